@@ -1,0 +1,22 @@
+// Jest projects: `unit` needs no server; `integration` gets one DynamoDB Local for the whole
+// run (test/support/global-setup.ts) and starts its own local services on free loopback ports;
+// `cdk` synthesizes stacks. TypeScript is transformed by @swc/jest (type-checking is `tsc`).
+const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }] };
+// jose and @middy/core are ESM-only: let the transform turn them into CommonJS for Jest.
+const transformIgnorePatterns = ['/node_modules/(?!(jose|@middy)/)'];
+const common = { transform, transformIgnorePatterns, testEnvironment: 'node' };
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts', '<rootDir>/test/http/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+    { ...common, displayName: 'cdk', testMatch: ['<rootDir>/test/cdk/**/*.test.ts'] },
+  ],
+  testTimeout: 60000,
+};

@@ -1,0 +1,146 @@
+/**
+ * The HTTP error hierarchy of BGS. Every failure a client may see is one of these; they are
+ * rendered to `{ error, code }` (plus `details` for validation) in one place
+ * (`renderError`). Anything else becomes a 500 `INTERNAL` whose message never reaches the client.
+ */
+
+export interface ErrorDetail {
+  readonly path: string;
+  readonly message: string;
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: readonly ErrorDetail[],
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends HttpError {
+  constructor(message: string, details?: readonly ErrorDetail[]) {
+    super(400, 'VALIDATION_ERROR', message, details);
+  }
+}
+export class UnauthorizedError extends HttpError {
+  constructor(message = 'A valid access token is required') {
+    super(401, 'UNAUTHORIZED', message);
+  }
+}
+export class TokenExpiredError extends HttpError {
+  constructor(message = 'The token has expired') {
+    super(401, 'TOKEN_EXPIRED', message);
+  }
+}
+export class InvalidCredentialsError extends HttpError {
+  constructor(message = 'Incorrect email or password') {
+    super(401, 'INVALID_CREDENTIALS', message);
+  }
+}
+export class UserNotConfirmedError extends HttpError {
+  constructor(message = 'The account has not been confirmed yet') {
+    super(403, 'USER_NOT_CONFIRMED', message);
+  }
+}
+export class ForbiddenError extends HttpError {
+  constructor(message = 'You are not allowed to do this') {
+    super(403, 'FORBIDDEN', message);
+  }
+}
+export class NotFoundError extends HttpError {
+  constructor(message = 'Not found') {
+    super(404, 'NOT_FOUND', message);
+  }
+}
+export class MethodNotAllowedError extends HttpError {
+  constructor(allowed: readonly string[]) {
+    super(405, 'METHOD_NOT_ALLOWED', `Method not allowed; allowed: ${allowed.join(', ')}`, undefined, {
+      allow: allowed.join(', '),
+    });
+  }
+}
+export class ConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, 'CONFLICT', message);
+  }
+}
+export class VersionConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, 'VERSION_CONFLICT', message);
+  }
+}
+export class NotReadyError extends HttpError {
+  constructor(message: string) {
+    super(409, 'NOT_READY', message);
+  }
+}
+export class PayloadTooLargeError extends HttpError {
+  constructor(message: string) {
+    super(413, 'PAYLOAD_TOO_LARGE', message);
+  }
+}
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor(message: string) {
+    super(415, 'UNSUPPORTED_MEDIA_TYPE', message);
+  }
+}
+export class AccountLockedError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'ACCOUNT_LOCKED', 'Too many failed sign-in attempts; try again later', undefined, {
+      'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    });
+  }
+}
+export class RateLimitedError extends HttpError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(429, 'RATE_LIMITED', 'Too many requests; slow down', undefined, {
+      ...headers,
+      'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    });
+  }
+}
+export class InternalError extends HttpError {
+  constructor(message = 'Internal error') {
+    super(500, 'INTERNAL', message);
+  }
+}
+export class ModelUnavailableError extends HttpError {
+  constructor(message = 'The language model is unavailable; try again') {
+    super(503, 'MODEL_UNAVAILABLE', message);
+  }
+}
+
+export interface ErrorBody {
+  error: string;
+  code: string;
+  details?: ErrorDetail[];
+}
+
+export interface RenderedError {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: ErrorBody;
+  /** True when the cause must be logged as a server fault (never shown to the client). */
+  serverFault: boolean;
+}
+
+/** Renders any thrown value as the contract's error body; only errors below 500 keep their message. */
+export function renderError(err: unknown): RenderedError {
+  if (err instanceof HttpError && err.statusCode < 500) {
+    const body: ErrorBody = { error: err.message, code: err.code };
+    if (err.details && err.details.length > 0) body.details = [...err.details];
+    return { statusCode: err.statusCode, headers: { ...err.headers }, body, serverFault: false };
+  }
+  if (err instanceof HttpError && err.statusCode === 503) {
+    return { statusCode: 503, headers: { ...err.headers }, body: { error: err.message, code: err.code }, serverFault: true };
+  }
+  return { statusCode: 500, headers: {}, body: { error: 'Internal error', code: 'INTERNAL' }, serverFault: true };
+}

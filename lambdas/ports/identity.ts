@@ -1,0 +1,43 @@
+/**
+ * The identity port: what BGS needs of a user directory. Two adapters implement it:
+ * Cognito (AWS) and the local identity (the embedded default). Adapters throw the contract's
+ * HttpErrors (lambdas/core/errors.ts), so handlers never see provider-specific exceptions.
+ */
+
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string;
+  idToken: string;
+  /** Seconds until the access token expires. */
+  expiresIn: number;
+}
+
+export type RefreshedTokens = Omit<TokenSet, 'refreshToken'>;
+
+export interface SignUpResult {
+  /** The provider's stable user id (Cognito `sub`). */
+  userId: string;
+  confirmed: boolean;
+}
+
+export interface IdentityUser {
+  id: string;
+  email: string;
+}
+
+export interface IdentityPort {
+  /** 409 CONFLICT if the email is taken; 400 VALIDATION_ERROR if the password breaks the policy. */
+  signUp(input: { email: string; password: string }): Promise<SignUpResult>;
+  /** 400 VALIDATION_ERROR for a wrong or expired code; 404 is never revealed. */
+  confirmSignUp(input: { email: string; code: string }): Promise<void>;
+  /** 401 INVALID_CREDENTIALS (unknown email too), 403 USER_NOT_CONFIRMED, 429 ACCOUNT_LOCKED. */
+  login(input: { email: string; password: string }): Promise<TokenSet>;
+  /** 401 UNAUTHORIZED for an invalid, expired or revoked refresh token. */
+  refresh(input: { refreshToken: string }): Promise<RefreshedTokens>;
+  /** Sends a reset code; succeeds whether or not the account exists. */
+  forgotPassword(input: { email: string }): Promise<void>;
+  /** 400 VALIDATION_ERROR for a wrong code or a password that breaks the policy. */
+  resetPassword(input: { email: string; code: string; newPassword: string }): Promise<void>;
+  /** The user an access token belongs to; 401 if the token is not accepted. */
+  getUser(input: { accessToken: string }): Promise<IdentityUser>;
+}

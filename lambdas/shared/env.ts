@@ -1,0 +1,34 @@
+/**
+ * Names of the environment variables the control-plane Lambdas read. Shared by the CDK
+ * construct that sets them and the config parser that reads them, so the two cannot drift.
+ */
+export const ENV = {
+  /** The control-plane DynamoDB table. */
+  TABLE_NAME: 'BGS_TABLE_NAME',
+  /** Optional DynamoDB endpoint (DynamoDB Local); unset on AWS. */
+  DYNAMODB_ENDPOINT: 'BGS_DYNAMODB_ENDPOINT',
+  /** `cognito` on AWS, `local` for the embedded identity. */
+  IDENTITY_MODE: 'BGS_IDENTITY_MODE',
+  /** Cognito user pool id (AWS) or local pool id. */
+  USER_POOL_ID: 'BGS_USER_POOL_ID',
+  /** App client id: the `client_id` claim access tokens must carry. */
+  USER_POOL_CLIENT_ID: 'BGS_USER_POOL_CLIENT_ID',
+  /** Expected `iss` of access tokens. */
+  TOKEN_ISSUER: 'BGS_TOKEN_ISSUER',
+  /** Where the signing keys are published (fetched once per cold start). */
+  JWKS_URL: 'BGS_JWKS_URL',
+  /** Local identity only: the directory holding its signing keys. */
+  LOCAL_IDENTITY_KEYS_FILE: 'BGS_LOCAL_IDENTITY_KEYS_FILE',
+  /** Local identity only: the DynamoDB table of its users, codes and outbox. */
+  LOCAL_IDENTITY_TABLE: 'BGS_LOCAL_IDENTITY_TABLE',
+  /** Local identity only: `true` confirms control-plane accounts at signup. */
+  LOCAL_AUTO_CONFIRM: 'BGS_LOCAL_AUTO_CONFIRM',
+  /** Rate limits per minute, `auth,project,generation,deployment` (defaults from CONTRACT.md). */
+  RATE_LIMITS: 'BGS_RATE_LIMITS',
+  /** AWS region. */
+  REGION: 'AWS_REGION',
+  /** Powertools logger service name. */
+  SERVICE_NAME: 'POWERTOOLS_SERVICE_NAME',
+  /** Log level (Powertools). */
+  LOG_LEVEL: 'POWERTOOLS_LOG_LEVEL',
+} as const;
