@@ -2,8 +2,8 @@
 // run (test/support/global-setup.ts) and starts its own local services on free loopback ports;
 // `cdk` synthesizes stacks. TypeScript is transformed by @swc/jest (type-checking is `tsc`).
 const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }] };
-// jose and @middy/core are ESM-only: let the transform turn them into CommonJS for Jest.
-const transformIgnorePatterns = ['/node_modules/(?!(jose|@middy)/)'];
+// jose, @middy/core and swagger-parser's ref parser are ESM-only: let the transform turn them into CommonJS for Jest.
+const transformIgnorePatterns = ['/node_modules/(?!(jose|@middy|@apidevtools)/)'];
 const common = { transform, transformIgnorePatterns, testEnvironment: 'node' };
 
 module.exports = {

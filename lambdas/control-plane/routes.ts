@@ -56,7 +56,7 @@ export const CONTROL_PLANE_ROUTES = {
     id: 'signUp', method: 'POST', path: '/auth/signup', tag: 'Auth', summary: 'Create an account',
     auth: 'public', rate: 'auth', body: s.SignUpRequest,
     success: { status: 201, description: 'Account created', schema: s.SignUpResponse },
-    errors: [400, 409, 429], dynamo: ['PutItem'],
+    errors: [400, 409, 429], dynamo: ['UpdateItem'],
   }),
   confirmSignUp: route({
     id: 'confirmSignUp', method: 'POST', path: '/auth/confirm', tag: 'Auth', summary: 'Confirm an account with the emailed code',
@@ -91,7 +91,7 @@ export const CONTROL_PLANE_ROUTES = {
   me: route({
     id: 'me', method: 'GET', path: '/auth/me', tag: 'Auth', summary: 'The signed-in user',
     auth: 'user', rate: 'project', success: { status: 200, description: 'The user', schema: s.MeResponse },
-    errors: [401, 429], dynamo: ['GetItem', 'PutItem'],
+    errors: [401, 429], dynamo: ['GetItem', 'UpdateItem'],
   }),
   listProjects: route({
     id: 'listProjects', method: 'GET', path: '/projects', tag: 'Projects', summary: 'List your projects (active, or archived with ?status=archived)',
@@ -121,7 +121,7 @@ export const CONTROL_PLANE_ROUTES = {
     id: 'archiveProject', method: 'DELETE', path: '/projects/{id}', tag: 'Projects', summary: 'Archive a project (it stays readable)',
     auth: 'user', rate: 'project', params: s.ProjectIdParams,
     success: { status: 200, description: 'The archived project', schema: s.Project },
-    errors: [401, 404, 429], dynamo: ['UpdateItem'],
+    errors: [401, 404, 429], dynamo: ['GetItem', 'UpdateItem'],
   }),
 } as const satisfies Record<string, RouteDefinition>;
 

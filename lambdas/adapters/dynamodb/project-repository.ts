@@ -1,0 +1,164 @@
+/**
+ * Projects in the control-plane table. Ownership is enforced here, in the data access path:
+ * reads return nothing for another user's project, and every write carries the owner in its
+ * condition expression, so no handler can forget the check.
+ *
+ *   PK `PROJECT#<id>`  SK `PROJECT`  GSI1PK `OWNER#<userId>#PROJECTS#<status>`  GSI1SK `<createdAt>#<id>`
+ */
+import { randomUUID } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Project } from '../../control-plane/schemas';
+import { ConflictError, NotFoundError } from '../../core/errors';
+
+export type ProjectStatus = Project['status'];
+type ProjectItem = Project & { PK: string; SK: string; GSI1PK: string; GSI1SK: string; ownerId: string };
+
+const projectKey = (id: string) => ({ PK: `PROJECT#${id}`, SK: 'PROJECT' });
+const ownerListKey = (ownerId: string, status: ProjectStatus) => `OWNER#${ownerId}#PROJECTS#${status}`;
+
+function toProject(item: Record<string, unknown>): Project {
+  const p = item as ProjectItem;
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    status: p.status,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+    latestSpecVersion: p.latestSpecVersion ?? null,
+    latestBlueprintId: p.latestBlueprintId ?? null,
+    activeDeploymentId: p.activeDeploymentId ?? null,
+    apiBaseUrl: p.apiBaseUrl ?? null,
+  };
+}
+
+export interface ProjectPage {
+  readonly items: Project[];
+  /** The index key to continue after, or undefined on the last page. */
+  readonly lastKey?: Record<string, string>;
+}
+
+export class ProjectRepository {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async create(ownerId: string, input: { name: string; description: string }, now: Date): Promise<Project> {
+    const id = randomUUID();
+    const at = now.toISOString();
+    const project: Project = {
+      id,
+      name: input.name,
+      description: input.description,
+      status: 'active',
+      createdAt: at,
+      updatedAt: at,
+      latestSpecVersion: null,
+      latestBlueprintId: null,
+      activeDeploymentId: null,
+      apiBaseUrl: null,
+    };
+    const item: ProjectItem = { ...projectKey(id), GSI1PK: ownerListKey(ownerId, 'active'), GSI1SK: `${at}#${id}`, ownerId, ...project };
+    await this.doc.send(
+      new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' }),
+    );
+    return project;
+  }
+
+  /** The project if it exists AND belongs to `ownerId`; otherwise null (never reveal it exists). */
+  async get(ownerId: string, id: string): Promise<Project | null> {
+    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: projectKey(id) }));
+    if (!Item || Item.ownerId !== ownerId) return null;
+    return toProject(Item);
+  }
+
+  /** Newest first. `startKey` comes from a verified cursor. One Query per page. */
+  async list(ownerId: string, status: ProjectStatus, limit: number, startKey?: Record<string, string | number>): Promise<ProjectPage> {
+    const { Items = [] } = await this.doc.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': ownerListKey(ownerId, status) },
+        ScanIndexForward: false,
+        // One more than asked tells whether a next page exists without an empty last page.
+        Limit: limit + 1,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    const page = Items.slice(0, limit);
+    const last = page[page.length - 1] as ProjectItem | undefined;
+    return {
+      items: page.map(toProject),
+      lastKey:
+        Items.length > limit && last ? { PK: last.PK, SK: last.SK, GSI1PK: last.GSI1PK, GSI1SK: last.GSI1SK } : undefined,
+    };
+  }
+
+  /** Renames or re-describes an active project of `ownerId`. 404 if not theirs; 409 if archived. */
+  async update(ownerId: string, id: string, changes: { name?: string; description?: string }, now: Date): Promise<Project> {
+    const names: Record<string, string> = { '#updatedAt': 'updatedAt', '#status': 'status', '#ownerId': 'ownerId' };
+    const values: Record<string, unknown> = { ':now': now.toISOString(), ':owner': ownerId, ':active': 'active' };
+    const sets = ['#updatedAt = :now'];
+    for (const field of ['name', 'description'] as const) {
+      if (changes[field] !== undefined) {
+        names[`#${field}`] = field;
+        values[`:${field}`] = changes[field];
+        sets.push(`#${field} = :${field}`);
+      }
+    }
+    return this.conditionalUpdate(id, ownerId, {
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: 'attribute_exists(PK) AND #ownerId = :owner AND #status = :active',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    });
+  }
+
+  /** Archives (idempotently) a project of `ownerId`; it moves to the owner's archived list. */
+  async archive(ownerId: string, id: string, now: Date): Promise<Project> {
+    const current = await this.get(ownerId, id);
+    if (!current) throw new NotFoundError('Project not found');
+    if (current.status === 'archived') return current;
+    return this.conditionalUpdate(id, ownerId, {
+      UpdateExpression: 'SET #status = :archived, #updatedAt = :now, GSI1PK = :list',
+      ConditionExpression: 'attribute_exists(PK) AND #ownerId = :owner AND #status = :active',
+      ExpressionAttributeNames: { '#status': 'status', '#updatedAt': 'updatedAt', '#ownerId': 'ownerId' },
+      ExpressionAttributeValues: {
+        ':archived': 'archived',
+        ':active': 'active',
+        ':now': now.toISOString(),
+        ':owner': ownerId,
+        ':list': ownerListKey(ownerId, 'archived'),
+      },
+    });
+  }
+
+  private async conditionalUpdate(
+    id: string,
+    ownerId: string,
+    update: Pick<ConstructorParameters<typeof UpdateCommand>[0], 'UpdateExpression' | 'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>,
+  ): Promise<Project> {
+    try {
+      const { Attributes } = await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: projectKey(id),
+          ...update,
+          ReturnValues: 'ALL_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return toProject(Attributes as Record<string, unknown>);
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) {
+        const old = err.Item ? (err.Item as Record<string, { S?: string }>) : undefined;
+        if (!old || old.ownerId?.S !== ownerId) throw new NotFoundError('Project not found');
+        throw new ConflictError('The project is archived; it can be read but not changed');
+      }
+      throw err;
+    }
+  }
+}

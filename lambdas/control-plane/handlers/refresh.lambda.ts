@@ -1,0 +1,5 @@
+import { controlPlaneHandler } from '../control-plane-handler';
+import { CONTROL_PLANE_ROUTES } from '../routes';
+import { refresh } from '../use-cases/auth';
+
+export const handler = controlPlaneHandler(CONTROL_PLANE_ROUTES.refresh, refresh);

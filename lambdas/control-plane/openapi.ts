@@ -1,0 +1,105 @@
+/**
+ * The control plane's own OpenAPI 3.0 document, rendered from the route manifest and the zod
+ * schemas (lambdas/control-plane/routes.ts, schemas.ts): nothing here lists routes by hand.
+ */
+import { z } from 'zod';
+import { CONTROL_PLANE_ROUTE_LIST, type RouteDefinition } from './routes';
+import { NAMED_SCHEMAS } from './schemas';
+
+type Json = Record<string, unknown>;
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid input (VALIDATION_ERROR, with details)',
+  401: 'Missing, invalid or expired token (UNAUTHORIZED, TOKEN_EXPIRED, INVALID_CREDENTIALS)',
+  403: 'Not allowed (FORBIDDEN, USER_NOT_CONFIRMED)',
+  404: 'Not found, or not yours (NOT_FOUND)',
+  409: 'Conflict (CONFLICT, VERSION_CONFLICT, NOT_READY)',
+  413: 'Request body over 1 MB (PAYLOAD_TOO_LARGE)',
+  415: 'Body is not JSON (UNSUPPORTED_MEDIA_TYPE)',
+  429: 'Rate limit or lock-out (RATE_LIMITED, ACCOUNT_LOCKED); see Retry-After',
+  500: 'Internal error (INTERNAL)',
+};
+
+const schemaNames = new Map<z.ZodType, string>(Object.entries(NAMED_SCHEMAS).map(([name, schema]) => [schema as z.ZodType, name]));
+
+function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
+  return z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as Json;
+}
+
+function schemaRef(schema: z.ZodType, io: 'input' | 'output'): Json {
+  const name = schemaNames.get(schema);
+  return name ? { $ref: `#/components/schemas/${name}` } : toJsonSchema(schema, io);
+}
+
+function parameters(route: RouteDefinition): Json[] {
+  const result: Json[] = [];
+  for (const [location, schema] of [['path', route.params], ['query', route.query]] as const) {
+    if (!schema) continue;
+    const json = toJsonSchema(schema, 'input') as { properties?: Record<string, Json>; required?: string[] };
+    for (const [name, property] of Object.entries(json.properties ?? {})) {
+      result.push({ name, in: location, required: location === 'path' || (json.required ?? []).includes(name), schema: property });
+    }
+  }
+  return result;
+}
+
+function operation(route: RouteDefinition): Json {
+  const jsonContent = (schema: Json) => ({ 'application/json': { schema } });
+  const responses: Json = {
+    [route.success.status]: {
+      description: route.success.description,
+      ...(route.success.schema ? { content: jsonContent(schemaRef(route.success.schema, 'output')) } : {}),
+      ...(route.rate ? { headers: rateHeaders() } : {}),
+    },
+  };
+  const statuses = new Set<number>([...route.errors, ...(route.body ? [400, 413, 415] : []), 500]);
+  for (const status of [...statuses].sort()) {
+    responses[status] = {
+      description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+      content: jsonContent({ $ref: '#/components/schemas/Error' }),
+      ...(status === 429 ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait' } } } : {}),
+    };
+  }
+  return {
+    operationId: route.id,
+    summary: route.summary,
+    tags: [route.tag],
+    ...(route.auth === 'public' ? { security: [] } : {}),
+    parameters: parameters(route),
+    ...(route.body ? { requestBody: { required: true, content: jsonContent(schemaRef(route.body, 'input')) } } : {}),
+    responses,
+  };
+}
+
+function rateHeaders(): Json {
+  return {
+    'X-RateLimit-Limit': { schema: { type: 'integer' }, description: 'Requests allowed per minute in this category' },
+    'X-RateLimit-Remaining': { schema: { type: 'integer' }, description: 'Requests left in the current minute' },
+  };
+}
+
+export function controlPlaneOpenApi(serverUrl: string): Json {
+  const paths: Record<string, Json> = {};
+  for (const route of CONTROL_PLANE_ROUTE_LIST) {
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route);
+  }
+  const schemas: Record<string, Json> = {};
+  for (const [name, schema] of Object.entries(NAMED_SCHEMAS)) {
+    schemas[name] = toJsonSchema(schema as z.ZodType, name.endsWith('Request') ? 'input' : 'output');
+  }
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'BGS control plane',
+      version: '1.0.0',
+      description:
+        'Backend Generation Service: accounts, projects, specifications, blueprints, deployments, artifacts and usage. ' +
+        'Errors are `{ error, code }` (plus `details` for validation errors).',
+    },
+    servers: [{ url: serverUrl }],
+    security: [{ bearerAuth: [] }],
+    tags: [{ name: 'Service' }, { name: 'Auth' }, { name: 'Projects' }],
+    paths,
+    components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }, schemas },
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * The control plane's ports, built once per cold start (per process locally) from the parsed
+ * configuration. Handlers receive them; nothing else reads the environment.
+ */
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Logger } from '@aws-lambda-powertools/logger';
+import { systemClock, type Clock } from '../core/clock';
+import type { IdentityPort } from '../ports/identity';
+import { CognitoIdentity } from '../adapters/identity/cognito-identity';
+import { LocalIdentity } from '../adapters/identity/local-identity';
+import { loadOrCreateSigningKeys } from '../adapters/identity/signing-keys';
+import { LocalOutbox } from '../adapters/local-outbox';
+import { DynamoRateLimiter, type RateLimiter } from '../adapters/dynamodb/rate-limit-store';
+import { ProjectRepository } from '../adapters/dynamodb/project-repository';
+import { UserProfileRepository } from '../adapters/dynamodb/user-profile-repository';
+import { loadOrCreateSecret } from '../adapters/dynamodb/secrets';
+import { createAccessTokenVerifier, type AccessTokenVerifier } from '../shared/access-token-verifier';
+import { parseControlPlaneConfig, type ControlPlaneConfig } from '../shared/config';
+
+export interface ControlPlaneServices {
+  readonly config: ControlPlaneConfig;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly identity: IdentityPort;
+  readonly verifyAccessToken: AccessTokenVerifier;
+  readonly rateLimiter: RateLimiter;
+  readonly projects: ProjectRepository;
+  readonly profiles: UserProfileRepository;
+  /** The key that signs pagination cursors (read on first use: only list routes may read it). */
+  readonly cursorSecret: () => Promise<string>;
+}
+
+export interface ServiceOverrides {
+  /** Replaces the system clock (tests move time). */
+  readonly clock?: Clock;
+}
+
+export function documentClient(config: Pick<ControlPlaneConfig, 'dynamoEndpoint' | 'region'>): DynamoDBDocumentClient {
+  const client = new DynamoDBClient(
+    config.dynamoEndpoint
+      ? { endpoint: config.dynamoEndpoint, region: config.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      : { region: config.region },
+  );
+  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+}
+
+export async function buildControlPlaneServices(
+  config: ControlPlaneConfig,
+  overrides: ServiceOverrides = {},
+): Promise<ControlPlaneServices> {
+  const clock = overrides.clock ?? systemClock;
+  const logger = new Logger({ serviceName: 'bgs-control-plane' });
+  const doc = documentClient(config);
+  let identity: IdentityPort;
+  if (config.identity.mode === 'cognito') {
+    identity = new CognitoIdentity({
+      client: new CognitoIdentityProviderClient({ region: config.region }),
+      clientId: config.identity.clientId,
+    });
+  } else {
+    const local = config.identity;
+    identity = new LocalIdentity({
+      doc,
+      tableName: local.tableName,
+      keys: await loadOrCreateSigningKeys(local.keysFile),
+      poolId: local.userPoolId,
+      clientId: local.clientId,
+      issuer: config.tokenIssuer,
+      outbox: new LocalOutbox({ doc, tableName: local.tableName, clock }),
+      projectId: null,
+      autoConfirm: local.autoConfirm,
+      clock,
+    });
+  }
+  return {
+    config,
+    clock,
+    logger,
+    identity,
+    verifyAccessToken: createAccessTokenVerifier({
+      issuer: config.tokenIssuer,
+      clientId: config.identity.clientId,
+      jwksUrl: config.jwksUrl,
+      clock,
+    }),
+    rateLimiter: new DynamoRateLimiter({ doc, tableName: config.tableName, clock }),
+    projects: new ProjectRepository(doc, config.tableName),
+    profiles: new UserProfileRepository(doc, config.tableName),
+    cursorSecret: memoize(() => loadOrCreateSecret(doc, config.tableName, 'cursor-signing-key')),
+  };
+}
+
+function memoize<T>(load: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => {
+    value ??= load().catch((err: unknown) => {
+      value = undefined;
+      throw err;
+    });
+    return value;
+  };
+}
+
+let processServices: Promise<ControlPlaneServices> | undefined;
+let processOverrides: ServiceOverrides = {};
+
+/** The process-wide services, built on first use from the environment (a Lambda cold start). */
+export function getControlPlaneServices(): Promise<ControlPlaneServices> {
+  if (!processServices) {
+    processServices = buildControlPlaneServices(parseControlPlaneConfig(), processOverrides);
+    // A failed start must not be cached forever: the next request retries (and fails loudly again).
+    processServices.catch(() => {
+      processServices = undefined;
+    });
+  }
+  return processServices;
+}
+
+/** Local service and tests only: set overrides before the first request and drop built services. */
+export function resetControlPlaneServices(overrides: ServiceOverrides = {}): void {
+  processOverrides = overrides;
+  processServices = undefined;
+}

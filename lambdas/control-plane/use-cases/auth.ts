@@ -1,0 +1,61 @@
+/** Account use cases of the control plane, over the identity port and the profile store. */
+import { ValidationError } from '../../core/errors';
+import { passwordPolicyProblems } from '../../core/password-policy';
+import type { UseCase } from '../../shared/route-handler';
+import { CONTROL_PLANE_ROUTES as R } from '../routes';
+import type { ControlPlaneServices } from '../services';
+
+type Routes = typeof R;
+type Handler<K extends keyof Routes> = UseCase<Routes[K], ControlPlaneServices>;
+
+/** Emails are matched case-insensitively everywhere (as Cognito does for email usernames). */
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+function assertPasswordPolicy(password: string, field: string): void {
+  const problems = passwordPolicyProblems(password);
+  if (problems.length > 0) {
+    throw new ValidationError('The password does not meet the password policy', problems.map((message) => ({ path: `body.${field}`, message })));
+  }
+}
+
+export const signUp: Handler<'signUp'> = async ({ body, now }, { identity, profiles }) => {
+  const email = normalizeEmail(body.email);
+  assertPasswordPolicy(body.password, 'password');
+  const { userId, confirmed } = await identity.signUp({ email, password: body.password });
+  await profiles.ensure({ id: userId, email, createdAt: now.toISOString() });
+  return { body: { userId, email, confirmed } };
+};
+
+export const confirmSignUp: Handler<'confirmSignUp'> = async ({ body }, { identity }) => {
+  await identity.confirmSignUp({ email: normalizeEmail(body.email), code: body.code.trim() });
+  return { body: { message: 'Account confirmed; you can sign in now' } };
+};
+
+export const login: Handler<'login'> = async ({ body }, { identity }) => ({
+  body: await identity.login({ email: normalizeEmail(body.email), password: body.password }),
+});
+
+export const refresh: Handler<'refresh'> = async ({ body }, { identity }) => ({
+  body: await identity.refresh({ refreshToken: body.refreshToken }),
+});
+
+export const forgotPassword: Handler<'forgotPassword'> = async ({ body }, { identity }) => {
+  await identity.forgotPassword({ email: normalizeEmail(body.email) });
+  return { body: { message: 'If an account exists for this email, a reset code has been sent to it' } };
+};
+
+export const resetPassword: Handler<'resetPassword'> = async ({ body }, { identity }) => {
+  assertPasswordPolicy(body.newPassword, 'newPassword');
+  await identity.resetPassword({ email: normalizeEmail(body.email), code: body.code.trim(), newPassword: body.newPassword });
+  return { body: { message: 'Password changed; sign in with the new password' } };
+};
+
+export const me: Handler<'me'> = async ({ user, accessToken, now }, { identity, profiles }) => {
+  let profile = await profiles.get(user.userId);
+  if (!profile) {
+    // No profile: the account was made outside BGS, or signup was cut off after the identity step.
+    const fromIdentity = await identity.getUser({ accessToken });
+    profile = await profiles.ensure({ id: fromIdentity.id, email: fromIdentity.email, createdAt: now.toISOString() });
+  }
+  return { body: { id: profile.id, email: profile.email, createdAt: profile.createdAt } };
+};

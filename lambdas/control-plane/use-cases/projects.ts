@@ -1,0 +1,38 @@
+/** Project use cases. Ownership is enforced by the repository (the data access path). */
+import { decodeCursor, encodeCursor } from '../../core/cursor';
+import { NotFoundError } from '../../core/errors';
+import type { UseCase } from '../../shared/route-handler';
+import { CONTROL_PLANE_ROUTES as R } from '../routes';
+import { DEFAULT_PAGE_SIZE } from '../schemas';
+import type { ControlPlaneServices } from '../services';
+
+type Routes = typeof R;
+type Handler<K extends keyof Routes> = UseCase<Routes[K], ControlPlaneServices>;
+
+export const listProjects: Handler<'listProjects'> = async ({ query, user }, { projects, cursorSecret }) => {
+  const status = query.status ?? 'active';
+  // A cursor is valid only for the list it came from: this user's projects with this status.
+  const scope = `projects:${user.userId}:${status}`;
+  const secret = await cursorSecret();
+  const startKey = query.cursor ? decodeCursor(query.cursor, scope, secret) : undefined;
+  const page = await projects.list(user.userId, status, query.limit ?? DEFAULT_PAGE_SIZE, startKey);
+  return { body: { items: page.items, nextCursor: page.lastKey ? encodeCursor(page.lastKey, scope, secret) : null } };
+};
+
+export const createProject: Handler<'createProject'> = async ({ body, user, now }, { projects }) => ({
+  body: await projects.create(user.userId, body, now),
+});
+
+export const getProject: Handler<'getProject'> = async ({ params, user }, { projects }) => {
+  const project = await projects.get(user.userId, params.id);
+  if (!project) throw new NotFoundError('Project not found');
+  return { body: project };
+};
+
+export const updateProject: Handler<'updateProject'> = async ({ params, body, user, now }, { projects }) => ({
+  body: await projects.update(user.userId, params.id, body, now),
+});
+
+export const archiveProject: Handler<'archiveProject'> = async ({ params, user, now }, { projects }) => ({
+  body: await projects.archive(user.userId, params.id, now),
+});

@@ -1,0 +1,19 @@
+/** Service routes: liveness and the control plane's own OpenAPI document. */
+import type { UseCase } from '../../shared/route-handler';
+import { controlPlaneOpenApi } from '../openapi';
+import { CONTROL_PLANE_ROUTES as R } from '../routes';
+import type { ControlPlaneServices } from '../services';
+
+type Routes = typeof R;
+
+export const health: UseCase<Routes['health'], ControlPlaneServices> = async () => ({ body: { status: 'ok' } });
+
+let cachedDocument: { url: string; json: string } | undefined;
+
+export const openApi: UseCase<Routes['openApi'], ControlPlaneServices> = async ({ event }) => {
+  // The server URL is the address this request reached (a custom domain or the execute-api host).
+  const proto = event.headers['x-forwarded-proto'] ?? 'https';
+  const url = `${proto}://${event.headers.host ?? event.requestContext.domainName}`;
+  if (cachedDocument?.url !== url) cachedDocument = { url, json: JSON.stringify(controlPlaneOpenApi(url)) };
+  return { raw: { body: cachedDocument.json, contentType: 'application/json; charset=utf-8' } };
+};

@@ -1,0 +1,175 @@
+/**
+ * The embedded default: the whole control plane on one loopback HTTP server, over local
+ * stand-ins that speak the AWS protocols (DynamoDB Local; the verifying object-store front;
+ * the local identity with its JWKS and outbox). The SAME Lambda handlers run here: the local
+ * gateway hands them API Gateway payload-v2 events built from each request.
+ */
+import { mkdirSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Clock } from '../core/clock';
+import { CONTROL_PLANE_ROUTE_LIST, handlerFile } from '../control-plane/routes';
+import { resetControlPlaneServices } from '../control-plane/services';
+import { loadOrCreateSigningKeys } from '../adapters/identity/signing-keys';
+import { LocalOutbox } from '../adapters/local-outbox';
+import { ENV } from '../shared/env';
+import { ensureTable, localDynamoClient, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
+import { createGateway, writeJsonError, type GatewayRoute } from './gateway';
+import { startLocalObjectStore } from './object-store/object-store';
+
+export interface LocalServiceOptions {
+  /** Where all data lives (DynamoDB Local's file, objects, signing keys). */
+  readonly dataDir: string;
+  /** @default '127.0.0.1' */
+  readonly host?: string;
+  /** @default 3000; 0 picks a free port */
+  readonly port?: number;
+  /** Use this DynamoDB endpoint instead of starting DynamoDB Local (tests share one). */
+  readonly dynamoEndpoint?: string;
+  /** Prefix of table names. @default 'bgs-' */
+  readonly tablePrefix?: string;
+  /** Confirm control-plane accounts at signup (CONTRACT: the local default). @default true */
+  readonly autoConfirm?: boolean;
+  /** Rate limits, `auth=10,project=100,...` (unnamed: the contract's defaults). */
+  readonly rateLimits?: string;
+  /** A clock tests can move. @default the system clock */
+  readonly clock?: Clock;
+}
+
+export interface LocalService {
+  /** The base URL the service answers on, e.g. http://127.0.0.1:3000 */
+  readonly url: string;
+  readonly dynamoEndpoint: string;
+  readonly objectStoreEndpoint: string;
+  readonly tables: { readonly controlPlane: string; readonly identity: string };
+  stop(): Promise<void>;
+}
+
+const REPO_ROOT = resolve(__dirname, '..', '..');
+const CONTROL_PLANE_POOL = 'control-plane';
+const CONTROL_PLANE_CLIENT = 'bgs-control-plane-local';
+/** Stable across restarts and ports, so tokens stay valid when the service moves. */
+export const LOCAL_CONTROL_PLANE_ISSUER = 'urn:bgs:local-identity:control-plane';
+
+export async function startLocalService(options: LocalServiceOptions): Promise<LocalService> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const host = options.host ?? '127.0.0.1';
+  const prefix = options.tablePrefix ?? 'bgs-';
+  const tables = { controlPlane: `${prefix}control-plane`, identity: `${prefix}local-identity` };
+
+  const cleanups: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+  };
+  try {
+    let dynamo: DynamoDbLocal | undefined;
+    if (!options.dynamoEndpoint) {
+      dynamo = await startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb') });
+      cleanups.push(() => dynamo!.stop());
+    }
+    const dynamoEndpoint = options.dynamoEndpoint ?? dynamo!.endpoint;
+    const client = localDynamoClient(dynamoEndpoint);
+    await ensureTable(client, tables.controlPlane);
+    await ensureTable(client, tables.identity);
+    const doc = DynamoDBDocumentClient.from(client);
+
+    const objectStore = await startLocalObjectStore({ directory: join(dataDir, 'objects'), host });
+    cleanups.push(() => objectStore.stop());
+
+    const keysFile = join(dataDir, 'identity', 'signing-keys.json');
+    mkdirSync(join(dataDir, 'identity'), { recursive: true });
+    const keys = await loadOrCreateSigningKeys(keysFile);
+    const outbox = new LocalOutbox({ doc, tableName: tables.identity, clock: options.clock ?? { now: () => new Date() } });
+
+    let gateway: ReturnType<typeof createGateway> | undefined;
+    const server = createServer((req, res) => {
+      void serve(req, res).catch((err: unknown) => {
+        console.error('local gateway failure', err);
+        if (!res.headersSent) writeJsonError(res, 500, 'INTERNAL', 'Internal error');
+        else res.destroy();
+      });
+    });
+    const serve = async (req: IncomingMessage, res: ServerResponse) => {
+      const url = new URL(req.url ?? '/', 'http://local');
+      const path = url.pathname;
+      if (req.method === 'GET' && path === '/.well-known/jwks.json') {
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=300' }).end(JSON.stringify(keys.publicJwks()));
+        return;
+      }
+      if (path === '/_local/mail') return serveMail(req, res, url, outbox);
+      if (!gateway) return writeJsonError(res, 503, 'NOT_READY', 'Starting up');
+      await gateway.handle(req, res, path, url.search.slice(1));
+    };
+    const port = await listen(server, options.port ?? 3000, host);
+    cleanups.push(() => closeServer(server));
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+    // The handlers read their configuration from the environment, as Lambdas do.
+    Object.assign(process.env, {
+      [ENV.TABLE_NAME]: tables.controlPlane,
+      [ENV.DYNAMODB_ENDPOINT]: dynamoEndpoint,
+      [ENV.IDENTITY_MODE]: 'local',
+      [ENV.USER_POOL_ID]: CONTROL_PLANE_POOL,
+      [ENV.USER_POOL_CLIENT_ID]: CONTROL_PLANE_CLIENT,
+      [ENV.TOKEN_ISSUER]: LOCAL_CONTROL_PLANE_ISSUER,
+      [ENV.JWKS_URL]: `${url}/.well-known/jwks.json`,
+      [ENV.LOCAL_IDENTITY_KEYS_FILE]: keysFile,
+      [ENV.LOCAL_IDENTITY_TABLE]: tables.identity,
+      [ENV.LOCAL_AUTO_CONFIRM]: String(options.autoConfirm ?? true),
+      [ENV.RATE_LIMITS]: options.rateLimits ?? '',
+    });
+    process.env[ENV.REGION] ??= 'us-east-1';
+    process.env[ENV.LOG_LEVEL] ??= 'WARN';
+    resetControlPlaneServices({ clock: options.clock });
+    gateway = createGateway(loadControlPlaneRoutes());
+
+    return {
+      url,
+      dynamoEndpoint,
+      objectStoreEndpoint: objectStore.endpoint,
+      tables,
+      stop: stopAll,
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+/** Each manifest route's handler module, loaded as Lambda would load it. */
+export function loadControlPlaneRoutes(): GatewayRoute[] {
+  return CONTROL_PLANE_ROUTE_LIST.map((route) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const mod = require(join(REPO_ROOT, handlerFile(route))) as { handler: GatewayRoute['handler'] };
+    return { method: route.method, path: route.path, handler: mod.handler, functionName: `bgs-${route.id}` };
+  });
+}
+
+async function serveMail(req: IncomingMessage, res: ServerResponse, url: URL, outbox: LocalOutbox): Promise<void> {
+  if (req.method !== 'GET') return writeJsonError(res, 405, 'METHOD_NOT_ALLOWED', 'Only GET', { allow: 'GET' });
+  const to = url.searchParams.get('to');
+  if (!to) return writeJsonError(res, 400, 'VALIDATION_ERROR', 'Query parameter `to` (an email address) is required');
+  const project = url.searchParams.get('project');
+  const items = await outbox.list({ to, ...(project ? { projectId: project } : {}) });
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ items }));
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((done, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, () => {
+      server.off('error', fail);
+      done((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((done) => {
+    server.close(() => done());
+    server.closeAllConnections();
+  });
+}

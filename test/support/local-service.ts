@@ -1,0 +1,92 @@
+/**
+ * Starts the local service in-process for an HTTP test file: a temp data directory, a free
+ * loopback port, the run's shared DynamoDB Local with tables of its own, and a small client.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../../lambdas/core/clock';
+import { startLocalService, type LocalService } from '../../lambdas/local/local-service';
+import { testDynamoEndpoint } from './dynamo';
+
+export interface TestService extends LocalService {
+  readonly dataDir: string;
+  request(method: string, path: string, options?: RequestOptions): Promise<ApiResponse>;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as-is (for malformed JSON tests). */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  text: string;
+}
+
+export async function startTestService(
+  options: { clock?: Clock; rateLimits?: string; autoConfirm?: boolean } = {},
+): Promise<TestService> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bgs-test-'));
+  const service = await startLocalService({
+    dataDir,
+    port: 0,
+    dynamoEndpoint: testDynamoEndpoint(),
+    tablePrefix: `t${randomBytes(4).toString('hex')}-`,
+    rateLimits: options.rateLimits ?? 'auth=10000,project=10000,generation=10000,deployment=10000',
+    autoConfirm: options.autoConfirm,
+    clock: options.clock,
+  });
+  return {
+    ...service,
+    dataDir,
+    request: (method, path, opts) => callApi(service.url, method, path, opts),
+    stop: async () => {
+      await service.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function callApi(baseUrl: string, method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: res.status, headers: res.headers, body: parsed, text };
+}
+
+let counter = 0;
+/** A unique, valid account for a test. */
+export function newAccount(label = 'user'): { email: string; password: string } {
+  counter += 1;
+  return { email: `${label}-${counter}-${randomBytes(3).toString('hex')}@example.com`, password: 'Correct-Horse-9' };
+}
+
+/** Signs up (auto-confirmed locally) and logs in; returns the tokens. */
+export async function signUpAndLogin(service: TestService, account = newAccount()) {
+  const signup = await service.request('POST', '/auth/signup', { body: account });
+  if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${signup.text}`);
+  const login = await service.request('POST', '/auth/login', { body: account });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
+  return { ...account, userId: signup.body.userId as string, ...(login.body as { accessToken: string; refreshToken: string; idToken: string }) };
+}

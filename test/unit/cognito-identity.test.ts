@@ -1,0 +1,414 @@
+/**
+ * The Cognito identity adapter against a mocked client: the exact requests it sends, how it
+ * maps answers, and how every exception of its error table becomes a contract error.
+ */
+import {
+  AliasExistsException,
+  CodeDeliveryFailureException,
+  CodeMismatchException,
+  CognitoIdentityProviderClient,
+  CognitoIdentityProviderServiceException,
+  ConfirmForgotPasswordCommand,
+  ConfirmSignUpCommand,
+  ExpiredCodeException,
+  ForbiddenException,
+  ForgotPasswordCommand,
+  GetUserCommand,
+  InitiateAuthCommand,
+  InternalErrorException,
+  InvalidParameterException,
+  InvalidPasswordException,
+  LimitExceededException,
+  NotAuthorizedException,
+  PasswordHistoryPolicyViolationException,
+  PasswordResetRequiredException,
+  ResourceNotFoundException,
+  SignUpCommand,
+  TooManyFailedAttemptsException,
+  TooManyRequestsException,
+  UserNotConfirmedException,
+  UserNotFoundException,
+  UsernameExistsException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { mockClient } from 'aws-sdk-client-mock';
+import {
+  COGNITO_ERRORS,
+  CognitoIdentity,
+  FORGOT_PASSWORD_SILENT,
+  plainProse,
+  type IdentityOperation,
+} from '../../lambdas/adapters/identity/cognito-identity';
+import { HttpError, renderError } from '../../lambdas/core/errors';
+
+const CLIENT_ID = 'app-client-123';
+const EMAIL = 'ada@example.com';
+const PASSWORD = 'Correct-Horse-9';
+const NEW_PASSWORD = 'Battery-Staple-7';
+const CODE = '123456';
+const ACCESS = 'access.jwt.token';
+const REFRESH = 'refresh-token-opaque';
+const ID_TOKEN = 'id.jwt.token';
+
+const cognito = mockClient(CognitoIdentityProviderClient);
+const identity = new CognitoIdentity({
+  client: new CognitoIdentityProviderClient({ region: 'eu-west-1' }),
+  clientId: CLIENT_ID,
+});
+
+beforeEach(() => cognito.reset());
+
+/** An SDK exception class, constructed as the SDK's deserializer does. */
+type ExceptionClass = new (opts: { $metadata: object; message: string }) => CognitoIdentityProviderServiceException;
+
+function exception(Ctor: ExceptionClass, message: string): CognitoIdentityProviderServiceException {
+  return new Ctor({ $metadata: { httpStatusCode: 400 }, message });
+}
+
+/** Calls one port operation with fixed, valid inputs. */
+const invoke: Record<IdentityOperation, () => Promise<unknown>> = {
+  signUp: () => identity.signUp({ email: EMAIL, password: PASSWORD }),
+  confirmSignUp: () => identity.confirmSignUp({ email: EMAIL, code: CODE }),
+  login: () => identity.login({ email: EMAIL, password: PASSWORD }),
+  refresh: () => identity.refresh({ refreshToken: REFRESH }),
+  forgotPassword: () => identity.forgotPassword({ email: EMAIL }),
+  resetPassword: () => identity.resetPassword({ email: EMAIL, code: CODE, newPassword: NEW_PASSWORD }),
+  getUser: () => identity.getUser({ accessToken: ACCESS }),
+};
+
+/** The error an operation fails with when Cognito throws `err`. */
+async function failure(op: IdentityOperation, err: Error): Promise<HttpError> {
+  cognito.onAnyCommand().rejects(err);
+  const caught: unknown = await invoke[op]().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(caught instanceof HttpError)) throw new Error(`${op} did not fail with an HttpError: ${String(caught)}`);
+  return caught;
+}
+
+describe('requests and results', () => {
+  it('signUp sends the email as username and email attribute, and maps UserSub/UserConfirmed', async () => {
+    const input = {
+      ClientId: CLIENT_ID,
+      Username: EMAIL,
+      Password: PASSWORD,
+      UserAttributes: [{ Name: 'email', Value: EMAIL }],
+    };
+    cognito.on(SignUpCommand, input, true).resolves({ UserSub: 'sub-1', UserConfirmed: false });
+
+    await expect(identity.signUp({ email: EMAIL, password: PASSWORD })).resolves.toEqual({
+      userId: 'sub-1',
+      confirmed: false,
+    });
+    expect(cognito.calls()).toHaveLength(1);
+    expect(cognito.commandCalls(SignUpCommand)[0]?.args[0].input).toEqual(input);
+  });
+
+  it('signUp reports an account confirmed at once (e.g. by a pre-sign-up trigger)', async () => {
+    cognito.on(SignUpCommand).resolves({ UserSub: 'sub-2', UserConfirmed: true });
+    await expect(identity.signUp({ email: EMAIL, password: PASSWORD })).resolves.toEqual({
+      userId: 'sub-2',
+      confirmed: true,
+    });
+  });
+
+  it('signUp without UserSub in the answer is a 500', async () => {
+    cognito.on(SignUpCommand).resolves({ UserConfirmed: false } as never);
+    await expect(identity.signUp({ email: EMAIL, password: PASSWORD })).rejects.toMatchObject({
+      statusCode: 500,
+      code: 'INTERNAL',
+    });
+  });
+
+  it('confirmSignUp sends ClientId, Username and ConfirmationCode', async () => {
+    const input = { ClientId: CLIENT_ID, Username: EMAIL, ConfirmationCode: CODE };
+    cognito.on(ConfirmSignUpCommand, input, true).resolves({});
+
+    await expect(identity.confirmSignUp({ email: EMAIL, code: CODE })).resolves.toBeUndefined();
+    expect(cognito.calls()).toHaveLength(1);
+    expect(cognito.commandCalls(ConfirmSignUpCommand)[0]?.args[0].input).toEqual(input);
+  });
+
+  it('login uses USER_PASSWORD_AUTH and maps AuthenticationResult to a token set', async () => {
+    const input = {
+      ClientId: CLIENT_ID,
+      AuthFlow: 'USER_PASSWORD_AUTH' as const,
+      AuthParameters: { USERNAME: EMAIL, PASSWORD },
+    };
+    cognito.on(InitiateAuthCommand, input, true).resolves({
+      AuthenticationResult: {
+        AccessToken: ACCESS,
+        RefreshToken: REFRESH,
+        IdToken: ID_TOKEN,
+        ExpiresIn: 3600,
+        TokenType: 'Bearer',
+      },
+    });
+
+    await expect(identity.login({ email: EMAIL, password: PASSWORD })).resolves.toEqual({
+      accessToken: ACCESS,
+      refreshToken: REFRESH,
+      idToken: ID_TOKEN,
+      expiresIn: 3600,
+    });
+    expect(cognito.calls()).toHaveLength(1);
+    expect(cognito.commandCalls(InitiateAuthCommand)[0]?.args[0].input).toEqual(input);
+  });
+
+  it.each(['NEW_PASSWORD_REQUIRED', 'SOFTWARE_TOKEN_MFA'] as const)(
+    'login answered with the %s challenge is a 403 FORBIDDEN naming it',
+    async (challenge) => {
+      cognito.on(InitiateAuthCommand).resolves({ ChallengeName: challenge, Session: 'session', ChallengeParameters: {} });
+      const err = await invoke.login().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(HttpError);
+      expect(err).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
+      expect((err as HttpError).message).toContain(challenge);
+    },
+  );
+
+  it.each([
+    ['no AuthenticationResult', {}],
+    ['no refresh token', { AuthenticationResult: { AccessToken: ACCESS, IdToken: ID_TOKEN, ExpiresIn: 3600 } }],
+    ['no ExpiresIn', { AuthenticationResult: { AccessToken: ACCESS, IdToken: ID_TOKEN, RefreshToken: REFRESH } }],
+  ])('login answered with %s is a 500', async (_what, answer) => {
+    cognito.on(InitiateAuthCommand).resolves(answer);
+    await expect(invoke.login()).rejects.toMatchObject({ statusCode: 500, code: 'INTERNAL' });
+  });
+
+  it('refresh uses REFRESH_TOKEN_AUTH and returns no refresh token', async () => {
+    const input = {
+      ClientId: CLIENT_ID,
+      AuthFlow: 'REFRESH_TOKEN_AUTH' as const,
+      AuthParameters: { REFRESH_TOKEN: REFRESH },
+    };
+    cognito.on(InitiateAuthCommand, input, true).resolves({
+      AuthenticationResult: { AccessToken: 'access-2', IdToken: 'id-2', ExpiresIn: 300, TokenType: 'Bearer' },
+    });
+
+    await expect(identity.refresh({ refreshToken: REFRESH })).resolves.toEqual({
+      accessToken: 'access-2',
+      idToken: 'id-2',
+      expiresIn: 300,
+    });
+    expect(cognito.calls()).toHaveLength(1);
+    expect(cognito.commandCalls(InitiateAuthCommand)[0]?.args[0].input).toEqual(input);
+  });
+
+  it('forgotPassword sends ClientId and Username', async () => {
+    const input = { ClientId: CLIENT_ID, Username: EMAIL };
+    cognito.on(ForgotPasswordCommand, input, true).resolves({
+      CodeDeliveryDetails: { DeliveryMedium: 'EMAIL', Destination: 'a***@e***.com', AttributeName: 'email' },
+    });
+
+    await expect(identity.forgotPassword({ email: EMAIL })).resolves.toBeUndefined();
+    expect(cognito.calls()).toHaveLength(1);
+    expect(cognito.commandCalls(ForgotPasswordCommand)[0]?.args[0].input).toEqual(input);
+  });
+
+  it('resetPassword sends ConfirmForgotPassword with the code and the new password', async () => {
+    const input = { ClientId: CLIENT_ID, Username: EMAIL, ConfirmationCode: CODE, Password: NEW_PASSWORD };
+    cognito.on(ConfirmForgotPasswordCommand, input, true).resolves({});
+
+    await expect(identity.resetPassword({ email: EMAIL, code: CODE, newPassword: NEW_PASSWORD })).resolves.toBeUndefined();
+    expect(cognito.calls()).toHaveLength(1);
+    expect(cognito.commandCalls(ConfirmForgotPasswordCommand)[0]?.args[0].input).toEqual(input);
+  });
+
+  it('getUser sends the access token and maps the sub and email attributes', async () => {
+    cognito.on(GetUserCommand, { AccessToken: ACCESS }, true).resolves({
+      Username: 'sub-1',
+      UserAttributes: [
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'email', Value: EMAIL },
+        { Name: 'sub', Value: 'sub-1' },
+      ],
+    });
+
+    await expect(identity.getUser({ accessToken: ACCESS })).resolves.toEqual({ id: 'sub-1', email: EMAIL });
+    expect(cognito.calls()).toHaveLength(1);
+    expect(cognito.commandCalls(GetUserCommand)[0]?.args[0].input).toEqual({ AccessToken: ACCESS });
+  });
+
+  it('getUser without an email attribute is a 500', async () => {
+    cognito.on(GetUserCommand).resolves({ Username: 'sub-1', UserAttributes: [{ Name: 'sub', Value: 'sub-1' }] });
+    await expect(invoke.getUser()).rejects.toMatchObject({ statusCode: 500, code: 'INTERNAL' });
+  });
+});
+
+interface Case {
+  op: IdentityOperation;
+  exception: ExceptionClass;
+  message: string;
+  status: number;
+  code: string;
+  retryAfter?: string;
+}
+
+function row(
+  op: IdentityOperation,
+  exception: ExceptionClass,
+  message: string,
+  status: number,
+  code: string,
+  retryAfter?: string,
+): Case & { name: string } {
+  return { op, exception, message, status, code, retryAfter, name: exception.name };
+}
+
+/** Every entry of COGNITO_ERRORS, on every operation where Cognito sends it. */
+const cases = [
+  row('signUp', UsernameExistsException, 'An account with the given email already exists.', 409, 'CONFLICT'),
+  row('confirmSignUp', AliasExistsException, 'An account with the given email already exists.', 409, 'CONFLICT'),
+
+  row('signUp', InvalidPasswordException, 'Password did not conform with policy: Password not long enough', 400, 'VALIDATION_ERROR'),
+  row('resetPassword', InvalidPasswordException, 'Password does not conform to policy: Password must have symbol characters', 400, 'VALIDATION_ERROR'),
+  row('login', InvalidPasswordException, 'Invalid password', 401, 'INVALID_CREDENTIALS'),
+  row('resetPassword', PasswordHistoryPolicyViolationException, 'Password cannot be reused.', 400, 'VALIDATION_ERROR'),
+
+  row('signUp', InvalidParameterException, 'Invalid email address format.', 400, 'VALIDATION_ERROR'),
+  row('confirmSignUp', InvalidParameterException, 'Invalid email address format.', 400, 'VALIDATION_ERROR'),
+  row('resetPassword', InvalidParameterException, 'Cannot reset password for the user as there is no registered/verified email or phone_number', 400, 'VALIDATION_ERROR'),
+  row('refresh', InvalidParameterException, "1 validation error detected: Value at 'refreshToken' failed to satisfy constraint", 401, 'UNAUTHORIZED'),
+  row('getUser', InvalidParameterException, "1 validation error detected: Value at 'accessToken' failed to satisfy constraint", 401, 'UNAUTHORIZED'),
+  row('login', InvalidParameterException, 'USER_PASSWORD_AUTH flow not enabled for this client', 500, 'INTERNAL'),
+
+  row('confirmSignUp', CodeMismatchException, 'Invalid verification code provided, please try again.', 400, 'VALIDATION_ERROR'),
+  row('resetPassword', CodeMismatchException, 'Invalid verification code provided, please try again.', 400, 'VALIDATION_ERROR'),
+  row('confirmSignUp', ExpiredCodeException, 'Invalid code provided, please request a code again.', 400, 'VALIDATION_ERROR'),
+  row('resetPassword', ExpiredCodeException, 'Invalid code provided, please request a code again.', 400, 'VALIDATION_ERROR'),
+
+  row('login', NotAuthorizedException, 'Incorrect username or password.', 401, 'INVALID_CREDENTIALS'),
+  row('login', NotAuthorizedException, 'User is disabled.', 401, 'INVALID_CREDENTIALS'),
+  row('login', NotAuthorizedException, 'Password attempts exceeded', 429, 'ACCOUNT_LOCKED', '1'),
+  row('refresh', NotAuthorizedException, 'Invalid Refresh Token', 401, 'UNAUTHORIZED'),
+  row('refresh', NotAuthorizedException, 'Refresh Token has expired', 401, 'UNAUTHORIZED'),
+  row('refresh', NotAuthorizedException, 'Refresh Token has been revoked', 401, 'UNAUTHORIZED'),
+  row('getUser', NotAuthorizedException, 'Access Token has expired', 401, 'TOKEN_EXPIRED'),
+  row('getUser', NotAuthorizedException, 'Invalid Access Token', 401, 'UNAUTHORIZED'),
+  row('getUser', NotAuthorizedException, 'Access Token has been revoked', 401, 'UNAUTHORIZED'),
+  row('confirmSignUp', NotAuthorizedException, 'User cannot be confirmed. Current status is CONFIRMED', 409, 'CONFLICT'),
+  row('confirmSignUp', NotAuthorizedException, 'User is disabled.', 400, 'VALIDATION_ERROR'),
+  row('resetPassword', NotAuthorizedException, 'User password cannot be reset in the current state.', 400, 'VALIDATION_ERROR'),
+  row('signUp', NotAuthorizedException, 'SignUp is not permitted for this user pool', 403, 'FORBIDDEN'),
+
+  row('login', UserNotFoundException, 'User does not exist.', 401, 'INVALID_CREDENTIALS'),
+  row('confirmSignUp', UserNotFoundException, 'Username/client id combination not found.', 400, 'VALIDATION_ERROR'),
+  row('resetPassword', UserNotFoundException, 'Username/client id combination not found.', 400, 'VALIDATION_ERROR'),
+  row('refresh', UserNotFoundException, 'User does not exist.', 401, 'UNAUTHORIZED'),
+  row('getUser', UserNotFoundException, 'User does not exist.', 401, 'UNAUTHORIZED'),
+
+  row('login', UserNotConfirmedException, 'User is not confirmed.', 403, 'USER_NOT_CONFIRMED'),
+  row('resetPassword', UserNotConfirmedException, 'User is not confirmed.', 400, 'VALIDATION_ERROR'),
+  row('getUser', UserNotConfirmedException, 'User is not confirmed.', 401, 'UNAUTHORIZED'),
+
+  row('login', PasswordResetRequiredException, 'Password reset required for the user', 401, 'INVALID_CREDENTIALS'),
+  row('refresh', PasswordResetRequiredException, 'Password reset required for the user', 401, 'UNAUTHORIZED'),
+  row('getUser', PasswordResetRequiredException, 'Password reset required for the user', 401, 'UNAUTHORIZED'),
+
+  row('login', TooManyRequestsException, 'Too many requests', 429, 'RATE_LIMITED', '1'),
+  row('signUp', TooManyRequestsException, 'Too many requests', 429, 'RATE_LIMITED', '1'),
+  row('forgotPassword', TooManyRequestsException, 'Too many requests', 429, 'RATE_LIMITED', '1'),
+  row('confirmSignUp', LimitExceededException, 'Attempt limit exceeded, please try after some time.', 429, 'RATE_LIMITED', '60'),
+  row('resetPassword', LimitExceededException, 'Attempt limit exceeded, please try after some time.', 429, 'RATE_LIMITED', '60'),
+  row('confirmSignUp', TooManyFailedAttemptsException, 'Too many failed attempts.', 429, 'RATE_LIMITED', '60'),
+  row('resetPassword', TooManyFailedAttemptsException, 'Too many failed attempts.', 429, 'RATE_LIMITED', '60'),
+
+  row('login', ForbiddenException, 'Request blocked by AWS WAF', 403, 'FORBIDDEN'),
+];
+
+describe('Cognito exceptions -> contract errors', () => {
+  it.each(cases)('$name on $op ("$message") -> $status $code', async ({ op, exception: Ctor, message, status, code, retryAfter }) => {
+    const err = await failure(op, exception(Ctor, message));
+    expect({ status: err.statusCode, code: err.code }).toEqual({ status, code });
+    if (retryAfter !== undefined) expect(err.headers['retry-after']).toBe(retryAfter);
+    // Cognito's message reaches the client only where the adapter deliberately kept it.
+    if (status >= 500) expect(renderError(err).body).toEqual({ error: 'Internal error', code: 'INTERNAL' });
+  });
+
+  it('covers every entry of the table', () => {
+    const covered = new Set(cases.map((c) => c.name));
+    expect(Object.keys(COGNITO_ERRORS).filter((name) => !covered.has(name))).toEqual([]);
+  });
+});
+
+describe('never revealing whether an account exists', () => {
+  const same = (err: HttpError) => ({ status: err.statusCode, code: err.code, message: err.message });
+
+  it('login: an unknown email is answered exactly like a wrong password', async () => {
+    const unknown = await failure('login', exception(UserNotFoundException, 'User does not exist.'));
+    const wrong = await failure('login', exception(NotAuthorizedException, 'Incorrect username or password.'));
+    expect(same(unknown)).toEqual(same(wrong));
+  });
+
+  it.each(['confirmSignUp', 'resetPassword'] as const)('%s: an unknown email is answered exactly like a wrong code', async (op) => {
+    const unknown = await failure(op, exception(UserNotFoundException, 'Username/client id combination not found.'));
+    const wrong = await failure(op, exception(CodeMismatchException, 'Invalid verification code provided, please try again.'));
+    expect(same(unknown)).toEqual(same(wrong));
+  });
+
+  it.each([
+    { name: 'UserNotFoundException', Ctor: UserNotFoundException, message: 'Username/client id combination not found.' },
+    { name: 'UserNotConfirmedException', Ctor: UserNotConfirmedException, message: 'User is not confirmed.' },
+    {
+      name: 'InvalidParameterException',
+      Ctor: InvalidParameterException,
+      message: 'Cannot reset password for the user as there is no registered/verified email or phone_number',
+    },
+    { name: 'NotAuthorizedException', Ctor: NotAuthorizedException, message: 'User password cannot be reset in the current state.' },
+    { name: 'LimitExceededException', Ctor: LimitExceededException, message: 'Attempt limit exceeded, please try after some time.' },
+  ])('forgotPassword resolves on $name ("$message")', async ({ Ctor, message }) => {
+    const err = exception(Ctor, message);
+    cognito.on(ForgotPasswordCommand).rejects(err);
+    await expect(identity.forgotPassword({ email: EMAIL })).resolves.toBeUndefined();
+    expect((FORGOT_PASSWORD_SILENT as ReadonlySet<string>).has(err.name)).toBe(true);
+  });
+});
+
+describe('messages', () => {
+  it('keeps the policy reason of InvalidPasswordException under the password field of the request', async () => {
+    const signUp = await failure('signUp', exception(InvalidPasswordException, 'Password did not conform with policy: Password not long enough'));
+    expect(signUp.details).toEqual([{ path: 'password', message: 'Password not long enough' }]);
+    const reset = await failure(
+      'resetPassword',
+      exception(InvalidPasswordException, 'Password does not conform to policy: Password must have symbol characters'),
+    );
+    expect(reset.details).toEqual([{ path: 'newPassword', message: 'Password must have symbol characters' }]);
+  });
+
+  it("keeps Cognito's plain-prose messages and hides validation dumps that echo input", async () => {
+    const prose = await failure('signUp', exception(InvalidParameterException, 'Invalid email address format.'));
+    expect(prose.message).toBe('Invalid email address format.');
+    const dump = await failure(
+      'signUp',
+      exception(InvalidParameterException, "1 validation error detected: Value 'ada lovelace' at 'username' failed to satisfy constraint"),
+    );
+    expect(dump.message).toBe('The email or password was not accepted');
+    expect(plainProse('Value \'x\' at "y": [\\S]+')).toBeUndefined();
+  });
+
+  it('tells an expired reset code from a wrong one', async () => {
+    const expired = await failure('resetPassword', exception(ExpiredCodeException, 'Invalid code provided, please request a code again.'));
+    expect(expired.message).toMatch(/expired/);
+    const wrong = await failure('resetPassword', exception(CodeMismatchException, 'Invalid verification code provided, please try again.'));
+    expect(wrong.message).toMatch(/incorrect/);
+  });
+});
+
+describe('anything unknown -> 500 INTERNAL, its message not exposed', () => {
+  const secret = 'arn:aws:cognito-idp:eu-west-1:123456789012:userpool/eu-west-1_SECRET';
+
+  it.each([
+    ['signUp', exception(InternalErrorException, secret)],
+    ['login', exception(ResourceNotFoundException, secret)],
+    ['forgotPassword', exception(CodeDeliveryFailureException, secret)],
+    ['getUser', new Error(`socket hang up ${secret}`)],
+    // Named like a Cognito exception but not one (no $metadata): not trusted as one.
+    ['login', Object.assign(new Error(secret), { name: 'NotAuthorizedException' })],
+  ] as [IdentityOperation, Error][])('%s failing with %p', async (op, cause) => {
+    const err = await failure(op, cause);
+    expect({ status: err.statusCode, code: err.code }).toEqual({ status: 500, code: 'INTERNAL' });
+    expect(err.message).not.toContain(secret);
+    expect(err.cause).toBe(cause);
+    expect(renderError(err)).toMatchObject({ statusCode: 500, body: { error: 'Internal error', code: 'INTERNAL' }, serverFault: true });
+  });
+});

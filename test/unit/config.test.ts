@@ -1,0 +1,32 @@
+import { parseControlPlaneConfig } from '../../lambdas/shared/config';
+import { ENV } from '../../lambdas/shared/env';
+
+const cognitoEnv = {
+  [ENV.TABLE_NAME]: 'bgs-control-plane',
+  [ENV.IDENTITY_MODE]: 'cognito',
+  [ENV.USER_POOL_ID]: 'us-east-1_abc',
+  [ENV.USER_POOL_CLIENT_ID]: 'client123',
+  [ENV.TOKEN_ISSUER]: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_abc',
+  [ENV.JWKS_URL]: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_abc/.well-known/jwks.json',
+  [ENV.REGION]: 'us-east-1',
+};
+
+describe('control-plane configuration', () => {
+  it('parses the environment the CDK construct sets', () => {
+    const config = parseControlPlaneConfig(cognitoEnv);
+    expect(config).toMatchObject({
+      tableName: 'bgs-control-plane',
+      identity: { mode: 'cognito', userPoolId: 'us-east-1_abc', clientId: 'client123' },
+      rateLimits: { auth: 10, project: 100, generation: 10, deployment: 5 },
+      dynamoEndpoint: undefined,
+    });
+  });
+
+  it('fails loudly, naming every problem', () => {
+    expect(() => parseControlPlaneConfig({ ...cognitoEnv, [ENV.TABLE_NAME]: '', [ENV.JWKS_URL]: 'not a url' })).toThrow(
+      new RegExp(`${ENV.TABLE_NAME}.*${ENV.JWKS_URL}|${ENV.JWKS_URL}.*${ENV.TABLE_NAME}`),
+    );
+    expect(() => parseControlPlaneConfig({ ...cognitoEnv, [ENV.IDENTITY_MODE]: 'local' })).toThrow(ENV.LOCAL_IDENTITY_KEYS_FILE);
+    expect(() => parseControlPlaneConfig({ ...cognitoEnv, [ENV.RATE_LIMITS]: 'auth=zero' })).toThrow(ENV.RATE_LIMITS);
+  });
+});

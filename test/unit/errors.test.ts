@@ -1,0 +1,46 @@
+import {
+  AccountLockedError,
+  ConflictError,
+  HttpError,
+  InternalError,
+  ModelUnavailableError,
+  NotFoundError,
+  RateLimitedError,
+  renderError,
+  ValidationError,
+} from '../../lambdas/core/errors';
+
+describe('error rendering', () => {
+  it('renders client errors as { error, code } with their status', () => {
+    expect(renderError(new NotFoundError('Project not found'))).toEqual({
+      statusCode: 404,
+      headers: {},
+      body: { error: 'Project not found', code: 'NOT_FOUND' },
+      serverFault: false,
+    });
+    expect(renderError(new ConflictError('archived')).body).toEqual({ error: 'archived', code: 'CONFLICT' });
+  });
+
+  it('keeps validation details', () => {
+    const rendered = renderError(new ValidationError('bad', [{ path: 'body.name', message: 'is required' }]));
+    expect(rendered.statusCode).toBe(400);
+    expect(rendered.body).toEqual({ error: 'bad', code: 'VALIDATION_ERROR', details: [{ path: 'body.name', message: 'is required' }] });
+  });
+
+  it('adds Retry-After to 429s', () => {
+    expect(renderError(new RateLimitedError(17.2)).headers['retry-after']).toBe('18');
+    expect(renderError(new AccountLockedError(0.2)).headers['retry-after']).toBe('1');
+    expect(renderError(new AccountLockedError(3)).body.code).toBe('ACCOUNT_LOCKED');
+  });
+
+  it('never shows the message or stack of a server fault', () => {
+    for (const err of [new Error('secret table name in /var/task'), new InternalError('db password'), new HttpError(502, 'X', 'upstream'), 'a string', null]) {
+      const rendered = renderError(err);
+      expect(rendered).toEqual({ statusCode: 500, headers: {}, body: { error: 'Internal error', code: 'INTERNAL' }, serverFault: true });
+    }
+  });
+
+  it('passes MODEL_UNAVAILABLE through as 503', () => {
+    expect(renderError(new ModelUnavailableError())).toMatchObject({ statusCode: 503, body: { code: 'MODEL_UNAVAILABLE' } });
+  });
+});
