@@ -4,7 +4,7 @@
 const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }] };
 // jose, @middy/core and swagger-parser's ref parser are ESM-only: let the transform turn them into CommonJS for Jest.
 const transformIgnorePatterns = ['/node_modules/(?!(jose|@middy|@apidevtools)/)'];
-const common = { transform, transformIgnorePatterns, testEnvironment: 'node' };
+const common = { transform, transformIgnorePatterns, testEnvironment: 'node', setupFiles: ['<rootDir>/test/support/env.ts'] };
 
 module.exports = {
   projects: [
