@@ -23,7 +23,7 @@ export const ENV = {
   LOCAL_IDENTITY_TABLE: 'BGS_LOCAL_IDENTITY_TABLE',
   /** Local identity only: `true` confirms control-plane accounts at signup. */
   LOCAL_AUTO_CONFIRM: 'BGS_LOCAL_AUTO_CONFIRM',
-  /** Rate limits per minute, `auth,project,generation,deployment` (defaults from CONTRACT.md). */
+  /** Rate limits per minute, `auth=10,project=100,generation=10,deployment=5` (unnamed: CONTRACT.md defaults). */
   RATE_LIMITS: 'BGS_RATE_LIMITS',
   /** AWS region. */
   REGION: 'AWS_REGION',

@@ -1,0 +1,29 @@
+/**
+ * The CDK app of the BGS control plane (`npx cdk synth` / `npm run synth`).
+ *
+ * cdk-nag's AWS Solutions pack runs as a CDK validation plugin: an unacknowledged error fails
+ * synth, and every acknowledgement sits next to its resource with its reason.
+ *
+ * Context:
+ *  - `-c bgs:destroyOnRemoval=true`: a development stack whose table, user pool and log groups
+ *    are deleted with it;
+ *  - `-c bgs:rateLimits=auth=1000,project=5000`: raised per-user limits (e.g. for a bench).
+ */
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { ControlPlaneStack } from '../lib/control-plane/control-plane-stack';
+
+const app = new App();
+
+const destroyOnRemoval = String(app.node.tryGetContext('bgs:destroyOnRemoval') ?? 'false') === 'true';
+const rateLimits = app.node.tryGetContext('bgs:rateLimits') as string | undefined;
+
+new ControlPlaneStack(app, 'BgsControlPlane', {
+  // Unset (no credentials, offline) the stack is environment-agnostic; with credentials the
+  // CLI fills these from the profile.
+  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+  destroyOnRemoval,
+  rateLimits,
+});
+
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

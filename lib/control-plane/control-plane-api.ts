@@ -1,0 +1,186 @@
+/**
+ * The control plane's HTTP API, built from THE route manifest (lambdas/control-plane/routes.ts):
+ * for every entry one Lambda (RouteFunction) and one `METHOD /path` route. Adding a route is
+ * one manifest entry plus its handler file; nothing here changes.
+ *
+ * No API Gateway authorizer: the handlers' shared middleware verifies access tokens (DESIGN.md
+ * "Tokens"), so every 401 has the contract's body and ID tokens are refused.
+ */
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { CONTROL_PLANE_ROUTE_LIST, type RouteDefinition } from '../../lambdas/control-plane/routes';
+import { RouteFunction } from './route-function';
+
+export interface ControlPlaneApiProps {
+  /** ARN of the control-plane table. */
+  readonly tableArn: string;
+  /** Environment every handler gets (names from lambdas/shared/env.ts). */
+  readonly environment: Readonly<Record<string, string>>;
+  /**
+   * The routes to serve.
+   *
+   * @default CONTROL_PLANE_ROUTE_LIST, the control plane's manifest
+   */
+  readonly routes?: readonly RouteDefinition[];
+  /**
+   * Steady-state requests per second the stage accepts, all routes together. A flood guard
+   * only: far above the per-user limits of CONTRACT.md, which the handlers enforce.
+   *
+   * @default 1000
+   */
+  readonly throttlingRateLimit?: number;
+  /**
+   * Burst the stage accepts above the steady rate.
+   *
+   * @default 2000
+   */
+  readonly throttlingBurstLimit?: number;
+  /**
+   * How long function and access logs are kept.
+   *
+   * @default logs.RetentionDays.ONE_MONTH
+   */
+  readonly logRetention?: logs.RetentionDays;
+  /**
+   * Memory of each route's function.
+   *
+   * @default 512
+   */
+  readonly memorySize?: number;
+  /**
+   * Delete the log groups with the stack (development stacks only).
+   *
+   * @default false
+   */
+  readonly destroyOnRemoval?: boolean;
+}
+
+/** Headers a browser client must be able to read (rate-limit state, CONTRACT.md "Rate limits"). */
+const EXPOSED_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'retry-after'];
+
+/** One JSON object per request (cdk-nag APIG1 and log queries both want structured lines). */
+const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    ip: '$context.identity.sourceIp',
+    method: '$context.httpMethod',
+    path: '$context.path',
+    routeKey: '$context.routeKey',
+    status: '$context.status',
+    latency: '$context.responseLatency',
+    integrationLatency: '$context.integrationLatency',
+    integrationError: '$context.integrationErrorMessage',
+    responseLength: '$context.responseLength',
+    userAgent: '$context.identity.userAgent',
+    requestTime: '$context.requestTime',
+  }),
+);
+
+export class ControlPlaneApi extends Construct {
+  public readonly httpApi: apigw.HttpApi;
+  public readonly stage: apigw.HttpStage;
+  public readonly accessLogGroup: logs.LogGroup;
+  /** The route functions, by route id. */
+  public readonly functions: ReadonlyMap<string, lambda.IFunction>;
+  /** Base URL of the API (ends with `/`). */
+  public readonly url: string;
+
+  constructor(scope: Construct, id: string, props: ControlPlaneApiProps) {
+    super(scope, id);
+    const routes = props.routes ?? CONTROL_PLANE_ROUTE_LIST;
+    assertUniqueRoutes(routes);
+    const removalPolicy = props.destroyOnRemoval ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
+    const logRetention = props.logRetention ?? logs.RetentionDays.ONE_MONTH;
+
+    this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
+      apiName: `${Stack.of(this).stackName}-api`,
+      description: 'BGS control plane',
+      // The stage is declared below, so access logging and throttling can be set on it.
+      createDefaultStage: false,
+      // Bearer tokens, not cookies: any origin may call (CONTRACT.md, as for generated APIs).
+      corsPreflight: {
+        allowOrigins: ['*'],
+        allowHeaders: ['authorization', 'content-type'],
+        allowMethods: [...new Set(routes.map((route) => route.method))].map((method) => apigw.CorsHttpMethod[method]),
+        exposeHeaders: EXPOSED_HEADERS,
+        maxAge: Duration.hours(1),
+      },
+    });
+
+    this.accessLogGroup = new logs.LogGroup(this, 'AccessLogs', { retention: logRetention, removalPolicy });
+    this.stage = new apigw.HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default', // served at the API's root URL, no stage prefix in paths
+      autoDeploy: true,
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(this.accessLogGroup),
+        format: ACCESS_LOG_FORMAT,
+      },
+      throttle: {
+        rateLimit: props.throttlingRateLimit ?? 1000,
+        burstLimit: props.throttlingBurstLimit ?? 2000,
+      },
+    });
+    this.url = this.stage.url;
+
+    // Construct ids come from the manifest's route ids, so logical ids stay stable when
+    // routes are added, reordered or have their path changed.
+    const container = new Construct(this, 'Routes');
+    const functions = new Map<string, lambda.IFunction>();
+    for (const route of routes) {
+      const routeScope = new Construct(container, route.id);
+      const { function: fn } = new RouteFunction(routeScope, 'Handler', {
+        route,
+        tableArn: props.tableArn,
+        environment: props.environment,
+        logRetention,
+        memorySize: props.memorySize,
+        destroyOnRemoval: props.destroyOnRemoval,
+      });
+      const httpRoute = new apigw.HttpRoute(routeScope, 'Route', {
+        httpApi: this.httpApi,
+        routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
+        integration: new HttpLambdaIntegration('Integration', fn, {
+          payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,
+        }),
+      });
+      Validations.of(httpRoute).acknowledge({ id: 'AwsSolutions-APIG4', reason: noAuthorizerReason(route) });
+      functions.set(route.id, fn);
+    }
+    this.functions = functions;
+  }
+}
+
+/** Why a route has no API Gateway authorizer (cdk-nag APIG4), specific to the route. */
+function noAuthorizerReason(route: RouteDefinition): string {
+  const key = `${route.method} ${route.path}`;
+  if (route.auth === 'user') {
+    return (
+      `${key} needs an access token, verified by the handler's shared middleware (DESIGN.md "Tokens"): jose ` +
+      'checks the signature against the user pool JWKS, issuer, client_id, expiry and token_use=access, ' +
+      "and answers 401 with the contract's {error, code}. The HTTP API JWT authorizer is not used because it " +
+      'cannot refuse ID tokens (no token_use check) and answers with its own body.'
+    );
+  }
+  const guard =
+    route.rate === null
+      ? 'it reads no user data and is bounded by the stage throttle'
+      : `it is bounded by the stage throttle and the handler's "${route.rate}" rate limit`;
+  return `${key} is public by contract (CONTRACT.md "Control plane": called without a token); ${guard}.`;
+}
+
+/** Two entries with one route key (or id) would only fail at deploy time: fail at synth. */
+function assertUniqueRoutes(routes: readonly RouteDefinition[]): void {
+  const seen = new Set<string>();
+  for (const route of routes) {
+    for (const key of [`id:${route.id}`, `key:${route.method} ${route.path}`]) {
+      if (seen.has(key)) throw new Error(`Duplicate control-plane route ${key}`);
+      seen.add(key);
+    }
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * The BGS control plane on AWS: a DynamoDB table (data), a Cognito user pool (identity) and an
+ * HTTP API with one Lambda per manifest route (api). The handlers are configured only through
+ * the environment variables of lambdas/shared/env.ts.
+ */
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { parseRateLimits } from '../../lambdas/core/rate-limit';
+import { ENV } from '../../lambdas/shared/env';
+import { ControlPlaneApi } from './control-plane-api';
+import { ControlPlaneData } from './control-plane-data';
+import { ControlPlaneIdentity } from './control-plane-identity';
+
+export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+
+export interface ControlPlaneStackProps extends StackProps {
+  /**
+   * Delete the table, the user pool and the log groups with the stack, for development
+   * stacks. Off, data and accounts are retained and protected from deletion.
+   *
+   * @default false
+   */
+  readonly destroyOnRemoval?: boolean;
+  /**
+   * How long function and access logs are kept.
+   *
+   * @default logs.RetentionDays.ONE_MONTH
+   */
+  readonly logRetention?: logs.RetentionDays;
+  /**
+   * Log level of the handlers (Powertools).
+   *
+   * @default 'INFO'
+   */
+  readonly logLevel?: LogLevel;
+  /**
+   * The stage's flood guard, requests per second over all routes.
+   *
+   * @default 1000
+   */
+  readonly throttlingRateLimit?: number;
+  /**
+   * The stage's burst allowance.
+   *
+   * @default 2000
+   */
+  readonly throttlingBurstLimit?: number;
+  /**
+   * Per-user rate limits per minute (BGS_RATE_LIMITS), in the handlers' format
+   * `auth=10,project=100,generation=10,deployment=5` (unnamed categories keep their default),
+   * e.g. raised for a load test. Checked at synth with the handlers' own parser.
+   *
+   * @default - unset: the handlers apply CONTRACT.md's defaults
+   */
+  readonly rateLimits?: string;
+}
+
+/** Powertools service name of the control-plane handlers. */
+export const CONTROL_PLANE_SERVICE_NAME = 'bgs-control-plane';
+
+export class ControlPlaneStack extends Stack {
+  public readonly data: ControlPlaneData;
+  public readonly identity: ControlPlaneIdentity;
+  public readonly api: ControlPlaneApi;
+
+  constructor(scope: Construct, id: string, props: ControlPlaneStackProps = {}) {
+    super(scope, id, {
+      description: 'BGS control plane: HTTP API with one Lambda per route, DynamoDB table, Cognito user pool',
+      ...props,
+    });
+    // A malformed value would make every handler fail at cold start: fail the synth instead.
+    if (props.rateLimits !== undefined) parseRateLimits(props.rateLimits);
+    const destroyOnRemoval = props.destroyOnRemoval ?? false;
+
+    this.data = new ControlPlaneData(this, 'Data', { destroyOnRemoval });
+    this.identity = new ControlPlaneIdentity(this, 'Identity', { destroyOnRemoval });
+
+    // Only the AWS settings: the local-only variables (DynamoDB endpoint, local identity) stay
+    // unset, so the handlers' config cannot pick a local adapter on AWS.
+    const environment: Record<string, string> = {
+      [ENV.TABLE_NAME]: this.data.table.tableName,
+      [ENV.IDENTITY_MODE]: 'cognito',
+      [ENV.USER_POOL_ID]: this.identity.userPool.userPoolId,
+      [ENV.USER_POOL_CLIENT_ID]: this.identity.userPoolClient.userPoolClientId,
+      [ENV.TOKEN_ISSUER]: this.identity.tokenIssuer,
+      [ENV.JWKS_URL]: this.identity.jwksUrl,
+      [ENV.SERVICE_NAME]: CONTROL_PLANE_SERVICE_NAME,
+      [ENV.LOG_LEVEL]: props.logLevel ?? 'INFO',
+      ...(props.rateLimits === undefined ? {} : { [ENV.RATE_LIMITS]: props.rateLimits }),
+    };
+
+    this.api = new ControlPlaneApi(this, 'Api', {
+      tableArn: this.data.table.tableArn,
+      environment,
+      throttlingRateLimit: props.throttlingRateLimit,
+      throttlingBurstLimit: props.throttlingBurstLimit,
+      logRetention: props.logRetention,
+      destroyOnRemoval,
+    });
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'Base URL of the control-plane API' });
+    new CfnOutput(this, 'UserPoolId', { value: this.identity.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.identity.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+  }
+}

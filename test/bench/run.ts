@@ -1,0 +1,146 @@
+/**
+ * `npm run bench`: throughput and latency of the control plane through the local gateway,
+ * next to a bare node:http server answering the same JSON (the ceiling) and DynamoDB Local's
+ * own GetItem rate, measured side by side in one run; and a cold-start proxy per Lambda bundle
+ * (bundle size and module load time in a fresh Node process). Prints a table and writes
+ * bench-results/control-plane.json. Figures drift between machines: compare ratios.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { build } from 'esbuild';
+import { GetCommand, PutCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { CONTROL_PLANE_ROUTE_LIST, handlerFile } from '../../lambdas/control-plane/routes';
+import { ensureTable, localDynamoClient } from '../../lambdas/local/dynamodb-local';
+import { startLocalService } from '../../lambdas/local/local-service';
+import { callApi } from '../support/local-service';
+
+const ROOT = join(__dirname, '..', '..');
+const CONNECTIONS = 20;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+
+interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+  };
+}
+
+async function dynamoGetRate(endpoint: string): Promise<number> {
+  const doc = DynamoDBDocumentClient.from(localDynamoClient(endpoint));
+  const table = 'bench-getitem';
+  await ensureTable(localDynamoClient(endpoint), table);
+  await doc.send(new PutCommand({ TableName: table, Item: { PK: 'k', SK: 'k', payload: 'x'.repeat(1000) } }));
+  let count = 0;
+  const deadline = Date.now() + DURATION_S * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < deadline) {
+        await doc.send(new GetCommand({ TableName: table, Key: { PK: 'k', SK: 'k' } }));
+        count += 1;
+      }
+    }),
+  );
+  return Math.round(count / DURATION_S);
+}
+
+async function bundles(): Promise<Array<{ route: string; bytes: number; loadMs: number }>> {
+  const outDir = mkdtempSync(join(tmpdir(), 'bgs-bundles-'));
+  const rows: Array<{ route: string; bytes: number; loadMs: number }> = [];
+  for (const route of CONTROL_PLANE_ROUTE_LIST) {
+    const outfile = join(outDir, `${route.id}.js`);
+    // The settings of the CDK construct: minified CJS for nodejs22.x with the AWS SDK bundled.
+    await build({ entryPoints: [join(ROOT, handlerFile(route))], bundle: true, platform: 'node', target: 'node22', format: 'cjs', minify: true, outfile, logLevel: 'silent' });
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const out = execFileSync(process.execPath, ['-e', `const t=process.hrtime.bigint();require(${JSON.stringify(outfile)});console.log(Number(process.hrtime.bigint()-t)/1e6)`], { encoding: 'utf8', env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+      times.push(Number(out.trim()));
+    }
+    times.sort((a, b) => a - b);
+    rows.push({ route: route.id, bytes: statSync(outfile).size, loadMs: Math.round((times[1] as number) * 10) / 10 });
+  }
+  rmSync(outDir, { recursive: true, force: true });
+  return rows;
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bgs-bench-'));
+  process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+  const service = await startLocalService({ dataDir, port: 0, rateLimits: 'auth=1000000,project=1000000,generation=1000000,deployment=1000000' });
+  try {
+    const account = { email: 'bench@example.com', password: 'Bench-Password-1' };
+    await callApi(service.url, 'POST', '/auth/signup', { body: account });
+    const { accessToken } = (await callApi(service.url, 'POST', '/auth/login', { body: account })).body as { accessToken: string };
+    for (let i = 0; i < 20; i++) {
+      await callApi(service.url, 'POST', '/projects', { token: accessToken, body: { name: `Project ${i}`, description: 'Bench project' } });
+    }
+    const sample = await callApi(service.url, 'GET', '/projects', { token: accessToken });
+    const body = sample.text;
+
+    const ceiling = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
+    await new Promise<void>((r) => ceiling.listen(0, '127.0.0.1', r));
+    const ceilingUrl = `http://127.0.0.1:${(ceiling.address() as AddressInfo).port}/projects`;
+
+    console.log(`Measuring ${DURATION_S}s each at ${CONNECTIONS} connections...`);
+    const gateway = await load(`${service.url}/projects`, { authorization: `Bearer ${accessToken}` });
+    const bare = await load(ceilingUrl);
+    ceiling.close();
+    const dynamoGets = await dynamoGetRate(service.dynamoEndpoint);
+    const bundleRows = await bundles();
+
+    const results = {
+      machine: { node: process.version, cpus: (await import('node:os')).cpus().length },
+      at: new Date().toISOString(),
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_S,
+      listProjects20: gateway,
+      bareNodeHttpSameJson: bare,
+      dynamoDbLocalGetItemPerSecond: dynamoGets,
+      ratios: {
+        gatewayToBareHttp: Math.round((gateway.requestsPerSecond / bare.requestsPerSecond) * 1000) / 1000,
+        // Each GET /projects costs two DynamoDB calls (rate counter UpdateItem + Query).
+        gatewayToDynamoGetItem: Math.round((gateway.requestsPerSecond / dynamoGets) * 1000) / 1000,
+      },
+      bundles: bundleRows,
+    };
+
+    console.log('\nGET /projects (20 items) through the local gateway vs. the ceilings');
+    console.table({
+      'local gateway -> handler -> DynamoDB Local': gateway,
+      'bare node:http, same JSON from memory': bare,
+      'DynamoDB Local GetItem (20 in flight)': { requestsPerSecond: dynamoGets, p50Ms: '-', p99Ms: '-', non2xx: '-' },
+    });
+    console.log('ratios', results.ratios);
+    console.log('\nLambda bundles (cold-start proxy: size and module load time in a fresh Node)');
+    console.table(Object.fromEntries(bundleRows.map((r) => [r.route, { KiB: Math.round(r.bytes / 102.4) / 10, loadMs: r.loadMs }])));
+
+    mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
+    writeFileSync(join(ROOT, 'bench-results', 'control-plane.json'), `${JSON.stringify(results, null, 2)}\n`);
+    console.log('\nwritten: bench-results/control-plane.json');
+  } finally {
+    await service.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
