@@ -84,7 +84,10 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     const keys = await loadOrCreateSigningKeys(keysFile);
     const outbox = new LocalOutbox({ doc, tableName: tables.identity, clock: options.clock ?? { now: () => new Date() } });
 
-    let gateway: ReturnType<typeof createGateway> | undefined;
+    // Handler modules load now; they build their services from the environment on the first
+    // request, which is only let through once the environment below is set.
+    const gateway = createGateway(loadControlPlaneRoutes());
+    let ready = false;
     const server = createServer((req, res) => {
       void serve(req, res).catch((err: unknown) => {
         console.error('local gateway failure', err);
@@ -100,7 +103,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
         return;
       }
       if (path === '/_local/mail') return serveMail(req, res, url, outbox);
-      if (!gateway) return writeJsonError(res, 503, 'NOT_READY', 'Starting up');
+      if (!ready) return writeJsonError(res, 503, 'NOT_READY', 'Starting up');
       await gateway.handle(req, res, path, url.search.slice(1));
     };
     const port = await listen(server, options.port ?? 3000, host);
@@ -124,7 +127,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     process.env[ENV.REGION] ??= 'us-east-1';
     process.env[ENV.LOG_LEVEL] ??= 'WARN';
     resetControlPlaneServices({ clock: options.clock });
-    gateway = createGateway(loadControlPlaneRoutes());
+    ready = true;
 
     return {
       url,
