@@ -79,6 +79,11 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   });
   exited.catch(() => undefined);
 
+  // Last resort when the parent exits without stopping it (process.exit, an uncaught error).
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
+
   const endpoint = `http://127.0.0.1:${port}`;
   const client = localDynamoClient(endpoint);
   const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
