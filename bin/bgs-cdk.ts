@@ -7,7 +7,9 @@
  * Context:
  *  - `-c bgs:destroyOnRemoval=true`: a development stack whose table, user pool and log groups
  *    are deleted with it;
- *  - `-c bgs:rateLimits=auth=1000,project=5000`: raised per-user limits (e.g. for a bench).
+ *  - `-c bgs:rateLimits=auth=1000,project=5000`: raised per-user limits (e.g. for a bench);
+ *  - `-c bgs:bedrockModelId=<model or inference profile id>`, or `offline` for the
+ *    deterministic author (default amazon.nova-pro-v1:0).
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -17,6 +19,7 @@ const app = new App();
 
 const destroyOnRemoval = String(app.node.tryGetContext('bgs:destroyOnRemoval') ?? 'false') === 'true';
 const rateLimits = app.node.tryGetContext('bgs:rateLimits') as string | undefined;
+const bedrockModelId = app.node.tryGetContext('bgs:bedrockModelId') as string | undefined;
 
 new ControlPlaneStack(app, 'BgsControlPlane', {
   // Unset (no credentials, offline) the stack is environment-agnostic; with credentials the
@@ -24,6 +27,7 @@ new ControlPlaneStack(app, 'BgsControlPlane', {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   destroyOnRemoval,
   rateLimits,
+  bedrockModelId,
 });
 
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -18,6 +18,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: 'Body is not JSON (UNSUPPORTED_MEDIA_TYPE)',
   429: 'Rate limit or lock-out (RATE_LIMITED, ACCOUNT_LOCKED); see Retry-After',
   500: 'Internal error (INTERNAL)',
+  503: 'The language model failed or timed out (MODEL_UNAVAILABLE); the call is still metered',
 };
 
 const schemaNames = new Map<z.ZodType, string>(Object.entries(NAMED_SCHEMAS).map(([name, schema]) => [schema as z.ZodType, name]));
@@ -48,7 +49,11 @@ function operation(route: RouteDefinition): Json {
   const responses: Json = {
     [route.success.status]: {
       description: route.success.description,
-      ...(route.success.schema ? { content: jsonContent(schemaRef(route.success.schema, 'output')) } : {}),
+      ...(route.success.schema
+        ? { content: jsonContent(schemaRef(route.success.schema, 'output')) }
+        : route.success.mediaTypes
+          ? { content: Object.fromEntries(route.success.mediaTypes.map((type) => [type, { schema: { type: type.endsWith('json') ? 'object' : 'string' } }])) }
+          : {}),
       ...(route.rate ? { headers: rateHeaders() } : {}),
     },
   };
@@ -98,7 +103,7 @@ export function controlPlaneOpenApi(serverUrl: string): Json {
     },
     servers: [{ url: serverUrl }],
     security: [{ bearerAuth: [] }],
-    tags: [{ name: 'Service' }, { name: 'Auth' }, { name: 'Projects' }],
+    tags: [...new Set(CONTROL_PLANE_ROUTE_LIST.map((route) => route.tag))].map((name) => ({ name })),
     paths,
     components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }, schemas },
   };

@@ -22,7 +22,7 @@ export interface RouteDefinition {
   /** API Gateway path syntax: `/projects/{id}`. */
   readonly path: string;
   readonly summary: string;
-  readonly tag: 'Service' | 'Auth' | 'Projects';
+  readonly tag: 'Service' | 'Auth' | 'Projects' | 'Specs' | 'Blueprints' | 'Artifacts' | 'Usage';
   /** `public`: no token; `user`: a verified control-plane access token. */
   readonly auth: 'public' | 'user';
   readonly rate: RateCategory | null;
@@ -30,11 +30,21 @@ export interface RouteDefinition {
   readonly query?: z.ZodObject;
   /** Present only on routes that take a JSON body: body parsing runs only there. */
   readonly body?: z.ZodType;
-  readonly success: { readonly status: number; readonly description: string; readonly schema?: z.ZodType };
+  readonly success: {
+    readonly status: number;
+    readonly description: string;
+    readonly schema?: z.ZodType;
+    /** Media types of a non-JSON answer (documents), for the OpenAPI. */
+    readonly mediaTypes?: readonly string[];
+  };
   /** Error statuses this route can answer besides the common ones (documented in the OpenAPI). */
   readonly errors: readonly number[];
   /** DynamoDB actions of the handler itself; rate-limited routes also get UpdateItem. */
   readonly dynamo: readonly DynamoAction[];
+  /** The route calls the spec author (a language model on AWS): it may invoke the model. */
+  readonly usesModel?: boolean;
+  /** The route starts blueprint generations (Step Functions on AWS). */
+  readonly startsGeneration?: boolean;
 }
 
 function route<const R extends RouteDefinition>(definition: R): R {
@@ -100,28 +110,151 @@ export const CONTROL_PLANE_ROUTES = {
     errors: [400, 401, 429], dynamo: ['Query', 'GetItem', 'PutItem'],
   }),
   createProject: route({
-    id: 'createProject', method: 'POST', path: '/projects', tag: 'Projects', summary: 'Create a project from a description',
+    id: 'createProject', method: 'POST', path: '/projects', tag: 'Projects',
+    summary: 'Create a project from a description (its spec version 1 is written from the description)',
     auth: 'user', rate: 'project', body: s.CreateProjectRequest,
     success: { status: 201, description: 'The project', schema: s.Project },
-    errors: [400, 401, 429], dynamo: ['PutItem'],
+    errors: [400, 401, 429, 503], dynamo: ['PutItem', 'UpdateItem'], usesModel: true,
   }),
   getProject: route({
-    id: 'getProject', method: 'GET', path: '/projects/{id}', tag: 'Projects', summary: 'Read a project',
+    id: 'getProject', method: 'GET', path: '/projects/{projectId}', tag: 'Projects', summary: 'Read a project',
     auth: 'user', rate: 'project', params: s.ProjectIdParams,
     success: { status: 200, description: 'The project', schema: s.Project },
     errors: [401, 404, 429], dynamo: ['GetItem'],
   }),
   updateProject: route({
-    id: 'updateProject', method: 'PATCH', path: '/projects/{id}', tag: 'Projects', summary: 'Rename a project or change its description',
+    id: 'updateProject', method: 'PATCH', path: '/projects/{projectId}', tag: 'Projects', summary: 'Rename a project or change its description',
     auth: 'user', rate: 'project', params: s.ProjectIdParams, body: s.UpdateProjectRequest,
     success: { status: 200, description: 'The updated project', schema: s.Project },
     errors: [400, 401, 404, 409, 429], dynamo: ['UpdateItem'],
   }),
   archiveProject: route({
-    id: 'archiveProject', method: 'DELETE', path: '/projects/{id}', tag: 'Projects', summary: 'Archive a project (it stays readable)',
+    id: 'archiveProject', method: 'DELETE', path: '/projects/{projectId}', tag: 'Projects', summary: 'Archive a project (it stays readable)',
     auth: 'user', rate: 'project', params: s.ProjectIdParams,
     success: { status: 200, description: 'The archived project', schema: s.Project },
     errors: [401, 404, 429], dynamo: ['GetItem', 'UpdateItem'],
+  }),
+  getSpec: route({
+    id: 'getSpec', method: 'GET', path: '/projects/{projectId}/spec', tag: 'Specs', summary: 'The latest saved spec of a project',
+    auth: 'user', rate: 'project', params: s.ProjectIdParams,
+    success: { status: 200, description: 'The spec and its project', schema: s.SpecResponse },
+    errors: [401, 404, 429], dynamo: ['GetItem'],
+  }),
+  chatSpec: route({
+    id: 'chatSpec', method: 'POST', path: '/projects/{projectId}/spec/chat', tag: 'Specs',
+    summary: 'Ask the assistant for a change: answers a draft (nothing is saved; both messages join the conversation)',
+    auth: 'user', rate: 'project', params: s.ProjectIdParams, body: s.ChatRequest,
+    success: { status: 200, description: 'A draft of the changed spec', schema: s.ChatDraft },
+    errors: [400, 401, 404, 409, 429, 503], dynamo: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], usesModel: true,
+  }),
+  applySpec: route({
+    id: 'applySpec', method: 'POST', path: '/projects/{projectId}/spec/apply', tag: 'Specs',
+    summary: 'Save a spec (canonical Markdown) as the next version',
+    auth: 'user', rate: 'project', params: s.ProjectIdParams, body: s.ApplyRequest,
+    success: { status: 201, description: 'The new version', schema: s.ApplyResponse },
+    errors: [400, 401, 404, 409, 429], dynamo: ['GetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
+  }),
+  chatHistory: route({
+    id: 'chatHistory', method: 'GET', path: '/projects/{projectId}/spec/chat/history', tag: 'Specs',
+    summary: "The project's conversation, oldest first (the latest `limit` messages)",
+    auth: 'user', rate: 'project', params: s.ProjectIdParams, query: s.ChatHistoryQuery,
+    success: { status: 200, description: 'The conversation', schema: s.ChatHistory },
+    errors: [400, 401, 404, 429], dynamo: ['GetItem', 'Query'],
+  }),
+  postChatMessage: route({
+    id: 'postChatMessage', method: 'POST', path: '/projects/{projectId}/spec/chat/message', tag: 'Specs',
+    summary: 'Add a message to the conversation (e.g. an assistant note from another tool)',
+    auth: 'user', rate: 'project', params: s.ProjectIdParams, body: s.PostChatMessageRequest,
+    success: { status: 201, description: 'The stored message', schema: s.PostChatMessageResponse },
+    errors: [400, 401, 404, 409, 429], dynamo: ['GetItem', 'PutItem'],
+  }),
+  listSpecVersions: route({
+    id: 'listSpecVersions', method: 'GET', path: '/projects/{projectId}/spec/versions', tag: 'Specs',
+    summary: 'Saved versions, newest first (without their content)',
+    auth: 'user', rate: 'project', params: s.ProjectIdParams, query: s.ListSpecVersionsQuery,
+    success: { status: 200, description: 'A page of versions', schema: s.SpecVersionList },
+    errors: [400, 401, 404, 429], dynamo: ['GetItem', 'Query', 'PutItem'],
+  }),
+  getSpecVersion: route({
+    id: 'getSpecVersion', method: 'GET', path: '/projects/{projectId}/spec/versions/{version}', tag: 'Specs',
+    summary: 'One saved version with its content',
+    auth: 'user', rate: 'project', params: s.SpecVersionParams,
+    success: { status: 200, description: 'The version', schema: s.Spec },
+    errors: [400, 401, 404, 429], dynamo: ['GetItem'],
+  }),
+  generateBlueprint: route({
+    id: 'generateBlueprint', method: 'POST', path: '/projects/{projectId}/spec/generate-blueprint', tag: 'Blueprints',
+    summary: 'Start generating a blueprint from the latest saved spec (asynchronous: poll statusUrl)',
+    auth: 'user', rate: 'generation', params: s.ProjectIdParams,
+    success: { status: 202, description: 'Generation started', schema: s.GenerationStarted },
+    errors: [401, 404, 409, 429], dynamo: ['GetItem', 'PutItem'], startsGeneration: true,
+  }),
+  generationStatus: route({
+    id: 'generationStatus', method: 'GET', path: '/projects/{projectId}/spec/generation-status/{blueprintId}', tag: 'Blueprints',
+    summary: 'Status of a blueprint generation', auth: 'user', rate: 'project', params: s.GenerationStatusParams,
+    success: { status: 200, description: 'The status', schema: s.GenerationStatus },
+    errors: [401, 404, 429], dynamo: ['GetItem'],
+  }),
+  createBlueprintFromPrompt: route({
+    id: 'createBlueprintFromPrompt', method: 'POST', path: '/projects/{projectId}/blueprints', tag: 'Blueprints',
+    summary: 'Apply a prompt to the spec as a chat edit, save it as the next version, and start generating',
+    auth: 'user', rate: 'generation', params: s.ProjectIdParams, body: s.PromptRequest,
+    success: { status: 202, description: 'Generation started', schema: s.GenerationStarted },
+    errors: [400, 401, 404, 409, 429, 503], dynamo: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], usesModel: true, startsGeneration: true,
+  }),
+  getBlueprint: route({
+    id: 'getBlueprint', method: 'GET', path: '/blueprints/{blueprintId}', tag: 'Blueprints',
+    summary: 'A blueprint with its intermediate representation inline', auth: 'user', rate: 'project', params: s.BlueprintIdParams,
+    success: { status: 200, description: 'The blueprint', schema: s.Blueprint },
+    errors: [401, 404, 429], dynamo: ['GetItem'],
+  }),
+  blueprintStatus: route({
+    id: 'blueprintStatus', method: 'GET', path: '/blueprints/{blueprintId}/status', tag: 'Blueprints',
+    summary: 'Status of a blueprint generation (the statusUrl)', auth: 'user', rate: 'project', params: s.BlueprintIdParams,
+    success: { status: 200, description: 'The status', schema: s.GenerationStatus },
+    errors: [401, 404, 429], dynamo: ['GetItem'],
+  }),
+  validateBlueprint: route({
+    id: 'validateBlueprint', method: 'POST', path: '/blueprints/{blueprintId}/validate', tag: 'Blueprints',
+    summary: 'Validate a blueprint again and store the report', auth: 'user', rate: 'project', params: s.BlueprintIdParams,
+    success: { status: 200, description: 'The validation report', schema: s.ValidationReport },
+    errors: [401, 404, 409, 429], dynamo: ['GetItem', 'UpdateItem'],
+  }),
+  validationReport: route({
+    id: 'validationReport', method: 'GET', path: '/blueprints/{blueprintId}/validation-report', tag: 'Blueprints',
+    summary: 'The last validation report of a blueprint', auth: 'user', rate: 'project', params: s.BlueprintIdParams,
+    success: { status: 200, description: 'The validation report', schema: s.ValidationReport },
+    errors: [401, 404, 409, 429], dynamo: ['GetItem'],
+  }),
+  openApiArtifact: route({
+    id: 'openApiArtifact', method: 'GET', path: '/projects/{projectId}/artifacts/openapi', tag: 'Artifacts',
+    summary: "The project API's OpenAPI 3.0 description (JSON; ?format=yaml for YAML)",
+    auth: 'user', rate: 'project', params: s.ProjectIdParams, query: s.OpenApiQuery,
+    success: { status: 200, description: 'OpenAPI 3.0 document', mediaTypes: ['application/json', 'application/yaml'] },
+    errors: [400, 401, 404, 409, 429], dynamo: ['GetItem'],
+  }),
+  openApiYamlArtifact: route({
+    id: 'openApiYamlArtifact', method: 'GET', path: '/projects/{projectId}/artifacts/openapi.yaml', tag: 'Artifacts',
+    summary: "The project API's OpenAPI 3.0 description as YAML", auth: 'user', rate: 'project', params: s.ProjectIdParams,
+    success: { status: 200, description: 'OpenAPI 3.0 document (YAML)', mediaTypes: ['application/yaml'] },
+    errors: [401, 404, 409, 429], dynamo: ['GetItem'],
+  }),
+  designDocArtifact: route({
+    id: 'designDocArtifact', method: 'GET', path: '/projects/{projectId}/artifacts/design-doc', tag: 'Artifacts',
+    summary: 'The design document (Markdown)', auth: 'user', rate: 'project', params: s.ProjectIdParams,
+    success: { status: 200, description: 'Design document', mediaTypes: ['text/markdown'] },
+    errors: [401, 404, 409, 429], dynamo: ['GetItem'],
+  }),
+  usageMe: route({
+    id: 'usageMe', method: 'GET', path: '/usage/me', tag: 'Usage', summary: 'Your language-model usage: calls, tokens, cost',
+    auth: 'user', rate: 'project', success: { status: 200, description: 'Totals', schema: s.UsageSummary },
+    errors: [401, 429], dynamo: ['GetItem'],
+  }),
+  usageRecent: route({
+    id: 'usageRecent', method: 'GET', path: '/usage/recent', tag: 'Usage', summary: 'Your latest language-model calls, newest first',
+    auth: 'user', rate: 'project', query: s.UsageRecentQuery,
+    success: { status: 200, description: 'Recent calls', schema: s.UsageRecent },
+    errors: [400, 401, 429], dynamo: ['Query'],
   }),
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -72,7 +72,7 @@ export const UpdateProjectRequest = z
     error: 'give name, description or both',
   });
 
-export const ProjectIdParams = z.strictObject({ id: z.string().min(1).max(64) });
+export const ProjectIdParams = z.strictObject({ projectId: z.string().min(1).max(64) });
 
 const limit = z.coerce
   .number({ error: 'must be an integer' })
@@ -85,6 +85,146 @@ export const ListProjectsQuery = z.strictObject({
   cursor: z.string().min(1).max(2048).optional(),
 });
 export const ProjectList = z.object({ items: z.array(Project), nextCursor: z.string().nullable() });
+
+// ---------------------------------------------------------------- specifications and chat
+
+export const MAX_CHAT_MESSAGE_CHARS = 8000;
+export const MAX_SPEC_CHARS = 200_000;
+export const DEFAULT_HISTORY_LIMIT = 50;
+export const MAX_HISTORY_LIMIT = 200;
+
+const chatText = z
+  .string({ error: 'must be a string' })
+  .refine((text) => text.trim().length > 0, { error: 'must not be empty' })
+  .refine((text) => text.length <= MAX_CHAT_MESSAGE_CHARS, { error: `must be at most ${MAX_CHAT_MESSAGE_CHARS} characters` });
+
+export const Spec = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  version: z.int(),
+  content: z.string(),
+  lastUserMessage: z.string().nullable(),
+  createdAt: timestamp,
+});
+export type Spec = z.infer<typeof Spec>;
+
+export const SpecResponse = z.object({ spec: Spec, project: z.object({ id: z.string(), name: z.string() }) });
+
+export const ChatRequest = z.strictObject({ message: chatText });
+export const ChatDraft = z.object({
+  spec: z.string(),
+  previousSpec: z.string(),
+  assistantMessage: z.string(),
+  currentVersion: z.int(),
+  conversationId: z.string(),
+});
+
+export const ApplyRequest = z.strictObject({
+  content: z
+    .string()
+    .refine((text) => text.trim().length > 0, { error: 'must not be empty' })
+    .refine((text) => text.length <= MAX_SPEC_CHARS, { error: `must be at most ${MAX_SPEC_CHARS} characters` }),
+  lastUserMessage: z.string().max(MAX_CHAT_MESSAGE_CHARS).optional(),
+  baseVersion: z.int().min(1).optional(),
+});
+export const ApplyResponse = z.object({ spec: Spec, message: z.string() });
+
+export const ChatRole = z.enum(['user', 'assistant']);
+export const ChatMessage = z.object({ id: z.string(), role: ChatRole, content: z.string(), createdAt: timestamp });
+export type ChatMessage = z.infer<typeof ChatMessage>;
+export const ChatHistoryQuery = z.strictObject({
+  limit: z.coerce
+    .number({ error: 'must be an integer' })
+    .int({ error: 'must be an integer' })
+    .min(1, { error: 'must be at least 1' })
+    .max(MAX_HISTORY_LIMIT, { error: `must be at most ${MAX_HISTORY_LIMIT}` })
+    .optional(),
+});
+export const ChatHistory = z.object({ conversationId: z.string(), messages: z.array(ChatMessage) });
+export const PostChatMessageRequest = z.strictObject({ role: ChatRole, content: chatText });
+export const PostChatMessageResponse = z.object({ message: ChatMessage, conversationId: z.string() });
+
+export const SpecVersionSummary = Spec.omit({ content: true }).extend({ contentLength: z.int() });
+export const SpecVersionList = z.object({ items: z.array(SpecVersionSummary), nextCursor: z.string().nullable() });
+export const ListSpecVersionsQuery = z.strictObject({ limit: limit.optional(), cursor: z.string().min(1).max(2048).optional() });
+export const SpecVersionParams = z.strictObject({
+  projectId: z.string().min(1).max(64),
+  version: z.coerce.number({ error: 'must be a version number' }).int({ error: 'must be a version number' }).min(1, { error: 'must be at least 1' }),
+});
+
+// ---------------------------------------------------------------- blueprints
+
+export const BlueprintStatus = z.enum(['processing', 'completed', 'failed']);
+export const BlueprintSummary = z.object({ id: z.string(), projectId: z.string(), status: BlueprintStatus, createdAt: timestamp });
+export const GenerationStarted = z.object({
+  blueprint: BlueprintSummary,
+  specVersion: z.int(),
+  message: z.string(),
+  /** Path of the status endpoint: /blueprints/{blueprintId}/status */
+  statusUrl: z.string(),
+});
+export const GenerationStatus = z.object({
+  blueprintId: z.string(),
+  status: BlueprintStatus,
+  currentStep: z.string(),
+  progress: z.int().min(0).max(100),
+  startedAt: timestamp,
+  completedAt: timestamp.nullable(),
+  error: z.string().nullable(),
+});
+export const ValidationIssue = z.object({ path: z.string(), code: z.string(), message: z.string() });
+export const ValidationReport = z.object({ valid: z.boolean(), errors: z.array(ValidationIssue), warnings: z.array(ValidationIssue) });
+export const Blueprint = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  specVersion: z.int(),
+  status: BlueprintStatus,
+  currentStep: z.string(),
+  progress: z.int(),
+  startedAt: timestamp,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  completedAt: timestamp.nullable(),
+  error: z.string().nullable(),
+  /** The intermediate representation, as far as it was built (null before the resolve step). */
+  ir: z.record(z.string(), z.unknown()).nullable(),
+  validation: ValidationReport.nullable(),
+});
+export const BlueprintIdParams = z.strictObject({ blueprintId: z.string().min(1).max(64) });
+export const GenerationStatusParams = z.strictObject({ projectId: z.string().min(1).max(64), blueprintId: z.string().min(1).max(64) });
+export const PromptRequest = z.strictObject({ prompt: chatText });
+export const OpenApiQuery = z.strictObject({ format: z.enum(['json', 'yaml']).optional() });
+
+// ---------------------------------------------------------------- usage
+
+export const UsageSummary = z.object({
+  user: z.object({ id: z.string(), email: z.string() }),
+  usage: z.object({
+    totalCalls: z.int(),
+    inputTokens: z.int(),
+    outputTokens: z.int(),
+    totalCostCents: z.int(),
+    totalCostFormatted: z.string(),
+  }),
+});
+export const UsageRecord = z.object({
+  id: z.string(),
+  operation: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  inputTokens: z.int(),
+  outputTokens: z.int(),
+  /** Exact cost in cents (fractional: costs are kept in micro-dollars). */
+  costCents: z.number(),
+  latencyMs: z.int(),
+  projectId: z.string().nullable(),
+  /** `failed` when the model call failed (still metered). */
+  outcome: z.enum(['succeeded', 'failed']),
+  createdAt: timestamp,
+});
+export type UsageRecord = z.infer<typeof UsageRecord>;
+export const UsageRecentQuery = z.strictObject({ limit: limit.optional() });
+export const UsageRecent = z.object({ items: z.array(UsageRecord) });
 
 /** Schemas published under components.schemas of the control plane's OpenAPI, by name. */
 export const NAMED_SCHEMAS = {
@@ -105,5 +245,25 @@ export const NAMED_SCHEMAS = {
   CreateProjectRequest,
   UpdateProjectRequest,
   ProjectList,
+  Spec,
+  SpecResponse,
+  ChatRequest,
+  ChatDraft,
+  ApplyRequest,
+  ApplyResponse,
+  ChatMessage,
+  ChatHistory,
+  PostChatMessageRequest,
+  PostChatMessageResponse,
+  SpecVersionSummary,
+  SpecVersionList,
+  UsageSummary,
+  UsageRecord,
+  UsageRecent,
+  GenerationStarted,
+  GenerationStatus,
+  ValidationReport,
+  Blueprint,
+  PromptRequest,
 } as const;
 export type SchemaName = keyof typeof NAMED_SCHEMAS;

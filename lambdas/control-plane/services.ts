@@ -16,6 +16,19 @@ import { DynamoRateLimiter, type RateLimiter } from '../adapters/dynamodb/rate-l
 import { ProjectRepository } from '../adapters/dynamodb/project-repository';
 import { UserProfileRepository } from '../adapters/dynamodb/user-profile-repository';
 import { loadOrCreateSecret } from '../adapters/dynamodb/secrets';
+import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import type { SpecAuthorPort } from '../ports/spec-author';
+import { BedrockAuthor } from '../adapters/spec-author/bedrock-author';
+import { OpenAiCompatibleAuthor } from '../adapters/spec-author/openai-compatible-author';
+import { OfflineAuthor } from '../adapters/spec-author/offline-author';
+import { SpecRepository } from '../adapters/dynamodb/spec-repository';
+import { ConversationRepository } from '../adapters/dynamodb/conversation-repository';
+import { UsageRepository } from '../adapters/dynamodb/usage-repository';
+import { MeteredAuthor } from './metered-author';
+import { SFNClient } from '@aws-sdk/client-sfn';
+import { BlueprintRepository } from '../adapters/dynamodb/blueprint-repository';
+import { StepFunctionsOrchestrator } from '../adapters/stepfunctions-orchestrator';
+import { LocalOrchestrator, type GenerationOrchestrator } from './generation/orchestrator';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from '../shared/access-token-verifier';
 import { parseControlPlaneConfig, type ControlPlaneConfig } from '../shared/config';
 
@@ -28,6 +41,14 @@ export interface ControlPlaneServices {
   readonly rateLimiter: RateLimiter;
   readonly projects: ProjectRepository;
   readonly profiles: UserProfileRepository;
+  readonly specs: SpecRepository;
+  readonly blueprints: BlueprintRepository;
+  /** Starts blueprint generations (Step Functions on AWS, in process locally). */
+  readonly orchestrator: GenerationOrchestrator;
+  readonly conversations: ConversationRepository;
+  readonly usage: UsageRepository;
+  /** The spec author (offline, Bedrock or OpenAI-compatible), metered. */
+  readonly author: MeteredAuthor;
   /** The key that signs pagination cursors (read on first use: only list routes may read it). */
   readonly cursorSecret: () => Promise<string>;
 }
@@ -35,6 +56,8 @@ export interface ControlPlaneServices {
 export interface ServiceOverrides {
   /** Replaces the system clock (tests move time). */
   readonly clock?: Clock;
+  /** The in-process orchestrator of the local service (one per process). */
+  readonly orchestrator?: GenerationOrchestrator;
 }
 
 export function documentClient(config: Pick<ControlPlaneConfig, 'dynamoEndpoint' | 'region'>): DynamoDBDocumentClient {
@@ -74,9 +97,21 @@ export async function buildControlPlaneServices(
       clock,
     });
   }
+  const usage = new UsageRepository(doc, config.tableName);
+  const orchestrator =
+    overrides.orchestrator ??
+    (config.generationStateMachineArn
+      ? new StepFunctionsOrchestrator(new SFNClient({ region: config.region }), config.generationStateMachineArn)
+      : new LocalOrchestrator(getControlPlaneServices));
   return {
+    blueprints: new BlueprintRepository(doc, config.tableName),
+    orchestrator,
     config,
     clock,
+    specs: new SpecRepository(doc, config.tableName),
+    conversations: new ConversationRepository(doc, config.tableName),
+    usage,
+    author: new MeteredAuthor(buildAuthor(config, clock), usage, clock),
     logger,
     identity,
     verifyAccessToken: createAccessTokenVerifier({
@@ -90,6 +125,18 @@ export async function buildControlPlaneServices(
     profiles: new UserProfileRepository(doc, config.tableName),
     cursorSecret: memoize(() => loadOrCreateSecret(doc, config.tableName, 'cursor-signing-key')),
   };
+}
+
+function buildAuthor(config: ControlPlaneConfig, clock: Clock): SpecAuthorPort {
+  const author = config.author;
+  switch (author.provider) {
+    case 'bedrock':
+      return new BedrockAuthor({ client: new BedrockRuntimeClient({ region: config.region }), modelId: author.modelId, timeoutMs: author.timeoutMs });
+    case 'openai':
+      return new OpenAiCompatibleAuthor({ baseUrl: author.baseUrl, apiKey: author.apiKey, model: author.model, timeoutMs: author.timeoutMs });
+    case 'offline':
+      return new OfflineAuthor(clock);
+  }
 }
 
 function memoize<T>(load: () => Promise<T>): () => Promise<T> {

@@ -79,6 +79,12 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   });
   exited.catch(() => undefined);
 
+  // A missing Java shows as a spawn error: report it before any client is created.
+  await new Promise<void>((resolveSpawn, rejectSpawn) => {
+    child.once('spawn', () => resolveSpawn());
+    child.once('error', (err: NodeJS.ErrnoException) => rejectSpawn(err.code === 'ENOENT' ? new JavaMissingError() : err));
+  });
+
   // Last resort when the parent exits without stopping it (process.exit, an uncaught error).
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);

@@ -11,7 +11,8 @@ import { join, resolve } from 'node:path';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Clock } from '../core/clock';
 import { CONTROL_PLANE_ROUTE_LIST, handlerFile } from '../control-plane/routes';
-import { resetControlPlaneServices } from '../control-plane/services';
+import { getControlPlaneServices, resetControlPlaneServices } from '../control-plane/services';
+import { LocalOrchestrator } from '../control-plane/generation/orchestrator';
 import { loadOrCreateSigningKeys } from '../adapters/identity/signing-keys';
 import { LocalOutbox } from '../adapters/local-outbox';
 import { ENV } from '../shared/env';
@@ -36,6 +37,8 @@ export interface LocalServiceOptions {
   readonly rateLimits?: string;
   /** A clock tests can move. @default the system clock */
   readonly clock?: Clock;
+  /** More handler environment, e.g. the spec author's provider (`BGS_AUTHOR_PROVIDER`, ...). */
+  readonly handlerEnv?: Readonly<Record<string, string>>;
 }
 
 export interface LocalService {
@@ -44,6 +47,8 @@ export interface LocalService {
   readonly dynamoEndpoint: string;
   readonly objectStoreEndpoint: string;
   readonly tables: { readonly controlPlane: string; readonly identity: string };
+  /** Resolves when no generation runs in this process (tests). */
+  idle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -123,17 +128,24 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       [ENV.LOCAL_IDENTITY_TABLE]: tables.identity,
       [ENV.LOCAL_AUTO_CONFIRM]: String(options.autoConfirm ?? true),
       [ENV.RATE_LIMITS]: options.rateLimits ?? '',
+      ...options.handlerEnv,
     });
     process.env[ENV.REGION] ??= 'us-east-1';
     process.env[ENV.LOG_LEVEL] ??= 'WARN';
-    resetControlPlaneServices({ clock: options.clock });
+    // Blueprint generations run in this process (Step Functions' stand-in), state in the table.
+    const orchestrator = new LocalOrchestrator(getControlPlaneServices, Number(process.env.BGS_GENERATION_STEP_DELAY_MS ?? 0));
+    resetControlPlaneServices({ clock: options.clock, orchestrator });
+    cleanups.push(() => orchestrator.idle());
     ready = true;
+    // Generations that were running when the service stopped go on from their last finished step.
+    await orchestrator.resumePending();
 
     return {
       url,
       dynamoEndpoint,
       objectStoreEndpoint: objectStore.endpoint,
       tables,
+      idle: () => orchestrator.idle(),
       stop: stopAll,
     };
   } catch (err) {

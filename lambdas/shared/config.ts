@@ -24,6 +24,12 @@ export interface ControlPlaneConfig {
   readonly tokenIssuer: string;
   readonly jwksUrl: string;
   readonly rateLimits: RateLimits;
+  /** Step Functions state machine of blueprint generation; undefined: run generations in process. */
+  readonly generationStateMachineArn: string | undefined;
+  readonly author:
+    | { readonly provider: 'offline' }
+    | { readonly provider: 'bedrock'; readonly modelId: string; readonly timeoutMs: number }
+    | { readonly provider: 'openai'; readonly baseUrl: string; readonly apiKey: string | undefined; readonly model: string; readonly timeoutMs: number };
 }
 
 const required = z.string().trim().min(1);
@@ -42,8 +48,20 @@ const schema = z
     [ENV.LOCAL_IDENTITY_TABLE]: z.string().optional(),
     [ENV.LOCAL_AUTO_CONFIRM]: z.enum(['true', 'false']).default('true'),
     [ENV.RATE_LIMITS]: z.string().optional(),
+    [ENV.AUTHOR_PROVIDER]: z.enum(['offline', 'bedrock', 'openai']).default('offline'),
+    [ENV.BEDROCK_MODEL_ID]: z.string().optional(),
+    [ENV.OPENAI_BASE_URL]: z.url().optional(),
+    [ENV.OPENAI_API_KEY]: z.string().optional(),
+    [ENV.OPENAI_MODEL]: z.string().optional(),
+    [ENV.GENERATION_STATE_MACHINE_ARN]: z.string().min(1).optional(),
+    [ENV.AUTHOR_TIMEOUT_MS]: z.coerce.number().int().min(1000).max(29_000).default(25_000),
   })
   .superRefine((env, ctx) => {
+    const provider = env[ENV.AUTHOR_PROVIDER];
+    const needs: Record<string, string[]> = { bedrock: [ENV.BEDROCK_MODEL_ID], openai: [ENV.OPENAI_BASE_URL, ENV.OPENAI_MODEL] };
+    for (const name of needs[provider] ?? []) {
+      if (!env[name as keyof typeof env]) ctx.addIssue({ code: 'custom', path: [name], message: `required when ${ENV.AUTHOR_PROVIDER} is ${provider}` });
+    }
     if (env[ENV.IDENTITY_MODE] === 'local') {
       for (const name of [ENV.LOCAL_IDENTITY_KEYS_FILE, ENV.LOCAL_IDENTITY_TABLE]) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when the identity mode is local' });
@@ -84,5 +102,18 @@ export function parseControlPlaneConfig(env: NodeJS.ProcessEnv = process.env): C
     tokenIssuer: e[ENV.TOKEN_ISSUER],
     jwksUrl: e[ENV.JWKS_URL],
     rateLimits,
+    generationStateMachineArn: e[ENV.GENERATION_STATE_MACHINE_ARN],
+    author:
+      e[ENV.AUTHOR_PROVIDER] === 'bedrock'
+        ? { provider: 'bedrock', modelId: e[ENV.BEDROCK_MODEL_ID] as string, timeoutMs: e[ENV.AUTHOR_TIMEOUT_MS] }
+        : e[ENV.AUTHOR_PROVIDER] === 'openai'
+          ? {
+              provider: 'openai',
+              baseUrl: e[ENV.OPENAI_BASE_URL] as string,
+              apiKey: e[ENV.OPENAI_API_KEY] || undefined,
+              model: e[ENV.OPENAI_MODEL] as string,
+              timeoutMs: e[ENV.AUTHOR_TIMEOUT_MS],
+            }
+          : { provider: 'offline' },
   };
 }

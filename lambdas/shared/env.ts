@@ -25,6 +25,20 @@ export const ENV = {
   LOCAL_AUTO_CONFIRM: 'BGS_LOCAL_AUTO_CONFIRM',
   /** Rate limits per minute, `auth=10,project=100,generation=10,deployment=5` (unnamed: CONTRACT.md defaults). */
   RATE_LIMITS: 'BGS_RATE_LIMITS',
+  /** Who writes specs: `offline` (no model; the local default), `bedrock` or `openai` (any OpenAI-compatible endpoint). */
+  AUTHOR_PROVIDER: 'BGS_AUTHOR_PROVIDER',
+  /** Bedrock model or inference-profile id (provider `bedrock`). */
+  BEDROCK_MODEL_ID: 'BGS_BEDROCK_MODEL_ID',
+  /** Base URL of an OpenAI-compatible API, e.g. http://127.0.0.1:8080/v1 (provider `openai`). */
+  OPENAI_BASE_URL: 'BGS_OPENAI_BASE_URL',
+  /** Its API key (optional for self-hosted models). */
+  OPENAI_API_KEY: 'BGS_OPENAI_API_KEY',
+  /** Its model name (provider `openai`). */
+  OPENAI_MODEL: 'BGS_OPENAI_MODEL',
+  /** Deadline of one author operation, repair included; under API Gateway's 30 s. @default 25000 */
+  AUTHOR_TIMEOUT_MS: 'BGS_AUTHOR_TIMEOUT_MS',
+  /** Step Functions state machine of blueprint generation (AWS); unset: the local orchestrator. */
+  GENERATION_STATE_MACHINE_ARN: 'BGS_GENERATION_STATE_MACHINE_ARN',
   /** AWS region. */
   REGION: 'AWS_REGION',
   /** Powertools logger service name. */

@@ -22,6 +22,18 @@ export interface ControlPlaneApiProps {
   /** Environment every handler gets (names from lambdas/shared/env.ts). */
   readonly environment: Readonly<Record<string, string>>;
   /**
+   * Bedrock ARNs the routes that call the spec author may invoke.
+   *
+   * @default - none (the author runs offline)
+   */
+  readonly modelArns?: readonly string[];
+  /**
+   * The blueprint generation state machine routes that start generations may start.
+   *
+   * @default - none
+   */
+  readonly generationStateMachineArn?: string;
+  /**
    * The routes to serve.
    *
    * @default CONTROL_PLANE_ROUTE_LIST, the control plane's manifest
@@ -138,6 +150,8 @@ export class ControlPlaneApi extends Construct {
         route,
         tableArn: props.tableArn,
         environment: props.environment,
+        modelArns: props.modelArns,
+        generationStateMachineArn: props.generationStateMachineArn,
         logRetention,
         memorySize: props.memorySize,
         destroyOnRemoval: props.destroyOnRemoval,

@@ -11,6 +11,7 @@ import { ENV } from '../../lambdas/shared/env';
 import { ControlPlaneApi } from './control-plane-api';
 import { ControlPlaneData } from './control-plane-data';
 import { ControlPlaneIdentity } from './control-plane-identity';
+import { GenerationWorkflow } from './generation-workflow';
 
 export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 
@@ -54,6 +55,25 @@ export interface ControlPlaneStackProps extends StackProps {
    * @default - unset: the handlers apply CONTRACT.md's defaults
    */
   readonly rateLimits?: string;
+  /**
+   * The Bedrock model (or cross-region inference profile such as `us.amazon.nova-pro-v1:0`)
+   * that writes specs from descriptions and chat. Set to `offline` to use the deterministic
+   * offline author instead (no model, no cost).
+   *
+   * @default 'amazon.nova-pro-v1:0'
+   */
+  readonly bedrockModelId?: string;
+}
+
+/** Bedrock ARNs to grant for a model id: a foundation model, or an inference profile and the models it routes to. */
+export function bedrockModelArns(stack: Stack, modelId: string): string[] {
+  const profile = /^(us|eu|apac|us-gov|global)\.(.+)$/.exec(modelId);
+  if (!profile) return [`arn:${stack.partition}:bedrock:${stack.region}::foundation-model/${modelId}`];
+  return [
+    `arn:${stack.partition}:bedrock:${stack.region}:${stack.account}:inference-profile/${modelId}`,
+    // A cross-region profile may route to the model in any of its regions.
+    `arn:${stack.partition}:bedrock:*::foundation-model/${profile[2]}`,
+  ];
 }
 
 /** Powertools service name of the control-plane handlers. */
@@ -63,6 +83,7 @@ export class ControlPlaneStack extends Stack {
   public readonly data: ControlPlaneData;
   public readonly identity: ControlPlaneIdentity;
   public readonly api: ControlPlaneApi;
+  public readonly generation: GenerationWorkflow;
 
   constructor(scope: Construct, id: string, props: ControlPlaneStackProps = {}) {
     super(scope, id, {
@@ -72,6 +93,7 @@ export class ControlPlaneStack extends Stack {
     // A malformed value would make every handler fail at cold start: fail the synth instead.
     if (props.rateLimits !== undefined) parseRateLimits(props.rateLimits);
     const destroyOnRemoval = props.destroyOnRemoval ?? false;
+    const modelId = props.bedrockModelId ?? 'amazon.nova-pro-v1:0';
 
     this.data = new ControlPlaneData(this, 'Data', { destroyOnRemoval });
     this.identity = new ControlPlaneIdentity(this, 'Identity', { destroyOnRemoval });
@@ -88,11 +110,21 @@ export class ControlPlaneStack extends Stack {
       [ENV.SERVICE_NAME]: CONTROL_PLANE_SERVICE_NAME,
       [ENV.LOG_LEVEL]: props.logLevel ?? 'INFO',
       ...(props.rateLimits === undefined ? {} : { [ENV.RATE_LIMITS]: props.rateLimits }),
+      ...(modelId === 'offline' ? { [ENV.AUTHOR_PROVIDER]: 'offline' } : { [ENV.AUTHOR_PROVIDER]: 'bedrock', [ENV.BEDROCK_MODEL_ID]: modelId }),
     };
+
+    this.generation = new GenerationWorkflow(this, 'Generation', {
+      tableArn: this.data.table.tableArn,
+      environment,
+      logRetention: props.logRetention,
+      destroyOnRemoval,
+    });
 
     this.api = new ControlPlaneApi(this, 'Api', {
       tableArn: this.data.table.tableArn,
-      environment,
+      environment: { ...environment, [ENV.GENERATION_STATE_MACHINE_ARN]: this.generation.stateMachine.stateMachineArn },
+      generationStateMachineArn: this.generation.stateMachine.stateMachineArn,
+      modelArns: modelId === 'offline' ? [] : bedrockModelArns(this, modelId),
       throttlingRateLimit: props.throttlingRateLimit,
       throttlingBurstLimit: props.throttlingBurstLimit,
       logRetention: props.logRetention,

@@ -48,6 +48,19 @@ export interface RouteFunctionProps {
    */
   readonly memorySize?: number;
   /**
+   * What a route that calls the spec author (`usesModel`) may invoke: Bedrock model or
+   * inference-profile ARNs. Routes without `usesModel` get no Bedrock permission at all.
+   *
+   * @default - none
+   */
+  readonly modelArns?: readonly string[];
+  /**
+   * The blueprint generation state machine that routes with `startsGeneration` may start.
+   *
+   * @default - none
+   */
+  readonly generationStateMachineArn?: string;
+  /**
    * Delete the log group with the stack (development stacks only).
    *
    * @default false
@@ -97,6 +110,13 @@ export class RouteFunction extends Construct {
           resources: [`${props.tableArn}/index/${TABLE_KEYS.gsi1.indexName}`],
         }),
       );
+    }
+    if (route.usesModel && props.modelArns && props.modelArns.length > 0) {
+      // Converse is authorized as bedrock:InvokeModel on the model (and profile) it names.
+      statements.push(new iam.PolicyStatement({ sid: 'SpecAuthorModel', actions: ['bedrock:InvokeModel'], resources: [...props.modelArns] }));
+    }
+    if (route.startsGeneration && props.generationStateMachineArn) {
+      statements.push(new iam.PolicyStatement({ sid: 'StartGeneration', actions: ['states:StartExecution'], resources: [props.generationStateMachineArn] }));
     }
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),

@@ -18,6 +18,7 @@ import { CONTROL_PLANE_ROUTE_LIST, handlerFile } from '../../lambdas/control-pla
 import { ensureTable, localDynamoClient } from '../../lambdas/local/dynamodb-local';
 import { startLocalService } from '../../lambdas/local/local-service';
 import { callApi } from '../support/local-service';
+import { authorBench } from './author';
 
 const ROOT = join(__dirname, '..', '..');
 const CONNECTIONS = 20;
@@ -102,6 +103,7 @@ async function main(): Promise<void> {
     const dynamoGets = await dynamoGetRate(service.dynamoEndpoint);
     const bundleRows = await bundles();
 
+    const author = authorBench();
     const results = {
       machine: { node: process.version, cpus: (await import('node:os')).cpus().length },
       at: new Date().toISOString(),
@@ -116,6 +118,7 @@ async function main(): Promise<void> {
         gatewayToDynamoGetItem: Math.round((gateway.requestsPerSecond / dynamoGets) * 1000) / 1000,
       },
       bundles: bundleRows,
+      offlineAuthor: author,
     };
 
     console.log('\nGET /projects (20 items) through the local gateway vs. the ceilings');
@@ -127,6 +130,10 @@ async function main(): Promise<void> {
     console.log('ratios', results.ratios);
     console.log('\nLambda bundles (cold-start proxy: size and module load time in a fresh Node)');
     console.table(Object.fromEntries(bundleRows.map((r) => [r.route, { KiB: Math.round(r.bytes / 102.4) / 10, loadMs: r.loadMs }])));
+
+    console.log('\nOffline spec author (median ms) and structural recall on the examples');
+    console.table(author.rows);
+    console.log(`chat edit: ${author.chatEditMedianMs} ms; 50 entities authored and rendered: ${author.author50AndRenderMs} ms; recall ${author.recall.percent}% (${author.recall.found}/${author.recall.want})`);
 
     mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
     writeFileSync(join(ROOT, 'bench-results', 'control-plane.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -94,7 +94,10 @@ describe('the control-plane stack under AwsSolutionsChecks', () => {
   test('only the expected rules are acknowledged', () => {
     // A new kind of acknowledgement is a design decision: add it here on purpose.
     const expected = new Set(['AwsSolutions-APIG4', 'AwsSolutions-COG1', 'AwsSolutions-COG2', 'AwsSolutions-L1']);
-    expect([...new Set(acknowledgements.map((a) => a.id))].filter((id) => !expected.has(id))).toEqual([]);
+    // The only wildcards: the generation state machine's (X-Ray, log delivery, its one function's versions).
+    const stateMachinePath = stack.generation.stateMachine.node.path;
+    const unexpected = acknowledgements.filter((a) => !expected.has(a.id) && !(a.id.startsWith('AwsSolutions-IAM5[') && a.path === stateMachinePath));
+    expect(unexpected.map((a) => `${a.id} at ${a.path}`)).toEqual([]);
   });
 
   test('no stale acknowledgement: each one still matches a finding at or under its construct', () => {

@@ -21,19 +21,24 @@ test(`the synthesized stack has fewer than ${RESOURCE_LIMIT} resources`, () => {
 
 test(`each route costs ${RESOURCES_PER_ROUTE} resources`, () => {
   const routes = CONTROL_PLANE_ROUTE_LIST.length;
-  const perRouteTypes = [
-    'AWS::Lambda::Function',
-    'AWS::IAM::Role',
-    'AWS::ApiGatewayV2::Integration',
-    'AWS::ApiGatewayV2::Route',
-    'AWS::Lambda::Permission',
+  // Per route, plus what the blueprint generation workflow adds once (its step function and
+  // role; the state machine's role; no integration, route or permission).
+  const perRouteTypes: [string, number][] = [
+    ['AWS::Lambda::Function', 1],
+    ['AWS::IAM::Role', 2],
+    ['AWS::ApiGatewayV2::Integration', 0],
+    ['AWS::ApiGatewayV2::Route', 0],
+    ['AWS::Lambda::Permission', 0],
   ];
-  for (const type of perRouteTypes) expect({ type, count: resources.filter((r) => r.Type === type).length }).toEqual({ type, count: routes });
-  // One log group per function plus the stage's access logs.
-  expect(resources.filter((r) => r.Type === 'AWS::Logs::LogGroup')).toHaveLength(routes + 1);
+  for (const [type, once] of perRouteTypes) {
+    expect({ type, count: resources.filter((r) => r.Type === type).length }).toEqual({ type, count: routes + once });
+  }
+  // One log group per function, the stage's access logs and the state machine's.
+  expect(resources.filter((r) => r.Type === 'AWS::Logs::LogGroup')).toHaveLength(routes + 3);
   const fixed = resources.length - RESOURCES_PER_ROUTE * routes;
-  // Table, user pool, client, API, stage, access log group, CDKMetadata.
-  expect(fixed).toBe(7);
+  // Table, user pool, client, API, stage, access log group, CDKMetadata; and the generation
+  // workflow: step function, its role and log group, state machine, its role, policy and log group.
+  expect(fixed).toBe(14);
   // Headroom, for the record: how many routes fit under the guard.
   expect(Math.floor((RESOURCE_LIMIT - 1 - fixed) / RESOURCES_PER_ROUTE)).toBeGreaterThan(routes);
 });

@@ -151,6 +151,6 @@ describe('projects', () => {
     expect(doc.status).toBe(200);
     expect(doc.body.openapi).toBe('3.0.3');
     expect(doc.body.servers).toEqual([{ url: svc.url }]);
-    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/projects', '/projects/{id}', '/auth/login']));
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/projects', '/projects/{projectId}', '/auth/login']));
   });
 });

@@ -32,6 +32,8 @@ describe('the local service as a process', () => {
     const second = await startServiceProcess(dataDir);
     try {
       // The old access token still verifies (same keys, stable issuer) even on another port.
+      const byId = await callApi(second.url, 'GET', `/projects/${created.body.id}`, { token: login.body.accessToken });
+      expect([byId.status, byId.body.name]).toEqual([200, 'Survivor']);
       const projects = await callApi(second.url, 'GET', '/projects', { token: login.body.accessToken });
       expect(projects.status).toBe(200);
       expect(projects.body.items.map((p: { name: string }) => p.name)).toEqual(['Survivor']);

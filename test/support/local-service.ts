@@ -32,7 +32,7 @@ export interface ApiResponse {
 }
 
 export async function startTestService(
-  options: { clock?: Clock; rateLimits?: string; autoConfirm?: boolean } = {},
+  options: { clock?: Clock; rateLimits?: string; autoConfirm?: boolean; handlerEnv?: Record<string, string> } = {},
 ): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bgs-test-'));
   const service = await startLocalService({
@@ -43,6 +43,7 @@ export async function startTestService(
     rateLimits: options.rateLimits ?? 'auth=10000,project=10000,generation=10000,deployment=10000',
     autoConfirm: options.autoConfirm,
     clock: options.clock,
+    handlerEnv: options.handlerEnv,
   });
   return {
     ...service,

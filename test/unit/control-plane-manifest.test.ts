@@ -43,6 +43,20 @@ describe('control-plane route manifest', () => {
     }
   });
 
+  it('names a path parameter the same wherever routes share the path up to it (API Gateway needs one name per position)', () => {
+    const names = new Map<string, string>();
+    for (const route of CONTROL_PLANE_ROUTE_LIST) {
+      const segments = route.path.split('/');
+      segments.forEach((segment, i) => {
+        const param = /^\{(\w+)\}$/.exec(segment)?.[1];
+        if (!param) return;
+        const prefix = segments.slice(0, i).join('/');
+        expect([prefix, names.get(prefix) ?? param]).toEqual([prefix, param]);
+        names.set(prefix, param);
+      });
+    }
+  });
+
   it('declares path parameters for every {param} in its path', () => {
     for (const route of CONTROL_PLANE_ROUTE_LIST) {
       const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);

@@ -7,15 +7,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Project } from '../../control-plane/schemas';
 import { ConflictError, NotFoundError } from '../../core/errors';
+import { keys } from './keys';
+import { specItem } from './spec-repository';
 
 export type ProjectStatus = Project['status'];
 type ProjectItem = Project & { PK: string; SK: string; GSI1PK: string; GSI1SK: string; ownerId: string };
 
-const projectKey = (id: string) => ({ PK: `PROJECT#${id}`, SK: 'PROJECT' });
-const ownerListKey = (ownerId: string, status: ProjectStatus) => `OWNER#${ownerId}#PROJECTS#${status}`;
+const projectKey = keys.project;
+const ownerListKey = (ownerId: string, status: ProjectStatus) => keys.ownerProjects(ownerId, status);
 
 function toProject(item: Record<string, unknown>): Project {
   const p = item as ProjectItem;
@@ -45,8 +47,17 @@ export class ProjectRepository {
     private readonly tableName: string,
   ) {}
 
-  async create(ownerId: string, input: { name: string; description: string }, now: Date): Promise<Project> {
-    const id = randomUUID();
+  /**
+   * Creates a project and, in the same transaction, its spec version 1: either both exist
+   * afterwards or neither does.
+   */
+  async create(
+    ownerId: string,
+    input: { name: string; description: string },
+    now: Date,
+    initialSpec: { content: string; lastUserMessage: string | null },
+    id: string = randomUUID(),
+  ): Promise<Project> {
     const at = now.toISOString();
     const project: Project = {
       id,
@@ -55,15 +66,41 @@ export class ProjectRepository {
       status: 'active',
       createdAt: at,
       updatedAt: at,
-      latestSpecVersion: null,
+      latestSpecVersion: 1,
       latestBlueprintId: null,
       activeDeploymentId: null,
       apiBaseUrl: null,
     };
     const item: ProjectItem = { ...projectKey(id), GSI1PK: ownerListKey(ownerId, 'active'), GSI1SK: `${at}#${id}`, ownerId, ...project };
     await this.doc.send(
-      new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' }),
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
+          {
+            Put: {
+              TableName: this.tableName,
+              Item: specItem({ id: randomUUID(), projectId: id, version: 1, content: initialSpec.content, lastUserMessage: initialSpec.lastUserMessage, createdAt: at }),
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+        ],
+      }),
     );
+    return project;
+  }
+
+  /** The project of `ownerId` if it can be changed: 404 if not theirs, 409 if archived. */
+  async getWritable(ownerId: string, id: string): Promise<Project> {
+    const project = await this.get(ownerId, id);
+    if (!project) throw new NotFoundError('Project not found');
+    if (project.status === 'archived') throw new ConflictError('The project is archived; it can be read but not changed');
+    return project;
+  }
+
+  /** The project of `ownerId`, or 404. */
+  async getOwned(ownerId: string, id: string): Promise<Project> {
+    const project = await this.get(ownerId, id);
+    if (!project) throw new NotFoundError('Project not found');
     return project;
   }
 
@@ -115,6 +152,19 @@ export class ProjectRepository {
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     });
+  }
+
+  /** Points the project at its newest completed blueprint. */
+  async setLatestBlueprint(ownerId: string, id: string, blueprintId: string, now: Date): Promise<void> {
+    await this.doc.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: projectKey(id),
+        UpdateExpression: 'SET latestBlueprintId = :bp, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(PK) AND ownerId = :owner',
+        ExpressionAttributeValues: { ':bp': blueprintId, ':now': now.toISOString(), ':owner': ownerId },
+      }),
+    );
   }
 
   /** Archives (idempotently) a project of `ownerId`; it moves to the owner's archived list. */

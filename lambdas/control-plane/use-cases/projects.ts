@@ -1,4 +1,5 @@
 /** Project use cases. Ownership is enforced by the repository (the data access path). */
+import { randomUUID } from 'node:crypto';
 import { decodeCursor, encodeCursor } from '../../core/cursor';
 import { NotFoundError } from '../../core/errors';
 import type { UseCase } from '../../shared/route-handler';
@@ -19,20 +20,23 @@ export const listProjects: Handler<'listProjects'> = async ({ query, user }, { p
   return { body: { items: page.items, nextCursor: page.lastKey ? encodeCursor(page.lastKey, scope, secret) : null } };
 };
 
-export const createProject: Handler<'createProject'> = async ({ body, user, now }, { projects }) => ({
-  body: await projects.create(user.userId, body, now),
-});
+export const createProject: Handler<'createProject'> = async ({ body, user, now }, { projects, author }) => {
+  const projectId = randomUUID();
+  // Spec version 1 comes from the description; if the author fails (503), nothing is created.
+  const draft = await author.draft(user.userId, projectId, { projectName: body.name, description: body.description });
+  return { body: await projects.create(user.userId, body, now, { content: draft.content, lastUserMessage: null }, projectId) };
+};
 
 export const getProject: Handler<'getProject'> = async ({ params, user }, { projects }) => {
-  const project = await projects.get(user.userId, params.id);
+  const project = await projects.get(user.userId, params.projectId);
   if (!project) throw new NotFoundError('Project not found');
   return { body: project };
 };
 
 export const updateProject: Handler<'updateProject'> = async ({ params, body, user, now }, { projects }) => ({
-  body: await projects.update(user.userId, params.id, body, now),
+  body: await projects.update(user.userId, params.projectId, body, now),
 });
 
 export const archiveProject: Handler<'archiveProject'> = async ({ params, user, now }, { projects }) => ({
-  body: await projects.archive(user.userId, params.id, now),
+  body: await projects.archive(user.userId, params.projectId, now),
 });

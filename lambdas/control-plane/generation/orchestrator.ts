@@ -1,0 +1,52 @@
+/**
+ * The orchestrator port: starts a generation. On AWS, Step Functions runs the steps (the
+ * state machine is built by CDK from GENERATION_STEPS); locally, the local orchestrator runs
+ * the same step functions in this process, with all state in the table, so a restart resumes.
+ */
+import type { GenerationServices } from './run-generation';
+import { runGeneration } from './run-generation';
+
+export interface GenerationOrchestrator {
+  start(blueprintId: string): Promise<void>;
+}
+
+/** Runs generations in the background of this process; `idle()` waits for them (tests, shutdown). */
+export class LocalOrchestrator implements GenerationOrchestrator {
+  private readonly running = new Map<string, Promise<void>>();
+
+  /**
+   * @param stepDelayMs a pause before each step (local testing knob `BGS_GENERATION_STEP_DELAY_MS`:
+   *   lets a test stop the service between steps and watch the generation resume)
+   */
+  constructor(
+    private readonly services: () => Promise<GenerationServices>,
+    private readonly stepDelayMs = 0,
+  ) {}
+
+  async start(blueprintId: string): Promise<void> {
+    if (this.running.has(blueprintId)) return;
+    const run = (async () => {
+      // Let the 202 go out first, as on AWS where StartExecution returns at once.
+      await new Promise((resolve) => setImmediate(resolve));
+      const services = await this.services();
+      try {
+        await runGeneration(services, blueprintId, this.stepDelayMs);
+      } catch (err) {
+        services.logger.error('local generation failed', { blueprintId, error: err as Error });
+      }
+    })().finally(() => this.running.delete(blueprintId));
+    this.running.set(blueprintId, run);
+  }
+
+  /** Resumes every generation the table lists as pending (after a restart). */
+  async resumePending(): Promise<number> {
+    const services = await this.services();
+    const pending = await services.blueprints.pending();
+    for (const id of pending) await this.start(id);
+    return pending.length;
+  }
+
+  async idle(): Promise<void> {
+    await Promise.all([...this.running.values()]);
+  }
+}

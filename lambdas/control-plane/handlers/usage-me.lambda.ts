@@ -1,0 +1,5 @@
+import { controlPlaneHandler } from '../control-plane-handler';
+import { CONTROL_PLANE_ROUTES } from '../routes';
+import { usageMe } from '../use-cases/usage';
+
+export const handler = controlPlaneHandler(CONTROL_PLANE_ROUTES.usageMe, usageMe);

@@ -1,0 +1,98 @@
+/** Spec lifecycle: read, chat drafts, apply (versioned), conversation, versions. */
+import { decodeCursor, encodeCursor } from '../../core/cursor';
+import { NotFoundError } from '../../core/errors';
+import { parseSpecOrThrow } from '../../core/spec/parse-spec';
+import { conversationIdOf } from '../../adapters/dynamodb/conversation-repository';
+import type { UseCase } from '../../shared/route-handler';
+import { CONTROL_PLANE_ROUTES as R } from '../routes';
+import { DEFAULT_HISTORY_LIMIT, DEFAULT_PAGE_SIZE, type Project, type Spec } from '../schemas';
+import type { ControlPlaneServices } from '../services';
+
+type Routes = typeof R;
+type Handler<K extends keyof Routes> = UseCase<Routes[K], ControlPlaneServices>;
+
+/** How much of the conversation the author sees with a chat message. */
+const CHAT_CONTEXT_MESSAGES = 20;
+
+async function latestSpec(services: ControlPlaneServices, project: Project): Promise<Spec> {
+  const spec = project.latestSpecVersion ? await services.specs.get(project.id, project.latestSpecVersion) : null;
+  if (!spec) throw new NotFoundError('This project has no spec yet');
+  return spec;
+}
+
+export const getSpec: Handler<'getSpec'> = async ({ params, user }, services) => {
+  const project = await services.projects.getOwned(user.userId, params.projectId);
+  const spec = await latestSpec(services, project);
+  return { body: { spec, project: { id: project.id, name: project.name } } };
+};
+
+export const chatSpec: Handler<'chatSpec'> = async ({ params, body, user, now }, services) => {
+  const project = await services.projects.getWritable(user.userId, params.projectId);
+  const current = await latestSpec(services, project);
+  const history = await services.conversations.history(project.id, CHAT_CONTEXT_MESSAGES);
+  const draft = await services.author.edit(user.userId, project.id, {
+    projectName: project.name,
+    currentSpec: current.content,
+    message: body.message,
+    history: history.map(({ role, content }) => ({ role, content })),
+  });
+  // Only a successful reply is recorded: a failed model call leaves the conversation as it was.
+  await services.conversations.append(project.id, [{ role: 'user', content: body.message }, { role: 'assistant', content: draft.assistantMessage }], now);
+  return {
+    body: {
+      spec: draft.content,
+      previousSpec: current.content,
+      assistantMessage: draft.assistantMessage,
+      currentVersion: current.version,
+      conversationId: conversationIdOf(project.id),
+    },
+  };
+};
+
+export const applySpec: Handler<'applySpec'> = async ({ params, body, user }, services) => {
+  // Refuse what does not parse before touching the project: nothing is saved on a 400.
+  await services.projects.getWritable(user.userId, params.projectId);
+  parseSpecOrThrow(body.content);
+  const spec = await services.specs.append({
+    ownerId: user.userId,
+    projectId: params.projectId,
+    content: body.content,
+    lastUserMessage: body.lastUserMessage ?? null,
+    baseVersion: body.baseVersion,
+    now: () => services.clock.now(),
+  });
+  return { body: { spec, message: `Saved as version ${spec.version}` } };
+};
+
+export const chatHistory: Handler<'chatHistory'> = async ({ params, query, user }, services) => {
+  const project = await services.projects.getOwned(user.userId, params.projectId);
+  const messages = await services.conversations.history(project.id, query.limit ?? DEFAULT_HISTORY_LIMIT);
+  return { body: { conversationId: conversationIdOf(project.id), messages } };
+};
+
+export const postChatMessage: Handler<'postChatMessage'> = async ({ params, body, user, now }, services) => {
+  const project = await services.projects.getWritable(user.userId, params.projectId);
+  const [message] = await services.conversations.append(project.id, [{ role: body.role, content: body.content }], now);
+  return { body: { message, conversationId: conversationIdOf(project.id) } };
+};
+
+export const listSpecVersions: Handler<'listSpecVersions'> = async ({ params, query, user }, services) => {
+  const project = await services.projects.getOwned(user.userId, params.projectId);
+  const scope = `spec-versions:${project.id}`;
+  const secret = await services.cursorSecret();
+  const startKey = query.cursor ? decodeCursor(query.cursor, scope, secret) : undefined;
+  const page = await services.specs.list(project.id, query.limit ?? DEFAULT_PAGE_SIZE, startKey);
+  return {
+    body: {
+      items: page.items.map(({ content, ...summary }) => ({ ...summary, contentLength: content.length })),
+      nextCursor: page.lastKey ? encodeCursor(page.lastKey, scope, secret) : null,
+    },
+  };
+};
+
+export const getSpecVersion: Handler<'getSpecVersion'> = async ({ params, user }, services) => {
+  const project = await services.projects.getOwned(user.userId, params.projectId);
+  const spec = await services.specs.get(project.id, params.version);
+  if (!spec) throw new NotFoundError(`Spec version ${params.version} not found`);
+  return { body: spec };
+};

@@ -1,0 +1,23 @@
+/**
+ * Names derived from entity names: the plural kebab-case collection of an entity's routes
+ * (`Task` -> `tasks`, `ExpenseReport` -> `expense-reports`, `Category` -> `categories`),
+ * DESIGN.md "Serving a generated API". The builder writes the result into the IR
+ * (`IrEntity.collection`), so everything downstream reads it from there; the validator uses the
+ * same functions to spot two entities whose collections collide (`Person` and `People`).
+ */
+import pluralize from 'pluralize';
+
+/** `ExpenseReport` -> `expense-report`, `HTTPLog` -> `http-log`, `Item2` -> `item2`. */
+export function kebabCase(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
+    .toLowerCase();
+}
+
+/** The plural of the last word only (`stock-movement` -> `stock-movements`), pluralize's rules (pinned version). */
+export function collectionName(entityName: string): string {
+  const words = kebabCase(entityName).split('-');
+  const last = words.pop() ?? '';
+  return [...words, pluralize.plural(last)].join('-');
+}

@@ -1,0 +1,452 @@
+/**
+ * The consistency rules of a SpecDocument that a zod shape cannot express: names, types,
+ * values/ranges/defaults that fit the type, references to known entities, fields and roles,
+ * rights, access rules, workflow steps, and the wording a single-tenant spec must avoid. The
+ * parser runs it on what it read (and maps each issue's path to a line); anyone who builds a
+ * SpecDocument in code can run it too. A document with no issues renders to canonical Markdown
+ * that parses back to the same document.
+ *
+ * Paths are dotted model paths (`entities.1.fields.3`), so the parser can point at the line.
+ */
+import { elementType, formatFieldType, isScalarType, parseFieldType, refTarget, TYPE_CHOICES, type FieldType } from './field-type';
+import { headingOf, isTableLine, listItemOf, sameWords, splitLines } from './spec-markdown';
+import { isNotesFlag, readNumber } from './spec-cells';
+import { OWNER_KEY, TRIGGER_KEY } from './spec-layout';
+import {
+  ACCESS_LEVELS,
+  BUILT_IN_USER_ENTITY,
+  OPERATIONS,
+  SERVER_OWNED_FIELDS,
+  type SpecDocument,
+  type SpecEntity,
+  type SpecField,
+  type SpecWorkflow,
+  type WorkflowStep,
+} from './spec-model';
+
+export interface SpecCheckIssue {
+  path: string;
+  message: string;
+}
+
+// The same grammars as spec-model.ts (which keeps them private); the parser's final zod pass
+// would catch any drift between the two.
+const PASCAL = /^[A-Z][A-Za-z0-9]*$/;
+const SNAKE = /^[a-z][a-z0-9_]*$/;
+const DURATION = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/;
+const CONTENT_TYPE = /^[a-z]+\/([a-z0-9.+-]+|\*)$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+const DURATION_HINT = 'an ISO 8601 duration such as P7D, PT24H or PT30M';
+const MAX_RETRIES = 20;
+
+type Report = (path: string, message: string) => void;
+
+export function checkSpec(spec: SpecDocument): SpecCheckIssue[] {
+  const issues: SpecCheckIssue[] = [];
+  const report: Report = (path, message) => issues.push({ path, message });
+  const entities = new Map(spec.entities.map((entity) => [entity.name, entity]));
+
+  if (spec.title.trim() === '' || spec.title.includes('\n')) report('title', "the spec starts with '# <project name>' on one line");
+  checkFreeText(spec.overview, 'overview', 'Overview', OVERVIEW_BOUNDS, report);
+  checkEntities(spec.entities, report);
+  checkRoles(spec, report);
+  checkAccess(spec, entities, report);
+  checkWorkflows(spec.workflows, entities, report);
+  if (spec.tenancy === 'single') checkSingleTenantWording(spec, report);
+  return issues;
+}
+
+// --- free text --------------------------------------------------------------------------------
+
+/** What ends a piece of free text: headings up to a level, tables, list items with these keys. */
+interface TextBounds {
+  headingsUpTo: number;
+  tables: boolean;
+  itemKeys: string[];
+}
+const OVERVIEW_BOUNDS: TextBounds = { headingsUpTo: 2, tables: false, itemKeys: [] };
+const descriptionBounds = (itemKey: string): TextBounds => ({ headingsUpTo: 3, tables: true, itemKeys: [itemKey] });
+
+/**
+ * Free text is kept verbatim, so it must not hold a line the parser would read as structure:
+ * a heading that closes its section, a table, or the list item that follows a description.
+ */
+function checkFreeText(text: string | undefined, path: string, what: string, bounds: TextBounds, report: Report): void {
+  if (text === undefined) return;
+  for (const line of splitLines(text)) {
+    const heading = headingOf(line);
+    const key = listItemOf(line)?.key;
+    if (heading && heading.level <= bounds.headingsUpTo) {
+      report(path, `${what}: the line '${line}' would read as a heading; use a deeper heading or plain text`);
+    } else if (bounds.tables && isTableLine(line)) {
+      report(path, `${what}: the line '${line}' would read as a table; a description is plain text`);
+    } else if (key !== undefined && bounds.itemKeys.some((itemKey) => sameWords(itemKey, key))) {
+      report(path, `${what}: the line '${line}' would read as the '- ${key}:' item`);
+    }
+  }
+}
+
+function checkOneLine(text: string | undefined, path: string, what: string, report: Report): void {
+  if (text !== undefined && (text.includes('\n') || text.includes('\r') || text.trim() !== text || text === '')) {
+    report(path, `${what} must be one line of text without leading or trailing spaces`);
+  }
+}
+
+// --- entities and fields ----------------------------------------------------------------------
+
+function checkEntities(list: SpecEntity[], report: Report): void {
+  if (list.length === 0) report('entities', 'Entities: the spec needs at least one entity (### Name with its field table)');
+  const known = new Set(list.map((entity) => entity.name));
+  const seen = new Set<string>();
+  list.forEach((entity, e) => {
+    const path = `entities.${e}`;
+    if (entity.name === BUILT_IN_USER_ENTITY) {
+      report(path, `'${BUILT_IN_USER_ENTITY}' is the built-in entity of every project (its members); reference it as ref(User) and name your entity differently (e.g. Member)`);
+    } else if (!PASCAL.test(entity.name)) {
+      report(path, `entity name '${entity.name}' must be singular PascalCase (e.g. ExpenseReport)`);
+    }
+    if (seen.has(entity.name)) report(path, `entity ${entity.name} is declared twice`);
+    seen.add(entity.name);
+    checkFreeText(entity.description, `${path}.description`, `${entity.name} description`, descriptionBounds(OWNER_KEY), report);
+    if (entity.fields.length === 0) report(`${path}.fields`, `${entity.name} has no fields; list at least one in its table`);
+    const fieldNames = new Set<string>();
+    entity.fields.forEach((field, f) => {
+      const fieldPath = `${path}.fields.${f}`;
+      if (fieldNames.has(field.name)) report(fieldPath, `${entity.name}.${field.name} is declared twice`);
+      fieldNames.add(field.name);
+      checkField(field, `${entity.name}.${field.name}`, fieldPath, known, report);
+    });
+    if (entity.ownerField !== undefined) {
+      const owner = entity.fields.find((field) => field.name === entity.ownerField);
+      if (!owner) report(`${path}.ownerField`, `${entity.name} Owner: no field '${entity.ownerField}' (the owner field is a ref(User) field of the entity)`);
+      else if (owner.type !== `ref(${BUILT_IN_USER_ENTITY})`) report(`${path}.ownerField`, `${entity.name} Owner: ${owner.name} must be a ref(User) field (it is ${owner.type})`);
+    }
+  });
+}
+
+function checkField(field: SpecField, subject: string, path: string, entities: Set<string>, report: Report): void {
+  const at = (message: string) => report(path, `${subject}: ${message}`);
+  if ((SERVER_OWNED_FIELDS as readonly string[]).includes(field.name)) {
+    at(`${field.name} is server-owned (${SERVER_OWNED_FIELDS.join(', ')} are added by the server); remove the row`);
+  } else if (!SNAKE.test(field.name)) {
+    at(`field name '${field.name}' must be snake_case (e.g. due_date)`);
+  }
+  const type = parseFieldType(field.type);
+  if (!type) {
+    at(`unknown type '${field.type}' (expected ${TYPE_CHOICES})`);
+    return; // Every other rule depends on the type.
+  }
+  if (formatFieldType(type) !== field.type) at(`write the type as '${formatFieldType(type)}'`);
+  if (!checkTypeShape(type, entities, at)) return;
+
+  checkValues(field, type, at);
+  checkFile(field, type, at);
+  checkRange(field, type, at);
+  checkDefault(field, type, at);
+  if (field.unique && (type.kind === 'list' || isScalarType(type, 'boolean', 'file'))) at(`unique does not apply to ${field.type} fields`);
+  if (field.onDelete !== undefined) {
+    if (refTarget(type) === undefined) at('On delete (Relations) applies only to ref fields');
+    else if (field.onDelete === 'set_null' && field.required) report(`${path}.onDelete`, `${subject}: set_null needs an optional field; make it optional (Required: no) or use cascade or restrict`);
+  }
+  if (field.notes !== undefined) {
+    checkOneLine(field.notes, path, `${subject} notes`, report);
+    const flag = field.notes.split(',').find(isNotesFlag);
+    if (flag !== undefined) at(`notes item '${flag.trim()}' would read as a flag; set it as a field property instead`);
+  }
+}
+
+/** Lists of lists and of files, and references to unknown entities. True when the type is usable. */
+function checkTypeShape(type: FieldType, entities: Set<string>, at: (message: string) => void): boolean {
+  if (type.kind === 'list' && type.item.kind === 'list') {
+    at('lists nest one level; list(list(...)) is not a type');
+    return false;
+  }
+  if (type.kind === 'list' && isScalarType(type.item, 'file')) {
+    at('list(file) is not a type; declare one file field per attachment');
+    return false;
+  }
+  const target = refTarget(type);
+  if (target !== undefined && target !== BUILT_IN_USER_ENTITY && !entities.has(target)) {
+    const names = [...entities, BUILT_IN_USER_ENTITY].join(', ');
+    at(`ref(${target}) names no entity of the spec (known: ${names})`);
+    return false;
+  }
+  return true;
+}
+
+function checkValues(field: SpecField, type: FieldType, at: (message: string) => void): void {
+  const isEnum = isScalarType(elementType(type), 'enum');
+  if (!isEnum) {
+    if (field.values !== undefined) at('Allowed values lists values only for enum fields; use type enum (or list(enum))');
+    return;
+  }
+  if (!field.values || field.values.length === 0) {
+    at('enum field needs Allowed values (comma-separated, e.g. low, medium, high)');
+    return;
+  }
+  const seen = new Set<string>();
+  for (const value of field.values) {
+    if (value === '' || value.trim() !== value || value.includes(',') || value.includes('\n')) at(`enum value '${value}' must be one line of text without commas or outer spaces`);
+    if (seen.has(value)) at(`enum value '${value}' is listed twice`);
+    seen.add(value);
+  }
+}
+
+function checkFile(field: SpecField, type: FieldType, at: (message: string) => void): void {
+  const isFile = isScalarType(type, 'file');
+  if (!isFile) {
+    if (field.file?.contentTypes.length) at('content types apply only to file fields');
+    if (field.file?.maxBytes !== undefined) at('a size limit (max 10 MB) applies only to file fields');
+    return;
+  }
+  if (!field.file || field.file.contentTypes.length === 0) {
+    at('file field needs its content types in Allowed values (e.g. application/pdf, image/*)');
+  } else {
+    const seen = new Set<string>();
+    for (const contentType of field.file.contentTypes) {
+      if (!CONTENT_TYPE.test(contentType)) at(`content type '${contentType}' must look like image/png or image/*`);
+      if (seen.has(contentType)) at(`content type '${contentType}' is listed twice`);
+      seen.add(contentType);
+    }
+  }
+  const maxBytes = field.file?.maxBytes;
+  if (maxBytes === undefined || !Number.isInteger(maxBytes) || maxBytes <= 0) at('file field needs a size limit in Notes (e.g. max 10 MB)');
+}
+
+/** Value bounds for numbers; length bounds for strings, texts and (non-enum) lists. */
+function checkRange(field: SpecField, type: FieldType, at: (message: string) => void): void {
+  if (field.min === undefined && field.max === undefined) return;
+  const numeric = isScalarType(type, 'integer', 'number');
+  const length = isScalarType(type, 'string', 'text') || (type.kind === 'list' && !isScalarType(type.item, 'enum'));
+  if (!numeric && !length) {
+    at(`a range applies to integer, number, string, text and list fields, not ${field.type}`);
+    return;
+  }
+  for (const bound of [field.min, field.max]) {
+    if (bound === undefined) continue;
+    if (!Number.isFinite(bound)) at(`range bound ${bound} is not a number`);
+    else if (length && (!Number.isInteger(bound) || bound < 0)) at(`a length range takes whole numbers from 0 (got ${bound})`);
+    else if (isScalarType(type, 'integer') && !Number.isInteger(bound)) at(`an integer range takes whole numbers (got ${bound})`);
+  }
+  if (field.min !== undefined && field.max !== undefined && field.min > field.max) at(`range ${field.min}..${field.max} is empty (min is above max)`);
+}
+
+function checkDefault(field: SpecField, type: FieldType, at: (message: string) => void): void {
+  const value = field.default;
+  if (value === undefined) return;
+  if (type.kind !== 'scalar' || type.name === 'file') {
+    at(`${field.type} fields take no default`);
+    return;
+  }
+  const inRange = (n: number) => (field.min === undefined || n >= field.min) && (field.max === undefined || n <= field.max);
+  switch (type.name) {
+    case 'integer':
+    case 'number':
+      if (typeof value !== 'number' || !Number.isFinite(value)) at(`default '${String(value)}' is not a number`);
+      else if (type.name === 'integer' && !Number.isInteger(value)) at(`default ${value} is not a whole number`);
+      else if (!inRange(value)) at(`default ${value} is outside the range ${field.min ?? ''}..${field.max ?? ''}`);
+      return;
+    case 'boolean':
+      if (typeof value !== 'boolean') at(`default '${String(value)}' must be true or false`);
+      return;
+  }
+  if (typeof value !== 'string') {
+    at(`default ${String(value)} must be text for a ${type.name} field`);
+    return;
+  }
+  if (value === '' || value.trim() !== value || value.includes('\n')) {
+    at('a default is one line of text without leading or trailing spaces');
+    return;
+  }
+  switch (type.name) {
+    case 'enum':
+      if (field.values && !field.values.includes(value)) at(`default '${value}' is not one of its values (${field.values.join(', ')})`);
+      return;
+    case 'date':
+      if (!DATE.test(value) || Number.isNaN(Date.parse(value))) at(`default '${value}' is not a date like 2025-01-31`);
+      return;
+    case 'datetime':
+      if (!DATETIME.test(value) || Number.isNaN(Date.parse(value))) at(`default '${value}' is not a date-time like 2025-01-31T09:00:00Z`);
+      return;
+    case 'string':
+    case 'text':
+      if (!inRange([...value].length)) at(`default '${value}' has a length outside the range ${field.min ?? ''}..${field.max ?? ''}`);
+      return;
+  }
+}
+
+// --- roles ------------------------------------------------------------------------------------
+
+function checkRoles(spec: SpecDocument, report: Report): void {
+  const entityNames = spec.entities.map((entity) => entity.name);
+  const roleNames = spec.roles.map((role) => role.name);
+  if (spec.roles.length === 0) report('roles', 'Roles: the spec needs at least one role (a row of the roles table)');
+  const seen = new Set<string>();
+  spec.roles.forEach((role, r) => {
+    const path = `roles.${r}`;
+    if (!SNAKE.test(role.name)) report(path, `role name '${role.name}' must be snake_case (e.g. support_agent)`);
+    if (seen.has(role.name)) report(path, `role ${role.name} is listed twice`);
+    seen.add(role.name);
+    checkOneLine(role.description, `${path}.description`, `role ${role.name} description`, report);
+    for (const entity of Object.keys(role.rights)) {
+      if (!entityNames.includes(entity)) report(`${path}.rights`, `role ${role.name} has rights on '${entity}', which is not an entity of the spec`);
+    }
+  });
+  const listed = roleNames.join(', ');
+  for (const [key, label, item] of [
+    ['adminRole', 'administrative role', 'Administrative role'],
+    ['defaultRole', 'default role', 'Default role'],
+  ] as const) {
+    const name = spec[key];
+    if (name === '') report(key, `Roles: name the ${label} with '- ${item}: <role>'`);
+    else if (!roleNames.includes(name)) report(key, `the ${label} '${name}' is not a role of the table (roles: ${listed || 'none'})`);
+  }
+  // The administrative role has every right (contract "Roles"); a matrix that says otherwise would be a lie.
+  const adminIndex = roleNames.indexOf(spec.adminRole);
+  const admin = spec.roles[adminIndex];
+  if (admin) {
+    const lacking = entityNames.filter((entity) => {
+      const rights = admin.rights[entity];
+      return !rights || (['create', 'read', 'update', 'delete'] as const).some((right) => rights[right] !== 'all');
+    });
+    if (lacking.length > 0) report(`roles.${adminIndex}`, `${admin.name} is the administrative role, so it needs crud on every entity (not on ${lacking.join(', ')})`);
+  }
+}
+
+// --- access -----------------------------------------------------------------------------------
+
+function checkAccess(spec: SpecDocument, entities: Map<string, SpecEntity>, report: Report): void {
+  const seen = new Set<string>();
+  spec.access.forEach((rule, a) => {
+    const path = `access.${a}`;
+    const subject = `${rule.entity} ${rule.operation}`;
+    if (!entities.has(rule.entity)) report(path, `Access: '${rule.entity}' is not an entity of the spec (entities: ${[...entities.keys()].join(', ')})`);
+    if (!(OPERATIONS as readonly string[]).includes(rule.operation)) report(path, `Access: unknown operation '${rule.operation}' (expected ${OPERATIONS.join(', ')})`);
+    if (!(ACCESS_LEVELS as readonly string[]).includes(rule.level)) report(path, `Access: unknown level '${rule.level}' (expected ${ACCESS_LEVELS.join(', ')})`);
+    else if (rule.level === 'authenticated') report(path, `Access: ${subject} is authenticated by default; list only levels that differ`);
+    else if (rule.level === 'owner' && rule.operation === 'create') report(path, 'Access: the owner level does not apply to create (the record has no owner yet)');
+    if (seen.has(subject)) report(path, `Access: ${subject} is listed twice`);
+    seen.add(subject);
+  });
+}
+
+// --- workflows --------------------------------------------------------------------------------
+
+function checkWorkflows(list: SpecWorkflow[], entities: Map<string, SpecEntity>, report: Report): void {
+  const seen = new Set<string>();
+  list.forEach((workflow, w) => {
+    const path = `workflows.${w}`;
+    const subject = `workflow ${workflow.name}`;
+    if (!SNAKE.test(workflow.name)) report(path, `workflow name '${workflow.name}' must be snake_case (e.g. expense_approval)`);
+    if (seen.has(workflow.name)) report(path, `${subject} is declared twice`);
+    seen.add(workflow.name);
+    checkFreeText(workflow.description, `${path}.description`, `${subject} description`, descriptionBounds(TRIGGER_KEY), report);
+    const source = checkTrigger(workflow, entities, `${path}.trigger`, subject, report);
+    if (workflow.steps.length === 0) report(`${path}.steps`, `${subject} needs at least one step in its step table`);
+    const names = new Set<string>();
+    workflow.steps.forEach((step, s) => {
+      const stepPath = `${path}.steps.${s}`;
+      const at = (message: string, detail?: string) => report(detail ? `${stepPath}.${detail}` : stepPath, `${subject}, step ${step.name}: ${message}`);
+      if (!SNAKE.test(step.name)) at('step names are snake_case (e.g. notify_manager)');
+      if (names.has(step.name)) at('step name used twice in the workflow');
+      names.add(step.name);
+      checkStep(step, source, workflow.trigger !== undefined, at);
+    });
+  });
+}
+
+/** Returns the triggering entity (whose fields a waitUntil step may name), if known. */
+function checkTrigger(workflow: SpecWorkflow, entities: Map<string, SpecEntity>, path: string, subject: string, report: Report): SpecEntity | undefined {
+  const trigger = workflow.trigger;
+  if (!trigger) return undefined;
+  const at = (message: string) => report(path, `${subject}, trigger: ${message}`);
+  const entity = entities.get(trigger.entity);
+  if (!entity) {
+    at(`'${trigger.entity}' is not an entity of the spec (entities: ${[...entities.keys()].join(', ')})`);
+    return undefined;
+  }
+  if (!['created', 'updated', 'deleted'].includes(trigger.event)) at(`unknown event '${trigger.event}' (expected created, updated or deleted)`);
+  if ((trigger.field === undefined) !== (trigger.value === undefined)) at("a field condition needs both a field and a value: '<Entity> <field> = <value>'");
+  if (trigger.field === undefined) return entity;
+  // `Task status = done` is written without an event: it is a change, i.e. an update.
+  if (trigger.event !== 'updated') at(`a field condition is a change made by an update; its event is 'updated' (not '${trigger.event}')`);
+  const field = entity.fields.find((candidate) => candidate.name === trigger.field);
+  if (!field) at(`${entity.name} has no field '${trigger.field}'`);
+  else if (trigger.value !== undefined) checkTriggerValue(field, trigger.value, `${entity.name}.${field.name}`, at);
+  if (trigger.value !== undefined) checkOneLine(trigger.value, path, `${subject} trigger value`, report);
+  return entity;
+}
+
+/** A field condition compares one value, so it must be a value the field can hold. */
+function checkTriggerValue(field: SpecField, value: string, subject: string, at: (message: string) => void): void {
+  const type = parseFieldType(field.type);
+  if (!type) return; // reported with the field
+  if (type.kind === 'list' || isScalarType(type, 'file')) at(`${subject} is a ${field.type} field; a condition compares a single value`);
+  else if (field.values && !field.values.includes(value)) at(`'${value}' is not a value of ${subject} (${field.values.join(', ')})`);
+  else if (isScalarType(type, 'integer', 'number') && readNumber(value) === undefined) at(`'${value}' is not a number, as ${subject} is`);
+  else if (isScalarType(type, 'boolean') && value !== 'true' && value !== 'false') at(`${subject} is a boolean; compare it with true or false`);
+}
+
+/** `at(message, 'field')` marks what depends on the trigger, so a parser can mute it when the trigger line was unreadable. */
+function checkStep(step: WorkflowStep, source: SpecEntity | undefined, triggered: boolean, at: (message: string, detail?: string) => void): void {
+  switch (step.kind) {
+    case 'wait':
+      if (!DURATION.test(step.duration)) at(`'${step.duration}' is not ${DURATION_HINT}`);
+      return;
+    case 'waitUntil': {
+      if (!triggered) {
+        at('waitUntil waits for a date of the triggering record, so the workflow needs a trigger (not manual)', 'field');
+      } else if (source) {
+        const field = source.fields.find((candidate) => candidate.name === step.field);
+        if (!field) at(`${source.name} has no field '${step.field}'`, 'field');
+        else if (field.type !== 'date' && field.type !== 'datetime') at(`${source.name}.${field.name} is ${field.type}; waitUntil needs a date or datetime field`, 'field');
+      }
+      const offset = step.offset;
+      if (offset !== undefined && (!['+', '-'].includes(offset[0] ?? '') || !DURATION.test(offset.slice(1)))) {
+        at(`offset '${offset}' must be + or - followed by ${DURATION_HINT}`);
+      }
+      return;
+    }
+    case 'waitForEvent': {
+      if (step.events.length === 0) at("waitForEvent needs 'events: <a>, <b>'");
+      const seen = new Set<string>();
+      for (const event of step.events) {
+        if (!SNAKE.test(event)) at(`event name '${event}' must be snake_case (e.g. approved)`);
+        if (seen.has(event)) at(`event '${event}' is listed twice`);
+        seen.add(event);
+      }
+      if (!DURATION.test(step.timeout)) at(`timeout '${step.timeout}' is not ${DURATION_HINT}`);
+      if (step.onTimeout !== undefined && !SNAKE.test(step.onTimeout)) at(`on timeout '${step.onTimeout}' must be a snake_case outcome (e.g. rejected)`);
+      return;
+    }
+    case 'task':
+      if (step.retries !== undefined && (!Number.isInteger(step.retries) || step.retries < 0 || step.retries > MAX_RETRIES)) {
+        at(`retries must be a whole number from 0 to ${MAX_RETRIES} (got ${step.retries})`);
+      }
+      if (step.backoff !== undefined && !DURATION.test(step.backoff)) at(`backoff '${step.backoff}' is not ${DURATION_HINT}`);
+      return;
+    default:
+      at(`unknown step kind '${(step as { kind: string }).kind}'`);
+  }
+}
+
+// --- single-tenant wording --------------------------------------------------------------------
+
+const MULTI_TENANT_WORDS = ['org_id', 'multi-tenant'];
+
+/** The brief: a single-tenant spec never says "org_id" or "multi-tenant", anywhere. */
+function checkSingleTenantWording(spec: SpecDocument, report: Report): void {
+  const visit = (value: unknown, path: string): void => {
+    if (typeof value === 'string') {
+      const word = MULTI_TENANT_WORDS.find((candidate) => value.toLowerCase().includes(candidate));
+      if (word) report(path, `a single-tenant spec must not mention '${word}' (found in '${value.length > 60 ? `${value.slice(0, 57)}...` : value}'); remove it, or make the spec multi-tenant`);
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => visit(item, `${path}.${i}`));
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) visit(item, path === '' ? key : `${path}.${key}`);
+    }
+  };
+  for (const [key, value] of Object.entries(spec)) if (key !== 'tenancy') visit(value, key);
+}

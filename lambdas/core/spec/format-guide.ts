@@ -1,0 +1,198 @@
+/**
+ * The guide to the canonical spec format, for people and for language models (it is the heart of
+ * the spec author's instructions). Built here from the same constants the parser uses and from
+ * EXAMPLE_SPEC rendered by renderSpec, so neither the rules nor the example can drift from what
+ * the parser accepts. templates/spec-format.md is this guide as a file (npm run fixtures:refresh).
+ *
+ * The guide has no `#` title of its own, so it can be embedded under the caller's heading;
+ * SPEC_FORMAT_GUIDE_TITLE is the title the template file uses.
+ */
+import { TYPE_CHOICES } from './field-type';
+import { STEP_KINDS } from './spec-cells';
+import { renderSpec } from './render-spec';
+import { EXAMPLE_SPEC } from './spec-example';
+import {
+  ACCESS_HEADER,
+  ADMIN_ROLE_KEY,
+  DEFAULT_ROLE_KEY,
+  FIELD_HEADER,
+  MULTI_TENANT_MODE,
+  NONE_LINE,
+  NONE_SECTIONS,
+  RELATIONS_HEADER,
+  SECTION_NAMES,
+  SINGLE_TENANT_MODE,
+  STEPS_HEADER,
+} from './spec-layout';
+import { renderTable } from './spec-markdown';
+import { ACCESS_LEVELS, OPERATIONS, SERVER_OWNED_FIELDS } from './spec-model';
+
+export const SPEC_FORMAT_GUIDE_TITLE = 'The canonical spec format';
+
+const code = (text: string) => `\`${text}\``;
+const tableHead = (header: readonly string[]) => renderTable(header, []).join('\n');
+
+const TYPES = renderTable(
+  ['Type', 'Holds', 'Allowed values'],
+  [
+    ['string', 'short text (a name, a code)', 'optional length range, e.g. 3..120'],
+    ['text', 'long text', 'optional length range'],
+    ['integer', 'whole number', 'optional range, e.g. 1..5, 0.. or ..100'],
+    ['number', 'decimal number', 'optional range, e.g. 0..9999.99'],
+    ['boolean', 'true or false', 'empty'],
+    ['date', 'a day, 2025-01-31', 'empty'],
+    ['datetime', 'an instant, 2025-01-31T09:00:00Z', 'empty'],
+    ['email', 'an email address', 'empty'],
+    ['url', 'a web address', 'empty'],
+    ['enum', 'one of a fixed list of values', 'the values, comma-separated (required)'],
+    ['file', 'an uploaded file', 'the content types, e.g. application/pdf, image/* (required)'],
+    ['ref(Entity)', 'the id of a record of Entity, or of a member with ref(User)', 'empty'],
+    ['list(type)', 'a list of a type above (not file, not list), e.g. list(string), list(enum), list(ref(Tag))', 'list(enum): the values; other lists: optional length range'],
+  ],
+);
+
+const ROLE_CELLS = renderTable(
+  ['Cell', 'Means'],
+  [
+    ['-', 'no rights on that entity'],
+    ['crud', 'create, read, update and delete every record (of the organization)'],
+    ['cru', 'create, read and update; no delete'],
+    ['r', 'read only'],
+    ['c, r:own, u:own', 'create; read and update only the records the user owns'],
+  ],
+);
+
+const STEP_DETAILS = renderTable(
+  ['Kind', 'Details', 'Example'],
+  [
+    ['wait', 'an ISO 8601 duration', 'P30D'],
+    ['waitUntil', 'a date or datetime field of the triggering record, optionally shifted by a duration', 'due_at - PT1H'],
+    ['waitForEvent', "events, a timeout, optionally the outcome on timeout, ';'-separated", 'events: approved, rejected; timeout: P7D; on timeout: rejected'],
+    ['task', "empty, or retries (0 to 20) and/or a backoff before the first retry, ';'-separated", 'retries: 3; backoff: PT1M'],
+  ],
+);
+
+function guide(): string {
+  const sections = SECTION_NAMES.map((name, i) => `${i + 1}. ${code(`## ${name}`)}`).join('\n');
+  return `A BGS spec is a Markdown document in one fixed shape. A deterministic parser reads it into the
+project's data model, roles, access rules and workflows, and refuses anything outside the shape
+with the line and the reason. Write exactly the sections, tables and items below; free prose
+belongs only in the overview and in descriptions.
+
+## Layout
+
+The first line is ${code('# <project name>')}. Then these sections, every one present, in this order:
+
+${sections}
+
+${NONE_SECTIONS.map((name) => code(`## ${name}`)).join(', ')} hold the single line ${code(NONE_LINE)} when
+they are empty. Every table has its header row, then a ${code('|---|')} separator row, then one row per
+item. Write a ${code('|')} inside a table cell as ${code('\\|')}.
+
+## Overview
+
+Free prose about the project, kept verbatim; several paragraphs are fine. It may not contain
+${code('#')} or ${code('##')} headings.
+
+## Tenancy
+
+One line, either ${code(`- Mode: ${SINGLE_TENANT_MODE}`)} (one shared space: the first user to sign up is
+the administrator, later users get the default role) or ${code(`- Mode: ${MULTI_TENANT_MODE}`)}
+(every organization has its own data; its founder is its administrator). A single-tenant spec
+never mentions org_id or multi-tenancy anywhere, not even in prose.
+
+## Entities
+
+One part per entity: ${code('### EntityName')} (singular PascalCase, e.g. ${code('ExpenseReport')}), an optional
+description (plain prose: no headings, no tables), then the field table with exactly this header:
+
+${tableHead(FIELD_HEADER)}
+
+- Field: snake_case (${code('due_date')}). Never declare the fields the server adds to every record:
+  ${SERVER_OWNED_FIELDS.join(', ')}.
+- Type: ${TYPE_CHOICES}. ${code('User')} is the built-in entity of every project (its members):
+  reference it with ${code('ref(User)')}, never declare it.
+- Required: yes or no.
+- Default: empty, or a value of the field's type: a number for integer and number, true or false
+  for boolean, one of the values for enum, 2025-01-31 for date, 2025-01-31T09:00:00Z for datetime.
+  ref, list and file fields take no default. A default must fit the field's range.
+- Allowed values, by type:
+
+${TYPES.join('\n')}
+
+  A range is ${code('min..max')} and either side may be left open (${code('0..')}, ${code('..100')}).
+- Notes: comma-separated; ${code('unique')} (no two records share the value; not for boolean, list or
+  file fields) and ${code('max 10 MB')} (a file's size limit, required for file fields; KB, MB, GB are
+  binary: 10 MB = 10485760 bytes) are read by the parser; anything else is kept as a note.
+- After the table, optionally ${code('- Owner: <field>')}: the ref(User) field holding the user who
+  owns a record (e.g. the customer of a ticket an agent opened for them). Without it, a record's
+  owner is its creator (the server's owner_id).
+
+## Relations
+
+${tableHead(RELATIONS_HEADER)}
+
+One row per ref field whose delete behaviour you choose; References is the entity the field
+points at. On delete: ${code('restrict')} (the default for a ref field without a row: deleting a referenced
+record fails while references exist), ${code('cascade')} (delete the referencing records too) or
+${code('set_null')} (clear the reference; only for optional fields).
+
+## Roles
+
+A matrix with a first column ${code('Role')} and then one column per entity, every entity of the spec in
+order; one row per role (snake_case). Each cell is:
+
+${ROLE_CELLS.join('\n')}
+
+Rights letters: c create, r read, u update, d delete; ${code(':own')} limits the letter to the records
+the user owns. After the table:
+
+- ${code(`- ${ADMIN_ROLE_KEY}: <role>`)}: the role with every right (its row is crud on every entity).
+- ${code(`- ${DEFAULT_ROLE_KEY}: <role>`)}: the role later users and invited users get.
+- optionally ${code('- <role>: <description>')} for any role, one line each.
+
+## Access
+
+${tableHead(ACCESS_HEADER)}
+
+Every endpoint's level is ${code('authenticated')} (any signed-in member) unless a row says otherwise;
+list only the rows that differ. Operation: ${OPERATIONS.join(', ')}. Level: ${ACCESS_LEVELS.join(', ')}
+(public: no sign-in needed; owner: only the record's owner, not for create; admin: only the
+administrative role). A request also needs the role's right for the operation.
+
+## Workflows
+
+One part per workflow: ${code('### workflow_name')} (snake_case), an optional description (plain
+prose), then the trigger line and the step table:
+
+- ${code('- Trigger: <Entity> created')}, ${code('<Entity> updated')}, ${code('<Entity> deleted')},
+  ${code('<Entity> <field> = <value>')} (when an update sets the field to the value, e.g.
+  ${code('Ticket status = resolved')}) or ${code('manual')} (started through the API only).
+- The step table, one row per step, in the order they run:
+
+${tableHead(STEPS_HEADER)}
+
+Step names are snake_case and unique within the workflow. Kind is one of ${STEP_KINDS.join(', ')}:
+
+${STEP_DETAILS.join('\n')}
+
+Durations are ISO 8601: P7D (7 days), PT24H (24 hours), PT30M, P1M (a month). Event and outcome
+names are snake_case.
+
+## Complete example
+
+\`\`\`markdown
+${renderSpec(EXAMPLE_SPEC).trimEnd()}
+\`\`\`
+`;
+}
+
+export const SPEC_FORMAT_GUIDE: string = guide();
+
+/** The header line of generated files, so nobody edits them by hand. */
+export const GENERATED_MARKER = '<!-- generated by BGS: npm run fixtures:refresh -->';
+
+/** templates/spec-format.md: the guide as a stand-alone document. */
+export function specFormatTemplate(): string {
+  return `${GENERATED_MARKER}\n# ${SPEC_FORMAT_GUIDE_TITLE}\n\n${SPEC_FORMAT_GUIDE}`;
+}

@@ -1,0 +1,125 @@
+/**
+ * Endpoint levels that differ from `authenticated`, and the audience-wide rights that go with
+ * them: `anyone can read Xs without logging in` -> X list/read public; `logged-in users can
+ * review`-style wording -> create at the authenticated level for every role; `only the author of
+ * an X may edit or delete it` -> X update/delete at the owner level; `only admins can delete
+ * Xs` -> X delete at the admin level.
+ */
+import type { Operation, SpecAccessRule } from '../spec-model';
+import type { Sentence } from './clauses';
+import type { EntityIndex } from './entity-index';
+import { PUBLIC_AUDIENCE, type RightLetter, SIGNED_IN_AUDIENCE, rightVerb, RIGHT_VERBS } from './lexicon';
+import { parseRightsClause, type RightsContext } from './rights';
+import { words } from './text';
+
+export interface AccessResult {
+  rules: SpecAccessRule[];
+  everyone: Array<{ entity: string; letter: RightLetter }>;
+  ownerOps: Array<{ entity: string; letter: RightLetter }>;
+}
+
+const OPS: Record<RightLetter, Operation[]> = { create: ['create'], read: ['list', 'read'], update: ['update'], delete: ['delete'] };
+const NO_LOGIN = /\b(?:without (?:(?:being )?(?:logged|signed) in|logging in|signing in|signing up|an account|a login|authentication|authenticating|registering|registration|a token)|publicly|no (?:login|account) (?:is )?(?:needed|required)|even (?:when )?(?:logged|signed) out|anonymously)\b/i;
+const OWNER_WORD = '(?:author|owner|creator|poster|uploader|submitter|writer|person who (?:created|wrote|made|posted|submitted|uploaded) (?:it|them)|user who (?:created|wrote|made|posted|submitted|uploaded) (?:it|them))s?';
+const ONLY_OWNER = new RegExp(`\\bonly\\s+(?:the|its|their|a|an)?\\s*${OWNER_WORD}(?:\\s+of\\s+(?:a|an|the|each|any)?\\s*([a-z][a-z -]*?))?\\s+(?:may|can|could|is allowed to|are allowed to|should be able to|will be able to|are able to|is able to|should)\\s+(.+)$`, 'i');
+const ONLY_BY_OWNER = new RegExp(`^(?:(?:a|an|the|each|any)\\s+)?([a-z][a-z -]*?)\\s+(?:can|may|should|must)\\s+only\\s+be\\s+(.+?)\\s+by\\s+(?:its|their|the)\\s+${OWNER_WORD}\\b`, 'i');
+const OWN_ONLY = /\b(?:can|may|should)\s+only\s+((?:edit|update|change|modify|delete|remove)(?:\s*(?:,|or|and)\s*(?:edit|update|change|modify|delete|remove))*)\s+(?:their|his|her|its)\s+own\s+(.+)$/i;
+const ONLY_ADMINS = /\bonly\s+(?:the\s+)?(?:admins?|administrators?)\s+(?:can|may|are allowed to|should be able to)\s+(.+)$/i;
+
+function lettersOf(verbText: string): RightLetter[] {
+  const out: RightLetter[] = [];
+  for (const w of words(verbText)) {
+    const v = rightVerb(w);
+    if (v) for (const l of RIGHT_VERBS[v]!) if (!out.includes(l)) out.push(l);
+  }
+  return out;
+}
+
+function entitiesIn(text: string, index: EntityIndex): string[] {
+  return [...new Set(index.mentions(words(text)).map((m) => m.entity))];
+}
+
+export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessResult {
+  const rules = new Map<string, SpecAccessRule>();
+  const everyone: AccessResult['everyone'] = [];
+  const ownerOps: AccessResult['ownerOps'] = [];
+  const all = ctx.index.names;
+  const set = (entity: string, letter: RightLetter, level: SpecAccessRule['level']) => {
+    for (const operation of OPS[letter]) {
+      const key = `${entity}.${operation}`;
+      const prev = rules.get(key);
+      if (prev && prev.level === 'public' && level === 'authenticated') continue;
+      rules.set(key, { entity, operation, level });
+    }
+  };
+
+  for (const s of sentences) {
+    let lastEntities: string[] = [];
+    for (const clause of s.clauses) {
+      const mentioned = entitiesIn(clause, ctx.index);
+      const owner = ONLY_OWNER.exec(clause);
+      const byOwner = owner ? null : ONLY_BY_OWNER.exec(clause);
+      const ownOnly = owner || byOwner ? null : OWN_ONLY.exec(clause);
+      if (owner || byOwner || ownOnly) {
+        const target = owner ? owner[1] : byOwner ? byOwner[1] : ownOnly![2];
+        const verbs = owner ? owner[2]! : byOwner ? byOwner[2]! : ownOnly![1]!;
+        let entities = target ? entitiesIn(target, ctx.index) : [];
+        if (entities.length === 0) entities = entitiesIn(verbs, ctx.index);
+        if (entities.length === 0) entities = mentioned.length > 0 ? mentioned : lastEntities;
+        const letters = lettersOf(byOwner ? verbs.replace(/\b(\w+?)(?:ed|d)\b/g, '$1') + ' ' + verbs : verbs).filter((l) => l === 'update' || l === 'delete');
+        for (const entity of entities) {
+          for (const letter of letters) {
+            set(entity, letter, 'owner');
+            ownerOps.push({ entity, letter });
+          }
+        }
+        lastEntities = entities.length > 0 ? entities : lastEntities;
+        continue;
+      }
+      const adminsOnly = ONLY_ADMINS.exec(clause);
+      if (adminsOnly) {
+        const entities = entitiesIn(adminsOnly[1]!, ctx.index);
+        for (const entity of entities) for (const letter of lettersOf(adminsOnly[1]!)) set(entity, letter, 'admin');
+        continue;
+      }
+      const publicPhrase = /^(?:(?:all\s+)?([a-z][a-z -]*?))\s+(?:are|is)\s+(?:public(?:ly (?:readable|visible|available|accessible))?|visible to (?:everyone|anyone|the public)|readable by (?:everyone|anyone))\b/i.exec(clause);
+      if (publicPhrase) {
+        const entities = /^(?:everything|all|the data|all data)$/i.test(publicPhrase[1]!.trim()) ? all : entitiesIn(publicPhrase[1]!, ctx.index);
+        for (const entity of entities) {
+          set(entity, 'read', 'public');
+          everyone.push({ entity, letter: 'read' });
+        }
+        if (entities.length > 0) continue;
+      }
+      const parsed = parseRightsClause(clause, ctx);
+      if (!parsed) {
+        if (mentioned.length > 0) lastEntities = mentioned;
+        continue;
+      }
+      const subject = parsed.subject.join(' ');
+      const isPublic = PUBLIC_AUDIENCE.test(subject) || NO_LOGIN.test(clause);
+      const isSignedIn = !isPublic && SIGNED_IN_AUDIENCE.test(subject);
+      if (!isPublic && !isSignedIn) {
+        if (mentioned.length > 0) lastEntities = mentioned;
+        continue;
+      }
+      for (const g of parsed.groups) {
+        if (g.negative) continue;
+        const entities = g.entities === 'all' ? all : g.entities;
+        for (const entity of entities) {
+          for (const letter of g.letters) {
+            if (isPublic && !NO_LOGIN.test(clause) && letter !== 'read') {
+              // `anyone can post` without `without logging in`: any signed-in user.
+              set(entity, letter, 'authenticated');
+            } else {
+              set(entity, letter, isPublic ? 'public' : 'authenticated');
+            }
+            everyone.push({ entity, letter });
+          }
+        }
+        if (entities.length > 0) lastEntities = entities;
+      }
+    }
+  }
+  return { rules: [...rules.values()], everyone, ownerOps };
+}

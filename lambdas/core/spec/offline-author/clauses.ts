@@ -1,0 +1,66 @@
+/**
+ * Clauses of a sentence: split at semicolons, and at commas or `and` where a new subject and
+ * its verb begin (`admins manage everything, clerks create X` -> two clauses), never inside a
+ * list of fields (`a name, a price and notes`) or a list of verbs (`create, read and update`).
+ */
+import { DEFINITION_VERBS, MODALS, NEGATIONS, rightVerb } from './lexicon';
+import { splitSentences, splitTopLevel, words } from './text';
+
+export interface Sentence {
+  index: number;
+  text: string;
+  clauses: string[];
+}
+
+const DEF_VERB_WORDS = new Set(DEFINITION_VERBS.map((v) => v.split(' ')[0]!));
+const SUBJECT_STOP = new Set(['and', 'or', 'with', 'of', 'to', 'in', 'for', 'from', 'by', 'on', 'at', 'as', 'a', 'an', 'then', 'if', 'when', 'but', 'is', 'are', 'be', 'up']);
+const LEADING = new Set(['and', 'but', 'while', 'whereas', 'so']);
+const DETERMINER_START = new Set(['each', 'every', 'all', 'the', 'only', 'any', 'our']);
+
+function isVerbish(token: string, modalOnly: boolean): boolean {
+  if (MODALS.has(token) || NEGATIONS.has(token) || token === "can't" || token === 'cannot') return true;
+  if (modalOnly) return false;
+  return DEF_VERB_WORDS.has(token) || rightVerb(token) !== undefined || token === 'belongs' || token === 'belong';
+}
+
+/** Does `rest` start a new clause: `[and] [each|the] <subject 1-3 words> <modal | verb>`? */
+export function looksLikeClauseStart(rest: string, modalOnly: boolean, allowArticle = false): boolean {
+  const tokens = words(rest.slice(0, 120));
+  let k = 0;
+  if (LEADING.has(tokens[k] ?? '')) k += 1;
+  if (DETERMINER_START.has(tokens[k] ?? '') || (allowArticle && (tokens[k] === 'a' || tokens[k] === 'an'))) k += 1;
+  for (let j = k + 1; j <= k + 3 && j < tokens.length; j += 1) {
+    if (isVerbish(tokens[j]!, modalOnly)) {
+      const subject = tokens.slice(k, j);
+      return subject.length > 0 && subject.every((w) => !SUBJECT_STOP.has(w) && /^[a-z][a-z'-]*$/.test(w));
+    }
+  }
+  return false;
+}
+
+export function splitClauses(sentence: string): string[] {
+  const out: string[] = [];
+  for (const part of splitTopLevel(sentence, (lower, i) => (lower[i] === ';' ? 1 : 0))) {
+    const pieces = splitTopLevel(part, (lower, i) => {
+      if (lower[i] === ',' || lower[i] === ':') {
+        const rest = lower.slice(i + 1);
+        if (looksLikeClauseStart(rest, false, lower[i] === ':')) {
+          const conj = /^\s*(?:and|but|while|whereas|so)\s+/.exec(rest);
+          return 1 + (conj ? conj[0].length : 0);
+        }
+        return 0;
+      }
+      if (lower.startsWith(' and ', i) || lower.startsWith(' but ', i) || lower.startsWith(' while ', i)) {
+        const len = lower.startsWith(' while ', i) ? 7 : 5;
+        if (looksLikeClauseStart(lower.slice(i + len), true)) return len;
+      }
+      return 0;
+    });
+    out.push(...pieces);
+  }
+  return out.map((c) => c.trim()).filter(Boolean);
+}
+
+export function sentencesOf(description: string): Sentence[] {
+  return splitSentences(description).map((text, index) => ({ index, text, clauses: splitClauses(text) }));
+}

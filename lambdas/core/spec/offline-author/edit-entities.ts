@@ -1,0 +1,166 @@
+/**
+ * Chat edits of record types: add one (`Add a Review entity: a review belongs to an order and
+ * has a body and an author`), remove one (with the references, rights, access rules and
+ * workflows that depend on it), rename one (references and `<name>_id` fields follow).
+ */
+import { BUILT_IN_USER_ENTITY, type EntityRights, type SpecDocument, type SpecEntity } from '../spec-model';
+import { addDefinedFields } from './author';
+import { sentencesOf } from './clauses';
+import { describeField, done, findEntity, listWords, personsOf, refused, type EditHandler } from './edit-context';
+import { discoverEntities } from './entities';
+import { EntityIndex } from './entity-index';
+import { addParentRef, refTarget, type MetaMap } from './relations';
+import { applyRequiredRule } from './required';
+import { nameWords, pascalCase, singularPhrase, snakeCase, words } from './text';
+
+const ADD_ENTITY = /^(?:please\s+)?(?:can you\s+)?(?:add|create|introduce|define|we need|i need|there should be|let's have|include|make)\s+(?:(?:a|an|the)\s+)?(?:new\s+)?([A-Za-z][A-Za-z ]*?)\s+(?:entity|model|table|resource|record type|object type|collection|record)\b\s*(?:[:;,-]|\bwith\b|\bthat\b|\bwhich\b|\bwhere\b)?\s*(.*)$/i;
+const ADD_PLURAL_WITH = /^(?:please\s+)?(?:add|create|introduce|we need|there should be|let's have|also track|track|we also track)\s+([a-z][a-z ]*?)\s*,?\s+(?:with|that have|having|each with|which have)\s+(.+)$/i;
+
+function copyRights(rights: EntityRights | undefined): EntityRights | undefined {
+  return rights && Object.keys(rights).length > 0 ? { ...rights } : undefined;
+}
+
+export const addEntityEdit: EditHandler = (spec, sentence) => {
+  const named = ADD_ENTITY.exec(sentence);
+  const plural = named ? null : ADD_PLURAL_WITH.exec(sentence);
+  if (!named && !plural) return undefined;
+  const phrase = named ? named[1]! : plural![1]!;
+  const ws = singularPhrase(words(phrase).filter((w) => !['a', 'an', 'the', 'new'].includes(w)));
+  if (ws.length === 0 || ws.length > 3) return undefined;
+  if (plural && (findEntity(spec, phrase) === undefined) && words(phrase).length > 0 && singularPhrase(words(phrase)).join(' ') === words(phrase).join(' ')) return undefined;
+  const name = pascalCase(ws.join(' '));
+  if (name === BUILT_IN_USER_ENTITY) return refused(`User is the built-in entity of every spec (its members); reference it with ref(User) instead, or choose another name such as Member.`);
+  const rest = (named ? named[2]! : `with ${plural![2]!}`).trim();
+  const existing = spec.entities.find((e) => e.name === name);
+  if (existing && !rest) return refused(`There is already an entity ${name}; nothing changed.`);
+
+  const entity: SpecEntity = existing ?? { name, fields: [] };
+  const before = new Set(entity.fields.map((f) => f.name));
+  const meta: MetaMap = new Map();
+  const known = [...spec.entities.map((e) => e.name), ...(existing ? [] : [name])];
+  const index = new EntityIndex(known);
+  const ctx = { index, persons: personsOf(spec) };
+  let parent: string | undefined;
+  if (rest) {
+    const units = spec.tenancy === 'multi' ? new Set(['tenant', 'organization', 'organisation', 'org']) : new Set<string>();
+    const discovery = discoverEntities(sentencesOf(rest), { tenantUnits: units, known });
+    let used = false;
+    for (const c of discovery.containments) {
+      if (c.child === name && known.includes(c.parent)) {
+        addParentRef(entity, c.parent, meta);
+        parent = c.parent;
+        used = true;
+      }
+    }
+    for (const d of discovery.definitions) {
+      if (d.entity === name) {
+        addDefinedFields(entity, d.list, ctx, meta);
+        used = true;
+      }
+    }
+    if (!used) addDefinedFields(entity, rest.replace(/^(?:with|having|that has|which has|that have|containing|it has|has)\s+/i, ''), ctx, meta);
+  }
+  if (entity.fields.length === 0) entity.fields.push({ name: 'name', type: 'string', required: true });
+  const added = entity.fields.filter((f) => !before.has(f.name));
+  if (existing) {
+    if (added.length === 0) return refused(`There is already an entity ${name} with those fields; nothing changed.`);
+    for (const f of added) f.required = f.required || false;
+    return done(`${name} already exists; added ${listWords(added.map((f) => describeField(f, entity.ownerField)))} to it.`);
+  }
+  applyRequiredRule(entity, meta);
+  spec.entities.push(entity);
+  const rightsNotes: string[] = [];
+  for (const role of spec.roles) {
+    if (role.name === spec.adminRole) {
+      role.rights[name] = { create: 'all', read: 'all', update: 'all', delete: 'all' };
+      continue;
+    }
+    const inherited = parent ? copyRights(role.rights[parent]) : undefined;
+    if (inherited) {
+      role.rights[name] = inherited;
+      rightsNotes.push(`${role.name} ${rightsText(inherited)}`);
+    }
+  }
+  const fields = listWords(entity.fields.map((f) => describeField(f, entity.ownerField)));
+  const rights = rightsNotes.length > 0 ? ` Rights as on ${parent}: ${spec.adminRole} crud, ${rightsNotes.join(', ')}.` : ` ${spec.adminRole} has every right on it; no other role has rights yet.`;
+  return done(`Added entity ${name} with ${fields}.${rights}`);
+};
+
+const BELONGS = /^(?:each\s+|every\s+|an?\s+|the\s+|all\s+)?([a-z][a-z ]*?)\s+(?:should\s+|must\s+|now\s+)?(?:belongs?|belong)\s+to\s+(?:an?\s+|the\s+|one\s+|a single\s+)?([a-z][a-z ]*?)$/i;
+const HAS_MANY = /^(?:each\s+|every\s+|an?\s+|the\s+)?([a-z][a-z ]*?)\s+(?:should\s+|can\s+|may\s+)?(?:has|have|contains?|holds?|includes?)\s+(?:many|several|multiple|one or more|any number of)\s+([a-z][a-z ]*?)$/i;
+
+/** `Tickets belong to a sprint`, `Each sprint has many tickets`: a required reference to the container. */
+export const relationEdit: EditHandler = (spec, sentence) => {
+  const belongs = BELONGS.exec(sentence);
+  const many = belongs ? null : HAS_MANY.exec(sentence);
+  if (!belongs && !many) return undefined;
+  const child = findEntity(spec, belongs ? belongs[1] : many![2]);
+  const parent = findEntity(spec, belongs ? belongs[2] : many![1]);
+  if (!child || !parent) return undefined;
+  if (child === parent) return refused(`${child.name} cannot contain itself; add a reference field such as "parent ${nameWords(child.name).join(' ')}" instead.`);
+  const existing = child.fields.find((f) => refTarget(f.type) === parent.name);
+  if (existing?.onDelete === 'cascade' && existing.required) return refused(`${child.name} already belongs to ${parent.name} (${existing.name}).`);
+  addParentRef(child, parent.name, new Map());
+  const ref = child.fields.find((f) => refTarget(f.type) === parent.name)!;
+  ref.required = true;
+  return done(`${child.name} now belongs to ${parent.name}: ${describeField(ref)}, deleted with its ${parent.name}.`);
+};
+
+export function rightsText(r: EntityRights): string {
+  const letters: Array<[keyof EntityRights, string]> = [['create', 'c'], ['read', 'r'], ['update', 'u'], ['delete', 'd']];
+  const own = letters.some(([k]) => r[k] === 'own');
+  return own ? letters.filter(([k]) => r[k]).map(([k, l]) => (r[k] === 'own' ? `${l}:own` : l)).join(', ') : letters.filter(([k]) => r[k]).map(([, l]) => l).join('');
+}
+
+export function removeEntity(spec: SpecDocument, entity: SpecEntity): string {
+  const name = entity.name;
+  spec.entities = spec.entities.filter((e) => e !== entity);
+  const notes: string[] = [];
+  for (const e of spec.entities) {
+    const refs = e.fields.filter((f) => refTarget(f.type) === name || f.type === `list(ref(${name}))`);
+    if (refs.length === 0) continue;
+    e.fields = e.fields.filter((f) => !refs.includes(f));
+    if (e.ownerField && refs.some((f) => f.name === e.ownerField)) delete e.ownerField;
+    if (e.fields.length === 0) e.fields.push({ name: 'name', type: 'string', required: true });
+    notes.push(`${e.name} loses ${listWords(refs.map((f) => f.name))}`);
+  }
+  for (const r of spec.roles) delete r.rights[name];
+  spec.access = spec.access.filter((a) => a.entity !== name);
+  const flows = spec.workflows.filter((w) => w.trigger?.entity === name);
+  if (flows.length > 0) notes.push(`workflow ${listWords(flows.map((w) => w.name))} removed`);
+  spec.workflows = spec.workflows.filter((w) => !flows.includes(w));
+  return `Removed entity ${name}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}.`;
+}
+
+export function renameEntity(spec: SpecDocument, entity: SpecEntity, newPhrase: string): { summary: string; changed: boolean } {
+  const ws = singularPhrase(words(newPhrase).filter((w) => !['a', 'an', 'the', 'entity', 'model', 'table'].includes(w)));
+  const name = pascalCase(ws.join(' '));
+  const old = entity.name;
+  if (!name || name === old) return { summary: `${old} is already called ${old}.`, changed: false };
+  if (name === BUILT_IN_USER_ENTITY || spec.entities.some((e) => e.name === name)) return { summary: `There is already an entity ${name}; nothing changed.`, changed: false };
+  const oldId = `${snakeCase(old)}_id`;
+  const newId = `${snakeCase(name)}_id`;
+  entity.name = name;
+  for (const e of spec.entities) {
+    for (const f of e.fields) {
+      if (f.type === `ref(${old})`) f.type = `ref(${name})`;
+      if (f.type === `list(ref(${old}))`) f.type = `list(ref(${name}))`;
+      if (f.name === oldId && !e.fields.some((g) => g.name === newId)) {
+        f.name = newId;
+        for (const w of spec.workflows) {
+          if (w.trigger?.entity === e.name && w.trigger.field === oldId) w.trigger.field = newId;
+        }
+      }
+    }
+  }
+  const order = spec.entities.map((e) => e.name);
+  for (const r of spec.roles) {
+    if (!r.rights[old]) continue;
+    r.rights[name] = r.rights[old]!;
+    delete r.rights[old];
+    r.rights = Object.fromEntries(order.filter((n) => r.rights[n]).map((n) => [n, r.rights[n]!]));
+  }
+  for (const a of spec.access) if (a.entity === old) a.entity = name;
+  for (const w of spec.workflows) if (w.trigger?.entity === old) w.trigger.entity = name;
+  return { summary: `Renamed entity ${old} to ${name}${nameWords(old).length ? ` (references and ${oldId} fields follow)` : ''}.`, changed: true };
+}

@@ -1,0 +1,73 @@
+/**
+ * Chat edits that add a workflow (`When an order becomes shipped, wait 30 days and then archive
+ * it`, `Send a reminder 24 hours before each confirmed booking`) or remove one by name.
+ */
+import type { SpecDocument, SpecWorkflow } from '../spec-model';
+import { newStatusField } from './author';
+import { sentencesOf } from './clauses';
+import { done, indexOf, listWords, type EditHandler } from './edit-context';
+import { snakeCase } from './text';
+import { inferWorkflows } from './workflows';
+
+function describeWorkflow(w: SpecWorkflow): string {
+  const t = w.trigger;
+  const when = !t ? 'started by hand' : t.field ? `when ${t.entity} ${t.field} = ${t.value}` : `when a ${t.entity} is ${t.event}`;
+  const steps = w.steps.map((s) => {
+    switch (s.kind) {
+      case 'wait':
+        return `wait ${s.duration}`;
+      case 'waitUntil':
+        return `wait until ${s.field}${s.offset ? ` ${s.offset[0]} ${s.offset.slice(1)}` : ''}`;
+      case 'waitForEvent':
+        return `wait for ${s.events.join(' or ')} (timeout ${s.timeout}${s.onTimeout ? `, then ${s.onTimeout}` : ''})`;
+      default:
+        return `${s.name}${s.retries !== undefined ? ` (retries ${s.retries})` : ''}`;
+    }
+  });
+  return `${when}: ${steps.join(', then ')}`;
+}
+
+export const workflowEdit: EditHandler = (spec, sentence) => {
+  if (!/^(?:when|whenever|once|as soon as|each time|every time|after)\b/i.test(sentence) && !/\b(?:before|after)\s+(?:each|every|the|a|an)\b/i.test(sentence)) return undefined;
+  const result = inferWorkflows(sentencesOf(sentence), { index: indexOf(spec), entities: spec.entities, createVerbs: new Map() });
+  if (result.workflows.length === 0) return undefined;
+  const added: string[] = [];
+  const notes: string[] = [];
+  for (const [entityName, values] of result.states) {
+    const e = spec.entities.find((x) => x.name === entityName);
+    if (!e || e.fields.some((f) => f.type === 'enum' && /^(?:status|state|stage|phase)$/.test(f.name))) continue;
+    e.fields.push({ name: 'status', type: 'enum', required: true, values: [...values], default: values[0]! });
+    notes.push(`${e.name} gains status (enum: ${values.join(', ')})`);
+  }
+  for (const t of result.triggerValues) {
+    const e = spec.entities.find((x) => x.name === t.entity);
+    if (!e) continue;
+    const f = e.fields.find((x) => x.name === t.field);
+    if (!f) {
+      const field = newStatusField(t.field, t.value);
+      e.fields.push(field);
+      notes.push(`${e.name} gains ${t.field} (enum: ${field.values!.join(', ')})`);
+    } else if (f.type === 'enum' && !f.values?.includes(t.value)) {
+      f.values = [...(f.values ?? []), t.value];
+      notes.push(`${e.name}.${f.name} gains the value ${t.value}`);
+    }
+  }
+  const taken = new Set(spec.workflows.map((w) => w.name));
+  for (const w of result.workflows) {
+    let name = w.name;
+    for (let n = 2; taken.has(name); n += 1) name = `${w.name}_${n}`;
+    w.name = name;
+    taken.add(name);
+    spec.workflows.push(w);
+    added.push(`${w.name} (${describeWorkflow(w)})`);
+  }
+  return done(`Added workflow ${listWords(added)}.${notes.length > 0 ? ` ${notes.join('; ')}.` : ''}`);
+};
+
+export function removeWorkflow(spec: SpecDocument, phrase: string): string | undefined {
+  const name = snakeCase(phrase.replace(/\s+workflow$/i, ''));
+  const w = spec.workflows.find((x) => x.name === name);
+  if (!w) return undefined;
+  spec.workflows = spec.workflows.filter((x) => x !== w);
+  return `Removed workflow ${w.name}.`;
+}

@@ -1,0 +1,135 @@
+/**
+ * editSpec: applies one chat message to a spec, with no language model. The message is read
+ * sentence by sentence; each sentence goes to the first handler that understands it (tenancy,
+ * workflows, roles, record types, renames, required/unique, enum values, removals, public
+ * access, ownership, types, new fields, rights). The input spec is never mutated. When nothing
+ * is understood, the spec comes back unchanged with a summary of the edits understood.
+ */
+import type { SpecDocument } from '../spec-model';
+import { sentencesOf } from './clauses';
+import { findEntity, findFields, findRole, listWords, refused, type EditHandler, type EditResult } from './edit-context';
+import { ownershipEdit, publicEdit, removeRole, renameRole, rightsEdit, roleEdit } from './edit-access';
+import { addEntityEdit, relationEdit, removeEntity, renameEntity } from './edit-entities';
+import { addFieldEdit, enumValuesEdit, flagEdit, removeEnumValue, removeField, renameField, typeEdit } from './edit-fields';
+import { tenancyEdit } from './edit-tenancy';
+import { removeWorkflow, workflowEdit } from './edit-workflows';
+import { finishSpec } from './finish';
+import { clone } from './text';
+
+export interface EditOutcome {
+  spec: SpecDocument;
+  summary: string;
+  understood: boolean;
+}
+
+export const EDIT_HELP = [
+  'I could not turn that into a change, so the spec is unchanged. I understand edits such as:',
+  '- add fields: "Add a delivery date to orders", "Add a labels field to orders, a list of strings", "Orders should also have a weight in kg"',
+  '- remove or rename: "Remove the delivery date", "Rename headline to subject", "Rename the Order entity to Purchase"',
+  '- required, optional, unique, types and values: "Make the email required", "Make the code unique", "Make the weight an integer", "Add urgent to urgency"',
+  '- entities: "Add a Review entity: a review belongs to an order and has a body and an author", "Remove the Review entity"',
+  '- roles and rights: "Viewers should not see invoices", "Clerks can delete orders", "Add an auditor role that can read everything", "Make clerk the default role"',
+  '- access: "Anyone can read articles without logging in", "Make articles private", "Only the author of a review may edit or delete it", "Only admins can delete orders"',
+  '- tenancy: "Make it multi-tenant", "Make it single-tenant"',
+  '- workflows: "When an order becomes shipped, wait 30 days and then archive it", "Send a reminder 24 hours before each confirmed booking"',
+].join('\n');
+
+const REMOVE = /^(?:please\s+)?(?:remove|delete|drop|get rid of|take out|eliminate|we don't need|we do not need|no need for)\s+(?:the\s+|a\s+|an\s+|all\s+)?(.+?)(?:\s+(?:from|on|of|in)\s+(?:the\s+|all\s+)?(.+?))?$/i;
+const RENAME = /^(?:please\s+)?(?:rename|call)\s+(?:the\s+)?(.+?)\s+(?:to|as|into)\s+(.+)$|^(?:please\s+)?change\s+the\s+name\s+of\s+(?:the\s+)?(.+?)\s+to\s+(.+)$|^(?:please\s+)?call\s+(?:the\s+)?(.+?)\s+(.+?)\s+instead$/i;
+
+const removeEdit: EditHandler = (spec, sentence) => {
+  const m = REMOVE.exec(sentence);
+  if (!m) return undefined;
+  const target = m[1]!.trim().replace(/\s+(?:entity|model|table)$/i, (x) => (findEntity(spec, m[1]!.trim()) ? x : ''));
+  const from = m[2]?.trim();
+  if (from) {
+    const value = removeEnumValue(spec, target, from);
+    if (value) return value;
+  }
+  if (/\brole$/i.test(target) || (!from && findRole(spec, target) && !findEntity(spec, target))) {
+    const role = findRole(spec, target);
+    if (role) return removeRole(spec, role);
+  }
+  if (/\bworkflow$/i.test(target)) {
+    const removed = removeWorkflow(spec, target);
+    return removed ? { summary: removed, changed: true } : refused(`There is no workflow "${target}"; workflows are ${spec.workflows.map((w) => w.name).join(', ') || 'none'}.`);
+  }
+  const entity = !from ? findEntity(spec, target) : undefined;
+  if (entity) {
+    if (spec.entities.length === 1) return refused(`${entity.name} is the only entity; a spec needs at least one.`);
+    return { summary: removeEntity(spec, entity), changed: true };
+  }
+  const fieldPhrase = target.replace(/\s+(?:field|column|attribute|property)s?$/i, '');
+  const hits = findFields(spec, fieldPhrase, from);
+  if (hits.length === 0) return refused(`I found no field or entity called "${fieldPhrase}"${from ? ` in ${from}` : ''}; nothing changed.`);
+  if (hits.length > 1) return refused(`"${target}" names ${listWords(hits.map((h) => `${h.entity.name}.${h.field.name}`))}; say which one (e.g. "Remove the ${target} from ${hits[0]!.entity.name}").`);
+  return { summary: removeField(spec, hits[0]!), changed: true };
+};
+
+const renameEdit: EditHandler = (spec, sentence) => {
+  const m = RENAME.exec(sentence);
+  if (!m) return undefined;
+  const from = (m[1] ?? m[3] ?? m[5])!.trim();
+  const to = (m[2] ?? m[4] ?? m[6])!.trim();
+  if (/\brole$/i.test(from)) {
+    const role = findRole(spec, from);
+    if (role) return renameRole(spec, role, to);
+  }
+  const entity = /\bfield$/i.test(from) ? undefined : findEntity(spec, from);
+  if (entity) return renameEntity(spec, entity, to);
+  const hits = findFields(spec, from);
+  if (hits.length === 1) {
+    const before = hits[0]!.field.name;
+    const summary = renameField(spec, hits[0]!, to);
+    return { summary, changed: hits[0]!.field.name !== before };
+  }
+  if (hits.length > 1) return refused(`"${from}" names ${listWords(hits.map((h) => `${h.entity.name}.${h.field.name}`))}; say which one (e.g. "Rename the ${from} of ${hits[0]!.entity.name} to ${to}").`);
+  const role = findRole(spec, from);
+  if (role) return renameRole(spec, role, to);
+  return undefined;
+};
+
+/** Order matters: the more specific wording first. */
+const HANDLERS: EditHandler[] = [
+  tenancyEdit,
+  workflowEdit,
+  roleEdit,
+  addEntityEdit,
+  relationEdit,
+  renameEdit,
+  flagEdit,
+  enumValuesEdit,
+  removeEdit,
+  publicEdit,
+  ownershipEdit,
+  typeEdit,
+  addFieldEdit,
+  rightsEdit,
+];
+
+export function editSpec(spec: SpecDocument, message: string): EditOutcome {
+  const draft = clone(spec);
+  const summaries: string[] = [];
+  let changed = false;
+  const sentences = sentencesOf(message ?? '').map((s) => s.text.replace(/^(?:and|also|then|ok|okay|please|now)[,\s]+/i, '').trim()).filter(Boolean);
+  for (const sentence of sentences) {
+    let result: EditResult | undefined;
+    for (const handler of HANDLERS) {
+      const attempt = clone(draft);
+      result = handler(attempt, sentence);
+      if (!result) continue;
+      if (result.changed) {
+        const finished = finishSpec(attempt);
+        Object.assign(draft, finished);
+        changed = true;
+      }
+      summaries.push(result.summary);
+      break;
+    }
+  }
+  if (!changed) {
+    const explanation = summaries.length > 0 ? `${summaries.join(' ')}\n\n` : '';
+    return { spec: clone(spec), summary: `${explanation}${EDIT_HELP}`, understood: false };
+  }
+  return { spec: draft, summary: summaries.join(' '), understood: true };
+}

@@ -1,0 +1,65 @@
+/**
+ * References between record types: a contained record refers to its container (`Xs contain Ys`,
+ * `a Y belongs to an X` -> Y.x_id, required, deleted with X); a record that stands alone without
+ * a name or title (a reply, a vote) belongs to the first record type that has one.
+ */
+import { BUILT_IN_USER_ENTITY, type SpecEntity } from '../spec-model';
+import type { Containment } from './entities';
+import { isNameField } from './lexicon';
+import { snakeCase } from './text';
+
+export interface FieldMeta {
+  explicitRequired: boolean;
+  explicitOptional: boolean;
+  /** A reference to the record that contains or is linked by this one. */
+  parentRef: boolean;
+}
+
+export type MetaMap = Map<string, FieldMeta>;
+export const metaKey = (entity: string, field: string) => `${entity}.${field}`;
+
+export function refTarget(type: string): string | undefined {
+  return /^ref\(([A-Za-z0-9]+)\)$/.exec(type)?.[1];
+}
+
+/** Adds (or marks) the reference of a contained record type to its container. */
+export function addParentRef(child: SpecEntity, parent: string, meta: MetaMap): void {
+  const existing = child.fields.find((f) => refTarget(f.type) === parent);
+  if (existing) {
+    existing.onDelete = 'cascade';
+    const m = meta.get(metaKey(child.name, existing.name));
+    if (!m?.explicitOptional) meta.set(metaKey(child.name, existing.name), { explicitRequired: m?.explicitRequired ?? false, explicitOptional: false, parentRef: true });
+    return;
+  }
+  const name = `${snakeCase(parent)}_id`;
+  if (child.fields.some((f) => f.name === name)) return;
+  child.fields.push({ name, type: `ref(${parent})`, required: true, onDelete: 'cascade' });
+  meta.set(metaKey(child.name, name), { explicitRequired: false, explicitOptional: false, parentRef: true });
+}
+
+export function applyContainments(entities: SpecEntity[], containments: Containment[], meta: MetaMap): void {
+  for (const c of containments) {
+    const child = entities.find((e) => e.name === c.child);
+    if (child && entities.some((e) => e.name === c.parent)) addParentRef(child, c.parent, meta);
+  }
+}
+
+export function hasName(e: SpecEntity): boolean {
+  return e.fields.some((f) => isNameField(f.name));
+}
+
+/** Records without a name or title that refer to nothing and are referred to by nothing. */
+export function attachOrphans(entities: SpecEntity[], meta: MetaMap): void {
+  if (entities.length < 2) return;
+  for (const e of entities) {
+    if (e.fields.length === 0 || hasName(e)) continue;
+    const refersOut = e.fields.some((f) => {
+      const t = refTarget(f.type);
+      return t !== undefined && t !== BUILT_IN_USER_ENTITY && t !== e.name;
+    });
+    const referred = entities.some((o) => o !== e && o.fields.some((f) => refTarget(f.type) === e.name));
+    if (refersOut || referred) continue;
+    const parent = entities.find((o) => o !== e && hasName(o));
+    if (parent) addParentRef(e, parent.name, meta);
+  }
+}

@@ -1,0 +1,244 @@
+/**
+ * Rights clauses: `<subject> [can|may|should [not]] <verbs> <objects> [and <verbs> <objects>]`.
+ * `members can create, read and update Xs and read Ys` -> [c r u] on X, [r] on Y;
+ * `viewers can only read` -> r on everything; `Zs can book Xs and see only their own` -> c on
+ * X, r:own on X; `admins can do everything` -> every right, the administrative role.
+ */
+import type { EntityIndex } from './entity-index';
+import { ADMIN_VERBS, ALL_RIGHTS, NEGATIONS, PHRASAL_VERBS, RIGHT_VERBS, type RightLetter, rightVerb } from './lexicon';
+import { singular, words } from './text';
+
+export interface RightsGroup {
+  letters: RightLetter[];
+  /** Record types the verbs apply to; `all` for everything. */
+  entities: string[] | 'all';
+  own: boolean;
+  negative: boolean;
+  /** `manage/moderate/do everything`: the administrative role's wording. */
+  adminWording: boolean;
+  /** The verbs as written (base forms): `submit`, `book`. */
+  verbs: string[];
+}
+
+export interface RightsClause {
+  subject: string[];
+  modal: boolean;
+  groups: RightsGroup[];
+  /** The first object came with an article (`record an item`): a definition, not a right. */
+  articleObject: boolean;
+}
+
+export interface RightsContext {
+  index: EntityIndex;
+  /** The record type holding a field named by the tokens at i (`update notes`), with the match length. */
+  fieldAt?: (tokens: string[], i: number) => { entity: string; length: number } | undefined;
+}
+
+const LEADING = new Set(['and', 'but', 'while', 'whereas', 'so', 'also', 'then', 'meanwhile', 'however']);
+const SUBJECT_DETERMINERS = new Set(['the', 'all', 'our', 'each', 'every', 'any', 'only']);
+const HEDGE = new Set(['can', 'may', 'should', 'must', 'will', 'shall', 'could', 'might', 'also', 'only', 'just', 'be', 'able', 'allowed', 'permitted', 'to', 'are', 'is', 'still', 'now', 'always', 'each', 'both', 'further', 'additionally']);
+const MODAL_WORDS = new Set(['can', 'may', 'should', 'must', 'will', 'shall', 'could', 'might', 'cannot', "can't", 'able', 'allowed', 'permitted']);
+const STOPS = new Set(['with', 'of', 'for', 'from', 'without', 'when', 'if', 'by', 'in', 'on', 'at', 'that', 'which', 'who', 'because', 'unless', 'except', 'after', 'before', 'once', 'during', 'within', 'via', 'using', 'whenever', 'where', 'so', 'but', 'as', 'like', 'into', 'about', 'than', 'until']);
+const FILLER = new Set(['and', 'or', 'their', 'the', 'only', 'also', 'any', 'a', 'an', 'its', 'his', 'her', 'them', 'it', 'these', 'those', 'other', 'others', 'some', 'then', 'each', 'every', 'just', 'both', 'new', 'existing', 'still', 'further', 'each', 'can', 'may', 'should', 'to', 'be', 'able', 'single']);
+const EVERYTHING = new Set(['everything', 'anything', 'everything else', 'all']);
+const ACCESS_WORDS = new Set(['access', 'control', 'rights', 'permissions', 'privileges']);
+
+function accessLetters(modifiers: string[]): RightLetter[] | undefined {
+  if (modifiers.some((m) => ['full', 'complete', 'admin', 'administrative', 'unrestricted', 'total', 'all'].includes(m))) return [...ALL_RIGHTS];
+  if (modifiers.some((m) => ['read', 'read-only', 'readonly', 'view', 'viewing', 'viewer'].includes(m))) return ['read'];
+  if (modifiers.some((m) => ['write', 'edit', 'editing', 'editor'].includes(m))) return ['create', 'read', 'update'];
+  return undefined;
+}
+
+/** Parses a rights clause; undefined when the clause does not begin with a subject and a right. */
+export function parseRightsClause(clause: string, ctx: RightsContext): RightsClause | undefined {
+  const tokens = words(clause.replace(/\([^()]*\)/g, ' '));
+  let k = 0;
+  while (LEADING.has(tokens[k] ?? '')) k += 1;
+  while (SUBJECT_DETERMINERS.has(tokens[k] ?? '')) k += 1;
+  // The subject ends where a modal, a negation, a rights verb or `have ... access` begins.
+  let j = -1;
+  for (let p = k + 1; p <= k + 4 && p < tokens.length; p += 1) {
+    const t = tokens[p]!;
+    if (MODAL_WORDS.has(t) || NEGATIONS.has(t) || t === 'only' || t === 'also' || t === 'do' || t === 'does') {
+      j = p;
+      break;
+    }
+    if ((t === 'have' || t === 'has' || t === 'get' || t === 'gets') && tokens.slice(p + 1, p + 5).some((w) => ACCESS_WORDS.has(w))) {
+      j = p;
+      break;
+    }
+    if ((t === 'are' || t === 'is') && (tokens[p + 1] === 'allowed' || tokens[p + 1] === 'able' || tokens[p + 1] === 'permitted' || tokens[p + 1] === 'not' || tokens[p + 1] === 'read-only')) {
+      j = p;
+      break;
+    }
+    if ((rightVerb(t) || PHRASAL_VERBS[`${t} ${tokens[p + 1]}`]) && !ctx.index.aliasAt(tokens, p)) {
+      j = p;
+      break;
+    }
+  }
+  if (j < 0) return undefined;
+  const subject = tokens.slice(k, j);
+  if (subject.some((w) => !/^[a-z][a-z'-]*$/.test(w) || STOPS.has(w) || w === 'a' || w === 'an')) return undefined;
+
+  {
+    let p = j;
+    while (p < tokens.length && (HEDGE.has(tokens[p]!) || MODAL_WORDS.has(tokens[p]!) || NEGATIONS.has(tokens[p]!) || tokens[p] === 'cannot' || tokens[p] === 'not')) p += 1;
+    const first = tokens[p] ?? '';
+    const accessPhrase = (first === 'have' || first === 'has' || first === 'get' || first === 'gets') && tokens.slice(p + 1, p + 5).some((w) => ACCESS_WORDS.has(w));
+    const doEverything = (first === 'do' || first === 'does') && EVERYTHING.has(tokens[p + 1] ?? '');
+    const verbOfEntity = ctx.index.aliasAt(tokens, p) !== undefined && p === j + countHedges(tokens, j);
+    if (!rightVerb(first) && !PHRASAL_VERBS[`${first} ${tokens[p + 1]}`] && !accessPhrase && !doEverything && !verbOfEntity && first !== 'read-only') return undefined;
+  }
+  let modal = false;
+  let negative = false;
+  const groups: RightsGroup[] = [];
+  let cur: RightsGroup & { unknownObject: boolean; everything: boolean } = newGroup(false);
+  let skipping = false;
+  let articleObject = false;
+  let sawObject = false;
+  const flush = () => {
+    if (cur.letters.length > 0) {
+      const prev = groups[groups.length - 1];
+      let entities: string[] | 'all';
+      if (cur.everything) entities = 'all';
+      else if (cur.entities !== 'all' && cur.entities.length > 0) entities = cur.entities;
+      else if (cur.own && prev) entities = prev.entities;
+      else if (cur.unknownObject) entities = [];
+      else entities = 'all';
+      // `book events` when Bookings exist: the verb's noun is what gets created; the object is read.
+      const nominal = cur.letters.includes('create') && entities !== 'all' ? nominalEntity(cur.verbs, ctx.index, entities) : undefined;
+      if (nominal) {
+        groups.push({ letters: ['create'], entities: [nominal], own: cur.own, negative: cur.negative, adminWording: false, verbs: [...cur.verbs] });
+        const rest = cur.letters.filter((l) => l !== 'create');
+        groups.push({ letters: rest.includes('read') ? rest : ['read', ...rest], entities, own: false, negative: cur.negative, adminWording: false, verbs: [] });
+      } else {
+        groups.push({ letters: [...new Set(cur.letters)], entities, own: cur.own, negative: cur.negative, adminWording: cur.adminWording && cur.everything, verbs: [...cur.verbs] });
+      }
+    }
+    cur = newGroup(negative);
+  };
+
+  for (let i = j; i < tokens.length; i += 1) {
+    const t = tokens[i]!;
+    if (NEGATIONS.has(t) || t === 'cannot') {
+      negative = true;
+      modal = true;
+      if (cur.letters.length > 0 && (hasObjects(cur) || skipping)) flush();
+      cur.negative = true;
+      continue;
+    }
+    if (MODAL_WORDS.has(t)) modal = true;
+    if (cur.letters.length === 0 && HEDGE.has(t)) continue;
+    if (t === 'have' || t === 'has' || t === 'get' || t === 'gets') {
+      const window = tokens.slice(i + 1, i + 5);
+      const at = window.findIndex((w) => ACCESS_WORDS.has(w));
+      if (at >= 0) {
+        const letters = accessLetters(window.slice(0, at)) ?? [...ALL_RIGHTS];
+        if (cur.letters.length > 0 && (hasObjects(cur) || skipping)) flush();
+        cur.letters.push(...letters);
+        cur.adminWording = letters.length === 4;
+        i += at + 1;
+        skipping = false;
+        if (['to', 'on', 'over', 'for'].includes(tokens[i + 1] ?? '')) i += 1;
+        continue;
+      }
+    }
+    const mention = ctx.index.aliasAt(tokens, i);
+    const phrasal = PHRASAL_VERBS[`${t} ${tokens[i + 1]}`];
+    if (phrasal) i += 1;
+    const verb = phrasal ?? (t === 'do' || t === 'does' ? (EVERYTHING.has(tokens[i + 1] ?? '') ? 'do' : undefined) : rightVerb(t));
+    if (verb !== undefined && (!mention || cur.letters.length === 0)) {
+      if (cur.letters.length > 0 && (hasObjects(cur) || skipping)) flush();
+      cur.letters.push(...(verb === 'do' ? ALL_RIGHTS : RIGHT_VERBS[verb]!));
+      cur.verbs.push(verb);
+      if (ADMIN_VERBS.has(verb)) cur.adminWording = true;
+      skipping = false;
+      if (verb === 'look' && tokens[i + 1] === 'at') i += 1;
+      continue;
+    }
+    if (cur.letters.length === 0 && mention) {
+      // A verb made of a record type's name: `can review` -> create that record type.
+      const entity = ctx.index.resolve([t]);
+      if (entity && !sawObject && i === j + countHedges(tokens, j)) {
+        cur.letters.push('create');
+        cur.verbs.push(t);
+        cur.entities = [entity];
+        sawObject = true;
+        continue;
+      }
+    }
+    if (skipping) continue;
+    if (mention) {
+      if (cur.entities === 'all') cur.entities = [];
+      cur.entities.push(mention.entity);
+      if (!sawObject && (tokens[i - 1] === 'a' || tokens[i - 1] === 'an') && !mention.plural) articleObject = true;
+      sawObject = true;
+      i += mention.words.length - 1;
+      continue;
+    }
+    if (EVERYTHING.has(t) && !(t === 'all' && ctx.index.aliasAt(tokens, i + 1))) {
+      cur.everything = true;
+      sawObject = true;
+      continue;
+    }
+    if (t === 'own') {
+      cur.own = true;
+      continue;
+    }
+    if (STOPS.has(t)) {
+      if (cur.letters.length > 0) skipping = true;
+      continue;
+    }
+    if (FILLER.has(t)) continue;
+    const field = ctx.fieldAt?.(tokens, i);
+    if (field && cur.letters.length > 0) {
+      if (cur.entities === 'all') cur.entities = [];
+      cur.entities.push(field.entity);
+      sawObject = true;
+      i += field.length - 1;
+      continue;
+    }
+    if (cur.letters.length > 0) {
+      cur.unknownObject = true;
+      if (!sawObject && (tokens[i - 1] === 'a' || tokens[i - 1] === 'an')) articleObject = true;
+    }
+  }
+  flush();
+  if (groups.length === 0) return undefined;
+  return { subject, modal, groups, articleObject };
+}
+
+/** The record type named after a verb (book -> Booking, reserve -> Reservation, pay -> Payment), if not the object itself. */
+export function nominalEntity(verbs: string[], index: EntityIndex, objects: string[]): string | undefined {
+  for (const v of verbs) {
+    const stem = v.replace(/e$/, '');
+    const forms = [`${v}ing`, `${stem}ing`, `${v}${v.slice(-1)}ing`, `${v}ment`, `${stem}ation`, `${v}ation`, `${v.replace(/er$/, 'r')}ation`, `${stem}al`, `${v.replace(/ibe$/, 'iption')}`, `${stem}ion`, `${v}al`];
+    for (const form of forms) {
+      const entity = index.resolve([form]);
+      if (entity && !objects.includes(entity)) return entity;
+    }
+  }
+  return undefined;
+}
+
+function countHedges(tokens: string[], j: number): number {
+  let n = 0;
+  while (HEDGE.has(tokens[j + n] ?? '') || MODAL_WORDS.has(tokens[j + n] ?? '')) n += 1;
+  return n;
+}
+
+function hasObjects(g: { entities: string[] | 'all'; everything: boolean; unknownObject: boolean; own: boolean }): boolean {
+  return g.everything || g.unknownObject || g.own || (g.entities !== 'all' && g.entities.length > 0);
+}
+
+function newGroup(negative: boolean): RightsGroup & { unknownObject: boolean; everything: boolean } {
+  return { letters: [], entities: 'all', own: false, negative, adminWording: false, verbs: [], unknownObject: false, everything: false };
+}
+
+/** `Receptionists` -> receptionist; `support managers` -> support_manager. */
+export function roleNameOf(subject: string[]): string {
+  const ws = [...subject];
+  ws[ws.length - 1] = singular(ws[ws.length - 1]!);
+  return ws.join('_').replace(/[^a-z0-9_]/g, '_').replace(/_+/g, '_').replace(/^_|_$/g, '');
+}

@@ -1,0 +1,188 @@
+/**
+ * Roles and their rights. Roles are the subjects of rights clauses (people, not record types,
+ * unless a modal makes it plain: `members can read ...`). The administrative role is the one
+ * that can do / manage / moderate everything (else `admin` is added); the default role is the
+ * least-privileged other role (first mentioned on a tie). Rights are completed the way a reader
+ * would expect: creating implies reading, whoever creates or updates a record reads the records
+ * it refers to, audience-wide rights (`logged-in users can ...`, public reads) go to every role,
+ * and `only the author may edit` gives creators update/delete on their own records.
+ */
+import { BUILT_IN_USER_ENTITY, type EntityRights, type SpecEntity, type SpecRole } from '../spec-model';
+import type { Sentence } from './clauses';
+import type { EntityIndex } from './entity-index';
+import { fieldPhrase } from './fields';
+import { refTarget } from './relations';
+import { ALL_RIGHTS, FUNCTION_WORDS, NON_NOUNS, PUBLIC_AUDIENCE, type RightLetter, SIGNED_IN_AUDIENCE } from './lexicon';
+import { parseRightsClause, roleNameOf, type RightsClause, type RightsContext } from './rights';
+import { snakeCase, words } from './text';
+
+type Scope = 'all' | 'own';
+
+export interface RoleDraft {
+  name: string;
+  order: number;
+  grants: Array<{ entity: string; letter: RightLetter; scope: Scope }>;
+  denials: Array<{ entity: string; letter: RightLetter }>;
+  admin: boolean;
+}
+
+const ADMIN_NAMES = new Set(['admin', 'administrator', 'superuser', 'super_admin', 'superadmin', 'sysadmin', 'system_administrator']);
+
+/** Field lookup for `update notes`: token phrase -> the record type with that field. */
+export function fieldLocator(entities: SpecEntity[]): NonNullable<RightsContext['fieldAt']> {
+  const phrases = new Map<string, string>();
+  for (const e of entities) {
+    for (const f of e.fields) {
+      const p = fieldPhrase(f.name);
+      if (!phrases.has(p)) phrases.set(p, e.name);
+    }
+  }
+  return (tokens, i) => {
+    for (let len = 3; len >= 1; len -= 1) {
+      const entity = phrases.get(tokens.slice(i, i + len).join(' '));
+      if (entity) return { entity, length: len };
+    }
+    return undefined;
+  };
+}
+
+/** Is a rights clause about a role (not about everyone, not a definition of a record type)? */
+export function roleSubject(clause: RightsClause, index: EntityIndex): string | undefined {
+  const phrase = clause.subject.join(' ');
+  if (clause.subject.length === 0 || clause.subject.length > 3) return undefined;
+  if (PUBLIC_AUDIENCE.test(phrase) || SIGNED_IN_AUDIENCE.test(phrase)) return undefined;
+  if (clause.subject.some((w) => FUNCTION_WORDS.has(w) || w.includes("'")) || (clause.subject.length === 1 && NON_NOUNS.has(clause.subject[0]!))) return undefined;
+  if (clause.subject.some((w) => ['author', 'owner', 'creator', 'of', 'nobody', 'no'].includes(w))) return undefined;
+  if (index.resolve(clause.subject) && !clause.modal && clause.articleObject) return undefined;
+  return roleNameOf(clause.subject);
+}
+
+export function collectRoles(sentences: Sentence[], ctx: RightsContext): RoleDraft[] {
+  const drafts = new Map<string, RoleDraft>();
+  for (const s of sentences) {
+    s.clauses.forEach((clause, ci) => {
+      if (/^(?:when|whenever|once|if|after|as soon as)\b/i.test(clause)) return;
+      const parsed = parseRightsClause(clause, ctx);
+      if (!parsed) return;
+      const name = roleSubject(parsed, ctx.index);
+      if (!name || !/^[a-z][a-z0-9_]*$/.test(name)) return;
+      const draft = drafts.get(name) ?? { name, order: s.index * 100 + ci, grants: [], denials: [], admin: false };
+      drafts.set(name, draft);
+      applyGroups(draft, parsed, ctx.index.names);
+    });
+  }
+  return [...drafts.values()].sort((a, b) => a.order - b.order);
+}
+
+export function applyGroups(draft: RoleDraft, parsed: RightsClause, allEntities: string[]): void {
+  for (const g of parsed.groups) {
+    const targets = g.entities === 'all' ? allEntities : g.entities;
+    if (g.adminWording && g.entities === 'all' && !g.negative && g.letters.length === 4) draft.admin = true;
+    for (const entity of targets) {
+      for (const letter of g.letters) {
+        if (g.negative) draft.denials.push({ entity, letter });
+        else draft.grants.push({ entity, letter, scope: g.own ? 'own' : 'all' });
+      }
+    }
+  }
+}
+
+export interface RoleExtras {
+  /** Rights every role gets (`logged-in users can review`, public reads). */
+  everyone: Array<{ entity: string; letter: RightLetter }>;
+  /** Operations limited to the record's owner (`only the author may edit it`). */
+  ownerOps: Array<{ entity: string; letter: RightLetter }>;
+}
+
+export interface FinalRoles {
+  roles: SpecRole[];
+  adminRole: string;
+  defaultRole: string;
+}
+
+export function finalizeRoles(drafts: RoleDraft[], entities: SpecEntity[], extras: RoleExtras): FinalRoles {
+  const list = [...drafts];
+  let admin = list.find((d) => d.admin) ?? list.find((d) => ADMIN_NAMES.has(d.name));
+  if (!admin) {
+    admin = { name: 'admin', order: -1, grants: [], denials: [], admin: true };
+    list.unshift(admin);
+  }
+  const names = entities.map((e) => e.name);
+  const rights = new Map<string, Map<string, Map<RightLetter, Scope>>>();
+  for (const d of list) {
+    const m = new Map<string, Map<RightLetter, Scope>>();
+    rights.set(d.name, m);
+    const grant = (entity: string, letter: RightLetter, scope: Scope) => {
+      if (!names.includes(entity)) return;
+      if (d.denials.some((x) => x.entity === entity && x.letter === letter)) return;
+      const e = m.get(entity) ?? new Map<RightLetter, Scope>();
+      m.set(entity, e);
+      if (e.get(letter) !== 'all') e.set(letter, scope);
+    };
+    if (d === admin) {
+      for (const n of names) for (const l of ALL_RIGHTS) grant(n, l, 'all');
+      continue;
+    }
+    for (const g of d.grants) grant(g.entity, g.letter, g.scope);
+    for (const x of extras.everyone) grant(x.entity, x.letter, 'all');
+    // A contained record the role is told nothing about: as on its container (order lines as orders).
+    for (const child of entities) {
+      if (m.has(child.name)) continue;
+      const parentRef = child.fields.find((f) => f.onDelete === 'cascade' && refTarget(f.type) && m.has(refTarget(f.type)!));
+      const parentRights = parentRef ? m.get(refTarget(parentRef.type)!) : undefined;
+      if (parentRights) for (const [l, scope] of parentRights) grant(child.name, l, scope);
+    }
+    // Creating implies reading what one created.
+    for (const [entity, e] of m) if (e.has('create') && !e.has('read')) grant(entity, 'read', 'all');
+    // `only the author may edit it`: creators edit their own.
+    for (const op of extras.ownerOps) if (m.get(op.entity)?.has('create')) grant(op.entity, op.letter, 'own');
+    // Whoever creates or updates a record reads the records it refers to (to choose them).
+    for (const [entity, e] of [...m]) {
+      if (!e.has('create') && !e.has('update')) continue;
+      const def = entities.find((x) => x.name === entity);
+      for (const f of def?.fields ?? []) {
+        const target = /^ref\(([A-Za-z0-9]+)\)$/.exec(f.type)?.[1];
+        if (!target || target === BUILT_IN_USER_ENTITY || target === entity || m.get(target)?.has('read')) continue;
+        grant(target, 'read', snakeCase(target) === d.name ? 'own' : 'all');
+      }
+    }
+  }
+  const roles: SpecRole[] = list.map((d) => ({ name: d.name, rights: toEntityRights(rights.get(d.name)!, names) }));
+  const others = roles.filter((r) => r.name !== admin.name);
+  let defaultRole = admin.name;
+  let best = Infinity;
+  for (const r of others) {
+    const w = weight(r);
+    if (w < best) {
+      best = w;
+      defaultRole = r.name;
+    }
+  }
+  return { roles, adminRole: admin.name, defaultRole };
+}
+
+function toEntityRights(m: Map<string, Map<RightLetter, Scope>>, order: string[]): Record<string, EntityRights> {
+  const out: Record<string, EntityRights> = {};
+  for (const entity of order) {
+    const e = m.get(entity);
+    if (!e || e.size === 0) continue;
+    const r: EntityRights = {};
+    for (const l of ALL_RIGHTS) {
+      const scope = e.get(l);
+      if (scope) r[l] = scope;
+    }
+    out[entity] = r;
+  }
+  return out;
+}
+
+export function weight(role: SpecRole): number {
+  let w = 0;
+  for (const r of Object.values(role.rights)) for (const l of ALL_RIGHTS) w += r[l] === 'all' ? 1 : r[l] === 'own' ? 0.5 : 0;
+  return w;
+}
+
+/** Role names mentioned by a description (for person references such as `a manager`). */
+export function roleWords(drafts: RoleDraft[]): string[] {
+  return drafts.map((d) => words(d.name.replace(/_/g, ' ')).pop()!).filter(Boolean);
+}

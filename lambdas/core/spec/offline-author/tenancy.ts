@@ -1,0 +1,42 @@
+/**
+ * Tenancy from wording: `multi-tenant`, `each company is a separate tenant`, `every
+ * organization's data must be isolated`, `each organization has ...` -> multi; `single-tenant`
+ * (or nothing said) -> single.
+ */
+import { FUNCTION_WORDS } from './lexicon';
+import { singular, splitSentences } from './text';
+
+const SINGLE = /\bsingle[- ]?tenan(?:t|cy)\b|\bnot multi[- ]?tenant\b|\bone (?:shared )?tenant\b|\bno tenancy\b/i;
+const MULTI = [
+  /\bmulti[- ]?tenan(?:t|cy|ted)\b/i,
+  /\b(?:separate|own|isolated|distinct|individual) tenants?\b/i,
+  /\b(?:is|are|as)\s+(?:a\s+)?(?:separate\s+|its own\s+)?tenants?\b|\btenant (?:isolation|separation|boundaries|data)\b/i,
+  /\b(?:isolat(?:ed|e|ion)|segregat(?:ed|e|ion)|partition(?:ed)?|walled off)\b/i,
+  /\b(?:each|every|per)\s+(?:organi[sz]ation|company|workspace|tenant|firm|enterprise)\b/i,
+  /\b(?:by|per)\s+(?:organi[sz]ation|company|workspace)\b/i,
+  /\b(?:organi[sz]ation|company|workspace)(?:'s|s')?\s+(?:own\s+)?data\b/i,
+  /\bcannot see (?:each other's|other (?:organi[sz]ations|companies)')\b/i,
+];
+
+export function detectMultiTenant(description: string): boolean {
+  if (SINGLE.test(description)) return false;
+  return MULTI.some((re) => re.test(description));
+}
+
+/**
+ * The words naming the tenancy unit (`each company is a separate tenant` -> company): never a
+ * record type of a multi-tenant spec. Other organization-like words (a CRM's companies) stay
+ * record types. Empty for a single-tenant spec.
+ */
+export function tenancyUnits(description: string): Set<string> {
+  if (!detectMultiTenant(description)) return new Set();
+  const units = new Set<string>(['tenant']);
+  for (const sentence of splitSentences(description)) {
+    if (!MULTI.some((re) => re.test(sentence))) continue;
+    for (const m of sentence.matchAll(/\b(?:each|every|per|by)\s+([a-z]+)/gi)) units.add(singular(m[1]!));
+    for (const m of sentence.matchAll(/\b([a-z]+)(?:'s|s')\s+(?:own\s+)?data\b/gi)) units.add(singular(m[1]!));
+  }
+  for (const w of [...units]) if (FUNCTION_WORDS.has(w)) units.delete(w);
+  if (units.size === 1) ['organization', 'organisation', 'org'].forEach((w) => units.add(w));
+  return units;
+}

@@ -1,0 +1,288 @@
+/**
+ * The small languages inside the spec's cells and list items (yes/no, numbers, ranges, sizes,
+ * notes flags, rights, triggers, step details), each with its reader and its writer side by side
+ * so that they stay inverse: write(read(text)) is the canonical text, read(write(value)) the
+ * value. Readers only fail when text cannot be mapped to the model at all; whether a value makes
+ * sense (a known field, a valid duration) is decided by check-spec.ts.
+ */
+import type { EntityRights, SpecWorkflow, WorkflowStep } from './spec-model';
+
+export type Read<T> = { ok: true; value: T } | { ok: false; error: string };
+const ok = <T>(value: T): Read<T> => ({ ok: true, value });
+const fail = <T>(error: string): Read<T> => ({ ok: false, error });
+
+/** Splits a comma (or other) separated list, trimming items and dropping empty ones. */
+export function splitList(text: string, separator = ','): string[] {
+  return text
+    .split(separator)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+// --- yes / no ---------------------------------------------------------------------------------
+
+export function readYesNo(text: string): boolean | undefined {
+  const word = text.trim().toLowerCase();
+  if (word === 'yes') return true;
+  if (word === 'no') return false;
+  return undefined;
+}
+
+export const writeYesNo = (value: boolean): string => (value ? 'yes' : 'no');
+
+// --- numbers and ranges -----------------------------------------------------------------------
+
+/** A plain decimal number (`-3`, `2.5`, `1e6`); not `0x10`, `Infinity` or an empty string. */
+export function readNumber(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!/^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/** String(n) is exact for doubles (Number(String(n)) === n), so a range survives a round trip. */
+export const writeNumber = (value: number): string => String(value);
+
+export interface Range {
+  min?: number;
+  max?: number;
+}
+
+/** `1..5`, `0..`, `..100`. */
+export function readRange(text: string): Read<Range> {
+  const parts = text.trim().split('..');
+  const usage = `write a range as min..max, e.g. 1..5, 0.. or ..100 (got '${text.trim()}')`;
+  if (parts.length !== 2) return fail(usage);
+  const [low, high] = parts.map((part) => part.trim()) as [string, string];
+  if (low === '' && high === '') return fail(usage);
+  const min = low === '' ? undefined : readNumber(low);
+  const max = high === '' ? undefined : readNumber(high);
+  if ((low !== '' && min === undefined) || (high !== '' && max === undefined)) return fail(usage);
+  const range: Range = {};
+  if (min !== undefined) range.min = min;
+  if (max !== undefined) range.max = max;
+  return ok(range);
+}
+
+export function writeRange(range: Range): string {
+  if (range.min === undefined && range.max === undefined) return '';
+  return `${range.min === undefined ? '' : writeNumber(range.min)}..${range.max === undefined ? '' : writeNumber(range.max)}`;
+}
+
+// --- notes: flags and free text ---------------------------------------------------------------
+
+const KB = 1024;
+const MB = 1024 * KB;
+const GB = 1024 * MB;
+const UNITS: Record<string, number> = { b: 1, byte: 1, bytes: 1, kb: KB, mb: MB, gb: GB };
+
+/** `max 10 MB` -> 10485760 (binary units); undefined when the item is not a size. */
+export function readSize(item: string): number | undefined {
+  const match = /^max\s+(\d+(?:\.\d+)?)\s*([a-z]+)$/i.exec(item.trim());
+  if (!match) return undefined;
+  const unit = UNITS[(match[2] as string).toLowerCase()];
+  if (unit === undefined) return undefined;
+  return Math.round(Number(match[1]) * unit);
+}
+
+/** The largest unit that divides the size: `max 10 MB`, `max 512 KB`, else bytes. */
+export function writeSize(bytes: number): string {
+  if (bytes % MB === 0) return `max ${bytes / MB} MB`;
+  if (bytes % KB === 0) return `max ${bytes / KB} KB`;
+  return `max ${bytes} bytes`;
+}
+
+export interface Notes {
+  unique: boolean;
+  maxBytes?: number;
+  /** What is left once the flags are taken out, verbatim. */
+  text?: string;
+}
+
+/** A notes item the parser understands (rather than free text). */
+export const isNotesFlag = (item: string): boolean => item.trim().toLowerCase() === 'unique' || readSize(item) !== undefined;
+
+/**
+ * The Notes cell: comma-separated items; `unique` and `max <n> <unit>` are flags wherever they
+ * stand, the other items are free text kept as written (their commas and spacing included).
+ */
+export function readNotes(cell: string): Notes {
+  const notes: Notes = { unique: false };
+  const rest: string[] = [];
+  for (const segment of cell.split(',')) {
+    const size = readSize(segment);
+    if (segment.trim().toLowerCase() === 'unique') notes.unique = true;
+    else if (size !== undefined) notes.maxBytes = size;
+    else rest.push(segment);
+  }
+  const text = rest.join(',').trim();
+  if (text !== '') notes.text = text;
+  return notes;
+}
+
+/** Flags first, in a fixed order, then the free text. */
+export function writeNotes(notes: { unique?: boolean; maxBytes?: number; text?: string }): string {
+  const items: string[] = [];
+  if (notes.unique) items.push('unique');
+  if (notes.maxBytes !== undefined) items.push(writeSize(notes.maxBytes));
+  if (notes.text) items.push(notes.text);
+  return items.join(', ');
+}
+
+// --- rights -----------------------------------------------------------------------------------
+
+const RIGHT_LETTERS = { c: 'create', r: 'read', u: 'update', d: 'delete' } as const;
+type RightLetter = keyof typeof RIGHT_LETTERS;
+const LETTER_ORDER: RightLetter[] = ['c', 'r', 'u', 'd'];
+const RIGHTS_USAGE = "use '-' for none, letters c r u d (e.g. crud, cru, r), or items such as 'c, r:own, u:own'";
+
+/**
+ * A role matrix cell: `-`, `crud`, or comma-separated items where `:own` limits the letters of
+ * its item to the user's own records (`cru, d:own`).
+ */
+export function readRights(cell: string): Read<EntityRights> {
+  const text = cell.trim();
+  if (text === '-') return ok({});
+  if (text === '') return fail(`empty rights cell; ${RIGHTS_USAGE}`);
+  const rights: EntityRights = {};
+  for (const item of text.split(',')) {
+    const [letters = '', scopeText, ...extra] = item.trim().split(':').map((part) => part.trim());
+    const scope = scopeText === undefined || scopeText.toLowerCase() === 'all' ? 'all' : scopeText.toLowerCase() === 'own' ? 'own' : undefined;
+    if (letters === '' || extra.length > 0 || scope === undefined) return fail(`rights '${text}' cannot be read; ${RIGHTS_USAGE}`);
+    for (const letter of letters.toLowerCase()) {
+      if (!(letter in RIGHT_LETTERS)) return fail(`unknown right '${letter}' in '${text}'; ${RIGHTS_USAGE}`);
+      const right = RIGHT_LETTERS[letter as RightLetter];
+      if (rights[right] !== undefined) return fail(`right '${letter}' given twice in '${text}'`);
+      rights[right] = scope;
+    }
+  }
+  return ok(rights);
+}
+
+/** `crud` when every right is on all records, else one item per letter: `c, r:own, u:own`. */
+export function writeRights(rights: EntityRights): string {
+  const present = LETTER_ORDER.filter((letter) => rights[RIGHT_LETTERS[letter]] !== undefined);
+  if (present.length === 0) return '-';
+  if (present.every((letter) => rights[RIGHT_LETTERS[letter]] === 'all')) return present.join('');
+  return present.map((letter) => (rights[RIGHT_LETTERS[letter]] === 'own' ? `${letter}:own` : letter)).join(', ');
+}
+
+// --- triggers ---------------------------------------------------------------------------------
+
+type Trigger = NonNullable<SpecWorkflow['trigger']>;
+const TRIGGER_USAGE = "write '<Entity> created', '<Entity> updated', '<Entity> deleted', '<Entity> <field> = <value>' or 'manual'";
+const EVENTS = ['created', 'updated', 'deleted'] as const;
+
+/**
+ * `Task created` | `Task status = done` | `manual` (read as no trigger). A field condition is a
+ * change made by an update, so it is read with event `updated`.
+ */
+export function readTrigger(text: string): Read<Trigger | undefined> {
+  const trimmed = text.trim();
+  if (trimmed.toLowerCase() === 'manual') return ok(undefined);
+  const space = trimmed.search(/\s/);
+  if (space < 0) return fail(`trigger '${trimmed}' cannot be read; ${TRIGGER_USAGE}`);
+  const entity = trimmed.slice(0, space);
+  const rest = trimmed.slice(space).trim();
+  const event = EVENTS.find((name) => name === rest.toLowerCase());
+  if (event) return ok({ entity, event });
+  const equals = rest.indexOf('=');
+  const field = equals < 0 ? '' : rest.slice(0, equals).trim();
+  const value = equals < 0 ? '' : rest.slice(equals + 1).trim();
+  if (field === '' || /\s/.test(field) || value === '') return fail(`trigger '${trimmed}' cannot be read; ${TRIGGER_USAGE}`);
+  return ok({ entity, event: 'updated', field, value });
+}
+
+export function writeTrigger(trigger: Trigger | undefined): string {
+  if (!trigger) return 'manual';
+  if (trigger.field !== undefined) return `${trigger.entity} ${trigger.field} = ${trigger.value ?? ''}`;
+  return `${trigger.entity} ${trigger.event}`;
+}
+
+// --- workflow steps ---------------------------------------------------------------------------
+
+export const STEP_KINDS = ['wait', 'waitUntil', 'waitForEvent', 'task'] as const;
+type StepKind = (typeof STEP_KINDS)[number];
+
+/** `key: value; key: value` with keys read in any case; a repeated or colon-less item fails. */
+function readDetailItems(details: string, keys: readonly string[], kind: string): Read<Map<string, string>> {
+  const items = new Map<string, string>();
+  for (const part of splitList(details, ';')) {
+    const colon = part.indexOf(':');
+    const key = colon < 0 ? '' : part.slice(0, colon).trim().replace(/\s+/g, ' ').toLowerCase();
+    if (!keys.includes(key)) return fail(`${kind} details: '${part}' is not one of ${keys.map((k) => `'${k}: ...'`).join(', ')}`);
+    if (items.has(key)) return fail(`${kind} details: '${key}' given twice`);
+    items.set(key, part.slice(colon + 1).trim());
+  }
+  return ok(items);
+}
+
+/** Reads one row of a step table into a step; the values are checked later. */
+export function readStep(name: string, kindText: string, details: string): Read<WorkflowStep> {
+  const kind = STEP_KINDS.find((k) => k.toLowerCase() === kindText.trim().toLowerCase());
+  if (!kind) return fail(`unknown step kind '${kindText.trim()}' (expected ${STEP_KINDS.join(', ')})`);
+  return readStepOf(kind, name, details.trim());
+}
+
+function readStepOf(kind: StepKind, name: string, details: string): Read<WorkflowStep> {
+  switch (kind) {
+    case 'wait':
+      if (details === '') return fail('wait needs a duration in Details, e.g. P30D or PT12H');
+      return ok({ kind, name, duration: details });
+    case 'waitUntil': {
+      // `<field>`, `<field> - PT24H`, `<field> + P1D`: the field is a name, then an optional signed duration.
+      const field = /^[A-Za-z0-9_]*/.exec(details)?.[0] ?? '';
+      const rest = details.slice(field.length).trim();
+      const usage = `waitUntil details must be '<datetime field>', '<field> - PT24H' or '<field> + P1D' (got '${details}')`;
+      if (field === '') return fail(usage);
+      if (rest === '') return ok({ kind, name, field });
+      const sign = rest[0];
+      const duration = rest.slice(1).trim();
+      if ((sign !== '+' && sign !== '-') || duration === '') return fail(usage);
+      return ok({ kind, name, field, offset: `${sign}${duration}` });
+    }
+    case 'waitForEvent': {
+      const items = readDetailItems(details, ['events', 'timeout', 'on timeout'], kind);
+      if (!items.ok) return items;
+      const events = splitList(items.value.get('events') ?? '');
+      const timeout = items.value.get('timeout') ?? '';
+      if (events.length === 0 || timeout === '') return fail("waitForEvent details need 'events: <a>, <b>; timeout: <duration>' (e.g. events: approved, rejected; timeout: P7D)");
+      const onTimeout = items.value.get('on timeout');
+      return ok(onTimeout === undefined ? { kind, name, events, timeout } : { kind, name, events, timeout, onTimeout });
+    }
+    case 'task': {
+      const items = readDetailItems(details, ['retries', 'backoff'], kind);
+      if (!items.ok) return items;
+      const step: WorkflowStep = { kind, name };
+      const retries = items.value.get('retries');
+      if (retries !== undefined) {
+        const count = readNumber(retries);
+        if (count === undefined) return fail(`task retries must be a whole number (got '${retries}')`);
+        step.retries = count;
+      }
+      const backoff = items.value.get('backoff');
+      if (backoff !== undefined) step.backoff = backoff;
+      return ok(step);
+    }
+  }
+}
+
+export function writeStepDetails(step: WorkflowStep): string {
+  switch (step.kind) {
+    case 'wait':
+      return step.duration;
+    case 'waitUntil':
+      return step.offset ? `${step.field} ${step.offset[0]} ${step.offset.slice(1)}` : step.field;
+    case 'waitForEvent': {
+      const items = [`events: ${step.events.join(', ')}`, `timeout: ${step.timeout}`];
+      if (step.onTimeout !== undefined) items.push(`on timeout: ${step.onTimeout}`);
+      return items.join('; ');
+    }
+    case 'task': {
+      const items: string[] = [];
+      if (step.retries !== undefined) items.push(`retries: ${step.retries}`);
+      if (step.backoff !== undefined) items.push(`backoff: ${step.backoff}`);
+      return items.join('; ');
+    }
+  }
+}

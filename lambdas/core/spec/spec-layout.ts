@@ -1,0 +1,27 @@
+/**
+ * The fixed words of the canonical spec format: section names and their order, table headers,
+ * list-item keys and the tenancy lines. The parser, the renderer and the format guide all read
+ * them from here, so the three cannot disagree on a header.
+ */
+
+export const SECTION_NAMES = ['Overview', 'Tenancy', 'Entities', 'Relations', 'Roles', 'Access', 'Workflows'] as const;
+export type SectionName = (typeof SECTION_NAMES)[number];
+
+/** Sections that may hold the single line `None.`. */
+export const NONE_SECTIONS: readonly SectionName[] = ['Relations', 'Access', 'Workflows'];
+export const NONE_LINE = 'None.';
+
+export const FIELD_HEADER = ['Field', 'Type', 'Required', 'Default', 'Allowed values', 'Notes'] as const;
+export const RELATIONS_HEADER = ['Entity', 'Field', 'References', 'On delete'] as const;
+export const ROLE_HEADER_FIRST = 'Role';
+export const ACCESS_HEADER = ['Entity', 'Operation', 'Level'] as const;
+export const STEPS_HEADER = ['Step', 'Kind', 'Details'] as const;
+
+export const MODE_KEY = 'Mode';
+export const OWNER_KEY = 'Owner';
+export const TRIGGER_KEY = 'Trigger';
+export const ADMIN_ROLE_KEY = 'Administrative role';
+export const DEFAULT_ROLE_KEY = 'Default role';
+
+export const SINGLE_TENANT_MODE = 'single-tenant';
+export const MULTI_TENANT_MODE = "multi-tenant (each organization's data is isolated by org_id)";

@@ -1,0 +1,55 @@
+/**
+ * Offline spec author figures: time to write a spec for each example and for a synthetic
+ * 50-entity description, chat-edit latency, and structural recall on the examples (the
+ * measure of ../shared/tools/author_eval.py, ported in test/support/structural-recall.ts).
+ */
+import { performance } from 'node:perf_hooks';
+import { authorSpec, editSpec } from '../../lambdas/core/spec/offline-author';
+import { renderSpec } from '../../lambdas/core/spec/render-spec';
+import { loadExamples } from '../support/example-fixtures';
+import { scoreSpec } from '../support/structural-recall';
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+function time(fn: () => void, runs: number): number {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    fn();
+    samples.push(performance.now() - start);
+  }
+  return Math.round(median(samples) * 100) / 100;
+}
+
+/** A description with `n` entities, each with a few typed fields and a parent. */
+export function syntheticDescription(n: number): string {
+  const nouns = Array.from({ length: n }, (_, i) => `Widget${String.fromCharCode(65 + (i % 26))}${Math.floor(i / 26)}`);
+  const sentences = nouns.map((noun, i) => {
+    const parent = i > 0 ? ` Each ${noun.toLowerCase()} belongs to a ${nouns[i - 1]!.toLowerCase()}.` : '';
+    return `${noun}s have a name, a description, a status (draft, live or retired), an amount and a due date.${parent}`;
+  });
+  return `A system with many parts. ${sentences.join(' ')} Admins can do everything; members can read everything.`;
+}
+
+export function authorBench() {
+  const examples = loadExamples();
+  const rows: Record<string, { medianMs: number; recall: string }> = {};
+  let found = 0;
+  let want = 0;
+  for (const example of examples) {
+    const ms = time(() => authorSpec({ name: example.name, description: example.description }), 20);
+    const result = scoreSpec(renderSpec(authorSpec({ name: example.name, description: example.description })), example.expected);
+    found += result.found;
+    want += result.want;
+    rows[example.name] = { medianMs: ms, recall: `${Math.round((result.found / result.want) * 100)}% (${result.found}/${result.want})` };
+  }
+  const fifty = syntheticDescription(50);
+  rows['synthetic 50 entities'] = { medianMs: time(() => authorSpec({ name: 'Fifty', description: fifty }), 5), recall: '-' };
+  const base = authorSpec({ name: 'Tasks', description: examples[0]!.description });
+  const editMs = time(() => editSpec(base, 'Add a tags field to tasks, a list of strings.'), 50);
+  const render50Ms = time(() => renderSpec(authorSpec({ name: 'Fifty', description: fifty })), 5);
+  return { rows, chatEditMedianMs: editMs, author50AndRenderMs: render50Ms, recall: { found, want, percent: Math.round((found / want) * 1000) / 10 } };
+}
