@@ -24,12 +24,14 @@ function time(fn: () => void, runs: number): number {
   return Math.round(median(samples) * 100) / 100;
 }
 
-/** A description with `n` entities, each with a few typed fields and a parent. */
+/** A description with `n` entities (two-word names), each with typed fields and a parent. */
 export function syntheticDescription(n: number): string {
-  const nouns = Array.from({ length: n }, (_, i) => `Widget${String.fromCharCode(65 + (i % 26))}${Math.floor(i / 26)}`);
+  const first = ['north', 'south', 'east', 'west', 'inner', 'outer', 'upper', 'lower', 'front', 'rear', 'main', 'spare', 'field', 'depot', 'river', 'harbor', 'city', 'rural', 'night', 'day'];
+  const second = ['gadget', 'sprocket', 'lever', 'valve', 'socket', 'panel', 'beacon', 'hinge', 'spindle', 'bracket', 'gasket'];
+  const nouns = Array.from({ length: n }, (_, i) => `${first[i % first.length]} ${second[Math.floor(i / first.length) % second.length]}`);
   const sentences = nouns.map((noun, i) => {
-    const parent = i > 0 ? ` Each ${noun.toLowerCase()} belongs to a ${nouns[i - 1]!.toLowerCase()}.` : '';
-    return `${noun}s have a name, a description, a status (draft, live or retired), an amount and a due date.${parent}`;
+    const parent = i > 0 ? ` Each ${noun} belongs to a ${nouns[i - 1]}.` : '';
+    return `${noun[0]!.toUpperCase()}${noun.slice(1)}s have a name, a description, a status (draft, live or retired), an amount and a due date.${parent}`;
   });
   return `A system with many parts. ${sentences.join(' ')} Admins can do everything; members can read everything.`;
 }

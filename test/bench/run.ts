@@ -19,6 +19,7 @@ import { ensureTable, localDynamoClient } from '../../lambdas/local/dynamodb-loc
 import { startLocalService } from '../../lambdas/local/local-service';
 import { callApi } from '../support/local-service';
 import { authorBench } from './author';
+import { blueprintBench } from './blueprint';
 
 const ROOT = join(__dirname, '..', '..');
 const CONNECTIONS = 20;
@@ -104,6 +105,7 @@ async function main(): Promise<void> {
     const bundleRows = await bundles();
 
     const author = authorBench();
+    const blueprints = blueprintBench();
     const results = {
       machine: { node: process.version, cpus: (await import('node:os')).cpus().length },
       at: new Date().toISOString(),
@@ -119,6 +121,7 @@ async function main(): Promise<void> {
       },
       bundles: bundleRows,
       offlineAuthor: author,
+      blueprintGeneration: blueprints,
     };
 
     console.log('\nGET /projects (20 items) through the local gateway vs. the ceilings');
@@ -134,6 +137,10 @@ async function main(): Promise<void> {
     console.log('\nOffline spec author (median ms) and structural recall on the examples');
     console.table(author.rows);
     console.log(`chat edit: ${author.chatEditMedianMs} ms; 50 entities authored and rendered: ${author.author50AndRenderMs} ms; recall ${author.recall.percent}% (${author.recall.found}/${author.recall.want})`);
+
+    console.log('\nBlueprint generation and artifact rendering (warm; peak RSS of a fresh process per case)');
+    console.table(blueprints.cases);
+    console.log('ms per entity (flat = linear):', blueprints.msPerEntity);
 
     mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
     writeFileSync(join(ROOT, 'bench-results', 'control-plane.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -10,6 +10,7 @@
  * again from the start and a finished one never runs twice.
  */
 import { randomUUID } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '../../core/errors';
@@ -48,7 +49,7 @@ export interface BlueprintRecord {
 const blueprintKey = (id: string) => ({ PK: `BLUEPRINT#${id}`, SK: 'BLUEPRINT' });
 const partKey = (id: string, name: string) => ({ PK: `BLUEPRINT#${id}`, SK: `PART#${name}` });
 const pendingKey = (id: string) => ({ PK: 'GENERATION#PENDING', SK: id });
-/** A DynamoDB item holds 400 KB; parts above this are refused with a clear failure. */
+/** A DynamoDB item holds 400 KB; compressed parts above this are refused with a clear failure. */
 export const MAX_PART_BYTES = 380_000;
 
 function toRecord(item: Record<string, unknown>): BlueprintRecord {
@@ -114,7 +115,7 @@ export class BlueprintRepository {
 
   async getPart<T>(id: string, name: string): Promise<T | null> {
     const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: partKey(id, name), ConsistentRead: true }));
-    return Item ? (JSON.parse(Item.json as string) as T) : null;
+    return Item ? (JSON.parse(gunzipSync(Item.gz as Uint8Array).toString('utf8')) as T) : null;
   }
 
   /** Marks `step` as running (progress never decreases). */
@@ -137,9 +138,11 @@ export class BlueprintRepository {
    */
   async completeStep(id: string, step: string, progress: number, outputs: Record<string, unknown>, now: Date): Promise<boolean> {
     const parts = Object.entries(outputs).map(([name, value]) => {
-      const json = JSON.stringify(value);
-      if (Buffer.byteLength(json) > MAX_PART_BYTES) throw new PartTooLargeError(name, Buffer.byteLength(json));
-      return { Put: { TableName: this.tableName, Item: { ...partKey(id, name), json } } };
+      // Gzipped JSON: an IR is repetitive and shrinks about tenfold, so even a 200-entity
+      // blueprint is a small item (DESIGN.md's bucket offload is not needed below ~2,000 entities).
+      const gz = gzipSync(JSON.stringify(value));
+      if (gz.length > MAX_PART_BYTES) throw new PartTooLargeError(name, gz.length);
+      return { Put: { TableName: this.tableName, Item: { ...partKey(id, name), gz } } };
     });
     try {
       await this.doc.send(
@@ -233,6 +236,6 @@ export class PartTooLargeError extends Error {
     readonly part: string,
     readonly bytes: number,
   ) {
-    super(`The ${part} is ${bytes} bytes, more than the ${MAX_PART_BYTES} bytes a stored part may hold`);
+    super(`The ${part} is ${bytes} bytes compressed, more than the ${MAX_PART_BYTES} bytes a stored part may hold`);
   }
 }
