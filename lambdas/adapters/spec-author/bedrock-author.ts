@@ -6,15 +6,12 @@
  */
 import { ConverseCommand, type BedrockRuntimeClient, type ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
 import type { Clock } from '../../core/clock';
-import type { DraftInput, DraftResult, EditInput, EditResult, ModelFailureReason, SpecAuthorPort } from '../../ports/spec-author';
+import type { ModelFailureReason } from '../../ports/spec-author';
 import type { PriceTable } from './pricing';
 import {
-  DEFAULT_EDIT_MESSAGE,
+  ModelAuthor,
   ProviderCallFailure,
   authorSettings,
-  buildDraftPrompt,
-  buildEditPrompt,
-  runAuthoring,
   type AuthorSettings,
   type ModelCallOptions,
   type ModelPrompt,
@@ -62,29 +59,20 @@ export const BEDROCK_ERRORS: Readonly<Record<string, ModelFailureReason>> = {
   ValidationException: 'refused',
 };
 
-export class BedrockAuthor implements SpecAuthorPort {
+export class BedrockAuthor extends ModelAuthor {
   readonly provider = 'bedrock';
   readonly model: string;
   private readonly client: BedrockRuntimeClient;
-  private readonly settings: AuthorSettings;
+  protected readonly settings: AuthorSettings;
 
   constructor(props: BedrockAuthorProps) {
+    super();
     this.client = props.client;
     this.model = props.modelId;
     this.settings = authorSettings(this.provider, props.modelId, props);
   }
 
-  async draft(input: DraftInput): Promise<DraftResult> {
-    const result = await runAuthoring('draft', buildDraftPrompt(input), this.settings, this.call);
-    return { content: result.content, usage: result.usage };
-  }
-
-  async edit(input: EditInput): Promise<EditResult> {
-    const result = await runAuthoring('edit', buildEditPrompt(input), this.settings, this.call);
-    return { content: result.content, assistantMessage: result.explanation || DEFAULT_EDIT_MESSAGE, usage: result.usage };
-  }
-
-  private readonly call = async (prompt: ModelPrompt, options: ModelCallOptions): Promise<ModelReply> => {
+  protected readonly call = async (prompt: ModelPrompt, options: ModelCallOptions): Promise<ModelReply> => {
     const command = new ConverseCommand({
       modelId: this.model,
       system: [{ text: prompt.system }],

@@ -5,15 +5,12 @@
  * with the Bedrock author (prompts.ts); this file only translates one call and classifies errors.
  */
 import type { Clock } from '../../core/clock';
-import type { DraftInput, DraftResult, EditInput, EditResult, ModelFailureReason, SpecAuthorPort } from '../../ports/spec-author';
+import type { ModelFailureReason } from '../../ports/spec-author';
 import type { PriceTable } from './pricing';
 import {
-  DEFAULT_EDIT_MESSAGE,
+  ModelAuthor,
   ProviderCallFailure,
   authorSettings,
-  buildDraftPrompt,
-  buildEditPrompt,
-  runAuthoring,
   type AuthorSettings,
   type ModelCallOptions,
   type ModelPrompt,
@@ -50,15 +47,16 @@ export function reasonForStatus(status: number): ModelFailureReason {
 /** How much of an error body is kept in `cause` for the log. */
 const MAX_LOGGED_BODY = 500;
 
-export class OpenAiCompatibleAuthor implements SpecAuthorPort {
+export class OpenAiCompatibleAuthor extends ModelAuthor {
   readonly provider = 'openai-compatible';
   readonly model: string;
   private readonly url: string;
   private readonly apiKey: string | undefined;
   private readonly fetchImpl: typeof fetch;
-  private readonly settings: AuthorSettings;
+  protected readonly settings: AuthorSettings;
 
   constructor(props: OpenAiCompatibleAuthorProps) {
+    super();
     let base: URL;
     try {
       base = new URL(props.baseUrl);
@@ -74,17 +72,7 @@ export class OpenAiCompatibleAuthor implements SpecAuthorPort {
     this.settings = authorSettings(this.provider, props.model, props);
   }
 
-  async draft(input: DraftInput): Promise<DraftResult> {
-    const result = await runAuthoring('draft', buildDraftPrompt(input), this.settings, this.call);
-    return { content: result.content, usage: result.usage };
-  }
-
-  async edit(input: EditInput): Promise<EditResult> {
-    const result = await runAuthoring('edit', buildEditPrompt(input), this.settings, this.call);
-    return { content: result.content, assistantMessage: result.explanation || DEFAULT_EDIT_MESSAGE, usage: result.usage };
-  }
-
-  private readonly call = async (prompt: ModelPrompt, options: ModelCallOptions): Promise<ModelReply> => {
+  protected readonly call = async (prompt: ModelPrompt, options: ModelCallOptions): Promise<ModelReply> => {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (this.apiKey) headers.authorization = `Bearer ${this.apiKey}`;
     const body = JSON.stringify({

@@ -25,9 +25,12 @@ import {
   ModelCallError,
   type ChatTurn,
   type DraftInput,
+  type DraftResult,
   type EditInput,
+  type EditResult,
   type ModelFailureReason,
   type ModelUsage,
+  type SpecAuthorPort,
 } from '../../ports/spec-author';
 import { costOf, microsPerMillion, type PriceTable } from './pricing';
 
@@ -446,4 +449,25 @@ function raceDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
       },
     );
   });
+}
+
+/**
+ * What the model adapters share: the prompts, the one repair round-trip, the deadline and the
+ * usage; each adapter supplies only its provider call.
+ */
+export abstract class ModelAuthor implements SpecAuthorPort {
+  abstract readonly provider: string;
+  abstract readonly model: string;
+  protected abstract readonly settings: AuthorSettings;
+  protected abstract readonly call: ModelCall;
+
+  async draft(input: DraftInput): Promise<DraftResult> {
+    const result = await runAuthoring('draft', buildDraftPrompt(input), this.settings, this.call);
+    return { content: result.content, usage: result.usage };
+  }
+
+  async edit(input: EditInput): Promise<EditResult> {
+    const result = await runAuthoring('edit', buildEditPrompt(input), this.settings, this.call);
+    return { content: result.content, assistantMessage: result.explanation || DEFAULT_EDIT_MESSAGE, usage: result.usage };
+  }
 }
