@@ -325,7 +325,6 @@ function checkAccess(spec: SpecDocument, entities: Map<string, SpecEntity>, repo
     if (!entities.has(rule.entity)) report(path, `Access: '${rule.entity}' is not an entity of the spec (entities: ${[...entities.keys()].join(', ')})`);
     if (!(OPERATIONS as readonly string[]).includes(rule.operation)) report(path, `Access: unknown operation '${rule.operation}' (expected ${OPERATIONS.join(', ')})`);
     if (!(ACCESS_LEVELS as readonly string[]).includes(rule.level)) report(path, `Access: unknown level '${rule.level}' (expected ${ACCESS_LEVELS.join(', ')})`);
-    else if (rule.level === 'authenticated') report(path, `Access: ${subject} is authenticated by default; list only levels that differ`);
     else if (rule.level === 'owner' && rule.operation === 'create') report(path, 'Access: the owner level does not apply to create (the record has no owner yet)');
     if (seen.has(subject)) report(path, `Access: ${subject} is listed twice`);
     seen.add(subject);

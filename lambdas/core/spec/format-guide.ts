@@ -156,7 +156,7 @@ the user owns. After the table:
 ${tableHead(ACCESS_HEADER)}
 
 Every endpoint's level is ${code('authenticated')} (any signed-in member) unless a row says otherwise;
-list only the rows that differ. Operation: ${OPERATIONS.join(', ')}. Level: ${ACCESS_LEVELS.join(', ')}
+list the rows that differ (a row may also state the default explicitly). Operation: ${OPERATIONS.join(', ')}. Level: ${ACCESS_LEVELS.join(', ')}
 (public: no sign-in needed; owner: only the record's owner, not for create; admin: only the
 administrative role). A request also needs the role's right for the operation.
 

@@ -86,7 +86,7 @@ export const SpecRole = z.object({
 });
 export type SpecRole = z.infer<typeof SpecRole>;
 
-/** An endpoint whose authorization level differs from the default (`authenticated`). */
+/** An endpoint's authorization level, when it differs from the default (`authenticated`) or the text states it. */
 export const SpecAccessRule = z.object({
   entity: PascalName,
   operation: z.enum(OPERATIONS),

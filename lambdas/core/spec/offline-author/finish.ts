@@ -22,9 +22,9 @@ export function finishSpec(doc: SpecDocument): SpecDocument {
   if (!doc.roles.some((r) => r.name === doc.adminRole)) doc.adminRole = doc.roles[0]?.name ?? 'admin';
   if (!doc.roles.some((r) => r.name === doc.defaultRole)) doc.defaultRole = doc.adminRole;
   const seenAccess = new Set<string>();
-  // `authenticated` is every endpoint's default level: the format lists only levels that differ.
+  // An `authenticated` row restates the default; it is kept when the text said so explicitly.
   doc.access = doc.access.filter(
-    (a) => a.level !== 'authenticated' && !(a.level === 'owner' && a.operation === 'create') && names.has(a.entity) && !seenAccess.has(`${a.entity}.${a.operation}`) && seenAccess.add(`${a.entity}.${a.operation}`),
+    (a) => !(a.level === 'owner' && a.operation === 'create') && names.has(a.entity) && !seenAccess.has(`${a.entity}.${a.operation}`) && seenAccess.add(`${a.entity}.${a.operation}`),
   );
   const wfNames = new Set<string>();
   doc.workflows = doc.workflows.filter((w) => cleanWorkflow(w, doc.entities) && !wfNames.has(w.name) && wfNames.add(w.name));
