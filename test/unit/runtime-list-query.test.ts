@@ -1,16 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { BlueprintIR, type IrEntity } from '../../lambdas/core/blueprint/ir';
 import { projectApi } from '../../lambdas/core/blueprint/project-routes';
-import { ValidationError, type ErrorDetail } from '../../lambdas/core/errors';
 import { filterFields, parseListQuery, type ListQuery } from '../../lambdas/core/runtime/list-query';
 
-const ir = (name: string): BlueprintIR => BlueprintIR.parse(JSON.parse(readFileSync(join(__dirname, '../fixtures/blueprint', `${name}.ir.json`), 'utf8')));
-const entity = (irName: string, name: string): IrEntity => {
-  const found = ir(irName).entities.find((e) => e.name === name);
-  if (!found) throw new Error(`${irName}: no entity ${name}`);
-  return found;
-};
+import type { IrEntity } from '../../lambdas/core/blueprint/ir';
+import type { ErrorDetail } from '../../lambdas/core/errors';
+import { goldenEntity as entity, goldenIr as ir, validationDetails as details } from '../support/golden-ir';
 
 const tracker = ir('01-task-tracker');
 const limits = tracker.limits;
@@ -19,17 +12,6 @@ const Product = entity('05-inventory', 'Product');
 const Warehouse = entity('05-inventory', 'Warehouse');
 const Comment = entity('example', 'Comment');
 
-function details(run: () => unknown): ErrorDetail[] {
-  try {
-    run();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ValidationError);
-    const e = err as ValidationError;
-    expect([e.statusCode, e.code]).toEqual([400, 'VALIDATION_ERROR']);
-    return [...(e.details ?? [])];
-  }
-  throw new Error('expected a ValidationError');
-}
 
 describe('parseListQuery', () => {
   it.each<[string, IrEntity, Record<string, string | undefined>, ListQuery]>([

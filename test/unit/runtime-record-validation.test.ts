@@ -1,16 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { BlueprintIR, type IrEntity } from '../../lambdas/core/blueprint/ir';
 import { createFields, projectApi, writableFields } from '../../lambdas/core/blueprint/project-routes';
-import { ValidationError, type ErrorDetail } from '../../lambdas/core/errors';
 import { checkValue, isDate, isDateTime, type ValueShape, validateCreate, validatePatch, validateReplace } from '../../lambdas/core/runtime/record-validation';
 
-const ir = (name: string): BlueprintIR => BlueprintIR.parse(JSON.parse(readFileSync(join(__dirname, '../fixtures/blueprint', `${name}.ir.json`), 'utf8')));
-const entity = (irName: string, name: string): IrEntity => {
-  const found = ir(irName).entities.find((e) => e.name === name);
-  if (!found) throw new Error(`${irName}: no entity ${name}`);
-  return found;
-};
+import type { IrEntity } from '../../lambdas/core/blueprint/ir';
+import type { ErrorDetail } from '../../lambdas/core/errors';
+import { goldenEntity as entity, goldenIr as ir, validationDetails as details } from '../support/golden-ir';
 
 const Task = entity('01-task-tracker', 'Task');
 const Comment = entity('02-recipe-blog', 'Comment');
@@ -21,19 +14,6 @@ const StockMovement = entity('05-inventory', 'StockMovement');
 const Team = entity('example', 'Team');
 const Ticket = entity('example', 'Ticket');
 
-/** The details of the ValidationError `run` throws (fails when it does not throw one). */
-function details(run: () => unknown): ErrorDetail[] {
-  try {
-    run();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ValidationError);
-    const e = err as ValidationError;
-    expect(e.statusCode).toBe(400);
-    expect(e.code).toBe('VALIDATION_ERROR');
-    return [...(e.details ?? [])];
-  }
-  throw new Error('expected a ValidationError');
-}
 
 const task = { title: 'Write the report', project_id: 'p1' };
 const current = {
