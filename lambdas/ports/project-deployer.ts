@@ -1,0 +1,33 @@
+/**
+ * The deployer port: makes a completed blueprint a running API. On AWS it will be a
+ * CloudFormation stack per project (the next issue); locally, the local project host
+ * (lambdas/local/project-host.ts) creates the project's table, bucket and identity pool on the
+ * local stand-ins, stores the blueprint where the runtime reads it, and mounts the prebuilt
+ * runtime at `/apis/<projectId>` on the local gateway.
+ */
+import type { BlueprintIR } from '../core/blueprint/ir';
+
+export type DeploymentLogLevel = 'info' | 'warn' | 'error';
+
+export interface DeployInput {
+  readonly projectId: string;
+  readonly deploymentId: string;
+  readonly blueprintId: string;
+  readonly ir: BlueprintIR;
+  /** Appends a line to the deployment's logs (`GET /deployments/{id}`). */
+  readonly log: (level: DeploymentLogLevel, message: string) => Promise<void>;
+}
+
+export interface DeployResult {
+  /**
+   * Where the API answers. A path (`/apis/<projectId>`) means "on the control plane's own
+   * address": it is stored as a path and answered as a full URL built from the address the
+   * server answers on now (CONTRACT "Local mode only"), so a restart on another port stays right.
+   */
+  readonly apiBaseUrl: string;
+}
+
+export interface ProjectDeployer {
+  /** Idempotent: deploying the same deployment again (a resume after a restart) converges. */
+  deploy(input: DeployInput): Promise<DeployResult>;
+}
