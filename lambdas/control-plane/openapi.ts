@@ -18,7 +18,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: 'Body is not JSON (UNSUPPORTED_MEDIA_TYPE)',
   429: 'Rate limit or lock-out (RATE_LIMITED, ACCOUNT_LOCKED); see Retry-After',
   500: 'Internal error (INTERNAL)',
-  503: 'The language model failed or timed out (MODEL_UNAVAILABLE); the call is still metered',
+  503: 'A dependency is unavailable: the language model failed or timed out (MODEL_UNAVAILABLE; the call is still metered), or no deployer is configured (DEPLOYER_UNAVAILABLE)',
 };
 
 const schemaNames = new Map<z.ZodType, string>(Object.entries(NAMED_SCHEMAS).map(([name, schema]) => [schema as z.ZodType, name]));
@@ -71,7 +71,7 @@ function operation(route: RouteDefinition): Json {
     tags: [route.tag],
     ...(route.auth === 'public' ? { security: [] } : {}),
     parameters: parameters(route),
-    ...(route.body ? { requestBody: { required: true, content: jsonContent(schemaRef(route.body, 'input')) } } : {}),
+    ...(route.body ? { requestBody: { required: route.bodyOptional !== true, content: jsonContent(schemaRef(route.body, 'input')) } } : {}),
     responses,
   };
 }

@@ -22,7 +22,7 @@ export interface RouteDefinition {
   /** API Gateway path syntax: `/projects/{id}`. */
   readonly path: string;
   readonly summary: string;
-  readonly tag: 'Service' | 'Auth' | 'Projects' | 'Specs' | 'Blueprints' | 'Artifacts' | 'Usage';
+  readonly tag: 'Service' | 'Auth' | 'Projects' | 'Specs' | 'Blueprints' | 'Deployments' | 'Artifacts' | 'Usage';
   /** `public`: no token; `user`: a verified control-plane access token. */
   readonly auth: 'public' | 'user';
   readonly rate: RateCategory | null;
@@ -30,6 +30,11 @@ export interface RouteDefinition {
   readonly query?: z.ZodObject;
   /** Present only on routes that take a JSON body: body parsing runs only there. */
   readonly body?: z.ZodType;
+  /**
+   * The body may be left out (every field of it is optional): an empty body reads as `{}`,
+   * so `POST .../deploy` works without one. A body that is sent is still parsed and checked.
+   */
+  readonly bodyOptional?: boolean;
   readonly success: {
     readonly status: number;
     readonly description: string;
@@ -244,6 +249,27 @@ export const CONTROL_PLANE_ROUTES = {
     summary: 'The design document (Markdown)', auth: 'user', rate: 'project', params: s.ProjectIdParams,
     success: { status: 200, description: 'Design document', mediaTypes: ['text/markdown'] },
     errors: [401, 404, 409, 429], dynamo: ['GetItem'],
+  }),
+  deployProject: route({
+    id: 'deployProject', method: 'POST', path: '/projects/{projectId}/deploy', tag: 'Deployments',
+    summary: "Deploy a completed blueprint (default: the project's latest) as the project's API (asynchronous: poll statusUrl)",
+    auth: 'user', rate: 'deployment', params: s.ProjectIdParams, body: s.DeployRequest, bodyOptional: true,
+    success: { status: 202, description: 'Deployment started', schema: s.DeploymentStarted },
+    // DeleteItem: a deployment that cannot be started is ended at once, releasing the project's lock.
+    errors: [400, 401, 404, 409, 429, 503], dynamo: ['GetItem', 'PutItem', 'ConditionCheckItem', 'UpdateItem', 'DeleteItem'],
+  }),
+  getDeployment: route({
+    id: 'getDeployment', method: 'GET', path: '/deployments/{deploymentId}', tag: 'Deployments',
+    summary: 'A deployment with its status and logs (the statusUrl)', auth: 'user', rate: 'project', params: s.DeploymentIdParams,
+    success: { status: 200, description: 'The deployment', schema: s.Deployment },
+    errors: [401, 404, 429], dynamo: ['GetItem'],
+  }),
+  listDeployments: route({
+    id: 'listDeployments', method: 'GET', path: '/projects/{projectId}/deployments', tag: 'Deployments',
+    summary: "A project's deployments, newest first (without their logs)",
+    auth: 'user', rate: 'project', params: s.ProjectIdParams, query: s.ListDeploymentsQuery,
+    success: { status: 200, description: 'A page of deployments', schema: s.DeploymentList },
+    errors: [400, 401, 404, 429], dynamo: ['GetItem', 'Query', 'PutItem'],
   }),
   usageMe: route({
     id: 'usageMe', method: 'GET', path: '/usage/me', tag: 'Usage', summary: 'Your language-model usage: calls, tokens, cost',

@@ -195,6 +195,44 @@ export const GenerationStatusParams = z.strictObject({ projectId: z.string().min
 export const PromptRequest = z.strictObject({ prompt: chatText });
 export const OpenApiQuery = z.strictObject({ format: z.enum(['json', 'yaml']).optional() });
 
+// ---------------------------------------------------------------- deployments
+
+export const DeploymentStatus = z.enum(['pending', 'in_progress', 'succeeded', 'failed', 'destroyed']);
+export const DeploymentKind = z.enum(['deploy', 'rollback', 'destroy']);
+export const DeploymentLogLine = z.object({ at: timestamp, level: z.enum(['info', 'warn', 'error']), message: z.string() });
+export const Deployment = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  blueprintId: z.string(),
+  status: DeploymentStatus,
+  kind: DeploymentKind,
+  /** Where the deployed API answers (a full URL); null until the deployment succeeds. */
+  apiBaseUrl: z.string().nullable(),
+  logs: z.array(DeploymentLogLine),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Deployment = z.infer<typeof Deployment>;
+/** List items leave the logs out (as spec version lists leave out content): read them at the statusUrl. */
+export const DeploymentSummary = Deployment.omit({ logs: true });
+export const DeploymentStarted = z.object({
+  deployment: Deployment,
+  /** Full URL of GET /deployments/{deploymentId}, to poll. */
+  statusUrl: z.string(),
+});
+export const DeployRequest = z.strictObject({
+  /** Default: the project's latest completed blueprint. */
+  blueprintId: z
+    .string({ error: 'must be a blueprint id' })
+    .min(1, { error: 'must not be empty' })
+    .max(64, { error: 'must be at most 64 characters' })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'must be a blueprint id' })
+    .optional(),
+});
+export const DeploymentIdParams = z.strictObject({ deploymentId: z.string().min(1).max(64) });
+export const ListDeploymentsQuery = z.strictObject({ limit: limit.optional(), cursor: z.string().min(1).max(2048).optional() });
+export const DeploymentList = z.object({ items: z.array(DeploymentSummary), nextCursor: z.string().nullable() });
+
 // ---------------------------------------------------------------- usage
 
 export const UsageSummary = z.object({
@@ -265,5 +303,10 @@ export const NAMED_SCHEMAS = {
   ValidationReport,
   Blueprint,
   PromptRequest,
+  Deployment,
+  DeploymentSummary,
+  DeploymentStarted,
+  DeployRequest,
+  DeploymentList,
 } as const;
 export type SchemaName = keyof typeof NAMED_SCHEMAS;

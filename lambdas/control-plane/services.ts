@@ -29,6 +29,9 @@ import { SFNClient } from '@aws-sdk/client-sfn';
 import { BlueprintRepository } from '../adapters/dynamodb/blueprint-repository';
 import { StepFunctionsOrchestrator } from '../adapters/stepfunctions-orchestrator';
 import { LocalOrchestrator, type GenerationOrchestrator } from './generation/orchestrator';
+import { DeploymentRepository } from '../adapters/dynamodb/deployment-repository';
+import type { ProjectDeployer } from '../ports/project-deployer';
+import { LocalDeploymentRunner, type DeploymentRunner } from './deployment/runner';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from '../shared/access-token-verifier';
 import { parseControlPlaneConfig, type ControlPlaneConfig } from '../shared/config';
 
@@ -45,6 +48,15 @@ export interface ControlPlaneServices {
   readonly blueprints: BlueprintRepository;
   /** Starts blueprint generations (Step Functions on AWS, in process locally). */
   readonly orchestrator: GenerationOrchestrator;
+  readonly deployments: DeploymentRepository;
+  /**
+   * Makes a completed blueprint a running API (locally: the local project host). Absent where
+   * none is configured (on AWS until project stacks land): deploys answer 503
+   * DEPLOYER_UNAVAILABLE and the deployment reads still work.
+   */
+  readonly deployer?: ProjectDeployer;
+  /** Runs stored deployments (in process locally; it resumes unfinished ones after a restart). */
+  readonly deploymentRunner: DeploymentRunner;
   readonly conversations: ConversationRepository;
   readonly usage: UsageRepository;
   /** The spec author (offline, Bedrock or OpenAI-compatible), metered. */
@@ -58,6 +70,10 @@ export interface ServiceOverrides {
   readonly clock?: Clock;
   /** The in-process orchestrator of the local service (one per process). */
   readonly orchestrator?: GenerationOrchestrator;
+  /** The deployer (the local service's project host). Without one, deploys answer 503. */
+  readonly deployer?: ProjectDeployer;
+  /** The in-process deployment runner of the local service (one per process, so it can resume). */
+  readonly deploymentRunner?: DeploymentRunner;
 }
 
 export function documentClient(config: Pick<ControlPlaneConfig, 'dynamoEndpoint' | 'region'>): DynamoDBDocumentClient {
@@ -106,6 +122,11 @@ export async function buildControlPlaneServices(
   return {
     blueprints: new BlueprintRepository(doc, config.tableName),
     orchestrator,
+    deployments: new DeploymentRepository(doc, config.tableName),
+    ...(overrides.deployer ? { deployer: overrides.deployer } : {}),
+    // Without an override, a runner in this process: on AWS it never starts anything, since
+    // no deployer is configured there yet and the deploy route refuses (503) before it.
+    deploymentRunner: overrides.deploymentRunner ?? new LocalDeploymentRunner(getControlPlaneServices),
     config,
     clock,
     specs: new SpecRepository(doc, config.tableName),

@@ -117,6 +117,19 @@ export class ModelUnavailableError extends HttpError {
     super(503, 'MODEL_UNAVAILABLE', message);
   }
 }
+/** No deployer is configured here yet (on AWS until project stacks land): deploys cannot run. */
+export class DeployerUnavailableError extends HttpError {
+  constructor(message = 'Deployments are not available on this installation yet: no deployer is configured') {
+    super(503, 'DEPLOYER_UNAVAILABLE', message);
+  }
+}
+
+/** A route the published API has whose feature this deployment does not run yet (workflows before their engine). */
+export class NotImplementedError extends HttpError {
+  constructor(message: string) {
+    super(501, 'NOT_IMPLEMENTED', message);
+  }
+}
 
 export interface ErrorBody {
   error: string;
@@ -142,5 +155,7 @@ export function renderError(err: unknown): RenderedError {
   if (err instanceof HttpError && err.statusCode === 503) {
     return { statusCode: 503, headers: { ...err.headers }, body: { error: err.message, code: err.code }, serverFault: true };
   }
+  // Deliberate, not a fault: nothing failed, so nothing is logged as one.
+  if (err instanceof NotImplementedError) return { statusCode: 501, headers: {}, body: { error: err.message, code: err.code }, serverFault: false };
   return { statusCode: 500, headers: {}, body: { error: 'Internal error', code: 'INTERNAL' }, serverFault: true };
 }

@@ -8,8 +8,10 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Clock } from '../core/clock';
+import type { ProjectDeployer } from '../ports/project-deployer';
 import { CONTROL_PLANE_ROUTE_LIST, handlerFile } from '../control-plane/routes';
 import { getControlPlaneServices, resetControlPlaneServices } from '../control-plane/services';
 import { LocalOrchestrator } from '../control-plane/generation/orchestrator';
@@ -19,6 +21,8 @@ import { ENV } from '../shared/env';
 import { ensureTable, localDynamoClient, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { createGateway, writeJsonError, type GatewayRoute } from './gateway';
 import { startLocalObjectStore } from './object-store/object-store';
+import { LocalProjectHost } from './project-host';
+import { LocalDeploymentRunner } from '../control-plane/deployment/runner';
 
 export interface LocalServiceOptions {
   /** Where all data lives (DynamoDB Local's file, objects, signing keys). */
@@ -39,6 +43,8 @@ export interface LocalServiceOptions {
   readonly clock?: Clock;
   /** More handler environment, e.g. the spec author's provider (`BGS_AUTHOR_PROVIDER`, ...). */
   readonly handlerEnv?: Readonly<Record<string, string>>;
+  /** The deployer behind `POST /projects/{id}/deploy` (tests pass a test double); null: none (503). */
+  readonly deployer?: ProjectDeployer | null;
 }
 
 export interface LocalService {
@@ -47,6 +53,13 @@ export interface LocalService {
   readonly dynamoEndpoint: string;
   readonly objectStoreEndpoint: string;
   readonly tables: { readonly controlPlane: string; readonly identity: string };
+  /** Deploys and serves generated project APIs at `/apis/<projectId>`. */
+  readonly projects: LocalProjectHost;
+  /**
+   * The DynamoDB client of the local stand-ins and of every mounted project (not of the
+   * control-plane handlers, which build their own): the bench counts a project's requests on it.
+   */
+  readonly dynamoClient: DynamoDBClient;
   /** Resolves when no generation runs in this process (tests). */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -89,6 +102,17 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     const keys = await loadOrCreateSigningKeys(keysFile);
     const outbox = new LocalOutbox({ doc, tableName: tables.identity, clock: options.clock ?? { now: () => new Date() } });
 
+    const projects = new LocalProjectHost({
+      client,
+      doc,
+      tablePrefix: prefix,
+      localTable: tables.identity,
+      objectStore,
+      outbox,
+      dataDir,
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+
     // Handler modules load now; they build their services from the environment on the first
     // request, which is only let through once the environment below is set.
     const gateway = createGateway(loadControlPlaneRoutes());
@@ -109,6 +133,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       }
       if (path === '/_local/mail') return serveMail(req, res, url, outbox);
       if (!ready) return writeJsonError(res, 503, 'NOT_READY', 'Starting up');
+      const api = /^\/apis\/([^/]+)(\/.*)?$/.exec(path);
+      if (api) return projects.handle(req, res, decodeURIComponent(api[1] as string), api[2] ?? '', url.search.slice(1));
       await gateway.handle(req, res, path, url.search.slice(1));
     };
     const port = await listen(server, options.port ?? 3000, host);
@@ -134,18 +160,37 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     process.env[ENV.LOG_LEVEL] ??= 'WARN';
     // Blueprint generations run in this process (Step Functions' stand-in), state in the table.
     const orchestrator = new LocalOrchestrator(getControlPlaneServices, Number(process.env.BGS_GENERATION_STEP_DELAY_MS ?? 0));
-    resetControlPlaneServices({ clock: options.clock, orchestrator });
+    // Deployments run in this process too; the local project host is the deployer unless a
+    // test passes its own (or null: no deployer, as on AWS before project stacks exist).
+    const deploymentRunner = new LocalDeploymentRunner(getControlPlaneServices);
+    resetControlPlaneServices({
+      clock: options.clock,
+      orchestrator,
+      deploymentRunner,
+      deployer: options.deployer === null ? undefined : (options.deployer ?? projects),
+    });
     cleanups.push(() => orchestrator.idle());
+    // Runs first on stop (cleanups run in reverse), before the server and the stores close.
+    cleanups.push(() => deploymentRunner.idle());
+    // Every project deployed before this start answers again before the first request does.
+    await projects.restore();
     ready = true;
     // Generations that were running when the service stopped go on from their last finished step.
     await orchestrator.resumePending();
+    // So do deployments (after restore(): a resumed deploy may replace a mount).
+    await deploymentRunner.resumePending();
 
     return {
       url,
       dynamoEndpoint,
       objectStoreEndpoint: objectStore.endpoint,
       tables,
-      idle: () => orchestrator.idle(),
+      projects,
+      dynamoClient: client,
+      idle: async () => {
+        await orchestrator.idle();
+        await deploymentRunner.idle();
+      },
       stop: stopAll,
     };
   } catch (err) {

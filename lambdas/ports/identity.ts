@@ -41,3 +41,17 @@ export interface IdentityPort {
   /** The user an access token belongs to; 401 if the token is not accepted. */
   getUser(input: { accessToken: string }): Promise<IdentityUser>;
 }
+
+/**
+ * The identity of a generated project API, which must also remove accounts: its signup writes
+ * the user (identity) and then the membership (project table), two stores without a shared
+ * transaction, so a membership that cannot be written is undone by deleting the user. Otherwise
+ * the email would stay taken (409 on the retry) by an account that has no role anywhere.
+ */
+export interface AdminIdentityPort extends IdentityPort {
+  /**
+   * Deletes the user (the `userId` signUp returned). Idempotent: a user that does not exist
+   * (already deleted, or never created) is success, so an undo can be retried safely.
+   */
+  deleteUser(input: { userId: string }): Promise<void>;
+}

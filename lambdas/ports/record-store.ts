@@ -49,7 +49,10 @@ export interface RecordPage {
 
 /** Conditions a write must meet in the table, besides the record's existence in the scope. */
 export interface WriteGuard {
-  /** Limited to own records: the stored record's owner field must equal this user. */
+  /**
+   * Limited to own records: the stored record's owner field must equal this user, else 403
+   * FORBIDDEN (the record exists in the scope and is visible; it may not be changed).
+   */
   readonly ownerId?: string;
 }
 
@@ -61,7 +64,8 @@ export interface RecordStore {
   /**
    * Writes a new record (server fields already set). One PutItem, or one transaction when the
    * record has unique values (409 CONFLICT naming the field) or references (the target must
-   * exist in the same scope, else 400 VALIDATION_ERROR at `body.<field>`).
+   * exist in the same scope, else 400 VALIDATION_ERROR at `body.<field>`). The server-owned
+   * `owner_id` is not checked: the server sets it to the (verified) caller.
    */
   create(entity: IrEntity, scope: RecordScope, record: StoredRecord): Promise<void>;
   /**

@@ -1,6 +1,7 @@
 /**
- * Names of the environment variables the control-plane Lambdas read. Shared by the CDK
- * construct that sets them and the config parser that reads them, so the two cannot drift.
+ * Names of the environment variables the Lambdas read (control plane, and the project runtime
+ * group below). Shared by the CDK constructs that set them and the config parsers that read
+ * them, so the two cannot drift.
  */
 export const ENV = {
   /** The control-plane DynamoDB table. */
@@ -45,4 +46,15 @@ export const ENV = {
   SERVICE_NAME: 'POWERTOOLS_SERVICE_NAME',
   /** Log level (Powertools). */
   LOG_LEVEL: 'POWERTOOLS_LOG_LEVEL',
+
+  // --- Project runtime: the Lambdas of a deployed (generated) project API, issue 17 ---
+  /** The project's own DynamoDB table (records, memberships); read by its pre token generation trigger. */
+  PROJECT_TABLE_NAME: 'BGS_PROJECT_TABLE_NAME',
+  /** The project's id (the control plane's project id). */
+  PROJECT_ID: 'BGS_PROJECT_ID',
+  /** The project's bucket (files through presigned URLs). */
+  PROJECT_BUCKET: 'BGS_PROJECT_BUCKET',
+  /** The project's Cognito user pool and its app client (USER_PASSWORD_AUTH, no secret). */
+  PROJECT_USER_POOL_ID: 'BGS_PROJECT_USER_POOL_ID',
+  PROJECT_USER_POOL_CLIENT_ID: 'BGS_PROJECT_USER_POOL_CLIENT_ID',
 } as const;

@@ -10,17 +10,21 @@ export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 export type { Context };
 
-/** What every API's services provide to the shared pipeline. */
-export interface PipelineServices {
+/** What the outermost middleware (http-frame.ts) needs of any API's services. */
+export interface FrameServices {
   readonly clock: Clock;
   readonly logger: Logger;
+}
+
+/** What the control plane's services provide to the shared pipeline. */
+export interface PipelineServices extends FrameServices {
   readonly verifyAccessToken: AccessTokenVerifier;
   readonly rateLimiter: RateLimiter;
   readonly config: { readonly rateLimits: RateLimits };
 }
 
 /** Per-request state the middlewares fill in, in order. */
-export interface RequestState<S extends PipelineServices = PipelineServices> {
+export interface RequestState<S extends FrameServices = PipelineServices> {
   services?: S;
   startedAt?: number;
   /** Parsed JSON body (only on routes that declare a body). */
@@ -31,7 +35,7 @@ export interface RequestState<S extends PipelineServices = PipelineServices> {
   input?: { params: unknown; query: unknown; body: unknown };
 }
 
-export interface Internal<S extends PipelineServices = PipelineServices> extends Record<string, unknown> {
+export interface Internal<S extends FrameServices = PipelineServices> extends Record<string, unknown> {
   bgs: RequestState<S>;
 }
 
@@ -46,4 +50,4 @@ export interface HandlerResult {
 
 /** Where the request state is attached to the Lambda context for the final handler. */
 export const STATE = Symbol('bgs.requestState');
-export type StatefulContext<S extends PipelineServices = PipelineServices> = Context & { [STATE]: RequestState<S> };
+export type StatefulContext<S extends FrameServices = PipelineServices> = Context & { [STATE]: RequestState<S> };

@@ -42,7 +42,7 @@ export function createRouteHandler<R extends RouteDefinition, S extends Pipeline
     httpFrame(`${route.method} ${route.path}`, route.success.status, getServices),
   );
   const pipeline = handler as unknown as middy.MiddyfiedHandler<HttpEvent, HttpResult, Error, Context, Internal>;
-  if (route.body) pipeline.use(jsonBody());
+  if (route.body) pipeline.use(jsonBody({ optional: route.bodyOptional === true }));
   if (route.auth === 'user') pipeline.use(authenticate());
   if (route.rate) pipeline.use(rateLimit(route.rate));
   pipeline.use(validateRequest(route));

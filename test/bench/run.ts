@@ -3,7 +3,9 @@
  * next to a bare node:http server answering the same JSON (the ceiling) and DynamoDB Local's
  * own GetItem rate, measured side by side in one run; and a cold-start proxy per Lambda bundle
  * (bundle size and module load time in a fresh Node process). Prints a table and writes
- * bench-results/control-plane.json. Figures drift between machines: compare ratios.
+ * bench-results/control-plane.json. Then a generated project API (the task tracker, deployed on
+ * the same local service) against the same ceilings, with its DynamoDB requests per API call:
+ * bench-results/project-api.json (project-api.ts). Figures drift between machines: compare ratios.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -11,7 +13,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { GetCommand, PutCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CONTROL_PLANE_ROUTE_LIST, handlerFile } from '../../lambdas/control-plane/routes';
@@ -20,27 +21,10 @@ import { startLocalService } from '../../lambdas/local/local-service';
 import { callApi } from '../support/local-service';
 import { authorBench } from './author';
 import { blueprintBench } from './blueprint';
+import { CONNECTIONS, DURATION_S, load } from './load';
+import { printProjectApiBench, projectApiBench } from './project-api';
 
 const ROOT = join(__dirname, '..', '..');
-const CONNECTIONS = 20;
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
-
-interface LoadResult {
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  non2xx: number;
-}
-
-async function load(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-  };
-}
 
 async function dynamoGetRate(endpoint: string): Promise<number> {
   const doc = DynamoDBDocumentClient.from(localDynamoClient(endpoint));
@@ -102,6 +86,7 @@ async function main(): Promise<void> {
     const bare = await load(ceilingUrl);
     ceiling.close();
     const dynamoGets = await dynamoGetRate(service.dynamoEndpoint);
+    const projectApi = await projectApiBench(service, dataDir, dynamoGets);
     const bundleRows = await bundles();
 
     const author = authorBench();
@@ -131,6 +116,7 @@ async function main(): Promise<void> {
       'DynamoDB Local GetItem (20 in flight)': { requestsPerSecond: dynamoGets, p50Ms: '-', p99Ms: '-', non2xx: '-' },
     });
     console.log('ratios', results.ratios);
+    printProjectApiBench(projectApi);
     console.log('\nLambda bundles (cold-start proxy: size and module load time in a fresh Node)');
     console.table(Object.fromEntries(bundleRows.map((r) => [r.route, { KiB: Math.round(r.bytes / 102.4) / 10, loadMs: r.loadMs }])));
 
@@ -144,7 +130,8 @@ async function main(): Promise<void> {
 
     mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
     writeFileSync(join(ROOT, 'bench-results', 'control-plane.json'), `${JSON.stringify(results, null, 2)}\n`);
-    console.log('\nwritten: bench-results/control-plane.json');
+    writeFileSync(join(ROOT, 'bench-results', 'project-api.json'), `${JSON.stringify(projectApi, null, 2)}\n`);
+    console.log('\nwritten: bench-results/control-plane.json, bench-results/project-api.json');
   } finally {
     await service.stop();
     rmSync(dataDir, { recursive: true, force: true });

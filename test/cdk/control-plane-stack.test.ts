@@ -146,6 +146,15 @@ describe('least-privilege IAM', () => {
     expect(dynamoActionsOf(routeStatements(CONTROL_PLANE_ROUTES.signUp.id))).toEqual(['dynamodb:UpdateItem']);
   });
 
+  test('deployProject writes only what a deploy needs: the deployment, the lock and the pending marker in one transaction', () => {
+    // Written out on purpose: the deploy route creates items and ends a deployment it cannot
+    // start (Update + Delete of the lock and marker); it never Queries or Scans.
+    expect(dynamoActionsOf(routeStatements(CONTROL_PLANE_ROUTES.deployProject.id))).toEqual(
+      ['dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    );
+    expect(dynamoActionsOf(routeStatements(CONTROL_PLANE_ROUTES.getDeployment.id))).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+  });
+
   test('health (public, not rate limited, no data) has no DynamoDB permission at all', () => {
     expect(dynamoActionsOf(routeStatements(CONTROL_PLANE_ROUTES.health.id))).toEqual([]);
   });

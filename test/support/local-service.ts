@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../lambdas/core/clock';
+import type { ProjectDeployer } from '../../lambdas/ports/project-deployer';
 import { startLocalService, type LocalService } from '../../lambdas/local/local-service';
 import { testDynamoEndpoint } from './dynamo';
 
@@ -32,7 +33,7 @@ export interface ApiResponse {
 }
 
 export async function startTestService(
-  options: { clock?: Clock; rateLimits?: string; autoConfirm?: boolean; handlerEnv?: Record<string, string> } = {},
+  options: { clock?: Clock; rateLimits?: string; autoConfirm?: boolean; handlerEnv?: Record<string, string>; deployer?: ProjectDeployer | null } = {},
 ): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bgs-test-'));
   const service = await startLocalService({
@@ -44,6 +45,7 @@ export async function startTestService(
     autoConfirm: options.autoConfirm,
     clock: options.clock,
     handlerEnv: options.handlerEnv,
+    deployer: options.deployer,
   });
   return {
     ...service,

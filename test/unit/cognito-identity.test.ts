@@ -3,6 +3,7 @@
  * maps answers, and how every exception of its error table becomes a contract error.
  */
 import {
+  AdminDeleteUserCommand,
   AliasExistsException,
   CodeDeliveryFailureException,
   CodeMismatchException,
@@ -41,6 +42,8 @@ import {
 import { HttpError, renderError } from '../../lambdas/core/errors';
 
 const CLIENT_ID = 'app-client-123';
+const POOL_ID = 'eu-west-1_AbCdEf123';
+const USER_ID = '7c1e5a5e-3f0b-4f8e-9d2a-1b6f0c9e4a11';
 const EMAIL = 'ada@example.com';
 const PASSWORD = 'Correct-Horse-9';
 const NEW_PASSWORD = 'Battery-Staple-7';
@@ -53,6 +56,7 @@ const cognito = mockClient(CognitoIdentityProviderClient);
 const identity = new CognitoIdentity({
   client: new CognitoIdentityProviderClient({ region: 'eu-west-1' }),
   clientId: CLIENT_ID,
+  userPoolId: POOL_ID,
 });
 
 beforeEach(() => cognito.reset());
@@ -73,6 +77,7 @@ const invoke: Record<IdentityOperation, () => Promise<unknown>> = {
   forgotPassword: () => identity.forgotPassword({ email: EMAIL }),
   resetPassword: () => identity.resetPassword({ email: EMAIL, code: CODE, newPassword: NEW_PASSWORD }),
   getUser: () => identity.getUser({ accessToken: ACCESS }),
+  deleteUser: () => identity.deleteUser({ userId: USER_ID }),
 };
 
 /** The error an operation fails with when Cognito throws `err`. */
@@ -235,6 +240,50 @@ describe('requests and results', () => {
   });
 });
 
+describe('deleteUser (AdminIdentityPort)', () => {
+  it('sends AdminDeleteUser with the pool id and the user id (the sub) as Username', async () => {
+    const input = { UserPoolId: POOL_ID, Username: USER_ID };
+    cognito.on(AdminDeleteUserCommand, input, true).resolves({});
+
+    await expect(identity.deleteUser({ userId: USER_ID })).resolves.toBeUndefined();
+    expect(cognito.calls()).toHaveLength(1);
+    expect(cognito.commandCalls(AdminDeleteUserCommand)[0]?.args[0].input).toEqual(input);
+  });
+
+  it('is idempotent: a user that does not exist (already deleted) is success', async () => {
+    cognito.on(AdminDeleteUserCommand).rejects(exception(UserNotFoundException, 'User does not exist.'));
+    await expect(identity.deleteUser({ userId: USER_ID })).resolves.toBeUndefined();
+    expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(1);
+  });
+
+  it('an error merely named UserNotFoundException (no $metadata) is not trusted as one: 500', async () => {
+    cognito.on(AdminDeleteUserCommand).rejects(Object.assign(new Error('nope'), { name: 'UserNotFoundException' }));
+    await expect(identity.deleteUser({ userId: USER_ID })).rejects.toMatchObject({ statusCode: 500, code: 'INTERNAL' });
+  });
+
+  it("IAM's AccessDeniedException (no permission on the pool) is a 500 whose message stays in the logs", async () => {
+    const denied = new CognitoIdentityProviderServiceException({
+      name: 'AccessDeniedException',
+      $fault: 'client',
+      $metadata: { httpStatusCode: 400 },
+      message: `User: arn:aws:sts::123456789012:assumed-role/fn is not authorized to perform: cognito-idp:AdminDeleteUser on resource: ${POOL_ID}`,
+    });
+    const err = await failure('deleteUser', denied);
+    expect({ status: err.statusCode, code: err.code }).toEqual({ status: 500, code: 'INTERNAL' });
+    expect(err.message).not.toContain(POOL_ID);
+    expect(err.cause).toBe(denied);
+  });
+
+  it('without userPoolId it throws a plain Error (a wiring bug) and sends nothing', async () => {
+    const controlPlane = new CognitoIdentity({ client: new CognitoIdentityProviderClient({ region: 'eu-west-1' }), clientId: CLIENT_ID });
+    const err: unknown = await controlPlane.deleteUser({ userId: USER_ID }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).not.toBeInstanceOf(HttpError);
+    expect((err as Error).message).toMatch(/userPoolId/);
+    expect(cognito.calls()).toHaveLength(0);
+  });
+});
+
 interface Case {
   op: IdentityOperation;
   exception: ExceptionClass;
@@ -314,6 +363,11 @@ const cases = [
   row('resetPassword', TooManyFailedAttemptsException, 'Too many failed attempts.', 429, 'RATE_LIMITED', '60'),
 
   row('login', ForbiddenException, 'Request blocked by AWS WAF', 403, 'FORBIDDEN'),
+
+  // AdminDeleteUser (undoing a project signup): throttling is the pool's, anything else is ours.
+  row('deleteUser', TooManyRequestsException, 'Too many requests', 429, 'RATE_LIMITED', '1'),
+  row('deleteUser', NotAuthorizedException, 'Access to the requested resource is denied', 500, 'INTERNAL'),
+  row('deleteUser', InvalidParameterException, "1 validation error detected: Value at 'username' failed to satisfy constraint", 500, 'INTERNAL'),
 ];
 
 describe('Cognito exceptions -> contract errors', () => {
@@ -402,6 +456,7 @@ describe('anything unknown -> 500 INTERNAL, its message not exposed', () => {
     ['login', exception(ResourceNotFoundException, secret)],
     ['forgotPassword', exception(CodeDeliveryFailureException, secret)],
     ['getUser', new Error(`socket hang up ${secret}`)],
+    ['deleteUser', exception(ResourceNotFoundException, secret)],
     // Named like a Cognito exception but not one (no $metadata): not trusted as one.
     ['login', Object.assign(new Error(secret), { name: 'NotAuthorizedException' })],
   ] as [IdentityOperation, Error][])('%s failing with %p', async (op, cause) => {

@@ -57,6 +57,12 @@ describe('control-plane route manifest', () => {
     }
   });
 
+  it('marks a body optional only where the body schema accepts an empty object', () => {
+    for (const route of CONTROL_PLANE_ROUTE_LIST) {
+      if (route.bodyOptional) expect([route.id, route.body?.safeParse({}).success]).toEqual([route.id, true]);
+    }
+  });
+
   it('declares path parameters for every {param} in its path', () => {
     for (const route of CONTROL_PLANE_ROUTE_LIST) {
       const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);

@@ -9,8 +9,13 @@
  * port promises never to reveal whether an account exists. Anything not in the table is a
  * server fault: a 500 whose message never reaches the client (the original is kept as `cause`
  * for the logs).
+ *
+ * Generated project APIs also need `deleteUser` (AdminIdentityPort): an IAM-authorized admin
+ * call, so it needs the pool id, which the control plane never passes (its handlers only call the
+ * unauthenticated client APIs and have no Cognito permission).
  */
 import {
+  AdminDeleteUserCommand,
   CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
@@ -35,16 +40,21 @@ import {
   UserNotConfirmedError,
   ValidationError,
 } from '../../core/errors';
-import type { IdentityPort, IdentityUser, RefreshedTokens, SignUpResult, TokenSet } from '../../ports/identity';
+import type { AdminIdentityPort, IdentityUser, RefreshedTokens, SignUpResult, TokenSet } from '../../ports/identity';
 
 export interface CognitoIdentityProps {
   client: CognitoIdentityProviderClient;
   /** The user pool's app client; it has no secret, so no SECRET_HASH is sent. */
   clientId: string;
+  /**
+   * The user pool itself, needed only by `deleteUser` (AdminDeleteUser names the pool, not the
+   * client). Generated project APIs pass it; the control plane does not.
+   */
+  userPoolId?: string;
 }
 
 /** The port's operations, named as its methods; error factories branch on them. */
-export type IdentityOperation = keyof IdentityPort;
+export type IdentityOperation = keyof AdminIdentityPort;
 
 /**
  * The names of the SDK's exception classes (each class's `name` equals its export name), so a
@@ -288,13 +298,15 @@ function incomplete(op: IdentityOperation, what: string): InternalError {
   return new InternalError(`Cognito answered ${op} without ${what}`);
 }
 
-export class CognitoIdentity implements IdentityPort {
+export class CognitoIdentity implements AdminIdentityPort {
   private readonly client: CognitoIdentityProviderClient;
   private readonly clientId: string;
+  private readonly userPoolId: string | undefined;
 
   constructor(props: CognitoIdentityProps) {
     this.client = props.client;
     this.clientId = props.clientId;
+    this.userPoolId = props.userPoolId;
   }
 
   async signUp(input: { email: string; password: string }): Promise<SignUpResult> {
@@ -379,6 +391,23 @@ export class CognitoIdentity implements IdentityPort {
     const email = attribute('email');
     if (!id || !email) throw incomplete('getUser', 'the sub and email attributes');
     return { id, email };
+  }
+
+  async deleteUser(input: { userId: string }): Promise<void> {
+    // A wiring bug, not a request problem: a plain Error (a 500 wherever it surfaces) that
+    // names the fix, instead of a Cognito InvalidParameterException about a missing pool id.
+    if (!this.userPoolId) throw new Error('CognitoIdentity.deleteUser needs the userPoolId prop (AdminDeleteUser names the pool)');
+    try {
+      // Username = the sub: AdminDeleteUser accepts a local user's sub, and signUp returns the
+      // sub as userId (in pools whose username is the email, the username is generated).
+      await this.client.send(new AdminDeleteUserCommand({ UserPoolId: this.userPoolId, Username: input.userId }));
+    } catch (err) {
+      // Already gone (or never created): what the caller wanted. Anything else goes through the
+      // one table: throttling stays a 429; a refused admin call (NotAuthorizedException, or
+      // IAM's AccessDeniedException) or a missing pool is our own setup's fault, a 500.
+      if (knownExceptionName(err) === 'UserNotFoundException') return;
+      throw toHttpError(err, 'deleteUser');
+    }
   }
 
   /** Sends one request; every failure leaves as a contract error. */

@@ -84,6 +84,12 @@ export interface LocalIdentityProps {
   tokenLifetimes?: { accessSeconds?: number; idSeconds?: number; refreshSeconds?: number };
   lockout?: { threshold?: number; baseSeconds?: number; maxSeconds?: number; forgetAfterSeconds?: number };
   passwordPolicy?: PasswordPolicy;
+  /**
+   * Claims added to every access and ID token as it is issued (login and refresh): what
+   * Cognito's pre-token-generation trigger does on AWS (a generated project's `org_id` and
+   * `role`). Read at issue time, so a change takes effect at the user's next refresh.
+   */
+  tokenClaims?: (user: { sub: string; email: string }) => Promise<Readonly<Record<string, string>>>;
 }
 
 type CodePurpose = 'confirmation' | 'reset';
@@ -140,6 +146,7 @@ export class LocalIdentity implements IdentityPort {
   private readonly lifetimes: { accessSeconds: number; idSeconds: number; refreshSeconds: number };
   private readonly lockout: { threshold: number; baseSeconds: number; maxSeconds: number; forgetAfterSeconds: number };
   private readonly policy: PasswordPolicy;
+  private readonly tokenClaims?: LocalIdentityProps['tokenClaims'];
 
   constructor(props: LocalIdentityProps) {
     if (!/^[A-Za-z0-9_-]+$/.test(props.poolId)) {
@@ -159,6 +166,7 @@ export class LocalIdentity implements IdentityPort {
     this.lifetimes = { ...DEFAULT_TOKEN_LIFETIMES, ...definedOnly(props.tokenLifetimes ?? {}) };
     this.lockout = { ...DEFAULT_LOCKOUT, ...definedOnly(props.lockout ?? {}) };
     this.policy = props.passwordPolicy ?? DEFAULT_PASSWORD_POLICY;
+    this.tokenClaims = props.tokenClaims;
     // Compute the dummy hash now, so the first login of an unknown email costs no more than others.
     dummyPasswordHash().catch(() => undefined);
   }
@@ -298,13 +306,30 @@ export class LocalIdentity implements IdentityPort {
     return { id: user.sub, email: user.email };
   }
 
+  /**
+   * Removes an account (Cognito's AdminDeleteUser): undoes a signup whose membership could not
+   * be written. Idempotent; lock-out state of the email goes too.
+   */
+  async deleteUser(input: { userId: string }): Promise<void> {
+    const user = await this.getUserBySub(input.userId);
+    await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: this.subKey(input.userId) }));
+    if (!user) return;
+    await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: this.userKey(user.email), ConditionExpression: 'sub = :sub', ExpressionAttributeValues: { ':sub': input.userId } })).catch((err: unknown) => {
+      if (!isConditionalCheckFailed(err)) throw err;
+    });
+    await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: this.lockKey(user.email) }));
+  }
+
   // ---- tokens -------------------------------------------------------------------------------
 
   private async issueTokens(user: UserItem, now: Date, authTime: number): Promise<TokenSet> {
     const iat = epochSeconds(now);
     const header = { alg: SIGNING_ALG, kid: this.keys.kid };
+    // Added claims never replace the ones the verifiers rely on (as Cognito refuses to override them).
+    const extra = this.tokenClaims ? withoutReservedClaims(await this.tokenClaims({ sub: user.sub, email: user.email })) : {};
     // Cognito's access token has no `aud`: verifiers check `client_id` and `token_use` instead.
     const accessToken = await new SignJWT({
+      ...extra,
       client_id: this.clientId,
       token_use: 'access',
       scope: COGNITO_USER_SCOPE,
@@ -319,7 +344,7 @@ export class LocalIdentity implements IdentityPort {
       .setExpirationTime(iat + this.lifetimes.accessSeconds)
       .setJti(randomUUID())
       .sign(this.keys.privateKey);
-    const idToken = await new SignJWT({ token_use: 'id', email: user.email, email_verified: true, auth_time: authTime })
+    const idToken = await new SignJWT({ ...extra, token_use: 'id', email: user.email, email_verified: true, auth_time: authTime })
       .setProtectedHeader(header)
       .setSubject(user.sub)
       .setAudience(this.clientId)
@@ -555,6 +580,12 @@ export class LocalIdentity implements IdentityPort {
   private lockKey(email: string): { PK: string; SK: string } {
     return { PK: `POOL#${this.poolId}#LOCK#${email}`, SK: 'LOCK' };
   }
+}
+
+const RESERVED_CLAIMS = new Set(['sub', 'iss', 'aud', 'exp', 'iat', 'nbf', 'jti', 'client_id', 'token_use', 'scope', 'auth_time', 'username', 'email', 'email_verified', 'pwv']);
+
+function withoutReservedClaims(claims: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(claims).filter(([name]) => !RESERVED_CLAIMS.has(name)));
 }
 
 // ---- helpers ------------------------------------------------------------------------------------

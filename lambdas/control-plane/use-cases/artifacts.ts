@@ -11,15 +11,10 @@ import { NotReadyError } from '../../core/errors';
 import type { UseCase } from '../../shared/route-handler';
 import { CONTROL_PLANE_ROUTES as R } from '../routes';
 import type { ControlPlaneServices } from '../services';
+import { absoluteUrl } from './base-url';
 
 type Routes = typeof R;
 type Handler<K extends keyof Routes> = UseCase<Routes[K], ControlPlaneServices>;
-
-/** The address of the control plane this request reached. */
-function baseUrlOf(event: APIGatewayProxyEventV2): string {
-  const proto = event.headers['x-forwarded-proto'] ?? 'https';
-  return `${proto}://${event.headers.host ?? event.requestContext.domainName}`;
-}
 
 async function artifactInputs(services: ControlPlaneServices, ownerId: string, projectId: string, event: APIGatewayProxyEventV2) {
   const project = await services.projects.getOwned(ownerId, projectId);
@@ -27,7 +22,7 @@ async function artifactInputs(services: ControlPlaneServices, ownerId: string, p
   if (!ir) throw new NotReadyError('No completed blueprint yet: generate one first (POST /projects/{projectId}/spec/generate-blueprint)');
   const spec = project.latestSpecVersion ? await services.specs.get(project.id, project.latestSpecVersion) : null;
   // A deployed project answers at its stored address; before that, at the one it will have.
-  const apiBaseUrl = project.apiBaseUrl?.startsWith('http') ? project.apiBaseUrl : `${baseUrlOf(event)}${project.apiBaseUrl ?? `/apis/${project.id}`}`;
+  const apiBaseUrl = absoluteUrl(event, project.apiBaseUrl ?? `/apis/${project.id}`);
   return { project, ir, specMarkdown: spec?.content ?? '', apiBaseUrl, deployed: project.activeDeploymentId !== null };
 }
 

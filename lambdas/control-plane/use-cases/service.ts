@@ -3,6 +3,7 @@ import type { UseCase } from '../../shared/route-handler';
 import { controlPlaneOpenApi } from '../openapi';
 import { CONTROL_PLANE_ROUTES as R } from '../routes';
 import type { ControlPlaneServices } from '../services';
+import { baseUrlOf } from './base-url';
 
 type Routes = typeof R;
 
@@ -12,8 +13,7 @@ let cachedDocument: { url: string; json: string } | undefined;
 
 export const openApi: UseCase<Routes['openApi'], ControlPlaneServices> = async ({ event }) => {
   // The server URL is the address this request reached (a custom domain or the execute-api host).
-  const proto = event.headers['x-forwarded-proto'] ?? 'https';
-  const url = `${proto}://${event.headers.host ?? event.requestContext.domainName}`;
+  const url = baseUrlOf(event);
   if (cachedDocument?.url !== url) cachedDocument = { url, json: JSON.stringify(controlPlaneOpenApi(url)) };
   return { raw: { body: cachedDocument.json, contentType: 'application/json; charset=utf-8' } };
 };

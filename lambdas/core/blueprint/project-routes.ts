@@ -918,7 +918,8 @@ class ApiBuilder {
         {
           filename: { type: 'string', minLength: 1, maxLength: 255 },
           contentType: { type: 'string', minLength: 3, maxLength: 255, description: `A type the field allows (${types.join(', ')}); others -> 415.` },
-          size: { type: 'integer', minimum: 0, maximum: max, description: 'Bytes; signed into the URL, so storage refuses any other length. Over the limit -> 413.' },
+          // No `maximum`: a size over the limit is a 413 (CONTRACT "Files"), not a schema 400.
+          size: { type: 'integer', minimum: 0, description: `Bytes (at most ${max}, ${formatBytes(max)}); signed into the URL, so storage refuses any other length. Over the limit -> 413.` },
           field: { type: 'string', enum: files.map((f) => f.name), description: files.length > 1 ? 'Which file field the upload is for.' : `The file field (${files[0]!.name}).` },
         },
         ['filename', 'contentType', ...(files.length > 1 ? ['field'] : [])],

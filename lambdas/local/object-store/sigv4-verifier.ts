@@ -133,9 +133,10 @@ export function splitTarget(url: string): { path: string; rawQuery: string } {
  * The request target to forward to the byte store: the same path and query, in their original
  * encoding, minus the authentication parameters (the front has consumed them; s3rver would
  * only re-check their expiry against the real clock, ignoring the injected one, and its own
- * SigV4 support knows no key but S3RVER).
+ * SigV4 support knows no key but S3RVER) and minus `alsoDropped` (parameters the front
+ * answers itself, such as the response-header overrides).
  */
-export function forwardTarget(url: string): string {
+export function forwardTarget(url: string, alsoDropped: readonly string[] = []): string {
   const { path, rawQuery } = splitTarget(url);
   const kept = rawQuery.split('&').filter((part) => {
     if (part === '') return false;
@@ -146,9 +147,53 @@ export function forwardTarget(url: string): string {
     } catch {
       return true; // not ours to judge; the verifier already refused malformed queries
     }
-    return !QUERY_AUTH_PARAMS.includes(key);
+    return !QUERY_AUTH_PARAMS.includes(key) && !alsoDropped.includes(key);
   });
   return kept.length > 0 ? `${path}?${kept.join('&')}` : path;
+}
+
+/**
+ * The query parameters GetObject/HeadObject accept to override a response header, and the
+ * header each sets. The SDK writes them from `ResponseContentDisposition` and friends.
+ */
+export const RESPONSE_OVERRIDE_PARAMS: Readonly<Record<string, string>> = {
+  'response-cache-control': 'cache-control',
+  'response-content-disposition': 'content-disposition',
+  'response-content-encoding': 'content-encoding',
+  'response-content-language': 'content-language',
+  'response-content-type': 'content-type',
+  'response-expires': 'expires',
+};
+
+/** What a header value may hold on the wire (node refuses anything else, as HTTP does). */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * The response-header overrides of a request target, by header name, or the refusal S3 gives:
+ * a `response-*` parameter outside the overridable set is 400 InvalidArgument. A value no
+ * header can carry (a line break, a character beyond Latin-1) is refused the same way instead
+ * of reaching `writeHead`, where it would throw. Call only for a verified request: S3 refuses
+ * overrides on anonymous requests, and the front never forwards one anyway.
+ */
+export function responseOverrides(url: string): { readonly headers: Readonly<Record<string, string>>; readonly params: readonly string[] } | S3ErrorSpec {
+  const pairs = parseQueryString(splitTarget(url).rawQuery) ?? [];
+  const headers: Record<string, string> = {};
+  const params: string[] = [];
+  for (const [key, value] of pairs) {
+    if (!key.startsWith('response-')) continue;
+    const header = RESPONSE_OVERRIDE_PARAMS[key];
+    if (header === undefined) {
+      return {
+        status: 400,
+        code: 'InvalidArgument',
+        message: `${key} is not in the set of overridable response headers. Please refer to the S3 API documentation for a complete list of overridable response headers.`,
+      };
+    }
+    if (!HEADER_VALUE.test(value)) return { status: 400, code: 'InvalidArgument', message: `${key} has a value that is not a valid header value.` };
+    headers[header] = value;
+    params.push(key);
+  }
+  return { headers, params };
 }
 
 export interface CredentialScope {

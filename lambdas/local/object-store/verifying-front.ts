@@ -31,6 +31,7 @@ import { pipeline } from 'node:stream';
 import type { Clock } from '../../core/clock';
 import {
   forwardTarget,
+  responseOverrides,
   s3ErrorXml,
   splitTarget,
   UNSIGNED_PAYLOAD,
@@ -82,6 +83,12 @@ export interface VerifyingFront {
   readonly port: number;
   readonly endpoint: string;
   close(): Promise<void>;
+}
+
+/** Response-header overrides of a verified request: the headers to set, the parameters naming them. */
+interface Overrides {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly params: readonly string[];
 }
 
 /** The client disconnected before its request was complete: nothing to answer, nothing to report. */
@@ -236,17 +243,21 @@ export async function startVerifyingFront(options: VerifyingFrontOptions): Promi
     }
   };
 
-  const proxy = (req: IncomingMessage, res: ServerResponse, requestId: string, body: ReceivedBody) => {
+  const proxy = (req: IncomingMessage, res: ServerResponse, requestId: string, body: ReceivedBody, overrides: Overrides) => {
     const upstreamReq = httpRequest({
       host: options.upstream.host,
       port: options.upstream.port,
       method: req.method,
-      path: forwardTarget(req.url ?? '/'),
+      // The overrides are answered here: s3rver would refuse them on the (now anonymous) request.
+      path: forwardTarget(req.url ?? '/', overrides.params),
       headers: forwardHeaders(req.headers, upstreamHost, body.size),
       agent,
     });
     upstreamReq.on('response', (upstreamRes) => {
-      res.writeHead(upstreamRes.statusCode ?? 502, responseHeaders(upstreamRes.headers));
+      const status = upstreamRes.statusCode ?? 502;
+      // As S3: only a successful GET or HEAD of an object takes the overridden headers.
+      const overridden = (req.method === 'GET' || req.method === 'HEAD') && status >= 200 && status < 300 ? overrides.headers : {};
+      res.writeHead(status, { ...responseHeaders(upstreamRes.headers), ...overridden });
       pipeline(upstreamRes, res, (err) => {
         // The client went away or the byte store broke off mid-body: nothing left to answer.
         if (err) res.destroy();
@@ -285,6 +296,14 @@ export async function startVerifyingFront(options: VerifyingFrontOptions): Promi
       sendError(req, res, verdict.error, requestId, expectsContinue);
       return;
     }
+    // response-content-disposition and friends (a download grant's file name). s3rver honours
+    // them only on requests it authenticated itself, and the front forwards requests without
+    // their credentials, so the front applies them: the signature above already covered them.
+    const overrides = responseOverrides(req.url ?? '/');
+    if ('code' in overrides) {
+      sendError(req, res, overrides, requestId, expectsContinue);
+      return;
+    }
     const isChunked = req.headers['transfer-encoding'] !== undefined && req.headers['content-length'] === undefined;
     const { path } = splitTarget(req.url ?? '/');
     if (req.method === 'PUT' && isChunked && /^\/[^/]+\/.+/.test(path)) {
@@ -309,7 +328,7 @@ export async function startVerifyingFront(options: VerifyingFrontOptions): Promi
       sendError(req, res, { status: 400, code: 'XAmzContentSHA256Mismatch', message: "The provided 'x-amz-content-sha256' header does not match what was computed." }, requestId);
       return;
     }
-    proxy(req, res, requestId, body);
+    proxy(req, res, requestId, body, overrides);
   };
 
   const onRequest = (expectsContinue: boolean) => (req: IncomingMessage, res: ServerResponse) => {

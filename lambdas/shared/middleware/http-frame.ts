@@ -7,17 +7,17 @@
 import type { MiddlewareObj } from '@middy/core';
 import { renderError } from '../../core/errors';
 import { rateLimitHeaders } from '../../core/rate-limit';
-import { STATE, type Context, type HandlerResult, type HttpEvent, type HttpResult, type Internal, type PipelineServices, type StatefulContext } from '../http-types';
+import { STATE, type Context, type HandlerResult, type HttpEvent, type HttpResult, type FrameServices, type Internal, type StatefulContext } from '../http-types';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-function commonHeaders(internal: Internal, context: Context): Record<string, string> {
+function commonHeaders(internal: Internal<FrameServices>, context: Context): Record<string, string> {
   const headers: Record<string, string> = { 'x-request-id': context.awsRequestId };
   if (internal.bgs.rate) Object.assign(headers, rateLimitHeaders(internal.bgs.rate));
   return headers;
 }
 
-export function httpFrame<S extends PipelineServices>(
+export function httpFrame<S extends FrameServices>(
   routeKey: string,
   successStatus: number,
   getServices: () => Promise<S>,
@@ -63,7 +63,7 @@ export function httpFrame<S extends PipelineServices>(
   };
 }
 
-function log(internal: Internal, statusCode: number): void {
+function log(internal: Internal<FrameServices>, statusCode: number): void {
   const { services, startedAt } = internal.bgs;
   services?.logger.info('request', { statusCode, latencyMs: startedAt ? Date.now() - startedAt : undefined });
   services?.logger.removeKeys(['route', 'requestId']);

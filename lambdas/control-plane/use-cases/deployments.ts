@@ -1,0 +1,87 @@
+/**
+ * Deployments: start one (asynchronous: 202, then poll the statusUrl), read one, list a
+ * project's. One deployment per project runs at a time (the repository's lock item); the
+ * runner does the work (run-deployment.ts) over the deployer port.
+ */
+import { decodeCursor, encodeCursor } from '../../core/cursor';
+import { DeployerUnavailableError, NotFoundError, NotReadyError } from '../../core/errors';
+import type { DeploymentRecord } from '../../adapters/dynamodb/deployment-repository';
+import type { HttpEvent } from '../../shared/http-types';
+import type { UseCase } from '../../shared/route-handler';
+import { failureMessage } from '../deployment/run-deployment';
+import { CONTROL_PLANE_ROUTES as R } from '../routes';
+import { DEFAULT_PAGE_SIZE, type Deployment, type Project } from '../schemas';
+import type { ControlPlaneServices } from '../services';
+import { absoluteUrl, baseUrlOf } from './base-url';
+
+type Routes = typeof R;
+type Handler<K extends keyof Routes> = UseCase<Routes[K], ControlPlaneServices>;
+
+/** A deployment as answered: no owner, its API address (stored as a path) as a full URL. */
+export function presentDeployment(record: DeploymentRecord, event: HttpEvent): Deployment {
+  const { ownerId: _owner, ...visible } = record;
+  return { ...visible, logs: [...record.logs], apiBaseUrl: absoluteUrl(event, record.apiBaseUrl) };
+}
+
+/**
+ * The blueprint to deploy: the one named (it must be this project's and completed) or the
+ * project's latest completed one. 404 for a blueprint that is not the caller's or not this
+ * project's; 409 NOT_READY when there is nothing completed to deploy.
+ */
+async function deployableBlueprint(services: ControlPlaneServices, ownerId: string, project: Project, requested: string | undefined): Promise<string> {
+  if (requested !== undefined) {
+    const blueprint = await services.blueprints.get(requested);
+    if (!blueprint || blueprint.ownerId !== ownerId || blueprint.projectId !== project.id) {
+      throw new NotFoundError('Blueprint not found in this project');
+    }
+    if (blueprint.status === 'failed') throw new NotReadyError(`Blueprint ${blueprint.id} failed (${blueprint.error ?? 'see its validation report'}); only a completed blueprint can be deployed`);
+    if (blueprint.status !== 'completed') throw new NotReadyError(`Blueprint ${blueprint.id} is still being generated; deploy it once it has completed`);
+    return blueprint.id;
+  }
+  // latestBlueprintId is set by the generation's last step, so it names the newest blueprint
+  // that got that far; its status says whether the generation has completed.
+  const latest = project.latestBlueprintId ? await services.blueprints.get(project.latestBlueprintId) : null;
+  if (!latest) throw new NotReadyError('No completed blueprint yet: generate one first (POST /projects/{projectId}/spec/generate-blueprint)');
+  if (latest.status !== 'completed') throw new NotReadyError(`Blueprint ${latest.id} is still being generated; deploy it once it has completed`);
+  return latest.id;
+}
+
+export const deployProject: Handler<'deployProject'> = async ({ params, body, user, now, event }, services) => {
+  const project = await services.projects.getWritable(user.userId, params.projectId);
+  if (!services.deployer) throw new DeployerUnavailableError();
+  const blueprintId = await deployableBlueprint(services, user.userId, project, body.blueprintId);
+  // The lock is taken here, atomically with the deployment (409 while another one runs).
+  const deployment = await services.deployments.create({ projectId: project.id, ownerId: user.userId, blueprintId, kind: 'deploy', now });
+  try {
+    await services.deploymentRunner.start(deployment.id);
+  } catch (err) {
+    // A deployment that never started must not hold the project's lock.
+    await services.deployments.fail(deployment, failureMessage(err), services.clock.now());
+    throw err;
+  }
+  return { body: { deployment: presentDeployment(deployment, event), statusUrl: `${baseUrlOf(event)}/deployments/${deployment.id}` } };
+};
+
+export const getDeployment: Handler<'getDeployment'> = async ({ params, user, event }, services) => {
+  const deployment = await services.deployments.getOwned(user.userId, params.deploymentId);
+  if (!deployment) throw new NotFoundError('Deployment not found');
+  return { body: presentDeployment(deployment, event) };
+};
+
+export const listDeployments: Handler<'listDeployments'> = async ({ params, query, user, event }, services) => {
+  const project = await services.projects.getOwned(user.userId, params.projectId);
+  // A cursor is valid only for the list it came from: this project's deployments.
+  const scope = `deployments:${project.id}`;
+  const secret = await services.cursorSecret();
+  const startKey = query.cursor ? decodeCursor(query.cursor, scope, secret) : undefined;
+  const page = await services.deployments.list(project.id, query.limit ?? DEFAULT_PAGE_SIZE, startKey);
+  return {
+    body: {
+      items: page.items.map((record) => {
+        const { logs: _logs, ...summary } = presentDeployment(record, event);
+        return summary;
+      }),
+      nextCursor: page.lastKey ? encodeCursor(page.lastKey, scope, secret) : null,
+    },
+  };
+};

@@ -1,0 +1,220 @@
+/**
+ * The local deployer and host of generated project APIs (the stand-in for CloudFormation plus
+ * each project's API Gateway, DESIGN.md "Local stand-ins"). Deploying a project creates its own
+ * table on DynamoDB Local, its own bucket on the local object store and its own identity pool
+ * (signing keys on disk), stores the blueprint in the project's table, and mounts the prebuilt
+ * runtime at `/apis/<projectId>`: requests are routed by the blueprint's route manifest and
+ * handed to the runtime's Lambda handler as payload-v2 events, exactly as on AWS. A registry of
+ * mounted projects (in the local stand-ins' table) brings every deployed project back after a
+ * restart.
+ */
+import { mkdirSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createLocalJWKSet } from 'jose';
+import { systemClock, type Clock } from '../core/clock';
+import type { BlueprintIR } from '../core/blueprint/ir';
+import type { DeployInput, DeployResult, ProjectDeployer } from '../ports/project-deployer';
+import { createAccessTokenVerifier } from '../shared/access-token-verifier';
+import { ensureProjectTable } from '../adapters/project-data/project-table';
+import { DynamoRecordStore } from '../adapters/project-data/record-store';
+import { DynamoMembershipStore } from '../adapters/project-data/membership-store';
+import { DynamoFileGrantStore } from '../adapters/project-data/file-grant-store';
+import { loadDeployedBlueprint, saveDeployedBlueprint } from '../adapters/project-data/deployed-blueprint';
+import { loadOrCreateSecret } from '../adapters/dynamodb/secrets';
+import { S3FileStorage, ensureProjectBucket } from '../adapters/s3/file-storage';
+import { LocalIdentity } from '../adapters/identity/local-identity';
+import { loadOrCreateSigningKeys } from '../adapters/identity/signing-keys';
+import type { LocalOutbox } from '../adapters/local-outbox';
+import { createRuntimeHandler } from '../project-runtime/runtime-handler';
+import { manifestOf, type RuntimeServices } from '../project-runtime/runtime-services';
+import { createGateway, writeJsonError, type Gateway } from './gateway';
+import { localS3Client, type LocalObjectStore } from './object-store/object-store';
+
+/** Where a project's API answers, relative to the local server's address. */
+export const localApiBasePath = (projectId: string): string => `/apis/${projectId}`;
+
+export interface LocalProjectHostProps {
+  readonly client: DynamoDBClient;
+  readonly doc: DynamoDBDocumentClient;
+  /** Prefix of the project tables' names (`<prefix>project-<id>`). */
+  readonly tablePrefix: string;
+  /** The local stand-ins' own table: the identity pools, the outbox, and the registry of mounts. */
+  readonly localTable: string;
+  readonly objectStore: Pick<LocalObjectStore, 'endpoint' | 'credentials' | 'region' | 'createBucket'>;
+  readonly outbox: LocalOutbox;
+  /** Signing keys of every project's identity live under `<dataDir>/identity/projects/`. */
+  readonly dataDir: string;
+  /** @default the system clock */
+  readonly clock?: Clock;
+}
+
+interface Mounted {
+  readonly deploymentId: string;
+  readonly gateway: Gateway;
+  readonly ir: BlueprintIR;
+}
+
+const REGISTRY_PK = 'LOCALHOST#MOUNTS';
+
+export class LocalProjectHost implements ProjectDeployer {
+  private readonly mounts = new Map<string, Mounted>();
+  private readonly testOnlyChecks = new Map<string, { tenancy?: boolean; ownership?: boolean }>();
+  private readonly clock: Clock;
+
+  constructor(private readonly props: LocalProjectHostProps) {
+    this.clock = props.clock ?? systemClock;
+  }
+
+  tableNameOf(projectId: string): string {
+    return `${this.props.tablePrefix}project-${projectId}`;
+  }
+
+  bucketOf(projectId: string): string {
+    return `bgs-${projectId.toLowerCase()}`;
+  }
+
+  /** Provisions (idempotently) and mounts; a second deploy of the same project replaces the mounted blueprint. */
+  async deploy(input: DeployInput): Promise<DeployResult> {
+    const { projectId, deploymentId, blueprintId, ir } = input;
+    const tableName = this.tableNameOf(projectId);
+    await input.log('info', `Creating the table ${tableName}`);
+    await ensureProjectTable(this.props.client, tableName);
+    const bucket = this.bucketOf(projectId);
+    await input.log('info', `Creating the bucket ${bucket} (public access blocked; presigned URLs only)`);
+    await ensureProjectBucket(localS3Client(this.props.objectStore), bucket);
+    await input.log('info', `Creating the identity pool project-${projectId}`);
+    await this.signingKeys(projectId);
+    await input.log('info', `Storing blueprint ${blueprintId} (spec version ${ir.specVersion}, ${ir.entities.length} entities)`);
+    await saveDeployedBlueprint(this.props.doc, tableName, { deploymentId, blueprintId, ir, deployedAt: this.clock.now().toISOString() });
+    await this.mount(projectId);
+    await this.props.doc.send(new PutCommand({ TableName: this.props.localTable, Item: { PK: REGISTRY_PK, SK: projectId, deploymentId } }));
+    await input.log('info', `Serving ${ir.entities.length} entities at ${localApiBasePath(projectId)}`);
+    return { apiBaseUrl: localApiBasePath(projectId) };
+  }
+
+  /** Mounts every project deployed before this start (after a restart). */
+  async restore(): Promise<number> {
+    let count = 0;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.props.doc.send(
+        new QueryCommand({ TableName: this.props.localTable, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': REGISTRY_PK }, ExclusiveStartKey: start }),
+      );
+      for (const item of page.Items ?? []) {
+        await this.mount(item.SK as string);
+        count += 1;
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return count;
+  }
+
+  /**
+   * TEST-ONLY: the project (deployed after this call) runs with the organization or the owner
+   * check removed (RuntimeServices.testOnlyChecks), so the authorization-matrix test can prove
+   * it notices. Nothing in the product calls this.
+   */
+  disableChecksForTest(projectId: string, checks: { tenancy?: boolean; ownership?: boolean }): void {
+    this.testOnlyChecks.set(projectId, checks);
+  }
+
+  /** Whether a project is mounted, and which blueprint it serves (tests, logs). */
+  mounted(projectId: string): { deploymentId: string; ir: BlueprintIR } | undefined {
+    const mount = this.mounts.get(projectId);
+    return mount ? { deploymentId: mount.deploymentId, ir: mount.ir } : undefined;
+  }
+
+  /**
+   * Serves `/apis/<projectId><path>`: CORS as the project's API Gateway would answer it
+   * (preflights, and the allow-origin header on answers), then the project's gateway.
+   */
+  async handle(req: IncomingMessage, res: ServerResponse, projectId: string, path: string, query: string): Promise<void> {
+    const mount = this.mounts.get(projectId);
+    if (!mount) return writeJsonError(res, 404, 'NOT_FOUND', 'No API is deployed at this address');
+    const origin = req.headers.origin;
+    const allowed = mount.ir.cors.allowedOrigins;
+    const originAllowed = origin !== undefined && (allowed.includes('*') || allowed.includes(origin));
+    if (originAllowed) {
+      res.setHeader('access-control-allow-origin', allowed.includes('*') ? '*' : origin);
+      res.setHeader('access-control-expose-headers', 'x-request-id, retry-after');
+      if (!allowed.includes('*')) res.setHeader('vary', 'origin');
+    }
+    if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+      if (originAllowed) {
+        res.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+        res.setHeader('access-control-allow-headers', 'authorization, content-type');
+        res.setHeader('access-control-max-age', '600');
+      }
+      res.writeHead(204).end();
+      return;
+    }
+    await mount.gateway.handle(req, res, path === '' ? '/' : path, query);
+  }
+
+  private async mount(projectId: string): Promise<void> {
+    const tableName = this.tableNameOf(projectId);
+    const deployed = await loadDeployedBlueprint(this.props.doc, tableName);
+    if (!deployed) throw new Error(`project ${projectId} is registered as deployed but its table holds no blueprint`);
+    const services = await this.servicesOf(projectId, deployed.ir);
+    const handler = createRuntimeHandler(async () => services);
+    const gateway = createGateway(
+      services.api.routes.map((route) => ({ method: route.method, path: route.path, handler, functionName: `bgs-project-${projectId}` })),
+      { apiId: projectId },
+    );
+    this.mounts.set(projectId, { deploymentId: deployed.deploymentId, gateway, ir: deployed.ir });
+  }
+
+  private signingKeys(projectId: string) {
+    const dir = join(this.props.dataDir, 'identity', 'projects');
+    mkdirSync(dir, { recursive: true });
+    return loadOrCreateSigningKeys(join(dir, `${projectId}.json`));
+  }
+
+  private async servicesOf(projectId: string, ir: BlueprintIR): Promise<RuntimeServices> {
+    const { doc } = this.props;
+    const tableName = this.tableNameOf(projectId);
+    const clock = this.clock;
+    const cursorSecret = await loadOrCreateSecret(doc, tableName, 'cursor');
+    const members = new DynamoMembershipStore({ doc, tableName, projectId, cursorSecret });
+    const keys = await this.signingKeys(projectId);
+    const issuer = `urn:bgs:local-identity:project:${projectId}`;
+    const clientId = `bgs-project-${projectId}`;
+    const identity = new LocalIdentity({
+      doc,
+      tableName: this.props.localTable,
+      keys,
+      poolId: `project-${projectId}`,
+      clientId,
+      issuer,
+      outbox: this.props.outbox,
+      projectId,
+      clock,
+      tokenLifetimes: ir.auth.tokenLifetimes,
+      lockout: ir.auth.lockout,
+      // What Cognito's pre-token-generation trigger adds on AWS (pre-token-generation.ts).
+      tokenClaims: async ({ sub }) => {
+        const membership = await members.membershipOf(sub);
+        if (!membership) return {};
+        return { role: membership.role, ...(membership.orgId !== null ? { org_id: membership.orgId } : {}) };
+      },
+    });
+    return {
+      projectId,
+      ir,
+      ...manifestOf(ir),
+      clock,
+      logger: new Logger({ serviceName: `bgs-project-${projectId}`, logLevel: (process.env.POWERTOOLS_LOG_LEVEL as 'WARN' | undefined) ?? 'WARN' }),
+      verifyAccessToken: createAccessTokenVerifier({ issuer, clientId, keys: createLocalJWKSet(keys.publicJwks()), clock }),
+      identity,
+      records: new DynamoRecordStore({ doc, tableName, ir, cursorSecret, projectId }),
+      members,
+      grants: new DynamoFileGrantStore({ doc, tableName }),
+      files: new S3FileStorage({ client: localS3Client(this.props.objectStore), bucket: this.bucketOf(projectId), clock }),
+      ...(this.testOnlyChecks.has(projectId) ? { testOnlyChecks: this.testOnlyChecks.get(projectId) } : {}),
+    };
+  }
+}
