@@ -73,7 +73,7 @@ async function addMember(ir: BlueprintIR, orgId: string | null, userId: string):
   await doc.send(new PutCommand({ TableName: tableName, Item: { ...memberKey(ir, orgId, userId), role: 'member' } }));
 }
 
-const INTERNAL = /^(PK|SK|GSI\d+(PK|SK)|_.*|ttl)$/;
+const INTERNAL = /^(PK|SK|GSI\d+(PK|SK)|_.*)$/;
 function expectClean(entity: IrEntity, record: StoredRecord | null): void {
   expect(record).not.toBeNull();
   const names = entity.fields.map((f) => f.name);
@@ -160,18 +160,18 @@ const H = (name: string) => entityOf(hand, name);
 // --- the table ----------------------------------------------------------------------------------
 
 describe('the project table', () => {
-  it('has PK/SK, one GSI pair per index slot, on-demand billing and TTL on `ttl`', async () => {
+  it('has PK/SK, one GSI pair per index slot, on-demand billing and TTL on `_ttl` (a field may be named ttl)', async () => {
     const input = projectTableInput('x-table');
     expect(input.BillingMode).toBe('PAY_PER_REQUEST');
     expect(input.GlobalSecondaryIndexes?.map((i) => i.IndexName)).toEqual(Array.from({ length: MAX_INDEXES_PER_ENTITY }, (_, i) => `GSI${i + 1}`));
     expect(input.GlobalSecondaryIndexes?.every((i) => i.Projection?.ProjectionType === 'ALL')).toBe(true);
-    expect(PROJECT_TABLE_KEYS.ttlAttribute).toBe('ttl');
+    expect(PROJECT_TABLE_KEYS.ttlAttribute).toBe('_ttl');
 
     await ensureProjectTable(client, tableName); // idempotent
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     expect(Table?.TableStatus).toBe('ACTIVE');
     const { TimeToLiveDescription } = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
-    expect(TimeToLiveDescription).toMatchObject({ TimeToLiveStatus: 'ENABLED', AttributeName: 'ttl' });
+    expect(TimeToLiveDescription).toMatchObject({ TimeToLiveStatus: 'ENABLED', AttributeName: '_ttl' });
   });
 });
 

@@ -698,7 +698,7 @@ class ApiBuilder {
     this.add(
       { ...base, id: 'auth.me', operationId: 'getMe', method: 'GET', path: '/auth/me', action: 'auth.me', level: 'authenticated', summary: 'The signed-in user with its organization and role', request: {} },
       { status: 200, description: 'The caller', schema: this.ref('Me') },
-      [],
+      [[403, 'The account has no role (or, multi-tenant, no organization) in this project (FORBIDDEN)'], [404, 'The account is not a member of this project (NOT_FOUND)']],
     );
   }
 
@@ -727,7 +727,7 @@ class ApiBuilder {
         request: { params: ID_PARAMS, body: this.ref('RoleChange') },
       },
       { status: 200, description: 'The member with the new role', schema: this.ref('User') },
-      [403, 404],
+      [403, 404, [409, 'An admin cannot take the admin role from themselves; another admin must (CONFLICT)']],
     );
     if (this.multi) {
       this.add(
@@ -779,7 +779,11 @@ class ApiBuilder {
     });
     const denied = (level: IrLevel): ErrorSpec[] => (level === 'public' ? [] : [403]);
     const uniqueFields = entity.fields.filter((f) => f.unique).map((f) => f.name);
-    const unique: ErrorSpec[] = uniqueFields.length > 0 ? [[409, `Another record already has this ${uniqueFields.join(' or ')} (CONFLICT)`]] : [];
+    const taken = uniqueFields.length > 0 ? [`another record already has this ${uniqueFields.join(' or ')}`] : [];
+    const hasRefs = entity.fields.some((f) => f.ref && !f.serverOwned);
+    /** One 409 per route, naming every reason it can have (writes are conditioned, so concurrency is one). */
+    const conflict = (reasons: string[]): ErrorSpec[] => (reasons.length > 0 ? [[409, `Conflict (CONFLICT): ${reasons.join('; or ')}`]] : []);
+    const changed = 'the record was changed by another request since it was read (read it again)';
     const files = fileFields(entity);
     const attach: ErrorSpec[] = files.length > 0 ? [[413, 'Request body over 1 MB, or an attached file over its limit (PAYLOAD_TOO_LARGE)'], [415, 'Body is not JSON, or an attached file of a type the field does not allow (UNSUPPORTED_MEDIA_TYPE)']] : [];
     const referencedBy = incomingRefs(this.ir, entity.name).filter((r) => r.onDelete === 'restrict');
@@ -801,7 +805,7 @@ class ApiBuilder {
     this.add(
       { ...base('create', 'create'), id: `${entity.collection}.create`, operationId: `create${label}`, method: 'POST', path: collection, action: 'crud.create', summary: `Create ${withArticle(label)}`, request: { body: schemaRef(names.create) } },
       { status: 201, description: `The created ${label}`, schema: schemaRef(names.entity) },
-      [...denied(level('create')), ...unique],
+      [...denied(level('create')), ...conflict([...taken, ...(hasRefs ? ['a referenced record changed at the same moment (try again)'] : [])])],
     );
     this.add(
       { ...base('read', 'read'), id: `${entity.collection}.read`, operationId: `get${label}`, method: 'GET', path: item, action: 'crud.read', summary: `Read ${withArticle(label)}`, request: { params: ID_PARAMS } },
@@ -811,17 +815,17 @@ class ApiBuilder {
     this.add(
       { ...base('update', 'update'), id: `${entity.collection}.replace`, operationId: `replace${label}`, method: 'PUT', path: item, action: 'crud.replace', summary: `Replace the writable fields of ${withArticle(label)}`, request: { params: ID_PARAMS, body: schemaRef(names.replace) } },
       { status: 200, description: `The updated ${label}`, schema: schemaRef(names.entity) },
-      [...denied(level('update')), 404, ...unique, ...attach],
+      [...denied(level('update')), 404, ...conflict([changed, ...taken]), ...attach],
     );
     this.add(
       { ...base('update', 'update'), id: `${entity.collection}.update`, operationId: `update${label}`, method: 'PATCH', path: item, action: 'crud.update', summary: `Change some fields of ${withArticle(label)}${fileFields(entity).length > 0 ? ' (also attaches uploaded files)' : ''}`, request: { params: ID_PARAMS, body: schemaRef(names.update) } },
       { status: 200, description: `The updated ${label}`, schema: schemaRef(names.entity) },
-      [...denied(level('update')), 404, ...unique, ...attach],
+      [...denied(level('update')), 404, ...conflict([changed, ...taken]), ...attach],
     );
     this.add(
       { ...base('delete', 'delete'), id: `${entity.collection}.delete`, operationId: `delete${label}`, method: 'DELETE', path: item, action: 'crud.delete', summary: `Delete ${withArticle(label)}`, request: { params: ID_PARAMS } },
       { status: 204, description: 'Deleted' },
-      [...denied(level('delete')), 404, ...(referencedBy.length > 0 ? [[409, `Other records still reference it (${referencedBy.map((r) => `${r.entity}.${r.field}`).join(', ')}) (CONFLICT)`] as ErrorSpec] : [])],
+      [...denied(level('delete')), 404, ...conflict([changed, ...(referencedBy.length > 0 ? [`other records still reference it (${referencedBy.map((r) => `${r.entity}.${r.field}`).join(', ')})`] : [])])],
     );
 
     if (names.uploadUrlRequest) {
