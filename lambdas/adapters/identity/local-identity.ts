@@ -36,6 +36,7 @@ import { DEFAULT_PASSWORD_POLICY, passwordPolicyProblems, type PasswordPolicy } 
 import type { IdentityPort, IdentityUser, RefreshedTokens, SignUpResult, TokenSet } from '../../ports/identity';
 import type { LocalOutbox } from '../local-outbox';
 import { SIGNING_ALG, type SigningKeys } from './signing-keys';
+import { cancellationCodes } from '../dynamodb/transaction-errors';
 
 /** Cognito's defaults, which the service description repeats: access 1 h, ID 1 h, refresh 30 days. */
 export const DEFAULT_TOKEN_LIFETIMES = Object.freeze({
@@ -639,12 +640,6 @@ function isConditionalCheckFailed(err: unknown): boolean {
   return (err as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
 }
 
-/** The per-item reasons of a cancelled transaction (empty for any other error). */
-function cancellationCodes(err: unknown): (string | undefined)[] {
-  const e = err as { name?: string; CancellationReasons?: { Code?: string }[] } | null;
-  if (e?.name !== 'TransactionCanceledException') return [];
-  return (e.CancellationReasons ?? []).map((r) => r.Code);
-}
 
 // ---- password hashing (scrypt, node:crypto) -----------------------------------------------------
 

@@ -21,6 +21,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../core/errors
 import { USER_ENTITY } from '../../core/blueprint/ir';
 import type { Membership, MembershipLookup } from '../../ports/membership';
 import { PROJECT_TTL_ATTRIBUTE, recordKey, type ItemKey } from './project-table';
+import { cancellationCodes } from '../dynamodb/transaction-errors';
 
 /** The prefix of every key of a tenant-scoped item of an organization ('' when single-tenant). */
 export const orgPrefix = (orgId: string | null): string => (orgId === null ? '' : `O#${orgId}#`);
@@ -282,8 +283,3 @@ function toMember(item: Record<string, unknown>): Member {
   return out as unknown as Member;
 }
 
-function cancellationCodes(err: unknown): (string | undefined)[] {
-  const e = err as { name?: string; CancellationReasons?: { Code?: string }[] } | null;
-  if (e?.name !== 'TransactionCanceledException') return [];
-  return (e.CancellationReasons ?? []).map((r) => r.Code);
-}
