@@ -4,6 +4,7 @@
  * issue); locally, the local runner runs it in this process with all state in the table, so
  * a restart resumes what was unfinished (as the LocalOrchestrator does for generations).
  */
+import { BackgroundRuns } from '../background-runs';
 import { runDeployment, type DeploymentServices } from './run-deployment';
 
 export interface DeploymentRunner {
@@ -12,27 +13,21 @@ export interface DeploymentRunner {
 
 /** Runs deployments in the background of this process; `idle()` waits for them (tests, shutdown). */
 export class LocalDeploymentRunner implements DeploymentRunner {
-  private readonly running = new Map<string, Promise<void>>();
+  // runDeployment ends a failed deployment itself; an error reaching the runner is the table (or
+  // the services) being unreachable: the deployment stays unfinished and a restart resumes it.
+  private readonly runs = new BackgroundRuns((deploymentId, err) => console.error('local deployment run failed before services were ready', deploymentId, err));
 
   constructor(private readonly services: () => Promise<DeploymentServices>) {}
 
   async start(deploymentId: string): Promise<void> {
-    if (this.running.has(deploymentId)) return;
-    const run = (async () => {
-      // Let the 202 go out first, as on AWS where StartExecution returns at once.
-      await new Promise((resolve) => setImmediate(resolve));
-      let services: DeploymentServices | undefined;
+    this.runs.start(deploymentId, async () => {
+      const services = await this.services();
       try {
-        services = await this.services();
         await runDeployment(services, deploymentId);
       } catch (err) {
-        // runDeployment ends a failed deployment itself; this is the table (or the services)
-        // being unreachable. The deployment stays unfinished and a restart resumes it.
-        if (services) services.logger.error('local deployment run failed', { deploymentId, error: err as Error });
-        else console.error('local deployment run failed before services were ready', deploymentId, err);
+        services.logger.error('local deployment run failed', { deploymentId, error: err as Error });
       }
-    })().finally(() => this.running.delete(deploymentId));
-    this.running.set(deploymentId, run);
+    });
   }
 
   /** Resumes every deployment the table lists as unfinished (after a restart). */
@@ -43,7 +38,7 @@ export class LocalDeploymentRunner implements DeploymentRunner {
     return pending.length;
   }
 
-  async idle(): Promise<void> {
-    await Promise.all([...this.running.values()]);
+  idle(): Promise<void> {
+    return this.runs.idle();
   }
 }

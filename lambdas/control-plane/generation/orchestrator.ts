@@ -5,6 +5,7 @@
  */
 import type { GenerationServices } from './run-generation';
 import { runGeneration } from './run-generation';
+import { BackgroundRuns } from '../background-runs';
 
 export interface GenerationOrchestrator {
   start(blueprintId: string): Promise<void>;
@@ -12,7 +13,7 @@ export interface GenerationOrchestrator {
 
 /** Runs generations in the background of this process; `idle()` waits for them (tests, shutdown). */
 export class LocalOrchestrator implements GenerationOrchestrator {
-  private readonly running = new Map<string, Promise<void>>();
+  private readonly runs = new BackgroundRuns((blueprintId, err) => console.error('local generation failed before services were ready', blueprintId, err));
 
   /**
    * @param stepDelayMs a pause before each step (local testing knob `BGS_GENERATION_STEP_DELAY_MS`:
@@ -24,18 +25,14 @@ export class LocalOrchestrator implements GenerationOrchestrator {
   ) {}
 
   async start(blueprintId: string): Promise<void> {
-    if (this.running.has(blueprintId)) return;
-    const run = (async () => {
-      // Let the 202 go out first, as on AWS where StartExecution returns at once.
-      await new Promise((resolve) => setImmediate(resolve));
+    this.runs.start(blueprintId, async () => {
       const services = await this.services();
       try {
         await runGeneration(services, blueprintId, this.stepDelayMs);
       } catch (err) {
         services.logger.error('local generation failed', { blueprintId, error: err as Error });
       }
-    })().finally(() => this.running.delete(blueprintId));
-    this.running.set(blueprintId, run);
+    });
   }
 
   /** Resumes every generation the table lists as pending (after a restart). */
@@ -46,7 +43,7 @@ export class LocalOrchestrator implements GenerationOrchestrator {
     return pending.length;
   }
 
-  async idle(): Promise<void> {
-    await Promise.all([...this.running.values()]);
+  idle(): Promise<void> {
+    return this.runs.idle();
   }
 }
