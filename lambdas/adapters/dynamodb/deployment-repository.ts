@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../../core/errors';
 import type { DeploymentLogLevel } from '../../ports/project-deployer';
 import { keys } from './keys';
@@ -259,45 +259,25 @@ export class DeploymentRepository {
    */
   async succeed(record: Pick<DeploymentRecord, 'id' | 'projectId' | 'ownerId'>, apiBaseUrl: string, now: Date): Promise<boolean> {
     const at = now.toISOString();
-    try {
-      await this.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: keys.deployment(record.id),
-                UpdateExpression: 'SET #status = :succeeded, apiBaseUrl = :url, updatedAt = :now, logs = list_append(logs, :line)',
-                ConditionExpression: '#status = :inProgress',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: {
-                  ':succeeded': 'succeeded',
-                  ':inProgress': 'in_progress',
-                  ':url': apiBaseUrl,
-                  ':now': at,
-                  ':line': [line('info', 'Deployment succeeded', now)],
-                },
-              },
-            },
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: keys.project(record.projectId),
-                UpdateExpression: 'SET activeDeploymentId = :id, apiBaseUrl = :url, updatedAt = :now',
-                ConditionExpression: 'attribute_exists(PK) AND ownerId = :owner',
-                ExpressionAttributeValues: { ':id': record.id, ':url': apiBaseUrl, ':now': at, ':owner': record.ownerId },
-              },
-            },
-            this.releaseLock(record),
-            { Delete: { TableName: this.tableName, Key: keys.pendingDeployment(record.id) } },
-          ],
-        }),
-      );
-      return true;
-    } catch (err) {
-      if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
-      throw err;
-    }
+    return this.end(
+      record,
+      {
+        UpdateExpression: 'SET #status = :succeeded, apiBaseUrl = :url, updatedAt = :now, logs = list_append(logs, :line)',
+        ConditionExpression: '#status = :inProgress',
+        ExpressionAttributeValues: { ':succeeded': 'succeeded', ':inProgress': 'in_progress', ':url': apiBaseUrl, ':now': at, ':line': [line('info', 'Deployment succeeded', now)] },
+      },
+      [
+        {
+          Update: {
+            TableName: this.tableName,
+            Key: keys.project(record.projectId),
+            UpdateExpression: 'SET activeDeploymentId = :id, apiBaseUrl = :url, updatedAt = :now',
+            ConditionExpression: 'attribute_exists(PK) AND ownerId = :owner',
+            ExpressionAttributeValues: { ':id': record.id, ':url': apiBaseUrl, ':now': at, ':owner': record.ownerId },
+          },
+        },
+      ],
+    );
   }
 
   /**
@@ -306,26 +286,29 @@ export class DeploymentRepository {
    * False when the deployment had already ended.
    */
   async fail(record: Pick<DeploymentRecord, 'id' | 'projectId'>, message: string, now: Date): Promise<boolean> {
+    return this.end(record, {
+      UpdateExpression: 'SET #status = :failed, updatedAt = :now, logs = list_append(logs, :line)',
+      ConditionExpression: '#status IN (:pending, :inProgress)',
+      ExpressionAttributeValues: { ':failed': 'failed', ':pending': 'pending', ':inProgress': 'in_progress', ':now': now.toISOString(), ':line': [line('error', message, now)] },
+    });
+  }
+
+  /**
+   * Ends a deployment: its own conditional update (first in the transaction), `also`, the
+   * lock's release and the pending marker's removal, all or nothing. False when the
+   * deployment's condition failed (it had already ended): nothing changes.
+   */
+  private async end(
+    record: Pick<DeploymentRecord, 'id' | 'projectId'>,
+    update: { UpdateExpression: string; ConditionExpression: string; ExpressionAttributeValues: Record<string, unknown> },
+    also: NonNullable<TransactWriteCommandInput['TransactItems']> = [],
+  ): Promise<boolean> {
     try {
       await this.doc.send(
         new TransactWriteCommand({
           TransactItems: [
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: keys.deployment(record.id),
-                UpdateExpression: 'SET #status = :failed, updatedAt = :now, logs = list_append(logs, :line)',
-                ConditionExpression: '#status IN (:pending, :inProgress)',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: {
-                  ':failed': 'failed',
-                  ':pending': 'pending',
-                  ':inProgress': 'in_progress',
-                  ':now': now.toISOString(),
-                  ':line': [line('error', message, now)],
-                },
-              },
-            },
+            { Update: { TableName: this.tableName, Key: keys.deployment(record.id), ExpressionAttributeNames: { '#status': 'status' }, ...update } },
+            ...also,
             this.releaseLock(record),
             { Delete: { TableName: this.tableName, Key: keys.pendingDeployment(record.id) } },
           ],
