@@ -2,7 +2,7 @@
  * The control plane's own OpenAPI 3.0 document, rendered from the route manifest and the zod
  * schemas (lambdas/control-plane/routes.ts, schemas.ts): nothing here lists routes by hand.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CONTROL_PLANE_ROUTE_LIST, type RouteDefinition } from './routes';
 import { NAMED_SCHEMAS } from './schemas';
 

@@ -7,7 +7,7 @@
  * Adding a route is one entry here plus its handler file
  * `lambdas/control-plane/handlers/<kebab-case id>.lambda.ts`.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import * as s from './schemas';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -3,7 +3,7 @@
  * control plane's OpenAPI document is rendered from them (lambdas/control-plane/openapi.ts),
  * so a field is declared once. Request objects are strict: unknown fields are a 400.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;

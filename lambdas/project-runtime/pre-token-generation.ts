@@ -23,7 +23,7 @@
  */
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { PreTokenGenerationV2TriggerEvent } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Membership, MembershipLookup } from '../ports/membership';
 import { ENV } from '../shared/env';
 

@@ -4,7 +4,7 @@
  * missing variable fails loudly at start, listing every problem. Locally the project host builds
  * the runtime's services itself (lambdas/local/project-host.ts), over the local stand-ins.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ENV } from '../shared/env';
 
 export interface RuntimeConfig {

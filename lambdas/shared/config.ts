@@ -3,7 +3,7 @@
  * construct (or the local service) sets. A missing or malformed variable fails loudly at start
  * with every problem listed, not at the first request that happens to need it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseRateLimits, type RateLimits } from '../core/rate-limit';
 import { ENV } from './env';
 

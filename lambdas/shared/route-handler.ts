@@ -4,7 +4,7 @@
  * `auth: 'user'` -> token check; a rate category -> the counter), so a handler file is one line.
  */
 import middy from '@middy/core';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { RouteDefinition } from '../control-plane/routes';
 import type { VerifiedAccessToken } from './access-token-verifier';
 import { STATE, type Context, type HandlerResult, type HttpEvent, type HttpResult, type Internal, type PipelineServices, type StatefulContext } from './http-types';

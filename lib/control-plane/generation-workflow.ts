@@ -16,6 +16,7 @@ import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../lambdas/adapters/dynamodb/table-definition';
 import { GENERATION_STEPS } from '../../lambdas/control-plane/generation/steps';
 import { REPO_ROOT } from './route-function';
+import { LAMBDA_BUNDLING } from '../shared/lambda-bundling';
 
 export interface GenerationWorkflowProps {
   /** ARN of the control-plane table (blueprints, specs, projects live there). */
@@ -80,7 +81,7 @@ export class GenerationWorkflow extends Construct {
       role,
       logGroup: stepLogs,
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
-      bundling: { minify: true, sourceMap: true, sourcesContent: false, externalModules: [] },
+      bundling: LAMBDA_BUNDLING,
     });
     Validations.of(this.stepFunction).acknowledge({
       id: 'AwsSolutions-L1',

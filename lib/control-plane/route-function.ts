@@ -12,6 +12,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../lambdas/adapters/dynamodb/table-definition';
 import { handlerFile, type RouteDefinition } from '../../lambdas/control-plane/routes';
+import { LAMBDA_BUNDLING } from '../shared/lambda-bundling';
 
 /** The repository root: handler entries and the lock file are resolved against it, not the cwd. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -143,18 +144,7 @@ export class RouteFunction extends Construct {
         // Stack traces through the source maps bundled below.
         NODE_OPTIONS: '--enable-source-maps',
       },
-      bundling: {
-        minify: true,
-        sourceMap: true,
-        // The AWS SDK v3 is bundled, not taken from the runtime: the functions then run the
-        // exact SDK versions package-lock.json pins and the local mode and the tests exercise,
-        // an SDK update on the runtime cannot change behaviour, and esbuild tree-shakes what
-        // the handler does not use (a smaller cold start than loading the runtime's full
-        // clients: LAB-NOTES, "Limits and measurements").
-        externalModules: [],
-        // Stack traces need only the mappings, not a second copy of the sources in the asset.
-        sourcesContent: false,
-      },
+      bundling: LAMBDA_BUNDLING,
     });
 
     // cdk-nag's "latest runtime" is nodejs24.x; nodejs22.x is chosen on purpose.

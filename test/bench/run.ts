@@ -13,7 +13,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { ESM_REQUIRE_BANNER, LAMBDA_MAIN_FIELDS } from '../../lib/shared/lambda-bundling';
 import { GetCommand, PutCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CONTROL_PLANE_ROUTE_LIST, handlerFile } from '../../lambdas/control-plane/routes';
 import { ensureTable, localDynamoClient } from '../../lambdas/local/dynamodb-local';
@@ -48,12 +50,23 @@ async function bundles(): Promise<Array<{ route: string; bytes: number; loadMs: 
   const outDir = mkdtempSync(join(tmpdir(), 'bgs-bundles-'));
   const rows: Array<{ route: string; bytes: number; loadMs: number }> = [];
   for (const route of CONTROL_PLANE_ROUTE_LIST) {
-    const outfile = join(outDir, `${route.id}.js`);
-    // The settings of the CDK construct: minified CJS for nodejs22.x with the AWS SDK bundled.
-    await build({ entryPoints: [join(ROOT, handlerFile(route))], bundle: true, platform: 'node', target: 'node22', format: 'cjs', minify: true, outfile, logLevel: 'silent' });
+    const outfile = join(outDir, `${route.id}.mjs`);
+    // The settings of the CDK constructs (lib/shared/lambda-bundling.ts): minified ESM for nodejs22.x, AWS SDK bundled.
+    await build({
+      entryPoints: [join(ROOT, handlerFile(route))],
+      bundle: true,
+      platform: 'node',
+      target: 'node22',
+      format: 'esm',
+      mainFields: LAMBDA_MAIN_FIELDS,
+      banner: { js: ESM_REQUIRE_BANNER },
+      minify: true,
+      outfile,
+      logLevel: 'silent',
+    });
     const times: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const out = execFileSync(process.execPath, ['-e', `const t=process.hrtime.bigint();require(${JSON.stringify(outfile)});console.log(Number(process.hrtime.bigint()-t)/1e6)`], { encoding: 'utf8', env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+      const out = execFileSync(process.execPath, ['-e', `const t=process.hrtime.bigint();import(${JSON.stringify(pathToFileURL(outfile).href)}).then(()=>console.log(Number(process.hrtime.bigint()-t)/1e6))`], { encoding: 'utf8', env: { ...process.env, NODE_NO_WARNINGS: '1' } });
       times.push(Number(out.trim()));
     }
     times.sort((a, b) => a - b);

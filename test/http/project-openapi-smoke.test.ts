@@ -19,7 +19,7 @@
  * `WORKFLOW_PATH`).
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { z } from 'zod';
+import * as z from 'zod';
 import { USER_ENTITY, type BlueprintIR, type IrEntity, type IrField } from '../../lambdas/core/blueprint/ir';
 import type { JsonSchema } from '../../lambdas/core/blueprint/project-routes';
 import { renderOpenApi } from '../../lambdas/core/blueprint/render/openapi';

@@ -5,7 +5,7 @@
  * micro-dollar. No floating-point cost is ever summed, so usage totals add up exactly
  * (contract "Usage": many calls of a fraction of a cent).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export interface ModelPrice {
   /** USD per 1,000,000 input tokens. */

@@ -15,7 +15,7 @@
  *   owner field, limits hold) is validate-blueprint.ts's business, so a wrong IR can still be
  *   parsed, reported on path by path, and shown to the user.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Bumped whenever a stored IR could no longer be read by this code the same way. */
 export const IR_VERSION = 1 as const;

@@ -6,7 +6,7 @@
  * `fromJSONSchema`, once per route at cold start. Entity bodies go through record-validation.ts
  * instead, because PUT and PATCH compare with the stored record.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { refName, type JsonSchema } from '../blueprint/project-routes';
 import { ValidationError, type ErrorDetail } from '../errors';
 

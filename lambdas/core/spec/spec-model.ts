@@ -5,7 +5,7 @@
  * blueprint (next issue) is built from it. Names: entities singular PascalCase, fields, roles and
  * workflows snake_case.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Scalar field types. `ref(Entity)` and `list(type)` are written as such in `type`. */
 export const SCALAR_TYPES = ['string', 'text', 'integer', 'number', 'boolean', 'date', 'datetime', 'email', 'url', 'enum', 'file'] as const;

@@ -1,6 +1,6 @@
 /** zod validation of path parameters, query and body; every problem is listed in `details`. */
 import type { MiddlewareObj } from '@middy/core';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ValidationError, type ErrorDetail } from '../../core/errors';
 import type { Context, HttpEvent, HttpResult, Internal } from '../http-types';
 
