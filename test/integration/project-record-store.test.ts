@@ -390,6 +390,21 @@ describe('unique values (inventory: Product.sku)', () => {
     await inventoryStore.create(Product, scope, newRecord(Product, scope, 'u1', { sku: 'SKU-3', name: 'Reuse' }));
   });
 
+  it('compares unique emails case-insensitively, and keeps the value as written', async () => {
+    // The inventory's sku, typed as an email for this test: one key rule, whatever the field.
+    const ir = structuredClone(inventory);
+    const sku = entityOf(ir, 'Product').fields.find((f) => f.name === 'sku')!;
+    sku.type = 'email';
+    const Contact = entityOf(ir, 'Product');
+    const store = new DynamoRecordStore({ doc, tableName, ir, cursorSecret: SECRET, projectId: 'p-inventory-emails' });
+    const first = newRecord(Contact, scope, 'u1', { sku: 'Ada@Example.org', name: 'Ada' });
+    await store.create(Contact, scope, first);
+    expect((await store.get(Contact, scope, first.id))!.sku).toBe('Ada@Example.org');
+    expect(await rejection(store.create(Contact, scope, newRecord(Contact, scope, 'u1', { sku: 'ada@example.ORG', name: 'Dup' })))).toBeInstanceOf(ConflictError);
+    await store.delete(Contact, scope, first);
+    await store.create(Contact, scope, newRecord(Contact, scope, 'u1', { sku: 'ADA@example.org', name: 'Again' }));
+  });
+
   it('lets exactly one of two concurrent creates of one value win', async () => {
     for (let round = 0; round < 5; round++) {
       const sku = `RACE-${round}`;

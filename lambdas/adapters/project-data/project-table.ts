@@ -17,7 +17,7 @@ import {
   type CreateTableCommandInput,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { MAX_INDEXES_PER_ENTITY, USER_ENTITY, type BlueprintIR, type IrEntity } from '../../core/blueprint/ir';
+import { MAX_INDEXES_PER_ENTITY, USER_ENTITY, type BlueprintIR, type IrEntity, type IrField } from '../../core/blueprint/ir';
 
 /** The attribute names of one overloaded GSI. */
 export interface ProjectIndexKeys {
@@ -152,6 +152,15 @@ export function fieldValueKey(field: string, value: unknown): string {
   else throw new Error(`${field}: a ${Array.isArray(value) ? 'list' : typeof value} value cannot be part of a key`);
   if (Buffer.byteLength(text, 'utf8') <= MAX_KEY_VALUE_BYTES) return `${field}#${text}`;
   return `${field}~sha256#${createHash('sha256').update(text, 'utf8').digest('hex')}`;
+}
+
+/**
+ * The value a unique item is keyed by: emails compare case-insensitively (as the identity
+ * treats sign-in emails), so `Ada@x.org` and `ada@x.org` cannot both be taken; other values as
+ * they are.
+ */
+export function uniqueValue(field: Pick<IrField, 'type'>, value: unknown): unknown {
+  return field.type === 'email' && typeof value === 'string' ? value.trim().toLowerCase() : value;
 }
 
 /** An index entry's partition: GSI<n>PK `<o><Entity>#<field>#<value>`. */

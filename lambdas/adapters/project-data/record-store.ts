@@ -87,6 +87,7 @@ import {
   recordKey,
   scopePrefix,
   uniqueKey,
+  uniqueValue,
   type ItemKey,
 } from './project-table';
 
@@ -200,7 +201,7 @@ export class DynamoRecordStore implements RecordStore {
     const plan = new WritePlan();
     plan.add(key, { kind: 'create', entity, id: record.id, item: { ...key, ...this.itemOf(entity, prefix, record) } });
     for (const field of uniqueFields(entity, record)) {
-      plan.add(...claimOf(uniqueKey(prefix, entity.name, field.name, record[field.name]), field.name, record[field.name], record.id));
+      plan.add(...claimOf(uniqueKey(prefix, entity.name, field.name, uniqueValue(field, record[field.name])), field.name, record[field.name], record.id));
     }
     for (const use of this.references(entity, scope, record)) {
       if (sameKey(use.key, key)) throw missingTargets([use]);
@@ -228,8 +229,8 @@ export class DynamoRecordStore implements RecordStore {
     });
 
     for (const field of entity.fields.filter((f) => f.unique && f.type !== 'list')) {
-      const old = present(before[field.name]) ? uniqueKey(prefix, entity.name, field.name, before[field.name]) : null;
-      const now = present(after[field.name]) ? uniqueKey(prefix, entity.name, field.name, after[field.name]) : null;
+      const old = present(before[field.name]) ? uniqueKey(prefix, entity.name, field.name, uniqueValue(field, before[field.name])) : null;
+      const now = present(after[field.name]) ? uniqueKey(prefix, entity.name, field.name, uniqueValue(field, after[field.name])) : null;
       if (old && now && sameKey(old, now)) continue;
       if (old) plan.add(old, { kind: 'release' });
       if (now) plan.add(...claimOf(now, field.name, after[field.name], after.id));
@@ -296,7 +297,7 @@ export class DynamoRecordStore implements RecordStore {
     const key = recordKey(prefix, entity.name, id);
     if ('seenUpdatedAt' in as) plan.add(key, { kind: 'dependent', op: 'delete', entity, id, seenUpdatedAt: as.seenUpdatedAt, counters: rules });
     else plan.add(key, { kind: 'subject', op: 'delete', entity, record: record as StoredRecord, ownerId: as.guard?.ownerId, counters: rules });
-    for (const field of uniqueFields(entity, record)) plan.add(uniqueKey(prefix, entity.name, field.name, record[field.name]), { kind: 'release' });
+    for (const field of uniqueFields(entity, record)) plan.add(uniqueKey(prefix, entity.name, field.name, uniqueValue(field, record[field.name])), { kind: 'release' });
     for (const use of this.references(entity, scope, record)) this.addReference(plan, entity, use, -1);
     return toRead;
   }
@@ -328,7 +329,8 @@ export class DynamoRecordStore implements RecordStore {
           } else {
             plan.add(childKey, { kind: 'dependent', op: 'clear', entity: childEntity, id, seenUpdatedAt, counters: [], ...this.clearing(childEntity, rel.field, child) });
             // A unique reference (rare) gives up its claim with its value.
-            if (childEntity.fields.find((f) => f.name === rel.field)?.unique) plan.add(uniqueKey(this.prefix(childEntity, scope), childEntity.name, rel.field, child[rel.field]), { kind: 'release' });
+            const childField = childEntity.fields.find((f) => f.name === rel.field);
+            if (childField?.unique) plan.add(uniqueKey(this.prefix(childEntity, scope), childEntity.name, rel.field, uniqueValue(childField, child[rel.field])), { kind: 'release' });
           }
           if (plan.size > MAX_TRANSACTION_ITEMS) throw new ConflictError(TOO_MANY_DEPENDENTS);
         }
