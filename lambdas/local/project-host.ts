@@ -62,6 +62,8 @@ const REGISTRY_PK = 'LOCALHOST#MOUNTS';
 
 export class LocalProjectHost implements ProjectDeployer {
   private readonly mounts = new Map<string, Mounted>();
+  /** Projects that could not be mounted at start, with why (they answer 503 until redeployed). */
+  private readonly broken = new Map<string, string>();
   private readonly testOnlyChecks = new Map<string, { tenancy?: boolean; ownership?: boolean }>();
   private readonly clock: Clock;
 
@@ -105,8 +107,18 @@ export class LocalProjectHost implements ProjectDeployer {
         new QueryCommand({ TableName: this.props.localTable, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': REGISTRY_PK }, ExclusiveStartKey: start }),
       );
       for (const item of page.Items ?? []) {
-        await this.mount(item.SK as string);
-        count += 1;
+        const projectId = item.SK as string;
+        try {
+          await this.mount(projectId);
+          count += 1;
+        } catch (err) {
+          // One broken project (its table lost, say) must not keep the service and every other
+          // project from starting: it answers 503 with the reason until it is deployed again.
+          const reason = err instanceof Error ? err.message : String(err);
+          this.mounts.delete(projectId);
+          this.broken.set(projectId, reason);
+          console.error(`project ${projectId} could not be mounted: ${reason}`);
+        }
       }
       start = page.LastEvaluatedKey;
     } while (start);
@@ -134,7 +146,11 @@ export class LocalProjectHost implements ProjectDeployer {
    */
   async handle(req: IncomingMessage, res: ServerResponse, projectId: string, path: string, query: string): Promise<void> {
     const mount = this.mounts.get(projectId);
-    if (!mount) return writeJsonError(res, 404, 'NOT_FOUND', 'No API is deployed at this address');
+    if (!mount) {
+      const reason = this.broken.get(projectId);
+      if (reason) return writeJsonError(res, 503, 'NOT_READY', `This API could not be started (${reason}); deploy the project again`);
+      return writeJsonError(res, 404, 'NOT_FOUND', 'No API is deployed at this address');
+    }
     const origin = req.headers.origin;
     const allowed = mount.ir.cors.allowedOrigins;
     const originAllowed = origin !== undefined && (allowed.includes('*') || allowed.includes(origin));
@@ -166,6 +182,7 @@ export class LocalProjectHost implements ProjectDeployer {
       { apiId: projectId },
     );
     this.mounts.set(projectId, { deploymentId: deployed.deploymentId, gateway, ir: deployed.ir });
+    this.broken.delete(projectId);
   }
 
   private signingKeys(projectId: string) {

@@ -6,7 +6,8 @@
 import { goldenIr } from '../support/golden-ir';
 import { describeAndDeploy } from '../support/deploy-flow';
 import { callApi, signUpAndLogin, startTestService, type TestService } from '../support/local-service';
-import { clientFor, joinProject } from '../support/project-api';
+import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
+import { clientFor, deployIr, joinProject } from '../support/project-api';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -44,4 +45,16 @@ it('deploys the task tracker and serves its API at apiBaseUrl', async () => {
   const ir = goldenIr('01-task-tracker');
   expect(ir.entities.map((e) => e.collection)).toEqual(['projects', 'tasks']);
   expect((await callApi(deployed.apiBaseUrl, 'GET', '/v1/tasks', { token: admin.accessToken })).status).toBe(200);
+});
+
+it('keeps serving the other projects when one cannot be restored, and says why', async () => {
+  const ir = goldenIr('02-recipe-blog');
+  const healthy = await deployIr(service, ir);
+  const lost = await deployIr(service, ir);
+  await service.dynamoClient.send(new DeleteTableCommand({ TableName: service.projects.tableNameOf(lost.projectId) }));
+  await service.projects.restore();
+  const broken = await lost.request('POST', '/auth/login', { body: { email: 'a@example.org', password: 'Whatever-1' } });
+  expect(broken.status).toBe(503);
+  expect(broken.body).toEqual({ code: 'NOT_READY', error: expect.stringMatching(/could not be started.*deploy the project again/) });
+  expect((await healthy.request('POST', '/auth/login', { body: { email: 'a@example.org', password: 'Whatever-1' } })).status).toBe(401);
 });
