@@ -49,8 +49,9 @@ function routePipeline(route: ProjectRoute | null, getServices: () => Promise<Ru
   );
   if (route?.request.body) (handler as unknown as middy.MiddyfiedHandler<HttpEvent, HttpResult, Error, Context, Internal>).use(jsonBody());
   handler.handler(async (event, context) => {
-    // A route key the blueprint does not have: the gateway was built from another blueprint.
-    if (!route) throw new NotFoundError(`No route for ${event.routeKey}`);
+    // API Gateway's `$default` route (a path the manifest does not have), or a route key of
+    // another blueprint: the contract's 404 body rather than API Gateway's own.
+    if (!route) throw new NotFoundError(`No route for ${event.requestContext.http.method} ${event.rawPath}`);
     const state = (context as StatefulContext<RuntimeServices>)[STATE];
     const services = state.services as RuntimeServices;
     const input = requestParts(route, services, event, state.json);

@@ -57,4 +57,10 @@ export const ENV = {
   /** The project's Cognito user pool and its app client (USER_PASSWORD_AUTH, no secret). */
   PROJECT_USER_POOL_ID: 'BGS_PROJECT_USER_POOL_ID',
   PROJECT_USER_POOL_CLIENT_ID: 'BGS_PROJECT_USER_POOL_CLIENT_ID',
+  /**
+   * Not read by the runtime: the SHA-256 of the deployed IR. It changes with the blueprint, and a
+   * changed environment makes Lambda start fresh execution environments (warm ones keep the
+   * blueprint they read at their cold start and would go on serving the old one).
+   */
+  PROJECT_BLUEPRINT_SHA256: 'BGS_PROJECT_BLUEPRINT_SHA256',
 } as const;

@@ -7,7 +7,7 @@
  * "Tokens"), so every 401 has the contract's body and ID tokens are refused.
  */
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { ACCESS_LOG_FORMAT } from '../shared/access-log-format';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -75,23 +75,6 @@ export interface ControlPlaneApiProps {
 /** Headers a browser client must be able to read (rate-limit state, CONTRACT.md "Rate limits"). */
 const EXPOSED_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'retry-after'];
 
-/** One JSON object per request (cdk-nag APIG1 and log queries both want structured lines). */
-const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
-  JSON.stringify({
-    requestId: '$context.requestId',
-    ip: '$context.identity.sourceIp',
-    method: '$context.httpMethod',
-    path: '$context.path',
-    routeKey: '$context.routeKey',
-    status: '$context.status',
-    latency: '$context.responseLatency',
-    integrationLatency: '$context.integrationLatency',
-    integrationError: '$context.integrationErrorMessage',
-    responseLength: '$context.responseLength',
-    userAgent: '$context.identity.userAgent',
-    requestTime: '$context.requestTime',
-  }),
-);
 
 export class ControlPlaneApi extends Construct {
   public readonly httpApi: apigw.HttpApi;

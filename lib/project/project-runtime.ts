@@ -1,0 +1,105 @@
+/**
+ * THE runtime of a generated project on AWS: one Lambda (lambdas/project-runtime/runtime.lambda.ts)
+ * serving every route of the project's manifest, routed by API Gateway's routeKey. It reads the
+ * deployed blueprint from the project's table at cold start, so this construct differs between
+ * projects only in environment and permissions (DESIGN.md principle 5).
+ *
+ * Its role holds exactly what the runtime's adapters call, on this project's resources only:
+ * - the table: GetItem, PutItem, UpdateItem, DeleteItem, Query, and ConditionCheckItem (a
+ *   TransactWriteItems is authorized as the actions of its parts: Put, Update, Delete, ConditionCheck);
+ *   Query on each named GSI (not `index/*`: a future index is granted on purpose);
+ * - the bucket: GetObject, PutObject, DeleteObject on its objects (presigned URLs are signed with
+ *   these rights; attach-time HeadObject is GetObject), ListBucket on the bucket itself, so HeadObject
+ *   of a missing key answers 404 and not 403 (lambdas/adapters/s3/file-storage.ts);
+ * - the pool: AdminDeleteUser (undoing a signup whose membership could not be written); every
+ *   other Cognito call of the runtime is a public API taking the client id.
+ */
+import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { ENV } from '../../lambdas/shared/env';
+import { ProjectFunction } from './project-function';
+
+
+/** The table actions of the runtime, sorted (the policy and the template stay stable). */
+const RUNTIME_TABLE_ACTIONS = ['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'].map((a) => `dynamodb:${a}`);
+const RUNTIME_OBJECT_ACTIONS = ['DeleteObject', 'GetObject', 'PutObject'].map((a) => `s3:${a}`);
+
+export interface ProjectRuntimeProps {
+  readonly projectId: string;
+  readonly table: { readonly tableName: string; readonly tableArn: string };
+  /** The table's GSIs the runtime may Query (GSI1..GSI<n>). */
+  readonly indexNames: readonly string[];
+  readonly bucket: s3.Bucket;
+  readonly userPool: cognito.IUserPool;
+  readonly userPoolClient: cognito.IUserPoolClient;
+  /** SHA-256 (hex) of the deployed IR, see ENV.PROJECT_BLUEPRINT_SHA256. */
+  readonly blueprintSha256: string;
+  /**
+   * How long its logs are kept.
+   *
+   * @default logs.RetentionDays.ONE_MONTH
+   */
+  readonly logRetention?: logs.RetentionDays;
+  /**
+   * Delete its log group with the stack.
+   *
+   * @default false
+   */
+  readonly destroyOnRemoval?: boolean;
+}
+
+export class ProjectRuntime extends Construct {
+  public readonly handler: ProjectFunction;
+
+  constructor(scope: Construct, id: string, props: ProjectRuntimeProps) {
+    super(scope, id);
+    const { table, bucket, userPool } = props;
+    const objectsArn = bucket.arnForObjects('*');
+
+    this.handler = new ProjectFunction(this, 'Handler', {
+      entry: 'lambdas/project-runtime/runtime.lambda.ts',
+      description: `BGS project ${props.projectId}: the generated API (prebuilt runtime, routed by the deployed blueprint)`,
+      environment: {
+        [ENV.PROJECT_ID]: props.projectId,
+        [ENV.PROJECT_TABLE_NAME]: table.tableName,
+        [ENV.PROJECT_BUCKET]: bucket.bucketName,
+        [ENV.PROJECT_USER_POOL_ID]: userPool.userPoolId,
+        [ENV.PROJECT_USER_POOL_CLIENT_ID]: props.userPoolClient.userPoolClientId,
+        [ENV.PROJECT_BLUEPRINT_SHA256]: props.blueprintSha256,
+      },
+      statements: [
+        new iam.PolicyStatement({ sid: 'Table', actions: RUNTIME_TABLE_ACTIONS, resources: [table.tableArn] }),
+        new iam.PolicyStatement({
+          sid: 'Indexes',
+          actions: ['dynamodb:Query'],
+          resources: props.indexNames.map((name) => `${table.tableArn}/index/${name}`),
+        }),
+        new iam.PolicyStatement({ sid: 'FileObjects', actions: RUNTIME_OBJECT_ACTIONS, resources: [objectsArn] }),
+        new iam.PolicyStatement({ sid: 'FileBucket', actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }),
+        new iam.PolicyStatement({ sid: 'UndoSignup', actions: ['cognito-idp:AdminDeleteUser'], resources: [userPool.userPoolArn] }),
+      ],
+      // One function serves every route, and its cold start also reads, gunzips and parses the
+      // blueprint and derives the manifest: more memory is more CPU for that.
+      memorySize: 1024,
+      // Below API Gateway's 30 s integration limit, so a slow call ends in the runtime's own
+      // error answer (and its log line) rather than the gateway's bare 503.
+      timeout: Duration.seconds(29),
+      logRetention: props.logRetention,
+      destroyOnRemoval: props.destroyOnRemoval,
+    });
+
+    // cdk-nag names IAM5 findings by the wildcard resource they flag: acknowledged by name.
+    const bucketLogicalId = Stack.of(this).getLogicalId(bucket.node.defaultChild as CfnElement);
+    Validations.of(this.handler.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/*]`,
+      reason:
+        "The runtime signs upload and download URLs for, reads the head of and deletes objects anywhere in this one project's " +
+        'bucket: keys are <org>/<collection>/<recordId>/<fileKey>, created per record at run time, so no fixed ' +
+        'prefix list exists; the server derives every key itself and authorizes the record first (CONTRACT "Files").',
+    });
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * The stack of ONE generated project, built from its blueprint IR: what the CloudFormation
+ * deployer deploys and what the exported CDK app synthesizes (DESIGN.md principle 5: a deploy is
+ * this template plus the blueprint; the runtime code is prebuilt and the same for every project).
+ *
+ *   ProjectData       the project's table (keys and GSIs from projectTableInput)
+ *   ProjectFiles      the bucket (presigned URLs only)
+ *   ProjectIdentity   user pool, app client, pre-token-generation trigger (V2: claims in access tokens)
+ *   ProjectRuntime    the one runtime Lambda, least privilege on the three above
+ *   ProjectApi        HTTP API: one route per manifest route, all to the runtime
+ *   ProjectBlueprint  the IR written into the table, where the runtime reads it at cold start
+ *
+ * Construct ids are fixed (logical ids must not move between deploys of one project); nothing
+ * here reads the clock, so the same IR and props give the same template (the preview diff).
+ */
+import { createHash } from 'node:crypto';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type * as logs from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { BlueprintIR } from '../../lambdas/core/blueprint/ir';
+import { ProjectApi } from './project-api';
+import { ProjectBlueprint } from './project-blueprint';
+import { ProjectData } from './project-data';
+import { ProjectFiles } from './project-files';
+import { ProjectIdentity } from './project-identity';
+import { ProjectRuntime } from './project-runtime';
+
+/** Project ids as the control plane makes them: letters, digits and hyphens (they name resources). */
+const PROJECT_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
+
+export interface ProjectStackProps extends StackProps {
+  /** The blueprint to serve; refused at construction unless BlueprintIR.parse accepts it. */
+  readonly ir: BlueprintIR;
+  /** The control plane's project id: 1-64 letters, digits and hyphens. */
+  readonly projectId: string;
+  /**
+   * Delete the table, bucket (with its objects), user pool and log groups with the stack, for
+   * development stacks. Off, data and accounts are retained and protected from deletion.
+   *
+   * @default false
+   */
+  readonly destroyOnRemoval?: boolean;
+  /**
+   * How long function and access logs are kept.
+   *
+   * @default logs.RetentionDays.ONE_MONTH
+   */
+  readonly logRetention?: logs.RetentionDays;
+  /**
+   * The stage's flood guard, requests per second over all routes of the project.
+   *
+   * @default 500
+   */
+  readonly throttlingRateLimit?: number;
+  /**
+   * The stage's burst allowance.
+   *
+   * @default 1000
+   */
+  readonly throttlingBurstLimit?: number;
+  /**
+   * The deployment that stores this blueprint (the deployed blueprint item's `deploymentId`).
+   *
+   * @default 'cdk' (a deploy of the exported CDK app, not of the control plane)
+   */
+  readonly deploymentId?: string;
+  /**
+   * The blueprint's id in the control plane (the item's `blueprintId`).
+   *
+   * @default 'cdk'
+   */
+  readonly blueprintId?: string;
+  /**
+   * When the deployment started (ISO 8601), stored as the item's `deployedAt`. Passed in, never
+   * read from the clock here, so synthesizing twice gives the same template.
+   *
+   * @default - not recorded
+   */
+  readonly deployedAt?: string;
+}
+
+export class ProjectStack extends Stack {
+  /** The IR as BlueprintIR.parse returned it (what the stack and the table item carry). */
+  public readonly ir: BlueprintIR;
+  public readonly projectId: string;
+  /** SHA-256 (hex) of the IR's JSON. */
+  public readonly blueprintSha256: string;
+  public readonly data: ProjectData;
+  public readonly files: ProjectFiles;
+  public readonly identity: ProjectIdentity;
+  public readonly runtime: ProjectRuntime;
+  public readonly api: ProjectApi;
+  public readonly blueprint: ProjectBlueprint;
+
+  constructor(scope: Construct, id: string, props: ProjectStackProps) {
+    // Checked before anything is created: a bad input fails here, not halfway through a deploy.
+    const ir = parseIr(props.ir);
+    if (typeof props.projectId !== 'string' || !PROJECT_ID_PATTERN.test(props.projectId)) {
+      throw new Error(`Invalid projectId ${JSON.stringify(props.projectId)}: 1-64 letters, digits and hyphens`);
+    }
+    super(scope, id, {
+      description: `BGS generated project ${props.projectId} (${ir.project.id}): HTTP API, runtime Lambda, DynamoDB table, S3 bucket, Cognito user pool`,
+      ...props,
+    });
+    this.ir = ir;
+    this.projectId = props.projectId;
+    this.blueprintSha256 = createHash('sha256').update(JSON.stringify(ir)).digest('hex');
+    const destroyOnRemoval = props.destroyOnRemoval ?? false;
+    const { logRetention } = props;
+
+    this.data = new ProjectData(this, 'ProjectData', { destroyOnRemoval });
+    const { table } = this.data;
+    this.files = new ProjectFiles(this, 'ProjectFiles', { ir, destroyOnRemoval });
+    this.identity = new ProjectIdentity(this, 'ProjectIdentity', {
+      ir,
+      projectId: props.projectId,
+      tableName: table.tableName,
+      tableArn: table.tableArn,
+      logRetention,
+      destroyOnRemoval,
+    });
+    this.blueprint = new ProjectBlueprint(this, 'ProjectBlueprint', {
+      table,
+      ir,
+      deploymentId: props.deploymentId ?? 'cdk',
+      blueprintId: props.blueprintId ?? 'cdk',
+      deployedAt: props.deployedAt,
+      logRetention,
+      destroyOnRemoval,
+    });
+    this.runtime = new ProjectRuntime(this, 'ProjectRuntime', {
+      projectId: props.projectId,
+      table,
+      indexNames: this.data.indexNames,
+      bucket: this.files.bucket,
+      userPool: this.identity.userPool,
+      userPoolClient: this.identity.userPoolClient,
+      blueprintSha256: this.blueprintSha256,
+      logRetention,
+      destroyOnRemoval,
+    });
+    // The runtime is created (or updated, with the new blueprint hash) only after the blueprint
+    // is in the table: a cold start in between would find no blueprint, or the previous one.
+    (this.runtime.handler.function.node.defaultChild as CfnFunction).node.addDependency(this.blueprint.resource);
+    this.api = new ProjectApi(this, 'ProjectApi', {
+      projectId: props.projectId,
+      ir,
+      handler: this.runtime.handler.function,
+      throttlingRateLimit: props.throttlingRateLimit,
+      throttlingBurstLimit: props.throttlingBurstLimit,
+      logRetention,
+      destroyOnRemoval,
+    });
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: "Base URL of the project's API" });
+    new CfnOutput(this, 'UserPoolId', { value: this.identity.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.identity.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'TableName', { value: table.tableName });
+    new CfnOutput(this, 'BucketName', { value: this.files.bucket.bucketName });
+  }
+}
+
+function parseIr(input: unknown): BlueprintIR {
+  const parsed = BlueprintIR.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.slice(0, 10).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  throw new Error(`Invalid blueprint IR: ${problems.join('; ')}`);
+}
