@@ -17,6 +17,7 @@ import { ENV } from '../../lambdas/shared/env';
 import { ProjectStack, type ProjectStackProps } from '../../lib/project/project-stack';
 import { goldenIr } from '../support/golden-ir';
 import { asArray, testApp, type CfnResource, type PolicyStatementJson } from './synth';
+import { DEPLOY_LIMITS } from '../../lambdas/core/blueprint/deploy-limits';
 
 const GOLDEN = ['01-task-tracker', '02-recipe-blog', '03-expense-approvals', '04-clinic-appointments', '05-inventory'] as const;
 const PROJECT_ID = 'p-0123456789';
@@ -428,7 +429,7 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
     // permission; runtime function, role, log group, API permission; API, stage, access logs,
     // integration, the catch-all `$default` route; blueprint custom resource, its provider
     // function, role and log group; CDKMetadata.
-    const FIXED = 23;
+    const FIXED = DEPLOY_LIMITS.projectStackFixedResources;
     const all = Object.values(resources);
 
     test(`fewer than ${RESOURCE_LIMIT} resources, and each route costs exactly one`, () => {

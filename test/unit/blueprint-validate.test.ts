@@ -3,7 +3,12 @@
  * which is valid), with the JSON path and code it must report; the warnings; and that nothing,
  * not even a value that is not an IR at all, makes it throw.
  */
-import { buildBlueprint } from '../../lambdas/core/blueprint/build-blueprint';
+import { buildBlueprint, buildBlueprintFromMarkdown } from '../../lambdas/core/blueprint/build-blueprint';
+import { DEPLOY_LIMITS } from '../../lambdas/core/blueprint/deploy-limits';
+import { projectRoutes } from '../../lambdas/core/blueprint/project-routes';
+import { authorSpec } from '../../lambdas/core/spec/offline-author';
+import { renderSpec } from '../../lambdas/core/spec/render-spec';
+import { syntheticDescription } from '../bench/author';
 import type { BlueprintIR, IrEntity, IrField } from '../../lambdas/core/blueprint/ir';
 import { collectionName } from '../../lambdas/core/blueprint/naming';
 import { validateBlueprint, type Issue } from '../../lambdas/core/blueprint/validate-blueprint';
@@ -419,5 +424,29 @@ describe('never throws', () => {
   it('points schema errors at the node', () => {
     const report = validateBlueprint(mutated((x) => ((field(x, TEAM, 'name') as { type: string }).type = 'money')));
     expect(report.errors.map((e) => e.path)).toEqual(['$.entities[0].fields[5].type']);
+  });
+});
+
+describe('AWS limits of the deployed project (warnings: the blueprint still runs locally)', () => {
+  const irWith = (entities: number) => {
+    const built = buildBlueprintFromMarkdown(renderSpec(authorSpec({ name: 'Big', description: syntheticDescription(entities) })), { projectId: 'big', specVersion: 1 });
+    if (!built.ok) throw new Error(JSON.stringify(built.errors.slice(0, 2)));
+    return built.ir;
+  };
+  const codes = (entities: number) => validateBlueprint(irWith(entities)).warnings.map((w) => w.code).filter((c) => c.startsWith('TOO_MANY'));
+
+  it('says nothing for an ordinary project', () => {
+    expect(codes(10)).toEqual([]);
+  });
+  it('warns past API Gateway\'s 300 routes per HTTP API', () => {
+    const ir = irWith(60);
+    const routes = projectRoutes(ir).length + 1;
+    expect(routes).toBeGreaterThan(DEPLOY_LIMITS.routesPerHttpApi);
+    const report = validateBlueprint(ir);
+    expect(report.valid).toBe(true);
+    expect(report.warnings.filter((w) => w.code.startsWith('TOO_MANY'))).toEqual([{ path: '$.entities', code: 'TOO_MANY_ROUTES', message: expect.stringContaining(`${routes} routes`) }]);
+  });
+  it("warns past CloudFormation's 500 resources per stack", () => {
+    expect(codes(90)).toEqual(['TOO_MANY_RESOURCES']);
   });
 });

@@ -42,6 +42,8 @@ import {
   type ServerFieldName,
 } from './ir';
 import { kebabCase } from './naming';
+import { DEPLOY_LIMITS } from './deploy-limits';
+import { projectRoutes } from './project-routes';
 
 export type Issue = BlueprintIssue;
 
@@ -132,6 +134,25 @@ class Checker {
     this.checkRoles();
     this.checkWorkflows();
     this.checkCors();
+    // The route manifest is derived only from a sound blueprint.
+    if (this.errors.length === 0) this.checkDeployLimits();
+  }
+
+  // --- AWS limits of the deployed project ------------------------------------------------------
+
+  /**
+   * Warnings, not errors: the project still generates and runs locally; only its AWS stack
+   * would be refused, and the user should learn that now rather than from a failed deploy.
+   */
+  private checkDeployLimits(): void {
+    // The manifest's routes and the catch-all `$default` route.
+    const routes = projectRoutes(this.ir).length + 1;
+    const resources = DEPLOY_LIMITS.projectStackFixedResources + routes - 1;
+    if (resources > DEPLOY_LIMITS.resourcesPerStack) {
+      this.warn('$.entities', 'TOO_MANY_RESOURCES', `the project's AWS stack would have ${resources} resources; CloudFormation allows ${DEPLOY_LIMITS.resourcesPerStack} per stack (${routes} routes): it runs locally, but split the project or drop entities before deploying to AWS`);
+    } else if (routes > DEPLOY_LIMITS.routesPerHttpApi) {
+      this.warn('$.entities', 'TOO_MANY_ROUTES', `the API would have ${routes} routes; API Gateway allows ${DEPLOY_LIMITS.routesPerHttpApi} per HTTP API by default: raise the quota before deploying to AWS, or drop entities`);
+    }
   }
 
   // --- tenancy --------------------------------------------------------------------------------

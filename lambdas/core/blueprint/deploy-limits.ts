@@ -1,0 +1,17 @@
+/**
+ * AWS limits a deployed project must fit, checked when a blueprint is validated (so a user
+ * learns it before a deploy fails) and relied on by the project stack (lib/project).
+ */
+export const DEPLOY_LIMITS = {
+  /** API Gateway HTTP API: routes per API, default quota (adjustable through Service Quotas). */
+  routesPerHttpApi: 300,
+  /** CloudFormation: resources per stack (hard limit; CDK refuses more at synth). */
+  resourcesPerStack: 500,
+  /**
+   * Resources of a project stack that do not grow with the blueprint (lib/project/project-stack.ts;
+   * its test pins this number): table, bucket and policy, pool, client, trigger and runtime
+   * functions with roles, log groups and permissions, API, stage, access logs, integration, the
+   * `$default` route, the blueprint custom resource with its function, role and log group, CDKMetadata.
+   */
+  projectStackFixedResources: 23,
+} as const;
