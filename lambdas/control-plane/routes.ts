@@ -258,6 +258,13 @@ export const CONTROL_PLANE_ROUTES = {
     // DeleteItem: a deployment that cannot be started is ended at once, releasing the project's lock.
     errors: [400, 401, 404, 409, 429, 503], dynamo: ['GetItem', 'PutItem', 'ConditionCheckItem', 'UpdateItem', 'DeleteItem'],
   }),
+  previewDeployment: route({
+    id: 'previewDeployment', method: 'POST', path: '/projects/{projectId}/validate', tag: 'Deployments',
+    summary: "Dry run of a deploy: what deploying a completed blueprint (default: the project's latest) would change in the project's stack; nothing is deployed",
+    auth: 'user', rate: 'project', params: s.ProjectIdParams, body: s.PreviewRequest, bodyOptional: true,
+    success: { status: 200, description: 'The changes a deploy would make', schema: s.DeploymentPreview },
+    errors: [400, 401, 404, 409, 429, 503], dynamo: ['GetItem'],
+  }),
   getDeployment: route({
     id: 'getDeployment', method: 'GET', path: '/deployments/{deploymentId}', tag: 'Deployments',
     summary: 'A deployment with its status and logs (the statusUrl)', auth: 'user', rate: 'project', params: s.DeploymentIdParams,

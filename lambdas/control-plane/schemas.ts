@@ -229,6 +229,21 @@ export const DeployRequest = z.strictObject({
     .regex(/^[A-Za-z0-9_-]+$/, { error: 'must be a blueprint id' })
     .optional(),
 });
+/** POST /projects/{projectId}/validate: a dry run of a deploy (CONTRACT "Control plane"). */
+export const PreviewRequest = DeployRequest;
+export const DeploymentChange = z.object({
+  action: z.enum(['add', 'modify', 'remove']),
+  /** The resource's logical id in the project's stack. */
+  logicalId: z.string(),
+  /** Its CloudFormation type (`AWS::ApiGatewayV2::Route`). */
+  resourceType: z.string(),
+});
+export const DeploymentPreview = z.object({
+  blueprintId: z.string(),
+  /** Removals, then modifications, then additions, against the blueprint deployed now (none: everything is added). */
+  changes: z.array(DeploymentChange),
+  summary: z.string(),
+});
 export const DeploymentIdParams = z.strictObject({ deploymentId: z.string().min(1).max(64) });
 export const ListDeploymentsQuery = z.strictObject({ limit: limit.optional(), cursor: z.string().min(1).max(2048).optional() });
 export const DeploymentList = z.object({ items: z.array(DeploymentSummary), nextCursor: z.string().nullable() });
@@ -308,5 +323,7 @@ export const NAMED_SCHEMAS = {
   DeploymentStarted,
   DeployRequest,
   DeploymentList,
+  DeploymentChange,
+  DeploymentPreview,
 } as const;
 export type SchemaName = keyof typeof NAMED_SCHEMAS;

@@ -17,7 +17,8 @@ import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/
 import { createLocalJWKSet } from 'jose';
 import { systemClock, type Clock } from '../core/clock';
 import type { BlueprintIR } from '../core/blueprint/ir';
-import type { DeployInput, DeployResult, ProjectDeployer } from '../ports/project-deployer';
+import type { DeployInput, DeployResult, PreviewInput, ProjectDeployer } from '../ports/project-deployer';
+import { diffTemplates, type TemplatePreview } from '../core/deploy/template-diff';
 import { createAccessTokenVerifier } from '../shared/access-token-verifier';
 import { ensureProjectTable } from '../adapters/project-data/project-table';
 import { DynamoRecordStore } from '../adapters/project-data/record-store';
@@ -96,6 +97,31 @@ export class LocalProjectHost implements ProjectDeployer {
     await this.props.doc.send(new PutCommand({ TableName: this.props.localTable, Item: { PK: REGISTRY_PK, SK: projectId, deploymentId } }));
     await input.log('info', `Serving ${ir.entities.length} entities at ${localApiBasePath(projectId)}`);
     return { apiBaseUrl: localApiBasePath(projectId) };
+  }
+
+  /**
+   * The dry run of a deploy: the template of `ir` against the template of the blueprint the
+   * project serves now, both synthesized from lib/project's constructs (the stack a deploy to
+   * AWS creates), so the preview says what the AWS deploy would change.
+   */
+  async preview(input: PreviewInput): Promise<TemplatePreview> {
+    const deployed = await this.deployedIr(input.projectId);
+    // Loaded on first use: aws-cdk-lib takes seconds to load, and most starts never preview.
+    const { synthProjectTemplate } = await import('../../lib/project/project-template');
+    return diffTemplates(deployed ? synthProjectTemplate(deployed, input.projectId) : null, synthProjectTemplate(input.ir, input.projectId));
+  }
+
+  /** The blueprint the project serves now, or null before its first deploy. */
+  private async deployedIr(projectId: string): Promise<BlueprintIR | null> {
+    const mounted = this.mounts.get(projectId);
+    if (mounted) return mounted.ir;
+    try {
+      return (await loadDeployedBlueprint(this.props.doc, this.tableNameOf(projectId)))?.ir ?? null;
+    } catch (err) {
+      // No table yet: never deployed.
+      if ((err as { name?: string }).name === 'ResourceNotFoundException') return null;
+      throw err;
+    }
   }
 
   /** Mounts every project deployed before this start (after a restart). */

@@ -6,6 +6,7 @@
  * runtime at `/apis/<projectId>` on the local gateway.
  */
 import type { BlueprintIR } from '../core/blueprint/ir';
+import type { TemplatePreview } from '../core/deploy/template-diff';
 
 export type DeploymentLogLevel = 'info' | 'warn' | 'error';
 
@@ -27,7 +28,18 @@ export interface DeployResult {
   readonly apiBaseUrl: string;
 }
 
+export interface PreviewInput {
+  readonly projectId: string;
+  readonly ir: BlueprintIR;
+}
+
 export interface ProjectDeployer {
   /** Idempotent: deploying the same deployment again (a resume after a restart) converges. */
   deploy(input: DeployInput): Promise<DeployResult>;
+  /**
+   * What deploying `ir` would change in the project's stack (the dry run of `POST
+   * /projects/{id}/validate`): the template of `ir` against the template of the blueprint the
+   * project runs now (none before its first deploy). Changes nothing.
+   */
+  preview(input: PreviewInput): Promise<TemplatePreview>;
 }

@@ -3,7 +3,8 @@
  * deployment tests: it records every call, logs a line before and after its "work", and can be
  * told to fail or to hold deploys until the test releases them.
  */
-import type { DeployInput, DeployResult, ProjectDeployer } from '../../lambdas/ports/project-deployer';
+import type { TemplatePreview } from '../../lambdas/core/deploy/template-diff';
+import type { DeployInput, DeployResult, PreviewInput, ProjectDeployer } from '../../lambdas/ports/project-deployer';
 
 export class TestDeployer implements ProjectDeployer {
   readonly calls: DeployInput[] = [];
@@ -33,6 +34,13 @@ export class TestDeployer implements ProjectDeployer {
     if (this.failWith) throw this.failWith;
     await input.log('info', `Runtime mounted at /apis/${input.projectId}`);
     return { apiBaseUrl: `/apis/${input.projectId}` };
+  }
+
+  readonly previews: PreviewInput[] = [];
+
+  async preview(input: PreviewInput): Promise<TemplatePreview> {
+    this.previews.push(input);
+    return { changes: [], summary: `previewed ${input.ir.entities.length} entities` };
   }
 
   /** Resolves once `count` deploys have started. */

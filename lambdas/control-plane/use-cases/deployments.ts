@@ -3,6 +3,7 @@
  * project's. One deployment per project runs at a time (the repository's lock item); the
  * runner does the work (run-deployment.ts) over the deployer port.
  */
+import type { BlueprintIR } from '../../core/blueprint/ir';
 import { decodeCursor, encodeCursor } from '../../core/cursor';
 import { DeployerUnavailableError, NotFoundError, NotReadyError } from '../../core/errors';
 import type { DeploymentRecord } from '../../adapters/dynamodb/deployment-repository';
@@ -60,6 +61,20 @@ export const deployProject: Handler<'deployProject'> = async ({ params, body, us
     throw err;
   }
   return { body: { deployment: presentDeployment(deployment, event), statusUrl: `${baseUrlOf(event)}/deployments/${deployment.id}` } };
+};
+
+/**
+ * The dry run of a deploy: the same blueprint choice as a deploy, then the deployer's diff of
+ * the project's stack. Readable on an archived project too: it writes nothing.
+ */
+export const previewDeployment: Handler<'previewDeployment'> = async ({ params, body, user }, services) => {
+  const project = await services.projects.getOwned(user.userId, params.projectId);
+  if (!services.deployer) throw new DeployerUnavailableError();
+  const blueprintId = await deployableBlueprint(services, user.userId, project, body.blueprintId);
+  const ir = await services.blueprints.getPart<BlueprintIR>(blueprintId, 'ir');
+  if (!ir) throw new NotReadyError(`Blueprint ${blueprintId} has no intermediate representation to preview`);
+  const preview = await services.deployer.preview({ projectId: project.id, ir });
+  return { body: { blueprintId, ...preview } };
 };
 
 export const getDeployment: Handler<'getDeployment'> = async ({ params, user, event }, services) => {
