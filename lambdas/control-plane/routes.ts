@@ -258,6 +258,14 @@ export const CONTROL_PLANE_ROUTES = {
     // DeleteItem: a deployment that cannot be started is ended at once, releasing the project's lock.
     errors: [400, 401, 404, 409, 429, 503], dynamo: ['GetItem', 'PutItem', 'ConditionCheckItem', 'UpdateItem', 'DeleteItem'],
   }),
+  rollbackProject: route({
+    id: 'rollbackProject', method: 'POST', path: '/projects/{projectId}/rollback', tag: 'Deployments',
+    summary: 'Deploy again the blueprint of an earlier succeeded deployment (default: the one before the active one; asynchronous: poll statusUrl)',
+    auth: 'user', rate: 'deployment', params: s.ProjectIdParams, body: s.RollbackRequest, bodyOptional: true,
+    success: { status: 202, description: 'Rollback started', schema: s.DeploymentStarted },
+    // Query: the project's deployments, newest first, to find the one before the active one.
+    errors: [400, 401, 404, 409, 429, 503], dynamo: ['GetItem', 'Query', 'PutItem', 'ConditionCheckItem', 'UpdateItem', 'DeleteItem'],
+  }),
   previewDeployment: route({
     id: 'previewDeployment', method: 'POST', path: '/projects/{projectId}/validate', tag: 'Deployments',
     summary: "Dry run of a deploy: what deploying a completed blueprint (default: the project's latest) would change in the project's stack; nothing is deployed",

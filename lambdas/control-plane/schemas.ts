@@ -229,6 +229,16 @@ export const DeployRequest = z.strictObject({
     .regex(/^[A-Za-z0-9_-]+$/, { error: 'must be a blueprint id' })
     .optional(),
 });
+/** POST /projects/{projectId}/rollback (CONTRACT "Control plane"). */
+export const RollbackRequest = z.strictObject({
+  /** Default: the succeeded deployment before the active one. */
+  deploymentId: z
+    .string({ error: 'must be a deployment id' })
+    .min(1, { error: 'must not be empty' })
+    .max(64, { error: 'must be at most 64 characters' })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'must be a deployment id' })
+    .optional(),
+});
 /** POST /projects/{projectId}/validate: a dry run of a deploy (CONTRACT "Control plane"). */
 export const PreviewRequest = DeployRequest;
 export const DeploymentChange = z.object({
@@ -325,5 +335,6 @@ export const NAMED_SCHEMAS = {
   DeploymentList,
   DeploymentChange,
   DeploymentPreview,
+  RollbackRequest,
 } as const;
 export type SchemaName = keyof typeof NAMED_SCHEMAS;

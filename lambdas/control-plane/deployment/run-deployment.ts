@@ -42,7 +42,11 @@ export async function runDeployment(services: DeploymentServices, deploymentId: 
   const record = await deployments.get(deploymentId);
   if (!record || (record.status !== 'pending' && record.status !== 'in_progress')) return 'finished';
   const resumed = record.status === 'in_progress';
-  const message = resumed ? 'Resuming the deployment after a restart' : `Deploying blueprint ${record.blueprintId}`;
+  const message = resumed
+    ? 'Resuming the deployment after a restart'
+    : record.kind === 'rollback'
+      ? `Rolling back: deploying blueprint ${record.blueprintId} again`
+      : `Deploying blueprint ${record.blueprintId}`;
   if (!(await deployments.markInProgress(deploymentId, message, clock.now()))) return 'finished';
   try {
     const deployer = services.deployer;

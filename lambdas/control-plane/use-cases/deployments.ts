@@ -5,7 +5,7 @@
  */
 import type { BlueprintIR } from '../../core/blueprint/ir';
 import { decodeCursor, encodeCursor } from '../../core/cursor';
-import { DeployerUnavailableError, NotFoundError, NotReadyError } from '../../core/errors';
+import { ConflictError, DeployerUnavailableError, NotFoundError, NotReadyError } from '../../core/errors';
 import type { DeploymentRecord } from '../../adapters/dynamodb/deployment-repository';
 import type { HttpEvent } from '../../shared/http-types';
 import type { UseCase } from '../../shared/route-handler';
@@ -51,8 +51,52 @@ export const deployProject: Handler<'deployProject'> = async ({ params, body, us
   const project = await services.projects.getWritable(user.userId, params.projectId);
   if (!services.deployer) throw new DeployerUnavailableError();
   const blueprintId = await deployableBlueprint(services, user.userId, project, body.blueprintId);
-  // The lock is taken here, atomically with the deployment (409 while another one runs).
-  const deployment = await services.deployments.create({ projectId: project.id, ownerId: user.userId, blueprintId, kind: 'deploy', now });
+  return startDeployment(services, { projectId: project.id, ownerId: user.userId, blueprintId, kind: 'deploy', now }, event);
+};
+
+/**
+ * A rollback is a deployment of kind `rollback` of an earlier succeeded deployment's blueprint:
+ * the one named, or the succeeded deployment before the active one (none -> 409).
+ */
+export const rollbackProject: Handler<'rollbackProject'> = async ({ params, body, user, now, event }, services) => {
+  const project = await services.projects.getWritable(user.userId, params.projectId);
+  if (!services.deployer) throw new DeployerUnavailableError();
+  const target = body.deploymentId ? await namedRollbackTarget(services, user.userId, project, body.deploymentId) : await previousSucceeded(services, project);
+  return startDeployment(services, { projectId: project.id, ownerId: user.userId, blueprintId: target.blueprintId, kind: 'rollback', now }, event);
+};
+
+async function namedRollbackTarget(services: ControlPlaneServices, ownerId: string, project: Project, deploymentId: string): Promise<DeploymentRecord> {
+  const target = await services.deployments.getOwned(ownerId, deploymentId);
+  if (!target || target.projectId !== project.id) throw new NotFoundError('Deployment not found in this project');
+  if (target.status !== 'succeeded' || target.kind === 'destroy') throw new ConflictError(`Deployment ${target.id} did not succeed (${target.status}); roll back to a succeeded deployment`);
+  if (target.id === project.activeDeploymentId) throw new ConflictError(`Deployment ${target.id} is already the active one`);
+  return target;
+}
+
+/** The newest succeeded deploy or rollback created before the active deployment. */
+async function previousSucceeded(services: ControlPlaneServices, project: Project): Promise<DeploymentRecord> {
+  const nothing = () => new ConflictError('Nothing to roll back to: the project has no succeeded deployment before the active one');
+  if (!project.activeDeploymentId) throw nothing();
+  let seenActive = false;
+  let startKey: Record<string, string | number> | undefined;
+  do {
+    const page = await services.deployments.list(project.id, 100, startKey);
+    for (const record of page.items) {
+      if (record.id === project.activeDeploymentId) seenActive = true;
+      else if (seenActive && record.status === 'succeeded' && record.kind !== 'destroy') return record;
+    }
+    startKey = page.lastKey;
+  } while (startKey);
+  throw nothing();
+}
+
+/** Records the deployment (taking the project's lock: 409 while another runs) and starts its run. */
+async function startDeployment(
+  services: ControlPlaneServices,
+  input: { projectId: string; ownerId: string; blueprintId: string; kind: DeploymentRecord['kind']; now: Date },
+  event: HttpEvent,
+) {
+  const deployment = await services.deployments.create(input);
   try {
     await services.deploymentRunner.start(deployment.id);
   } catch (err) {
@@ -61,7 +105,7 @@ export const deployProject: Handler<'deployProject'> = async ({ params, body, us
     throw err;
   }
   return { body: { deployment: presentDeployment(deployment, event), statusUrl: `${baseUrlOf(event)}/deployments/${deployment.id}` } };
-};
+}
 
 /**
  * The dry run of a deploy: the same blueprint choice as a deploy, then the deployer's diff of

@@ -1,0 +1,5 @@
+import { controlPlaneHandler } from '../control-plane-handler';
+import { CONTROL_PLANE_ROUTES } from '../routes';
+import { rollbackProject } from '../use-cases/deployments';
+
+export const handler = controlPlaneHandler(CONTROL_PLANE_ROUTES.rollbackProject, rollbackProject);
