@@ -59,7 +59,6 @@ const CORS_METHODS = [apigw.CorsHttpMethod.GET, apigw.CorsHttpMethod.POST, apigw
 /** What the local project host exposes too (lambdas/local/project-host.ts). */
 const EXPOSED_HEADERS = ['x-request-id', 'retry-after'];
 
-
 export class ProjectApi extends Construct {
   public readonly httpApi: apigw.HttpApi;
   public readonly stage: apigw.HttpStage;

@@ -8,7 +8,7 @@
 import { gunzipSync } from 'node:zlib';
 import { Validations, type App, type CfnElement, type PolicyViolation } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { AwsSolutionsChecks, NagRuleCompliance, type IApplyRule } from 'cdk-nag';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { PROJECT_TABLE_KEYS } from '../../lambdas/adapters/project-data/project-table';
 import type { BlueprintIR } from '../../lambdas/core/blueprint/ir';
@@ -17,6 +17,7 @@ import { ENV } from '../../lambdas/shared/env';
 import { ProjectStack, type ProjectStackProps } from '../../lib/project/project-stack';
 import { goldenIr } from '../support/golden-ir';
 import { asArray, testApp, type CfnResource, type PolicyStatementJson } from './synth';
+import { acknowledgementsIn, RecordingChecks } from './nag';
 import { DEPLOY_LIMITS } from '../../lambdas/core/blueprint/deploy-limits';
 
 const GOLDEN = ['01-task-tracker', '02-recipe-blog', '03-expense-approvals', '04-clinic-appointments', '05-inventory'] as const;
@@ -24,46 +25,9 @@ const PROJECT_ID = 'p-0123456789';
 
 // --- cdk-nag, recording every finding before acknowledgements (as cdk-nag.test.ts does) -------
 
-interface RawFinding {
-  readonly ruleId: string;
-  readonly path: string;
-}
 
-class RecordingChecks extends AwsSolutionsChecks {
-  public readonly raw: RawFinding[] = [];
 
-  protected override applyRule(params: IApplyRule): void {
-    const ruleId = `${this.readPackName}-${params.ruleSuffixOverride ?? params.rule.name}`;
-    const path = params.node.node.path;
-    try {
-      const result = params.rule(params.node);
-      if (result === NagRuleCompliance.NON_COMPLIANT) this.raw.push({ ruleId, path });
-      else if (Array.isArray(result)) for (const finding of result) this.raw.push({ ruleId: `${ruleId}[${finding}]`, path });
-    } catch {
-      this.raw.push({ ruleId, path });
-    }
-    super.applyRule(params);
-  }
-}
 
-interface Acknowledgement {
-  readonly path: string;
-  readonly id: string;
-  readonly reason: string;
-}
-
-function acknowledgementsIn(root: IConstruct): Acknowledgement[] {
-  const found: Acknowledgement[] = [];
-  for (const construct of root.node.findAll()) {
-    for (const entry of construct.node.metadata) {
-      if (entry.type !== Validations.ACKNOWLEDGED_RULES_METADATA_KEY) continue;
-      for (const [qualifiedId, reason] of Object.entries(entry.data as Record<string, string>)) {
-        found.push({ path: construct.node.path, id: qualifiedId.replace(/^annotation::/i, ''), reason });
-      }
-    }
-  }
-  return found;
-}
 
 const describeViolations = (violations: readonly PolicyViolation[]): string[] =>
   violations.map((v) => `${v.severity} ${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
