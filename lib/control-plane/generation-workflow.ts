@@ -15,7 +15,7 @@ import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../lambdas/adapters/dynamodb/table-definition';
 import { GENERATION_STEPS } from '../../lambdas/control-plane/generation/steps';
-import { REPO_ROOT } from './route-function';
+import { REPO_ROOT } from '../shared/bgs-function';
 import { LAMBDA_BUNDLING } from '../shared/lambda-bundling';
 
 export interface GenerationWorkflowProps {

@@ -16,7 +16,7 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { BlueprintIR } from '../../lambdas/core/blueprint/ir';
 import { ENV } from '../../lambdas/shared/env';
-import { ProjectFunction } from './project-function';
+import { BgsFunction } from '../shared/bgs-function';
 
 export interface ProjectIdentityProps {
   /** The project's blueprint (auth policy, token lifetimes, name in the emails). */
@@ -51,7 +51,7 @@ function emailSubject(projectName: string): string {
 export class ProjectIdentity extends Construct {
   public readonly userPool: cognito.UserPool;
   public readonly userPoolClient: cognito.UserPoolClient;
-  public readonly preTokenGeneration: ProjectFunction;
+  public readonly preTokenGeneration: BgsFunction;
 
   constructor(scope: Construct, id: string, props: ProjectIdentityProps) {
     super(scope, id);
@@ -127,7 +127,7 @@ export class ProjectIdentity extends Construct {
       disableOAuth: true,
     });
 
-    this.preTokenGeneration = new ProjectFunction(this, 'PreTokenGeneration', {
+    this.preTokenGeneration = new BgsFunction(this, 'PreTokenGeneration', {
       entry: 'lambdas/project-runtime/pre-token-generation.lambda.ts',
       description: `BGS project ${props.projectId}: role and org_id claims into tokens (Cognito pre token generation V2)`,
       environment: { [ENV.PROJECT_TABLE_NAME]: props.tableName },

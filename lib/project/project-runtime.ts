@@ -21,7 +21,7 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { ENV } from '../../lambdas/shared/env';
-import { ProjectFunction } from './project-function';
+import { BgsFunction } from '../shared/bgs-function';
 
 
 /** The table actions of the runtime, sorted (the policy and the template stay stable). */
@@ -53,14 +53,14 @@ export interface ProjectRuntimeProps {
 }
 
 export class ProjectRuntime extends Construct {
-  public readonly handler: ProjectFunction;
+  public readonly handler: BgsFunction;
 
   constructor(scope: Construct, id: string, props: ProjectRuntimeProps) {
     super(scope, id);
     const { table, bucket, userPool } = props;
     const objectsArn = bucket.arnForObjects('*');
 
-    this.handler = new ProjectFunction(this, 'Handler', {
+    this.handler = new BgsFunction(this, 'Handler', {
       entry: 'lambdas/project-runtime/runtime.lambda.ts',
       description: `BGS project ${props.projectId}: the generated API (prebuilt runtime, routed by the deployed blueprint)`,
       environment: {

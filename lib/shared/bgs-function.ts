@@ -1,9 +1,10 @@
 /**
- * One Lambda of a generated project (the runtime, the pre-token-generation trigger): the
- * prebuilt handler bundled with THE bundling settings (lib/shared/lambda-bundling.ts), its own
- * log group, and its own role whose only permissions are the statements its caller lists and
- * writing to that log group. The code is the same for every project (DESIGN.md principle 5):
- * only environment and permissions differ, so its asset hash is too.
+ * One BGS Lambda (a control-plane route, a generation step, a generated project's runtime or
+ * trigger): the handler bundled with THE bundling settings (lambda-bundling.ts), its own log
+ * group (retention set, the role scoped to it), and its own role whose only permissions are
+ * the statements its caller lists and writing to that log group, inline (no AWS::IAM::Policy
+ * resource, no AWS managed policy such as AWSLambdaBasicExecutionRole, whose log permissions
+ * cover every log group of the account).
  */
 import * as path from 'node:path';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
@@ -12,14 +13,28 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { REPO_ROOT } from '../control-plane/route-function';
-import { LAMBDA_BUNDLING } from '../shared/lambda-bundling';
+import { LAMBDA_BUNDLING } from './lambda-bundling';
 
-export interface ProjectFunctionProps {
+/** The repository root: handler entries and the lock file are resolved against it, not the cwd. */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+export interface BgsFunctionProps {
   /** The handler file, relative to the repository root (`lambdas/project-runtime/...lambda.ts`). */
   readonly entry: string;
-  /** What the function is, for its description and its role's. */
+  /** What the function is (its description, cut to Lambda's 256 characters). */
   readonly description: string;
+  /**
+   * Its role's description.
+   *
+   * @default the function's description
+   */
+  readonly roleDescription?: string;
+  /**
+   * The name of the role's inline policy.
+   *
+   * @default 'Function'
+   */
+  readonly policyName?: string;
   /** Environment of the handler (names from lambdas/shared/env.ts). */
   readonly environment: Readonly<Record<string, string>>;
   /** Its permissions besides its own logs; each statement with a `sid`. */
@@ -42,12 +57,12 @@ export interface ProjectFunctionProps {
   readonly destroyOnRemoval?: boolean;
 }
 
-export class ProjectFunction extends Construct {
+export class BgsFunction extends Construct {
   public readonly function: nodejs.NodejsFunction;
   public readonly role: iam.Role;
   public readonly logGroup: logs.LogGroup;
 
-  constructor(scope: Construct, id: string, props: ProjectFunctionProps) {
+  constructor(scope: Construct, id: string, props: BgsFunctionProps) {
     super(scope, id);
 
     // Its own log group: retention is set, and the role is scoped to this one group.
@@ -56,13 +71,11 @@ export class ProjectFunction extends Construct {
       removalPolicy: props.destroyOnRemoval ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
     });
 
-    // An inline policy, as the control plane's route functions have: no AWS::IAM::Policy resource,
-    // no AWS managed policy (AWSLambdaBasicExecutionRole covers every log group of the account).
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: props.description,
+      description: props.roleDescription ?? props.description,
       inlinePolicies: {
-        Function: new iam.PolicyDocument({
+        [props.policyName ?? 'Function']: new iam.PolicyDocument({
           statements: [
             new iam.PolicyStatement({
               sid: 'WriteOwnLogs',
@@ -96,13 +109,13 @@ export class ProjectFunction extends Construct {
       bundling: LAMBDA_BUNDLING,
     });
 
-    // cdk-nag's "latest runtime" is nodejs24.x; nodejs22.x is chosen on purpose (as in route-function.ts).
+    // cdk-nag's "latest runtime" is nodejs24.x; nodejs22.x is chosen on purpose.
     Validations.of(this.function).acknowledge({
       id: 'AwsSolutions-L1',
       reason:
         'nodejs22.x on purpose: it is the Lambda runtime nearest to the Node 20 on which the local mode and ' +
-        'the whole test suite run the same handler (middy 6, SDK v3 pins); move to nodejs24.x together with ' +
-        'the test runtime and the control plane.',
+        'the whole test suite run the same handlers (middy 6, SDK v3 pins), and it is supported by Lambda ' +
+        'durable functions; move to nodejs24.x together with the test runtime.',
     });
   }
 }
