@@ -45,6 +45,8 @@ export interface LocalServiceOptions {
   readonly handlerEnv?: Readonly<Record<string, string>>;
   /** The deployer behind `POST /projects/{id}/deploy` (tests pass a test double); null: none (503). */
   readonly deployer?: ProjectDeployer | null;
+  /** Pause between two sweeps of uploads never attached (LocalProjectHost). @default 10 minutes */
+  readonly stagingSweepIntervalMs?: number;
 }
 
 export interface LocalService {
@@ -111,6 +113,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       outbox,
       dataDir,
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.stagingSweepIntervalMs !== undefined ? { stagingSweepIntervalMs: options.stagingSweepIntervalMs } : {}),
     });
 
     // Handler modules load now; they build their services from the environment on the first
@@ -175,6 +178,9 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     // Every project deployed before this start answers again before the first request does.
     await projects.restore();
     ready = true;
+    // Uploads nobody attached are deleted once their grants expire; stopped first on stop().
+    projects.startSweeping();
+    cleanups.push(() => projects.stopSweeping());
     // Generations that were running when the service stopped go on from their last finished step.
     await orchestrator.resumePending();
     // So do deployments (after restore(): a resumed deploy may replace a mount).

@@ -6,7 +6,8 @@
  * runtime at `/apis/<projectId>`: requests are routed by the blueprint's route manifest and
  * handed to the runtime's Lambda handler as payload-v2 events, exactly as on AWS. A registry of
  * mounted projects (in the local stand-ins' table) brings every deployed project back after a
- * restart.
+ * restart. While it runs, a sweeper deletes the uploads nobody attached once their grants have
+ * expired (what each bucket's lifecycle rule does on AWS; staging-sweeper.ts).
  */
 import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -17,6 +18,7 @@ import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/
 import { createLocalJWKSet } from 'jose';
 import { systemClock, type Clock } from '../core/clock';
 import type { BlueprintIR } from '../core/blueprint/ir';
+import { stagingMaxAgeSeconds } from '../core/runtime/file-keys';
 import type { DeployInput, DeployResult, PreviewInput, ProjectDeployer } from '../ports/project-deployer';
 import { diffTemplates, type TemplatePreview } from '../core/deploy/template-diff';
 import { createAccessTokenVerifier } from '../shared/access-token-verifier';
@@ -34,6 +36,7 @@ import { createRuntimeHandler } from '../project-runtime/runtime-handler';
 import { manifestOf, type RuntimeServices } from '../project-runtime/runtime-services';
 import { createGateway, writeJsonError, type Gateway } from './gateway';
 import { localS3Client, type LocalObjectStore } from './object-store/object-store';
+import { PeriodicSweeper, sweepStagingObjects } from './staging-sweeper';
 
 /** Where a project's API answers, relative to the local server's address. */
 export const localApiBasePath = (projectId: string): string => `/apis/${projectId}`;
@@ -51,13 +54,19 @@ export interface LocalProjectHostProps {
   readonly dataDir: string;
   /** @default the system clock */
   readonly clock?: Clock;
+  /** Pause between two sweeps of never-attached uploads (startSweeping). @default 10 minutes */
+  readonly stagingSweepIntervalMs?: number;
 }
 
 interface Mounted {
   readonly deploymentId: string;
   readonly gateway: Gateway;
   readonly ir: BlueprintIR;
+  readonly files: S3FileStorage;
 }
+
+/** Often enough that an expired upload is gone within minutes, rarely enough to cost nothing. */
+const DEFAULT_STAGING_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 const REGISTRY_PK = 'LOCALHOST#MOUNTS';
 
@@ -67,9 +76,47 @@ export class LocalProjectHost implements ProjectDeployer {
   private readonly broken = new Map<string, string>();
   private readonly testOnlyChecks = new Map<string, { tenancy?: boolean; ownership?: boolean }>();
   private readonly clock: Clock;
+  private readonly sweeper: PeriodicSweeper;
 
   constructor(private readonly props: LocalProjectHostProps) {
     this.clock = props.clock ?? systemClock;
+    this.sweeper = new PeriodicSweeper({
+      sweep: () => this.sweepStagingUploads(),
+      intervalMs: props.stagingSweepIntervalMs ?? DEFAULT_STAGING_SWEEP_INTERVAL_MS,
+      onError: (err) => console.error('sweeping never-attached uploads failed', err),
+    });
+  }
+
+  /** Starts the periodic sweep of never-attached uploads (the service does, after restore()). */
+  startSweeping(): void {
+    this.sweeper.start();
+  }
+
+  /** Stops the sweep, waiting for a running one (the service does, on stop). */
+  stopSweeping(): Promise<void> {
+    return this.sweeper.stop();
+  }
+
+  /**
+   * One sweep over every mounted project's bucket: staging objects older than their grant's
+   * lifetime plus a margin (at this host's clock) are deleted. Returns how many.
+   */
+  async sweepStagingUploads(): Promise<number> {
+    let count = 0;
+    for (const [projectId, mount] of [...this.mounts]) {
+      try {
+        count += (await sweepStagingObjects(mount.files, stagingMaxAgeSeconds(mount.ir.limits), this.clock.now())).length;
+      } catch (err) {
+        // One project's bucket failing must not keep the others from being swept.
+        console.error(`sweeping the uploads of project ${projectId} failed`, err);
+      }
+    }
+    return count;
+  }
+
+  /** The file storage of a mounted project (the sweeper's; tests look at stored objects through it). */
+  fileStorageOf(projectId: string): S3FileStorage | undefined {
+    return this.mounts.get(projectId)?.files;
   }
 
   tableNameOf(projectId: string): string {
@@ -207,7 +254,7 @@ export class LocalProjectHost implements ProjectDeployer {
       services.api.routes.map((route) => ({ method: route.method, path: route.path, handler, functionName: `bgs-project-${projectId}` })),
       { apiId: projectId },
     );
-    this.mounts.set(projectId, { deploymentId: deployed.deploymentId, gateway, ir: deployed.ir });
+    this.mounts.set(projectId, { deploymentId: deployed.deploymentId, gateway, ir: deployed.ir, files: services.files });
     this.broken.delete(projectId);
   }
 
@@ -217,7 +264,7 @@ export class LocalProjectHost implements ProjectDeployer {
     return loadOrCreateSigningKeys(join(dir, `${projectId}.json`));
   }
 
-  private async servicesOf(projectId: string, ir: BlueprintIR): Promise<RuntimeServices> {
+  private async servicesOf(projectId: string, ir: BlueprintIR): Promise<RuntimeServices & { files: S3FileStorage }> {
     const { doc } = this.props;
     const tableName = this.tableNameOf(projectId);
     const clock = this.clock;

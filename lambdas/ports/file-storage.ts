@@ -32,6 +32,17 @@ export interface FileStorage {
   downloadUrl(input: DownloadGrantInput): Promise<string>;
   /** The object's type and size, or null when there is none. */
   head(key: string): Promise<StoredObject | null>;
+  /**
+   * Copies the object at `from` to `to` inside the bucket, server-side (bytes, type and size as
+   * stored; `to` is replaced whole). False when there is no object at `from`.
+   */
+  copy(from: string, to: string): Promise<boolean>;
   /** Deletes the object (no error when it is absent). */
   delete(key: string): Promise<void>;
+}
+
+/** An object found by a listing: its key and when it was written. */
+export interface ListedObject {
+  readonly key: string;
+  readonly lastModified: Date;
 }

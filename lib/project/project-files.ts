@@ -3,11 +3,15 @@
  * S3 through presigned URLs the runtime signs after authorizing each request
  * (lambdas/adapters/s3/file-storage.ts). Nothing is public; the storage key of every object is
  * derived by the server from organization, entity, record and file key (CONTRACT "Files").
+ * Uploads land under the staging prefix and are moved to their final key when attached; a
+ * lifecycle rule deletes staging objects nobody attached once their grant has expired
+ * (lambdas/core/runtime/file-keys.ts).
  */
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { BlueprintIR } from '../../lambdas/core/blueprint/ir';
+import { STAGING_PREFIX, stagingExpirationDays } from '../../lambdas/core/runtime/file-keys';
 
 export interface ProjectFilesProps {
   /** The project's blueprint: its file fields decide CORS, its origins who may upload. */
@@ -54,6 +58,10 @@ export class ProjectFiles extends Construct {
             },
           ]
         : undefined,
+      // Uploads never attached: deleted once past their grant (whole days, S3's unit: the grant's
+      // lifetime plus a margin, rounded up; S3 deletes at the next midnight UTC after that, so an
+      // upload lives at most about a day longer, never shorter). The local sweeper does the same.
+      lifecycleRules: [{ id: 'ExpireUnattachedUploads', prefix: STAGING_PREFIX, expiration: Duration.days(stagingExpirationDays(ir.limits)) }],
       removalPolicy: destroy ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
       // A bucket with objects cannot be deleted: "destroy" empties it first (development stacks).
       autoDeleteObjects: destroy,

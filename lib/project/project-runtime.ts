@@ -9,7 +9,8 @@
  *   TransactWriteItems is authorized as the actions of its parts: Put, Update, Delete, ConditionCheck);
  *   Query on each named GSI (not `index/*`: a future index is granted on purpose);
  * - the bucket: GetObject, PutObject, DeleteObject on its objects (presigned URLs are signed with
- *   these rights; attach-time HeadObject is GetObject), ListBucket on the bucket itself, so HeadObject
+ *   these rights; attach-time HeadObject is GetObject, and the attach's CopyObject from the staging
+ *   key to the final key is GetObject on one and PutObject on the other), ListBucket on the bucket itself, so HeadObject
  *   of a missing key answers 404 and not 403 (lambdas/adapters/s3/file-storage.ts);
  * - the pool: AdminDeleteUser (undoing a signup whose membership could not be written); every
  *   other Cognito call of the runtime is a public API taking the client id.
@@ -97,8 +98,8 @@ export class ProjectRuntime extends Construct {
     Validations.of(this.handler.role).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/*]`,
       reason:
-        "The runtime signs upload and download URLs for, reads the head of and deletes objects anywhere in this one project's " +
-        'bucket: keys are <org>/<collection>/<recordId>/<fileKey>, created per record at run time, so no fixed ' +
+        "The runtime signs upload and download URLs for, reads the head of, copies and deletes objects anywhere in this one project's " +
+        'bucket: keys are [staging/]<org>/<collection>/<recordId>/<fileKey>, created per record at run time, so no fixed ' +
         'prefix list exists; the server derives every key itself and authorizes the record first (CONTRACT "Files").',
     });
   }

@@ -13,6 +13,7 @@ import type { IConstruct } from 'constructs';
 import { PROJECT_TABLE_KEYS } from '../../lambdas/adapters/project-data/project-table';
 import type { BlueprintIR } from '../../lambdas/core/blueprint/ir';
 import { projectApi } from '../../lambdas/core/blueprint/project-routes';
+import { GRANT_GRACE_SECONDS } from '../../lambdas/core/runtime/file-keys';
 import { ENV } from '../../lambdas/shared/env';
 import { ProjectStack, type ProjectStackProps } from '../../lib/project/project-stack';
 import { goldenIr } from '../support/golden-ir';
@@ -316,14 +317,13 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
       expect([table.DeletionPolicy, table.UpdateReplacePolicy]).toEqual(['Retain', 'Retain']);
     });
 
-    test('bucket: public access fully blocked, SSE AES-256, TLS only, no versioning, no lifecycle, retained', () => {
+    test('bucket: public access fully blocked, SSE AES-256, TLS only, no versioning, retained', () => {
       const bucket = resources[bucketId]!;
       expect(props(bucket)).toMatchObject({
         PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
         BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
       });
       expect(props(bucket)).not.toHaveProperty('VersioningConfiguration');
-      expect(props(bucket)).not.toHaveProperty('LifecycleConfiguration');
       expect([bucket.DeletionPolicy, bucket.UpdateReplacePolicy]).toEqual(['Retain', 'Retain']);
       const [, policy] = ofType(s, 'AWS::S3::BucketPolicy')[0]!;
       expect(props(policy).PolicyDocument).toMatchObject({
@@ -331,6 +331,15 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
           expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
         ]),
       });
+    });
+
+    test('bucket lifecycle: uploads never attached (the staging prefix only) expire once past their grant', () => {
+      // Written out by hand: 2 days = the grant's lifetime (1 h URL + 24 h to attach) plus a 1 h margin, in whole days.
+      expect(props(resources[bucketId]).LifecycleConfiguration).toEqual({
+        Rules: [{ Id: 'ExpireUnattachedUploads', Prefix: 'staging/', Status: 'Enabled', ExpirationInDays: 2 }],
+      });
+      // Never before the grant has expired (S3 rounds up to the next midnight UTC, never down).
+      expect(2 * 86400).toBeGreaterThanOrEqual(ir.limits.signedUrlSeconds + GRANT_GRACE_SECONDS);
     });
 
     test(`bucket CORS: PUT and GET with Content-Type for the IR's origins, only with file fields (this IR: ${ir.files.length})`, () => {

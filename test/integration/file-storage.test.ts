@@ -149,7 +149,33 @@ describe('granted transfers', () => {
       intruder.destroy();
     }
   });
+
+  it('copies server-side (bytes and type as stored; a header-signed CopyObject through the front), false for a missing source', async () => {
+    const from = `staging/${keyOf('f_copy')}`;
+    const to = keyOf('f_copy');
+    await upload(from);
+    expect(await storage.copy(from, to)).toBe(true);
+    expect(await storage.head(to)).toEqual({ contentType: 'application/pdf', size: PDF.length });
+    expect(await storedBytes(to)).toEqual(PDF);
+    // The copy is its own object: replacing or deleting the source leaves it alone.
+    await upload(from, Buffer.from('%PDF-1.7 other'));
+    await storage.delete(from);
+    expect(await storedBytes(to)).toEqual(PDF);
+    expect(await storage.copy(from, keyOf('f_copy_none'))).toBe(false);
+    expect(await storage.head(keyOf('f_copy_none'))).toBeNull();
+    await expect(storage.copy(to, to)).rejects.toThrow(RangeError);
+  });
+
+  it('lists the objects under a prefix with their time of writing', async () => {
+    const keys = ['a', 'b'].map((name) => `listed/${keyOf(name)}`);
+    for (const key of keys) await upload(key);
+    const listed: { key: string; lastModified: Date }[] = [];
+    for await (const object of storage.list('listed/')) listed.push(object);
+    expect(listed.map((o) => o.key).sort()).toEqual(keys);
+    for (const object of listed) expect(Math.abs(object.lastModified.getTime() - Date.now())).toBeLessThan(60_000);
+  });
 });
+
 
 describe('the storage front refuses what S3 with public access blocked refuses', () => {
   const key = keyOf('f_original');

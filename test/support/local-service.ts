@@ -33,7 +33,7 @@ export interface ApiResponse {
 }
 
 export async function startTestService(
-  options: { clock?: Clock; rateLimits?: string; autoConfirm?: boolean; handlerEnv?: Record<string, string>; deployer?: ProjectDeployer | null } = {},
+  options: { clock?: Clock; rateLimits?: string; autoConfirm?: boolean; handlerEnv?: Record<string, string>; deployer?: ProjectDeployer | null; stagingSweepIntervalMs?: number } = {},
 ): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bgs-test-'));
   const service = await startLocalService({
@@ -46,6 +46,7 @@ export async function startTestService(
     clock: options.clock,
     handlerEnv: options.handlerEnv,
     deployer: options.deployer,
+    ...(options.stagingSweepIntervalMs !== undefined ? { stagingSweepIntervalMs: options.stagingSweepIntervalMs } : {}),
   });
   return {
     ...service,

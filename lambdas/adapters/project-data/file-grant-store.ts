@@ -1,12 +1,18 @@
 /**
  * Upload grants of a generated project API: which fileKeys were handed out for which record
- * and field, with the type (and size) the client declared. Attaching a key (PATCH of a file
- * field) and signing a download both need a grant or the key on the record itself, so a key of
- * another record or organization is useless (CONTRACT "Files").
+ * and field, with the type (and size) the client declared, and whether the key has been
+ * attached. Attaching a key (PATCH of a file field) needs its grant, so a key of another record
+ * or organization is useless (CONTRACT "Files"); a grant attaches at most once.
  *
- *   grant  PK `<o>G#<Entity>#<recordId>`  SK `<fileKey>`  field, contentType, size?, filename, expiresAt, _ttl
+ *   grant  PK `<o>G#<Entity>#<recordId>`  SK `<fileKey>`  field, contentType, size?, filename, expiresAt, attachedAt?, _ttl
+ *
+ * The storage keys (staging and final) are not stored: they are derived from the same parts
+ * (lambdas/core/runtime/file-keys.ts). Grants written before staging keys existed carry a
+ * `storageKey` attribute, which is ignored.
  */
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GRANT_GRACE_SECONDS } from '../../core/runtime/file-keys';
 import { orgPrefix } from './membership-store';
 import { PROJECT_TTL_ATTRIBUTE } from './project-table';
 
@@ -19,15 +25,12 @@ export interface FileGrant {
   /** Declared size in bytes (signed into the upload URL), when given. */
   size?: number;
   filename: string;
-  /** The storage key the server derived (organization, entity, record, fileKey). */
-  storageKey: string;
   createdAt: string;
   /** When the upload URL stops working. */
   expiresAt: string;
+  /** Set when an attach took the key (claimed before the object is moved, kept once the record holds it). */
+  attachedAt?: string;
 }
-
-/** Kept for a while after the upload URL expires, so a slow client can still attach its upload. */
-const GRANT_GRACE_SECONDS = 24 * 3600;
 
 export class DynamoFileGrantStore {
   constructor(private readonly props: { doc: DynamoDBDocumentClient; tableName: string }) {}
@@ -50,8 +53,50 @@ export class DynamoFileGrantStore {
     // DynamoDB's TTL deletes lazily: an item past its ttl is treated as gone.
     const expires = item?.[PROJECT_TTL_ATTRIBUTE];
     if (!item || (typeof expires === 'number' && expires * 1000 <= now.getTime())) return null;
-    const { PK: _pk, SK: _sk, kind: _kind, [PROJECT_TTL_ATTRIBUTE]: _expires, ...grant } = item;
+    const { PK: _pk, SK: _sk, kind: _kind, storageKey: _legacy, [PROJECT_TTL_ATTRIBUTE]: _expires, ...grant } = item;
     return grant as FileGrant;
+  }
+
+  /**
+   * Takes the grant for one attach: sets `attachedAt` unless the grant is gone, expired or
+   * already taken. False then. One conditional write, so two requests attaching the same key
+   * at once cannot both go on to move its object.
+   */
+  async claim(orgId: string | null, grant: Pick<FileGrant, 'entity' | 'recordId' | 'fileKey'>, now: Date): Promise<boolean> {
+    try {
+      await this.props.doc.send(
+        new UpdateCommand({
+          TableName: this.props.tableName,
+          Key: grantKey(orgId, grant.entity, grant.recordId, grant.fileKey),
+          UpdateExpression: 'SET attachedAt = :at',
+          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(attachedAt) AND #ttl > :nowSeconds',
+          ExpressionAttributeNames: { '#ttl': PROJECT_TTL_ATTRIBUTE },
+          ExpressionAttributeValues: { ':at': now.toISOString(), ':nowSeconds': Math.floor(now.getTime() / 1000) },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) return false;
+      throw err;
+    }
+  }
+
+  /** Gives a claim back (the attach did not complete): the key can be attached again. Only our own claim (`claimedAt`). */
+  async release(orgId: string | null, grant: Pick<FileGrant, 'entity' | 'recordId' | 'fileKey'>, claimedAt: Date): Promise<void> {
+    try {
+      await this.props.doc.send(
+        new UpdateCommand({
+          TableName: this.props.tableName,
+          Key: grantKey(orgId, grant.entity, grant.recordId, grant.fileKey),
+          UpdateExpression: 'REMOVE attachedAt',
+          ConditionExpression: 'attachedAt = :at',
+          ExpressionAttributeValues: { ':at': claimedAt.toISOString() },
+        }),
+      );
+    } catch (err) {
+      // Not ours any more (or gone): nothing to give back.
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    }
   }
 }
 

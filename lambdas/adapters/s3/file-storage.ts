@@ -1,6 +1,8 @@
 /**
  * FileStorage over S3 (lambdas/ports/file-storage.ts): presigned PUT and GET URLs for direct
- * client <-> storage transfers, HeadObject for the attach-time checks, DeleteObject. The same
+ * client <-> storage transfers, HeadObject for the attach-time checks, CopyObject for moving an
+ * attached file from its staging key to its final key, DeleteObject, and a listing (the local
+ * staging sweeper's). The same
  * class serves AWS and the local object store (s3rver behind its SigV4-verifying front); only
  * the client's endpoint differs.
  *
@@ -14,11 +16,13 @@
  * bucket; without that right S3 answers 403, which `head` propagates (it is not "absent").
  */
 import {
+  CopyObjectCommand,
   CreateBucketCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3ServiceException,
   type BucketLocationConstraint,
@@ -26,7 +30,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { systemClock, type Clock } from '../../core/clock';
-import type { DownloadGrantInput, FileStorage, StoredObject, UploadGrantInput } from '../../ports/file-storage';
+import type { DownloadGrantInput, FileStorage, ListedObject, StoredObject, UploadGrantInput } from '../../ports/file-storage';
 
 /** S3 refuses presigned URLs valid for longer than seven days (SigV4's limit). */
 export const MAX_URL_EXPIRES_SECONDS = 7 * 24 * 60 * 60;
@@ -100,6 +104,35 @@ export class S3FileStorage implements FileStorage {
       if (isNotFound(err)) return null;
       throw err;
     }
+  }
+
+  async copy(from: string, to: string): Promise<boolean> {
+    checkKey(from);
+    checkKey(to);
+    if (from === to) throw new RangeError('copy needs two different keys');
+    try {
+      // Server-side: the bytes never pass through the runtime. The metadata (Content-Type) is
+      // copied with them (MetadataDirective COPY, the default). CopySource is URL-encoded per
+      // segment, as S3 wants it; the server's keys need no encoding, but a key never breaks it.
+      await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: `${this.bucket}/${from.split('/').map(encodeURIComponent).join('/')}` }));
+      return true;
+    } catch (err) {
+      // Only the source's absence; a missing bucket (also 404) is a failure.
+      if (err instanceof S3ServiceException && err.name === 'NoSuchKey') return false;
+      throw err;
+    }
+  }
+
+  /** Every object under `prefix`, page by page (ListObjectsV2; the runtime itself never lists). */
+  async *list(prefix: string): AsyncGenerator<ListedObject> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ...(token ? { ContinuationToken: token } : {}) }));
+      for (const object of page.Contents ?? []) {
+        if (object.Key !== undefined && object.LastModified !== undefined) yield { key: object.Key, lastModified: object.LastModified };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async delete(key: string): Promise<void> {

@@ -81,7 +81,10 @@ async function write(input: ActionInput, access: RecordAccess, values: RecordVal
   if (entity.ownerField !== 'owner_id' && ownOnly(input, entity, caller) && caller && values[entity.ownerField] !== caller.userId) {
     throw new ForbiddenError(`Not allowed: you may not give your ${entity.name} records to somebody else (${entity.ownerField})`);
   }
-  await attachFiles(input, access, values);
+  // Newly attached files are copied to their final keys first, so the record never holds a key
+  // without its object; the write is conditioned on the record being unchanged, and only then
+  // are the staging objects dropped. A failed write deletes the copies again.
+  const attachments = await attachFiles(input, access, values);
   const after = inFieldOrder(entity, {
     id: before.id,
     ...(before.org_id !== undefined ? { org_id: before.org_id } : {}),
@@ -90,7 +93,13 @@ async function write(input: ActionInput, access: RecordAccess, values: RecordVal
     updated_at: input.now.toISOString(),
     ...values,
   });
-  await input.services.records.update(entity, scope, before, after, guard);
+  try {
+    await input.services.records.update(entity, scope, before, after, guard);
+  } catch (err) {
+    await attachments.abandon();
+    throw err;
+  }
+  await attachments.commit();
   await forgetFiles(input, entity, before, after);
   return { body: after };
 }
