@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Clock } from '../core/clock';
+import type { IrAuthRateLimits } from '../core/blueprint/ir';
 import type { ProjectDeployer } from '../ports/project-deployer';
 import { CONTROL_PLANE_ROUTE_LIST, handlerFile } from '../control-plane/routes';
 import { getControlPlaneServices, resetControlPlaneServices } from '../control-plane/services';
@@ -39,6 +40,8 @@ export interface LocalServiceOptions {
   readonly autoConfirm?: boolean;
   /** Rate limits, `auth=10,project=100,...` (unnamed: the contract's defaults). */
   readonly rateLimits?: string;
+  /** Replaces every deployed project's auth rate limits (LocalProjectHost). @default each blueprint's own */
+  readonly projectAuthRateLimits?: IrAuthRateLimits;
   /** A clock tests can move. @default the system clock */
   readonly clock?: Clock;
   /** More handler environment, e.g. the spec author's provider (`BGS_AUTHOR_PROVIDER`, ...). */
@@ -113,6 +116,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       outbox,
       dataDir,
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.projectAuthRateLimits ? { authRateLimits: options.projectAuthRateLimits } : {}),
       ...(options.stagingSweepIntervalMs !== undefined ? { stagingSweepIntervalMs: options.stagingSweepIntervalMs } : {}),
     });
 

@@ -17,12 +17,13 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createLocalJWKSet } from 'jose';
 import { systemClock, type Clock } from '../core/clock';
-import type { BlueprintIR } from '../core/blueprint/ir';
+import type { BlueprintIR, IrAuthRateLimits } from '../core/blueprint/ir';
+import { DynamoRateLimiter } from '../adapters/dynamodb/rate-limit-store';
 import { stagingMaxAgeSeconds } from '../core/runtime/file-keys';
 import type { DeployInput, DeployResult, PreviewInput, ProjectDeployer } from '../ports/project-deployer';
 import { diffTemplates, type TemplatePreview } from '../core/deploy/template-diff';
 import { createAccessTokenVerifier } from '../shared/access-token-verifier';
-import { ensureProjectTable } from '../adapters/project-data/project-table';
+import { ensureProjectTable, PROJECT_TTL_ATTRIBUTE } from '../adapters/project-data/project-table';
 import { DynamoRecordStore } from '../adapters/project-data/record-store';
 import { DynamoMembershipStore } from '../adapters/project-data/membership-store';
 import { DynamoFileGrantStore } from '../adapters/project-data/file-grant-store';
@@ -54,6 +55,12 @@ export interface LocalProjectHostProps {
   readonly dataDir: string;
   /** @default the system clock */
   readonly clock?: Clock;
+  /**
+   * Replaces the auth rate limits of every project this host serves: an operator's setting, as
+   * `rateLimits` is for the control plane (benches and tests of other things raise them).
+   * @default each blueprint's own (auth-rate-limits.ts)
+   */
+  readonly authRateLimits?: IrAuthRateLimits;
   /** Pause between two sweeps of never-attached uploads (startSweeping). @default 10 minutes */
   readonly stagingSweepIntervalMs?: number;
 }
@@ -295,7 +302,8 @@ export class LocalProjectHost implements ProjectDeployer {
     return {
       projectId,
       ir,
-      ...manifestOf(ir),
+      // The manifest carries the rate limits the runtime counts: the operator's, if set.
+      ...manifestOf(this.props.authRateLimits ? { ...ir, auth: { ...ir.auth, rateLimits: this.props.authRateLimits } } : ir),
       clock,
       logger: new Logger({ serviceName: `bgs-project-${projectId}`, logLevel: (process.env.POWERTOOLS_LOG_LEVEL as 'WARN' | undefined) ?? 'WARN' }),
       verifyAccessToken: createAccessTokenVerifier({ issuer, clientId, keys: createLocalJWKSet(keys.publicJwks()), clock }),
@@ -303,6 +311,7 @@ export class LocalProjectHost implements ProjectDeployer {
       records: new DynamoRecordStore({ doc, tableName, ir, cursorSecret, projectId }),
       members,
       grants: new DynamoFileGrantStore({ doc, tableName }),
+      rateLimiter: new DynamoRateLimiter({ doc, tableName, clock, ttlAttribute: PROJECT_TTL_ATTRIBUTE }),
       files: new S3FileStorage({ client: localS3Client(this.props.objectStore), bucket: this.bucketOf(projectId), clock }),
       ...(this.testOnlyChecks.has(projectId) ? { testOnlyChecks: this.testOnlyChecks.get(projectId) } : {}),
     };

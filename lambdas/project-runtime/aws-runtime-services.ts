@@ -15,6 +15,8 @@ import { DynamoMembershipStore } from '../adapters/project-data/membership-store
 import { DynamoFileGrantStore } from '../adapters/project-data/file-grant-store';
 import { loadDeployedBlueprint } from '../adapters/project-data/deployed-blueprint';
 import { loadOrCreateSecret } from '../adapters/dynamodb/secrets';
+import { DynamoRateLimiter } from '../adapters/dynamodb/rate-limit-store';
+import { PROJECT_TTL_ATTRIBUTE } from '../adapters/project-data/project-table';
 import { S3FileStorage } from '../adapters/s3/file-storage';
 import { createAccessTokenVerifier } from '../shared/access-token-verifier';
 import type { RuntimeConfig } from './runtime-config';
@@ -45,6 +47,7 @@ export async function buildAwsRuntimeServices(config: RuntimeConfig, clients: Aw
     records: new DynamoRecordStore({ doc, tableName: config.tableName, ir, cursorSecret, projectId: config.projectId }),
     members: new DynamoMembershipStore({ doc, tableName: config.tableName, projectId: config.projectId, cursorSecret }),
     grants: new DynamoFileGrantStore({ doc, tableName: config.tableName }),
+    rateLimiter: new DynamoRateLimiter({ doc, tableName: config.tableName, clock, ttlAttribute: PROJECT_TTL_ATTRIBUTE }),
     // Checksums only when required: otherwise the SDK signs an empty-body checksum into upload URLs.
     files: new S3FileStorage({
       client: clients.s3 ?? new S3Client({ region: config.region, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }),

@@ -3,8 +3,9 @@
  * handler that interprets the deployed blueprint. API Gateway (or the local gateway) routes by
  * the blueprint's route manifest and hands over the matched `routeKey`; the handler looks the
  * route up and runs a middy pipeline built once per route: the shared http frame (errors
- * rendered in one place), JSON body parsing where the route takes a body, then the route's
- * action, which authenticates, authorizes and calls the stores.
+ * rendered in one place), JSON body parsing where the route takes a body, the counters of the
+ * route's rate limits where the manifest gives it some (auth routes), then the route's action,
+ * which authenticates, authorizes and calls the stores.
  */
 import middy from '@middy/core';
 import type { ProjectRoute, RouteAction } from '../core/blueprint/project-routes';
@@ -17,6 +18,7 @@ import { fileActions } from './actions/file-actions';
 import { memberActions } from './actions/member-actions';
 import { recordActions } from './actions/record-actions';
 import { workflowActions } from './actions/workflow-actions';
+import { authRateLimit } from './auth-rate-limit';
 import { requestParts, type ActionInput } from './action-input';
 import type { RuntimeServices } from './runtime-services';
 
@@ -48,6 +50,8 @@ function routePipeline(route: ProjectRoute | null, getServices: () => Promise<Ru
     httpFrame(route ? `${route.method} ${route.path}` : 'unknown', route?.successStatus ?? 404, getServices),
   );
   if (route?.request.body) (handler as unknown as middy.MiddyfiedHandler<HttpEvent, HttpResult, Error, Context, Internal>).use(jsonBody());
+  const limits = route ? authRateLimit(route) : null;
+  if (limits) handler.use(limits);
   handler.handler(async (event, context) => {
     // API Gateway's `$default` route (a path the manifest does not have), or a route key of
     // another blueprint: the contract's 404 body rather than API Gateway's own.

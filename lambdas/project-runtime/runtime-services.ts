@@ -14,6 +14,7 @@ import type { FileStorage } from '../ports/file-storage';
 import type { AccessTokenVerifier } from '../shared/access-token-verifier';
 import type { DynamoMembershipStore } from '../adapters/project-data/membership-store';
 import type { DynamoFileGrantStore } from '../adapters/project-data/file-grant-store';
+import type { RateLimiter } from '../adapters/dynamodb/rate-limit-store';
 
 export interface RuntimeServices {
   readonly projectId: string;
@@ -30,6 +31,8 @@ export interface RuntimeServices {
   readonly members: DynamoMembershipStore;
   readonly grants: DynamoFileGrantStore;
   readonly files: FileStorage;
+  /** Counters of the auth routes' rate limits, in the project's own table (auth-rate-limit.ts). */
+  readonly rateLimiter: RateLimiter;
   /**
    * TEST-ONLY (never set by product code; the local host sets it only when a test asks through
    * `LocalProjectHost.disableChecksForTest`): `tenancy: false` puts every organization's records

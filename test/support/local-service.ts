@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../lambdas/core/clock';
+import { AUTH_RATE_CATEGORIES, type IrAuthRateLimits } from '../../lambdas/core/blueprint/ir';
 import type { ProjectDeployer } from '../../lambdas/ports/project-deployer';
 import { startLocalService, type LocalService } from '../../lambdas/local/local-service';
 import { testDynamoEndpoint } from './dynamo';
@@ -32,8 +33,11 @@ export interface ApiResponse {
   text: string;
 }
 
+/** Every auth rate-limit category of every project raised far beyond what a test does. */
+export const GENEROUS_PROJECT_AUTH_RATE_LIMITS: IrAuthRateLimits = Object.fromEntries(AUTH_RATE_CATEGORIES.map((category) => [category, [{ limit: 1_000_000, windowSeconds: 60 }]]));
+
 export async function startTestService(
-  options: { clock?: Clock; rateLimits?: string; autoConfirm?: boolean; handlerEnv?: Record<string, string>; deployer?: ProjectDeployer | null; stagingSweepIntervalMs?: number } = {},
+  options: { clock?: Clock; rateLimits?: string; autoConfirm?: boolean; handlerEnv?: Record<string, string>; deployer?: ProjectDeployer | null; projectAuthRateLimits?: IrAuthRateLimits | null; stagingSweepIntervalMs?: number } = {},
 ): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bgs-test-'));
   const service = await startLocalService({
@@ -42,6 +46,8 @@ export async function startTestService(
     dynamoEndpoint: testDynamoEndpoint(),
     tablePrefix: `t${randomBytes(4).toString('hex')}-`,
     rateLimits: options.rateLimits ?? 'auth=10000,project=10000,generation=10000,deployment=10000',
+    // Tests of other things sign many people up from one address; null: each blueprint's own limits.
+    ...(options.projectAuthRateLimits === null ? {} : { projectAuthRateLimits: options.projectAuthRateLimits ?? GENEROUS_PROJECT_AUTH_RATE_LIMITS }),
     autoConfirm: options.autoConfirm,
     clock: options.clock,
     handlerEnv: options.handlerEnv,

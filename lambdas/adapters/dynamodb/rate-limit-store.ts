@@ -1,16 +1,30 @@
 /**
- * Rate-limit counters in the control-plane table: one item per (category, subject, window),
- * bumped with an atomic `ADD` in a single UpdateItem, so every Lambda instance (and every
- * local handler) shares the same count. Items expire through TTL a minute after their window.
- * Subjects are hashed: no email or address is stored in a key.
+ * Rate-limit counters in a table: one item per (category, subject, window), bumped with an
+ * atomic `ADD` in a single UpdateItem, so every Lambda instance (and every local handler) shares
+ * the same count. Items expire through TTL a minute after their window. Subjects are hashed: no
+ * email or address is stored in a key.
+ *
+ * The same store serves the control plane (its table, TTL attribute `ttl`) and every generated
+ * project (the project's own table, TTL attribute `_ttl`): item key `RATE#<category>#<hash>` /
+ * `W<window seconds>#<window start>`, so windows of different lengths never share a counter.
  */
 import { createHash } from 'node:crypto';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Clock } from '../../core/clock';
-import { decide, windowOf, type RateDecision } from '../../core/rate-limit';
+import { combineDecisions, decide, windowOf, type RateDecision, type RateRule } from '../../core/rate-limit';
+
+/** Hits counted in one or more windows, and the decision on all of them together. */
+export interface RateTicket {
+  readonly decision: RateDecision;
+  /** Takes the hits back (in the windows they were counted in): the attempt turned out not to count. */
+  refund(): Promise<void>;
+}
 
 export interface RateLimiter {
+  /** One hit in the current window of the limiter's default length. */
   hit(category: string, subject: string, limit: number): Promise<RateDecision>;
+  /** One hit in every window of `rules` (20 a minute AND 200 an hour), decided together. */
+  hitAll(category: string, subject: string, rules: readonly RateRule[]): Promise<RateTicket>;
 }
 
 export interface DynamoRateLimiterProps {
@@ -19,29 +33,52 @@ export interface DynamoRateLimiterProps {
   readonly clock: Clock;
   /** @default 60 */
   readonly windowSeconds?: number;
+  /** The table's TTL attribute. @default 'ttl' */
+  readonly ttlAttribute?: string;
 }
 
 export class DynamoRateLimiter implements RateLimiter {
   private readonly windowSeconds: number;
+  private readonly ttlAttribute: string;
   constructor(private readonly props: DynamoRateLimiterProps) {
     this.windowSeconds = props.windowSeconds ?? 60;
+    this.ttlAttribute = props.ttlAttribute ?? 'ttl';
   }
 
   async hit(category: string, subject: string, limit: number): Promise<RateDecision> {
+    return (await this.hitAll(category, subject, [{ limit, windowSeconds: this.windowSeconds }])).decision;
+  }
+
+  async hitAll(category: string, subject: string, rules: readonly RateRule[]): Promise<RateTicket> {
     const now = this.props.clock.now();
-    const window = windowOf(now, this.windowSeconds);
-    const subjectHash = createHash('sha256').update(subject).digest('base64url').slice(0, 32);
+    const pk = `RATE#${category}#${createHash('sha256').update(subject).digest('base64url').slice(0, 32)}`;
+    const counted = await Promise.all(
+      rules.map(async (rule) => {
+        const window = windowOf(now, rule.windowSeconds);
+        const key = { PK: pk, SK: `W${rule.windowSeconds}#${window.start}` };
+        const count = await this.add(key, 1, window.end + 60);
+        return { key, ttl: window.end + 60, decision: decide(count, rule.limit, now, window) };
+      }),
+    );
+    return {
+      decision: combineDecisions(counted.map((c) => c.decision)),
+      refund: async () => {
+        await Promise.all(counted.map((c) => this.add(c.key, -1, c.ttl)));
+      },
+    };
+  }
+
+  private async add(key: { PK: string; SK: string }, by: number, ttl: number): Promise<number> {
     const result = await this.props.doc.send(
       new UpdateCommand({
         TableName: this.props.tableName,
-        Key: { PK: `RATE#${category}#${subjectHash}`, SK: `W#${window.start}` },
-        UpdateExpression: 'ADD hits :one SET #ttl = if_not_exists(#ttl, :ttl)',
-        ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':one': 1, ':ttl': window.end + 60 },
+        Key: key,
+        UpdateExpression: 'ADD hits :by SET #ttl = if_not_exists(#ttl, :ttl)',
+        ExpressionAttributeNames: { '#ttl': this.ttlAttribute },
+        ExpressionAttributeValues: { ':by': by, ':ttl': ttl },
         ReturnValues: 'UPDATED_NEW',
       }),
     );
-    const count = Number(result.Attributes?.hits ?? 1);
-    return decide(count, limit, now, window);
+    return Number(result.Attributes?.hits ?? by);
   }
 }

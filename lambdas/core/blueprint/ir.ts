@@ -254,6 +254,30 @@ export type IrWorkflow = z.infer<typeof IrWorkflow>;
 
 // --- the document -----------------------------------------------------------------------------
 
+/** One window of a rate limit: at most `limit` requests (or wrong codes) per `windowSeconds`. */
+export const IrRateRule = z.strictObject({ limit: z.int().min(1).max(1_000_000), windowSeconds: z.int().min(1).max(86_400) });
+export type IrRateRule = z.infer<typeof IrRateRule>;
+const IrRateRules = z.array(IrRateRule).min(1).max(3);
+
+/**
+ * A project's own limits on its auth routes (CONTRACT "Generated project API"), per category;
+ * every window of a category applies at once. Each category is optional: an absent one (or an
+ * absent `rateLimits`, as in every blueprint from before it existed) gets the default of
+ * auth-rate-limits.ts when read. Who is counted per category is fixed there too.
+ */
+export const IrAuthRateLimits = z.strictObject({
+  signup: IrRateRules.optional(),
+  login: IrRateRules.optional(),
+  confirm: IrRateRules.optional(),
+  forgotPassword: IrRateRules.optional(),
+  resetPassword: IrRateRules.optional(),
+  /** Wrong confirmation and reset codes of one account, whichever code was issued. */
+  wrongCodes: IrRateRules.optional(),
+});
+export type IrAuthRateLimits = z.infer<typeof IrAuthRateLimits>;
+export type AuthRateCategory = keyof IrAuthRateLimits;
+export const AUTH_RATE_CATEGORIES = IrAuthRateLimits.keyof().options as readonly AuthRateCategory[];
+
 /** Contract values for a generated project's identity (CONTRACT "Generated project API"). */
 export const IrAuth = z.strictObject({
   /** Lifetimes of the tokens `POST /auth/login` issues; `expiresIn` is the access lifetime. */
@@ -272,6 +296,8 @@ export const IrAuth = z.strictObject({
   selfSignup: z.literal(true),
   /** A verification code is emailed; login needs a confirmed account. */
   emailVerification: z.literal(true),
+  /** Set only where the spec overrides a default (auth-rate-limits.ts applies the defaults when read). */
+  rateLimits: IrAuthRateLimits.optional(),
 });
 export type IrAuth = z.infer<typeof IrAuth>;
 

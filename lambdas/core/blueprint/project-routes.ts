@@ -36,7 +36,10 @@ import {
   type IrOperation,
   type IrWorkflow,
   type RightName,
+  type AuthRateCategory,
+  type IrRateRule,
 } from './ir';
+import { AUTH_RATE_LIMIT_CATEGORIES, authRateLimitsOf, rulesText, subjectText, type RateSubject } from './auth-rate-limits';
 
 // --- types ------------------------------------------------------------------------------------
 
@@ -100,6 +103,13 @@ export interface RouteResponse {
   schema?: JsonSchema;
 }
 
+/** A rate limit of a route: the counter (category), whom it counts, and its windows (all apply). */
+export interface RouteRateLimit {
+  category: AuthRateCategory;
+  per: RateSubject;
+  rules: IrRateRule[];
+}
+
 export interface ProjectRoute {
   /** Stable: `auth.login`, `users.setRole`, `tasks.list`, `expense-reports.uploadUrl`, `workflows.<name>.start`. */
   id: string;
@@ -128,6 +138,10 @@ export interface ProjectRoute {
   successStatus: number;
   /** By status (`'200'`, `'404'`): the success response first, then the errors in status order. */
   responses: Record<string, RouteResponse>;
+  /** Auth routes: every request counts (429 RATE_LIMITED with Retry-After past any window). */
+  rateLimit?: RouteRateLimit;
+  /** Confirm and reset-password: wrong codes of the account, counted whichever code was issued. */
+  wrongCodeLimit?: RouteRateLimit;
 }
 
 export interface ProjectApi {
@@ -658,26 +672,39 @@ class ApiBuilder {
       request: { body: this.ref(body) },
     });
     const lock = this.ir.auth.lockout;
+    // The project's limits (auth-rate-limits.ts: the blueprint's, else the defaults), as data.
+    const limits = authRateLimitsOf(this.ir);
+    const limit = (category: AuthRateCategory): RouteRateLimit => ({ category, per: AUTH_RATE_LIMIT_CATEGORIES[category].per, rules: limits[category].map((rule) => ({ ...rule })) });
+    const limited = (...rates: RouteRateLimit[]) =>
+      `${rates.map((rate) => `Too many ${AUTH_RATE_LIMIT_CATEGORIES[rate.category].counts} ${subjectText(rate.per)}, at most ${rulesText(rate.rules)}`).join(', or ')} (RATE_LIMITED); see Retry-After`;
+    const codeLimit = limit('wrongCodes');
+    const signup = limit('signup');
     this.add(
-      post('signup', 'auth.signup', 'signUp', this.multi ? 'Create an account (and an organization, or join one with an invite code)' : 'Create an account', 'SignupRequest'),
+      { ...post('signup', 'auth.signup', 'signUp', this.multi ? 'Create an account (and an organization, or join one with an invite code)' : 'Create an account', 'SignupRequest'), rateLimit: signup },
       { status: 201, description: 'Account created; a verification code is emailed', schema: this.ref('SignupResult') },
       [
         [400, this.multi ? 'Invalid input, neither orgName nor inviteCode, an unknown or expired invite code, or a password the policy refuses (VALIDATION_ERROR)' : 'Invalid input or a password the policy refuses (VALIDATION_ERROR)'],
         [409, 'The email is already registered (CONFLICT)'],
+        [429, limited(signup)],
       ],
     );
-    this.add(post('confirm', 'auth.confirm', 'confirmSignUp', 'Confirm an account with the emailed code', 'ConfirmRequest'), {
+    const confirm = limit('confirm');
+    this.add({ ...post('confirm', 'auth.confirm', 'confirmSignUp', 'Confirm an account with the emailed code', 'ConfirmRequest'), rateLimit: confirm, wrongCodeLimit: codeLimit }, {
       status: 200,
       description: 'Account confirmed',
       schema: this.ref('Message'),
-    }, [[400, 'Invalid input, or a wrong or expired code (VALIDATION_ERROR)']]);
+    }, [[400, 'Invalid input, or a wrong or expired code (VALIDATION_ERROR)'], [429, limited(confirm, codeLimit)]]);
+    const login = limit('login');
     this.add(
-      post('login', 'auth.login', 'logIn', `Sign in with email and password (locked for ${lock.baseSeconds} s after ${lock.threshold} failures, doubling up to ${lock.maxSeconds / 60} min)`, 'LoginRequest'),
+      {
+        ...post('login', 'auth.login', 'logIn', `Sign in with email and password (locked for ${lock.baseSeconds} s after ${lock.threshold} failures, doubling up to ${lock.maxSeconds / 60} min)`, 'LoginRequest'),
+        rateLimit: login,
+      },
       { status: 200, description: 'Access, refresh and ID tokens', schema: this.ref('Tokens') },
       [
         [401, 'Wrong email or password; an unknown email gets the same answer (INVALID_CREDENTIALS)'],
         [403, 'The account is not confirmed yet (USER_NOT_CONFIRMED)'],
-        [429, 'Locked after repeated failures (ACCOUNT_LOCKED); see Retry-After'],
+        [429, `Locked after repeated failures (ACCOUNT_LOCKED); or ${limited(login).replace(/^Too/, 'too')}`],
       ],
     );
     this.add(post('refresh', 'auth.refresh', 'refreshTokens', 'Exchange a refresh token for new access and ID tokens', 'RefreshRequest'), {
@@ -685,16 +712,18 @@ class ApiBuilder {
       description: 'New tokens',
       schema: this.ref('RefreshedTokens'),
     }, [[401, 'Invalid or expired refresh token (UNAUTHORIZED)']]);
-    this.add(post('forgot-password', 'auth.forgotPassword', 'forgotPassword', 'Email a password reset code', 'ForgotPasswordRequest'), {
+    const forgot = limit('forgotPassword');
+    this.add({ ...post('forgot-password', 'auth.forgotPassword', 'forgotPassword', 'Email a password reset code', 'ForgotPasswordRequest'), rateLimit: forgot }, {
       status: 202,
       description: 'A code is emailed if the account exists (the answer is the same either way)',
       schema: this.ref('Message'),
-    }, []);
-    this.add(post('reset-password', 'auth.resetPassword', 'resetPassword', 'Set a new password with the emailed code', 'ResetPasswordRequest'), {
+    }, [[429, limited(forgot)]]);
+    const reset = limit('resetPassword');
+    this.add({ ...post('reset-password', 'auth.resetPassword', 'resetPassword', 'Set a new password with the emailed code', 'ResetPasswordRequest'), rateLimit: reset, wrongCodeLimit: codeLimit }, {
       status: 200,
       description: 'Password changed',
       schema: this.ref('Message'),
-    }, [[400, 'Invalid input, a wrong or expired code, or a password the policy refuses (VALIDATION_ERROR)']]);
+    }, [[400, 'Invalid input, a wrong or expired code, or a password the policy refuses (VALIDATION_ERROR)'], [429, limited(reset, codeLimit)]]);
     this.add(
       { ...base, id: 'auth.me', operationId: 'getMe', method: 'GET', path: '/auth/me', action: 'auth.me', level: 'authenticated', summary: 'The signed-in user with its organization and role', request: {} },
       { status: 200, description: 'The caller', schema: this.ref('Me') },

@@ -8,10 +8,19 @@ import { createHash } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import { decodeJwt } from 'jose';
 import { RateLimitedError } from '../../core/errors';
-import { rateLimitHeaders } from '../../core/rate-limit';
+import { addressKey, rateLimitHeaders } from '../../core/rate-limit';
 import type { Context, HttpEvent, HttpResult, Internal } from '../http-types';
 
 type Category = 'auth' | 'project' | 'generation' | 'deployment';
+
+/**
+ * The client address a request came from, as counted: API Gateway's `requestContext.http.sourceIp`
+ * (the TCP peer as API Gateway saw it; the local gateway sets it from the socket), never a
+ * client-supplied X-Forwarded-For. IPv6 counts per /64 (core/rate-limit.ts `addressKey`).
+ */
+export function clientAddress(event: Pick<HttpEvent, 'requestContext'>): string {
+  return `ip:${addressKey(event.requestContext.http.sourceIp)}`;
+}
 
 /** The account an authentication request is about, from its (already parsed) JSON body. */
 export function authAccount(json: unknown): string {
@@ -37,10 +46,7 @@ export function rateLimit(category: Category): MiddlewareObj<HttpEvent, HttpResu
       const state = request.internal.bgs;
       const services = state.services!;
       const limit = services.config.rateLimits[category];
-      const subject =
-        category === 'auth'
-          ? `ip:${request.event.requestContext.http.sourceIp}|${authAccount(state.json)}`
-          : `user:${state.user?.userId ?? `ip:${request.event.requestContext.http.sourceIp}`}`;
+      const subject = category === 'auth' ? `${clientAddress(request.event)}|${authAccount(state.json)}` : `user:${state.user?.userId ?? clientAddress(request.event)}`;
       const decision = await services.rateLimiter.hit(category, subject, limit);
       state.rate = decision;
       if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds, rateLimitHeaders(decision));

@@ -8,6 +8,7 @@
 import { headingOf, renderTable, splitLines } from '../../spec/spec-markdown';
 import { USER_ENTITY, type BlueprintIR, type IrEntity, type IrField, type IrStep, type IrWorkflow } from '../ir';
 import { alwaysPresent, createFields, fileFields, formatBytes, projectApi, refName, withArticle, type JsonSchema, type ProjectApi, type ProjectRoute } from '../project-routes';
+import { GRANT_GRACE_SECONDS } from '../../runtime/file-keys';
 
 export interface DesignDocInput {
   ir: BlueprintIR;
@@ -446,7 +447,7 @@ function examples(ir: BlueprintIR, routes: ProjectRoute[], base: string): string
         `  -d '{"filename":"${name}","contentType":"${declared}","size":'"$SIZE"'${several ? `,"field":"${file.name}"` : ''}}')`,
         '# 1. PUT the bytes to the signed URL with the declared type (the API never carries file bytes)',
         `curl -sS -X PUT "$(echo "$GRANT" | jq -r .uploadUrl)" -H 'Content-Type: ${declared}' --data-binary @${name}`,
-        '# 2. Attach the key to the record',
+        '# 2. Attach the key: type and size are checked (else 415/413, the upload deleted), then the file moves where no upload URL writes',
         'FILE_KEY=$(echo "$GRANT" | jq -r .fileKey)',
         `curl -sS -X PATCH "${collection}/$ID" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \\`,
         `  -d '{"${file.name}":"'"$FILE_KEY"'"}'`,
@@ -501,6 +502,9 @@ function limits(ir: BlueprintIR): string {
     ['Request body', `at most ${formatBytes(l.maxBodyBytes)} (above: 413)`],
     ['Signed upload/download URLs', `valid ${duration(l.signedUrlSeconds)} (\`expiresIn\`)`],
     ...ir.files.map((f): [string, string] => [`File ${f.entity}.${f.field}`, `${f.contentTypes.join(', ')}; at most ${formatBytes(f.maxBytes)}`]),
+    ...(ir.files.length > 0
+      ? ([['Uploads never attached', `never downloadable; deleted after their grant expires (${duration(l.signedUrlSeconds + GRANT_GRACE_SECONDS)} after upload-url); a file key attaches once`]] as [string, string][])
+      : []),
     ['CORS origins', ir.cors.allowedOrigins.join(', ')],
     ...(ir.workflows.length > 0
       ? ([

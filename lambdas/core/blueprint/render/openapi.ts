@@ -90,6 +90,12 @@ function tags(routes: ProjectRoute[], ir: BlueprintIR): { name: string; descript
   return [...new Set(routes.map((route) => route.tag))].map((name) => ({ name, description: descriptions[name] ?? name }));
 }
 
+/** On the answers of rate-limited routes (auth routes), as on the control plane's. */
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': { description: 'Requests allowed in the tightest window of this route (see the 429 answer)', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Requests left in that window', schema: { type: 'integer' } },
+};
+
 function operation(route: ProjectRoute, ir: BlueprintIR): OpenApiOperation {
   const json = (schema: JsonSchema) => ({ 'application/json': { schema: structuredClone(schema) } });
   const responses: Record<string, Record<string, unknown>> = {};
@@ -97,6 +103,7 @@ function operation(route: ProjectRoute, ir: BlueprintIR): OpenApiOperation {
     responses[status] = {
       description: response.description,
       ...(status === '429' ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } } } : {}),
+      ...(route.rateLimit && status === String(route.successStatus) ? { headers: structuredClone(RATE_LIMIT_HEADERS) } : {}),
       ...(response.schema ? { content: json(response.schema) } : {}),
     };
   }
