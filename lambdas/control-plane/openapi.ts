@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { CONTROL_PLANE_ROUTE_LIST, type RouteDefinition } from './routes';
-import { NAMED_SCHEMAS } from './schemas';
+import { MAX_SPEC_BYTES, NAMED_SCHEMAS } from './schemas';
 
 type Json = Record<string, unknown>;
 
@@ -14,7 +14,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'Not allowed (FORBIDDEN, USER_NOT_CONFIRMED)',
   404: 'Not found, or not yours (NOT_FOUND)',
   409: 'Conflict (CONFLICT, VERSION_CONFLICT, NOT_READY)',
-  413: 'Request body over 1 MB (PAYLOAD_TOO_LARGE)',
+  413: `Request body over 1 MB, or a spec over ${MAX_SPEC_BYTES} bytes in UTF-8 (PAYLOAD_TOO_LARGE)`,
   415: 'Body is not JSON (UNSUPPORTED_MEDIA_TYPE)',
   429: 'Rate limit or lock-out (RATE_LIMITED, ACCOUNT_LOCKED); see Retry-After',
   500: 'Internal error (INTERNAL)',
@@ -57,7 +57,8 @@ function operation(route: RouteDefinition): Json {
       ...(route.rate ? { headers: rateHeaders() } : {}),
     },
   };
-  const statuses = new Set<number>([...route.errors, ...(route.body ? [400, 413, 415] : []), 500]);
+  // Path and query values are checked too (well-formed text, shapes, decimal limits): 400.
+  const statuses = new Set<number>([...route.errors, ...(route.body ? [400, 413, 415] : []), ...(route.params || route.query ? [400] : []), 500]);
   for (const status of [...statuses].sort()) {
     responses[status] = {
       description: ERROR_DESCRIPTIONS[status] ?? 'Error',

@@ -4,6 +4,8 @@
  * so a field is declared once. Request objects are strict: unknown fields are a 400.
  */
 import * as z from 'zod';
+import { MAX_CURSOR_LENGTH } from '../core/cursor';
+import { pathId } from '../shared/middleware/validate-request';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -72,17 +74,41 @@ export const UpdateProjectRequest = z
     error: 'give name, description or both',
   });
 
-export const ProjectIdParams = z.strictObject({ projectId: z.string().min(1).max(64) });
+/**
+ * Ids the control plane gives out (projects, blueprints, deployments: UUIDs). In a path, a value
+ * of another shape names nothing that exists: 404 before any storage call (validate-request).
+ */
+const resourceId = (what: string) =>
+  pathId(
+    z
+      .string()
+      .max(36)
+      .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, { error: `must be a ${what} id` }),
+  );
+const projectId = resourceId('project');
+const blueprintId = resourceId('blueprint');
+const deploymentId = resourceId('deployment');
 
-const limit = z.coerce
-  .number({ error: 'must be an integer' })
-  .int({ error: 'must be an integer' })
-  .min(1, { error: 'must be at least 1' })
-  .max(MAX_PAGE_SIZE, { error: `must be at most ${MAX_PAGE_SIZE}` });
+export const ProjectIdParams = z.strictObject({ projectId });
+
+/**
+ * A whole number in a query or path, written as plain decimal digits: `1e1`, `0x10`, ` 10`,
+ * `+5` and `10.0` are refused (z.coerce would take them). Published as an integer.
+ */
+const decimal = (min: number, max: number, what = 'a whole number') =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^[0-9]{1,16}$/.test(value) ? Number(value) : value),
+    z
+      .int({ error: `must be ${what} written in decimal digits` })
+      .min(min, { error: `must be at least ${min}` })
+      .max(max, { error: `must be at most ${max}` }),
+  );
+const limit = decimal(1, MAX_PAGE_SIZE);
+const cursor = z.string().min(1).max(MAX_CURSOR_LENGTH);
 export const ListProjectsQuery = z.strictObject({
   status: ProjectStatus.optional(),
   limit: limit.optional(),
-  cursor: z.string().min(1).max(2048).optional(),
+  cursor: cursor.optional(),
 });
 export const ProjectList = z.object({ items: z.array(Project), nextCursor: z.string().nullable() });
 
@@ -90,13 +116,19 @@ export const ProjectList = z.object({ items: z.array(Project), nextCursor: z.str
 
 export const MAX_CHAT_MESSAGE_CHARS = 8000;
 export const MAX_SPEC_CHARS = 200_000;
+/**
+ * A spec version is one DynamoDB item (400 KB, spec-repository.ts): its content may hold at most
+ * this many bytes in UTF-8, whatever its length in characters (over it -> 413). The rest of the
+ * item (ids, times, the last user message of at most MAX_CHAT_MESSAGE_CHARS) fits in what is left.
+ */
+export const MAX_SPEC_BYTES = 350 * 1024;
 export const DEFAULT_HISTORY_LIMIT = 50;
 export const MAX_HISTORY_LIMIT = 200;
 
 const chatText = z
   .string({ error: 'must be a string' })
-  .refine((text) => text.trim().length > 0, { error: 'must not be empty' })
-  .refine((text) => text.length <= MAX_CHAT_MESSAGE_CHARS, { error: `must be at most ${MAX_CHAT_MESSAGE_CHARS} characters` });
+  .max(MAX_CHAT_MESSAGE_CHARS, { error: `must be at most ${MAX_CHAT_MESSAGE_CHARS} characters` })
+  .refine((text) => text.trim().length > 0, { error: 'must not be empty' });
 
 export const Spec = z.object({
   id: z.string(),
@@ -122,8 +154,9 @@ export const ChatDraft = z.object({
 export const ApplyRequest = z.strictObject({
   content: z
     .string()
+    .max(MAX_SPEC_CHARS, { error: `must be at most ${MAX_SPEC_CHARS} characters` })
     .refine((text) => text.trim().length > 0, { error: 'must not be empty' })
-    .refine((text) => text.length <= MAX_SPEC_CHARS, { error: `must be at most ${MAX_SPEC_CHARS} characters` }),
+    .meta({ description: `The spec in the canonical Markdown format: at most ${MAX_SPEC_CHARS} characters and ${MAX_SPEC_BYTES} bytes in UTF-8 (more bytes -> 413 PAYLOAD_TOO_LARGE).` }),
   lastUserMessage: z.string().max(MAX_CHAT_MESSAGE_CHARS).optional(),
   baseVersion: z.int().min(1).optional(),
 });
@@ -132,25 +165,16 @@ export const ApplyResponse = z.object({ spec: Spec, message: z.string() });
 export const ChatRole = z.enum(['user', 'assistant']);
 export const ChatMessage = z.object({ id: z.string(), role: ChatRole, content: z.string(), createdAt: timestamp });
 export type ChatMessage = z.infer<typeof ChatMessage>;
-export const ChatHistoryQuery = z.strictObject({
-  limit: z.coerce
-    .number({ error: 'must be an integer' })
-    .int({ error: 'must be an integer' })
-    .min(1, { error: 'must be at least 1' })
-    .max(MAX_HISTORY_LIMIT, { error: `must be at most ${MAX_HISTORY_LIMIT}` })
-    .optional(),
-});
+export const ChatHistoryQuery = z.strictObject({ limit: decimal(1, MAX_HISTORY_LIMIT).optional() });
 export const ChatHistory = z.object({ conversationId: z.string(), messages: z.array(ChatMessage) });
 export const PostChatMessageRequest = z.strictObject({ role: ChatRole, content: chatText });
 export const PostChatMessageResponse = z.object({ message: ChatMessage, conversationId: z.string() });
 
 export const SpecVersionSummary = Spec.omit({ content: true }).extend({ contentLength: z.int() });
 export const SpecVersionList = z.object({ items: z.array(SpecVersionSummary), nextCursor: z.string().nullable() });
-export const ListSpecVersionsQuery = z.strictObject({ limit: limit.optional(), cursor: z.string().min(1).max(2048).optional() });
-export const SpecVersionParams = z.strictObject({
-  projectId: z.string().min(1).max(64),
-  version: z.coerce.number({ error: 'must be a version number' }).int({ error: 'must be a version number' }).min(1, { error: 'must be at least 1' }),
-});
+export const ListSpecVersionsQuery = z.strictObject({ limit: limit.optional(), cursor: cursor.optional() });
+/** Versions are stored as 8 digits (keys.ts): a larger number cannot exist (400, as any version off its shape). */
+export const SpecVersionParams = z.strictObject({ projectId, version: decimal(1, 99_999_999, 'a version number') });
 
 // ---------------------------------------------------------------- blueprints
 
@@ -190,8 +214,8 @@ export const Blueprint = z.object({
   ir: z.record(z.string(), z.unknown()).nullable(),
   validation: ValidationReport.nullable(),
 });
-export const BlueprintIdParams = z.strictObject({ blueprintId: z.string().min(1).max(64) });
-export const GenerationStatusParams = z.strictObject({ projectId: z.string().min(1).max(64), blueprintId: z.string().min(1).max(64) });
+export const BlueprintIdParams = z.strictObject({ blueprintId });
+export const GenerationStatusParams = z.strictObject({ projectId, blueprintId });
 export const PromptRequest = z.strictObject({ prompt: chatText });
 export const OpenApiQuery = z.strictObject({ format: z.enum(['json', 'yaml']).optional() });
 
@@ -254,8 +278,8 @@ export const DeploymentPreview = z.object({
   changes: z.array(DeploymentChange),
   summary: z.string(),
 });
-export const DeploymentIdParams = z.strictObject({ deploymentId: z.string().min(1).max(64) });
-export const ListDeploymentsQuery = z.strictObject({ limit: limit.optional(), cursor: z.string().min(1).max(2048).optional() });
+export const DeploymentIdParams = z.strictObject({ deploymentId });
+export const ListDeploymentsQuery = z.strictObject({ limit: limit.optional(), cursor: cursor.optional() });
 export const DeploymentList = z.object({ items: z.array(DeploymentSummary), nextCursor: z.string().nullable() });
 
 // ---------------------------------------------------------------- usage

@@ -8,6 +8,12 @@ import { ValidationError } from './errors';
 
 export type CursorKey = Record<string, string | number>;
 
+/**
+ * The longest cursor a list accepts (both APIs publish it as `maxLength`). Cursors this code
+ * makes stay under 2 KB: a key of at most four attributes, index values at most 1 KB each.
+ */
+export const MAX_CURSOR_LENGTH = 4096;
+
 function mac(secret: string, scope: string, payload: string): Buffer {
   return createHmac('sha256', secret).update(scope).update('\n').update(payload).digest();
 }

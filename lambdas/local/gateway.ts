@@ -4,7 +4,8 @@
  * back. Routing comes from a route manifest (method + `{param}` paths), as on AWS.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 
 export interface GatewayRoute {
@@ -46,7 +47,20 @@ export function compileRoutes(routes: readonly GatewayRoute[]): CompiledRoute[] 
   });
 }
 
-/** The route for a method and path; or the methods the path allows (405); or null (404). */
+/**
+ * A path segment decoded as API Gateway decodes path parameters, or null when its
+ * percent-encoding is broken (`%zz`, a cut `%E0%A4`, an encoded lone surrogate `%ED%A0%80`):
+ * such a path names nothing, and is answered 400 rather than handed on.
+ */
+export function decodePathSegment(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** The route for a method and path; or the methods the path allows (405); or null (404). Call with a path whose encoding is valid. */
 export function matchRoute(compiled: readonly CompiledRoute[], method: string, path: string): RouteMatch | { allowed: string[] } | null {
   const allowed: string[] = [];
   for (const { route, pattern, names } of compiled) {
@@ -59,11 +73,7 @@ export function matchRoute(compiled: readonly CompiledRoute[], method: string, p
     const pathParameters: Record<string, string> = {};
     names.forEach((name, i) => {
       const raw = m[i + 1] as string;
-      try {
-        pathParameters[name] = decodeURIComponent(raw);
-      } catch {
-        pathParameters[name] = raw;
-      }
+      pathParameters[name] = decodePathSegment(raw) ?? raw;
     });
     return { route, pathParameters };
   }
@@ -208,6 +218,44 @@ export function writeJsonError(res: ServerResponse, status: number, code: string
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify({ error: message, code }));
 }
 
+/** The longest request target (path and query) the local server takes; API Gateway allows 10 KB for the request line and headers together. */
+export const MAX_URL_BYTES = 8192;
+
+/**
+ * The contract's answer to a request the server cannot take before any route sees it: a target
+ * over MAX_URL_BYTES (414) or a path with broken percent-encoding (400). Null: go on.
+ */
+export function refuseRequestTarget(url: string): { status: number; code: string; message: string } | null {
+  if (Buffer.byteLength(url, 'utf8') > MAX_URL_BYTES) return { status: 414, code: 'URI_TOO_LONG', message: `The request target is longer than ${MAX_URL_BYTES} bytes` };
+  const path = url.split('?')[0] ?? '';
+  if (path.split('/').some((segment) => decodePathSegment(segment) === null)) {
+    return { status: 400, code: 'VALIDATION_ERROR', message: 'The path is not validly percent-encoded' };
+  }
+  return null;
+}
+
+/**
+ * node:http's `clientError` listener: requests its parser refuses (an unknown method, a malformed
+ * request line, headers over its limit) get the contract's `{ error, code }` body too, instead of
+ * Node's bare `400 Bad Request`. The connection is closed afterwards, as Node does.
+ */
+export function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable || err.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const [status, code, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'HEADERS_TOO_LARGE', 'The request line and headers are larger than the server accepts']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'REQUEST_TIMEOUT', 'The request was not received in time']
+        : [400, 'VALIDATION_ERROR', err.code === 'HPE_INVALID_METHOD' ? 'Unknown HTTP method' : 'Malformed HTTP request'];
+  const body = JSON.stringify({ error: message, code });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
 /** Reads a request body up to `limit` bytes; null when it is larger (the caller answers 413). */
 export function readBody(req: IncomingMessage, limit = MAX_GATEWAY_BODY_BYTES): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
@@ -234,6 +282,7 @@ export function createGateway(routes: readonly GatewayRoute[], options: { apiId?
   return {
     async handle(req, res, path, query) {
       const method = (req.method ?? 'GET').toUpperCase();
+      if (path.split('/').some((segment) => decodePathSegment(segment) === null)) return writeJsonError(res, 400, 'VALIDATION_ERROR', 'The path is not validly percent-encoded');
       const match = matchRoute(compiled, method, path);
       if (!match) return writeJsonError(res, 404, 'NOT_FOUND', `No route for ${method} ${path}`);
       if ('allowed' in match) {

@@ -6,7 +6,8 @@
 import type { ProjectRoute } from '../core/blueprint/project-routes';
 import type { AuthorizeCaller } from '../core/runtime/authorize';
 import { requestValidator, type RequestValidator } from '../core/runtime/request-schema';
-import { ForbiddenError } from '../core/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
+import { illFormedTextDetails } from '../core/well-formed-text';
 import { bearerToken } from '../shared/access-token-verifier';
 import type { HttpEvent } from '../shared/http-types';
 import type { RuntimeServices } from './runtime-services';
@@ -47,20 +48,45 @@ export function validatorsOf(route: ProjectRoute, services: RuntimeServices): { 
   return entry;
 }
 
+/**
+ * The request's parts. Before any action runs, every string must be well-formed (no lone
+ * surrogate, no NUL: 400) and a built-in body must match its schema. Path parameters are checked
+ * when the action first reads them, after it has checked the caller (401 stays first) and before
+ * any storage call: each is an id of a given shape, and one off its shape names nothing that
+ * exists (404, as an unknown id).
+ */
 export function requestParts(route: ProjectRoute, services: RuntimeServices, event: HttpEvent, json: unknown): ActionInput {
   const checks = validatorsOf(route, services);
-  const params = (checks.params ? checks.params(event.pathParameters ?? {}) : {}) as Record<string, string>;
+  const text = [
+    ...illFormedTextDetails(event.pathParameters ?? {}, 'params'),
+    ...illFormedTextDetails(event.queryStringParameters ?? {}, 'query'),
+    ...(route.request.body ? illFormedTextDetails(json, 'body') : []),
+  ];
+  if (text.length > 0) throw new ValidationError(`Invalid request: ${text.map((d) => `${d.path} ${d.message}`).join('; ')}`, text);
+  let params: Record<string, string> | undefined;
   let caller: Promise<Caller> | undefined;
   return {
     route,
     services,
     event,
     now: services.clock.now(),
-    params,
+    get params() {
+      return (params ??= checkParams(checks.params, event.pathParameters ?? {}));
+    },
     query: event.queryStringParameters ?? {},
     body: checks.body ? checks.body(json) : json,
     caller: () => (caller ??= verifyCaller(services, event)),
   };
+}
+
+function checkParams(validator: RequestValidator | undefined, raw: Record<string, string | undefined>): Record<string, string> {
+  if (!validator) return {};
+  try {
+    return validator(raw) as Record<string, string>;
+  } catch (err) {
+    if (err instanceof ValidationError) throw new NotFoundError(`Not found: no ${(err.details ?? []).map((d) => d.path.replace(/^params\./, '')).join(', ')} of this shape exists`);
+    throw err;
+  }
 }
 
 async function verifyCaller(services: RuntimeServices, event: HttpEvent): Promise<Caller> {

@@ -11,6 +11,9 @@ const Task = entity('01-task-tracker', 'Task');
 const Product = entity('05-inventory', 'Product');
 const Warehouse = entity('05-inventory', 'Warehouse');
 const Comment = entity('example', 'Comment');
+/** Ids of the shapes the API gives out: a record id, user ids (UUIDs). */
+const P1 = '01JD5Z8Q0M3N4P5R6S7T8V9W01';
+const [U1, U2] = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'];
 
 
 describe('parseListQuery', () => {
@@ -22,9 +25,10 @@ describe('parseListQuery', () => {
     ['the largest limit', Task, { limit: '100' }, { limit: 100 }],
     ['a cursor', Task, { cursor: 'abc.def' }, { limit: 20, cursor: 'abc.def' }],
     ['an enum filter', Task, { status: 'active' }, { limit: 20, filter: { field: 'status', value: 'active' } }],
-    ['a user ref filter', Task, { assignee_id: 'u2', limit: '5' }, { limit: 5, filter: { field: 'assignee_id', value: 'u2' } }],
-    ['a ref filter', Task, { project_id: 'p1' }, { limit: 20, filter: { field: 'project_id', value: 'p1' } }],
-    ['the owner filter', Task, { owner_id: 'u1' }, { limit: 20, filter: { field: 'owner_id', value: 'u1' } }],
+    ['a user ref filter', Task, { assignee_id: U2, limit: '5' }, { limit: 5, filter: { field: 'assignee_id', value: U2 } }],
+    ['a ref filter', Task, { project_id: P1 }, { limit: 20, filter: { field: 'project_id', value: P1 } }],
+    ['the owner filter', Task, { owner_id: U1 }, { limit: 20, filter: { field: 'owner_id', value: U1 } }],
+    ['a cursor of the longest length', Task, { cursor: 'c'.repeat(4096) }, { limit: 20, cursor: 'c'.repeat(4096) }],
     ['a boolean filter (true)', Product, { discontinued: 'true' }, { limit: 20, filter: { field: 'discontinued', value: true } }],
     ['a boolean filter (false)', Comment, { internal: 'false', cursor: 'c' }, { limit: 20, cursor: 'c', filter: { field: 'internal', value: false } }],
     ['a unique string filter', Product, { sku: 'A-1' }, { limit: 20, filter: { field: 'sku', value: 'A-1' } }],
@@ -43,8 +47,17 @@ describe('parseListQuery', () => {
     ['an enum value out of the list', Task, { status: 'closed' }, [{ path: 'query.status', message: 'must be one of pending, active, done' }]],
     ['an empty enum value', Task, { priority: '' }, [{ path: 'query.priority', message: 'must be one of low, medium, high' }]],
     ['a boolean that is not true/false', Product, { discontinued: '1' }, [{ path: 'query.discontinued', message: 'must be true or false' }]],
-    ['an empty ref', Task, { project_id: '' }, [{ path: 'query.project_id', message: 'must be the id of a Project record (a non-empty string)' }]],
-    ['an empty user ref', Task, { assignee_id: '' }, [{ path: 'query.assignee_id', message: 'must be the id of a user (a non-empty string)' }]],
+    ['an empty ref', Task, { project_id: '' }, [{ path: 'query.project_id', message: 'must be the id of a Project record (26 letters and digits, as the API returns it)' }]],
+    ['a ref of another shape', Task, { project_id: 'p'.repeat(2000) }, [{ path: 'query.project_id', message: 'must be the id of a Project record (26 letters and digits, as the API returns it)' }]],
+    ['an empty user ref', Task, { assignee_id: '' }, [{ path: 'query.assignee_id', message: 'must be the id of a user (a UUID, as /v1/users shows it)' }]],
+    ['a record id for a user ref', Task, { assignee_id: P1 }, [{ path: 'query.assignee_id', message: 'must be the id of a user (a UUID, as /v1/users shows it)' }]],
+    ['a unique string over its type limit', Product, { sku: 's'.repeat(1001) }, [{ path: 'query.sku', message: 'must have at most 1000 characters' }]],
+    ['a cursor over its limit', Task, { cursor: 'c'.repeat(4097) }, [{ path: 'query.cursor', message: 'must be the next_cursor of the previous page (at most 4096 characters)' }]],
+    ['a limit in exponent notation', Task, { limit: '1e1' }, [{ path: 'query.limit', message: 'must be a whole number from 1 to 100' }]],
+    ['a limit in hex', Task, { limit: '0x10' }, [{ path: 'query.limit', message: 'must be a whole number from 1 to 100' }]],
+    ['a limit with a sign', Task, { limit: '+5' }, [{ path: 'query.limit', message: 'must be a whole number from 1 to 100' }]],
+    ['a limit with a space', Task, { limit: ' 10' }, [{ path: 'query.limit', message: 'must be a whole number from 1 to 100' }]],
+    ['a limit with a decimal point', Task, { limit: '10.0' }, [{ path: 'query.limit', message: 'must be a whole number from 1 to 100' }]],
     ['an empty unique string', Product, { sku: '' }, [{ path: 'query.sku', message: 'must not be empty' }]],
     [
       'a filter on a field without an index',

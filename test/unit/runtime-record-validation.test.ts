@@ -15,33 +15,39 @@ const Team = entity('example', 'Team');
 const Ticket = entity('example', 'Ticket');
 
 
-const task = { title: 'Write the report', project_id: 'p1' };
+/** Ids of the shapes the API gives out (record-id.ts): records (26 Crockford base32), users (UUIDs). */
+const rid = (n: number) => `01JD5Z8Q0M3N4P5R6S7T8V9W${String(n).padStart(2, '0')}`;
+const uid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const [P1, P2, T, R1, P, W, D] = [1, 2, 3, 4, 5, 6, 7].map(rid);
+const [U1, U2, U9, U] = [1, 2, 9, 10].map(uid);
+
+const task = { title: 'Write the report', project_id: P1 };
 const current = {
   id: 't1',
   org_id: 'o1',
-  owner_id: 'u1',
+  owner_id: U1,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-02T00:00:00.000Z',
   title: 'Write the report',
   description: 'Quarterly',
   priority: 'high',
   status: 'active',
-  assignee_id: 'u2',
+  assignee_id: U2,
   due_date: '2026-03-31',
   attachment_key: 'k1',
-  project_id: 'p1',
+  project_id: P1,
 };
 
 describe('validateCreate', () => {
   it('applies defaults and keeps only the given writable fields', () => {
-    expect(validateCreate(Task, task)).toEqual({ title: 'Write the report', priority: 'low', status: 'pending', project_id: 'p1' });
-    expect(validateCreate(Task, { ...task, priority: 'high', assignee_id: 'u2', due_date: '2024-02-29', description: null })).toEqual({
+    expect(validateCreate(Task, task)).toEqual({ title: 'Write the report', priority: 'low', status: 'pending', project_id: P1 });
+    expect(validateCreate(Task, { ...task, priority: 'high', assignee_id: U2, due_date: '2024-02-29', description: null })).toEqual({
       title: 'Write the report',
       priority: 'high',
       status: 'pending',
-      assignee_id: 'u2',
+      assignee_id: U2,
       due_date: '2024-02-29',
-      project_id: 'p1',
+      project_id: P1,
     });
     expect(validateCreate(Task, { ...task, priority: null })).toMatchObject({ priority: 'low' });
     expect(validateCreate(Team, { name: 'Ops' })).toEqual({ name: 'Ops', max_open_tickets: 50 });
@@ -58,9 +64,9 @@ describe('validateCreate', () => {
     ['an enum value of the wrong case', Task, { ...task, status: 'Done' }, [{ path: 'body.status', message: 'must be one of pending, active, done' }]],
     ['a number for a string', Task, { ...task, title: 42 }, [{ path: 'body.title', message: 'must be a string' }]],
     ['an object for a text', Task, { ...task, description: { text: 'x' } }, [{ path: 'body.description', message: 'must be a string' }]],
-    ['an empty ref', Task, { ...task, project_id: '' }, [{ path: 'body.project_id', message: 'must be the id of a Project record (a non-empty string)' }]],
-    ['a number for a ref', Task, { ...task, project_id: 7 }, [{ path: 'body.project_id', message: 'must be the id of a Project record (a non-empty string)' }]],
-    ['a bad user ref', Task, { ...task, assignee_id: '  ' }, [{ path: 'body.assignee_id', message: 'must be the id of a user (a non-empty string)' }]],
+    ['an empty ref', Task, { ...task, project_id: '' }, [{ path: 'body.project_id', message: 'must be the id of a Project record (26 letters and digits, as the API returns it)' }]],
+    ['a number for a ref', Task, { ...task, project_id: 7 }, [{ path: 'body.project_id', message: 'must be the id of a Project record (26 letters and digits, as the API returns it)' }]],
+    ['a bad user ref', Task, { ...task, assignee_id: '  ' }, [{ path: 'body.assignee_id', message: 'must be the id of a user (a UUID, as /v1/users shows it)' }]],
     ['a date not in the calendar', Task, { ...task, due_date: '2026-02-29' }, [{ path: 'body.due_date', message: 'must be a calendar date as YYYY-MM-DD (e.g. 2026-03-31)' }]],
     ['a date in another format', Task, { ...task, due_date: '31/03/2026' }, [{ path: 'body.due_date', message: 'must be a calendar date as YYYY-MM-DD (e.g. 2026-03-31)' }]],
     ['a datetime for a date', Task, { ...task, due_date: '2026-03-31T00:00:00Z' }, [{ path: 'body.due_date', message: 'must be a calendar date as YYYY-MM-DD (e.g. 2026-03-31)' }]],
@@ -73,42 +79,42 @@ describe('validateCreate', () => {
     [
       'server-owned fields on create',
       Task,
-      { ...task, id: 't1', owner_id: 'u9' },
+      { ...task, id: 't1', owner_id: U9 },
       [
         { path: 'body.id', message: 'is set by the server and cannot be sent when creating a record' },
         { path: 'body.owner_id', message: 'is set by the server and cannot be sent when creating a record' },
       ],
     ],
-    ['a rating above its max', Comment, { body: 'Nice', recipe_id: 'r1', rating: 6 }, [{ path: 'body.rating', message: 'must be between 1 and 5' }]],
-    ['a rating below its min', Comment, { body: 'Nice', recipe_id: 'r1', rating: 0 }, [{ path: 'body.rating', message: 'must be between 1 and 5' }]],
-    ['a fractional integer', Comment, { body: 'Nice', recipe_id: 'r1', rating: 4.5 }, [{ path: 'body.rating', message: 'must be a whole number' }]],
-    ['a string for an integer', Comment, { body: 'Nice', recipe_id: 'r1', rating: '4' }, [{ path: 'body.rating', message: 'must be a whole number' }]],
+    ['a rating above its max', Comment, { body: 'Nice', recipe_id: R1, rating: 6 }, [{ path: 'body.rating', message: 'must be between 1 and 5' }]],
+    ['a rating below its min', Comment, { body: 'Nice', recipe_id: R1, rating: 0 }, [{ path: 'body.rating', message: 'must be between 1 and 5' }]],
+    ['a fractional integer', Comment, { body: 'Nice', recipe_id: R1, rating: 4.5 }, [{ path: 'body.rating', message: 'must be a whole number' }]],
+    ['a string for an integer', Comment, { body: 'Nice', recipe_id: R1, rating: '4' }, [{ path: 'body.rating', message: 'must be a whole number' }]],
     ['a string for a number', Product, { sku: 'A-1', name: 'Bolt', unit_price: '9.99' }, [{ path: 'body.unit_price', message: 'must be a number' }]],
     ['a string for a boolean', Product, { sku: 'A-1', name: 'Bolt', discontinued: 'false' }, [{ path: 'body.discontinued', message: 'must be true or false' }]],
     ['a negative stock', Product, { sku: 'A-1', name: 'Bolt', quantity_in_stock: -1 }, [{ path: 'body.quantity_in_stock', message: 'must be at least 0' }]],
-    ['an unsafe integer', StockMovement, { product_id: 'p', warehouse_id: 'w', quantity: 2 ** 60 }, [{ path: 'body.quantity', message: 'is too large (at most 9007199254740991 in absolute value)' }]],
+    ['an unsafe integer', StockMovement, { product_id: P, warehouse_id: W, quantity: 2 ** 60 }, [{ path: 'body.quantity', message: 'is too large (at most 9007199254740991 in absolute value)' }]],
     [
       'a datetime without a zone',
       Appointment,
-      { patient_id: 'p', doctor_id: 'd', start_time: '2026-03-31T14:30:00' },
+      { patient_id: P, doctor_id: D, start_time: '2026-03-31T14:30:00' },
       [{ path: 'body.start_time', message: 'must be an ISO 8601 date and time with a time zone (e.g. 2026-03-31T14:30:00Z or 2026-03-31T16:30:00+02:00)' }],
     ],
     [
       'a datetime at hour 25',
       Appointment,
-      { patient_id: 'p', doctor_id: 'd', start_time: '2026-03-31T25:00:00Z' },
+      { patient_id: P, doctor_id: D, start_time: '2026-03-31T25:00:00Z' },
       [{ path: 'body.start_time', message: 'must be an ISO 8601 date and time with a time zone (e.g. 2026-03-31T14:30:00Z or 2026-03-31T16:30:00+02:00)' }],
     ],
     ['a bad email', Patient, { full_name: 'Ann', email: 'ann@' }, [{ path: 'body.email', message: 'must be an email address (e.g. name@example.com)' }]],
     ['an email with spaces', Patient, { full_name: 'Ann', email: 'ann smith@example.com' }, [{ path: 'body.email', message: 'must be an email address (e.g. name@example.com)' }]],
     ['a string too short', Team, { name: 'O' }, [{ path: 'body.name', message: 'must have 2 to 60 characters' }]],
-    ['a string too long', Ticket, { subject: 'x'.repeat(121), reference: 'R1', team_id: 't', requester_id: 'u' }, [{ path: 'body.subject', message: 'must have 3 to 120 characters' }]],
-    ['a list too long', Ticket, { subject: 'Help', reference: 'R1', team_id: 't', requester_id: 'u', tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, [{ path: 'body.tags', message: 'must have at most 10 items' }]],
-    ['a list that is not an array', Ticket, { subject: 'Help', reference: 'R1', team_id: 't', requester_id: 'u', tags: 'a,b' }, [{ path: 'body.tags', message: 'must be a list (JSON array) of strings' }]],
+    ['a string too long', Ticket, { subject: 'x'.repeat(121), reference: 'R1', team_id: T, requester_id: U }, [{ path: 'body.subject', message: 'must have 3 to 120 characters' }]],
+    ['a list too long', Ticket, { subject: 'Help', reference: 'R1', team_id: T, requester_id: U, tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, [{ path: 'body.tags', message: 'must have at most 10 items' }]],
+    ['a list that is not an array', Ticket, { subject: 'Help', reference: 'R1', team_id: T, requester_id: U, tags: 'a,b' }, [{ path: 'body.tags', message: 'must be a list (JSON array) of strings' }]],
     [
       'list elements of the wrong type',
       Ticket,
-      { subject: 'Help', reference: 'R1', team_id: 't', requester_id: 'u', tags: ['ok', 3, null] },
+      { subject: 'Help', reference: 'R1', team_id: T, requester_id: U, tags: ['ok', 3, null] },
       [
         { path: 'body.tags[1]', message: 'must be a string' },
         { path: 'body.tags[2]', message: 'must be strings, not null' },
@@ -129,7 +135,7 @@ describe('validateCreate', () => {
   });
 
   it('accepts valid values of every type', () => {
-    expect(validateCreate(Appointment, { patient_id: 'p', doctor_id: 'd', start_time: '2026-03-31T16:30:00.123+02:00', duration_minutes: 30 })).toMatchObject({ status: 'requested' });
+    expect(validateCreate(Appointment, { patient_id: P, doctor_id: D, start_time: '2026-03-31T16:30:00.123+02:00', duration_minutes: 30 })).toMatchObject({ status: 'requested' });
     expect(validateCreate(Patient, { full_name: 'Ann', email: 'ann.smith+x@mail.example.com', date_of_birth: '2000-02-29' })).toMatchObject({ email: 'ann.smith+x@mail.example.com' });
     expect(validateCreate(Product, { sku: 'A-1', name: 'Bolt', unit_price: 9.99, quantity_in_stock: 0, discontinued: false })).toEqual({
       sku: 'A-1',
@@ -138,8 +144,8 @@ describe('validateCreate', () => {
       quantity_in_stock: 0,
       discontinued: false,
     });
-    expect(validateCreate(Comment, { body: 'Nice', recipe_id: 'r1', rating: 5 })).toEqual({ body: 'Nice', recipe_id: 'r1', rating: 5 });
-    expect(validateCreate(Ticket, { subject: 'Help', reference: 'R1', team_id: 't', requester_id: 'u', tags: [] })).toMatchObject({ tags: [] });
+    expect(validateCreate(Comment, { body: 'Nice', recipe_id: R1, rating: 5 })).toEqual({ body: 'Nice', recipe_id: R1, rating: 5 });
+    expect(validateCreate(Ticket, { subject: 'Help', reference: 'R1', team_id: T, requester_id: U, tags: [] })).toMatchObject({ tags: [] });
   });
 
   it.each([
@@ -194,7 +200,7 @@ describe('validateReplace (PUT)', () => {
   });
 
   it('clears omitted optional fields and restores defaults', () => {
-    expect(validateReplace(Task, { title: 'New', project_id: 'p2' }, current)).toEqual({ title: 'New', priority: 'low', status: 'pending', project_id: 'p2' });
+    expect(validateReplace(Task, { title: 'New', project_id: P2 }, current)).toEqual({ title: 'New', priority: 'low', status: 'pending', project_id: P2 });
   });
 
   it('accepts a file key or null for a file field', () => {
@@ -205,9 +211,9 @@ describe('validateReplace (PUT)', () => {
   it.each<[string, unknown, ErrorDetail[]]>([
     ['missing required fields', { description: 'x' }, [{ path: 'body.title', message: 'is required' }, { path: 'body.project_id', message: 'is required' }]],
     ['a changed id', { ...current, id: 't2' }, [{ path: 'body.id', message: 'is set by the server; it may be sent only with its current value' }]],
-    ['a changed owner_id', { ...current, owner_id: 'u9' }, [{ path: 'body.owner_id', message: 'is set by the server; it may be sent only with its current value' }]],
+    ['a changed owner_id', { ...current, owner_id: U9 }, [{ path: 'body.owner_id', message: 'is set by the server; it may be sent only with its current value' }]],
     ['a null created_at', { ...current, created_at: null }, [{ path: 'body.created_at', message: 'is set by the server; it may be sent only with its current value' }]],
-    ['an empty file key', { ...task, attachment_key: '' }, [{ path: 'body.attachment_key', message: 'must be a file key granted by the upload-url route (a non-empty string)' }]],
+    ['an empty file key', { ...task, attachment_key: '' }, [{ path: 'body.attachment_key', message: 'must be a file key granted by the upload-url route' }]],
     ['an unknown field', { ...task, extra: true }, [{ path: 'body.extra', message: 'is not a field of Task' }]],
     ['a bad enum', { ...task, status: 'closed' }, [{ path: 'body.status', message: 'must be one of pending, active, done' }]],
   ])('refuses %s', (_name, body, expected) => {
@@ -242,12 +248,12 @@ describe('validatePatch', () => {
 
   it.each<[string, unknown, ErrorDetail[]]>([
     ['clearing a required field', { title: null }, [{ path: 'body.title', message: 'is required and cannot be cleared' }]],
-    ['changing owner_id', { owner_id: 'u9' }, [{ path: 'body.owner_id', message: 'is set by the server; it may be sent only with its current value' }]],
+    ['changing owner_id', { owner_id: U9 }, [{ path: 'body.owner_id', message: 'is set by the server; it may be sent only with its current value' }]],
     ['changing id', { id: 't2' }, [{ path: 'body.id', message: 'is set by the server; it may be sent only with its current value' }]],
     ['changing org_id', { org_id: 'o2' }, [{ path: 'body.org_id', message: 'is set by the server; it may be sent only with its current value' }]],
     ['a bad priority', { priority: 'urgent' }, [{ path: 'body.priority', message: 'must be one of low, medium, high' }]],
     ['a bad due date', { due_date: '2026-13-01' }, [{ path: 'body.due_date', message: 'must be a calendar date as YYYY-MM-DD (e.g. 2026-03-31)' }]],
-    ['a number as file key', { attachment_key: 5 }, [{ path: 'body.attachment_key', message: 'must be a file key granted by the upload-url route (a non-empty string)' }]],
+    ['a number as file key', { attachment_key: 5 }, [{ path: 'body.attachment_key', message: 'must be a file key granted by the upload-url route' }]],
     ['an unknown field', { colour: 'red' }, [{ path: 'body.colour', message: 'is not a field of Task' }]],
     ['an array body', [], [{ path: 'body', message: 'must be a JSON object' }]],
   ])('refuses %s', (_name, body, expected) => {
@@ -255,7 +261,7 @@ describe('validatePatch', () => {
   });
 
   it('checks list elements and bounds', () => {
-    const ticket = { id: 'k', owner_id: 'u', created_at: 'c', updated_at: 'u', subject: 'Help', reference: 'R', team_id: 't', requester_id: 'u', priority: 'normal', status: 'open' };
+    const ticket = { id: 'k', owner_id: 'u', created_at: 'c', updated_at: 'u', subject: 'Help', reference: 'R', team_id: T, requester_id: U, priority: 'normal', status: 'open' };
     expect(validatePatch(Ticket, { tags: ['a', 'b'], satisfaction: 5 }, ticket)).toMatchObject({ tags: ['a', 'b'], satisfaction: 5 });
     expect(details(() => validatePatch(Ticket, { tags: ['a', ''], satisfaction: 6 }, ticket))).toEqual([{ path: 'body.satisfaction', message: 'must be between 1 and 5' }]);
     expect(details(() => validatePatch(Ticket, { tags: [1], due_at: '2026-03-31' }, ticket))).toEqual([

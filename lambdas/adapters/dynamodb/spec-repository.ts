@@ -7,11 +7,20 @@
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Spec } from '../../control-plane/schemas';
-import { ConflictError, NotFoundError, VersionConflictError } from '../../core/errors';
+import { MAX_SPEC_BYTES, type Spec } from '../../control-plane/schemas';
+import { ConflictError, NotFoundError, PayloadTooLargeError, VersionConflictError } from '../../core/errors';
 import { keys } from './keys';
 
+/**
+ * The item of a spec version; every write of one builds it here, before anything is sent. A
+ * content within the character limit can still be too many bytes for one item (four-byte
+ * characters): 413 naming the limit, nothing written.
+ */
 export function specItem(spec: Spec): Record<string, unknown> {
+  const bytes = Buffer.byteLength(spec.content, 'utf8');
+  if (bytes > MAX_SPEC_BYTES) {
+    throw new PayloadTooLargeError(`The spec is ${bytes} bytes in UTF-8; a spec version may hold at most ${MAX_SPEC_BYTES} bytes (${MAX_SPEC_BYTES / 1024} KB)`);
+  }
   return { ...keys.specVersion(spec.projectId, spec.version), ...spec };
 }
 

@@ -11,12 +11,14 @@
  * - A filter value is coerced by the field's type: enum -> one of its values, boolean ->
  *   `true`/`false`, integer/number -> a number, ref -> a non-empty id, other string types -> the
  *   field's format (a list field filters on one element, checked as the element type).
- * - Unknown parameters -> 400 (as the closed query schema says); an empty `cursor` -> 400.
+ * - Unknown parameters -> 400 (as the closed query schema says); an empty `cursor`, or one over
+ *   MAX_CURSOR_LENGTH -> 400. `limit` is a plain decimal integer (`1e1`, `0x10`, `+5` -> 400).
  * - The cursor is passed through untouched: it is verified (tamper-evident, scoped to the list
  *   and filter) by cursor.ts when decoded.
  * - Every problem is reported at once (`details: [{ path: 'query.limit', message }]`).
  */
 import type { IrEntity, IrField } from '../blueprint/ir';
+import { MAX_CURSOR_LENGTH } from '../cursor';
 import { ValidationError, type ErrorDetail } from '../errors';
 import { checkValue, type ValueShape } from './record-validation';
 
@@ -60,6 +62,7 @@ export function parseListQuery(entity: IrEntity, query: Record<string, string | 
   const cursor = query.cursor;
   if (cursor !== undefined) {
     if (cursor === '') details.push({ path: 'query.cursor', message: 'must be the next_cursor of the previous page (not empty)' });
+    else if (cursor.length > MAX_CURSOR_LENGTH) details.push({ path: 'query.cursor', message: `must be the next_cursor of the previous page (at most ${MAX_CURSOR_LENGTH} characters)` });
     else result.cursor = cursor;
   }
 
@@ -123,7 +126,8 @@ function coerce(field: IrField, raw: string): { value: FilterValue } | { problem
     default:
       break;
   }
-  // Bounds (min/max) are not applied: a filter only selects records that have the value.
+  // The description's bounds are not applied (a filter only selects records that have the
+  // value); the type's length limit and a reference's id shape are (field-limits.ts).
   const problem = checkValue(shape, value);
   return problem ? { problem } : { value };
 }

@@ -16,14 +16,21 @@
  * Every problem is reported at once in one ValidationError (`details: [{ path: 'body.x', message }]`),
  * in the entity's field order, unknown fields last (in body order).
  *
+ * Limits (field-limits.ts): every string value has a maximum length (the description's, else
+ * its type's default), lists a maximum number of elements, references and file keys the shape
+ * of the ids the API hands out (so no client value reaches a key), and the record as a whole
+ * MAX_RECORD_BYTES in UTF-8 (over it -> 413 PAYLOAD_TOO_LARGE, DynamoDB's item limit).
+ *
  * Each function returns the record's writable fields after the operation (entity field order;
  * an absent key is an unset field). The runtime adds the server-owned ones (id, org_id,
  * owner_id, created_at, updated_at) and compares file fields with `current` to run the attach
  * checks on new keys.
  */
 import { USER_ENTITY, type IrEntity, type IrField, type IrListItems } from '../blueprint/ir';
-import { createFields, withArticle } from '../blueprint/project-routes';
-import { ValidationError, type ErrorDetail } from '../errors';
+import { MAX_RECORD_BYTES, maxItemsOf, maxLengthOf } from '../blueprint/field-limits';
+import { createFields, formatBytes, withArticle } from '../blueprint/project-routes';
+import { PayloadTooLargeError, ValidationError, type ErrorDetail } from '../errors';
+import { isOpaqueKey, isRecordId, isUserId, RECORD_ID_LENGTH } from './record-id';
 
 export type RecordValues = Record<string, unknown>;
 
@@ -54,6 +61,7 @@ export function validateCreate(entity: IrEntity, body: unknown): RecordValues {
   }
   unknownFields(entity, input, details);
   finish(entity, details);
+  checkRecordSize(entity, out);
   return out;
 }
 
@@ -72,6 +80,7 @@ export function validateReplace(entity: IrEntity, body: unknown, current: Record
   }
   unknownFields(entity, input, details);
   finish(entity, details);
+  checkRecordSize(entity, out);
   return out;
 }
 
@@ -102,6 +111,7 @@ export function validatePatch(entity: IrEntity, body: unknown, current: RecordVa
   }
   unknownFields(entity, input, details);
   finish(entity, details);
+  checkRecordSize(entity, out);
   return out;
 }
 
@@ -119,7 +129,7 @@ export function checkValue(field: ValueShape, value: unknown): string | undefine
     case 'string':
     case 'text': {
       if (typeof value !== 'string') return 'must be a string';
-      return lengthProblem(field, Array.from(value).length, 'character');
+      return lengthProblem(field, Array.from(value).length, 'character', maxLengthOf(field));
     }
     case 'integer':
       if (typeof value !== 'number' || !Number.isInteger(value)) return 'must be a whole number';
@@ -137,21 +147,23 @@ export function checkValue(field: ValueShape, value: unknown): string | undefine
         ? undefined
         : 'must be an ISO 8601 date and time with a time zone (e.g. 2026-03-31T14:30:00Z or 2026-03-31T16:30:00+02:00)';
     case 'email':
-      return typeof value === 'string' && isEmail(value) ? undefined : 'must be an email address (e.g. name@example.com)';
+      if (typeof value !== 'string' || !isEmail(value)) return tooLong(field, value) ?? 'must be an email address (e.g. name@example.com)';
+      return undefined;
     case 'url':
-      return typeof value === 'string' && isHttpUrl(value) ? undefined : 'must be an http or https URL (e.g. https://example.com/page)';
+      return tooLong(field, value) ?? (typeof value === 'string' && isHttpUrl(value) ? undefined : 'must be an http or https URL (e.g. https://example.com/page)');
     case 'enum': {
       const allowed = field.enum ?? [];
       return typeof value === 'string' && allowed.includes(value) ? undefined : `must be one of ${allowed.join(', ')}`;
     }
     case 'ref': {
-      if (typeof value === 'string' && value.trim() !== '') return undefined;
+      // By shape first: a value no record or member can have never reaches a key or a read.
       const target = field.ref?.entity ?? field.refEntity;
-      if (!target) return 'must be a record id (a non-empty string)';
-      return target === USER_ENTITY ? 'must be the id of a user (a non-empty string)' : `must be the id of ${withArticle(target)} record (a non-empty string)`;
+      if (target === USER_ENTITY) return isUserId(value) ? undefined : 'must be the id of a user (a UUID, as /v1/users shows it)';
+      if (isRecordId(value)) return undefined;
+      return target ? `must be the id of ${withArticle(target)} record (${RECORD_ID_LENGTH} letters and digits, as the API returns it)` : 'must be a record id';
     }
     case 'file':
-      return typeof value === 'string' && value.trim() !== '' ? undefined : 'must be a file key granted by the upload-url route (a non-empty string)';
+      return isOpaqueKey(value) ? undefined : 'must be a file key granted by the upload-url route';
     case 'list':
       return listProblem(field, value);
   }
@@ -159,7 +171,7 @@ export function checkValue(field: ValueShape, value: unknown): string | undefine
 
 function listProblem(field: ValueShape, value: unknown): string | undefined {
   if (!Array.isArray(value)) return `must be a list (JSON array)${field.items ? ` of ${itemNoun(field.items)}` : ''}`;
-  return lengthProblem(field, value.length, 'item');
+  return lengthProblem(field, value.length, 'item', maxItemsOf(field));
 }
 
 /** Element problems of a list, each with its own path (`body.tags[2]`). */
@@ -192,9 +204,19 @@ function valid(field: IrField, value: unknown, details: ErrorDetail[]): boolean 
   return details.length === before;
 }
 
-function lengthProblem(field: ValueShape, length: number, unit: string): string | undefined {
+/** A string over its type's maximum length (email, url), named with the limit. */
+function tooLong(field: ValueShape, value: unknown): string | undefined {
+  const max = maxLengthOf(field);
+  if (typeof value !== 'string' || max === undefined) return undefined;
+  const length = Array.from(value).length;
+  return lengthProblem({}, length, 'character', max);
+}
+
+/** Against the description's bounds (named together when it gives both), then the type's default maximum. */
+function lengthProblem(field: { min?: number; max?: number }, length: number, unit: string, defaultMax?: number): string | undefined {
   const plural = (n: number) => `${n} ${unit}${n === 1 ? '' : 's'}`;
   const { min, max } = field;
+  if (max === undefined && defaultMax !== undefined && length > defaultMax) return `must have at most ${plural(defaultMax)}`;
   if ((min === undefined || length >= min) && (max === undefined || length <= max)) return undefined;
   if (min !== undefined && max !== undefined) return min === max ? `must have exactly ${plural(min)}` : `must have ${min} to ${plural(max)}`;
   if (min !== undefined) return unit === 'character' && min === 1 ? 'must not be empty' : `must have at least ${plural(min)}`;
@@ -303,6 +325,15 @@ function unknownFields(entity: IrEntity, input: RecordValues, details: ErrorDeta
   for (const key of Object.keys(input)) {
     if (!known.has(key)) details.push({ path: path(key), message: `is not a field of ${entity.name}` });
   }
+}
+
+/** The record's writable values in UTF-8 JSON against MAX_RECORD_BYTES (the item limit, with room for keys). */
+function checkRecordSize(entity: IrEntity, values: RecordValues): void {
+  const bytes = Buffer.byteLength(JSON.stringify(values), 'utf8');
+  if (bytes <= MAX_RECORD_BYTES) return;
+  throw new PayloadTooLargeError(
+    `The ${entity.name} record would hold ${bytes} bytes of field values; the limit is ${MAX_RECORD_BYTES} bytes (${formatBytes(MAX_RECORD_BYTES)}), counted as UTF-8 JSON`,
+  );
 }
 
 function finish(entity: IrEntity, details: ErrorDetail[]): void {
