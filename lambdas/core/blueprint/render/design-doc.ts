@@ -7,7 +7,8 @@
  */
 import { headingOf, renderTable, splitLines } from '../../spec/spec-markdown';
 import { USER_ENTITY, type BlueprintIR, type IrEntity, type IrField, type IrStep, type IrWorkflow } from '../ir';
-import { alwaysPresent, createFields, fileFields, formatBytes, projectApi, refName, withArticle, type JsonSchema, type ProjectApi, type ProjectRoute } from '../project-routes';
+import { alwaysPresent, createFields, fileFields, formatBytes, projectApi, refName, withArticle, type JsonSchema, type ProjectApi, type ProjectRoute, type RouteRateLimit } from '../project-routes';
+import { AUTH_RATE_LIMIT_CATEGORIES, rulesText, subjectText } from '../auth-rate-limits';
 import { GRANT_GRACE_SECONDS } from '../../runtime/file-keys';
 
 export interface DesignDocInput {
@@ -42,6 +43,7 @@ export function renderDesignDoc(input: DesignDocInput): string {
     examples(ir, api.routes, base),
     errors(),
     limits(ir),
+    rateLimits(api.routes),
     ...(ir.workflows.length > 0 ? [workflows(ir)] : []),
   ];
   return `${sections.join('\n\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
@@ -493,6 +495,32 @@ function errors(): string {
     ['500', 'INTERNAL', 'An unexpected error (never with a stack trace)'],
   ];
   return ['## Errors', '', 'Every error answer is `{ "error": "<message>", "code": "<CODE>" }` (plus `details: [{ path, message }]` for validation errors).', '', ...renderTable(['Status', 'Code', 'When'], rows)].join('\n');
+}
+
+/** The auth routes' rate limits, as the route manifest states them (auth-rate-limits.ts has the defaults). */
+function rateLimits(routes: ProjectRoute[]): string {
+  const rows: [string, string, string][] = [];
+  const codeRoutes: string[] = [];
+  let codeLimit: RouteRateLimit | undefined;
+  for (const route of routes) {
+    if (route.rateLimit) rows.push([`\`${route.method} ${route.path}\``, `${AUTH_RATE_LIMIT_CATEGORIES[route.rateLimit.category].counts} ${subjectText(route.rateLimit.per)}`, rulesText(route.rateLimit.rules)]);
+    if (route.wrongCodeLimit) {
+      codeRoutes.push(`\`${route.method} ${route.path}\``);
+      codeLimit = route.wrongCodeLimit;
+    }
+  }
+  if (codeLimit) rows.push([codeRoutes.join(', '), `${AUTH_RATE_LIMIT_CATEGORIES[codeLimit.category].counts} ${subjectText(codeLimit.per)}`, rulesText(codeLimit.rules)]);
+  return [
+    '## Rate limits',
+    '',
+    'The auth routes count requests in fixed windows (every window of a row applies). Past a limit they answer 429 `RATE_LIMITED` with `Retry-After` (seconds until the window ends); every answer of these routes carries `X-RateLimit-Limit` and `X-RateLimit-Remaining` for its tightest window. The client address is the one API Gateway saw (an IPv6 address counts by its /64), never a forwarded header; the account is the email in the body.',
+    '',
+    ...renderTable(['Route', 'Counted', 'Limit'], rows),
+    '',
+    'Wrong codes are counted per account whichever code was issued: asking for a new code with forgot-password gives no new guesses. Once the limit is reached, confirm and reset-password answer 429 without trying the code until the window ends. The login lock-out (`ACCOUNT_LOCKED`) applies as well.',
+    '',
+    "These limits are the defaults unless the spec's `## Rate limits` section sets others. On AWS, Cognito applies its own per-user limits to code requests and wrong codes as well (answered as 429 `RATE_LIMITED`); the counters above are kept in the project's table and hold on AWS and locally alike.",
+  ].join('\n');
 }
 
 function limits(ir: BlueprintIR): string {
