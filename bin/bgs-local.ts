@@ -3,7 +3,7 @@
  * BGS_DATA_DIR (.data) choose where; BGS_RATE_LIMITS and BGS_LOCAL_AUTO_CONFIRM tune it.
  * Prints one line with `ready` and the URL; stops its child processes on SIGINT/SIGTERM.
  */
-import { JavaMissingError } from '../lambdas/local/dynamodb-local';
+import { JavaCompilerMissingError, JavaMissingError } from '../lambdas/local/dynamodb-local';
 import { startLocalService } from '../lambdas/local/local-service';
 
 async function main(): Promise<void> {
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof JavaMissingError) console.error(`BGS cannot start: ${err.message}`);
+  if (err instanceof JavaMissingError || err instanceof JavaCompilerMissingError) console.error(`BGS cannot start: ${err.message}`);
   else console.error('BGS failed to start:', err instanceof Error ? err.message : err);
   process.exit(1);
 });

@@ -34,6 +34,7 @@ import type { ProjectDeployer } from '../ports/project-deployer';
 import { LocalDeploymentRunner, type DeploymentRunner } from './deployment/runner';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from '../shared/access-token-verifier';
 import { parseControlPlaneConfig, type ControlPlaneConfig } from '../shared/config';
+import { localDynamoClientConfig, readLocalCredentials } from '../local/local-credentials';
 
 export interface ControlPlaneServices {
   readonly config: ControlPlaneConfig;
@@ -76,10 +77,12 @@ export interface ServiceOverrides {
   readonly deploymentRunner?: DeploymentRunner;
 }
 
-export function documentClient(config: Pick<ControlPlaneConfig, 'dynamoEndpoint' | 'region'>): DynamoDBDocumentClient {
+export function documentClient(config: Pick<ControlPlaneConfig, 'dynamoEndpoint' | 'localCredentialsFile' | 'region'>): DynamoDBDocumentClient {
+  // Locally: the data directory's credentials and the pinned local region (not AWS_REGION),
+  // the same as every other client of the local stores.
   const client = new DynamoDBClient(
     config.dynamoEndpoint
-      ? { endpoint: config.dynamoEndpoint, region: config.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      ? localDynamoClientConfig(config.dynamoEndpoint, readLocalCredentials(config.localCredentialsFile as string).dynamodb)
       : { region: config.region },
   );
   return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });

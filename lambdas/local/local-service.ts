@@ -4,7 +4,7 @@
  * the local identity with its JWKS and outbox). The SAME Lambda handlers run here: the local
  * gateway hands them API Gateway payload-v2 events built from each request.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -20,6 +20,7 @@ import { loadOrCreateSigningKeys } from '../adapters/identity/signing-keys';
 import { LocalOutbox } from '../adapters/local-outbox';
 import { ENV } from '../shared/env';
 import { ensureTable, localDynamoClient, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
+import { loadOrCreateLocalCredentials, localCredentialsFile } from './local-credentials';
 import { createGateway, writeJsonError, type GatewayRoute } from './gateway';
 import { startLocalObjectStore } from './object-store/object-store';
 import { LocalProjectHost } from './project-host';
@@ -34,6 +35,11 @@ export interface LocalServiceOptions {
   readonly port?: number;
   /** Use this DynamoDB endpoint instead of starting DynamoDB Local (tests share one). */
   readonly dynamoEndpoint?: string;
+  /**
+   * The local stores' credentials file (local-credentials.ts): with `dynamoEndpoint`, the one
+   * that endpoint's DynamoDB Local was started with. @default `<dataDir>/local-credentials.json`
+   */
+  readonly credentialsFile?: string;
   /** Prefix of table names. @default 'bgs-' */
   readonly tablePrefix?: string;
   /** Confirm control-plane accounts at signup (CONTRACT: the local default). @default true */
@@ -78,7 +84,9 @@ export const LOCAL_CONTROL_PLANE_ISSUER = 'urn:bgs:local-identity:control-plane'
 
 export async function startLocalService(options: LocalServiceOptions): Promise<LocalService> {
   const dataDir = resolve(options.dataDir);
-  mkdirSync(dataDir, { recursive: true });
+  // Owner-only: it holds the stores' credentials, their database files and the signing keys.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
   const host = options.host ?? '127.0.0.1';
   const prefix = options.tablePrefix ?? 'bgs-';
   const tables = { controlPlane: `${prefix}control-plane`, identity: `${prefix}local-identity` };
@@ -88,18 +96,21 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
   };
   try {
+    // Made once per data directory, owner-only: every local client signs with these.
+    const credentialsFile = options.credentialsFile ?? localCredentialsFile(dataDir);
+    const credentials = loadOrCreateLocalCredentials(credentialsFile);
     let dynamo: DynamoDbLocal | undefined;
     if (!options.dynamoEndpoint) {
-      dynamo = await startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb') });
+      dynamo = await startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb'), credentials: credentials.dynamodb });
       cleanups.push(() => dynamo!.stop());
     }
     const dynamoEndpoint = options.dynamoEndpoint ?? dynamo!.endpoint;
-    const client = localDynamoClient(dynamoEndpoint);
+    const client = localDynamoClient(dynamoEndpoint, credentials.dynamodb);
     await ensureTable(client, tables.controlPlane);
     await ensureTable(client, tables.identity);
     const doc = DynamoDBDocumentClient.from(client);
 
-    const objectStore = await startLocalObjectStore({ directory: join(dataDir, 'objects'), host });
+    const objectStore = await startLocalObjectStore({ directory: join(dataDir, 'objects'), host, credentials: credentials.s3 });
     cleanups.push(() => objectStore.stop());
 
     const keysFile = join(dataDir, 'identity', 'signing-keys.json');
@@ -152,6 +163,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     Object.assign(process.env, {
       [ENV.TABLE_NAME]: tables.controlPlane,
       [ENV.DYNAMODB_ENDPOINT]: dynamoEndpoint,
+      [ENV.LOCAL_CREDENTIALS_FILE]: credentialsFile,
       [ENV.IDENTITY_MODE]: 'local',
       [ENV.USER_POOL_ID]: CONTROL_PLANE_POOL,
       [ENV.USER_POOL_CLIENT_ID]: CONTROL_PLANE_CLIENT,

@@ -10,6 +10,8 @@ import { ENV } from './env';
 export interface ControlPlaneConfig {
   readonly tableName: string;
   readonly dynamoEndpoint: string | undefined;
+  /** With `dynamoEndpoint` (the local stores): the file of their credentials. */
+  readonly localCredentialsFile: string | undefined;
   readonly region: string;
   readonly identity:
     | { readonly mode: 'cognito'; readonly userPoolId: string; readonly clientId: string }
@@ -38,6 +40,7 @@ const schema = z
   .object({
     [ENV.TABLE_NAME]: required,
     [ENV.DYNAMODB_ENDPOINT]: z.url().optional(),
+    [ENV.LOCAL_CREDENTIALS_FILE]: z.string().min(1).optional(),
     [ENV.REGION]: z.string().min(1).default('us-east-1'),
     [ENV.IDENTITY_MODE]: z.enum(['cognito', 'local']),
     [ENV.USER_POOL_ID]: required,
@@ -61,6 +64,9 @@ const schema = z
     const needs: Record<string, string[]> = { bedrock: [ENV.BEDROCK_MODEL_ID], openai: [ENV.OPENAI_BASE_URL, ENV.OPENAI_MODEL] };
     for (const name of needs[provider] ?? []) {
       if (!env[name as keyof typeof env]) ctx.addIssue({ code: 'custom', path: [name], message: `required when ${ENV.AUTHOR_PROVIDER} is ${provider}` });
+    }
+    if (env[ENV.DYNAMODB_ENDPOINT] && !env[ENV.LOCAL_CREDENTIALS_FILE]) {
+      ctx.addIssue({ code: 'custom', path: [ENV.LOCAL_CREDENTIALS_FILE], message: `required with ${ENV.DYNAMODB_ENDPOINT} (the local stores' credentials)` });
     }
     if (env[ENV.IDENTITY_MODE] === 'local') {
       for (const name of [ENV.LOCAL_IDENTITY_KEYS_FILE, ENV.LOCAL_IDENTITY_TABLE]) {
@@ -87,6 +93,7 @@ export function parseControlPlaneConfig(env: NodeJS.ProcessEnv = process.env): C
   return {
     tableName: e[ENV.TABLE_NAME],
     dynamoEndpoint: e[ENV.DYNAMODB_ENDPOINT],
+    localCredentialsFile: e[ENV.LOCAL_CREDENTIALS_FILE],
     region: e[ENV.REGION],
     identity:
       e[ENV.IDENTITY_MODE] === 'cognito'

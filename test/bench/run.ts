@@ -19,6 +19,7 @@ import { ESM_REQUIRE_BANNER, LAMBDA_MAIN_FIELDS } from '../../lib/shared/lambda-
 import { GetCommand, PutCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CONTROL_PLANE_ROUTE_LIST, handlerFile } from '../../lambdas/control-plane/routes';
 import { ensureTable, localDynamoClient } from '../../lambdas/local/dynamodb-local';
+import { localCredentialsFile, readLocalCredentials } from '../../lambdas/local/local-credentials';
 import { startLocalService } from '../../lambdas/local/local-service';
 import { callApi } from '../support/local-service';
 import { authorBench } from './author';
@@ -28,10 +29,11 @@ import { printProjectApiBench, projectApiBench } from './project-api';
 
 const ROOT = join(__dirname, '..', '..');
 
-async function dynamoGetRate(endpoint: string): Promise<number> {
-  const doc = DynamoDBDocumentClient.from(localDynamoClient(endpoint));
+async function dynamoGetRate(endpoint: string, dataDir: string): Promise<number> {
+  const credentials = readLocalCredentials(localCredentialsFile(dataDir)).dynamodb;
+  const doc = DynamoDBDocumentClient.from(localDynamoClient(endpoint, credentials));
   const table = 'bench-getitem';
-  await ensureTable(localDynamoClient(endpoint), table);
+  await ensureTable(localDynamoClient(endpoint, credentials), table);
   await doc.send(new PutCommand({ TableName: table, Item: { PK: 'k', SK: 'k', payload: 'x'.repeat(1000) } }));
   let count = 0;
   const deadline = Date.now() + DURATION_S * 1000;
@@ -98,7 +100,7 @@ async function main(): Promise<void> {
     const gateway = await load(`${service.url}/projects`, { authorization: `Bearer ${accessToken}` });
     const bare = await load(ceilingUrl);
     ceiling.close();
-    const dynamoGets = await dynamoGetRate(service.dynamoEndpoint);
+    const dynamoGets = await dynamoGetRate(service.dynamoEndpoint, dataDir);
     const projectApi = await projectApiBench(service, dataDir, dynamoGets);
     const bundleRows = await bundles();
 

@@ -4,10 +4,11 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JavaMissingError, startDynamoDbLocal } from '../../lambdas/local/dynamodb-local';
+import { generateSigningCredentials } from '../../lambdas/local/local-credentials';
 
 describe('a machine without Java', () => {
   it('gets a JavaMissingError from the DynamoDB Local launcher', async () => {
-    await expect(startDynamoDbLocal({ javaCommand: '/nonexistent/bin/java' })).rejects.toBeInstanceOf(JavaMissingError);
+    await expect(startDynamoDbLocal({ javaCommand: '/nonexistent/bin/java', credentials: generateSigningCredentials() })).rejects.toBeInstanceOf(JavaMissingError);
   });
 
   it('gets a clear message from npm start', () => {

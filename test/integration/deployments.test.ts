@@ -26,7 +26,7 @@ import { parseControlPlaneConfig } from '../../lambdas/shared/config';
 import { ENV } from '../../lambdas/shared/env';
 import type { HttpEvent } from '../../lambdas/shared/http-types';
 import type { RouteInput } from '../../lambdas/shared/route-handler';
-import { createTestTable, testDynamoEndpoint } from '../support/dynamo';
+import { createTestTable, testCredentialsFile, testDynamoEndpoint } from '../support/dynamo';
 import { TestDeployer } from '../support/test-deployer';
 
 type Routes = typeof CONTROL_PLANE_ROUTES;
@@ -47,6 +47,7 @@ describe('deployments (use cases and repository)', () => {
     config = parseControlPlaneConfig({
       [ENV.TABLE_NAME]: tableName,
       [ENV.DYNAMODB_ENDPOINT]: testDynamoEndpoint(),
+      [ENV.LOCAL_CREDENTIALS_FILE]: testCredentialsFile(),
       [ENV.IDENTITY_MODE]: 'local',
       [ENV.USER_POOL_ID]: 'control-plane',
       [ENV.USER_POOL_CLIENT_ID]: 'client',

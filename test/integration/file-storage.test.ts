@@ -12,6 +12,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ManualClock } from '../../lambdas/core/clock';
 import { attachmentDisposition, ensureProjectBucket, S3FileStorage } from '../../lambdas/adapters/s3/file-storage';
 import { localS3Client, startLocalObjectStore, type LocalObjectStore } from '../../lambdas/local/object-store';
+import { generateSigningCredentials } from '../../lambdas/local/local-credentials';
 
 const BUCKET = 'bgs-project-files';
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
@@ -25,7 +26,7 @@ let storage: S3FileStorage;
 
 beforeAll(async () => {
   directory = mkdtempSync(join(tmpdir(), 'bgs-file-storage-'));
-  store = await startLocalObjectStore({ directory });
+  store = await startLocalObjectStore({ directory, credentials: generateSigningCredentials() });
   s3 = localS3Client(store);
   // Through the front with the SDK, twice: the second call finds the bucket and is a no-op.
   await ensureProjectBucket(s3, BUCKET);
@@ -175,7 +176,6 @@ describe('granted transfers', () => {
     for (const object of listed) expect(Math.abs(object.lastModified.getTime() - Date.now())).toBeLessThan(60_000);
   });
 });
-
 
 describe('the storage front refuses what S3 with public access blocked refuses', () => {
   const key = keyOf('f_original');

@@ -16,8 +16,7 @@ import { generateSigningKeys, loadOrCreateSigningKeys, type SigningKeys } from '
 import { LocalOutbox } from '../../lambdas/adapters/local-outbox';
 import { ManualClock } from '../../lambdas/core/clock';
 import { AccountLockedError, HttpError } from '../../lambdas/core/errors';
-import { localDynamoClient } from '../../lambdas/local/dynamodb-local';
-import { createTestTable, testDynamoEndpoint } from '../support/dynamo';
+import { createTestTable, testDynamoClient } from '../support/dynamo';
 
 const PASSWORD = 'Correct1horse';
 const WRONG = 'Wrong1horse';
@@ -31,7 +30,7 @@ beforeAll(async () => {
   ({ tableName } = await createTestTable('identity'));
   // A plain document client (no marshalling options), as the services wire it: the adapters
   // must not depend on removeUndefinedValues.
-  doc = DynamoDBDocumentClient.from(localDynamoClient(testDynamoEndpoint()));
+  doc = DynamoDBDocumentClient.from(testDynamoClient());
   keys = await generateSigningKeys();
 });
 

@@ -22,12 +22,8 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { createHash, createHmac } from 'node:crypto';
 import { freePort } from '../../lambdas/local/free-port';
-import {
-  LOCAL_S3_CREDENTIALS,
-  localS3Client,
-  startLocalObjectStore,
-  type LocalObjectStore,
-} from '../../lambdas/local/object-store/object-store';
+import { generateSigningCredentials } from '../../lambdas/local/local-credentials';
+import { localS3Client, startLocalObjectStore, type LocalObjectStore } from '../../lambdas/local/object-store/object-store';
 import { startVerifyingFront } from '../../lambdas/local/object-store/verifying-front';
 
 /** Real time plus an offset the tests move, so expiry can be reached without waiting. */
@@ -38,6 +34,8 @@ const clock = {
   },
 };
 
+/** The store's credentials, made as the local service makes a data directory's. */
+const LOCAL_S3_CREDENTIALS = generateSigningCredentials();
 const BUCKET = 'uploads';
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
@@ -47,7 +45,7 @@ let s3: S3Client;
 
 beforeAll(async () => {
   directory = mkdtempSync(join(tmpdir(), 'bgs-object-store-'));
-  store = await startLocalObjectStore({ directory, buckets: [BUCKET], clock });
+  store = await startLocalObjectStore({ directory, buckets: [BUCKET], clock, credentials: LOCAL_S3_CREDENTIALS });
   s3 = localS3Client(store);
 });
 
@@ -245,7 +243,7 @@ describe('header-signed calls (AWS SDK v3 S3Client)', () => {
   });
 
   it('refuses a client with a wrong secret (403) and one with an unknown key id', async () => {
-    const wrongSecret = new S3Client({ ...clientConfig(), credentials: { accessKeyId: 'local', secretAccessKey: 'not-the-secret' }, maxAttempts: 1 });
+    const wrongSecret = new S3Client({ ...clientConfig(), credentials: { accessKeyId: LOCAL_S3_CREDENTIALS.accessKeyId, secretAccessKey: 'not-the-secret' }, maxAttempts: 1 });
     const wrongKey = new S3Client({ ...clientConfig(), credentials: { accessKeyId: 'nobody', secretAccessKey: 'local' }, maxAttempts: 1 });
     try {
       await expect(wrongSecret.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'evil.txt', Body: 'x' }))).rejects.toMatchObject({
@@ -301,7 +299,7 @@ describe('lifecycle', () => {
   it('keeps objects and buckets across stop() and a new start on the same directory', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bgs-object-store-restart-'));
     try {
-      const first = await startLocalObjectStore({ directory: dir });
+      const first = await startLocalObjectStore({ directory: dir, credentials: LOCAL_S3_CREDENTIALS });
       await first.createBucket('keep-me');
       await first.createBucket('keep-me'); // idempotent, as every `npm start` calls it
       const c1 = localS3Client(first);
@@ -310,7 +308,7 @@ describe('lifecycle', () => {
       await first.stop();
       await first.stop(); // idempotent
 
-      const second = await startLocalObjectStore({ directory: dir });
+      const second = await startLocalObjectStore({ directory: dir, credentials: LOCAL_S3_CREDENTIALS });
       const c2 = localS3Client(second);
       try {
         const got = await c2.send(new GetObjectCommand({ Bucket: 'keep-me', Key: 'k/1.json' }));

@@ -11,12 +11,11 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type Err
 import { DynamoRecordStore, refCounterAttribute } from '../../lambdas/adapters/project-data/record-store';
 import { PROJECT_TABLE_KEYS, ensureProjectTable, memberKey, projectTableInput, recordKey } from '../../lambdas/adapters/project-data/project-table';
 import { countRequests } from '../../lambdas/adapters/project-data/request-counter';
-import { localDynamoClient } from '../../lambdas/local/dynamodb-local';
 import type { RecordScope, StoredRecord } from '../../lambdas/ports/record-store';
-import { testDynamoEndpoint } from '../support/dynamo';
+import { testDynamoClient } from '../support/dynamo';
 import { goldenIr } from '../support/golden-ir';
 
-const client = localDynamoClient(testDynamoEndpoint());
+const client = testDynamoClient();
 const requests = countRequests(client);
 const doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
 const tableName = `t-records-${randomBytes(4).toString('hex')}`;

@@ -10,7 +10,7 @@ import { parseControlPlaneConfig } from '../../lambdas/shared/config';
 import { ENV } from '../../lambdas/shared/env';
 import { createRouteHandler } from '../../lambdas/shared/route-handler';
 import { compileRoutes, lambdaContext, matchRoute, toPayloadV2Event } from '../../lambdas/local/gateway';
-import { createTestTable, testDynamoEndpoint } from '../support/dynamo';
+import { createTestTable, testCredentialsFile, testDynamoEndpoint } from '../support/dynamo';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +22,7 @@ describe('rate limit counters', () => {
     const config = parseControlPlaneConfig({
       [ENV.TABLE_NAME]: tableName,
       [ENV.DYNAMODB_ENDPOINT]: testDynamoEndpoint(),
+      [ENV.LOCAL_CREDENTIALS_FILE]: testCredentialsFile(),
       [ENV.IDENTITY_MODE]: 'local',
       [ENV.USER_POOL_ID]: 'control-plane',
       [ENV.USER_POOL_CLIENT_ID]: 'client',

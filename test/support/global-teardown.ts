@@ -1,5 +1,8 @@
-import type { DynamoDbLocal } from '../../lambdas/local/dynamodb-local';
+import { rmSync } from 'node:fs';
+import type { GlobalSetupState } from './global-setup';
 
 export default async function globalTeardown(): Promise<void> {
-  await (globalThis as { __bgsDynamo?: DynamoDbLocal }).__bgsDynamo?.stop();
+  const state = globalThis as GlobalSetupState;
+  await state.__bgsDynamo?.stop();
+  if (state.__bgsCredentialsDir) rmSync(state.__bgsCredentialsDir, { recursive: true, force: true });
 }

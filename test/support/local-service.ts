@@ -10,7 +10,7 @@ import type { Clock } from '../../lambdas/core/clock';
 import { AUTH_RATE_CATEGORIES, type IrAuthRateLimits } from '../../lambdas/core/blueprint/ir';
 import type { ProjectDeployer } from '../../lambdas/ports/project-deployer';
 import { startLocalService, type LocalService } from '../../lambdas/local/local-service';
-import { testDynamoEndpoint } from './dynamo';
+import { testCredentialsFile, testDynamoEndpoint } from './dynamo';
 
 export interface TestService extends LocalService {
   readonly dataDir: string;
@@ -44,6 +44,7 @@ export async function startTestService(
     dataDir,
     port: 0,
     dynamoEndpoint: testDynamoEndpoint(),
+    credentialsFile: testCredentialsFile(),
     tablePrefix: `t${randomBytes(4).toString('hex')}-`,
     rateLimits: options.rateLimits ?? 'auth=10000,project=10000,generation=10000,deployment=10000',
     // Tests of other things sign many people up from one address; null: each blueprint's own limits.

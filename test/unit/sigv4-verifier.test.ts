@@ -274,6 +274,7 @@ describe('verifyRequest: presigned URLs from getSignedUrl', () => {
     expect(await verifyRequest(requestFor(`${ORIGIN}/files/u/1.png`, 'GET'), settings())).toEqual({
       ok: false,
       error: { status: 403, code: 'AccessDenied', message: 'Access Denied' },
+      unsigned: true,
     });
   });
 

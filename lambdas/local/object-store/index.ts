@@ -2,8 +2,6 @@
 export {
   assertValidBucketName,
   InvalidBucketNameError,
-  LOCAL_S3_CREDENTIALS,
-  LOCAL_S3_REGION,
   localS3Client,
   startLocalObjectStore,
   type LocalObjectStore,

@@ -1,28 +1,24 @@
 /**
  * The local S3 stand-in (DESIGN.md, "Local stand-ins"): s3rver as the byte store, in-process on
- * a private loopback port with its data on disk, behind a front that verifies every request's
- * SigV4 signature (presigned URL or Authorization header) the way S3 with Block Public Access
- * does. Clients, the AWS SDK included, only ever get the front's endpoint.
+ * a Unix socket in an owner-only directory with its data on disk, behind a loopback front that
+ * verifies every request's SigV4 signature (presigned URL or Authorization header) the way S3
+ * with Block Public Access does. Clients, the AWS SDK included, only ever get the front's
+ * endpoint. The credentials are the data directory's own (local-credentials.ts), never a
+ * fixed pair anyone could sign with.
  *
  * Why a front at all: s3rver 3.7.1 checks only expiry and accepts unsigned, tampered and
  * wrong-type requests (LAB-NOTES, "S3 locally"), so on its own it would let the local product
  * pass tests that S3 would fail.
  */
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { systemClock, type Clock } from '../../core/clock';
+import { LOCAL_REGION } from '../local-credentials';
 import type { SigningCredentials } from './sigv4-verifier';
 import { startVerifyingFront, type VerifyingFront } from './verifying-front';
-
-/**
- * The fixed local credentials: the same pair `localDynamoClient` uses, so one local AWS
- * configuration serves every stand-in. Deliberately not Object.freeze'd: the SDK writes a
- * `$source` marker into the credentials object it is given and throws on a frozen one.
- */
-export const LOCAL_S3_CREDENTIALS: SigningCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-export const LOCAL_S3_REGION = 'us-east-1';
 
 export interface LocalObjectStoreOptions {
   /** Where objects live (created if missing). The same directory after a restart keeps them. */
@@ -31,9 +27,9 @@ export interface LocalObjectStoreOptions {
   readonly host?: string;
   /** Port of the public front. @default a free port */
   readonly port?: number;
-  /** The only credentials the front accepts. @default LOCAL_S3_CREDENTIALS */
-  readonly credentials?: SigningCredentials;
-  /** @default 'us-east-1' */
+  /** The only credentials the front accepts (the data directory's `s3` pair). */
+  readonly credentials: SigningCredentials;
+  /** @default LOCAL_REGION */
   readonly region?: string;
   /** Buckets to create (if missing) before the store answers. */
   readonly buckets?: readonly string[];
@@ -74,32 +70,40 @@ export function assertValidBucketName(name: string): void {
 
 export async function startLocalObjectStore(options: LocalObjectStoreOptions): Promise<LocalObjectStore> {
   // A copy of our own: callers hand `store.credentials` to SDK clients, which mutate it.
-  const credentials = { ...(options.credentials ?? LOCAL_S3_CREDENTIALS) };
-  const region = options.region ?? LOCAL_S3_REGION;
+  const credentials = { ...options.credentials };
+  const region = options.region ?? LOCAL_REGION;
   const buckets = options.buckets ?? [];
   buckets.forEach(assertValidBucketName);
   const directory = resolve(options.directory);
   // s3rver lists the directory on bucket listing and fails if it is missing.
   mkdirSync(directory, { recursive: true });
 
+  // A Unix socket in a directory only this user can enter (mkdtemp makes it 0700): s3rver checks
+  // no signature, so no TCP port of it may exist for other processes or web pages to reach.
+  const socketDir = mkdtempSync(join(tmpdir(), 'bgs-byte-store-'));
+  const socketPath = join(socketDir, 's3rver.sock');
   const byteStore = new S3rver({
-    // Loopback and a port of its own: only the front (same process) should ever reach it.
-    address: '127.0.0.1',
-    port: 0,
+    port: socketPath,
     silent: true,
     directory,
     // Path-style only: the front always sends Host = this address, never a bucket host name.
     vhostBuckets: false,
     configureBuckets: buckets.map((name) => ({ name })),
   });
-  const { port: bytePort } = await byteStore.run();
+  const removeSocketDir = () => rmSync(socketDir, { recursive: true, force: true });
+  try {
+    await byteStore.run();
+  } catch (err) {
+    removeSocketDir();
+    throw err;
+  }
 
   let front: VerifyingFront;
   try {
     front = await startVerifyingFront({
       host: options.host ?? '127.0.0.1',
       port: options.port ?? 0,
-      upstream: { host: '127.0.0.1', port: bytePort },
+      upstream: { socketPath },
       credentials,
       region,
       clock: options.clock ?? systemClock,
@@ -107,6 +111,7 @@ export async function startLocalObjectStore(options: LocalObjectStoreOptions): P
     });
   } catch (err) {
     await byteStore.close().catch(() => undefined);
+    removeSocketDir();
     throw err;
   }
 
@@ -126,6 +131,7 @@ export async function startLocalObjectStore(options: LocalObjectStoreOptions): P
       stopping ??= (async () => {
         await front.close();
         await byteStore.close().catch(() => undefined);
+        removeSocketDir();
       })();
       return stopping;
     },

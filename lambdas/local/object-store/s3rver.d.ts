@@ -15,8 +15,8 @@ declare module 's3rver' {
   interface S3rverOptions {
     /** @default 'localhost' */
     address?: string;
-    /** @default 4568; 0 for a free port. */
-    port?: number;
+    /** @default 4568; 0 for a free port; a path: a Unix socket (then `address` is ignored). */
+    port?: number | string;
     silent?: boolean;
     /** Where buckets and objects live on disk. */
     directory?: string;
@@ -37,7 +37,7 @@ declare module 's3rver' {
     readonly store: S3rverStore;
     httpServer?: Server;
     /** Creates the configured buckets, then listens. */
-    run(): Promise<AddressInfo>;
+    run(): Promise<AddressInfo | string>;
     close(): Promise<void>;
     on(event: 'error', listener: (err: Error) => void): this;
   }

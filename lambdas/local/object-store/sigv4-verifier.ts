@@ -9,6 +9,10 @@
  * of the headers the client says it signed. Any difference (another content type, length, key,
  * method, an edited or foreign signature) gives another signature and a refusal.
  *
+ * The same verification serves the DynamoDB front (`../dynamodb-front.ts`), with the service
+ * `dynamodb`: there only header-signed requests exist, and the body hash, which the SDK signs
+ * without sending `x-amz-content-sha256`, is computed by the front from the body it received.
+ *
  * Everything here is pure (no I/O); the node:http front lives in `verifying-front.ts`.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
@@ -49,6 +53,8 @@ export interface VerifierSettings {
   readonly region: string;
   /** The verifier's notion of "now" (injectable so tests can expire URLs). */
   readonly now: Date;
+  /** The service in the credential scope. @default 's3' */
+  readonly service?: string;
 }
 
 /** What an S3-style refusal needs: status, S3 error code, message. */
@@ -65,7 +71,12 @@ export type Verdict =
       /** `UNSIGNED-PAYLOAD` or the hex sha256 the body must have (then the front checks it). */
       readonly payloadHash: string;
     }
-  | { readonly ok: false; readonly error: S3ErrorSpec };
+  | {
+      readonly ok: false;
+      readonly error: S3ErrorSpec;
+      /** The request carried no signature at all (DynamoDB answers that with its own code). */
+      readonly unsigned?: true;
+    };
 
 /** The parts of an incoming HTTP request the verifier needs. */
 export interface IncomingSignedRequest {
@@ -77,6 +88,11 @@ export interface IncomingSignedRequest {
    * SigV4 joins repeated headers with ',' while node's `req.headers` joins them with ', '.
    */
   readonly headers: Readonly<Record<string, readonly string[] | undefined>>;
+  /**
+   * The hex sha256 of the whole body, when the caller has received it before verifying (the
+   * DynamoDB front): the payload hash of a request that sends no `x-amz-content-sha256`.
+   */
+  readonly bodySha256?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -333,14 +349,17 @@ class NodeSha256 {
 type SignableRequest = Parameters<SignatureV4['presign']>[0];
 type QueryBag = SignableRequest['query'] & object;
 
-function createSigner(settings: Pick<VerifierSettings, 'credentials' | 'region'>): SignatureV4 {
+const serviceOf = (settings: Pick<VerifierSettings, 'service'>): string => settings.service ?? 's3';
+
+function createSigner(settings: Pick<VerifierSettings, 'credentials' | 'region' | 'service'>): SignatureV4 {
+  const service = serviceOf(settings);
   return new SignatureV4({
     credentials: { accessKeyId: settings.credentials.accessKeyId, secretAccessKey: settings.credentials.secretAccessKey },
     region: settings.region,
-    service: 's3',
+    service,
     sha256: NodeSha256,
     // S3 signs the path as sent, without the second round of escaping other services use.
-    uriEscapePath: false,
+    uriEscapePath: service !== 's3',
     // Never invent an x-amz-content-sha256 header: only what the client sent counts.
     applyChecksum: false,
   });
@@ -400,7 +419,8 @@ function checkScope(
   }
   if (scope.date !== amzDate.slice(0, 8)) malformed(`Invalid credential date "${scope.date}". This date is not the same as X-Amz-Date: "${amzDate.slice(0, 8)}".`);
   if (scope.region !== settings.region) malformed(`Error parsing the X-Amz-Credential parameter; the region '${scope.region}' is wrong; expecting '${settings.region}'`);
-  if (scope.service !== 's3') malformed(`Error parsing the X-Amz-Credential parameter; incorrect service "${scope.service}". This endpoint belongs to "s3".`);
+  const service = serviceOf(settings);
+  if (scope.service !== service) malformed(`Error parsing the X-Amz-Credential parameter; incorrect service "${scope.service}". This endpoint belongs to "${service}".`);
   if (scope.terminator !== 'aws4_request') malformed(`Error parsing the X-Amz-Credential parameter; incorrect terminal "${scope.terminator}". This endpoint uses "aws4_request".`);
   return scope;
 }
@@ -505,7 +525,7 @@ async function verifyPresigned(
     unsignableHeaders: unsignable,
     unhoistableHeaders: unhoistable,
     signingRegion: settings.region,
-    signingService: 's3',
+    signingService: serviceOf(settings),
   });
   const expected = presigned.query?.[SIGNATURE_PARAM];
   if (typeof expected !== 'string' || !constantTimeEqual(expected, signature)) return { ok: false, error: SIGNATURE_MISMATCH };
@@ -537,7 +557,9 @@ async function verifyHeaderSigned(
   }
   checkScope(parseCredentialScope(parsed.credential), settings, amzDate as string, malformed);
 
-  const payloadHash = headerValue(request.headers, 'x-amz-content-sha256');
+  const sentHash = headerValue(request.headers, 'x-amz-content-sha256');
+  // S3 wants the header; other services sign the body's hash without sending it.
+  const payloadHash = sentHash ?? (serviceOf(settings) === 's3' ? undefined : request.bodySha256);
   if (payloadHash === undefined) refuse(400, 'InvalidRequest', 'Missing required header for this request: x-amz-content-sha256');
   if (/^STREAMING-/.test(payloadHash as string)) {
     // aws-chunked framing: s3rver would store the chunk signatures as object bytes.
@@ -552,19 +574,28 @@ async function verifyHeaderSigned(
   if (!signedSet.has('host')) refuse(403, 'AccessDenied', 'The host header must be signed');
   requireAmzHeadersSigned(request.headers, signedSet);
 
+  const headers = pickSignedHeaders(request.headers, parsed.signedHeaders);
+  const unsignable = new Set<string>();
+  if (sentHash === undefined) {
+    // The body's hash, computed by the caller, handed to the signer as a header it reads as the
+    // payload hash but must not sign (the client signed no such header).
+    headers['x-amz-content-sha256'] = payloadHash as string;
+    unsignable.add('x-amz-content-sha256');
+  }
   const toSign: SignableRequest = {
     method: request.method,
     protocol: 'http:',
     hostname: hostnameOf(request.headers),
     path,
     query: toQueryBag(pairs),
-    headers: pickSignedHeaders(request.headers, parsed.signedHeaders),
+    headers,
   };
   const signed = await createSigner(settings).sign(toSign, {
     signingDate: signedAt,
     signableHeaders: signedSet,
+    unsignableHeaders: unsignable,
     signingRegion: settings.region,
-    signingService: 's3',
+    signingService: serviceOf(settings),
   });
   const expected = /Signature=([0-9a-f]+)$/.exec(String(signed.headers.authorization ?? ''))?.[1];
   if (!expected || !constantTimeEqual(expected, parsed.signature)) return { ok: false, error: SIGNATURE_MISMATCH };
@@ -586,8 +617,9 @@ export async function verifyRequest(request: IncomingSignedRequest, settings: Ve
       refuse(400, 'InvalidArgument', 'Only one auth mechanism allowed; only the X-Amz-Algorithm query parameter, Signature query string parameter or the Authorization header should be specified');
     }
     if (authorization !== undefined) return await verifyHeaderSigned(request, authorization, path, pairs, settings);
-    if (queryAuth) return await verifyPresigned(request, path, pairs, settings);
-    return { ok: false, error: accessDenied() };
+    // Presigned URLs are S3's; no other service is ever handed one here.
+    if (queryAuth && serviceOf(settings) === 's3') return await verifyPresigned(request, path, pairs, settings);
+    return { ok: false, error: accessDenied(), unsigned: true };
   } catch (err) {
     if (err instanceof Refusal) return { ok: false, error: err.spec };
     throw err;

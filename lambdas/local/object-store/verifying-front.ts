@@ -64,8 +64,11 @@ export interface VerifyingFrontOptions {
   readonly host: string;
   /** 0 for a free port. */
   readonly port: number;
-  /** Where the byte store listens (loopback). */
-  readonly upstream: { readonly host: string; readonly port: number };
+  /**
+   * Where the byte store listens: a Unix socket in an owner-only directory (the local object
+   * store: no other user's process can reach it), or a TCP address.
+   */
+  readonly upstream: { readonly socketPath: string } | { readonly host: string; readonly port: number };
   readonly credentials: SigningCredentials;
   readonly region: string;
   readonly clock: Clock;
@@ -232,7 +235,10 @@ export async function startVerifyingFront(options: VerifyingFrontOptions): Promi
   const memoryBodyBytes = options.memoryBodyBytes ?? DEFAULT_MEMORY_BODY_BYTES;
   const ownSpool = options.spoolDirectory === undefined;
   const spoolDir = options.spoolDirectory ?? mkdtempSync(join(tmpdir(), 'bgs-object-store-spool-'));
-  const upstreamHost = `${options.upstream.host}:${options.upstream.port}`;
+  const upstream = options.upstream;
+  // s3rver reads a Host that is no IP address or `localhost` as a bucket name: give it one it knows.
+  const upstreamHost = 'socketPath' in upstream ? 'localhost' : `${upstream.host}:${upstream.port}`;
+  const upstreamAddress = 'socketPath' in upstream ? { socketPath: upstream.socketPath } : { host: upstream.host, port: upstream.port };
   // Keep-alive to the byte store: one TCP connection per concurrent request, not per request.
   const agent = new Agent({ keepAlive: true });
   const reportError = (err: unknown) => {
@@ -245,8 +251,7 @@ export async function startVerifyingFront(options: VerifyingFrontOptions): Promi
 
   const proxy = (req: IncomingMessage, res: ServerResponse, requestId: string, body: ReceivedBody, overrides: Overrides) => {
     const upstreamReq = httpRequest({
-      host: options.upstream.host,
-      port: options.upstream.port,
+      ...upstreamAddress,
       method: req.method,
       // The overrides are answered here: s3rver would refuse them on the (now anonymous) request.
       path: forwardTarget(req.url ?? '/', overrides.params),
