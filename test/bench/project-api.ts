@@ -124,6 +124,7 @@ async function countPerCall(service: LocalService, api: ProjectApiClient, admin:
     if (put.status !== 200) throw new Error(`upload failed: ${put.status} ${await put.text()}`);
     return { id, fileKey: grant.body.fileKey as string };
   };
+  const attach = (id: string, fileKey: string) => api.request('PATCH', `/v1/tasks/${id}`, { token, body: { attachment_key: fileKey } });
   // Each operation: its setup (uncounted) and the one call that is counted, with its success status.
   const operations: Record<string, { setup: () => Promise<string>; call: (arg: string) => Promise<ApiResponse>; status: number }> = {
     'list (GET /v1/tasks, 20 items)': { setup: async () => '', call: () => api.request('GET', '/v1/tasks', { token }), status: 200 },
@@ -137,9 +138,20 @@ async function countPerCall(service: LocalService, api: ProjectApiClient, admin:
       call: (id) => api.request('POST', `/v1/tasks/${id}/attachments/upload-url`, { token, body: { filename: 'bench.pdf', contentType: 'application/pdf' } }),
       status: 200,
     },
+    // Attaching checks the upload and moves it to its final key (the grant read and its claim beside the PATCH's own).
+    'attach (PATCH /v1/tasks/{id} {attachment_key})': {
+      setup: async () => {
+        const { id, fileKey } = await uploaded();
+        return `${id} ${fileKey}`;
+      },
+      call: (arg) => attach(arg.split(' ')[0]!, arg.split(' ')[1]!),
+      status: 200,
+    },
+    // Only an attached key downloads.
     'download-url (GET .../attachments/{fileKey}/download-url)': {
       setup: async () => {
         const { id, fileKey } = await uploaded();
+        await expectStatus(attach(id, fileKey), 200);
         return `${id}/attachments/${fileKey}`;
       },
       call: (path) => api.request('GET', `/v1/tasks/${path}/download-url`, { token }),
