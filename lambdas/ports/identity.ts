@@ -43,6 +43,16 @@ export interface IdentityPort {
 }
 
 /**
+ * What an enumeration-safe signup did (AdminIdentityPort.signUpPrivately). The caller answers
+ * every outcome alike, so signup never tells who has an account.
+ */
+export type PrivateSignUpResult =
+  /** A new account; `replaced` names the unconfirmed account whose code had expired, which it took the place of. */
+  | { readonly outcome: 'created'; readonly userId: string; readonly confirmed: boolean; readonly replaced?: string }
+  /** The email belongs to an account (confirmed, or unconfirmed with a live code): nothing changed. */
+  | { readonly outcome: 'taken' };
+
+/**
  * The identity of a generated project API, which must also remove accounts: its signup writes
  * the user (identity) and then the membership (project table), two stores without a shared
  * transaction, so a membership that cannot be written is undone by deleting the user. Otherwise
@@ -54,4 +64,17 @@ export interface AdminIdentityPort extends IdentityPort {
    * (already deleted, or never created) is success, so an undo can be retried safely.
    */
   deleteUser(input: { userId: string }): Promise<void>;
+  /**
+   * Signup that never reveals whether the email is taken (CONTRACT "Generated project API"):
+   * a taken email is `taken`, not 409, and its owner is told by email where the provider can
+   * send one; an unconfirmed account whose code has expired is replaced. 400 for a bad email or
+   * password, checked before anything else (that reveals nothing about accounts).
+   */
+  signUpPrivately(input: { email: string; password: string }): Promise<PrivateSignUpResult>;
+  /**
+   * Revokes every refresh token of the user (after a role change or a removal): the next
+   * refresh is 401 and the user signs in again. Access tokens live on until they expire.
+   * Idempotent; an unknown user is success.
+   */
+  revokeRefreshTokens(input: { userId: string }): Promise<void>;
 }

@@ -12,7 +12,9 @@
  *   these rights; attach-time HeadObject is GetObject, and the attach's CopyObject from the staging
  *   key to the final key is GetObject on one and PutObject on the other), ListBucket on the bucket itself, so HeadObject
  *   of a missing key answers 404 and not 403 (lambdas/adapters/s3/file-storage.ts);
- * - the pool: AdminDeleteUser (undoing a signup whose membership could not be written); every
+ * - the pool: AdminDeleteUser (undoing a signup whose membership could not be written, replacing
+ *   an unconfirmed account whose code expired), AdminGetUser (is a taken email such an account?),
+ *   AdminUserGlobalSignOut (a role change or removal revokes the member's refresh tokens); every
  *   other Cognito call of the runtime is a public API taking the client id.
  */
 import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
@@ -81,7 +83,11 @@ export class ProjectRuntime extends Construct {
         }),
         new iam.PolicyStatement({ sid: 'FileObjects', actions: RUNTIME_OBJECT_ACTIONS, resources: [objectsArn] }),
         new iam.PolicyStatement({ sid: 'FileBucket', actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }),
-        new iam.PolicyStatement({ sid: 'UndoSignup', actions: ['cognito-idp:AdminDeleteUser'], resources: [userPool.userPoolArn] }),
+        new iam.PolicyStatement({
+          sid: 'Accounts',
+          actions: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminUserGlobalSignOut'],
+          resources: [userPool.userPoolArn],
+        }),
       ],
       // One function serves every route, and its cold start also reads, gunzips and parses the
       // blueprint and derives the manifest: more memory is more CPU for that.

@@ -207,6 +207,8 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
       // Written out by hand on purpose: widening the runtime must show up here.
       expect(actionsOf(inlineStatements(s, runtimeRoleId))).toEqual([
         'cognito-idp:AdminDeleteUser',
+        'cognito-idp:AdminGetUser',
+        'cognito-idp:AdminUserGlobalSignOut',
         'dynamodb:ConditionCheckItem',
         'dynamodb:DeleteItem',
         'dynamodb:GetItem',
@@ -231,7 +233,7 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
       expect(bySid.get('Indexes')).toMatchObject({ Action: 'dynamodb:Query', Resource: ['GSI1', 'GSI2', 'GSI3', 'GSI4', 'GSI5'].map((index) => join(getAtt(tableId), `/index/${index}`)) });
       expect(bySid.get('FileObjects')).toMatchObject({ Resource: join(getAtt(bucketId), '/*') });
       expect(bySid.get('FileBucket')).toMatchObject({ Action: 's3:ListBucket', Resource: getAtt(bucketId) });
-      expect(bySid.get('UndoSignup')).toMatchObject({ Action: 'cognito-idp:AdminDeleteUser', Resource: getAtt(poolId) });
+      expect(bySid.get('Accounts')).toMatchObject({ Action: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminUserGlobalSignOut'], Resource: getAtt(poolId) });
       expect(bySid.get('WriteOwnLogs')).toMatchObject({ Resource: getAtt(logicalId(stack, stack.runtime.handler.logGroup)) });
       expect(bySid.size).toBe(6);
       for (const statement of bySid.values()) expect(statement.Effect).toBe('Allow');

@@ -6,7 +6,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
+import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import {
   DEFAULT_TOKEN_LIFETIMES,
   LocalIdentity,
@@ -69,7 +69,8 @@ async function failure(promise: Promise<unknown>): Promise<HttpError> {
 }
 
 async function latestCode(outbox: LocalOutbox, to: string): Promise<string> {
-  const [mail] = await outbox.list({ to, limit: 1 });
+  // Sign-up notices (signUpPrivately) carry no code.
+  const mail = (await outbox.list({ to, limit: 10 })).find((item) => item.code !== '');
   if (!mail) throw new Error(`no mail for ${to}`);
   return mail.code;
 }
@@ -478,6 +479,69 @@ describe('LocalIdentity: tokens', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('LocalIdentity: signup without enumeration (generated APIs) and revoking refresh tokens', () => {
+  it('a taken email is `taken`, not 409; its owner is mailed; the account is unchanged; signUp keeps its 409', async () => {
+    const ctx = setup({ projectId: 'proj-x' });
+    await confirmedUser(ctx);
+    expect(await ctx.identity.signUpPrivately({ email: ctx.email.toUpperCase(), password: 'Other1password' })).toEqual({ outcome: 'taken' });
+    const [notice] = await ctx.outbox.list({ to: ctx.email, limit: 1 });
+    expect(notice).toMatchObject({ projectId: 'proj-x', subject: 'Sign-up attempt with your email address', code: '' });
+    await expect(ctx.identity.login({ email: ctx.email, password: PASSWORD })).resolves.toMatchObject({ expiresIn: 3600 });
+    expect((await failure(ctx.identity.login({ email: ctx.email, password: 'Other1password' }))).code).toBe('INVALID_CREDENTIALS');
+    expect((await failure(ctx.identity.signUp({ email: ctx.email, password: PASSWORD }))).statusCode).toBe(409);
+    // A bad password is a 400 whether or not the email is taken (it reveals nothing).
+    expect((await failure(ctx.identity.signUpPrivately({ email: ctx.email, password: 'short' }))).statusCode).toBe(400);
+  });
+
+  it('an unconfirmed account is kept while a code is live, and replaced once none is', async () => {
+    const ctx = setup();
+    const first = await ctx.identity.signUpPrivately({ email: ctx.email, password: PASSWORD });
+    expect(first).toEqual({ outcome: 'created', userId: expect.any(String), confirmed: false });
+    const firstCode = await latestCode(ctx.outbox, ctx.email);
+    expect(await ctx.identity.signUpPrivately({ email: ctx.email, password: 'Other1password' })).toEqual({ outcome: 'taken' });
+
+    const minutes = (n: number) => n * 60 * 1000;
+    ctx.clock.advance(minutes(23.5 * 60));
+    // A reset code issued late (live 1 h) keeps the account someone's work in progress after the confirmation code (24 h) expired.
+    await ctx.identity.forgotPassword({ email: ctx.email });
+    ctx.clock.advance(minutes(45));
+    expect(await ctx.identity.signUpPrivately({ email: ctx.email, password: 'Other1password' })).toEqual({ outcome: 'taken' });
+    ctx.clock.advance(minutes(20));
+
+    // Two replacements at once: one wins, the other finds the winner's live code.
+    const both = await Promise.all([1, 2].map((n) => ctx.identity.signUpPrivately({ email: ctx.email, password: `Replacement${n}x` })));
+    const created = both.filter((r) => r.outcome === 'created');
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ replaced: first.outcome === 'created' ? first.userId : '' });
+    expect((await failure(ctx.identity.confirmSignUp({ email: ctx.email, code: firstCode }))).statusCode).toBe(400);
+    await ctx.identity.confirmSignUp({ email: ctx.email, code: await latestCode(ctx.outbox, ctx.email) });
+    const winner = both.indexOf(created[0]!) + 1;
+    await expect(ctx.identity.login({ email: ctx.email, password: `Replacement${winner}x` })).resolves.toMatchObject({ expiresIn: 3600 });
+  });
+
+  it('revokeRefreshTokens refuses every refresh token issued before it, old ones without a generation included', async () => {
+    const ctx = setup();
+    await confirmedUser(ctx);
+    const tokens = await ctx.identity.login({ email: ctx.email, password: PASSWORD });
+    const sub = decodeJwt(tokens.accessToken).sub as string;
+    // A refresh token as issued before the generation claim existed.
+    const { gen, ...before } = decodeJwt(tokens.refreshToken);
+    expect(gen).toBe(0);
+    const legacy = await new SignJWT(before).setProtectedHeader({ alg: 'RS256', kid: keys.kid }).sign(keys.privateKey);
+    await expect(ctx.identity.refresh({ refreshToken: legacy })).resolves.toMatchObject({ expiresIn: 3600 });
+
+    await ctx.identity.revokeRefreshTokens({ userId: sub });
+    for (const refreshToken of [tokens.refreshToken, legacy]) {
+      const err = await failure(ctx.identity.refresh({ refreshToken }));
+      expect({ status: err.statusCode, code: err.code }).toEqual({ status: 401, code: 'UNAUTHORIZED' });
+    }
+    const again = await ctx.identity.login({ email: ctx.email, password: PASSWORD });
+    await expect(ctx.identity.refresh({ refreshToken: again.refreshToken })).resolves.toMatchObject({ expiresIn: 3600 });
+    // Idempotent for unknown users.
+    await expect(ctx.identity.revokeRefreshTokens({ userId: 'no-such-user' })).resolves.toBeUndefined();
   });
 });
 

@@ -44,10 +44,10 @@ export function newProjectAccount(label = 'user'): { email: string; password: st
   return { email: `${label}-${counter}-${randomBytes(3).toString('hex')}@example.org`, password: 'Str0ng-Passw0rd' };
 }
 
-/** The latest code mailed to `email` by this project (verification or reset). */
+/** The latest code mailed to `email` by this project (verification or reset; notices carry none). */
 export async function latestCode(service: TestService, projectId: string, email: string): Promise<string> {
   const mail = await callApi(service.url, 'GET', `/_local/mail?to=${encodeURIComponent(email)}&project=${encodeURIComponent(projectId)}`);
-  const code = mail.body?.items?.[0]?.code as string | undefined;
+  const code = (mail.body?.items as { code: string }[] | undefined)?.find((item) => item.code !== '')?.code;
   if (!code) throw new Error(`no mail for ${email} in project ${projectId}: ${mail.text}`);
   return code;
 }

@@ -4,6 +4,8 @@
  */
 import {
   AdminDeleteUserCommand,
+  AdminGetUserCommand,
+  AdminUserGlobalSignOutCommand,
   AliasExistsException,
   CodeDeliveryFailureException,
   CodeMismatchException,
@@ -34,11 +36,13 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import {
   COGNITO_ERRORS,
+  COGNITO_SIGNUP_CODE_TTL_SECONDS,
   CognitoIdentity,
   FORGOT_PASSWORD_SILENT,
   plainProse,
   type IdentityOperation,
 } from '../../lambdas/adapters/identity/cognito-identity';
+import { ManualClock } from '../../lambdas/core/clock';
 import { HttpError, renderError } from '../../lambdas/core/errors';
 
 const CLIENT_ID = 'app-client-123';
@@ -78,6 +82,8 @@ const invoke: Record<IdentityOperation, () => Promise<unknown>> = {
   resetPassword: () => identity.resetPassword({ email: EMAIL, code: CODE, newPassword: NEW_PASSWORD }),
   getUser: () => identity.getUser({ accessToken: ACCESS }),
   deleteUser: () => identity.deleteUser({ userId: USER_ID }),
+  signUpPrivately: () => identity.signUpPrivately({ email: EMAIL, password: PASSWORD }),
+  revokeRefreshTokens: () => identity.revokeRefreshTokens({ userId: USER_ID }),
 };
 
 /** The error an operation fails with when Cognito throws `err`. */
@@ -284,6 +290,90 @@ describe('deleteUser (AdminIdentityPort)', () => {
   });
 });
 
+describe('signUpPrivately (generated APIs: signup that never tells who has an account)', () => {
+  const clock = new ManualClock(Date.parse('2026-11-25T12:00:00Z'));
+  const project = new CognitoIdentity({ client: new CognitoIdentityProviderClient({ region: 'eu-west-1' }), clientId: CLIENT_ID, userPoolId: POOL_ID, clock });
+  const exists = () => exception(UsernameExistsException, 'An account with the given email already exists.');
+  const hoursAgo = (hours: number) => new Date(clock.now().getTime() - hours * 3600 * 1000);
+
+  it('a new email: created, one SignUp, no admin call', async () => {
+    cognito.on(SignUpCommand).resolves({ UserSub: 'sub-new', UserConfirmed: false });
+    await expect(project.signUpPrivately({ email: EMAIL, password: PASSWORD })).resolves.toEqual({ outcome: 'created', userId: 'sub-new', confirmed: false });
+    expect(cognito.calls()).toHaveLength(1);
+  });
+
+  it('UsernameExistsException on a CONFIRMED account: taken (no 409), nothing deleted', async () => {
+    cognito.on(SignUpCommand).rejects(exists());
+    cognito.on(AdminGetUserCommand, { UserPoolId: POOL_ID, Username: EMAIL }).resolves({ Username: 'sub-old', UserStatus: 'CONFIRMED', UserCreateDate: hoursAgo(48), UserAttributes: [{ Name: 'sub', Value: 'sub-old' }] });
+    await expect(project.signUpPrivately({ email: EMAIL, password: PASSWORD })).resolves.toEqual({ outcome: 'taken' });
+    expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(0);
+  });
+
+  it('an UNCONFIRMED account whose code is still valid: taken, nothing deleted', async () => {
+    cognito.on(SignUpCommand).rejects(exists());
+    cognito.on(AdminGetUserCommand).resolves({ Username: 'sub-old', UserStatus: 'UNCONFIRMED', UserCreateDate: hoursAgo(23), UserAttributes: [{ Name: 'sub', Value: 'sub-old' }] });
+    await expect(project.signUpPrivately({ email: EMAIL, password: PASSWORD })).resolves.toEqual({ outcome: 'taken' });
+    expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(0);
+    expect(cognito.commandCalls(SignUpCommand)).toHaveLength(1);
+  });
+
+  it('an UNCONFIRMED account older than the code lifetime: deleted and signed up again, naming the replaced sub', async () => {
+    expect(COGNITO_SIGNUP_CODE_TTL_SECONDS).toBe(24 * 3600);
+    cognito.on(SignUpCommand).rejectsOnce(exists()).resolves({ UserSub: 'sub-new', UserConfirmed: false });
+    cognito.on(AdminGetUserCommand).resolves({ Username: 'sub-old', UserStatus: 'UNCONFIRMED', UserCreateDate: hoursAgo(25), UserAttributes: [{ Name: 'sub', Value: 'sub-old' }] });
+    cognito.on(AdminDeleteUserCommand, { UserPoolId: POOL_ID, Username: 'sub-old' }, true).resolves({});
+    await expect(project.signUpPrivately({ email: EMAIL, password: PASSWORD })).resolves.toEqual({ outcome: 'created', userId: 'sub-new', confirmed: false, replaced: 'sub-old' });
+    expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(1);
+    expect(cognito.commandCalls(SignUpCommand)).toHaveLength(2);
+  });
+
+  it('someone else signs up between the delete and the new SignUp: taken', async () => {
+    cognito.on(SignUpCommand).rejects(exists());
+    cognito.on(AdminGetUserCommand).resolves({ Username: 'sub-old', UserStatus: 'UNCONFIRMED', UserCreateDate: hoursAgo(30), UserAttributes: [{ Name: 'sub', Value: 'sub-old' }] });
+    cognito.on(AdminDeleteUserCommand).resolves({});
+    await expect(project.signUpPrivately({ email: EMAIL, password: PASSWORD })).resolves.toEqual({ outcome: 'taken' });
+  });
+
+  it('the account vanished between SignUp and AdminGetUser: taken (the client may sign up again)', async () => {
+    cognito.on(SignUpCommand).rejects(exists());
+    cognito.on(AdminGetUserCommand).rejects(exception(UserNotFoundException, 'User does not exist.'));
+    await expect(project.signUpPrivately({ email: EMAIL, password: PASSWORD })).resolves.toEqual({ outcome: 'taken' });
+  });
+
+  it('a password the policy refuses is still a 400 (it reveals nothing about accounts)', async () => {
+    cognito.on(SignUpCommand).rejects(exception(InvalidPasswordException, 'Password did not conform with policy: Password not long enough'));
+    await expect(project.signUpPrivately({ email: EMAIL, password: 'short' })).rejects.toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
+  });
+
+  it('the control plane (signUp) keeps its 409 for the same exception', async () => {
+    cognito.on(SignUpCommand).rejects(exists());
+    await expect(project.signUp({ email: EMAIL, password: PASSWORD })).rejects.toMatchObject({ statusCode: 409, code: 'CONFLICT' });
+    expect(cognito.commandCalls(AdminGetUserCommand)).toHaveLength(0);
+  });
+});
+
+describe('revokeRefreshTokens (AdminIdentityPort)', () => {
+  it('sends AdminUserGlobalSignOut with the pool id and the sub as Username', async () => {
+    const input = { UserPoolId: POOL_ID, Username: USER_ID };
+    cognito.on(AdminUserGlobalSignOutCommand, input, true).resolves({});
+    await expect(identity.revokeRefreshTokens({ userId: USER_ID })).resolves.toBeUndefined();
+    expect(cognito.commandCalls(AdminUserGlobalSignOutCommand)[0]?.args[0].input).toEqual(input);
+  });
+
+  it('is idempotent: an unknown user is success', async () => {
+    cognito.on(AdminUserGlobalSignOutCommand).rejects(exception(UserNotFoundException, 'User does not exist.'));
+    await expect(identity.revokeRefreshTokens({ userId: USER_ID })).resolves.toBeUndefined();
+  });
+
+  it('without userPoolId it throws a plain Error and sends nothing', async () => {
+    const controlPlane = new CognitoIdentity({ client: new CognitoIdentityProviderClient({ region: 'eu-west-1' }), clientId: CLIENT_ID });
+    const err: unknown = await controlPlane.revokeRefreshTokens({ userId: USER_ID }).catch((e: unknown) => e);
+    expect(err).not.toBeInstanceOf(HttpError);
+    expect((err as Error).message).toMatch(/userPoolId/);
+    expect(cognito.calls()).toHaveLength(0);
+  });
+});
+
 interface Case {
   op: IdentityOperation;
   exception: ExceptionClass;
@@ -368,6 +458,9 @@ const cases = [
   row('deleteUser', TooManyRequestsException, 'Too many requests', 429, 'RATE_LIMITED', '1'),
   row('deleteUser', NotAuthorizedException, 'Access to the requested resource is denied', 500, 'INTERNAL'),
   row('deleteUser', InvalidParameterException, "1 validation error detected: Value at 'username' failed to satisfy constraint", 500, 'INTERNAL'),
+  row('revokeRefreshTokens', TooManyRequestsException, 'Too many requests', 429, 'RATE_LIMITED', '1'),
+  row('revokeRefreshTokens', NotAuthorizedException, 'Access to the requested resource is denied', 500, 'INTERNAL'),
+  row('signUpPrivately', TooManyRequestsException, 'Too many requests', 429, 'RATE_LIMITED', '1'),
 ];
 
 describe('Cognito exceptions -> contract errors', () => {

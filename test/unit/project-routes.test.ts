@@ -68,6 +68,7 @@ describe.each(examples.map((e) => [e.example.id, e] as const))('route manifest o
       ['GET /v1/users', 'admin'],
       ['GET /v1/users/{id}', 'admin'],
       ['PUT /v1/users/{id}/role', 'admin'],
+      ['DELETE /v1/users/{id}', 'admin'],
     ]);
     const invitations = routes.filter((r) => r.kind === 'invitations').map(key);
     expect(invitations).toEqual(ir.tenancy.mode === 'multi' ? ['POST /v1/invitations'] : []);

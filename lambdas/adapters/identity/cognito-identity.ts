@@ -10,12 +10,22 @@
  * server fault: a 500 whose message never reaches the client (the original is kept as `cause`
  * for the logs).
  *
- * Generated project APIs also need `deleteUser` (AdminIdentityPort): an IAM-authorized admin
- * call, so it needs the pool id, which the control plane never passes (its handlers only call the
- * unauthenticated client APIs and have no Cognito permission).
+ * Generated project APIs also need `deleteUser`, `signUpPrivately` and `revokeRefreshTokens`
+ * (AdminIdentityPort): IAM-authorized admin calls (AdminDeleteUser, AdminGetUser,
+ * AdminUserGlobalSignOut), so they need the pool id, which the control plane never passes (its
+ * handlers only call the unauthenticated client APIs and have no Cognito permission).
+ *
+ * Signup without enumeration on Cognito: SignUp's UsernameExistsException becomes the outcome
+ * `taken`, which the runtime answers like a new account. Cognito can send no email of our own
+ * wording (only its verification and reset messages, and BGS has no SES integration), so the
+ * owner of a taken email receives nothing; their account is untouched. An UNCONFIRMED account
+ * older than Cognito's sign-up code lifetime (24 h; generated APIs never resend a code) is
+ * deleted and signed up again.
  */
 import {
   AdminDeleteUserCommand,
+  AdminGetUserCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
@@ -40,7 +50,8 @@ import {
   UserNotConfirmedError,
   ValidationError,
 } from '../../core/errors';
-import type { AdminIdentityPort, IdentityUser, RefreshedTokens, SignUpResult, TokenSet } from '../../ports/identity';
+import { systemClock, type Clock } from '../../core/clock';
+import type { AdminIdentityPort, IdentityUser, PrivateSignUpResult, RefreshedTokens, SignUpResult, TokenSet } from '../../ports/identity';
 
 export interface CognitoIdentityProps {
   client: CognitoIdentityProviderClient;
@@ -51,7 +62,12 @@ export interface CognitoIdentityProps {
    * client). Generated project APIs pass it; the control plane does not.
    */
   userPoolId?: string;
+  /** Decides whether an unconfirmed account's sign-up code has expired. @default systemClock */
+  clock?: Clock;
 }
+
+/** How long Cognito's sign-up confirmation codes are valid (fixed by Cognito: 24 hours). */
+export const COGNITO_SIGNUP_CODE_TTL_SECONDS = 24 * 3600;
 
 /** The port's operations, named as its methods; error factories branch on them. */
 export type IdentityOperation = keyof AdminIdentityPort;
@@ -143,7 +159,8 @@ function rateLimited(seconds: number): CognitoErrorFactory {
 
 /** The one mapping of Cognito exceptions to contract errors; see the module comment. */
 export const COGNITO_ERRORS: { readonly [K in CognitoExceptionName]?: CognitoErrorFactory } = {
-  // SignUp. The contract answers a taken email with 409, so this reveals nothing new.
+  // The control plane's SignUp: its contract answers a taken email with 409. Generated APIs use
+  // signUpPrivately, which never lets this exception reach the table.
   UsernameExistsException: () => new ConflictError(EMAIL_TAKEN),
   // ConfirmSignUp when another (confirmed) account already uses the email as an alias.
   AliasExistsException: () => new ConflictError(EMAIL_TAKEN),
@@ -302,26 +319,85 @@ export class CognitoIdentity implements AdminIdentityPort {
   private readonly client: CognitoIdentityProviderClient;
   private readonly clientId: string;
   private readonly userPoolId: string | undefined;
+  private readonly clock: Clock;
 
   constructor(props: CognitoIdentityProps) {
     this.client = props.client;
     this.clientId = props.clientId;
     this.userPoolId = props.userPoolId;
+    this.clock = props.clock ?? systemClock;
   }
 
   async signUp(input: { email: string; password: string }): Promise<SignUpResult> {
-    const out = await this.call('signUp', () =>
-      this.client.send(
+    const created = await this.sendSignUp(input);
+    if (created === 'exists') throw new ConflictError(EMAIL_TAKEN);
+    return created;
+  }
+
+  async signUpPrivately(input: { email: string; password: string }): Promise<PrivateSignUpResult> {
+    const created = await this.sendSignUp(input);
+    if (created !== 'exists') return { outcome: 'created', ...created };
+    const abandoned = await this.abandonedAccount(input.email);
+    if (!abandoned) return { outcome: 'taken' };
+    // No live code can confirm it any more (generated APIs never resend one), so nobody can
+    // complete it between this check and the delete.
+    await this.deleteUser({ userId: abandoned });
+    const again = await this.sendSignUp(input);
+    // Another signup for the email got there first: theirs stands.
+    if (again === 'exists') return { outcome: 'taken' };
+    return { outcome: 'created', ...again, replaced: abandoned };
+  }
+
+  async revokeRefreshTokens(input: { userId: string }): Promise<void> {
+    const userPoolId = this.requirePool('revokeRefreshTokens', 'AdminUserGlobalSignOut');
+    try {
+      await this.client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: input.userId }));
+    } catch (err) {
+      if (knownExceptionName(err) === 'UserNotFoundException') return;
+      throw toHttpError(err, 'revokeRefreshTokens');
+    }
+  }
+
+  /** SignUp; `exists` for UsernameExistsException, every other failure a contract error. */
+  private async sendSignUp(input: { email: string; password: string }): Promise<SignUpResult | 'exists'> {
+    let out;
+    try {
+      out = await this.client.send(
         new SignUpCommand({
           ClientId: this.clientId,
           Username: input.email,
           Password: input.password,
           UserAttributes: [{ Name: 'email', Value: input.email }],
         }),
-      ),
-    );
+      );
+    } catch (err) {
+      if (knownExceptionName(err) === 'UsernameExistsException') return 'exists';
+      throw toHttpError(err, 'signUp');
+    }
     if (!out.UserSub) throw incomplete('signUp', 'UserSub');
     return { userId: out.UserSub, confirmed: out.UserConfirmed === true };
+  }
+
+  /** The sub of the email's account if it is UNCONFIRMED and its sign-up code has expired, else undefined. */
+  private async abandonedAccount(email: string): Promise<string | undefined> {
+    const userPoolId = this.requirePool('signUpPrivately', 'AdminGetUser');
+    let out;
+    try {
+      out = await this.client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+    } catch (err) {
+      // Deleted since SignUp refused it: the next signup will create it.
+      if (knownExceptionName(err) === 'UserNotFoundException') return undefined;
+      throw toHttpError(err, 'signUpPrivately');
+    }
+    if (out.UserStatus !== 'UNCONFIRMED' || !out.UserCreateDate) return undefined;
+    if (out.UserCreateDate.getTime() + COGNITO_SIGNUP_CODE_TTL_SECONDS * 1000 > this.clock.now().getTime()) return undefined;
+    return out.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? out.Username;
+  }
+
+  /** The pool id the admin calls name; its absence is a wiring bug (a plain Error, a 500 wherever it surfaces). */
+  private requirePool(op: IdentityOperation, api: string): string {
+    if (!this.userPoolId) throw new Error(`CognitoIdentity.${op} needs the userPoolId prop (${api} names the pool)`);
+    return this.userPoolId;
   }
 
   async confirmSignUp(input: { email: string; code: string }): Promise<void> {
@@ -396,11 +472,11 @@ export class CognitoIdentity implements AdminIdentityPort {
   async deleteUser(input: { userId: string }): Promise<void> {
     // A wiring bug, not a request problem: a plain Error (a 500 wherever it surfaces) that
     // names the fix, instead of a Cognito InvalidParameterException about a missing pool id.
-    if (!this.userPoolId) throw new Error('CognitoIdentity.deleteUser needs the userPoolId prop (AdminDeleteUser names the pool)');
+    const userPoolId = this.requirePool('deleteUser', 'AdminDeleteUser');
     try {
       // Username = the sub: AdminDeleteUser accepts a local user's sub, and signUp returns the
       // sub as userId (in pools whose username is the email, the username is generated).
-      await this.client.send(new AdminDeleteUserCommand({ UserPoolId: this.userPoolId, Username: input.userId }));
+      await this.client.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: input.userId }));
     } catch (err) {
       // Already gone (or never created): what the caller wanted. Anything else goes through the
       // one table: throttling stays a 429; a refused admin call (NotAuthorizedException, or

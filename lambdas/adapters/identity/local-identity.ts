@@ -2,8 +2,12 @@
  * The local identity adapter: the embedded stand-in for Cognito behind the identity port.
  * It holds Cognito's rules that BGS relies on (password policy, scrypt-hashed passwords,
  * email verification codes, lock-out, RS256 tokens with Cognito's claims, refresh tokens
- * revoked by a password reset) so the same handlers and the same token verifier work locally
- * and on AWS.
+ * revoked by a password reset or by an administrator) so the same handlers and the same token
+ * verifier work locally and on AWS.
+ *
+ * Two signups: `signUp` (the control plane) answers a taken email with 409; `signUpPrivately`
+ * (generated project APIs, CONTRACT "Generated project API") reports it to its caller only, mails
+ * the owner instead, and replaces an unconfirmed account none of whose codes is still live.
  *
  * One table holds many pools (the control plane now, one pool per generated project later):
  * every key starts with `POOL#<poolId>#`.
@@ -33,7 +37,7 @@ import {
   ValidationError,
 } from '../../core/errors';
 import { DEFAULT_PASSWORD_POLICY, passwordPolicyProblems, type PasswordPolicy } from '../../core/password-policy';
-import type { IdentityPort, IdentityUser, RefreshedTokens, SignUpResult, TokenSet } from '../../ports/identity';
+import type { AdminIdentityPort, IdentityUser, PrivateSignUpResult, RefreshedTokens, SignUpResult, TokenSet } from '../../ports/identity';
 import type { LocalOutbox } from '../local-outbox';
 import { SIGNING_ALG, type SigningKeys } from './signing-keys';
 import { cancellationCodes } from '../dynamodb/transaction-errors';
@@ -112,6 +116,9 @@ interface UserItem {
   confirmed: boolean;
   /** Incremented by each password reset; refresh tokens carry the version they were issued under. */
   passwordVersion: number;
+  /** Incremented by revokeRefreshTokens; refresh tokens carry it as `gen`. Absent (accounts
+   * from before it existed) = 0, as is an absent `gen` in their refresh tokens. */
+  tokenGeneration?: number;
   createdAt: string;
   updatedAt: string;
   confirmation?: CodeState;
@@ -133,7 +140,7 @@ interface LockItem {
 
 const INVALID_CODE_MESSAGE = 'The code is wrong or has expired';
 
-export class LocalIdentity implements IdentityPort {
+export class LocalIdentity implements AdminIdentityPort {
   readonly poolId: string;
   readonly clientId: string;
   readonly issuer: string;
@@ -173,55 +180,45 @@ export class LocalIdentity implements IdentityPort {
   }
 
   async signUp(input: { email: string; password: string }): Promise<SignUpResult> {
-    const email = normalizeEmail(input.email);
-    const details: ErrorDetail[] = [];
-    if (!isPlausibleEmail(email)) details.push({ path: 'email', message: 'must be a valid email address' });
-    for (const problem of passwordPolicyProblems(input.password, this.policy)) details.push({ path: 'password', message: problem });
-    if (details.length > 0) throw new ValidationError(summarize(details), details);
+    const fresh = await this.newAccount(input);
+    if (!(await this.createAccount(fresh.user))) throw new ConflictError('An account with this email already exists');
+    if (fresh.code) await this.sendCode(fresh.user.email, 'confirmation', fresh.code);
+    return { userId: fresh.user.sub, confirmed: this.autoConfirm };
+  }
 
-    const now = this.clock.now();
-    const sub = randomUUID();
-    const code = this.autoConfirm ? null : newCode();
-    const user: UserItem = {
-      sub,
-      email,
-      passwordHash: await hashPassword(input.password),
-      confirmed: this.autoConfirm,
-      passwordVersion: 0,
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-      ...(code ? { confirmation: codeState(sub, 'confirmation', code, now, CONFIRMATION_CODE_TTL_SECONDS) } : {}),
-    };
-    try {
-      // The email's uniqueness and the sub pointer are written together or not at all.
-      await this.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: { ...this.userKey(email), kind: 'identity-user', ...user },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: { ...this.subKey(sub), kind: 'identity-sub', email },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-          ],
-        }),
-      );
-    } catch (err) {
-      if (cancellationCodes(err)[0] === 'ConditionalCheckFailed') {
-        throw new ConflictError('An account with this email already exists');
-      }
-      throw err;
+  /**
+   * The generated APIs' signup (AdminIdentityPort): the password is hashed whatever happens
+   * next, so a taken email costs about the same time as a new one. A taken email is mailed a
+   * notice; an unconfirmed account none of whose codes is live any more is replaced (its
+   * owner never proved the address, and the address's owner may be the one signing up now).
+   */
+  async signUpPrivately(input: { email: string; password: string }): Promise<PrivateSignUpResult> {
+    const fresh = await this.newAccount(input);
+    const { user } = fresh;
+    if (await this.createAccount(user)) {
+      if (fresh.code) await this.sendCode(user.email, 'confirmation', fresh.code);
+      return { outcome: 'created', userId: user.sub, confirmed: user.confirmed };
     }
-    if (code) await this.sendCode(email, 'confirmation', code);
-    return { userId: sub, confirmed: this.autoConfirm };
+    // A concurrent signup may replace the account between our read and write: decide again.
+    for (let round = 0; round < 3; round++) {
+      const existing = await this.getUserByEmail(user.email);
+      if (!existing) {
+        if (await this.createAccount(user)) {
+          if (fresh.code) await this.sendCode(user.email, 'confirmation', fresh.code);
+          return { outcome: 'created', userId: user.sub, confirmed: user.confirmed };
+        }
+        continue;
+      }
+      if (existing.confirmed || hasLiveCode(existing, this.clock.now())) {
+        await this.sendTakenNotice(existing);
+        return { outcome: 'taken' };
+      }
+      if (await this.replaceAbandoned(existing, user)) {
+        if (fresh.code) await this.sendCode(user.email, 'confirmation', fresh.code);
+        return { outcome: 'created', userId: user.sub, confirmed: user.confirmed, replaced: existing.sub };
+      }
+    }
+    return { outcome: 'taken' };
   }
 
   async confirmSignUp(input: { email: string; code: string }): Promise<void> {
@@ -265,7 +262,8 @@ export class LocalIdentity implements IdentityPort {
     const payload = await this.verifyToken(input.refreshToken, 'refresh', () => new UnauthorizedError('The refresh token is invalid or has expired'));
     const user = await this.getUserBySub(payload.sub);
     if (!user || !user.confirmed) throw new UnauthorizedError('The refresh token is invalid or has expired');
-    if (payload.pwv !== user.passwordVersion) throw new UnauthorizedError('The refresh token has been revoked');
+    const generation = typeof payload.gen === 'number' ? payload.gen : 0;
+    if (payload.pwv !== user.passwordVersion || generation !== (user.tokenGeneration ?? 0)) throw new UnauthorizedError('The refresh token has been revoked');
     const now = this.clock.now();
     const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : epochSeconds(now);
     const { accessToken, idToken, expiresIn } = await this.issueTokens(user, now, authTime);
@@ -321,6 +319,112 @@ export class LocalIdentity implements IdentityPort {
     await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: this.lockKey(user.email) }));
   }
 
+  /** Cognito's AdminUserGlobalSignOut for refresh tokens: a new generation refuses every older one. */
+  async revokeRefreshTokens(input: { userId: string }): Promise<void> {
+    const user = await this.getUserBySub(input.userId);
+    if (!user) return;
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: this.userKey(user.email),
+          UpdateExpression: 'SET tokenGeneration = if_not_exists(tokenGeneration, :zero) + :one, updatedAt = :now',
+          ConditionExpression: '#sub = :sub',
+          ExpressionAttributeNames: { '#sub': 'sub' },
+          ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':now': this.clock.now().toISOString(), ':sub': input.userId },
+        }),
+      );
+    } catch (err) {
+      // The account was deleted or replaced meanwhile: its tokens are dead anyway.
+      if (!isConditionalCheckFailed(err)) throw err;
+    }
+  }
+
+  // ---- accounts -----------------------------------------------------------------------------
+
+  /** A new account's item (the password hashed, a confirmation code unless auto-confirmed), after the checks. */
+  private async newAccount(input: { email: string; password: string }): Promise<{ user: UserItem; code: string | null }> {
+    const email = normalizeEmail(input.email);
+    const details: ErrorDetail[] = [];
+    if (!isPlausibleEmail(email)) details.push({ path: 'email', message: 'must be a valid email address' });
+    for (const problem of passwordPolicyProblems(input.password, this.policy)) details.push({ path: 'password', message: problem });
+    if (details.length > 0) throw new ValidationError(summarize(details), details);
+
+    const now = this.clock.now();
+    const sub = randomUUID();
+    const code = this.autoConfirm ? null : newCode();
+    const user: UserItem = {
+      sub,
+      email,
+      passwordHash: await hashPassword(input.password),
+      confirmed: this.autoConfirm,
+      passwordVersion: 0,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+      ...(code ? { confirmation: codeState(sub, 'confirmation', code, now, CONFIRMATION_CODE_TTL_SECONDS) } : {}),
+    };
+    return { user, code };
+  }
+
+  /** Writes a new account; false when the email is taken. The email's uniqueness and the sub
+   * pointer are written together or not at all. */
+  private async createAccount(user: UserItem): Promise<boolean> {
+    try {
+      await this.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: this.tableName, Item: { ...this.userKey(user.email), kind: 'identity-user', ...user }, ConditionExpression: 'attribute_not_exists(PK)' } },
+            { Put: { TableName: this.tableName, Item: { ...this.subKey(user.sub), kind: 'identity-sub', email: user.email }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          ],
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (cancellationCodes(err)[0] === 'ConditionalCheckFailed') return false;
+      throw err;
+    }
+  }
+
+  /**
+   * Puts `user` in the place of an abandoned account (unconfirmed, no live code), only if it is
+   * still that account in that state; its sub pointer goes, so its tokens and codes are dead.
+   * False when it changed meanwhile.
+   */
+  private async replaceAbandoned(old: UserItem, user: UserItem): Promise<boolean> {
+    try {
+      await this.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: { ...this.userKey(user.email), kind: 'identity-user', ...user },
+                ConditionExpression:
+                  '#sub = :old AND confirmed = :false AND (attribute_not_exists(#confirmation) OR #confirmation.expiresAt <= :now) AND (attribute_not_exists(#reset) OR #reset.expiresAt <= :now)',
+                ExpressionAttributeNames: { '#sub': 'sub', '#confirmation': 'confirmation', '#reset': 'reset' },
+                ExpressionAttributeValues: { ':old': old.sub, ':false': false, ':now': this.clock.now().getTime() },
+              },
+            },
+            { Delete: { TableName: this.tableName, Key: this.subKey(old.sub) } },
+            { Put: { TableName: this.tableName, Item: { ...this.subKey(user.sub), kind: 'identity-sub', email: user.email }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          ],
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (cancellationCodes(err)[0] === 'ConditionalCheckFailed') return false;
+      throw err;
+    }
+  }
+
+  /** What the owner of a taken email gets instead of a 409 to whoever signed up. */
+  private async sendTakenNotice(existing: UserItem): Promise<void> {
+    const body = existing.confirmed
+      ? 'Someone tried to create an account with this email address, which already has one. If it was you, sign in, or reset your password if you forgot it. If it was not you, ignore this email: nothing has changed.'
+      : 'Someone tried to create an account with this email address while an earlier signup waits for confirmation. Confirm it with the code from the earlier email; once that code has expired, signing up again starts over. If it was not you, ignore this email.';
+    await this.outbox.send({ to: existing.email, projectId: this.projectId, subject: 'Sign-up attempt with your email address', body, code: '' });
+  }
+
   // ---- tokens -------------------------------------------------------------------------------
 
   private async issueTokens(user: UserItem, now: Date, authTime: number): Promise<TokenSet> {
@@ -354,12 +458,14 @@ export class LocalIdentity implements IdentityPort {
       .setExpirationTime(iat + this.lifetimes.idSeconds)
       .sign(this.keys.privateKey);
     // Cognito's refresh tokens are opaque; ours is a JWT only this adapter reads, carrying the
-    // password version (revocation by reset) and the original auth_time (kept across refreshes).
+    // password version (revocation by reset), the token generation (revocation by an
+    // administrator) and the original auth_time (kept across refreshes).
     const refreshToken = await new SignJWT({
       client_id: this.clientId,
       token_use: 'refresh',
       auth_time: authTime,
       pwv: user.passwordVersion,
+      gen: user.tokenGeneration ?? 0,
     })
       .setProtectedHeader(header)
       .setSubject(user.sub)
@@ -583,7 +689,7 @@ export class LocalIdentity implements IdentityPort {
   }
 }
 
-const RESERVED_CLAIMS = new Set(['sub', 'iss', 'aud', 'exp', 'iat', 'nbf', 'jti', 'client_id', 'token_use', 'scope', 'auth_time', 'username', 'email', 'email_verified', 'pwv']);
+const RESERVED_CLAIMS = new Set(['sub', 'iss', 'aud', 'exp', 'iat', 'nbf', 'jti', 'client_id', 'token_use', 'scope', 'auth_time', 'username', 'email', 'email_verified', 'pwv', 'gen']);
 
 function withoutReservedClaims(claims: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(Object.entries(claims).filter(([name]) => !RESERVED_CLAIMS.has(name)));
@@ -616,6 +722,11 @@ function newCode(): string {
 
 function hashCode(sub: string, purpose: CodePurpose, code: string): string {
   return createHash('sha256').update(`${purpose}:${sub}:${code}`).digest('hex');
+}
+
+/** A confirmation or reset code that can still be used: the account is someone's work in progress. */
+function hasLiveCode(user: UserItem, now: Date): boolean {
+  return [user.confirmation, user.reset].some((state) => state !== undefined && state.expiresAt > now.getTime());
 }
 
 function codeState(sub: string, purpose: CodePurpose, code: string, now: Date, ttlSeconds: number): CodeState {

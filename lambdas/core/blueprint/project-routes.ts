@@ -82,6 +82,7 @@ export type RouteAction =
   | 'users.list'
   | 'users.read'
   | 'users.setRole'
+  | 'users.remove'
   | 'invitations.create'
   | 'crud.list'
   | 'crud.read'
@@ -560,7 +561,7 @@ class ApiBuilder {
       ),
     );
     define('UserList', responseObject({ items: { type: 'array', items: this.ref('User') }, next_cursor: NEXT_CURSOR }, ['items', 'next_cursor']));
-    define('RoleChange', objectSchema({ role }, ['role'], { description: "Takes effect at the user's next token refresh." }));
+    define('RoleChange', objectSchema({ role }, ['role'], { description: "Member management sees it at once; the member's tokens carry it from their next sign-in (their refresh tokens are revoked)." }));
     if (this.multi) {
       define('InvitationRequest', objectSchema({ email: EMAIL, role: { ...role, default: this.ir.defaultRole } }, ['email']));
       define(
@@ -681,10 +682,9 @@ class ApiBuilder {
     const signup = limit('signup');
     this.add(
       { ...post('signup', 'auth.signup', 'signUp', this.multi ? 'Create an account (and an organization, or join one with an invite code)' : 'Create an account', 'SignupRequest'), rateLimit: signup },
-      { status: 201, description: 'Account created; a verification code is emailed', schema: this.ref('SignupResult') },
+      { status: 201, description: 'Account created; a verification code is emailed. The same answer when the email is taken (its owner is emailed instead) or waits for confirmation', schema: this.ref('SignupResult') },
       [
         [400, this.multi ? 'Invalid input, neither orgName nor inviteCode, an unknown or expired invite code, or a password the policy refuses (VALIDATION_ERROR)' : 'Invalid input or a password the policy refuses (VALIDATION_ERROR)'],
-        [409, 'The email is already registered (CONFLICT)'],
         [429, limited(signup)],
       ],
     );
@@ -752,11 +752,27 @@ class ApiBuilder {
         method: 'PUT',
         path: `${collection}/{id}/role`,
         action: 'users.setRole',
-        summary: "Change a member's role (effective at the member's next token refresh)",
+        summary: "Change a member's role (revokes their refresh tokens; record access follows it once their access token is replaced)",
         request: { params: ID_PARAMS, body: this.ref('RoleChange') },
       },
       { status: 200, description: 'The member with the new role', schema: this.ref('User') },
-      [403, 404, [409, 'An admin cannot take the admin role from themselves; another admin must (CONFLICT)']],
+      [[403, 'The caller is not an admin by their stored role (FORBIDDEN)'], 404, [409, `It would take the ${this.multi ? "organization's" : "project's"} last admin (CONFLICT)`]],
+    );
+    this.add(
+      {
+        ...base,
+        id: 'users.remove',
+        operationId: 'removeUser',
+        method: 'DELETE',
+        path: `${collection}/{id}`,
+        action: 'users.remove',
+        summary: this.multi
+          ? 'Remove a member from the organization (revokes their refresh tokens; the account stays, in no organization)'
+          : 'Remove a member from the project (revokes their refresh tokens; the account stays, with no role)',
+        request: { params: ID_PARAMS },
+      },
+      { status: 204, description: 'Removed' },
+      [[403, 'The caller is not an admin by their stored role (FORBIDDEN)'], 404, [409, `The member is the ${this.multi ? "organization's" : "project's"} last admin (CONFLICT)`]],
     );
     if (this.multi) {
       this.add(

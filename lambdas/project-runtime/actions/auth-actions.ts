@@ -4,6 +4,7 @@
  * port does accounts, codes and tokens; the membership store says which organization and role
  * a user has, and tokens carry both (the identity asks it whenever it issues tokens).
  */
+import { randomUUID } from 'node:crypto';
 import { newRecordId } from '../../core/runtime/record-id';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import type { HandlerResult } from '../../shared/http-types';
@@ -17,7 +18,7 @@ export const authActions = {
     const { email, code } = body as Body<{ email: string; code: string }>;
     await inBody(services.identity.confirmSignUp({ email, code }));
     const single = services.ir.tenancy.mode === 'single';
-    await services.members.confirm(email, now, single ? { firstConfirmedBecomes: services.ir.adminRole } : {});
+    await services.members.confirm(email, now, { adminRole: services.ir.adminRole, ...(single ? { firstConfirmedBecomes: services.ir.adminRole } : {}) });
     return { body: { message: 'Account confirmed; you can log in now' } };
   },
   'auth.login': async ({ services, body }: ActionInput): Promise<HandlerResult> => {
@@ -55,6 +56,11 @@ export const authActions = {
  * checks the password policy and the email's uniqueness); if the membership then cannot be
  * written (an invitation used meanwhile), the account is deleted again, so no user is left
  * without a membership.
+ *
+ * The answer never tells whether the email has an account (CONTRACT): a taken email gets the
+ * same 201 and body, with an id that belongs to nobody, and nothing changes (no organization,
+ * no invitation used); the identity emails the owner. An account that replaced an abandoned
+ * unconfirmed one takes its place in the membership too (join's `replaces`).
  */
 async function signup({ services, body, now }: ActionInput): Promise<HandlerResult> {
   const input = body as Body<{ email: string; password: string; orgName?: string; inviteCode?: string }>;
@@ -81,9 +87,21 @@ async function signup({ services, body, now }: ActionInput): Promise<HandlerResu
       throw bad('body', 'orgName (to found an organization) or inviteCode (to join one) is required');
     }
   }
-  const account = await inBody(identity.signUp({ email: input.email, password: input.password }));
+  const email = input.email.trim().toLowerCase();
+  const account = await inBody(identity.signUpPrivately({ email: input.email, password: input.password }));
+  if (account.outcome === 'taken') return { body: { userId: randomUUID(), email, confirmed: false } };
   try {
-    await members.join({ userId: account.userId, email: input.email, role, orgId, joined, newOrg, inviteCode: joined === 'invite' ? input.inviteCode : undefined, now });
+    await members.join({
+      userId: account.userId,
+      email: input.email,
+      role,
+      orgId,
+      joined,
+      newOrg,
+      inviteCode: joined === 'invite' ? input.inviteCode : undefined,
+      ...(account.replaced ? { replaces: account.replaced } : {}),
+      now,
+    });
   } catch (err) {
     // Undo the account; if even that fails, the client still learns why the signup failed.
     await identity.deleteUser({ userId: account.userId }).catch((undoError: unknown) => {
@@ -91,7 +109,7 @@ async function signup({ services, body, now }: ActionInput): Promise<HandlerResu
     });
     throw err;
   }
-  return { body: { userId: account.userId, email: input.email.trim().toLowerCase(), confirmed: account.confirmed } };
+  return { body: { userId: account.userId, email, confirmed: account.confirmed } };
 }
 
 /**

@@ -161,11 +161,11 @@ function authentication(ir: BlueprintIR): string {
     '',
     'Token flow:',
     '',
-    `1. \`POST /auth/signup\` with \`email\` and \`password\`${multi ? ', plus `orgName` (creates an organization; you become its admin) or `inviteCode` (joins the inviting organization with the invited role)' : ''} -> 201 \`{ userId, email, confirmed: false }\`; a verification code is emailed.`,
+    `1. \`POST /auth/signup\` with \`email\` and \`password\`${multi ? ', plus `orgName` (creates an organization; you become its admin) or `inviteCode` (joins the inviting organization with the invited role)' : ''} -> 201 \`{ userId, email, confirmed: false }\`; a verification code is emailed. The answer is the same when the email already has an account (its owner is emailed instead and nothing changes), so signup does not tell who has an account; a new signup replaces an unconfirmed account whose code has expired.`,
     '2. `POST /auth/confirm` with `email` and the emailed `code` confirms the account (login refuses unconfirmed accounts with 403 `USER_NOT_CONFIRMED`).',
     `3. \`POST /auth/login\` with \`email\` and \`password\` -> \`{ accessToken, refreshToken, idToken, expiresIn }\`: the access token (JWT) lives ${duration(t.accessSeconds)}, the ID token ${duration(t.idSeconds)}, the refresh token ${duration(t.refreshSeconds)}; \`expiresIn\` is the access token's lifetime in seconds.`,
     `4. Send \`Authorization: Bearer <accessToken>\` on every other request. The token carries \`sub\`, ${multi ? '`org_id`, ' : ''}\`role\` and \`token_use = access\`; an ID or refresh token is refused as an access token (401).`,
-    '5. Before it expires (or on 401 `TOKEN_EXPIRED`), `POST /auth/refresh` with `refreshToken` -> new `{ accessToken, idToken, expiresIn }`. A role change takes effect at the next refresh.',
+    '5. Before it expires (or on 401 `TOKEN_EXPIRED`), `POST /auth/refresh` with `refreshToken` -> new `{ accessToken, idToken, expiresIn }`. A role change or a removal revokes the member\'s refresh tokens: they sign in again.',
     '6. Forgotten password: `POST /auth/forgot-password` with `email` (202 whether or not the account exists) emails a code; `POST /auth/reset-password` with `email`, `code` and `newPassword` sets the new one.',
     '',
     `Password policy: ${rules.join(', ')}.`,
@@ -175,6 +175,8 @@ function authentication(ir: BlueprintIR): string {
     multi
       ? `Membership: the founder of an organization gets the \`${ir.adminRole}\` role; admins invite others with \`POST /v1/invitations\` (\`{ email, role }\`, role defaults to \`${ir.defaultRole}\`) and change roles with \`PUT /v1/users/{id}/role\`.`
       : `Membership: the first confirmed user gets the \`${ir.adminRole}\` role and later users the \`${ir.defaultRole}\` role; admins change roles with \`PUT /v1/users/{id}/role\`.`,
+    '',
+    `Member management (roles, ${multi ? 'invitations, ' : ''}\`DELETE /v1/users/{id}\`) decides on the caller's role as stored, at once, not on the token's \`role\`. The last confirmed \`${ir.adminRole}\` of ${multi ? 'an organization' : 'the project'} can never be demoted or removed (409 \`CONFLICT\`), even by two admins at the same moment. A role change or a removal revokes the member's refresh tokens; for record access it takes effect when the member's current access token is replaced (at most ${duration(t.accessSeconds)}). A removed member's account stays, in no ${multi ? 'organization' : 'role'}: they can sign in, and every other request answers 403.`,
   ].join('\n');
 }
 
