@@ -133,7 +133,7 @@ describe('a signup that replaced an abandoned account', () => {
     const fresh = newId();
     const newOrg = newId();
     await store.join({ userId: fresh, email, role: ADMIN, orgId: newOrg, joined: 'org', newOrg: { id: newOrg, name: 'Fresh' }, replaces: abandoned, now });
-    const get = async (Key: Record<string, string>) => (await doc.send(new GetCommand({ TableName: tableName, Key, ConsistentRead: true }))).Item;
+    const get = async (Key: { PK: string; SK: string }) => (await doc.send(new GetCommand({ TableName: tableName, Key, ConsistentRead: true }))).Item;
     expect(await get({ PK: `M#${abandoned}`, SK: 'M' })).toBeUndefined();
     expect(await get(memberKey(oldOrg, abandoned))).toBeUndefined();
     expect(await get(orgKey(oldOrg))).toBeUndefined();
