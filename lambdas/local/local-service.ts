@@ -21,7 +21,8 @@ import { LocalOutbox } from '../adapters/local-outbox';
 import { ENV } from '../shared/env';
 import { ensureTable, localDynamoClient, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { loadOrCreateLocalCredentials, localCredentialsFile } from './local-credentials';
-import { createGateway, writeJsonError, type GatewayRoute } from './gateway';
+import { illFormedTextProblem } from '../core/well-formed-text';
+import { answerClientError, createGateway, decodePathSegment, refuseRequestTarget, writeJsonError, type GatewayRoute } from './gateway';
 import { startLocalObjectStore } from './object-store/object-store';
 import { LocalProjectHost } from './project-host';
 import { LocalDeploymentRunner } from '../control-plane/deployment/runner';
@@ -142,8 +143,17 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
         else res.destroy();
       });
     });
+    // Requests node:http's parser refuses answer the contract's body too.
+    server.on('clientError', answerClientError);
     const serve = async (req: IncomingMessage, res: ServerResponse) => {
-      const url = new URL(req.url ?? '/', 'http://local');
+      const refused = refuseRequestTarget(req.url ?? '/');
+      if (refused) return writeJsonError(res, refused.status, refused.code, refused.message);
+      let url: URL;
+      try {
+        url = new URL(req.url ?? '/', 'http://local');
+      } catch {
+        return writeJsonError(res, 400, 'VALIDATION_ERROR', 'The request target is not a valid URL');
+      }
       const path = url.pathname;
       if (req.method === 'GET' && path === '/.well-known/jwks.json') {
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=300' }).end(JSON.stringify(keys.publicJwks()));
@@ -152,7 +162,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       if (path === '/_local/mail') return serveMail(req, res, url, outbox);
       if (!ready) return writeJsonError(res, 503, 'NOT_READY', 'Starting up');
       const api = /^\/apis\/([^/]+)(\/.*)?$/.exec(path);
-      if (api) return projects.handle(req, res, decodeURIComponent(api[1] as string), api[2] ?? '', url.search.slice(1));
+      // The target's encoding was checked above, so the project id decodes.
+      if (api) return projects.handle(req, res, decodePathSegment(api[1] as string) ?? '', api[2] ?? '', url.search.slice(1));
       await gateway.handle(req, res, path, url.search.slice(1));
     };
     const port = await listen(server, options.port ?? 3000, host);
@@ -235,6 +246,11 @@ async function serveMail(req: IncomingMessage, res: ServerResponse, url: URL, ou
   const to = url.searchParams.get('to');
   if (!to) return writeJsonError(res, 400, 'VALIDATION_ERROR', 'Query parameter `to` (an email address) is required');
   const project = url.searchParams.get('project');
+  // Both become key parts of the outbox: bounded (an email's 254 characters, an id's 64) and well-formed.
+  for (const [name, value, max] of [['to', to, 254], ['project', project ?? '', 64]] as const) {
+    const problem = value.length > max ? `must be at most ${max} characters` : illFormedTextProblem(value);
+    if (problem) return writeJsonError(res, 400, 'VALIDATION_ERROR', `Query parameter \`${name}\` ${problem}`);
+  }
   const items = await outbox.list({ to, ...(project ? { projectId: project } : {}) });
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ items }));
 }

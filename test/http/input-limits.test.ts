@@ -18,6 +18,8 @@ let admin: ProjectUser;
 let tracker: string;
 let helpDesk: ProjectApiClient;
 let agent: ProjectUser;
+let blog: ProjectApiClient;
+let cook: ProjectUser;
 
 beforeAll(async () => {
   service = await startTestService();
@@ -30,6 +32,8 @@ beforeAll(async () => {
   tracker = (await api.request('POST', '/v1/projects', { token: admin.accessToken, body: { name: 'Apollo' } })).body.id;
   helpDesk = await deployIr(service, goldenIr('example'));
   agent = await joinProject(service, helpDesk, { orgName: 'Desk' });
+  blog = await deployIr(service, goldenIr('02-recipe-blog'));
+  cook = await joinProject(service, blog);
 });
 afterAll(() => service.stop());
 
@@ -41,6 +45,8 @@ function refused(res: ApiResponse, status: number, code: string): void {
 const long = (bytes: number) => 'x'.repeat(bytes);
 /** U+1F600: one character, two UTF-16 units, four UTF-8 bytes. */
 const EMOJI = '\u{1F600}';
+/** U+4E2D: one character, one UTF-16 unit, three UTF-8 bytes (the most bytes per `length`). */
+const HAN = '\u4E2D';
 
 describe('ids and references past the key limit', () => {
   it('a record id in the path that cannot exist is not found', async () => {
@@ -96,6 +102,9 @@ describe('sizes in UTF-8 bytes', () => {
     const text = await api.request('POST', '/v1/tasks', { token: admin.accessToken, body: { title: 'T', description: long(100_001), project_id: tracker } });
     refused(text, 400, 'VALIDATION_ERROR');
     expect(text.body.error).toMatch(/100000/);
+    // 420,000 bytes: more than DynamoDB's item holds (it used to answer 500).
+    const huge = await api.request('POST', '/v1/tasks', { token: admin.accessToken, body: { title: 'T', description: HAN.repeat(140_000), project_id: tracker } });
+    refused(huge, 400, 'VALIDATION_ERROR');
   });
 
   it('a record over the item limit in bytes (within the character limits) is a 413 naming the limit', async () => {
@@ -108,6 +117,11 @@ describe('sizes in UTF-8 bytes', () => {
     const grown = await api.request('PATCH', `/v1/tasks/${task.body.id}`, { token: admin.accessToken, body: { title: EMOJI.repeat(1000), description: EMOJI.repeat(99_000) } });
     refused(grown, 413, 'PAYLOAD_TOO_LARGE');
     expect((await api.request('GET', `/v1/tasks/${task.body.id}`, { token: admin.accessToken })).body.description).toBe(EMOJI.repeat(50_000));
+    // Two texts within their limits, 600,000 bytes together: more than DynamoDB's item holds (it used to answer 500).
+    const recipe = await blog.request('POST', '/v1/recipes', { token: cook.accessToken, body: { title: 'Soup', summary: HAN.repeat(100_000), ingredients: HAN.repeat(100_000) } });
+    refused(recipe, 413, 'PAYLOAD_TOO_LARGE');
+    expect(recipe.body.error).toMatch(/358400 bytes/);
+    expect((await blog.request('GET', '/v1/recipes', { token: cook.accessToken })).body.items).toEqual([]);
   });
 
   it('a list over its default item count is a 400 naming the limit', async () => {
@@ -134,8 +148,8 @@ describe('sizes in UTF-8 bytes', () => {
 
   it('a spec within the character limit but over the item limit in bytes is a 413 naming the limit', async () => {
     const spec = (await service.request('GET', `/projects/${projectId}/spec`, { token: owner.accessToken })).body.spec.content as string;
-    // Under 200,000 UTF-16 units, over 300 KB in UTF-8.
-    const content = spec.replace('## Overview\n\n', `## Overview\n\n${EMOJI.repeat(95_000)}\n`);
+    // Under 200,000 characters, 420,000 bytes in UTF-8: more than a DynamoDB item holds (it used to answer 500).
+    const content = spec.replace('## Overview\n\n', `## Overview\n\n${HAN.repeat(140_000)}\n`);
     expect(content).not.toBe(spec);
     expect(content.length).toBeLessThan(200_000);
     const res = await service.request('POST', `/projects/${projectId}/spec/apply`, { token: owner.accessToken, body: { content } });
@@ -149,6 +163,15 @@ describe('sizes in UTF-8 bytes', () => {
     expect(res.status).toBeLessThan(500);
     const created = await service.request('POST', '/projects', { token: owner.accessToken, body: { name: EMOJI.repeat(50), description: EMOJI.repeat(10_000) } });
     expect(created.status).toBeLessThan(500);
+  });
+});
+
+describe('the local outbox', () => {
+  it('bounds its query values (they are key parts)', async () => {
+    refused(await service.request('GET', `/_local/mail?to=${long(3000)}@example.org`), 400, 'VALIDATION_ERROR');
+    refused(await service.request('GET', `/_local/mail?to=a@example.org&project=${long(3000)}`), 400, 'VALIDATION_ERROR');
+    refused(await service.request('GET', '/_local/mail?to=a%00@example.org'), 400, 'VALIDATION_ERROR');
+    expect((await service.request('GET', '/_local/mail?to=a@example.org')).status).toBe(200);
   });
 });
 

@@ -73,7 +73,8 @@ export interface FieldLimit {
   readonly type: string;
   /** `at most 1000 characters`, `at most 10 items of at most 1000 characters`. */
   readonly limit: string;
-  readonly source: 'description' | 'default';
+  /** The spec's own limit, the type's default, or the shape of the ids the API gives out (references, file keys). */
+  readonly source: 'description' | 'default' | 'id';
 }
 
 /** Each writable field's limit (numbers, booleans and enums have none of length). */
@@ -91,7 +92,8 @@ export function fieldLimits(fields: readonly IrField[]): FieldLimit[] {
     const max = maxLengthOf({ type: field.type, ...(field.max !== undefined ? { max: field.max } : {}), ...(refEntity ? { refEntity } : {}) });
     if (max === undefined) continue;
     const own = field.max !== undefined && (field.type === 'string' || field.type === 'text');
-    out.push({ field: field.name, type: field.type, limit: `at most ${max} characters`, source: own ? 'description' : 'default' });
+    const id = field.type === 'ref' || field.type === 'file';
+    out.push({ field: field.name, type: field.type, limit: `at most ${max} characters`, source: own ? 'description' : id ? 'id' : 'default' });
   }
   return out;
 }

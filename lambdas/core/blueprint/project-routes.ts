@@ -41,6 +41,10 @@ import {
 } from './ir';
 import { AUTH_RATE_LIMIT_CATEGORIES, authRateLimitsOf, rulesText, subjectText, type RateSubject } from './auth-rate-limits';
 
+import { DEFAULT_MAX_LENGTH, MAX_RECORD_BYTES, idPatternOf, maxItemsOf, maxLengthOf } from './field-limits';
+import { MAX_CURSOR_LENGTH } from '../cursor';
+import { OPAQUE_KEY_MAX_LENGTH, OPAQUE_KEY_PATTERN, RECORD_ID_LENGTH, RECORD_ID_PATTERN, USER_ID_LENGTH, USER_ID_PATTERN } from '../runtime/record-id';
+
 // --- types ------------------------------------------------------------------------------------
 
 /** An OpenAPI 3.0 schema object (a JSON Schema dialect): what the manifest's schemas are written in. */
@@ -204,7 +208,7 @@ type ErrorSpec = number | [status: number, description: string];
 
 /** The JSON schema of one IR field, as responses show it (no nullability; see `projectApi`). */
 export function fieldSchema(field: IrField): JsonSchema {
-  const schema: JsonSchema = field.type === 'list' ? listSchema(field) : scalarSchema(field.type, field);
+  const schema: JsonSchema = field.type === 'list' ? listSchema(field) : field.serverOwned ? serverFieldSchema(field) : scalarSchema(field.type, { ...field, refEntity: field.ref?.entity });
   const description = fieldDescription(field);
   if (description) schema.description = description;
   if (field.default !== undefined) schema.default = field.default;
@@ -234,8 +238,15 @@ export function pascalCase(text: string): string {
 
 // --- field schemas ----------------------------------------------------------------------------
 
-function scalarSchema(type: IrField['type'] | IrListItems['type'], bounds: { min?: number; max?: number; enum?: string[]; format?: string }): JsonSchema {
+/**
+ * Every string-typed value carries its maximum length (the description's, else its type's
+ * default, field-limits.ts); references and file keys also the pattern of the ids the API gives
+ * out. What is published here is what record-validation.ts enforces.
+ */
+function scalarSchema(type: IrField['type'] | IrListItems['type'], bounds: { min?: number; max?: number; enum?: string[]; format?: string; refEntity?: string }): JsonSchema {
   const out: JsonSchema = {};
+  const maxLength = maxLengthOf({ type, ...(bounds.max !== undefined ? { max: bounds.max } : {}), ...(bounds.refEntity !== undefined ? { refEntity: bounds.refEntity } : {}) });
+  const pattern = idPatternOf(type, bounds.refEntity);
   switch (type) {
     case 'integer':
     case 'number':
@@ -251,30 +262,42 @@ function scalarSchema(type: IrField['type'] | IrListItems['type'], bounds: { min
     case 'text':
       out.type = 'string';
       if (bounds.min !== undefined) out.minLength = bounds.min;
-      if (bounds.max !== undefined) out.maxLength = bounds.max;
+      out.maxLength = maxLength;
       return out;
     case 'date':
-      return { type: 'string', format: 'date' };
+      return { type: 'string', format: 'date', maxLength };
     case 'datetime':
-      return { type: 'string', format: 'date-time' };
+      return { type: 'string', format: 'date-time', maxLength };
     case 'email':
-      return { type: 'string', format: 'email' };
+      return { type: 'string', format: 'email', maxLength };
     case 'url':
-      return { type: 'string', format: 'uri' };
+      return { type: 'string', format: 'uri', maxLength };
     case 'file':
     case 'ref':
     case 'list':
-      return { type: 'string', ...(bounds.format ? { format: bounds.format } : {}) };
+      return { type: 'string', ...(bounds.format ? { format: bounds.format } : {}), ...(maxLength !== undefined ? { maxLength } : {}), ...(pattern ? { pattern } : {}) };
   }
 }
 
 function listSchema(field: IrField): JsonSchema {
   const items = field.items;
-  const item = items ? scalarSchema(items.type, { enum: items.enum, format: items.format }) : {};
+  const item = items ? scalarSchema(items.type, { enum: items.enum, format: items.format, refEntity: items.ref?.entity ?? field.ref?.entity }) : {};
   const out: JsonSchema = { type: 'array', items: item };
   if (field.min !== undefined) out.minItems = field.min;
-  if (field.max !== undefined) out.maxItems = field.max;
+  out.maxItems = maxItemsOf(field);
   return out;
+}
+
+/**
+ * Server-owned fields as responses (and PUT/PATCH bodies, with their current values) show them:
+ * their lengths, without a pattern (a record created without a token has an empty owner_id).
+ */
+function serverFieldSchema(field: IrField): JsonSchema {
+  const length: Record<string, number> = { id: RECORD_ID_LENGTH, org_id: RECORD_ID_LENGTH, owner_id: USER_ID_LENGTH };
+  const schema = scalarSchema(field.type, {});
+  delete schema.pattern;
+  const maxLength = length[field.name];
+  return maxLength === undefined ? schema : { ...schema, maxLength };
 }
 
 function fieldDescription(field: IrField): string {
@@ -384,7 +407,12 @@ const WORKFLOW_STATUSES = ['running', 'waiting', 'succeeded', 'failed', 'cancell
 const EMAIL: JsonSchema = { type: 'string', format: 'email', maxLength: 254 };
 const CODE: JsonSchema = { type: 'string', minLength: 1, maxLength: 64, description: 'The code sent by email.' };
 const TIMESTAMP: JsonSchema = { type: 'string', format: 'date-time' };
-const ID_PARAMS: JsonSchema = objectSchema({ id: { type: 'string', minLength: 1, description: 'Record id.' } }, ['id']);
+/** Path ids have the shape of the ids the API gives out (record-id.ts); another value names nothing (404). */
+const RECORD_ID: JsonSchema = { type: 'string', minLength: RECORD_ID_LENGTH, maxLength: RECORD_ID_LENGTH, pattern: RECORD_ID_PATTERN, description: 'Record id.' };
+const ID_PARAMS: JsonSchema = objectSchema({ id: RECORD_ID }, ['id']);
+const USER_ID_PARAMS: JsonSchema = objectSchema({ id: { type: 'string', minLength: USER_ID_LENGTH, maxLength: USER_ID_LENGTH, pattern: USER_ID_PATTERN, description: 'User id.' } }, ['id']);
+/** Workflow instance ids: bounded until the engine gives them a shape. */
+const WORKFLOW_ID_MAX_LENGTH = 128;
 const NEXT_CURSOR: JsonSchema = { type: 'string', nullable: true, description: 'Opaque cursor of the next page; null on the last page.' };
 
 function objectSchema(properties: Record<string, JsonSchema>, required: string[], extra: Partial<JsonSchema> = {}): JsonSchema {
@@ -604,7 +632,7 @@ class ApiBuilder {
       'WorkflowSignalRequest',
       objectSchema(
         {
-          event: { type: 'string', ...(events.length > 0 ? { enum: events } : {}), description: 'The event a waiting step waits for.' },
+          event: { type: 'string', ...(events.length > 0 ? { enum: events } : { maxLength: DEFAULT_MAX_LENGTH.string.maxLength }), description: 'The event a waiting step waits for.' },
           data: { type: 'object', description: `Handed to the waiting step as its output. ${payload}` },
         },
         ['event'],
@@ -740,7 +768,7 @@ class ApiBuilder {
       [403],
     );
     this.add(
-      { ...base, id: 'users.read', operationId: 'getUser', method: 'GET', path: `${collection}/{id}`, action: 'users.read', summary: 'Read a member', request: { params: ID_PARAMS } },
+      { ...base, id: 'users.read', operationId: 'getUser', method: 'GET', path: `${collection}/{id}`, action: 'users.read', summary: 'Read a member', request: { params: USER_ID_PARAMS } },
       { status: 200, description: 'The member', schema: this.ref('User') },
       [403, 404],
     );
@@ -753,7 +781,7 @@ class ApiBuilder {
         path: `${collection}/{id}/role`,
         action: 'users.setRole',
         summary: "Change a member's role (revokes their refresh tokens; record access follows it once their access token is replaced)",
-        request: { params: ID_PARAMS, body: this.ref('RoleChange') },
+        request: { params: USER_ID_PARAMS, body: this.ref('RoleChange') },
       },
       { status: 200, description: 'The member with the new role', schema: this.ref('User') },
       [[403, 'The caller is not an admin by their stored role (FORBIDDEN)'], 404, [409, `It would take the ${this.multi ? "organization's" : "project's"} last admin (CONFLICT)`]],
@@ -769,7 +797,7 @@ class ApiBuilder {
         summary: this.multi
           ? 'Remove a member from the organization (revokes their refresh tokens; the account stays, in no organization)'
           : 'Remove a member from the project (revokes their refresh tokens; the account stays, with no role)',
-        request: { params: ID_PARAMS },
+        request: { params: USER_ID_PARAMS },
       },
       { status: 204, description: 'Removed' },
       [[403, 'The caller is not an admin by their stored role (FORBIDDEN)'], 404, [409, `The member is the ${this.multi ? "organization's" : "project's"} last admin (CONFLICT)`]],
@@ -799,7 +827,7 @@ class ApiBuilder {
     return objectSchema(
       {
         limit: { type: 'integer', minimum: 1, maximum: limits.maxPageSize, default: limits.defaultPageSize, description: `Page size (at most ${limits.maxPageSize}).` },
-        cursor: { type: 'string', description: 'The next_cursor of the previous page.' },
+        cursor: { type: 'string', minLength: 1, maxLength: MAX_CURSOR_LENGTH, description: 'The next_cursor of the previous page.' },
         ...filters,
       },
       [],
@@ -830,14 +858,22 @@ class ApiBuilder {
     const conflict = (reasons: string[]): ErrorSpec[] => (reasons.length > 0 ? [[409, `Conflict (CONFLICT): ${reasons.join('; or ')}`]] : []);
     const changed = 'the record was changed by another request since it was read (read it again)';
     const files = fileFields(entity);
-    const attach: ErrorSpec[] = files.length > 0 ? [[413, 'Request body over 1 MB, or an attached file over its limit (PAYLOAD_TOO_LARGE)'], [415, 'Body is not JSON, or an attached file of a type the field does not allow (UNSUPPORTED_MEDIA_TYPE)']] : [];
+    // A record's field values are bounded in bytes (field-limits.ts): DynamoDB's item limit.
+    const recordBytes = `field values over ${MAX_RECORD_BYTES} bytes (${formatBytes(MAX_RECORD_BYTES)}) as UTF-8 JSON`;
+    const tooLarge: ErrorSpec[] = [[413, `Request body over 1 MB, or ${recordBytes} (PAYLOAD_TOO_LARGE)`]];
+    const attach: ErrorSpec[] =
+      files.length > 0
+        ? [[413, `Request body over 1 MB, ${recordBytes}, or an attached file over its limit (PAYLOAD_TOO_LARGE)`], [415, 'Body is not JSON, or an attached file of a type the field does not allow (UNSUPPORTED_MEDIA_TYPE)']]
+        : tooLarge;
     const referencedBy = incomingRefs(this.ir, entity.name).filter((r) => r.onDelete === 'restrict');
 
     const filters: Record<string, JsonSchema> = {};
     for (const index of entity.indexes) {
       const field = entity.fields.find((f) => f.name === index.field);
       if (!field || filters[field.name]) continue;
-      const schema = field.type === 'list' ? { type: 'string' as const } : scalarSchema(field.type, { enum: field.enum });
+      // A list field filters on one element; a reference on an id of its target's shape.
+      const refEntity = field.ref?.entity ?? field.items?.ref?.entity;
+      const schema = field.type === 'list' && field.items ? scalarSchema(field.items.type, { enum: field.items.enum, refEntity }) : scalarSchema(field.type, { enum: field.enum, refEntity });
       filters[field.name] = { ...schema, description: `Only records whose ${field.name} equals this value.` };
     }
     const level = (op: IrOperation) => ops[op].level;
@@ -850,7 +886,7 @@ class ApiBuilder {
     this.add(
       { ...base('create', 'create'), id: `${entity.collection}.create`, operationId: `create${label}`, method: 'POST', path: collection, action: 'crud.create', summary: `Create ${withArticle(label)}`, request: { body: schemaRef(names.create) } },
       { status: 201, description: `The created ${label}`, schema: schemaRef(names.entity) },
-      [...denied(level('create')), ...conflict([...taken, ...(hasRefs ? ['a referenced record changed at the same moment (try again)'] : [])])],
+      [...denied(level('create')), ...conflict([...taken, ...(hasRefs ? ['a referenced record changed at the same moment (try again)'] : [])]), ...tooLarge],
     );
     this.add(
       { ...base('read', 'read'), id: `${entity.collection}.read`, operationId: `get${label}`, method: 'GET', path: item, action: 'crud.read', summary: `Read ${withArticle(label)}`, request: { params: ID_PARAMS } },
@@ -901,7 +937,7 @@ class ApiBuilder {
           summary: `Get a signed URL to download a file of ${withArticle(label)}`,
           request: {
             params: objectSchema(
-              { id: { type: 'string', minLength: 1, description: 'Record id.' }, fileKey: { type: 'string', minLength: 1, pattern: '^[^/]+$', description: 'A file key stored on, or granted for, the record.' } },
+              { id: RECORD_ID, fileKey: { type: 'string', minLength: 1, maxLength: OPAQUE_KEY_MAX_LENGTH, pattern: OPAQUE_KEY_PATTERN, description: 'A file key stored on, or granted for, the record.' } },
               ['id', 'fileKey'],
             ),
           },
@@ -996,7 +1032,7 @@ class ApiBuilder {
         [403, [429, `Too many running instances (at most ${this.ir.limits.maxConcurrentWorkflows}) (RATE_LIMITED)`]],
       );
     }
-    const instance = objectSchema({ workflow_id: { type: 'string', minLength: 1, description: 'The instance id.' } }, ['workflow_id']);
+    const instance = objectSchema({ workflow_id: { type: 'string', minLength: 1, maxLength: WORKFLOW_ID_MAX_LENGTH, description: 'The instance id.' } }, ['workflow_id']);
     this.add(
       {
         ...base,
