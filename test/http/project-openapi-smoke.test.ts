@@ -202,13 +202,14 @@ interface World {
 
 /**
  * An admin (multi-tenant: the founder of an organization; single-tenant: the first confirmed
- * user), a second member (for the member routes), one record per entity, and the answers later
- * operations need.
+ * user), a second member (for the member routes), a third one (removed by `DELETE /v1/users/{id}`),
+ * one record per entity, and the answers later operations need.
  */
 async function prepare(ir: BlueprintIR, api: ProjectApiClient, doc: Document): Promise<World> {
   const multi = ir.tenancy.mode === 'multi';
   const admin = await joinProject(service, api, multi ? { orgName: 'Smoke Org' } : {});
   const member = multi ? await invite(service, api, admin, ir.defaultRole) : await joinProject(service, api);
+  const leaver = multi ? await invite(service, api, admin, ir.defaultRole) : await joinProject(service, api);
   const me = await api.request('GET', '/auth/me', { token: admin.accessToken });
   if (me.body?.role !== ir.adminRole) throw new Error(`the first user is not admin: ${me.text}`);
 
@@ -317,7 +318,7 @@ async function prepare(ir: BlueprintIR, api: ProjectApiClient, doc: Document): P
 
   const pathValue = (name: string, method: string, op: Operation, entity: IrEntity | undefined): string => {
     if (name === 'fileKey') return (entity && fileKeys.get(entity.name)) ?? 'placeholder-file-key';
-    if (name === 'id' && op.tags?.[0] === 'Users') return member.userId;
+    if (name === 'id' && op.tags?.[0] === 'Users') return method === 'delete' ? leaver.userId : member.userId;
     if (name === 'id' && entity) return (method === 'delete' ? createdIds.get(entity.name) : undefined) ?? idOf(entity.name);
     // Workflow instances cannot exist before the workflow engine runs.
     return `placeholder-${name}`;
