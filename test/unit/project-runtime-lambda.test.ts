@@ -7,7 +7,7 @@
 import { gzipSync } from 'node:zlib';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -79,6 +79,7 @@ describe('the runtime Lambda on AWS clients', () => {
       .resolves({ Item: { PK: 'META', SK: 'BLUEPRINT', deploymentId: 'd1', blueprintId: 'b1', deployedAt: '2026-11-22T00:00:00Z', irGzip: gzipSync(JSON.stringify(ir)) } });
     dynamo.on(GetCommand, { Key: { PK: 'SECRET#cursor', SK: 'SECRET' } }).resolves({ Item: { value: 'secret' } });
     cognito.on(InitiateAuthCommand).resolves({ AuthenticationResult: { AccessToken: 'a', RefreshToken: 'r', IdToken: 'i', ExpiresIn: 3600 } });
+    dynamo.on(UpdateCommand).resolves({ Attributes: { hits: 1 } });
     const services = await buildAwsRuntimeServices(parseRuntimeConfig(env), {
       dynamo: new DynamoDBClient({ region: 'us-east-2' }),
       cognito: new CognitoIdentityProviderClient({ region: 'us-east-2', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } }),
@@ -93,6 +94,11 @@ describe('the runtime Lambda on AWS clients', () => {
     expect(login.statusCode).toBe(200);
     expect(JSON.parse(login.body as string)).toEqual({ accessToken: 'a', refreshToken: 'r', idToken: 'i', expiresIn: 3600 });
     expect(cognito.commandCalls(InitiateAuthCommand)[0]!.args[0].input).toMatchObject({ ClientId: 'client-1', AuthFlow: 'USER_PASSWORD_AUTH' });
+    // The login rate limit counts in the project's own table, whose TTL attribute is `_ttl`.
+    expect(dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input)).toEqual([
+      expect.objectContaining({ TableName: 'project-p1', Key: { PK: expect.stringMatching(/^RATE#auth-login#/), SK: expect.stringMatching(/^W60#\d+$/) }, ExpressionAttributeNames: { '#ttl': '_ttl' } }),
+    ]);
+    expect(login.headers).toMatchObject({ 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '9' });
     const unknown = await handler(event('GET /v1/widgets'), context);
     expect(unknown.statusCode).toBe(404);
     // The blueprint was read once, at cold start; nothing was written.

@@ -20,6 +20,7 @@
  *   6-digit code is guessed with a probability of 20/10^6 a day (under 1% a year).
  */
 import { DEFAULT_RATE_LIMITS } from '../rate-limit';
+import { writeWindow } from '../spec/spec-cells';
 import { AUTH_RATE_CATEGORIES, type AuthRateCategory, type BlueprintIR, type IrAuthRateLimits, type IrRateRule } from './ir';
 
 /** Whom a category counts: the client address, the account (the body's email), or the pair. */
@@ -56,23 +57,9 @@ export function authRateLimitsOf(ir: Pick<BlueprintIR, 'auth'>): EffectiveAuthRa
   >;
 }
 
-/** `60` -> `minute`, `900` -> `15 minutes`, `86400` -> `day`, `45` -> `45 seconds`. */
-export function windowText(seconds: number): string {
-  const units: [number, string][] = [
-    [DAY, 'day'],
-    [HOUR, 'hour'],
-    [MINUTE, 'minute'],
-    [1, 'second'],
-  ];
-  for (const [size, name] of units) {
-    if (seconds % size === 0) return seconds === size ? name : `${seconds / size} ${name}s`;
-  }
-  return `${seconds} seconds`;
-}
-
-/** `20 per minute and 200 per hour`. */
+/** `20 per minute and 200 per hour` (windows in the spec's words: spec-cells.ts). */
 export function rulesText(rules: readonly IrRateRule[]): string {
-  return rules.map((rule) => `${rule.limit} per ${windowText(rule.windowSeconds)}`).join(' and ');
+  return rules.map((rule) => `${rule.limit} per ${writeWindow(rule.windowSeconds)}`).join(' and ');
 }
 
 /** `per client address`, `per account`, `per client address and account`. */

@@ -16,9 +16,10 @@
  */
 import { parseSpec } from '../spec/parse-spec';
 import { parseFieldType, type FieldType } from '../spec/field-type';
-import { type SpecDocument, type SpecEntity, type SpecField, type SpecRole, type SpecWorkflow, type WorkflowStep } from '../spec/spec-model';
+import { type SpecDocument, type SpecEntity, type SpecField, type SpecRateLimit, type SpecRole, type SpecWorkflow, type WorkflowStep } from '../spec/spec-model';
 import { durationSeconds } from './durations';
 import {
+  AUTH_RATE_CATEGORIES,
   BlueprintIR,
   IR_OPERATIONS,
   IR_VERSION,
@@ -29,6 +30,7 @@ import {
   USER_ENTITY,
   type BlueprintIssue,
   type IrAuth,
+  type IrAuthRateLimits,
   type IrEntity,
   type IrField,
   type IrFormat,
@@ -86,7 +88,7 @@ export function buildBlueprint(spec: SpecDocument, context: BuildContext): Bluep
     specVersion: context.specVersion,
     project: { id: context.projectId, name: spec.title, summary: summaryOf(spec.overview) },
     tenancy: multi ? { mode: 'multi', tenantEntity: TENANT_ENTITY, claim: 'org_id' } : { mode: 'single', tenantEntity: null, claim: null },
-    auth: structuredClone(DEFAULT_AUTH),
+    auth: { ...structuredClone(DEFAULT_AUTH), ...(spec.rateLimits ? { rateLimits: rateLimitsOf(spec.rateLimits) } : {}) },
     roles: spec.roles.map((role) => buildRole(role, role.name === spec.adminRole, entityNames)),
     adminRole: spec.adminRole,
     defaultRole: spec.defaultRole,
@@ -133,6 +135,16 @@ export function buildBlueprintFromMarkdown(markdown: string, context: BuildConte
 function summaryOf(overview: string): string {
   const paragraph = overview.trim().split(/\n\s*\n/)[0] ?? '';
   return paragraph.replace(/\s+/g, ' ').trim();
+}
+
+/** The spec's rate-limit rows grouped per limit (in the IR's category order, windows in the spec's order). */
+function rateLimitsOf(rows: SpecRateLimit[]): IrAuthRateLimits {
+  const out: IrAuthRateLimits = {};
+  for (const category of AUTH_RATE_CATEGORIES) {
+    const rules = rows.filter((row) => row.limit === category).map((row) => ({ limit: row.requests, windowSeconds: row.windowSeconds }));
+    if (rules.length > 0) out[category] = rules;
+  }
+  return out;
 }
 
 function corsOrigins(origins: string[] | undefined): string[] {

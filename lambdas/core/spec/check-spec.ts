@@ -10,7 +10,7 @@
  */
 import { elementType, formatFieldType, isScalarType, parseFieldType, refTarget, TYPE_CHOICES, type FieldType } from './field-type';
 import { headingOf, isTableLine, listItemOf, sameWords, splitLines } from './spec-markdown';
-import { isNotesFlag, readNumber } from './spec-cells';
+import { isNotesFlag, readNumber, writeRateLimitName, writeWindow } from './spec-cells';
 import { OWNER_KEY, TRIGGER_KEY } from './spec-layout';
 import {
   ACCESS_LEVELS,
@@ -54,8 +54,35 @@ export function checkSpec(spec: SpecDocument): SpecCheckIssue[] {
   checkRoles(spec, report);
   checkAccess(spec, entities, report);
   checkWorkflows(spec.workflows, entities, report);
+  checkRateLimits(spec.rateLimits, report);
   if (spec.tenancy === 'single') checkSingleTenantWording(spec, report);
   return issues;
+}
+
+// --- rate limits ------------------------------------------------------------------------------
+
+/** The IR's bounds (IrRateRule): what a window may be, and how many a limit may have. */
+const MAX_RATE_REQUESTS = 1_000_000;
+const MAX_RATE_WINDOW_SECONDS = 86_400;
+const MAX_RATE_WINDOWS = 3;
+
+function checkRateLimits(rows: SpecDocument['rateLimits'], report: Report): void {
+  if (rows === undefined) return;
+  if (rows.length === 0) report('rateLimits', 'the ## Rate limits table has no rows; leave the section out to keep the defaults');
+  const seen = new Map<string, number>();
+  const windows = new Map<string, number>();
+  rows.forEach((row, i) => {
+    const path = `rateLimits.${i}`;
+    const name = writeRateLimitName(row.limit);
+    if (!Number.isInteger(row.requests) || row.requests < 1 || row.requests > MAX_RATE_REQUESTS) report(path, `${name}: requests must be a whole number from 1 to ${MAX_RATE_REQUESTS}`);
+    if (!Number.isInteger(row.windowSeconds) || row.windowSeconds < 1 || row.windowSeconds > MAX_RATE_WINDOW_SECONDS) report(path, `${name}: a window lasts from 1 second to 1 day`);
+    const key = `${row.limit}/${row.windowSeconds}`;
+    if (seen.has(key)) report(path, `${name}: the ${writeWindow(row.windowSeconds)} window is given twice (rows ${(seen.get(key) as number) + 1} and ${i + 1})`);
+    else seen.set(key, i);
+    const count = (windows.get(row.limit) ?? 0) + 1;
+    windows.set(row.limit, count);
+    if (count === MAX_RATE_WINDOWS + 1) report(path, `${name}: at most ${MAX_RATE_WINDOWS} windows per limit`);
+  });
 }
 
 // --- free text --------------------------------------------------------------------------------

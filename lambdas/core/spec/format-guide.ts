@@ -8,7 +8,9 @@
  * SPEC_FORMAT_GUIDE_TITLE is the title the template file uses.
  */
 import { TYPE_CHOICES } from './field-type';
-import { STEP_KINDS } from './spec-cells';
+import { STEP_KINDS, writeRateLimitName } from './spec-cells';
+import { AUTH_RATE_LIMIT_CATEGORIES, rulesText, subjectText } from '../blueprint/auth-rate-limits';
+import { AUTH_RATE_CATEGORIES } from '../blueprint/ir';
 import { renderSpec } from './render-spec';
 import { EXAMPLE_SPEC } from './spec-example';
 import {
@@ -19,6 +21,8 @@ import {
   MULTI_TENANT_MODE,
   NONE_LINE,
   NONE_SECTIONS,
+  OPTIONAL_SECTION_NAMES,
+  RATE_LIMITS_HEADER,
   RELATIONS_HEADER,
   SECTION_NAMES,
   SINGLE_TENANT_MODE,
@@ -72,6 +76,14 @@ const STEP_DETAILS = renderTable(
   ],
 );
 
+const RATE_LIMITS = renderTable(
+  ['Limit', 'Counts', 'Default'],
+  AUTH_RATE_CATEGORIES.map((name) => {
+    const info = AUTH_RATE_LIMIT_CATEGORIES[name];
+    return [writeRateLimitName(name), `${info.counts} ${subjectText(info.per)}`, rulesText(info.defaults)];
+  }),
+);
+
 function guide(): string {
   const sections = SECTION_NAMES.map((name, i) => `${i + 1}. ${code(`## ${name}`)}`).join('\n');
   return `A BGS spec is a Markdown document in one fixed shape. A deterministic parser reads it into the
@@ -84,6 +96,8 @@ belongs only in the overview and in descriptions.
 The first line is ${code('# <project name>')}. Then these sections, every one present, in this order:
 
 ${sections}
+
+Optionally, after them: ${OPTIONAL_SECTION_NAMES.map((name) => code(`## ${name}`)).join(', ')}.
 
 ${NONE_SECTIONS.map((name) => code(`## ${name}`)).join(', ')} hold the single line ${code(NONE_LINE)} when
 they are empty. Every table has its header row, then a ${code('|---|')} separator row, then one row per
@@ -178,6 +192,20 @@ ${STEP_DETAILS.join('\n')}
 
 Durations are ISO 8601: P7D (7 days), PT24H (24 hours), PT30M, P1M (a month). Event and outcome
 names are snake_case.
+
+## Rate limits
+
+Optional: leave it out to keep the defaults, and write it only when the description asks for
+other limits on signing up or signing in. One table, one row per window:
+
+${tableHead(RATE_LIMITS_HEADER)}
+
+A limit may have up to 3 windows (each one applies), e.g. two rows \`signup | 20 | minute\` and
+\`signup | 200 | hour\`; limits without a row keep their defaults. Requests: a whole number from 1
+to 1000000. Window: a number and a unit, up to a day: \`30 seconds\`, \`minute\`, \`15 minutes\`,
+\`hour\`, \`day\`. The limits:
+
+${RATE_LIMITS.join('\n')}
 
 ## Complete example
 

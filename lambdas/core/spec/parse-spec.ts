@@ -13,15 +13,18 @@ import { ValidationError } from '../errors';
 import { checkSpec } from './check-spec';
 import { elementType, formatFieldType, isScalarType, parseFieldType, refTarget, type FieldType } from './field-type';
 import { freeText, nonBlank, numberLines, readBlock, splitByHeading, type Block, type Line, type Row, type Section, type Table } from './spec-blocks';
-import { readNotes, readNumber, readRange, readRights, readStep, readTrigger, readYesNo, splitList } from './spec-cells';
+import { readNotes, readNumber, readRange, readRateLimitName, readRights, readStep, readTrigger, readWindow, readYesNo, splitList, writeRateLimitName } from './spec-cells';
 import {
   ACCESS_HEADER,
   ADMIN_ROLE_KEY,
+  ALL_SECTION_NAMES,
   DEFAULT_ROLE_KEY,
   FIELD_HEADER,
   MODE_KEY,
   NONE_LINE,
+  OPTIONAL_SECTION_NAMES,
   OWNER_KEY,
+  RATE_LIMITS_HEADER,
   RELATIONS_HEADER,
   ROLE_HEADER_FIRST,
   SECTION_NAMES,
@@ -30,6 +33,7 @@ import {
   type SectionName,
 } from './spec-layout';
 import { headingOf, renderRow, sameWords } from './spec-markdown';
+import { AUTH_RATE_CATEGORIES } from '../blueprint/ir';
 import {
   OnDelete,
   SpecDocument,
@@ -38,6 +42,7 @@ import {
   type SpecAccessRule,
   type SpecEntity,
   type SpecField,
+  type SpecRateLimit,
   type SpecRole,
   type SpecWorkflow,
 } from './spec-model';
@@ -147,6 +152,7 @@ const SECTION_PATHS: Record<SectionName, string[]> = {
   Roles: ['roles', 'adminRole', 'defaultRole'],
   Access: ['access'],
   Workflows: ['workflows'],
+  'Rate limits': ['rateLimits'],
 };
 
 function readDocument(lines: Line[], ctx: ParseContext): SpecDocument {
@@ -160,7 +166,7 @@ function readDocument(lines: Line[], ctx: ParseContext): SpecDocument {
   if (firstStray && sections.length > 0) ctx.error(firstStray.no, "unexpected text between the title and '## Overview'; the overview goes under '## Overview'");
   const found = orderSections(sections, nonBlank(lines).at(-1)?.no ?? 1, ctx);
 
-  for (const name of SECTION_NAMES) {
+  for (const name of ALL_SECTION_NAMES) {
     const section = found.get(name);
     if (!section) for (const path of SECTION_PATHS[name]) ctx.mute(path);
     else for (const path of SECTION_PATHS[name]) ctx.at(path, section.no);
@@ -175,7 +181,19 @@ function readDocument(lines: Line[], ctx: ParseContext): SpecDocument {
   const roles = readRoles(found.get('Roles'), entities, entitiesKnown, ctx);
   const access = readAccess(found.get('Access'), ctx);
   const workflows = readWorkflows(found.get('Workflows'), ctx);
-  return { title: title.text, overview, tenancy, entities, roles: roles.roles, adminRole: roles.adminRole, defaultRole: roles.defaultRole, access, workflows };
+  const rateLimits = readRateLimits(found.get('Rate limits'), ctx);
+  return {
+    title: title.text,
+    overview,
+    tenancy,
+    entities,
+    roles: roles.roles,
+    adminRole: roles.adminRole,
+    defaultRole: roles.defaultRole,
+    access,
+    workflows,
+    ...(rateLimits ? { rateLimits } : {}),
+  };
 }
 
 function readTitle(lines: Line[], ctx: ParseContext): { no: number; text: string } {
@@ -198,10 +216,10 @@ function readTitle(lines: Line[], ctx: ParseContext): { no: number; text: string
  */
 function orderSections(sections: Section[], lastLine: number, ctx: ParseContext): Map<SectionName, Section> {
   const found = new Map<SectionName, Section>();
-  const canonical = (section: Section) => SECTION_NAMES.find((name) => sameWords(name, section.heading.text));
+  const canonical = (section: Section) => ALL_SECTION_NAMES.find((name) => sameWords(name, section.heading.text));
   const present = new Set(sections.map(canonical).filter((name) => name !== undefined));
   const order = SECTION_NAMES.map((name) => `## ${name}`).join(', ');
-  const after = (index: number) => (index === 0 ? 'the title' : `'## ${SECTION_NAMES[index - 1]}'`);
+  const after = (index: number) => (index === 0 ? 'the title' : `'## ${ALL_SECTION_NAMES[index - 1]}'`);
   if (sections.length === 0) {
     // Seven "expected section" errors would say less than this one.
     ctx.error(lastLine, `the spec has no sections; after the title come ${order}, in this order`);
@@ -210,8 +228,8 @@ function orderSections(sections: Section[], lastLine: number, ctx: ParseContext)
   let expected = 0;
   const reportMissing = (upTo: number, line: number) => {
     for (let k = expected; k < upTo; k += 1) {
-      const name = SECTION_NAMES[k] as SectionName;
-      if (!present.has(name)) ctx.error(line, `expected section '## ${name}' after ${after(k)} (the sections are ${order})`);
+      const name = ALL_SECTION_NAMES[k] as SectionName;
+      if (!present.has(name) && !(OPTIONAL_SECTION_NAMES as readonly string[]).includes(name)) ctx.error(line, `expected section '## ${name}' after ${after(k)} (the sections are ${order})`);
     }
   };
   for (const section of sections) {
@@ -226,7 +244,7 @@ function orderSections(sections: Section[], lastLine: number, ctx: ParseContext)
       continue;
     }
     found.set(name, section);
-    const index = SECTION_NAMES.indexOf(name);
+    const index = ALL_SECTION_NAMES.indexOf(name);
     if (index < expected) {
       ctx.error(section.no, `section '## ${name}' is out of order: it belongs after ${after(index)} (the sections are ${order})`);
       continue;
@@ -234,7 +252,7 @@ function orderSections(sections: Section[], lastLine: number, ctx: ParseContext)
     reportMissing(index, section.no);
     expected = index + 1;
   }
-  reportMissing(SECTION_NAMES.length, lastLine);
+  reportMissing(ALL_SECTION_NAMES.length, lastLine);
   return found;
 }
 
@@ -569,6 +587,41 @@ function readAccess(section: Section | undefined, ctx: ParseContext): SpecAccess
     // Cast: the checker reports operations and levels outside the model's lists.
     return { entity, operation: operation.toLowerCase() as Operation, level: level.toLowerCase() as AccessLevel };
   });
+}
+
+// --- rate limits ------------------------------------------------------------------------------
+
+/** The optional `## Rate limits` table: one row per window of a limit; absent section: undefined. */
+function readRateLimits(section: Section | undefined, ctx: ParseContext): SpecRateLimit[] | undefined {
+  if (!section) return undefined;
+  const block = readBlock(section.body);
+  reportStray(strayOf(block), ctx, `## Rate limits holds one table ${renderRow(RATE_LIMITS_HEADER)} (leave the section out to keep the defaults)`);
+  const table = onlyTable(block, 'Rate limits', ctx);
+  if (!table) {
+    ctx.error(section.no, `## Rate limits holds one table ${renderRow(RATE_LIMITS_HEADER)}, one row per window; leave the section out to keep the defaults`);
+    ctx.mute('rateLimits');
+    return undefined;
+  }
+  if (!checkHeader(table, RATE_LIMITS_HEADER, 'Rate limits', ctx)) {
+    ctx.mute('rateLimits');
+    return undefined;
+  }
+  const names = AUTH_RATE_CATEGORIES.map(writeRateLimitName).join(', ');
+  if (table.rows.length === 0) ctx.error(table.header.no, 'Rate limits: the table has no rows; leave the section out to keep the defaults');
+  const out: SpecRateLimit[] = [];
+  for (const row of splitRows(table, RATE_LIMITS_HEADER.length, 'Rate limits', ctx).good) {
+    const [nameCell, requestsCell, windowCell] = row.cells as [string, string, string];
+    const limit = readRateLimitName(nameCell, AUTH_RATE_CATEGORIES);
+    const requests = readNumber(requestsCell);
+    const window = readWindow(windowCell);
+    if (!limit) ctx.error(row.no, `Rate limits: unknown limit '${clip(nameCell)}' (the limits are ${names})`);
+    if (requests === undefined) ctx.error(row.no, `Rate limits: requests must be a whole number, not '${clip(requestsCell)}'`);
+    if (!window.ok) ctx.error(row.no, `Rate limits: ${window.error}`);
+    if (!limit || requests === undefined || !window.ok) continue;
+    ctx.at(`rateLimits.${out.length}`, row.no);
+    out.push({ limit, requests, windowSeconds: window.value });
+  }
+  return out.length > 0 ? out : undefined;
 }
 
 // --- workflows --------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
  * nothing is sorted, so an author's order survives. Pure: same document, same bytes.
  */
 import { refTarget, parseFieldType } from './field-type';
-import { writeNotes, writeNumber, writeRange, writeRights, writeStepDetails, writeTrigger, writeYesNo } from './spec-cells';
+import { writeNotes, writeNumber, writeRange, writeRateLimitName, writeRights, writeStepDetails, writeTrigger, writeWindow, writeYesNo } from './spec-cells';
 import {
   ACCESS_HEADER,
   ADMIN_ROLE_KEY,
@@ -14,6 +14,7 @@ import {
   MULTI_TENANT_MODE,
   NONE_LINE,
   OWNER_KEY,
+  RATE_LIMITS_HEADER,
   RELATIONS_HEADER,
   ROLE_HEADER_FIRST,
   SINGLE_TENANT_MODE,
@@ -41,6 +42,9 @@ export function renderSpec(spec: SpecDocument): string {
     spec.access.length === 0 ? [NONE_LINE] : renderTable(ACCESS_HEADER, spec.access.map((rule) => [rule.entity, rule.operation, rule.level])),
     ['## Workflows'],
     ...(spec.workflows.length === 0 ? [[NONE_LINE]] : spec.workflows.flatMap(workflowBlocks)),
+    ...(spec.rateLimits === undefined || spec.rateLimits.length === 0
+      ? []
+      : [['## Rate limits'], renderTable(RATE_LIMITS_HEADER, spec.rateLimits.map((row) => [writeRateLimitName(row.limit), String(row.requests), writeWindow(row.windowSeconds)]))]),
   ];
   return `${blocks.map((lines) => lines.join('\n')).join('\n\n')}\n`;
 }

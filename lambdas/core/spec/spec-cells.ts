@@ -286,3 +286,37 @@ export function writeStepDetails(step: WorkflowStep): string {
     }
   }
 }
+
+// --- rate limits ------------------------------------------------------------------------------
+
+const WINDOW_UNITS: readonly [seconds: number, name: string][] = [
+  [86_400, 'day'],
+  [3600, 'hour'],
+  [60, 'minute'],
+  [1, 'second'],
+];
+
+/** `60` -> `minute`, `900` -> `15 minutes`, `86400` -> `day`, `45` -> `45 seconds`: the largest unit that divides it. */
+export function writeWindow(seconds: number): string {
+  for (const [size, name] of WINDOW_UNITS) {
+    if (seconds % size === 0) return seconds === size ? name : `${seconds / size} ${name}s`;
+  }
+  return `${seconds} seconds`;
+}
+
+/** `minute`, `1 minute`, `15 minutes`, `2 hours`, `day`, `30 seconds` -> seconds. */
+export function readWindow(text: string): Read<number> {
+  const match = /^(?:(\d+)\s+)?(second|minute|hour|day)s?$/i.exec(text.trim());
+  if (!match) return fail(`'${text.trim()}' is not a window: write a number and a unit, e.g. minute, 15 minutes, hour, day`);
+  const unit = WINDOW_UNITS.find(([, name]) => name === (match[2] as string).toLowerCase()) as [number, string];
+  return ok(Number(match[1] ?? '1') * unit[0]);
+}
+
+/** `forgotPassword` -> `forgot password`: how a limit is named in the spec. */
+export const writeRateLimitName = (name: string): string => name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+
+/** `forgot password` (any case and spacing) -> `forgotPassword`, if it names one of `names`. */
+export function readRateLimitName<T extends string>(text: string, names: readonly T[]): T | undefined {
+  const words = text.trim().toLowerCase().split(/[\s_-]+/).join(' ');
+  return names.find((name) => writeRateLimitName(name) === words);
+}

@@ -5,7 +5,10 @@
  */
 
 export const SECTION_NAMES = ['Overview', 'Tenancy', 'Entities', 'Relations', 'Roles', 'Access', 'Workflows'] as const;
-export type SectionName = (typeof SECTION_NAMES)[number];
+/** Sections a spec may leave out; when present they come after the required ones, in this order. */
+export const OPTIONAL_SECTION_NAMES = ['Rate limits'] as const;
+export const ALL_SECTION_NAMES = [...SECTION_NAMES, ...OPTIONAL_SECTION_NAMES] as const;
+export type SectionName = (typeof ALL_SECTION_NAMES)[number];
 
 /** Sections that may hold the single line `None.`. */
 export const NONE_SECTIONS: readonly SectionName[] = ['Relations', 'Access', 'Workflows'];
@@ -16,6 +19,7 @@ export const RELATIONS_HEADER = ['Entity', 'Field', 'References', 'On delete'] a
 export const ROLE_HEADER_FIRST = 'Role';
 export const ACCESS_HEADER = ['Entity', 'Operation', 'Level'] as const;
 export const STEPS_HEADER = ['Step', 'Kind', 'Details'] as const;
+export const RATE_LIMITS_HEADER = ['Limit', 'Requests', 'Window'] as const;
 
 export const MODE_KEY = 'Mode';
 export const OWNER_KEY = 'Owner';

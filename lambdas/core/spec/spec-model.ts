@@ -6,6 +6,7 @@
  * workflows snake_case.
  */
 import * as z from 'zod';
+import { IrAuthRateLimits, IrRateRule } from '../blueprint/ir';
 
 /** Scalar field types. `ref(Entity)` and `list(type)` are written as such in `type`. */
 export const SCALAR_TYPES = ['string', 'text', 'integer', 'number', 'boolean', 'date', 'datetime', 'email', 'url', 'enum', 'file'] as const;
@@ -142,6 +143,17 @@ export const SpecWorkflow = z.object({
 });
 export type SpecWorkflow = z.infer<typeof SpecWorkflow>;
 
+/**
+ * One window of an auth rate limit (the optional `## Rate limits` section): at most `requests`
+ * per `windowSeconds`. A limit may have several windows; limits not listed keep their defaults.
+ */
+export const SpecRateLimit = z.object({
+  limit: IrAuthRateLimits.keyof(),
+  requests: IrRateRule.shape.limit,
+  windowSeconds: IrRateRule.shape.windowSeconds,
+});
+export type SpecRateLimit = z.infer<typeof SpecRateLimit>;
+
 export const SpecDocument = z.object({
   /** The project's name (the `#` heading). */
   title: z.string().min(1),
@@ -155,5 +167,7 @@ export const SpecDocument = z.object({
   defaultRole: SnakeName,
   access: z.array(SpecAccessRule),
   workflows: z.array(SpecWorkflow),
+  /** The optional `## Rate limits` section, row by row; absent when the spec has none. */
+  rateLimits: z.array(SpecRateLimit).min(1).optional(),
 });
 export type SpecDocument = z.infer<typeof SpecDocument>;

@@ -6,11 +6,12 @@
  * regenerated after each apply, generation and deploy, so it always names the current address.
  */
 import { headingOf, renderTable, splitLines } from '../../spec/spec-markdown';
-import { USER_ENTITY, type BlueprintIR, type IrEntity, type IrField, type IrStep, type IrWorkflow } from '../ir';
+import { AUTH_RATE_CATEGORIES, USER_ENTITY, type BlueprintIR, type IrEntity, type IrField, type IrStep, type IrWorkflow } from '../ir';
 import { alwaysPresent, createFields, fileFields, formatBytes, projectApi, refName, withArticle, type JsonSchema, type ProjectApi, type ProjectRoute, type RouteRateLimit } from '../project-routes';
-import { AUTH_RATE_LIMIT_CATEGORIES, rulesText, subjectText } from '../auth-rate-limits';
 import { GRANT_GRACE_SECONDS } from '../../runtime/file-keys';
 import { DEFAULT_MAX_LENGTH, DEFAULT_MAX_LIST_ITEMS, MAX_RECORD_BYTES, fieldLimits } from '../field-limits';
+import { AUTH_RATE_LIMIT_CATEGORIES, rulesText, subjectText } from '../auth-rate-limits';
+import { writeRateLimitName } from '../../spec/spec-cells';
 
 export interface DesignDocInput {
   ir: BlueprintIR;
@@ -44,7 +45,7 @@ export function renderDesignDoc(input: DesignDocInput): string {
     examples(ir, api.routes, base),
     errors(),
     limits(ir),
-    rateLimits(api.routes),
+    rateLimits(ir, api.routes),
     ...(ir.workflows.length > 0 ? [workflows(ir)] : []),
   ];
   return `${sections.join('\n\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
@@ -501,7 +502,8 @@ function errors(): string {
 }
 
 /** The auth routes' rate limits, as the route manifest states them (auth-rate-limits.ts has the defaults). */
-function rateLimits(routes: ProjectRoute[]): string {
+function rateLimits(ir: BlueprintIR, routes: ProjectRoute[]): string {
+  const own = AUTH_RATE_CATEGORIES.filter((name) => ir.auth.rateLimits?.[name] !== undefined);
   const rows: [string, string, string][] = [];
   const codeRoutes: string[] = [];
   let codeLimit: RouteRateLimit | undefined;
@@ -522,7 +524,7 @@ function rateLimits(routes: ProjectRoute[]): string {
     '',
     'Wrong codes are counted per account whichever code was issued: asking for a new code with forgot-password gives no new guesses. Once the limit is reached, confirm and reset-password answer 429 without trying the code until the window ends. The login lock-out (`ACCOUNT_LOCKED`) applies as well.',
     '',
-    "These limits are the defaults unless the spec's `## Rate limits` section sets others. On AWS, Cognito applies its own per-user limits to code requests and wrong codes as well (answered as 429 `RATE_LIMITED`); the counters above are kept in the project's table and hold on AWS and locally alike.",
+    `${own.length > 0 ? `The spec's \`## Rate limits\` section sets ${own.map((name) => `\`${writeRateLimitName(name)}\``).join(', ')}; the other limits are the defaults` : "These are the defaults; the spec's optional `## Rate limits` section changes them"} (every request counts, refused ones too). On AWS, Cognito applies its own per-user limits to code requests and wrong codes as well (answered as 429 \`RATE_LIMITED\`); the counters above are kept in the project's table and hold on AWS and locally alike.`,
   ].join('\n');
 }
 
