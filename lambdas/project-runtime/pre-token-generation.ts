@@ -2,7 +2,8 @@
  * Cognito's pre token generation trigger of a generated project's user pool (AWS). It puts the
  * caller's membership into the tokens: `role`, and `org_id` in a multi-tenant project, read from
  * the project's table each time Cognito issues tokens (sign-in, and every refresh: trigger source
- * TokenGeneration_RefreshTokens), which is how a role change takes effect at the next refresh.
+ * TokenGeneration_RefreshTokens), so new tokens always carry the stored role (a role change also
+ * revokes the member's refresh tokens, so it comes with their next sign-in).
  * Locally the local identity asks the same MembershipLookup itself.
  *
  * Why version 2 of the event (verified in the Cognito developer guide, "Pre token generation

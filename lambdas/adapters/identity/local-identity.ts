@@ -92,7 +92,7 @@ export interface LocalIdentityProps {
   /**
    * Claims added to every access and ID token as it is issued (login and refresh): what
    * Cognito's pre-token-generation trigger does on AWS (a generated project's `org_id` and
-   * `role`). Read at issue time, so a change takes effect at the user's next refresh.
+   * `role`). Read at issue time, so new tokens always carry the current membership.
    */
   tokenClaims?: (user: { sub: string; email: string }) => Promise<Readonly<Record<string, string>>>;
 }

@@ -44,7 +44,8 @@ export const authActions = {
     const me = await caller();
     const member = await services.members.getMember(me.orgId, me.userId);
     if (!member) throw new NotFoundError('Your account is not a member of this project');
-    // The role the token carries: the one every request is authorized with until the next refresh.
+    // The role the token carries: the one record routes authorize with until the token is replaced
+    // (member management reads the stored role instead).
     return { body: { id: me.userId, email: member.email, org_id: me.orgId, role: me.role } };
   },
 };
