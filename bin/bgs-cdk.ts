@@ -9,7 +9,9 @@
  *    are deleted with it;
  *  - `-c bgs:rateLimits=auth=1000,project=5000`: raised per-user limits (e.g. for a bench);
  *  - `-c bgs:bedrockModelId=<model or inference profile id>`, or `offline` for the
- *    deterministic author (default amazon.nova-pro-v1:0).
+ *    deterministic author (default amazon.nova-pro-v1:0);
+ *  - `-c bgs:publicUrl=https://api.example.com`: the address answers name when a custom domain
+ *    fronts the API (default: the HTTP API's execute-api endpoint).
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -20,6 +22,7 @@ const app = new App();
 const destroyOnRemoval = String(app.node.tryGetContext('bgs:destroyOnRemoval') ?? 'false') === 'true';
 const rateLimits = app.node.tryGetContext('bgs:rateLimits') as string | undefined;
 const bedrockModelId = app.node.tryGetContext('bgs:bedrockModelId') as string | undefined;
+const publicUrl = app.node.tryGetContext('bgs:publicUrl') as string | undefined;
 
 new ControlPlaneStack(app, 'BgsControlPlane', {
   // Unset (no credentials, offline) the stack is environment-agnostic; with credentials the
@@ -28,6 +31,7 @@ new ControlPlaneStack(app, 'BgsControlPlane', {
   destroyOnRemoval,
   rateLimits,
   bedrockModelId,
+  publicUrl,
 });
 
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -1,6 +1,7 @@
 /**
  * `npm start`: the whole service on this machine. HOST (127.0.0.1), PORT (3000) and
- * BGS_DATA_DIR (.data) choose where; BGS_RATE_LIMITS and BGS_LOCAL_AUTO_CONFIRM tune it.
+ * BGS_DATA_DIR (.data) choose where; BGS_PUBLIC_URL (default: the bind address) is the address
+ * answers name; BGS_RATE_LIMITS and BGS_LOCAL_AUTO_CONFIRM tune it.
  * Prints one line with `ready` and the URL; stops its child processes on SIGINT/SIGTERM.
  */
 import { JavaCompilerMissingError, JavaMissingError } from '../lambdas/local/dynamodb-local';
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
     port,
     rateLimits: process.env.BGS_RATE_LIMITS,
     autoConfirm: process.env.BGS_LOCAL_AUTO_CONFIRM !== 'false',
+    ...(process.env.BGS_PUBLIC_URL ? { publicUrl: process.env.BGS_PUBLIC_URL } : {}),
   });
   console.log(`BGS ready at ${service.url} (data in ${process.env.BGS_DATA_DIR ?? '.data'})`);
   let stopping = false;

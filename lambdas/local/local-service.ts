@@ -53,6 +53,12 @@ export interface LocalServiceOptions {
   readonly clock?: Clock;
   /** More handler environment, e.g. the spec author's provider (`BGS_AUTHOR_PROVIDER`, ...). */
   readonly handlerEnv?: Readonly<Record<string, string>>;
+  /**
+   * The address answers name (statusUrl, apiBaseUrl, OpenAPI servers), e.g. when a proxy
+   * serves the service under another name. Never taken from request headers.
+   * @default the bind address, `http://<host>:<port>`
+   */
+  readonly publicUrl?: string;
   /** The deployer behind `POST /projects/{id}/deploy` (tests pass a test double); null: none (503). */
   readonly deployer?: ProjectDeployer | null;
   /** Pause between two sweeps of uploads never attached (LocalProjectHost). @default 10 minutes */
@@ -180,6 +186,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       [ENV.USER_POOL_CLIENT_ID]: CONTROL_PLANE_CLIENT,
       [ENV.TOKEN_ISSUER]: LOCAL_CONTROL_PLANE_ISSUER,
       [ENV.JWKS_URL]: `${url}/.well-known/jwks.json`,
+      [ENV.PUBLIC_URL]: options.publicUrl ?? url,
       [ENV.LOCAL_IDENTITY_KEYS_FILE]: keysFile,
       [ENV.LOCAL_IDENTITY_TABLE]: tables.identity,
       [ENV.LOCAL_AUTO_CONFIRM]: String(options.autoConfirm ?? true),

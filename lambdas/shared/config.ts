@@ -25,6 +25,8 @@ export interface ControlPlaneConfig {
       };
   readonly tokenIssuer: string;
   readonly jwksUrl: string;
+  /** The service's public base URL, without a trailing slash (ENV.PUBLIC_URL). */
+  readonly publicUrl: string;
   readonly rateLimits: RateLimits;
   /** Step Functions state machine of blueprint generation; undefined: run generations in process. */
   readonly generationStateMachineArn: string | undefined;
@@ -47,6 +49,7 @@ const schema = z
     [ENV.USER_POOL_CLIENT_ID]: required,
     [ENV.TOKEN_ISSUER]: required,
     [ENV.JWKS_URL]: z.url(),
+    [ENV.PUBLIC_URL]: z.url({ protocol: /^https?$/ }),
     [ENV.LOCAL_IDENTITY_KEYS_FILE]: z.string().optional(),
     [ENV.LOCAL_IDENTITY_TABLE]: z.string().optional(),
     [ENV.LOCAL_AUTO_CONFIRM]: z.enum(['true', 'false']).default('true'),
@@ -108,6 +111,7 @@ export function parseControlPlaneConfig(env: NodeJS.ProcessEnv = process.env): C
           },
     tokenIssuer: e[ENV.TOKEN_ISSUER],
     jwksUrl: e[ENV.JWKS_URL],
+    publicUrl: e[ENV.PUBLIC_URL].replace(/\/+$/, ''),
     rateLimits,
     generationStateMachineArn: e[ENV.GENERATION_STATE_MACHINE_ARN],
     author:

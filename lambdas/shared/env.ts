@@ -42,6 +42,13 @@ export const ENV = {
   AUTHOR_TIMEOUT_MS: 'BGS_AUTHOR_TIMEOUT_MS',
   /** Step Functions state machine of blueprint generation (AWS); unset: the local orchestrator. */
   GENERATION_STATE_MACHINE_ARN: 'BGS_GENERATION_STATE_MACHINE_ARN',
+  /**
+   * The public base URL of the control plane (`https://api.example.com`), used for every address
+   * an answer names (statusUrl, apiBaseUrl, OpenAPI servers). Never taken from request headers:
+   * a forged `Host` must not put another host into documents. AWS: the HTTP API's endpoint, or
+   * `-c bgs:publicUrl=` for a custom domain; locally: the bind address, or BGS_PUBLIC_URL.
+   */
+  PUBLIC_URL: 'BGS_PUBLIC_URL',
   /** AWS region. */
   REGION: 'AWS_REGION',
   /** Powertools logger service name. */

@@ -3,7 +3,7 @@
  * HTTP API with one Lambda per manifest route (api). The handlers are configured only through
  * the environment variables of lambdas/shared/env.ts.
  */
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { parseRateLimits } from '../../lambdas/core/rate-limit';
@@ -63,6 +63,13 @@ export interface ControlPlaneStackProps extends StackProps {
    * @default 'amazon.nova-pro-v1:0'
    */
   readonly bedrockModelId?: string;
+  /**
+   * The public base URL of the control plane (a custom domain in front of the HTTP API). Answers
+   * name it (statusUrl, apiBaseUrl, the OpenAPI servers); request headers are never used for that.
+   *
+   * @default - the HTTP API's own endpoint (`https://<id>.execute-api.<region>.amazonaws.com`)
+   */
+  readonly publicUrl?: string;
 }
 
 /** Bedrock ARNs to grant for a model id: a foundation model, or an inference profile and the models it routes to. */
@@ -107,6 +114,8 @@ export class ControlPlaneStack extends Stack {
       [ENV.USER_POOL_CLIENT_ID]: this.identity.userPoolClient.userPoolClientId,
       [ENV.TOKEN_ISSUER]: this.identity.tokenIssuer,
       [ENV.JWKS_URL]: this.identity.jwksUrl,
+      // Lazy: the generation workflow below gets the same environment before the API exists.
+      [ENV.PUBLIC_URL]: props.publicUrl ?? Lazy.string({ produce: () => this.api.httpApi.apiEndpoint }),
       [ENV.SERVICE_NAME]: CONTROL_PLANE_SERVICE_NAME,
       [ENV.LOG_LEVEL]: props.logLevel ?? 'INFO',
       ...(props.rateLimits === undefined ? {} : { [ENV.RATE_LIMITS]: props.rateLimits }),

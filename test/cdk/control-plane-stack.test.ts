@@ -103,8 +103,9 @@ describe('routes and functions come from the manifest', () => {
   test('every function gets the AWS configuration and none of the local-only variables', () => {
     const required = [
       ENV.TABLE_NAME, ENV.IDENTITY_MODE, ENV.USER_POOL_ID, ENV.USER_POOL_CLIENT_ID,
-      ENV.TOKEN_ISSUER, ENV.JWKS_URL, ENV.SERVICE_NAME, ENV.LOG_LEVEL,
+      ENV.TOKEN_ISSUER, ENV.JWKS_URL, ENV.SERVICE_NAME, ENV.LOG_LEVEL, ENV.PUBLIC_URL,
     ];
+    const apiEndpoint = { 'Fn::GetAtt': [stack.getLogicalId(stack.api.httpApi.node.defaultChild as CfnElement), 'ApiEndpoint'] };
     const localOnly = [ENV.DYNAMODB_ENDPOINT, ENV.LOCAL_IDENTITY_KEYS_FILE, ENV.LOCAL_IDENTITY_TABLE, ENV.LOCAL_AUTO_CONFIRM];
     const poolRef = { Ref: stack.getLogicalId(stack.identity.userPool.node.defaultChild as CfnElement) };
     for (const [, fn] of ofType('AWS::Lambda::Function')) {
@@ -118,6 +119,8 @@ describe('routes and functions come from the manifest', () => {
       expect(issuer).toContain('https://cognito-idp.');
       expect(issuer).toContain(JSON.stringify(poolRef));
       expect(JSON.stringify(variables[ENV.JWKS_URL])).toContain('/.well-known/jwks.json');
+      // Addresses in answers: the HTTP API's own endpoint (never the request's Host header).
+      expect(variables[ENV.PUBLIC_URL]).toEqual(apiEndpoint);
     }
   });
 
@@ -214,7 +217,7 @@ describe('least-privilege IAM', () => {
 });
 
 /** A development variant with every option set, synthesized once for the tests that need it. */
-const dev = synthControlPlane({ destroyOnRemoval: true, rateLimits: 'auth=1000,project=5000', logLevel: 'DEBUG' }).template;
+const dev = synthControlPlane({ destroyOnRemoval: true, rateLimits: 'auth=1000,project=5000', logLevel: 'DEBUG', publicUrl: 'https://bgs.example.com' }).template;
 
 describe('options', () => {
   test('rateLimits and logLevel reach every handler; without them the rate limits stay unset', () => {
@@ -224,6 +227,10 @@ describe('options', () => {
     for (const [, fn] of ofType('AWS::Lambda::Function')) {
       expect((props(fn).Environment as { Variables: Record<string, unknown> }).Variables).not.toHaveProperty(ENV.RATE_LIMITS);
     }
+  });
+
+  test('a configured public address (a custom domain) reaches every handler', () => {
+    dev.allResourcesProperties('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ [ENV.PUBLIC_URL]: 'https://bgs.example.com' }) } });
   });
 
   test('malformed rateLimits fail the synth, not every cold start', () => {

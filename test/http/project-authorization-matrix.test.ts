@@ -21,7 +21,7 @@ import type { BlueprintIR, IrRights } from '../../lambdas/core/blueprint/ir';
 import { fileFields } from '../../lambdas/core/blueprint/project-routes';
 import { goldenIr } from '../support/golden-ir';
 import { startTestService, type TestService } from '../support/local-service';
-import { clientFor, invite, joinProject, refreshed, type ProjectUser } from '../support/project-api';
+import { clientFor, invite, joinProject, login, type ProjectUser } from '../support/project-api';
 
 type CaseName = 'own/same-org' | 'other-user/same-org' | 'own/other-org' | 'other-user/other-org';
 interface EntityExpect {
@@ -102,7 +102,8 @@ async function runMatrix(matrix: Matrix, checks?: { tenancy?: boolean; ownership
     if (role !== ir.adminRole) {
       const changed = await api.request('PUT', `/v1/users/${caller.userId}/role`, { token: founderA.accessToken, body: { role } });
       if (changed.status !== 200) throw new Error(`setup: role change -> ${changed.status} ${changed.text}`);
-      caller = await refreshed(api, caller);
+      // A role change revokes the member's refresh tokens: the new role comes with a new sign-in.
+      caller = await login(api, { email: caller.email, password: caller.password }, caller.userId);
     }
     const token = caller.accessToken;
     const check = (label: string, expected: number, actual: number) => {

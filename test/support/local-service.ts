@@ -37,7 +37,7 @@ export interface ApiResponse {
 export const GENEROUS_PROJECT_AUTH_RATE_LIMITS: IrAuthRateLimits = Object.fromEntries(AUTH_RATE_CATEGORIES.map((category) => [category, [{ limit: 1_000_000, windowSeconds: 60 }]]));
 
 export async function startTestService(
-  options: { clock?: Clock; rateLimits?: string; autoConfirm?: boolean; handlerEnv?: Record<string, string>; deployer?: ProjectDeployer | null; projectAuthRateLimits?: IrAuthRateLimits | null; stagingSweepIntervalMs?: number } = {},
+  options: { clock?: Clock; rateLimits?: string; autoConfirm?: boolean; handlerEnv?: Record<string, string>; deployer?: ProjectDeployer | null; projectAuthRateLimits?: IrAuthRateLimits | null; publicUrl?: string; stagingSweepIntervalMs?: number } = {},
 ): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bgs-test-'));
   const service = await startLocalService({
@@ -53,6 +53,7 @@ export async function startTestService(
     clock: options.clock,
     handlerEnv: options.handlerEnv,
     deployer: options.deployer,
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.stagingSweepIntervalMs !== undefined ? { stagingSweepIntervalMs: options.stagingSweepIntervalMs } : {}),
   });
   return {

@@ -8,6 +8,7 @@ const cognitoEnv = {
   [ENV.USER_POOL_CLIENT_ID]: 'client123',
   [ENV.TOKEN_ISSUER]: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_abc',
   [ENV.JWKS_URL]: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_abc/.well-known/jwks.json',
+  [ENV.PUBLIC_URL]: 'https://abc123.execute-api.us-east-1.amazonaws.com/',
   [ENV.REGION]: 'us-east-1',
 };
 
@@ -19,6 +20,7 @@ describe('control-plane configuration', () => {
       identity: { mode: 'cognito', userPoolId: 'us-east-1_abc', clientId: 'client123' },
       rateLimits: { auth: 10, project: 100, generation: 10, deployment: 5 },
       dynamoEndpoint: undefined,
+      publicUrl: 'https://abc123.execute-api.us-east-1.amazonaws.com',
     });
   });
 
@@ -28,5 +30,9 @@ describe('control-plane configuration', () => {
     );
     expect(() => parseControlPlaneConfig({ ...cognitoEnv, [ENV.IDENTITY_MODE]: 'local' })).toThrow(ENV.LOCAL_IDENTITY_KEYS_FILE);
     expect(() => parseControlPlaneConfig({ ...cognitoEnv, [ENV.RATE_LIMITS]: 'auth=zero' })).toThrow(ENV.RATE_LIMITS);
+    // Addresses in answers never come from request headers, so the public one must be configured.
+    const { [ENV.PUBLIC_URL]: _publicUrl, ...withoutPublicUrl } = cognitoEnv;
+    expect(() => parseControlPlaneConfig(withoutPublicUrl)).toThrow(ENV.PUBLIC_URL);
+    expect(() => parseControlPlaneConfig({ ...cognitoEnv, [ENV.PUBLIC_URL]: 'ftp://example.com' })).toThrow(ENV.PUBLIC_URL);
   });
 });

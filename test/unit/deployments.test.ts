@@ -2,13 +2,11 @@
 import { failureMessage } from '../../lambdas/control-plane/deployment/run-deployment';
 import { CONTROL_PLANE_ROUTES } from '../../lambdas/control-plane/routes';
 import { DeployRequest } from '../../lambdas/control-plane/schemas';
-import { absoluteUrl, baseUrlOf } from '../../lambdas/control-plane/use-cases/base-url';
+import { absoluteUrl, publicBaseUrl } from '../../lambdas/control-plane/use-cases/base-url';
 import { DeployerUnavailableError, renderError } from '../../lambdas/core/errors';
-import type { HttpEvent, Internal } from '../../lambdas/shared/http-types';
+import type { Internal } from '../../lambdas/shared/http-types';
 import { jsonBody } from '../../lambdas/shared/middleware/json-body';
 
-const eventOf = (headers: Record<string, string>, domainName = 'abc123.execute-api.us-east-1.amazonaws.com') =>
-  ({ headers, requestContext: { domainName } }) as unknown as HttpEvent;
 
 describe('failureMessage', () => {
   it("keeps the error's first line and never its stack", () => {
@@ -21,18 +19,17 @@ describe('failureMessage', () => {
   });
 });
 
-describe('addresses from the request', () => {
-  it('build the base URL from the forwarded protocol and the host (API Gateway: https and its domain)', () => {
-    expect(baseUrlOf(eventOf({ host: '127.0.0.1:4000', 'x-forwarded-proto': 'http' }))).toBe('http://127.0.0.1:4000');
-    expect(baseUrlOf(eventOf({}))).toBe('https://abc123.execute-api.us-east-1.amazonaws.com');
+describe('addresses in answers', () => {
+  it('come from the configured public address', () => {
+    expect(publicBaseUrl({ publicUrl: 'https://api.example.com' })).toBe('https://api.example.com');
   });
 
   it('answer a stored path as a full URL, and keep stored URLs and nulls as they are', () => {
-    const event = eventOf({ host: 'localhost:3001', 'x-forwarded-proto': 'http' });
-    expect(absoluteUrl(event, '/apis/p1')).toBe('http://localhost:3001/apis/p1');
-    expect(absoluteUrl(event, 'apis/p1')).toBe('http://localhost:3001/apis/p1');
-    expect(absoluteUrl(event, 'https://p1.execute-api.example.com/')).toBe('https://p1.execute-api.example.com/');
-    expect(absoluteUrl(event, null)).toBeNull();
+    const config = { publicUrl: 'http://localhost:3001' };
+    expect(absoluteUrl(config, '/apis/p1')).toBe('http://localhost:3001/apis/p1');
+    expect(absoluteUrl(config, 'apis/p1')).toBe('http://localhost:3001/apis/p1');
+    expect(absoluteUrl(config, 'https://p1.execute-api.example.com/')).toBe('https://p1.execute-api.example.com/');
+    expect(absoluteUrl(config, null)).toBeNull();
   });
 });
 

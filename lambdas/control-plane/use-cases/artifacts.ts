@@ -3,7 +3,6 @@
  * the latest completed blueprint and the active deployment, so each is current after an
  * apply, a generation or a deploy. Before the first completed blueprint: 409 NOT_READY.
  */
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { BlueprintIR } from '../../core/blueprint/ir';
 import { renderDesignDoc } from '../../core/blueprint/render/design-doc';
 import { renderOpenApi, renderOpenApiYaml } from '../../core/blueprint/render/openapi';
@@ -16,31 +15,31 @@ import { absoluteUrl } from './base-url';
 type Routes = typeof R;
 type Handler<K extends keyof Routes> = UseCase<Routes[K], ControlPlaneServices>;
 
-async function artifactInputs(services: ControlPlaneServices, ownerId: string, projectId: string, event: APIGatewayProxyEventV2) {
+async function artifactInputs(services: ControlPlaneServices, ownerId: string, projectId: string) {
   const project = await services.projects.getOwned(ownerId, projectId);
   const ir = project.latestBlueprintId ? await services.blueprints.getPart<BlueprintIR>(project.latestBlueprintId, 'ir') : null;
   if (!ir) throw new NotReadyError('No completed blueprint yet: generate one first (POST /projects/{projectId}/spec/generate-blueprint)');
   const spec = project.latestSpecVersion ? await services.specs.get(project.id, project.latestSpecVersion) : null;
   // A deployed project answers at its stored address; before that, at the one it will have.
-  const apiBaseUrl = absoluteUrl(event, project.apiBaseUrl ?? `/apis/${project.id}`);
+  const apiBaseUrl = absoluteUrl(services.config, project.apiBaseUrl ?? `/apis/${project.id}`);
   return { project, ir, specMarkdown: spec?.content ?? '', apiBaseUrl, deployed: project.activeDeploymentId !== null };
 }
 
 const YAML_TYPE = 'application/yaml; charset=utf-8';
 
-export const openApiArtifact: Handler<'openApiArtifact'> = async ({ params, query, user, event }, services) => {
-  const { ir, apiBaseUrl } = await artifactInputs(services, user.userId, params.projectId, event);
+export const openApiArtifact: Handler<'openApiArtifact'> = async ({ params, query, user }, services) => {
+  const { ir, apiBaseUrl } = await artifactInputs(services, user.userId, params.projectId);
   const doc = renderOpenApi({ ir, serverUrl: apiBaseUrl });
   if (query.format === 'yaml') return { raw: { body: renderOpenApiYaml(doc), contentType: YAML_TYPE } };
   return { raw: { body: JSON.stringify(doc, null, 2), contentType: 'application/json; charset=utf-8' } };
 };
 
-export const openApiYamlArtifact: Handler<'openApiYamlArtifact'> = async ({ params, user, event }, services) => {
-  const { ir, apiBaseUrl } = await artifactInputs(services, user.userId, params.projectId, event);
+export const openApiYamlArtifact: Handler<'openApiYamlArtifact'> = async ({ params, user }, services) => {
+  const { ir, apiBaseUrl } = await artifactInputs(services, user.userId, params.projectId);
   return { raw: { body: renderOpenApiYaml(renderOpenApi({ ir, serverUrl: apiBaseUrl })), contentType: YAML_TYPE } };
 };
 
-export const designDocArtifact: Handler<'designDocArtifact'> = async ({ params, user, event }, services) => {
-  const { ir, specMarkdown, apiBaseUrl, deployed } = await artifactInputs(services, user.userId, params.projectId, event);
+export const designDocArtifact: Handler<'designDocArtifact'> = async ({ params, user }, services) => {
+  const { ir, specMarkdown, apiBaseUrl, deployed } = await artifactInputs(services, user.userId, params.projectId);
   return { raw: { body: renderDesignDoc({ ir, specMarkdown, apiBaseUrl, deployed }), contentType: 'text/markdown; charset=utf-8' } };
 };

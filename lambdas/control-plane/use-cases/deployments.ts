@@ -7,21 +7,21 @@ import type { BlueprintIR } from '../../core/blueprint/ir';
 import { decodeCursor, encodeCursor } from '../../core/cursor';
 import { ConflictError, DeployerUnavailableError, NotFoundError, NotReadyError } from '../../core/errors';
 import type { DeploymentRecord } from '../../adapters/dynamodb/deployment-repository';
-import type { HttpEvent } from '../../shared/http-types';
+import type { ControlPlaneConfig } from '../../shared/config';
 import type { UseCase } from '../../shared/route-handler';
 import { failureMessage } from '../deployment/run-deployment';
 import { CONTROL_PLANE_ROUTES as R } from '../routes';
 import { DEFAULT_PAGE_SIZE, type Deployment, type Project } from '../schemas';
 import type { ControlPlaneServices } from '../services';
-import { absoluteUrl, baseUrlOf } from './base-url';
+import { absoluteUrl, publicBaseUrl } from './base-url';
 
 type Routes = typeof R;
 type Handler<K extends keyof Routes> = UseCase<Routes[K], ControlPlaneServices>;
 
 /** A deployment as answered: no owner, its API address (stored as a path) as a full URL. */
-export function presentDeployment(record: DeploymentRecord, event: HttpEvent): Deployment {
+export function presentDeployment(record: DeploymentRecord, config: ControlPlaneConfig): Deployment {
   const { ownerId: _owner, ...visible } = record;
-  return { ...visible, logs: [...record.logs], apiBaseUrl: absoluteUrl(event, record.apiBaseUrl) };
+  return { ...visible, logs: [...record.logs], apiBaseUrl: absoluteUrl(config, record.apiBaseUrl) };
 }
 
 /**
@@ -47,22 +47,22 @@ async function deployableBlueprint(services: ControlPlaneServices, ownerId: stri
   return latest.id;
 }
 
-export const deployProject: Handler<'deployProject'> = async ({ params, body, user, now, event }, services) => {
+export const deployProject: Handler<'deployProject'> = async ({ params, body, user, now }, services) => {
   const project = await services.projects.getWritable(user.userId, params.projectId);
   if (!services.deployer) throw new DeployerUnavailableError();
   const blueprintId = await deployableBlueprint(services, user.userId, project, body.blueprintId);
-  return startDeployment(services, { projectId: project.id, ownerId: user.userId, blueprintId, kind: 'deploy', now }, event);
+  return startDeployment(services, { projectId: project.id, ownerId: user.userId, blueprintId, kind: 'deploy', now });
 };
 
 /**
  * A rollback is a deployment of kind `rollback` of an earlier succeeded deployment's blueprint:
  * the one named, or the succeeded deployment before the active one (none -> 409).
  */
-export const rollbackProject: Handler<'rollbackProject'> = async ({ params, body, user, now, event }, services) => {
+export const rollbackProject: Handler<'rollbackProject'> = async ({ params, body, user, now }, services) => {
   const project = await services.projects.getWritable(user.userId, params.projectId);
   if (!services.deployer) throw new DeployerUnavailableError();
   const target = body.deploymentId ? await namedRollbackTarget(services, user.userId, project, body.deploymentId) : await previousSucceeded(services, project);
-  return startDeployment(services, { projectId: project.id, ownerId: user.userId, blueprintId: target.blueprintId, kind: 'rollback', now }, event);
+  return startDeployment(services, { projectId: project.id, ownerId: user.userId, blueprintId: target.blueprintId, kind: 'rollback', now });
 };
 
 async function namedRollbackTarget(services: ControlPlaneServices, ownerId: string, project: Project, deploymentId: string): Promise<DeploymentRecord> {
@@ -94,7 +94,6 @@ async function previousSucceeded(services: ControlPlaneServices, project: Projec
 async function startDeployment(
   services: ControlPlaneServices,
   input: { projectId: string; ownerId: string; blueprintId: string; kind: DeploymentRecord['kind']; now: Date },
-  event: HttpEvent,
 ) {
   const deployment = await services.deployments.create(input);
   try {
@@ -104,7 +103,7 @@ async function startDeployment(
     await services.deployments.fail(deployment, failureMessage(err), services.clock.now());
     throw err;
   }
-  return { body: { deployment: presentDeployment(deployment, event), statusUrl: `${baseUrlOf(event)}/deployments/${deployment.id}` } };
+  return { body: { deployment: presentDeployment(deployment, services.config), statusUrl: `${publicBaseUrl(services.config)}/deployments/${deployment.id}` } };
 }
 
 /**
@@ -121,13 +120,13 @@ export const previewDeployment: Handler<'previewDeployment'> = async ({ params, 
   return { body: { blueprintId, ...preview } };
 };
 
-export const getDeployment: Handler<'getDeployment'> = async ({ params, user, event }, services) => {
+export const getDeployment: Handler<'getDeployment'> = async ({ params, user }, services) => {
   const deployment = await services.deployments.getOwned(user.userId, params.deploymentId);
   if (!deployment) throw new NotFoundError('Deployment not found');
-  return { body: presentDeployment(deployment, event) };
+  return { body: presentDeployment(deployment, services.config) };
 };
 
-export const listDeployments: Handler<'listDeployments'> = async ({ params, query, user, event }, services) => {
+export const listDeployments: Handler<'listDeployments'> = async ({ params, query, user }, services) => {
   const project = await services.projects.getOwned(user.userId, params.projectId);
   // A cursor is valid only for the list it came from: this project's deployments.
   const scope = `deployments:${project.id}`;
@@ -137,7 +136,7 @@ export const listDeployments: Handler<'listDeployments'> = async ({ params, quer
   return {
     body: {
       items: page.items.map((record) => {
-        const { logs: _logs, ...summary } = presentDeployment(record, event);
+        const { logs: _logs, ...summary } = presentDeployment(record, services.config);
         return summary;
       }),
       nextCursor: page.lastKey ? encodeCursor(page.lastKey, scope, secret) : null,

@@ -6,45 +6,45 @@ import type { UseCase } from '../../shared/route-handler';
 import { CONTROL_PLANE_ROUTES as R } from '../routes';
 import { DEFAULT_PAGE_SIZE, type Project } from '../schemas';
 import type { ControlPlaneServices } from '../services';
-import type { HttpEvent } from '../../shared/http-types';
+import type { ControlPlaneConfig } from '../../shared/config';
 import { absoluteUrl } from './base-url';
 
 type Routes = typeof R;
 type Handler<K extends keyof Routes> = UseCase<Routes[K], ControlPlaneServices>;
 
 /** A project as answered: its API address (stored as a path once deployed) as a full URL. */
-export function presentProject(project: Project, event: HttpEvent): Project {
-  return { ...project, apiBaseUrl: absoluteUrl(event, project.apiBaseUrl) };
+export function presentProject(project: Project, config: ControlPlaneConfig): Project {
+  return { ...project, apiBaseUrl: absoluteUrl(config, project.apiBaseUrl) };
 }
 
-export const listProjects: Handler<'listProjects'> = async ({ query, user, event }, { projects, cursorSecret }) => {
+export const listProjects: Handler<'listProjects'> = async ({ query, user }, { projects, cursorSecret, config }) => {
   const status = query.status ?? 'active';
   // A cursor is valid only for the list it came from: this user's projects with this status.
   const scope = `projects:${user.userId}:${status}`;
   const secret = await cursorSecret();
   const startKey = query.cursor ? decodeCursor(query.cursor, scope, secret) : undefined;
   const page = await projects.list(user.userId, status, query.limit ?? DEFAULT_PAGE_SIZE, startKey);
-  return { body: { items: page.items.map((project) => presentProject(project, event)), nextCursor: page.lastKey ? encodeCursor(page.lastKey, scope, secret) : null } };
+  return { body: { items: page.items.map((project) => presentProject(project, config)), nextCursor: page.lastKey ? encodeCursor(page.lastKey, scope, secret) : null } };
 };
 
-export const createProject: Handler<'createProject'> = async ({ body, user, now, event }, { projects, author }) => {
+export const createProject: Handler<'createProject'> = async ({ body, user, now }, { projects, author, config }) => {
   const projectId = randomUUID();
   // Spec version 1 comes from the description; if the author fails (503), nothing is created.
   const draft = await author.draft(user.userId, projectId, { projectName: body.name, description: body.description });
   const project = await projects.create(user.userId, body, now, { content: draft.content, lastUserMessage: null }, projectId);
-  return { body: presentProject(project, event) };
+  return { body: presentProject(project, config) };
 };
 
-export const getProject: Handler<'getProject'> = async ({ params, user, event }, { projects }) => {
+export const getProject: Handler<'getProject'> = async ({ params, user }, { projects, config }) => {
   const project = await projects.get(user.userId, params.projectId);
   if (!project) throw new NotFoundError('Project not found');
-  return { body: presentProject(project, event) };
+  return { body: presentProject(project, config) };
 };
 
-export const updateProject: Handler<'updateProject'> = async ({ params, body, user, now, event }, { projects }) => ({
-  body: presentProject(await projects.update(user.userId, params.projectId, body, now), event),
+export const updateProject: Handler<'updateProject'> = async ({ params, body, user, now }, { projects, config }) => ({
+  body: presentProject(await projects.update(user.userId, params.projectId, body, now), config),
 });
 
-export const archiveProject: Handler<'archiveProject'> = async ({ params, user, now, event }, { projects }) => ({
-  body: presentProject(await projects.archive(user.userId, params.projectId, now), event),
+export const archiveProject: Handler<'archiveProject'> = async ({ params, user, now }, { projects, config }) => ({
+  body: presentProject(await projects.archive(user.userId, params.projectId, now), config),
 });

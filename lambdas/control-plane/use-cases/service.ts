@@ -3,7 +3,7 @@ import type { UseCase } from '../../shared/route-handler';
 import { controlPlaneOpenApi } from '../openapi';
 import { CONTROL_PLANE_ROUTES as R } from '../routes';
 import type { ControlPlaneServices } from '../services';
-import { baseUrlOf } from './base-url';
+import { publicBaseUrl } from './base-url';
 
 type Routes = typeof R;
 
@@ -11,9 +11,9 @@ export const health: UseCase<Routes['health'], ControlPlaneServices> = async () 
 
 let cachedDocument: { url: string; json: string } | undefined;
 
-export const openApi: UseCase<Routes['openApi'], ControlPlaneServices> = async ({ event }) => {
-  // The server URL is the address this request reached (a custom domain or the execute-api host).
-  const url = baseUrlOf(event);
+export const openApi: UseCase<Routes['openApi'], ControlPlaneServices> = async (_input, { config }) => {
+  // The server URL is the service's configured public address (a custom domain or the execute-api host).
+  const url = publicBaseUrl(config);
   if (cachedDocument?.url !== url) cachedDocument = { url, json: JSON.stringify(controlPlaneOpenApi(url)) };
   return { raw: { body: cachedDocument.json, contentType: 'application/json; charset=utf-8' } };
 };

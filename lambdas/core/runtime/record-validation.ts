@@ -137,6 +137,8 @@ export function checkValue(field: ValueShape, value: unknown): string | undefine
       return rangeProblem(field, value);
     case 'number':
       if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a number';
+      // DynamoDB stores numbers of magnitude 1e-130 to under 1e126 (and 0); JSON allows more.
+      if (value !== 0 && (Math.abs(value) < 1e-130 || Math.abs(value) >= 1e126)) return 'must be 0 or between 1e-130 and 1e126 in absolute value';
       return rangeProblem(field, value);
     case 'boolean':
       return typeof value === 'boolean' ? undefined : 'must be true or false';
