@@ -524,7 +524,7 @@ function rateLimits(ir: BlueprintIR, routes: ProjectRoute[]): string {
     '',
     'Wrong codes are counted per account whichever code was issued: asking for a new code with forgot-password gives no new guesses. Once the limit is reached, confirm and reset-password answer 429 without trying the code until the window ends. The login lock-out (`ACCOUNT_LOCKED`) applies as well.',
     '',
-    `${own.length > 0 ? `The spec's \`## Rate limits\` section sets ${own.map((name) => `\`${writeRateLimitName(name)}\``).join(', ')}; the other limits are the defaults` : "These are the defaults; the spec's optional `## Rate limits` section changes them"} (every request counts, refused ones too). On AWS, Cognito applies its own per-user limits to code requests and wrong codes as well (answered as 429 \`RATE_LIMITED\`); the counters above are kept in the project's table and hold on AWS and locally alike.`,
+    `${own.length > 0 ? `The spec's \`## Rate limits\` section sets ${own.map((name) => `\`${writeRateLimitName(name)}\``).join(', ')}; the other limits are the defaults` : "These are the defaults; the spec's optional `## Rate limits` section changes them"} (every request counts, refused ones too). The counters are kept in the project's own table and hold on AWS and locally alike. On AWS, Cognito adds limits of its own, also answered as 429 \`RATE_LIMITED\`: per-user quotas on codes and password changes, wrong-code attempts, and request rates per AWS account and Region shared by all its user pools (the account-recovery operations, forgot and reset password, 30 a second by default).`,
   ].join('\n');
 }
 
