@@ -106,7 +106,7 @@ describe('routes and functions come from the manifest', () => {
       ENV.TOKEN_ISSUER, ENV.JWKS_URL, ENV.SERVICE_NAME, ENV.LOG_LEVEL, ENV.PUBLIC_URL,
     ];
     const apiEndpoint = { 'Fn::GetAtt': [stack.getLogicalId(stack.api.httpApi.node.defaultChild as CfnElement), 'ApiEndpoint'] };
-    const localOnly = [ENV.DYNAMODB_ENDPOINT, ENV.LOCAL_IDENTITY_KEYS_FILE, ENV.LOCAL_IDENTITY_TABLE, ENV.LOCAL_AUTO_CONFIRM];
+    const localOnly = [ENV.DYNAMODB_ENDPOINT, ENV.LOCAL_CREDENTIALS_FILE, ENV.LOCAL_IDENTITY_KEYS_FILE, ENV.LOCAL_IDENTITY_TABLE, ENV.LOCAL_AUTO_CONFIRM];
     const poolRef = { Ref: stack.getLogicalId(stack.identity.userPool.node.defaultChild as CfnElement) };
     for (const [, fn] of ofType('AWS::Lambda::Function')) {
       const variables = (props(fn).Environment as { Variables: Record<string, unknown> }).Variables;
