@@ -12,12 +12,14 @@ import { join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { ListBucketsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { SHARED_DB_FILE } from '../../lambdas/local/dynamodb-local';
-import { LOCAL_CREDENTIALS_FILE_NAME, LOCAL_REGION } from '../../lambdas/local/local-credentials';
+import { LOCAL_CREDENTIALS_FILE_NAME, LOCAL_REGION, readLocalCredentials } from '../../lambdas/local/local-credentials';
+import { describeAndDeploy } from '../support/deploy-flow';
 import { callApi, newAccount } from '../support/local-service';
 import { isLoopback, listeningSockets } from '../support/listening-sockets';
 import { startServiceProcess, waitFor, type ServiceProcess } from '../support/service-process';
 
 const IDENTITY_TABLE = 'bgs-local-identity';
+const DESCRIPTION = 'A task tracker for teams. Each organization has projects, and projects contain tasks. A task has a title and a status (pending, active or done). Tasks can carry a file attachment (PDF, up to 10 MB). Every organization\'s data must be isolated from the others.';
 const silentLogger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 async function stopGroup(service: ServiceProcess): Promise<void> {
@@ -40,15 +42,15 @@ async function dynamoReads(port: number, credentials: { accessKeyId: string; sec
   return read.join('; ');
 }
 
-async function s3Reads(port: number, credentials: { accessKeyId: string; secretAccessKey: string }): Promise<string> {
+async function s3Reads(port: number, credentials: { accessKeyId: string; secretAccessKey: string }, bucket: string): Promise<string> {
   const client = new S3Client({ endpoint: `http://127.0.0.1:${port}`, region: LOCAL_REGION, credentials, forcePathStyle: true, maxAttempts: 1, logger: silentLogger });
   const read: string[] = [];
   try {
     const buckets = await client.send(new ListBucketsCommand({})).catch(() => undefined);
     if (buckets) read.push(`bucket list (${buckets.Buckets?.length ?? 0})`);
-    for (const bucket of buckets?.Buckets ?? []) {
-      const objects = await client.send(new ListObjectsV2Command({ Bucket: bucket.Name })).catch(() => undefined);
-      if (objects) read.push(`objects of ${bucket.Name}`);
+    for (const name of new Set([bucket, ...(buckets?.Buckets ?? []).map((b) => b.Name as string)])) {
+      const objects = await client.send(new ListObjectsV2Command({ Bucket: name })).catch(() => undefined);
+      if (objects) read.push(`objects of ${name}`);
     }
   } finally {
     client.destroy();
@@ -56,7 +58,7 @@ async function s3Reads(port: number, credentials: { accessKeyId: string; secretA
   return read.join('; ');
 }
 
-async function unsignedReads(port: number): Promise<string> {
+async function unsignedReads(port: number, bucket: string): Promise<string> {
   const read: string[] = [];
   const dynamo = await fetch(`http://127.0.0.1:${port}/`, {
     method: 'POST',
@@ -66,6 +68,8 @@ async function unsignedReads(port: number): Promise<string> {
   if (dynamo?.ok && /TableNames/.test(await dynamo.text())) read.push('unsigned ListTables');
   const s3 = await fetch(`http://127.0.0.1:${port}/`).catch(() => undefined);
   if (s3?.ok && /ListAllMyBucketsResult/.test(await s3.text())) read.push('unsigned ListBuckets');
+  const objects = await fetch(`http://127.0.0.1:${port}/${bucket}?list-type=2`).catch(() => undefined);
+  if (objects?.ok && /ListBucketResult/.test(await objects.text())) read.push(`unsigned listing of ${bucket}`);
   return read.join('; ');
 }
 
@@ -79,7 +83,9 @@ describe('the local stores of `npm start`', () => {
       const account = newAccount('stores');
       expect((await callApi(service.url, 'POST', '/auth/signup', { body: account })).status).toBe(201);
       const token = (await callApi(service.url, 'POST', '/auth/login', { body: account })).body.accessToken as string;
-      expect((await callApi(service.url, 'POST', '/projects', { token, body: { name: 'Secret', description: 'Nobody else reads this' } })).status).toBe(201);
+      // A deployed project: its bucket exists, so there is a bucket to list.
+      const deployed = await describeAndDeploy(service.url, token, 'Secret', DESCRIPTION);
+      const bucket = `bgs-${deployed.projectId.toLowerCase()}`;
 
       const sockets = listeningSockets(service.groupPids());
       // The gateway, both fronts and DynamoDB Local itself at least; none on another address.
@@ -93,11 +99,24 @@ describe('the local stores of `npm start`', () => {
       ];
       const leaks: string[] = [];
       for (const { port, command } of sockets) {
-        const found = [await unsignedReads(port)];
-        for (const credentials of others) found.push(await dynamoReads(port, credentials), await s3Reads(port, credentials));
+        const found = [await unsignedReads(port, bucket)];
+        for (const credentials of others) found.push(await dynamoReads(port, credentials), await s3Reads(port, credentials, bucket));
         for (const what of found.filter(Boolean)) leaks.push(`${command}:${port} ${what}`);
       }
       expect(leaks).toEqual([]);
+
+      // The probes can read: with the data directory's own credentials they do, on the fronts.
+      const own = readLocalCredentials(join(dataDir, 'a', LOCAL_CREDENTIALS_FILE_NAME));
+      const readable: string[] = [];
+      for (const { port, command } of sockets) {
+        for (const what of [await dynamoReads(port, own.dynamodb), await s3Reads(port, own.s3, bucket)].filter(Boolean)) readable.push(`${command} ${what}`);
+      }
+      expect(readable).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^node tables .*bgs-local-identity.*; \d+ identity items$/),
+          expect.stringMatching(new RegExp(`^node bucket list \\(\\d+\\); objects of ${bucket}`)),
+        ]),
+      );
 
       // The credentials that do work are the data directory's, readable by its owner only.
       expect(statSync(join(dataDir, 'a', LOCAL_CREDENTIALS_FILE_NAME)).mode & 0o777).toBe(0o600);
