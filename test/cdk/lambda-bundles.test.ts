@@ -45,6 +45,7 @@ it('a bundled control-plane handler answers an API Gateway event', async () => {
       BGS_USER_POOL_CLIENT_ID: 'c',
       BGS_TOKEN_ISSUER: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_abc',
       BGS_JWKS_URL: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_abc/.well-known/jwks.json',
+      BGS_PUBLIC_URL: 'https://abc123.execute-api.us-east-1.amazonaws.com',
       AWS_REGION: 'us-east-1',
     },
   );

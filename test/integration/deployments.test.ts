@@ -32,7 +32,8 @@ import { TestDeployer } from '../support/test-deployer';
 type Routes = typeof CONTROL_PLANE_ROUTES;
 
 const BASE = 'https://bgs.example.test';
-const event = { headers: { host: 'bgs.example.test', 'x-forwarded-proto': 'https' }, requestContext: { domainName: 'bgs.example.test' } } as unknown as HttpEvent;
+// Addresses in answers come from the configured public address (ENV.PUBLIC_URL = BASE), not these headers.
+const event = { headers: { host: 'forged.example', 'x-forwarded-proto': 'http' }, requestContext: { domainName: 'forged.example' } } as unknown as HttpEvent;
 const specMarkdown = readFileSync(join(__dirname, '..', 'fixtures', 'spec', 'example.md'), 'utf8');
 
 describe('deployments (use cases and repository)', () => {
@@ -53,6 +54,7 @@ describe('deployments (use cases and repository)', () => {
       [ENV.USER_POOL_CLIENT_ID]: 'client',
       [ENV.TOKEN_ISSUER]: 'urn:test',
       [ENV.JWKS_URL]: 'http://127.0.0.1:9/unused',
+      [ENV.PUBLIC_URL]: BASE,
       [ENV.LOCAL_IDENTITY_KEYS_FILE]: join(mkdtempSync(join(tmpdir(), 'bgs-keys-')), 'keys.json'),
       [ENV.LOCAL_IDENTITY_TABLE]: identityTable,
       [ENV.RATE_LIMITS]: '',

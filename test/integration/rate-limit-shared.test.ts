@@ -28,6 +28,7 @@ describe('rate limit counters', () => {
       [ENV.USER_POOL_CLIENT_ID]: 'client',
       [ENV.TOKEN_ISSUER]: 'urn:test',
       [ENV.JWKS_URL]: 'http://127.0.0.1:9/unused',
+      [ENV.PUBLIC_URL]: 'http://127.0.0.1:9',
       [ENV.LOCAL_IDENTITY_KEYS_FILE]: join(mkdtempSync(join(tmpdir(), 'bgs-keys-')), 'keys.json'),
       [ENV.LOCAL_IDENTITY_TABLE]: identityTable,
       [ENV.RATE_LIMITS]: 'auth=4',
