@@ -52,16 +52,21 @@ export class DynamoRateLimiter implements RateLimiter {
   async hitAll(category: string, subject: string, rules: readonly RateRule[]): Promise<RateTicket> {
     const now = this.props.clock.now();
     const pk = `RATE#${category}#${createHash('sha256').update(subject).digest('base64url').slice(0, 32)}`;
+    // One counter per window length: two rules of the same length share it (counted once).
+    const lengths = [...new Set(rules.map((rule) => rule.windowSeconds))];
     const counted = await Promise.all(
-      rules.map(async (rule) => {
-        const window = windowOf(now, rule.windowSeconds);
-        const key = { PK: pk, SK: `W${rule.windowSeconds}#${window.start}` };
-        const count = await this.add(key, 1, window.end + 60);
-        return { key, ttl: window.end + 60, decision: decide(count, rule.limit, now, window) };
+      lengths.map(async (windowSeconds) => {
+        const window = windowOf(now, windowSeconds);
+        const key = { PK: pk, SK: `W${windowSeconds}#${window.start}` };
+        return { windowSeconds, window, key, ttl: window.end + 60, count: await this.add(key, 1, window.end + 60) };
       }),
     );
+    const decisions = rules.map((rule) => {
+      const c = counted.find((entry) => entry.windowSeconds === rule.windowSeconds)!;
+      return decide(c.count, rule.limit, now, c.window);
+    });
     return {
-      decision: combineDecisions(counted.map((c) => c.decision)),
+      decision: combineDecisions(decisions),
       refund: async () => {
         await Promise.all(counted.map((c) => this.add(c.key, -1, c.ttl)));
       },
