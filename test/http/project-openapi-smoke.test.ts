@@ -332,7 +332,17 @@ async function prepare(ir: BlueprintIR, api: ProjectApiClient, doc: Document): P
       // Upload the bytes, so the download-url operation has a real file to sign.
       const put = await fetch(res.body.uploadUrl as string, { method: 'PUT', headers: { 'content-type': uploadTypeOf(entity) }, body: Buffer.from('smoke test file') });
       if (put.status !== 200) throw new Error(`upload to the granted URL failed: ${put.status} ${await put.text()}`);
-      fileKeys.set(entity.name, res.body.fileKey as string);
+      // Only an attached key downloads (CONTRACT "Files"): attach it to its file field (the
+      // grant names one; the key is refused on the others).
+      const fileKey = res.body.fileKey as string;
+      const fields = entity.fields.filter((f) => f.type === 'file');
+      const attached: number[] = [];
+      for (const f of fields) {
+        if (attached.includes(200)) break;
+        attached.push((await api.request('PATCH', `/v1/${entity.collection}/${idOf(entity.name)}`, { token: admin.accessToken, body: { [f.name]: fileKey } })).status);
+      }
+      if (!attached.includes(200)) throw new Error(`attaching the uploaded file failed: ${attached.join(', ')}`);
+      fileKeys.set(entity.name, fileKey);
     }
   };
 
