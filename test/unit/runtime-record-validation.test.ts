@@ -187,8 +187,10 @@ describe('checkValue', () => {
     [{ type: 'number', max: 10 }, 10.5, 'must be at most 10'],
     [{ type: 'number' }, Number.NaN, 'must be a number'],
     // Beyond DynamoDB's number range: refused here, not a 500 from the store (found by the fuzz test).
-    [{ type: 'number' }, 8e-323, 'must be 0 or between 1e-130 and 1e126 in absolute value'],
-    [{ type: 'number' }, -1e200, 'must be 0 or between 1e-130 and 1e126 in absolute value'],
+    [{ type: 'number' }, 8e-323, 'must be 0 or between 1e-130 and 9007199254740991 in absolute value'],
+    [{ type: 'number' }, -1e200, 'must be 0 or between 1e-130 and 9007199254740991 in absolute value'],
+    [{ type: 'number' }, 2 ** 53, 'must be 0 or between 1e-130 and 9007199254740991 in absolute value'],
+    [{ type: 'number' }, 123456789.125, undefined],
     [{ type: 'number' }, 1e-130, undefined],
     [{ type: 'number' }, -0, undefined],
     [{ type: 'list', min: 1, items: { type: 'string' } }, [], 'must have at least 1 item'],

@@ -137,8 +137,11 @@ export function checkValue(field: ValueShape, value: unknown): string | undefine
       return rangeProblem(field, value);
     case 'number':
       if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a number';
-      // DynamoDB stores numbers of magnitude 1e-130 to under 1e126 (and 0); JSON allows more.
-      if (value !== 0 && (Math.abs(value) < 1e-130 || Math.abs(value) >= 1e126)) return 'must be 0 or between 1e-130 and 1e126 in absolute value';
+      // DynamoDB stores no magnitude under 1e-130 (but 0), and the SDK refuses to write a double
+      // of 2^53 or more (every such double is a whole number it cannot store exactly).
+      if (value !== 0 && (Math.abs(value) < 1e-130 || Math.abs(value) > Number.MAX_SAFE_INTEGER)) {
+        return `must be 0 or between 1e-130 and ${Number.MAX_SAFE_INTEGER} in absolute value`;
+      }
       return rangeProblem(field, value);
     case 'boolean':
       return typeof value === 'boolean' ? undefined : 'must be true or false';
