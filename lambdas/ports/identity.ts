@@ -53,6 +53,19 @@ export type PrivateSignUpResult =
   | { readonly outcome: 'taken' };
 
 /**
+ * What a private signup may mail besides a new account's code (AdminIdentityPort.signUpPrivately).
+ * The caller keeps the counters (the runtime, per account, so the bounds hold over every
+ * identity); the identity asks right before it would act, and on `false` does nothing and
+ * answers `taken`, which its caller answers like any other signup.
+ */
+export interface SignUpMailBudget {
+  /** Before a "sign-up attempt" notice to the owner of a taken email. */
+  notice(): Promise<boolean>;
+  /** Before replacing an unconfirmed account whose code expired (which mails a new code). */
+  replacement(): Promise<boolean>;
+}
+
+/**
  * The identity of a generated project API, which must also remove accounts: its signup writes
  * the user (identity) and then the membership (project table), two stores without a shared
  * transaction, so a membership that cannot be written is undone by deleting the user. Otherwise
@@ -68,9 +81,10 @@ export interface AdminIdentityPort extends IdentityPort {
    * Signup that never reveals whether the email is taken (CONTRACT "Generated project API"):
    * a taken email is `taken`, not 409, and its owner is told by email where the provider can
    * send one; an unconfirmed account whose code has expired is replaced. 400 for a bad email or
-   * password, checked before anything else (that reveals nothing about accounts).
+   * password, checked before anything else (that reveals nothing about accounts). `budget`
+   * (absent: no bound) decides whether the notice is sent and the replacement made.
    */
-  signUpPrivately(input: { email: string; password: string }): Promise<PrivateSignUpResult>;
+  signUpPrivately(input: { email: string; password: string }, budget?: SignUpMailBudget): Promise<PrivateSignUpResult>;
   /**
    * Revokes every refresh token of the user (after a role change or a removal): the next
    * refresh is 401 and the user signs in again. Access tokens live on until they expire.

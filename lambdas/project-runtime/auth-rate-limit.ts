@@ -17,6 +17,7 @@ import type { ProjectRoute, RouteRateLimit } from '../core/blueprint/project-rou
 import { RateLimitedError, ValidationError } from '../core/errors';
 import { rateLimitHeaders, type RateDecision } from '../core/rate-limit';
 import type { RateTicket } from '../adapters/dynamodb/rate-limit-store';
+import type { SignUpMailBudget } from '../ports/identity';
 import type { Context, HttpEvent, HttpResult, Internal } from '../shared/http-types';
 import { authAccount, clientAddress } from '../shared/middleware/rate-limit';
 import type { RuntimeServices } from './runtime-services';
@@ -50,6 +51,32 @@ async function count(services: RuntimeServices, rate: RouteRateLimit, event: Htt
 
 function refuse(decision: RateDecision): RateLimitedError {
   return new RateLimitedError(decision.retryAfterSeconds, rateLimitHeaders(decision));
+}
+
+/**
+ * The budget of the mails a signup may send one account (route.signupMailLimits), for the
+ * identity to ask right before it would send (SignUpMailBudget): one hit in the category's
+ * windows per mail, counted per account (the email normalized as the identity normalizes it),
+ * whoever signs up from wherever. A refused mail is not sent and changes no answer (no 429).
+ * Only mails sent count: a refused one is taken back, or a flood in the first hour would use up
+ * the day and hold back the notice of the next hour. Undefined for a route without such limits.
+ */
+export function signupMailBudget(
+  route: Pick<ProjectRoute, 'signupMailLimits'>,
+  services: Pick<RuntimeServices, 'rateLimiter' | 'logger'>,
+  event: Pick<HttpEvent, 'requestContext'>,
+  json: unknown,
+): SignUpMailBudget | undefined {
+  const limits = route.signupMailLimits;
+  if (!limits) return undefined;
+  const allowed = async (rate: RouteRateLimit): Promise<boolean> => {
+    const ticket = await services.rateLimiter.hitAll(`auth-${rate.category}`, rateSubject(rate.per, event, json), rate.rules);
+    if (ticket.decision.allowed) return true;
+    // A refund that fails leaves the hit counted: fewer mails, never an error in the answer.
+    await ticket.refund().catch((err: unknown) => services.logger.warn('could not take back a refused signup mail', { error: err as Error }));
+    return false;
+  };
+  return { notice: () => allowed(limits.notices), replacement: () => allowed(limits.codes) };
 }
 
 /** The middleware of a route with limits, or null (no counting at all on the other routes). */

@@ -522,6 +522,29 @@ describe('LocalIdentity: signup without enumeration (generated APIs) and revokin
     await expect(ctx.identity.login({ email: ctx.email, password: `Replacement${winner}x` })).resolves.toMatchObject({ expiresIn: 3600 });
   });
 
+  it("asks the caller's mail budget right before a notice or a replacement; refused, it sends and replaces nothing and answers `taken`", async () => {
+    const asked: string[] = [];
+    const budget = (allow: boolean) => ({ notice: async () => (asked.push('notice'), allow), replacement: async () => (asked.push('replacement'), allow) });
+    const ctx = setup();
+    expect(await ctx.identity.signUpPrivately({ email: ctx.email, password: PASSWORD }, budget(false))).toMatchObject({ outcome: 'created' });
+    // A new account's code is not the budget's: nothing asked.
+    expect(asked).toEqual([]);
+    const mails = async () => (await ctx.outbox.list({ to: ctx.email, limit: 20 })).length;
+    expect(await mails()).toBe(1);
+    expect(await ctx.identity.signUpPrivately({ email: ctx.email, password: 'Other1password' }, budget(false))).toEqual({ outcome: 'taken' });
+    expect([asked, await mails()]).toEqual([['notice'], 1]);
+
+    ctx.clock.advance((24 * 3600 + 60) * 1000);
+    asked.length = 0;
+    expect(await ctx.identity.signUpPrivately({ email: ctx.email, password: 'Other1password' }, budget(false))).toEqual({ outcome: 'taken' });
+    expect([asked, await mails()]).toEqual([['replacement'], 1]);
+    expect((await failure(ctx.identity.login({ email: ctx.email, password: 'Other1password' }))).code).toBe('INVALID_CREDENTIALS');
+    expect((await failure(ctx.identity.login({ email: ctx.email, password: PASSWORD }))).code).toBe('USER_NOT_CONFIRMED');
+    asked.length = 0;
+    expect(await ctx.identity.signUpPrivately({ email: ctx.email, password: 'Other1password' }, budget(true))).toMatchObject({ outcome: 'created', replaced: expect.any(String) });
+    expect([asked, await mails()]).toEqual([['replacement'], 2]);
+  });
+
   it('revokeRefreshTokens refuses every refresh token issued before it, old ones without a generation included', async () => {
     const ctx = setup();
     await confirmedUser(ctx);

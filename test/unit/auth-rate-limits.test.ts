@@ -68,6 +68,8 @@ describe('the IR field (optional, defaults applied when read)', () => {
       forgotPassword: '5 per hour and 20 per day',
       resetPassword: '10 per 15 minutes',
       wrongCodes: '5 per 15 minutes and 20 per day',
+      signupNotices: '1 per hour and 3 per day',
+      signupCodes: '5 per day',
     });
     expect(Object.fromEntries(AUTH_RATE_CATEGORIES.map((c) => [c, AUTH_RATE_LIMIT_CATEGORIES[c].per]))).toEqual({
       signup: 'address',
@@ -76,6 +78,8 @@ describe('the IR field (optional, defaults applied when read)', () => {
       forgotPassword: 'account',
       resetPassword: 'account',
       wrongCodes: 'account',
+      signupNotices: 'account',
+      signupCodes: 'account',
     });
   });
 
@@ -181,7 +185,7 @@ describe("the spec's optional `## Rate limits` section", () => {
   });
 
   it.each([
-    ['an unknown limit', '| refresh | 5 | minute |', /unknown limit 'refresh' \(the limits are signup, login, confirm, forgot password, reset password, wrong codes\)/],
+    ['an unknown limit', '| refresh | 5 | minute |', /unknown limit 'refresh' \(the limits are signup, login, confirm, forgot password, reset password, wrong codes, signup notices, signup codes\)/],
     ['a window that is not one', '| signup | 5 | fortnight |', /'fortnight' is not a window/],
     ['requests that are not a number', '| signup | many | minute |', /requests must be a whole number/],
     ['zero requests', '| signup | 0 | minute |', /signup: requests must be a whole number from 1 to 1000000/],

@@ -327,6 +327,17 @@ describe('signUpPrivately (generated APIs: signup that never tells who has an ac
     expect(cognito.commandCalls(SignUpCommand)).toHaveLength(2);
   });
 
+  it("an UNCONFIRMED account older than the code lifetime, past the caller's mail budget: taken, nothing deleted, no second SignUp; no notice is ever asked for", async () => {
+    cognito.on(SignUpCommand).rejectsOnce(exists()).resolves({ UserSub: 'sub-new', UserConfirmed: false });
+    cognito.on(AdminGetUserCommand).resolves({ Username: 'sub-old', UserStatus: 'UNCONFIRMED', UserCreateDate: hoursAgo(25), UserAttributes: [{ Name: 'sub', Value: 'sub-old' }] });
+    const asked: string[] = [];
+    const budget = { notice: async () => (asked.push('notice'), true), replacement: async () => (asked.push('replacement'), false) };
+    await expect(project.signUpPrivately({ email: EMAIL, password: PASSWORD }, budget)).resolves.toEqual({ outcome: 'taken' });
+    expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(0);
+    expect(cognito.commandCalls(SignUpCommand)).toHaveLength(1);
+    expect(asked).toEqual(['replacement']);
+  });
+
   it('someone else signs up between the delete and the new SignUp: taken', async () => {
     cognito.on(SignUpCommand).rejects(exists());
     cognito.on(AdminGetUserCommand).resolves({ Username: 'sub-old', UserStatus: 'UNCONFIRMED', UserCreateDate: hoursAgo(30), UserAttributes: [{ Name: 'sub', Value: 'sub-old' }] });

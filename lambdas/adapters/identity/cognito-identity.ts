@@ -51,7 +51,7 @@ import {
   ValidationError,
 } from '../../core/errors';
 import { systemClock, type Clock } from '../../core/clock';
-import type { AdminIdentityPort, IdentityUser, PrivateSignUpResult, RefreshedTokens, SignUpResult, TokenSet } from '../../ports/identity';
+import type { AdminIdentityPort, IdentityUser, PrivateSignUpResult, RefreshedTokens, SignUpMailBudget, SignUpResult, TokenSet } from '../../ports/identity';
 
 export interface CognitoIdentityProps {
   client: CognitoIdentityProviderClient;
@@ -334,11 +334,14 @@ export class CognitoIdentity implements AdminIdentityPort {
     return created;
   }
 
-  async signUpPrivately(input: { email: string; password: string }): Promise<PrivateSignUpResult> {
+  /** Cognito mails no notice for a taken email (nothing to ask `budget.notice` for); a replacement asks `budget.replacement`. */
+  async signUpPrivately(input: { email: string; password: string }, budget?: SignUpMailBudget): Promise<PrivateSignUpResult> {
     const created = await this.sendSignUp(input);
     if (created !== 'exists') return { outcome: 'created', ...created };
     const abandoned = await this.abandonedAccount(input.email);
     if (!abandoned) return { outcome: 'taken' };
+    // Over the budget the abandoned account stays (Cognito would mail its replacement a code).
+    if (budget && !(await budget.replacement())) return { outcome: 'taken' };
     // No live code can confirm it any more (generated APIs never resend one), so nobody can
     // complete it between this check and the delete.
     await this.deleteUser({ userId: abandoned });

@@ -37,7 +37,7 @@ import {
   ValidationError,
 } from '../../core/errors';
 import { DEFAULT_PASSWORD_POLICY, passwordPolicyProblems, type PasswordPolicy } from '../../core/password-policy';
-import type { AdminIdentityPort, IdentityUser, PrivateSignUpResult, RefreshedTokens, SignUpResult, TokenSet } from '../../ports/identity';
+import type { AdminIdentityPort, IdentityUser, PrivateSignUpResult, RefreshedTokens, SignUpMailBudget, SignUpResult, TokenSet } from '../../ports/identity';
 import type { LocalOutbox } from '../local-outbox';
 import { SIGNING_ALG, type SigningKeys } from './signing-keys';
 import { cancellationCodes } from '../dynamodb/transaction-errors';
@@ -192,13 +192,15 @@ export class LocalIdentity implements AdminIdentityPort {
    * notice; an unconfirmed account none of whose codes is live any more is replaced (its
    * owner never proved the address, and the address's owner may be the one signing up now).
    */
-  async signUpPrivately(input: { email: string; password: string }): Promise<PrivateSignUpResult> {
+  async signUpPrivately(input: { email: string; password: string }, budget?: SignUpMailBudget): Promise<PrivateSignUpResult> {
     const fresh = await this.newAccount(input);
     const { user } = fresh;
     if (await this.createAccount(user)) {
       if (fresh.code) await this.sendCode(user.email, 'confirmation', fresh.code);
       return { outcome: 'created', userId: user.sub, confirmed: user.confirmed };
     }
+    // Asked once per signup, however many rounds it takes: one signup counts one replacement.
+    let mayReplace: Promise<boolean> | undefined;
     // A concurrent signup may replace the account between our read and write: decide again.
     for (let round = 0; round < 3; round++) {
       const existing = await this.getUserByEmail(user.email);
@@ -210,9 +212,12 @@ export class LocalIdentity implements AdminIdentityPort {
         continue;
       }
       if (existing.confirmed || hasLiveCode(existing, this.clock.now())) {
-        await this.sendTakenNotice(existing);
+        if (!budget || (await budget.notice())) await this.sendTakenNotice(existing);
         return { outcome: 'taken' };
       }
+      mayReplace ??= budget ? budget.replacement() : Promise.resolve(true);
+      // Over the budget the abandoned account stays (and no code is mailed): answered as taken.
+      if (!(await mayReplace)) return { outcome: 'taken' };
       if (await this.replaceAbandoned(existing, user)) {
         if (fresh.code) await this.sendCode(user.email, 'confirmation', fresh.code);
         return { outcome: 'created', userId: user.sub, confirmed: user.confirmed, replaced: existing.sub };

@@ -18,6 +18,12 @@
  * - wrong codes, per account (confirmation and reset codes together, whichever code was issued):
  *   5 per 15 minutes and 20 a day. A new code no longer brings fresh guesses: at 20 a day a
  *   6-digit code is guessed with a probability of 20/10^6 a day (under 1% a year).
+ * - signup notices, per account: 1 an hour and 3 a day. Signup answers a taken email as a new
+ *   one, so these bound the mail (not the answers) that signups from many addresses can send one
+ *   owner: one notice already tells them, and a few a day still reach someone retrying later.
+ * - signup codes, per account: 5 a day: the verification mails of signups that replace an
+ *   unconfirmed account whose code expired (a person needs one; each also discards the last).
+ * Past these two, signup answers exactly as before and only sends nothing (and replaces nothing).
  */
 import { DEFAULT_RATE_LIMITS } from '../rate-limit';
 import { writeWindow } from '../spec/spec-cells';
@@ -44,6 +50,8 @@ export const AUTH_RATE_LIMIT_CATEGORIES: Readonly<Record<AuthRateCategory, AuthR
   forgotPassword: { per: 'account', counts: 'reset code requests', defaults: [{ limit: 5, windowSeconds: HOUR }, { limit: 20, windowSeconds: DAY }] },
   resetPassword: { per: 'account', counts: 'password resets', defaults: [{ limit: 10, windowSeconds: 15 * MINUTE }] },
   wrongCodes: { per: 'account', counts: 'wrong confirmation or reset codes', defaults: [{ limit: 5, windowSeconds: 15 * MINUTE }, { limit: 20, windowSeconds: DAY }] },
+  signupNotices: { per: 'account', counts: 'sign-up attempt notices', defaults: [{ limit: 1, windowSeconds: HOUR }, { limit: 3, windowSeconds: DAY }] },
+  signupCodes: { per: 'account', counts: 'verification codes of repeated signups', defaults: [{ limit: 5, windowSeconds: DAY }] },
 };
 
 export type EffectiveAuthRateLimits = Readonly<Record<AuthRateCategory, readonly IrRateRule[]>>;

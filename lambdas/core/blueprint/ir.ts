@@ -273,6 +273,10 @@ export const IrAuthRateLimits = z.strictObject({
   resetPassword: IrRateRules.optional(),
   /** Wrong confirmation and reset codes of one account, whichever code was issued. */
   wrongCodes: IrRateRules.optional(),
+  /** "Sign-up attempt" notices mailed to the owner of a taken email, per account. */
+  signupNotices: IrRateRules.optional(),
+  /** Verification codes mailed by a signup that replaces an expired unconfirmed account, per account. */
+  signupCodes: IrRateRules.optional(),
 });
 export type IrAuthRateLimits = z.infer<typeof IrAuthRateLimits>;
 export type AuthRateCategory = keyof IrAuthRateLimits;

@@ -147,6 +147,11 @@ export interface ProjectRoute {
   rateLimit?: RouteRateLimit;
   /** Confirm and reset-password: wrong codes of the account, counted whichever code was issued. */
   wrongCodeLimit?: RouteRateLimit;
+  /**
+   * Signup: the mails it sends one account besides a new account's code, counted only when one
+   * would be sent; past a limit nothing is sent and the answer stays the same (never a 429).
+   */
+  signupMailLimits?: { notices: RouteRateLimit; codes: RouteRateLimit };
 }
 
 export interface ProjectApi {
@@ -709,7 +714,11 @@ class ApiBuilder {
     const codeLimit = limit('wrongCodes');
     const signup = limit('signup');
     this.add(
-      { ...post('signup', 'auth.signup', 'signUp', this.multi ? 'Create an account (and an organization, or join one with an invite code)' : 'Create an account', 'SignupRequest'), rateLimit: signup },
+      {
+        ...post('signup', 'auth.signup', 'signUp', this.multi ? 'Create an account (and an organization, or join one with an invite code)' : 'Create an account', 'SignupRequest'),
+        rateLimit: signup,
+        signupMailLimits: { notices: limit('signupNotices'), codes: limit('signupCodes') },
+      },
       { status: 201, description: 'Account created; a verification code is emailed. The same answer when the email is taken (its owner is emailed instead) or waits for confirmation', schema: this.ref('SignupResult') },
       [
         [400, this.multi ? 'Invalid input, neither orgName nor inviteCode, an unknown or expired invite code, or a password the policy refuses (VALIDATION_ERROR)' : 'Invalid input or a password the policy refuses (VALIDATION_ERROR)'],

@@ -9,6 +9,7 @@ import { newRecordId } from '../../core/runtime/record-id';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import type { HandlerResult } from '../../shared/http-types';
 import type { ActionInput } from '../action-input';
+import { signupMailBudget } from '../auth-rate-limit';
 
 type Body<T> = T & Record<string, unknown>;
 
@@ -60,10 +61,11 @@ export const authActions = {
  *
  * The answer never tells whether the email has an account (CONTRACT): a taken email gets the
  * same 201 and body, with an id that belongs to nobody, and nothing changes (no organization,
- * no invitation used); the identity emails the owner. An account that replaced an abandoned
- * unconfirmed one takes its place in the membership too (join's `replaces`).
+ * no invitation used); the identity emails the owner, within the account's mail budget. An
+ * account that replaced an abandoned unconfirmed one takes its place in the membership too
+ * (join's `replaces`).
  */
-async function signup({ services, body, now }: ActionInput): Promise<HandlerResult> {
+async function signup({ services, body, now, route, event }: ActionInput): Promise<HandlerResult> {
   const input = body as Body<{ email: string; password: string; orgName?: string; inviteCode?: string }>;
   const { ir, members, identity } = services;
   let role = ir.defaultRole;
@@ -89,7 +91,9 @@ async function signup({ services, body, now }: ActionInput): Promise<HandlerResu
     }
   }
   const email = input.email.trim().toLowerCase();
-  const account = await inBody(identity.signUpPrivately({ email: input.email, password: input.password }));
+  // The mails to the email's owner are bounded per account (auth-rate-limit.ts); the answer is not.
+  const budget = signupMailBudget(route, services, event, body);
+  const account = await inBody(identity.signUpPrivately({ email: input.email, password: input.password }, budget));
   if (account.outcome === 'taken') return { body: { userId: randomUUID(), email, confirmed: false } };
   try {
     await members.join({

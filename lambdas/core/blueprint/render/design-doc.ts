@@ -515,6 +515,10 @@ function rateLimits(ir: BlueprintIR, routes: ProjectRoute[]): string {
     }
   }
   if (codeLimit) rows.push([codeRoutes.join(', '), `${AUTH_RATE_LIMIT_CATEGORIES[codeLimit.category].counts} ${subjectText(codeLimit.per)}`, rulesText(codeLimit.rules)]);
+  const signup = routes.find((route) => route.signupMailLimits);
+  for (const mail of signup?.signupMailLimits ? [signup.signupMailLimits.notices, signup.signupMailLimits.codes] : []) {
+    rows.push([`\`${signup!.method} ${signup!.path}\` (mail)`, `${AUTH_RATE_LIMIT_CATEGORIES[mail.category].counts} ${subjectText(mail.per)}`, rulesText(mail.rules)]);
+  }
   return [
     '## Rate limits',
     '',
@@ -524,6 +528,12 @@ function rateLimits(ir: BlueprintIR, routes: ProjectRoute[]): string {
     '',
     'Wrong codes are counted per account whichever code was issued: asking for a new code with forgot-password gives no new guesses. Once the limit is reached, confirm and reset-password answer 429 without trying the code until the window ends. The login lock-out (`ACCOUNT_LOCKED`) applies as well.',
     '',
+    ...(signup
+      ? [
+          `Signup's mail rows bound what signups from any number of addresses can mail one account, counting only the mails sent: the notice to the owner of a taken email, and the new code of a signup that replaces an unconfirmed account whose code expired. Past them signup sends nothing (and replaces nothing) but answers exactly as before, never 429, so the limit does not tell whether the email has an account. Cognito sends no notice, so on AWS only the second applies. The defaults (notices ${rulesText(AUTH_RATE_LIMIT_CATEGORIES.signupNotices.defaults)}, codes ${rulesText(AUTH_RATE_LIMIT_CATEGORIES.signupCodes.defaults)}) let one notice tell the owner that someone tried and a few more a day reach an owner retrying later, while no flood from many addresses fills the inbox.`,
+          '',
+        ]
+      : []),
     `${own.length > 0 ? `The spec's \`## Rate limits\` section sets ${own.map((name) => `\`${writeRateLimitName(name)}\``).join(', ')}; the other limits are the defaults` : "These are the defaults; the spec's optional `## Rate limits` section changes them"} (every request counts, refused ones too). The counters are kept in the project's own table and hold on AWS and locally alike. On AWS, Cognito adds limits of its own, also answered as 429 \`RATE_LIMITED\`: per-user quotas on codes and password changes, wrong-code attempts, and request rates per AWS account and Region shared by all its user pools (the account-recovery operations, forgot and reset password, 30 a second by default).`,
   ].join('\n');
 }
