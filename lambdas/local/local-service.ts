@@ -110,6 +110,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     if (!options.dynamoEndpoint) {
       dynamo = await startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb'), credentials: credentials.dynamodb });
       cleanups.push(() => dynamo!.stop());
+      // Works, but every start pays the in-memory compile again: say why the cached class was not used.
+      if (dynamo.launcher.kind === 'source') console.warn(`DynamoDB Local's launcher ran from source (a slower start): ${dynamo.launcher.reason}`);
     }
     const dynamoEndpoint = options.dynamoEndpoint ?? dynamo!.endpoint;
     const client = localDynamoClient(dynamoEndpoint, credentials.dynamodb);
