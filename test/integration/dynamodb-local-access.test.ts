@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createHash, createHmac } from 'node:crypto';
+import { NodeSha256 } from '../../lambdas/local/object-store/sigv4-verifier';
 import { DynamoDBClient, GetItemCommand, ListTablesCommand, PutItemCommand, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { databaseFileName, ensureTable, localDynamoClient, SHARED_DB_FILE, startDynamoDbLocal, type DynamoDbLocal } from '../../lambdas/local/dynamodb-local';
@@ -19,24 +19,6 @@ const silentLogger = { debug: () => undefined, info: () => undefined, warn: () =
 const TABLE = 'secrets';
 const KEY = { PK: { S: 'USER#1' }, SK: { S: 'PROFILE' } };
 
-function bytes(data: string | ArrayBuffer | ArrayBufferView): Buffer {
-  if (typeof data === 'string') return Buffer.from(data);
-  return ArrayBuffer.isView(data) ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : Buffer.from(data);
-}
-
-/** The signer's hash: sha256, or HMAC-sha256 when given a key. */
-class Sha256 {
-  private readonly hash;
-  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
-    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(secret));
-  }
-  update(data: string | ArrayBuffer | ArrayBufferView) {
-    this.hash.update(bytes(data));
-  }
-  digest() {
-    return Promise.resolve(new Uint8Array(this.hash.digest()));
-  }
-}
 
 describe('DynamoDB Local behind its front', () => {
   const credentials = generateSigningCredentials();
@@ -89,7 +71,7 @@ describe('DynamoDB Local behind its front', () => {
   it('refuses a signed request whose body was changed, and a signature for another region', async () => {
     const send = async (signedBody: string, sentBody: string, region = LOCAL_REGION) => {
       const url = new URL(db.endpoint);
-      const signer = new SignatureV4({ credentials, region, service: 'dynamodb', sha256: Sha256 });
+      const signer = new SignatureV4({ credentials, region, service: 'dynamodb', sha256: NodeSha256 });
       const signed = await signer.sign({
         method: 'POST',
         protocol: 'http:',

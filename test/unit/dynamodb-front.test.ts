@@ -3,12 +3,12 @@
  * them (captured before they leave), and as a signer that sends no `x-amz-content-sha256`
  * signs them; and the refusals, written as DynamoDB writes them.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { DynamoDBClient, GetItemCommand, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { dynamoDbErrorBody, judgeDynamoDbRequest } from '../../lambdas/local/dynamodb-front';
 import { generateSigningCredentials, LOCAL_REGION, localDynamoClientConfig } from '../../lambdas/local/local-credentials';
-import type { SigningCredentials } from '../../lambdas/local/object-store/sigv4-verifier';
+import { NodeSha256, type SigningCredentials } from '../../lambdas/local/object-store/sigv4-verifier';
 
 const CREDENTIALS = generateSigningCredentials();
 const HOST = '127.0.0.1:8000';
@@ -55,26 +55,10 @@ async function signedBySdk(credentials: SigningCredentials, region = LOCAL_REGIO
   return capture(captured);
 }
 
-function bytes(data: string | ArrayBuffer | ArrayBufferView): Buffer {
-  if (typeof data === 'string') return Buffer.from(data);
-  return ArrayBuffer.isView(data) ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : Buffer.from(data);
-}
-class Sha256 {
-  private readonly hash;
-  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
-    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(secret));
-  }
-  update(data: string | ArrayBuffer | ArrayBufferView) {
-    this.hash.update(bytes(data));
-  }
-  digest() {
-    return Promise.resolve(new Uint8Array(this.hash.digest()));
-  }
-}
 
 /** A request signed without `x-amz-content-sha256` (other SDKs): the signature covers the body's hash. */
 async function signedWithoutPayloadHeader(body: string): Promise<Captured> {
-  const signer = new SignatureV4({ credentials: CREDENTIALS, region: LOCAL_REGION, service: 'dynamodb', sha256: Sha256, applyChecksum: false });
+  const signer = new SignatureV4({ credentials: CREDENTIALS, region: LOCAL_REGION, service: 'dynamodb', sha256: NodeSha256, applyChecksum: false });
   const signed = await signer.sign({
     method: 'POST',
     protocol: 'http:',

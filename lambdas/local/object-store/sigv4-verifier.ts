@@ -322,8 +322,8 @@ export function isPlainPayloadHash(value: string): boolean {
 // The signer, and verification of the two mechanisms
 // ---------------------------------------------------------------------------------------------
 
-/** A `@smithy/signature-v4` hash constructor over node:crypto (sha256, or HMAC with a key). */
-class NodeSha256 {
+/** A `@smithy/signature-v4` hash constructor over node:crypto (sha256, or HMAC with a key); tests sign with it too. */
+export class NodeSha256 {
   private hash: ReturnType<typeof createHash> | ReturnType<typeof createHmac>;
   constructor(private readonly secret?: string | ArrayBuffer | ArrayBufferView) {
     this.hash = NodeSha256.create(secret);
