@@ -4,8 +4,8 @@
  * answers name; BGS_RATE_LIMITS and BGS_LOCAL_AUTO_CONFIRM tune it.
  * Prints one line with `ready` and the URL; stops its child processes on SIGINT/SIGTERM.
  */
-import { JavaCompilerMissingError, JavaMissingError } from '../lambdas/local/dynamodb-local';
-import { startLocalService } from '../lambdas/local/local-service';
+import { JavaCompilerMissingError, JavaMissingError } from '../local/dynamodb-local';
+import { startLocalService } from '../local/local-service';
 
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);

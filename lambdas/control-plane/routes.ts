@@ -1,7 +1,7 @@
 /**
  * THE route manifest of the control plane: one entry per route. From it come
  *  - the API Gateway routes and one Lambda per route (lib/control-plane/control-plane-api.ts),
- *  - the local gateway's routing (lambdas/local/gateway.ts),
+ *  - the local gateway's routing (local/gateway.ts),
  *  - the control plane's OpenAPI document (lambdas/control-plane/openapi.ts),
  *  - each handler's validation, auth and rate category (lambdas/shared/route-handler.ts).
  * Adding a route is one entry here plus its handler file

@@ -34,7 +34,7 @@ import type { ProjectDeployer } from '../ports/project-deployer';
 import { LocalDeploymentRunner, type DeploymentRunner } from './deployment/runner';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from '../shared/access-token-verifier';
 import { parseControlPlaneConfig, type ControlPlaneConfig } from '../shared/config';
-import { localDynamoClientConfig, readLocalCredentials } from '../local/local-credentials';
+import { localDynamoClientConfig, readLocalCredentials } from '../adapters/local-credentials';
 
 export interface ControlPlaneServices {
   readonly config: ControlPlaneConfig;

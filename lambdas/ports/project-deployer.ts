@@ -1,7 +1,7 @@
 /**
  * The deployer port: makes a completed blueprint a running API. On AWS it will be a
  * CloudFormation stack per project (the next issue); locally, the local project host
- * (lambdas/local/project-host.ts) creates the project's table, bucket and identity pool on the
+ * (local/project-host.ts) creates the project's table, bucket and identity pool on the
  * local stand-ins, stores the blueprint where the runtime reads it, and mounts the prebuilt
  * runtime at `/apis/<projectId>` on the local gateway.
  */

@@ -13,7 +13,7 @@
  * A record of another organization therefore cannot be addressed at all: it is simply not found.
  */
 import type { IrEntity } from '../core/blueprint/ir';
-import type { FilterValue } from '../core/runtime/list-query';
+import type { FilterValue } from '../core/project-api/list-query';
 
 /** The organization every key of a request is built from: the token's `org_id` (null when single-tenant). */
 export interface RecordScope {

@@ -4,8 +4,8 @@
  * (public routes never look at a token).
  */
 import type { ProjectRoute } from '../core/blueprint/project-routes';
-import type { AuthorizeCaller } from '../core/runtime/authorize';
-import { requestValidator, type RequestValidator } from '../core/runtime/request-schema';
+import type { AuthorizeCaller } from '../core/project-api/authorize';
+import { requestValidator, type RequestValidator } from '../core/project-api/request-schema';
 import { ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
 import { illFormedTextDetails } from '../core/well-formed-text';
 import { bearerToken } from '../shared/access-token-verifier';

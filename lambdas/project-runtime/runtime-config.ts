@@ -2,7 +2,7 @@
  * The AWS configuration of a deployed project's runtime Lambda, parsed once per cold start from
  * the environment its stack sets (names in lambdas/shared/env.ts, shared with the construct). A
  * missing variable fails loudly at start, listing every problem. Locally the project host builds
- * the runtime's services itself (lambdas/local/project-host.ts), over the local stand-ins.
+ * the runtime's services itself (local/project-host.ts), over the local stand-ins.
  */
 import * as z from 'zod';
 import { ENV } from '../shared/env';

@@ -24,7 +24,7 @@ export const ENV = {
   LOCAL_IDENTITY_TABLE: 'BGS_LOCAL_IDENTITY_TABLE',
   /** Local identity only: `true` confirms control-plane accounts at signup. */
   LOCAL_AUTO_CONFIRM: 'BGS_LOCAL_AUTO_CONFIRM',
-  /** Local stores only: the data directory's credentials file (lambdas/local/local-credentials.ts); required with DYNAMODB_ENDPOINT. */
+  /** Local stores only: the data directory's credentials file (lambdas/adapters/local-credentials.ts); required with DYNAMODB_ENDPOINT. */
   LOCAL_CREDENTIALS_FILE: 'BGS_LOCAL_CREDENTIALS_FILE',
   /** Rate limits per minute, `auth=10,project=100,generation=10,deployment=5` (unnamed: CONTRACT.md defaults). */
   RATE_LIMITS: 'BGS_RATE_LIMITS',

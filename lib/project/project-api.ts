@@ -56,7 +56,7 @@ export interface ProjectApiProps {
 
 /** The methods a generated API's routes use (CORS preflight answers all of them). */
 const CORS_METHODS = [apigw.CorsHttpMethod.GET, apigw.CorsHttpMethod.POST, apigw.CorsHttpMethod.PUT, apigw.CorsHttpMethod.PATCH, apigw.CorsHttpMethod.DELETE];
-/** What the local project host exposes too (lambdas/local/project-host.ts). */
+/** What the local project host exposes too (local/project-host.ts). */
 const EXPOSED_HEADERS = ['x-request-id', 'retry-after'];
 
 export class ProjectApi extends Construct {

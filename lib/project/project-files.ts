@@ -5,13 +5,13 @@
  * derived by the server from organization, entity, record and file key (CONTRACT "Files").
  * Uploads land under the staging prefix and are moved to their final key when attached; a
  * lifecycle rule deletes staging objects nobody attached once their grant has expired
- * (lambdas/core/runtime/file-keys.ts).
+ * (lambdas/core/project-api/file-keys.ts).
  */
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { BlueprintIR } from '../../lambdas/core/blueprint/ir';
-import { STAGING_PREFIX, stagingExpirationDays } from '../../lambdas/core/runtime/file-keys';
+import { STAGING_PREFIX, stagingExpirationDays } from '../../lambdas/core/project-api/file-keys';
 
 export interface ProjectFilesProps {
   /** The project's blueprint: its file fields decide CORS, its origins who may upload. */

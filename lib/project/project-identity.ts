@@ -7,7 +7,7 @@
  * Why Essentials: only a V2_0 trigger event customizes ACCESS tokens, which is what the runtime
  * authorizes with, and V2_0 needs the Essentials or Plus feature plan. The runtime calls Cognito's
  * public APIs (SignUp, InitiateAuth, ...) with the client id and verifies tokens itself
- * (DESIGN.md "Tokens"); its IAM rights on the pool are AdminDeleteUser, AdminGetUser and AdminUserGlobalSignOut (ProjectRuntime).
+ * (DESIGN.md "Tokens"); its IAM rights on the pool are AdminDeleteUser, AdminGetUser and AdminUserGlobalSignOut (ProjectRuntimeFunction).
  */
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';

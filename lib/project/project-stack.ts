@@ -6,7 +6,7 @@
  *   ProjectData       the project's table (keys and GSIs from projectTableInput)
  *   ProjectFiles      the bucket (presigned URLs only)
  *   ProjectIdentity   user pool, app client, pre-token-generation trigger (V2: claims in access tokens)
- *   ProjectRuntime    the one runtime Lambda, least privilege on the three above
+ *   ProjectRuntimeFunction the one runtime Lambda, least privilege on the three above
  *   ProjectApi        HTTP API: one route per manifest route, all to the runtime
  *   ProjectBlueprint  the IR written into the table, where the runtime reads it at cold start
  *
@@ -24,7 +24,7 @@ import { ProjectBlueprint } from './project-blueprint';
 import { ProjectData } from './project-data';
 import { ProjectFiles } from './project-files';
 import { ProjectIdentity } from './project-identity';
-import { ProjectRuntime } from './project-runtime';
+import { ProjectRuntimeFunction } from './runtime-function';
 
 /** Project ids as the control plane makes them: letters, digits and hyphens (they name resources). */
 const PROJECT_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
@@ -89,7 +89,7 @@ export class ProjectStack extends Stack {
   public readonly data: ProjectData;
   public readonly files: ProjectFiles;
   public readonly identity: ProjectIdentity;
-  public readonly runtime: ProjectRuntime;
+  public readonly runtime: ProjectRuntimeFunction;
   public readonly api: ProjectApi;
   public readonly blueprint: ProjectBlueprint;
 
@@ -129,7 +129,7 @@ export class ProjectStack extends Stack {
       logRetention,
       destroyOnRemoval,
     });
-    this.runtime = new ProjectRuntime(this, 'ProjectRuntime', {
+    this.runtime = new ProjectRuntimeFunction(this, 'ProjectRuntime', {
       projectId: props.projectId,
       table,
       indexNames: this.data.indexNames,

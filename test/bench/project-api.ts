@@ -19,7 +19,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
-import type { LocalService } from '../../lambdas/local/local-service';
+import type { LocalService } from '../../local/local-service';
 import { countRequests } from '../../lambdas/adapters/project-data/request-counter';
 import { goldenIr } from '../support/golden-ir';
 import { callApi, type ApiResponse, type TestService } from '../support/local-service';

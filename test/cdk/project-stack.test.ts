@@ -13,7 +13,7 @@ import type { IConstruct } from 'constructs';
 import { PROJECT_TABLE_KEYS } from '../../lambdas/adapters/project-data/project-table';
 import type { BlueprintIR } from '../../lambdas/core/blueprint/ir';
 import { projectApi } from '../../lambdas/core/blueprint/project-routes';
-import { GRANT_GRACE_SECONDS } from '../../lambdas/core/runtime/file-keys';
+import { GRANT_GRACE_SECONDS } from '../../lambdas/core/project-api/file-keys';
 import { ENV } from '../../lambdas/shared/env';
 import { ProjectStack, type ProjectStackProps } from '../../lib/project/project-stack';
 import { goldenIr } from '../support/golden-ir';

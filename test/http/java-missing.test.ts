@@ -3,8 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JavaMissingError, startDynamoDbLocal } from '../../lambdas/local/dynamodb-local';
-import { generateSigningCredentials } from '../../lambdas/local/local-credentials';
+import { JavaMissingError, startDynamoDbLocal } from '../../local/dynamodb-local';
+import { generateSigningCredentials } from '../../lambdas/adapters/local-credentials';
 
 describe('a machine without Java', () => {
   it('gets a JavaMissingError from the DynamoDB Local launcher', async () => {

@@ -8,8 +8,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { JavaCompilerMissingError, startDynamoDbLocal } from '../../lambdas/local/dynamodb-local';
-import { generateSigningCredentials } from '../../lambdas/local/local-credentials';
+import { JavaCompilerMissingError, startDynamoDbLocal } from '../../local/dynamodb-local';
+import { generateSigningCredentials } from '../../lambdas/adapters/local-credentials';
 
 describe('a Java without the jdk.compiler module', () => {
   const dir = mkdtempSync(join(tmpdir(), 'bgs-jre-'));

@@ -6,7 +6,7 @@
  * by the local sweeper once their grant has expired (the clock is injected and moved).
  */
 import { ManualClock } from '../../lambdas/core/clock';
-import { finalKeyOf, stagingKeyOf, stagingMaxAgeSeconds } from '../../lambdas/core/runtime/file-keys';
+import { finalKeyOf, stagingKeyOf, stagingMaxAgeSeconds } from '../../lambdas/core/project-api/file-keys';
 import { goldenIr } from '../support/golden-ir';
 import { startTestService, type TestService } from '../support/local-service';
 import { deployIr, joinProject, type ProjectApiClient, type ProjectUser } from '../support/project-api';

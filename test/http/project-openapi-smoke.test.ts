@@ -23,7 +23,7 @@ import * as z from 'zod';
 import { USER_ENTITY, type BlueprintIR, type IrEntity, type IrField } from '../../lambdas/core/blueprint/ir';
 import type { JsonSchema } from '../../lambdas/core/blueprint/project-routes';
 import { renderOpenApi } from '../../lambdas/core/blueprint/render/openapi';
-import { toJsonSchema } from '../../lambdas/core/runtime/request-schema';
+import { toJsonSchema } from '../../lambdas/core/project-api/request-schema';
 import { goldenIr } from '../support/golden-ir';
 import { callApi, startTestService, type ApiResponse, type TestService } from '../support/local-service';
 import { deployIr, invite, joinProject, latestCode, newProjectAccount, type ProjectApiClient, type ProjectUser } from '../support/project-api';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { SignJWT, generateKeyPair, type CryptoKey } from 'jose';
 import { ManualClock } from '../../lambdas/core/clock';
 import { loadOrCreateSigningKeys } from '../../lambdas/adapters/identity/signing-keys';
-import { LOCAL_CONTROL_PLANE_ISSUER } from '../../lambdas/local/local-service';
+import { LOCAL_CONTROL_PLANE_ISSUER } from '../../local/local-service';
 import { signUpAndLogin, startTestService, type TestService } from '../support/local-service';
 
 describe('access tokens on the control plane', () => {

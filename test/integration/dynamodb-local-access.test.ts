@@ -8,12 +8,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { NodeSha256 } from '../../lambdas/local/object-store/sigv4-verifier';
+import { NodeSha256 } from '../../local/object-store/sigv4-verifier';
 import { DynamoDBClient, GetItemCommand, ListTablesCommand, PutItemCommand, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { databaseFileName, ensureTable, localDynamoClient, SHARED_DB_FILE, startDynamoDbLocal, type DynamoDbLocal } from '../../lambdas/local/dynamodb-local';
-import { freePort } from '../../lambdas/local/free-port';
-import { generateSigningCredentials, LOCAL_REGION, localDynamoClientConfig } from '../../lambdas/local/local-credentials';
+import { databaseFileName, ensureTable, localDynamoClient, SHARED_DB_FILE, startDynamoDbLocal, type DynamoDbLocal } from '../../local/dynamodb-local';
+import { freePort } from '../../local/free-port';
+import { generateSigningCredentials, LOCAL_REGION, localDynamoClientConfig } from '../../lambdas/adapters/local-credentials';
 
 const silentLogger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 const TABLE = 'secrets';

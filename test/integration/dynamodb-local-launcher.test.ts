@@ -10,8 +10,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { localDynamoClient, startDynamoDbLocal, type DynamoDbLocal } from '../../lambdas/local/dynamodb-local';
-import { generateSigningCredentials } from '../../lambdas/local/local-credentials';
+import { localDynamoClient, startDynamoDbLocal, type DynamoDbLocal } from '../../local/dynamodb-local';
+import { generateSigningCredentials } from '../../lambdas/adapters/local-credentials';
 import { isLoopback, listeningSockets } from '../support/listening-sockets';
 
 const jdkBin = process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin') : dirname(realpathSync(execFileSync('which', ['java'], { encoding: 'utf8' }).trim()));

@@ -11,8 +11,8 @@ import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ManualClock } from '../../lambdas/core/clock';
 import { attachmentDisposition, ensureProjectBucket, S3FileStorage } from '../../lambdas/adapters/s3/file-storage';
-import { localS3Client, startLocalObjectStore, type LocalObjectStore } from '../../lambdas/local/object-store';
-import { generateSigningCredentials } from '../../lambdas/local/local-credentials';
+import { localS3Client, startLocalObjectStore, type LocalObjectStore } from '../../local/object-store';
+import { generateSigningCredentials } from '../../lambdas/adapters/local-credentials';
 
 const BUCKET = 'bgs-project-files';
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n');

@@ -21,10 +21,10 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { createHash, createHmac } from 'node:crypto';
-import { freePort } from '../../lambdas/local/free-port';
-import { generateSigningCredentials } from '../../lambdas/local/local-credentials';
-import { localS3Client, startLocalObjectStore, type LocalObjectStore } from '../../lambdas/local/object-store/object-store';
-import { startVerifyingFront } from '../../lambdas/local/object-store/verifying-front';
+import { freePort } from '../../local/free-port';
+import { generateSigningCredentials } from '../../lambdas/adapters/local-credentials';
+import { localS3Client, startLocalObjectStore, type LocalObjectStore } from '../../local/object-store/object-store';
+import { startVerifyingFront } from '../../local/object-store/verifying-front';
 
 /** Real time plus an offset the tests move, so expiry can be reached without waiting. */
 const clock = {

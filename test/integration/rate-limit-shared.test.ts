@@ -9,7 +9,7 @@ import { login } from '../../lambdas/control-plane/use-cases/auth';
 import { parseControlPlaneConfig } from '../../lambdas/shared/config';
 import { ENV } from '../../lambdas/shared/env';
 import { createRouteHandler } from '../../lambdas/shared/route-handler';
-import { compileRoutes, lambdaContext, matchRoute, toPayloadV2Event } from '../../lambdas/local/gateway';
+import { compileRoutes, lambdaContext, matchRoute, toPayloadV2Event } from '../../local/gateway';
 import { createTestTable, testCredentialsFile, testDynamoEndpoint } from '../support/dynamo';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

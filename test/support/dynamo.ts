@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ensureTable, localDynamoClient } from '../../lambdas/local/dynamodb-local';
-import { readLocalCredentials } from '../../lambdas/local/local-credentials';
+import { ensureTable, localDynamoClient } from '../../local/dynamodb-local';
+import { readLocalCredentials } from '../../lambdas/adapters/local-credentials';
 import { TEST_CREDENTIALS_FILE_ENV, TEST_DYNAMODB_ENDPOINT_ENV } from './test-env-names';
 
 function fromSetup(name: string): string {

@@ -8,8 +8,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startDynamoDbLocal, type DynamoDbLocal } from '../../lambdas/local/dynamodb-local';
-import { loadOrCreateLocalCredentials, localCredentialsFile } from '../../lambdas/local/local-credentials';
+import { startDynamoDbLocal, type DynamoDbLocal } from '../../local/dynamodb-local';
+import { loadOrCreateLocalCredentials, localCredentialsFile } from '../../lambdas/adapters/local-credentials';
 import { TEST_CREDENTIALS_FILE_ENV, TEST_DYNAMODB_ENDPOINT_ENV } from './test-env-names';
 
 export default async function globalSetup(): Promise<void> {

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../lambdas/core/clock';
 import { AUTH_RATE_CATEGORIES, type IrAuthRateLimits } from '../../lambdas/core/blueprint/ir';
 import type { ProjectDeployer } from '../../lambdas/ports/project-deployer';
-import { startLocalService, type LocalService } from '../../lambdas/local/local-service';
+import { startLocalService, type LocalService } from '../../local/local-service';
 import { testCredentialsFile, testDynamoEndpoint } from './dynamo';
 
 export interface TestService extends LocalService {

@@ -4,7 +4,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort } from '../../lambdas/local/free-port';
+import { freePort } from '../../local/free-port';
 
 const ROOT = join(__dirname, '..', '..');
 

@@ -6,9 +6,9 @@
 import { createHash } from 'node:crypto';
 import { DynamoDBClient, GetItemCommand, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { dynamoDbErrorBody, judgeDynamoDbRequest } from '../../lambdas/local/dynamodb-front';
-import { generateSigningCredentials, LOCAL_REGION, localDynamoClientConfig } from '../../lambdas/local/local-credentials';
-import { NodeSha256, type SigningCredentials } from '../../lambdas/local/object-store/sigv4-verifier';
+import { dynamoDbErrorBody, judgeDynamoDbRequest } from '../../local/dynamodb-front';
+import { generateSigningCredentials, LOCAL_REGION, localDynamoClientConfig } from '../../lambdas/adapters/local-credentials';
+import { NodeSha256, type SigningCredentials } from '../../local/object-store/sigv4-verifier';
 
 const CREDENTIALS = generateSigningCredentials();
 const HOST = '127.0.0.1:8000';

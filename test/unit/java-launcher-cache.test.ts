@@ -1,5 +1,5 @@
 /**
- * The compiled-launcher cache (lambdas/local/java-launcher-cache.ts) without a JVM: a Java home
+ * The compiled-launcher cache (local/java-launcher-cache.ts) without a JVM: a Java home
  * made of a `release` file and an executable `java`, and a javac that is a shell script writing
  * the class file and recording each call. What it shows: the first call compiles, later calls
  * reuse the class without compiling; a changed source or Java gets a new key; concurrent first
@@ -17,7 +17,7 @@ import {
   resolveExecutable,
   unsafeDirectoryReason,
   type LauncherCacheInput,
-} from '../../lambdas/local/java-launcher-cache';
+} from '../../local/java-launcher-cache';
 
 const uid = process.getuid!();
 

@@ -7,14 +7,14 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { databaseFileName, migrateSharedDatabase, SHARED_DB_FILE } from '../../lambdas/local/dynamodb-local';
+import { databaseFileName, migrateSharedDatabase, SHARED_DB_FILE } from '../../local/dynamodb-local';
 import {
   generateLocalCredentials,
   LOCAL_REGION,
   loadOrCreateLocalCredentials,
   localCredentialsFile,
   readLocalCredentials,
-} from '../../lambdas/local/local-credentials';
+} from '../../lambdas/adapters/local-credentials';
 import { decodeProcAddress, isLoopback } from '../support/listening-sockets';
 
 let dir: string;

@@ -8,7 +8,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { compileRoutes, createGateway, matchRoute, writeLambdaResult } from '../../lambdas/local/gateway';
+import { compileRoutes, createGateway, matchRoute, writeLambdaResult } from '../../local/gateway';
 
 interface Fixture {
   request: {

@@ -5,7 +5,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { illFormedTextDetails, illFormedTextProblem } from '../../lambdas/core/well-formed-text';
-import { answerClientError, decodePathSegment, MAX_URL_BYTES, refuseRequestTarget } from '../../lambdas/local/gateway';
+import { answerClientError, decodePathSegment, MAX_URL_BYTES, refuseRequestTarget } from '../../local/gateway';
 import { ListProjectsQuery, ProjectIdParams, SpecVersionParams } from '../../lambdas/control-plane/schemas';
 import { validateRequest } from '../../lambdas/shared/middleware/validate-request';
 import { NotFoundError, ValidationError } from '../../lambdas/core/errors';

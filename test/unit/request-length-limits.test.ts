@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { DEFAULT_MAX_LENGTH, DEFAULT_MAX_LIST_ITEMS, MAX_RECORD_BYTES, fieldLimits, maxLengthOf } from '../../lambdas/core/blueprint/field-limits';
 import type { JsonSchema } from '../../lambdas/core/blueprint/project-routes';
 import { renderOpenApi } from '../../lambdas/core/blueprint/render/openapi';
-import { checkValue, validateCreate } from '../../lambdas/core/runtime/record-validation';
+import { checkValue, validateCreate } from '../../lambdas/core/project-api/record-validation';
 import { controlPlaneOpenApi } from '../../lambdas/control-plane/openapi';
 import { ApplyRequest, ChatRequest, MAX_CHAT_MESSAGE_CHARS, MAX_SPEC_CHARS, PostChatMessageRequest } from '../../lambdas/control-plane/schemas';
 import { PayloadTooLargeError } from '../../lambdas/core/errors';

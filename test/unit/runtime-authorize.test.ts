@@ -1,5 +1,5 @@
 /**
- * The generated API's authorization decision (lambdas/core/runtime/authorize.ts):
+ * The generated API's authorization decision (lambdas/core/project-api/authorize.ts):
  * - the task tracker's role x endpoint x record matrix, hand-written from the CONTRACT in
  *   test/fixtures/authorization/task-tracker-matrix.json, run against the real route manifest
  *   (projectRoutes) of the golden IR and of an own-rights variant of it;
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { BlueprintIR, IR_OPERATIONS, type IrOperation, type IrRights } from '../../lambdas/core/blueprint/ir';
 import { projectRoutes, type ProjectRoute } from '../../lambdas/core/blueprint/project-routes';
 import { validateBlueprint } from '../../lambdas/core/blueprint/validate-blueprint';
-import { authorize, type AuthorizeCaller, type AuthorizeDecision, type AuthorizeInput, type AuthorizeRecord } from '../../lambdas/core/runtime/authorize';
+import { authorize, type AuthorizeCaller, type AuthorizeDecision, type AuthorizeInput, type AuthorizeRecord } from '../../lambdas/core/project-api/authorize';
 
 // --- the fixture ------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 import { projectApi } from '../../lambdas/core/blueprint/project-routes';
-import { filterFields, parseListQuery, type ListQuery } from '../../lambdas/core/runtime/list-query';
+import { filterFields, parseListQuery, type ListQuery } from '../../lambdas/core/project-api/list-query';
 
 import type { IrEntity } from '../../lambdas/core/blueprint/ir';
 import type { ErrorDetail } from '../../lambdas/core/errors';

@@ -21,7 +21,7 @@ import {
   verifyRequest,
   type IncomingSignedRequest,
   type Verdict,
-} from '../../lambdas/local/object-store/sigv4-verifier';
+} from '../../local/object-store/sigv4-verifier';
 
 const ORIGIN = 'http://127.0.0.1:9999';
 const HOST = '127.0.0.1:9999';

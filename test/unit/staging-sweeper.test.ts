@@ -1,7 +1,7 @@
 /**
  * Uploads never attached (issue 21, item 4): the age limit both the S3 lifecycle rule and the
- * local sweeper derive (lambdas/core/runtime/file-keys.ts), one sweep over a bucket, and the
- * periodic runner the local project host starts and stops (lambdas/local/staging-sweeper.ts).
+ * local sweeper derive (lambdas/core/project-api/file-keys.ts), one sweep over a bucket, and the
+ * periodic runner the local project host starts and stops (local/staging-sweeper.ts).
  */
 import {
   finalKeyOf,
@@ -10,8 +10,8 @@ import {
   stagingExpirationDays,
   stagingKeyOf,
   stagingMaxAgeSeconds,
-} from '../../lambdas/core/runtime/file-keys';
-import { PeriodicSweeper, sweepStagingObjects, type SweptStorage } from '../../lambdas/local/staging-sweeper';
+} from '../../lambdas/core/project-api/file-keys';
+import { PeriodicSweeper, sweepStagingObjects, type SweptStorage } from '../../local/staging-sweeper';
 
 describe('file keys', () => {
   it('staging keys are the final keys under the staging prefix; organizations never share a prefix', () => {

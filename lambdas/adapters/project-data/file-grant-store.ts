@@ -7,12 +7,12 @@
  *   grant  PK `<o>G#<Entity>#<recordId>`  SK `<fileKey>`  field, contentType, size?, filename, expiresAt, attachedAt?, _ttl
  *
  * The storage keys (staging and final) are not stored: they are derived from the same parts
- * (lambdas/core/runtime/file-keys.ts). Grants written before staging keys existed carry a
+ * (lambdas/core/project-api/file-keys.ts). Grants written before staging keys existed carry a
  * `storageKey` attribute, which is ignored.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { GRANT_GRACE_SECONDS } from '../../core/runtime/file-keys';
+import { GRANT_GRACE_SECONDS } from '../../core/project-api/file-keys';
 import { orgPrefix } from './membership-store';
 import { PROJECT_TTL_ATTRIBUTE } from './project-table';
 

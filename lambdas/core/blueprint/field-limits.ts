@@ -11,7 +11,7 @@
  */
 import type { IrField, IrFieldType, IrListItemType } from './ir';
 import { USER_ENTITY } from './ir';
-import { OPAQUE_KEY_MAX_LENGTH, OPAQUE_KEY_PATTERN, RECORD_ID_LENGTH, RECORD_ID_PATTERN, USER_ID_LENGTH, USER_ID_PATTERN } from '../runtime/record-id';
+import { OPAQUE_KEY_MAX_LENGTH, OPAQUE_KEY_PATTERN, RECORD_ID_LENGTH, RECORD_ID_PATTERN, USER_ID_LENGTH, USER_ID_PATTERN } from '../project-api/record-id';
 
 /** The types whose values are strings (enums excepted: their values are their limit). */
 export type StringFieldType = Extract<IrFieldType, 'string' | 'text' | 'email' | 'url' | 'date' | 'datetime' | 'ref' | 'file'>;

@@ -43,7 +43,7 @@ import { AUTH_RATE_LIMIT_CATEGORIES, authRateLimitsOf, rulesText, subjectText, t
 
 import { DEFAULT_MAX_LENGTH, MAX_RECORD_BYTES, idPatternOf, maxItemsOf, maxLengthOf } from './field-limits';
 import { MAX_CURSOR_LENGTH } from '../cursor';
-import { OPAQUE_KEY_MAX_LENGTH, OPAQUE_KEY_PATTERN, RECORD_ID_LENGTH, RECORD_ID_PATTERN, USER_ID_LENGTH, USER_ID_PATTERN } from '../runtime/record-id';
+import { OPAQUE_KEY_MAX_LENGTH, OPAQUE_KEY_PATTERN, RECORD_ID_LENGTH, RECORD_ID_PATTERN, USER_ID_LENGTH, USER_ID_PATTERN } from '../project-api/record-id';
 
 // --- types ------------------------------------------------------------------------------------
 

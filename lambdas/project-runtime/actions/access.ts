@@ -4,7 +4,7 @@
  * of authorize.ts, and the write guard that makes the store itself enforce own-only rights.
  */
 import type { IrEntity } from '../../core/blueprint/ir';
-import { authorize, type AuthorizeDecision } from '../../core/runtime/authorize';
+import { authorize, type AuthorizeDecision } from '../../core/project-api/authorize';
 import { ForbiddenError, HttpError, NotFoundError, UnauthorizedError } from '../../core/errors';
 import type { RecordScope, StoredRecord, WriteGuard } from '../../ports/record-store';
 import type { ActionInput, Caller } from '../action-input';

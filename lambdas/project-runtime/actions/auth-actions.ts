@@ -5,7 +5,7 @@
  * a user has, and tokens carry both (the identity asks it whenever it issues tokens).
  */
 import { randomUUID } from 'node:crypto';
-import { newRecordId } from '../../core/runtime/record-id';
+import { newRecordId } from '../../core/project-api/record-id';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import type { HandlerResult } from '../../shared/http-types';
 import type { ActionInput } from '../action-input';

@@ -1,7 +1,7 @@
 /**
  * Files of a generated project API (CONTRACT "Files"; service description "File rules"): the
  * API hands out presigned URLs and never carries bytes. The server derives every storage key
- * from organization, entity, record and an opaque fileKey (lambdas/core/runtime/file-keys.ts),
+ * from organization, entity, record and an opaque fileKey (lambdas/core/project-api/file-keys.ts),
  * so a client can never name another organization's object; a key is usable only on the
  * record it was granted for.
  *
@@ -14,9 +14,9 @@
  */
 import { fileFields } from '../../core/blueprint/project-routes';
 import type { IrEntity, IrField } from '../../core/blueprint/ir';
-import { finalKeyOf, stagingKeyOf } from '../../core/runtime/file-keys';
-import { newOpaqueKey } from '../../core/runtime/record-id';
-import type { RecordValues } from '../../core/runtime/record-validation';
+import { finalKeyOf, stagingKeyOf } from '../../core/project-api/file-keys';
+import { newOpaqueKey } from '../../core/project-api/record-id';
+import type { RecordValues } from '../../core/project-api/record-validation';
 import { ConflictError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../core/errors';
 import type { StoredObject } from '../../ports/file-storage';
 import type { StoredRecord } from '../../ports/record-store';

@@ -10,8 +10,8 @@
  * organization's last admin (membership-store.ts). A role change or a removal revokes the
  * member's refresh tokens; record routes keep following the token until it is replaced.
  */
-import { authorize } from '../../core/runtime/authorize';
-import { newOpaqueKey } from '../../core/runtime/record-id';
+import { authorize } from '../../core/project-api/authorize';
+import { newOpaqueKey } from '../../core/project-api/record-id';
 import { ForbiddenError, HttpError, NotFoundError, ValidationError } from '../../core/errors';
 import type { HandlerResult } from '../../shared/http-types';
 import type { ActionInput, Caller } from '../action-input';

@@ -4,9 +4,9 @@
  * writes with the organization in every key and own-only rights in the condition expression.
  */
 import type { IrEntity } from '../../core/blueprint/ir';
-import { parseListQuery } from '../../core/runtime/list-query';
-import { newRecordId } from '../../core/runtime/record-id';
-import { validateCreate, validatePatch, validateReplace, type RecordValues } from '../../core/runtime/record-validation';
+import { parseListQuery } from '../../core/project-api/list-query';
+import { newRecordId } from '../../core/project-api/record-id';
+import { validateCreate, validatePatch, validateReplace, type RecordValues } from '../../core/project-api/record-validation';
 import { ForbiddenError } from '../../core/errors';
 import type { StoredRecord } from '../../ports/record-store';
 import type { HandlerResult } from '../../shared/http-types';

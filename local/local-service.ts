@@ -10,22 +10,22 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Clock } from '../core/clock';
-import type { IrAuthRateLimits } from '../core/blueprint/ir';
-import type { ProjectDeployer } from '../ports/project-deployer';
-import { CONTROL_PLANE_ROUTE_LIST, handlerFile } from '../control-plane/routes';
-import { getControlPlaneServices, resetControlPlaneServices } from '../control-plane/services';
-import { LocalOrchestrator } from '../control-plane/generation/orchestrator';
-import { loadOrCreateSigningKeys } from '../adapters/identity/signing-keys';
-import { LocalOutbox } from '../adapters/local-outbox';
-import { ENV } from '../shared/env';
+import type { Clock } from '../lambdas/core/clock';
+import type { IrAuthRateLimits } from '../lambdas/core/blueprint/ir';
+import type { ProjectDeployer } from '../lambdas/ports/project-deployer';
+import { CONTROL_PLANE_ROUTE_LIST, handlerFile } from '../lambdas/control-plane/routes';
+import { getControlPlaneServices, resetControlPlaneServices } from '../lambdas/control-plane/services';
+import { LocalOrchestrator } from '../lambdas/control-plane/generation/orchestrator';
+import { loadOrCreateSigningKeys } from '../lambdas/adapters/identity/signing-keys';
+import { LocalOutbox } from '../lambdas/adapters/local-outbox';
+import { ENV } from '../lambdas/shared/env';
 import { ensureTable, localDynamoClient, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
-import { loadOrCreateLocalCredentials, localCredentialsFile } from './local-credentials';
-import { illFormedTextProblem } from '../core/well-formed-text';
+import { loadOrCreateLocalCredentials, localCredentialsFile } from '../lambdas/adapters/local-credentials';
+import { illFormedTextProblem } from '../lambdas/core/well-formed-text';
 import { answerClientError, createGateway, decodePathSegment, refuseRequestTarget, writeJsonError, type GatewayRoute } from './gateway';
 import { startLocalObjectStore } from './object-store/object-store';
 import { LocalProjectHost } from './project-host';
-import { LocalDeploymentRunner } from '../control-plane/deployment/runner';
+import { LocalDeploymentRunner } from '../lambdas/control-plane/deployment/runner';
 
 export interface LocalServiceOptions {
   /** Where all data lives (DynamoDB Local's file, objects, signing keys). */
@@ -83,7 +83,7 @@ export interface LocalService {
   stop(): Promise<void>;
 }
 
-const REPO_ROOT = resolve(__dirname, '..', '..');
+const REPO_ROOT = resolve(__dirname, '..');
 const CONTROL_PLANE_POOL = 'control-plane';
 const CONTROL_PLANE_CLIENT = 'bgs-control-plane-local';
 /** Stable across restarts and ports, so tokens stay valid when the service moves. */

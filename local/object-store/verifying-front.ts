@@ -28,7 +28,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream';
-import type { Clock } from '../../core/clock';
+import type { Clock } from '../../lambdas/core/clock';
 import {
   forwardTarget,
   responseOverrides,

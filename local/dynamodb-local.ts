@@ -14,12 +14,12 @@ import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, renameSync, unlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand, ResourceInUseException } from '@aws-sdk/client-dynamodb';
-import { systemClock } from '../core/clock';
-import { createTableInput } from '../adapters/dynamodb/table-definition';
+import { systemClock } from '../lambdas/core/clock';
+import { createTableInput } from '../lambdas/adapters/dynamodb/table-definition';
 import { startDynamoDbFront } from './dynamodb-front';
 import { freePort } from './free-port';
 import { prepareLoopbackLauncher, type PreparedLauncher } from './java-launcher-cache';
-import { LOCAL_REGION, localDynamoClientConfig } from './local-credentials';
+import { LOCAL_REGION, localDynamoClientConfig } from '../lambdas/adapters/local-credentials';
 import type { SigningCredentials } from './object-store/sigv4-verifier';
 
 /** The launcher that binds DynamoDB Local to loopback (a Java source file, compiled once and cached). */

@@ -12,7 +12,7 @@
  *
  * Staging objects that are never attached are deleted once their grant has expired: by an S3
  * lifecycle rule on AWS (lib/project/project-files.ts), by the local sweeper
- * (lambdas/local/staging-sweeper.ts) locally. Both derive their age limit from here.
+ * (local/staging-sweeper.ts) locally. Both derive their age limit from here.
  */
 import type { IrEntity } from '../blueprint/ir';
 

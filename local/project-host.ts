@@ -16,25 +16,25 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createLocalJWKSet } from 'jose';
-import { systemClock, type Clock } from '../core/clock';
-import type { BlueprintIR, IrAuthRateLimits } from '../core/blueprint/ir';
-import { DynamoRateLimiter } from '../adapters/dynamodb/rate-limit-store';
-import { stagingMaxAgeSeconds } from '../core/runtime/file-keys';
-import type { DeployInput, DeployResult, PreviewInput, ProjectDeployer } from '../ports/project-deployer';
-import { diffTemplates, type TemplatePreview } from '../core/deploy/template-diff';
-import { createAccessTokenVerifier } from '../shared/access-token-verifier';
-import { ensureProjectTable, PROJECT_TTL_ATTRIBUTE } from '../adapters/project-data/project-table';
-import { DynamoRecordStore } from '../adapters/project-data/record-store';
-import { DynamoMembershipStore } from '../adapters/project-data/membership-store';
-import { DynamoFileGrantStore } from '../adapters/project-data/file-grant-store';
-import { loadDeployedBlueprint, saveDeployedBlueprint } from '../adapters/project-data/deployed-blueprint';
-import { loadOrCreateSecret } from '../adapters/dynamodb/secrets';
-import { S3FileStorage, ensureProjectBucket } from '../adapters/s3/file-storage';
-import { LocalIdentity } from '../adapters/identity/local-identity';
-import { loadOrCreateSigningKeys } from '../adapters/identity/signing-keys';
-import type { LocalOutbox } from '../adapters/local-outbox';
-import { createRuntimeHandler } from '../project-runtime/runtime-handler';
-import { manifestOf, type RuntimeServices } from '../project-runtime/runtime-services';
+import { systemClock, type Clock } from '../lambdas/core/clock';
+import type { BlueprintIR, IrAuthRateLimits } from '../lambdas/core/blueprint/ir';
+import { DynamoRateLimiter } from '../lambdas/adapters/dynamodb/rate-limit-store';
+import { stagingMaxAgeSeconds } from '../lambdas/core/project-api/file-keys';
+import type { DeployInput, DeployResult, PreviewInput, ProjectDeployer } from '../lambdas/ports/project-deployer';
+import { diffTemplates, type TemplatePreview } from '../lambdas/core/deploy/template-diff';
+import { createAccessTokenVerifier } from '../lambdas/shared/access-token-verifier';
+import { ensureProjectTable, PROJECT_TTL_ATTRIBUTE } from '../lambdas/adapters/project-data/project-table';
+import { DynamoRecordStore } from '../lambdas/adapters/project-data/record-store';
+import { DynamoMembershipStore } from '../lambdas/adapters/project-data/membership-store';
+import { DynamoFileGrantStore } from '../lambdas/adapters/project-data/file-grant-store';
+import { loadDeployedBlueprint, saveDeployedBlueprint } from '../lambdas/adapters/project-data/deployed-blueprint';
+import { loadOrCreateSecret } from '../lambdas/adapters/dynamodb/secrets';
+import { S3FileStorage, ensureProjectBucket } from '../lambdas/adapters/s3/file-storage';
+import { LocalIdentity } from '../lambdas/adapters/identity/local-identity';
+import { loadOrCreateSigningKeys } from '../lambdas/adapters/identity/signing-keys';
+import type { LocalOutbox } from '../lambdas/adapters/local-outbox';
+import { createRuntimeHandler } from '../lambdas/project-runtime/runtime-handler';
+import { manifestOf, type RuntimeServices } from '../lambdas/project-runtime/runtime-services';
 import { createGateway, writeJsonError, type Gateway } from './gateway';
 import { localS3Client, type LocalObjectStore } from './object-store/object-store';
 import { PeriodicSweeper, sweepStagingObjects } from './staging-sweeper';
@@ -161,7 +161,7 @@ export class LocalProjectHost implements ProjectDeployer {
   async preview(input: PreviewInput): Promise<TemplatePreview> {
     const deployed = await this.deployedIr(input.projectId);
     // Loaded on first use: aws-cdk-lib takes seconds to load, and most starts never preview.
-    const { synthProjectTemplate } = await import('../../lib/project/project-template');
+    const { synthProjectTemplate } = await import('../lib/project/project-template');
     return diffTemplates(deployed ? synthProjectTemplate(deployed, input.projectId) : null, synthProjectTemplate(input.ir, input.projectId));
   }
 

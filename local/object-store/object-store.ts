@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { systemClock, type Clock } from '../../core/clock';
-import { LOCAL_REGION } from '../local-credentials';
+import { systemClock, type Clock } from '../../lambdas/core/clock';
+import { LOCAL_REGION } from '../../lambdas/adapters/local-credentials';
 import type { SigningCredentials } from './sigv4-verifier';
 import { startVerifyingFront, type VerifyingFront } from './verifying-front';
 

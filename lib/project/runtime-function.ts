@@ -31,7 +31,7 @@ import { BgsFunction } from '../shared/bgs-function';
 const RUNTIME_TABLE_ACTIONS = ['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'].map((a) => `dynamodb:${a}`);
 const RUNTIME_OBJECT_ACTIONS = ['DeleteObject', 'GetObject', 'PutObject'].map((a) => `s3:${a}`);
 
-export interface ProjectRuntimeProps {
+export interface ProjectRuntimeFunctionProps {
   readonly projectId: string;
   readonly table: { readonly tableName: string; readonly tableArn: string };
   /** The table's GSIs the runtime may Query (GSI1..GSI<n>). */
@@ -55,10 +55,10 @@ export interface ProjectRuntimeProps {
   readonly destroyOnRemoval?: boolean;
 }
 
-export class ProjectRuntime extends Construct {
+export class ProjectRuntimeFunction extends Construct {
   public readonly handler: BgsFunction;
 
-  constructor(scope: Construct, id: string, props: ProjectRuntimeProps) {
+  constructor(scope: Construct, id: string, props: ProjectRuntimeFunctionProps) {
     super(scope, id);
     const { table, bucket, userPool } = props;
     const objectsArn = bucket.arnForObjects('*');

@@ -1,6 +1,6 @@
 /**
  * The local stand-in for the S3 lifecycle rule of a project's bucket (lib/project/project-files.ts):
- * staging objects (uploads, lambdas/core/runtime/file-keys.ts) older than their grant's lifetime
+ * staging objects (uploads, lambdas/core/project-api/file-keys.ts) older than their grant's lifetime
  * plus a margin were never attached, and are deleted. On AWS S3 does this once a day in whole
  * days; here a periodic sweep does it to the second, from the same age limit.
  *
@@ -8,8 +8,8 @@
  * that age is never shorter than the time since its grant was made (file-keys.ts says why the
  * limit is past the grant's end).
  */
-import { STAGING_PREFIX } from '../core/runtime/file-keys';
-import type { ListedObject } from '../ports/file-storage';
+import { STAGING_PREFIX } from '../lambdas/core/project-api/file-keys';
+import type { ListedObject } from '../lambdas/ports/file-storage';
 
 /** What a sweep needs of a bucket (S3FileStorage has it). */
 export interface SweptStorage {

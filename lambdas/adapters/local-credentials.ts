@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, mkdirSync, openSync, closeSync, writeSync, fsyncSync, readFileSync, unlinkSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
-import type { SigningCredentials } from './object-store/sigv4-verifier';
+import type { SigningCredentials } from '../../local/object-store/sigv4-verifier';
 
 /**
  * The one region of every local client, whatever AWS_REGION says: DynamoDB Local keeps one

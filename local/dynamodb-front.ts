@@ -22,7 +22,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pipeline } from 'node:stream';
-import type { Clock } from '../core/clock';
+import type { Clock } from '../lambdas/core/clock';
 import { verifyRequest, type IncomingSignedRequest, type SigningCredentials, type Verdict } from './object-store/sigv4-verifier';
 
 /** DynamoDB's largest request (BatchWriteItem: 16 MB), with room for the JSON around it. */

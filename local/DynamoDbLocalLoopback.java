@@ -4,13 +4,13 @@
  * Local's own main does (same command-line arguments), sets the host of each connector to
  * loopback before starting it, and refuses to start if it finds none (never an open listener).
  *
- * Compiled once with javac into a per-user cache (lambdas/local/java-launcher-cache.ts) and run
+ * Compiled once with javac into a per-user cache (local/java-launcher-cache.ts) and run
  * as a class:
  *   java -cp "<cache dir>:DynamoDBLocal.jar:DynamoDBLocal_lib/*" -Djava.library.path=DynamoDBLocal_lib \
  *     DynamoDbLocalLoopback -port N -dbPath D -disableTelemetry
  * or, without a javac, as a single source file compiled in memory at each start (needs a JDK's
  * jdk.compiler module): the same command with DynamoDbLocalLoopback.java as the main class.
- * lambdas/local/dynamodb-local.ts runs it (LAB-NOTES, "DynamoDB Local bound to loopback").
+ * local/dynamodb-local.ts runs it (LAB-NOTES, "DynamoDB Local bound to loopback").
  */
 import java.lang.reflect.Field;
 import org.eclipse.jetty.server.Connector;
