@@ -6,19 +6,30 @@
  */
 import { JavaCompilerMissingError, JavaMissingError } from '../local/dynamodb-local';
 import { startLocalService } from '../local/local-service';
+import { ENV } from '../lambdas/shared/env';
+
+/** A whole number from the environment, within bounds, or the default; anything else stops the start. */
+function integerFromEnv(name: string, fallback: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > max) throw new Error(`${name} must be a whole number from 0 to ${max} (got ${raw})`);
+  return value;
+}
 
 async function main(): Promise<void> {
-  const port = Number(process.env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number (got ${process.env.PORT})`);
+  const dataDir = process.env[ENV.DATA_DIR] || '.data';
+  const publicUrl = process.env[ENV.PUBLIC_URL];
   const service = await startLocalService({
-    dataDir: process.env.BGS_DATA_DIR ?? '.data',
-    host: process.env.HOST ?? '127.0.0.1',
-    port,
-    rateLimits: process.env.BGS_RATE_LIMITS,
-    autoConfirm: process.env.BGS_LOCAL_AUTO_CONFIRM !== 'false',
-    ...(process.env.BGS_PUBLIC_URL ? { publicUrl: process.env.BGS_PUBLIC_URL } : {}),
+    dataDir,
+    host: process.env[ENV.HOST] || '127.0.0.1',
+    port: integerFromEnv(ENV.PORT, 3000, 65535),
+    rateLimits: process.env[ENV.RATE_LIMITS],
+    autoConfirm: process.env[ENV.LOCAL_AUTO_CONFIRM] !== 'false',
+    generationStepDelayMs: integerFromEnv(ENV.GENERATION_STEP_DELAY_MS, 0, 60_000),
+    ...(publicUrl ? { publicUrl } : {}),
   });
-  console.log(`BGS ready at ${service.url} (data in ${process.env.BGS_DATA_DIR ?? '.data'})`);
+  console.log(`BGS ready at ${service.url} (data in ${dataDir})`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -14,8 +14,8 @@ import type { Clock } from '../lambdas/core/clock';
 import type { IrAuthRateLimits } from '../lambdas/core/blueprint/ir';
 import type { ProjectDeployer } from '../lambdas/ports/project-deployer';
 import { CONTROL_PLANE_ROUTE_LIST, handlerFile } from '../lambdas/control-plane/routes';
-import { getControlPlaneServices, resetControlPlaneServices } from '../lambdas/control-plane/services';
-import { LocalOrchestrator } from '../lambdas/control-plane/generation/orchestrator';
+import { configureControlPlane } from '../lambdas/control-plane/composition/root';
+import { localRunners } from '../lambdas/control-plane/composition/runners';
 import { loadOrCreateSigningKeys } from '../lambdas/adapters/identity/signing-keys';
 import { LocalOutbox } from '../lambdas/adapters/local-outbox';
 import { ENV } from '../lambdas/shared/env';
@@ -25,7 +25,6 @@ import { illFormedTextProblem } from '../lambdas/core/well-formed-text';
 import { answerClientError, createGateway, decodePathSegment, refuseRequestTarget, writeJsonError, type GatewayRoute } from './gateway';
 import { startLocalObjectStore } from './object-store/object-store';
 import { LocalProjectHost } from './project-host';
-import { LocalDeploymentRunner } from '../lambdas/control-plane/deployment/runner';
 
 export interface LocalServiceOptions {
   /** Where all data lives (DynamoDB Local's file, objects, signing keys). */
@@ -61,6 +60,8 @@ export interface LocalServiceOptions {
   readonly publicUrl?: string;
   /** The deployer behind `POST /projects/{id}/deploy` (tests pass a test double); null: none (503). */
   readonly deployer?: ProjectDeployer | null;
+  /** A pause before each step of a generation (a test stops the service between steps). @default 0 */
+  readonly generationStepDelayMs?: number;
   /** Pause between two sweeps of uploads never attached (LocalProjectHost). @default 10 minutes */
   readonly stagingSweepIntervalMs?: number;
 }
@@ -197,17 +198,15 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     });
     process.env[ENV.REGION] ??= 'us-east-1';
     process.env[ENV.LOG_LEVEL] ??= 'WARN';
-    // Blueprint generations run in this process (Step Functions' stand-in), state in the table.
-    const orchestrator = new LocalOrchestrator(getControlPlaneServices, Number(process.env.BGS_GENERATION_STEP_DELAY_MS ?? 0));
-    // Deployments run in this process too; the local project host is the deployer unless a
-    // test passes its own (or null: no deployer, as on AWS before project stacks exist).
-    const deploymentRunner = new LocalDeploymentRunner(getControlPlaneServices);
-    resetControlPlaneServices({
-      clock: options.clock,
-      orchestrator,
-      deploymentRunner,
-      deployer: options.deployer === null ? undefined : (options.deployer ?? projects),
+    // Generations and deployments run in this process (Step Functions' stand-in), state in the
+    // table; the local project host is the deployer unless a test passes its own (or null: no
+    // deployer, as on AWS before project stacks exist).
+    configureControlPlane({
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.deployer === null ? {} : { deployer: options.deployer ?? projects }),
+      generationStepDelayMs: options.generationStepDelayMs ?? 0,
     });
+    const { orchestrator, deploymentRunner } = localRunners();
     cleanups.push(() => orchestrator.idle());
     // Runs first on stop (cleanups run in reverse), before the server and the stores close.
     cleanups.push(() => deploymentRunner.idle());

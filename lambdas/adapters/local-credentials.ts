@@ -17,7 +17,6 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, mkdirSync, openSync, closeSync, writeSync, fsyncSync, readFileSync, unlinkSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
-import type { SigningCredentials } from '../../local/object-store/sigv4-verifier';
 
 /**
  * The one region of every local client, whatever AWS_REGION says: DynamoDB Local keeps one
@@ -25,6 +24,11 @@ import type { SigningCredentials } from '../../local/object-store/sigv4-verifier
  * data. The object store's front accepts signatures for this region only.
  */
 export const LOCAL_REGION = 'us-east-1';
+
+export interface SigningCredentials {
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+}
 
 /** The file's name inside the data directory. */
 export const LOCAL_CREDENTIALS_FILE_NAME = 'local-credentials.json';

@@ -52,6 +52,18 @@ export interface RouteDefinition {
   readonly startsGeneration?: boolean;
 }
 
+/**
+ * The DynamoDB actions a route may call on the control-plane table: exactly its `dynamo` list,
+ * plus UpdateItem when it is rate limited (the limiter is an atomic counter: `ADD count :one`).
+ * Sorted and without duplicates. Its IAM policy (lib/control-plane/route-function.ts) and, locally,
+ * its client's guard (table-action-guard.ts) are both made from this.
+ */
+export function routeTableActions(route: Pick<RouteDefinition, 'dynamo' | 'rate'>): string[] {
+  const actions = new Set<string>(route.dynamo);
+  if (route.rate !== null) actions.add('UpdateItem');
+  return [...actions].sort();
+}
+
 function route<const R extends RouteDefinition>(definition: R): R {
   return definition;
 }

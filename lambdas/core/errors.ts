@@ -124,6 +124,31 @@ export class DeployerUnavailableError extends HttpError {
   }
 }
 
+/** The API cannot answer now (the local service still starting, a project API that failed to start). */
+export class ServiceUnavailableError extends HttpError {
+  constructor(message: string) {
+    super(503, 'SERVICE_UNAVAILABLE', message);
+  }
+}
+/** A request target longer than the gateway takes (before any route sees it). */
+export class UriTooLongError extends HttpError {
+  constructor(maxBytes: number) {
+    super(414, 'URI_TOO_LONG', `The request target is longer than ${maxBytes} bytes`);
+  }
+}
+/** The request line and headers are larger than the server accepts. */
+export class HeadersTooLargeError extends HttpError {
+  constructor() {
+    super(431, 'HEADERS_TOO_LARGE', 'The request line and headers are larger than the server accepts');
+  }
+}
+/** The request did not arrive in time. */
+export class RequestTimeoutError extends HttpError {
+  constructor() {
+    super(408, 'REQUEST_TIMEOUT', 'The request was not received in time');
+  }
+}
+
 /** A route the published API has whose feature this deployment does not run yet (workflows before their engine). */
 export class NotImplementedError extends HttpError {
   constructor(message: string) {

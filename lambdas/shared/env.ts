@@ -56,6 +56,16 @@ export const ENV = {
   /** Log level (Powertools). */
   LOG_LEVEL: 'POWERTOOLS_LOG_LEVEL',
 
+  // --- The local service (`npm start`, bin/bgs-local.ts); never set on AWS ---
+  /** Where the local service keeps its data. @default .data */
+  DATA_DIR: 'BGS_DATA_DIR',
+  /** The local service's bind address. @default 127.0.0.1 */
+  HOST: 'HOST',
+  /** The local service's port. @default 3000 */
+  PORT: 'PORT',
+  /** A pause before each step of an in-process generation, in ms (a test stops the service between steps). @default 0 */
+  GENERATION_STEP_DELAY_MS: 'BGS_GENERATION_STEP_DELAY_MS',
+
   // --- Project runtime: the Lambdas of a deployed (generated) project API, issue 17 ---
   /** The project's own DynamoDB table (records, memberships); read by its pre token generation trigger. */
   PROJECT_TABLE_NAME: 'BGS_PROJECT_TABLE_NAME',

@@ -14,7 +14,7 @@ import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../lambdas/adapters/dynamodb/table-definition';
-import { GENERATION_STEPS } from '../../lambdas/control-plane/generation/steps';
+import { GENERATION_STEPS, GENERATION_STEP_TABLE_ACTIONS } from '../../lambdas/control-plane/generation/steps';
 import { REPO_ROOT } from '../shared/bgs-function';
 import { LAMBDA_BUNDLING } from '../shared/lambda-bundling';
 
@@ -57,10 +57,9 @@ export class GenerationWorkflow extends Construct {
         Steps: new iam.PolicyDocument({
           statements: [
             new iam.PolicyStatement({ sid: 'WriteOwnLogs', actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [stepLogs.logGroupArn] }),
-            // Reads specs and parts, writes parts, status and the project's latestBlueprintId.
             new iam.PolicyStatement({
               sid: 'Table',
-              actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query'],
+              actions: GENERATION_STEP_TABLE_ACTIONS.map((action) => `dynamodb:${action}`),
               resources: [props.tableArn],
             }),
             new iam.PolicyStatement({ sid: 'ListIndex', actions: ['dynamodb:Query'], resources: [`${props.tableArn}/index/${TABLE_KEYS.gsi1.indexName}`] }),

@@ -9,18 +9,12 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../lambdas/adapters/dynamodb/table-definition';
-import { handlerFile, type RouteDefinition } from '../../lambdas/control-plane/routes';
+import { handlerFile, routeTableActions, type RouteDefinition } from '../../lambdas/control-plane/routes';
 import { BgsFunction } from '../shared/bgs-function';
 
-/**
- * The IAM actions of a route on the table: exactly its manifest `dynamo` list, plus UpdateItem
- * when the route is rate limited (the limiter is an atomic counter: `ADD count :one`). Sorted
- * and without duplicates so the policy (and the template) is stable.
- */
+/** The IAM actions of a route on the table (routes.ts `routeTableActions`, which the local guard reads too). */
 export function routeDynamoActions(route: Pick<RouteDefinition, 'dynamo' | 'rate'>): string[] {
-  const actions = new Set<string>(route.dynamo);
-  if (route.rate !== null) actions.add('UpdateItem');
-  return [...actions].sort().map((action) => `dynamodb:${action}`);
+  return routeTableActions(route).map((action) => `dynamodb:${action}`);
 }
 
 export interface RouteFunctionProps {

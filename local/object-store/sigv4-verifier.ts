@@ -15,6 +15,7 @@
  *
  * Everything here is pure (no I/O); the node:http front lives in `verifying-front.ts`.
  */
+import type { SigningCredentials } from '../../lambdas/adapters/local-credentials';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
 
@@ -43,10 +44,6 @@ export const SIGNATURE_PARAM = 'X-Amz-Signature';
 /** Query parameters that carry authentication: never forwarded to the byte store. */
 export const QUERY_AUTH_PARAMS: readonly string[] = [...PRESIGN_WRITTEN_PARAMS, SIGNATURE_PARAM, 'X-Amz-Security-Token'];
 
-export interface SigningCredentials {
-  readonly accessKeyId: string;
-  readonly secretAccessKey: string;
-}
 
 export interface VerifierSettings {
   readonly credentials: SigningCredentials;
@@ -656,3 +653,5 @@ export function s3ErrorXml(error: Pick<S3ErrorSpec, 'code' | 'message'>, request
     `<RequestId>${esc(requestId)}</RequestId></Error>`
   );
 }
+
+export type { SigningCredentials };

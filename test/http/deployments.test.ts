@@ -8,7 +8,7 @@
 import { ManualClock } from '../../lambdas/core/clock';
 import { LocalDeploymentRunner } from '../../lambdas/control-plane/deployment/runner';
 import { Deployment, DeploymentList, DeploymentStarted, GenerationStarted, Project } from '../../lambdas/control-plane/schemas';
-import { getControlPlaneServices } from '../../lambdas/control-plane/services';
+import { deploymentRunServices } from '../../lambdas/control-plane/composition/background-services';
 import { signUpAndLogin, startTestService, type TestService } from '../support/local-service';
 import { TestDeployer } from '../support/test-deployer';
 
@@ -232,7 +232,7 @@ describe('deployments', () => {
     await deployer.started(calls + 1);
     // A new runner over the same table, as after a restart of the process, resumes it.
     deployer.stopHolding();
-    const restarted = new LocalDeploymentRunner(getControlPlaneServices);
+    const restarted = new LocalDeploymentRunner(deploymentRunServices);
     expect(await restarted.resumePending()).toBeGreaterThanOrEqual(1);
     await restarted.idle();
     const resumed = await waitForDeployment(started.statusUrl);

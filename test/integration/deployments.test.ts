@@ -18,7 +18,8 @@ import { LocalDeploymentRunner } from '../../lambdas/control-plane/deployment/ru
 import { runDeployment } from '../../lambdas/control-plane/deployment/run-deployment';
 import type { CONTROL_PLANE_ROUTES } from '../../lambdas/control-plane/routes';
 import { Deployment, DeploymentList, DeploymentStarted, Project } from '../../lambdas/control-plane/schemas';
-import { buildControlPlaneServices, type ControlPlaneServices } from '../../lambdas/control-plane/services';
+import type { ControlPlaneServices } from '../../lambdas/control-plane/composition/services';
+import { buildAllServices } from '../support/control-plane-services';
 import { deployProject, getDeployment, listDeployments } from '../../lambdas/control-plane/use-cases/deployments';
 import { getProject } from '../../lambdas/control-plane/use-cases/projects';
 import type { ProjectDeployer } from '../../lambdas/ports/project-deployer';
@@ -66,7 +67,7 @@ describe('deployments (use cases and repository)', () => {
     // The runner reads the services it belongs to, built just after it (as the local service does).
     const built: { services?: ControlPlaneServices } = {};
     const runner = new LocalDeploymentRunner(async () => built.services!);
-    built.services = await buildControlPlaneServices(config, { clock, deployer, deploymentRunner: runner });
+    built.services = await buildAllServices(config, { clock, ...(deployer ? { deployer } : {}) }, { deploymentRunner: () => runner });
     return { services: built.services, runner };
   }
 

@@ -3,7 +3,7 @@
  * share one counter, because the count lives in the table.
  */
 import { ManualClock } from '../../lambdas/core/clock';
-import { buildControlPlaneServices } from '../../lambdas/control-plane/services';
+import { buildAllServices } from '../support/control-plane-services';
 import { CONTROL_PLANE_ROUTES } from '../../lambdas/control-plane/routes';
 import { login } from '../../lambdas/control-plane/use-cases/auth';
 import { parseControlPlaneConfig } from '../../lambdas/shared/config';
@@ -36,7 +36,7 @@ describe('rate limit counters', () => {
     const clock = new ManualClock(Math.ceil(Date.now() / 60_000) * 60_000 + 1000);
     const route = CONTROL_PLANE_ROUTES.login;
     const instances = [0, 1].map(() => {
-      const services = buildControlPlaneServices(config, { clock });
+      const services = buildAllServices(config, { clock });
       return createRouteHandler(route, login, () => services);
     });
     const [match] = compileRoutes([{ method: route.method, path: route.path, functionName: 'login', handler: instances[0]! }]);

@@ -11,6 +11,14 @@ import type { BlueprintIR } from '../../core/blueprint/ir';
 import type { Clock } from '../../core/clock';
 import type { ProjectDeployer } from '../../ports/project-deployer';
 
+/**
+ * The DynamoDB actions of a deployment run on the control-plane table: it reads the deployment
+ * and its blueprint and ends the deployment in one transaction with the project's pointers, the
+ * lock and the pending marker. Locally its client's guard reads them; the AWS deployment state
+ * machine's policy will too.
+ */
+export const DEPLOYMENT_RUN_TABLE_ACTIONS = ['GetItem', 'Query', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem', 'PutItem'] as const;
+
 export interface DeploymentServices {
   readonly deployments: DeploymentRepository;
   readonly blueprints: BlueprintRepository;

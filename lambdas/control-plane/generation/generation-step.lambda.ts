@@ -2,7 +2,7 @@
  * The Step Functions task of blueprint generation: runs one named step (or completes / fails
  * the generation) over the state in the table. The state machine passes only ids.
  */
-import { getControlPlaneServices } from '../services';
+import { generationStepServices } from '../composition/background-services';
 import { completeGeneration, runStep, type StepRunResult } from './run-generation';
 import { GENERATION_STEPS } from './steps';
 
@@ -22,7 +22,7 @@ export interface GenerationTaskOutput {
 }
 
 export const handler = async (input: GenerationTaskInput): Promise<GenerationTaskOutput> => {
-  const services = await getControlPlaneServices();
+  const services = await generationStepServices();
   services.logger.appendKeys({ blueprintId: input.blueprintId, step: input.step });
   if (input.step === 'complete') {
     await completeGeneration(services, input.blueprintId);

@@ -39,6 +39,13 @@ export interface GenerationStep {
 
 const failed = (error: string, validation: ValidationReport | null = null): StepOutcome => ({ failure: { error, validation } });
 
+/**
+ * The DynamoDB actions of the generation step on the control-plane table: its IAM policy
+ * (lib/control-plane/generation-workflow.ts) and, locally, its client's guard both read them here.
+ * It reads specs and parts, writes parts, status and the project's latestBlueprintId.
+ */
+export const GENERATION_STEP_TABLE_ACTIONS = ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'] as const;
+
 export const GENERATION_STEPS: readonly GenerationStep[] = [
   {
     name: 'parse',

@@ -1,5 +1,6 @@
+import { projects } from '../composition/stores';
 import { controlPlaneHandler } from '../control-plane-handler';
 import { CONTROL_PLANE_ROUTES } from '../routes';
 import { archiveProject } from '../use-cases/projects';
 
-export const handler = controlPlaneHandler(CONTROL_PLANE_ROUTES.archiveProject, archiveProject);
+export const handler = controlPlaneHandler(CONTROL_PLANE_ROUTES.archiveProject, archiveProject, { projects });

@@ -1,5 +1,7 @@
+import { blueprints, deployments, projects } from '../composition/stores';
+import { deployer, deploymentRunner } from '../composition/runners';
 import { controlPlaneHandler } from '../control-plane-handler';
 import { CONTROL_PLANE_ROUTES } from '../routes';
 import { deployProject } from '../use-cases/deployments';
 
-export const handler = controlPlaneHandler(CONTROL_PLANE_ROUTES.deployProject, deployProject);
+export const handler = controlPlaneHandler(CONTROL_PLANE_ROUTES.deployProject, deployProject, { blueprints, deployer, deploymentRunner, deployments, projects });

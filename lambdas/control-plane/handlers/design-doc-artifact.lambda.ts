@@ -1,5 +1,6 @@
+import { blueprints, projects, specs } from '../composition/stores';
 import { controlPlaneHandler } from '../control-plane-handler';
 import { CONTROL_PLANE_ROUTES } from '../routes';
 import { designDocArtifact } from '../use-cases/artifacts';
 
-export const handler = controlPlaneHandler(CONTROL_PLANE_ROUTES.designDocArtifact, designDocArtifact);
+export const handler = controlPlaneHandler(CONTROL_PLANE_ROUTES.designDocArtifact, designDocArtifact, { blueprints, projects, specs });

@@ -1,5 +1,6 @@
+import { blueprints } from '../composition/stores';
 import { controlPlaneHandler } from '../control-plane-handler';
 import { CONTROL_PLANE_ROUTES } from '../routes';
 import { generationStatus } from '../use-cases/blueprints';
 
-export const handler = controlPlaneHandler(CONTROL_PLANE_ROUTES.generationStatus, generationStatus);
+export const handler = controlPlaneHandler(CONTROL_PLANE_ROUTES.generationStatus, generationStatus, { blueprints });

@@ -1,5 +1,6 @@
+import { blueprints } from '../composition/stores';
 import { controlPlaneHandler } from '../control-plane-handler';
 import { CONTROL_PLANE_ROUTES } from '../routes';
 import { getBlueprint } from '../use-cases/blueprints';
 
-export const handler = controlPlaneHandler(CONTROL_PLANE_ROUTES.getBlueprint, getBlueprint);
+export const handler = controlPlaneHandler(CONTROL_PLANE_ROUTES.getBlueprint, getBlueprint, { blueprints });

@@ -1,5 +1,6 @@
+import { projects } from '../composition/stores';
 import { controlPlaneHandler } from '../control-plane-handler';
 import { CONTROL_PLANE_ROUTES } from '../routes';
 import { getProject } from '../use-cases/projects';
 
-export const handler = controlPlaneHandler(CONTROL_PLANE_ROUTES.getProject, getProject);
+export const handler = controlPlaneHandler(CONTROL_PLANE_ROUTES.getProject, getProject, { projects });

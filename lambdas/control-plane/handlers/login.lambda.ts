@@ -1,5 +1,6 @@
+import { identity } from '../composition/identity';
 import { controlPlaneHandler } from '../control-plane-handler';
 import { CONTROL_PLANE_ROUTES } from '../routes';
 import { login } from '../use-cases/auth';
 
-export const handler = controlPlaneHandler(CONTROL_PLANE_ROUTES.login, login);
+export const handler = controlPlaneHandler(CONTROL_PLANE_ROUTES.login, login, { identity });

@@ -1,5 +1,7 @@
+import { profiles } from '../composition/stores';
+import { identity } from '../composition/identity';
 import { controlPlaneHandler } from '../control-plane-handler';
 import { CONTROL_PLANE_ROUTES } from '../routes';
 import { signUp } from '../use-cases/auth';
 
-export const handler = controlPlaneHandler(CONTROL_PLANE_ROUTES.signUp, signUp);
+export const handler = controlPlaneHandler(CONTROL_PLANE_ROUTES.signUp, signUp, { identity, profiles });

@@ -9,13 +9,14 @@ import { renderOpenApi, renderOpenApiYaml } from '../../core/blueprint/render/op
 import { NotReadyError } from '../../core/errors';
 import type { UseCase } from '../../shared/route-handler';
 import { CONTROL_PLANE_ROUTES as R } from '../routes';
-import type { ControlPlaneServices } from '../services';
+import type { ControlPlanePorts, ServicesWith } from '../composition/services';
 import { absoluteUrl } from './base-url';
 
 type Routes = typeof R;
-type Handler<K extends keyof Routes> = UseCase<Routes[K], ControlPlaneServices>;
+/** A use case of route K over the ports P it names (the route's handler provides exactly those). */
+type Handler<K extends keyof Routes, P extends keyof ControlPlanePorts = never> = UseCase<Routes[K], ServicesWith<P>>;
 
-async function artifactInputs(services: ControlPlaneServices, ownerId: string, projectId: string) {
+async function artifactInputs(services: ServicesWith<'blueprints' | 'projects' | 'specs'>, ownerId: string, projectId: string) {
   const project = await services.projects.getOwned(ownerId, projectId);
   const ir = project.latestBlueprintId ? await services.blueprints.getPart<BlueprintIR>(project.latestBlueprintId, 'ir') : null;
   if (!ir) throw new NotReadyError('No completed blueprint yet: generate one first (POST /projects/{projectId}/spec/generate-blueprint)');
@@ -27,19 +28,19 @@ async function artifactInputs(services: ControlPlaneServices, ownerId: string, p
 
 const YAML_TYPE = 'application/yaml; charset=utf-8';
 
-export const openApiArtifact: Handler<'openApiArtifact'> = async ({ params, query, user }, services) => {
+export const openApiArtifact: Handler<'openApiArtifact', 'blueprints' | 'projects' | 'specs'> = async ({ params, query, user }, services) => {
   const { ir, apiBaseUrl } = await artifactInputs(services, user.userId, params.projectId);
   const doc = renderOpenApi({ ir, serverUrl: apiBaseUrl });
   if (query.format === 'yaml') return { raw: { body: renderOpenApiYaml(doc), contentType: YAML_TYPE } };
   return { raw: { body: JSON.stringify(doc, null, 2), contentType: 'application/json; charset=utf-8' } };
 };
 
-export const openApiYamlArtifact: Handler<'openApiYamlArtifact'> = async ({ params, user }, services) => {
+export const openApiYamlArtifact: Handler<'openApiYamlArtifact', 'blueprints' | 'projects' | 'specs'> = async ({ params, user }, services) => {
   const { ir, apiBaseUrl } = await artifactInputs(services, user.userId, params.projectId);
   return { raw: { body: renderOpenApiYaml(renderOpenApi({ ir, serverUrl: apiBaseUrl })), contentType: YAML_TYPE } };
 };
 
-export const designDocArtifact: Handler<'designDocArtifact'> = async ({ params, user }, services) => {
+export const designDocArtifact: Handler<'designDocArtifact', 'blueprints' | 'projects' | 'specs'> = async ({ params, user }, services) => {
   const { ir, specMarkdown, apiBaseUrl, deployed } = await artifactInputs(services, user.userId, params.projectId);
   return { raw: { body: renderDesignDoc({ ir, specMarkdown, apiBaseUrl, deployed }), contentType: 'text/markdown; charset=utf-8' } };
 };

@@ -3,10 +3,11 @@ import { ValidationError } from '../../core/errors';
 import { passwordPolicyProblems } from '../../core/password-policy';
 import type { UseCase } from '../../shared/route-handler';
 import { CONTROL_PLANE_ROUTES as R } from '../routes';
-import type { ControlPlaneServices } from '../services';
+import type { ControlPlanePorts, ServicesWith } from '../composition/services';
 
 type Routes = typeof R;
-type Handler<K extends keyof Routes> = UseCase<Routes[K], ControlPlaneServices>;
+/** A use case of route K over the ports P it names (the route's handler provides exactly those). */
+type Handler<K extends keyof Routes, P extends keyof ControlPlanePorts = never> = UseCase<Routes[K], ServicesWith<P>>;
 
 /** Emails are matched case-insensitively everywhere (as Cognito does for email usernames). */
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -18,7 +19,7 @@ function assertPasswordPolicy(password: string, field: string): void {
   }
 }
 
-export const signUp: Handler<'signUp'> = async ({ body, now }, { identity, profiles }) => {
+export const signUp: Handler<'signUp', 'identity' | 'profiles'> = async ({ body, now }, { identity, profiles }) => {
   const email = normalizeEmail(body.email);
   assertPasswordPolicy(body.password, 'password');
   const { userId, confirmed } = await identity.signUp({ email, password: body.password });
@@ -26,31 +27,31 @@ export const signUp: Handler<'signUp'> = async ({ body, now }, { identity, profi
   return { body: { userId, email, confirmed } };
 };
 
-export const confirmSignUp: Handler<'confirmSignUp'> = async ({ body }, { identity }) => {
+export const confirmSignUp: Handler<'confirmSignUp', 'identity'> = async ({ body }, { identity }) => {
   await identity.confirmSignUp({ email: normalizeEmail(body.email), code: body.code.trim() });
   return { body: { message: 'Account confirmed; you can sign in now' } };
 };
 
-export const login: Handler<'login'> = async ({ body }, { identity }) => ({
+export const login: Handler<'login', 'identity'> = async ({ body }, { identity }) => ({
   body: await identity.login({ email: normalizeEmail(body.email), password: body.password }),
 });
 
-export const refresh: Handler<'refresh'> = async ({ body }, { identity }) => ({
+export const refresh: Handler<'refresh', 'identity'> = async ({ body }, { identity }) => ({
   body: await identity.refresh({ refreshToken: body.refreshToken }),
 });
 
-export const forgotPassword: Handler<'forgotPassword'> = async ({ body }, { identity }) => {
+export const forgotPassword: Handler<'forgotPassword', 'identity'> = async ({ body }, { identity }) => {
   await identity.forgotPassword({ email: normalizeEmail(body.email) });
   return { body: { message: 'If an account exists for this email, a reset code has been sent to it' } };
 };
 
-export const resetPassword: Handler<'resetPassword'> = async ({ body }, { identity }) => {
+export const resetPassword: Handler<'resetPassword', 'identity'> = async ({ body }, { identity }) => {
   assertPasswordPolicy(body.newPassword, 'newPassword');
   await identity.resetPassword({ email: normalizeEmail(body.email), code: body.code.trim(), newPassword: body.newPassword });
   return { body: { message: 'Password changed; sign in with the new password' } };
 };
 
-export const me: Handler<'me'> = async ({ user, accessToken, now }, { identity, profiles }) => {
+export const me: Handler<'me', 'identity' | 'profiles'> = async ({ user, accessToken, now }, { identity, profiles }) => {
   let profile = await profiles.get(user.userId);
   if (!profile) {
     // No profile: the account was made outside BGS, or signup was cut off after the identity step.

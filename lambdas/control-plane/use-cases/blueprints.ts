@@ -7,12 +7,13 @@ import type { UseCase } from '../../shared/route-handler';
 import { GENERATION_STEPS } from '../generation/steps';
 import { CONTROL_PLANE_ROUTES as R } from '../routes';
 import type { Project } from '../schemas';
-import type { ControlPlaneServices } from '../services';
+import type { ControlPlanePorts, ServicesWith } from '../composition/services';
 
 type Routes = typeof R;
-type Handler<K extends keyof Routes> = UseCase<Routes[K], ControlPlaneServices>;
+/** A use case of route K over the ports P it names (the route's handler provides exactly those). */
+type Handler<K extends keyof Routes, P extends keyof ControlPlanePorts = never> = UseCase<Routes[K], ServicesWith<P>>;
 
-async function startGeneration(services: ControlPlaneServices, ownerId: string, project: Project, specVersion: number, now: Date) {
+async function startGeneration(services: ServicesWith<'blueprints' | 'orchestrator'>, ownerId: string, project: Project, specVersion: number, now: Date) {
   const blueprint = await services.blueprints.create({
     projectId: project.id,
     ownerId,
@@ -39,13 +40,13 @@ const statusOf = (b: BlueprintRecord) => ({
   error: b.error,
 });
 
-export const generateBlueprint: Handler<'generateBlueprint'> = async ({ params, user, now }, services) => {
+export const generateBlueprint: Handler<'generateBlueprint', 'blueprints' | 'orchestrator' | 'projects'> = async ({ params, user, now }, services) => {
   const project = await services.projects.getWritable(user.userId, params.projectId);
   if (!project.latestSpecVersion) throw new NotReadyError('The project has no saved spec yet');
   return { body: await startGeneration(services, user.userId, project, project.latestSpecVersion, now) };
 };
 
-export const createBlueprintFromPrompt: Handler<'createBlueprintFromPrompt'> = async ({ params, body, user, now }, services) => {
+export const createBlueprintFromPrompt: Handler<'createBlueprintFromPrompt', 'author' | 'blueprints' | 'conversations' | 'orchestrator' | 'projects' | 'specs'> = async ({ params, body, user, now }, services) => {
   const project = await services.projects.getWritable(user.userId, params.projectId);
   const current = project.latestSpecVersion ? await services.specs.get(project.id, project.latestSpecVersion) : null;
   if (!current) throw new NotReadyError('The project has no saved spec yet');
@@ -70,22 +71,22 @@ export const createBlueprintFromPrompt: Handler<'createBlueprintFromPrompt'> = a
   return { body: await startGeneration(services, user.userId, project, spec.version, now) };
 };
 
-export const generationStatus: Handler<'generationStatus'> = async ({ params, user }, services) => ({
+export const generationStatus: Handler<'generationStatus', 'blueprints'> = async ({ params, user }, services) => ({
   body: statusOf(await services.blueprints.getOwned(user.userId, params.blueprintId, params.projectId)),
 });
 
-export const blueprintStatus: Handler<'blueprintStatus'> = async ({ params, user }, services) => ({
+export const blueprintStatus: Handler<'blueprintStatus', 'blueprints'> = async ({ params, user }, services) => ({
   body: statusOf(await services.blueprints.getOwned(user.userId, params.blueprintId)),
 });
 
-export const getBlueprint: Handler<'getBlueprint'> = async ({ params, user }, services) => {
+export const getBlueprint: Handler<'getBlueprint', 'blueprints'> = async ({ params, user }, services) => {
   const blueprint = await services.blueprints.getOwned(user.userId, params.blueprintId);
   const ir = await services.blueprints.getPart<BlueprintIR>(blueprint.id, 'ir');
   const { ownerId: _owner, stepsDone: _steps, ...visible } = blueprint;
   return { body: { ...visible, ir } };
 };
 
-export const validateBlueprint: Handler<'validateBlueprint'> = async ({ params, user, now }, services) => {
+export const validateBlueprint: Handler<'validateBlueprint', 'blueprints'> = async ({ params, user, now }, services) => {
   const blueprint = await services.blueprints.getOwned(user.userId, params.blueprintId);
   const ir = await services.blueprints.getPart<BlueprintIR>(blueprint.id, 'ir');
   if (!ir) {
@@ -98,7 +99,7 @@ export const validateBlueprint: Handler<'validateBlueprint'> = async ({ params, 
   return { body: report };
 };
 
-export const validationReport: Handler<'validationReport'> = async ({ params, user }, services) => {
+export const validationReport: Handler<'validationReport', 'blueprints'> = async ({ params, user }, services) => {
   const blueprint = await services.blueprints.getOwned(user.userId, params.blueprintId);
   if (!blueprint.validation) throw new NotReadyError('No validation report yet: the generation is still running');
   return { body: blueprint.validation };

@@ -12,11 +12,12 @@ import type { UseCase } from '../../shared/route-handler';
 import { failureMessage } from '../deployment/run-deployment';
 import { CONTROL_PLANE_ROUTES as R } from '../routes';
 import { DEFAULT_PAGE_SIZE, type Deployment, type Project } from '../schemas';
-import type { ControlPlaneServices } from '../services';
+import type { ControlPlanePorts, ServicesWith } from '../composition/services';
 import { absoluteUrl, publicBaseUrl } from './base-url';
 
 type Routes = typeof R;
-type Handler<K extends keyof Routes> = UseCase<Routes[K], ControlPlaneServices>;
+/** A use case of route K over the ports P it names (the route's handler provides exactly those). */
+type Handler<K extends keyof Routes, P extends keyof ControlPlanePorts = never> = UseCase<Routes[K], ServicesWith<P>>;
 
 /** A deployment as answered: no owner, its API address (stored as a path) as a full URL. */
 export function presentDeployment(record: DeploymentRecord, config: ControlPlaneConfig): Deployment {
@@ -29,7 +30,7 @@ export function presentDeployment(record: DeploymentRecord, config: ControlPlane
  * project's latest completed one. 404 for a blueprint that is not the caller's or not this
  * project's; 409 NOT_READY when there is nothing completed to deploy.
  */
-async function deployableBlueprint(services: ControlPlaneServices, ownerId: string, project: Project, requested: string | undefined): Promise<string> {
+async function deployableBlueprint(services: ServicesWith<'blueprints'>, ownerId: string, project: Project, requested: string | undefined): Promise<string> {
   if (requested !== undefined) {
     const blueprint = await services.blueprints.get(requested);
     if (!blueprint || blueprint.ownerId !== ownerId || blueprint.projectId !== project.id) {
@@ -47,7 +48,7 @@ async function deployableBlueprint(services: ControlPlaneServices, ownerId: stri
   return latest.id;
 }
 
-export const deployProject: Handler<'deployProject'> = async ({ params, body, user, now }, services) => {
+export const deployProject: Handler<'deployProject', 'blueprints' | 'deployer' | 'deploymentRunner' | 'deployments' | 'projects'> = async ({ params, body, user, now }, services) => {
   const project = await services.projects.getWritable(user.userId, params.projectId);
   if (!services.deployer) throw new DeployerUnavailableError();
   const blueprintId = await deployableBlueprint(services, user.userId, project, body.blueprintId);
@@ -58,14 +59,14 @@ export const deployProject: Handler<'deployProject'> = async ({ params, body, us
  * A rollback is a deployment of kind `rollback` of an earlier succeeded deployment's blueprint:
  * the one named, or the succeeded deployment before the active one (none -> 409).
  */
-export const rollbackProject: Handler<'rollbackProject'> = async ({ params, body, user, now }, services) => {
+export const rollbackProject: Handler<'rollbackProject', 'deployer' | 'deploymentRunner' | 'deployments' | 'projects'> = async ({ params, body, user, now }, services) => {
   const project = await services.projects.getWritable(user.userId, params.projectId);
   if (!services.deployer) throw new DeployerUnavailableError();
   const target = body.deploymentId ? await namedRollbackTarget(services, user.userId, project, body.deploymentId) : await previousSucceeded(services, project);
   return startDeployment(services, { projectId: project.id, ownerId: user.userId, blueprintId: target.blueprintId, kind: 'rollback', now });
 };
 
-async function namedRollbackTarget(services: ControlPlaneServices, ownerId: string, project: Project, deploymentId: string): Promise<DeploymentRecord> {
+async function namedRollbackTarget(services: ServicesWith<'deployments'>, ownerId: string, project: Project, deploymentId: string): Promise<DeploymentRecord> {
   const target = await services.deployments.getOwned(ownerId, deploymentId);
   if (!target || target.projectId !== project.id) throw new NotFoundError('Deployment not found in this project');
   if (target.status !== 'succeeded' || target.kind === 'destroy') throw new ConflictError(`Deployment ${target.id} did not succeed (${target.status}); roll back to a succeeded deployment`);
@@ -74,7 +75,7 @@ async function namedRollbackTarget(services: ControlPlaneServices, ownerId: stri
 }
 
 /** The newest succeeded deploy or rollback created before the active deployment. */
-async function previousSucceeded(services: ControlPlaneServices, project: Project): Promise<DeploymentRecord> {
+async function previousSucceeded(services: ServicesWith<'deployments'>, project: Project): Promise<DeploymentRecord> {
   const nothing = () => new ConflictError('Nothing to roll back to: the project has no succeeded deployment before the active one');
   if (!project.activeDeploymentId) throw nothing();
   let seenActive = false;
@@ -92,7 +93,7 @@ async function previousSucceeded(services: ControlPlaneServices, project: Projec
 
 /** Records the deployment (taking the project's lock: 409 while another runs) and starts its run. */
 async function startDeployment(
-  services: ControlPlaneServices,
+  services: ServicesWith<'deploymentRunner' | 'deployments'>,
   input: { projectId: string; ownerId: string; blueprintId: string; kind: DeploymentRecord['kind']; now: Date },
 ) {
   const deployment = await services.deployments.create(input);
@@ -110,7 +111,7 @@ async function startDeployment(
  * The dry run of a deploy: the same blueprint choice as a deploy, then the deployer's diff of
  * the project's stack. Readable on an archived project too: it writes nothing.
  */
-export const previewDeployment: Handler<'previewDeployment'> = async ({ params, body, user }, services) => {
+export const previewDeployment: Handler<'previewDeployment', 'blueprints' | 'deployer' | 'projects'> = async ({ params, body, user }, services) => {
   const project = await services.projects.getOwned(user.userId, params.projectId);
   if (!services.deployer) throw new DeployerUnavailableError();
   const blueprintId = await deployableBlueprint(services, user.userId, project, body.blueprintId);
@@ -120,13 +121,13 @@ export const previewDeployment: Handler<'previewDeployment'> = async ({ params, 
   return { body: { blueprintId, ...preview } };
 };
 
-export const getDeployment: Handler<'getDeployment'> = async ({ params, user }, services) => {
+export const getDeployment: Handler<'getDeployment', 'deployments'> = async ({ params, user }, services) => {
   const deployment = await services.deployments.getOwned(user.userId, params.deploymentId);
   if (!deployment) throw new NotFoundError('Deployment not found');
   return { body: presentDeployment(deployment, services.config) };
 };
 
-export const listDeployments: Handler<'listDeployments'> = async ({ params, query, user }, services) => {
+export const listDeployments: Handler<'listDeployments', 'cursorSecret' | 'deployments' | 'projects'> = async ({ params, query, user }, services) => {
   const project = await services.projects.getOwned(user.userId, params.projectId);
   // A cursor is valid only for the list it came from: this project's deployments.
   const scope = `deployments:${project.id}`;

@@ -5,19 +5,20 @@ import { NotFoundError } from '../../core/errors';
 import type { UseCase } from '../../shared/route-handler';
 import { CONTROL_PLANE_ROUTES as R } from '../routes';
 import { DEFAULT_PAGE_SIZE, type Project } from '../schemas';
-import type { ControlPlaneServices } from '../services';
+import type { ControlPlanePorts, ServicesWith } from '../composition/services';
 import type { ControlPlaneConfig } from '../../shared/config';
 import { absoluteUrl } from './base-url';
 
 type Routes = typeof R;
-type Handler<K extends keyof Routes> = UseCase<Routes[K], ControlPlaneServices>;
+/** A use case of route K over the ports P it names (the route's handler provides exactly those). */
+type Handler<K extends keyof Routes, P extends keyof ControlPlanePorts = never> = UseCase<Routes[K], ServicesWith<P>>;
 
 /** A project as answered: its API address (stored as a path once deployed) as a full URL. */
 export function presentProject(project: Project, config: ControlPlaneConfig): Project {
   return { ...project, apiBaseUrl: absoluteUrl(config, project.apiBaseUrl) };
 }
 
-export const listProjects: Handler<'listProjects'> = async ({ query, user }, { projects, cursorSecret, config }) => {
+export const listProjects: Handler<'listProjects', 'cursorSecret' | 'projects'> = async ({ query, user }, { projects, cursorSecret, config }) => {
   const status = query.status ?? 'active';
   // A cursor is valid only for the list it came from: this user's projects with this status.
   const scope = `projects:${user.userId}:${status}`;
@@ -27,7 +28,7 @@ export const listProjects: Handler<'listProjects'> = async ({ query, user }, { p
   return { body: { items: page.items.map((project) => presentProject(project, config)), nextCursor: page.lastKey ? encodeCursor(page.lastKey, scope, secret) : null } };
 };
 
-export const createProject: Handler<'createProject'> = async ({ body, user, now }, { projects, author, config }) => {
+export const createProject: Handler<'createProject', 'author' | 'projects'> = async ({ body, user, now }, { projects, author, config }) => {
   const projectId = randomUUID();
   // Spec version 1 comes from the description; if the author fails (503), nothing is created.
   const draft = await author.draft(user.userId, projectId, { projectName: body.name, description: body.description });
@@ -35,16 +36,16 @@ export const createProject: Handler<'createProject'> = async ({ body, user, now 
   return { body: presentProject(project, config) };
 };
 
-export const getProject: Handler<'getProject'> = async ({ params, user }, { projects, config }) => {
+export const getProject: Handler<'getProject', 'projects'> = async ({ params, user }, { projects, config }) => {
   const project = await projects.get(user.userId, params.projectId);
   if (!project) throw new NotFoundError('Project not found');
   return { body: presentProject(project, config) };
 };
 
-export const updateProject: Handler<'updateProject'> = async ({ params, body, user, now }, { projects, config }) => ({
+export const updateProject: Handler<'updateProject', 'projects'> = async ({ params, body, user, now }, { projects, config }) => ({
   body: presentProject(await projects.update(user.userId, params.projectId, body, now), config),
 });
 
-export const archiveProject: Handler<'archiveProject'> = async ({ params, user, now }, { projects, config }) => ({
+export const archiveProject: Handler<'archiveProject', 'projects'> = async ({ params, user, now }, { projects, config }) => ({
   body: presentProject(await projects.archive(user.userId, params.projectId, now), config),
 });

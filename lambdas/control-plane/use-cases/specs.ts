@@ -6,27 +6,28 @@ import { conversationIdOf } from '../../adapters/dynamodb/conversation-repositor
 import type { UseCase } from '../../shared/route-handler';
 import { CONTROL_PLANE_ROUTES as R } from '../routes';
 import { DEFAULT_HISTORY_LIMIT, DEFAULT_PAGE_SIZE, type Project, type Spec } from '../schemas';
-import type { ControlPlaneServices } from '../services';
+import type { ControlPlanePorts, ServicesWith } from '../composition/services';
 
 type Routes = typeof R;
-type Handler<K extends keyof Routes> = UseCase<Routes[K], ControlPlaneServices>;
+/** A use case of route K over the ports P it names (the route's handler provides exactly those). */
+type Handler<K extends keyof Routes, P extends keyof ControlPlanePorts = never> = UseCase<Routes[K], ServicesWith<P>>;
 
 /** How much of the conversation the author sees with a chat message. */
 const CHAT_CONTEXT_MESSAGES = 20;
 
-async function latestSpec(services: ControlPlaneServices, project: Project): Promise<Spec> {
+async function latestSpec(services: ServicesWith<'specs'>, project: Project): Promise<Spec> {
   const spec = project.latestSpecVersion ? await services.specs.get(project.id, project.latestSpecVersion) : null;
   if (!spec) throw new NotFoundError('This project has no spec yet');
   return spec;
 }
 
-export const getSpec: Handler<'getSpec'> = async ({ params, user }, services) => {
+export const getSpec: Handler<'getSpec', 'projects' | 'specs'> = async ({ params, user }, services) => {
   const project = await services.projects.getOwned(user.userId, params.projectId);
   const spec = await latestSpec(services, project);
   return { body: { spec, project: { id: project.id, name: project.name } } };
 };
 
-export const chatSpec: Handler<'chatSpec'> = async ({ params, body, user, now }, services) => {
+export const chatSpec: Handler<'chatSpec', 'author' | 'conversations' | 'projects' | 'specs'> = async ({ params, body, user, now }, services) => {
   const project = await services.projects.getWritable(user.userId, params.projectId);
   const current = await latestSpec(services, project);
   const history = await services.conversations.history(project.id, CHAT_CONTEXT_MESSAGES);
@@ -49,7 +50,7 @@ export const chatSpec: Handler<'chatSpec'> = async ({ params, body, user, now },
   };
 };
 
-export const applySpec: Handler<'applySpec'> = async ({ params, body, user }, services) => {
+export const applySpec: Handler<'applySpec', 'projects' | 'specs'> = async ({ params, body, user }, services) => {
   // Refuse what does not parse before touching the project: nothing is saved on a 400.
   await services.projects.getWritable(user.userId, params.projectId);
   parseSpecOrThrow(body.content);
@@ -64,19 +65,19 @@ export const applySpec: Handler<'applySpec'> = async ({ params, body, user }, se
   return { body: { spec, message: `Saved as version ${spec.version}` } };
 };
 
-export const chatHistory: Handler<'chatHistory'> = async ({ params, query, user }, services) => {
+export const chatHistory: Handler<'chatHistory', 'conversations' | 'projects'> = async ({ params, query, user }, services) => {
   const project = await services.projects.getOwned(user.userId, params.projectId);
   const messages = await services.conversations.history(project.id, query.limit ?? DEFAULT_HISTORY_LIMIT);
   return { body: { conversationId: conversationIdOf(project.id), messages } };
 };
 
-export const postChatMessage: Handler<'postChatMessage'> = async ({ params, body, user, now }, services) => {
+export const postChatMessage: Handler<'postChatMessage', 'conversations' | 'projects'> = async ({ params, body, user, now }, services) => {
   const project = await services.projects.getWritable(user.userId, params.projectId);
   const [message] = await services.conversations.append(project.id, [{ role: body.role, content: body.content }], now);
   return { body: { message, conversationId: conversationIdOf(project.id) } };
 };
 
-export const listSpecVersions: Handler<'listSpecVersions'> = async ({ params, query, user }, services) => {
+export const listSpecVersions: Handler<'listSpecVersions', 'cursorSecret' | 'projects' | 'specs'> = async ({ params, query, user }, services) => {
   const project = await services.projects.getOwned(user.userId, params.projectId);
   const scope = `spec-versions:${project.id}`;
   const secret = await services.cursorSecret();
@@ -90,7 +91,7 @@ export const listSpecVersions: Handler<'listSpecVersions'> = async ({ params, qu
   };
 };
 
-export const getSpecVersion: Handler<'getSpecVersion'> = async ({ params, user }, services) => {
+export const getSpecVersion: Handler<'getSpecVersion', 'projects' | 'specs'> = async ({ params, user }, services) => {
   const project = await services.projects.getOwned(user.userId, params.projectId);
   const spec = await services.specs.get(project.id, params.version);
   if (!spec) throw new NotFoundError(`Spec version ${params.version} not found`);

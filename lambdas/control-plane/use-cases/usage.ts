@@ -3,12 +3,13 @@ import { formatMicros, microsToRoundedCents } from '../../core/money';
 import type { UseCase } from '../../shared/route-handler';
 import { CONTROL_PLANE_ROUTES as R } from '../routes';
 import { DEFAULT_PAGE_SIZE } from '../schemas';
-import type { ControlPlaneServices } from '../services';
+import type { ControlPlanePorts, ServicesWith } from '../composition/services';
 
 type Routes = typeof R;
-type Handler<K extends keyof Routes> = UseCase<Routes[K], ControlPlaneServices>;
+/** A use case of route K over the ports P it names (the route's handler provides exactly those). */
+type Handler<K extends keyof Routes, P extends keyof ControlPlanePorts = never> = UseCase<Routes[K], ServicesWith<P>>;
 
-export const usageMe: Handler<'usageMe'> = async ({ user, accessToken }, { usage, identity }) => {
+export const usageMe: Handler<'usageMe', 'identity' | 'usage'> = async ({ user, accessToken }, { usage, identity }) => {
   const totals = await usage.totals(user.userId);
   // The profile carries the email; an account made outside BGS has none yet.
   const email = totals.email ?? (await identity.getUser({ accessToken })).email;
@@ -26,6 +27,6 @@ export const usageMe: Handler<'usageMe'> = async ({ user, accessToken }, { usage
   };
 };
 
-export const usageRecent: Handler<'usageRecent'> = async ({ user, query }, { usage }) => ({
+export const usageRecent: Handler<'usageRecent', 'usage'> = async ({ user, query }, { usage }) => ({
   body: { items: await usage.recent(user.userId, query.limit ?? DEFAULT_PAGE_SIZE) },
 });

@@ -1,0 +1,63 @@
+/**
+ * What the control plane's use cases work with: the base every route has, and the ports a route
+ * may ask for by name (root.ts builds them; the modules next to it provide them). Types only:
+ * use cases import this, never an adapter.
+ */
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { Clock } from '../../core/clock';
+import type { IdentityPort } from '../../ports/identity';
+import type { ProjectDeployer } from '../../ports/project-deployer';
+import type { RateLimiter } from '../../adapters/dynamodb/rate-limit-store';
+import type { ProjectRepository } from '../../adapters/dynamodb/project-repository';
+import type { UserProfileRepository } from '../../adapters/dynamodb/user-profile-repository';
+import type { SpecRepository } from '../../adapters/dynamodb/spec-repository';
+import type { ConversationRepository } from '../../adapters/dynamodb/conversation-repository';
+import type { UsageRepository } from '../../adapters/dynamodb/usage-repository';
+import type { BlueprintRepository } from '../../adapters/dynamodb/blueprint-repository';
+import type { DeploymentRepository } from '../../adapters/dynamodb/deployment-repository';
+import type { AccessTokenVerifier } from '../../shared/access-token-verifier';
+import type { ControlPlaneConfig } from '../../shared/config';
+import type { MeteredAuthor } from '../metered-author';
+import type { GenerationOrchestrator } from '../generation/orchestrator';
+import type { DeploymentRunner } from '../deployment/runner';
+
+/** What every route has: the request pipeline needs these (token check, rate limits, logs). */
+export interface BaseServices {
+  readonly config: ControlPlaneConfig;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly verifyAccessToken: AccessTokenVerifier;
+  readonly rateLimiter: RateLimiter;
+}
+
+/** The ports a route asks for by name. */
+export interface ControlPlanePorts {
+  readonly identity: IdentityPort;
+  readonly projects: ProjectRepository;
+  readonly profiles: UserProfileRepository;
+  readonly specs: SpecRepository;
+  readonly blueprints: BlueprintRepository;
+  readonly deployments: DeploymentRepository;
+  readonly conversations: ConversationRepository;
+  readonly usage: UsageRepository;
+  /** The spec author (offline, Bedrock or OpenAI-compatible), metered. */
+  readonly author: MeteredAuthor;
+  /** Starts blueprint generations (Step Functions on AWS, in process locally). */
+  readonly orchestrator: GenerationOrchestrator;
+  /**
+   * Makes a completed blueprint a running API (locally: the local project host). Undefined where
+   * none is configured (on AWS until project stacks land): deploys answer 503 DEPLOYER_UNAVAILABLE
+   * and the deployment reads still work.
+   */
+  readonly deployer: ProjectDeployer | undefined;
+  /** Runs stored deployments (in process; it resumes unfinished ones after a restart). */
+  readonly deploymentRunner: DeploymentRunner;
+  /** The key that signs pagination cursors (read on first use: only list routes read it). */
+  readonly cursorSecret: () => Promise<string>;
+}
+
+/** The base and the ports K: what a use case naming K receives. */
+export type ServicesWith<K extends keyof ControlPlanePorts> = BaseServices & Pick<ControlPlanePorts, K>;
+
+/** Every service at once (tests that call use cases directly). */
+export type ControlPlaneServices = BaseServices & ControlPlanePorts;

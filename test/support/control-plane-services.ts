@@ -1,0 +1,25 @@
+/**
+ * Every control-plane port at once, built through the composition root (tests that call use
+ * cases directly, as one Lambda with every route's rights would). Tests replace a provider by
+ * passing their own (a runner of their own, a deployer double): injection through the root.
+ */
+import { buildServices, type ControlPlaneSetup, type Providers } from '../../lambdas/control-plane/composition/root';
+import type { ControlPlanePorts, ControlPlaneServices } from '../../lambdas/control-plane/composition/services';
+import * as stores from '../../lambdas/control-plane/composition/stores';
+import { identity } from '../../lambdas/control-plane/composition/identity';
+import { author } from '../../lambdas/control-plane/composition/author';
+import { deployer, deploymentRunner, orchestrator } from '../../lambdas/control-plane/composition/runners';
+import type { ControlPlaneConfig } from '../../lambdas/shared/config';
+
+export const ALL_PROVIDERS: Providers<keyof ControlPlanePorts> = { ...stores, identity, author, orchestrator, deployer, deploymentRunner };
+
+/** Every DynamoDB action: these services are not a route, so no route's policy applies. */
+const EVERYTHING = ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'ConditionCheckItem', 'BatchGetItem', 'BatchWriteItem'];
+
+export function buildAllServices(
+  config: ControlPlaneConfig,
+  setup: ControlPlaneSetup = {},
+  replaced: Partial<Providers<keyof ControlPlanePorts>> = {},
+): Promise<ControlPlaneServices> {
+  return buildServices(config, setup, { name: 'test', tableActions: EVERYTHING }, { ...ALL_PROVIDERS, ...replaced });
+}
