@@ -4,9 +4,18 @@ import { join } from 'node:path';
 import { BlueprintIR, type IrEntity } from '../../lambdas/core/blueprint/ir';
 import { ValidationError, type ErrorDetail } from '../../lambdas/core/errors';
 
+/** Where the golden IRs are, from the repository root. */
+export const GOLDEN_IR_DIR = 'test/fixtures/blueprint';
+
+/** The path of a golden IR by name (`01-task-tracker`, `example`), from the repository root. */
+export const goldenIrPath = (name: string): string => `${GOLDEN_IR_DIR}/${name}.ir.json`;
+
+/** A golden IR's text, schema-checked as every stored IR is read. */
+export const parseGoldenIr = (json: string): BlueprintIR => BlueprintIR.parse(JSON.parse(json));
+
 /** A golden IR by file name (`01-task-tracker`, `example`), schema-checked. */
 export function goldenIr(name: string): BlueprintIR {
-  return BlueprintIR.parse(JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'blueprint', `${name}.ir.json`), 'utf8')));
+  return parseGoldenIr(readFileSync(join(__dirname, '..', '..', goldenIrPath(name)), 'utf8'));
 }
 
 /** One entity of a golden IR. */

@@ -1,24 +1,25 @@
 /**
- * The blueprint builder: golden IRs of the examples, the contract's rules (collections, the
+ * The blueprint builder: golden IRs of the examples, built from the spec goldens
+ * (test/fixtures/spec/authored/*.md, example.md; so an author change moves no test here), the contract's rules (collections, the
  * required rule, levels, owner field, tenancy, server-owned fields, indexes, files, workflows),
  * determinism, and a property test over the seeded random spec generator.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { buildBlueprint, buildBlueprintFromMarkdown, type BuildContext } from '../../lambdas/core/blueprint/build-blueprint';
 import { durationSeconds } from '../../lambdas/core/blueprint/durations';
 import { BlueprintIR, incomingRefs, IR_VERSION, type IrEntity, type IrField } from '../../lambdas/core/blueprint/ir';
 import { collectionName, kebabCase } from '../../lambdas/core/blueprint/naming';
 import { validateBlueprint } from '../../lambdas/core/blueprint/validate-blueprint';
-import { authorSpec } from '../../lambdas/core/spec/offline-author';
+import { parseSpec } from '../../lambdas/core/spec/parse-spec';
 import { renderSpec } from '../../lambdas/core/spec/render-spec';
 import { EXAMPLE_SPEC } from '../../lambdas/core/spec/spec-example';
 import type { SpecDocument, SpecEntity, SpecField } from '../../lambdas/core/spec/spec-model';
-import { BLUEPRINT_DIR, exampleIrs, produce } from '../fixtures/producers/blueprint-ir';
+import { blueprintIrs, exampleIrs, irSources } from '../fixtures/producers/blueprint-ir';
+import { assertGoldenCurrent, readRepositoryFile } from '../fixtures/producers/golden-producer';
+import { authoredSpecPath } from '../fixtures/producers/offline-author';
 import { loadExamples } from '../support/example-fixtures';
+import { goldenIrPath } from '../support/golden-ir';
 import { randomSpec } from '../support/random-spec';
 
-const ROOT = join(__dirname, '..', '..');
 const CONTEXT: BuildContext = { projectId: 'proj-1', specVersion: 3 };
 
 const build = (spec: SpecDocument, context: BuildContext = CONTEXT): BlueprintIR => buildBlueprint(spec, context);
@@ -39,21 +40,25 @@ const spec = (patch: (s: SpecDocument) => void): SpecDocument => {
 };
 const entitySpec = (name: string, fields: SpecField[]): SpecEntity => ({ name, fields });
 
+/** Each example's authored spec golden (the builder's input; the offline author is not run here). */
+const authoredSpec = (exampleId: string): SpecDocument => {
+  const parsed = parseSpec(readRepositoryFile(authoredSpecPath(exampleId)));
+  if (!parsed.ok) throw new Error(`${authoredSpecPath(exampleId)}: ${parsed.errors.map((e) => `line ${e.line}: ${e.message}`).join('; ')}`);
+  return parsed.spec;
+};
+
 const EXAMPLES = exampleIrs();
 
-describe('golden IR files', () => {
-  const produced = produce();
+describe('golden IR files (built from the spec goldens)', () => {
+  const produced = blueprintIrs.produce(readRepositoryFile);
 
   it('has one golden file per example, and one for the spec format example', () => {
-    expect(Object.keys(produced).sort()).toEqual([...loadExamples().map((e) => `${BLUEPRINT_DIR}/${e.id}.ir.json`), `${BLUEPRINT_DIR}/example.ir.json`].sort());
+    expect(Object.keys(produced).sort()).toEqual([...loadExamples().map((e) => goldenIrPath(e.id)), goldenIrPath('example')].sort());
+    expect(irSources().map((s) => goldenIrPath(s.name)).sort()).toEqual(Object.keys(produced).sort());
   });
 
   it.each(Object.keys(produced).map((path) => [path] as const))('%s is current', (path) => {
-    const file = join(ROOT, path);
-    const hint = `${path} is stale or missing: run \`npm run fixtures:refresh\` and review the diff`;
-    if (!existsSync(file)) throw new Error(hint);
-    const golden = readFileSync(file, 'utf8');
-    if (golden !== produced[path]) throw new Error(`${hint}\n--- golden\n${golden}\n--- now\n${produced[path]}`);
+    assertGoldenCurrent(blueprintIrs, path, produced[path]!);
   });
 
   it.each(Object.keys(produced).map((path) => [path] as const))('%s is a zod-valid IR that validates without errors', (path) => {
@@ -68,7 +73,7 @@ describe('determinism', () => {
   it('the same spec and context give byte-identical JSON', () => {
     expect(JSON.stringify(build(EXAMPLE_SPEC))).toBe(JSON.stringify(build(structuredClone(EXAMPLE_SPEC))));
     for (const example of loadExamples()) {
-      const authored = authorSpec({ name: example.name, description: example.description });
+      const authored = authoredSpec(example.id);
       expect(JSON.stringify(build(authored))).toBe(JSON.stringify(build(structuredClone(authored))));
     }
   });
@@ -86,7 +91,7 @@ describe('determinism', () => {
 
   it('building from the Markdown equals building from the document', () => {
     for (const example of loadExamples()) {
-      const authored = authorSpec({ name: example.name, description: example.description });
+      const authored = authoredSpec(example.id);
       const fromMarkdown = buildBlueprintFromMarkdown(renderSpec(authored), CONTEXT);
       expect(fromMarkdown).toEqual({ ok: true, ir: build(authored) });
     }
@@ -232,8 +237,7 @@ describe('owner field and endpoint levels', () => {
   });
 
   it("the task tracker's Task delete is owner-level when the spec says so", () => {
-    const example = loadExamples().find((e) => e.id === '01-task-tracker')!;
-    const authored = authorSpec({ name: example.name, description: example.description });
+    const authored = authoredSpec('01-task-tracker');
     authored.access = [...authored.access.filter((r) => !(r.entity === 'Task' && r.operation === 'delete')), { entity: 'Task', operation: 'delete', level: 'owner' }];
     const ir = build(authored);
     const task = entityOf(ir, 'Task');

@@ -1,20 +1,18 @@
 /**
- * The design document of generated projects (lambdas/core/blueprint/render/design-doc.ts):
- * golden files per example (test/fixtures/artifacts/<example>.design.md), the project's address,
+ * The design document of generated projects (lambdas/core/blueprint/render/design-doc.ts),
+ * rendered from the golden IRs and the spec goldens they were built from (so an author or builder
+ * change moves no test here): golden files per example (test/fixtures/artifacts/<example>.design.md), the project's address,
  * the token flow, TypeScript interfaces that compile, every endpoint of the manifest, examples.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import ts from 'typescript';
-import { buildBlueprint } from '../../lambdas/core/blueprint/build-blueprint';
 import type { BlueprintIR } from '../../lambdas/core/blueprint/ir';
 import { projectRoutes } from '../../lambdas/core/blueprint/project-routes';
 import { renderDesignDoc, tsType } from '../../lambdas/core/blueprint/render/design-doc';
-import { renderSpec } from '../../lambdas/core/spec/render-spec';
-import { EXAMPLE_SPEC } from '../../lambdas/core/spec/spec-example';
-import { designDocGoldenPath, exampleBlueprints, produce } from '../fixtures/producers/artifacts';
+import { designDocGoldenPath, exampleBlueprints, renderedArtifacts } from '../fixtures/producers/artifacts';
+import { assertGoldenCurrent, readRepositoryFile } from '../fixtures/producers/golden-producer';
+import { EXAMPLE_SPEC_PATH } from '../fixtures/producers/spec-format';
+import { goldenIr } from '../support/golden-ir';
 
-const ROOT = join(__dirname, '..', '..');
 const examples = exampleBlueprints();
 const rendered = examples.map((e) => ({ ...e, doc: renderDesignDoc({ ir: e.ir, specMarkdown: e.specMarkdown, apiBaseUrl: e.serverUrl, deployed: false }) }));
 
@@ -37,8 +35,8 @@ function typeErrors(source: string): string[] {
   return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
 }
 
-describe('design document golden files', () => {
-  const produced = produce();
+describe('design document golden files (rendered from the golden IRs)', () => {
+  const produced = renderedArtifacts.produce(readRepositoryFile);
 
   it('has one design-doc golden file per example', () => {
     const paths = Object.keys(produced).filter((p) => p.endsWith('.design.md'));
@@ -46,11 +44,7 @@ describe('design document golden files', () => {
   });
 
   it.each(examples.map((e) => [designDocGoldenPath(e.example.id)] as const))('%s is current', (path) => {
-    const file = join(ROOT, path);
-    const hint = `${path} is stale or missing: run \`npm run fixtures:refresh\` and review the diff`;
-    if (!existsSync(file)) throw new Error(hint);
-    const golden = readFileSync(file, 'utf8');
-    if (golden !== produced[path]) throw new Error(`${hint}\n--- golden\n${golden}\n--- now\n${produced[path]}`);
+    assertGoldenCurrent(renderedArtifacts, path, produced[path]!);
   });
 });
 
@@ -186,8 +180,8 @@ describe('single-tenant and workflow documents', () => {
 });
 
 describe('design document of the spec format example (help desk)', () => {
-  const ir = buildBlueprint(EXAMPLE_SPEC, { projectId: 'help-desk', specVersion: 3 });
-  const doc = renderDesignDoc({ ir, specMarkdown: renderSpec(EXAMPLE_SPEC), apiBaseUrl: 'https://api.example.com/help-desk', deployed: true });
+  const ir = goldenIr('example');
+  const doc = renderDesignDoc({ ir, specMarkdown: readRepositoryFile(EXAMPLE_SPEC_PATH), apiBaseUrl: 'https://api.example.com/help-desk', deployed: true });
 
   it('has interfaces that compile, with lists, owner fields and public endpoints', () => {
     const source = typescriptBlock(doc);

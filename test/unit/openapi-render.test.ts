@@ -1,20 +1,20 @@
 /**
- * The OpenAPI document of generated project APIs (lambdas/core/blueprint/render/openapi.ts):
- * golden files per example (test/fixtures/artifacts/<example>.openapi.json), validity
+ * The OpenAPI document of generated project APIs (lambdas/core/blueprint/render/openapi.ts),
+ * rendered from the golden IRs (test/fixtures/blueprint/*.ir.json, so a builder change moves no
+ * test here): golden files per example (test/fixtures/artifacts/<example>.openapi.json), validity
  * (swagger-parser, Redocly's recommended lint), every manifest route present, and YAML that
  * YAML 1.1 and 1.2 readers read as the same document.
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { buildBlueprint } from '../../lambdas/core/blueprint/build-blueprint';
 import type { BlueprintIR } from '../../lambdas/core/blueprint/ir';
 import { projectApi, projectRoutes } from '../../lambdas/core/blueprint/project-routes';
 import { renderOpenApi, renderOpenApiYaml, type OpenAPIObject } from '../../lambdas/core/blueprint/render/openapi';
-import { EXAMPLE_SPEC } from '../../lambdas/core/spec/spec-example';
-import { exampleBlueprints, openApiGoldenPath, produce } from '../fixtures/producers/artifacts';
+import { exampleBlueprints, openApiGoldenPath, renderedArtifacts } from '../fixtures/producers/artifacts';
+import { assertGoldenCurrent, readRepositoryFile } from '../fixtures/producers/golden-producer';
+import { goldenIr } from '../support/golden-ir';
 
 const ROOT = join(__dirname, '..', '..');
 const examples = exampleBlueprints();
@@ -51,8 +51,8 @@ const yamlRoundTrip = (doc: unknown) => {
   return { yaml, json, v11: parseYaml(yaml, { version: '1.1' }) as unknown, v12: parseYaml(yaml, { version: '1.2' }) as unknown };
 };
 
-describe('OpenAPI golden files', () => {
-  const produced = produce();
+describe('OpenAPI golden files (rendered from the golden IRs)', () => {
+  const produced = renderedArtifacts.produce(readRepositoryFile);
 
   it('has one OpenAPI golden file per example', () => {
     const paths = Object.keys(produced).filter((p) => p.endsWith('.openapi.json'));
@@ -60,11 +60,7 @@ describe('OpenAPI golden files', () => {
   });
 
   it.each(examples.map((e) => [openApiGoldenPath(e.example.id)] as const))('%s is current', (path) => {
-    const file = join(ROOT, path);
-    const hint = `${path} is stale or missing: run \`npm run fixtures:refresh\` and review the diff`;
-    if (!existsSync(file)) throw new Error(hint);
-    const golden = readFileSync(file, 'utf8');
-    if (golden !== produced[path]) throw new Error(`${hint}\n--- golden\n${golden}\n--- now\n${produced[path]}`);
+    assertGoldenCurrent(renderedArtifacts, path, produced[path]!);
   });
 });
 
@@ -205,7 +201,7 @@ describe('YAML for YAML 1.1 and 1.2 readers', () => {
 });
 
 describe('OpenAPI of the spec format example (help desk: lists, ranges, unique, owner field, public access, two file entities, two workflows)', () => {
-  const ir = buildBlueprint(EXAMPLE_SPEC, { projectId: 'help-desk', specVersion: 3 });
+  const ir = goldenIr('example');
   const doc = renderOpenApi({ ir, serverUrl: 'http://127.0.0.1:3000/apis/help-desk' });
   const schemas = doc.components.schemas;
 
