@@ -9,7 +9,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Clock } from '../lambdas/core/clock';
 import type { IrAuthRateLimits } from '../lambdas/core/blueprint/ir';
 import type { ProjectDeployer } from '../lambdas/ports/project-deployer';
@@ -19,12 +18,14 @@ import { localRunners } from '../lambdas/control-plane/composition/runners';
 import { loadOrCreateSigningKeys } from '../lambdas/adapters/identity/signing-keys';
 import { LocalOutbox } from '../lambdas/adapters/local-outbox';
 import { ENV } from '../lambdas/shared/env';
-import { ensureTable, localDynamoClient, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
-import { loadOrCreateLocalCredentials, localCredentialsFile } from '../lambdas/adapters/local-credentials';
+import { ensureTable, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
+import { dynamoClients } from '../lambdas/adapters/dynamodb/dynamo-clients';
+import { LOCAL_REGION, loadOrCreateLocalCredentials, localCredentialsFile } from '../lambdas/adapters/local-credentials';
 import { illFormedTextProblem } from '../lambdas/core/well-formed-text';
 import { answerClientError, createGateway, decodePathSegment, refuseRequestTarget, writeJsonError, type GatewayRoute } from './gateway';
 import { startLocalObjectStore } from './object-store/object-store';
 import { LocalProjectHost } from './project-host';
+import type { ProjectApiSetup } from '../lambdas/project-runtime/composition-root';
 
 export interface LocalServiceOptions {
   /** Where all data lives (DynamoDB Local's file, objects, signing keys). */
@@ -60,6 +61,8 @@ export interface LocalServiceOptions {
   readonly publicUrl?: string;
   /** The deployer behind `POST /projects/{id}/deploy` (tests pass a test double); null: none (503). */
   readonly deployer?: ProjectDeployer | null;
+  /** What each deployed project's composition root gets besides its configuration (LocalProjectHost). */
+  readonly projectSetup?: (projectId: string) => ProjectApiSetup;
   /** A pause before each step of a generation (a test stops the service between steps). @default 0 */
   readonly generationStepDelayMs?: number;
   /** Pause between two sweeps of uploads never attached (LocalProjectHost). @default 10 minutes */
@@ -115,10 +118,10 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       if (dynamo.launcher.kind === 'source') console.warn(`DynamoDB Local's launcher ran from source (a slower start): ${dynamo.launcher.reason}`);
     }
     const dynamoEndpoint = options.dynamoEndpoint ?? dynamo!.endpoint;
-    const client = localDynamoClient(dynamoEndpoint, credentials.dynamodb);
+    // The local stand-ins' own client (their tables, the project host's registry), made as every client is.
+    const { client, doc } = dynamoClients({ region: LOCAL_REGION, endpoint: dynamoEndpoint, credentialsFile });
     await ensureTable(client, tables.controlPlane);
     await ensureTable(client, tables.identity);
-    const doc = DynamoDBDocumentClient.from(client);
 
     const objectStore = await startLocalObjectStore({ directory: join(dataDir, 'objects'), host, credentials: credentials.s3 });
     cleanups.push(() => objectStore.stop());
@@ -134,8 +137,10 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       tablePrefix: prefix,
       localTable: tables.identity,
       objectStore,
-      outbox,
+      dynamoEndpoint,
+      credentialsFile,
       dataDir,
+      ...(options.projectSetup ? { projectSetup: options.projectSetup } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.projectAuthRateLimits ? { authRateLimits: options.projectAuthRateLimits } : {}),
       ...(options.stagingSweepIntervalMs !== undefined ? { stagingSweepIntervalMs: options.stagingSweepIntervalMs } : {}),

@@ -12,29 +12,22 @@
 import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { Logger } from '@aws-lambda-powertools/logger';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createLocalJWKSet } from 'jose';
 import { systemClock, type Clock } from '../lambdas/core/clock';
 import type { BlueprintIR, IrAuthRateLimits } from '../lambdas/core/blueprint/ir';
-import { DynamoRateLimiter } from '../lambdas/adapters/dynamodb/rate-limit-store';
 import { stagingMaxAgeSeconds } from '../lambdas/core/project-api/file-keys';
 import type { DeployInput, DeployResult, PreviewInput, ProjectDeployer } from '../lambdas/ports/project-deployer';
 import { diffTemplates, type TemplatePreview } from '../lambdas/core/deploy/template-diff';
-import { createAccessTokenVerifier } from '../lambdas/shared/access-token-verifier';
-import { ensureProjectTable, PROJECT_TTL_ATTRIBUTE } from '../lambdas/adapters/project-data/project-table';
-import { DynamoRecordStore } from '../lambdas/adapters/project-data/record-store';
-import { DynamoMembershipStore } from '../lambdas/adapters/project-data/membership-store';
-import { DynamoFileGrantStore } from '../lambdas/adapters/project-data/file-grant-store';
+import { ensureProjectTable } from '../lambdas/adapters/project-data/project-table';
 import { loadDeployedBlueprint, saveDeployedBlueprint } from '../lambdas/adapters/project-data/deployed-blueprint';
-import { loadOrCreateSecret } from '../lambdas/adapters/dynamodb/secrets';
 import { S3FileStorage, ensureProjectBucket } from '../lambdas/adapters/s3/file-storage';
-import { LocalIdentity } from '../lambdas/adapters/identity/local-identity';
+import { s3Client } from '../lambdas/adapters/s3/s3-client';
+import { ENV } from '../lambdas/shared/env';
 import { loadOrCreateSigningKeys } from '../lambdas/adapters/identity/signing-keys';
-import type { LocalOutbox } from '../lambdas/adapters/local-outbox';
 import { createRuntimeHandler } from '../lambdas/project-runtime/runtime-handler';
-import { manifestOf, type RuntimeServices } from '../lambdas/project-runtime/runtime-services';
+import { buildProjectApiServices, type ProjectApiConfig, type ProjectApiSetup } from '../lambdas/project-runtime/composition-root';
+import { LOCAL_REGION } from '../lambdas/adapters/local-credentials';
 import { createGateway, writeJsonError, type Gateway } from './gateway';
 import { localS3Client, type LocalObjectStore } from './object-store/object-store';
 import { PeriodicSweeper, sweepStagingObjects } from './staging-sweeper';
@@ -50,7 +43,9 @@ export interface LocalProjectHostProps {
   /** The local stand-ins' own table: the identity pools, the outbox, and the registry of mounts. */
   readonly localTable: string;
   readonly objectStore: Pick<LocalObjectStore, 'endpoint' | 'credentials' | 'region' | 'createBucket'>;
-  readonly outbox: LocalOutbox;
+  /** The local stores' endpoint of DynamoDB and their credentials file: what each project's runtime is configured with. */
+  readonly dynamoEndpoint: string;
+  readonly credentialsFile: string;
   /** Signing keys of every project's identity live under `<dataDir>/identity/projects/`. */
   readonly dataDir: string;
   /** @default the system clock */
@@ -63,12 +58,19 @@ export interface LocalProjectHostProps {
   readonly authRateLimits?: IrAuthRateLimits;
   /** Pause between two sweeps of never-attached uploads (startSweeping). @default 10 minutes */
   readonly stagingSweepIntervalMs?: number;
+  /**
+   * What the host hands each project's composition root besides its configuration (a clock,
+   * an access policy: the authorization tests' negative controls run broken ones).
+   * @default the host's clock and nothing else
+   */
+  readonly projectSetup?: (projectId: string) => ProjectApiSetup;
 }
 
 interface Mounted {
   readonly deploymentId: string;
   readonly gateway: Gateway;
   readonly ir: BlueprintIR;
+  /** The project's bucket, as the sweeper lists it (the bucket's lifecycle rule's stand-in). */
   readonly files: S3FileStorage;
 }
 
@@ -81,7 +83,6 @@ export class LocalProjectHost implements ProjectDeployer {
   private readonly mounts = new Map<string, Mounted>();
   /** Projects that could not be mounted at start, with why (they answer 503 until redeployed). */
   private readonly broken = new Map<string, string>();
-  private readonly testOnlyChecks = new Map<string, { tenancy?: boolean; ownership?: boolean }>();
   private readonly clock: Clock;
   private readonly sweeper: PeriodicSweeper;
 
@@ -144,7 +145,7 @@ export class LocalProjectHost implements ProjectDeployer {
     await input.log('info', `Creating the bucket ${bucket} (public access blocked; presigned URLs only)`);
     await ensureProjectBucket(localS3Client(this.props.objectStore), bucket);
     await input.log('info', `Creating the identity pool project-${projectId}`);
-    await this.signingKeys(projectId);
+    await loadOrCreateSigningKeys(this.signingKeysFile(projectId));
     await input.log('info', `Storing blueprint ${blueprintId} (spec version ${ir.specVersion}, ${ir.entities.length} entities)`);
     await saveDeployedBlueprint(this.props.doc, tableName, { deploymentId, blueprintId, ir, deployedAt: this.clock.now().toISOString() });
     await this.mount(projectId);
@@ -205,15 +206,6 @@ export class LocalProjectHost implements ProjectDeployer {
     return count;
   }
 
-  /**
-   * TEST-ONLY: the project (deployed after this call) runs with the organization or the owner
-   * check removed (RuntimeServices.testOnlyChecks), so the authorization-matrix test can prove
-   * it notices. Nothing in the product calls this.
-   */
-  disableChecksForTest(projectId: string, checks: { tenancy?: boolean; ownership?: boolean }): void {
-    this.testOnlyChecks.set(projectId, checks);
-  }
-
   /** Whether a project is mounted, and which blueprint it serves (tests, logs). */
   mounted(projectId: string): { deploymentId: string; ir: BlueprintIR } | undefined {
     const mount = this.mounts.get(projectId);
@@ -252,68 +244,45 @@ export class LocalProjectHost implements ProjectDeployer {
   }
 
   private async mount(projectId: string): Promise<void> {
-    const tableName = this.tableNameOf(projectId);
-    const deployed = await loadDeployedBlueprint(this.props.doc, tableName);
-    if (!deployed) throw new Error(`project ${projectId} is registered as deployed but its table holds no blueprint`);
-    const services = await this.servicesOf(projectId, deployed.ir);
+    // The runtime reads its blueprint from the project's table, as on AWS at a cold start.
+    const config = this.configOf(projectId);
+    const services = await buildProjectApiServices(config, { clock: this.clock, ...this.props.projectSetup?.(projectId) });
+    const deployed = await loadDeployedBlueprint(this.props.doc, this.tableNameOf(projectId));
     const handler = createRuntimeHandler(async () => services);
     const gateway = createGateway(
       services.api.routes.map((route) => ({ method: route.method, path: route.path, handler, functionName: `bgs-project-${projectId}` })),
       { apiId: projectId },
     );
-    this.mounts.set(projectId, { deploymentId: deployed.deploymentId, gateway, ir: deployed.ir, files: services.files });
+    const files = new S3FileStorage({ client: s3Client({ region: config.region, endpoint: config.localStores?.s3Endpoint, credentialsFile: config.localStores?.credentialsFile }), bucket: config.bucket, clock: this.clock });
+    this.mounts.set(projectId, { deploymentId: deployed?.deploymentId ?? '', gateway, ir: services.ir, files });
     this.broken.delete(projectId);
   }
 
-  private signingKeys(projectId: string) {
+  private signingKeysFile(projectId: string): string {
     const dir = join(this.props.dataDir, 'identity', 'projects');
     mkdirSync(dir, { recursive: true });
-    return loadOrCreateSigningKeys(join(dir, `${projectId}.json`));
+    return join(dir, `${projectId}.json`);
   }
 
-  private async servicesOf(projectId: string, ir: BlueprintIR): Promise<RuntimeServices & { files: S3FileStorage }> {
-    const { doc } = this.props;
-    const tableName = this.tableNameOf(projectId);
-    const clock = this.clock;
-    const cursorSecret = await loadOrCreateSecret(doc, tableName, 'cursor');
-    const members = new DynamoMembershipStore({ doc, tableName, projectId, cursorSecret });
-    const keys = await this.signingKeys(projectId);
-    const issuer = `urn:bgs:local-identity:project:${projectId}`;
-    const clientId = `bgs-project-${projectId}`;
-    const identity = new LocalIdentity({
-      doc,
-      tableName: this.props.localTable,
-      keys,
-      poolId: `project-${projectId}`,
-      clientId,
-      issuer,
-      outbox: this.props.outbox,
-      projectId,
-      clock,
-      tokenLifetimes: ir.auth.tokenLifetimes,
-      lockout: ir.auth.lockout,
-      // What Cognito's pre-token-generation trigger adds on AWS (pre-token-generation.ts).
-      tokenClaims: async ({ sub }) => {
-        const membership = await members.membershipOf(sub);
-        if (!membership) return {};
-        return { role: membership.role, ...(membership.orgId !== null ? { org_id: membership.orgId } : {}) };
-      },
-    });
+  /** A project's runtime configuration over the local stores (on AWS its stack's environment says the same). */
+  private configOf(projectId: string): ProjectApiConfig {
+    const { dynamoEndpoint, credentialsFile, objectStore } = this.props;
     return {
       projectId,
-      ir,
-      // The manifest carries the rate limits the runtime counts: the operator's, if set.
-      ...manifestOf(this.props.authRateLimits ? { ...ir, auth: { ...ir.auth, rateLimits: this.props.authRateLimits } } : ir),
-      clock,
-      logger: new Logger({ serviceName: `bgs-project-${projectId}`, logLevel: (process.env.POWERTOOLS_LOG_LEVEL as 'WARN' | undefined) ?? 'WARN' }),
-      verifyAccessToken: createAccessTokenVerifier({ issuer, clientId, keys: createLocalJWKSet(keys.publicJwks()), clock }),
-      identity,
-      records: new DynamoRecordStore({ doc, tableName, ir, cursorSecret, projectId }),
-      members,
-      grants: new DynamoFileGrantStore({ doc, tableName }),
-      rateLimiter: new DynamoRateLimiter({ doc, tableName, clock, ttlAttribute: PROJECT_TTL_ATTRIBUTE }),
-      files: new S3FileStorage({ client: localS3Client(this.props.objectStore), bucket: this.bucketOf(projectId), clock }),
-      ...(this.testOnlyChecks.has(projectId) ? { testOnlyChecks: this.testOnlyChecks.get(projectId) } : {}),
+      tableName: this.tableNameOf(projectId),
+      bucket: this.bucketOf(projectId),
+      region: LOCAL_REGION,
+      localStores: { dynamoEndpoint, s3Endpoint: objectStore.endpoint, credentialsFile },
+      identity: {
+        mode: 'local',
+        poolId: `project-${projectId}`,
+        clientId: `bgs-project-${projectId}`,
+        issuer: `urn:bgs:local-identity:project:${projectId}`,
+        keysFile: this.signingKeysFile(projectId),
+        tableName: this.props.localTable,
+      },
+      ...(this.props.authRateLimits ? { authRateLimits: this.props.authRateLimits } : {}),
+      logLevel: (process.env[ENV.LOG_LEVEL] as ProjectApiConfig['logLevel']) ?? 'WARN',
     };
   }
 }

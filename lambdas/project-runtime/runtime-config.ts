@@ -1,24 +1,13 @@
 /**
  * The AWS configuration of a deployed project's runtime Lambda, parsed once per cold start from
  * the environment its stack sets (names in lambdas/shared/env.ts, shared with the construct). A
- * missing variable fails loudly at start, listing every problem. Locally the project host builds
- * the runtime's services itself (local/project-host.ts), over the local stand-ins.
+ * missing variable fails loudly at start, listing every problem. Locally the project host hands
+ * the same composition root (composition-root.ts) a configuration of the local stores instead.
  */
 import * as z from 'zod';
 import { ENV } from '../shared/env';
+import type { ProjectApiConfig } from './composition-root';
 
-export interface RuntimeConfig {
-  readonly projectId: string;
-  readonly tableName: string;
-  readonly bucket: string;
-  readonly region: string;
-  readonly userPoolId: string;
-  readonly clientId: string;
-  /** Cognito's issuer of the pool's tokens. */
-  readonly issuer: string;
-  /** Where Cognito publishes the pool's signing keys. */
-  readonly jwksUrl: string;
-}
 
 const required = z.string().trim().min(1);
 const schema = z.object({
@@ -30,7 +19,7 @@ const schema = z.object({
   [ENV.REGION]: required,
 });
 
-export function parseRuntimeConfig(env: Readonly<Record<string, string | undefined>>): RuntimeConfig {
+export function parseRuntimeConfig(env: Readonly<Record<string, string | undefined>>): ProjectApiConfig {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join('; ');
@@ -45,9 +34,7 @@ export function parseRuntimeConfig(env: Readonly<Record<string, string | undefin
     tableName: e[ENV.PROJECT_TABLE_NAME],
     bucket: e[ENV.PROJECT_BUCKET],
     region,
-    userPoolId,
-    clientId: e[ENV.PROJECT_USER_POOL_CLIENT_ID],
-    issuer,
-    jwksUrl: `${issuer}/.well-known/jwks.json`,
+    // Cognito's issuer of the pool's tokens, and where it publishes the pool's signing keys.
+    identity: { mode: 'cognito', userPoolId, clientId: e[ENV.PROJECT_USER_POOL_CLIENT_ID], issuer, jwksUrl: `${issuer}/.well-known/jwks.json` },
   };
 }

@@ -1,8 +1,7 @@
 /**
- * The ports and facts a generated project's runtime works with, built once per cold start (per
- * mounted project locally). The Lambda entry builds them from its environment
- * (runtime.lambda.ts); the local project host builds them over the local stand-ins. The route
- * manifest is derived from the deployed blueprint here, once, and everything routes from it.
+ * The ports and facts a generated project's runtime works with (types only: the actions import
+ * this, never an adapter). composition-root.ts builds them, once per cold start on AWS and once
+ * per mounted project locally, and derives the route manifest from the deployed blueprint there.
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Clock } from '../core/clock';
@@ -15,6 +14,7 @@ import type { AccessTokenVerifier } from '../shared/access-token-verifier';
 import type { DynamoMembershipStore } from '../adapters/project-data/membership-store';
 import type { DynamoFileGrantStore } from '../adapters/project-data/file-grant-store';
 import type { RateLimiter } from '../adapters/dynamodb/rate-limit-store';
+import type { AccessPolicy } from './access-policy';
 
 export interface RuntimeServices {
   readonly projectId: string;
@@ -33,14 +33,8 @@ export interface RuntimeServices {
   readonly files: FileStorage;
   /** Counters of the auth routes' rate limits, in the project's own table (auth-rate-limit.ts). */
   readonly rateLimiter: RateLimiter;
-  /**
-   * TEST-ONLY (never set by product code; the local host sets it only when a test asks through
-   * `LocalProjectHost.disableChecksForTest`): `tenancy: false` puts every organization's records
-   * under one key prefix and skips the organization comparison; `ownership: false` treats every
-   * record as the caller's and drops the owner conditions. The authorization-matrix HTTP test
-   * uses them to prove it would notice either check going missing.
-   */
-  readonly testOnlyChecks?: { readonly tenancy?: boolean; readonly ownership?: boolean };
+  /** Where tenancy and ownership are enforced (access-policy.ts; always ENFORCED_ACCESS in the product). */
+  readonly access: AccessPolicy;
 }
 
 export const routeKeyOf = (route: Pick<ProjectRoute, 'method' | 'path'>): string => `${route.method} ${route.path}`;

@@ -24,11 +24,12 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { ENV } from '../../lambdas/shared/env';
+import { PROJECT_RUNTIME_TABLE_ACTIONS } from '../../lambdas/project-runtime/runtime-permissions';
 import { BgsFunction } from '../shared/bgs-function';
 
 
-/** The table actions of the runtime, sorted (the policy and the template stay stable). */
-const RUNTIME_TABLE_ACTIONS = ['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'].map((a) => `dynamodb:${a}`);
+/** The table actions of the runtime (runtime-permissions.ts, which the local guard reads too). */
+const RUNTIME_TABLE_ACTIONS = PROJECT_RUNTIME_TABLE_ACTIONS.map((a) => `dynamodb:${a}`);
 const RUNTIME_OBJECT_ACTIONS = ['DeleteObject', 'GetObject', 'PutObject'].map((a) => `s3:${a}`);
 
 export interface ProjectRuntimeFunctionProps {

@@ -3,8 +3,8 @@
  * own/other record x own/other organization -> the status, as written BY HAND in
  * test/fixtures/authorization/task-tracker-matrix.json (never computed by the policy code).
  * It runs against real deployments (tokens, the runtime, the store's keys and conditions), and
- * must FAIL when a test-only switch removes the organization check or the owner check
- * (LocalProjectHost.disableChecksForTest), proving it would notice either going missing.
+ * must FAIL when the organization check or the owner check is removed
+ * (a broken AccessPolicy given to the composition root, test/support/broken-access.ts), proving it would notice either going missing.
  *
  * The fixture's `own/other-org` case (a record the caller owns in another organization) cannot
  * be made through the API: a user belongs to one organization, and its records are keyed by it.
@@ -15,6 +15,8 @@
  * for roles that may not create), then an admin gives it the role and it refreshes its token.
  * `update` runs PATCH, PUT and upload-url; `read` runs GET and download-url (files entities).
  */
+import { ENFORCED_ACCESS, type AccessPolicy } from '../../lambdas/project-runtime/access-policy';
+import { brokenAccess } from '../support/broken-access';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BlueprintIR, IrRights } from '../../lambdas/core/blueprint/ir';
@@ -46,8 +48,10 @@ function irOf(matrix: Matrix): BlueprintIR {
 }
 
 let service: TestService;
+/** Projects deployed with a broken access policy (negative controls), handed in through the composition root. */
+const brokenPolicies = new Map<string, AccessPolicy>();
 beforeAll(async () => {
-  service = await startTestService();
+  service = await startTestService({ projectSetup: (projectId) => (brokenPolicies.has(projectId) ? { access: brokenPolicies.get(projectId)! } : {}) });
 });
 afterAll(() => service.stop());
 
@@ -57,7 +61,7 @@ const PDF = Buffer.from('%PDF-1.4 matrix');
 async function runMatrix(matrix: Matrix, checks?: { tenancy?: boolean; ownership?: boolean }): Promise<{ mismatches: string[]; checked: number }> {
   const ir = irOf(matrix);
   const projectId = `m${Math.random().toString(36).slice(2, 10)}`;
-  if (checks) service.projects.disableChecksForTest(projectId, checks);
+  if (checks) brokenPolicies.set(projectId, brokenAccess(ENFORCED_ACCESS, checks));
   const deployed = await service.projects.deploy({ projectId, deploymentId: 'd1', blueprintId: 'b1', ir: { ...ir, project: { ...ir.project, id: projectId } }, log: async () => undefined });
   const api = clientFor(service, projectId, `${service.url}${deployed.apiBaseUrl}`);
   const founderA = await joinProject(service, api, { orgName: 'Org A' });

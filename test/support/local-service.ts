@@ -2,6 +2,7 @@
  * Starts the local service in-process for an HTTP test file: a temp data directory, a free
  * loopback port, the run's shared DynamoDB Local with tables of its own, and a small client.
  */
+import type { ProjectApiSetup } from '../../lambdas/project-runtime/composition-root';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,7 +38,7 @@ export interface ApiResponse {
 export const GENEROUS_PROJECT_AUTH_RATE_LIMITS: IrAuthRateLimits = Object.fromEntries(AUTH_RATE_CATEGORIES.map((category) => [category, [{ limit: 1_000_000, windowSeconds: 60 }]]));
 
 export async function startTestService(
-  options: { clock?: Clock; rateLimits?: string; autoConfirm?: boolean; handlerEnv?: Record<string, string>; deployer?: ProjectDeployer | null; projectAuthRateLimits?: IrAuthRateLimits | null; publicUrl?: string; stagingSweepIntervalMs?: number } = {},
+  options: { clock?: Clock; rateLimits?: string; autoConfirm?: boolean; handlerEnv?: Record<string, string>; deployer?: ProjectDeployer | null; projectAuthRateLimits?: IrAuthRateLimits | null; publicUrl?: string; stagingSweepIntervalMs?: number; projectSetup?: (projectId: string) => ProjectApiSetup } = {},
 ): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bgs-test-'));
   const service = await startLocalService({
@@ -55,6 +56,7 @@ export async function startTestService(
     deployer: options.deployer,
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.stagingSweepIntervalMs !== undefined ? { stagingSweepIntervalMs: options.stagingSweepIntervalMs } : {}),
+    ...(options.projectSetup ? { projectSetup: options.projectSetup } : {}),
   });
   return {
     ...service,

@@ -1,17 +1,15 @@
 /**
- * The runtime Lambda's AWS wiring (runtime-config.ts, aws-runtime-services.ts), with mocked AWS
+ * The runtime Lambda's AWS wiring (runtime-config.ts, composition-root.ts), with mocked AWS
  * clients: the configuration fails loudly, the deployed blueprint is read from the project's
  * table once, the manifest routes by API Gateway's routeKey, and the Cognito adapter gets the
  * project's pool.
  */
 import { gzipSync } from 'node:zlib';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { buildAwsRuntimeServices } from '../../lambdas/project-runtime/aws-runtime-services';
+import { buildProjectApiServices } from '../../lambdas/project-runtime/composition-root';
 import { parseRuntimeConfig } from '../../lambdas/project-runtime/runtime-config';
 import { createRuntimeHandler } from '../../lambdas/project-runtime/runtime-handler';
 import { goldenIr } from '../support/golden-ir';
@@ -28,8 +26,11 @@ const env = {
 describe('runtime configuration', () => {
   it('derives the Cognito issuer and JWKS address from the pool', () => {
     expect(parseRuntimeConfig(env)).toMatchObject({
-      issuer: 'https://cognito-idp.us-east-2.amazonaws.com/us-east-2_AbC123',
-      jwksUrl: 'https://cognito-idp.us-east-2.amazonaws.com/us-east-2_AbC123/.well-known/jwks.json',
+      identity: {
+        mode: 'cognito',
+        issuer: 'https://cognito-idp.us-east-2.amazonaws.com/us-east-2_AbC123',
+        jwksUrl: 'https://cognito-idp.us-east-2.amazonaws.com/us-east-2_AbC123/.well-known/jwks.json',
+      },
       bucket: 'bgs-p1',
     });
   });
@@ -80,11 +81,8 @@ describe('the runtime Lambda on AWS clients', () => {
     dynamo.on(GetCommand, { Key: { PK: 'SECRET#cursor', SK: 'SECRET' } }).resolves({ Item: { value: 'secret' } });
     cognito.on(InitiateAuthCommand).resolves({ AuthenticationResult: { AccessToken: 'a', RefreshToken: 'r', IdToken: 'i', ExpiresIn: 3600 } });
     dynamo.on(UpdateCommand).resolves({ Attributes: { hits: 1 } });
-    const services = await buildAwsRuntimeServices(parseRuntimeConfig(env), {
-      dynamo: new DynamoDBClient({ region: 'us-east-2' }),
-      cognito: new CognitoIdentityProviderClient({ region: 'us-east-2', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } }),
-      s3: new S3Client({ region: 'us-east-2' }),
-    });
+    // The mocks stand in for every client of these classes: the composition root builds its own.
+    const services = await buildProjectApiServices(parseRuntimeConfig(env));
     expect(services.routes.has('GET /v1/tasks/{id}')).toBe(true);
     const handler = createRuntimeHandler(async () => services);
 
@@ -108,6 +106,6 @@ describe('the runtime Lambda on AWS clients', () => {
 
   it('fails the cold start when the table holds no blueprint', async () => {
     dynamo.on(GetCommand).resolves({});
-    await expect(buildAwsRuntimeServices(parseRuntimeConfig(env), { dynamo: new DynamoDBClient({ region: 'us-east-2' }) })).rejects.toThrow(/no deployed blueprint/);
+    await expect(buildProjectApiServices(parseRuntimeConfig(env))).rejects.toThrow(/no deployed blueprint/);
   });
 });

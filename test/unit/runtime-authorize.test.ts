@@ -8,12 +8,18 @@
  * - unit cases: public routes, absent caller, unknown role, own-scope lists, admin of another
  *   organization, single-tenant projects, entity-less routes.
  */
+import { ENFORCED_ACCESS } from '../../lambdas/project-runtime/access-policy';
+import { brokenAccess, withoutOwnership, withoutTenancy } from '../support/broken-access';
+
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BlueprintIR, IR_OPERATIONS, type IrOperation, type IrRights } from '../../lambdas/core/blueprint/ir';
 import { projectRoutes, type ProjectRoute } from '../../lambdas/core/blueprint/project-routes';
 import { validateBlueprint } from '../../lambdas/core/blueprint/validate-blueprint';
 import { authorize, type AuthorizeCaller, type AuthorizeDecision, type AuthorizeInput, type AuthorizeRecord } from '../../lambdas/core/project-api/authorize';
+
+/** Checks a negative control turns off (test/support/broken-access.ts). */
+type Checks = { tenancy?: boolean; ownership?: boolean };
 
 // --- the fixture ------------------------------------------------------------------------------
 
@@ -86,10 +92,10 @@ function routesOf(ir: BlueprintIR, entity: string, endpoint: IrOperation): Proje
 }
 
 /** What one row gives per route: the status it would answer, and the list scope. */
-function outcome(ir: BlueprintIR, row: Row, route: ProjectRoute, checks?: AuthorizeInput['checks']): { status: number; scope?: string } {
+function outcome(ir: BlueprintIR, row: Row, route: ProjectRoute, checks?: Checks): { status: number; scope?: string } {
   const caller: AuthorizeCaller = { ...fixture.caller, role: row.role };
   const record = row.case === 'no record' ? undefined : fixture.cases[row.case];
-  const decision: AuthorizeDecision = authorize({ ir, route, caller, ...(record ? { record } : {}), ...(checks ? { checks } : {}) });
+  const decision: AuthorizeDecision = brokenAccess(ENFORCED_ACCESS, checks ?? {}).decide({ ir, route, caller, ...(record ? { record } : {}) });
   if (!decision.allow) return { status: decision.status };
   return { status: route.successStatus, ...(row.endpoint === 'list' ? { scope: decision.scope } : {}) };
 }
@@ -98,7 +104,7 @@ const matrices = fixture.matrices.map((m) => ({ name: m.name, ir: irOf(m.rights)
 const allRows = matrices.flatMap((m) => m.rows.map((row) => ({ ir: m.ir, row })));
 
 /** Rows (per route) whose outcome differs from the fixture under the given checks. */
-function disagreements(checks?: AuthorizeInput['checks'], only?: string): string[] {
+function disagreements(checks?: Checks, only?: string): string[] {
   const out: string[] = [];
   for (const { ir, row } of allRows) {
     if (only !== undefined && row.matrix !== only) continue;
@@ -243,8 +249,8 @@ describe('authorize', () => {
       const read = projectRoutes(single).find((r) => r.id === 'tasks.read')!;
       expect(authorize({ ir: single, route: read, caller: caller('member', null), record: { ownerId: 'u-other', orgId: null } })).toEqual({ allow: true, scope: 'all' });
     });
-    it('the test-only switch skips it', () => {
-      expect(authorize({ ir, route: route('tasks.read'), caller: caller('admin'), record: foreign, checks: { tenancy: false } })).toEqual({ allow: true, scope: 'all' });
+    it('a policy without the organization check (the negative control) lets it through', () => {
+      expect(withoutTenancy(ENFORCED_ACCESS).decide({ ir, route: route('tasks.read'), caller: caller('admin'), record: foreign })).toEqual({ allow: true, scope: 'all' });
     });
   });
 
@@ -308,10 +314,10 @@ describe('authorize', () => {
       expect(authorize({ ir: ownerIr, route: ownerRead, caller: caller('member'), record: others })).toMatchObject({ status: 404 });
       expect(authorize({ ir: ownerIr, route: ownerRead, caller: caller('member'), record: own })).toEqual({ allow: true, scope: 'all' });
     });
-    it('the test-only ownership switch makes every record the caller\'s', () => {
+    it('a policy without the owner check (the negative control) makes every record the caller\'s', () => {
       const read = projectRoutes(ownIr).find((r) => r.id === 'tasks.read')!;
       expect(authorize({ ir: ownIr, route: read, caller: caller('viewer'), record: others })).toMatchObject({ status: 404 });
-      expect(authorize({ ir: ownIr, route: read, caller: caller('viewer'), record: others, checks: { ownership: false } })).toEqual({ allow: true, scope: 'all' });
+      expect(withoutOwnership(ENFORCED_ACCESS).decide({ ir: ownIr, route: read, caller: caller('viewer'), record: others })).toEqual({ allow: true, scope: 'all' });
     });
   });
 });

@@ -65,12 +65,6 @@ export interface AuthorizeInput {
   caller: AuthorizeCaller | null;
   /** The target record when the route has one (read, update, delete, files); absent for list and create. */
   record?: AuthorizeRecord;
-  /**
-   * TEST-ONLY switches (default true): `tenancy: false` skips the organization comparison,
-   * `ownership: false` treats every record as the caller's. They exist so the authorization
-   * matrix test can prove it fails without those checks; the runtime never passes them.
-   */
-  checks?: { tenancy?: boolean; ownership?: boolean };
 }
 
 export type AuthorizeScope = 'all' | 'own';
@@ -86,8 +80,6 @@ const notFound = (reason: string): AuthorizeDecision => ({ allow: false, status:
 /** Decides one request; see the file comment for the precedence. */
 export function authorize(input: AuthorizeInput): AuthorizeDecision {
   const { ir, route, caller, record } = input;
-  const checkTenancy = input.checks?.tenancy ?? true;
-  const checkOwnership = input.checks?.ownership ?? true;
 
   // 1. public
   if (route.level === 'public') return { allow: true, scope: 'all' };
@@ -95,10 +87,10 @@ export function authorize(input: AuthorizeInput): AuthorizeDecision {
   if (!caller) return unauthorized('a valid access token is required');
 
   const entity = route.right ? findEntity(ir, route.right.entity) : undefined;
-  const owns = (r: AuthorizeRecord): boolean => !checkOwnership || (r.ownerId !== null && r.ownerId === caller.userId);
+  const owns = (r: AuthorizeRecord): boolean => r.ownerId !== null && r.ownerId === caller.userId;
 
   // 3. tenancy, before anything else (admins too)
-  if (record && checkTenancy && ir.tenancy.mode === 'multi' && (entity === undefined || entity.tenantScoped)) {
+  if (record && ir.tenancy.mode === 'multi' && (entity === undefined || entity.tenantScoped)) {
     if (record.orgId === null || caller.orgId === null || record.orgId !== caller.orgId) {
       return notFound('the record belongs to another organization');
     }

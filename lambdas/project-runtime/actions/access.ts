@@ -4,7 +4,7 @@
  * of authorize.ts, and the write guard that makes the store itself enforce own-only rights.
  */
 import type { IrEntity } from '../../core/blueprint/ir';
-import { authorize, type AuthorizeDecision } from '../../core/project-api/authorize';
+import type { AuthorizeDecision } from '../../core/project-api/authorize';
 import { ForbiddenError, HttpError, NotFoundError, UnauthorizedError } from '../../core/errors';
 import type { RecordScope, StoredRecord, WriteGuard } from '../../ports/record-store';
 import type { ActionInput, Caller } from '../action-input';
@@ -37,22 +37,15 @@ async function callerOf(input: ActionInput): Promise<Caller | null> {
 }
 
 /** The organization the store is scoped to for this request: the caller's (their token's `org_id`). */
-function scopeOf(input: ActionInput, entity: IrEntity, caller: Caller | null): RecordScope {
-  if (input.services.ir.tenancy.mode !== 'multi' || !entity.tenantScoped) return { orgId: null };
-  if (input.services.testOnlyChecks?.tenancy === false) return { orgId: 'TEST-ONLY-ONE-ORG' };
-  // A public route of a multi-tenant project cannot know the organization without a token.
-  if (!caller?.orgId) throw new UnauthorizedError('Sign in: the records of this API belong to organizations');
-  return { orgId: caller.orgId };
-}
+const scopeOf = (input: ActionInput, entity: IrEntity, caller: Caller | null): RecordScope => input.services.access.scope(input.services.ir, entity, caller);
 
 /** For list and create: no target record. */
 export async function accessWithoutRecord(input: ActionInput): Promise<Access> {
   const entity = entityOf(input);
   const caller = await callerOf(input);
-  const decision = authorize({ ir: input.services.ir, route: input.route, caller, ...checksOf(input) });
+  const decision = input.services.access.decide({ ir: input.services.ir, route: input.route, caller });
   if (!decision.allow) throw deny(decision, entity);
-  const listScope = input.services.testOnlyChecks?.ownership === false ? 'all' : decision.scope;
-  return { entity, caller, scope: scopeOf(input, entity, caller), listScope };
+  return { entity, caller, scope: scopeOf(input, entity, caller), listScope: decision.scope };
 }
 
 /** For item routes: the record `params.id` in the caller's organization, then the decision. */
@@ -62,12 +55,11 @@ export async function accessToRecord(input: ActionInput): Promise<RecordAccess> 
   const scope = scopeOf(input, entity, caller);
   const record = await input.services.records.get(entity, scope, input.params.id as string);
   if (!record) throw new NotFoundError(`No ${entity.name} with this id`);
-  const decision = authorize({
+  const decision = input.services.access.decide({
     ir: input.services.ir,
     route: input.route,
     caller,
     record: { ownerId: ownerOf(entity, record), orgId: typeof record.org_id === 'string' ? record.org_id : null },
-    ...checksOf(input),
   });
   if (!decision.allow) throw deny(decision, entity);
   return { entity, caller, scope, listScope: decision.scope, record, guard: guardFor(input, entity, caller) };
@@ -90,12 +82,7 @@ export function ownOnly(input: ActionInput, entity: IrEntity, caller: Caller | n
   return operation !== undefined && role?.rights[entity.name]?.[operation] === 'own';
 }
 
-const checksOf = (input: ActionInput) => (input.services.testOnlyChecks ? { checks: input.services.testOnlyChecks } : {});
-
-function guardFor(input: ActionInput, entity: IrEntity, caller: Caller | null): WriteGuard {
-  if (input.services.testOnlyChecks?.ownership === false) return {};
-  return ownOnly(input, entity, caller) && caller ? { ownerId: caller.userId } : {};
-}
+const guardFor = (input: ActionInput, entity: IrEntity, caller: Caller | null): WriteGuard => input.services.access.writeGuard(ownOnly(input, entity, caller), caller);
 
 /** A refusal as the contract's error; a 404 never says why (it must not reveal that the record exists). */
 function deny(decision: Extract<AuthorizeDecision, { allow: false }>, entity: IrEntity): HttpError {
