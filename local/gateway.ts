@@ -7,78 +7,32 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { type HttpError, PayloadTooLargeError, renderError, UriTooLongError, ValidationError, HeadersTooLargeError, RequestTimeoutError } from '../lambdas/core/errors';
+import { compileRoutes, decodePathSegment, matchRoute, type RouteMatch, type RouteShape } from '../lambdas/shared/route-match';
 
-export interface GatewayRoute {
-  readonly method: string;
-  /** API Gateway path syntax: `/projects/{id}`. */
-  readonly path: string;
-  readonly handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
+export { compileRoutes, decodePathSegment, matchRoute };
+
+export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
+
+export interface GatewayRoute extends RouteShape {
+  readonly handler: LambdaHandler;
   /** The Lambda's name, for the context object. */
   readonly functionName: string;
 }
 
-export interface RouteMatch {
-  readonly route: GatewayRoute;
-  readonly pathParameters: Record<string, string>;
+/** API Gateway's `$default` route: what it calls when no route matches (both APIs have one). */
+export interface DefaultRoute {
+  readonly handler: LambdaHandler;
+  readonly functionName: string;
 }
 
-interface CompiledRoute {
-  readonly route: GatewayRoute;
-  readonly pattern: RegExp;
-  readonly names: readonly string[];
-}
+/** The route key API Gateway sends a `$default` route. */
+export const DEFAULT_ROUTE_KEY = '$default';
+
+export type GatewayMatch = RouteMatch<GatewayRoute> | { readonly route: null; readonly pathParameters: Record<string, string> };
 
 /** API Gateway rejects bodies over 10 MB before any Lambda runs. */
 export const MAX_GATEWAY_BODY_BYTES = 10 * 1024 * 1024;
-
-export function compileRoutes(routes: readonly GatewayRoute[]): CompiledRoute[] {
-  return routes.map((route) => {
-    const names: string[] = [];
-    const source = route.path
-      .split('/')
-      .map((segment) => {
-        const param = /^\{([A-Za-z0-9_]+)(\+?)\}$/.exec(segment);
-        if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        names.push(param[1] as string);
-        return param[2] ? '(.+)' : '([^/]+)';
-      })
-      .join('/');
-    return { route, pattern: new RegExp(`^${source}$`), names };
-  });
-}
-
-/**
- * A path segment decoded as API Gateway decodes path parameters, or null when its
- * percent-encoding is broken (`%zz`, a cut `%E0%A4`, an encoded lone surrogate `%ED%A0%80`):
- * such a path names nothing, and is answered 400 rather than handed on.
- */
-export function decodePathSegment(raw: string): string | null {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
-}
-
-/** The route for a method and path; or the methods the path allows (405); or null (404). Call with a path whose encoding is valid. */
-export function matchRoute(compiled: readonly CompiledRoute[], method: string, path: string): RouteMatch | { allowed: string[] } | null {
-  const allowed: string[] = [];
-  for (const { route, pattern, names } of compiled) {
-    const m = pattern.exec(path);
-    if (!m) continue;
-    if (route.method !== method) {
-      allowed.push(route.method);
-      continue;
-    }
-    const pathParameters: Record<string, string> = {};
-    names.forEach((name, i) => {
-      const raw = m[i + 1] as string;
-      pathParameters[name] = decodePathSegment(raw) ?? raw;
-    });
-    return { route, pathParameters };
-  }
-  return allowed.length > 0 ? { allowed } : null;
-}
 
 /** Connection-level headers API Gateway does not forward to the integration. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
@@ -111,7 +65,7 @@ export interface IncomingRequestData {
  */
 export function toPayloadV2Event(
   req: IncomingRequestData,
-  match: RouteMatch,
+  match: GatewayMatch,
   options: { domainName: string; apiId?: string; now?: Date },
 ): APIGatewayProxyEventV2 {
   const now = options.now ?? new Date();
@@ -141,7 +95,7 @@ export function toPayloadV2Event(
       queryStringParameters[key] = key in queryStringParameters ? `${queryStringParameters[key]},${value}` : value;
     }
   }
-  const routeKey = `${match.route.method} ${match.route.path}`;
+  const routeKey = match.route ? `${match.route.method} ${match.route.path}` : DEFAULT_ROUTE_KEY;
   const apiId = options.apiId ?? 'local';
   const event: APIGatewayProxyEventV2 = {
     version: '2.0',
@@ -214,8 +168,13 @@ export function writeLambdaResult(res: ServerResponse, result: APIGatewayProxyRe
   res.writeHead(result.statusCode ?? 200, headers).end(body);
 }
 
-export function writeJsonError(res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify({ error: message, code }));
+/**
+ * Writes an error the gateway or a local server answers itself (before any handler runs), rendered
+ * by THE error renderer (core/errors.ts), as a handler's errors are.
+ */
+export function writeError(res: ServerResponse, err: unknown): void {
+  const rendered = renderError(err);
+  res.writeHead(rendered.statusCode, { 'content-type': 'application/json; charset=utf-8', ...rendered.headers }).end(JSON.stringify(rendered.body));
 }
 
 /** The longest request target (path and query) the local server takes; API Gateway allows 10 KB for the request line and headers together. */
@@ -225,12 +184,10 @@ export const MAX_URL_BYTES = 8192;
  * The contract's answer to a request the server cannot take before any route sees it: a target
  * over MAX_URL_BYTES (414) or a path with broken percent-encoding (400). Null: go on.
  */
-export function refuseRequestTarget(url: string): { status: number; code: string; message: string } | null {
-  if (Buffer.byteLength(url, 'utf8') > MAX_URL_BYTES) return { status: 414, code: 'URI_TOO_LONG', message: `The request target is longer than ${MAX_URL_BYTES} bytes` };
+export function refuseRequestTarget(url: string): HttpError | null {
+  if (Buffer.byteLength(url, 'utf8') > MAX_URL_BYTES) return new UriTooLongError(MAX_URL_BYTES);
   const path = url.split('?')[0] ?? '';
-  if (path.split('/').some((segment) => decodePathSegment(segment) === null)) {
-    return { status: 400, code: 'VALIDATION_ERROR', message: 'The path is not validly percent-encoded' };
-  }
+  if (path.split('/').some((segment) => decodePathSegment(segment) === null)) return new ValidationError('The path is not validly percent-encoded');
   return null;
 }
 
@@ -244,15 +201,16 @@ export function answerClientError(err: Error & { code?: string }, socket: Duplex
     socket.destroy();
     return;
   }
-  const [status, code, message] =
+  const refusal =
     err.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'HEADERS_TOO_LARGE', 'The request line and headers are larger than the server accepts']
+      ? new HeadersTooLargeError()
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'REQUEST_TIMEOUT', 'The request was not received in time']
-        : [400, 'VALIDATION_ERROR', err.code === 'HPE_INVALID_METHOD' ? 'Unknown HTTP method' : 'Malformed HTTP request'];
-  const body = JSON.stringify({ error: message, code });
+        ? new RequestTimeoutError()
+        : new ValidationError(err.code === 'HPE_INVALID_METHOD' ? 'Unknown HTTP method' : 'Malformed HTTP request');
+  const { statusCode, body } = renderError(refusal);
+  const text = JSON.stringify(body);
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
   );
 }
 
@@ -277,19 +235,20 @@ export interface Gateway {
   handle(req: IncomingMessage, res: ServerResponse, path: string, query: string): Promise<void>;
 }
 
-export function createGateway(routes: readonly GatewayRoute[], options: { apiId?: string } = {}): Gateway {
+/**
+ * A gateway over a manifest's routes and the API's `$default` route, which gets every request no
+ * route matches (and answers 404 or 405 in the shared code, route-match.ts), as on AWS.
+ */
+export function createGateway(routes: readonly GatewayRoute[], fallback: DefaultRoute, options: { apiId?: string } = {}): Gateway {
   const compiled = compileRoutes(routes);
   return {
     async handle(req, res, path, query) {
       const method = (req.method ?? 'GET').toUpperCase();
-      if (path.split('/').some((segment) => decodePathSegment(segment) === null)) return writeJsonError(res, 400, 'VALIDATION_ERROR', 'The path is not validly percent-encoded');
-      const match = matchRoute(compiled, method, path);
-      if (!match) return writeJsonError(res, 404, 'NOT_FOUND', `No route for ${method} ${path}`);
-      if ('allowed' in match) {
-        return writeJsonError(res, 405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}`, { allow: match.allowed.join(', ') });
-      }
+      if (path.split('/').some((segment) => decodePathSegment(segment) === null)) return writeError(res, new ValidationError('The path is not validly percent-encoded'));
+      const matched = matchRoute(compiled, method, path);
+      const match: GatewayMatch = matched && !('allowed' in matched) ? matched : { route: null, pathParameters: {} };
       const body = await readBody(req);
-      if (body === null) return writeJsonError(res, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large');
+      if (body === null) return writeError(res, new PayloadTooLargeError('The request body is too large'));
       const event = toPayloadV2Event(
         {
           method,
@@ -305,7 +264,8 @@ export function createGateway(routes: readonly GatewayRoute[], options: { apiId?
         match,
         { domainName: (req.headers.host ?? 'localhost').replace(/:\d+$/, ''), apiId: options.apiId },
       );
-      const result = await match.route.handler(event, lambdaContext(match.route.functionName));
+      const target = match.route ?? fallback;
+      const result = await target.handler(event, lambdaContext(target.functionName));
       writeLambdaResult(res, result);
     },
   };

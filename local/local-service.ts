@@ -12,7 +12,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Clock } from '../lambdas/core/clock';
 import type { IrAuthRateLimits } from '../lambdas/core/blueprint/ir';
 import type { ProjectDeployer } from '../lambdas/ports/project-deployer';
-import { CONTROL_PLANE_ROUTE_LIST, handlerFile } from '../lambdas/control-plane/routes';
+import { CONTROL_PLANE_ROUTE_LIST, UNMATCHED_ROUTE_HANDLER_FILE, handlerFile } from '../lambdas/control-plane/routes';
 import { configureControlPlane } from '../lambdas/control-plane/composition/root';
 import { localRunners } from '../lambdas/control-plane/composition/runners';
 import { loadOrCreateSigningKeys } from '../lambdas/adapters/identity/signing-keys';
@@ -22,7 +22,9 @@ import { ensureTable, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-
 import { dynamoClients } from '../lambdas/adapters/dynamodb/dynamo-clients';
 import { LOCAL_REGION, loadOrCreateLocalCredentials, localCredentialsFile } from '../lambdas/adapters/local-credentials';
 import { illFormedTextProblem } from '../lambdas/core/well-formed-text';
-import { answerClientError, createGateway, decodePathSegment, refuseRequestTarget, writeJsonError, type GatewayRoute } from './gateway';
+import { answerClientError, createGateway, decodePathSegment, refuseRequestTarget, writeError, type DefaultRoute, type GatewayRoute } from './gateway';
+import { MethodNotAllowedError, ServiceUnavailableError, ValidationError } from '../lambdas/core/errors';
+import { controlPlaneCors, corsAnswer } from '../lambdas/shared/cors';
 import { startLocalObjectStore } from './object-store/object-store';
 import { LocalProjectHost } from './project-host';
 import type { ProjectApiSetup } from '../lambdas/project-runtime/composition-root';
@@ -148,12 +150,13 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
 
     // Handler modules load now; they build their services from the environment on the first
     // request, which is only let through once the environment below is set.
-    const gateway = createGateway(loadControlPlaneRoutes());
+    const gateway = createGateway(loadControlPlaneRoutes(), loadUnmatchedRoute());
+    const cors = controlPlaneCors(CONTROL_PLANE_ROUTE_LIST.map((route) => route.method));
     let ready = false;
     const server = createServer((req, res) => {
       void serve(req, res).catch((err: unknown) => {
         console.error('local gateway failure', err);
-        if (!res.headersSent) writeJsonError(res, 500, 'INTERNAL', 'Internal error');
+        if (!res.headersSent) writeError(res, err);
         else res.destroy();
       });
     });
@@ -161,12 +164,12 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     server.on('clientError', answerClientError);
     const serve = async (req: IncomingMessage, res: ServerResponse) => {
       const refused = refuseRequestTarget(req.url ?? '/');
-      if (refused) return writeJsonError(res, refused.status, refused.code, refused.message);
+      if (refused) return writeError(res, refused);
       let url: URL;
       try {
         url = new URL(req.url ?? '/', 'http://local');
       } catch {
-        return writeJsonError(res, 400, 'VALIDATION_ERROR', 'The request target is not a valid URL');
+        return writeError(res, new ValidationError('The request target is not a valid URL'));
       }
       const path = url.pathname;
       if (req.method === 'GET' && path === '/.well-known/jwks.json') {
@@ -174,10 +177,14 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
         return;
       }
       if (path === '/_local/mail') return serveMail(req, res, url, outbox);
-      if (!ready) return writeJsonError(res, 503, 'NOT_READY', 'Starting up');
+      if (!ready) return writeError(res, new ServiceUnavailableError('The service is starting; try again in a moment'));
       const api = /^\/apis\/([^/]+)(\/.*)?$/.exec(path);
       // The target's encoding was checked above, so the project id decodes.
       if (api) return projects.handle(req, res, decodePathSegment(api[1] as string) ?? '', api[2] ?? '', url.search.slice(1));
+      // CORS as the control plane's API Gateway answers it (shared/cors.ts).
+      const answer = corsAnswer(cors, { method: req.method ?? 'GET', origin: req.headers.origin, requestMethod: req.headers['access-control-request-method'] });
+      for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+      if (answer.preflight) return void res.writeHead(204).end();
       await gateway.handle(req, res, path, url.search.slice(1));
     };
     const port = await listen(server, options.port ?? 3000, host);
@@ -245,6 +252,13 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   }
 }
 
+/** The `$default` route's handler (unmatched-route.lambda.ts), loaded as Lambda would load it. */
+export function loadUnmatchedRoute(): DefaultRoute {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const mod = require(join(REPO_ROOT, UNMATCHED_ROUTE_HANDLER_FILE)) as { handler: DefaultRoute['handler'] };
+  return { handler: mod.handler, functionName: 'bgs-unmatched-route' };
+}
+
 /** Each manifest route's handler module, loaded as Lambda would load it. */
 export function loadControlPlaneRoutes(): GatewayRoute[] {
   return CONTROL_PLANE_ROUTE_LIST.map((route) => {
@@ -255,14 +269,14 @@ export function loadControlPlaneRoutes(): GatewayRoute[] {
 }
 
 async function serveMail(req: IncomingMessage, res: ServerResponse, url: URL, outbox: LocalOutbox): Promise<void> {
-  if (req.method !== 'GET') return writeJsonError(res, 405, 'METHOD_NOT_ALLOWED', 'Only GET', { allow: 'GET' });
+  if (req.method !== 'GET') return writeError(res, new MethodNotAllowedError(['GET']));
   const to = url.searchParams.get('to');
-  if (!to) return writeJsonError(res, 400, 'VALIDATION_ERROR', 'Query parameter `to` (an email address) is required');
+  if (!to) return writeError(res, new ValidationError('Query parameter `to` (an email address) is required'));
   const project = url.searchParams.get('project');
   // Both become key parts of the outbox: bounded (an email's 254 characters, an id's 64) and well-formed.
   for (const [name, value, max] of [['to', to, 254], ['project', project ?? '', 64]] as const) {
     const problem = value.length > max ? `must be at most ${max} characters` : illFormedTextProblem(value);
-    if (problem) return writeJsonError(res, 400, 'VALIDATION_ERROR', `Query parameter \`${name}\` ${problem}`);
+    if (problem) return writeError(res, new ValidationError(`Query parameter \`${name}\` ${problem}`));
   }
   const items = await outbox.list({ to, ...(project ? { projectId: project } : {}) });
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ items }));

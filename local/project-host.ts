@@ -28,7 +28,9 @@ import { loadOrCreateSigningKeys } from '../lambdas/adapters/identity/signing-ke
 import { createRuntimeHandler } from '../lambdas/project-runtime/runtime-handler';
 import { buildProjectApiServices, type ProjectApiConfig, type ProjectApiSetup } from '../lambdas/project-runtime/composition-root';
 import { LOCAL_REGION } from '../lambdas/adapters/local-credentials';
-import { createGateway, writeJsonError, type Gateway } from './gateway';
+import { createGateway, writeError, type Gateway } from './gateway';
+import { NotFoundError, ServiceUnavailableError } from '../lambdas/core/errors';
+import { corsAnswer, projectCors } from '../lambdas/shared/cors';
 import { localS3Client, type LocalObjectStore } from './object-store/object-store';
 import { PeriodicSweeper, sweepStagingObjects } from './staging-sweeper';
 
@@ -213,30 +215,23 @@ export class LocalProjectHost implements ProjectDeployer {
   }
 
   /**
-   * Serves `/apis/<projectId><path>`: CORS as the project's API Gateway would answer it
-   * (preflights, and the allow-origin header on answers), then the project's gateway.
+   * Serves `/apis/<projectId><path>`: CORS as the project's API Gateway answers it (shared/cors.ts:
+   * preflights, and the allow-origin header on answers), then the project's gateway.
    */
   async handle(req: IncomingMessage, res: ServerResponse, projectId: string, path: string, query: string): Promise<void> {
     const mount = this.mounts.get(projectId);
     if (!mount) {
       const reason = this.broken.get(projectId);
-      if (reason) return writeJsonError(res, 503, 'NOT_READY', `This API could not be started (${reason}); deploy the project again`);
-      return writeJsonError(res, 404, 'NOT_FOUND', 'No API is deployed at this address');
+      if (reason) return writeError(res, new ServiceUnavailableError(`This API could not be started (${reason}); deploy the project again`));
+      return writeError(res, new NotFoundError('No API is deployed at this address'));
     }
-    const origin = req.headers.origin;
-    const allowed = mount.ir.cors.allowedOrigins;
-    const originAllowed = origin !== undefined && (allowed.includes('*') || allowed.includes(origin));
-    if (originAllowed) {
-      res.setHeader('access-control-allow-origin', allowed.includes('*') ? '*' : origin);
-      res.setHeader('access-control-expose-headers', 'x-request-id, retry-after');
-      if (!allowed.includes('*')) res.setHeader('vary', 'origin');
-    }
-    if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
-      if (originAllowed) {
-        res.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
-        res.setHeader('access-control-allow-headers', 'authorization, content-type');
-        res.setHeader('access-control-max-age', '600');
-      }
+    const cors = corsAnswer(projectCors(mount.ir.cors.allowedOrigins), {
+      method: req.method ?? 'GET',
+      origin: req.headers.origin,
+      requestMethod: req.headers['access-control-request-method'],
+    });
+    for (const [name, value] of Object.entries(cors.headers)) res.setHeader(name, value);
+    if (cors.preflight) {
       res.writeHead(204).end();
       return;
     }
@@ -249,8 +244,11 @@ export class LocalProjectHost implements ProjectDeployer {
     const services = await buildProjectApiServices(config, { clock: this.clock, ...this.props.projectSetup?.(projectId) });
     const deployed = await loadDeployedBlueprint(this.props.doc, this.tableNameOf(projectId));
     const handler = createRuntimeHandler(async () => services);
+    const functionName = `bgs-project-${projectId}`;
+    // Every route and the `$default` route go to the one runtime handler, as the project's API Gateway does.
     const gateway = createGateway(
-      services.api.routes.map((route) => ({ method: route.method, path: route.path, handler, functionName: `bgs-project-${projectId}` })),
+      services.api.routes.map((route) => ({ method: route.method, path: route.path, handler, functionName })),
+      { handler, functionName },
       { apiId: projectId },
     );
     const files = new S3FileStorage({ client: s3Client({ region: config.region, endpoint: config.localStores?.s3Endpoint, credentialsFile: config.localStores?.credentialsFile }), bucket: config.bucket, clock: this.clock });

@@ -64,6 +64,9 @@ export function routeTableActions(route: Pick<RouteDefinition, 'dynamo' | 'rate'
   return [...actions].sort();
 }
 
+/** The handler of the API's `$default` route (404 / 405 for requests no route takes), outside the manifest. */
+export const UNMATCHED_ROUTE_HANDLER_FILE = 'lambdas/control-plane/unmatched-route.lambda.ts';
+
 function route<const R extends RouteDefinition>(definition: R): R {
   return definition;
 }

@@ -9,7 +9,7 @@
  */
 import middy from '@middy/core';
 import type { ProjectRoute, RouteAction } from '../core/blueprint/project-routes';
-import { NotFoundError } from '../core/errors';
+import { compileRoutes, unmatchedRouteError, type CompiledRoute } from '../shared/route-match';
 import { STATE, type Context, type HandlerResult, type HttpEvent, type HttpResult, type Internal, type StatefulContext } from '../shared/http-types';
 import { httpFrame } from '../shared/middleware/http-frame';
 import { jsonBody } from '../shared/middleware/json-body';
@@ -45,6 +45,18 @@ export function createRuntimeHandler(getServices: () => Promise<RuntimeServices>
   };
 }
 
+const compiledRoutes = new WeakMap<RuntimeServices, CompiledRoute<ProjectRoute>[]>();
+
+/** The manifest's routes compiled for matching, once per services (one deployed blueprint). */
+function compiledRoutesOf(services: RuntimeServices): CompiledRoute<ProjectRoute>[] {
+  let compiled = compiledRoutes.get(services);
+  if (!compiled) {
+    compiled = compileRoutes(services.api.routes);
+    compiledRoutes.set(services, compiled);
+  }
+  return compiled;
+}
+
 function routePipeline(route: ProjectRoute | null, getServices: () => Promise<RuntimeServices>): RuntimeHandler {
   const handler = middy<HttpEvent, HttpResult, Error, Context, Internal<RuntimeServices>>().use(
     httpFrame(route ? `${route.method} ${route.path}` : 'unknown', route?.successStatus ?? 404, getServices),
@@ -53,11 +65,11 @@ function routePipeline(route: ProjectRoute | null, getServices: () => Promise<Ru
   const limits = route ? authRateLimit(route) : null;
   if (limits) handler.use(limits);
   handler.handler(async (event, context) => {
-    // API Gateway's `$default` route (a path the manifest does not have), or a route key of
-    // another blueprint: the contract's 404 body rather than API Gateway's own.
-    if (!route) throw new NotFoundError(`No route for ${event.requestContext.http.method} ${event.rawPath}`);
     const state = (context as StatefulContext<RuntimeServices>)[STATE];
     const services = state.services as RuntimeServices;
+    // API Gateway's `$default` route (no route of the manifest took the request), or a route key
+    // of another blueprint: 404, or 405 when the path exists (shared/route-match.ts).
+    if (!route) throw unmatchedRouteError(compiledRoutesOf(services), event.requestContext.http.method, event.rawPath);
     const input = requestParts(route, services, event, state.json);
     return (await ACTIONS[route.action](input)) as unknown as HttpResult;
   });

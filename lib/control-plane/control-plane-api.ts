@@ -13,7 +13,10 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { CONTROL_PLANE_ROUTE_LIST, type RouteDefinition } from '../../lambdas/control-plane/routes';
+import { CONTROL_PLANE_ROUTE_LIST, UNMATCHED_ROUTE_HANDLER_FILE, type RouteDefinition } from '../../lambdas/control-plane/routes';
+import { controlPlaneCors } from '../../lambdas/shared/cors';
+import { BgsFunction } from '../shared/bgs-function';
+import { corsPreflightOf } from '../shared/cors-preflight';
 import { RouteFunction } from './route-function';
 
 export interface ControlPlaneApiProps {
@@ -72,8 +75,6 @@ export interface ControlPlaneApiProps {
   readonly destroyOnRemoval?: boolean;
 }
 
-/** Headers a browser client must be able to read (rate-limit state, CONTRACT.md "Rate limits"). */
-const EXPOSED_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'retry-after'];
 
 
 export class ControlPlaneApi extends Construct {
@@ -98,13 +99,7 @@ export class ControlPlaneApi extends Construct {
       // The stage is declared below, so access logging and throttling can be set on it.
       createDefaultStage: false,
       // Bearer tokens, not cookies: any origin may call (CONTRACT.md, as for generated APIs).
-      corsPreflight: {
-        allowOrigins: ['*'],
-        allowHeaders: ['authorization', 'content-type'],
-        allowMethods: [...new Set(routes.map((route) => route.method))].map((method) => apigw.CorsHttpMethod[method]),
-        exposeHeaders: EXPOSED_HEADERS,
-        maxAge: Duration.hours(1),
-      },
+      corsPreflight: corsPreflightOf(controlPlaneCors(routes.map((route) => route.method))),
     });
 
     this.accessLogGroup = new logs.LogGroup(this, 'AccessLogs', { retention: logRetention, removalPolicy });
@@ -150,6 +145,30 @@ export class ControlPlaneApi extends Construct {
       functions.set(route.id, fn);
     }
     this.functions = functions;
+
+    // Every request no route takes goes to one small function that answers as the local gateway
+    // does (lambdas/shared/route-match.ts): 405 with Allow for a known path, else 404, in the
+    // contract's body instead of API Gateway's own `{"message":"Not Found"}`.
+    const unmatched = new BgsFunction(this, 'UnmatchedRoute', {
+      entry: UNMATCHED_ROUTE_HANDLER_FILE,
+      description: 'BGS control plane $default route: 404 / 405 in the contract body',
+      policyName: 'Route',
+      statements: [],
+      environment: props.environment,
+      memorySize: props.memorySize ?? 512,
+      timeout: Duration.seconds(29),
+      logRetention,
+      ...(props.destroyOnRemoval ? { destroyOnRemoval: props.destroyOnRemoval } : {}),
+    });
+    const defaultRoute = new apigw.HttpRoute(this, 'DefaultRoute', {
+      httpApi: this.httpApi,
+      routeKey: apigw.HttpRouteKey.DEFAULT,
+      integration: new HttpLambdaIntegration('Integration', unmatched.function, { payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0 }),
+    });
+    Validations.of(defaultRoute).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason: 'The catch-all route only answers 404 NOT_FOUND or 405 METHOD_NOT_ALLOWED from the route manifest (no data is reachable through it: its function has no permission besides its logs); bounded by the stage throttle.',
+    });
   }
 }
 

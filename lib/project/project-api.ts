@@ -11,6 +11,8 @@
  *
  * No API Gateway authorizer: the runtime verifies access tokens itself (DESIGN.md "Tokens").
  */
+import { projectCors } from '../../lambdas/shared/cors';
+import { corsPreflightOf } from '../shared/cors-preflight';
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { ACCESS_LOG_FORMAT } from '../shared/access-log-format';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
@@ -54,10 +56,6 @@ export interface ProjectApiProps {
   readonly destroyOnRemoval?: boolean;
 }
 
-/** The methods a generated API's routes use (CORS preflight answers all of them). */
-const CORS_METHODS = [apigw.CorsHttpMethod.GET, apigw.CorsHttpMethod.POST, apigw.CorsHttpMethod.PUT, apigw.CorsHttpMethod.PATCH, apigw.CorsHttpMethod.DELETE];
-/** What the local project host exposes too (local/project-host.ts). */
-const EXPOSED_HEADERS = ['x-request-id', 'retry-after'];
 
 export class ProjectApi extends Construct {
   public readonly httpApi: apigw.HttpApi;
@@ -73,7 +71,6 @@ export class ProjectApi extends Construct {
     const manifest = projectApi(props.ir).routes;
     assertUniqueRoutes(manifest);
     const removalPolicy = props.destroyOnRemoval ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
-    const { allowedOrigins } = props.ir.cors;
 
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
       apiName: `${Stack.of(this).stackName}-api`,
@@ -81,16 +78,7 @@ export class ProjectApi extends Construct {
       // Declared below, so access logging and throttling can be set on it.
       createDefaultStage: false,
       // CONTRACT "CORS": the project's origins (default any: bearer tokens, not cookies).
-      corsPreflight:
-        allowedOrigins.length === 0
-          ? undefined
-          : {
-              allowOrigins: [...allowedOrigins],
-              allowHeaders: ['authorization', 'content-type'],
-              allowMethods: CORS_METHODS,
-              exposeHeaders: EXPOSED_HEADERS,
-              maxAge: Duration.minutes(10),
-            },
+      corsPreflight: corsPreflightOf(projectCors(props.ir.cors.allowedOrigins)),
     });
 
     this.accessLogGroup = new logs.LogGroup(this, 'AccessLogs', { retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH, removalPolicy });
@@ -133,8 +121,9 @@ export class ProjectApi extends Construct {
     }
     this.routes = routes;
 
-    // Every other path reaches the runtime too, which answers the contract's 404 body
-    // (`{ error, code }`) instead of API Gateway's own `{"message":"Not Found"}`.
+    // Every other request reaches the runtime too, which answers as the local gateway does
+    // (lambdas/shared/route-match.ts): 405 with Allow for a known path, else 404, in the
+    // contract's body instead of API Gateway's own `{"message":"Not Found"}`.
     const fallback = new apigw.CfnRoute(this, 'DefaultRoute', {
       apiId: this.httpApi.apiId,
       routeKey: '$default',
@@ -143,7 +132,7 @@ export class ProjectApi extends Construct {
     });
     Validations.of(fallback).acknowledge({
       id: 'AwsSolutions-APIG4',
-      reason: 'The catch-all route only answers 404 NOT_FOUND from the runtime (no data is reachable through it); bounded by the stage throttle.',
+      reason: 'The catch-all route only answers 404 NOT_FOUND or 405 METHOD_NOT_ALLOWED from the runtime (no data is reachable through it); bounded by the stage throttle.',
     });
   }
 }

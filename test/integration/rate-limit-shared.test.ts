@@ -9,7 +9,8 @@ import { login } from '../../lambdas/control-plane/use-cases/auth';
 import { parseControlPlaneConfig } from '../../lambdas/shared/config';
 import { ENV } from '../../lambdas/shared/env';
 import { createRouteHandler } from '../../lambdas/shared/route-handler';
-import { compileRoutes, lambdaContext, matchRoute, toPayloadV2Event } from '../../local/gateway';
+import { compileRoutes, lambdaContext, matchRoute, toPayloadV2Event, type GatewayRoute } from '../../local/gateway';
+import type { RouteMatch } from '../../lambdas/shared/route-match';
 import { createTestTable, testCredentialsFile, testDynamoEndpoint } from '../support/dynamo';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,7 +41,7 @@ describe('rate limit counters', () => {
       return createRouteHandler(route, login, () => services);
     });
     const [match] = compileRoutes([{ method: route.method, path: route.path, functionName: 'login', handler: instances[0]! }]);
-    const routeMatch = matchRoute([match!], 'POST', '/auth/login') as Exclude<ReturnType<typeof matchRoute>, null | { allowed: string[] }>;
+    const routeMatch = matchRoute([match!], 'POST', '/auth/login') as RouteMatch<GatewayRoute>;
     const event = () =>
       toPayloadV2Event(
         {

@@ -3,6 +3,8 @@
  * event under test/fixtures/payload-v2 is compared with the event the gateway builds for the
  * same HTTP request (volatile members checked for format, then masked).
  */
+import { renderError } from '../../lambdas/core/errors';
+import { unmatchedRouteError } from '../../lambdas/shared/route-match';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -60,7 +62,7 @@ describe('local gateway payload-v2 events', () => {
         return { statusCode: 204 };
       },
     }));
-    const gateway = createGateway(routes);
+    const gateway = createGateway(routes, { functionName: 'default', handler: async () => ({ statusCode: 404 }) });
     server = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://x');
       void gateway.handle(req, res, url.pathname, url.search.slice(1));
@@ -98,6 +100,9 @@ describe('local gateway payload-v2 events', () => {
     expect(matchRoute(compiled, 'PUT', '/projects/1')).toEqual({ allowed: ['GET', 'PATCH'] });
     expect(matchRoute(compiled, 'GET', '/projects/a%2Fb')).toMatchObject({ pathParameters: { id: 'a/b' } });
     expect(matchRoute(compiled, 'GET', '/projects/1/extra')).toBeNull();
+    // THE answer both APIs give (their `$default` routes on AWS, the local gateway's fallback).
+    expect(renderError(unmatchedRouteError(compiled, 'PUT', '/projects/1'))).toMatchObject({ statusCode: 405, headers: { allow: 'GET, PATCH' }, body: { code: 'METHOD_NOT_ALLOWED' } });
+    expect(renderError(unmatchedRouteError(compiled, 'GET', '/nope'))).toMatchObject({ statusCode: 404, body: { code: 'NOT_FOUND', error: 'No route for GET /nope' } });
   });
 
   it('writes non-structured results as 200 JSON, as API Gateway infers them', () => {

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { BlueprintIR, IR_OPERATIONS, type IrOperation, type IrRights } from '../../lambdas/core/blueprint/ir';
 import { projectRoutes, type ProjectRoute } from '../../lambdas/core/blueprint/project-routes';
 import { validateBlueprint } from '../../lambdas/core/blueprint/validate-blueprint';
-import { authorize, type AuthorizeCaller, type AuthorizeDecision, type AuthorizeInput, type AuthorizeRecord } from '../../lambdas/core/project-api/authorize';
+import { authorize, type AuthorizeCaller, type AuthorizeDecision, type AuthorizeRecord } from '../../lambdas/core/project-api/authorize';
 
 /** Checks a negative control turns off (test/support/broken-access.ts). */
 type Checks = { tenancy?: boolean; ownership?: boolean };
