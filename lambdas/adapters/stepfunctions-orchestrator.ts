@@ -1,6 +1,6 @@
 /** The orchestrator on AWS: one Step Functions execution per generation, named after the blueprint. */
 import { ExecutionAlreadyExists, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import type { GenerationOrchestrator } from '../control-plane/generation/orchestrator';
+import type { GenerationOrchestrator } from '../ports/generation-orchestrator';
 
 export class StepFunctionsOrchestrator implements GenerationOrchestrator {
   constructor(

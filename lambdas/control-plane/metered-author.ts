@@ -4,7 +4,7 @@
  */
 import type { Clock } from '../core/clock';
 import { ModelCallError, type DraftInput, type DraftResult, type EditInput, type EditResult, type ModelUsage, type SpecAuthorPort } from '../ports/spec-author';
-import type { UsageRepository } from '../adapters/dynamodb/usage-repository';
+import type { UsageRepository } from '../ports/usage-repository';
 
 export type AuthorOperation = 'spec.draft' | 'spec.chat';
 

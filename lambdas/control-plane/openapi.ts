@@ -4,7 +4,8 @@
  */
 import * as z from 'zod';
 import { CONTROL_PLANE_ROUTE_LIST, type RouteDefinition } from './routes';
-import { MAX_SPEC_BYTES, NAMED_SCHEMAS } from './schemas';
+import { MAX_SPEC_BYTES } from '../ports/spec-repository';
+import { NAMED_SCHEMAS } from './schemas';
 
 type Json = Record<string, unknown>;
 

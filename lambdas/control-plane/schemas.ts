@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { MAX_CURSOR_LENGTH } from '../core/cursor';
+import { MAX_SPEC_BYTES } from '../ports/spec-repository';
 import { pathId } from '../shared/middleware/validate-request';
 
 export const MAX_PAGE_SIZE = 100;
@@ -116,12 +117,6 @@ export const ProjectList = z.object({ items: z.array(Project), nextCursor: z.str
 
 export const MAX_CHAT_MESSAGE_CHARS = 8000;
 export const MAX_SPEC_CHARS = 200_000;
-/**
- * A spec version is one DynamoDB item (400 KB, spec-repository.ts): its content may hold at most
- * this many bytes in UTF-8, whatever its length in characters (over it -> 413). The rest of the
- * item (ids, times, the last user message of at most MAX_CHAT_MESSAGE_CHARS) fits in what is left.
- */
-export const MAX_SPEC_BYTES = 350 * 1024;
 export const DEFAULT_HISTORY_LIMIT = 50;
 export const MAX_HISTORY_LIMIT = 200;
 

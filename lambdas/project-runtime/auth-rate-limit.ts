@@ -16,7 +16,7 @@ import type { RateSubject } from '../core/blueprint/auth-rate-limits';
 import type { ProjectRoute, RouteRateLimit } from '../core/blueprint/project-routes';
 import { RateLimitedError, ValidationError } from '../core/errors';
 import { rateLimitHeaders, type RateDecision } from '../core/rate-limit';
-import type { RateTicket } from '../adapters/dynamodb/rate-limit-store';
+import type { RateTicket } from '../ports/rate-limiter';
 import type { SignUpMailBudget } from '../ports/identity';
 import type { Context, HttpEvent, HttpResult, Internal } from '../shared/http-types';
 import { authAccount, clientAddress } from '../shared/middleware/rate-limit';

@@ -13,7 +13,7 @@ import type { RateDecision, RateRule } from '../../lambdas/core/rate-limit';
 import { parseSpec } from '../../lambdas/core/spec/parse-spec';
 import { renderSpec } from '../../lambdas/core/spec/render-spec';
 import { EXAMPLE_SPEC } from '../../lambdas/core/spec/spec-example';
-import type { RateLimiter, RateTicket } from '../../lambdas/adapters/dynamodb/rate-limit-store';
+import type { RateLimiter, RateTicket } from '../../lambdas/ports/rate-limiter';
 import { signupMailBudget } from '../../lambdas/project-runtime/auth-rate-limit';
 import { goldenIr } from '../support/golden-ir';
 

@@ -13,51 +13,20 @@ import { randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { ValidationReport } from '../../core/blueprint/validate-blueprint';
 import { NotFoundError } from '../../core/errors';
-
-export type BlueprintStatus = 'processing' | 'completed' | 'failed';
-
-export interface ValidationIssue {
-  readonly path: string;
-  readonly code: string;
-  readonly message: string;
-}
-
-export interface ValidationReport {
-  readonly valid: boolean;
-  readonly errors: ValidationIssue[];
-  readonly warnings: ValidationIssue[];
-}
-
-export interface BlueprintRecord {
-  id: string;
-  projectId: string;
-  ownerId: string;
-  specVersion: number;
-  status: BlueprintStatus;
-  currentStep: string;
-  progress: number;
-  stepsDone: string[];
-  startedAt: string;
-  createdAt: string;
-  updatedAt: string;
-  completedAt: string | null;
-  error: string | null;
-  validation: ValidationReport | null;
-}
+import { MAX_PART_BYTES, PartTooLargeError, type BlueprintRecord, type BlueprintRepository, type GenerationOutcome } from '../../ports/blueprint-repository';
 
 const blueprintKey = (id: string) => ({ PK: `BLUEPRINT#${id}`, SK: 'BLUEPRINT' });
 const partKey = (id: string, name: string) => ({ PK: `BLUEPRINT#${id}`, SK: `PART#${name}` });
 const pendingKey = (id: string) => ({ PK: 'GENERATION#PENDING', SK: id });
-/** A DynamoDB item holds 400 KB; compressed parts above this are refused with a clear failure. */
-export const MAX_PART_BYTES = 380_000;
 
 function toRecord(item: Record<string, unknown>): BlueprintRecord {
   const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...rest } = item;
   return rest as unknown as BlueprintRecord;
 }
 
-export class BlueprintRepository {
+export class DynamoBlueprintRepository implements BlueprintRepository {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -170,7 +139,7 @@ export class BlueprintRepository {
   }
 
   /** Ends the generation: completed or failed (with its error and report), no longer pending. */
-  async finish(id: string, outcome: { status: 'completed' | 'failed'; error: string | null; validation: ValidationReport | null }, now: Date): Promise<void> {
+  async finish(id: string, outcome: GenerationOutcome, now: Date): Promise<void> {
     const at = now.toISOString();
     try {
       await this.doc.send(
@@ -231,11 +200,5 @@ export class BlueprintRepository {
   }
 }
 
-export class PartTooLargeError extends Error {
-  constructor(
-    readonly part: string,
-    readonly bytes: number,
-  ) {
-    super(`The ${part} is ${bytes} bytes compressed, more than the ${MAX_PART_BYTES} bytes a stored part may hold`);
-  }
-}
+/** @deprecated The class's old name, until the composition root constructs DynamoBlueprintRepository (the port is BlueprintRepository). */
+export { DynamoBlueprintRepository as BlueprintRepository };

@@ -3,18 +3,12 @@
  * Messages written together (a user message and the assistant's reply) go in one transaction
  * and sort in the order given.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ChatMessage } from '../../control-plane/schemas';
+import type { ChatMessage, ConversationRepository } from '../../ports/conversation-repository';
 import { keys } from './keys';
 
-/** The conversation id of a project: stable, derived from the project id (one conversation each). */
-export function conversationIdOf(projectId: string): string {
-  const hex = createHash('sha256').update(`bgs:conversation:${projectId}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-export class ConversationRepository {
+export class DynamoConversationRepository implements ConversationRepository {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -46,3 +40,6 @@ export class ConversationRepository {
     return Items.reverse().map((i) => ({ id: i.id as string, role: i.role as ChatMessage['role'], content: i.content as string, createdAt: i.createdAt as string }));
   }
 }
+
+/** @deprecated The class's old name, until the composition root constructs DynamoConversationRepository (the port is ConversationRepository). */
+export { DynamoConversationRepository as ConversationRepository };

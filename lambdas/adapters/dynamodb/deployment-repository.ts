@@ -17,36 +17,16 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../../core/errors';
 import type { DeploymentLogLevel } from '../../ports/project-deployer';
+import type {
+  DeploymentKind,
+  DeploymentLogLine,
+  DeploymentPage,
+  DeploymentRecord,
+  DeploymentRepository,
+  DeploymentStatus,
+  NewDeployment,
+} from '../../ports/deployment-repository';
 import { keys } from './keys';
-
-export type DeploymentStatus = 'pending' | 'in_progress' | 'succeeded' | 'failed' | 'destroyed';
-export type DeploymentKind = 'deploy' | 'rollback' | 'destroy';
-
-export interface DeploymentLogLine {
-  readonly at: string;
-  readonly level: DeploymentLogLevel;
-  readonly message: string;
-}
-
-export interface DeploymentRecord {
-  readonly id: string;
-  readonly projectId: string;
-  readonly ownerId: string;
-  readonly blueprintId: string;
-  readonly status: DeploymentStatus;
-  readonly kind: DeploymentKind;
-  /** As the deployer returned it: a path (`/apis/<projectId>`) or a full URL; null until it succeeds. */
-  readonly apiBaseUrl: string | null;
-  readonly logs: readonly DeploymentLogLine[];
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
-
-export interface DeploymentPage {
-  readonly items: DeploymentRecord[];
-  /** The index key to continue after, or undefined on the last page. */
-  readonly lastKey?: Record<string, string>;
-}
 
 /**
  * A deployment item must stay far below DynamoDB's 400 KB: a chatty deployer's lines beyond
@@ -77,7 +57,7 @@ function toRecord(item: Record<string, unknown>): DeploymentRecord {
   };
 }
 
-export class DeploymentRepository {
+export class DynamoDeploymentRepository implements DeploymentRepository {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -88,7 +68,7 @@ export class DeploymentRepository {
    * and registered as pending, all in one transaction. 409 CONFLICT when another deployment of
    * the project is unfinished or the project was archived meanwhile.
    */
-  async create(input: { projectId: string; ownerId: string; blueprintId: string; kind: DeploymentKind; now: Date }): Promise<DeploymentRecord> {
+  async create(input: NewDeployment): Promise<DeploymentRecord> {
     const at = input.now.toISOString();
     const record: DeploymentRecord = {
       id: randomUUID(),
@@ -352,3 +332,6 @@ export class DeploymentRepository {
     };
   }
 }
+
+/** @deprecated The class's old name, until the composition root constructs DynamoDeploymentRepository (the port is DeploymentRepository). */
+export { DynamoDeploymentRepository as DeploymentRepository };

@@ -8,19 +8,18 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Project } from '../../control-plane/schemas';
+import type { Project, ProjectPage, ProjectRepository, ProjectStatus } from '../../ports/project-repository';
 import { ConflictError, NotFoundError } from '../../core/errors';
 import { keys } from './keys';
 import { specItem } from './spec-repository';
 
-export type ProjectStatus = Project['status'];
 type ProjectItem = Project & { PK: string; SK: string; GSI1PK: string; GSI1SK: string; ownerId: string };
 
 const projectKey = keys.project;
 const ownerListKey = (ownerId: string, status: ProjectStatus) => keys.ownerProjects(ownerId, status);
 
 function toProject(item: Record<string, unknown>): Project {
-  const p = item as ProjectItem;
+  const p = item as unknown as ProjectItem;
   return {
     id: p.id,
     name: p.name,
@@ -35,13 +34,7 @@ function toProject(item: Record<string, unknown>): Project {
   };
 }
 
-export interface ProjectPage {
-  readonly items: Project[];
-  /** The index key to continue after, or undefined on the last page. */
-  readonly lastKey?: Record<string, string>;
-}
-
-export class ProjectRepository {
+export class DynamoProjectRepository implements ProjectRepository {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -212,3 +205,6 @@ export class ProjectRepository {
     }
   }
 }
+
+/** @deprecated The class's old name, until the composition root constructs DynamoProjectRepository (the port is ProjectRepository). */
+export { DynamoProjectRepository as ProjectRepository };

@@ -12,20 +12,10 @@ import { createHash } from 'node:crypto';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Clock } from '../../core/clock';
 import { combineDecisions, decide, windowOf, type RateDecision, type RateRule } from '../../core/rate-limit';
+import type { RateLimiter, RateTicket } from '../../ports/rate-limiter';
 
-/** Hits counted in one or more windows, and the decision on all of them together. */
-export interface RateTicket {
-  readonly decision: RateDecision;
-  /** Takes the hits back (in the windows they were counted in): the attempt turned out not to count. */
-  refund(): Promise<void>;
-}
-
-export interface RateLimiter {
-  /** One hit in the current window of the limiter's default length. */
-  hit(category: string, subject: string, limit: number): Promise<RateDecision>;
-  /** One hit in every window of `rules` (20 a minute AND 200 an hour), decided together. */
-  hitAll(category: string, subject: string, rules: readonly RateRule[]): Promise<RateTicket>;
-}
+/** @deprecated Temporary: import the port (lambdas/ports/rate-limiter.ts); shared/http-types.ts and the runtime's services still name it here. */
+export type { RateLimiter, RateTicket } from '../../ports/rate-limiter';
 
 export interface DynamoRateLimiterProps {
   readonly doc: DynamoDBDocumentClient;

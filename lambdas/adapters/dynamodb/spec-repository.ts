@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { MAX_SPEC_BYTES, type Spec } from '../../control-plane/schemas';
+import { MAX_SPEC_BYTES, type AppendInput, type Spec, type SpecPage, type SpecRepository } from '../../ports/spec-repository';
 import { ConflictError, NotFoundError, PayloadTooLargeError, VersionConflictError } from '../../core/errors';
 import { keys } from './keys';
 
@@ -35,25 +35,10 @@ function toSpec(item: Record<string, unknown>): Spec {
   };
 }
 
-export interface SpecPage {
-  readonly items: Spec[];
-  readonly lastKey?: Record<string, string>;
-}
-
-export interface AppendInput {
-  readonly ownerId: string;
-  readonly projectId: string;
-  readonly content: string;
-  readonly lastUserMessage: string | null;
-  /** The version the content was based on; a newer saved version -> 409 VERSION_CONFLICT. */
-  readonly baseVersion?: number;
-  readonly now: () => Date;
-}
-
 /** Attempts before giving up under extreme contention (each round lets at least one writer through). */
 const MAX_ATTEMPTS = 200;
 
-export class SpecRepository {
+export class DynamoSpecRepository implements SpecRepository {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -145,3 +130,6 @@ export class SpecRepository {
     }
   }
 }
+
+/** @deprecated The class's old name, until the composition root constructs DynamoSpecRepository (the port is SpecRepository). */
+export { DynamoSpecRepository as SpecRepository };

@@ -5,31 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { UsageRecord } from '../../control-plane/schemas';
+import type { UsageInput, UsageRecord, UsageRepository, UsageTotals } from '../../ports/usage-repository';
 import { microsToCents } from '../../core/money';
 import { keys } from './keys';
 
-export interface UsageInput {
-  readonly operation: string;
-  readonly provider: string;
-  readonly model: string;
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  readonly costMicros: number;
-  readonly latencyMs: number;
-  readonly projectId: string | null;
-  readonly outcome: 'succeeded' | 'failed';
-}
-
-export interface UsageTotals {
-  readonly email: string | null;
-  readonly totalCalls: number;
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  readonly costMicros: number;
-}
-
-export class UsageRepository {
+export class DynamoUsageRepository implements UsageRepository {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -114,3 +94,6 @@ function toRecord(item: {
     createdAt: item.createdAt,
   };
 }
+
+/** @deprecated The class's old name, until the composition root constructs DynamoUsageRepository (the port is UsageRepository). */
+export { DynamoUsageRepository as UsageRepository };

@@ -3,14 +3,9 @@
  * credentials; BGS keeps what it shows (`GET /auth/me`: id, email, createdAt).
  */
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { UserProfile, UserProfileRepository } from '../../ports/user-profile-repository';
 
-export interface UserProfile {
-  readonly id: string;
-  readonly email: string;
-  readonly createdAt: string;
-}
-
-export class UserProfileRepository {
+export class DynamoUserProfileRepository implements UserProfileRepository {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -35,3 +30,6 @@ export class UserProfileRepository {
     return { id: Attributes?.id as string, email: Attributes?.email as string, createdAt: Attributes?.createdAt as string };
   }
 }
+
+/** @deprecated The class's old name, until the composition root constructs DynamoUserProfileRepository (the port is UserProfileRepository). */
+export { DynamoUserProfileRepository as UserProfileRepository };

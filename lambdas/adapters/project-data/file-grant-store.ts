@@ -13,26 +13,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GRANT_GRACE_SECONDS } from '../../core/project-api/file-keys';
+import type { FileGrant, FileGrantRef, FileGrantStore } from '../../ports/file-grant-store';
 import { orgPrefix } from './membership-store';
 import { PROJECT_TTL_ATTRIBUTE } from './project-table';
 
-export interface FileGrant {
-  fileKey: string;
-  entity: string;
-  recordId: string;
-  field: string;
-  contentType: string;
-  /** Declared size in bytes (signed into the upload URL), when given. */
-  size?: number;
-  filename: string;
-  createdAt: string;
-  /** When the upload URL stops working. */
-  expiresAt: string;
-  /** Set when an attach took the key (claimed before the object is moved, kept once the record holds it). */
-  attachedAt?: string;
-}
-
-export class DynamoFileGrantStore {
+export class DynamoFileGrantStore implements FileGrantStore {
   constructor(private readonly props: { doc: DynamoDBDocumentClient; tableName: string }) {}
 
   async put(orgId: string | null, grant: FileGrant): Promise<void> {
@@ -62,7 +47,7 @@ export class DynamoFileGrantStore {
    * already taken. False then. One conditional write, so two requests attaching the same key
    * at once cannot both go on to move its object.
    */
-  async claim(orgId: string | null, grant: Pick<FileGrant, 'entity' | 'recordId' | 'fileKey'>, now: Date): Promise<boolean> {
+  async claim(orgId: string | null, grant: FileGrantRef, now: Date): Promise<boolean> {
     try {
       await this.props.doc.send(
         new UpdateCommand({
@@ -82,7 +67,7 @@ export class DynamoFileGrantStore {
   }
 
   /** Gives a claim back (the attach did not complete): the key can be attached again. Only our own claim (`claimedAt`). */
-  async release(orgId: string | null, grant: Pick<FileGrant, 'entity' | 'recordId' | 'fileKey'>, claimedAt: Date): Promise<void> {
+  async release(orgId: string | null, grant: FileGrantRef, claimedAt: Date): Promise<void> {
     try {
       await this.props.doc.send(
         new UpdateCommand({

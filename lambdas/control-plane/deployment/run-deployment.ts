@@ -5,10 +5,10 @@
  * changes nothing that has already ended; `deploy()` itself is idempotent by contract.
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type { BlueprintRepository } from '../../adapters/dynamodb/blueprint-repository';
-import type { DeploymentRepository } from '../../adapters/dynamodb/deployment-repository';
 import type { BlueprintIR } from '../../core/blueprint/ir';
 import type { Clock } from '../../core/clock';
+import type { BlueprintRepository } from '../../ports/blueprint-repository';
+import type { DeploymentRepository } from '../../ports/deployment-repository';
 import type { ProjectDeployer } from '../../ports/project-deployer';
 
 /**

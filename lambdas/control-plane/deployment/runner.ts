@@ -1,15 +1,15 @@
 /**
- * The deployment runner port: starts a deployment that the deploy route has stored as
- * `pending`. On AWS a Step Functions execution will run it (with project stacks, the next
- * issue); locally, the local runner runs it in this process with all state in the table, so
- * a restart resumes what was unfinished (as the LocalOrchestrator does for generations).
+ * The local deployment runner (the port: lambdas/ports/deployment-runner.ts): runs a deployment
+ * the deploy route stored as `pending` in this process, with all state in the table, so a
+ * restart resumes what was unfinished (as the LocalOrchestrator does for generations). On AWS a
+ * Step Functions execution will run it (with project stacks, the next issue).
  */
+import type { DeploymentRunner } from '../../ports/deployment-runner';
 import { BackgroundRuns } from '../background-runs';
 import { runDeployment, type DeploymentServices } from './run-deployment';
 
-export interface DeploymentRunner {
-  start(deploymentId: string): Promise<void>;
-}
+/** @deprecated Temporary: import the port (lambdas/ports/deployment-runner.ts); the composition root still names it here. */
+export type { DeploymentRunner } from '../../ports/deployment-runner';
 
 /** Runs deployments in the background of this process; `idle()` waits for them (tests, shutdown). */
 export class LocalDeploymentRunner implements DeploymentRunner {

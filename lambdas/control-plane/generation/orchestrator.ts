@@ -1,15 +1,15 @@
 /**
- * The orchestrator port: starts a generation. On AWS, Step Functions runs the steps (the
- * state machine is built by CDK from GENERATION_STEPS); locally, the local orchestrator runs
- * the same step functions in this process, with all state in the table, so a restart resumes.
+ * The local orchestrator (the port: lambdas/ports/generation-orchestrator.ts): runs the same
+ * step functions Step Functions runs on AWS, in this process, with all state in the table, so a
+ * restart resumes.
  */
+import type { GenerationOrchestrator } from '../../ports/generation-orchestrator';
 import type { GenerationServices } from './run-generation';
 import { runGeneration } from './run-generation';
 import { BackgroundRuns } from '../background-runs';
 
-export interface GenerationOrchestrator {
-  start(blueprintId: string): Promise<void>;
-}
+/** @deprecated Temporary: import the port (lambdas/ports/generation-orchestrator.ts); the composition root still names it here. */
+export type { GenerationOrchestrator } from '../../ports/generation-orchestrator';
 
 /** Runs generations in the background of this process; `idle()` waits for them (tests, shutdown). */
 export class LocalOrchestrator implements GenerationOrchestrator {

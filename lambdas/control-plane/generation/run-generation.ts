@@ -3,10 +3,9 @@
  * every step not yet done (what the local orchestrator does, also after a restart).
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type { BlueprintRepository } from '../../adapters/dynamodb/blueprint-repository';
-import { PartTooLargeError } from '../../adapters/dynamodb/blueprint-repository';
-import type { ProjectRepository } from '../../adapters/dynamodb/project-repository';
-import type { SpecRepository } from '../../adapters/dynamodb/spec-repository';
+import { PartTooLargeError, type BlueprintRepository } from '../../ports/blueprint-repository';
+import type { ProjectRepository } from '../../ports/project-repository';
+import type { SpecRepository } from '../../ports/spec-repository';
 import type { Clock } from '../../core/clock';
 import { GENERATION_STEPS, type GenerationStep } from './steps';
 

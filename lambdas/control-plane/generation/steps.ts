@@ -9,12 +9,12 @@ import { buildBlueprint, type BuildContext } from '../../core/blueprint/build-bl
 import type { BlueprintIR } from '../../core/blueprint/ir';
 import { projectRoutes } from '../../core/blueprint/project-routes';
 import { renderOpenApi } from '../../core/blueprint/render/openapi';
-import { validateBlueprint } from '../../core/blueprint/validate-blueprint';
+import { validateBlueprint, type ValidationReport } from '../../core/blueprint/validate-blueprint';
 import { parseSpec } from '../../core/spec/parse-spec';
 import type { SpecDocument } from '../../core/spec/spec-model';
-import type { BlueprintRecord, ValidationReport } from '../../adapters/dynamodb/blueprint-repository';
-import type { SpecRepository } from '../../adapters/dynamodb/spec-repository';
-import type { ProjectRepository } from '../../adapters/dynamodb/project-repository';
+import type { BlueprintRecord } from '../../ports/blueprint-repository';
+import type { SpecRepository } from '../../ports/spec-repository';
+import type { ProjectRepository } from '../../ports/project-repository';
 
 export interface StepContext {
   readonly blueprint: BlueprintRecord;

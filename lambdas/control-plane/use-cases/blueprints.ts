@@ -2,11 +2,11 @@
 import { NotReadyError, ValidationError } from '../../core/errors';
 import type { BlueprintIR } from '../../core/blueprint/ir';
 import { validateBlueprint as validateIr } from '../../core/blueprint/validate-blueprint';
-import type { BlueprintRecord } from '../../adapters/dynamodb/blueprint-repository';
+import type { BlueprintRecord } from '../../ports/blueprint-repository';
+import type { Project } from '../../ports/project-repository';
 import type { UseCase } from '../../shared/route-handler';
 import { GENERATION_STEPS } from '../generation/steps';
 import { CONTROL_PLANE_ROUTES as R } from '../routes';
-import type { Project } from '../schemas';
 import type { ControlPlanePorts, ServicesWith } from '../composition/services';
 
 type Routes = typeof R;

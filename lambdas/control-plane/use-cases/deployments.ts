@@ -6,12 +6,13 @@
 import type { BlueprintIR } from '../../core/blueprint/ir';
 import { decodeCursor, encodeCursor } from '../../core/cursor';
 import { ConflictError, DeployerUnavailableError, NotFoundError, NotReadyError } from '../../core/errors';
-import type { DeploymentRecord } from '../../adapters/dynamodb/deployment-repository';
+import type { DeploymentRecord } from '../../ports/deployment-repository';
+import type { Project } from '../../ports/project-repository';
 import type { ControlPlaneConfig } from '../../shared/config';
 import type { UseCase } from '../../shared/route-handler';
 import { failureMessage } from '../deployment/run-deployment';
 import { CONTROL_PLANE_ROUTES as R } from '../routes';
-import { DEFAULT_PAGE_SIZE, type Deployment, type Project } from '../schemas';
+import { DEFAULT_PAGE_SIZE, type Deployment } from '../schemas';
 import type { ControlPlanePorts, ServicesWith } from '../composition/services';
 import { absoluteUrl, publicBaseUrl } from './base-url';
 

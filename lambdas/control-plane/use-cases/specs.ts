@@ -2,10 +2,12 @@
 import { decodeCursor, encodeCursor } from '../../core/cursor';
 import { NotFoundError } from '../../core/errors';
 import { parseSpecOrThrow } from '../../core/spec/parse-spec';
-import { conversationIdOf } from '../../adapters/dynamodb/conversation-repository';
+import { conversationIdOf } from '../../core/conversation-id';
+import type { Project } from '../../ports/project-repository';
+import type { Spec } from '../../ports/spec-repository';
 import type { UseCase } from '../../shared/route-handler';
 import { CONTROL_PLANE_ROUTES as R } from '../routes';
-import { DEFAULT_HISTORY_LIMIT, DEFAULT_PAGE_SIZE, type Project, type Spec } from '../schemas';
+import { DEFAULT_HISTORY_LIMIT, DEFAULT_PAGE_SIZE } from '../schemas';
 import type { ControlPlanePorts, ServicesWith } from '../composition/services';
 
 type Routes = typeof R;

@@ -15,7 +15,7 @@ import { newOpaqueKey } from '../../core/project-api/record-id';
 import { ForbiddenError, HttpError, NotFoundError, ValidationError } from '../../core/errors';
 import type { HandlerResult } from '../../shared/http-types';
 import type { ActionInput, Caller } from '../action-input';
-import type { Member, MemberManagement } from '../../adapters/project-data/membership-store';
+import type { Member, MemberManagement } from '../../ports/membership';
 import { pageLimit } from './paging';
 
 /** How long an invitation code stays valid. */
