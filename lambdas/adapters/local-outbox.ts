@@ -1,12 +1,13 @@
 /**
  * The local stand-in for SES: verification and reset emails are stored in the DynamoDB table
  * instead of being sent, and read back through `GET /_local/mail` (local mode only; the route
- * does not exist on AWS). Items: PK `OUTBOX#<lowercased email>`, SK `<sentAt ISO>#<sequence><random>`,
- * so one Query per recipient lists the mail in time order with no Scan.
+ * does not exist on AWS). One partition per recipient (outboxPartition, local-identity-table-keys.ts),
+ * sorted by the time sent, so one Query per recipient lists the mail in time order with no Scan.
  */
 import { randomBytes } from 'node:crypto';
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { systemClock, type Clock } from '../core/clock';
+import { outboxMailKey, outboxPartition } from './identity/local-identity-table-keys';
 
 /** One stored email, as `GET /_local/mail` answers it (CONTRACT.md, "Local mode only"). */
 export interface MailItem {
@@ -55,7 +56,7 @@ export class LocalOutbox {
   async send(mail: { to: string; projectId: string | null; subject: string; body: string; code: string }): Promise<void> {
     const sentAt = this.clock.now().toISOString();
     sequence = (sequence + 1) % 0x1_0000_0000;
-    const sk = `${sentAt}#${sequence.toString(16).padStart(8, '0')}${randomBytes(6).toString('hex')}`;
+    const unique = `${sequence.toString(16).padStart(8, '0')}${randomBytes(6).toString('hex')}`;
     const item: MailItem = {
       to: mail.to,
       projectId: mail.projectId,
@@ -67,7 +68,7 @@ export class LocalOutbox {
     await this.doc.send(
       new PutCommand({
         TableName: this.tableName,
-        Item: { PK: outboxKey(mail.to), SK: sk, kind: 'mail', ...item },
+        Item: { ...outboxMailKey(mail.to, sentAt, unique), kind: 'mail', ...item },
         // The key is unique by construction; the condition makes a collision an error, not a lost mail.
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
@@ -88,7 +89,7 @@ export class LocalOutbox {
         new QueryCommand({
           TableName: this.tableName,
           KeyConditionExpression: 'PK = :pk',
-          ExpressionAttributeValues: { ':pk': outboxKey(input.to), ...filter.values },
+          ExpressionAttributeValues: { ':pk': outboxPartition(input.to), ...filter.values },
           ...(filter.expression ? { FilterExpression: filter.expression } : {}),
           ...(filter.names ? { ExpressionAttributeNames: filter.names } : {}),
           ScanIndexForward: false,
@@ -105,10 +106,6 @@ export class LocalOutbox {
     } while (startKey && items.length < limit);
     return items;
   }
-}
-
-function outboxKey(to: string): string {
-  return `OUTBOX#${to.trim().toLowerCase()}`;
 }
 
 interface MailFilter {

@@ -18,7 +18,7 @@ import { parseSpec } from '../../lambdas/core/spec/parse-spec';
 import { renderSpec } from '../../lambdas/core/spec/render-spec';
 import { EXAMPLE_SPEC } from '../../lambdas/core/spec/spec-example';
 import type { SpecDocument } from '../../lambdas/core/spec/spec-model';
-import { toHttpError } from '../../lambdas/adapters/identity/cognito-identity';
+import { toHttpError } from '../../lambdas/adapters/identity/cognito-errors';
 import { isCodeRejection, rateSubject } from '../../lambdas/project-runtime/auth-rate-limit';
 import { RATE_LIMITED_EXAMPLE } from '../fixtures/producers/spec-format';
 import { goldenIr } from '../support/golden-ir';

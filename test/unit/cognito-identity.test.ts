@@ -34,14 +34,8 @@ import {
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { mockClient } from 'aws-sdk-client-mock';
-import {
-  COGNITO_ERRORS,
-  COGNITO_SIGNUP_CODE_TTL_SECONDS,
-  CognitoIdentity,
-  FORGOT_PASSWORD_SILENT,
-  plainProse,
-  type IdentityOperation,
-} from '../../lambdas/adapters/identity/cognito-identity';
+import { COGNITO_SIGNUP_CODE_TTL_SECONDS, CognitoIdentity } from '../../lambdas/adapters/identity/cognito-identity';
+import { COGNITO_ERRORS, FORGOT_PASSWORD_SILENT, plainProse, type IdentityOperation } from '../../lambdas/adapters/identity/cognito-errors';
 import { ManualClock } from '../../lambdas/core/clock';
 import { HttpError, renderError } from '../../lambdas/core/errors';
 

@@ -6,3 +6,8 @@ export function cancellationCodes(err: unknown): (string | undefined)[] {
   if (e?.name !== 'TransactionCanceledException') return [];
   return (e.CancellationReasons ?? []).map((r) => r.Code);
 }
+
+/** A single write's condition was refused (by name, so a second copy of the SDK cannot hide it). */
+export function isConditionalCheckFailed(err: unknown): boolean {
+  return (err as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
+}

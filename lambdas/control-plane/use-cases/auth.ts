@@ -1,4 +1,5 @@
 /** Account use cases of the control plane, over the identity port and the profile store. */
+import { normalizeEmail } from '../../core/email';
 import { ValidationError } from '../../core/errors';
 import { passwordPolicyProblems } from '../../core/password-policy';
 import type { UseCase } from '../../shared/route-handler';
@@ -8,9 +9,6 @@ import type { ControlPlanePorts, ServicesWith } from '../composition/services';
 type Routes = typeof R;
 /** A use case of route K over the ports P it names (the route's handler provides exactly those). */
 type Handler<K extends keyof Routes, P extends keyof ControlPlanePorts = never> = UseCase<Routes[K], ServicesWith<P>>;
-
-/** Emails are matched case-insensitively everywhere (as Cognito does for email usernames). */
-const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 function assertPasswordPolicy(password: string, field: string): void {
   const problems = passwordPolicyProblems(password);

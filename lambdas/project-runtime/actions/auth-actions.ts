@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { newRecordId } from '../../core/project-api/record-id';
+import { normalizeEmail } from '../../core/email';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import type { HandlerResult } from '../../shared/http-types';
 import type { ActionInput } from '../action-input';
@@ -82,7 +83,7 @@ async function signup({ services, body, now, route, event }: ActionInput): Promi
       joined = 'org';
     } else if (input.inviteCode) {
       const invitation = await members.findInvitation(input.inviteCode, now);
-      if (!invitation || invitation.email !== input.email.trim().toLowerCase()) throw bad('body.inviteCode', 'is not a valid invitation for this email');
+      if (!invitation || invitation.email !== normalizeEmail(input.email)) throw bad('body.inviteCode', 'is not a valid invitation for this email');
       orgId = invitation.orgId;
       role = invitation.role;
       joined = 'invite';
@@ -90,7 +91,7 @@ async function signup({ services, body, now, route, event }: ActionInput): Promi
       throw bad('body', 'orgName (to found an organization) or inviteCode (to join one) is required');
     }
   }
-  const email = input.email.trim().toLowerCase();
+  const email = normalizeEmail(input.email);
   // The mails to the email's owner are bounded per account (auth-rate-limit.ts); the answer is not.
   const budget = signupMailBudget(route, services, event, body);
   const account = await inBody(identity.signUpPrivately({ email: input.email, password: input.password }, budget));

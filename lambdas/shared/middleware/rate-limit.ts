@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import { decodeJwt } from 'jose';
+import { normalizeEmail } from '../../core/email';
 import { RateLimitedError } from '../../core/errors';
 import { addressKey, rateLimitHeaders } from '../../core/rate-limit';
 import type { Context, HttpEvent, HttpResult, Internal } from '../http-types';
@@ -26,7 +27,7 @@ export function clientAddress(event: Pick<HttpEvent, 'requestContext'>): string 
 export function authAccount(json: unknown): string {
   if (!json || typeof json !== 'object') return 'anonymous';
   const body = json as Record<string, unknown>;
-  if (typeof body.email === 'string') return `email:${body.email.trim().toLowerCase()}`;
+  if (typeof body.email === 'string') return `email:${normalizeEmail(body.email)}`;
   if (typeof body.refreshToken === 'string') {
     try {
       const sub = decodeJwt(body.refreshToken).sub;
