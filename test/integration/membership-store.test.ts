@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lambdas/core/errors';
-import { ADMIN_COUNT_ATTRIBUTE, DynamoMembershipStore, memberKey, orgKey } from '../../lambdas/adapters/project-data/membership-store';
+import { ADMIN_COUNT_ATTRIBUTE, DynamoMembershipStore } from '../../lambdas/adapters/project-data/membership-store';
+import { memberKey, orgKey } from '../../lambdas/adapters/project-data/project-table-keys';
 import { ensureProjectTable } from '../../lambdas/adapters/project-data/project-table';
 import { testDynamoClient } from '../support/dynamo';
 

@@ -9,7 +9,8 @@ import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCom
 import { BlueprintIR, MAX_INDEXES_PER_ENTITY, type IrEntity, type IrField, type IrIndex } from '../../lambdas/core/blueprint/ir';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type ErrorDetail } from '../../lambdas/core/errors';
 import { DynamoRecordStore, refCounterAttribute } from '../../lambdas/adapters/project-data/record-store';
-import { PROJECT_TABLE_KEYS, ensureProjectTable, memberKey, projectTableInput, recordKey } from '../../lambdas/adapters/project-data/project-table';
+import { PROJECT_TABLE_KEYS, ensureProjectTable, projectTableInput } from '../../lambdas/adapters/project-data/project-table';
+import { memberKey, recordKey } from '../../lambdas/adapters/project-data/project-table-keys';
 import { countRequests } from '../../lambdas/adapters/project-data/request-counter';
 import type { RecordScope, StoredRecord } from '../../lambdas/ports/record-store';
 import { testDynamoClient } from '../support/dynamo';
@@ -69,7 +70,8 @@ async function details(promise: Promise<unknown>): Promise<ErrorDetail[]> {
 }
 
 async function addMember(ir: BlueprintIR, orgId: string | null, userId: string): Promise<void> {
-  await doc.send(new PutCommand({ TableName: tableName, Item: { ...memberKey(ir, orgId, userId), role: 'member' } }));
+  // The membership store keeps a single-tenant project's members without an organization.
+  await doc.send(new PutCommand({ TableName: tableName, Item: { ...memberKey(ir.tenancy.mode === 'multi' ? orgId : null, userId), role: 'member' } }));
 }
 
 const INTERNAL = /^(PK|SK|GSI\d+(PK|SK)|_.*)$/;

@@ -16,10 +16,11 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type Dyn
 import type { ValidationReport } from '../../core/blueprint/validate-blueprint';
 import { NotFoundError } from '../../core/errors';
 import { MAX_PART_BYTES, PartTooLargeError, type BlueprintRecord, type BlueprintRepository, type GenerationOutcome } from '../../ports/blueprint-repository';
+import { keys } from './keys';
 
-const blueprintKey = (id: string) => ({ PK: `BLUEPRINT#${id}`, SK: 'BLUEPRINT' });
-const partKey = (id: string, name: string) => ({ PK: `BLUEPRINT#${id}`, SK: `PART#${name}` });
-const pendingKey = (id: string) => ({ PK: 'GENERATION#PENDING', SK: id });
+const blueprintKey = keys.blueprint;
+const partKey = keys.blueprintPart;
+const pendingKey = keys.pendingGeneration;
 
 function toRecord(item: Record<string, unknown>): BlueprintRecord {
   const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...rest } = item;
@@ -57,7 +58,7 @@ export class DynamoBlueprintRepository implements BlueprintRepository {
           {
             Put: {
               TableName: this.tableName,
-              Item: { ...blueprintKey(record.id), GSI1PK: `PROJECT#${input.projectId}#BLUEPRINTS`, GSI1SK: `${at}#${record.id}`, ...record },
+              Item: { ...blueprintKey(record.id), GSI1PK: keys.projectBlueprints(input.projectId), GSI1SK: keys.listOrder(at, record.id), ...record },
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
@@ -194,7 +195,7 @@ export class DynamoBlueprintRepository implements BlueprintRepository {
   /** Generations that were running when the service stopped. */
   async pending(): Promise<string[]> {
     const { Items = [] } = await this.doc.send(
-      new QueryCommand({ TableName: this.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': 'GENERATION#PENDING' } }),
+      new QueryCommand({ TableName: this.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.pendingGenerationsPartition } }),
     );
     return Items.map((i) => i.SK as string);
   }

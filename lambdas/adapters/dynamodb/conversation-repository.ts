@@ -17,7 +17,7 @@ export class DynamoConversationRepository implements ConversationRepository {
   async append(projectId: string, messages: ReadonlyArray<Pick<ChatMessage, 'role' | 'content'>>, now: Date): Promise<ChatMessage[]> {
     const at = now.toISOString();
     const stored = messages.map((m) => ({ id: randomUUID(), role: m.role, content: m.content, createdAt: at }));
-    const items = stored.map((m, i) => ({ ...keys.chatMessage(projectId, `${at}#${i}-${m.id}`), ...m }));
+    const items = stored.map((m, i) => ({ ...keys.chatMessage(projectId, at, i, m.id), ...m }));
     if (items.length === 1) {
       await this.doc.send(new PutCommand({ TableName: this.tableName, Item: items[0] }));
     } else {

@@ -104,7 +104,7 @@ export class DynamoDeploymentRepository implements DeploymentRepository {
         {
           Put: {
             TableName: this.tableName,
-            Item: { ...keys.deployment(record.id), GSI1PK: keys.projectDeployments(input.projectId), GSI1SK: `${at}#${record.id}`, ...record },
+            Item: { ...keys.deployment(record.id), GSI1PK: keys.projectDeployments(input.projectId), GSI1SK: keys.listOrder(at, record.id), ...record },
             ConditionExpression: 'attribute_not_exists(PK)',
           },
         },

@@ -64,7 +64,7 @@ export class DynamoProjectRepository implements ProjectRepository {
       activeDeploymentId: null,
       apiBaseUrl: null,
     };
-    const item: ProjectItem = { ...projectKey(id), GSI1PK: ownerListKey(ownerId, 'active'), GSI1SK: `${at}#${id}`, ownerId, ...project };
+    const item: ProjectItem = { ...projectKey(id), GSI1PK: ownerListKey(ownerId, 'active'), GSI1SK: keys.listOrder(at, id), ownerId, ...project };
     await this.doc.send(
       new TransactWriteCommand({
         TransactItems: [

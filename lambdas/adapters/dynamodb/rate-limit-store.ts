@@ -4,15 +4,17 @@
  * the same count. Items expire through TTL a minute after their window. Subjects are hashed: no
  * email or address is stored in a key.
  *
- * The same store serves the control plane (its table, TTL attribute `ttl`) and every generated
- * project (the project's own table, TTL attribute `_ttl`): item key `RATE#<category>#<hash>` /
- * `W<window seconds>#<window start>`, so windows of different lengths never share a counter.
+ * The same store serves the control plane (its table, TTL attribute `ttl`, keys.rateCounter) and
+ * every generated project (the project's own table, TTL attribute `_ttl`, rateCounterKey of
+ * project-table-keys.ts): one item per category, hashed subject, window length and window start,
+ * so windows of different lengths never share a counter.
  */
 import { createHash } from 'node:crypto';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Clock } from '../../core/clock';
 import { combineDecisions, decide, windowOf, type RateDecision, type RateRule } from '../../core/rate-limit';
 import type { RateLimiter, RateTicket } from '../../ports/rate-limiter';
+import { keys } from './keys';
 
 /** @deprecated Temporary: import the port (lambdas/ports/rate-limiter.ts); shared/http-types.ts and the runtime's services still name it here. */
 export type { RateLimiter, RateTicket } from '../../ports/rate-limiter';
@@ -25,14 +27,21 @@ export interface DynamoRateLimiterProps {
   readonly windowSeconds?: number;
   /** The table's TTL attribute. @default 'ttl' */
   readonly ttlAttribute?: string;
+  /** The key of one counter item in the table's key module. @default the control plane's keys.rateCounter */
+  readonly counterKey?: RateCounterKey;
 }
+
+/** Where a counter lives: a category, the subject's hash, one window (its length and start). */
+export type RateCounterKey = (category: string, subjectHash: string, windowSeconds: number, windowStart: number) => { PK: string; SK: string };
 
 export class DynamoRateLimiter implements RateLimiter {
   private readonly windowSeconds: number;
   private readonly ttlAttribute: string;
+  private readonly counterKey: RateCounterKey;
   constructor(private readonly props: DynamoRateLimiterProps) {
     this.windowSeconds = props.windowSeconds ?? 60;
     this.ttlAttribute = props.ttlAttribute ?? 'ttl';
+    this.counterKey = props.counterKey ?? keys.rateCounter;
   }
 
   async hit(category: string, subject: string, limit: number): Promise<RateDecision> {
@@ -41,13 +50,13 @@ export class DynamoRateLimiter implements RateLimiter {
 
   async hitAll(category: string, subject: string, rules: readonly RateRule[]): Promise<RateTicket> {
     const now = this.props.clock.now();
-    const pk = `RATE#${category}#${createHash('sha256').update(subject).digest('base64url').slice(0, 32)}`;
+    const subjectHash = createHash('sha256').update(subject).digest('base64url').slice(0, 32);
     // One counter per window length: two rules of the same length share it (counted once).
     const lengths = [...new Set(rules.map((rule) => rule.windowSeconds))];
     const counted = await Promise.all(
       lengths.map(async (windowSeconds) => {
         const window = windowOf(now, windowSeconds);
-        const key = { PK: pk, SK: `W${windowSeconds}#${window.start}` };
+        const key = this.counterKey(category, subjectHash, windowSeconds, window.start);
         return { windowSeconds, window, key, ttl: window.end + 60, count: await this.add(key, 1, window.end + 60) };
       }),
     );

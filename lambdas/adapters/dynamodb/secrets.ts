@@ -6,9 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { keys } from './keys';
 
 export async function loadOrCreateSecret(doc: DynamoDBDocumentClient, tableName: string, name: string): Promise<string> {
-  const key = { PK: `SECRET#${name}`, SK: 'SECRET' };
+  const key = keys.secret(name);
   const existing = await doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
   if (typeof existing.Item?.value === 'string') return existing.Item.value;
   const value = randomBytes(32).toString('base64url');

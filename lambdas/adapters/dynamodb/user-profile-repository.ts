@@ -4,6 +4,7 @@
  */
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { UserProfile, UserProfileRepository } from '../../ports/user-profile-repository';
+import { keys } from './keys';
 
 export class DynamoUserProfileRepository implements UserProfileRepository {
   constructor(
@@ -12,7 +13,7 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
   ) {}
 
   async get(userId: string): Promise<UserProfile | null> {
-    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: { PK: `USER#${userId}`, SK: 'PROFILE' } }));
+    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.profile(userId) }));
     return Item ? { id: Item.id as string, email: Item.email as string, createdAt: Item.createdAt as string } : null;
   }
 
@@ -21,7 +22,7 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
     const { Attributes } = await this.doc.send(
       new UpdateCommand({
         TableName: this.tableName,
-        Key: { PK: `USER#${profile.id}`, SK: 'PROFILE' },
+        Key: keys.profile(profile.id),
         UpdateExpression: 'SET id = if_not_exists(id, :id), email = if_not_exists(email, :email), createdAt = if_not_exists(createdAt, :at)',
         ExpressionAttributeValues: { ':id': profile.id, ':email': profile.email, ':at': profile.createdAt },
         ReturnValues: 'ALL_NEW',

@@ -3,7 +3,7 @@
  * 5: a deploy uploads no code, only the blueprint the prebuilt runtime interprets). The deployer
  * writes it; the runtime reads it once per cold start. Gzipped: a 200-entity IR is a few tens of KB.
  *
- *   PK `META`  SK `BLUEPRINT`  deploymentId, blueprintId, deployedAt?, and the gzipped IR as
+ *   DEPLOYED_BLUEPRINT_KEY (project-table-keys.ts): deploymentId, blueprintId, deployedAt?, and the gzipped IR as
  *   irGzip (binary: the local deployer) or irGzipBase64 (string: the project stack on AWS)
  *
  * Two encodings because the project stack writes the item through a CloudFormation custom
@@ -14,6 +14,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { BlueprintIR } from '../../core/blueprint/ir';
+import { DEPLOYED_BLUEPRINT_KEY } from './project-table-keys';
 
 export interface DeployedBlueprint {
   deploymentId: string;
@@ -26,8 +27,8 @@ export interface DeployedBlueprint {
   deployedAt?: string;
 }
 
-/** The item's key. */
-export const DEPLOYED_BLUEPRINT_KEY = { PK: 'META', SK: 'BLUEPRINT' } as const;
+/** The item's key (project-table-keys.ts). */
+export { DEPLOYED_BLUEPRINT_KEY };
 /** The `kind` attribute of the item (it sits in the table beside records). */
 export const DEPLOYED_BLUEPRINT_KIND = 'deployed-blueprint';
 

@@ -4,7 +4,7 @@
  * attached. Attaching a key (PATCH of a file field) needs its grant, so a key of another record
  * or organization is useless (CONTRACT "Files"); a grant attaches at most once.
  *
- *   grant  PK `<o>G#<Entity>#<recordId>`  SK `<fileKey>`  field, contentType, size?, filename, expiresAt, attachedAt?, _ttl
+ *   grant (grantKey, project-table-keys.ts): field, contentType, size?, filename, expiresAt, attachedAt?, _ttl
  *
  * The storage keys (staging and final) are not stored: they are derived from the same parts
  * (lambdas/core/project-api/file-keys.ts). Grants written before staging keys existed carry a
@@ -14,8 +14,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GRANT_GRACE_SECONDS } from '../../core/project-api/file-keys';
 import type { FileGrant, FileGrantRef, FileGrantStore } from '../../ports/file-grant-store';
-import { orgPrefix } from './membership-store';
 import { PROJECT_TTL_ATTRIBUTE } from './project-table';
+import { grantKey } from './project-table-keys';
 
 export class DynamoFileGrantStore implements FileGrantStore {
   constructor(private readonly props: { doc: DynamoDBDocumentClient; tableName: string }) {}
@@ -84,5 +84,3 @@ export class DynamoFileGrantStore implements FileGrantStore {
     }
   }
 }
-
-const grantKey = (orgId: string | null, entity: string, recordId: string, fileKey: string) => ({ PK: `${orgPrefix(orgId)}G#${entity}#${recordId}`, SK: fileKey });

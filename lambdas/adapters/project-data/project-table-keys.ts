@@ -1,0 +1,132 @@
+/**
+ * THE keys of a generated project's table: every PK/SK the project's items use is spelled here
+ * and nowhere else (test/unit/key-modules.test.ts holds the rest of lambdas/ and local/ to it).
+ * `<o>` = `O#<orgId>#` for a tenant-scoped item of a multi-tenant project, else ''.
+ *
+ *   record          PK `<o>E#<Entity>`                      SK `<id>`           (lambdas/ports/record-store.ts)
+ *   member          PK `<o>E#User`                          SK `<userId>`       the built-in User entity's record
+ *   index entry     GSI<n>PK `<o><Entity>#<field>#<value>`  GSI<n>SK `<created_at>#<id>`
+ *   unique value    PK `<o>U#<Entity>#<field>#<value>`      SK `U`
+ *   user pointer    PK `M#<userId>`                         SK `M`              which organization (membership-store.ts)
+ *   email pointer   PK `EMAIL#<email>`                      SK `M`
+ *   organization    PK `<o>ORG`                             SK `ORG`            (single-tenant: `ORG`, the admin counter)
+ *   invitation      PK `INVITE#<sha256(code)>`              SK `I`              (the code itself is never stored)
+ *   first admin     PK `META`                               SK `FIRST_ADMIN`
+ *   blueprint       PK `META`                               SK `BLUEPRINT`      (deployed-blueprint.ts)
+ *   upload grant    PK `<o>G#<Entity>#<recordId>`           SK `<fileKey>`      (file-grant-store.ts)
+ *   rate counter    PK `RATE#<category>#<hash>`             SK `W<seconds>#<window start>` (rate-limit-store.ts)
+ *
+ * The attribute names (PK, SK, GSI<n>PK/SK, _ttl) and the table itself: project-table.ts.
+ */
+import { createHash } from 'node:crypto';
+import { USER_ENTITY, type BlueprintIR, type IrEntity, type IrField } from '../../core/blueprint/ir';
+import { normalizeEmail } from '../../core/email';
+
+export interface ItemKey {
+  PK: string;
+  SK: string;
+}
+
+// --- organizations ------------------------------------------------------------------------------
+
+/** The prefix of every key of an organization's tenant-scoped items (`null`: single-tenant, ''). */
+export const orgPrefix = (orgId: string | null): string => (orgId === null ? '' : `O#${orgId}#`);
+
+/**
+ * `O#<orgId>#` for a tenant-scoped entity of a multi-tenant project, else ''. `entity` is an IR
+ * entity or the built-in User entity (its members), which is tenant-scoped whenever the project
+ * is multi-tenant. A tenant-scoped key without an organization is a server bug, never a client's
+ * fault: the handler builds the scope from a verified token.
+ */
+export function scopePrefix(ir: Pick<BlueprintIR, 'tenancy'>, entity: Pick<IrEntity, 'name' | 'tenantScoped'> | typeof USER_ENTITY, orgId: string | null): string {
+  if (ir.tenancy.mode !== 'multi') return '';
+  const name = typeof entity === 'string' ? entity : entity.name;
+  const scoped = typeof entity === 'string' ? true : entity.tenantScoped;
+  if (!scoped) return '';
+  if (orgId === null || orgId === '') throw new Error(`${name} is tenant-scoped in a multi-tenant project: its keys need an organization, and the scope has none`);
+  return orgPrefix(orgId);
+}
+
+/** The organization item (single-tenant: the project's one organization, holding only its admin counter). */
+export const orgKey = (orgId: string | null): ItemKey => ({ PK: `${orgPrefix(orgId)}ORG`, SK: 'ORG' });
+
+// --- records ------------------------------------------------------------------------------------
+
+/** The partition of an entity's records (ids sort by creation time, so it lists in creation order). */
+export const entityPartition = (prefix: string, entityName: string): string => `${prefix}E#${entityName}`;
+
+/** A record: PK `<o>E#<Entity>`, SK `<id>`. */
+export const recordKey = (prefix: string, entityName: string, id: string): ItemKey => ({ PK: entityPartition(prefix, entityName), SK: id });
+
+/**
+ * A member of the project: the built-in User entity's record, which `ref(User)` fields point at
+ * (`orgId` null in a single-tenant project, as the membership store keeps it).
+ */
+export const memberKey = (orgId: string | null, userId: string): ItemKey => recordKey(orgPrefix(orgId), USER_ENTITY, userId);
+
+/**
+ * A partition key holds at most 2,048 bytes: a longer value (a unique string without a maximum
+ * length, say) is keyed by its SHA-256 instead, under `<field>~sha256` so it can never equal a
+ * literal value's key (field names are snake_case: no `~`).
+ */
+export const MAX_KEY_VALUE_BYTES = 1024;
+
+/** `<field>#<value>` as it appears in index and unique keys (numbers and booleans as their JSON text). */
+export function fieldValueKey(field: string, value: unknown): string {
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') text = String(value);
+  else throw new Error(`${field}: a ${Array.isArray(value) ? 'list' : typeof value} value cannot be part of a key`);
+  if (Buffer.byteLength(text, 'utf8') <= MAX_KEY_VALUE_BYTES) return `${field}#${text}`;
+  return `${field}~sha256#${createHash('sha256').update(text, 'utf8').digest('hex')}`;
+}
+
+/**
+ * The value a unique item is keyed by: emails compare case-insensitively (as the identity
+ * treats sign-in emails), so `Ada@x.org` and `ada@x.org` cannot both be taken; other values as
+ * they are.
+ */
+export function uniqueValue(field: Pick<IrField, 'type'>, value: unknown): unknown {
+  return field.type === 'email' && typeof value === 'string' ? normalizeEmail(value) : value;
+}
+
+/** An index entry's partition: GSI<n>PK `<o><Entity>#<field>#<value>`. */
+export const indexPartitionKey = (prefix: string, entityName: string, field: string, value: unknown): string => `${prefix}${entityName}#${fieldValueKey(field, value)}`;
+
+/** An index entry's sort key: GSI<n>SK `<created_at>#<id>` (creation order, ties broken by id). */
+export const indexSortKey = (createdAt: string, id: string): string => `${createdAt}#${id}`;
+
+/** A unique value's claim: PK `<o>U#<Entity>#<field>#<value>`, SK `U`. */
+export const uniqueKey = (prefix: string, entityName: string, field: string, value: unknown): ItemKey => ({ PK: `${prefix}U#${entityName}#${fieldValueKey(field, value)}`, SK: 'U' });
+
+// --- membership ---------------------------------------------------------------------------------
+
+/** Which organization a user belongs to (tokens, /auth/me). */
+export const memberPointerKey = (userId: string): ItemKey => ({ PK: `M#${userId}`, SK: 'M' });
+
+/** Which member an email is (confirm and reset find the member by it); the email as normalizeEmail keeps it. */
+export const emailPointerKey = (email: string): ItemKey => ({ PK: `EMAIL#${email}`, SK: 'M' });
+
+/** An invitation, keyed by its code's SHA-256: the table never holds a usable code. */
+export const invitationKey = (code: string): ItemKey => ({ PK: `INVITE#${createHash('sha256').update(code).digest('hex')}`, SK: 'I' });
+
+/** Single-tenant: who became the admin by confirming first (one conditional write decides). */
+export const FIRST_ADMIN_KEY: Readonly<ItemKey> = Object.freeze({ PK: 'META', SK: 'FIRST_ADMIN' });
+
+// --- the deployed blueprint ---------------------------------------------------------------------
+
+/** The blueprint the project runs (deployed-blueprint.ts). */
+export const DEPLOYED_BLUEPRINT_KEY = { PK: 'META', SK: 'BLUEPRINT' } as const;
+
+// --- files --------------------------------------------------------------------------------------
+
+/** An upload grant of one record: PK `<o>G#<Entity>#<recordId>`, SK the fileKey. */
+export const grantKey = (orgId: string | null, entity: string, recordId: string, fileKey: string): ItemKey => ({ PK: `${orgPrefix(orgId)}G#${entity}#${recordId}`, SK: fileKey });
+
+// --- rate limits --------------------------------------------------------------------------------
+
+/** One rate counter (the auth routes' limits, the signup mail budget): a hashed subject, one item per window. */
+export const rateCounterKey = (category: string, subjectHash: string, windowSeconds: number, windowStart: number): ItemKey => ({
+  PK: `RATE#${category}#${subjectHash}`,
+  SK: `W${windowSeconds}#${windowStart}`,
+});
