@@ -1,5 +1,6 @@
 import { createFields, projectApi, writableFields } from '../../lambdas/core/blueprint/project-routes';
-import { checkValue, isDate, isDateTime, type ValueShape, validateCreate, validatePatch, validateReplace } from '../../lambdas/core/project-api/record-validation';
+import { checkValue, type ValueShape, validateCreate, validatePatch, validateReplace } from '../../lambdas/core/project-api/record-validation';
+import { isDate, isDateTime } from '../../lambdas/core/date-formats';
 
 import type { IrEntity } from '../../lambdas/core/blueprint/ir';
 import type { ErrorDetail } from '../../lambdas/core/errors';

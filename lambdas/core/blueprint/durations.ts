@@ -4,13 +4,13 @@
  * seconds on every day it is read: a year is 365 days, a month 30 days, a week 7 days.
  * (The workflow limit is 366 days, so `P1Y` fits.)
  */
-export const SECONDS_PER = { year: 365 * 86400, month: 30 * 86400, week: 7 * 86400, day: 86400, hour: 3600, minute: 60, second: 1 } as const;
+import { SIGNED_ISO_DURATION_PATTERN } from '../date-formats';
 
-const DURATION = /^([+-])?P(?!$)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/;
+export const SECONDS_PER = { year: 365 * 86400, month: 30 * 86400, week: 7 * 86400, day: 86400, hour: 3600, minute: 60, second: 1 } as const;
 
 /** Seconds of a duration (negative with a leading `-`), or undefined when the text is not one. */
 export function durationSeconds(text: string): number | undefined {
-  const m = DURATION.exec(text.trim());
+  const m = SIGNED_ISO_DURATION_PATTERN.exec(text.trim());
   if (!m) return undefined;
   const n = (i: number) => (m[i] === undefined ? 0 : Number(m[i]));
   const total =

@@ -16,36 +16,55 @@
  *   parsed, reported on path by path, and shown to the user.
  */
 import * as z from 'zod';
+import {
+  ACCESS_LEVELS,
+  FIELD_TYPES,
+  LIST_ITEM_TYPES,
+  ON_DELETE_BEHAVIOURS,
+  OPERATIONS,
+  RIGHT_NAMES,
+  RIGHT_SCOPES,
+  SERVER_FIELD_NAMES,
+  TENANCY_MODES,
+  TENANT_ENTITY,
+  TRIGGER_EVENTS,
+  USER_ENTITY,
+  isServerFieldName,
+  keyedBy,
+  type AccessLevel,
+  type FieldTypeName,
+  type ListItemType,
+  type Operation,
+  type RightName,
+  type ServerFieldName,
+} from '../vocabulary';
 
 /** Bumped whenever a stored IR could no longer be read by this code the same way. */
 export const IR_VERSION = 1 as const;
 
-/** The built-in entity of every project (its members, `/v1/users`), referenced by `ref(User)`. */
-export const USER_ENTITY = 'User' as const;
-/** The entity a multi-tenant project's records belong to (claim `org_id`); never declared in a spec. */
-export const TENANT_ENTITY = 'Organization' as const;
-
-/** Fields the server writes on every record, in the order they lead each entity's field list. */
-export const SERVER_FIELD_NAMES = ['id', 'org_id', 'owner_id', 'created_at', 'updated_at'] as const;
-export type ServerFieldName = (typeof SERVER_FIELD_NAMES)[number];
+export {
+  FIELD_TYPES,
+  LIST_ITEM_TYPES,
+  RIGHT_NAMES,
+  SERVER_FIELD_NAMES,
+  TENANT_ENTITY,
+  USER_ENTITY,
+  isServerFieldName,
+  ACCESS_LEVELS as IR_LEVELS,
+  OPERATIONS as IR_OPERATIONS,
+  type ServerFieldName,
+  type RightName,
+  type FieldTypeName as IrFieldType,
+  type ListItemType as IrListItemType,
+  type Operation as IrOperation,
+  type AccessLevel as IrLevel,
+};
 
 /** The generated table's overloaded GSIs (GSI1..GSI5), shared by every entity of the project. */
 export const MAX_INDEXES_PER_ENTITY = 5;
 
-export const FIELD_TYPES = ['string', 'text', 'integer', 'number', 'boolean', 'date', 'datetime', 'email', 'url', 'enum', 'file', 'ref', 'list'] as const;
-export type IrFieldType = (typeof FIELD_TYPES)[number];
-/** What a `list` may hold: any type but file and list (lists nest one level). */
-export const LIST_ITEM_TYPES = ['string', 'text', 'integer', 'number', 'boolean', 'date', 'datetime', 'email', 'url', 'enum', 'ref'] as const;
-export type IrListItemType = (typeof LIST_ITEM_TYPES)[number];
-
-export const IR_OPERATIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
-export type IrOperation = (typeof IR_OPERATIONS)[number];
-export const IR_LEVELS = ['public', 'authenticated', 'owner', 'admin'] as const;
-export type IrLevel = (typeof IR_LEVELS)[number];
-export const RIGHT_NAMES = ['create', 'read', 'update', 'delete'] as const;
-export type RightName = (typeof RIGHT_NAMES)[number];
-
 const Name = z.string().min(1);
+
 const Seconds = z.int().nonnegative();
 
 // --- fields -----------------------------------------------------------------------------------
@@ -63,7 +82,7 @@ export const IrRef = z.strictObject({
    * referencing records are deleted too; `set_null` -> the reference is cleared (removed from a
    * list). The runtime finds referencing records through the field's `ref` index.
    */
-  onDelete: z.enum(['restrict', 'cascade', 'set_null']),
+  onDelete: z.enum(ON_DELETE_BEHAVIOURS),
 });
 export type IrRef = z.infer<typeof IrRef>;
 
@@ -144,16 +163,11 @@ export const IrIndex = z.strictObject({
 export type IrIndex = z.infer<typeof IrIndex>;
 
 /** The level an endpoint demands before rights are checked (CONTRACT "Authorization"). */
-export const IrEndpointAccess = z.strictObject({ level: z.enum(IR_LEVELS) });
+export const IrEndpointAccess = z.strictObject({ level: z.enum(ACCESS_LEVELS) });
 export type IrEndpointAccess = z.infer<typeof IrEndpointAccess>;
 
-export const IrOperations = z.strictObject({
-  list: IrEndpointAccess,
-  read: IrEndpointAccess,
-  create: IrEndpointAccess,
-  update: IrEndpointAccess,
-  delete: IrEndpointAccess,
-});
+/** The five endpoints' levels, one key per operation. */
+export const IrOperations = z.strictObject(keyedBy(OPERATIONS, IrEndpointAccess));
 export type IrOperations = z.infer<typeof IrOperations>;
 
 export const IrEntity = z.strictObject({
@@ -182,13 +196,8 @@ export type IrEntity = z.infer<typeof IrEntity>;
 // --- roles ------------------------------------------------------------------------------------
 
 /** absent = no right; `all` = every record of the organization; `own` = records whose owner field is the caller. */
-export const IrRightScope = z.enum(['all', 'own']);
-export const IrRights = z.strictObject({
-  create: IrRightScope.optional(),
-  read: IrRightScope.optional(),
-  update: IrRightScope.optional(),
-  delete: IrRightScope.optional(),
-});
+export const IrRightScope = z.enum(RIGHT_SCOPES);
+export const IrRights = z.strictObject(keyedBy(RIGHT_NAMES, IrRightScope.optional()));
 export type IrRights = z.infer<typeof IrRights>;
 
 export const IrRole = z.strictObject({
@@ -207,7 +216,7 @@ export type IrRole = z.infer<typeof IrRole>;
 export const IrEntityTrigger = z.strictObject({
   entity: Name,
   /** With `field` and `value`: an update that sets the field to the value (`Ticket status = resolved`). */
-  event: z.enum(['created', 'updated', 'deleted']),
+  event: z.enum(TRIGGER_EVENTS),
   field: Name.optional(),
   value: z.string().optional(),
 });
@@ -336,7 +345,7 @@ export const BlueprintIR = z.strictObject({
   }),
   /** Multi-tenant: every record and key belongs to an Organization, named by the token's `org_id` claim. */
   tenancy: z.strictObject({
-    mode: z.enum(['single', 'multi']),
+    mode: z.enum(TENANCY_MODES),
     tenantEntity: z.literal(TENANT_ENTITY).nullable(),
     claim: z.literal('org_id').nullable(),
   }),
@@ -380,9 +389,6 @@ export function incomingRefs(ir: Pick<BlueprintIR, 'entities'>, target: string):
   }
   return out;
 }
-
-/** Whether `name` is one of the server-owned fields (whatever the tenancy). */
-export const isServerFieldName = (name: string): name is ServerFieldName => (SERVER_FIELD_NAMES as readonly string[]).includes(name);
 
 /**
  * One finding about a blueprint (or about the spec it was built from): the validation report's

@@ -6,14 +6,9 @@
  * same functions to spot two entities whose collections collide (`Person` and `People`).
  */
 import pluralize from 'pluralize';
+import { kebabCase } from '../text/case';
 
-/** `ExpenseReport` -> `expense-report`, `HTTPLog` -> `http-log`, `Item2` -> `item2`. */
-export function kebabCase(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
-    .toLowerCase();
-}
+export { kebabCase };
 
 /** The plural of the last word only (`stock-movement` -> `stock-movements`), pluralize's rules (pinned version). */
 export function collectionName(entityName: string): string {

@@ -28,7 +28,9 @@
  */
 import { USER_ENTITY, type IrEntity, type IrField, type IrListItems } from '../blueprint/ir';
 import { MAX_RECORD_BYTES, maxItemsOf, maxLengthOf } from '../blueprint/field-limits';
-import { createFields, formatBytes, withArticle } from '../blueprint/project-routes';
+import { createFields } from '../blueprint/project-routes';
+import { isDate, isDateTime } from '../date-formats';
+import { countOf, formatBytes, withArticle } from '../text/english';
 import { PayloadTooLargeError, ValidationError, type ErrorDetail } from '../errors';
 import { isOpaqueKey, isRecordId, isUserId, RECORD_ID_LENGTH } from './record-id';
 
@@ -219,7 +221,7 @@ function tooLong(field: ValueShape, value: unknown): string | undefined {
 
 /** Against the description's bounds (named together when it gives both), then the type's default maximum. */
 function lengthProblem(field: { min?: number; max?: number }, length: number, unit: string, defaultMax?: number): string | undefined {
-  const plural = (n: number) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  const plural = (n: number) => countOf(n, unit);
   const { min, max } = field;
   if (max === undefined && defaultMax !== undefined && length > defaultMax) return `must have at most ${plural(defaultMax)}`;
   if ((min === undefined || length >= min) && (max === undefined || length <= max)) return undefined;
@@ -263,32 +265,6 @@ function itemNoun(items: IrListItems): string {
 }
 
 // --- formats ----------------------------------------------------------------------------------
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** RFC 3339 (the OpenAPI `date-time` format): seconds required, fraction optional, a zone required. */
-const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|([+-])(\d{2}):(\d{2}))$/;
-
-/** A real calendar date (2026-02-29 is not). */
-export function isDate(text: string): boolean {
-  const m = DATE.exec(text);
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (month < 1 || month > 12 || day < 1) return false;
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  // Date.UTC maps years 0..99 to 1900..1999; their month lengths agree except February of leap years.
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const max = month === 2 ? (leap ? 29 : 28) : days;
-  return day <= max;
-}
-
-export function isDateTime(text: string): boolean {
-  const m = DATE_TIME.exec(text);
-  if (!m || !isDate(m[1]!)) return false;
-  const [hour, minute, second] = [Number(m[2]), Number(m[3]), Number(m[4])];
-  if (hour > 23 || minute > 59 || second > 59) return false;
-  if (m[7] !== undefined && (Number(m[8]) > 23 || Number(m[9]) > 59)) return false;
-  return true;
-}
 
 /** A pragmatic address check (what the OpenAPI `email` format means in practice): local@domain.tld, at most 254 characters. */
 export function isEmail(text: string): boolean {

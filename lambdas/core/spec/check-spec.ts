@@ -12,31 +12,15 @@ import { elementType, formatFieldType, isScalarType, parseFieldType, refTarget, 
 import { headingOf, isTableLine, listItemOf, sameWords, splitLines } from './spec-markdown';
 import { isNotesFlag, readNumber, writeRateLimitName, writeWindow } from './spec-cells';
 import { OWNER_KEY, TRIGGER_KEY } from './spec-layout';
-import {
-  ACCESS_LEVELS,
-  BUILT_IN_USER_ENTITY,
-  OPERATIONS,
-  SERVER_OWNED_FIELDS,
-  type SpecDocument,
-  type SpecEntity,
-  type SpecField,
-  type SpecWorkflow,
-  type WorkflowStep,
-} from './spec-model';
+import type { SpecDocument, SpecEntity, SpecField, SpecWorkflow, WorkflowStep } from './spec-model';
+import { ACCESS_LEVELS, CONTENT_TYPE_PATTERN, OPERATIONS, PASCAL_NAME, RIGHT_NAMES, SERVER_FIELD_NAMES, SNAKE_NAME, TRIGGER_EVENTS, USER_ENTITY, isServerFieldName } from '../vocabulary';
+import { DATE_EXAMPLE, DATE_TIME_EXAMPLE, ISO_DURATION_PATTERN, isSpecDate, isSpecDateTime } from '../date-formats';
+import { truncate } from '../text/english';
 
 export interface SpecCheckIssue {
   path: string;
   message: string;
 }
-
-// The same grammars as spec-model.ts (which keeps them private); the parser's final zod pass
-// would catch any drift between the two.
-const PASCAL = /^[A-Z][A-Za-z0-9]*$/;
-const SNAKE = /^[a-z][a-z0-9_]*$/;
-const DURATION = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/;
-const CONTENT_TYPE = /^[a-z]+\/([a-z0-9.+-]+|\*)$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 const DURATION_HINT = 'an ISO 8601 duration such as P7D, PT24H or PT30M';
 const MAX_RETRIES = 20;
@@ -129,9 +113,9 @@ function checkEntities(list: SpecEntity[], report: Report): void {
   const seen = new Set<string>();
   list.forEach((entity, e) => {
     const path = `entities.${e}`;
-    if (entity.name === BUILT_IN_USER_ENTITY) {
-      report(path, `'${BUILT_IN_USER_ENTITY}' is the built-in entity of every project (its members); reference it as ref(User) and name your entity differently (e.g. Member)`);
-    } else if (!PASCAL.test(entity.name)) {
+    if (entity.name === USER_ENTITY) {
+      report(path, `'${USER_ENTITY}' is the built-in entity of every project (its members); reference it as ref(User) and name your entity differently (e.g. Member)`);
+    } else if (!PASCAL_NAME.test(entity.name)) {
       report(path, `entity name '${entity.name}' must be singular PascalCase (e.g. ExpenseReport)`);
     }
     if (seen.has(entity.name)) report(path, `entity ${entity.name} is declared twice`);
@@ -148,16 +132,16 @@ function checkEntities(list: SpecEntity[], report: Report): void {
     if (entity.ownerField !== undefined) {
       const owner = entity.fields.find((field) => field.name === entity.ownerField);
       if (!owner) report(`${path}.ownerField`, `${entity.name} Owner: no field '${entity.ownerField}' (the owner field is a ref(User) field of the entity)`);
-      else if (owner.type !== `ref(${BUILT_IN_USER_ENTITY})`) report(`${path}.ownerField`, `${entity.name} Owner: ${owner.name} must be a ref(User) field (it is ${owner.type})`);
+      else if (owner.type !== `ref(${USER_ENTITY})`) report(`${path}.ownerField`, `${entity.name} Owner: ${owner.name} must be a ref(User) field (it is ${owner.type})`);
     }
   });
 }
 
 function checkField(field: SpecField, subject: string, path: string, entities: Set<string>, report: Report): void {
   const at = (message: string) => report(path, `${subject}: ${message}`);
-  if ((SERVER_OWNED_FIELDS as readonly string[]).includes(field.name)) {
-    at(`${field.name} is server-owned (${SERVER_OWNED_FIELDS.join(', ')} are added by the server); remove the row`);
-  } else if (!SNAKE.test(field.name)) {
+  if (isServerFieldName(field.name)) {
+    at(`${field.name} is server-owned (${SERVER_FIELD_NAMES.join(', ')} are added by the server); remove the row`);
+  } else if (!SNAKE_NAME.test(field.name)) {
     at(`field name '${field.name}' must be snake_case (e.g. due_date)`);
   }
   const type = parseFieldType(field.type);
@@ -195,8 +179,8 @@ function checkTypeShape(type: FieldType, entities: Set<string>, at: (message: st
     return false;
   }
   const target = refTarget(type);
-  if (target !== undefined && target !== BUILT_IN_USER_ENTITY && !entities.has(target)) {
-    const names = [...entities, BUILT_IN_USER_ENTITY].join(', ');
+  if (target !== undefined && target !== USER_ENTITY && !entities.has(target)) {
+    const names = [...entities, USER_ENTITY].join(', ');
     at(`ref(${target}) names no entity of the spec (known: ${names})`);
     return false;
   }
@@ -233,7 +217,7 @@ function checkFile(field: SpecField, type: FieldType, at: (message: string) => v
   } else {
     const seen = new Set<string>();
     for (const contentType of field.file.contentTypes) {
-      if (!CONTENT_TYPE.test(contentType)) at(`content type '${contentType}' must look like image/png or image/*`);
+      if (!CONTENT_TYPE_PATTERN.test(contentType)) at(`content type '${contentType}' must look like image/png or image/*`);
       if (seen.has(contentType)) at(`content type '${contentType}' is listed twice`);
       seen.add(contentType);
     }
@@ -292,10 +276,10 @@ function checkDefault(field: SpecField, type: FieldType, at: (message: string) =
       if (field.values && !field.values.includes(value)) at(`default '${value}' is not one of its values (${field.values.join(', ')})`);
       return;
     case 'date':
-      if (!DATE.test(value) || Number.isNaN(Date.parse(value))) at(`default '${value}' is not a date like 2025-01-31`);
+      if (!isSpecDate(value)) at(`default '${value}' is not a date like ${DATE_EXAMPLE}`);
       return;
     case 'datetime':
-      if (!DATETIME.test(value) || Number.isNaN(Date.parse(value))) at(`default '${value}' is not a date-time like 2025-01-31T09:00:00Z`);
+      if (!isSpecDateTime(value)) at(`default '${value}' is not a date-time like ${DATE_TIME_EXAMPLE}`);
       return;
     case 'string':
     case 'text':
@@ -313,7 +297,7 @@ function checkRoles(spec: SpecDocument, report: Report): void {
   const seen = new Set<string>();
   spec.roles.forEach((role, r) => {
     const path = `roles.${r}`;
-    if (!SNAKE.test(role.name)) report(path, `role name '${role.name}' must be snake_case (e.g. support_agent)`);
+    if (!SNAKE_NAME.test(role.name)) report(path, `role name '${role.name}' must be snake_case (e.g. support_agent)`);
     if (seen.has(role.name)) report(path, `role ${role.name} is listed twice`);
     seen.add(role.name);
     checkOneLine(role.description, `${path}.description`, `role ${role.name} description`, report);
@@ -336,7 +320,7 @@ function checkRoles(spec: SpecDocument, report: Report): void {
   if (admin) {
     const lacking = entityNames.filter((entity) => {
       const rights = admin.rights[entity];
-      return !rights || (['create', 'read', 'update', 'delete'] as const).some((right) => rights[right] !== 'all');
+      return !rights || RIGHT_NAMES.some((right) => rights[right] !== 'all');
     });
     if (lacking.length > 0) report(`roles.${adminIndex}`, `${admin.name} is the administrative role, so it needs crud on every entity (not on ${lacking.join(', ')})`);
   }
@@ -365,7 +349,7 @@ function checkWorkflows(list: SpecWorkflow[], entities: Map<string, SpecEntity>,
   list.forEach((workflow, w) => {
     const path = `workflows.${w}`;
     const subject = `workflow ${workflow.name}`;
-    if (!SNAKE.test(workflow.name)) report(path, `workflow name '${workflow.name}' must be snake_case (e.g. expense_approval)`);
+    if (!SNAKE_NAME.test(workflow.name)) report(path, `workflow name '${workflow.name}' must be snake_case (e.g. expense_approval)`);
     if (seen.has(workflow.name)) report(path, `${subject} is declared twice`);
     seen.add(workflow.name);
     checkFreeText(workflow.description, `${path}.description`, `${subject} description`, descriptionBounds(TRIGGER_KEY), report);
@@ -375,7 +359,7 @@ function checkWorkflows(list: SpecWorkflow[], entities: Map<string, SpecEntity>,
     workflow.steps.forEach((step, s) => {
       const stepPath = `${path}.steps.${s}`;
       const at = (message: string, detail?: string) => report(detail ? `${stepPath}.${detail}` : stepPath, `${subject}, step ${step.name}: ${message}`);
-      if (!SNAKE.test(step.name)) at('step names are snake_case (e.g. notify_manager)');
+      if (!SNAKE_NAME.test(step.name)) at('step names are snake_case (e.g. notify_manager)');
       if (names.has(step.name)) at('step name used twice in the workflow');
       names.add(step.name);
       checkStep(step, source, workflow.trigger !== undefined, at);
@@ -393,7 +377,7 @@ function checkTrigger(workflow: SpecWorkflow, entities: Map<string, SpecEntity>,
     at(`'${trigger.entity}' is not an entity of the spec (entities: ${[...entities.keys()].join(', ')})`);
     return undefined;
   }
-  if (!['created', 'updated', 'deleted'].includes(trigger.event)) at(`unknown event '${trigger.event}' (expected created, updated or deleted)`);
+  if (!(TRIGGER_EVENTS as readonly string[]).includes(trigger.event)) at(`unknown event '${trigger.event}' (expected ${TRIGGER_EVENTS.slice(0, -1).join(', ')} or ${TRIGGER_EVENTS.at(-1)})`);
   if ((trigger.field === undefined) !== (trigger.value === undefined)) at("a field condition needs both a field and a value: '<Entity> <field> = <value>'");
   if (trigger.field === undefined) return entity;
   // `Task status = done` is written without an event: it is a change, i.e. an update.
@@ -419,7 +403,7 @@ function checkTriggerValue(field: SpecField, value: string, subject: string, at:
 function checkStep(step: WorkflowStep, source: SpecEntity | undefined, triggered: boolean, at: (message: string, detail?: string) => void): void {
   switch (step.kind) {
     case 'wait':
-      if (!DURATION.test(step.duration)) at(`'${step.duration}' is not ${DURATION_HINT}`);
+      if (!ISO_DURATION_PATTERN.test(step.duration)) at(`'${step.duration}' is not ${DURATION_HINT}`);
       return;
     case 'waitUntil': {
       if (!triggered) {
@@ -430,7 +414,7 @@ function checkStep(step: WorkflowStep, source: SpecEntity | undefined, triggered
         else if (field.type !== 'date' && field.type !== 'datetime') at(`${source.name}.${field.name} is ${field.type}; waitUntil needs a date or datetime field`, 'field');
       }
       const offset = step.offset;
-      if (offset !== undefined && (!['+', '-'].includes(offset[0] ?? '') || !DURATION.test(offset.slice(1)))) {
+      if (offset !== undefined && (!['+', '-'].includes(offset[0] ?? '') || !ISO_DURATION_PATTERN.test(offset.slice(1)))) {
         at(`offset '${offset}' must be + or - followed by ${DURATION_HINT}`);
       }
       return;
@@ -439,19 +423,19 @@ function checkStep(step: WorkflowStep, source: SpecEntity | undefined, triggered
       if (step.events.length === 0) at("waitForEvent needs 'events: <a>, <b>'");
       const seen = new Set<string>();
       for (const event of step.events) {
-        if (!SNAKE.test(event)) at(`event name '${event}' must be snake_case (e.g. approved)`);
+        if (!SNAKE_NAME.test(event)) at(`event name '${event}' must be snake_case (e.g. approved)`);
         if (seen.has(event)) at(`event '${event}' is listed twice`);
         seen.add(event);
       }
-      if (!DURATION.test(step.timeout)) at(`timeout '${step.timeout}' is not ${DURATION_HINT}`);
-      if (step.onTimeout !== undefined && !SNAKE.test(step.onTimeout)) at(`on timeout '${step.onTimeout}' must be a snake_case outcome (e.g. rejected)`);
+      if (!ISO_DURATION_PATTERN.test(step.timeout)) at(`timeout '${step.timeout}' is not ${DURATION_HINT}`);
+      if (step.onTimeout !== undefined && !SNAKE_NAME.test(step.onTimeout)) at(`on timeout '${step.onTimeout}' must be a snake_case outcome (e.g. rejected)`);
       return;
     }
     case 'task':
       if (step.retries !== undefined && (!Number.isInteger(step.retries) || step.retries < 0 || step.retries > MAX_RETRIES)) {
         at(`retries must be a whole number from 0 to ${MAX_RETRIES} (got ${step.retries})`);
       }
-      if (step.backoff !== undefined && !DURATION.test(step.backoff)) at(`backoff '${step.backoff}' is not ${DURATION_HINT}`);
+      if (step.backoff !== undefined && !ISO_DURATION_PATTERN.test(step.backoff)) at(`backoff '${step.backoff}' is not ${DURATION_HINT}`);
       return;
     default:
       at(`unknown step kind '${(step as { kind: string }).kind}'`);
@@ -467,7 +451,7 @@ function checkSingleTenantWording(spec: SpecDocument, report: Report): void {
   const visit = (value: unknown, path: string): void => {
     if (typeof value === 'string') {
       const word = MULTI_TENANT_WORDS.find((candidate) => value.toLowerCase().includes(candidate));
-      if (word) report(path, `a single-tenant spec must not mention '${word}' (found in '${value.length > 60 ? `${value.slice(0, 57)}...` : value}'); remove it, or make the spec multi-tenant`);
+      if (word) report(path, `a single-tenant spec must not mention '${word}' (found in '${truncate(value, 60)}'); remove it, or make the spec multi-tenant`);
     } else if (Array.isArray(value)) {
       value.forEach((item, i) => visit(item, `${path}.${i}`));
     } else if (value && typeof value === 'object') {

@@ -2,7 +2,7 @@
  * Field type text (`string`, `ref(Task)`, `list(ref(Tag))`) as a small tree, so the parser, the
  * checker and later the blueprint builder ask "is it an enum list?" instead of matching strings.
  */
-import { SCALAR_TYPES, type ScalarType } from './spec-model';
+import { SCALAR_TYPES, type ScalarType } from '../vocabulary';
 
 export type FieldType =
   | { kind: 'scalar'; name: ScalarType }

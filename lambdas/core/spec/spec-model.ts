@@ -7,42 +7,53 @@
  */
 import * as z from 'zod';
 import { IrAuthRateLimits, IrRateRule } from '../blueprint/ir';
+import { ISO_DURATION_PATTERN } from '../date-formats';
+import {
+  ACCESS_LEVELS,
+  CONTENT_TYPE_PATTERN,
+  LIST_ITEM_TYPES,
+  ON_DELETE_BEHAVIOURS,
+  OPERATIONS,
+  PASCAL_NAME,
+  RIGHT_NAMES,
+  RIGHT_SCOPES,
+  SCALAR_TYPES,
+  SERVER_FIELD_NAMES,
+  SNAKE_NAME,
+  TENANCY_MODES,
+  TRIGGER_EVENTS,
+  keyedBy,
+  type AccessLevel,
+  type Operation,
+  type ScalarType,
+} from '../vocabulary';
+import { TYPE_CHOICES } from './field-type';
 
-/** Scalar field types. `ref(Entity)` and `list(type)` are written as such in `type`. */
-export const SCALAR_TYPES = ['string', 'text', 'integer', 'number', 'boolean', 'date', 'datetime', 'email', 'url', 'enum', 'file'] as const;
-export type ScalarType = (typeof SCALAR_TYPES)[number];
+export { ACCESS_LEVELS, OPERATIONS, SCALAR_TYPES, type AccessLevel, type Operation, type ScalarType };
+/** The server-owned fields under the name the format guide reads them by (vocabulary.ts). */
+export { SERVER_FIELD_NAMES as SERVER_OWNED_FIELDS };
 
-/** The built-in entity of every project: its members (`/v1/users`). Fields may reference it. */
-export const BUILT_IN_USER_ENTITY = 'User';
+const PascalName = z.string().regex(PASCAL_NAME, 'must be PascalCase (e.g. ExpenseReport)');
+const SnakeName = z.string().regex(SNAKE_NAME, 'must be snake_case (e.g. due_date)');
 
-/** Fields the server owns on every record; a spec does not declare them (org_id only when multi-tenant). */
-export const SERVER_OWNED_FIELDS = ['id', 'org_id', 'owner_id', 'created_at', 'updated_at'] as const;
-
-export const OPERATIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
-export type Operation = (typeof OPERATIONS)[number];
-export const ACCESS_LEVELS = ['public', 'authenticated', 'owner', 'admin'] as const;
-export type AccessLevel = (typeof ACCESS_LEVELS)[number];
-
-const PascalName = z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'must be PascalCase (e.g. ExpenseReport)');
-const SnakeName = z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be snake_case (e.g. due_date)');
+/** `ref(Entity)` in type text; entity names are PascalCase. */
+const REF_TYPE = String.raw`ref\(${PASCAL_NAME.source.slice(1, -1)}\)`;
+/** The scalar types a list may hold (LIST_ITEM_TYPES but the reference, written `ref(...)`). */
+const LIST_SCALARS = LIST_ITEM_TYPES.filter((type) => type !== 'ref');
+const FIELD_TYPE_PATTERN = new RegExp(`^(${SCALAR_TYPES.join('|')}|${REF_TYPE}|list\\((${LIST_SCALARS.join('|')}|${REF_TYPE})\\))$`);
 
 /**
  * `string`, `ref(Task)`, `list(string)`, `list(ref(Tag))`. Lists nest one level.
  */
-export const FieldTypeText = z
-  .string()
-  .regex(
-    /^(string|text|integer|number|boolean|date|datetime|email|url|enum|file|ref\([A-Z][A-Za-z0-9]*\)|list\((string|text|integer|number|boolean|date|datetime|email|url|enum|ref\([A-Z][A-Za-z0-9]*\))\))$/,
-    'must be a field type: string, text, integer, number, boolean, date, datetime, email, url, enum, file, ref(Entity) or list(type)',
-  );
+export const FieldTypeText = z.string().regex(FIELD_TYPE_PATTERN, `must be a field type: ${TYPE_CHOICES}`);
 
 export const FileConstraints = z.object({
   /** MIME types; `image/*` allows every image type. */
-  contentTypes: z.array(z.string().regex(/^[a-z]+\/([a-z0-9.+-]+|\*)$/)).min(1),
+  contentTypes: z.array(z.string().regex(CONTENT_TYPE_PATTERN)).min(1),
   maxBytes: z.int().positive(),
 });
 
-export const OnDelete = z.enum(['restrict', 'cascade', 'set_null']);
+export const OnDelete = z.enum(ON_DELETE_BEHAVIOURS);
 
 export const SpecField = z.object({
   name: SnakeName,
@@ -73,10 +84,8 @@ export const SpecEntity = z.object({
 export type SpecEntity = z.infer<typeof SpecEntity>;
 
 /** A right: absent = none; `all` = on every record (of the organization); `own` = only records the user owns. */
-export const RightScope = z.enum(['all', 'own']);
-export const EntityRights = z
-  .object({ create: RightScope, read: RightScope, update: RightScope, delete: RightScope })
-  .partial();
+export const RightScope = z.enum(RIGHT_SCOPES);
+export const EntityRights = z.object(keyedBy(RIGHT_NAMES, RightScope)).partial();
 export type EntityRights = z.infer<typeof EntityRights>;
 
 export const SpecRole = z.object({
@@ -96,7 +105,7 @@ export const SpecAccessRule = z.object({
 export type SpecAccessRule = z.infer<typeof SpecAccessRule>;
 
 /** ISO 8601 duration, e.g. P7D, PT24H, P1Y. */
-const Duration = z.string().regex(/^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/, 'must be an ISO 8601 duration such as P7D or PT24H');
+const Duration = z.string().regex(ISO_DURATION_PATTERN, 'must be an ISO 8601 duration such as P7D or PT24H');
 
 export const WorkflowStep = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('wait'), name: SnakeName, duration: Duration }),
@@ -129,7 +138,7 @@ export type WorkflowStep = z.infer<typeof WorkflowStep>;
 export const WorkflowTrigger = z.object({
   entity: PascalName,
   /** `created`, `updated`, `deleted`, or a field change when `field` and `value` are set. */
-  event: z.enum(['created', 'updated', 'deleted']),
+  event: z.enum(TRIGGER_EVENTS),
   field: SnakeName.optional(),
   value: z.string().optional(),
 });
@@ -158,7 +167,7 @@ export const SpecDocument = z.object({
   /** The project's name (the `#` heading). */
   title: z.string().min(1),
   overview: z.string(),
-  tenancy: z.enum(['single', 'multi']),
+  tenancy: z.enum(TENANCY_MODES),
   entities: z.array(SpecEntity),
   roles: z.array(SpecRole),
   /** The role with every right (an organization's founder / a single-tenant project's first user). */

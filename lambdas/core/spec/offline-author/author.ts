@@ -5,7 +5,8 @@
  * files.ts), references (relations.ts), roles and rights (rights.ts, roles.ts), endpoint levels
  * (access.ts), workflows (workflows.ts), required fields (required.ts), last checks (finish.ts).
  */
-import { BUILT_IN_USER_ENTITY, type SpecAccessRule, type SpecDocument, type SpecEntity, type SpecField, type SpecRole } from '../spec-model';
+import type { SpecAccessRule, SpecDocument, SpecEntity, SpecField, SpecRole } from '../spec-model';
+import { USER_ENTITY } from '../../vocabulary';
 import { sentencesOf, type Sentence } from './clauses';
 import { discoverEntities } from './entities';
 import { EntityIndex } from './entity-index';
@@ -19,7 +20,8 @@ import { parseRightsClause, type RightsContext } from './rights';
 import { collectRoles, fieldLocator, finalizeRoles, roleWords, type RoleDraft } from './roles';
 import { detectMultiTenant, tenancyUnits } from './tenancy';
 import { inferWorkflows } from './workflows';
-import { snakeCase, words } from './text';
+import { words } from './text';
+import { snakeCase } from '../../text/case';
 
 export interface AuthorInput {
   name: string;
@@ -65,7 +67,7 @@ export function addDefinedFields(entity: SpecEntity, list: string, ctx: { index:
     meta.set(metaKey(entity.name, field.name), {
       explicitRequired: parsed.explicitRequired || Boolean(prev?.explicitRequired),
       explicitOptional: parsed.explicitOptional || Boolean(prev?.explicitOptional),
-      parentRef: Boolean(parsed.refEntity && parsed.refEntity !== entity.name && parsed.refEntity !== BUILT_IN_USER_ENTITY) || Boolean(prev?.parentRef),
+      parentRef: Boolean(parsed.refEntity && parsed.refEntity !== entity.name && parsed.refEntity !== USER_ENTITY) || Boolean(prev?.parentRef),
     });
     if (parsed.owner && !entity.ownerField) entity.ownerField = field.name;
   }

@@ -10,6 +10,8 @@ import { rightsText } from './edit-entities';
 import { PUBLIC_AUDIENCE, RIGHT_VERBS, type RightLetter, SIGNED_IN_AUDIENCE, rightVerb } from './lexicon';
 import { parseRightsClause, roleNameOf } from './rights';
 import { plural, words } from './text';
+import { upperFirst } from '../../text/case';
+import { SNAKE_NAME } from '../../vocabulary';
 
 const ADMIN_WORDS = /^(?:admins?|administrators?)$/i;
 
@@ -48,7 +50,7 @@ export const rightsEdit: EditHandler = (spec, sentence) => {
   const changes: string[] = [];
   let created = false;
   if (!role) {
-    if (parsed.groups.every((g) => g.negative) || !/^[a-z][a-z0-9_]*$/.test(roleName) || indexOf(spec).resolve(parsed.subject)) return undefined;
+    if (parsed.groups.every((g) => g.negative) || !SNAKE_NAME.test(roleName) || indexOf(spec).resolve(parsed.subject)) return undefined;
     role = { name: roleName, rights: {} };
     spec.roles.push(role);
     created = true;
@@ -78,10 +80,6 @@ export const rightsEdit: EditHandler = (spec, sentence) => {
   return done(`${created ? `Added role ${role.name}. ` : ''}${listWords(changes)}. ${role.name} now has: ${now.length > 0 ? now.join('; ') : 'no rights'}.`);
 };
 
-function capitalize(s: string): string {
-  return s ? s[0]!.toUpperCase() + s.slice(1) : s;
-}
-
 const ADD_ROLE = /^(?:please\s+)?(?:add|create|introduce|define)\s+(?:(?:a|an|the)\s+)?(?:new\s+)?([a-z][a-z ]*?)\s+role\b\s*(?:[:,;-]|\bthat\b|\bwho\b|\bwhich\b|\bwith\b)?\s*(.*)$/i;
 const DEFAULT_ROLE = /^(?:please\s+)?(?:make|set)\s+(?:the\s+)?([a-z][a-z ]*?)\s+(?:role\s+)?(?:the\s+)?(?:default|default role)$|^(?:the\s+)?default role\s+(?:should be|is|=|:)\s+(?:the\s+)?([a-z][a-z ]*?)(?:\s+role)?$|^new (?:users|members) (?:should )?(?:get|become|are) (?:the\s+)?([a-z][a-z ]*?)(?:\s+role)?s?$/i;
 
@@ -89,7 +87,7 @@ export const roleEdit: EditHandler = (spec, sentence) => {
   const add = ADD_ROLE.exec(sentence);
   if (add) {
     const name = roleNameOf(words(add[1]!));
-    if (!/^[a-z][a-z0-9_]*$/.test(name)) return undefined;
+    if (!SNAKE_NAME.test(name)) return undefined;
     if (spec.roles.some((r) => r.name === name)) {
       if (!add[2]) return refused(`There is already a role ${name}; nothing changed.`);
     } else {
@@ -127,7 +125,7 @@ export function removeRole(spec: SpecDocument, role: SpecRole): EditResult {
 
 export function renameRole(spec: SpecDocument, role: SpecRole, newPhrase: string): EditResult {
   const name = roleNameOf(words(newPhrase).filter((w) => !['a', 'an', 'the', 'role'].includes(w)));
-  if (!/^[a-z][a-z0-9_]*$/.test(name)) return refused(`"${newPhrase}" is not a role name (use words, e.g. support_agent).`);
+  if (!SNAKE_NAME.test(name)) return refused(`"${newPhrase}" is not a role name (use words, e.g. support_agent).`);
   if (spec.roles.some((r) => r.name === name)) return refused(`There is already a role ${name}; nothing changed.`);
   const old = role.name;
   role.name = name;
@@ -204,7 +202,7 @@ export const publicEdit: EditHandler = (spec, sentence) => {
   }
   const reads = letters.includes('read') ? everyoneReads(spec, entities) : [];
   if (changes.length === 0 && reads.length === 0) return refused(`${listWords(entities)} ${entities.length > 1 ? 'are' : 'is'} public already; nothing changed.`);
-  return done(`Made ${listWords(changes)} public (no login needed).${reads.length > 0 ? ` ${capitalize(listWords(reads))}.` : ''}`);
+  return done(`Made ${listWords(changes)} public (no login needed).${reads.length > 0 ? ` ${upperFirst(listWords(reads))}.` : ''}`);
 };
 
 const OWNER_WORD = '(?:author|owner|creator|poster|uploader|submitter|writer|person who (?:created|wrote|made|posted) (?:it|them))s?';

@@ -9,7 +9,8 @@ import { fieldPhrase } from './fields';
 import { PERSON_WORDS } from './lexicon';
 import { fieldLocator } from './roles';
 import type { RightsContext } from './rights';
-import { nameWords, plural, singular, snakeCase, words } from './text';
+import { nameWords, plural, singular, words } from './text';
+import { snakeCase } from '../../text/case';
 
 /** One change request; it mutates `spec` (a copy) and says what it did. */
 export type EditHandler = (spec: SpecDocument, sentence: string) => EditResult | undefined;

@@ -3,7 +3,8 @@
  * has a body and an author`), remove one (with the references, rights, access rules and
  * workflows that depend on it), rename one (references and `<name>_id` fields follow).
  */
-import { BUILT_IN_USER_ENTITY, type EntityRights, type SpecDocument, type SpecEntity } from '../spec-model';
+import type { EntityRights, SpecDocument, SpecEntity } from '../spec-model';
+import { USER_ENTITY } from '../../vocabulary';
 import { addDefinedFields } from './author';
 import { sentencesOf } from './clauses';
 import { describeField, done, findEntity, listWords, personsOf, refused, type EditHandler } from './edit-context';
@@ -11,7 +12,8 @@ import { discoverEntities } from './entities';
 import { EntityIndex } from './entity-index';
 import { addParentRef, refTarget, type MetaMap } from './relations';
 import { applyRequiredRule } from './required';
-import { nameWords, pascalCase, singularPhrase, snakeCase, words } from './text';
+import { nameWords, singularPhrase, words } from './text';
+import { pascalCase, snakeCase } from '../../text/case';
 
 const ADD_ENTITY = /^(?:please\s+)?(?:can you\s+)?(?:add|create|introduce|define|we need|i need|there should be|let's have|include|make)\s+(?:(?:a|an|the)\s+)?(?:new\s+)?([A-Za-z][A-Za-z ]*?)\s+(?:entity|model|table|resource|record type|object type|collection|record)\b\s*(?:[:;,-]|\bwith\b|\bthat\b|\bwhich\b|\bwhere\b)?\s*(.*)$/i;
 const ADD_PLURAL_WITH = /^(?:please\s+)?(?:add|create|introduce|we need|there should be|let's have|also track|track|we also track)\s+([a-z][a-z ]*?)\s*,?\s+(?:with|that have|having|each with|which have)\s+(.+)$/i;
@@ -28,8 +30,8 @@ export const addEntityEdit: EditHandler = (spec, sentence) => {
   const ws = singularPhrase(words(phrase).filter((w) => !['a', 'an', 'the', 'new'].includes(w)));
   if (ws.length === 0 || ws.length > 3) return undefined;
   if (plural && (findEntity(spec, phrase) === undefined) && words(phrase).length > 0 && singularPhrase(words(phrase)).join(' ') === words(phrase).join(' ')) return undefined;
-  const name = pascalCase(ws.join(' '));
-  if (name === BUILT_IN_USER_ENTITY) return refused(`User is the built-in entity of every spec (its members); reference it with ref(User) instead, or choose another name such as Member.`);
+  const name = pascalCase(snakeCase(ws.join(' ')));
+  if (name === USER_ENTITY) return refused(`User is the built-in entity of every spec (its members); reference it with ref(User) instead, or choose another name such as Member.`);
   const rest = (named ? named[2]! : `with ${plural![2]!}`).trim();
   const existing = spec.entities.find((e) => e.name === name);
   if (existing && !rest) return refused(`There is already an entity ${name}; nothing changed.`);
@@ -134,10 +136,10 @@ export function removeEntity(spec: SpecDocument, entity: SpecEntity): string {
 
 export function renameEntity(spec: SpecDocument, entity: SpecEntity, newPhrase: string): { summary: string; changed: boolean } {
   const ws = singularPhrase(words(newPhrase).filter((w) => !['a', 'an', 'the', 'entity', 'model', 'table'].includes(w)));
-  const name = pascalCase(ws.join(' '));
+  const name = pascalCase(snakeCase(ws.join(' ')));
   const old = entity.name;
   if (!name || name === old) return { summary: `${old} is already called ${old}.`, changed: false };
-  if (name === BUILT_IN_USER_ENTITY || spec.entities.some((e) => e.name === name)) return { summary: `There is already an entity ${name}; nothing changed.`, changed: false };
+  if (name === USER_ENTITY || spec.entities.some((e) => e.name === name)) return { summary: `There is already an entity ${name}; nothing changed.`, changed: false };
   const oldId = `${snakeCase(old)}_id`;
   const newId = `${snakeCase(name)}_id`;
   entity.name = name;

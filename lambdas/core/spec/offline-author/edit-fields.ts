@@ -3,13 +3,15 @@
  * also have a weight in kg`), remove, rename, required / optional / unique, change of type
  * (`Make the weight an integer`), and enum values (`Add urgent to urgency`).
  */
-import { BUILT_IN_USER_ENTITY, type SpecDocument, type SpecEntity, type SpecField } from '../spec-model';
+import type { SpecDocument, SpecEntity, SpecField } from '../spec-model';
+import { USER_ENTITY } from '../../vocabulary';
 import { addParentRef, metaKey, refTarget, type MetaMap } from './relations';
 import { describeField, done, entityLabel, findEntity, findFields, indexOf, listWords, personsOf, refused, type EditHandler, type EditResult, type FieldHit } from './edit-context';
 import { fileConstraintsOf, fileWordTypes } from './files';
 import { parseFieldItem, splitFieldItems, type ParsedField } from './fields';
 import { DEFAULT_MAX_FILE_BYTES, NAME_FIELDS, TYPE_NAMES } from './lexicon';
-import { enumValue, singular, snakeCase, splitValues, words } from './text';
+import { enumValue, singular, splitValues, words } from './text';
+import { snakeCase } from '../../text/case';
 
 
 /** The contract's required rule for one new field. */
@@ -18,7 +20,7 @@ function requiredForNew(entity: SpecEntity, parsed: ParsedField): boolean {
   if (parsed.explicitRequired) return true;
   const f = parsed.field;
   const target = refTarget(f.type);
-  return NAME_FIELDS.has(f.name) || (target !== undefined && target !== BUILT_IN_USER_ENTITY && target !== entity.name) || (f.type === 'enum' && (f.values?.length ?? 0) > 0) || f.unique === true;
+  return NAME_FIELDS.has(f.name) || (target !== undefined && target !== USER_ENTITY && target !== entity.name) || (f.type === 'enum' && (f.values?.length ?? 0) > 0) || f.unique === true;
 }
 
 /** Parses field phrases for a record type and adds them; returns the summaries. */
@@ -203,7 +205,7 @@ export function typeFromPhrase(spec: SpecDocument, phrase: string): Partial<Spec
   if (ref) {
     const entity = findEntity(spec, ref[1]);
     if (entity) return { type: `ref(${entity.name})`, onDelete: 'restrict' };
-    if (personsOf(spec).has(singular(words(ref[1]!).pop() ?? ''))) return { type: `ref(${BUILT_IN_USER_ENTITY})`, onDelete: 'set_null' };
+    if (personsOf(spec).has(singular(words(ref[1]!).pop() ?? ''))) return { type: `ref(${USER_ENTITY})`, onDelete: 'set_null' };
   }
   if (/^(?:file|image|photo|picture|attachment|upload|document|pdf)s?$/.test(p)) {
     return { type: 'file', file: fileConstraintsOf([], DEFAULT_MAX_FILE_BYTES, fileWordTypes([p])) };

@@ -6,7 +6,7 @@ import type { SpecDocument, SpecWorkflow } from '../spec-model';
 import { newStatusField } from './author';
 import { sentencesOf } from './clauses';
 import { done, indexOf, listWords, type EditHandler } from './edit-context';
-import { snakeCase } from './text';
+import { snakeCase } from '../../text/case';
 import { inferWorkflows } from './workflows';
 
 function describeWorkflow(w: SpecWorkflow): string {

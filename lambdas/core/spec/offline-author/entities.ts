@@ -7,7 +7,8 @@
 import type { Sentence } from './clauses';
 import { splitFieldItems } from './fields';
 import { CONTAIN_VERBS, DEFINITION_VERBS, FUNCTION_WORDS, GENERIC_HEADS, LINK_VERBS, NON_NOUNS, PUBLIC_AUDIENCE, RIGHT_VERBS, SIGNED_IN_AUDIENCE, rightVerb } from './lexicon';
-import { isPluralWord, pascalCase, singular, singularPhrase, words } from './text';
+import { isPluralWord, singular, singularPhrase, words } from './text';
+import { pascalCase, snakeCase } from '../../text/case';
 
 export interface Definition {
   entity: string;
@@ -55,7 +56,7 @@ export function entityNameOf(phrase: string, tenantUnits: Set<string>): string |
   if (PUBLIC_AUDIENCE.test(joined) || SIGNED_IN_AUDIENCE.test(ws.join(' ')) || sing.length === 1 && (sing[0] === 'user' || sing[0] === 'everyone')) return undefined;
   if (sing.length === 1 && tenantUnits.has(sing[0]!)) return undefined;
   if (sing.some((w) => RIGHT_VERBS[w] !== undefined && sing.length > 1 && w === sing[0])) return undefined;
-  return pascalCase(sing.join(' '));
+  return pascalCase(snakeCase(sing.join(' ')));
 }
 
 /** A generic noun alone (`items`), or a compound ending in a word that never names records (`user data`). */

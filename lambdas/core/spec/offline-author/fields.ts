@@ -5,14 +5,16 @@
  * another record type -> `<type>_id` ref, a person word -> ref(User), file words -> `<name>_key`
  * file with content types and a size limit.
  */
-import { BUILT_IN_USER_ENTITY, SERVER_OWNED_FIELDS, type SpecField } from '../spec-model';
+import type { SpecField } from '../spec-model';
+import { USER_ENTITY, isServerFieldName } from '../../vocabulary';
 import type { EntityIndex } from './entity-index';
 import { fileConstraintsOf, fileWordTypes, findContentTypes, findSize, hasFormatWord } from './files';
 import {
   BOOLEAN_PREFIXES, BOOLEAN_WORDS, DATE_WORDS, DATETIME_WORDS, EMAIL_WORDS, FILE_NAME_NOISE, FILE_WORDS, INTEGER_WORDS,
   NUMBER_WORDS, OWNER_WORDS, PHONE_WORDS, TEXT_WORDS, TYPE_NAMES, UNIT_TYPES, URL_WORDS, lemmaOfParticiple, participleOf,
 } from './lexicon';
-import { enumValue, isPluralWord, plural, sepRegex, singular, snakeCase, splitTopLevel, splitValues, words } from './text';
+import { enumValue, isPluralWord, plural, sepRegex, singular, splitTopLevel, splitValues, words } from './text';
+import { snakeCase } from '../../text/case';
 
 export interface FieldContext {
   index: EntityIndex;
@@ -270,7 +272,7 @@ export function parseFieldItem(raw: string, ctx: FieldContext): ParsedField | un
     const target = by?.[2] ? ctx.index.resolve([by[2]]) : undefined;
     const name = `${snakeCase(part)}_by_id`;
     return {
-      field: { name, type: `ref(${target ?? BUILT_IN_USER_ENTITY})`, required: false, onDelete: target ? 'restrict' : 'set_null' },
+      field: { name, type: `ref(${target ?? USER_ENTITY})`, required: false, onDelete: target ? 'restrict' : 'set_null' },
       explicitRequired: false,
       explicitOptional: true,
       owner: !target && OWNER_LEMMAS.has(lemma),
@@ -341,7 +343,7 @@ function buildField(tokens: string[], info: Info, ctx: FieldContext, hadArticle:
     if (idLess.length === 1 && personWord === 'owner') return undefined; // the server's owner_id
     ws = [...idLess.slice(0, -1), personWord];
     suffix = '_id';
-    type = `ref(${BUILT_IN_USER_ENTITY})`;
+    type = `ref(${USER_ENTITY})`;
     owner = OWNER_WORDS.has(personWord) && idLess.length === 1;
     onDelete = 'set_null';
   }
@@ -378,7 +380,7 @@ function buildField(tokens: string[], info: Info, ctx: FieldContext, hadArticle:
   let name = snakeCase(ws.join(' '));
   if (!name) return undefined;
   if (suffix && !name.endsWith(suffix)) name = `${name}${suffix}`;
-  if ((SERVER_OWNED_FIELDS as readonly string[]).includes(name) || name === 'created' || name === 'updated') return undefined;
+  if (isServerFieldName(name) || name === 'created' || name === 'updated') return undefined;
 
   const field: SpecField = { name, type, required: false };
   if (info.values) {
@@ -426,7 +428,7 @@ function listElementType(phrase: string, ctx: FieldContext): string {
   if (head === 'url' || head === 'link' || head === 'website') return 'url';
   if (head === 'email' || (head === 'address' && ws.includes('email'))) return 'email';
   if (head === 'boolean' || head === 'flag') return 'boolean';
-  if (ctx.persons.has(head)) return `ref(${BUILT_IN_USER_ENTITY})`;
+  if (ctx.persons.has(head)) return `ref(${USER_ENTITY})`;
   return 'string';
 }
 

@@ -4,15 +4,16 @@
  * steps, and the whole checked against the zod model (a failure there is a bug of the author).
  */
 import { checkSpec } from '../check-spec';
-import { BUILT_IN_USER_ENTITY, SERVER_OWNED_FIELDS, SpecDocument, type SpecEntity, type SpecWorkflow } from '../spec-model';
+import { SpecDocument, type SpecEntity, type SpecWorkflow } from '../spec-model';
+import { isServerFieldName, SNAKE_NAME, USER_ENTITY } from '../../vocabulary';
 import { refTarget } from './relations';
-import { snakeCase } from './text';
+import { snakeCase } from '../../text/case';
 
 export function finishSpec(doc: SpecDocument): SpecDocument {
   const names = new Set(doc.entities.map((e) => e.name));
   for (const e of doc.entities) cleanEntity(e, names);
   const seenRoles = new Set<string>();
-  doc.roles = doc.roles.filter((r) => /^[a-z][a-z0-9_]*$/.test(r.name) && !seenRoles.has(r.name) && seenRoles.add(r.name));
+  doc.roles = doc.roles.filter((r) => SNAKE_NAME.test(r.name) && !seenRoles.has(r.name) && seenRoles.add(r.name));
   for (const r of doc.roles) {
     for (const entity of Object.keys(r.rights)) {
       const rights = r.rights[entity]!;
@@ -105,9 +106,9 @@ function cleanEntity(e: SpecEntity, names: Set<string>): void {
   const seen = new Set<string>();
   e.fields = e.fields.filter((f) => {
     f.name = snakeCase(f.name);
-    if (!f.name || seen.has(f.name) || (SERVER_OWNED_FIELDS as readonly string[]).includes(f.name)) return false;
+    if (!f.name || seen.has(f.name) || isServerFieldName(f.name)) return false;
     const target = refTarget(f.type) ?? /^list\(ref\(([A-Za-z0-9]+)\)\)$/.exec(f.type)?.[1];
-    if (target && target !== BUILT_IN_USER_ENTITY && !names.has(target)) return false;
+    if (target && target !== USER_ENTITY && !names.has(target)) return false;
     seen.add(f.name);
     if (f.type !== 'enum' && !f.type.startsWith('list(enum')) {
       delete f.values;
@@ -124,7 +125,7 @@ function cleanEntity(e: SpecEntity, names: Set<string>): void {
     if (f.min !== undefined && f.max !== undefined && f.min > f.max) delete f.min;
     return true;
   });
-  if (e.ownerField && !e.fields.some((f) => f.name === e.ownerField && f.type === `ref(${BUILT_IN_USER_ENTITY})`)) delete e.ownerField;
+  if (e.ownerField && !e.fields.some((f) => f.name === e.ownerField && f.type === `ref(${USER_ENTITY})`)) delete e.ownerField;
 }
 
 function cleanWorkflow(w: SpecWorkflow, entities: SpecEntity[]): boolean {

@@ -3,6 +3,7 @@
  * words that imply a field type, person words, file formats. No word here names a particular
  * domain's records; everything domain-specific comes from the description itself.
  */
+import { RIGHT_NAMES, type RightName } from '../../vocabulary';
 
 export const ARTICLES = new Set(['a', 'an', 'the']);
 export const DETERMINERS = new Set([
@@ -51,8 +52,9 @@ export const CONTAIN_VERBS = new Set(['contain', 'contains', 'include', 'include
 /** Definition verbs whose objects are other record types (`X link a P and a D`). */
 export const LINK_VERBS = new Set(['link', 'links', 'connect', 'connects', 'reference', 'references', 'combine', 'combines', 'pair', 'pairs', 'join', 'joins']);
 
-export type RightLetter = 'create' | 'read' | 'update' | 'delete';
-export const ALL_RIGHTS: RightLetter[] = ['create', 'read', 'update', 'delete'];
+export type RightLetter = RightName;
+export const ALL_RIGHTS: readonly RightLetter[] = RIGHT_NAMES;
+const CRUD = [...RIGHT_NAMES];
 
 /** Verbs a role is given: base form -> the rights it means. */
 export const RIGHT_VERBS: Record<string, RightLetter[]> = {
@@ -70,10 +72,7 @@ export const RIGHT_VERBS: Record<string, RightLetter[]> = {
   decline: ['update'], accept: ['update'], process: ['update'], adjust: ['update'], fix: ['update'], tag: ['update'], rate: ['update'],
   answer: ['update'], grade: ['update'], score: ['update'], evaluate: ['update'], assess: ['update'], fulfil: ['update'], fulfill: ['update'], ship: ['update'], verify: ['update'], sign: ['update'], handle: ['update'],
   delete: ['delete'], remove: ['delete'], destroy: ['delete'], erase: ['delete'], purge: ['delete'], discard: ['delete'],
-  manage: ['create', 'read', 'update', 'delete'], administer: ['create', 'read', 'update', 'delete'],
-  moderate: ['create', 'read', 'update', 'delete'], control: ['create', 'read', 'update', 'delete'],
-  maintain: ['create', 'read', 'update', 'delete'], administrate: ['create', 'read', 'update', 'delete'],
-  curate: ['create', 'read', 'update', 'delete'], run: ['create', 'read', 'update', 'delete'],
+  manage: CRUD, administer: CRUD, moderate: CRUD, control: CRUD, maintain: CRUD, administrate: CRUD, curate: CRUD, run: CRUD,
 };
 /** Verbs that, with "everything", make a role the administrative one. */
 export const ADMIN_VERBS = new Set(['manage', 'administer', 'administrate', 'moderate', 'control', 'do', 'run', 'own', 'oversee', 'supervise']);

@@ -3,10 +3,11 @@
  * `a Y belongs to an X` -> Y.x_id, required, deleted with X); a record that stands alone without
  * a name or title (a reply, a vote) belongs to the first record type that has one.
  */
-import { BUILT_IN_USER_ENTITY, type SpecEntity } from '../spec-model';
+import type { SpecEntity } from '../spec-model';
+import { USER_ENTITY } from '../../vocabulary';
 import type { Containment } from './entities';
 import { isNameField } from './lexicon';
-import { snakeCase } from './text';
+import { snakeCase } from '../../text/case';
 
 export interface FieldMeta {
   explicitRequired: boolean;
@@ -55,7 +56,7 @@ export function attachOrphans(entities: SpecEntity[], meta: MetaMap): void {
     if (e.fields.length === 0 || hasName(e)) continue;
     const refersOut = e.fields.some((f) => {
       const t = refTarget(f.type);
-      return t !== undefined && t !== BUILT_IN_USER_ENTITY && t !== e.name;
+      return t !== undefined && t !== USER_ENTITY && t !== e.name;
     });
     const referred = entities.some((o) => o !== e && o.fields.some((f) => refTarget(f.type) === e.name));
     if (refersOut || referred) continue;

@@ -7,14 +7,16 @@
  * it refers to, audience-wide rights (`logged-in users can ...`, public reads) go to every role,
  * and `only the author may edit` gives creators update/delete on their own records.
  */
-import { BUILT_IN_USER_ENTITY, type EntityRights, type SpecEntity, type SpecRole } from '../spec-model';
+import type { EntityRights, SpecEntity, SpecRole } from '../spec-model';
+import { SNAKE_NAME, USER_ENTITY } from '../../vocabulary';
 import type { Sentence } from './clauses';
 import type { EntityIndex } from './entity-index';
 import { fieldPhrase } from './fields';
 import { refTarget } from './relations';
 import { ALL_RIGHTS, FUNCTION_WORDS, NON_NOUNS, PUBLIC_AUDIENCE, type RightLetter, SIGNED_IN_AUDIENCE } from './lexicon';
 import { parseRightsClause, roleNameOf, type RightsClause, type RightsContext } from './rights';
-import { snakeCase, words } from './text';
+import { words } from './text';
+import { snakeCase } from '../../text/case';
 
 type Scope = 'all' | 'own';
 
@@ -65,7 +67,7 @@ export function collectRoles(sentences: Sentence[], ctx: RightsContext): RoleDra
       const parsed = parseRightsClause(clause, ctx);
       if (!parsed) return;
       const name = roleSubject(parsed, ctx.index);
-      if (!name || !/^[a-z][a-z0-9_]*$/.test(name)) return;
+      if (!name || !SNAKE_NAME.test(name)) return;
       const draft = drafts.get(name) ?? { name, order: s.index * 100 + ci, grants: [], denials: [], admin: false };
       drafts.set(name, draft);
       applyGroups(draft, parsed, ctx.index.names);
@@ -142,7 +144,7 @@ export function finalizeRoles(drafts: RoleDraft[], entities: SpecEntity[], extra
       const def = entities.find((x) => x.name === entity);
       for (const f of def?.fields ?? []) {
         const target = /^ref\(([A-Za-z0-9]+)\)$/.exec(f.type)?.[1];
-        if (!target || target === BUILT_IN_USER_ENTITY || target === entity || m.get(target)?.has('read')) continue;
+        if (!target || target === USER_ENTITY || target === entity || m.get(target)?.has('read')) continue;
         grant(target, 'read', snakeCase(target) === d.name ? 'own' : 'all');
       }
     }

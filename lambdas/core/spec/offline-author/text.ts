@@ -3,6 +3,7 @@
  * tokens, name casing, singular/plural, numbers and durations. Nothing here knows about specs.
  */
 import pluralize from 'pluralize';
+import { snakeCase } from '../../text/case';
 
 /** Curly quotes, dashes, non-breaking spaces and backticks made plain; line ends unified. */
 export function normalizeText(text: string): string {
@@ -100,25 +101,6 @@ export function sepRegex(re: RegExp): (lower: string, at: number) => number {
 /** Words of a text, lower-cased: letters, digits, inner hyphens and apostrophes; `'s` dropped. */
 export function words(text: string): string[] {
   return (text.toLowerCase().match(/[a-z0-9]+(?:['-][a-z0-9]+)*/g) ?? []).map((w) => w.replace(/'s$/, ''));
-}
-
-export function snakeCase(text: string): string {
-  const s = text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .replace(/'s\b/g, '')
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-  if (!s) return '';
-  return /^[a-z]/.test(s) ? s : `n_${s}`;
-}
-
-export function pascalCase(text: string): string {
-  return snakeCase(text)
-    .split('_')
-    .filter(Boolean)
-    .map((w) => w[0]!.toUpperCase() + w.slice(1))
-    .join('');
 }
 
 /** `LineItem` -> ['line', 'item']. */

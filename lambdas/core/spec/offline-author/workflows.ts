@@ -16,7 +16,8 @@ import type { SpecEntity, SpecWorkflow, WorkflowStep } from '../spec-model';
 import type { Sentence } from './clauses';
 import type { EntityIndex } from './entity-index';
 import { CREATE_VERBS, DELETE_VERBS, KNOWN_VERBS, RIGHT_VERBS, UPDATE_VERBS, isParticiple, lemmaOfParticiple, participleOf } from './lexicon';
-import { findDuration, parseNumber, NUMBER_RE, sepRegex, snakeCase, splitTopLevel, words } from './text';
+import { findDuration, parseNumber, NUMBER_RE, sepRegex, splitTopLevel, words } from './text';
+import { snakeCase } from '../../text/case';
 
 export interface WorkflowContext {
   index: EntityIndex;
