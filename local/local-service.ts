@@ -14,7 +14,9 @@ import type { IrAuthRateLimits } from '../lambdas/core/blueprint/ir';
 import type { ProjectDeployer } from '../lambdas/ports/project-deployer';
 import { CONTROL_PLANE_ROUTE_LIST, UNMATCHED_ROUTE_HANDLER_FILE, handlerFile } from '../lambdas/control-plane/routes';
 import { configureControlPlane } from '../lambdas/control-plane/composition/root';
-import { localRunners } from '../lambdas/control-plane/composition/runners';
+import { deploymentRunServices, generationStepServices } from '../lambdas/control-plane/composition/background-services';
+import { LocalOrchestrator } from '../lambdas/control-plane/generation/orchestrator';
+import { LocalDeploymentRunner } from '../lambdas/control-plane/deployment/runner';
 import { loadOrCreateSigningKeys } from '../lambdas/adapters/identity/signing-keys';
 import { LocalOutbox } from '../lambdas/adapters/local-outbox';
 import { ENV } from '../lambdas/shared/env';
@@ -213,12 +215,14 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     // Generations and deployments run in this process (Step Functions' stand-in), state in the
     // table; the local project host is the deployer unless a test passes its own (or null: no
     // deployer, as on AWS before project stacks exist).
+    const orchestrator = new LocalOrchestrator(generationStepServices, options.generationStepDelayMs ?? 0);
+    const deploymentRunner = new LocalDeploymentRunner(deploymentRunServices);
     configureControlPlane({
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.deployer === null ? {} : { deployer: options.deployer ?? projects }),
-      generationStepDelayMs: options.generationStepDelayMs ?? 0,
+      orchestrator,
+      deploymentRunner,
     });
-    const { orchestrator, deploymentRunner } = localRunners();
     cleanups.push(() => orchestrator.idle());
     // Runs first on stop (cleanups run in reverse), before the server and the stores close.
     cleanups.push(() => deploymentRunner.idle());

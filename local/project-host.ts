@@ -25,6 +25,7 @@ import { S3FileStorage, ensureProjectBucket } from '../lambdas/adapters/s3/file-
 import { s3Client } from '../lambdas/adapters/s3/s3-client';
 import { ENV } from '../lambdas/shared/env';
 import { loadOrCreateSigningKeys } from '../lambdas/adapters/identity/signing-keys';
+import { MOUNTED_PROJECTS_PARTITION, mountedProjectKey } from '../lambdas/adapters/identity/local-identity-table-keys';
 import { createRuntimeHandler } from '../lambdas/project-runtime/runtime-handler';
 import { buildProjectApiServices, type ProjectApiConfig, type ProjectApiSetup } from '../lambdas/project-runtime/composition-root';
 import { LOCAL_REGION } from '../lambdas/adapters/local-credentials';
@@ -79,7 +80,6 @@ interface Mounted {
 /** Often enough that an expired upload is gone within minutes, rarely enough to cost nothing. */
 const DEFAULT_STAGING_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
-const REGISTRY_PK = 'LOCALHOST#MOUNTS';
 
 export class LocalProjectHost implements ProjectDeployer {
   private readonly mounts = new Map<string, Mounted>();
@@ -151,7 +151,7 @@ export class LocalProjectHost implements ProjectDeployer {
     await input.log('info', `Storing blueprint ${blueprintId} (spec version ${ir.specVersion}, ${ir.entities.length} entities)`);
     await saveDeployedBlueprint(this.props.doc, tableName, { deploymentId, blueprintId, ir, deployedAt: this.clock.now().toISOString() });
     await this.mount(projectId);
-    await this.props.doc.send(new PutCommand({ TableName: this.props.localTable, Item: { PK: REGISTRY_PK, SK: projectId, deploymentId } }));
+    await this.props.doc.send(new PutCommand({ TableName: this.props.localTable, Item: { ...mountedProjectKey(projectId), deploymentId } }));
     await input.log('info', `Serving ${ir.entities.length} entities at ${localApiBasePath(projectId)}`);
     return { apiBaseUrl: localApiBasePath(projectId) };
   }
@@ -187,7 +187,7 @@ export class LocalProjectHost implements ProjectDeployer {
     let start: Record<string, unknown> | undefined;
     do {
       const page = await this.props.doc.send(
-        new QueryCommand({ TableName: this.props.localTable, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': REGISTRY_PK }, ExclusiveStartKey: start }),
+        new QueryCommand({ TableName: this.props.localTable, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': MOUNTED_PROJECTS_PARTITION }, ExclusiveStartKey: start }),
       );
       for (const item of page.Items ?? []) {
         const projectId = item.SK as string;

@@ -11,9 +11,9 @@ import type { AdminIdentityPort } from '../ports/identity';
 import type { RecordStore } from '../ports/record-store';
 import type { FileStorage } from '../ports/file-storage';
 import type { AccessTokenVerifier } from '../shared/access-token-verifier';
-import type { DynamoMembershipStore } from '../adapters/project-data/membership-store';
-import type { DynamoFileGrantStore } from '../adapters/project-data/file-grant-store';
-import type { RateLimiter } from '../adapters/dynamodb/rate-limit-store';
+import type { MembershipStore } from '../ports/membership';
+import type { FileGrantStore } from '../ports/file-grant-store';
+import type { RateLimiter } from '../ports/rate-limiter';
 import type { AccessPolicy } from './access-policy';
 
 export interface RuntimeServices {
@@ -28,8 +28,8 @@ export interface RuntimeServices {
   readonly verifyAccessToken: AccessTokenVerifier;
   readonly identity: AdminIdentityPort;
   readonly records: RecordStore;
-  readonly members: DynamoMembershipStore;
-  readonly grants: DynamoFileGrantStore;
+  readonly members: MembershipStore;
+  readonly grants: FileGrantStore;
   readonly files: FileStorage;
   /** Counters of the auth routes' rate limits, in the project's own table (auth-rate-limit.ts). */
   readonly rateLimiter: RateLimiter;

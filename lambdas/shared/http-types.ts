@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Clock } from '../core/clock';
 import type { RateDecision, RateLimits } from '../core/rate-limit';
-import type { RateLimiter } from '../adapters/dynamodb/rate-limit-store';
+import type { RateLimiter } from '../ports/rate-limiter';
 import type { AccessTokenVerifier, VerifiedAccessToken } from './access-token-verifier';
 
 export type HttpEvent = APIGatewayProxyEventV2;

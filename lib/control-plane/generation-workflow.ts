@@ -4,19 +4,16 @@
  * blueprint failed. The tasks run lambdas/control-plane/generation/generation-step.lambda.ts,
  * the same step functions the local orchestrator runs in process.
  */
-import * as path from 'node:path';
 import { type CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../lambdas/adapters/dynamodb/table-definition';
 import { GENERATION_STEPS, GENERATION_STEP_TABLE_ACTIONS } from '../../lambdas/control-plane/generation/steps';
-import { REPO_ROOT } from '../shared/bgs-function';
-import { LAMBDA_BUNDLING } from '../shared/lambda-bundling';
+import { BUNDLE_HANDLER, bundledCode } from '../shared/bgs-function';
 
 export interface GenerationWorkflowProps {
   /** ARN of the control-plane table (blueprints, specs, projects live there). */
@@ -37,12 +34,15 @@ export interface GenerationWorkflowProps {
   readonly destroyOnRemoval?: boolean;
 }
 
+/** The generation step's Lambda entry. */
+const GENERATION_STEP_ENTRY = 'lambdas/control-plane/generation/generation-step.lambda.ts';
+
 /** The task states' ids, in order: CDK assertions compare them with GENERATION_STEPS. */
 export const generationTaskId = (step: string) => `Step ${step}`;
 
 export class GenerationWorkflow extends Construct {
   public readonly stateMachine: sfn.StateMachine;
-  public readonly stepFunction: nodejs.NodejsFunction;
+  public readonly stepFunction: lambda.Function;
 
   constructor(scope: Construct, id: string, props: GenerationWorkflowProps) {
     super(scope, id);
@@ -67,11 +67,9 @@ export class GenerationWorkflow extends Construct {
         }),
       },
     });
-    this.stepFunction = new nodejs.NodejsFunction(this, 'StepFunction', {
-      entry: path.join(REPO_ROOT, 'lambdas/control-plane/generation/generation-step.lambda.ts'),
-      handler: 'handler',
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+    this.stepFunction = new lambda.Function(this, 'StepFunction', {
+      code: bundledCode(this, GENERATION_STEP_ENTRY),
+      handler: BUNDLE_HANDLER,
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: 1024,
@@ -80,7 +78,6 @@ export class GenerationWorkflow extends Construct {
       role,
       logGroup: stepLogs,
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
-      bundling: LAMBDA_BUNDLING,
     });
     Validations.of(this.stepFunction).acknowledge({
       id: 'AwsSolutions-L1',

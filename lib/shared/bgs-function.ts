@@ -6,17 +6,27 @@
  * resource, no AWS managed policy such as AWSLambdaBasicExecutionRole, whose log permissions
  * cover every log group of the account).
  */
-import * as path from 'node:path';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { LAMBDA_BUNDLING } from './lambda-bundling';
+import { BUNDLE_FILE, lambdaBundleDir, placeholderBundleDir, REPO_ROOT } from './lambda-bundling';
 
-/** The repository root: handler entries and the lock file are resolved against it, not the cwd. */
-export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+export { REPO_ROOT };
+
+/** `index.mjs`'s `handler` export. */
+export const BUNDLE_HANDLER = `${BUNDLE_FILE.replace(/\.mjs$/, '')}.handler`;
+
+/**
+ * A Lambda entry's code: its bundle, made with every other BGS Lambda's in one esbuild run
+ * (lambda-bundling.ts); a synthesis that skips bundling (tests, the deployment preview) gets one
+ * placeholder for all.
+ */
+export function bundledCode(scope: Construct, entry: string): lambda.Code {
+  return lambda.Code.fromAsset(Stack.of(scope).bundlingRequired ? lambdaBundleDir(entry) : placeholderBundleDir());
+}
+
 
 export interface BgsFunctionProps {
   /** The handler file, relative to the repository root (`lambdas/project-runtime/...lambda.ts`). */
@@ -58,7 +68,7 @@ export interface BgsFunctionProps {
 }
 
 export class BgsFunction extends Construct {
-  public readonly function: nodejs.NodejsFunction;
+  public readonly function: lambda.Function;
   public readonly role: iam.Role;
   public readonly logGroup: logs.LogGroup;
 
@@ -89,11 +99,9 @@ export class BgsFunction extends Construct {
       },
     });
 
-    this.function = new nodejs.NodejsFunction(this, 'Function', {
-      entry: path.join(REPO_ROOT, props.entry),
-      handler: 'handler',
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+    this.function = new lambda.Function(this, 'Function', {
+      code: bundledCode(this, props.entry),
+      handler: BUNDLE_HANDLER,
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize,
@@ -103,10 +111,9 @@ export class BgsFunction extends Construct {
       logGroup: this.logGroup,
       environment: {
         ...props.environment,
-        // Stack traces through the source maps LAMBDA_BUNDLING writes.
+        // Stack traces through the source maps the bundles carry.
         NODE_OPTIONS: '--enable-source-maps',
       },
-      bundling: LAMBDA_BUNDLING,
     });
 
     // cdk-nag's "latest runtime" is nodejs24.x; nodejs22.x is chosen on purpose.

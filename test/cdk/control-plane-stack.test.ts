@@ -365,7 +365,7 @@ describe('api', () => {
       CorsConfiguration: Match.objectLike({
         AllowOrigins: ['*'],
         AllowHeaders: ['authorization', 'content-type'],
-        AllowMethods: [...new Set(CONTROL_PLANE_ROUTE_LIST.map((r) => r.method))],
+        AllowMethods: [...new Set(CONTROL_PLANE_ROUTE_LIST.map((r) => r.method))].sort(),
       }),
     });
   });

@@ -1,62 +1,111 @@
 /**
- * The Lambda bundles as CDK builds them (lib/shared/lambda-bundling.ts: minified ESM, module
- * builds first, a `require` banner) really run: a control-plane handler answers an API Gateway
- * event and the generated runtime's entry loads, each in a fresh Node with no repository
- * around it. (CDK synth in the other cdk tests skips bundling for speed.)
+ * The Lambda bundles as `cdk synth` builds them (lib/shared/lambda-bundling.ts: every entry in one
+ * esbuild run, minified ESM, module builds first, a `require` banner, the Lambda environment's
+ * credentials) really run, each in a fresh Node with no repository around it; each stays within
+ * its size budget (lib/shared/bundle-budgets.ts); and a route carries only the adapters of the
+ * ports it names (no Bedrock client where the model is never called). (CDK synth in the other
+ * cdk tests skips bundling for speed.)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
-import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { ESM_REQUIRE_BANNER, LAMBDA_BUNDLING, LAMBDA_MAIN_FIELDS } from '../../lib/shared/lambda-bundling';
+import { BUNDLE_FILE, bundleLambdas, bundleName, lambdaEntries } from '../../lib/shared/lambda-bundling';
+import { BUNDLE_BUDGETS, bundleBudgetKib } from '../../lib/shared/bundle-budgets';
+import { CONTROL_PLANE_ROUTE_LIST, handlerFile } from '../../lambdas/control-plane/routes';
 
-const ROOT = join(__dirname, '..', '..');
 const outDir = mkdtempSync(join(tmpdir(), 'bgs-bundle-test-'));
+let metafile: ReturnType<typeof bundleLambdas>;
+beforeAll(() => {
+  metafile = bundleLambdas(outDir);
+});
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-async function bundle(entry: string, name: string): Promise<string> {
-  const outfile = join(outDir, `${name}.mjs`);
-  await build({ entryPoints: [join(ROOT, entry)], bundle: true, platform: 'node', target: 'node22', format: 'esm', mainFields: LAMBDA_MAIN_FIELDS, banner: { js: ESM_REQUIRE_BANNER }, minify: true, outfile, logLevel: 'silent' });
-  return outfile;
+const fileOf = (entry: string) => join(outDir, bundleName(entry), BUNDLE_FILE);
+/** The npm packages and source folders an entry's bundle holds. */
+function inputsOf(entry: string): string[] {
+  const output = Object.values(metafile.outputs).find((o) => o.entryPoint === entry);
+  if (!output) throw new Error(`no bundle for ${entry}`);
+  return Object.keys(output.inputs);
 }
 
 function run(script: string, env: Record<string, string>): string {
   return execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: outDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '', NODE_NO_WARNINGS: '1', POWERTOOLS_LOG_LEVEL: 'ERROR', ...env } });
 }
 
-it('bundles as ESM with module builds first', () => {
-  expect(LAMBDA_BUNDLING).toMatchObject({ format: OutputFormat.ESM, mainFields: LAMBDA_MAIN_FIELDS, banner: ESM_REQUIRE_BANNER, externalModules: [], minify: true });
-});
+const CONTROL_PLANE_ENV = {
+  BGS_TABLE_NAME: 't',
+  BGS_IDENTITY_MODE: 'cognito',
+  BGS_USER_POOL_ID: 'us-east-1_abc',
+  BGS_USER_POOL_CLIENT_ID: 'c',
+  BGS_TOKEN_ISSUER: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_abc',
+  BGS_JWKS_URL: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_abc/.well-known/jwks.json',
+  BGS_PUBLIC_URL: 'https://abc123.execute-api.us-east-1.amazonaws.com',
+  AWS_REGION: 'us-east-1',
+};
 
-it('a bundled control-plane handler answers an API Gateway event', async () => {
-  const file = await bundle('lambdas/control-plane/handlers/health.lambda.ts', 'health');
-  const event = { version: '2.0', routeKey: 'GET /health', rawPath: '/health', rawQueryString: '', headers: {}, isBase64Encoded: false, requestContext: { http: { method: 'GET', path: '/health', sourceIp: '192.0.2.1', protocol: 'HTTP/1.1', userAgent: 't' }, requestId: 'r', routeKey: 'GET /health', stage: '$default', accountId: '1', apiId: 'a', domainName: 'd', domainPrefix: 'd', time: '', timeEpoch: 0 } };
+function apiEvent(method: string, path: string, routeKey: string) {
+  return { version: '2.0', routeKey, rawPath: path, rawQueryString: '', headers: {}, isBase64Encoded: false, requestContext: { http: { method, path, sourceIp: '192.0.2.1', protocol: 'HTTP/1.1', userAgent: 't' }, requestId: 'r', routeKey, stage: '$default', accountId: '1', apiId: 'a', domainName: 'd', domainPrefix: 'd', time: '', timeEpoch: 0 } };
+}
+
+function invoke(entry: string, event: unknown): { statusCode: number; headers?: Record<string, string>; body?: string } {
   const out = run(
-    `const m = await import(${JSON.stringify(pathToFileURL(file).href)});
+    `const m = await import(${JSON.stringify(pathToFileURL(fileOf(entry)).href)});
      const r = await m.handler(${JSON.stringify(event)}, { awsRequestId: 'req', functionName: 'f', getRemainingTimeInMillis: () => 1000 });
      process.stdout.write(JSON.stringify(r));`,
-    {
-      BGS_TABLE_NAME: 't',
-      BGS_IDENTITY_MODE: 'cognito',
-      BGS_USER_POOL_ID: 'us-east-1_abc',
-      BGS_USER_POOL_CLIENT_ID: 'c',
-      BGS_TOKEN_ISSUER: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_abc',
-      BGS_JWKS_URL: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_abc/.well-known/jwks.json',
-      BGS_PUBLIC_URL: 'https://abc123.execute-api.us-east-1.amazonaws.com',
-      AWS_REGION: 'us-east-1',
-    },
+    CONTROL_PLANE_ENV,
   );
-  expect(JSON.parse(out)).toMatchObject({ statusCode: 200, body: JSON.stringify({ status: 'ok' }) });
+  return JSON.parse(out) as { statusCode: number; body?: string };
+}
+
+it('bundles every *.lambda.ts entry, each in its own directory', () => {
+  const entries = lambdaEntries();
+  expect(entries).toEqual(expect.arrayContaining([...CONTROL_PLANE_ROUTE_LIST.map(handlerFile), 'lambdas/project-runtime/runtime.lambda.ts', 'lambdas/control-plane/unmatched-route.lambda.ts']));
+  for (const entry of entries) expect(statSync(fileOf(entry)).size).toBeGreaterThan(0);
 });
 
-it("the generated runtime's entry loads as a bundle and fails loudly without its configuration", async () => {
-  const file = await bundle('lambdas/project-runtime/runtime.lambda.ts', 'runtime');
-  // Well under the 1.4 MB the CommonJS bundle had.
-  expect(statSync(file).size).toBeLessThan(1_000_000);
+it('a bundled control-plane handler answers an API Gateway event', () => {
+  const health = invoke('lambdas/control-plane/handlers/health.lambda.ts', apiEvent('GET', '/health', 'GET /health'));
+  expect(health).toMatchObject({ statusCode: 200, body: JSON.stringify({ status: 'ok' }) });
+});
+
+it("the control plane's $default route answers 405 with Allow for a known path, 404 otherwise", () => {
+  const entry = 'lambdas/control-plane/unmatched-route.lambda.ts';
+  const wrongMethod = invoke(entry, apiEvent('DELETE', '/health', '$default'));
+  expect(wrongMethod).toMatchObject({ statusCode: 405, headers: expect.objectContaining({ allow: 'GET' }) });
+  expect(JSON.parse(wrongMethod.body!)).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
+  const unknown = invoke(entry, apiEvent('GET', '/nothing-here', '$default'));
+  expect(unknown.statusCode).toBe(404);
+  expect(JSON.parse(unknown.body!)).toEqual({ code: 'NOT_FOUND', error: 'No route for GET /nothing-here' });
+});
+
+it("the generated runtime's entry loads as a bundle and fails loudly without its configuration", () => {
+  const file = fileOf('lambdas/project-runtime/runtime.lambda.ts');
   const load = `const m = await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(typeof m.handler);`;
   expect(run(load, { BGS_PROJECT_ID: 'p', BGS_PROJECT_TABLE_NAME: 't', BGS_PROJECT_BUCKET: 'b', BGS_PROJECT_USER_POOL_ID: 'us-east-1_abc', BGS_PROJECT_USER_POOL_CLIENT_ID: 'c', AWS_REGION: 'us-east-1' })).toBe('function');
-  expect(() => run(load, {})).toThrow(/Invalid project runtime configuration/);
+  expect(() => run(load, { AWS_REGION: 'us-east-1' })).toThrow(/Invalid project runtime configuration: .*BGS_PROJECT_ID/);
+});
+
+it('every bundle stays within its size budget', () => {
+  const over = lambdaEntries()
+    .map((entry) => ({ name: bundleName(entry), kib: statSync(fileOf(entry)).size / 1024 }))
+    .filter(({ name, kib }) => kib > bundleBudgetKib(name))
+    .map(({ name, kib }) => `${name}: ${kib.toFixed(0)} KiB > ${bundleBudgetKib(name)} KiB`);
+  expect(over).toEqual([]);
+  // Every budget names a bundle that exists (a renamed entry must not keep a stale budget).
+  expect(Object.keys(BUNDLE_BUDGETS).filter((name) => !lambdaEntries().map(bundleName).includes(name))).toEqual([]);
+});
+
+it('a route carries only the adapters of the ports it names', () => {
+  const has = (entry: string, pkg: string) => inputsOf(entry).some((input) => input.includes(`node_modules/${pkg}/`));
+  for (const route of CONTROL_PLANE_ROUTE_LIST) {
+    const entry = handlerFile(route);
+    // The model only where the manifest says the route calls it (its IAM grants bedrock:InvokeModel there only).
+    expect([route.id, has(entry, '@aws-sdk/client-bedrock-runtime')]).toEqual([route.id, route.usesModel === true]);
+    // Step Functions only where the route starts generations.
+    expect([route.id, has(entry, '@aws-sdk/client-sfn')]).toEqual([route.id, route.startsGeneration === true]);
+  }
+  // No bundle carries the SDK's whole credential chain (only the Lambda environment's credentials).
+  for (const entry of lambdaEntries()) expect([entry, has(entry, '@aws-sdk/credential-provider-sso')]).toEqual([entry, false]);
 });

@@ -174,9 +174,10 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
         ProtocolType: 'HTTP',
         CorsConfiguration: {
           AllowOrigins: ir.cors.allowedOrigins,
-          AllowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+          // The local project host answers from the same policy (lambdas/shared/cors.ts).
+          AllowMethods: ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'],
           AllowHeaders: ['authorization', 'content-type'],
-          ExposeHeaders: ['x-request-id', 'retry-after'],
+          ExposeHeaders: ['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'retry-after'],
           MaxAge: 600,
         },
       });

@@ -21,5 +21,7 @@ export function buildAllServices(
   setup: ControlPlaneSetup = {},
   replaced: Partial<Providers<keyof ControlPlanePorts>> = {},
 ): Promise<ControlPlaneServices> {
-  return buildServices(config, setup, { name: 'test', tableActions: EVERYTHING }, { ...ALL_PROVIDERS, ...replaced });
+  // No generation runs in these tests: an orchestrator that says so if one is started anyway.
+  const noGenerations = { start: async () => Promise.reject(new Error('this test runs no generations')) };
+  return buildServices(config, { orchestrator: noGenerations, ...setup }, { name: 'test', tableActions: EVERYTHING }, { ...ALL_PROVIDERS, ...replaced });
 }

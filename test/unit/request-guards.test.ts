@@ -49,8 +49,8 @@ describe('the local gateway', () => {
   it('refuses a target over its length (414) or with a broken encoding (400) before routing', () => {
     expect(refuseRequestTarget('/projects/abc?limit=5')).toBeNull();
     expect(refuseRequestTarget('/projects?q=%zz')).toBeNull();
-    expect(refuseRequestTarget('/apis/%zz/v1/tasks')).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
-    expect(refuseRequestTarget(`/health?q=${'x'.repeat(MAX_URL_BYTES)}`)).toMatchObject({ status: 414, code: 'URI_TOO_LONG' });
+    expect(refuseRequestTarget('/apis/%zz/v1/tasks')).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
+    expect(refuseRequestTarget(`/health?q=${'x'.repeat(MAX_URL_BYTES)}`)).toMatchObject({ statusCode: 414, code: 'URI_TOO_LONG' });
   });
 
   it.each([

@@ -202,4 +202,3 @@ export class DynamoBlueprintRepository implements BlueprintRepository {
 }
 
 /** @deprecated The class's old name, until the composition root constructs DynamoBlueprintRepository (the port is BlueprintRepository). */
-export { DynamoBlueprintRepository as BlueprintRepository };

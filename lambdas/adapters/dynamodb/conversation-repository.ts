@@ -42,4 +42,3 @@ export class DynamoConversationRepository implements ConversationRepository {
 }
 
 /** @deprecated The class's old name, until the composition root constructs DynamoConversationRepository (the port is ConversationRepository). */
-export { DynamoConversationRepository as ConversationRepository };

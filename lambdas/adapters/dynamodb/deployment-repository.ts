@@ -334,4 +334,3 @@ export class DynamoDeploymentRepository implements DeploymentRepository {
 }
 
 /** @deprecated The class's old name, until the composition root constructs DynamoDeploymentRepository (the port is DeploymentRepository). */
-export { DynamoDeploymentRepository as DeploymentRepository };

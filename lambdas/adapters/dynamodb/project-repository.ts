@@ -207,4 +207,3 @@ export class DynamoProjectRepository implements ProjectRepository {
 }
 
 /** @deprecated The class's old name, until the composition root constructs DynamoProjectRepository (the port is ProjectRepository). */
-export { DynamoProjectRepository as ProjectRepository };

@@ -17,7 +17,6 @@ import type { RateLimiter, RateTicket } from '../../ports/rate-limiter';
 import { keys } from './keys';
 
 /** @deprecated Temporary: import the port (lambdas/ports/rate-limiter.ts); shared/http-types.ts and the runtime's services still name it here. */
-export type { RateLimiter, RateTicket } from '../../ports/rate-limiter';
 
 export interface DynamoRateLimiterProps {
   readonly doc: DynamoDBDocumentClient;

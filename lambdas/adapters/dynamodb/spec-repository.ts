@@ -132,4 +132,3 @@ export class DynamoSpecRepository implements SpecRepository {
 }
 
 /** @deprecated The class's old name, until the composition root constructs DynamoSpecRepository (the port is SpecRepository). */
-export { DynamoSpecRepository as SpecRepository };

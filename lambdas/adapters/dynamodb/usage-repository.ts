@@ -96,4 +96,3 @@ function toRecord(item: {
 }
 
 /** @deprecated The class's old name, until the composition root constructs DynamoUsageRepository (the port is UsageRepository). */
-export { DynamoUsageRepository as UsageRepository };

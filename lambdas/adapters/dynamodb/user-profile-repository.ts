@@ -33,4 +33,3 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
 }
 
 /** @deprecated The class's old name, until the composition root constructs DynamoUserProfileRepository (the port is UserProfileRepository). */
-export { DynamoUserProfileRepository as UserProfileRepository };

@@ -13,8 +13,8 @@
  * (table-action-guard.ts).
  *
  * What the configuration cannot say (objects living in the local service's process: the local
- * project host as deployer, a clock tests move) comes in through `configureControlPlane`, the
- * one door for the local service and the tests.
+ * project host as deployer, the in-process runners, a clock tests move) comes in through
+ * `configureControlPlane`, the one door for the local service and the tests.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -26,6 +26,8 @@ import { DynamoRateLimiter } from '../../adapters/dynamodb/rate-limit-store';
 import { createAccessTokenVerifier } from '../../shared/access-token-verifier';
 import { parseControlPlaneConfig, type ControlPlaneConfig } from '../../shared/config';
 import type { ProjectDeployer } from '../../ports/project-deployer';
+import type { GenerationOrchestrator } from '../../ports/generation-orchestrator';
+import type { DeploymentRunner } from '../../ports/deployment-runner';
 import type { BaseServices, ControlPlanePorts, ServicesWith } from './services';
 
 export type { ServicesWith };
@@ -39,8 +41,10 @@ export interface ControlPlaneSetup {
    * deploys answer 503 DEPLOYER_UNAVAILABLE (on AWS until project stacks land).
    */
   readonly deployer?: ProjectDeployer;
-  /** A pause before each step of an in-process generation (tests stop the service between steps). @default 0 */
-  readonly generationStepDelayMs?: number;
+  /** Runs generations in this process (the local service: LocalOrchestrator). On AWS, Step Functions (configured by its ARN). */
+  readonly orchestrator?: GenerationOrchestrator;
+  /** Runs deployments in this process (the local service: LocalDeploymentRunner). */
+  readonly deploymentRunner?: DeploymentRunner;
   /** Told about every DynamoDB client built, with whose it is (the bench counts requests). */
   readonly onDynamoClient?: (client: DynamoDBClient, principal: string) => void;
 }
@@ -75,12 +79,6 @@ export function configureControlPlane(next: ControlPlaneSetup = {}): void {
   processConfig = undefined;
   generation += 1;
 }
-
-/** What configureControlPlane handed in last. */
-export const controlPlaneSetup = (): ControlPlaneSetup => setup;
-
-/** Which configureControlPlane call is in force (process-wide singletons rebuild when it changes). */
-export const configurationGeneration = (): number => generation;
 
 /** The configuration, parsed once per process from the environment (a Lambda cold start). */
 export function controlPlaneConfig(): ControlPlaneConfig {

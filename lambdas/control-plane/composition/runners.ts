@@ -1,43 +1,32 @@
 /**
- * Providers of what runs work in the background: the generation orchestrator (Step Functions on
- * AWS, configured by its ARN; otherwise the in-process runner), the deployment runner and the
- * deployer (locally the project host, handed in through configureControlPlane).
- *
- * The in-process runners are one per process and configuration: they keep the runs in flight,
- * resume unfinished ones after a restart and say when all are done (`localRunners()`).
+ * Providers of what runs work outside the request: the generation orchestrator (Step Functions
+ * on AWS, configured by its ARN), the deployment runner and the deployer. Where the
+ * configuration names no state machine (the local service), the runners are objects of the
+ * local service's process, handed in through configureControlPlane: they keep the runs in flight
+ * and resume unfinished ones after a restart, so they cannot be rebuilt per route. Handing them
+ * in (not building them here) also keeps the in-process generation pipeline out of the AWS bundles.
  */
 import { SFNClient } from '@aws-sdk/client-sfn';
+import { DeployerUnavailableError } from '../../core/errors';
 import { StepFunctionsOrchestrator } from '../../adapters/stepfunctions-orchestrator';
-import { LocalOrchestrator } from '../generation/orchestrator';
-import { LocalDeploymentRunner } from '../deployment/runner';
-import { configurationGeneration, controlPlaneSetup, type Provider } from './root';
-import { deployer, deploymentRunServices, generationStepServices } from './background-services';
+import type { Provider } from './root';
 import type { ControlPlanePorts } from './services';
+import { deployer } from './background-services';
 
 type RunnerProvider<K extends keyof ControlPlanePorts> = Provider<ControlPlanePorts[K]>;
 
 export { deployer };
 
-export const orchestrator: RunnerProvider<'orchestrator'> = ({ config }) =>
-  config.generationStateMachineArn
-    ? new StepFunctionsOrchestrator(new SFNClient({ region: config.region }), config.generationStateMachineArn)
-    : localRunners().orchestrator;
+export const orchestrator: RunnerProvider<'orchestrator'> = ({ config, setup }) => {
+  if (config.generationStateMachineArn) return new StepFunctionsOrchestrator(new SFNClient({ region: config.region }), config.generationStateMachineArn);
+  if (setup.orchestrator) return setup.orchestrator;
+  throw new Error('No generation orchestrator: configure BGS_GENERATION_STATE_MACHINE_ARN, or run in the local service (which runs generations in process)');
+};
 
-export const deploymentRunner: RunnerProvider<'deploymentRunner'> = () => localRunners().deploymentRunner;
-
-interface LocalRunners {
-  readonly orchestrator: LocalOrchestrator;
-  readonly deploymentRunner: LocalDeploymentRunner;
-}
-
-let current: { generation: number; runners: LocalRunners } | undefined;
-
-/** The in-process runners of this process and configuration (the local service resumes and awaits them). */
-export function localRunners(): LocalRunners {
-  const generation = configurationGeneration();
-  if (current?.generation !== generation) {
-    const orchestrator = new LocalOrchestrator(generationStepServices, controlPlaneSetup().generationStepDelayMs ?? 0);
-    current = { generation, runners: { orchestrator, deploymentRunner: new LocalDeploymentRunner(deploymentRunServices) } };
-  }
-  return current.runners;
-}
+/** Without a runner (on AWS until the deployment state machine lands), starting one answers 503 as a missing deployer does. */
+export const deploymentRunner: RunnerProvider<'deploymentRunner'> = ({ setup }) =>
+  setup.deploymentRunner ?? {
+    start: async () => {
+      throw new DeployerUnavailableError();
+    },
+  };

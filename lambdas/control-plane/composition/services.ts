@@ -7,19 +7,19 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Clock } from '../../core/clock';
 import type { IdentityPort } from '../../ports/identity';
 import type { ProjectDeployer } from '../../ports/project-deployer';
-import type { RateLimiter } from '../../adapters/dynamodb/rate-limit-store';
-import type { ProjectRepository } from '../../adapters/dynamodb/project-repository';
-import type { UserProfileRepository } from '../../adapters/dynamodb/user-profile-repository';
-import type { SpecRepository } from '../../adapters/dynamodb/spec-repository';
-import type { ConversationRepository } from '../../adapters/dynamodb/conversation-repository';
-import type { UsageRepository } from '../../adapters/dynamodb/usage-repository';
-import type { BlueprintRepository } from '../../adapters/dynamodb/blueprint-repository';
-import type { DeploymentRepository } from '../../adapters/dynamodb/deployment-repository';
+import type { RateLimiter } from '../../ports/rate-limiter';
+import type { ProjectRepository } from '../../ports/project-repository';
+import type { UserProfileRepository } from '../../ports/user-profile-repository';
+import type { SpecRepository } from '../../ports/spec-repository';
+import type { ConversationRepository } from '../../ports/conversation-repository';
+import type { UsageRepository } from '../../ports/usage-repository';
+import type { BlueprintRepository } from '../../ports/blueprint-repository';
+import type { DeploymentRepository } from '../../ports/deployment-repository';
 import type { AccessTokenVerifier } from '../../shared/access-token-verifier';
 import type { ControlPlaneConfig } from '../../shared/config';
 import type { MeteredAuthor } from '../metered-author';
-import type { GenerationOrchestrator } from '../generation/orchestrator';
-import type { DeploymentRunner } from '../deployment/runner';
+import type { GenerationOrchestrator } from '../../ports/generation-orchestrator';
+import type { DeploymentRunner } from '../../ports/deployment-runner';
 
 /** What every route has: the request pipeline needs these (token check, rate limits, logs). */
 export interface BaseServices {

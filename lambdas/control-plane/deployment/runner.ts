@@ -9,7 +9,6 @@ import { BackgroundRuns } from '../background-runs';
 import { runDeployment, type DeploymentServices } from './run-deployment';
 
 /** @deprecated Temporary: import the port (lambdas/ports/deployment-runner.ts); the composition root still names it here. */
-export type { DeploymentRunner } from '../../ports/deployment-runner';
 
 /** Runs deployments in the background of this process; `idle()` waits for them (tests, shutdown). */
 export class LocalDeploymentRunner implements DeploymentRunner {

@@ -9,7 +9,6 @@ import { runGeneration } from './run-generation';
 import { BackgroundRuns } from '../background-runs';
 
 /** @deprecated Temporary: import the port (lambdas/ports/generation-orchestrator.ts); the composition root still names it here. */
-export type { GenerationOrchestrator } from '../../ports/generation-orchestrator';
 
 /** Runs generations in the background of this process; `idle()` waits for them (tests, shutdown). */
 export class LocalOrchestrator implements GenerationOrchestrator {

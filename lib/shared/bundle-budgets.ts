@@ -1,0 +1,54 @@
+/**
+ * The size budget of every Lambda bundle, in KiB of minified ESM, set from what each one needs.
+ * test/cdk/lambda-bundles.test.ts fails when a bundle outgrows its budget, and `npm run bench`
+ * prints each bundle's size and module load time next to it. A budget is raised on purpose, in
+ * this file, with the reason: never to make a test pass.
+ *
+ * The base of every control-plane route (measured when set): zod, middy, jose, the Powertools
+ * logger and the DynamoDB client with the credentials of the Lambda environment; about 380 KiB.
+ */
+
+/** A route that uses only the control-plane table (issue 22's goal: at most 500 KB). */
+export const DYNAMODB_ONLY_BUDGET_KIB = 420;
+
+interface Budget {
+  readonly kib: number;
+  /** What it carries beyond the DynamoDB-only base. */
+  readonly carries: string;
+}
+
+const IDENTITY: Budget = { kib: 480, carries: 'the Cognito client and the local identity (scrypt, RS256 tokens)' };
+const RENDERERS: Budget = { kib: 480, carries: 'the blueprint validator and the OpenAPI / design-document renderers' };
+const MODEL: Budget = { kib: 700, carries: 'the spec authors: Bedrock Converse, the OpenAI-compatible client and the offline author with its lexicon' };
+
+/** Bundles that need more than the DynamoDB-only base, by bundle name (lambda-bundling.ts `bundleName`). */
+export const BUNDLE_BUDGETS: Readonly<Record<string, Budget>> = {
+  'control-plane/handlers/sign-up': IDENTITY,
+  'control-plane/handlers/confirm-sign-up': IDENTITY,
+  'control-plane/handlers/login': IDENTITY,
+  'control-plane/handlers/refresh': IDENTITY,
+  'control-plane/handlers/forgot-password': IDENTITY,
+  'control-plane/handlers/reset-password': IDENTITY,
+  'control-plane/handlers/me': IDENTITY,
+  'control-plane/handlers/usage-me': IDENTITY,
+  'control-plane/handlers/apply-spec': { kib: 450, carries: 'the spec parser' },
+  'control-plane/handlers/validate-blueprint': RENDERERS,
+  'control-plane/handlers/open-api-artifact': RENDERERS,
+  'control-plane/handlers/open-api-yaml-artifact': RENDERERS,
+  'control-plane/handlers/design-doc-artifact': RENDERERS,
+  'control-plane/handlers/preview-deployment': { kib: 440, carries: 'the template diff (the local project host synthesizes; on AWS no deployer yet)' },
+  'control-plane/handlers/deploy-project': { kib: 440, carries: 'the deployment runner port and its refusal without a runner' },
+  'control-plane/handlers/rollback-project': { kib: 440, carries: 'the deployment runner port and its refusal without a runner' },
+  'control-plane/handlers/generate-blueprint': { kib: 560, carries: 'the Step Functions client (StartExecution)' },
+  'control-plane/generation/generation-step': { kib: 510, carries: 'the whole generation pipeline: spec parser, blueprint builder, validator, renderers' },
+  'control-plane/handlers/create-project': MODEL,
+  'control-plane/handlers/chat-spec': MODEL,
+  'control-plane/handlers/create-blueprint-from-prompt': { kib: 800, carries: `${MODEL.carries}, and the Step Functions client` },
+  'project-runtime/runtime': { kib: 790, carries: 'every generated API route: Cognito, S3 with presigned URLs, the record store, the local identity for the local host' },
+  'project-runtime/pre-token-generation': { kib: 350, carries: 'the membership read only (no zod schemas of the control plane)' },
+};
+
+/** An entry's budget in KiB. */
+export function bundleBudgetKib(bundleName: string): number {
+  return BUNDLE_BUDGETS[bundleName]?.kib ?? DYNAMODB_ONLY_BUDGET_KIB;
+}
