@@ -7,7 +7,8 @@
  */
 import { headingOf, renderTable, splitLines } from '../../spec/spec-markdown';
 import { AUTH_RATE_CATEGORIES, USER_ENTITY, type BlueprintIR, type IrEntity, type IrField, type IrStep, type IrWorkflow } from '../ir';
-import { alwaysPresent, createFields, fileFields, formatBytes, projectApi, refName, withArticle, type JsonSchema, type ProjectApi, type ProjectRoute, type RouteRateLimit } from '../project-routes';
+import { alwaysPresent, createFields, fileFields, projectApi, refName, type JsonSchema, type ProjectApi, type ProjectRoute, type RouteRateLimit } from '../project-routes';
+import { formatBytes, withArticle } from '../../text/english';
 import { GRANT_GRACE_SECONDS } from '../../project-api/file-keys';
 import { DEFAULT_MAX_LENGTH, DEFAULT_MAX_LIST_ITEMS, MAX_RECORD_BYTES, fieldLimits } from '../field-limits';
 import { AUTH_RATE_LIMIT_CATEGORIES, rulesText, subjectText } from '../auth-rate-limits';
