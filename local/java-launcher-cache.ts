@@ -15,6 +15,7 @@
  * When no class can be cached or compiled (no javac beside the Java, an unsafe cache, a failed
  * compile), the caller falls back to the single-source launch, which is still loopback-only.
  */
+import { ENV } from '../lambdas/shared/env';
 import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { accessSync, chmodSync, constants, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
@@ -48,7 +49,7 @@ export interface LauncherCacheInput {
  * the user's home rather than a predictable path in /tmp, which another local user could create first.
  */
 export function defaultLauncherCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  const xdg = env.XDG_CACHE_HOME;
+  const xdg = env[ENV.XDG_CACHE_HOME];
   return join(xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.cache'), 'bgs', 'java-launchers');
 }
 
@@ -67,7 +68,7 @@ export function launcherCacheKey(parts: { source: Buffer | string; javaHome: str
 
 /** The real path of a Java executable (found on PATH when it is a bare name), or undefined. */
 export function resolveExecutable(command: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const candidates = command.includes('/') ? [command] : (env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, command));
+  const candidates = command.includes('/') ? [command] : (env[ENV.PATH] ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, command));
   for (const candidate of candidates) {
     try {
       accessSync(candidate, constants.X_OK);

@@ -65,6 +65,8 @@ export interface LocalServiceOptions {
   readonly publicUrl?: string;
   /** The deployer behind `POST /projects/{id}/deploy` (tests pass a test double); null: none (503). */
   readonly deployer?: ProjectDeployer | null;
+  /** Told about each DynamoDB client a control-plane route (or background run) builds, with whose it is (tests record calls, the bench counts them). */
+  readonly onDynamoClient?: (client: DynamoDBClient, principal: string) => void;
   /** What each deployed project's composition root gets besides its configuration (LocalProjectHost). */
   readonly projectSetup?: (projectId: string) => ProjectApiSetup;
   /** A pause before each step of a generation (a test stops the service between steps). @default 0 */
@@ -82,8 +84,9 @@ export interface LocalService {
   /** Deploys and serves generated project APIs at `/apis/<projectId>`. */
   readonly projects: LocalProjectHost;
   /**
-   * The DynamoDB client of the local stand-ins and of every mounted project (not of the
-   * control-plane handlers, which build their own): the bench counts a project's requests on it.
+   * The local stand-ins' own DynamoDB client (their tables, the project host's registry; no
+   * guard): tests read any table through it. Routes and mounted projects build their own clients
+   * in their composition roots (`projectSetup`'s onDynamoClient hands a project's out).
    */
   readonly dynamoClient: DynamoDBClient;
   /** Resolves when no generation runs in this process (tests). */
@@ -222,6 +225,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       ...(options.deployer === null ? {} : { deployer: options.deployer ?? projects }),
       orchestrator,
       deploymentRunner,
+      ...(options.onDynamoClient ? { onDynamoClient: options.onDynamoClient } : {}),
     });
     cleanups.push(() => orchestrator.idle());
     // Runs first on stop (cleanups run in reverse), before the server and the stores close.

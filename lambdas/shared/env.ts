@@ -66,6 +66,17 @@ export const ENV = {
   /** A pause before each step of an in-process generation, in ms (a test stops the service between steps). @default 0 */
   GENERATION_STEP_DELAY_MS: 'BGS_GENERATION_STEP_DELAY_MS',
 
+  // --- Set by others, read by BGS's local tools and CDK app ---
+  /** The JDK that runs DynamoDB Local (local/dynamodb-local.ts). */
+  JAVA_HOME: 'JAVA_HOME',
+  /** Where the per-user cache of the compiled launcher lives (local/java-launcher-cache.ts). */
+  XDG_CACHE_HOME: 'XDG_CACHE_HOME',
+  /** Where executables are looked up (javac, java). */
+  PATH: 'PATH',
+  /** The account and region the CDK CLI resolved (bin/bgs-cdk.ts). */
+  CDK_DEFAULT_ACCOUNT: 'CDK_DEFAULT_ACCOUNT',
+  CDK_DEFAULT_REGION: 'CDK_DEFAULT_REGION',
+
   // --- Project runtime: the Lambdas of a deployed (generated) project API, issue 17 ---
   /** The project's own DynamoDB table (records, memberships); read by its pre token generation trigger. */
   PROJECT_TABLE_NAME: 'BGS_PROJECT_TABLE_NAME',

@@ -83,6 +83,8 @@ export class ControlPlaneApi extends Construct {
   public readonly accessLogGroup: logs.LogGroup;
   /** The route functions, by route id. */
   public readonly functions: ReadonlyMap<string, lambda.IFunction>;
+  /** The function of the `$default` route (404 / 405 for requests no route takes). */
+  public readonly unmatchedRoute: lambda.Function;
   /** Base URL of the API (ends with `/`). */
   public readonly url: string;
 
@@ -165,6 +167,7 @@ export class ControlPlaneApi extends Construct {
       routeKey: apigw.HttpRouteKey.DEFAULT,
       integration: new HttpLambdaIntegration('Integration', unmatched.function, { payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0 }),
     });
+    this.unmatchedRoute = unmatched.function;
     Validations.of(defaultRoute).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason: 'The catch-all route only answers 404 NOT_FOUND or 405 METHOD_NOT_ALLOWED from the route manifest (no data is reachable through it: its function has no permission besides its logs); bounded by the stage throttle.',

@@ -7,18 +7,18 @@
  *   Local's own GetItem rate (measured by run.ts). POST runs twice: each client creating in its
  *   own project, and all clients in one project (every create also counts the reference on its
  *   project item, so creates under one parent contend for one item).
- * - DynamoDB requests per API call, counted with `countRequests` on the local service's
- *   DynamoDB client (`LocalService.dynamoClient`). That client is shared by every mounted
- *   project, the local identity and the outbox (the control-plane handlers build their own), so
- *   the count is exact only while nothing else uses it: each call is counted alone, after its
- *   setup has finished, with no load running and no other project deployed. The counter sits in
- *   the SDK's `initialize` step: it counts the requests the code made, not network retries.
+ * - DynamoDB requests per API call, counted with `countRequests` on the project's own DynamoDB
+ *   client, which the composition root hands out through `onDynamoClient` (the runtime's
+ *   requests, and the local identity's, which stand for Cognito's). Each call is counted alone,
+ *   after its setup has finished, with no load running. The counter sits in the SDK's
+ *   `initialize` step: it counts the requests the code made, not network retries.
  *
  * The project API has no rate limiting, so nothing here needs raising.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { LocalService } from '../../local/local-service';
 import { countRequests } from '../../lambdas/adapters/project-data/request-counter';
 import { goldenIr } from '../support/golden-ir';
@@ -63,7 +63,8 @@ export interface ProjectApiBench {
   countingMethod: string;
 }
 
-export async function projectApiBench(service: LocalService, dataDir: string, dynamoGetItemPerSecond: number): Promise<ProjectApiBench> {
+/** `projectClients`: each mounted project's DynamoDB client, by project id (LocalServiceOptions.projectSetup's onDynamoClient). */
+export async function projectApiBench(service: LocalService, dataDir: string, dynamoGetItemPerSecond: number, projectClients: ReadonlyMap<string, DynamoDBClient>): Promise<ProjectApiBench> {
   const host: TestService = { ...service, dataDir, request: (method, path, options) => callApi(service.url, method, path, options) };
   const api = await deployIr(host, goldenIr(EXAMPLE));
   const admin = await joinProject(host, api, { orgName: 'Bench Org' });
@@ -72,7 +73,9 @@ export async function projectApiBench(service: LocalService, dataDir: string, dy
   const taskBody = (projectId: string) => ({ title: 'Bench task', description: 'A task of the bench', priority: 'medium', project_id: projectId });
   for (let i = 0; i < 20; i++) await expectStatus(api.request('POST', '/v1/tasks', { token: admin.accessToken, body: taskBody(projects[0]!) }), 201);
 
-  const dynamoRequestsPerCall = await countPerCall(service, api, admin, projects[0]!, taskBody(projects[0]!));
+  const client = projectClients.get(api.projectId);
+  if (!client) throw new Error(`no DynamoDB client was reported for project ${api.projectId}`);
+  const dynamoRequestsPerCall = await countPerCall(client, api, admin, projects[0]!, taskBody(projects[0]!));
 
   const list = await expectStatus(api.request('GET', '/v1/tasks', { token: admin.accessToken }), 200);
   if ((list.body.items as unknown[]).length !== 20) throw new Error(`expected a page of 20 tasks, got ${list.text.slice(0, 200)}`);
@@ -106,7 +109,7 @@ export async function projectApiBench(service: LocalService, dataDir: string, dy
     },
     dynamoRequestsPerCall,
     countingMethod:
-      "countRequests on the local service's DynamoDB client (shared by the mounted projects, the local identity and the outbox), one API call at a time with nothing else running; requests the code made, SDK retries not counted",
+      "countRequests on the project's own DynamoDB client (its runtime and its local identity), one API call at a time with nothing else running; requests the code made, SDK retries not counted",
   };
 }
 
@@ -114,7 +117,7 @@ export async function projectApiBench(service: LocalService, dataDir: string, dy
  * DynamoDB requests of one call of each operation on a task of `projectId`. Each run sets up
  * what the call needs first (uncounted), then counts the call alone.
  */
-async function countPerCall(service: LocalService, api: ProjectApiClient, admin: ProjectUser, projectId: string, body: Record<string, unknown>): Promise<Record<string, RequestCount>> {
+async function countPerCall(client: DynamoDBClient, api: ProjectApiClient, admin: ProjectUser, projectId: string, body: Record<string, unknown>): Promise<Record<string, RequestCount>> {
   const token = admin.accessToken;
   const newTask = async () => (await expectStatus(api.request('POST', '/v1/tasks', { token, body }), 201)).body.id as string;
   const uploaded = async (): Promise<{ id: string; fileKey: string }> => {
@@ -160,7 +163,7 @@ async function countPerCall(service: LocalService, api: ProjectApiClient, admin:
     'login (POST /auth/login)': { setup: async () => '', call: () => api.request('POST', '/auth/login', { body: { email: admin.email, password: admin.password } }), status: 200 },
   };
 
-  const counter = countRequests(service.dynamoClient);
+  const counter = countRequests(client);
   const out: Record<string, RequestCount> = {};
   try {
     for (const [name, operation] of Object.entries(operations)) {

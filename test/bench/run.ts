@@ -7,6 +7,7 @@
  * the same local service) against the same ceilings, with its DynamoDB requests per API call:
  * bench-results/project-api.json (project-api.ts). Figures drift between machines: compare ratios.
  */
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -81,7 +82,14 @@ async function bundles(): Promise<Array<{ route: string; bytes: number; loadMs: 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bgs-bench-'));
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
-  const service = await startLocalService({ dataDir, port: 0, rateLimits: 'auth=1000000,project=1000000,generation=1000000,deployment=1000000' });
+  // Each mounted project's DynamoDB client, to count a project API call's requests on it.
+  const projectClients = new Map<string, DynamoDBClient>();
+  const service = await startLocalService({
+    dataDir,
+    port: 0,
+    rateLimits: 'auth=1000000,project=1000000,generation=1000000,deployment=1000000',
+    projectSetup: (projectId) => ({ onDynamoClient: (client) => projectClients.set(projectId, client) }),
+  });
   try {
     const account = { email: 'bench@example.com', password: 'Bench-Password-1' };
     await callApi(service.url, 'POST', '/auth/signup', { body: account });
@@ -101,7 +109,7 @@ async function main(): Promise<void> {
     const bare = await load(ceilingUrl);
     ceiling.close();
     const dynamoGets = await dynamoGetRate(service.dynamoEndpoint, dataDir);
-    const projectApi = await projectApiBench(service, dataDir, dynamoGets);
+    const projectApi = await projectApiBench(service, dataDir, dynamoGets, projectClients);
     const bundleRows = await bundles();
 
     const author = authorBench();

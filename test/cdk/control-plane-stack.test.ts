@@ -19,8 +19,8 @@ function ofType(type: string): [string, CfnResource][] {
 
 /** The route functions (the generation step function is checked in generation-workflow.test.ts). */
 function routeFunctions(): [string, CfnResource][] {
-  const stepFunctionId = stack.getLogicalId(stack.generation.stepFunction.node.defaultChild as CfnElement);
-  return ofType('AWS::Lambda::Function').filter(([id]) => id !== stepFunctionId);
+  const others = [stack.generation.stepFunction, stack.api.unmatchedRoute].map((fn) => stack.getLogicalId(fn.node.defaultChild as CfnElement));
+  return ofType('AWS::Lambda::Function').filter(([id]) => !others.includes(id));
 }
 
 /** Roles of the route functions and the step function (not the state machine's service role). */
@@ -69,16 +69,26 @@ function expectedDynamoActions(route: RouteDefinition): string[] {
 const routeCount = CONTROL_PLANE_ROUTE_LIST.length;
 
 describe('routes and functions come from the manifest', () => {
-  test('one function and one route per manifest entry', () => {
+  test('one function and one route per manifest entry, and the $default route', () => {
     expect(routeCount).toBeGreaterThan(0);
     expect(routeFunctions()).toHaveLength(routeCount);
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', routeCount);
-    template.resourceCountIs('AWS::ApiGatewayV2::Integration', routeCount);
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', routeCount + 1);
+    template.resourceCountIs('AWS::ApiGatewayV2::Integration', routeCount + 1);
   });
 
-  test('route keys are exactly the manifest\'s "METHOD /path"', () => {
+  test('route keys are exactly the manifest\'s "METHOD /path", and $default', () => {
     const keys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => props(r).RouteKey as string);
-    expect(keys.sort()).toEqual(CONTROL_PLANE_ROUTE_LIST.map((r) => `${r.method} ${r.path}`).sort());
+    expect(keys.sort()).toEqual([...CONTROL_PLANE_ROUTE_LIST.map((r) => `${r.method} ${r.path}`), '$default'].sort());
+  });
+
+  test('the $default route answers 404 / 405 from a function that may only write its logs', () => {
+    const fnId = stack.getLogicalId(stack.api.unmatchedRoute.node.defaultChild as CfnElement);
+    const role = resources[getAttTarget(props(resources[fnId]).Role)];
+    const statements = ((props(role).Policies ?? []) as { PolicyDocument: { Statement: PolicyStatementJson[] } }[]).flatMap((p) => p.PolicyDocument.Statement);
+    expect(statements.flatMap((s) => asArray(s.Action)).sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+    const [, route] = ofType('AWS::ApiGatewayV2::Route').find(([, r]) => props(r).RouteKey === '$default')!;
+    const [, integration] = ofType('AWS::ApiGatewayV2::Integration').find(([id]) => JSON.stringify(props(route).Target).includes(id))!;
+    expect(JSON.stringify(props(integration).IntegrationUri)).toContain(fnId);
   });
 
   test('each route invokes its own function with payload format 2.0', () => {
@@ -204,7 +214,7 @@ describe('least-privilege IAM', () => {
   });
 
   test('API Gateway may invoke each function only through its own route', () => {
-    template.resourceCountIs('AWS::Lambda::Permission', routeCount);
+    template.resourceCountIs('AWS::Lambda::Permission', routeCount + 1);
     const permissions = ofType('AWS::Lambda::Permission').map(([, p]) => props(p));
     for (const route of CONTROL_PLANE_ROUTE_LIST) {
       const own = permissions.filter((p) => getAttTarget(p.FunctionName) === functionLogicalId(route.id));

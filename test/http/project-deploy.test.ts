@@ -55,6 +55,6 @@ it('keeps serving the other projects when one cannot be restored, and says why',
   await service.projects.restore();
   const broken = await lost.request('POST', '/auth/login', { body: { email: 'a@example.org', password: 'Whatever-1' } });
   expect(broken.status).toBe(503);
-  expect(broken.body).toEqual({ code: 'NOT_READY', error: expect.stringMatching(/could not be started.*deploy the project again/) });
+  expect(broken.body).toEqual({ code: 'SERVICE_UNAVAILABLE', error: expect.stringMatching(/could not be started.*deploy the project again/) });
   expect((await healthy.request('POST', '/auth/login', { body: { email: 'a@example.org', password: 'Whatever-1' } })).status).toBe(401);
 });

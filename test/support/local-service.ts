@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../lambdas/core/clock';
 import { AUTH_RATE_CATEGORIES, type IrAuthRateLimits } from '../../lambdas/core/blueprint/ir';
 import type { ProjectDeployer } from '../../lambdas/ports/project-deployer';
-import { startLocalService, type LocalService } from '../../local/local-service';
+import { startLocalService, type LocalService, type LocalServiceOptions } from '../../local/local-service';
 import { testCredentialsFile, testDynamoEndpoint } from './dynamo';
 
 export interface TestService extends LocalService {
@@ -38,7 +38,7 @@ export interface ApiResponse {
 export const GENEROUS_PROJECT_AUTH_RATE_LIMITS: IrAuthRateLimits = Object.fromEntries(AUTH_RATE_CATEGORIES.map((category) => [category, [{ limit: 1_000_000, windowSeconds: 60 }]]));
 
 export async function startTestService(
-  options: { clock?: Clock; rateLimits?: string; autoConfirm?: boolean; handlerEnv?: Record<string, string>; deployer?: ProjectDeployer | null; projectAuthRateLimits?: IrAuthRateLimits | null; publicUrl?: string; stagingSweepIntervalMs?: number; projectSetup?: (projectId: string) => ProjectApiSetup } = {},
+  options: { clock?: Clock; rateLimits?: string; autoConfirm?: boolean; handlerEnv?: Record<string, string>; deployer?: ProjectDeployer | null; projectAuthRateLimits?: IrAuthRateLimits | null; publicUrl?: string; stagingSweepIntervalMs?: number; projectSetup?: (projectId: string) => ProjectApiSetup; onDynamoClient?: LocalServiceOptions['onDynamoClient'] } = {},
 ): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bgs-test-'));
   const service = await startLocalService({
@@ -57,6 +57,7 @@ export async function startTestService(
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.stagingSweepIntervalMs !== undefined ? { stagingSweepIntervalMs: options.stagingSweepIntervalMs } : {}),
     ...(options.projectSetup ? { projectSetup: options.projectSetup } : {}),
+    ...(options.onDynamoClient ? { onDynamoClient: options.onDynamoClient } : {}),
   });
   return {
     ...service,
