@@ -21,19 +21,14 @@ import { durationSeconds } from './durations';
 import {
   AUTH_RATE_CATEGORIES,
   BlueprintIR,
-  IR_OPERATIONS,
   IR_VERSION,
-  jsonPath,
   MAX_INDEXES_PER_ENTITY,
-  RIGHT_NAMES,
-  TENANT_ENTITY,
-  USER_ENTITY,
-  type BlueprintIssue,
+  SERVER_FIELDS,
+  TYPE_FORMATS,
   type IrAuth,
   type IrAuthRateLimits,
   type IrEntity,
   type IrField,
-  type IrFormat,
   type IrIndex,
   type IrLimits,
   type IrListItems,
@@ -45,6 +40,9 @@ import {
   type IrWorkflow,
 } from './ir';
 import { collectionName } from './naming';
+import { jsonPath, type BlueprintIssue, type BuildIssueCode } from './issues';
+import type { SpecParseError } from '../spec/parse-spec';
+import { OPERATIONS, RIGHT_NAMES, SERVER_FIELD_NAMES, TENANT_ENTITY, USER_ENTITY, keyedBy } from '../vocabulary';
 
 export interface BuildContext {
   projectId: string;
@@ -54,7 +52,11 @@ export interface BuildContext {
   corsOrigins?: string[];
 }
 
-export type BuildFromMarkdownResult = { ok: true; ir: BlueprintIR } | { ok: false; errors: BlueprintIssue[] };
+export type BuildIssue = BlueprintIssue<BuildIssueCode>;
+export type BuildFromMarkdownResult = { ok: true; ir: BlueprintIR } | { ok: false; errors: BuildIssue[] };
+
+/** A spec's parse errors as issues of a report (`spec.line N`, SPEC_PARSE_ERROR). */
+export const specParseIssues = (errors: readonly SpecParseError[]): BuildIssue[] => errors.map((e) => ({ path: `spec.line ${e.line}`, code: 'SPEC_PARSE_ERROR', message: e.message }));
 
 /** Contract values (CONTRACT "Generated project API"); the IR records them so every output reads one place. */
 export const DEFAULT_AUTH: IrAuth = {
@@ -115,7 +117,7 @@ export function buildBlueprintFromMarkdown(markdown: string, context: BuildConte
     return { ok: false, errors: [{ path: 'spec', code: 'SPEC_PARSE_ERROR', message: `the spec could not be read: ${messageOf(err)}` }] };
   }
   if (!parsed.ok) {
-    return { ok: false, errors: parsed.errors.map((e) => ({ path: `spec.line ${e.line}`, code: 'SPEC_PARSE_ERROR', message: e.message })) };
+    return { ok: false, errors: specParseIssues(parsed.errors) };
   }
   try {
     const ir = buildBlueprint(parsed.spec, context);
@@ -154,7 +156,7 @@ function corsOrigins(origins: string[] | undefined): string[] {
 
 // --- roles ------------------------------------------------------------------------------------
 
-const ALL_RIGHTS: IrRights = { create: 'all', read: 'all', update: 'all', delete: 'all' };
+const ALL_RIGHTS: IrRights = keyedBy(RIGHT_NAMES, 'all');
 
 /**
  * Every entity listed in entity order (`{}`: no rights), rights in c/r/u/d order. The
@@ -203,15 +205,8 @@ function withIndexed(field: IrField): IrField {
 
 /** id, org_id (multi-tenant only), owner_id, created_at, updated_at: written by the server, never required in a body. */
 function serverFields(multi: boolean): IrField[] {
-  const fields: IrField[] = [{ name: 'id', type: 'string', required: false, serverOwned: true }];
-  if (multi) fields.push({ name: 'org_id', type: 'string', required: false, serverOwned: true });
-  fields.push({ name: 'owner_id', type: 'ref', ref: { entity: USER_ENTITY, onDelete: 'restrict' }, required: false, serverOwned: true });
-  fields.push({ name: 'created_at', type: 'datetime', required: false, format: 'date-time', serverOwned: true });
-  fields.push({ name: 'updated_at', type: 'datetime', required: false, format: 'date-time', serverOwned: true });
-  return fields;
+  return SERVER_FIELD_NAMES.filter((name) => multi || name !== 'org_id').map((name) => structuredClone(SERVER_FIELDS[name]));
 }
-
-const FORMATS: Partial<Record<string, IrFormat>> = { email: 'email', url: 'uri', date: 'date', datetime: 'date-time' };
 
 function buildField(field: SpecField): IrField {
   const type = parseFieldType(field.type);
@@ -221,7 +216,7 @@ function buildField(field: SpecField): IrField {
   const target = type.kind === 'ref' ? type.entity : type.kind === 'list' && type.item.kind === 'ref' ? type.item.entity : undefined;
   // Enums always have a default: the spec's, else the first value (CONTRACT "Entities and fields").
   const defaultValue = field.default ?? (isEnum ? field.values?.[0] : undefined);
-  const format = type.kind === 'scalar' ? FORMATS[type.name] : undefined;
+  const format = type.kind === 'scalar' ? TYPE_FORMATS[type.name] : undefined;
   // Keys in the schema's order, optional ones only when set: the JSON is the same for the same spec.
   const out: IrField = { name: field.name, type: type.kind === 'scalar' ? type.name : type.kind, required: false };
   if (type.kind === 'list') out.items = listItems(type.item, field);
@@ -252,7 +247,7 @@ function listItems(item: FieldType, field: SpecField): IrListItems {
   if (item.kind !== 'scalar' || item.name === 'file') throw new Error(`field ${field.name}: a list cannot hold ${field.type}`);
   const out: IrListItems = { type: item.name };
   if (item.name === 'enum') out.enum = [...(field.values ?? [])];
-  const format = FORMATS[item.name];
+  const format = TYPE_FORMATS[item.name];
   if (format) out.format = format;
   return out;
 }
@@ -298,7 +293,7 @@ function chooseIndexes(fields: IrField[], ownerField: string, declaredEntities: 
 
 function operationsOf(entity: string, spec: SpecDocument): IrOperations {
   const levels = {} as IrOperations;
-  for (const operation of IR_OPERATIONS) {
+  for (const operation of OPERATIONS) {
     const rule = spec.access.find((r) => r.entity === entity && r.operation === operation);
     levels[operation] = { level: rule?.level ?? 'authenticated' };
   }

@@ -145,6 +145,21 @@ export const IrField = z.strictObject({
 });
 export type IrField = z.infer<typeof IrField>;
 
+/** The `format` of each string-shaped type: the IR's fields, the OpenAPI and runtime validation read it. */
+export const TYPE_FORMATS: Readonly<Partial<Record<FieldTypeName, IrFormat>>> = { email: 'email', url: 'uri', date: 'date', datetime: 'date-time' };
+
+/**
+ * The server-owned fields as every entity's field list starts with them (org_id only when
+ * multi-tenant): their types, the reference of owner_id; never required in a body.
+ */
+export const SERVER_FIELDS: Readonly<Record<ServerFieldName, IrField>> = {
+  id: { name: 'id', type: 'string', required: false, serverOwned: true },
+  org_id: { name: 'org_id', type: 'string', required: false, serverOwned: true },
+  owner_id: { name: 'owner_id', type: 'ref', ref: { entity: USER_ENTITY, onDelete: 'restrict' }, required: false, serverOwned: true },
+  created_at: { name: 'created_at', type: 'datetime', required: false, format: 'date-time', serverOwned: true },
+  updated_at: { name: 'updated_at', type: 'datetime', required: false, format: 'date-time', serverOwned: true },
+};
+
 // --- entities ---------------------------------------------------------------------------------
 
 /**
@@ -388,21 +403,4 @@ export function incomingRefs(ir: Pick<BlueprintIR, 'entities'>, target: string):
     }
   }
   return out;
-}
-
-/**
- * One finding about a blueprint (or about the spec it was built from): the validation report's
- * item, `POST /blueprints/{id}/validate` -> `{ valid, errors, warnings }`.
- */
-export interface BlueprintIssue {
-  /** A JSON path into the IR (`$.entities[1].fields[3].type`), or `spec.line N` for a spec parse error. */
-  path: string;
-  /** UPPER_SNAKE machine code (`UNKNOWN_REF_TARGET`). */
-  code: string;
-  message: string;
-}
-
-/** zod's issue path as a JSON path (`$.entities[1].fields[3].type`). */
-export function jsonPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(String(key)) ? `${acc}.${String(key)}` : `${acc}[${JSON.stringify(String(key))}]`), '$');
 }

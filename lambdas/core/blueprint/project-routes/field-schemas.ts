@@ -4,7 +4,7 @@
  * (server-owned fields, references and what deleting their target does, files, unique, notes).
  * Also which fields a create, PUT or PATCH body holds.
  */
-import { USER_ENTITY, type IrEntity, type IrField, type IrListItems } from '../ir';
+import { TYPE_FORMATS, USER_ENTITY, type IrEntity, type IrField, type IrListItems } from '../ir';
 import { idPatternOf, maxItemsOf, maxLengthOf } from '../field-limits';
 import { RECORD_ID_LENGTH, USER_ID_LENGTH } from '../../project-api/record-id';
 import { formatBytes, sentence, withArticle } from '../../text/english';
@@ -58,13 +58,10 @@ export function scalarSchema(type: IrField['type'] | IrListItems['type'], bounds
       out.maxLength = maxLength;
       return out;
     case 'date':
-      return { type: 'string', format: 'date', maxLength };
     case 'datetime':
-      return { type: 'string', format: 'date-time', maxLength };
     case 'email':
-      return { type: 'string', format: 'email', maxLength };
     case 'url':
-      return { type: 'string', format: 'uri', maxLength };
+      return { type: 'string', format: TYPE_FORMATS[type], maxLength };
     case 'file':
     case 'ref':
     case 'list':
