@@ -80,6 +80,20 @@ export interface ProjectStackProps extends StackProps {
   readonly deployedAt?: string;
 }
 
+/**
+ * THE count of the resources every project stack has, whatever its blueprint: the table; the
+ * bucket and its policy; the user pool and its client; the runtime and the pre-token trigger
+ * (each a function, role and log group) and their two invoke permissions; the deployed-blueprint
+ * custom resource and its provider (function, role, log group); the API, its stage, access log
+ * group, integration and `$default` route; and the CDKMetadata resource `cdk synth` adds (it counts
+ * toward CloudFormation's limit too). One more per manifest route. The CDK test checks every
+ * example's template against it; docs point here rather than repeat the number.
+ */
+export const PROJECT_STACK_FIXED_RESOURCES = 23;
+
+/** The resources of a project stack whose manifest has `routeCount` routes (CloudFormation allows 500 per stack). */
+export const projectStackResourceCount = (routeCount: number): number => PROJECT_STACK_FIXED_RESOURCES + routeCount;
+
 export class ProjectStack extends Stack {
   /** The IR as BlueprintIR.parse returned it (what the stack and the table item carry). */
   public readonly ir: BlueprintIR;

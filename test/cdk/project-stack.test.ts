@@ -15,7 +15,7 @@ import type { BlueprintIR } from '../../lambdas/core/blueprint/ir';
 import { projectApi } from '../../lambdas/core/blueprint/project-routes';
 import { GRANT_GRACE_SECONDS } from '../../lambdas/core/project-api/file-keys';
 import { ENV } from '../../lambdas/shared/env';
-import { ProjectStack, type ProjectStackProps } from '../../lib/project/project-stack';
+import { ProjectStack, projectStackResourceCount, type ProjectStackProps } from '../../lib/project/project-stack';
 import { goldenIr } from '../support/golden-ir';
 import { asArray, testApp, type CfnResource, type PolicyStatementJson } from './synth';
 import { acknowledgementsIn, RecordingChecks } from './nag';
@@ -137,6 +137,10 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
       Validations.of(s.app).addPlugins(new AwsSolutionsChecks(s.app));
       expect(() => s.app.synth()).not.toThrow();
     });
+  });
+
+  test('the stack has its fixed resources plus one per manifest route (projectStackResourceCount)', () => {
+    expect(Object.keys(s.resources)).toHaveLength(projectStackResourceCount(manifest.length));
   });
 
   describe('API: one route per manifest route, all to the runtime', () => {
