@@ -2,28 +2,24 @@
  * `npm run bench`: throughput and latency of the control plane through the local gateway,
  * next to a bare node:http server answering the same JSON (the ceiling) and DynamoDB Local's
  * own GetItem rate, measured side by side in one run; and a cold-start proxy per Lambda bundle
- * (bundle size and module load time in a fresh Node process). Prints a table and writes
+ * (bundle size against its budget and module load time in a fresh Node process, bundles.ts). Prints a table and writes
  * bench-results/control-plane.json. Then a generated project API (the task tracker, deployed on
  * the same local service) against the same ceilings, with its DynamoDB requests per API call:
  * bench-results/project-api.json (project-api.ts). Figures drift between machines: compare ratios.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
-import { ESM_REQUIRE_BANNER, LAMBDA_MAIN_FIELDS } from '../../lib/shared/lambda-bundling';
 import { GetCommand, PutCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { CONTROL_PLANE_ROUTE_LIST, handlerFile } from '../../lambdas/control-plane/routes';
 import { ensureTable, localDynamoClient } from '../../local/dynamodb-local';
 import { localCredentialsFile, readLocalCredentials } from '../../lambdas/adapters/local-credentials';
 import { startLocalService } from '../../local/local-service';
 import { callApi } from '../support/local-service';
 import { authorBench } from './author';
+import { bundleBench, printBundleBench } from './bundles';
 import { blueprintBench } from './blueprint';
 import { CONNECTIONS, DURATION_S, load } from './load';
 import { printProjectApiBench, projectApiBench } from './project-api';
@@ -47,36 +43,6 @@ async function dynamoGetRate(endpoint: string, dataDir: string): Promise<number>
     }),
   );
   return Math.round(count / DURATION_S);
-}
-
-async function bundles(): Promise<Array<{ route: string; bytes: number; loadMs: number }>> {
-  const outDir = mkdtempSync(join(tmpdir(), 'bgs-bundles-'));
-  const rows: Array<{ route: string; bytes: number; loadMs: number }> = [];
-  for (const route of CONTROL_PLANE_ROUTE_LIST) {
-    const outfile = join(outDir, `${route.id}.mjs`);
-    // The settings of the CDK constructs (lib/shared/lambda-bundling.ts): minified ESM for nodejs22.x, AWS SDK bundled.
-    await build({
-      entryPoints: [join(ROOT, handlerFile(route))],
-      bundle: true,
-      platform: 'node',
-      target: 'node22',
-      format: 'esm',
-      mainFields: LAMBDA_MAIN_FIELDS,
-      banner: { js: ESM_REQUIRE_BANNER },
-      minify: true,
-      outfile,
-      logLevel: 'silent',
-    });
-    const times: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const out = execFileSync(process.execPath, ['-e', `const t=process.hrtime.bigint();import(${JSON.stringify(pathToFileURL(outfile).href)}).then(()=>console.log(Number(process.hrtime.bigint()-t)/1e6))`], { encoding: 'utf8', env: { ...process.env, NODE_NO_WARNINGS: '1' } });
-      times.push(Number(out.trim()));
-    }
-    times.sort((a, b) => a - b);
-    rows.push({ route: route.id, bytes: statSync(outfile).size, loadMs: Math.round((times[1] as number) * 10) / 10 });
-  }
-  rmSync(outDir, { recursive: true, force: true });
-  return rows;
 }
 
 async function main(): Promise<void> {
@@ -110,7 +76,7 @@ async function main(): Promise<void> {
     ceiling.close();
     const dynamoGets = await dynamoGetRate(service.dynamoEndpoint, dataDir);
     const projectApi = await projectApiBench(service, dataDir, dynamoGets, projectClients);
-    const bundleRows = await bundles();
+    const bundleRows = bundleBench();
 
     const author = authorBench();
     const blueprints = blueprintBench();
@@ -140,8 +106,7 @@ async function main(): Promise<void> {
     });
     console.log('ratios', results.ratios);
     printProjectApiBench(projectApi);
-    console.log('\nLambda bundles (cold-start proxy: size and module load time in a fresh Node)');
-    console.table(Object.fromEntries(bundleRows.map((r) => [r.route, { KiB: Math.round(r.bytes / 102.4) / 10, loadMs: r.loadMs }])));
+    printBundleBench(bundleRows);
 
     console.log('\nOffline spec author (median ms) and structural recall on the examples');
     console.table(author.rows);
