@@ -18,6 +18,20 @@ export const countOf = (count: number, noun: string): string => `${count} ${noun
 /** Text cut to at most `max` characters, ending in `...` when cut. */
 export const truncate = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 3)}...` : text);
 
+/** 3600 -> `1 hour`, 2592000 -> `30 days`, 90 -> `90 seconds`: the largest unit that divides it. */
+export function durationText(seconds: number): string {
+  const units: [number, string][] = [
+    [86400, 'day'],
+    [3600, 'hour'],
+    [60, 'minute'],
+    [1, 'second'],
+  ];
+  for (const [size, name] of units) {
+    if (seconds >= size && seconds % size === 0) return countOf(seconds / size, name);
+  }
+  return `${seconds} seconds`;
+}
+
 /** 10485760 -> `10 MB`, 524288 -> `512 KB`, 1000 -> `1000 bytes` (binary units, as the spec writes them). */
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;

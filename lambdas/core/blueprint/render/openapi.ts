@@ -10,6 +10,7 @@
  */
 import type { BlueprintIR } from '../ir';
 import { projectApi, type JsonSchema, type ProjectRoute } from '../project-routes';
+import type { AccessLevel } from '../../vocabulary';
 
 export interface OpenApiOperation {
   operationId: string;
@@ -38,7 +39,7 @@ export interface OpenAPIObject {
 
 const SECURITY_SCHEME = 'bearerAuth';
 
-const LEVEL_TEXT: Record<string, string> = {
+const LEVEL_TEXT: Record<AccessLevel, string> = {
   public: 'no token needed',
   authenticated: 'any signed-in user',
   owner: 'the owner of the record (or an admin)',
