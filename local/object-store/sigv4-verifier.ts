@@ -14,6 +14,11 @@
  * without sending `x-amz-content-sha256`, is computed by the front from the body it received.
  *
  * Everything here is pure (no I/O); the node:http front lives in `verifying-front.ts`.
+ *
+ * Long on purpose: it is one algorithm (parse either form of signature, rebuild what was signed,
+ * compare, and answer each refusal with the code S3 or DynamoDB gives), read side by side with
+ * AWS's SigV4 documentation; split, the refusal cases would be separated from the checks they
+ * belong to.
  */
 import type { SigningCredentials } from '../../lambdas/adapters/local-credentials';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
