@@ -5,7 +5,7 @@
  * the blueprint's stored parts and returns its outputs (stored with the "done" mark) or a
  * failure (the blueprint ends `failed` with its error and report; what was built stays readable).
  */
-import { buildBlueprint, type BuildContext } from '../../core/blueprint/build-blueprint';
+import { buildBlueprint, specParseIssues, type BuildContext } from '../../core/blueprint/build-blueprint';
 import type { BlueprintIR } from '../../core/blueprint/ir';
 import { projectRoutes } from '../../core/blueprint/project-routes';
 import { renderOpenApi } from '../../core/blueprint/render/openapi';
@@ -56,7 +56,7 @@ export const GENERATION_STEPS: readonly GenerationStep[] = [
       if (!spec) return failed(`Spec version ${blueprint.specVersion} not found`);
       const parsed = parseSpec(spec.content);
       if (!parsed.ok) {
-        const errors = parsed.errors.map((e) => ({ path: `spec.line ${e.line}`, code: 'SPEC_PARSE_ERROR', message: e.message }));
+        const errors = specParseIssues(parsed.errors);
         return failed(`The spec does not parse (${errors.length} error${errors.length === 1 ? '' : 's'})`, { valid: false, errors, warnings: [] });
       }
       return { outputs: { spec: parsed.spec } };

@@ -32,10 +32,11 @@ export { MAX_ITEM_BYTES, estimateRecordBytes } from './limits';
 
 export type Issue = BlueprintIssue;
 
+/** A blueprint's report; a failed generation stores its parse or build issues in the same shape. */
 export interface ValidationReport {
   valid: boolean;
-  errors: BlueprintIssue<ValidationErrorCode>[];
-  warnings: BlueprintIssue<ValidationWarningCode>[];
+  errors: BlueprintIssue[];
+  warnings: BlueprintIssue[];
 }
 
 export function validateBlueprint(ir: BlueprintIR): ValidationReport {
