@@ -3,6 +3,7 @@
  * schemas (lambdas/control-plane/routes.ts, schemas.ts): nothing here lists routes by hand.
  */
 import * as z from 'zod';
+import { CONTROL_PLANE_ERROR_CODES } from '../core/errors';
 import { CONTROL_PLANE_ROUTE_LIST, type RouteDefinition } from './routes';
 import { MAX_SPEC_BYTES } from '../ports/spec-repository';
 import { NAMED_SCHEMAS } from './schemas';
@@ -78,6 +79,12 @@ function operation(route: RouteDefinition): Json {
   };
 }
 
+/** The Error schema with the codes the control plane answers (errors.ts) listed on `code`. */
+function withErrorCodes(error: Json): Json {
+  const properties = error.properties as Record<string, Json>;
+  return { ...error, properties: { ...properties, code: { ...properties.code, enum: [...CONTROL_PLANE_ERROR_CODES] } } };
+}
+
 function rateHeaders(): Json {
   return {
     'X-RateLimit-Limit': { schema: { type: 'integer' }, description: 'Requests allowed per minute in this category' },
@@ -94,6 +101,7 @@ export function controlPlaneOpenApi(serverUrl: string): Json {
   for (const [name, schema] of Object.entries(NAMED_SCHEMAS)) {
     schemas[name] = toJsonSchema(schema as z.ZodType, name.endsWith('Request') ? 'input' : 'output');
   }
+  schemas.Error = withErrorCodes(schemas.Error!);
   return {
     openapi: '3.0.3',
     info: {

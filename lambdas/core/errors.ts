@@ -4,6 +4,44 @@
  * (`renderError`). Anything else becomes a 500 `INTERNAL` whose message never reaches the client.
  */
 
+/** Every `code` an API of BGS answers (the control plane and every generated project API), by status. */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'UNAUTHORIZED',
+  'TOKEN_EXPIRED',
+  'INVALID_CREDENTIALS',
+  'USER_NOT_CONFIRMED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'REQUEST_TIMEOUT',
+  'CONFLICT',
+  'VERSION_CONFLICT',
+  'NOT_READY',
+  'PAYLOAD_TOO_LARGE',
+  'URI_TOO_LONG',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'ACCOUNT_LOCKED',
+  'RATE_LIMITED',
+  'HEADERS_TOO_LARGE',
+  'INTERNAL',
+  'NOT_IMPLEMENTED',
+  'MODEL_UNAVAILABLE',
+  'DEPLOYER_UNAVAILABLE',
+  'SERVICE_UNAVAILABLE',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Codes only the control plane answers: spec versions, blueprints not ready, its language model, its deployer. */
+const CONTROL_PLANE_ONLY: readonly ErrorCode[] = ['VERSION_CONFLICT', 'NOT_READY', 'MODEL_UNAVAILABLE', 'DEPLOYER_UNAVAILABLE'];
+/** Codes only generated project APIs answer: their workflow routes, until the engine lands. */
+const PROJECT_API_ONLY: readonly ErrorCode[] = ['NOT_IMPLEMENTED'];
+
+/** The codes the control plane answers (its OpenAPI's Error.code). */
+export const CONTROL_PLANE_ERROR_CODES: readonly ErrorCode[] = ERROR_CODES.filter((code) => !PROJECT_API_ONLY.includes(code));
+/** The codes a generated project API answers (its OpenAPI's Error.code). */
+export const PROJECT_API_ERROR_CODES: readonly ErrorCode[] = ERROR_CODES.filter((code) => !CONTROL_PLANE_ONLY.includes(code));
+
 export interface ErrorDetail {
   readonly path: string;
   readonly message: string;
@@ -12,7 +50,7 @@ export interface ErrorDetail {
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: readonly ErrorDetail[],
     readonly headers: Readonly<Record<string, string>> = {},
@@ -158,7 +196,7 @@ export class NotImplementedError extends HttpError {
 
 export interface ErrorBody {
   error: string;
-  code: string;
+  code: ErrorCode;
   details?: ErrorDetail[];
 }
 

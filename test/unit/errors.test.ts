@@ -34,7 +34,7 @@ describe('error rendering', () => {
   });
 
   it('never shows the message or stack of a server fault', () => {
-    for (const err of [new Error('secret table name in /var/task'), new InternalError('db password'), new HttpError(502, 'X', 'upstream'), 'a string', null]) {
+    for (const err of [new Error('secret table name in /var/task'), new InternalError('db password'), new HttpError(502, 'DEPLOYER_UNAVAILABLE', 'upstream'), 'a string', null]) {
       const rendered = renderError(err);
       expect(rendered).toEqual({ statusCode: 500, headers: {}, body: { error: 'Internal error', code: 'INTERNAL' }, serverFault: true });
     }

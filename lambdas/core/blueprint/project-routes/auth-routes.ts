@@ -6,6 +6,7 @@
  */
 import type { AuthRateCategory } from '../ir';
 import { AUTH_RATE_LIMIT_CATEGORIES, authRateLimitsOf, rulesText, subjectText } from '../auth-rate-limits';
+import { PROJECT_API_ERROR_CODES } from '../../errors';
 import { camelCase } from '../../text/case';
 import type { RouteBuilder } from './route-builder';
 import type { Builtin } from './schema-names';
@@ -15,14 +16,14 @@ import type { JsonSchema, RouteAction, RouteRateLimit } from './types';
 /** The role names of the project (a member's `role`). */
 export const roleSchema = (b: RouteBuilder): JsonSchema => ({ type: 'string', enum: [...b.roleNames] });
 
-/** The Error schema, on every error answer of every route. */
+/** The Error schema, on every error answer of every route; its codes are those a generated API answers (errors.ts). */
 export function defineErrorSchema(b: RouteBuilder): void {
   b.define(
     'Error',
     responseObject(
       {
         error: { type: 'string', description: 'Human-readable message.' },
-        code: { type: 'string', description: 'Machine-readable code (VALIDATION_ERROR, UNAUTHORIZED, NOT_FOUND, ...).' },
+        code: { type: 'string', enum: [...PROJECT_API_ERROR_CODES], description: 'Machine-readable code (VALIDATION_ERROR, UNAUTHORIZED, NOT_FOUND, ...).' },
         details: {
           type: 'array',
           description: 'Validation errors: which input and why.',
