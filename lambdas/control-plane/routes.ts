@@ -8,6 +8,7 @@
  * `lambdas/control-plane/handlers/<kebab-case id>.lambda.ts`.
  */
 import type * as z from 'zod';
+import { kebabCase } from '../core/text/case';
 import * as s from './schemas';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -316,11 +317,6 @@ export const CONTROL_PLANE_ROUTES = {
 
 export type ControlPlaneRouteId = keyof typeof CONTROL_PLANE_ROUTES;
 export const CONTROL_PLANE_ROUTE_LIST: readonly RouteDefinition[] = Object.values(CONTROL_PLANE_ROUTES);
-
-/** `createProject` -> `create-project`. */
-export function kebabCase(id: string): string {
-  return id.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
-}
 
 /** The handler file of a route, relative to the repository root (esbuild entry, local gateway module). */
 export function handlerFile(route: Pick<RouteDefinition, 'id'>): string {

@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { controlPlaneOpenApi } from '../../lambdas/control-plane/openapi';
-import { CONTROL_PLANE_ROUTE_LIST, handlerFile, kebabCase } from '../../lambdas/control-plane/routes';
+import { CONTROL_PLANE_ROUTE_LIST, handlerFile } from '../../lambdas/control-plane/routes';
+import { kebabCase } from '../../lambdas/core/text/case';
 
 const root = join(__dirname, '..', '..');
 

@@ -1,14 +1,20 @@
+import { controlPlaneOpenApi } from '../../lambdas/control-plane/openapi';
+import { renderOpenApi } from '../../lambdas/core/blueprint/render/openapi';
 import {
   AccountLockedError,
+  CONTROL_PLANE_ERROR_CODES,
   ConflictError,
+  ERROR_CODES,
   HttpError,
   InternalError,
   ModelUnavailableError,
   NotFoundError,
+  PROJECT_API_ERROR_CODES,
   RateLimitedError,
   renderError,
   ValidationError,
 } from '../../lambdas/core/errors';
+import { goldenIr } from '../support/golden-ir';
 
 describe('error rendering', () => {
   it('renders client errors as { error, code } with their status', () => {
@@ -42,5 +48,20 @@ describe('error rendering', () => {
 
   it('passes MODEL_UNAVAILABLE through as 503', () => {
     expect(renderError(new ModelUnavailableError())).toMatchObject({ statusCode: 503, body: { code: 'MODEL_UNAVAILABLE' } });
+  });
+});
+
+describe('error codes (ERROR_CODES)', () => {
+  it('every code is answered by the control plane, a generated API, or both', () => {
+    expect(new Set([...CONTROL_PLANE_ERROR_CODES, ...PROJECT_API_ERROR_CODES])).toEqual(new Set(ERROR_CODES));
+    expect(PROJECT_API_ERROR_CODES).toContain('NOT_IMPLEMENTED');
+    expect(CONTROL_PLANE_ERROR_CODES).not.toContain('NOT_IMPLEMENTED');
+    expect(PROJECT_API_ERROR_CODES).not.toContain('MODEL_UNAVAILABLE');
+  });
+
+  it('both OpenAPI documents list the codes their API answers on Error.code', () => {
+    const codeOf = (doc: unknown) => (doc as { components: { schemas: { Error: { properties: { code: { enum?: string[] } } } } } }).components.schemas.Error.properties.code.enum;
+    expect(codeOf(controlPlaneOpenApi('https://bgs.example'))).toEqual([...CONTROL_PLANE_ERROR_CODES]);
+    expect(codeOf(renderOpenApi({ ir: goldenIr('01-task-tracker'), serverUrl: 'https://bgs.example/apis/p' }))).toEqual([...PROJECT_API_ERROR_CODES]);
   });
 });
