@@ -6,6 +6,7 @@
  * sense (a known field, a valid duration) is decided by check-spec.ts.
  */
 import type { EntityRights, SpecWorkflow, WorkflowStep } from './spec-model';
+import { RIGHT_NAMES, TRIGGER_EVENTS, type RightName } from '../vocabulary';
 
 export type Read<T> = { ok: true; value: T } | { ok: false; error: string };
 const ok = <T>(value: T): Read<T> => ({ ok: true, value });
@@ -131,9 +132,11 @@ export function writeNotes(notes: { unique?: boolean; maxBytes?: number; text?: 
 
 // --- rights -----------------------------------------------------------------------------------
 
-const RIGHT_LETTERS = { c: 'create', r: 'read', u: 'update', d: 'delete' } as const;
-type RightLetter = keyof typeof RIGHT_LETTERS;
-const LETTER_ORDER: RightLetter[] = ['c', 'r', 'u', 'd'];
+/** A right's letter in the matrix: its first (c, r, u, d), in the vocabulary's order. */
+type RightLetter = RightName extends `${infer Letter}${string}` ? Letter : never;
+const letterOf = (right: RightName): RightLetter => right[0] as RightLetter;
+const LETTER_ORDER: RightLetter[] = RIGHT_NAMES.map(letterOf);
+const RIGHT_LETTERS = Object.fromEntries(RIGHT_NAMES.map((right) => [letterOf(right), right])) as Record<RightLetter, RightName>;
 const RIGHTS_USAGE = "use '-' for none, letters c r u d (e.g. crud, cru, r), or items such as 'c, r:own, u:own'";
 
 /**
@@ -171,7 +174,6 @@ export function writeRights(rights: EntityRights): string {
 
 type Trigger = NonNullable<SpecWorkflow['trigger']>;
 const TRIGGER_USAGE = "write '<Entity> created', '<Entity> updated', '<Entity> deleted', '<Entity> <field> = <value>' or 'manual'";
-const EVENTS = ['created', 'updated', 'deleted'] as const;
 
 /**
  * `Task created` | `Task status = done` | `manual` (read as no trigger). A field condition is a
@@ -184,7 +186,7 @@ export function readTrigger(text: string): Read<Trigger | undefined> {
   if (space < 0) return fail(`trigger '${trimmed}' cannot be read; ${TRIGGER_USAGE}`);
   const entity = trimmed.slice(0, space);
   const rest = trimmed.slice(space).trim();
-  const event = EVENTS.find((name) => name === rest.toLowerCase());
+  const event = TRIGGER_EVENTS.find((name) => name === rest.toLowerCase());
   if (event) return ok({ entity, event });
   const equals = rest.indexOf('=');
   const field = equals < 0 ? '' : rest.slice(0, equals).trim();
