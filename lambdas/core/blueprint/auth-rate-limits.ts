@@ -3,7 +3,7 @@
  * each category counts, per whom, and its defaults. A blueprint may override any category
  * (`ir.auth.rateLimits`, from the spec's optional `## Rate limits` section); the defaults are
  * applied here, when an IR is read, so blueprints deployed before the field existed keep loading
- * and get them. The route manifest (project-routes.ts) copies the effective windows onto each
+ * and get them. The route manifest (project-routes/) copies the effective windows onto each
  * auth route, and the runtime, the OpenAPI and the design document all read them from there.
  *
  * Why these defaults (a demanding user's expectations, one address often being many people):

@@ -10,7 +10,7 @@
  * absent optional keys, so the same spec and context give byte-identical JSON.
  *
  * The builder is faithful, not judgmental: what the spec says goes into the IR even when it is
- * wrong (rights on an unknown entity, an entity named Organization), and validate-blueprint.ts
+ * wrong (rights on an unknown entity, an entity named Organization), and validate-blueprint/
  * reports it with a path. It throws only on a document that is not a spec at all (a field type or
  * duration that cannot be read), which buildBlueprintFromMarkdown turns into an error report.
  */

@@ -3,7 +3,7 @@
  * "String fields carry a length limit (the description's, or a documented default per type)
  * published in the OpenAPI; over it -> 400 naming the limit. Sizes are counted in UTF-8 bytes
  * where storage limits are in bytes."). One table: record-validation.ts enforces it, the route
- * manifest (project-routes.ts) publishes it as `maxLength` / `maxItems`, the design document
+ * manifest (project-routes/) publishes it as `maxLength` / `maxItems`, the design document
  * lists each field's limit, and README / ARCHITECTURE cite it.
  *
  * A limit the description gives (the spec's `max`, kept on the IR field) wins over the default;

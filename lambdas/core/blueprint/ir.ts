@@ -1,6 +1,6 @@
 /**
  * The blueprint IR: the single source of truth of a generated project (DESIGN.md, principle 1).
- * build-blueprint.ts makes it from a SpecDocument; validate-blueprint.ts judges it; the route
+ * build-blueprint.ts makes it from a SpecDocument; validate-blueprint/ judges it; the route
  * manifest, OpenAPI, design document, SDKs, CDK app and the interpreted runtime all read it and
  * decide nothing about a project on their own.
  *
@@ -12,7 +12,7 @@
  * - The schemas are closed (`strictObject`): a stored IR with a key this code does not know is
  *   refused, rather than silently losing it.
  * - The schemas check shape only. Meaning (references resolve, names are unique, levels fit the
- *   owner field, limits hold) is validate-blueprint.ts's business, so a wrong IR can still be
+ *   owner field, limits hold) is the validator's business (validate-blueprint/), so a wrong IR can still be
  *   parsed, reported on path by path, and shown to the user.
  */
 import * as z from 'zod';

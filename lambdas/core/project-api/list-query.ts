@@ -1,7 +1,7 @@
 /**
  * The query of a generated project's list route (`GET /v1/{collection}`), checked against the
  * blueprint IR (CONTRACT "Generated project API": lists). Pure; it agrees with the query schema of
- * project-routes.ts (`pageQuery`): `limit` (1..maxPageSize, default defaultPageSize), `cursor`,
+ * project-routes/ (`pageQuery`): `limit` (1..maxPageSize, default defaultPageSize), `cursor`,
  * and one filter parameter per indexed field (`IrEntity.indexes`, owner index included).
  *
  * Decisions:

@@ -4,7 +4,7 @@
  * clock. The runtime calls it before touching the table; what needs the table (a `ref` pointing
  * at an existing record, `unique` values, a file key granted for the record) is checked there.
  *
- * It agrees with the body schemas of project-routes.ts (the published OpenAPI):
+ * It agrees with the body schemas of project-routes/ (the published OpenAPI):
  * - create: `createFields` (not server-owned, not files); `required` ones must be present;
  *   server-owned fields and file fields are refused (files are attached later with PATCH).
  * - PUT: `writableFields` (files included) all replaced; required ones must be present; omitted

@@ -1,5 +1,5 @@
 /**
- * Writes a SpecDocument as canonical Markdown: the one text parse-spec.ts reads back into the
+ * Writes a SpecDocument as canonical Markdown: the one text parse-spec/ reads back into the
  * same document. Order is the document's own (entities, fields, roles, rules, workflows, steps);
  * nothing is sorted, so an author's order survives. Pure: same document, same bytes.
  */

@@ -1,7 +1,7 @@
 /**
  * Groups numbered lines into the spec's blocks: sections under a heading, and inside a section
  * an optional free-text description followed by list items and pipe tables. It knows nothing of
- * entities or roles; parse-spec.ts gives the blocks their meaning and reports the errors.
+ * entities or roles; parse-spec/ gives the blocks their meaning and reports the errors.
  */
 import { headingOf, isSeparatorRow, isTableLine, listItemOf, sameWords, splitLines, splitRow, type Heading, type ListItem } from './spec-markdown';
 

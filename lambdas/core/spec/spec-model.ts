@@ -1,6 +1,6 @@
 /**
  * The structured content of a specification: what the canonical Markdown spec format
- * (templates/spec-format.md) holds, as data. The parser (parse-spec.ts) turns Markdown into it,
+ * (templates/spec-format.md) holds, as data. The parser (parse-spec/) turns Markdown into it,
  * the renderer (render-spec.ts) turns it back, the offline author produces and edits it, and the
  * blueprint (next issue) is built from it. Names: entities singular PascalCase, fields, roles and
  * workflows snake_case.

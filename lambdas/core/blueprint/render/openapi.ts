@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.0.3 document of a generated project API, rendered from its route manifest
- * (project-routes.ts): every route with its method, path, parameters, body, responses (the error
+ * (project-routes/): every route with its method, path, parameters, body, responses (the error
  * schema on every error), the bearer JWT scheme (public routes `security: []`), the server
  * address and tags. Pure: the same blueprint and address give the same document.
  *

@@ -1,7 +1,7 @@
 /**
  * The design document of a generated project (Markdown): context summary, the project's address,
  * authentication headers and token flow, authorization, TypeScript interfaces of the entities, a
- * compact endpoint list (from the route manifest, project-routes.ts), usage examples against the
+ * compact endpoint list (from the route manifest, project-routes/), usage examples against the
  * real base URL, errors, limits and workflows. A pure function of (blueprint, spec, address):
  * regenerated after each apply, generation and deploy, so it always names the current address.
  */
