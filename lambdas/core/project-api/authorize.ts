@@ -37,6 +37,7 @@
  * `owner_id` to the caller); when the owner field is another ref(User) field set from the body,
  * checking that value is the create handler's business, not this function's.
  */
+import type { ErrorCode } from '../errors';
 import type { BlueprintIR, IrEntity, IrLevel, IrRole, RightName } from '../blueprint/ir';
 
 export interface AuthorizeRoute {
@@ -71,7 +72,7 @@ export type AuthorizeScope = 'all' | 'own';
 
 export type AuthorizeDecision =
   | { allow: true; /** What a list may show. */ scope: AuthorizeScope }
-  | { allow: false; status: 401 | 403 | 404; code: 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND'; reason: string };
+  | { allow: false; status: 401 | 403 | 404; code: Extract<ErrorCode, 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND'>; reason: string };
 
 const unauthorized = (reason: string): AuthorizeDecision => ({ allow: false, status: 401, code: 'UNAUTHORIZED', reason });
 const forbidden = (reason: string): AuthorizeDecision => ({ allow: false, status: 403, code: 'FORBIDDEN', reason });
