@@ -13,7 +13,8 @@ import { brokenAccess, withoutOwnership, withoutTenancy } from '../support/broke
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BlueprintIR, IR_OPERATIONS, type IrOperation, type IrRights } from '../../lambdas/core/blueprint/ir';
+import { BlueprintIR, type IrRights } from '../../lambdas/core/blueprint/ir';
+import { OPERATIONS, type Operation } from '../../lambdas/core/vocabulary';
 import { projectRoutes, type ProjectRoute } from '../../lambdas/core/blueprint/project-routes';
 import { validateBlueprint } from '../../lambdas/core/blueprint/validate-blueprint';
 import { authorize, type AuthorizeCaller, type AuthorizeDecision, type AuthorizeRecord } from '../../lambdas/core/project-api/authorize';
@@ -37,7 +38,7 @@ interface MatrixFixture {
   ir: string;
   caller: { userId: string; orgId: string };
   cases: Record<CaseName, AuthorizeRecord>;
-  levels: Record<string, Record<IrOperation, string>>;
+  levels: Record<string, Record<Operation, string>>;
   matrices: { name: string; rights: Record<string, Record<string, IrRights>>; expect: Record<string, Record<string, EntityExpectations>> }[];
 }
 
@@ -60,7 +61,7 @@ interface Row {
   matrix: string;
   role: string;
   entity: string;
-  endpoint: IrOperation;
+  endpoint: Operation;
   case: CaseName | 'no record';
   expected: Expected;
   scope?: 'all' | 'own';
@@ -70,7 +71,7 @@ function rowsOf(matrix: MatrixFixture['matrices'][number]): Row[] {
   const rows: Row[] = [];
   for (const [role, byEntity] of Object.entries(matrix.expect)) {
     for (const [entity, e] of Object.entries(byEntity)) {
-      for (const endpoint of IR_OPERATIONS) {
+      for (const endpoint of OPERATIONS) {
         if (endpoint === 'list' || endpoint === 'create') {
           rows.push({ matrix: matrix.name, role, entity, endpoint, case: 'no record', expected: e[endpoint].status, ...(e[endpoint].scope ? { scope: e[endpoint].scope } : {}) });
         } else {
@@ -85,7 +86,7 @@ function rowsOf(matrix: MatrixFixture['matrices'][number]): Row[] {
 const label = (row: Row) => `${row.matrix}: ${row.role} ${row.entity}.${row.endpoint} (${row.case})`;
 
 /** Every manifest route of the entity whose IR operation is the endpoint (update: PUT, PATCH, upload-url; read: GET, download-url). */
-function routesOf(ir: BlueprintIR, entity: string, endpoint: IrOperation): ProjectRoute[] {
+function routesOf(ir: BlueprintIR, entity: string, endpoint: Operation): ProjectRoute[] {
   const routes = projectRoutes(ir).filter((r) => r.entity === entity && r.operation === endpoint);
   if (routes.length === 0) throw new Error(`no route for ${entity}.${endpoint}`);
   return routes;
@@ -124,7 +125,7 @@ describe('task tracker authorization matrix (hand-written from the contract)', (
     expect(golden.adminRole).toBe('admin');
     expect(golden.roles.map((r) => r.name).sort()).toEqual(['admin', 'member', 'viewer']);
     for (const [entity, levels] of Object.entries(fixture.levels)) {
-      for (const op of IR_OPERATIONS) {
+      for (const op of OPERATIONS) {
         expect({ at: `${entity}.${op}`, level: golden.entities.find((e) => e.name === entity)?.operations[op].level }).toEqual({ at: `${entity}.${op}`, level: levels[op] });
         for (const route of routesOf(golden, entity, op)) expect({ at: route.id, level: route.level }).toEqual({ at: route.id, level: levels[op] });
       }

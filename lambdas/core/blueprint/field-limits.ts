@@ -9,12 +9,13 @@
  * A limit the description gives (the spec's `max`, kept on the IR field) wins over the default;
  * the defaults apply at read time, so blueprints from before them need no new IR field.
  */
-import type { IrField, IrFieldType, IrListItemType } from './ir';
+import type { IrField } from './ir';
+import type { FieldTypeName, ListItemType } from '../vocabulary';
 import { USER_ENTITY } from './ir';
 import { OPAQUE_KEY_MAX_LENGTH, OPAQUE_KEY_PATTERN, RECORD_ID_LENGTH, RECORD_ID_PATTERN, USER_ID_LENGTH, USER_ID_PATTERN } from '../project-api/record-id';
 
 /** The types whose values are strings (enums excepted: their values are their limit). */
-export type StringFieldType = Extract<IrFieldType, 'string' | 'text' | 'email' | 'url' | 'date' | 'datetime' | 'ref' | 'file'>;
+export type StringFieldType = Extract<FieldTypeName, 'string' | 'text' | 'email' | 'url' | 'date' | 'datetime' | 'ref' | 'file'>;
 
 export interface TypeLengthLimit {
   /** Characters (Unicode code points, as JSON Schema's maxLength counts them). */
@@ -50,7 +51,7 @@ export const DEFAULT_MAX_LIST_ITEMS = 100;
 export const MAX_RECORD_BYTES = 350 * 1024;
 
 /** The description's maximum of the field's own value, or the type's default. */
-export function maxLengthOf(shape: { type: IrFieldType | IrListItemType; max?: number; refEntity?: string }): number | undefined {
+export function maxLengthOf(shape: { type: FieldTypeName | ListItemType; max?: number; refEntity?: string }): number | undefined {
   if (shape.type === 'string' || shape.type === 'text') return shape.max ?? DEFAULT_MAX_LENGTH[shape.type].maxLength;
   if (shape.type === 'ref') return shape.refEntity === undefined || shape.refEntity === USER_ENTITY ? USER_ID_LENGTH : RECORD_ID_LENGTH;
   if (shape.type in DEFAULT_MAX_LENGTH) return DEFAULT_MAX_LENGTH[shape.type as StringFieldType].maxLength;
@@ -58,7 +59,7 @@ export function maxLengthOf(shape: { type: IrFieldType | IrListItemType; max?: n
 }
 
 /** The pattern an id-like value must match: a reference (by its target) or a file key. */
-export function idPatternOf(type: IrFieldType | IrListItemType, refEntity: string | undefined): string | undefined {
+export function idPatternOf(type: FieldTypeName | ListItemType, refEntity: string | undefined): string | undefined {
   if (type === 'ref') return refEntity === undefined ? undefined : refEntity === USER_ENTITY ? USER_ID_PATTERN : RECORD_ID_PATTERN;
   if (type === 'file') return OPAQUE_KEY_PATTERN;
   return undefined;

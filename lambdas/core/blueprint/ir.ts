@@ -31,10 +31,7 @@ import {
   USER_ENTITY,
   isServerFieldName,
   keyedBy,
-  type AccessLevel,
   type FieldTypeName,
-  type ListItemType,
-  type Operation,
   type RightName,
   type ServerFieldName,
 } from '../vocabulary';
@@ -50,14 +47,8 @@ export {
   TENANT_ENTITY,
   USER_ENTITY,
   isServerFieldName,
-  ACCESS_LEVELS as IR_LEVELS,
-  OPERATIONS as IR_OPERATIONS,
   type ServerFieldName,
   type RightName,
-  type FieldTypeName as IrFieldType,
-  type ListItemType as IrListItemType,
-  type Operation as IrOperation,
-  type AccessLevel as IrLevel,
 };
 
 /** The generated table's overloaded GSIs (GSI1..GSI5), shared by every entity of the project. */

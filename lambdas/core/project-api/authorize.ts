@@ -38,10 +38,11 @@
  * checking that value is the create handler's business, not this function's.
  */
 import type { ErrorCode } from '../errors';
-import type { BlueprintIR, IrEntity, IrLevel, IrRole, RightName } from '../blueprint/ir';
+import type { BlueprintIR, IrEntity, IrRole, RightName } from '../blueprint/ir';
+import type { AccessLevel } from '../vocabulary';
 
 export interface AuthorizeRoute {
-  level: IrLevel;
+  level: AccessLevel;
   /** Absent: only the level applies (public, auth, member-management and workflow routes). */
   right?: { entity: string; operation: RightName };
 }

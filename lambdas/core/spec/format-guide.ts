@@ -30,7 +30,7 @@ import {
   STEPS_HEADER,
 } from './spec-layout';
 import { renderTable } from './spec-markdown';
-import { ACCESS_LEVELS, OPERATIONS, SERVER_OWNED_FIELDS } from './spec-model';
+import { ACCESS_LEVELS, OPERATIONS, SERVER_FIELD_NAMES } from '../vocabulary';
 
 export const SPEC_FORMAT_GUIDE_TITLE = 'The canonical spec format';
 
@@ -124,7 +124,7 @@ description (plain prose: no headings, no tables), then the field table with exa
 ${tableHead(FIELD_HEADER)}
 
 - Field: snake_case (${code('due_date')}). Never declare the fields the server adds to every record:
-  ${SERVER_OWNED_FIELDS.join(', ')}.
+  ${SERVER_FIELD_NAMES.join(', ')}.
 - Type: ${TYPE_CHOICES}. ${code('User')} is the built-in entity of every project (its members):
   reference it with ${code('ref(User)')}, never declare it.
 - Required: yes or no.

@@ -18,7 +18,6 @@ import {
   RIGHT_NAMES,
   RIGHT_SCOPES,
   SCALAR_TYPES,
-  SERVER_FIELD_NAMES,
   SNAKE_NAME,
   TENANCY_MODES,
   TRIGGER_EVENTS,
@@ -30,8 +29,6 @@ import {
 import { TYPE_CHOICES } from './field-type';
 
 export { ACCESS_LEVELS, OPERATIONS, SCALAR_TYPES, type AccessLevel, type Operation, type ScalarType };
-/** The server-owned fields under the name the format guide reads them by (vocabulary.ts). */
-export { SERVER_FIELD_NAMES as SERVER_OWNED_FIELDS };
 
 const PascalName = z.string().regex(PASCAL_NAME, 'must be PascalCase (e.g. ExpenseReport)');
 const SnakeName = z.string().regex(SNAKE_NAME, 'must be snake_case (e.g. due_date)');

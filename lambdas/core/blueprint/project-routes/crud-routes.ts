@@ -4,7 +4,8 @@
  * operation's level and needing the caller's role right; and the 409/413/415 reasons each can
  * answer, from the entity's unique fields, references and files.
  */
-import { incomingRefs, type IrEntity, type IrLevel, type IrOperation, type RightName } from '../ir';
+import { incomingRefs, type IrEntity, type RightName } from '../ir';
+import { type AccessLevel, type Operation } from '../../vocabulary';
 import { MAX_RECORD_BYTES } from '../field-limits';
 import { pascalCase } from '../../text/case';
 import { formatBytes, withArticle } from '../../text/english';
@@ -18,7 +19,7 @@ import type { JsonSchema } from './types';
 export const entityPaths = (entity: IrEntity): { collection: string; item: string } => ({ collection: `/v1/${entity.collection}`, item: `/v1/${entity.collection}/{id}` });
 
 /** What every route of an entity shares: its operation's level and, unless public, the right it needs. */
-export const entityRoute = (entity: IrEntity, operation: IrOperation, right: RightName) => ({
+export const entityRoute = (entity: IrEntity, operation: Operation, right: RightName) => ({
   kind: 'crud' as const,
   tag: entity.name,
   entity: entity.name,
@@ -28,7 +29,7 @@ export const entityRoute = (entity: IrEntity, operation: IrOperation, right: Rig
 });
 
 /** A route below the public level can refuse the caller's role: 403. */
-export const denied = (level: IrLevel): ErrorSpec[] => (level === 'public' ? [] : [403]);
+export const denied = (level: AccessLevel): ErrorSpec[] => (level === 'public' ? [] : [403]);
 
 export function crudRoutes(b: RouteBuilder, entity: IrEntity): void {
   const names = b.names.entities[entity.name]!;
@@ -36,7 +37,7 @@ export function crudRoutes(b: RouteBuilder, entity: IrEntity): void {
   const plural = pascalCase(entity.collection);
   const label = entity.name;
   const ops = entity.operations;
-  const base = (operation: IrOperation, right: RightName) => entityRoute(entity, operation, right);
+  const base = (operation: Operation, right: RightName) => entityRoute(entity, operation, right);
   const uniqueFields = entity.fields.filter((f) => f.unique).map((f) => f.name);
   const taken = uniqueFields.length > 0 ? [`another record already has this ${uniqueFields.join(' or ')}`] : [];
   const hasRefs = entity.fields.some((f) => f.ref && !f.serverOwned);
@@ -62,7 +63,7 @@ export function crudRoutes(b: RouteBuilder, entity: IrEntity): void {
     const schema = field.type === 'list' && field.items ? scalarSchema(field.items.type, { enum: field.items.enum, refEntity }) : scalarSchema(field.type, { enum: field.enum, refEntity });
     filters[field.name] = { ...schema, description: `Only records whose ${field.name} equals this value.` };
   }
-  const level = (op: IrOperation) => ops[op].level;
+  const level = (op: Operation) => ops[op].level;
 
   b.add(
     { ...base('list', 'read'), id: `${entity.collection}.list`, operationId: `list${plural}`, method: 'GET', path: collection, action: 'crud.list', summary: `List ${entity.collection.replace(/-/g, ' ')}${Object.keys(filters).length > 0 ? ` (filters: ${Object.keys(filters).join(', ')})` : ''}`, request: { query: b.pageQuery(filters) } },

@@ -2,7 +2,8 @@
  * The types of the route manifest of a generated project API (what `projectApi` gives): routes,
  * the OpenAPI 3.0 schema objects they name, and the schema names per entity.
  */
-import type { AuthRateCategory, IrLevel, IrOperation, IrRateRule, RightName } from '../ir';
+import type { AuthRateCategory, IrRateRule, RightName } from '../ir';
+import type { AccessLevel, Operation } from '../../vocabulary';
 import type { RateSubject } from '../auth-rate-limits';
 
 /** An OpenAPI 3.0 schema object (a JSON Schema dialect): what the manifest's schemas are written in. */
@@ -84,12 +85,12 @@ export interface ProjectRoute {
   kind: RouteKind;
   action: RouteAction;
   /** The entity's IR operation whose level applies (crud and files routes). */
-  operation?: IrOperation;
+  operation?: Operation;
   /** The entity name (crud and files routes). */
   entity?: string;
   /** The workflow name (`workflows.start` routes). */
   workflow?: string;
-  level: IrLevel;
+  level: AccessLevel;
   /** The role right the caller also needs on the entity (own-only rights limit it to own records). */
   right?: { entity: string; operation: RightName };
   /** OpenAPI tag / design-doc group: `Auth`, `Users`, `Invitations`, the entity name, `Workflows`. */

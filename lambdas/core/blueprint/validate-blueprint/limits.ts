@@ -2,7 +2,8 @@
  * Sizes and AWS limits: how large a record may get as JSON (DynamoDB's item limit, a workflow's
  * input), and whether the project's stack fits CloudFormation's and API Gateway's limits.
  */
-import type { IrEntity, IrFieldType } from '../ir';
+import type { IrEntity } from '../ir';
+import type { FieldTypeName } from '../../vocabulary';
 import { DEPLOY_LIMITS } from '../deploy-limits';
 import { projectRoutes } from '../project-routes';
 import type { ValidationContext } from './context';
@@ -31,7 +32,7 @@ const BYTES_PER_CHAR = 3;
 const TYPICAL = { string: 255, text: 4000, listItems: 20 } as const;
 
 /** A value's JSON size: declared maxima count at their worst, undeclared sizes at typical ones. */
-function valueBytes(type: IrFieldType, field: { max?: number; enum?: string[] }, item = false): number {
+function valueBytes(type: FieldTypeName, field: { max?: number; enum?: string[] }, item = false): number {
   switch (type) {
     case 'string':
       return 2 + (field.max !== undefined && !item ? field.max * BYTES_PER_CHAR : TYPICAL.string);
