@@ -99,6 +99,12 @@ describe('the runtime Lambda on AWS clients', () => {
     expect(login.headers).toMatchObject({ 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '9' });
     const unknown = await handler(event('GET /v1/widgets'), context);
     expect(unknown.statusCode).toBe(404);
+    // API Gateway's `$default` route: a known path with another method is 405 with Allow, as locally.
+    const wrongMethod = await handler({ ...event('PUT /v1/tasks'), routeKey: '$default' }, context);
+    expect(wrongMethod).toMatchObject({ statusCode: 405, headers: expect.objectContaining({ allow: 'GET, POST' }) });
+    expect(JSON.parse(wrongMethod.body as string)).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
+    const nowhere = await handler({ ...event('GET /nowhere'), routeKey: '$default' }, context);
+    expect(JSON.parse(nowhere.body as string)).toEqual({ code: 'NOT_FOUND', error: 'No route for GET /nowhere' });
     // The blueprint was read once, at cold start; nothing was written.
     expect(dynamo.commandCalls(GetCommand)).toHaveLength(2);
     expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
