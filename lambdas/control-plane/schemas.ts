@@ -5,6 +5,10 @@
  */
 import * as z from 'zod';
 import { MAX_CURSOR_LENGTH } from '../core/cursor';
+import { ChatMessage, ChatRole, Project, ProjectStatus, Spec, UsageRecord, timestamp } from '../core/control-plane-records';
+
+// The records the stores keep and the API answers are declared once, in core (ports use them too).
+export { ChatMessage, ChatRole, Project, ProjectStatus, Spec, UsageRecord };
 import { MAX_SPEC_BYTES } from '../ports/spec-repository';
 import { pathId } from '../shared/middleware/validate-request';
 
@@ -14,7 +18,6 @@ export const DEFAULT_PAGE_SIZE = 20;
 const email = z.email({ error: 'must be a valid email address' }).max(254);
 /** Length only: the password policy itself is checked by lambdas/core/password-policy.ts. */
 const password = z.string().min(1, { error: 'is required' }).max(256);
-const timestamp = z.iso.datetime();
 
 export const ErrorResponse = z.object({
   error: z.string(),
@@ -50,20 +53,6 @@ export const ResetPasswordRequest = z.strictObject({
 
 export const MeResponse = z.object({ id: z.string(), email: z.string(), createdAt: timestamp });
 
-export const ProjectStatus = z.enum(['active', 'archived']);
-export const Project = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  status: ProjectStatus,
-  createdAt: timestamp,
-  updatedAt: timestamp,
-  latestSpecVersion: z.int().nullable(),
-  latestBlueprintId: z.string().nullable(),
-  activeDeploymentId: z.string().nullable(),
-  apiBaseUrl: z.string().nullable(),
-});
-export type Project = z.infer<typeof Project>;
 
 const projectName = z.string().trim().min(1, { error: 'must not be empty' }).max(100);
 const projectDescription = z.string().trim().min(1, { error: 'must not be empty' }).max(20000);
@@ -125,15 +114,6 @@ const chatText = z
   .max(MAX_CHAT_MESSAGE_CHARS, { error: `must be at most ${MAX_CHAT_MESSAGE_CHARS} characters` })
   .refine((text) => text.trim().length > 0, { error: 'must not be empty' });
 
-export const Spec = z.object({
-  id: z.string(),
-  projectId: z.string(),
-  version: z.int(),
-  content: z.string(),
-  lastUserMessage: z.string().nullable(),
-  createdAt: timestamp,
-});
-export type Spec = z.infer<typeof Spec>;
 
 export const SpecResponse = z.object({ spec: Spec, project: z.object({ id: z.string(), name: z.string() }) });
 
@@ -157,9 +137,6 @@ export const ApplyRequest = z.strictObject({
 });
 export const ApplyResponse = z.object({ spec: Spec, message: z.string() });
 
-export const ChatRole = z.enum(['user', 'assistant']);
-export const ChatMessage = z.object({ id: z.string(), role: ChatRole, content: z.string(), createdAt: timestamp });
-export type ChatMessage = z.infer<typeof ChatMessage>;
 export const ChatHistoryQuery = z.strictObject({ limit: decimal(1, MAX_HISTORY_LIMIT).optional() });
 export const ChatHistory = z.object({ conversationId: z.string(), messages: z.array(ChatMessage) });
 export const PostChatMessageRequest = z.strictObject({ role: ChatRole, content: chatText });
@@ -289,22 +266,6 @@ export const UsageSummary = z.object({
     totalCostFormatted: z.string(),
   }),
 });
-export const UsageRecord = z.object({
-  id: z.string(),
-  operation: z.string(),
-  provider: z.string(),
-  model: z.string(),
-  inputTokens: z.int(),
-  outputTokens: z.int(),
-  /** Exact cost in cents (fractional: costs are kept in micro-dollars). */
-  costCents: z.number(),
-  latencyMs: z.int(),
-  projectId: z.string().nullable(),
-  /** `failed` when the model call failed (still metered). */
-  outcome: z.enum(['succeeded', 'failed']),
-  createdAt: timestamp,
-});
-export type UsageRecord = z.infer<typeof UsageRecord>;
 export const UsageRecentQuery = z.strictObject({ limit: limit.optional() });
 export const UsageRecent = z.object({ items: z.array(UsageRecord) });
 

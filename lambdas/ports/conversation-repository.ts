@@ -4,14 +4,9 @@
  * DynamoDB: lambdas/adapters/dynamodb/conversation-repository.ts.
  */
 
-export type ChatRole = 'user' | 'assistant';
+import type { ChatMessage, ChatRole } from '../core/control-plane-records';
 
-export interface ChatMessage {
-  readonly id: string;
-  readonly role: ChatRole;
-  readonly content: string;
-  readonly createdAt: string;
-}
+export type { ChatMessage, ChatRole };
 
 export interface ConversationRepository {
   append(projectId: string, messages: ReadonlyArray<Pick<ChatMessage, 'role' | 'content'>>, now: Date): Promise<ChatMessage[]>;

@@ -5,23 +5,10 @@
  * DynamoDB: lambdas/adapters/dynamodb/project-repository.ts.
  */
 import type { CursorKey } from '../core/cursor';
+import type { Project, ProjectStatus } from '../core/control-plane-records';
 import type { KeyedPage } from './keyed-page';
 
-export type ProjectStatus = 'active' | 'archived';
-
-/** A project as stored and answered (its `apiBaseUrl` as stored: a path until presented). */
-export interface Project {
-  readonly id: string;
-  readonly name: string;
-  readonly description: string;
-  readonly status: ProjectStatus;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  readonly latestSpecVersion: number | null;
-  readonly latestBlueprintId: string | null;
-  readonly activeDeploymentId: string | null;
-  readonly apiBaseUrl: string | null;
-}
+export type { Project, ProjectStatus };
 
 export type ProjectPage = KeyedPage<Project>;
 

@@ -5,6 +5,7 @@
  * VERSION_CONFLICT). No gap, no duplicate. DynamoDB: lambdas/adapters/dynamodb/spec-repository.ts.
  */
 import type { CursorKey } from '../core/cursor';
+import type { Spec } from '../core/control-plane-records';
 import type { KeyedPage } from './keyed-page';
 
 /**
@@ -14,14 +15,7 @@ import type { KeyedPage } from './keyed-page';
  */
 export const MAX_SPEC_BYTES = 350 * 1024;
 
-export interface Spec {
-  readonly id: string;
-  readonly projectId: string;
-  readonly version: number;
-  readonly content: string;
-  readonly lastUserMessage: string | null;
-  readonly createdAt: string;
-}
+export type { Spec };
 
 export type SpecPage = KeyedPage<Spec>;
 

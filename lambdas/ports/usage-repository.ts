@@ -4,7 +4,9 @@
  * DynamoDB: lambdas/adapters/dynamodb/usage-repository.ts.
  */
 
-export type UsageOutcome = 'succeeded' | 'failed';
+import type { UsageOutcome, UsageRecord } from '../core/control-plane-records';
+
+export type { UsageOutcome, UsageRecord };
 
 /** One model call as metered (lambdas/control-plane/metered-author.ts). */
 export interface UsageInput {
@@ -17,23 +19,6 @@ export interface UsageInput {
   readonly latencyMs: number;
   readonly projectId: string | null;
   readonly outcome: UsageOutcome;
-}
-
-/** One call as recorded and answered (`GET /usage/recent`). */
-export interface UsageRecord {
-  readonly id: string;
-  readonly operation: string;
-  readonly provider: string;
-  readonly model: string;
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  /** Exact cost in cents (fractional: costs are kept in micro-dollars). */
-  readonly costCents: number;
-  readonly latencyMs: number;
-  readonly projectId: string | null;
-  /** `failed` when the model call failed (still metered). */
-  readonly outcome: UsageOutcome;
-  readonly createdAt: string;
 }
 
 export interface UsageTotals {
