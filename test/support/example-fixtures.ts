@@ -18,18 +18,30 @@ export interface Example {
   expected: ExpectedSpec;
 }
 
-export function loadExamples(): Example[] {
+/**
+ * The examples the current offline author, its goldens and the bench cover (06 is the chat edits);
+ * 07-12 are the new examples the rebuilt author (issue 23) must meet.
+ */
+export const COVERED_EXAMPLE_IDS = ['01-task-tracker', '02-recipe-blog', '03-expense-approvals', '04-clinic-appointments', '05-inventory'] as const;
+
+/** Every example with an expected file, by id (`01-task-tracker`), sorted. */
+export function allExampleIds(): string[] {
   return readdirSync(EXAMPLES_DIR)
     .filter((f) => f.endsWith('.expected.json'))
+    .map((f) => f.replace(/\.expected\.json$/, ''))
+    .sort();
+}
+
+export function loadExamples(ids: readonly string[] = COVERED_EXAMPLE_IDS): Example[] {
+  return [...ids]
     .sort()
-    .map((f) => {
-      const id = f.replace(/\.expected\.json$/, '');
+    .map((id) => {
       const words = id.replace(/^\d+-/, '').split('-');
       return {
         id,
         name: [words[0]![0]!.toUpperCase() + words[0]!.slice(1), ...words.slice(1)].join(' '),
         description: readFileSync(join(EXAMPLES_DIR, `${id}.md`), 'utf8'),
-        expected: JSON.parse(readFileSync(join(EXAMPLES_DIR, f), 'utf8')) as ExpectedSpec,
+        expected: JSON.parse(readFileSync(join(EXAMPLES_DIR, `${id}.expected.json`), 'utf8')) as ExpectedSpec,
       };
     });
 }
