@@ -2,7 +2,8 @@
  * `npm run bench`: throughput and latency of the control plane through the local gateway,
  * next to a bare node:http server answering the same JSON (the ceiling) and DynamoDB Local's
  * own GetItem rate, measured side by side in one run; and a cold-start proxy per Lambda bundle
- * (bundle size against its budget and module load time in a fresh Node process, bundles.ts). Prints a table and writes
+ * (bundle size against its budget and module load time in a fresh Node process, bundles.ts), and the offline
+ * author's timings, recall and strict F1 (author.ts, author-f1.ts). Prints a table and writes
  * bench-results/control-plane.json. Then a generated project API (the task tracker, deployed on
  * the same local service) against the same ceilings, with its DynamoDB requests per API call:
  * bench-results/project-api.json (project-api.ts). Figures drift between machines: compare ratios.
@@ -19,6 +20,7 @@ import { localCredentialsFile, readLocalCredentials } from '../../lambdas/adapte
 import { startLocalService } from '../../local/local-service';
 import { callApi } from '../support/local-service';
 import { authorBench } from './author';
+import { authorF1Bench, printAuthorF1Bench } from './author-f1';
 import { bundleBench, printBundleBench } from './bundles';
 import { blueprintBench } from './blueprint';
 import { CONNECTIONS, DURATION_S, load } from './load';
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
     const bundleRows = bundleBench();
 
     const author = authorBench();
+    const authorF1 = authorF1Bench();
     const blueprints = blueprintBench();
     const results = {
       machine: { node: process.version, cpus: (await import('node:os')).cpus().length },
@@ -95,6 +98,7 @@ async function main(): Promise<void> {
       },
       bundles: bundleRows,
       offlineAuthor: author,
+      offlineAuthorF1: authorF1,
       blueprintGeneration: blueprints,
     };
 
@@ -111,6 +115,7 @@ async function main(): Promise<void> {
     console.log('\nOffline spec author (median ms) and structural recall on the examples');
     console.table(author.rows);
     console.log(`chat edit: ${author.chatEditMedianMs} ms; 50 entities authored and rendered: ${author.author50AndRenderMs} ms; recall ${author.recall.percent}% (${author.recall.found}/${author.recall.want})`);
+    printAuthorF1Bench(authorF1);
 
     console.log('\nBlueprint generation and artifact rendering (warm; peak RSS of a fresh process per case)');
     console.table(blueprints.cases);

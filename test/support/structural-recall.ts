@@ -7,24 +7,9 @@
  * scorer's self-test.
  */
 
-export interface ExpectedField {
-  type: string;
-  required?: boolean;
-  values?: string[];
-  contentTypes?: string[];
-  maxBytes?: number;
-  unique?: boolean;
-  min?: number;
-  max?: number;
-}
+import type { ExpectedField, ExpectedSpec } from './expected-spec';
 
-export interface ExpectedSpec {
-  entities: Record<string, { fields: Record<string, ExpectedField> }>;
-  roles?: Record<string, Record<string, string>>;
-  access?: Record<string, string>;
-  multiTenant?: boolean;
-  workflows?: Array<{ name: string; trigger?: string; steps: Array<Record<string, unknown>> }>;
-}
+export type { ExpectedField, ExpectedSpec } from './expected-spec';
 
 export interface Recall {
   found: number;

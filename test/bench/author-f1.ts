@@ -1,0 +1,127 @@
+/**
+ * The offline author's strict F1 (test/support/structural-f1.ts): its spec of every example
+ * description that has an expected structure (test/fixtures/examples) and, when the folder
+ * exists, of every description of the author corpus (test/fixtures/author-corpus: manifest.json
+ * lists `{ id, part, style, domain }`, each `<part>/<id>.md` with its `<id>.expected.json`),
+ * rendered as Markdown and scored through the parser. Prints F1 per example, per part and
+ * writing style, per dimension and overall. Alone: `npx tsx test/bench/author-f1.ts`
+ * (`--verbose` adds each description's misses and extras).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { authorSpec } from '../../lambdas/core/spec/offline-author';
+import { renderSpec } from '../../lambdas/core/spec/render-spec';
+import { loadExamples } from '../support/example-fixtures';
+import type { ExpectedSpec } from '../support/expected-spec';
+import { DIMENSIONS, combineScores, describeF1, scoreSpecF1, type Counts, type Dimension, type F1Score, type Ratios } from '../support/structural-f1';
+
+export const CORPUS_DIR = join(__dirname, '..', 'fixtures', 'author-corpus');
+/** The part of the examples of test/fixtures/examples (the corpus has development and held-out). */
+const EXAMPLES_PART = 'examples';
+
+interface Description {
+  id: string;
+  /** The project name the author is given. */
+  name: string;
+  description: string;
+  expected: ExpectedSpec;
+  part: string;
+  /** The corpus's writing style; undefined for the examples. */
+  style?: string;
+}
+
+interface CorpusEntry {
+  id: string;
+  part: string;
+  style: string;
+  domain?: string;
+}
+
+function corpusDescriptions(): Description[] {
+  const manifestPath = join(CORPUS_DIR, 'manifest.json');
+  if (!existsSync(manifestPath)) return [];
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as unknown;
+  // A bare list, or an object holding the list (`{ "descriptions": [...] }`).
+  const entries = (Array.isArray(manifest) ? manifest : Object.values(manifest as object).find(Array.isArray)) as CorpusEntry[] | undefined;
+  if (!entries) throw new Error(`${manifestPath}: expected a list of { id, part, style, domain }`);
+  return entries.map((entry) => {
+    const base = join(CORPUS_DIR, entry.part, entry.id);
+    return {
+      id: entry.id,
+      name: entry.id,
+      description: readFileSync(`${base}.md`, 'utf8'),
+      expected: JSON.parse(readFileSync(`${base}.expected.json`, 'utf8')) as ExpectedSpec,
+      part: entry.part,
+      style: entry.style,
+    };
+  });
+}
+
+export function authorDescriptions(): Description[] {
+  const examples = loadExamples().map((e): Description => ({ id: e.id, name: e.name, description: e.description, expected: e.expected, part: EXAMPLES_PART }));
+  return [...examples, ...corpusDescriptions()];
+}
+
+type Figures = Counts & Ratios;
+
+export interface AuthorF1Row extends Figures {
+  part: string;
+  style: string;
+  parsed: boolean;
+}
+
+export interface AuthorF1Bench {
+  descriptions: Record<string, AuthorF1Row>;
+  byPart: Record<string, Figures>;
+  byStyle: Record<string, Figures>;
+  byDimension: Record<Dimension, Figures>;
+  overall: Figures;
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+const rounded = (f: Figures): Figures => ({ found: f.found, expected: f.expected, extra: f.extra, precision: round(f.precision), recall: round(f.recall), f1: round(f.f1) });
+
+function groupBy(scored: Array<{ key: string; score: F1Score }>): Record<string, Figures> {
+  const groups = new Map<string, F1Score[]>();
+  for (const { key, score } of scored) groups.set(key, [...(groups.get(key) ?? []), score]);
+  return Object.fromEntries([...groups].map(([key, scores]) => [key, rounded(combineScores(scores).overall)]));
+}
+
+/** Scores the offline author on every description; `onScore` sees each score (for --verbose). */
+export function authorF1Bench(onScore?: (id: string, score: F1Score) => void): AuthorF1Bench {
+  const scored = authorDescriptions().map((d) => {
+    const score = scoreSpecF1(renderSpec(authorSpec({ name: d.name, description: d.description })), d.expected);
+    onScore?.(d.id, score);
+    return { ...d, score };
+  });
+  const combined = combineScores(scored.map((s) => s.score));
+  return {
+    descriptions: Object.fromEntries(scored.map((s) => [s.id, { part: s.part, style: s.style ?? '-', parsed: s.score.parsed, ...rounded(s.score.overall) }])),
+    byPart: groupBy(scored.map((s) => ({ key: s.part, score: s.score }))),
+    byStyle: groupBy(scored.filter((s) => s.style !== undefined).map((s) => ({ key: s.style as string, score: s.score }))),
+    byDimension: Object.fromEntries(DIMENSIONS.map((d) => [d, rounded(combined.dimensions[d])])) as Record<Dimension, Figures>,
+    overall: rounded(combined.overall),
+  };
+}
+
+export function printAuthorF1Bench(bench: AuthorF1Bench): void {
+  console.log('\nOffline spec author: strict F1 of its spec against the expected structure (facts, precision and recall)');
+  console.table(bench.descriptions);
+  console.log('per part');
+  console.table(bench.byPart);
+  if (Object.keys(bench.byStyle).length > 0) {
+    console.log('per writing style (corpus)');
+    console.table(bench.byStyle);
+  } else {
+    console.log(`(no author corpus at ${CORPUS_DIR}: examples only)`);
+  }
+  console.log('per dimension');
+  console.table(bench.byDimension);
+  const o = bench.overall;
+  console.log(`author F1: ${o.f1} (precision ${o.precision}, recall ${o.recall}; ${o.found} of ${o.expected} facts, ${o.extra} extra)`);
+}
+
+if (require.main === module) {
+  const verbose = process.argv.includes('--verbose');
+  printAuthorF1Bench(authorF1Bench(verbose ? (id, score) => console.log(`${id}: ${describeF1(score)}\n`) : undefined));
+}
