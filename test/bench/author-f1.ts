@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { authorSpec } from '../../lambdas/core/spec/offline-author';
 import { renderSpec } from '../../lambdas/core/spec/render-spec';
-import { loadExamples } from '../support/example-fixtures';
+import { allExampleIds, loadExamples } from '../support/example-fixtures';
 import type { ExpectedSpec } from '../support/expected-spec';
 import { DIMENSIONS, combineScores, describeF1, scoreSpecF1, type Counts, type Dimension, type F1Score, type Ratios } from '../support/structural-f1';
 
@@ -40,10 +40,7 @@ interface CorpusEntry {
 function corpusDescriptions(): Description[] {
   const manifestPath = join(CORPUS_DIR, 'manifest.json');
   if (!existsSync(manifestPath)) return [];
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as unknown;
-  // A bare list, or an object holding the list (`{ "descriptions": [...] }`).
-  const entries = (Array.isArray(manifest) ? manifest : Object.values(manifest as object).find(Array.isArray)) as CorpusEntry[] | undefined;
-  if (!entries) throw new Error(`${manifestPath}: expected a list of { id, part, style, domain }`);
+  const entries = JSON.parse(readFileSync(manifestPath, 'utf8')) as CorpusEntry[];
   return entries.map((entry) => {
     const base = join(CORPUS_DIR, entry.part, entry.id);
     return {
@@ -57,8 +54,9 @@ function corpusDescriptions(): Description[] {
   });
 }
 
+/** Every example with an expected structure (01-05 and the newer 07-12), then the corpus. */
 export function authorDescriptions(): Description[] {
-  const examples = loadExamples().map((e): Description => ({ id: e.id, name: e.name, description: e.description, expected: e.expected, part: EXAMPLES_PART }));
+  const examples = loadExamples(allExampleIds()).map((e): Description => ({ id: e.id, name: e.name, description: e.description, expected: e.expected, part: EXAMPLES_PART }));
   return [...examples, ...corpusDescriptions()];
 }
 
