@@ -18,6 +18,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'Conflict (CONFLICT, VERSION_CONFLICT, NOT_READY)',
   413: `Request body over 1 MB, or a spec over ${MAX_SPEC_BYTES} bytes in UTF-8 (PAYLOAD_TOO_LARGE)`,
   415: 'Body is not JSON (UNSUPPORTED_MEDIA_TYPE)',
+  422: 'The spec describes no record types yet: a draft to complete in the chat (SPEC_HAS_NO_ENTITIES)',
   429: 'Rate limit or lock-out (RATE_LIMITED, ACCOUNT_LOCKED); see Retry-After',
   500: 'Internal error (INTERNAL)',
   503: 'A dependency is unavailable: the language model failed or timed out (MODEL_UNAVAILABLE; the call is still metered), or no deployer is configured (DEPLOYER_UNAVAILABLE)',

@@ -173,7 +173,7 @@ export const CONTROL_PLANE_ROUTES = {
     summary: 'Save a spec (canonical Markdown) as the next version',
     auth: 'user', rate: 'project', params: s.ProjectIdParams, body: s.ApplyRequest,
     success: { status: 201, description: 'The new version', schema: s.ApplyResponse },
-    errors: [400, 401, 404, 409, 429], dynamo: ['GetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
+    errors: [400, 401, 404, 409, 422, 429], dynamo: ['GetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
   }),
   chatHistory: route({
     id: 'chatHistory', method: 'GET', path: '/projects/{projectId}/spec/chat/history', tag: 'Specs',

@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'URI_TOO_LONG',
   'UNSUPPORTED_MEDIA_TYPE',
+  'SPEC_HAS_NO_ENTITIES',
   'ACCOUNT_LOCKED',
   'RATE_LIMITED',
   'HEADERS_TOO_LARGE',
@@ -32,8 +33,8 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** Codes only the control plane answers: spec versions, blueprints not ready, its language model, its deployer. */
-const CONTROL_PLANE_ONLY: readonly ErrorCode[] = ['VERSION_CONFLICT', 'NOT_READY', 'MODEL_UNAVAILABLE', 'DEPLOYER_UNAVAILABLE'];
+/** Codes only the control plane answers: spec versions, drafts with nothing to build, blueprints not ready, its language model, its deployer. */
+const CONTROL_PLANE_ONLY: readonly ErrorCode[] = ['VERSION_CONFLICT', 'SPEC_HAS_NO_ENTITIES', 'NOT_READY', 'MODEL_UNAVAILABLE', 'DEPLOYER_UNAVAILABLE'];
 /** Codes only generated project APIs answer: their workflow routes, until the engine lands. */
 const PROJECT_API_ONLY: readonly ErrorCode[] = ['NOT_IMPLEMENTED'];
 
@@ -125,6 +126,12 @@ export class PayloadTooLargeError extends HttpError {
 export class UnsupportedMediaTypeError extends HttpError {
   constructor(message: string) {
     super(415, 'UNSUPPORTED_MEDIA_TYPE', message);
+  }
+}
+/** A well-formed spec that cannot be used yet: a draft naming no record type (nothing to save or build). */
+export class SpecHasNoEntitiesError extends HttpError {
+  constructor(message: string) {
+    super(422, 'SPEC_HAS_NO_ENTITIES', message);
   }
 }
 export class AccountLockedError extends HttpError {

@@ -14,14 +14,15 @@ export type ProjectPage = KeyedPage<Project>;
 
 export interface ProjectRepository {
   /**
-   * Creates a project and, with it, its spec version 1: either both exist afterwards or neither
-   * does. A spec too large for one version is 413 and creates nothing.
+   * Creates a project and, with it, its spec version 1 and (when given) the first message of its
+   * conversation, the assistant's account of that draft: all exist afterwards or none does. A
+   * spec too large for one version is 413 and creates nothing.
    */
   create(
     ownerId: string,
     input: { name: string; description: string },
     now: Date,
-    initialSpec: { content: string; lastUserMessage: string | null },
+    initialSpec: { content: string; lastUserMessage: string | null; assistantMessage?: string },
     id?: string,
   ): Promise<Project>;
   /** The project of `ownerId` if it can be changed: 404 if not theirs, 409 if archived. */

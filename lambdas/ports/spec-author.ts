@@ -45,8 +45,14 @@ export interface EditInput {
 }
 
 export interface DraftResult {
-  /** Canonical Markdown that parseSpec accepts. */
+  /** Canonical Markdown that parseSpec accepts (possibly a draft with no entity yet). */
   content: string;
+  /**
+   * The first assistant message of the project's conversation: what was understood, and the
+   * phrases that were not (the spec's open questions) with a request to rephrase them.
+   * describeDraft (core/spec/draft-summary.ts) of the drafted spec, whichever author wrote it.
+   */
+  assistantMessage: string;
   usage: ModelUsage;
 }
 

@@ -24,7 +24,8 @@ import { BedrockAuthor } from '../../lambdas/adapters/spec-author/bedrock-author
 import { ManualClock } from '../../lambdas/core/clock';
 import { renderError } from '../../lambdas/core/errors';
 import { SPEC_FORMAT_GUIDE } from '../../lambdas/core/spec/format-guide';
-import { parseSpec } from '../../lambdas/core/spec/parse-spec';
+import { describeDraft } from '../../lambdas/core/spec/draft-summary';
+import { parseSpec, parseSpecOrThrow } from '../../lambdas/core/spec/parse-spec';
 import { renderSpec } from '../../lambdas/core/spec/render-spec';
 import { ModelCallError, type ModelFailureReason } from '../../lambdas/ports/spec-author';
 import {
@@ -118,6 +119,8 @@ describe('BedrockAuthor.draft', () => {
 
     expect(result).toEqual({
       content: canonical(VALID_SPEC),
+      // The draft's account for the conversation, written from the parsed spec (draft-summary.ts).
+      assistantMessage: describeDraft(parseSpecOrThrow(canonical(VALID_SPEC))),
       usage: { provider: 'bedrock', model: MODEL_ID, inputTokens: 1234, outputTokens: 567, latencyMs: 1500, costMicros: 3702 + 8505 },
     });
     expect(parseSpec(result.content).ok).toBe(true);

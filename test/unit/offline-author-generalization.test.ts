@@ -220,9 +220,9 @@ describe('descriptions the author has never seen', () => {
     ]);
   });
 
-  it('says nothing useful: still a valid spec, with a placeholder entity to edit', () => {
+  it('says nothing useful: a valid draft with no entity (no placeholder is invented)', () => {
     const spec = author('Something cool for my friends.');
-    expect(spec.entities).toEqual([{ name: 'Item', fields: [{ name: 'name', type: 'string', required: true }, { name: 'description', type: 'text', required: false }] }]);
+    expect(spec.entities).toEqual([]);
     expect(spec.roles.map((r) => r.name)).toEqual(['admin']);
   });
 });

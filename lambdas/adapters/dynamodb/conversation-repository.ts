@@ -8,6 +8,13 @@ import { PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentCl
 import type { ChatMessage, ConversationRepository } from '../../ports/conversation-repository';
 import { keys } from './keys';
 
+/** Messages as stored and as table items, in the order given; project creation writes the first one with the project. */
+export function chatMessageItems(projectId: string, messages: ReadonlyArray<Pick<ChatMessage, 'role' | 'content'>>, now: Date): { stored: ChatMessage[]; items: Record<string, unknown>[] } {
+  const at = now.toISOString();
+  const stored = messages.map((m) => ({ id: randomUUID(), role: m.role, content: m.content, createdAt: at }));
+  return { stored, items: stored.map((m, i) => ({ ...keys.chatMessage(projectId, at, i, m.id), ...m })) };
+}
+
 export class DynamoConversationRepository implements ConversationRepository {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
@@ -15,9 +22,7 @@ export class DynamoConversationRepository implements ConversationRepository {
   ) {}
 
   async append(projectId: string, messages: ReadonlyArray<Pick<ChatMessage, 'role' | 'content'>>, now: Date): Promise<ChatMessage[]> {
-    const at = now.toISOString();
-    const stored = messages.map((m) => ({ id: randomUUID(), role: m.role, content: m.content, createdAt: at }));
-    const items = stored.map((m, i) => ({ ...keys.chatMessage(projectId, at, i, m.id), ...m }));
+    const { stored, items } = chatMessageItems(projectId, messages, now);
     if (items.length === 1) {
       await this.doc.send(new PutCommand({ TableName: this.tableName, Item: items[0] }));
     } else {

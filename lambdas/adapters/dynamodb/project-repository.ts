@@ -11,6 +11,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type Dyn
 import type { Project, ProjectPage, ProjectRepository, ProjectStatus } from '../../ports/project-repository';
 import { ConflictError, NotFoundError } from '../../core/errors';
 import { keys } from './keys';
+import { chatMessageItems } from './conversation-repository';
 import { specItem } from './spec-repository';
 
 type ProjectItem = Project & { PK: string; SK: string; GSI1PK: string; GSI1SK: string; ownerId: string };
@@ -48,7 +49,7 @@ export class DynamoProjectRepository implements ProjectRepository {
     ownerId: string,
     input: { name: string; description: string },
     now: Date,
-    initialSpec: { content: string; lastUserMessage: string | null },
+    initialSpec: { content: string; lastUserMessage: string | null; assistantMessage?: string },
     id: string = randomUUID(),
   ): Promise<Project> {
     const at = now.toISOString();
@@ -76,6 +77,9 @@ export class DynamoProjectRepository implements ProjectRepository {
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
+          ...(initialSpec.assistantMessage === undefined
+            ? []
+            : chatMessageItems(id, [{ role: 'assistant', content: initialSpec.assistantMessage }], now).items.map((Item) => ({ Put: { TableName: this.tableName, Item } }))),
         ],
       }),
     );

@@ -8,6 +8,7 @@
 import type { Clock } from '../../core/clock';
 import { systemClock } from '../../core/clock';
 import { InternalError } from '../../core/errors';
+import { describeDraft } from '../../core/spec/draft-summary';
 import { authorSpec, editSpec } from '../../core/spec/offline-author';
 import { parseSpec } from '../../core/spec/parse-spec';
 import { renderSpec } from '../../core/spec/render-spec';
@@ -25,14 +26,16 @@ export class OfflineAuthor implements SpecAuthorPort {
 
   async draft(input: DraftInput): Promise<DraftResult> {
     const started = this.clock.now().getTime();
-    const content = renderSpec(authorSpec({ name: input.projectName, description: input.description }));
-    return { content, usage: this.usage(started, estimateTokens(input.projectName, input.description), estimateTokens(content)) };
+    const spec = authorSpec({ name: input.projectName, description: input.description });
+    const content = renderSpec(spec);
+    const assistantMessage = describeDraft(spec);
+    return { content, assistantMessage, usage: this.usage(started, estimateTokens(input.projectName, input.description), estimateTokens(content, assistantMessage)) };
   }
 
   async edit(input: EditInput): Promise<EditResult> {
     const started = this.clock.now().getTime();
     const parsed = parseSpec(input.currentSpec);
-    // Saved specs are validated on apply, so this means stored data is damaged: a server fault.
+    // Saved specs are validated on apply (and a draft without entities parses too), so this means stored data is damaged: a server fault.
     if (!parsed.ok) throw new InternalError('The saved spec does not parse');
     const result = editSpec(parsed.spec, input.message);
     const content = result.understood ? renderSpec(result.spec) : input.currentSpec;

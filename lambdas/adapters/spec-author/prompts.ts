@@ -18,8 +18,9 @@
  */
 import type { Clock } from '../../core/clock';
 import { systemClock } from '../../core/clock';
+import { describeDraft } from '../../core/spec/draft-summary';
 import { SPEC_FORMAT_GUIDE } from '../../core/spec/format-guide';
-import { parseSpec } from '../../core/spec/parse-spec';
+import { parseSpec, parseSpecOrThrow } from '../../core/spec/parse-spec';
 import { renderSpec } from '../../core/spec/render-spec';
 import {
   ModelCallError,
@@ -463,7 +464,9 @@ export abstract class ModelAuthor implements SpecAuthorPort {
 
   async draft(input: DraftInput): Promise<DraftResult> {
     const result = await runAuthoring('draft', buildDraftPrompt(input), this.settings, this.call);
-    return { content: result.content, usage: result.usage };
+    // What was understood is stated from the spec itself, the same way whichever author wrote it
+    // (runAuthoring returns only content that parses).
+    return { content: result.content, assistantMessage: describeDraft(parseSpecOrThrow(result.content)), usage: result.usage };
   }
 
   async edit(input: EditInput): Promise<EditResult> {

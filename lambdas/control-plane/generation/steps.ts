@@ -10,6 +10,7 @@ import type { BlueprintIR } from '../../core/blueprint/ir';
 import { projectRoutes } from '../../core/blueprint/project-routes';
 import { renderOpenApi } from '../../core/blueprint/render/openapi';
 import { validateBlueprint, type ValidationReport } from '../../core/blueprint/validate-blueprint';
+import { describesNoEntities, NO_ENTITIES_MESSAGE } from '../../core/spec/check-spec';
 import { parseSpec } from '../../core/spec/parse-spec';
 import type { SpecDocument } from '../../core/spec/spec-model';
 import type { BlueprintRecord } from '../../ports/blueprint-repository';
@@ -58,6 +59,9 @@ export const GENERATION_STEPS: readonly GenerationStep[] = [
       if (!parsed.ok) {
         const errors = specParseIssues(parsed.errors);
         return failed(`The spec does not parse (${errors.length} error${errors.length === 1 ? '' : 's'})`, { valid: false, errors, warnings: [] });
+      }
+      if (describesNoEntities(parsed.spec)) {
+        return failed(NO_ENTITIES_MESSAGE, { valid: false, errors: [{ path: 'spec', code: 'SPEC_HAS_NO_ENTITIES', message: NO_ENTITIES_MESSAGE }], warnings: [] });
       }
       return { outputs: { spec: parsed.spec } };
     },

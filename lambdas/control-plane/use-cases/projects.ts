@@ -33,7 +33,9 @@ export const createProject: Handler<'createProject', 'author' | 'projects'> = as
   const projectId = randomUUID();
   // Spec version 1 comes from the description; if the author fails (503), nothing is created.
   const draft = await author.draft(user.userId, projectId, { projectName: body.name, description: body.description });
-  const project = await projects.create(user.userId, body, now, { content: draft.content, lastUserMessage: null }, projectId);
+  // The author's account of the draft (what it understood, what not) opens the project's conversation.
+  const initialSpec = { content: draft.content, lastUserMessage: null, assistantMessage: draft.assistantMessage };
+  const project = await projects.create(user.userId, body, now, initialSpec, projectId);
   return { body: presentProject(project, config) };
 };
 

@@ -1,6 +1,7 @@
 /** Spec lifecycle: read, chat drafts, apply (versioned), conversation, versions. */
 import { decodeCursor, encodeCursor } from '../../core/cursor';
-import { NotFoundError } from '../../core/errors';
+import { NotFoundError, SpecHasNoEntitiesError } from '../../core/errors';
+import { describesNoEntities, NO_ENTITIES_MESSAGE } from '../../core/spec/check-spec';
 import { parseSpecOrThrow } from '../../core/spec/parse-spec';
 import { conversationIdOf } from '../../core/conversation-id';
 import type { Project } from '../../ports/project-repository';
@@ -53,9 +54,9 @@ export const chatSpec: Handler<'chatSpec', 'author' | 'conversations' | 'project
 };
 
 export const applySpec: Handler<'applySpec', 'projects' | 'specs'> = async ({ params, body, user }, services) => {
-  // Refuse what does not parse before touching the project: nothing is saved on a 400.
+  // Refuse what does not parse (400), or a draft with nothing to build yet (422), before touching the project: nothing is saved.
   await services.projects.getWritable(user.userId, params.projectId);
-  parseSpecOrThrow(body.content);
+  if (describesNoEntities(parseSpecOrThrow(body.content))) throw new SpecHasNoEntitiesError(NO_ENTITIES_MESSAGE);
   const spec = await services.specs.append({
     ownerId: user.userId,
     projectId: params.projectId,

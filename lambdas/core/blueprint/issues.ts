@@ -77,6 +77,8 @@ export type ValidationWarningCode = (typeof VALIDATION_WARNING_CODES)[number];
 export const BUILD_ISSUE_CODES = [
   /** The spec does not follow the canonical format: `spec.line N` says where. */
   'SPEC_PARSE_ERROR',
+  /** The spec is a draft that names no record type yet: nothing to build until one is added. */
+  'SPEC_HAS_NO_ENTITIES',
   /** The builder made no valid IR of a spec that parsed (a bug of the builder). */
   'BUILD_FAILED',
 ] as const;

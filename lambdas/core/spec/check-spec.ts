@@ -43,6 +43,19 @@ export function checkSpec(spec: SpecDocument): SpecCheckIssue[] {
   return issues;
 }
 
+// --- a draft without entities -----------------------------------------------------------------
+
+/**
+ * A spec that names no record type yet is a valid draft (an author could not find one in the
+ * description: it says so rather than invent one), but there is nothing to save as a version or
+ * build a blueprint from until the chat adds one: apply answers 422 with this message, and a
+ * generation fails with it.
+ */
+export const NO_ENTITIES_MESSAGE =
+  'The spec describes no record types yet (its ## Entities section is empty): add one in the chat first, e.g. "Add a Task entity with a title and a due date"';
+
+export const describesNoEntities = (spec: SpecDocument): boolean => spec.entities.length === 0;
+
 // --- rate limits ------------------------------------------------------------------------------
 
 /** The IR's bounds (IrRateRule): what a window may be, and how many a limit may have. */
@@ -108,7 +121,6 @@ function checkOneLine(text: string | undefined, path: string, what: string, repo
 // --- entities and fields ----------------------------------------------------------------------
 
 function checkEntities(list: SpecEntity[], report: Report): void {
-  if (list.length === 0) report('entities', 'Entities: the spec needs at least one entity (### Name with its field table)');
   const known = new Set(list.map((entity) => entity.name));
   const seen = new Set<string>();
   list.forEach((entity, e) => {

@@ -22,6 +22,8 @@ import {
   MULTI_TENANT_MODE,
   NONE_LINE,
   NONE_SECTIONS,
+  OPEN_QUESTIONS_INTRO,
+  OPEN_QUESTIONS_SECTION,
   OPTIONAL_SECTION_NAMES,
   RATE_LIMITS_HEADER,
   RELATIONS_HEADER,
@@ -143,6 +145,10 @@ ${TYPES.join('\n')}
   owns a record (e.g. the customer of a ticket an agent opened for them). Without it, a record's
   owner is its creator (the server's owner_id).
 
+A description that names no kind of record gives a draft whose ${code('## Entities')} holds ${code(NONE_LINE)}
+(and whose roles table has only its Role column): it parses, but it cannot be applied or built
+until an entity is added. Never invent a placeholder entity.
+
 ## Relations
 
 ${tableHead(RELATIONS_HEADER)}
@@ -207,6 +213,17 @@ to 1000000. Window: a number and a unit, up to a day: \`30 seconds\`, \`minute\`
 \`hour\`, \`day\`. The limits:
 
 ${RATE_LIMITS.join('\n')}
+
+## ${OPEN_QUESTIONS_SECTION}
+
+Optional, always last: the phrases of the description (or of a chat message) that could not be
+placed in the spec, for the user to rephrase. First the line
+
+${OPEN_QUESTIONS_INTRO}
+
+then one bullet per phrase, quoted: ${code('- "fast and simple"')}. The parser keeps the bullets and
+ignores everything else in the section; nothing in it changes the spec. Leave the section out
+when every part of the text was understood.
 
 ## Complete example
 

@@ -13,6 +13,8 @@ import {
   MODE_KEY,
   MULTI_TENANT_MODE,
   NONE_LINE,
+  OPEN_QUESTIONS_INTRO,
+  OPEN_QUESTIONS_SECTION,
   OWNER_KEY,
   RATE_LIMITS_HEADER,
   RELATIONS_HEADER,
@@ -33,7 +35,7 @@ export function renderSpec(spec: SpecDocument): string {
     ['## Tenancy'],
     [`- ${MODE_KEY}: ${spec.tenancy === 'multi' ? MULTI_TENANT_MODE : SINGLE_TENANT_MODE}`],
     ['## Entities'],
-    ...spec.entities.flatMap(entityBlocks),
+    ...(spec.entities.length === 0 ? [[NONE_LINE]] : spec.entities.flatMap(entityBlocks)),
     ['## Relations'],
     relationsBlock(spec.entities),
     ['## Roles'],
@@ -45,9 +47,19 @@ export function renderSpec(spec: SpecDocument): string {
     ...(spec.rateLimits === undefined || spec.rateLimits.length === 0
       ? []
       : [['## Rate limits'], renderTable(RATE_LIMITS_HEADER, spec.rateLimits.map((row) => [writeRateLimitName(row.limit), String(row.requests), writeWindow(row.windowSeconds)]))]),
+    ...openQuestionsBlocks(spec.openQuestions ?? []),
   ];
   return `${blocks.map((lines) => lines.join('\n')).join('\n\n')}\n`;
 }
+
+/** Last, so a reader meets the structure first; each phrase on one line, quoted as the user wrote it. */
+function openQuestionsBlocks(phrases: readonly string[]): string[][] {
+  const lines = phrases.map(oneLine).filter((phrase) => phrase !== '');
+  return lines.length === 0 ? [] : [[`## ${OPEN_QUESTIONS_SECTION}`], [OPEN_QUESTIONS_INTRO], lines.map((phrase) => `- "${phrase}"`)];
+}
+
+/** A phrase may span lines in the user's text; a bullet holds one line. */
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 function entityBlocks(entity: SpecEntity): string[][] {
   return [

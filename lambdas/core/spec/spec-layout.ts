@@ -6,12 +6,12 @@
 
 export const SECTION_NAMES = ['Overview', 'Tenancy', 'Entities', 'Relations', 'Roles', 'Access', 'Workflows'] as const;
 /** Sections a spec may leave out; when present they come after the required ones, in this order. */
-export const OPTIONAL_SECTION_NAMES = ['Rate limits'] as const;
+export const OPTIONAL_SECTION_NAMES = ['Rate limits', 'Open questions'] as const;
 export const ALL_SECTION_NAMES = [...SECTION_NAMES, ...OPTIONAL_SECTION_NAMES] as const;
 export type SectionName = (typeof ALL_SECTION_NAMES)[number];
 
-/** Sections that may hold the single line `None.`. */
-export const NONE_SECTIONS: readonly SectionName[] = ['Relations', 'Access', 'Workflows'];
+/** Sections that may hold the single line `None.` (Entities: a draft that names no record type yet). */
+export const NONE_SECTIONS: readonly SectionName[] = ['Entities', 'Relations', 'Access', 'Workflows'];
 export const NONE_LINE = 'None.';
 
 export const FIELD_HEADER = ['Field', 'Type', 'Required', 'Default', 'Allowed values', 'Notes'] as const;
@@ -29,3 +29,11 @@ export const DEFAULT_ROLE_KEY = 'Default role';
 
 export const SINGLE_TENANT_MODE = 'single-tenant';
 export const MULTI_TENANT_MODE = "multi-tenant (each organization's data is isolated by org_id)";
+
+/**
+ * `## Open questions`: the phrases an author could not place, one quoted bullet each, after this
+ * line. The parser keeps the bullets and reads nothing else of the section, so nothing in it
+ * can change the spec's structure or make it fail.
+ */
+export const OPEN_QUESTIONS_SECTION = 'Open questions' satisfies SectionName;
+export const OPEN_QUESTIONS_INTRO = 'These phrases were not understood and are ignored until they are rephrased (in the chat):';

@@ -175,5 +175,11 @@ export const SpecDocument = z.object({
   workflows: z.array(SpecWorkflow),
   /** The optional `## Rate limits` section, row by row; absent when the spec has none. */
   rateLimits: z.array(SpecRateLimit).min(1).optional(),
+  /**
+   * The optional `## Open questions` section: phrases of the description or of a chat message an
+   * author could not place, kept for the user to rephrase. Nothing structural comes from them (the
+   * blueprint ignores them); absent in every spec written before the section existed.
+   */
+  openQuestions: z.array(z.string().min(1)).optional(),
 });
 export type SpecDocument = z.infer<typeof SpecDocument>;

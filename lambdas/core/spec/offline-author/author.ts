@@ -107,10 +107,7 @@ export function authorSpec(input: AuthorInput): SpecDocument {
     const entity = entities.find((e) => e.name === def.entity);
     if (entity) addDefinedFields(entity, def.list, { index, persons }, meta);
   }
-  if (entities.length === 0) {
-    // Nothing reads as a record type: a placeholder the user can rename and extend by chat.
-    entities.push({ name: 'Item', fields: [{ name: 'name', type: 'string', required: true }, { name: 'description', type: 'text', required: false }] });
-  }
+  // Nothing reads as a record type: no placeholder is invented; the draft says so (draft-summary.ts).
   applyContainments(entities, discovery.containments, meta);
   attachOrphans(entities, meta);
   for (const e of entities) {

@@ -2,9 +2,12 @@
  * editSpec: applies one chat message to a spec, with no language model. The message is read
  * sentence by sentence; each sentence goes to the first handler that understands it (tenancy,
  * workflows, roles, record types, renames, required/unique, enum values, removals, public
- * access, ownership, types, new fields, rights). The input spec is never mutated. When nothing
- * is understood, the spec comes back unchanged with a summary of the edits understood.
+ * access, ownership, types, new fields, rights, clearing the open questions). The input spec is
+ * never mutated. The summary says what changed and quotes every sentence no handler took, asking
+ * to rephrase it; when nothing is understood, the spec comes back unchanged with examples of the
+ * edits understood (EDIT_HELP).
  */
+import { EXAMPLE_FIRST_EDIT } from '../draft-summary';
 import type { SpecDocument } from '../spec-model';
 import { sentencesOf } from './clauses';
 import { findEntity, findFields, findRole, listWords, refused, type EditHandler, type EditResult } from './edit-context';
@@ -56,7 +59,7 @@ const removeEdit: EditHandler = (spec, sentence) => {
   }
   const entity = !from ? findEntity(spec, target) : undefined;
   if (entity) {
-    if (spec.entities.length === 1) return refused(`${entity.name} is the only entity; a spec needs at least one.`);
+    if (spec.entities.length === 1) return refused(`${entity.name} is the only entity; a spec needs at least one to be built.`);
     return { summary: removeEntity(spec, entity), changed: true };
   }
   const fieldPhrase = target.replace(/\s+(?:field|column|attribute|property)s?$/i, '');
@@ -89,8 +92,18 @@ const renameEdit: EditHandler = (spec, sentence) => {
   return undefined;
 };
 
+/** "Clear the open questions": the phrases an author could not place, once the user has dealt with them. */
+const clearOpenQuestions: EditHandler = (spec, sentence) => {
+  if (!/^(?:please\s+)?(?:clear|remove|delete|drop|forget)\s+(?:all\s+)?(?:the\s+)?open questions$/i.test(sentence)) return undefined;
+  const count = spec.openQuestions?.length ?? 0;
+  if (count === 0) return refused('The spec has no open questions.');
+  delete spec.openQuestions;
+  return { summary: `Cleared the ${count === 1 ? 'open question' : `${count} open questions`}.`, changed: true };
+};
+
 /** Order matters: the more specific wording first. */
 const HANDLERS: EditHandler[] = [
+  clearOpenQuestions,
   tenancyEdit,
   workflowEdit,
   roleEdit,
@@ -110,6 +123,8 @@ const HANDLERS: EditHandler[] = [
 export function editSpec(spec: SpecDocument, message: string): EditOutcome {
   const draft = clone(spec);
   const summaries: string[] = [];
+  /** Sentences no handler took: said back to the user, never dropped silently. */
+  const unplaced: string[] = [];
   let changed = false;
   const sentences = sentencesOf(message ?? '').map((s) => s.text.replace(/^(?:and|also|then|ok|okay|please|now)[,\s]+/i, '').trim()).filter(Boolean);
   for (const sentence of sentences) {
@@ -121,15 +136,31 @@ export function editSpec(spec: SpecDocument, message: string): EditOutcome {
       if (result.changed) {
         const finished = finishSpec(attempt);
         Object.assign(draft, finished);
+        // finishSpec returns a new object: a key it dropped (the open questions just cleared) must go here too.
+        if (finished.openQuestions === undefined) delete draft.openQuestions;
         changed = true;
       }
       summaries.push(result.summary);
       break;
     }
+    if (!result) unplaced.push(sentence);
   }
+  // Nothing understood at all: the examples of what is (the message itself is what was not placed).
+  const notPlaced = summaries.length > 0 ? notPlacedText(unplaced) : '';
+  const paragraphs = (...parts: string[]) => parts.filter((part) => part !== '').join('\n\n');
   if (!changed) {
-    const explanation = summaries.length > 0 ? `${summaries.join(' ')}\n\n` : '';
-    return { spec: clone(spec), summary: `${explanation}${EDIT_HELP}`, understood: false };
+    return { spec: clone(spec), summary: paragraphs(summaries.join(' '), notPlaced, EDIT_HELP, spec.entities.length === 0 ? NO_ENTITY_YET : ''), understood: false };
   }
-  return { spec: draft, summary: summaries.join(' '), understood: true };
+  return { spec: draft, summary: paragraphs(summaries.join(' '), notPlaced), understood: true };
+}
+
+const NO_ENTITY_YET = `The spec has no record types yet; start with one, e.g. "${EXAMPLE_FIRST_EDIT}".`;
+
+function notPlacedText(sentences: readonly string[]): string {
+  if (sentences.length === 0) return '';
+  const one = sentences.length === 1;
+  return [
+    `I could not place ${one ? 'this sentence' : 'these sentences'}, so ${one ? 'it' : 'they'} changed nothing; please rephrase ${one ? 'it' : 'them'}:`,
+    ...sentences.map((sentence) => `- "${sentence}"`),
+  ].join('\n');
 }

@@ -4,12 +4,13 @@
  * reader; a missing section mutes the checker on the model paths it fills.
  */
 import { freeText, nonBlank, splitByHeading, type Line, type Section } from '../spec-blocks';
-import { ALL_SECTION_NAMES, OPTIONAL_SECTION_NAMES, SECTION_NAMES, type SectionName } from '../spec-layout';
+import { ALL_SECTION_NAMES, OPEN_QUESTIONS_SECTION, OPTIONAL_SECTION_NAMES, SECTION_NAMES, type SectionName } from '../spec-layout';
 import { headingOf, sameWords } from '../spec-markdown';
 import type { SpecDocument } from '../spec-model';
 import { readAccess } from './access';
 import type { ParseContext } from './context';
 import { readEntities } from './entities';
+import { readOpenQuestions } from './open-questions';
 import { readRateLimits } from './rate-limits';
 import { readRelations } from './relations';
 import { readRoles } from './roles';
@@ -26,6 +27,7 @@ const SECTION_PATHS: Record<SectionName, string[]> = {
   Access: ['access'],
   Workflows: ['workflows'],
   'Rate limits': ['rateLimits'],
+  'Open questions': [],
 };
 
 export function readDocument(lines: Line[], ctx: ParseContext): SpecDocument {
@@ -46,15 +48,17 @@ export function readDocument(lines: Line[], ctx: ParseContext): SpecDocument {
   }
   const overview = found.has('Overview') ? freeText((found.get('Overview') as Section).body) : '';
   const tenancy = readTenancy(found.get('Tenancy'), ctx);
-  const entities = readEntities(found.get('Entities'), ctx);
-  // Without the entities, every reference to one would be reported as unknown: say it once.
-  const entitiesKnown = found.has('Entities') && entities.length > 0;
+  const { entities, read: entitiesRead } = readEntities(found.get('Entities'), ctx);
+  // Without the entities, every reference to one would be reported as unknown: say it once. A
+  // draft's empty section is read, though: rights on a record type it lacks are then an error.
+  const entitiesKnown = entitiesRead;
   if (!entitiesKnown) ['roles', 'access', 'workflows'].forEach((path) => ctx.mute(path));
   readRelations(found.get('Relations'), entities, entitiesKnown, ctx);
   const roles = readRoles(found.get('Roles'), entities, entitiesKnown, ctx);
   const access = readAccess(found.get('Access'), ctx);
   const workflows = readWorkflows(found.get('Workflows'), ctx);
   const rateLimits = readRateLimits(found.get('Rate limits'), ctx);
+  const openQuestions = readOpenQuestions(found.get(OPEN_QUESTIONS_SECTION));
   return {
     title: title.text,
     overview,
@@ -66,6 +70,7 @@ export function readDocument(lines: Line[], ctx: ParseContext): SpecDocument {
     access,
     workflows,
     ...(rateLimits ? { rateLimits } : {}),
+    ...(openQuestions ? { openQuestions } : {}),
   };
 }
 

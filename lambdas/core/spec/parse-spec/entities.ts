@@ -5,17 +5,21 @@
 import { elementType, formatFieldType, isScalarType, parseFieldType, type FieldType } from '../field-type';
 import { nonBlank, readBlock, splitByHeading, type Row, type Section } from '../spec-blocks';
 import { readNotes, readNumber, readRange, readYesNo, splitList } from '../spec-cells';
-import { FIELD_HEADER, OWNER_KEY } from '../spec-layout';
+import { FIELD_HEADER, NONE_LINE, OWNER_KEY } from '../spec-layout';
 import { renderRow, sameWords } from '../spec-markdown';
 import type { SpecEntity, SpecField } from '../spec-model';
 import type { ParseContext } from './context';
-import { checkHeader, clip, onlyTable, reportStray, splitRows } from './tables';
+import { checkHeader, clip, isNone, onlyTable, reportStray, splitRows } from './tables';
 
-export function readEntities(section: Section | undefined, ctx: ParseContext): SpecEntity[] {
-  if (!section) return [];
+/** The entities, and whether the section was read as written (an empty draft's `None.` is). */
+export function readEntities(section: Section | undefined, ctx: ParseContext): { entities: SpecEntity[]; read: boolean } {
+  if (!section) return { entities: [], read: false };
   const { before, sections } = splitByHeading(section.body, 3);
-  reportStray(nonBlank(before), ctx, "## Entities holds one '### EntityName' part per entity; text goes in an entity's description or the Overview");
-  return sections.map((sub, e) => readEntity(sub, `entities.${e}`, ctx));
+  // A draft that names no record type yet: valid, though nothing can be built from it until one is added.
+  if (sections.length === 0 && isNone(section, ctx)) return { entities: [], read: true };
+  const stray = nonBlank(before);
+  reportStray(stray, ctx, `## Entities holds one '### EntityName' part per entity, or '${NONE_LINE}' while there is none; text goes in an entity's description or the Overview`);
+  return { entities: sections.map((sub, e) => readEntity(sub, `entities.${e}`, ctx)), read: sections.length > 0 || stray.length === 0 };
 }
 
 function readEntity(sub: Section, path: string, ctx: ParseContext): SpecEntity {
