@@ -31,7 +31,7 @@ const COMPOSITION_ROOTS = [
   'lambdas/project-runtime/composition*.ts',
 ];
 /** What core may import besides core: pure packages only (no AWS SDK, no file system). */
-const CORE_PACKAGES = ['zod', 'pluralize', 'node:crypto'];
+const CORE_PACKAGES = ['zod', 'pluralize', 'compromise', 'node:crypto'];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'cdk.out/**', '.data/**', 'coverage/**', 'bench-results/**', '.tmp/**'] },

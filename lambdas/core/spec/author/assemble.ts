@@ -1,0 +1,111 @@
+/**
+ * The last stage: the spec from what the statements say. Record types come from field lists
+ * (tables, sub-bullets) and from the clauses that define or contain them; fields from the field
+ * readers; then references, roles and rights, endpoint levels, workflows and the required rule,
+ * each from its reader over the same sentences.
+ */
+import type { SpecAccessRule, SpecDocument, SpecEntity, SpecRole } from '../spec-model';
+import type { Sentence } from '../offline-author/clauses';
+import type { Discovery } from '../offline-author/entities';
+import { EntityIndex } from '../offline-author/entity-index';
+import { inferAccess } from '../offline-author/access';
+import { finishSpec } from '../offline-author/finish';
+import { PERSON_WORDS, WEAK_PERSON_WORDS } from '../offline-author/lexicon';
+import { applyContainments, attachOrphans, type MetaMap } from '../offline-author/relations';
+import { applyRequiredRule } from '../offline-author/required';
+import type { RightsContext } from '../offline-author/rights';
+import { collectRoles, fieldLocator, finalizeRoles, roleWords, type RoleDraft } from '../offline-author/roles';
+import { detectMultiTenant } from '../offline-author/tenancy';
+import { readWorkflows } from './workflow-reader';
+import { newStatusField, addDefinedFields } from '../offline-author/author';
+import { snakeCase } from '../../text/case';
+import type { FieldList, Statement } from './statements';
+import { addListedFields } from './listed-fields';
+import { unplacedStatements } from './unplaced';
+
+export interface Reading {
+  text: string;
+  statements: Statement[];
+  /** One per statement, same order: the statement split into clauses. */
+  sentences: Sentence[];
+  fieldLists: Array<FieldList & { entity: string }>;
+  discovery: Discovery;
+  tenantUnits: Set<string>;
+}
+
+/** Person words of a description: the generic ones and its role names. */
+function personWords(drafts: RoleDraft[], entities: string[]): Set<string> {
+  const set = new Set([...PERSON_WORDS, ...roleWords(drafts)]);
+  for (const e of entities) set.delete(snakeCase(e));
+  for (const w of WEAK_PERSON_WORDS) if (!drafts.some((d) => d.name.endsWith(w))) set.delete(w);
+  return set;
+}
+
+export function assembleSpec(title: string, reading: Reading): SpecDocument & { openQuestions?: string[] } {
+  const { sentences, discovery } = reading;
+  const multiTenant = detectMultiTenant(reading.statements.map((s) => s.text).join('. '));
+  const index = new EntityIndex(discovery.entities);
+  const persons = personWords(collectRoles(sentences, { index }), discovery.entities);
+
+  const entities: SpecEntity[] = discovery.entities.map((name) => ({ name, fields: [] }));
+  const meta: MetaMap = new Map();
+  const byName = (name: string) => entities.find((e) => e.name === name);
+  for (const list of reading.fieldLists) {
+    const entity = byName(list.entity);
+    if (entity) addListedFields(entity, list, { index, persons }, meta);
+  }
+  for (const def of discovery.definitions) {
+    const entity = byName(def.entity);
+    if (entity) addDefinedFields(entity, def.list, { index, persons }, meta);
+  }
+  applyContainments(entities, discovery.containments, meta);
+  attachOrphans(entities, meta);
+  for (const e of entities) {
+    if (e.fields.length === 0 || e.fields.every((f) => f.type.startsWith('ref('))) {
+      e.fields.unshift({ name: 'name', type: 'string', required: true });
+    }
+  }
+
+  const ctx: RightsContext = { index, fieldAt: fieldLocator(entities) };
+  const drafts = collectRoles(sentences, ctx);
+  const access = inferAccess(sentences, ctx);
+  const flows = readWorkflows(sentences.map((x) => x.text), { index, entities });
+  for (const t of flows.triggerValues) {
+    const e = byName(t.entity);
+    if (!e) continue;
+    const f = e.fields.find((x) => x.name === t.field);
+    if (!f) e.fields.push(newStatusField(t.field, t.value));
+    else if (f.type === 'enum' && !f.values?.includes(t.value)) f.values = [...(f.values ?? []), t.value];
+  }
+
+  for (const e of entities) applyRequiredRule(e, meta);
+  const roles = finalizeRoles(drafts, entities, { everyone: access.everyone, ownerOps: access.ownerOps });
+  const spec = finishSpec({
+    title: title.trim() || 'Untitled',
+    overview: reading.text.trim(),
+    tenancy: multiTenant ? 'multi' : 'single',
+    entities,
+    roles: roles.roles,
+    adminRole: roles.adminRole,
+    defaultRole: roles.defaultRole,
+    access: [...access.rules, ...defaultDeleteLevels(entities, access.rules, roles.roles, roles.adminRole)],
+    workflows: flows.workflows,
+  });
+  const openQuestions = unplacedStatements(reading, ctx, flows.used);
+  return openQuestions.length > 0 ? { ...spec, openQuestions } : spec;
+}
+
+/**
+ * Deleting is the one operation that loses data, so unless the text says otherwise only a
+ * record's owner may delete it, and a record that contains others only an admin (the levels of
+ * the service description's own example). Where the text gives a non-admin role the right to
+ * delete every record, that right decides and the level stays `authenticated`.
+ */
+function defaultDeleteLevels(entities: readonly SpecEntity[], rules: readonly SpecAccessRule[], roles: readonly SpecRole[], adminRole: string): SpecAccessRule[] {
+  const deletedByRole = new Set(roles.filter((r) => r.name !== adminRole).flatMap((r) => Object.entries(r.rights).filter(([, rights]) => rights.delete === 'all').map(([entity]) => entity)));
+  const containers = new Set(entities.flatMap((e) => e.fields.filter((f) => f.required && /^ref\((\w+)\)$/.test(f.type)).map((f) => /^ref\((\w+)\)$/.exec(f.type)![1]!)));
+  return entities
+    .filter((e) => !deletedByRole.has(e.name) && !rules.some((r) => r.entity === e.name && r.operation === 'delete'))
+    .map((e) => ({ entity: e.name, operation: 'delete' as const, level: containers.has(e.name) ? ('admin' as const) : ('owner' as const) }));
+}
+

@@ -1,0 +1,50 @@
+/**
+ * authorSpec: a plain-English description -> SpecDocument, with no language model. Pure,
+ * deterministic, synchronous. A pipeline:
+ *  1. wording: informal writing made plain (abbreviations, near-miss spellings);
+ *  2. segment: the layout into blocks (paragraphs, headings, bullet trees, tables);
+ *  3. statements: blocks into sentences with their topic and explicit field lists (tables,
+ *     sub-bullets), user stories as plain rights sentences;
+ *  4. classify: each clause against the clause readers (record types and fields, relations,
+ *     states, rights, public access, tenancy, workflows);
+ *  5. assemble: the spec from what the clauses say; every statement is either used or reported
+ *     back in `openQuestions`.
+ */
+import type { SpecDocument, SpecEntity } from '../spec-model';
+import { splitClauses, type Sentence } from '../offline-author/clauses';
+import { discoverEntities, entityNameOf } from '../offline-author/entities';
+import { tenancyUnits } from '../offline-author/tenancy';
+import { segment } from './segment';
+import { statementsOf, type FieldList, type Statement } from './statements';
+import { assembleSpec, type Reading } from './assemble';
+
+export interface AuthorInput {
+  name: string;
+  description: string;
+}
+
+/** What the layout and the words say, before the spec is assembled. */
+export function readDescription(description: string): Reading {
+  const text = description ?? '';
+  const { statements, fieldLists } = statementsOf(segment(text));
+  const units = tenancyUnits(statements.map((s) => s.text).join('. '));
+  const listed = listedEntities(fieldLists, units);
+  const sentences: Sentence[] = statements.map((s, index) => ({ index, text: s.text, clauses: splitClauses(s.text) }));
+  const discovery = discoverEntities(sentences, { tenantUnits: units, known: listed.map((l) => l.entity) });
+  return { text, statements, sentences, fieldLists: listed, discovery, tenantUnits: units };
+}
+
+function listedEntities(lists: FieldList[], units: Set<string>): Array<FieldList & { entity: string }> {
+  const out: Array<FieldList & { entity: string }> = [];
+  for (const list of lists) {
+    const entity = entityNameOf(list.topic, units);
+    if (entity) out.push({ ...list, entity });
+  }
+  return out;
+}
+
+export function authorSpec(input: AuthorInput): SpecDocument {
+  return assembleSpec(input.name, readDescription(input.description));
+}
+
+export type { Statement, SpecEntity };

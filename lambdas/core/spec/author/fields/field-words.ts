@@ -1,0 +1,153 @@
+/**
+ * The wording a field phrase is read by, as data: which words give which type, units, file
+ * formats, rule words, words dropped from names. The readers (phrase.ts, descriptor.ts) hold
+ * only the patterns; a new word for a type is added here, nowhere else. These words are also
+ * correction targets of the informal-writing normaliser (wording/lexicon.ts derives from them).
+ */
+
+const list = (text: string): string[] => text.trim().split(/\s+/);
+const set = (text: string): ReadonlySet<string> => new Set(list(text));
+
+/** Words that are not part of a field's name: articles, possessives, quantifiers. */
+export const DETERMINERS = set('a an the their its his her my our your one each every any some which this that these those own');
+
+/** Adjectives that only describe the wording of a field, not what it holds (`a short write-up`). */
+export const FILLER_ADJECTIVES = set('short brief written free-text itself actual');
+
+/** The head of a field name -> its type. Checked on the last word of the name (before a unit). */
+export const HEAD_TYPES: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(list(`
+    description notes note bio biography comment comments body message abstract synopsis summary details remarks
+    instructions ingredients requests feedback explanation story content contents reason transcript overview
+    write-up writeup blurb essay letter`).map((w) => [w, 'text'])),
+  ...Object.fromEntries(list(`
+    count quantity capacity seats year age stars copies credits stock mileage score rating points rank
+    reading size minutes seconds days weeks months years vintage population floors rooms goals wins losses`).map((w) => [w, 'integer'])),
+  ...Object.fromEntries(list(`
+    price cost amount total fee fees rent rate wage salary budget balance deposit discount tax tip fare charge
+    weight height width length depth distance area volume temperature percentage percent abv value yield hours
+    latitude longitude lat lng revenue income profit margin subtotal payout refund gpa ratio speed`).map((w) => [w, 'number'])),
+  ...Object.fromEntries(list('date birthday deadline dob birthdate arrival departure').map((w) => [w, 'date'])),
+  ...Object.fromEntries(list('time datetime timestamp kickoff kick-off').map((w) => [w, 'datetime'])),
+  ...Object.fromEntries(list('email e-mail').map((w) => [w, 'email'])),
+  ...Object.fromEntries(list(`
+    phone telephone mobile fax url website homepage link code sku isbn id name title`).map((w) => [w, 'string'])),
+};
+/** Text heads that name something short when another noun comes first (`cake message`). */
+export const SHORT_WHEN_COMPOUND = set('message');
+/** Plural heads that are not counts (`couple names`, `special requests` are text above). */
+export const PLURAL_NOT_COUNT = set('names titles details contents instructions ingredients notes comments requests remarks');
+
+/** `<x> number` is a whole number for these x (`table number`); for others an identifier string. */
+export const COUNTED_NUMBER_PREFIXES = set('table berth shirt jersey seat floor lane row locker stall house pew bib');
+
+/** A first word that makes a yes/no question of the name (`has projector`, `is active`). */
+export const BOOLEAN_PREFIXES = set('is has have can needs allows was should requires');
+
+/** A last word that only says "yes/no" and is dropped from the name (`a paid flag`). */
+export const BOOLEAN_MARKERS = set('flag boolean checkbox toggle bool');
+/** Value pairs that are a yes/no answer, not an enum. */
+export const BOOLEAN_PAIRS: readonly (readonly [string, string])[] = [['yes', 'no'], ['y', 'n'], ['true', 'false'], ['on', 'off']];
+
+/** Explicit type wording (type cells, parentheses, colon tails) -> type. Longest first when matched. */
+export const TYPE_PHRASES: Readonly<Record<string, string>> = {
+  'date and time': 'datetime', 'date + time': 'datetime', 'date & time': 'datetime', 'date/time': 'datetime',
+  'dates with times': 'datetime', 'dates and times': 'datetime', 'date with time': 'datetime', 'date-time': 'datetime',
+  datetime: 'datetime', timestamp: 'datetime', 'long text': 'text', 'free text': 'text', 'free-text': 'text',
+  'rich text': 'text', markdown: 'text', paragraph: 'text', 'short text': 'string', text: 'string', string: 'string',
+  'whole number': 'integer', integer: 'integer', int: 'integer', year: 'integer', count: 'integer',
+  decimal: 'number', number: 'number', float: 'number', numeric: 'number', amount: 'number', money: 'number',
+  currency: 'number', price: 'number', boolean: 'boolean', bool: 'boolean', flag: 'boolean', checkbox: 'boolean',
+  'yes/no': 'boolean', 'y/n': 'boolean', 'true/false': 'boolean', 'yes or no': 'boolean', date: 'date', dates: 'date',
+  day: 'date', email: 'email', 'email address': 'email', phone: 'string', 'phone number': 'string', url: 'string',
+  link: 'string', file: 'file', upload: 'file', attachment: 'file', enum: 'enum', choice: 'enum', 'one of': 'enum',
+};
+
+/** Units: `in <unit>` adds the unit to the name (as written here) and gives the type. */
+export const UNITS: Readonly<Record<string, { suffix: string; type: 'integer' | 'number' }>> = {
+  ...Object.fromEntries(list('metres meters metre meter m').map((w) => [w, { suffix: 'm', type: 'number' as const }])),
+  ...Object.fromEntries(list('centimetres centimeters cm').map((w) => [w, { suffix: 'cm', type: 'number' as const }])),
+  ...Object.fromEntries(list('millimetres millimeters mm').map((w) => [w, { suffix: 'mm', type: 'number' as const }])),
+  ...Object.fromEntries(list('kilometres kilometers km').map((w) => [w, { suffix: 'km', type: 'number' as const }])),
+  ...Object.fromEntries(list('kilograms kilogram kilos kg').map((w) => [w, { suffix: 'kg', type: 'number' as const }])),
+  ...Object.fromEntries(list('grams gram g').map((w) => [w, { suffix: 'g', type: 'number' as const }])),
+  ...Object.fromEntries(list('pounds lbs lb').map((w) => [w, { suffix: 'lb', type: 'number' as const }])),
+  ...Object.fromEntries(list('litres liters litre liter l').map((w) => [w, { suffix: 'litres', type: 'number' as const }])),
+  ...Object.fromEntries(list('millilitres milliliters ml').map((w) => [w, { suffix: 'ml', type: 'number' as const }])),
+  ...Object.fromEntries(list('hectares hectare ha').map((w) => [w, { suffix: 'hectares', type: 'number' as const }])),
+  ...Object.fromEntries(list('acres acre').map((w) => [w, { suffix: 'acres', type: 'number' as const }])),
+  ...Object.fromEntries(list('miles mile').map((w) => [w, { suffix: 'miles', type: 'number' as const }])),
+  ...Object.fromEntries(list('feet foot ft').map((w) => [w, { suffix: 'feet', type: 'number' as const }])),
+  ...Object.fromEntries(list('inches inch').map((w) => [w, { suffix: 'inches', type: 'number' as const }])),
+  ...Object.fromEntries(list('percent %').map((w) => [w, { suffix: 'percent', type: 'number' as const }])),
+  ...Object.fromEntries(list('degrees celsius').map((w) => [w, { suffix: 'degrees', type: 'number' as const }])),
+  ...Object.fromEntries(list('hours hrs hour').map((w) => [w, { suffix: 'hours', type: 'number' as const }])),
+  ...Object.fromEntries(list('euros dollars pounds-sterling').map((w) => [w, { suffix: w, type: 'number' as const }])),
+  ...Object.fromEntries(list('cents').map((w) => [w, { suffix: w, type: 'integer' as const }])),
+  ...Object.fromEntries(list('minutes mins min').map((w) => [w, { suffix: 'minutes', type: 'integer' as const }])),
+  ...Object.fromEntries(list('seconds secs').map((w) => [w, { suffix: 'seconds', type: 'integer' as const }])),
+  ...Object.fromEntries(list('days weeks months years').map((w) => [w, { suffix: w, type: 'integer' as const }])),
+};
+
+/** File formats (as written) -> MIME types. Generic words (`images`) count only outside a name. */
+export const FORMATS: Readonly<Record<string, string>> = {
+  pdf: 'application/pdf', pdfs: 'application/pdf', jpeg: 'image/jpeg', jpg: 'image/jpeg', jpegs: 'image/jpeg', jpgs: 'image/jpeg',
+  png: 'image/png', pngs: 'image/png', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml', heic: 'image/heic',
+  csv: 'text/csv', csvs: 'text/csv', txt: 'text/plain', json: 'application/json', xml: 'application/xml', zip: 'application/zip',
+  mp3: 'audio/mpeg', mp3s: 'audio/mpeg', wav: 'audio/wav', mp4: 'video/mp4', mp4s: 'video/mp4', mov: 'video/quicktime',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', doc: 'application/msword',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', xls: 'application/vnd.ms-excel',
+};
+/** Generic words for a kind of file -> MIME type (in a parenthesis, a type cell or a rule). */
+export const GENERIC_FORMATS: Readonly<Record<string, string>> = {
+  image: 'image/*', images: 'image/*', photo: 'image/*', photos: 'image/*', picture: 'image/*', pictures: 'image/*',
+  video: 'video/*', videos: 'video/*', audio: 'audio/*', recording: 'audio/*', spreadsheet: 'text/csv',
+};
+/** Nouns that are a file by themselves (`a photo`, `the logo`) -> default MIME types. */
+export const FILE_NOUNS: Readonly<Record<string, readonly string[]>> = {
+  photo: ['image/*'], image: ['image/*'], picture: ['image/*'], logo: ['image/*'], avatar: ['image/*'], screenshot: ['image/*'],
+  thumbnail: ['image/*'], poster: ['image/*'], headshot: ['image/*'], selfie: ['image/*'], scan: ['application/pdf', 'image/*'],
+  video: ['video/*'], recording: ['audio/*'], attachment: ['application/pdf', 'image/*'], upload: ['application/pdf', 'image/*'],
+  file: ['application/pdf', 'image/*'], pdf: ['application/pdf'], manuscript: ['application/pdf'], resume: ['application/pdf'],
+  cv: ['application/pdf'], syllabus: ['application/pdf'], manual: ['application/pdf'], contract: ['application/pdf'],
+  receipt: ['application/pdf', 'image/*'], invoice: ['application/pdf'], document: ['application/pdf'],
+};
+/** File nouns that make a field a file only with a format or size (`a document type` is not a file). */
+export const WEAK_FILE_NOUNS = set('manuscript resume cv syllabus manual contract receipt invoice document poster recording scan');
+/** Words dropped from a file field's name when another word names it (`receipt upload` -> receipt_key). */
+export const FILE_NAME_NOISE = set('file upload uploaded attachment attached pdf image');
+/** The size limit a file gets when the text names none. */
+export const DEFAULT_MAX_BYTES = 10 * 1048576;
+/** Size units, binary (1 MB = 1048576 bytes), as the spec format reads them. */
+export const SIZE_UNITS: Readonly<Record<string, number>> = {
+  kb: 1024, kib: 1024, kilobytes: 1024, mb: 1048576, mib: 1048576, megabytes: 1048576, megs: 1048576,
+  gb: 1073741824, gib: 1073741824, gigabytes: 1073741824,
+};
+
+/** People who may be users of the app but are not record types of the description: `ref(User)`. */
+export const PERSON_WORDS = set(`
+  assignee approver reviewer assessor supervisor coordinator technician mechanic inspector moderator handler
+  manager agent instructor trainer mentor coach referee judge owner author creator requester requestor reporter`);
+/** Person words that mean the record's creator (its owner, never listed as a field). */
+export const OWNER_WORDS = set('author creator owner submitter uploader poster');
+
+/** Heads that keep their own type after a record type's name (`team name`, `room number`, `order date`). */
+export const TYPED_HEADS = set(`
+  name names title number no date time type kind status code count email price amount total notes description id
+  size category level rate fee score rating`);
+
+/** Words of a rule (required, optional, unique) — never values, never part of a name. */
+export const RULE_WORDS = set('required mandatory optional unique only');
+
+/** Name words read as another word (`pic` -> photo): the canonical word of a field's name. */
+export const NAME_SYNONYMS: Readonly<Record<string, string>> = {
+  pic: 'photo', pics: 'photos', picture: 'photo', pictures: 'photos', qty: 'quantity', msg: 'message', hrs: 'hours',
+  no: 'number', num: 'number', nite: 'night', desc: 'description', info: 'information', tel: 'phone',
+};
+
+/** Every word above, for the normaliser's lexicon (so a typo of a field word is corrected to it). */
+export const FIELD_WORDS: readonly string[] = [
+  ...DETERMINERS, ...Object.keys(HEAD_TYPES), ...COUNTED_NUMBER_PREFIXES, ...BOOLEAN_MARKERS, ...Object.keys(UNITS),
+  ...Object.keys(FORMATS), ...Object.keys(GENERIC_FORMATS), ...Object.keys(FILE_NOUNS), ...PERSON_WORDS, ...TYPED_HEADS,
+  ...RULE_WORDS, ...Object.values(NAME_SYNONYMS), ...Object.keys(TYPE_PHRASES).flatMap((p) => p.split(/[\s/]+/)),
+].filter((w) => /^[a-z]{4,}$/.test(w));

@@ -1,0 +1,158 @@
+/**
+ * The first stage of the offline author: a description's layout into blocks. People write
+ * backends as prose, as bullet lists (nested, numbered, `-`, `*`, `+`, `•`), as Markdown tables
+ * (with or without outer pipes), under headings, or as "Entity: a, b, c" lines; the later stages
+ * should not care which. Each block keeps its line, so what the author cannot place can be quoted
+ * back. Nothing here knows about specs: only layout.
+ */
+
+export interface ListItem {
+  text: string;
+  line: number;
+  children: ListItem[];
+}
+
+export type Block =
+  | { kind: 'heading'; text: string; level: number; line: number }
+  /** A Markdown table; `title` is the heading or the short line just above it ("Plant fields:"). */
+  | { kind: 'table'; title?: string; header: string[]; rows: string[][]; line: number }
+  /** A bullet or numbered list as a tree (indentation decides the nesting). */
+  | { kind: 'list'; items: ListItem[]; line: number }
+  /** A paragraph: hard-wrapped lines joined. */
+  | { kind: 'paragraph'; text: string; line: number };
+
+const BULLET = /^(\s*)(?:[-*+\u2022\u25e6\u2023]|\d+[.)]|[a-z][.)])\s+(.*)$/;
+const HEADING = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
+/** `Name: a, b, c`: a short label, a colon and more. */
+const COLON_LINE = /^[A-Za-z][\w'/&-]*(?: [\w'/&-]+){0,4}:\s*\S/;
+const TABLE_SEPARATOR = /^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+
+/** Curly quotes, dashes, non-breaking spaces and tabs made plain; line ends unified. */
+export function plainText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u201c\u201d\u201e\u2033`]/g, '"')
+    .replace(/[\u2018\u2019\u201a\u2032]/g, "'")
+    .replace(/\s[\u2013\u2014]\s|[\u2013\u2014]/g, ' - ')
+    .replace(/\u00a0/g, ' ')
+    .replace(/\t/g, '    ');
+}
+
+/** The cells of a table line, outer pipes optional; `\|` is a pipe inside a cell. */
+export function tableCells(line: string): string[] {
+  const trimmed = line.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '');
+  return trimmed.split(/(?<!\\)\|/).map((cell) => cell.replace(/\\\|/g, '|').trim());
+}
+
+const isTableLine = (line: string) => /(?<!\\)\|/.test(line);
+
+/** A line that titles what follows (a table or a list): short, no sentence inside, often ending in `:`. */
+function titleOf(line: string): string | undefined {
+  const text = line.trim();
+  if (!text || text.length > 120 || isTableLine(text) || BULLET.test(text)) return undefined;
+  const heading = HEADING.exec(text);
+  if (heading) return heading[2];
+  if (/[.!?]$/.test(text) && !/:$/.test(text)) return undefined;
+  return text.replace(/:$/, '').trim();
+}
+
+function indentOf(raw: string): number {
+  return (/^\s*/.exec(raw)?.[0] ?? '').length;
+}
+
+export function segment(description: string): Block[] {
+  const lines = plainText(description).split('\n');
+  const blocks: Block[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i]!;
+    if (!line.trim()) {
+      i += 1;
+      continue;
+    }
+    // A table: a row of cells and a separator line under it.
+    if (isTableLine(line) && i + 1 < lines.length && TABLE_SEPARATOR.test(lines[i + 1]!) && lines[i + 1]!.includes('-')) {
+      const header = tableCells(line);
+      const rows: string[][] = [];
+      let j = i + 2;
+      while (j < lines.length && lines[j]!.trim() && isTableLine(lines[j]!)) {
+        rows.push(tableCells(lines[j]!));
+        j += 1;
+      }
+      // The title is the nearest non-empty line above, when it reads as one.
+      const previous = blocks[blocks.length - 1];
+      let title: string | undefined;
+      if (previous?.kind === 'heading') title = previous.text;
+      else if (previous?.kind === 'paragraph' && previous.line >= i - 2) {
+        const candidate = titleOf(previous.text);
+        if (candidate !== undefined) {
+          title = candidate;
+          blocks.pop();
+        }
+      }
+      blocks.push({ kind: 'table', title, header, rows, line: i + 1 });
+      i = j;
+      continue;
+    }
+    const heading = HEADING.exec(line);
+    if (heading) {
+      blocks.push({ kind: 'heading', text: heading[2]!, level: heading[1]!.length, line: i + 1 });
+      i += 1;
+      continue;
+    }
+    if (BULLET.test(line)) {
+      const start = i;
+      const roots: ListItem[] = [];
+      const stack: Array<{ indent: number; item: ListItem }> = [];
+      while (i < lines.length && lines[i]!.trim()) {
+        const raw = lines[i]!;
+        const m = BULLET.exec(raw);
+        if (!m) {
+          // A wrapped line continues the item above it.
+          const last = stack[stack.length - 1];
+          if (last) last.item.text = `${last.item.text} ${raw.trim()}`;
+          i += 1;
+          continue;
+        }
+        const indent = indentOf(raw);
+        const item: ListItem = { text: m[2]!.trim(), line: i + 1, children: [] };
+        while (stack.length > 0 && stack[stack.length - 1]!.indent >= indent) stack.pop();
+        const parent = stack[stack.length - 1];
+        if (parent) parent.item.children.push(item);
+        else roots.push(item);
+        stack.push({ indent, item });
+        i += 1;
+      }
+      blocks.push({ kind: 'list', items: roots, line: start + 1 });
+      continue;
+    }
+    // A paragraph runs to the next blank line, heading, bullet or table.
+    const start = i;
+    const parts: string[] = [];
+    while (i < lines.length && lines[i]!.trim() && !HEADING.test(lines[i]!) && !BULLET.test(lines[i]!)) {
+      if (isTableLine(lines[i]!) && i + 1 < lines.length && TABLE_SEPARATOR.test(lines[i + 1]!)) break;
+      parts.push(lines[i]!.trim());
+      i += 1;
+    }
+    if (parts.length === 0) {
+      i += 1;
+      continue;
+    }
+    // A line break ends a statement after a full stop or a colon, and around "X: a, b" lines;
+    // other line breaks are hard wraps.
+    let text = parts[0]!;
+    let at = start + 1;
+    for (let k = 1; k < parts.length; k += 1) {
+      const previous = parts[k - 1]!;
+      const current = parts[k]!;
+      const colonLines = COLON_LINE.test(previous) && COLON_LINE.test(current);
+      if (/[.!?:]$/.test(previous) || colonLines || ((COLON_LINE.test(previous) || COLON_LINE.test(current)) && /^[A-Z]/.test(current))) {
+        blocks.push({ kind: 'paragraph', text, line: at });
+        text = parts[k]!;
+        at = start + k + 1;
+      } else text = `${text} ${parts[k]!}`;
+    }
+    blocks.push({ kind: 'paragraph', text, line: at });
+  }
+  return blocks;
+}

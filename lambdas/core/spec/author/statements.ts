@@ -1,0 +1,207 @@
+/**
+ * The second stage: blocks into what they state. Layout carries meaning that the words alone
+ * do not: a table under "Samples" lists the fields of a sample; a bullet "Players" with
+ * sub-bullets lists a player's fields, and a sub-bullet "belong to a team" means "Players belong
+ * to a team"; a bullet "Permissions" groups rules. So each block becomes either an explicit
+ * field list of a topic (a noun phrase naming a record type) or statements in plain sentences,
+ * with the topic they are under. User stories become plain rights sentences here too
+ * ("As a coach, I can add drills" -> "Coaches can add drills").
+ */
+import { isPluralWord, splitSentences } from '../offline-author/text';
+import type { Block, ListItem } from './segment';
+import { storyAsStatement } from './stories';
+import { startsWithVerb } from './tag';
+
+/** One statement, as later stages read it, with where it came from. */
+export interface Statement {
+  text: string;
+  /** The words as written, quoted back when the author cannot place the statement. */
+  source: string;
+  line: number;
+  /** The heading, table title or parent bullet it is under, when that names a record type. */
+  topic?: string;
+}
+
+export interface FieldRow {
+  name: string;
+  type?: string;
+  rules?: string;
+}
+
+/** Fields given by layout: a table, or sub-bullets under a record type's bullet. */
+export interface FieldList {
+  /** The noun phrase naming the record type ("Samples", "Order line"). */
+  topic: string;
+  phrases: Array<{ text: string; line: number }>;
+  rows: Array<FieldRow & { line: number }>;
+  line: number;
+}
+
+export interface Statements {
+  statements: Statement[];
+  fieldLists: FieldList[];
+}
+
+/** Headings and group bullets that hold rules rather than fields. */
+const GROUP_WORDS = /^(?:(?:the\s+)?(?:permissions?|access(?: rules| rights| control)?|roles?(?: and (?:rights|permissions))?|rights|users?(?: and roles)?|who can do what|rules|business rules|constraints|workflows?|automations?|automation|processes|notifications?|reminders?|tenancy|tenants?|data|data model|entities|records|overview|notes?|background|requirements|security|auth|authentication|(?:the )?(?:app|system|backend|service|api))\b)/i;
+
+/** A bullet or heading that names a record type: a short noun phrase, no verb of a sentence. */
+export function topicOf(text: string): string | undefined {
+  const cleaned = text
+    .replace(/\s*\([^)]*\)\s*$/, '')
+    .replace(/:\s*$/, '')
+    .replace(/\b(?:fields|table|record|records|entity|model|data)\s*$/i, '')
+    .replace(/^(?:\d+[.)]\s*)?(?:the\s+)?/i, '')
+    .trim();
+  if (!cleaned || GROUP_WORDS.test(cleaned) && !/^(?:users?)$/i.test(cleaned)) return undefined;
+  const ws = cleaned.split(/\s+/);
+  if (ws.length > 4 || /[,.;!?]/.test(cleaned)) return undefined;
+  if (ws.some((w) => /^(?:is|are|can|may|must|should|will|has|have|gets?|belongs?|who|what|how|when|if|we|i|you)$/i.test(w))) return undefined;
+  return cleaned;
+}
+
+/** The parenthesis after a title ("Order line fields (an order has many order lines)"): a statement of its own. */
+function titleRemark(title: string): string | undefined {
+  const m = /\(([^)]*\s[^)]*)\)\s*:?\s*$/.exec(title);
+  return m ? m[1]!.trim() : undefined;
+}
+
+/** A sub-bullet that is a clause about its parent ("belong to a team", "can be archived", "has many players"). */
+function isClauseAboutTopic(text: string): boolean {
+  return /^(?:(?:each|every|a|an|the)\s+\w+\s+)?(?:belongs?|is|are|can|may|must|should|will|has many|have many|contains?|links?|connects?|goes from|moves through|only|each|every)\b/i.test(text);
+}
+
+/** A sub-bullet that is a sentence of its own ("Planners manage weddings", "league admins: full access"). */
+function isSentence(text: string): boolean {
+  return /\b(?:can|cannot|can't|may|must|should|will|manage|manages|read|reads|see|sees|do|does|create|creates|update|updates|delete|deletes|access)\b/i.test(text) || /^[^:]{1,40}:\s*(?:full access|everything|all|read|manage)/i.test(text);
+}
+
+/** Words that open a list of rights, not of fields ("bakers: read products and update orders"). */
+const RIGHTS_START = /^(?:can\b|full access|all access|everything|evrything|anything|read|reads|see|sees|view|views|create|creates|update|updates|edit|edits|delete|deletes|manage|manages|do\b|crud|no access|read-only|only)/i;
+/** A label that names people, so its list is their rights ("front desk", "counter staff", "ppl"). */
+const PEOPLE_LABEL = /\b(?:admins?|administrators?|staff|managers?|owners?|users?|roles?|people|ppl|everyone|everybody|anyone|public|visitors?|guests? can|team|desk)$/i;
+
+/** "Vehicles: plate number (unique), make, model": a record type and its field list, on one line. */
+export function colonList(text: string): { topic: string; list: string } | undefined {
+  const m = /^([^:]{1,60}):\s*(.+)$/.exec(text.trim());
+  if (!m) return undefined;
+  const topic = topicOf(m[1]!);
+  const list = m[2]!.trim();
+  if (!topic || RIGHTS_START.test(list) || PEOPLE_LABEL.test(topic) || !/,|\band\b/.test(list) || startsWithVerb(list)) return undefined;
+  if (/\b(?:can|may|must|should|will)\b/i.test(list.split(',')[0]!)) return undefined;
+  return { topic, list };
+}
+
+/** "Beehives (name, location, queen year) and their inspections (hive, date)": field lists in parentheses. */
+export function inlineLists(text: string): Array<{ topic: string; list: string }> {
+  const out: Array<{ topic: string; list: string }> = [];
+  for (const m of text.matchAll(/(?:^|,\s*|\band\s+|\bwith\s+)(?:(?:the|their|its|our|some|many)\s+)?([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2})\s*\(([^()]*,[^()]*,[^()]*)\)/g)) {
+    // Only a plural record type lists fields so; "a currency (USD, EUR or GBP)" lists values.
+    const topic = topicOf(m[1]!);
+    const head = topic?.split(/\s+/).pop() ?? '';
+    if (topic && isPluralWord(head.toLowerCase()) && !/\bor\b/i.test(m[2]!)) out.push({ topic, list: m[2]! });
+  }
+  return out;
+}
+
+const cleanItem = (text: string) => text.replace(/^\*\*(.+?)\*\*/, '$1').replace(/\*\*/g, '').trim();
+
+export function statementsOf(blocks: Block[]): Statements {
+  const statements: Statement[] = [];
+  const fieldLists: FieldList[] = [];
+  let headingTopic: string | undefined;
+
+  const sentence = (text: string, line: number, topic?: string) => {
+    for (const s of splitSentences(text)) {
+      const plain = storyAsStatement(s);
+      const colon = colonList(plain);
+      if (colon) {
+        listUnder(colon.topic, line).phrases.push({ text: colon.list, line });
+        continue;
+      }
+      for (const inline of inlineLists(plain)) listUnder(inline.topic, line).phrases.push({ text: inline.list, line });
+      statements.push({ text: plain, source: s, line, topic });
+    }
+  };
+
+  const listUnder = (topic: string, line: number): FieldList => {
+    const existing = fieldLists.find((f) => f.topic.toLowerCase() === topic.toLowerCase());
+    if (existing) return existing;
+    const list: FieldList = { topic, phrases: [], rows: [], line };
+    fieldLists.push(list);
+    return list;
+  };
+
+  const readItem = (item: ListItem, topic: string | undefined) => {
+    const text = cleanItem(item.text);
+    const colon = /^([^:]{1,60}):\s*(.*)$/.exec(text);
+    if (item.children.length > 0) {
+      // "Teams" / "Teams:" / "**Players** (belong to a team)" with sub-bullets: a record type.
+      const own = topicOf(colon ? colon[1]! : text);
+      if (own && !(colon && colon[2] && isSentence(colon[2]))) {
+        const list = listUnder(own, item.line);
+        if (colon && colon[2]) list.phrases.push({ text: colon[2], line: item.line });
+        const remark = titleRemark(text);
+        if (remark) sentence(`${own} ${remark}`, item.line, own);
+        for (const child of item.children) readChild(child, own, list);
+        return;
+      }
+      // A group ("Permissions", "Automation") or a sentence with details under it.
+      if (!GROUP_WORDS.test(colon ? colon[1]! : text)) sentence(text, item.line, topic);
+      for (const child of item.children) readItem(child, undefined);
+      return;
+    }
+    if (topic && !isSentence(text) && !isClauseAboutTopic(text)) {
+      listUnder(topic, item.line).phrases.push({ text, line: item.line });
+      return;
+    }
+    sentence(text, item.line, topic);
+  };
+
+  const readChild = (child: ListItem, topic: string, list: FieldList) => {
+    const text = cleanItem(child.text);
+    if (isClauseAboutTopic(text) && !/^(?:is|are)\s+(?:a|an)\b/i.test(text) && !/^(?:the|a|an)\s/i.test(text)) {
+      sentence(`${topic} ${text}`, child.line, topic);
+    } else if (isSentence(text) && !/^[a-z ]+\(/.test(text)) {
+      sentence(text, child.line, topic);
+    } else {
+      list.phrases.push({ text, line: child.line });
+    }
+    for (const grandchild of child.children) readItem(grandchild, topic);
+  };
+
+  for (const block of blocks) {
+    if (block.kind === 'heading') {
+      headingTopic = topicOf(block.text);
+      continue;
+    }
+    if (block.kind === 'paragraph') {
+      sentence(block.text, block.line, headingTopic);
+      continue;
+    }
+    if (block.kind === 'list') {
+      for (const item of block.items) readItem(item, headingTopic);
+      continue;
+    }
+    // A table: a field table when a column names fields; else its rows are statements.
+    const header = block.header.map((h) => h.toLowerCase());
+    const nameCol = header.findIndex((h) => /^(?:field|fields|name|field name|column|attribute|property)$/.test(h));
+    const topic = block.title ? topicOf(block.title) : headingTopic;
+    if (nameCol >= 0 && topic) {
+      const typeCol = header.findIndex((h, k) => k !== nameCol && /^(?:type|kind|data type|format)$/.test(h));
+      const rulesCols = header.map((_, k) => k).filter((k) => k !== nameCol && k !== typeCol);
+      const list = listUnder(topic, block.line);
+      const remark = block.title ? titleRemark(block.title) : undefined;
+      if (remark) sentence(remark, block.line, topic);
+      block.rows.forEach((row, k) => {
+        const name = row[nameCol]?.trim();
+        if (!name) return;
+        const rules = rulesCols.map((c) => row[c]?.trim() ?? '').filter(Boolean).join(', ');
+        list.rows.push({ name, type: typeCol >= 0 ? row[typeCol]?.trim() || undefined : undefined, rules: rules || undefined, line: block.line + 2 + k });
+      });
+      continue;
+    }
+    block.rows.forEach((row, k) => sentence(row.filter(Boolean).join(': '), block.line + 2 + k, topic));
+  }
+  return { statements, fieldLists };
+}

@@ -1,0 +1,29 @@
+/**
+ * User stories as plain statements: "As a coach, I want to add drills so that ..." says the
+ * same as "Coaches can add drills", which the rights and field readers understand. First-person
+ * words become the role's ("my own lessons" -> "their own lessons"); the "so that ..." reason
+ * is dropped (it states no structure).
+ */
+import { plural } from '../offline-author/text';
+
+const STORY = /^as (?:an?|the|one of the)\s+(.+?),?\s+i\s+(?:want to|would like to|'d like to|need to|wish to|should be able to|must be able to|am able to|can|may|will|get to|want|need|expect to)\s+(.+)$/i;
+
+/** The role phrase in plural ("coach" -> "coaches", "front desk person" -> "front desk persons"). */
+function pluralRole(role: string): string {
+  const ws = role.trim().split(/\s+/);
+  ws[ws.length - 1] = plural(ws[ws.length - 1]!);
+  return ws.join(' ');
+}
+
+export function storyAsStatement(sentence: string): string {
+  const m = STORY.exec(sentence.trim());
+  if (!m) return sentence;
+  const rest = m[2]!
+    .replace(/\s*,?\s+so (?:that|i|we)\b.*$/i, '')
+    .replace(/\bmy own\b/gi, 'their own')
+    .replace(/\bmyself\b/gi, 'themselves')
+    .replace(/\bmy\b/gi, 'their')
+    .replace(/\bme\b/gi, 'them')
+    .replace(/\bi\b/g, 'they');
+  return `${pluralRole(m[1]!)} can ${rest}`;
+}

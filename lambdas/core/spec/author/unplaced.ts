@@ -1,0 +1,26 @@
+/**
+ * What the author could not place: statements no reader used. They go back to the user (the
+ * assistant's message and the spec's "Open questions"), so nothing is dropped silently. The
+ * first statement is the title or the overview and is never asked about.
+ */
+import type { RightsContext } from '../offline-author/rights';
+import { parseRightsClause } from '../offline-author/rights';
+import type { Reading } from './assemble';
+
+const WORKFLOW = /^(?:when|whenever|once|as soon as|each time|every time|after|before|if|\d+\s+\w+\s+(?:before|after))\b|\b(?:wait|remind|reminder|notify|send|email|retry|retries|escalate)\b/i;
+const TENANCY = /\btenan(?:t|ts|cy)\b|\bseparate\b|\bisolat|\bits own workspace\b|\bown (?:data|workspace|account)\b/i;
+const PUBLIC = /\b(?:anyone|everyone|everybody|public|publicly|visitors?|guests?|without (?:an account|logging in|login|signing in))\b/i;
+const STATES = /\b(?:is|are|can be|goes from|moves through|either)\b.*(?:,|\bor\b|\/)/i;
+
+export function unplacedStatements(reading: Reading, ctx: RightsContext, workflowSentences: ReadonlySet<number>): string[] {
+  const used = new Set<number>(workflowSentences);
+  for (const d of reading.discovery.definitions) used.add(d.sentence);
+  for (const c of reading.discovery.containments) used.add(c.sentence);
+  const out: string[] = [];
+  reading.sentences.forEach((s, i) => {
+    if (i === 0 || used.has(i)) return;
+    const understood = s.clauses.every((clause) => parseRightsClause(clause, ctx) || WORKFLOW.test(clause) || TENANCY.test(clause) || PUBLIC.test(clause) || STATES.test(clause));
+    if (!understood && /[a-z]{3}/i.test(s.text)) out.push(reading.statements[i]!.source);
+  });
+  return out;
+}

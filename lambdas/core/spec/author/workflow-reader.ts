@@ -1,0 +1,323 @@
+/**
+ * Workflows from sentences: a trigger ("When a batch starts fermenting", "Three weeks after a
+ * paper is submitted", "If a reservation isn't confirmed within 2 hours", "The day before each
+ * lesson") and the steps that follow it in the sentence and in the sentences that go on with it
+ * ("then ...", "if nobody does, ..."): waits for a time, until a date of the record (optionally
+ * shifted), for events with a timeout, and tasks with their retries. The wording lives in
+ * workflow-phrases.ts.
+ */
+import type { SpecEntity, SpecWorkflow, WorkflowStep } from '../spec-model';
+import type { EntityIndex } from '../offline-author/entity-index';
+import { findDuration, words } from '../offline-author/text';
+import { snakeCase } from '../../text/case';
+import { CONTINUATION, CREATED_STATES, CREATE_ACTIONS, OBJECT_SKIP, STATE_LINKS, TASK_VERBS, TRIGGER_OPENERS, participle, verbLemma } from './workflow-phrases';
+
+export interface WorkflowContext {
+  index: EntityIndex;
+  entities: SpecEntity[];
+}
+
+export interface WorkflowReading {
+  workflows: SpecWorkflow[];
+  /** Trigger values that must exist in the record type's status enum. */
+  triggerValues: Array<{ entity: string; field: string; value: string }>;
+  /** Indexes of the sentences the workflows were read from. */
+  used: Set<number>;
+}
+
+interface Draft {
+  entity: string;
+  trigger: NonNullable<SpecWorkflow['trigger']>;
+  steps: WorkflowStep[];
+  names: Set<string>;
+  /** Retries stated before their task ("(up to 3 retries), then notify"). */
+  pendingRetries?: number;
+  text: string;
+}
+
+/** Plain forms of contractions, so "isn't" reads as "is not". */
+function expand(text: string): string {
+  return text
+    .replace(/\b(is|are|was|were|has|have|does|do|did|should|could|would)n't\b/gi, '$1 not')
+    .replace(/\bwon't\b/gi, 'will not')
+    .replace(/\bcan't\b/gi, 'cannot')
+    .replace(/\bwe'd like\b/gi, 'we want')
+    .replace(/\bhrs?\b/gi, 'hours')
+    .replace(/\s+&\s+/g, ' and ');
+}
+
+function statusFieldOf(entity: SpecEntity | undefined): SpecField | undefined {
+  return entity?.fields.find((f) => f.type === 'enum' && /^(?:status|state|stage|phase)$/.test(f.name)) ?? entity?.fields.find((f) => f.type === 'enum');
+}
+type SpecField = SpecEntity['fields'][number];
+
+/** A trigger from the state a record reaches: created, or a value of its status. */
+function triggerFor(entity: string, state: string, ctx: WorkflowContext): { trigger: Draft['trigger']; value?: { field: string; value: string } } {
+  const value = snakeCase(state);
+  const def = ctx.entities.find((e) => e.name === entity);
+  for (const f of def?.fields ?? []) {
+    if (f.type === 'enum' && f.values?.includes(value)) return { trigger: { entity, event: 'updated', field: f.name, value } };
+  }
+  if (!value || CREATED_STATES.has(state.toLowerCase()) || CREATED_STATES.has(value)) return { trigger: { entity, event: 'created' } };
+  const field = statusFieldOf(def)?.name ?? 'status';
+  return { trigger: { entity, event: 'updated', field, value }, value: { field, value } };
+}
+
+/** The date or time field of a record a phrase points at ("the wedding date", "it ends", "starts"). */
+function dateField(entity: string, hint: string[], ctx: WorkflowContext): string | undefined {
+  const fields = (ctx.entities.find((e) => e.name === entity)?.fields ?? []).filter((f) => f.type === 'date' || f.type === 'datetime');
+  const stems = hint.map((w) => w.replace(/s$/, '').replace(/(?:ing|ed)$/, ''));
+  const scored = fields.map((f) => ({ f, score: f.name.split('_').filter((part) => stems.some((s) => s.length > 2 && (part.startsWith(s) || s.startsWith(part)))).length }));
+  scored.sort((a, b) => b.score - a.score);
+  if (scored[0] && scored[0].score > 0) return scored[0].f.name;
+  return fields.length === 1 || (fields.length > 0 && hint.length === 0) ? fields[0]!.name : undefined;
+}
+
+function uniqueName(base: string, taken: Set<string>): string {
+  let name = snakeCase(base) || 'step';
+  for (let n = 2; taken.has(name); n += 1) name = `${snakeCase(base)}_${n}`;
+  taken.add(name);
+  return name;
+}
+
+/** `<n> <units>` as a step name part: `3_days`. */
+const durationWords = (d: { n: number; unit: string }) => `${d.n}_${d.unit.replace(/s$/, '')}${d.n === 1 ? '' : 's'}`;
+
+/** The first record type mentioned in words, with where. */
+function mentionIn(tokens: string[], ctx: WorkflowContext) {
+  return ctx.index.mentions(tokens)[0];
+}
+
+interface Opening {
+  entity: string;
+  trigger: Draft['trigger'];
+  value?: { field: string; value: string };
+  lead: WorkflowStep[];
+  /** Where the steps begin in the text. */
+  rest: string;
+}
+
+/** The trigger clause at the start of a sentence, with the steps it implies (a lead wait). */
+function readOpening(text: string, ctx: WorkflowContext): Opening | undefined {
+  const comma = text.search(/,|\bthen\b/i);
+  const head = comma >= 0 ? text.slice(0, comma) : text;
+  const rest = comma >= 0 ? text.slice(comma).replace(/^,?\s*/, '') : '';
+  const names = new Set<string>();
+
+  // "The day before each lesson, ..." / "48 hours before a shift starts, ..." / "Three weeks after
+  // a paper is submitted, ..." / "Send a reminder 24 hours before each confirmed appointment."
+  const relative = /^(.*?)\s*\b((?:the\s+)?(?:day|week|month)|(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|forty-eight|fourty|half an?)\s+[a-z]+)\s+(before|after|prior to)\s+(?:a|an|the|each|every|any)\s+(.+)$/i.exec(comma >= 0 && !/^(?:send|notify|remind|email)/i.test(text) ? head : text.replace(/\.$/, ''));
+  if (relative) {
+    const lead = relative[1]!.trim();
+    const amount = relative[2]!.replace(/^the\s+/i, '');
+    const d = /^(?:day|week|month)$/i.test(amount) ? { iso: `P1${amount[0]!.toUpperCase()}`, n: 1, unit: amount } : findDuration(amount);
+    const direction = relative[3]!.toLowerCase();
+    const tokens = words(relative[4]!);
+    const m = mentionIn(tokens, ctx);
+    if (d && m && (!lead || TASK_VERBS.has(verbLemma(words(lead)[0] ?? '')))) {
+      const after = tokens.slice(m.end).filter((w) => !STATE_LINKS.has(w) || w === 'starts' || w === 'begins');
+      const stateBefore = tokens.slice(0, m.start).filter((w) => !['a', 'an', 'the', 'each', 'every', 'any'].includes(w));
+      const steps: WorkflowStep[] = [];
+      let trigger: Opening['trigger'] = { entity: m.entity, event: 'created' };
+      let value: Opening['value'];
+      if (stateBefore.length > 0) ({ trigger, value } = triggerFor(m.entity, stateBefore[stateBefore.length - 1]!, ctx));
+      if (direction === 'after') {
+        const state = after.filter((w) => !['it', 'was', 'is'].includes(w))[0];
+        if (state) ({ trigger, value } = triggerFor(m.entity, state, ctx));
+        steps.push({ kind: 'wait', name: uniqueName(`wait_${durationWords(d)}`, names), duration: d.iso });
+      } else {
+        const field = dateField(m.entity, after, ctx);
+        if (field) steps.push({ kind: 'waitUntil', name: uniqueName(`wait_until_${field}`, names), field, offset: `-${d.iso}` });
+      }
+      // The action comes first ("Send a reminder 24 hours before ...") or after the comma.
+      return { entity: m.entity, trigger, ...(value ? { value } : {}), lead: steps, rest: lead || rest };
+    }
+  }
+
+  // "A reservation that is still not confirmed 24 hours after it was made is cancelled automatically."
+  const lingering = /^(?:a|an|any|each|every)\s+(.+?)\s+that\s+(?:is|has)\s+(?:still\s+)?not\s+(?:been\s+)?(\w+)\s+(.+?)\s+after\s+it\s+(?:was|is)\s+\w+\s+(.*)$/i.exec(text);
+  if (lingering) {
+    const m = mentionIn(words(lingering[1]!), ctx);
+    const d = findDuration(lingering[3]!);
+    if (m && d) {
+      return { entity: m.entity, trigger: { entity: m.entity, event: 'created' }, lead: [{ kind: 'waitForEvent', name: uniqueName(`wait_for_${lingering[2]}`, names), events: [snakeCase(lingering[2]!)], timeout: d.iso }], rest: lingering[4]! };
+    }
+  }
+
+  const opener = TRIGGER_OPENERS.exec(head);
+  if (!opener) return undefined;
+  const clause = head.slice(opener[0].length);
+  const tokens = words(clause);
+  const m = mentionIn(tokens, ctx);
+  if (!m) return undefined;
+  const before = tokens.slice(0, m.start).filter((w) => !['a', 'an', 'the', 'new', 'any', 'each', 'every', 'some'].includes(w));
+  const after = tokens.slice(m.end);
+  const duration = findDuration(clause);
+
+  // "If a reservation is not confirmed within 2 hours" / "if a booking is still pending after 3 days"
+  // / "If a tutor does not answer a lesson request within 24 hours": a wait for what did not happen.
+  const negated = after.includes('not') || before.includes('not');
+  if (duration && (negated || after.includes('still'))) {
+    const words_ = negated ? (after.includes('not') ? after.slice(after.indexOf('not') + 1) : before.slice(before.indexOf('not') + 1)) : after.slice(after.indexOf('still') + 1);
+    const stateWord = words_.find((w) => !STATE_LINKS.has(w) && w !== 'been' && w !== 'yet') ?? 'updated';
+    const event = negated ? (/(?:ed|en)$/.test(stateWord) ? stateWord : participle(verbLemma(stateWord))) : nextState(m.entity, stateWord, ctx);
+    return { entity: m.entity, trigger: { entity: m.entity, event: 'created' }, lead: [{ kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, names), events: [snakeCase(event)], timeout: duration.iso }], rest };
+  }
+
+  // "When someone makes a booking" / "when a manager approves an invoice"
+  if (before.length > 0 && after.filter((w) => !STATE_LINKS.has(w)).length === 0) {
+    const lemma = verbLemma(before[before.length - 1]!);
+    const state = CREATE_ACTIONS.has(lemma) ? 'created' : participle(lemma);
+    return { entity: m.entity, ...triggerFor(m.entity, state, ctx), lead: [], rest };
+  }
+  let k = 0;
+  while (k < after.length && STATE_LINKS.has(after[k]!)) k += 1;
+  const stateWords = after.slice(k).filter((w) => !['and', 'or', 'then', 'it', 'by', 'for', 'with'].includes(w));
+  const two = stateWords.slice(0, 2).join(' ');
+  const def = ctx.entities.find((e) => e.name === m.entity);
+  const state = stateWords.length > 1 && def?.fields.some((f) => f.values?.includes(snakeCase(two))) ? two : (stateWords[0] ?? 'created');
+  return { entity: m.entity, ...triggerFor(m.entity, state, ctx), lead: [], rest };
+}
+
+/** "still pending after 3 days": the state after `pending` in the record's status, what is awaited. */
+function nextState(entity: string, state: string, ctx: WorkflowContext): string {
+  const values = statusFieldOf(ctx.entities.find((e) => e.name === entity))?.values ?? [];
+  const at = values.indexOf(snakeCase(state));
+  return at >= 0 && values[at + 1] ? values[at + 1]! : 'updated';
+}
+
+const SEGMENTS = /\s*(?:;|:|,\s*(?:and\s+)?then\s+|\s+and\s+then\s+|\s+then\s+|,\s*(?:and\s+)?|\s+and\s+(?=(?:it\s+|they\s+)?(?:waits?|is\s|are\s|gets?\s|retr)))\s*/i;
+
+/** Steps of a text into a draft. */
+function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
+  for (const raw of text.split(SEGMENTS)) {
+    const segment = raw.trim().replace(/\.$/, '');
+    if (!segment) continue;
+    const retries = /\b(?:retry(?:ing)?|retried|re-?tried)(?:\s+it)?\s+up\s+to\s+(\w+)\s+times?\b|\bup\s+to\s+(\w+)\s+retries\b|\b(\w+)\s+retries\b/i.exec(segment);
+    if (retries) {
+      const n = Number.parseInt(retries[1] ?? retries[2] ?? retries[3]!, 10) || wordNumber(retries[1] ?? retries[2] ?? retries[3]!);
+      const last = [...draft.steps].reverse().find((s) => s.kind === 'task');
+      const own = segment.slice(0, retries.index).replace(/[(,]\s*$/, '').trim();
+      if (own && addTask(own, draft, ctx)) (draft.steps[draft.steps.length - 1] as Extract<WorkflowStep, { kind: 'task' }>).retries = n;
+      else if (last && last.kind === 'task') last.retries = n;
+      else draft.pendingRetries = n;
+      continue;
+    }
+    const wait = /\bwaits?\b(.*)$/i.exec(segment);
+    if (wait) {
+      readWait(wait[1]!.trim(), draft, ctx);
+      continue;
+    }
+    const outcome = /^(?:it|they|the \w+)\s+(?:is|are|gets|get)\s+(?:automatically\s+)?([a-z]+ed)(?:\s+automatically)?$/i.exec(segment);
+    const awaited = [...draft.steps].reverse().find((step) => step.kind === 'waitForEvent');
+    if (outcome && awaited?.kind === 'waitForEvent' && awaited.events.includes(outcome[1]!.toLowerCase())) {
+      awaited.onTimeout = outcome[1]!.toLowerCase();
+      continue;
+    }
+    if (/^(?:if|unless|otherwise|or else|in that case)\b/i.test(segment) && !TASK_VERBS.has(verbLemma(words(segment)[1] ?? ''))) continue;
+    addTask(segment, draft, ctx);
+  }
+}
+
+function wordNumber(w: string): number {
+  return ({ one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 } as Record<string, number>)[w.toLowerCase()] ?? 1;
+}
+
+function readWait(rest: string, draft: Draft, ctx: WorkflowContext): void {
+  const d = findDuration(rest);
+  const until = /^until\s+(.*)$/i.exec(rest);
+  if (until) {
+    const target = until[1]!;
+    const tokens = words(target.replace(/^.*?\b(?:before|after|prior to)\b/i, ''));
+    const field = dateField(draft.entity, tokens.filter((w) => !['it', 'the', 'its', 'a', 'an', 'of'].includes(w) && !ctx.index.names.some((n) => snakeCase(n) === w)), ctx);
+    if (!field) return;
+    const offset = d && /\b(?:before|prior to)\b/i.test(target) ? `-${d.iso}` : d && /\bafter\b/i.test(target) ? `+${d.iso}` : undefined;
+    draft.steps.push({ kind: 'waitUntil', name: uniqueName(`wait_until_${field}`, draft.names), field, ...(offset ? { offset } : {}) });
+    return;
+  }
+  if (!d) return;
+  // "up to 7 days for a manager to approve or reject it" / "another 3 days" after such a wait.
+  const forEvent = /\bfor\s+(?:.+?\s+)?to\s+(?:be\s+)?([a-z]+)(?:\s*(?:,|or|and)\s*([a-z]+))?(?:\s*(?:,|or|and)\s*([a-z]+))?/i.exec(rest);
+  if (forEvent) {
+    const events = [forEvent[1], forEvent[2], forEvent[3]].filter((w): w is string => !!w && !['it', 'them', 'the'].includes(w.toLowerCase())).map((w) => snakeCase(/(?:ed|en)$/.test(w) ? w : participle(verbLemma(w))));
+    draft.steps.push({ kind: 'waitForEvent', name: uniqueName(`wait_for_${events[0]}`, draft.names), events, timeout: d.iso });
+    return;
+  }
+  const previous = [...draft.steps].reverse().find((step) => step.kind === 'waitForEvent');
+  if (/\banother\b|\bmore\b/i.test(rest) && previous?.kind === 'waitForEvent') {
+    draft.steps.push({ ...previous, name: uniqueName(previous.name, draft.names), timeout: d.iso });
+    return;
+  }
+  draft.steps.push({ kind: 'wait', name: uniqueName(`wait_${durationWords(d)}`, draft.names), duration: d.iso });
+}
+
+/** A task from a segment with an action verb ("remind the brewer", "it is escalated to finance"). */
+function addTask(segment: string, draft: Draft, ctx: WorkflowContext): boolean {
+  const tokens = words(segment);
+  const at = tokens.findIndex((w) => TASK_VERBS.has(verbLemma(w)) && !(w === 'email' && tokens[tokens.indexOf(w) - 1] === 'an' && false));
+  if (at < 0) return false;
+  const verb = verbLemma(tokens[at]!);
+  const passive = at > 0 && ['is', 'are', 'be', 'gets', 'get', 'been'].includes(tokens[at - 1]!) || (at > 1 && tokens[at - 1] === 'automatically');
+  let object: string | undefined;
+  if (passive) object = snakeCase(draft.entity);
+  else {
+    const rest = tokens.slice(at + 1).filter((w) => !OBJECT_SKIP.has(w));
+    const m = mentionIn(tokens.slice(at + 1), ctx);
+    object = m && m.start <= 2 ? snakeCase(m.entity) : rest[0];
+    if (tokens.slice(at + 1, at + 2)[0] === 'it' || tokens.slice(at + 1, at + 2)[0] === 'them') object = snakeCase(draft.entity);
+  }
+  const step: WorkflowStep = { kind: 'task', name: uniqueName(object ? `${verb}_${object}` : verb, draft.names) };
+  if (draft.pendingRetries !== undefined) {
+    step.retries = draft.pendingRetries;
+    draft.pendingRetries = undefined;
+  }
+  draft.steps.push(step);
+  return true;
+}
+
+export function readWorkflows(sentences: string[], ctx: WorkflowContext): WorkflowReading {
+  const drafts: Draft[] = [];
+  const triggerValues: WorkflowReading['triggerValues'] = [];
+  const used = new Set<number>();
+  let last: Draft | undefined;
+  sentences.forEach((original, i) => {
+    const text = expand(original.trim());
+    if (last && (CONTINUATION.test(text) || /\b(?:retried|re-?tried)\b/i.test(text) || continuesAbout(text, last, ctx))) {
+      const before = last.steps.length;
+      readSteps(text.replace(CONTINUATION, '').replace(/^[,\s]+/, '').replace(/^[A-Za-z]+(?:ed|en)\s+/, 'the '), last, ctx);
+      if (last.steps.length > before) {
+        used.add(i);
+        last.text = `${last.text} ${original.trim()}`;
+        return;
+      }
+    }
+    const opening = readOpening(text, ctx);
+    if (!opening) {
+      last = undefined;
+      return;
+    }
+    const draft: Draft = { entity: opening.entity, trigger: opening.trigger, steps: [...opening.lead], names: new Set(opening.lead.map((s) => s.name)), text: original.trim() };
+    readSteps(opening.rest, draft, ctx);
+    if (draft.steps.length === 0) {
+      last = undefined;
+      return;
+    }
+    if (opening.value) triggerValues.push({ entity: opening.entity, ...opening.value });
+    drafts.push(draft);
+    used.add(i);
+    last = draft;
+  });
+  const names = new Set<string>();
+  const workflows = drafts.map((d): SpecWorkflow => {
+    const task = d.steps.find((s) => s.kind === 'task')?.name;
+    return { name: uniqueName(`${snakeCase(d.entity)}_${task ?? 'workflow'}`, names), description: d.text.replace(/\.?$/, '.'), trigger: d.trigger, steps: d.steps };
+  });
+  return { workflows, triggerValues, used };
+}
+
+/** "Approved reports are paid by calling the payment step": the workflow's record, by its state, goes on. */
+function continuesAbout(text: string, last: Draft, ctx: WorkflowContext): boolean {
+  const tokens = words(text);
+  const m = mentionIn(tokens, ctx);
+  return !!m && m.entity === last.entity && m.start === 1 && /(?:ed|en)$/.test(tokens[0]!) && ['is', 'are', 'get', 'gets'].includes(tokens[m.end] ?? '');
+}
