@@ -77,7 +77,7 @@ function isSentence(text: string): boolean {
 }
 
 /** Words that open a list of rights, not of fields ("bakers: read products and update orders"). */
-const RIGHTS_START = /^(?:can\b|full access|all access|everything|evrything|anything|read|reads|see|sees|view|views|create|creates|update|updates|edit|edits|delete|deletes|manage|manages|do\b|crud|no access|read-only|only)/i;
+const RIGHTS_START = /^(?:can\b|full access|all access|everything|evrything|anything|(?:read|see|view|create|update|edit|delete|manage|log|add|book|submit|approve|browse|write|upload|record|comment|cancel|assign|remove)s?\b|look at|do\b|crud\b|no access|read-only|only\b)/i;
 /** A label that names people, so its list is their rights ("front desk", "counter staff", "ppl"). */
 const PEOPLE_LABEL = /\b(?:admins?|administrators?|staff|managers?|owners?|users?|roles?|people|ppl|everyone|everybody|anyone|public|visitors?|guests? can|team|desk)$/i;
 
@@ -90,6 +90,24 @@ export function colonList(text: string): { topic: string; list: string } | undef
   if (!topic || RIGHTS_START.test(list) || PEOPLE_LABEL.test(topic) || !/,|\band\b/.test(list) || startsWithVerb(list)) return undefined;
   if (/\b(?:can|may|must|should|will)\b/i.test(list.split(',')[0]!)) return undefined;
   return { topic, list };
+}
+
+/**
+ * "league admins: full access", "bakers: read products and read/update orders" -> "league admins
+ * can do everything", "bakers can read products and read and update orders": the rights reader's
+ * sentence form. Slashed verbs ("create/read/update") become a list.
+ */
+export function rightsLine(text: string): string | undefined {
+  const m = /^([^:]{1,60}):\s*(.+)$/.exec(text.trim());
+  if (!m) return undefined;
+  const label = m[1]!.trim();
+  const list = m[2]!.trim();
+  if (GROUP_WORDS.test(label) && !PEOPLE_LABEL.test(label)) return undefined;
+  if (!RIGHTS_START.test(list)) return undefined;
+  const verbs = list
+    .replace(/^(?:full access|all access|everything|evrything|anything|all|crud)\b(?:\s+(?:on|to)\s+everything)?/i, 'do everything')
+    .replace(/\b([a-z]+)\/([a-z]+)(?:\/([a-z]+))?(?:\/([a-z]+))?\b/gi, (_all, a: string, b: string, c?: string, d?: string) => [a, b, c, d].filter(Boolean).join(', ').replace(/, ([^,]+)$/, ' and $1'));
+  return `${label} ${/^can\b/i.test(verbs) ? '' : 'can '}${verbs}`.replace(/\s+/g, ' ');
 }
 
 /** "Beehives (name, location, queen year) and their inspections (hive, date)": field lists in parentheses. */
@@ -114,6 +132,11 @@ export function statementsOf(blocks: Block[]): Statements {
   const sentence = (text: string, line: number, topic?: string) => {
     for (const s of splitSentences(text)) {
       const plain = storyAsStatement(s);
+      const rights = rightsLine(plain);
+      if (rights) {
+        statements.push({ text: rights, source: s, line, topic });
+        continue;
+      }
       const colon = colonList(plain);
       if (colon) {
         listUnder(colon.topic, line).phrases.push({ text: colon.list, line });
