@@ -22,6 +22,7 @@ import { snakeCase } from '../../text/case';
 import type { FieldList, Statement } from './statements';
 import { addListedFields } from './listed-fields';
 import { unplacedStatements } from './unplaced';
+import { tenantAdminAsAdmin } from './role-names';
 
 export interface Reading {
   text: string;
@@ -80,7 +81,7 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
 
   for (const e of entities) applyRequiredRule(e, meta);
   const roles = finalizeRoles(drafts, entities, { everyone: access.everyone, ownerOps: access.ownerOps });
-  const spec = finishSpec({
+  const spec = tenantAdminAsAdmin(finishSpec({
     title: title.trim() || 'Untitled',
     overview: reading.text.trim(),
     tenancy: multiTenant ? 'multi' : 'single',
@@ -90,7 +91,7 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
     defaultRole: roles.defaultRole,
     access: [...access.rules, ...defaultDeleteLevels(entities, access.rules, roles.roles, roles.adminRole)],
     workflows: flows.workflows,
-  });
+  }), reading.tenantUnits);
   const openQuestions = unplacedStatements(reading, ctx, flows.used);
   return openQuestions.length > 0 ? { ...spec, openQuestions } : spec;
 }
