@@ -24,7 +24,7 @@ let cook: ProjectUser;
 beforeAll(async () => {
   service = await startTestService();
   owner = await signUpAndLogin(service);
-  const created = await service.request('POST', '/projects', { token: owner.accessToken, body: { name: 'Limits', description: 'A task tracker: tasks with a title and a description.' } });
+  const created = await service.request('POST', '/projects', { token: owner.accessToken, body: { name: 'Limits', description: 'A task tracker. A task has a title and a description.' } });
   expect(created.status).toBe(201);
   projectId = created.body.id;
   api = await deployIr(service, goldenIr('01-task-tracker'));
