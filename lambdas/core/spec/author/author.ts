@@ -12,8 +12,9 @@
  */
 import type { SpecDocument, SpecEntity } from '../spec-model';
 import { splitClauses, type Sentence } from '../offline-author/clauses';
-import { discoverEntities, entityNameOf } from '../offline-author/entities';
-import { tenancyUnits } from '../offline-author/tenancy';
+import { discoverEntities, entityNameOf, type Containment, type Discovery } from '../offline-author/entities';
+import { readDefinition } from './definitions';
+import { detectMultiTenant, tenancyUnits } from '../offline-author/tenancy';
 import { segment } from './segment';
 import { statementsOf, type FieldList, type Statement } from './statements';
 import { assembleSpec, type Reading } from './assemble';
@@ -30,7 +31,28 @@ export function readDescription(description: string): Reading {
   const units = tenancyUnits(statements.map((s) => s.text).join('. '));
   const listed = listedEntities(fieldLists, units);
   const sentences: Sentence[] = statements.map((s, index) => ({ index, text: s.text, clauses: splitClauses(s.text) }));
-  const discovery = discoverEntities(sentences, { tenantUnits: units, known: listed.map((l) => l.entity) });
+  // Prose definitions first; what they read is not read again by the older clause readers.
+  const containments: Containment[] = [];
+  const rest: Sentence[] = sentences.map((sentence) => {
+    const parts = sentence.text.split(/\s*;\s*/);
+    const left = parts.filter((part) => {
+      const def = detectMultiTenant(part) ? undefined : readDefinition(part);
+      const entity = def ? entityNameOf(def.topic, units) : undefined;
+      if (!def || !entity) return true;
+      const list: FieldList & { entity: string } = { topic: def.topic, entity, phrases: def.list ? [{ text: def.list, line: statements[sentence.index]!.line }] : [], rows: [], line: statements[sentence.index]!.line };
+      const existing = listed.find((l) => l.entity === entity);
+      if (existing) existing.phrases.push(...list.phrases);
+      else listed.push(list);
+      const parent = def.parent ? entityNameOf(def.parent, units) : undefined;
+      if (parent && parent !== entity) containments.push({ parent, child: entity, sentence: sentence.index });
+      return false;
+    });
+    const remaining = left.join('; ');
+    return { index: sentence.index, text: remaining, clauses: remaining ? splitClauses(remaining) : [] };
+  });
+  const found = discoverEntities(rest, { tenantUnits: units, known: [...listed.map((l) => l.entity), ...containments.map((c) => c.parent)] });
+  const discovery: Discovery = { ...found, containments: [...containments, ...found.containments] };
+  for (const l of listed) if (!discovery.entities.includes(l.entity)) discovery.entities.push(l.entity);
   return { text, statements, sentences, fieldLists: listed, discovery, tenantUnits: units };
 }
 

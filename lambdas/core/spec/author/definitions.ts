@@ -1,0 +1,89 @@
+/**
+ * Record types defined in prose, by clause patterns kept as data: "We have dining tables, each
+ * with a table number and a number of seats", "A reservation is for a dining table and has the
+ * guest's name, ...", "Each film has a title, a runtime and a poster", "For each hive we record
+ * its location and queen year", "We keep track of members: name, email". Each pattern names the
+ * record type's noun phrase, optionally a parent it belongs to, and the field list.
+ */
+import { isPluralWord, words } from '../offline-author/text';
+
+export interface ProseDefinition {
+  /** The noun phrase naming the record type ("dining tables"). */
+  topic: string;
+  /** The record type it belongs to or is for ("a dining table"). */
+  parent?: string;
+  /** The field list as written. */
+  list?: string;
+}
+
+const DET = String.raw`(?:(?:each|every|all|a|an|the|our|any|its|their|some)\s+)?`;
+/** A noun phrase of one to four words (checked later against the lexicon and the tagger). */
+const NP = String.raw`([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,3}?)`;
+const HAVE = String.raw`(?:has|have|includes?|contains?|consists of|records?|stores?|keeps?|holds?|carries|comes with|is made of|gets?|needs?|tracks?|lists?|shows?)`;
+const HEDGE = String.raw`(?:(?:also|always|usually|typically|should|must|will|can|each|then|additionally|just)\s+)*`;
+const LIST = String.raw`(.+)`;
+
+interface Pattern {
+  /** Why it exists: the wording it reads. */
+  example: string;
+  re: RegExp;
+  /** Capture group numbers. */
+  topic: number;
+  parent?: number;
+  list?: number;
+}
+
+const PATTERNS: Pattern[] = [
+  {
+    example: 'We have dining tables, each with a table number that is unique',
+    re: new RegExp(String.raw`^(?:we|you|they|i|the (?:app|system|service|backend|platform|site|shop))\s+(?:have|has|keep|keeps|store|stores|track|tracks|manage|manages|sell|sells|list|lists|run|runs|offer|offers|rent out|hire out|need)\s+(?:(?:many|several|some|multiple|a few|lots of)\s+)?${NP}\s*,?\s+(?:each\s+)?(?:with|having|that have|which have|each having)\s+${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
+    example: 'For each hive we record its location and queen year',
+    re: new RegExp(String.raw`^(?:for|about)\s+(?:each|every|a|an)\s+${NP}\s*,?\s+(?:we|you|they|i)\s+(?:need to\s+|want to\s+)?(?:record|store|keep|track|need|want|save|log|capture|note)\s+${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
+    example: 'We keep track of members with their name and email',
+    re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:keep track of|track|keep|store|record|log|save)\s+${NP}\s*(?:,|:|\s+with|\s+including)\s+${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
+    example: 'A reservation is for a dining table and has the guest name, ...',
+    re: new RegExp(String.raw`^${DET}${NP}\s+${HEDGE}(?:is|are)\s+(?:always\s+)?(?:for|on|in|at|of|about|part of|attached to|linked to|tied to)\s+(?:a|an|one|exactly one|a single|the|one single)\s+${NP}(?:\s*,?\s*and\s+${HEDGE}${HAVE}\s+${LIST})?$`, 'i'),
+    topic: 1,
+    parent: 2,
+    list: 3,
+  },
+  {
+    example: 'Each film has a title, a runtime and a poster',
+    re: new RegExp(String.raw`^${DET}${NP}\s+${HEDGE}${HAVE}\s+${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+];
+
+/** Subjects that are never record types. */
+const NOT_TOPICS = /^(?:we|you|they|i|it|this|that|these|those|he|she|everyone|anyone|everybody|anybody|someone|nobody|people|users?|each|every|all|there|which|who|what)$/i;
+
+/** A prose statement defining a record type, when one of the patterns reads it. */
+export function readDefinition(text: string): ProseDefinition | undefined {
+  const clean = text.trim().replace(/\.$/, '');
+  for (const p of PATTERNS) {
+    const m = p.re.exec(clean);
+    if (!m) continue;
+    const topic = m[p.topic]!.trim();
+    if (NOT_TOPICS.test(topic) || words(topic).length === 0) continue;
+    const list = p.list !== undefined ? m[p.list]?.trim() : undefined;
+    // "Each X has many Ys" is a relation: the relation readers take it.
+    if (list && /^(?:many|several|multiple|one or more|zero or more|any number of|a number of|lots of)\s/i.test(list)) return undefined;
+    // A list of bare plurals ("Each project has tasks and milestones") names record types, not fields.
+    if (list && !/[,(]/.test(list) && list.split(/\s+and\s+/).every((item) => isPluralWord(words(item).pop() ?? '')) && !/\ba\b|\ban\b/i.test(list)) return undefined;
+    return { topic, ...(p.parent !== undefined && m[p.parent] ? { parent: m[p.parent]!.trim() } : {}), ...(list ? { list } : {}) };
+  }
+  return undefined;
+}
