@@ -32,6 +32,8 @@ export interface Reading {
   fieldLists: Array<FieldList & { entity: string }>;
   discovery: Discovery;
   tenantUnits: Set<string>;
+  /** "A ticket moves through new, open and closed": the states of a record type, with the sentence. */
+  statusLists: Array<{ entity: string; values: string[]; sentence: number }>;
 }
 
 /** Person words of a description: the generic ones and its role names. */
@@ -58,6 +60,11 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
   for (const def of discovery.definitions) {
     const entity = byName(def.entity);
     if (entity) addDefinedFields(entity, def.list, { index, persons }, meta);
+  }
+  for (const states of reading.statusLists) {
+    const e = byName(states.entity);
+    if (!e || e.fields.some((f) => f.type === 'enum' && /^(?:status|state|stage|phase)$/.test(f.name))) continue;
+    e.fields.push({ name: 'status', type: 'enum', required: true, values: states.values, default: states.values[0]! });
   }
   applyContainments(entities, discovery.containments, meta);
   attachOrphans(entities, meta);

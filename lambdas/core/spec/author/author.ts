@@ -14,6 +14,7 @@ import type { SpecDocument, SpecEntity } from '../spec-model';
 import { splitClauses, type Sentence } from '../offline-author/clauses';
 import { discoverEntities, entityNameOf, type Containment, type Discovery } from '../offline-author/entities';
 import { readDefinition } from './definitions';
+import { readStates } from './states';
 import { detectMultiTenant, tenancyUnits } from '../offline-author/tenancy';
 import { segment } from './segment';
 import { statementsOf, type FieldList, type Statement } from './statements';
@@ -33,9 +34,16 @@ export function readDescription(description: string): Reading {
   const sentences: Sentence[] = statements.map((s, index) => ({ index, text: s.text, clauses: splitClauses(s.text) }));
   // Prose definitions first; what they read is not read again by the older clause readers.
   const containments: Containment[] = [];
+  const statusLists: Reading['statusLists'] = [];
   const rest: Sentence[] = sentences.map((sentence) => {
     const parts = sentence.text.split(/\s*;\s*/);
     const left = parts.filter((part) => {
+      const states = readStates(part);
+      const stateEntity = states ? entityNameOf(states.topic, units) : undefined;
+      if (states && stateEntity) {
+        statusLists.push({ entity: stateEntity, values: states.values, sentence: sentence.index });
+        return false;
+      }
       const def = detectMultiTenant(part) ? undefined : readDefinition(part);
       const entity = def ? entityNameOf(def.topic, units) : undefined;
       if (!def || !entity) return true;
@@ -53,7 +61,9 @@ export function readDescription(description: string): Reading {
   const found = discoverEntities(rest, { tenantUnits: units, known: [...listed.map((l) => l.entity), ...containments.map((c) => c.parent)] });
   const discovery: Discovery = { ...found, containments: [...containments, ...found.containments] };
   for (const l of listed) if (!discovery.entities.includes(l.entity)) discovery.entities.push(l.entity);
-  return { text, statements, sentences, fieldLists: listed, discovery, tenantUnits: units };
+  // A record that moves through states is a record type even when nothing else defines it.
+  for (const s of statusLists) if (!discovery.entities.includes(s.entity)) discovery.entities.push(s.entity);
+  return { text, statements, sentences, fieldLists: listed, discovery, tenantUnits: units, statusLists };
 }
 
 function listedEntities(lists: FieldList[], units: Set<string>): Array<FieldList & { entity: string }> {

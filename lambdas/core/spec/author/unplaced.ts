@@ -16,6 +16,7 @@ export function unplacedStatements(reading: Reading, ctx: RightsContext, workflo
   const used = new Set<number>(workflowSentences);
   for (const d of reading.discovery.definitions) used.add(d.sentence);
   for (const c of reading.discovery.containments) used.add(c.sentence);
+  for (const s of reading.statusLists) used.add(s.sentence);
   const out: string[] = [];
   reading.sentences.forEach((s, i) => {
     if (i === 0 || used.has(i)) return;

@@ -1,0 +1,41 @@
+/**
+ * The states a record moves through, from prose, by patterns kept as data: "A ticket moves
+ * through new, open, waiting and closed", "a request goes from open to scheduled to resolved",
+ * "A lesson is requested, accepted, declined or completed", "an order can be pending, paid or
+ * shipped", "a batch is either planned or brewing". The values become the record's `status`.
+ */
+import { enumValue } from '../offline-author/text';
+
+export interface StateList {
+  /** The noun phrase of the record ("a ticket"). */
+  topic: string;
+  values: string[];
+}
+
+const SUBJECT = String.raw`^(?:(?:each|every|a|an|the|any)\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)(?:'s\s+(?:status|state|stage))?`;
+
+const PATTERNS: RegExp[] = [
+  new RegExp(String.raw`${SUBJECT}\s+(?:moves|goes|passes|progresses|flows|cycles)\s+through\s+(?:the\s+)?(?:states?|stages?|statuses)?\s*:?\s*(.+)$`, 'i'),
+  new RegExp(String.raw`${SUBJECT}\s+(?:goes|moves|changes|progresses)\s+from\s+(.+)$`, 'i'),
+  new RegExp(String.raw`${SUBJECT}\s+(?:is|are|can be|may be|will be|is always|is either|can either be)\s+(?:either\s+)?((?:[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,\s*)+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,?\s+or\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?|[a-z][a-z-]*\s+or\s+[a-z][a-z-]*)$`, 'i'),
+];
+
+/** Words that make "X is a, b or c" a description rather than states ("is cheap, fast or good" still reads as states). */
+const NOT_STATES = /^(?:a|an|the|for|on|in|at|of|one|some|any|not|never|only|also)\b/i;
+
+export function readStates(text: string): StateList | undefined {
+  const clean = text.trim().replace(/\.$/, '');
+  for (const re of PATTERNS) {
+    const m = re.exec(clean);
+    if (!m) continue;
+    const body = m[2]!.trim();
+    if (NOT_STATES.test(body)) continue;
+    const values = body
+      .split(/\s*,\s*(?:and\s+|or\s+|then\s+)?|\s+(?:and|or|then|to|and finally|and then)\s+|\s*(?:->|→|\/)\s*/i)
+      .map((v) => v.replace(/^(?:finally|then|either|to)\s+/i, '').trim())
+      .filter((v) => v && v.split(/\s+/).length <= 3);
+    if (values.length < 2) continue;
+    return { topic: m[1]!.trim(), values: [...new Set(values.map(enumValue))] };
+  }
+  return undefined;
+}
