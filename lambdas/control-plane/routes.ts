@@ -221,7 +221,7 @@ export const CONTROL_PLANE_ROUTES = {
     summary: 'Apply a prompt to the spec as a chat edit, save it as the next version, and start generating',
     auth: 'user', rate: 'generation', params: s.ProjectIdParams, body: s.PromptRequest,
     success: { status: 202, description: 'Generation started', schema: s.GenerationStarted },
-    errors: [400, 401, 404, 409, 429, 503], dynamo: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], usesModel: true, startsGeneration: true,
+    errors: [400, 401, 404, 409, 422, 429, 503], dynamo: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], usesModel: true, startsGeneration: true,
   }),
   getBlueprint: route({
     id: 'getBlueprint', method: 'GET', path: '/blueprints/{blueprintId}', tag: 'Blueprints',

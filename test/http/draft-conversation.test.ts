@@ -76,6 +76,10 @@ describe('the conversation of a drafted spec', () => {
       status = GenerationStatus.parse((await call('GET', started.statusUrl)).body);
     }
     expect(status).toMatchObject({ status: 'failed', error: expect.stringMatching(/describes no record types yet/) });
+    // A prompt that leaves it without a record type is not saved either.
+    const prompted = await call('POST', `/projects/${project.id}/blueprints`, { prompt: 'Make it multi-tenant' });
+    expect([prompted.status, prompted.body.code]).toEqual([422, 'SPEC_HAS_NO_ENTITIES']);
+    expect((await specOf(project.id)).version).toBe(1);
 
     const chat = await call('POST', `/projects/${project.id}/spec/chat`, { message: 'Add a Task entity with a title and a due date' });
     expect(chat.status).toBe(200);

@@ -1,5 +1,7 @@
 /** Blueprint generation (asynchronous), status, the blueprint with its IR, and validation. */
-import { NotReadyError, ValidationError } from '../../core/errors';
+import { NotReadyError, SpecHasNoEntitiesError, ValidationError } from '../../core/errors';
+import { describesNoEntities, NO_ENTITIES_MESSAGE } from '../../core/spec/check-spec';
+import { parseSpecOrThrow } from '../../core/spec/parse-spec';
 import type { BlueprintIR } from '../../core/blueprint/ir';
 import { validateBlueprint as validateIr } from '../../core/blueprint/validate-blueprint';
 import type { BlueprintRecord } from '../../ports/blueprint-repository';
@@ -60,6 +62,8 @@ export const createBlueprintFromPrompt: Handler<'createBlueprintFromPrompt', 'au
     throw new ValidationError(`The prompt did not change the spec: ${draft.assistantMessage}`, [{ path: 'body.prompt', message: draft.assistantMessage }]);
   }
   await services.conversations.append(project.id, [{ role: 'user', content: body.prompt }, { role: 'assistant', content: draft.assistantMessage }], now);
+  // Like apply: a draft that still names no record type is not saved (nothing could be built from it).
+  if (describesNoEntities(parseSpecOrThrow(draft.content))) throw new SpecHasNoEntitiesError(NO_ENTITIES_MESSAGE);
   const spec = await services.specs.append({
     ownerId: user.userId,
     projectId: project.id,
