@@ -107,7 +107,15 @@ export function rightsLine(text: string): string | undefined {
   const verbs = list
     .replace(/^(?:full access|all access|everything|evrything|anything|all|crud)\b(?:\s+(?:on|to)\s+everything)?/i, 'do everything')
     .replace(/\b([a-z]+)\/([a-z]+)(?:\/([a-z]+))?(?:\/([a-z]+))?\b/gi, (_all, a: string, b: string, c?: string, d?: string) => [a, b, c, d].filter(Boolean).join(', ').replace(/, ([^,]+)$/, ' and $1'));
-  return `${label} ${/^can\b/i.test(verbs) ? '' : 'can '}${verbs}`.replace(/\s+/g, ' ');
+  // "everybody, even without login: read teams" -> "everybody can read teams without login".
+  const qualified = /^(.*?)\s*,?\s*(?:even\s+)?((?:without|w\/o)\s+.+)$/i.exec(label);
+  if (qualified) return `${qualified[1]} can ${verbs} ${qualified[2]}`;
+  // Each part after a semicolon keeps the label as its subject.
+  return verbs
+    .split(/\s*;\s*/)
+    .filter(Boolean)
+    .map((part) => `${label} ${/^can\b/i.test(part) ? '' : 'can '}${part}`.replace(/\s+/g, ' '))
+    .join('; ');
 }
 
 /** "Beehives (name, location, queen year) and their inspections (hive, date)": field lists in parentheses. */
