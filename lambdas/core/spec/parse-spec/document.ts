@@ -48,10 +48,9 @@ export function readDocument(lines: Line[], ctx: ParseContext): SpecDocument {
   }
   const overview = found.has('Overview') ? freeText((found.get('Overview') as Section).body) : '';
   const tenancy = readTenancy(found.get('Tenancy'), ctx);
-  const { entities, read: entitiesRead } = readEntities(found.get('Entities'), ctx);
   // Without the entities, every reference to one would be reported as unknown: say it once. A
   // draft's empty section is read, though: rights on a record type it lacks are then an error.
-  const entitiesKnown = entitiesRead;
+  const { entities, read: entitiesKnown } = readEntities(found.get('Entities'), ctx);
   if (!entitiesKnown) ['roles', 'access', 'workflows'].forEach((path) => ctx.mute(path));
   readRelations(found.get('Relations'), entities, entitiesKnown, ctx);
   const roles = readRoles(found.get('Roles'), entities, entitiesKnown, ctx);

@@ -17,9 +17,9 @@ export function readEntities(section: Section | undefined, ctx: ParseContext): {
   const { before, sections } = splitByHeading(section.body, 3);
   // A draft that names no record type yet: valid, though nothing can be built from it until one is added.
   if (sections.length === 0 && isNone(section, ctx)) return { entities: [], read: true };
-  const stray = nonBlank(before);
-  reportStray(stray, ctx, `## Entities holds one '### EntityName' part per entity, or '${NONE_LINE}' while there is none; text goes in an entity's description or the Overview`);
-  return { entities: sections.map((sub, e) => readEntity(sub, `entities.${e}`, ctx)), read: sections.length > 0 || stray.length === 0 };
+  reportStray(nonBlank(before), ctx, `## Entities holds one '### EntityName' part per entity, or '${NONE_LINE}' while there is none; text goes in an entity's description or the Overview`);
+  // Only stray text and no entity: not read, so references to entities are not judged against nothing.
+  return { entities: sections.map((sub, e) => readEntity(sub, `entities.${e}`, ctx)), read: sections.length > 0 };
 }
 
 function readEntity(sub: Section, path: string, ctx: ParseContext): SpecEntity {
