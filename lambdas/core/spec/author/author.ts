@@ -15,6 +15,10 @@ import { splitClauses, type Sentence } from '../offline-author/clauses';
 import { discoverEntities, entityNameOf, type Containment, type Discovery } from '../offline-author/entities';
 import { readDefinition } from './definitions';
 import { readStates } from './states';
+import { readRelations } from './relations';
+import { collectRoles, roleWords } from '../offline-author/roles';
+import { EntityIndex } from '../offline-author/entity-index';
+import { snakeCase } from '../../text/case';
 import { detectMultiTenant, tenancyUnits } from '../offline-author/tenancy';
 import { segment } from './segment';
 import { statementsOf, type FieldList, type Statement } from './statements';
@@ -35,9 +39,23 @@ export function readDescription(description: string): Reading {
   // Prose definitions first; what they read is not read again by the older clause readers.
   const containments: Containment[] = [];
   const statusLists: Reading['statusLists'] = [];
+  const addList = (entity: string, list: string | undefined, index: number) => {
+    const line = statements[index]!.line;
+    const phrases = list ? [{ text: list, line }] : [];
+    const existing = listed.find((l) => l.entity === entity);
+    if (existing) existing.phrases.push(...phrases);
+    else listed.push({ topic: entity, entity, phrases, rows: [], line });
+  };
   const rest: Sentence[] = sentences.map((sentence) => {
     const parts = sentence.text.split(/\s*;\s*/);
     const left = parts.filter((part) => {
+      const relation = readRelations(part);
+      const pairs = relation?.pairs.map((p) => ({ child: entityNameOf(p.child, units), parent: entityNameOf(p.parent, units) }));
+      if (pairs && pairs.every((p) => p.child && p.parent && p.child !== p.parent)) {
+        for (const p of pairs) containments.push({ parent: p.parent!, child: p.child!, sentence: sentence.index });
+        if (relation?.list) addList(pairs[0]!.child!, relation.list, sentence.index);
+        return false;
+      }
       const states = readStates(part);
       const stateEntity = states ? entityNameOf(states.topic, units) : undefined;
       if (states && stateEntity) {
@@ -47,10 +65,7 @@ export function readDescription(description: string): Reading {
       const def = detectMultiTenant(part) ? undefined : readDefinition(part);
       const entity = def ? entityNameOf(def.topic, units) : undefined;
       if (!def || !entity) return true;
-      const list: FieldList & { entity: string } = { topic: def.topic, entity, phrases: def.list ? [{ text: def.list, line: statements[sentence.index]!.line }] : [], rows: [], line: statements[sentence.index]!.line };
-      const existing = listed.find((l) => l.entity === entity);
-      if (existing) existing.phrases.push(...list.phrases);
-      else listed.push(list);
+      addList(entity, def.list, sentence.index);
       const parent = def.parent ? entityNameOf(def.parent, units) : undefined;
       if (parent && parent !== entity) containments.push({ parent, child: entity, sentence: sentence.index });
       return false;
@@ -61,9 +76,19 @@ export function readDescription(description: string): Reading {
   const found = discoverEntities(rest, { tenantUnits: units, known: [...listed.map((l) => l.entity), ...containments.map((c) => c.parent)] });
   const discovery: Discovery = { ...found, containments: [...containments, ...found.containments] };
   for (const l of listed) if (!discovery.entities.includes(l.entity)) discovery.entities.push(l.entity);
+  for (const c of containments) for (const name of [c.parent, c.child]) if (!discovery.entities.includes(name)) discovery.entities.push(name);
   // A record that moves through states is a record type even when nothing else defines it.
   for (const s of statusLists) if (!discovery.entities.includes(s.entity)) discovery.entities.push(s.entity);
-  return { text, statements, sentences, fieldLists: listed, discovery, tenantUnits: units, statusLists };
+  // People named only as the far end of a relation ("a loan connects a book and a member") are
+  // users with a role, not record types: their references are the user's.
+  const roles = new Set(roleWords(collectRoles(sentences, { index: new EntityIndex(discovery.entities) })).map((w) => snakeCase(w)));
+  const described = new Set([...listed.filter((l) => l.phrases.length + l.rows.length > 0).map((l) => l.entity), ...discovery.definitions.map((d) => d.entity), ...discovery.containments.map((c) => c.child)]);
+  const people = discovery.entities.filter((e) => roles.has(snakeCase(e)) && !described.has(e));
+  if (people.length > 0) {
+    discovery.entities = discovery.entities.filter((e) => !people.includes(e));
+    discovery.containments = discovery.containments.filter((c) => !people.includes(c.parent));
+  }
+  return { text, statements, sentences, fieldLists: listed.filter((l) => !people.includes(l.entity)), discovery, tenantUnits: units, statusLists };
 }
 
 function listedEntities(lists: FieldList[], units: Set<string>): Array<FieldList & { entity: string }> {

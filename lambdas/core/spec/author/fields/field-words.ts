@@ -19,7 +19,7 @@ export const HEAD_TYPES: Readonly<Record<string, string>> = {
   ...Object.fromEntries(list(`
     description notes note bio biography comment comments body message abstract synopsis summary details remarks
     instructions ingredients requests feedback explanation story content contents reason transcript overview
-    write-up writeup blurb essay letter`).map((w) => [w, 'text'])),
+    essay letter`).map((w) => [w, 'text'])),
   ...Object.fromEntries(list(`
     count quantity capacity seats year age stars copies credits stock mileage score rating points rank
     reading size minutes seconds days weeks months years vintage population floors rooms goals wins losses`).map((w) => [w, 'integer'])),
@@ -33,6 +33,8 @@ export const HEAD_TYPES: Readonly<Record<string, string>> = {
   ...Object.fromEntries(list(`
     phone telephone mobile fax url website homepage link code sku isbn id name title`).map((w) => [w, 'string'])),
 };
+/** Heads that only say the form of the content and leave the name (`a personality write-up` -> personality, text). */
+export const FORM_HEADS: Readonly<Record<string, string>> = { 'write-up': 'text', writeup: 'text', blurb: 'text', 'free-text': 'text' };
 /** Text heads that name something short when another noun comes first (`cake message`). */
 export const SHORT_WHEN_COMPOUND = set('message');
 /** Plural heads that are not counts (`couple names`, `special requests` are text above). */
