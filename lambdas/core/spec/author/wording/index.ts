@@ -10,16 +10,8 @@
  * letter: a changed letter too often makes another real word, `berth` -> `birth`) and at most
  * 2 for 8+, and one best candidate.
  */
-import { boundedEditDistance } from './edit-distance';
-import { ABBREVIATIONS, KNOWN_WORDS } from './lexicon';
-
-/** Known words by length, so a word is only compared with those that can be close enough. */
-const BY_LENGTH = new Map<number, string[]>();
-for (const w of KNOWN_WORDS) {
-  const bucket = BY_LENGTH.get(w.length) ?? [];
-  bucket.push(w);
-  BY_LENGTH.set(w.length, bucket);
-}
+import { correction } from './correct';
+import { ABBREVIATIONS } from './lexicon';
 
 /** Tokens: slash pairs (`y/n`, `w/o`), `no.`, words with inner apostrophes or hyphens, `&`. */
 const TOKEN = /[A-Za-z0-9]+(?:\/[A-Za-z0-9]*)+|\bno\.(?=\s+[a-z(]|\s*\()|[A-Za-z0-9]+(?:['’-][A-Za-z0-9]+)*|(?<=\s)&(?=\s)/g;
@@ -39,42 +31,6 @@ export function normalizeInformal(text: string): string {
     const fixed = correction(lower);
     return fixed ? matchCase(token, fixed) : token;
   });
-}
-
-/** The known word a near-miss stands for, if there is exactly one best. */
-function correction(word: string): string | undefined {
-  if (word.length < 4 || isKnown(word)) return undefined;
-  const limit = word.length >= 8 ? 2 : 1;
-  let best: string[] = [];
-  let bestDistance = limit + 1;
-  for (let len = word.length - limit; len <= word.length + limit; len += 1) {
-    for (const candidate of BY_LENGTH.get(len) ?? []) {
-      if (candidate[0] !== word[0]) continue;
-      const d = boundedEditDistance(word, candidate, limit);
-      if (d > limit || d > bestDistance) continue;
-      if (limit === 1 && candidate.length === word.length && !isSwap(word, candidate)) continue;
-      if (d < bestDistance) best = [];
-      bestDistance = d;
-      best.push(candidate);
-    }
-  }
-  return best.length === 1 ? best[0] : undefined;
-}
-
-/** Is `a` `b` with two neighbouring letters swapped (rather than one letter changed)? */
-function isSwap(a: string, b: string): boolean {
-  return [...a].sort().join('') === [...b].sort().join('');
-}
-
-/** A known word, or a regular inflection of one (`bookings`, `cancelled`, `parking`). */
-function isKnown(word: string): boolean {
-  if (KNOWN_WORDS.has(word)) return true;
-  const stems = [
-    word.replace(/s$/, ''), word.replace(/es$/, ''), word.replace(/ies$/, 'y'), word.replace(/ed$/, ''), word.replace(/d$/, ''),
-    word.replace(/(.)\1ed$/, '$1'), word.replace(/ing$/, ''), word.replace(/ing$/, 'e'), word.replace(/(.)\1ing$/, '$1'),
-    word.replace(/ly$/, ''), word.replace(/er$/, ''), word.replace(/ers$/, ''), word.replace(/ied$/, 'y'),
-  ];
-  return stems.some((s) => s !== word && s.length >= 2 && KNOWN_WORDS.has(s));
 }
 
 /** Words the text writes capitalised inside a sentence: names (`Ana`, `Ben`), kept as written. */

@@ -1,0 +1,139 @@
+/**
+ * A spec field from a field's name words and its traits: the reference, file, enum, unit, said
+ * type or the type its words imply (field-words.ts), in that order of strength, and the name as
+ * the spec writes it (`<entity>_id`, `<name>_key`, `<name>_<unit>`).
+ */
+import pluralize from 'pluralize';
+import type { SpecField } from '../../spec-model';
+import { snakeCase } from '../../../text/case';
+import { isServerFieldName, USER_ENTITY } from '../../../vocabulary';
+import {
+  BOOLEAN_MARKERS, BOOLEAN_PREFIXES, FORM_HEADS, COUNTED_NUMBER_PREFIXES, FILE_NAME_NOISE, FILE_NOUNS, HEAD_TYPES, OWNER_WORDS,
+  PERSON_WORDS, PLURAL_NOT_COUNT, SHORT_WHEN_COMPOUND, TYPED_HEADS, UNITS, WEAK_FILE_NOUNS,
+} from './field-words';
+import { entityAtEnd, entityWords } from './entities';
+import { fileLimit, type Traits } from './descriptor';
+import { enumValue } from './values';
+
+export interface Built {
+  field: SpecField;
+  refEntity?: string;
+}
+
+/** The field, or undefined when the words name nothing a record holds (or the record's owner). */
+export function buildField(words: string[], traits: Traits, entities: readonly string[]): Built | undefined {
+  let ws = words.filter(Boolean);
+  if (ws.length === 0) return undefined;
+  const head = ws[ws.length - 1]!;
+  const reference = readReference(ws, traits, entities);
+  if (reference === null) return undefined;
+  if (reference) return finish(reference.name, reference.type, traits, reference.entity);
+
+  if (isFile(ws, traits)) {
+    const kept = ws.filter((w, i) => !(FILE_NAME_NOISE.has(w) && (w !== 'image' || (i > 0 && FILE_NOUNS[ws[i - 1]!] !== undefined))));
+    ws = kept.length > 0 ? kept : [ws[ws.length - 1]!];
+    if (/[^s]s$/.test(ws[ws.length - 1]!)) ws[ws.length - 1] = pluralize.singular(ws[ws.length - 1]!);
+    const defaults = [...ws].reverse().map((w) => FILE_NOUNS[w]).find(Boolean) ?? FILE_NOUNS.file!;
+    const field = finish(`${snakeCase(ws.join(' '))}_key`, 'file', traits);
+    if (field) field.field.file = { contentTypes: traits.contentTypes.length > 0 ? [...traits.contentTypes] : [...defaults], maxBytes: fileLimit(traits) };
+    return field;
+  }
+
+  if (traits.values && traits.values.length > 0) {
+    const built = finish(snakeCase(ws.join(' ')), 'enum', traits);
+    if (built) built.field.values = [...new Set(traits.values.map(enumValue).filter(Boolean))];
+    return built;
+  }
+
+  let type: string | undefined;
+  if (traits.unit) {
+    const unit = UNITS[traits.unit]!;
+    if (ws[ws.length - 1] !== unit.suffix) ws = [...ws, unit.suffix];
+    type = traits.type === 'integer' || traits.type === 'number' ? traits.type : unit.type;
+  }
+  const form = FORM_HEADS[head];
+  if (form && ws.length > 1) {
+    ws = ws.slice(0, -1);
+    type = traits.type && traits.type !== 'string' ? undefined : form;
+  }
+  if (traits.type === 'boolean' || (!type && ws.length > 1 && BOOLEAN_MARKERS.has(head))) {
+    if (ws.length > 1 && BOOLEAN_MARKERS.has(head)) ws = ws.slice(0, -1);
+    type = 'boolean';
+  }
+  if (!type && traits.type && traits.type !== 'enum' && traits.type !== 'file') {
+    type = traits.type === 'string' && impliedType(ws) === 'text' ? 'text' : traits.type;
+  }
+  if (!type && (traits.min !== undefined || traits.max !== undefined)) {
+    const implied = impliedType(ws);
+    type = implied === 'number' || traits.decimalBounds ? 'number' : 'integer';
+  }
+  type ??= impliedType(ws);
+  return finish(snakeCase(ws.join(' ')), type, traits);
+}
+
+/** A reference field (`<role>_<entity>_id`), null for the record's owner, undefined if none. */
+function readReference(ws: string[], traits: Traits, entities: readonly string[]): { name: string; type: string; entity: string } | null | undefined {
+  const words = ws[ws.length - 1] === 'id' && ws.length > 1 ? ws.slice(0, -1) : ws;
+  const last = words[words.length - 1]!;
+  if (traits.ref) {
+    const at = entityAtEnd(words, [traits.ref]);
+    const base = at ? [...at.role, ...entityWords(traits.ref)] : words;
+    return { name: `${snakeCase(base.join(' '))}_id`, type: `ref(${traits.ref})`, entity: traits.ref };
+  }
+  if (traits.values || traits.type || traits.unit || traits.contentTypes.length > 0 || traits.maxBytes !== undefined) return undefined;
+  if ((TYPED_HEADS.has(last) && words.length > 1) || (words[0] === 'number' && words[1] === 'of')) return undefined;
+  const at = entityAtEnd(words, entities);
+  if (at) {
+    return { name: `${snakeCase([...at.role, ...entityWords(at.entity)].join(' '))}_id`, type: `ref(${at.entity})`, entity: at.entity };
+  }
+  const person = pluralize.singular(last);
+  if (words.length === 1 && OWNER_WORDS.has(person)) return null;
+  if (words.length <= 2 && PERSON_WORDS.has(person)) return { name: `${snakeCase([...words.slice(0, -1), person].join(' '))}_id`, type: `ref(${USER_ENTITY})`, entity: USER_ENTITY };
+  return undefined;
+}
+
+function isFile(ws: string[], traits: Traits): boolean {
+  if (traits.type === 'file' || traits.contentTypes.length > 0 || traits.maxBytes !== undefined) return true;
+  if (traits.type || traits.values || traits.unit) return false;
+  const head = pluralize.singular(ws[ws.length - 1]!);
+  return FILE_NOUNS[head] !== undefined && !WEAK_FILE_NOUNS.has(head);
+}
+
+/** The type a field's own words imply (`table number` -> integer, `starts at` -> datetime). */
+export function impliedType(ws: readonly string[]): string {
+  const head = ws[ws.length - 1]!;
+  const first = ws[0]!;
+  if (ws.length > 1 && BOOLEAN_PREFIXES.has(first)) return 'boolean';
+  if (ws.some((w) => HEAD_TYPES[w] === 'email')) return 'email';
+  if (ws.some((w) => /^(?:phone|telephone|mobile|fax)$/.test(w))) return 'string';
+  if (first === 'number' && ws[1] === 'of') return 'integer';
+  if (head === 'number' || head === 'no') return ws.length === 1 || COUNTED_NUMBER_PREFIXES.has(ws[ws.length - 2]!) ? 'integer' : 'string';
+  if (ws.length > 1 && head === 'at') return 'datetime';
+  if (ws.length > 1 && head === 'on') return 'date';
+  // `hours worked`, `mites seen`: a participle after the noun it describes.
+  if (ws.length > 1 && /^(?:[a-z]+ed|seen|done|spent|given|taken|paid|sold|kept|left)$/.test(head) && !HEAD_TYPES[head]) return impliedType(ws.slice(0, -1));
+  const headType = HEAD_TYPES[head];
+  if (headType === 'text' && ws.length > 1 && SHORT_WHEN_COMPOUND.has(head)) return 'string';
+  if (headType) return headType;
+  if (ws.some((w) => w === 'date' || w === 'birthday')) return 'date';
+  // The noun before `per`/`in`/`of` is the head: `rate per word`, `bottles in stock`.
+  const prep = ws.findIndex((w, i) => i > 0 && (w === 'per' || w === 'in' || w === 'of'));
+  const core = prep > 0 ? ws.slice(0, prep) : ws;
+  const coreHead = core[core.length - 1]!;
+  if (prep > 0 && HEAD_TYPES[coreHead]) return HEAD_TYPES[coreHead]!;
+  if ((core[0] === 'min' || core[0] === 'max' || core[0] === 'minimum' || core[0] === 'maximum') && core.length > 1) return 'integer';
+  if (pluralize.isPlural(coreHead) && pluralize.singular(coreHead) !== coreHead && !PLURAL_NOT_COUNT.has(coreHead) && !/ss$/.test(coreHead)) return 'integer';
+  return 'string';
+}
+
+function finish(name: string, type: string, traits: Traits, refEntity?: string): Built | undefined {
+  if (!name || isServerFieldName(name)) return undefined;
+  const field: SpecField = { name, type, required: traits.required };
+  if (traits.unique) field.unique = true;
+  if (type === 'integer' || type === 'number') {
+    if (traits.min !== undefined) field.min = traits.min;
+    if (traits.max !== undefined) field.max = traits.max;
+  }
+  if (traits.notes.length > 0) field.notes = traits.notes.join('; ');
+  return { field, ...(refEntity ? { refEntity } : {}) };
+}

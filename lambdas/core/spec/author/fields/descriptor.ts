@@ -1,0 +1,189 @@
+/**
+ * What is said about a field besides its name: a parenthesis (`(unique)`, `(1 to 99)`, `(PNG, 1 MB
+ * max)`), the part after a colon (`logo: PNG, 1 MB max`), a table's type or rules cell. Read into
+ * traits: rules (required, optional, unique), bounds, a size limit and formats for a file, a type
+ * said in words, allowed values, the record type a reference points to. Text that is none of
+ * these is a free note (kept as the field's note, never a constraint); a word or two that is
+ * none of these is also reported as unplaced, for the author's open questions.
+ */
+import { DEFAULT_MAX_BYTES, FORMATS, GENERIC_FORMATS, SIZE_UNITS, TYPE_PHRASES, UNITS } from './field-words';
+import { entityNamed } from './entities';
+import { isBooleanPair, valueList } from './values';
+
+export interface Traits {
+  required: boolean;
+  optional: boolean;
+  unique: boolean;
+  min?: number;
+  max?: number;
+  /** A bound written with decimals (`0.5 to 2.5`): the field is a number, not an integer. */
+  decimalBounds: boolean;
+  maxBytes?: number;
+  contentTypes: string[];
+  values?: string[];
+  /** A type said in words (`date and time`, `long text`, `boolean`); `text` in a cell says `string`. */
+  type?: string;
+  /** The record type a reference points to (`link to a sample`, a type cell `Translator`). */
+  ref?: string;
+  /** A unit that ends the name (`in metres` -> `m`). */
+  unit?: string;
+  notes: string[];
+  unplaced: string[];
+}
+
+export const emptyTraits = (): Traits => ({ required: false, optional: false, unique: false, decimalBounds: false, contentTypes: [], notes: [], unplaced: [] });
+
+const NUM = String.raw`(-?\d+(?:\.\d+)?)`;
+const SIZE = new RegExp(
+  String.raw`(?:\b(?:up to|max(?:imum)?(?: of)?|max\.|(?:of )?at most|no (?:larger|bigger|more) than|not (?:larger|bigger|more) than|under|less than|limited to|smaller than)\s+)?` +
+    String.raw`(\d+(?:\.\d+)?)\s*(kb|kib|mb|mib|gb|gib|kilobytes|megabytes|gigabytes|megs)\b(?:\s+(?:max(?:imum)?|or less|at most|limit|each))?`,
+  'i',
+);
+const RANGES: ReadonlyArray<[RegExp, 'both' | 'min' | 'max']> = [
+  [new RegExp(String.raw`\b(?:between|from|ranging from|on a scale of|scale of)\s+${NUM}\s*(?:to|and|-|–|\.\.)\s*${NUM}`, 'i'), 'both'],
+  [new RegExp(String.raw`(?:^|\s)${NUM}\s*(?:to|-|–|\.\.)\s*${NUM}(?=\s|$)`, 'i'), 'both'],
+  [new RegExp(String.raw`\b(?:at least|minimum(?: of)?|min\.?|no less than|not less than)\s+${NUM}`, 'i'), 'min'],
+  [new RegExp(String.raw`(?:^|\s)${NUM}\s+or more\b`, 'i'), 'min'],
+  [new RegExp(String.raw`\b(?:at most|up to|maximum(?: of)?|max\.?|no more than|not more than)\s+${NUM}`, 'i'), 'max'],
+  [new RegExp(String.raw`(?:^|\s)${NUM}\s+or less\b`, 'i'), 'max'],
+];
+const OPTIONAL = /\b(?:(?:is|are)\s+)?(?:optional(?:ly)?|not required|not mandatory|if any|if known|nullable|can be (?:empty|blank|left (?:empty|blank|out)))\b/gi;
+const REQUIRED = /\b(?:(?:is|are|must be|always)\s+)?(?:required|mandatory|compulsory)\b/gi;
+const UNIQUE = /\b(?:(?:which|that)\s+)?(?:(?:must|should|has to|needs to) be\s+|is\s+|are\s+|that's\s+|always\s+)?unique\b(?:\s+(?:per|across|in|within)\s+(?:the\s+|a\s+|each\s+)?[a-z]+)?/gi;
+/** What may remain of a part once its rules are read, and still say nothing. */
+const FILLER = /^(?:(?:and|or|only|a|an|the|is|are|it|it's|must|should|be|both|with|as|of|that|which|at|in|max|files?|formats?|each|per file|allowed|accepted|kept|stored|always|also|but|not|no|yes|e\.g\.?|both are|it is|which is|that is)\b|[,.;:+&/\s-])*$/i;
+/** Wording that introduces a reference's target: `link to a sample`, `which wine`, `both are teams`. */
+const REF_LEAD = /^(?:(?:a\s+)?(?:link|links|reference|ref|pointer)\s+to|refers to|points to|belongs to|which|one|a|an|the|both are|is a|are)\s+/i;
+
+/** Reads a descriptor into `traits`. `cell`: a table's type or rules cell (free notes expected). */
+export function readDescriptor(text: string, traits: Traits, entities: readonly string[]): void {
+  let t = text.trim().replace(/²/g, '2');
+  if (!t) return;
+  // Nested parentheses: `which wine (required)`.
+  t = t.replace(/\(([^()]*)\)/g, (_m, inner: string) => {
+    readDescriptor(inner, traits, entities);
+    return ' ';
+  });
+  const stripped = t.replace(/^(?:it is|it's|they are|which is|that is|one of|either|can be|values?:|options?:)\s+/i, '');
+  const values = valueList(stripped);
+  if (values) {
+    if (isBooleanPair(values)) traits.type = 'boolean';
+    else traits.values = values;
+    return;
+  }
+  for (const part of t.split(/\s*[,;]\s*/)) readPart(part, traits, entities);
+}
+
+function readPart(part: string, traits: Traits, entities: readonly string[]): void {
+  let t = ` ${part.trim()} `;
+  if (!t.trim()) return;
+  t = takeSize(t, traits);
+  t = takeRange(t, traits);
+  t = t.replace(OPTIONAL, () => {
+    traits.optional = true;
+    return ' ';
+  });
+  t = t.replace(REQUIRED, () => {
+    traits.required = true;
+    return ' ';
+  });
+  t = t.replace(UNIQUE, () => {
+    traits.unique = true;
+    return ' ';
+  });
+  if (/\b(?:can|may|could) (?:also )?be negative\b|\bpositive or negative\b/i.test(t)) return;
+  const rest = t.trim().replace(/\s+/g, ' ');
+  if (FILLER.test(rest)) return;
+  if (/^(?:like|e\.g\.?|eg|such as|for example|for instance|say)\b/i.test(rest)) {
+    traits.notes.push(rest);
+    return;
+  }
+  if (takeFormats(rest, traits)) return;
+  const lower = rest.toLowerCase().replace(/^(?:an?|the|as an?|both|it is an?|it is|in)\s+/, '');
+  const typed = TYPE_PHRASES[lower];
+  if (typed !== undefined) {
+    traits.type = typed === 'enum' && traits.type ? traits.type : typed;
+    return;
+  }
+  const unit = /^(?:in\s+)?(\S+)$/.exec(lower);
+  if (unit && UNITS[unit[1]!]) {
+    if (/^in\s/.test(lower)) traits.unit = unit[1];
+    else traits.type ??= UNITS[unit[1]!]!.type;
+    return;
+  }
+  if (/^m2|sq ?m|square met(?:re|er)s$/.test(lower)) return;
+  const target = refTarget(lower, entities);
+  if (target) {
+    traits.ref = target;
+    return;
+  }
+  traits.notes.push(rest);
+  if (rest.split(' ').length <= 2) traits.unplaced.push(rest);
+}
+
+/** The entity a short reference wording names (`link to a sample` -> Sample). */
+export function refTarget(text: string, entities: readonly string[]): string | undefined {
+  let t = text.toLowerCase().trim();
+  for (let prev = ''; prev !== t; ) {
+    prev = t;
+    t = t.replace(REF_LEAD, '');
+  }
+  const words = t.split(/\s+/).filter(Boolean);
+  return words.length > 0 && words.length <= 3 ? entityNamed(words, entities) : undefined;
+}
+
+/** A size limit (`up to 2mb`, `1 MB max`, `no larger than 1 GB`) into maxBytes. */
+export function takeSize(text: string, traits: Traits): string {
+  const m = SIZE.exec(text);
+  if (!m) return text;
+  const unit = SIZE_UNITS[m[2]!.toLowerCase()]!;
+  traits.maxBytes = Math.max(1, Math.round(Number(m[1]) * unit));
+  return text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length);
+}
+
+/** Bounds (`1 to 99`, `between -80 and 25`, `at least 1`) into min/max. */
+export function takeRange(text: string, traits: Traits): string {
+  let t = text;
+  for (const [re, kind] of RANGES) {
+    const m = re.exec(t);
+    if (!m) continue;
+    const a = Number(m[1]);
+    if (kind === 'both') {
+      const b = Number(m[2]);
+      traits.min = Math.min(a, b);
+      traits.max = Math.max(a, b);
+      traits.decimalBounds ||= /\./.test(m[1]! + m[2]!);
+    } else {
+      traits[kind] = a;
+      traits.decimalBounds ||= /\./.test(m[1]!);
+    }
+    t = t.slice(0, m.index) + ' ' + t.slice(m.index + m[0].length);
+  }
+  return t;
+}
+
+/** A part that only names formats (`PNG or JPEG`, `images only`, `a PDF or an image`) into content types. */
+function takeFormats(part: string, traits: Traits): boolean {
+  const types: string[] = [];
+  const rest = part.toLowerCase().replace(/[a-z0-9]+/g, (w) => {
+    const type = FORMATS[w] ?? GENERIC_FORMATS[w];
+    if (!type) return w;
+    types.push(type);
+    return ' ';
+  });
+  if (types.length === 0 || !FILLER.test(rest.trim())) return false;
+  for (const type of types) if (!traits.contentTypes.includes(type)) traits.contentTypes.push(type);
+  return true;
+}
+
+/** Acronym formats written inside a name (`an invoice PDF`, `a PDF of at most 8 MB`), removed from it. */
+export function takeNameFormats(text: string, traits: Traits): string {
+  return text.replace(/\b[a-z0-9]+\b/gi, (w) => {
+    const type = FORMATS[w.toLowerCase()];
+    if (!type || (w === w.toLowerCase() && w.length <= 3 && !/^(?:pdf|png|jpg|csv|mp3|mp4)$/.test(w))) return w;
+    if (!traits.contentTypes.includes(type)) traits.contentTypes.push(type);
+    return ' ';
+  });
+}
+
+export const fileLimit = (traits: Traits): number => traits.maxBytes ?? DEFAULT_MAX_BYTES;

@@ -1,0 +1,38 @@
+/**
+ * Record types named in a field phrase: the phrase's words against the description's entity
+ * names (PascalCase singular, matched as words, singular or plural), the longest entity at the
+ * end of the phrase winning, with the words before it kept as the reference's role
+ * (`home team` -> Team, role `home`).
+ */
+import pluralize from 'pluralize';
+
+/** `BoatOwner` -> ['boat', 'owner']. */
+export function entityWords(entity: string): string[] {
+  return entity
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean);
+}
+
+const singular = (w: string): string => pluralize.singular(w);
+
+/** The entity whose words end `words` (singular or plural last word), and the words before it. */
+export function entityAtEnd(words: readonly string[], entities: readonly string[]): { entity: string; role: string[] } | undefined {
+  let best: { entity: string; role: string[]; length: number } | undefined;
+  for (const entity of entities) {
+    const ew = entityWords(entity);
+    if (ew.length === 0 || ew.length > words.length) continue;
+    const tail = words.slice(words.length - ew.length);
+    const matches = ew.every((w, i) => (i === ew.length - 1 ? tail[i] === w || singular(tail[i]!) === w : tail[i] === w));
+    if (matches && (!best || ew.length > best.length)) best = { entity, role: words.slice(0, words.length - ew.length), length: ew.length };
+  }
+  return best && { entity: best.entity, role: best.role };
+}
+
+/** The entity these words name exactly (`teams`, `boat owner`), if any. */
+export function entityNamed(words: readonly string[], entities: readonly string[]): string | undefined {
+  const found = entityAtEnd(words, entities);
+  return found && found.role.length === 0 ? found.entity : undefined;
+}

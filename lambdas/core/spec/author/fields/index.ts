@@ -1,0 +1,59 @@
+/**
+ * The field reader of the offline author's pipeline (issue 23): one field phrase, one row of a
+ * field table, or a field list, into spec fields. Pure and synchronous; the wording it knows is
+ * data in field-words.ts. What it could not place is returned for the author's open questions.
+ */
+import type { SpecField } from '../../spec-model';
+import { buildField } from './build';
+import { readDescriptor } from './descriptor';
+import { readPhrase } from './phrase';
+
+export { splitFieldList } from './split-list';
+
+export interface FieldContext {
+  /** Entity names of the description, PascalCase singular (e.g. ['Marina','Dock','BoatOwner']), to read references. */
+  readonly entities: readonly string[];
+  /** The entity the field belongs to (PascalCase), when known. */
+  readonly owner?: string;
+}
+
+export interface FieldReading {
+  /** `required` is false unless stated; the name is snake_case. */
+  field: SpecField;
+  /** The text says required / mandatory. */
+  explicitRequired: boolean;
+  /** The text says optional. */
+  explicitOptional: boolean;
+  /** For ref fields: the referenced entity (also in field.type `ref(X)`). */
+  refEntity?: string;
+  /** Words of the input the reader could not place, for the author's "Open questions". */
+  unplaced: string[];
+}
+
+/** One field phrase (`registration number (unique)`, `logo: PNG, 1 MB max`, `a paid flag`); undefined when it is no field. */
+export function readFieldPhrase(phrase: string, ctx: FieldContext): FieldReading | undefined {
+  const parts = readPhrase(phrase, ctx.entities, ctx.owner);
+  if (!parts) return undefined;
+  return reading(parts.words, parts.traits, ctx);
+}
+
+/** One row of a Markdown field table: name cell, type cell, rules or notes cell. */
+export function readFieldRow(cells: { name: string; type?: string; rules?: string }, ctx: FieldContext): FieldReading | undefined {
+  const parts = readPhrase(cells.name, ctx.entities, ctx.owner);
+  if (!parts) return undefined;
+  if (cells.type?.trim()) readDescriptor(cells.type, parts.traits, ctx.entities);
+  if (cells.rules?.trim()) readDescriptor(cells.rules, parts.traits, ctx.entities);
+  return reading(parts.words, parts.traits, ctx);
+}
+
+function reading(words: string[], traits: Parameters<typeof buildField>[1], ctx: FieldContext): FieldReading | undefined {
+  const built = buildField(words, traits, ctx.entities);
+  if (!built) return undefined;
+  return {
+    field: built.field,
+    explicitRequired: traits.required,
+    explicitOptional: traits.optional,
+    ...(built.refEntity ? { refEntity: built.refEntity } : {}),
+    unplaced: [...traits.unplaced],
+  };
+}

@@ -1,0 +1,231 @@
+/**
+ * One field phrase read into a name and traits: parentheses and a colon's tail are descriptors
+ * (descriptor.ts); the rest is the name, from which the wording around it is taken off first —
+ * values (`a sex of male or female`, `category bread/cake/pastry`, `a boat type, sail or motor`),
+ * `whether ...` and `has a ...` questions, yes/no markers, units (`in metres`), bounds, sizes and
+ * formats, rules (`an optional ...`, `that must be unique`), clauses after the name (`for the
+ * authors`, `where it lives`, `they teach`) and articles and possessives.
+ */
+import { snakeCase } from '../../../text/case';
+import { normalizeInformal } from '../wording';
+import { DETERMINERS, FILLER_ADJECTIVES, NAME_SYNONYMS, UNITS } from './field-words';
+import { emptyTraits, readDescriptor, refTarget, takeNameFormats, takeRange, takeSize, type Traits } from './descriptor';
+import { entityWords } from './entities';
+import { isBooleanPair, valueList } from './values';
+
+export interface PhraseParts {
+  words: string[];
+  traits: Traits;
+}
+
+const VALUE_MARKER = /^(.+?)\s*,?\s+(of|which is|that is|that's|which's|which can be|that can be|can be|is either|either|is one of|that's one of|which is one of|that is one of|one of|being|it is|is)\s+(?:either\s+|one of\s+)?(.+)$/i;
+const STATE_CHANGE = /^(.+?)\s+(?:goes|go|moves|move|progresses|passes|runs)\s+(?:from|through)\s+(.+)$/i;
+/** Heads that a value list never follows (`a date of birth`, `a number of seats`). */
+const NOT_VALUE_HEADS = new Set(['number', 'count', 'amount', 'quantity', 'date', 'time', 'list', 'set', 'lots', 'plenty', 'name', 'title', 'total', 'price', 'cost', 'duration', 'length', 'weight', 'rate', 'percentage']);
+/** Words that make a phrase a sentence rather than a field's name. */
+const VERBS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'can', 'will', 'should', 'must', 'may', 'goes', 'go', 'do', 'does', 'signs', 'sign', 'gets', 'get', 'make', 'makes', 'want', 'wants', 'see', 'sees', 'create', 'creates', 'read', 'reads', 'manage', 'manages', 'need', 'needs']);
+const PRONOUNS = /^(?:it|they|he|she|we|you|i|this|that)(?:'s|’s)?$/;
+
+/** Reads a phrase into name words and traits; undefined when it is no field. */
+export function readPhrase(phrase: string, entities: readonly string[], owner?: string): PhraseParts | undefined {
+  const traits = emptyTraits();
+  let text = normalizeInformal(phrase)
+    .trim()
+    .replace(/^(?:[-*•+]|\d+[.)])\s+/, '')
+    .replace(/[.;,]+$/, '')
+    .replace(/^(?:and|with|plus|also|as well as|including|along with)\s+/i, '');
+  text = text.replace(/["“”]([^"“”]{1,60})["“”]/g, '$1');
+  // Parentheses (one level of nesting) are descriptors.
+  text = text.replace(/\(((?:[^()]|\([^()]*\))*)\)/g, (_m, inner: string) => {
+    readDescriptor(inner, traits, entities);
+    return ' ';
+  });
+  const colon = /^([^:]+):\s*(.*)$/.exec(text);
+  if (colon && colon[2]!.trim()) {
+    readDescriptor(colon[2]!, traits, entities);
+    text = colon[1]!;
+  } else if (colon) text = colon[1]!;
+  text = text.replace(/\s+/g, ' ').trim();
+  if (!text) return undefined;
+
+  const state = STATE_CHANGE.exec(text);
+  if (state && (!entities.length || refTarget(state[1]!, [...entities, ...(owner ? [owner] : [])]))) {
+    const values = valueList(state[2]!);
+    if (values) return { words: ['status'], traits: { ...traits, values } };
+  }
+  text = takeTypeLead(text, traits);
+  text = takeInlineValues(text, traits, entities, owner);
+  text = takeCommaDescriptor(text, traits, entities);
+  text = takeSize(text, traits);
+  text = takeNameFormats(text, traits);
+  text = takeRange(` ${text} `, traits).trim();
+  text = takeNameRules(text, traits);
+  const unit = /\s+(?:measured |expressed |given )?in\s+(\S+)(?=\s|$)/i.exec(text);
+  if (unit && UNITS[unit[1]!.toLowerCase()]) {
+    traits.unit = unit[1]!.toLowerCase();
+    text = text.slice(0, unit.index) + text.slice(unit.index + unit[0].length);
+  }
+  const datetime = /^(.+?)\s+(?:date and time|date \+ time|date & time|datetime|timestamp)$/i.exec(text);
+  if (datetime) {
+    traits.type ??= 'datetime';
+    text = datetime[1]!;
+  }
+  const whether = /^whether\s+(.+)$/i.exec(text);
+  if (whether) {
+    traits.type = 'boolean';
+    return { words: questionWords(words(whether[1]!)), traits };
+  }
+  const lead = /^(?:belongs? to|is for|for|at|in|on|linked to|links? to|of)\s+(.+)$/i.exec(text);
+  if (lead && refTarget(lead[1]!, entities)) text = lead[1]!;
+  let ws = words(cutClauses(text));
+  if (ws.length === 0) return undefined;
+  ws = dropOwnerPossessive(ws, owner);
+  const hasPrefix = (ws[0] === 'has' || ws[0] === 'have') && ws.length > 1;
+  ws = ws.filter((w, i) => !(DETERMINERS.has(w) && i < ws.length - 1) && !FILLER_ADJECTIVES.has(w));
+  if (hasPrefix) ws = traits.type === 'boolean' ? ['has', ...ws.slice(1)] : ws.slice(1);
+  ws = numberOf(ws, /^(?:a|an)\s+number\s+of\b/i.test(text));
+  ws = ws.map((w) => NAME_SYNONYMS[w] ?? w);
+  if (ws.length === 0 || ws.length > 6 || ws.slice(hasPrefix ? 1 : 0).some((w) => VERBS.has(w))) return undefined;
+  return { words: ws, traits };
+}
+
+/** `category bread/cake/pastry`, `a sex of male or female`, `a boat type, sail or motor`, `gluten free y/n`. */
+function takeInlineValues(text: string, traits: Traits, entities: readonly string[], owner?: string): string {
+  const slash = /^(.+?)\s+([^\s/]+(?:\s*\/\s*[^\s/]+)+)$/.exec(text);
+  if (slash) {
+    const values = valueList(slash[2]!);
+    if (values && isBooleanPair(values)) {
+      traits.type = 'boolean';
+      return slash[1]!;
+    }
+    if (values && !traits.values) {
+      traits.values = values;
+      return slash[1]!;
+    }
+  }
+  for (const re of [VALUE_MARKER, /^(.+?),\s+(.+\s(?:or|and)\s.+)$/i]) {
+    const m = re.exec(text);
+    if (!m || traits.values) continue;
+    const head = words(m[1]!).pop();
+    const list = re === VALUE_MARKER ? m[3]! : m[2]!;
+    if (!head || NOT_VALUE_HEADS.has(head)) continue;
+    const values = valueList(list);
+    if (!values) continue;
+    if (re === VALUE_MARKER && /^(?:is|it is)$/i.test(m[2]!) && !isSubject(m[1]!, entities, owner)) continue;
+    if (isBooleanPair(values)) traits.type = 'boolean';
+    else traits.values = values;
+    return m[1]!;
+  }
+  const yesNo = /^([^,]+?)\s+(?:yes or no|true or false)$/i.exec(text);
+  if (yesNo) {
+    traits.type = 'boolean';
+    return yesNo[1]!;
+  }
+  return text;
+}
+
+/** `a status: it is ...` is read by the colon; `a booking is pending, ...` only when its subject is a record type. */
+function isSubject(text: string, entities: readonly string[], owner?: string): boolean {
+  return /\bstatus|state\b/i.test(text) || refTarget(text, [...entities, ...(owner ? [owner] : [])]) !== undefined;
+}
+
+/** `a boolean "discontinued"`: a type word before the name. */
+function takeTypeLead(text: string, traits: Traits): string {
+  const m = /^(?:an?\s+)?(boolean|bool|flag|checkbox|yes\/no|true\/false)\s+(.+)$/i.exec(text);
+  if (!m) return text;
+  traits.type = 'boolean';
+  return m[2]!;
+}
+
+/** `the vendor's signed contract, a PDF or an image ...`: a tail after a comma that is all rules, formats or values. */
+function takeCommaDescriptor(text: string, traits: Traits, entities: readonly string[]): string {
+  const comma = text.indexOf(', ');
+  if (comma < 0) return text;
+  const probe = emptyTraits();
+  readDescriptor(text.slice(comma + 2), probe, entities);
+  if (probe.notes.length > 0 || (probe.values && traits.values)) return text;
+  Object.assign(traits, { ...probe, notes: traits.notes, unplaced: traits.unplaced, contentTypes: [...traits.contentTypes, ...probe.contentTypes] });
+  for (const key of ['required', 'optional', 'unique'] as const) traits[key] = traits[key] || probe[key];
+  return text.slice(0, comma);
+}
+
+/** Rules written in the name: `an optional due date`, `a table number that's unique`. */
+function takeNameRules(text: string, traits: Traits): string {
+  return text
+    .replace(/\b(?:(?:which|that)\s+)?(?:(?:must|should|has to|needs to) be\s+|is\s+|are\s+|that's\s+|always\s+)?unique\b/gi, () => {
+      traits.unique = true;
+      return ' ';
+    })
+    .replace(/\b(?:optional|if any|if known)\b/gi, () => {
+      traits.optional = true;
+      return ' ';
+    })
+    .replace(/\b(?:required|mandatory)\b/gi, () => {
+      traits.required = true;
+      return ' ';
+    })
+    .replace(/\s+(?:(?:that|which)\s+(?:is|are)|that's|as|,)\s*(?:an?\b\s*)?(?:of\b\s*)?$/i, '')
+    .replace(/\s+(?:that|which|of|as|an?)$/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Clauses after the name: `for the authors`, `where it lives`, `they teach`, `doing the job`. */
+function cutClauses(text: string): string {
+  const ws = text.split(/\s+/);
+  for (let i = 1; i < ws.length; i += 1) {
+    const w = ws[i]!.toLowerCase();
+    const next = (ws[i + 1] ?? '').toLowerCase();
+    if (/^(?:for|where|who|whom|whose|when|that|which|to|so|because|itself|from|with|like|e\.g\.?|eg|such)$/.test(w)) return ws.slice(0, i).join(' ');
+    if (PRONOUNS.test(w) && i > 1) return ws.slice(0, i).join(' ');
+    if (/ing$/.test(w) && /^(?:the|a|an|their|its|his|her|my|our)$/.test(next)) return ws.slice(0, i).join(' ');
+  }
+  return text;
+}
+
+/** `whether they have a garden` -> has garden; `whether the deposit has been paid` -> deposit paid. */
+function questionWords(ws: string[]): string[] {
+  let rest = [...ws];
+  if (rest.length > 0 && PRONOUNS.test(rest[0]!)) rest = rest.slice(1);
+  const aux = rest.findIndex((w) => /^(?:is|are|was|were|has|have|had|been|be|can|will|does|do|got)$/.test(w));
+  const subject = aux >= 0 ? rest.slice(0, aux) : [];
+  let i = aux >= 0 ? aux : 0;
+  let possessive = false;
+  while (i < rest.length && /^(?:is|are|was|were|has|have|had|been|be|can|will|does|do|got)$/.test(rest[i]!)) {
+    possessive = /^(?:has|have|had|got)$/.test(rest[i]!) && !/^been$/.test(rest[i + 1] ?? '');
+    i += 1;
+  }
+  const object = rest.slice(i).filter((w) => !DETERMINERS.has(w));
+  const base = [...subject.filter((w) => !DETERMINERS.has(w)), ...object];
+  return possessive && subject.length === 0 && object.length === 1 ? ['has', ...object] : base.map((w) => NAME_SYNONYMS[w] ?? w);
+}
+
+/** `the vendor's signed contract` on a Vendor -> signed contract (the owner's own field). */
+function dropOwnerPossessive(ws: string[], owner?: string): string[] {
+  const i = ws.findIndex((w) => /['’]s$|s['’]$/.test(w));
+  if (i < 0) return ws.map((w) => w.replace(/['’]s$|['’]$/, ''));
+  const possessor = ws.slice(0, i + 1).map((w) => w.replace(/['’]s$|['’]$/, '')).filter((w) => !DETERMINERS.has(w));
+  const isOwner = owner !== undefined && snakeCase(possessor.join(' ')) === entityWords(owner).join('_');
+  const rest = ws.slice(i + 1);
+  return isOwner && rest.length > 0 ? rest : [...possessor, ...rest];
+}
+
+/** `a number of seats` -> seats, `the expected number of guests` -> expected guests, `number of guests` kept. */
+function numberOf(ws: string[], articleA: boolean): string[] {
+  const i = ws.indexOf('number');
+  if (i < 0 || ws[i + 1] !== 'of' || i + 2 >= ws.length) return ws;
+  if (i > 0 || articleA) return [...ws.slice(0, i), ...ws.slice(i + 2)];
+  return ws;
+}
+
+/** Lower-case words of a name: letters, digits, inner hyphens and apostrophes. */
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9'’\s-]+/g, ' ')
+    .split(/\s+/)
+    .map((w) => w.replace(/^[-']+|-+$/g, ''))
+    .filter(Boolean);
+}
+
+export { words as nameWords };

@@ -1,0 +1,116 @@
+/**
+ * A field list split into field phrases: `a, b and c`, `a; b`, `client + cleaner`, keeping
+ * parentheses and quotes whole, and keeping allowed values with their field (`status: a, b or c`,
+ * `a status of a, b or c`, `a boat type, sail or motor`), and `date and time` whole. A shared
+ * parenthesis at the end (`arrival, departure (dates)`, `a home team and an away team (both are
+ * teams)`) is given to the phrases it covers.
+ */
+import { emptyTraits, readDescriptor } from './descriptor';
+import { FORMATS } from './field-words';
+import { readPhrase } from './phrase';
+import { isValueLike } from './values';
+
+/** Word pairs joined by `and` that are one thing. */
+const ONE_THING = /\bbetween -?[\d.]+ and -?\d|\b(date|dates) (?:and|&) (times?)\b|\bterms (?:and|&) conditions\b|\bblack (?:and|&) white\b|\bq (?:and|&) a\b/gi;
+const MARKER = /(?::|\b(?:of|which is|that is|that's|which can be|that can be|can be|either|one of|is one of|being|goes from|moves through))\s+\S+(?:\s+\S+)?$/i;
+
+interface Piece {
+  text: string;
+  /** The separator before it: `,`, `;`, `and`. */
+  sep: string;
+}
+
+export function splitFieldList(list: string): string[] {
+  const guarded = list.replace(ONE_THING, (m) => m.replace(/\s+(and|&)\s+/i, '\u2063$1\u2063'));
+  const pieces = topLevelPieces(guarded.trim().replace(/[.]+$/, ''));
+  const merged: Piece[] = [];
+  for (let i = 0; i < pieces.length; i += 1) {
+    const piece = pieces[i]!;
+    const run = valueRun(pieces, i);
+    if (run > i) {
+      merged.push({ text: pieces.slice(i, run + 1).map((p, k) => (k === 0 ? p.text : `${p.sep === 'and' ? ' and' : p.sep} ${p.text}`)).join(''), sep: piece.sep });
+      i = run;
+    } else if (merged.length > 0 && isDescriptorTail(piece.text)) {
+      merged[merged.length - 1]!.text += `, ${piece.text}`;
+    } else merged.push(piece);
+  }
+  const out = merged.map((p) => p.text.replace(/\u2063/g, ' ').replace(/^(?:and|plus|with|also)\s+/i, '').trim()).filter(Boolean);
+  return shareLastParenthesis(out);
+}
+
+/** The index of the last piece of a value list starting at `i` (i itself when there is none). */
+function valueRun(pieces: readonly Piece[], i: number): number {
+  const first = pieces[i]!.text;
+  const marked = MARKER.test(first) || /:\s*\S/.test(first);
+  let j = i + 1;
+  while (j < pieces.length && pieces[j]!.sep !== ';' && isBare(pieces[j]!.text)) {
+    const p = pieces[j]!;
+    if (/\s(?:or|and)\s|^(?:or|and)\s/i.test(p.text) || p.sep === 'and') return marked || /\sor\s|^or\s/i.test(p.text) ? j : i;
+    j += 1;
+  }
+  // `status: scheduled, played, postponed` (no `or`): values run to the end of the list.
+  return marked && /:\s*\S/.test(first) && j === pieces.length ? j - 1 : i;
+}
+
+/** `a PDF no larger than 15 MB`, `optional`: a piece that only says rules, formats or a size of the one before. */
+function isDescriptorTail(text: string): boolean {
+  if (/[(:]/.test(text) || readPhrase(text, []) !== undefined) return false;
+  const acronym = text.split(/[^A-Za-z0-9]+/).some((w) => FORMATS[w.toLowerCase()] !== undefined);
+  const probe = emptyTraits();
+  readDescriptor(text, probe, []);
+  const says = acronym || probe.maxBytes !== undefined || probe.required || probe.optional || probe.unique;
+  return says && probe.notes.length === 0 && !probe.values && !probe.type && !probe.ref;
+}
+
+/** A short item that can be a value (`sail or motor`, `1 MB max`), not a field with an article. */
+function isBare(text: string): boolean {
+  const t = text.trim().replace(/^(?:or|and)\s+/i, '');
+  if (/^(?:a|an|the|their|its|his|her|one|some)\s/i.test(t) || /[:(]/.test(t)) return false;
+  const items = t.split(/\s+(?:or|and)\s+/i);
+  return items.every((v) => v.split(/\s+/).length <= 3 && (isValueLike(v) || /\d\s*(?:kb|mb|gb)\b/i.test(v)));
+}
+
+/** Splits at top-level `,` `;` ` and ` ` + ` ` & ` (outside parentheses and quotes). */
+function topLevelPieces(text: string): Piece[] {
+  const pieces: Piece[] = [];
+  let depth = 0;
+  let quote = false;
+  let start = 0;
+  let sep = '';
+  const push = (end: number, next: string, skip: number) => {
+    pieces.push({ text: text.slice(start, end).trim(), sep });
+    sep = next;
+    start = end + skip;
+  };
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (c === '"') quote = !quote;
+    else if (c === '(' || c === '[') depth += 1;
+    else if ((c === ')' || c === ']') && depth > 0) depth -= 1;
+    if (depth > 0 || quote) continue;
+    if (c === ',' || c === ';') {
+      const and = /^,\s+and\s+/i.exec(text.slice(i));
+      push(i, c === ';' ? ';' : ',', and ? and[0].length : 1);
+      if (and) i += and[0].length - 1;
+      continue;
+    }
+    const joiner = /^\s+(?:and|\+|&|plus|as well as|along with)\s+/i.exec(text.slice(i));
+    if (joiner && /\s/.test(c)) {
+      push(i, 'and', joiner[0].length);
+      i += joiner[0].length - 1;
+    }
+  }
+  pieces.push({ text: text.slice(start).trim(), sep });
+  return pieces.filter((p) => p.text);
+}
+
+/** `arrival, departure (dates)`: a plural or `both` parenthesis on the last phrase also covers the one before. */
+function shareLastParenthesis(items: string[]): string[] {
+  const out = [...items];
+  for (let i = 1; i < out.length; i += 1) {
+    const m = /\((both\b[^)]*|dates|datetimes|times|dates (?:with|and) times)\)\s*$/i.exec(out[i]!);
+    const prev = out[i - 1]!;
+    if (m && !/[()]/.test(prev) && !/:/.test(prev)) out[i - 1] = `${prev} (${m[1]})`;
+  }
+  return out;
+}

@@ -1,0 +1,52 @@
+/**
+ * Allowed values of a field: a list as written (`a, b or c`, `a/b/c`, `a, b and c`) split into
+ * values, each made a snake_case value (`no-show` -> no_show, `in review` -> in_review) except
+ * codes written in capitals, which keep them (`USD`, `A4`, `IPA`); and yes/no pairs, which are a
+ * boolean rather than two values.
+ */
+import { BOOLEAN_PAIRS, RULE_WORDS, TYPE_PHRASES, FORMATS, GENERIC_FORMATS, SIZE_UNITS } from './field-words';
+
+/** `a, b or c` / `a/b/c` / `a, b, and c` / `either a or b` -> ['a', 'b', 'c'] (as written). */
+export function splitValues(text: string): string[] {
+  const t = text.trim().replace(/^(?:either|one of|values?:?|options?:?)\s+/i, '').replace(/[.;]+$/, '');
+  return t
+    .split(/\s*,\s*(?:(?:or|and)\s+)?|\s*\/\s*|\s+(?:or|and|to|then)\s+/i)
+    .map((v) => v.trim().replace(/^["'`]|["'`]$/g, '').replace(/^(?:either|or|and)\s+/i, ''))
+    .filter(Boolean);
+}
+
+/** Can this item of a list be an allowed value (a short word or two, not a rule, type or size)? */
+export function isValueLike(item: string): boolean {
+  const lower = item.toLowerCase();
+  const words = lower.split(/\s+/);
+  if (words.length > 3 || !/[a-z]/.test(lower) || /[()":]/.test(item)) return false;
+  if (/\d\s*(?:kb|mb|gb)\b/.test(lower) || /^-?\d+(?:\.\d+)?$/.test(lower)) return false;
+  if (words.some((w) => RULE_WORDS.has(w) || SIZE_UNITS[w] !== undefined)) return false;
+  if (TYPE_PHRASES[lower] !== undefined && !/^(?:day|choice|count|price|amount|link|phone)$/.test(lower)) return false;
+  if (FORMATS[lower] !== undefined || GENERIC_FORMATS[lower] !== undefined) return false;
+  return !/^(?:a|an|the|is|are|it|its|their|max|min|up|at|no|not|only|both)$/.test(words[0]!) || words.length === 1;
+}
+
+/** The values of a list, when it is one: 2+ items, each value-like. */
+export function valueList(text: string): string[] | undefined {
+  const items = splitValues(text);
+  if (items.length < 2 || !items.every(isValueLike)) return undefined;
+  return items;
+}
+
+/** Is this list a yes/no answer (`y/n`, `yes or no`, `true/false`)? */
+export function isBooleanPair(values: readonly string[]): boolean {
+  if (values.length !== 2) return false;
+  const [a, b] = values.map((v) => v.toLowerCase());
+  return BOOLEAN_PAIRS.some(([x, y]) => (a === x && b === y) || (a === y && b === x));
+}
+
+/** A value as the spec writes it: `No-show` -> no_show, `in review` -> in_review, `USD`/`A4` kept. */
+export function enumValue(value: string): string {
+  const v = value.trim();
+  if (/^[A-Z][A-Z0-9]*$/.test(v) || /^[A-Z]+\d+[A-Z0-9]*$/.test(v)) return v;
+  return v
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}

@@ -1,0 +1,53 @@
+/**
+ * The correction of one word: the known word (lexicon.ts) it is a near-miss of, when there is
+ * exactly one best. English words that are near a known word but are words themselves (`theme`,
+ * `suite`, `intro`) are listed in protected-words.ts and never corrected.
+ */
+import { boundedEditDistance } from './edit-distance';
+import { KNOWN_WORDS } from './lexicon';
+import { PROTECTED_WORDS } from './protected-words';
+
+/** Known words by length, so a word is only compared with those that can be close enough. */
+const BY_LENGTH = new Map<number, string[]>();
+for (const w of KNOWN_WORDS) {
+  const bucket = BY_LENGTH.get(w.length) ?? [];
+  bucket.push(w);
+  BY_LENGTH.set(w.length, bucket);
+}
+
+/** `protect`: false only to list the words that would be corrected (generating protected-words.ts). */
+export function correction(word: string, protect = true): string | undefined {
+  if (word.length < 4 || isKnown(word) || (protect && PROTECTED_WORDS.has(word))) return undefined;
+  const limit = word.length >= 8 ? 2 : 1;
+  let best: string[] = [];
+  let bestDistance = limit + 1;
+  for (let len = word.length - limit; len <= word.length + limit; len += 1) {
+    for (const candidate of BY_LENGTH.get(len) ?? []) {
+      if (candidate[0] !== word[0]) continue;
+      const d = boundedEditDistance(word, candidate, limit);
+      if (d > limit || d > bestDistance) continue;
+      if (limit === 1 && candidate.length === word.length && !isSwap(word, candidate)) continue;
+      if (d < bestDistance) best = [];
+      bestDistance = d;
+      best.push(candidate);
+    }
+  }
+  return best.length === 1 ? best[0] : undefined;
+}
+
+/** Is `a` `b` with two neighbouring letters swapped (rather than one letter changed)? */
+function isSwap(a: string, b: string): boolean {
+  return [...a].sort().join('') === [...b].sort().join('');
+}
+
+/** A known word, or a regular inflection of one (`bookings`, `cancelled`, `parking`). */
+export function isKnown(word: string): boolean {
+  if (KNOWN_WORDS.has(word)) return true;
+  const stems = [
+    word.replace(/s$/, ''), word.replace(/es$/, ''), word.replace(/ies$/, 'y'), word.replace(/ed$/, ''), word.replace(/d$/, ''),
+    word.replace(/(.)\1ed$/, '$1'), word.replace(/ing$/, ''), word.replace(/ing$/, 'e'), word.replace(/(.)\1ing$/, '$1'),
+    word.replace(/ly$/, ''), word.replace(/er$/, ''), word.replace(/ers$/, ''), word.replace(/ied$/, 'y'),
+  ];
+  return stems.some((s) => s !== word && s.length >= 2 && KNOWN_WORDS.has(s));
+}
+
