@@ -51,7 +51,7 @@ const OPTIONAL = /\b(?:(?:is|are)\s+)?(?:optional(?:ly)?|not required|not mandat
 const REQUIRED = /\b(?:(?:is|are|must be|always)\s+)?(?:required|mandatory|compulsory)\b/gi;
 const UNIQUE = /\b(?:(?:which|that)\s+)?(?:(?:must|should|has to|needs to) be\s+|is\s+|are\s+|that's\s+|always\s+)?unique\b(?:\s+(?:per|across|in|within)\s+(?:the\s+|a\s+|each\s+)?[a-z]+)?/gi;
 /** What may remain of a part once its rules are read, and still say nothing. */
-const FILLER = /^(?:(?:and|or|only|a|an|the|is|are|it|it's|must|should|be|both|with|as|of|that|which|at|in|max|files?|formats?|each|per file|allowed|accepted|kept|stored|always|also|but|not|no|yes|e\.g\.?|both are|it is|which is|that is)\b|[,.;:+&/\s-])*$/i;
+const FILLER = /^(?:(?:and|or|only|a|an|the|is|are|it|it's|must|should|be|both|with|as|of|that|which|at|in|max|formats?|each|per file|allowed|accepted|kept|stored|always|also|but|not|no|yes|e\.g\.?|both are|it is|which is|that is)\b|[,.;:+&/\s-])*$/i;
 /** Wording that introduces a reference's target: `link to a sample`, `which wine`, `both are teams`. */
 const REF_LEAD = /^(?:(?:a\s+)?(?:link|links|reference|ref|pointer)\s+to|refers to|points to|belongs to|which|one|a|an|the|both are|is a|are)\s+/i;
 
@@ -165,13 +165,17 @@ export function takeRange(text: string, traits: Traits): string {
 /** A part that only names formats (`PNG or JPEG`, `images only`, `a PDF or an image`) into content types. */
 function takeFormats(part: string, traits: Traits): boolean {
   const types: string[] = [];
-  const rest = part.toLowerCase().replace(/[a-z0-9]+/g, (w) => {
+  const words = part.toLowerCase().split(/([a-z0-9]+)/);
+  let afterFormat = false;
+  const rest = words.map((w) => {
     const type = FORMATS[w] ?? GENERIC_FORMATS[w];
-    if (!type) return w;
-    types.push(type);
-    return ' ';
+    if (type) types.push(type);
+    // `PDF files`: the word `files` right after a format says nothing more.
+    const drop = type !== undefined || (afterFormat && /^files?$/.test(w));
+    if (/[a-z0-9]/.test(w)) afterFormat = type !== undefined;
+    return drop ? ' ' : w;
   });
-  if (types.length === 0 || !FILLER.test(rest.trim())) return false;
+  if (types.length === 0 || !FILLER.test(rest.join('').trim())) return false;
   for (const type of types) if (!traits.contentTypes.includes(type)) traits.contentTypes.push(type);
   return true;
 }

@@ -28,6 +28,12 @@ export function entityAtEnd(words: readonly string[], entities: readonly string[
     const matches = ew.every((w, i) => (i === ew.length - 1 ? tail[i] === w || singular(tail[i]!) === w : tail[i] === w));
     if (matches && (!best || ew.length > best.length)) best = { entity, role: words.slice(0, words.length - ew.length), length: ew.length };
   }
+  if (!best && words.length === 1 && words[0]!.length >= 4) {
+    // `hive` for a Beehive: the end of a one-word compound name.
+    const word = singular(words[0]!);
+    const compound = entities.find((e) => entityWords(e).length === 1 && e.toLowerCase().endsWith(word) && e.length > word.length);
+    if (compound) return { entity: compound, role: [] };
+  }
   return best && { entity: best.entity, role: best.role };
 }
 

@@ -8,7 +8,7 @@
  */
 import { snakeCase } from '../../../text/case';
 import { normalizeInformal } from '../wording';
-import { DETERMINERS, FILLER_ADJECTIVES, NAME_SYNONYMS, UNITS } from './field-words';
+import { BOOLEAN_PREFIXES, DETERMINERS, FILLER_ADJECTIVES, NAME_SYNONYMS, UNITS } from './field-words';
 import { emptyTraits, readDescriptor, refTarget, takeNameFormats, takeRange, takeSize, type Traits } from './descriptor';
 import { entityWords } from './entities';
 import { isBooleanPair, valueList } from './values';
@@ -85,7 +85,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   if (hasPrefix) ws = traits.type === 'boolean' ? ['has', ...ws.slice(1)] : ws.slice(1);
   ws = numberOf(ws, /^(?:a|an)\s+number\s+of\b/i.test(text));
   ws = ws.map((w) => NAME_SYNONYMS[w] ?? w);
-  if (ws.length === 0 || ws.length > 6 || ws.slice(hasPrefix ? 1 : 0).some((w) => VERBS.has(w))) return undefined;
+  const questionLead = hasPrefix || (ws.length > 1 && BOOLEAN_PREFIXES.has(ws[0]!));
+  if (ws.length === 0 || ws.length > 6 || ws.slice(questionLead ? 1 : 0).some((w) => VERBS.has(w))) return undefined;
   return { words: ws, traits };
 }
 
@@ -111,10 +112,12 @@ function takeInlineValues(text: string, traits: Traits, entities: readonly strin
     if (!head || NOT_VALUE_HEADS.has(head)) continue;
     const values = valueList(list);
     if (!values) continue;
-    if (re === VALUE_MARKER && /^(?:is|it is)$/i.test(m[2]!) && !isSubject(m[1]!, entities, owner)) continue;
+    const stateOf = re === VALUE_MARKER && /^(?:is|it is)$/i.test(m[2]!);
+    if (stateOf && !isSubject(m[1]!, entities, owner)) continue;
     if (isBooleanPair(values)) traits.type = 'boolean';
     else traits.values = values;
-    return m[1]!;
+    // `a booking is pending, approved or declined`: the values of the record's status.
+    return stateOf && !/\b(?:status|state)\b/i.test(m[1]!) ? 'status' : m[1]!;
   }
   const yesNo = /^([^,]+?)\s+(?:yes or no|true or false)$/i.exec(text);
   if (yesNo) {

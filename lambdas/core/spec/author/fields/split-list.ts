@@ -7,7 +7,6 @@
  */
 import { emptyTraits, readDescriptor } from './descriptor';
 import { FORMATS } from './field-words';
-import { readPhrase } from './phrase';
 import { isValueLike } from './values';
 
 /** Word pairs joined by `and` that are one thing. */
@@ -54,7 +53,7 @@ function valueRun(pieces: readonly Piece[], i: number): number {
 
 /** `a PDF no larger than 15 MB`, `optional`: a piece that only says rules, formats or a size of the one before. */
 function isDescriptorTail(text: string): boolean {
-  if (/[(:]/.test(text) || readPhrase(text, []) !== undefined) return false;
+  if (/[(:]/.test(text)) return false;
   const acronym = text.split(/[^A-Za-z0-9]+/).some((w) => FORMATS[w.toLowerCase()] !== undefined);
   const probe = emptyTraits();
   readDescriptor(text, probe, []);
