@@ -17,7 +17,7 @@ import type { RightsContext } from '../offline-author/rights';
 import { collectRoles, fieldLocator, finalizeRoles, roleWords, type RoleDraft } from '../offline-author/roles';
 import { detectMultiTenant } from '../offline-author/tenancy';
 import { readWorkflows } from './workflow-reader';
-import { newStatusField, addDefinedFields } from '../offline-author/author';
+import { newStatusField, addDefinedFields } from '../offline-author/defined-fields';
 import { snakeCase } from '../../text/case';
 import type { FieldList, Statement } from './statements';
 import { addListedFields } from './listed-fields';
@@ -34,6 +34,8 @@ export interface Reading {
   tenantUnits: Set<string>;
   /** "A ticket moves through new, open and closed": the states of a record type, with the sentence. */
   statusLists: Array<{ entity: string; values: string[]; sentence: number }>;
+  /** Sentences a prose reader (definitions, relations, states) used. */
+  consumed: Set<number>;
 }
 
 /** Person words of a description: the generic ones and its role names. */
@@ -78,12 +80,26 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
   const drafts = collectRoles(sentences, ctx);
   const access = inferAccess(sentences, ctx);
   const flows = readWorkflows(sentences.map((x) => x.text), { index, entities });
+  for (const [entityName, values] of flows.states) {
+    const e = byName(entityName);
+    if (!e || e.fields.some((f) => f.type === 'enum' && /^(?:status|state|stage|phase)$/.test(f.name))) continue;
+    e.fields.push({ name: 'status', type: 'enum', required: true, values, default: values[0]! });
+  }
   for (const t of flows.triggerValues) {
     const e = byName(t.entity);
     if (!e) continue;
     const f = e.fields.find((x) => x.name === t.field);
     if (!f) e.fields.push(newStatusField(t.field, t.value));
     else if (f.type === 'enum' && !f.values?.includes(t.value)) f.values = [...(f.values ?? []), t.value];
+  }
+
+  // Someone a workflow waits for ("for a supervisor to approve it") decides on the record: a role
+  // that reads and updates it, when the text names no such role otherwise.
+  for (const a of flows.approvers) {
+    const role = snakeCase(a.role);
+    if (!role || drafts.some((d) => d.name === role) || !/^[a-z]/.test(role) || /\b(?:team|department|group|system|someone)\b/.test(a.role)) continue;
+    if (!PERSON_WORDS.has(role) && !persons.has(role)) continue;
+    drafts.push({ name: role, order: 1e9, grants: [{ entity: a.entity, letter: 'read', scope: 'all' }, { entity: a.entity, letter: 'update', scope: 'all' }], denials: [], admin: false });
   }
 
   for (const e of entities) applyRequiredRule(e, meta);

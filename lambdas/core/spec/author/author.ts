@@ -19,6 +19,7 @@ import { readRelations } from './relations';
 import { collectRoles, roleWords } from '../offline-author/roles';
 import { EntityIndex } from '../offline-author/entity-index';
 import { snakeCase } from '../../text/case';
+import { sepRegex, splitTopLevel, words } from '../offline-author/text';
 import { detectMultiTenant, tenancyUnits } from '../offline-author/tenancy';
 import { segment } from './segment';
 import { statementsOf, type FieldList, type Statement } from './statements';
@@ -39,15 +40,17 @@ export function readDescription(description: string): Reading {
   // Prose definitions first; what they read is not read again by the older clause readers.
   const containments: Containment[] = [];
   const statusLists: Reading['statusLists'] = [];
+  const consumed = new Set<number>();
   const addList = (entity: string, list: string | undefined, index: number) => {
     const line = statements[index]!.line;
     const phrases = list ? [{ text: list, line }] : [];
     const existing = listed.find((l) => l.entity === entity);
     if (existing) existing.phrases.push(...phrases);
-    else listed.push({ topic: entity, entity, phrases, rows: [], line });
+    else listed.push({ topic: entity, entity, phrases, rows: [], line, sentence: index });
   };
   const rest: Sentence[] = sentences.map((sentence) => {
-    const parts = sentence.text.split(/\s*;\s*/);
+    // Clauses: at semicolons outside parentheses, and after "Students hand in submissions:" when a clause follows.
+    const parts = splitTopLevel(sentence.text, sepRegex(/\s*;\s*|:\s+(?=(?:a|an|each|every|the)\s)/iy));
     const left = parts.filter((part) => {
       const relation = readRelations(part);
       const pairs = relation?.pairs.map((p) => ({ child: entityNameOf(p.child, units), parent: entityNameOf(p.parent, units) }));
@@ -70,6 +73,7 @@ export function readDescription(description: string): Reading {
       if (parent && parent !== entity) containments.push({ parent, child: entity, sentence: sentence.index });
       return false;
     });
+    if (left.length < parts.length) consumed.add(sentence.index);
     const remaining = left.join('; ');
     return { index: sentence.index, text: remaining, clauses: remaining ? splitClauses(remaining) : [] };
   });
@@ -88,9 +92,31 @@ export function readDescription(description: string): Reading {
     discovery.entities = discovery.entities.filter((e) => !people.includes(e));
     discovery.containments = discovery.containments.filter((c) => !people.includes(c.parent));
   }
-  return { text, statements, sentences, fieldLists: listed.filter((l) => !people.includes(l.entity)), discovery, tenantUnits: units, statusLists };
+  discovery.entities = inOrderOfMention(discovery.entities, sentences, listed, statements, discovery, statusLists);
+  return { text, statements, sentences, fieldLists: listed.filter((l) => !people.includes(l.entity)), discovery, tenantUnits: units, statusLists, consumed };
 }
 
+/**
+ * Record types in the order the description defines them (a field list, a relation, a
+ * definition or states), a container before what it contains; others where first mentioned.
+ */
+function inOrderOfMention(entities: string[], sentences: Sentence[], lists: Array<FieldList & { entity: string }>, statements: Statement[], discovery: Discovery, statusLists: Reading['statusLists']): string[] {
+  const at = new Map<string, number>();
+  const note = (entity: string, position: number) => at.set(entity, Math.min(at.get(entity) ?? Number.MAX_SAFE_INTEGER, position));
+  for (const l of lists) note(l.entity, l.sentence !== undefined ? l.sentence * 10 + 2 : statements.filter((s) => s.line < l.line).length * 10 - 5);
+  for (const c of discovery.containments) {
+    note(c.parent, c.sentence * 10);
+    note(c.child, c.sentence * 10 + 1);
+  }
+  for (const d of discovery.definitions) note(d.entity, d.sentence * 10 + 2);
+  for (const st of statusLists) note(st.entity, st.sentence * 10 + 2);
+  const index = new EntityIndex(entities);
+  sentences.forEach((s, i) => {
+    for (const m of index.mentions(words(s.text))) if (!at.has(m.entity)) at.set(m.entity, i * 10 + 3);
+  });
+  const position = (e: string) => at.get(e) ?? Number.MAX_SAFE_INTEGER;
+  return [...entities].sort((a, b) => position(a) - position(b));
+}
 function listedEntities(lists: FieldList[], units: Set<string>): Array<FieldList & { entity: string }> {
   const out: Array<FieldList & { entity: string }> = [];
   for (const list of lists) {

@@ -3,7 +3,7 @@
  */
 import type { SpecEntity } from '../spec-model';
 import type { EntityIndex } from '../offline-author/entity-index';
-import { addDefinedFields } from '../offline-author/author';
+import { addDefinedFields } from '../offline-author/defined-fields';
 import type { MetaMap } from '../offline-author/relations';
 import type { FieldList } from './statements';
 

@@ -10,7 +10,7 @@
 import { isPluralWord, splitSentences } from '../offline-author/text';
 import type { Block, ListItem } from './segment';
 import { storyAsStatement } from './stories';
-import { startsWithVerb } from './tag';
+import { startsWithVerb, tagTerms } from './tag';
 
 /** One statement, as later stages read it, with where it came from. */
 export interface Statement {
@@ -35,6 +35,8 @@ export interface FieldList {
   phrases: Array<{ text: string; line: number }>;
   rows: Array<FieldRow & { line: number }>;
   line: number;
+  /** The statement a list read from prose came from (layout lists have only their line). */
+  sentence?: number;
 }
 
 export interface Statements {
@@ -57,6 +59,8 @@ export function topicOf(text: string): string | undefined {
   const ws = cleaned.split(/\s+/);
   if (ws.length > 4 || /[,.;!?]/.test(cleaned)) return undefined;
   if (ws.some((w) => /^(?:is|are|can|may|must|should|will|has|have|gets?|belongs?|who|what|how|when|if|we|i|you)$/i.test(w))) return undefined;
+  // "Students hand in submissions" is a sentence: a verb after its first word.
+  if (ws.length > 2 && tagTerms(cleaned).slice(1).some((t) => t.tags.has('Verb') && !t.tags.has('Noun') && !t.tags.has('Gerund'))) return undefined;
   return cleaned;
 }
 

@@ -6,21 +6,28 @@
 import type { RightsContext } from '../offline-author/rights';
 import { parseRightsClause } from '../offline-author/rights';
 import type { Reading } from './assemble';
+import { inferAccess } from '../offline-author/access';
 
 const WORKFLOW = /^(?:when|whenever|once|as soon as|each time|every time|after|before|if|\d+\s+\w+\s+(?:before|after))\b|\b(?:wait|remind|reminder|notify|send|email|retry|retries|escalate)\b/i;
 const TENANCY = /\btenan(?:t|ts|cy)\b|\bseparate\b|\bisolat|\bits own workspace\b|\bown (?:data|workspace|account)\b/i;
 const PUBLIC = /\b(?:anyone|everyone|everybody|public|publicly|visitors?|guests?|without (?:an account|logging in|login|signing in))\b/i;
 const STATES = /\b(?:is|are|can be|goes from|moves through|either)\b.*(?:,|\bor\b|\/)/i;
 
+/** Does the clause set an endpoint level ("only the author of a comment may edit it")? */
+function accessIn(clause: string, ctx: RightsContext): boolean {
+  const found = inferAccess([{ index: 0, text: clause, clauses: [clause] }], ctx);
+  return found.rules.length + found.everyone.length + found.ownerOps.length > 0;
+}
+
 export function unplacedStatements(reading: Reading, ctx: RightsContext, workflowSentences: ReadonlySet<number>): string[] {
-  const used = new Set<number>(workflowSentences);
+  const used = new Set<number>([...workflowSentences, ...reading.consumed]);
   for (const d of reading.discovery.definitions) used.add(d.sentence);
   for (const c of reading.discovery.containments) used.add(c.sentence);
   for (const s of reading.statusLists) used.add(s.sentence);
   const out: string[] = [];
   reading.sentences.forEach((s, i) => {
     if (i === 0 || used.has(i)) return;
-    const understood = s.clauses.every((clause) => parseRightsClause(clause, ctx) || WORKFLOW.test(clause) || TENANCY.test(clause) || PUBLIC.test(clause) || STATES.test(clause));
+    const understood = s.clauses.every((clause) => parseRightsClause(clause, ctx) || accessIn(clause, ctx) || WORKFLOW.test(clause) || TENANCY.test(clause) || PUBLIC.test(clause) || STATES.test(clause));
     if (!understood && /[a-z]{3}/i.test(s.text)) out.push(reading.statements[i]!.source);
   });
   return out;

@@ -21,6 +21,13 @@ export interface WorkflowReading {
   workflows: SpecWorkflow[];
   /** Trigger values that must exist in the record type's status enum. */
   triggerValues: Array<{ entity: string; field: string; value: string }>;
+  /**
+   * Status values a decision implies, per record type ("wait for a manager to approve or reject
+   * it" on a submitted report: submitted, approved, rejected), for records without a status.
+   */
+  states: Map<string, string[]>;
+  /** People a workflow waits for, with the record they decide on. */
+  approvers: Array<{ role: string; entity: string }>;
   /** Indexes of the sentences the workflows were read from. */
   used: Set<number>;
 }
@@ -30,6 +37,16 @@ interface Draft {
   trigger: NonNullable<SpecWorkflow['trigger']>;
   steps: WorkflowStep[];
   names: Set<string>;
+  /** What the workflow is about, for its name ("an approval workflow", "send a reminder"). */
+  keyword?: string;
+  /** People a wait is for ("for a supervisor to approve"): roles that decide on the record. */
+  approvers: string[];
+  /** What tasks make of the record ("is escalated", "are ordered"): states it can reach. */
+  outcomes: string[];
+  /** The segment read before the current one. */
+  lastSegment?: string;
+  /** The state the trigger names ("submitted"), the first of the status values a decision implies. */
+  state?: string;
   /** Retries stated before their task ("(up to 3 retries), then notify"). */
   pendingRetries?: number;
   text: string;
@@ -47,7 +64,7 @@ function expand(text: string): string {
 }
 
 function statusFieldOf(entity: SpecEntity | undefined): SpecField | undefined {
-  return entity?.fields.find((f) => f.type === 'enum' && /^(?:status|state|stage|phase)$/.test(f.name)) ?? entity?.fields.find((f) => f.type === 'enum');
+  return entity?.fields.find((f) => f.type === 'enum' && /^(?:status|state|stage|phase)$/.test(f.name));
 }
 type SpecField = SpecEntity['fields'][number];
 
@@ -93,6 +110,8 @@ interface Opening {
   trigger: Draft['trigger'];
   value?: { field: string; value: string };
   lead: WorkflowStep[];
+  /** The state word of the trigger ("submitted"). */
+  state?: string;
   /** Where the steps begin in the text. */
   rest: string;
 }
@@ -176,7 +195,7 @@ function readOpening(text: string, ctx: WorkflowContext): Opening | undefined {
   const two = stateWords.slice(0, 2).join(' ');
   const def = ctx.entities.find((e) => e.name === m.entity);
   const state = stateWords.length > 1 && def?.fields.some((f) => f.values?.includes(snakeCase(two))) ? two : (stateWords[0] ?? 'created');
-  return { entity: m.entity, ...triggerFor(m.entity, state, ctx), lead: [], rest };
+  return { entity: m.entity, ...triggerFor(m.entity, state, ctx), lead: [], rest, state: snakeCase(state) };
 }
 
 /** "still pending after 3 days": the state after `pending` in the record's status, what is awaited. */
@@ -198,16 +217,24 @@ function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
       const n = Number.parseInt(retries[1] ?? retries[2] ?? retries[3]!, 10) || wordNumber(retries[1] ?? retries[2] ?? retries[3]!);
       const last = [...draft.steps].reverse().find((s) => s.kind === 'task');
       const own = segment.slice(0, retries.index).replace(/[(,]\s*$/, '').trim();
-      if (own && addTask(own, draft, ctx)) (draft.steps[draft.steps.length - 1] as Extract<WorkflowStep, { kind: 'task' }>).retries = n;
-      else if (last && last.kind === 'task') last.retries = n;
-      else draft.pendingRetries = n;
+      const backoff = /\bbackoff of\s+(.+)$|\b(.+?)\s+apart\b/i.exec(segment.slice(retries.index));
+      const delay = backoff ? findDuration(backoff[1] ?? backoff[2]!) : undefined;
+      let task: Extract<WorkflowStep, { kind: 'task' }> | undefined;
+      if (own && addTask(own, draft, ctx)) task = draft.steps[draft.steps.length - 1] as Extract<WorkflowStep, { kind: 'task' }>;
+      else if (last && last.kind === 'task') task = last;
+      if (task) {
+        task.retries = n;
+        if (delay) task.backoff = delay.iso;
+      } else draft.pendingRetries = n;
       continue;
     }
     const wait = /\bwaits?\b(.*)$/i.exec(segment);
     if (wait) {
       readWait(wait[1]!.trim(), draft, ctx);
+      draft.lastSegment = segment;
       continue;
     }
+    draft.lastSegment = segment;
     const outcome = /^(?:it|they|the \w+)\s+(?:is|are|gets|get)\s+(?:automatically\s+)?([a-z]+ed)(?:\s+automatically)?$/i.exec(segment);
     const awaited = [...draft.steps].reverse().find((step) => step.kind === 'waitForEvent');
     if (outcome && awaited?.kind === 'waitForEvent' && awaited.events.includes(outcome[1]!.toLowerCase())) {
@@ -240,12 +267,17 @@ function readWait(rest: string, draft: Draft, ctx: WorkflowContext): void {
   const forEvent = /\bfor\s+(?:.+?\s+)?to\s+(?:be\s+)?([a-z]+)(?:\s*(?:,|or|and)\s*([a-z]+))?(?:\s*(?:,|or|and)\s*([a-z]+))?/i.exec(rest);
   if (forEvent) {
     const events = [forEvent[1], forEvent[2], forEvent[3]].filter((w): w is string => !!w && !['it', 'them', 'the'].includes(w.toLowerCase())).map((w) => snakeCase(/(?:ed|en)$/.test(w) ? w : participle(verbLemma(w))));
-    draft.steps.push({ kind: 'waitForEvent', name: uniqueName(`wait_for_${events[0]}`, draft.names), events, timeout: d.iso });
+    const who = /\bfor\s+(?:a|an|the|one of the|any)?\s*([a-z]+(?:\s+[a-z]+)?)\s+to\b/i.exec(rest);
+    const person = who && !/^(?:it|them|someone|somebody)$/i.test(who[1]!) ? snakeCase(who[1]!) : events[0]!;
+    if (who && person !== events[0]) draft.approvers.push(who[1]!);
+    draft.steps.push({ kind: 'waitForEvent', name: uniqueName(`wait_for_${person}`, draft.names), events, timeout: d.iso });
     return;
   }
   const previous = [...draft.steps].reverse().find((step) => step.kind === 'waitForEvent');
   if (/\banother\b|\bmore\b/i.test(rest) && previous?.kind === 'waitForEvent') {
-    draft.steps.push({ ...previous, name: uniqueName(previous.name, draft.names), timeout: d.iso });
+    // "it is escalated to the finance team and waits another 3 days": now the finance team decides.
+    const target = /\bto\s+(?:the\s+)?([a-z]+(?:\s+[a-z]+)?)$/i.exec(draft.lastSegment ?? '');
+    draft.steps.push({ ...previous, name: uniqueName(target ? `wait_for_${snakeCase(target[1]!)}` : previous.name, draft.names), timeout: d.iso });
     return;
   }
   draft.steps.push({ kind: 'wait', name: uniqueName(`wait_${durationWords(d)}`, draft.names), duration: d.iso });
@@ -259,20 +291,36 @@ function addTask(segment: string, draft: Draft, ctx: WorkflowContext): boolean {
   const verb = verbLemma(tokens[at]!);
   const passive = at > 0 && ['is', 'are', 'be', 'gets', 'get', 'been'].includes(tokens[at - 1]!) || (at > 1 && tokens[at - 1] === 'automatically');
   let object: string | undefined;
-  if (passive) object = snakeCase(draft.entity);
+  if (passive) {
+    object = snakeCase(draft.entity);
+    draft.outcomes.push(participle(verb));
+  }
   else {
-    const rest = tokens.slice(at + 1).filter((w) => !OBJECT_SKIP.has(w));
     const m = mentionIn(tokens.slice(at + 1), ctx);
-    object = m && m.start <= 2 ? snakeCase(m.entity) : rest[0];
+    object = m && m.start <= 2 ? snakeCase(m.entity) : objectPhrase(tokens.slice(at + 1));
     if (tokens.slice(at + 1, at + 2)[0] === 'it' || tokens.slice(at + 1, at + 2)[0] === 'them') object = snakeCase(draft.entity);
   }
-  const step: WorkflowStep = { kind: 'task', name: uniqueName(object ? `${verb}_${object}` : verb, draft.names) };
+  const own = object === snakeCase(draft.entity);
+  const step: WorkflowStep = { kind: 'task', name: uniqueName(object && !own ? `${verb}_${object}` : verb, draft.names) };
+  draft.keyword ??= object && !own ? object : verb;
   if (draft.pendingRetries !== undefined) {
     step.retries = draft.pendingRetries;
     draft.pendingRetries = undefined;
   }
   draft.steps.push(step);
   return true;
+}
+
+/** Words that end an action's object ("remind the brewer to check", "send the member a reminder"). */
+const OBJECT_END = new Set(['to', 'for', 'about', 'with', 'of', 'on', 'in', 'at', 'and', 'or', 'that', 'if', 'when', 'then', 'a', 'an', 'the', 'by', 'from', 'who', 'whose', 'which', 'via', 'through', 'into']);
+
+/** The object noun phrase after an action: up to three words ("follow-up email", "results"). */
+function objectPhrase(tokens: string[]): string | undefined {
+  let k = 0;
+  while (k < tokens.length && OBJECT_SKIP.has(tokens[k]!)) k += 1;
+  const out: string[] = [];
+  for (; k < tokens.length && out.length < 3 && !OBJECT_END.has(tokens[k]!); k += 1) out.push(tokens[k]!);
+  return out.length > 0 ? out.join('_') : undefined;
 }
 
 export function readWorkflows(sentences: string[], ctx: WorkflowContext): WorkflowReading {
@@ -287,7 +335,7 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
       readSteps(text.replace(CONTINUATION, '').replace(/^[,\s]+/, '').replace(/^[A-Za-z]+(?:ed|en)\s+/, 'the '), last, ctx);
       if (last.steps.length > before) {
         used.add(i);
-        last.text = `${last.text} ${original.trim()}`;
+        last.text = `${last.text.replace(/\.?$/, '.')} ${original.trim()}`;
         return;
       }
     }
@@ -296,7 +344,10 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
       last = undefined;
       return;
     }
-    const draft: Draft = { entity: opening.entity, trigger: opening.trigger, steps: [...opening.lead], names: new Set(opening.lead.map((s) => s.name)), text: original.trim() };
+    const draft: Draft = { entity: opening.entity, trigger: opening.trigger, steps: [...opening.lead], names: new Set(opening.lead.map((s) => s.name)), text: original.trim(), outcomes: [], approvers: [] };
+    const named = /\b(?:an?|the)\s+([a-z]+)\s+(?:workflow|process|flow)\b/i.exec(text);
+    if (named) draft.keyword = named[1]!.toLowerCase();
+    if (opening.state) draft.state = opening.state;
     readSteps(opening.rest, draft, ctx);
     if (draft.steps.length === 0) {
       last = undefined;
@@ -309,10 +360,17 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
   });
   const names = new Set<string>();
   const workflows = drafts.map((d): SpecWorkflow => {
-    const task = d.steps.find((s) => s.kind === 'task')?.name;
-    return { name: uniqueName(`${snakeCase(d.entity)}_${task ?? 'workflow'}`, names), description: d.text.replace(/\.?$/, '.'), trigger: d.trigger, steps: d.steps };
+    return { name: uniqueName(`${snakeCase(d.entity)}_${d.keyword ?? 'workflow'}`, names), description: d.text.replace(/\.?$/, '.'), trigger: d.trigger, steps: d.steps };
   });
-  return { workflows, triggerValues, used };
+  const states = new Map<string, string[]>();
+  for (const d of drafts) {
+    const decisions = d.steps.flatMap((step) => (step.kind === 'waitForEvent' ? [...step.events, ...(step.onTimeout ? [step.onTimeout] : [])] : []));
+    if (decisions.length === 0) continue;
+    const values = [d.trigger.event === 'created' && d.state && d.state !== 'created' ? d.state : 'pending', ...(states.get(d.entity) ?? []), ...decisions, ...d.outcomes];
+    states.set(d.entity, [...new Set(values)]);
+  }
+  const approvers = drafts.flatMap((d) => d.approvers.map((role) => ({ role, entity: d.entity })));
+  return { workflows, triggerValues, states, approvers, used };
 }
 
 /** "Approved reports are paid by calling the payment step": the workflow's record, by its state, goes on. */

@@ -5,7 +5,7 @@
  */
 import type { EntityRights, SpecDocument, SpecEntity } from '../spec-model';
 import { USER_ENTITY } from '../../vocabulary';
-import { addDefinedFields } from './author';
+import { addDefinedFields } from './defined-fields';
 import { sentencesOf } from './clauses';
 import { describeField, done, findEntity, listWords, personsOf, refused, type EditHandler } from './edit-context';
 import { discoverEntities } from './entities';

@@ -3,7 +3,7 @@
  * it`, `Send a reminder 24 hours before each confirmed booking`) or remove one by name.
  */
 import type { SpecDocument, SpecWorkflow } from '../spec-model';
-import { newStatusField } from './author';
+import { newStatusField } from './defined-fields';
 import { sentencesOf } from './clauses';
 import { done, indexOf, listWords, type EditHandler } from './edit-context';
 import { snakeCase } from '../../text/case';

@@ -1,0 +1,65 @@
+/**
+ * Relations stated in prose, by patterns kept as data, in both directions: "A marina has many
+ * docks", "each dock belongs to one marina", "A berth assignment links one boat to one berth",
+ * "an order has many order lines, each for one plant", "a review is about exactly one film".
+ * Each reading is a list of (child, parent) pairs: the child holds a required reference.
+ */
+export interface RelationReading {
+  pairs: Array<{ child: string; parent: string }>;
+  /** The child's field list when the clause goes on ("... and has a borrowed date and a due date"). */
+  list?: string;
+}
+
+const DET = String.raw`(?:(?:each|every|a|an|the|one|any)\s+)?`;
+const NP = String.raw`([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)`;
+const ONE = String.raw`(?:a|an|one|exactly one|a single|one single|the|its|their)\s+`;
+const MANY = String.raw`(?:many|several|multiple|one or more|zero or more|any number of|a number of|lots of|some)\s+`;
+
+interface Pattern {
+  example: string;
+  re: RegExp;
+  /** Build the pairs from the match's groups. */
+  pairs: (m: RegExpExecArray) => Array<{ child: string; parent: string }>;
+  /** The group holding the child's field list, if the pattern reads one. */
+  list?: number;
+}
+
+const PATTERNS: Pattern[] = [
+  {
+    example: 'A berth assignment links one boat to one berth (for a season)',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:links|connects|joins|pairs|ties|matches)\s+${ONE}${NP}\s+(?:to|with|and)\s+${ONE}${NP}(?:\s+for\s+(?:a|an|the|each)\s+\w+)?(?:\s*,?\s+and\s+(?:has|have|records?|stores?|with)\s+(.+))?$`, 'i'),
+    pairs: (m) => [{ child: m[1]!, parent: m[2]! }, { child: m[1]!, parent: m[3]! }],
+    list: 4,
+  },
+  {
+    example: 'An order has many order lines, each for one plant',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:has|have|contains?|holds?|includes?)\s+${MANY}${NP}\s*,\s*each\s+(?:for|of|with|about|on)\s+${ONE}${NP}$`, 'i'),
+    pairs: (m) => [{ child: m[2]!, parent: m[1]! }, { child: m[2]!, parent: m[3]! }],
+  },
+  {
+    example: 'A marina has many docks',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:can\s+)?(?:has|have|contains?|holds?|includes?|groups?)\s+${MANY}${NP}$`, 'i'),
+    pairs: (m) => [{ child: m[2]!, parent: m[1]! }],
+  },
+  {
+    example: 'Each dock belongs to one marina / a review is about exactly one film',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:always\s+)?(?:belongs? to|is part of|is for|is about|is on|is in|is attached to|is linked to|refers to|points to|is tied to)\s+${ONE}${NP}$`, 'i'),
+    pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
+  },
+  {
+    example: 'A booking is for one space and one member',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is for|links|references|is between)\s+${ONE}${NP}\s+and\s+${ONE}${NP}$`, 'i'),
+    pairs: (m) => [{ child: m[1]!, parent: m[2]! }, { child: m[1]!, parent: m[3]! }],
+  },
+];
+
+/** Each clause of a sentence ("A dock has many berths; a berth belongs to exactly one dock"). */
+export function readRelations(text: string): RelationReading | undefined {
+  const clean = text.trim().replace(/\.$/, '').replace(/\s*\((?:[^()]*)\)\s*$/, '');
+  const stripped = clean.replace(/\s+for\s+(?:a|the|each)\s+\w+$/i, '');
+  for (const p of PATTERNS) {
+    const m = p.re.exec(stripped) ?? p.re.exec(clean);
+    if (m) return { pairs: p.pairs(m), ...(p.list && m[p.list] ? { list: m[p.list] } : {}) };
+  }
+  return undefined;
+}
