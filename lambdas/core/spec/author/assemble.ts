@@ -17,10 +17,10 @@ import type { RightsContext } from '../offline-author/rights';
 import { collectRoles, fieldLocator, finalizeRoles, roleWords, type RoleDraft } from '../offline-author/roles';
 import { detectMultiTenant } from '../offline-author/tenancy';
 import { readWorkflows } from './workflow-reader';
-import { newStatusField, addDefinedFields } from '../offline-author/defined-fields';
+import { newStatusField } from '../offline-author/defined-fields';
 import { snakeCase } from '../../text/case';
 import type { FieldList, Statement } from './statements';
-import { addListedFields } from './listed-fields';
+import { addFieldList, addFieldRow, type ListedFieldsContext } from './listed-fields';
 import { unplacedStatements } from './unplaced';
 import { tenantAdminAsAdmin } from './role-names';
 
@@ -55,13 +55,16 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
   const entities: SpecEntity[] = discovery.entities.map((name) => ({ name, fields: [] }));
   const meta: MetaMap = new Map();
   const byName = (name: string) => entities.find((e) => e.name === name);
+  const fieldsCtx: ListedFieldsContext = { entities: discovery.entities, meta, unplaced: [] };
   for (const list of reading.fieldLists) {
     const entity = byName(list.entity);
-    if (entity) addListedFields(entity, list, { index, persons }, meta);
+    if (!entity) continue;
+    for (const phrase of list.phrases) addFieldList(entity, phrase.text, fieldsCtx);
+    for (const row of list.rows) addFieldRow(entity, row, fieldsCtx);
   }
   for (const def of discovery.definitions) {
     const entity = byName(def.entity);
-    if (entity) addDefinedFields(entity, def.list, { index, persons }, meta);
+    if (entity) addFieldList(entity, def.list, fieldsCtx);
   }
   for (const states of reading.statusLists) {
     const e = byName(states.entity);
@@ -115,7 +118,7 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
     access: [...access.rules, ...defaultDeleteLevels(entities, access.rules, roles.roles, roles.adminRole)],
     workflows: flows.workflows,
   }), reading.tenantUnits);
-  const openQuestions = unplacedStatements(reading, ctx, flows.used);
+  const openQuestions = [...unplacedStatements(reading, ctx, flows.used), ...fieldsCtx.unplaced];
   return openQuestions.length > 0 ? { ...spec, openQuestions } : spec;
 }
 

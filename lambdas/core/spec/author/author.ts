@@ -22,6 +22,7 @@ import { snakeCase } from '../../text/case';
 import { sepRegex, splitTopLevel, words } from '../offline-author/text';
 import { detectMultiTenant, tenancyUnits } from '../offline-author/tenancy';
 import { segment } from './segment';
+import { normalizeInformal } from './wording';
 import { statementsOf, type FieldList, type Statement } from './statements';
 import { assembleSpec, type Reading } from './assemble';
 
@@ -33,7 +34,7 @@ export interface AuthorInput {
 /** What the layout and the words say, before the spec is assembled. */
 export function readDescription(description: string): Reading {
   const text = description ?? '';
-  const { statements, fieldLists } = statementsOf(segment(text));
+  const { statements, fieldLists } = statementsOf(segment(normalizeInformal(text)));
   const units = tenancyUnits(statements.map((s) => s.text).join('. '));
   const listed = listedEntities(fieldLists, units);
   const sentences: Sentence[] = statements.map((s, index) => ({ index, text: s.text, clauses: splitClauses(s.text) }));

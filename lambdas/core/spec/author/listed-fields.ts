@@ -1,16 +1,78 @@
 /**
- * Fields given by layout (a table's rows, a record type's sub-bullets) into their record type.
+ * Field lists into their record type, through the field reader (fields/): the lists layout
+ * gives (a table's rows, a record type's sub-bullets) and those prose gives ("A berth has a berth
+ * number, a length in metres and ..."). What the reader cannot place is collected for the open
+ * questions, never dropped silently.
  */
-import type { SpecEntity } from '../spec-model';
-import type { EntityIndex } from '../offline-author/entity-index';
-import { addDefinedFields } from '../offline-author/defined-fields';
-import type { MetaMap } from '../offline-author/relations';
-import type { FieldList } from './statements';
+import type { SpecEntity, SpecField } from '../spec-model';
+import { refTarget } from '../offline-author/relations';
+import { USER_ENTITY } from '../../vocabulary';
+import { mergeField } from '../offline-author/defined-fields';
+import { metaKey, type MetaMap } from '../offline-author/relations';
+import { snakeCase } from '../../text/case';
+import { readFieldPhrase, readFieldRow, splitFieldList, type FieldReading } from './fields';
+import type { FieldRow } from './statements';
 
-export function addListedFields(entity: SpecEntity, list: FieldList, ctx: { index: EntityIndex; persons: Set<string> }, meta: MetaMap): void {
-  for (const phrase of list.phrases) addDefinedFields(entity, phrase.text, ctx, meta);
-  for (const row of list.rows) {
-    const details = [row.type, row.rules].filter(Boolean).join(', ');
-    addDefinedFields(entity, details ? `${row.name} (${details})` : row.name, ctx, meta);
+export interface ListedFieldsContext {
+  /** Every record type of the description. */
+  entities: readonly string[];
+  meta: MetaMap;
+  /** Phrases the reader could not place, quoted for the open questions. */
+  unplaced: string[];
+}
+
+/**
+ * What the spec format adds to a field as read: a reference says what deleting its target does
+ * (a user's records keep theirs with the reference cleared; another record must not vanish
+ * under it), and a required choice starts at its first value.
+ */
+function withConventions(field: SpecField): SpecField {
+  const out = { ...field };
+  const target = refTarget(out.type);
+  if (target && out.onDelete === undefined) out.onDelete = target === USER_ENTITY && !out.required ? 'set_null' : 'restrict';
+  if (out.type === 'enum' && out.values && out.values.length > 0 && out.default === undefined) {
+    out.default = out.values[0]!;
+    out.required = true;
   }
+  return out;
+}
+
+/** "who made it", "who recorded them": the user who made the record, its owner. */
+const MADE_BY = /^(?:and\s+)?who\s+([a-z]+)\s+(?:it|them|the \w+)$/i;
+
+function addReading(entity: SpecEntity, reading: FieldReading, ctx: ListedFieldsContext): void {
+  // "a dock has a marina" inside Dock is the reference to its own kind: nothing to add.
+  if (reading.refEntity === entity.name && reading.field.name === `${snakeCase(entity.name)}_id`) return;
+  const field = mergeField(entity, withConventions(reading.field));
+  const key = metaKey(entity.name, field.name);
+  const previous = ctx.meta.get(key);
+  ctx.meta.set(key, {
+    explicitRequired: reading.explicitRequired || Boolean(previous?.explicitRequired),
+    explicitOptional: reading.explicitOptional || Boolean(previous?.explicitOptional),
+    parentRef: Boolean(reading.refEntity && reading.refEntity !== entity.name && reading.refEntity !== USER_ENTITY) || Boolean(previous?.parentRef),
+  });
+  if ((reading as FieldReading & { owner?: boolean }).owner) entity.ownerField ??= field.name;
+  for (const words of reading.unplaced) ctx.unplaced.push(`${words} (${entity.name}.${field.name})`);
+}
+
+/** A list as written ("a title, an optional description and a status (open or closed)"). */
+export function addFieldList(entity: SpecEntity, list: string, ctx: ListedFieldsContext): void {
+  for (const phrase of splitFieldList(list)) {
+    const madeBy = MADE_BY.exec(phrase.trim());
+    if (madeBy) {
+      const field = mergeField(entity, { name: `${madeBy[1]!.toLowerCase()}_by_id`, type: `ref(${USER_ENTITY})`, required: false, onDelete: 'set_null' });
+      entity.ownerField ??= field.name;
+      continue;
+    }
+    const reading = readFieldPhrase(phrase, { entities: ctx.entities, owner: entity.name });
+    if (reading) addReading(entity, reading, ctx);
+    else if (/[a-z]{3}/i.test(phrase) && !/^(?:etc|and so on|and more|the author|its author|an? (?:author|creator|owner))$/i.test(phrase.trim())) ctx.unplaced.push(`${phrase.trim()} (${entity.name})`);
+  }
+}
+
+/** A field table's row. */
+export function addFieldRow(entity: SpecEntity, row: FieldRow, ctx: ListedFieldsContext): void {
+  const reading = readFieldRow(row, { entities: ctx.entities, owner: entity.name });
+  if (reading) addReading(entity, reading, ctx);
+  else ctx.unplaced.push(`${row.name} (${entity.name})`);
 }

@@ -27,7 +27,7 @@ interface Pattern {
 const PATTERNS: Pattern[] = [
   {
     example: 'A berth assignment links one boat to one berth (for a season)',
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:links|connects|joins|pairs|ties|matches)\s+${ONE}${NP}\s+(?:to|with|and)\s+${ONE}${NP}(?:\s+for\s+(?:a|an|the|each)\s+\w+)?(?:\s*,?\s+and\s+(?:has|have|records?|stores?|with)\s+(.+))?$`, 'i'),
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:links?|connects?|joins?|pairs?|ties?|matches)\s+${ONE}${NP}\s+(?:to|with|and)\s+${ONE}${NP}(?:\s+for\s+(?:a|an|the|each)\s+\w+)?(?:\s*,?\s+and\s+(?:has|have|records?|stores?|with)\s+(.+))?$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }, { child: m[1]!, parent: m[3]! }],
     list: 4,
   },
