@@ -13,7 +13,7 @@
 import type { SpecDocument, SpecEntity } from '../spec-model';
 import { splitClauses, type Sentence } from '../offline-author/clauses';
 import { discoverEntities, entityNameOf, type Containment, type Discovery } from '../offline-author/entities';
-import { readDefinition } from './definitions';
+import { PREVIOUS, readDefinition } from './definitions';
 import { readStates } from './states';
 import { readRelations } from './relations';
 import { collectRoles, roleWords } from '../offline-author/roles';
@@ -49,6 +49,8 @@ export function readDescription(description: string): Reading {
     if (existing) existing.phrases.push(...phrases);
     else listed.push({ topic: entity, entity, phrases, rows: [], line, sentence: index });
   };
+  // The record described last, for clauses about it ("It also has ...", "We also note ...").
+  let previous: string | undefined;
   const rest: Sentence[] = sentences.map((sentence) => {
     // Clauses: at semicolons outside parentheses, and after "Students hand in submissions:" when a clause follows.
     const parts = splitTopLevel(sentence.text, sepRegex(/\s*;\s*|:\s+(?=(?:a|an|each|every|the)\s)/iy));
@@ -58,6 +60,7 @@ export function readDescription(description: string): Reading {
       if (pairs && pairs.every((p) => p.child && p.parent && p.child !== p.parent)) {
         for (const p of pairs) containments.push({ parent: p.parent!, child: p.child!, sentence: sentence.index });
         if (relation?.list) addList(pairs[0]!.child!, relation.list, sentence.index);
+        previous = pairs[0]!.child!;
         return false;
       }
       const states = readStates(part);
@@ -67,8 +70,9 @@ export function readDescription(description: string): Reading {
         return false;
       }
       const def = detectMultiTenant(part) ? undefined : readDefinition(part);
-      const entity = def ? entityNameOf(def.topic, units) : undefined;
+      const entity = def ? (def.topic === PREVIOUS ? previous : entityNameOf(def.topic, units)) : undefined;
       if (!def || !entity) return true;
+      previous = entity;
       addList(entity, def.list, sentence.index);
       const parent = def.parent ? entityNameOf(def.parent, units) : undefined;
       if (parent && parent !== entity) containments.push({ parent, child: entity, sentence: sentence.index });

@@ -60,12 +60,27 @@ const PATTERNS: Pattern[] = [
     list: 3,
   },
   {
+    example: 'We also note the number of raised beds on it, how much sunlight it gets (about the record just described)',
+    re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:also\s+)?(?:note|record|track|store|keep|log|save|capture|write down|jot down|want to know|need to know)\s+${LIST}$`, 'i'),
+    topic: 0,
+    list: 1,
+  },
+  {
+    example: 'It also has a colour and a size / They have a name (the record just described)',
+    re: new RegExp(String.raw`^(?:it|they|each one|every one)\s+${HEDGE}(?:has|have|includes?|comes with|records?|stores?|carries)\s+${LIST}$`, 'i'),
+    topic: 0,
+    list: 1,
+  },
+  {
     example: 'Each film has a title, a runtime and a poster',
     re: new RegExp(String.raw`^${DET}${NP}\s+${HEDGE}${HAVE}\s+${LIST}$`, 'i'),
     topic: 1,
     list: 2,
   },
 ];
+
+/** The topic of a clause about the record described just before it. */
+export const PREVIOUS = '(previous)';
 
 /** Subjects that are never record types. */
 const NOT_TOPICS = /^(?:we|you|they|i|it|this|that|these|those|he|she|everyone|anyone|everybody|anybody|someone|nobody|people|users?|each|every|all|there|which|who|what)$/i;
@@ -76,9 +91,12 @@ export function readDefinition(text: string): ProseDefinition | undefined {
   for (const p of PATTERNS) {
     const m = p.re.exec(clean);
     if (!m) continue;
-    const topic = m[p.topic]!.trim();
-    if (NOT_TOPICS.test(topic) || words(topic).length === 0) continue;
+    // Group 0: the clause is about the record described just before ("It also has ...").
+    const topic = p.topic === 0 ? PREVIOUS : m[p.topic]!.trim();
+    if (p.topic !== 0 && (NOT_TOPICS.test(topic) || words(topic).length === 0)) continue;
     const list = p.list !== undefined ? m[p.list]?.trim() : undefined;
+    // "the spreadsheet has had its day": a perfect tense, not a possession.
+    if (list && /^(?:had|been|become|got|gotten|done|gone|seen|made|to)\b/i.test(list)) return undefined;
     // "Each X has many Ys" is a relation: the relation readers take it.
     if (list && /^(?:many|several|multiple|one or more|zero or more|any number of|a number of|lots of)\s/i.test(list)) return undefined;
     // A list of bare plurals ("Each project has tasks and milestones") names record types, not fields.

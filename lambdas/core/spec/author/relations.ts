@@ -15,6 +15,9 @@ const NP = String.raw`([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)`;
 const ONE = String.raw`(?:a|an|one|exactly one|a single|one single|the|its|their)\s+`;
 const MANY = String.raw`(?:many|several|multiple|one or more|zero or more|any number of|a number of|lots of|some)\s+`;
 
+/** What may follow a relation: the child's fields ("..., and it has a start date", "and we write down the crop"). */
+const TAIL = String.raw`(?:\s*,?\s+and\s+(?:(?:it|they)\s+(?:has|have|records?)|has|have|(?:we|you|they)\s+(?:write down|record|note|store|keep|track|log))\s+(.+))?`;
+
 interface Pattern {
   example: string;
   re: RegExp;
@@ -42,14 +45,16 @@ const PATTERNS: Pattern[] = [
     pairs: (m) => [{ child: m[2]!, parent: m[1]! }],
   },
   {
-    example: 'Each dock belongs to one marina / a review is about exactly one film',
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:always\s+)?(?:belongs? to|is part of|is for|is about|is on|is in|is attached to|is linked to|refers to|points to|is tied to)\s+${ONE}${NP}$`, 'i'),
-    pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
+    example: 'A booking is for one space and one member, and it has a start date',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is for|links|references|is between)\s+${ONE}${NP}\s+and\s+${ONE}${NP}${TAIL}$`, 'i'),
+    pairs: (m) => [{ child: m[1]!, parent: m[2]! }, { child: m[1]!, parent: m[3]! }],
+    list: 4,
   },
   {
-    example: 'A booking is for one space and one member',
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is for|links|references|is between)\s+${ONE}${NP}\s+and\s+${ONE}${NP}$`, 'i'),
-    pairs: (m) => [{ child: m[1]!, parent: m[2]! }, { child: m[1]!, parent: m[3]! }],
+    example: 'Each dock belongs to one marina / a harvest is from one plot, and we write down the crop',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:always\s+)?(?:belongs? to|is part of|is for|is about|is on|is in|is from|comes from|is attached to|is linked to|refers to|points to|is tied to)\s+${ONE}${NP}${TAIL}$`, 'i'),
+    pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
+    list: 3,
   },
 ];
 
