@@ -74,8 +74,10 @@ export function readDescription(description: string): Reading {
       if (!def || !entity) return true;
       previous = entity;
       addList(entity, def.list, sentence.index);
-      const parent = def.parent ? entityNameOf(def.parent, units) : undefined;
-      if (parent && parent !== entity) containments.push({ parent, child: entity, sentence: sentence.index });
+      for (const phrase of [def.parent, def.parent2]) {
+        const parent = phrase ? entityNameOf(phrase, units) : undefined;
+        if (parent && parent !== entity) containments.push({ parent, child: entity, sentence: sentence.index });
+      }
       return false;
     });
     if (left.length < parts.length) consumed.add(sentence.index);

@@ -12,6 +12,8 @@ export interface ProseDefinition {
   topic: string;
   /** The record type it belongs to or is for ("a dining table"). */
   parent?: string;
+  /** A second one ("Leases, each for one plot and one gardener, with ..."). */
+  parent2?: string;
   /** The field list as written. */
   list?: string;
 }
@@ -30,6 +32,8 @@ interface Pattern {
   /** Capture group numbers. */
   topic: number;
   parent?: number;
+  /** A second record type it belongs to ("each for one plot and one gardener"). */
+  parent2?: number;
   list?: number;
 }
 
@@ -60,6 +64,14 @@ const PATTERNS: Pattern[] = [
     list: 3,
   },
   {
+    example: 'Leases, each for one plot and one gardener, with a start date and an end date',
+    re: new RegExp(String.raw`^${NP}\s*,\s*(?:each\s+(?:for|from|of|on|in|about|belonging to|linked to)\s+(?:a|an|one|exactly one|a single)\s+${NP}(?:\s+and\s+(?:a|an|one|exactly one|a single)\s+${NP})?\s*,\s*)?(?:each\s+)?(?:with|having|holding)\s+${LIST}$`, 'i'),
+    topic: 1,
+    parent: 2,
+    parent2: 3,
+    list: 4,
+  },
+  {
     example: 'We also note the number of raised beds on it, how much sunlight it gets (about the record just described)',
     re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:also\s+)?(?:note|record|track|store|keep|log|save|capture|write down|jot down|want to know|need to know)\s+${LIST}$`, 'i'),
     topic: 0,
@@ -87,7 +99,8 @@ const NOT_TOPICS = /^(?:we|you|they|i|it|this|that|these|those|he|she|everyone|a
 
 /** A prose statement defining a record type, when one of the patterns reads it. */
 export function readDefinition(text: string): ProseDefinition | undefined {
-  const clean = text.trim().replace(/\.$/, '');
+  // "What we store: plots, with ...": the lead-in says nothing about the record.
+  const clean = text.trim().replace(/\.$/, '').replace(/^(?:what we (?:store|keep|track|need|record)|we (?:store|keep|track|record)|data(?: we keep)?|records?)\s*:\s*/i, '');
   for (const p of PATTERNS) {
     const m = p.re.exec(clean);
     if (!m) continue;
@@ -101,7 +114,12 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     if (list && /^(?:many|several|multiple|one or more|zero or more|any number of|a number of|lots of)\s/i.test(list)) return undefined;
     // A list of bare plurals ("Each project has tasks and milestones") names record types, not fields.
     if (list && !/[,(]/.test(list) && list.split(/\s+and\s+/).every((item) => isPluralWord(words(item).pop() ?? '')) && !/\ba\b|\ban\b/i.test(list)) return undefined;
-    return { topic, ...(p.parent !== undefined && m[p.parent] ? { parent: m[p.parent]!.trim() } : {}), ...(list ? { list } : {}) };
+    return {
+      topic,
+      ...(p.parent !== undefined && m[p.parent] ? { parent: m[p.parent]!.trim() } : {}),
+      ...(p.parent2 !== undefined && m[p.parent2] ? { parent2: m[p.parent2]!.trim() } : {}),
+      ...(list ? { list } : {}),
+    };
   }
   return undefined;
 }

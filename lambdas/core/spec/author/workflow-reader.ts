@@ -228,6 +228,16 @@ function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
       } else draft.pendingRetries = n;
       continue;
     }
+    // "give it up to 14 days to be paid", "allow 2 days for the vendor to confirm": a wait for an event.
+    const allowance = /^(?:give|allow|leave)\s+(?:it|them|the \w+\s+)?\s*(?:up to\s+|at most\s+)?(.+?)\s+(?:to be\s+([a-z]+)|for\s+.+?\s+to\s+([a-z]+))/i.exec(segment);
+    const allowed = allowance ? findDuration(allowance[1]!) : undefined;
+    if (allowance && allowed) {
+      const verb = allowance[2] ?? allowance[3]!;
+      const event = snakeCase(/(?:ed|en)$/.test(verb) ? verb : participle(verbLemma(verb)));
+      draft.steps.push({ kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, draft.names), events: [event], timeout: allowed.iso });
+      draft.lastSegment = segment;
+      continue;
+    }
     const wait = /\bwaits?\b(.*)$/i.exec(segment);
     if (wait) {
       readWait(wait[1]!.trim(), draft, ctx);
