@@ -46,7 +46,7 @@ const PATTERNS: Pattern[] = [
   },
   {
     example: 'A booking is for one space and one member, and it has a start date',
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is for|links|references|is between)\s+${ONE}${NP}\s+and\s+${ONE}${NP}${TAIL}$`, 'i'),
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:always\s+)?(?:is for|links|references|is between|belongs? to|is part of|is from)\s+${ONE}${NP}\s+and\s+${ONE}${NP}${TAIL}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }, { child: m[1]!, parent: m[3]! }],
     list: 4,
   },

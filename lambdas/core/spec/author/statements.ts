@@ -10,7 +10,7 @@
 import { isPluralWord, splitSentences } from '../offline-author/text';
 import type { Block, ListItem } from './segment';
 import { storyAsStatement } from './stories';
-import { startsWithVerb, tagTerms } from './tag';
+import { tagTerms } from './tag';
 
 /** One statement, as later stages read it, with where it came from. */
 export interface Statement {
@@ -52,7 +52,7 @@ export function topicOf(text: string): string | undefined {
   const cleaned = text
     .replace(/\s*\([^)]*\)\s*$/, '')
     .replace(/:\s*$/, '')
-    .replace(/\b(?:fields|table|record|records|entity|model|data)\s*$/i, '')
+    .replace(/\s(?:fields|table|entity|model)\s*$/i, '')
     .replace(/^(?:\d+[.)]\s*)?(?:the\s+)?/i, '')
     .trim();
   if (!cleaned || GROUP_WORDS.test(cleaned) && !/^(?:users?)$/i.test(cleaned)) return undefined;
@@ -91,7 +91,7 @@ export function colonList(text: string): { topic: string; list: string } | undef
   if (!m) return undefined;
   const topic = topicOf(m[1]!);
   const list = m[2]!.trim();
-  if (!topic || RIGHTS_START.test(list) || PEOPLE_LABEL.test(topic) || !/,|\band\b/.test(list) || startsWithVerb(list)) return undefined;
+  if (!topic || RIGHTS_START.test(list) || PEOPLE_LABEL.test(topic) || !/,|\band\b/.test(list)) return undefined;
   if (/\b(?:can|may|must|should|will)\b/i.test(list.split(',')[0]!)) return undefined;
   return { topic, list };
 }

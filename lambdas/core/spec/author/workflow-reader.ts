@@ -118,7 +118,7 @@ interface Opening {
 
 /** The trigger clause at the start of a sentence, with the steps it implies (a lead wait). */
 function readOpening(text: string, ctx: WorkflowContext): Opening | undefined {
-  const comma = text.search(/,|\bthen\b/i);
+  const comma = text.search(/,|:\s|\bthen\b/i);
   const head = comma >= 0 ? text.slice(0, comma) : text;
   const rest = comma >= 0 ? text.slice(comma).replace(/^,?\s*/, '') : '';
   const names = new Set<string>();
