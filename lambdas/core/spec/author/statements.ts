@@ -11,6 +11,7 @@ import { isPluralWord, splitSentences } from '../offline-author/text';
 import type { Block, ListItem } from './segment';
 import { storyAsStatement } from './stories';
 import { tagTerms } from './tag';
+import { TASK_VERBS, verbLemma } from './workflow-phrases';
 
 /** One statement, as later stages read it, with where it came from. */
 export interface Statement {
@@ -93,6 +94,8 @@ export function colonList(text: string): { topic: string; list: string } | undef
   const list = m[2]!.trim();
   if (!topic || RIGHTS_START.test(list) || PEOPLE_LABEL.test(topic) || !/,|\band\b/.test(list)) return undefined;
   if (/\b(?:can|may|must|should|will)\b/i.test(list.split(',')[0]!)) return undefined;
+  // "Production running: publish the schedule, then notify the box office" is a workflow.
+  if (TASK_VERBS.has(verbLemma(list.split(/\s+/)[0]!.toLowerCase())) && /\s(?:the|a|an|each|every|them|it)\s/i.test(` ${list} `)) return undefined;
   return { topic, list };
 }
 

@@ -163,6 +163,16 @@ function readOpening(text: string, ctx: WorkflowContext): Opening | undefined {
     }
   }
 
+  // "Production running: publish the schedule": a record and a state as a heading.
+  const labelled = /^([^:]+):\s/.exec(text);
+  if (labelled && !TRIGGER_OPENERS.test(head)) {
+    const tokens = words(labelled[1]!);
+    const m = mentionIn(tokens, ctx);
+    const state = m ? tokens.slice(m.end).filter((w) => !STATE_LINKS.has(w)) : [];
+    if (m && m.start <= 1 && state.length >= 1 && state.length <= 2) {
+      return { entity: m.entity, ...triggerFor(m.entity, state.join(' '), ctx), lead: [], rest: text.slice(labelled[0].length), state: snakeCase(state.join(' ')) };
+    }
+  }
   const opener = TRIGGER_OPENERS.exec(head);
   if (!opener) return undefined;
   const clause = head.slice(opener[0].length);
