@@ -108,6 +108,8 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     const topic = p.topic === 0 ? PREVIOUS : m[p.topic]!.trim();
     if (p.topic !== 0 && (NOT_TOPICS.test(topic) || words(topic).length === 0)) continue;
     const list = p.list !== undefined ? m[p.list]?.trim() : undefined;
+    // "The coordinator has full access": rights, not fields.
+    if (list && /^(?:(?:full|all|complete|total|read(?:-only)?|no|limited|admin|write|edit)\s+)?(?:access|rights|permissions?|control|privileges)\b/i.test(list)) return undefined;
     // "the spreadsheet has had its day": a perfect tense, not a possession.
     if (list && /^(?:had|been|become|got|gotten|done|gone|seen|made|to)\b/i.test(list)) return undefined;
     // "Each X has many Ys" is a relation: the relation readers take it.
