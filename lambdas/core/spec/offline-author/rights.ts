@@ -35,7 +35,7 @@ export interface RightsContext {
 }
 
 const LEADING = new Set(['and', 'but', 'while', 'whereas', 'so', 'also', 'then', 'meanwhile', 'however']);
-const SUBJECT_DETERMINERS = new Set(['the', 'all', 'our', 'each', 'every', 'any', 'only']);
+const SUBJECT_DETERMINERS = new Set(['the', 'a', 'an', 'all', 'our', 'each', 'every', 'any', 'only']);
 const HEDGE = new Set(['can', 'may', 'should', 'must', 'will', 'shall', 'could', 'might', 'also', 'only', 'just', 'be', 'able', 'allowed', 'permitted', 'to', 'are', 'is', 'still', 'now', 'always', 'each', 'both', 'further', 'additionally']);
 const MODAL_WORDS = new Set(['can', 'may', 'should', 'must', 'will', 'shall', 'could', 'might', 'cannot', "can't", 'able', 'allowed', 'permitted']);
 const STOPS = new Set(['with', 'of', 'for', 'from', 'without', 'when', 'if', 'by', 'in', 'on', 'at', 'that', 'which', 'who', 'because', 'unless', 'except', 'after', 'before', 'once', 'during', 'within', 'via', 'using', 'whenever', 'where', 'so', 'but', 'as', 'like', 'into', 'about', 'than', 'until']);
@@ -55,6 +55,7 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   const tokens = words(clause.replace(/\([^()]*\)/g, ' '));
   let k = 0;
   while (LEADING.has(tokens[k] ?? '')) k += 1;
+  const indefinite = tokens[k] === 'a' || tokens[k] === 'an';
   while (SUBJECT_DETERMINERS.has(tokens[k] ?? '')) k += 1;
   // The subject ends where a modal, a negation, a rights verb or `have ... access` begins.
   let j = -1;
@@ -80,6 +81,8 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   if (j < 0) return undefined;
   const subject = tokens.slice(k, j);
   if (subject.some((w) => !/^[a-z][a-z'-]*$/.test(w) || STOPS.has(w) || w === 'a' || w === 'an')) return undefined;
+  // "an enrollment records the date": a record type doing something is a definition, not a role.
+  if (indefinite && ctx.index.aliasAt(subject, 0) && /^(?:records?|keeps?|stores?|holds?|tracks?|lists?|contains?|includes?|has|have)$/.test(tokens[j] ?? '')) return undefined;
 
   {
     let p = j;
