@@ -9,7 +9,9 @@
  */
 import { EXAMPLE_FIRST_EDIT } from '../draft-summary';
 import type { SpecDocument } from '../spec-model';
-import { sentencesOf } from './clauses';
+import { segment } from '../author/segment';
+import { statementsOf } from '../author/statements';
+import { normalizeInformal } from '../author/wording';
 import { findEntity, findFields, findRole, listWords, refused, type EditHandler, type EditResult } from './edit-context';
 import { ownershipEdit, publicEdit, removeRole, renameRole, rightsEdit, roleEdit } from './edit-access';
 import { addEntityEdit, relationEdit, removeEntity, renameEntity } from './edit-entities';
@@ -126,7 +128,7 @@ export function editSpec(spec: SpecDocument, message: string): EditOutcome {
   /** Sentences no handler took: said back to the user, never dropped silently. */
   const unplaced: string[] = [];
   let changed = false;
-  const sentences = sentencesOf(message ?? '').map((s) => s.text.replace(/^(?:and|also|then|ok|okay|please|now)[,\s]+/i, '').trim()).filter(Boolean);
+  const sentences = messageSentences(message ?? '', draft).map((s) => s.replace(/^(?:and|also|then|ok|okay|please|now)[,\s]+/i, '').trim()).filter(Boolean);
   for (const sentence of sentences) {
     let result: EditResult | undefined;
     for (const handler of HANDLERS) {
@@ -152,6 +154,21 @@ export function editSpec(spec: SpecDocument, message: string): EditOutcome {
     return { spec: clone(spec), summary: paragraphs(summaries.join(' '), notPlaced, EDIT_HELP, spec.entities.length === 0 ? NO_ENTITY_YET : ''), understood: false };
   }
   return { spec: draft, summary: paragraphs(summaries.join(' '), notPlaced), understood: true };
+}
+
+/**
+ * A message read as a description is: informal writing made plain, then its layout (bullets,
+ * tables, "Entity: a, b" lines, user stories) into sentences. A field list a layout gives becomes
+ * the sentence that adds it: to an existing record type, or as a new one.
+ */
+function messageSentences(message: string, spec: SpecDocument): string[] {
+  const { statements, fieldLists } = statementsOf(segment(normalizeInformal(message)));
+  const listed = fieldLists.map((list) => {
+    const phrases = [...list.phrases.map((p) => p.text), ...list.rows.map((r) => [r.name, [r.type, r.rules].filter(Boolean).join(', ')].filter(Boolean).join(' (') + (r.type || r.rules ? ')' : ''))];
+    const sentence = findEntity(spec, list.topic) ? `Add ${phrases.join(', ')} to ${list.topic}` : `Add a ${list.topic} entity with ${phrases.join(', ')}`;
+    return { line: list.line, sentence };
+  });
+  return [...listed, ...statements.map((s) => ({ line: s.line, sentence: s.text }))].sort((a, b) => a.line - b.line).map((s) => s.sentence);
 }
 
 const NO_ENTITY_YET = `The spec has no record types yet; start with one, e.g. "${EXAMPLE_FIRST_EDIT}".`;
