@@ -139,6 +139,14 @@ export function inlineLists(text: string): Array<{ topic: string; list: string }
   return out;
 }
 
+/**
+ * "I (admin) can do everything", "my friends (guests) can only read wines": the word in
+ * parentheses names the role.
+ */
+export function namedRole(text: string): string {
+  return text.replace(/(^|[;,]\s*|\band\s+)(?:(?:i|we|my|our|the|a|an)\s+)?(?:[a-z]+\s+){0,2}?\(([a-z][a-z -]{1,30}?)\)\s+(?=(?:can|may|must|should|will|have|has|manage|manages|read|reads|see|sees|do|does|get|gets)\b)/gi, (_m, lead: string, role: string) => `${lead}${role} `);
+}
+
 const cleanItem = (text: string) => text.replace(/^\*\*(.+?)\*\*/, '$1').replace(/\*\*/g, '').trim();
 
 export function statementsOf(blocks: Block[]): Statements {
@@ -148,7 +156,7 @@ export function statementsOf(blocks: Block[]): Statements {
 
   const sentence = (text: string, line: number, topic?: string) => {
     for (const s of splitSentences(text)) {
-      const plain = storyAsStatement(s);
+      const plain = namedRole(storyAsStatement(s));
       const rights = rightsLine(plain);
       if (rights) {
         statements.push({ text: rights, source: s, line, topic });
@@ -225,6 +233,17 @@ export function statementsOf(blocks: Block[]): Statements {
     }
     // A table: a field table when a column names fields; else its rows are statements.
     const header = block.header.map((h) => h.toLowerCase());
+    // "| Wine | |": the record type heads the table and each row is a field with its details.
+    const headed = header.length >= 2 && header.slice(1).every((h) => h === '' || /^(?:details?|notes?|description|type|rules?)$/.test(h)) && topicOf(block.header[0]!) !== undefined && !/^(?:field|fields|name)$/.test(header[0]!);
+    if (headed) {
+      const list = listUnder(topicOf(block.header[0]!)!, block.line);
+      block.rows.forEach((row, k) => {
+        const name = row[0]?.trim();
+        const details = row.slice(1).map((c) => c.trim()).filter(Boolean).join(', ');
+        if (name) list.rows.push({ name, ...(details ? { type: details } : {}), line: block.line + 2 + k });
+      });
+      continue;
+    }
     const nameCol = header.findIndex((h) => /^(?:field|fields|name|field name|column|attribute|property)$/.test(h));
     const topic = block.title ? topicOf(block.title) : headingTopic;
     if (nameCol >= 0 && topic) {
