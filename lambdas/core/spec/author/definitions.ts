@@ -35,6 +35,8 @@ interface Pattern {
   /** A second record type it belongs to ("each for one plot and one gardener"). */
   parent2?: number;
   list?: number;
+  /** The list is a passive's complements ("by a teacher to a student at a time"): each loses its preposition. */
+  passive?: boolean;
 }
 
 const PATTERNS: Pattern[] = [
@@ -84,6 +86,13 @@ const PATTERNS: Pattern[] = [
     list: 1,
   },
   {
+    example: 'A lesson is given by a teacher to a student at a lesson time (date and time), lasts a number of minutes, and has homework notes',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:given|taught|held|run|led|made|placed|booked|written|created|done|performed|hosted|organi[sz]ed|scheduled|sent|issued|signed|played|assigned|raised|filed|submitted|owned|managed)\s+((?:by|to|for|with|at|on|in|from)\s+.+)$`, 'i'),
+    topic: 1,
+    list: 2,
+    passive: true,
+  },
+  {
     example: 'Each film has a title, a runtime and a poster',
     re: new RegExp(String.raw`^${DET}${NP}\s+${HEDGE}${HAVE}\s+${LIST}$`, 'i'),
     topic: 1,
@@ -97,6 +106,17 @@ export const PREVIOUS = '(previous)';
 /** Subjects that are never record types. */
 const NOT_TOPICS = /^(?:we|you|they|i|it|this|that|these|those|he|she|everyone|anyone|everybody|anybody|someone|nobody|people|users?|each|every|all|there|which|who|what)$/i;
 
+/** "by a teacher to a student at a lesson time, lasts a number of minutes, and has notes" -> the field list. */
+function complements(text: string): string {
+  return text
+    .split(/\s*,\s*(?:and\s+)?|\s+and\s+(?=(?:has|have|lasts?|takes?|costs?)\b)|\s+(?=(?:by|to|for|with|at|on|in|from)\s+(?:a|an|the|one)\s)/i)
+    .map((item) => item.trim()
+      .replace(/^(?:lasts?|lasting|takes?|taking)\s+(?:a\s+)?(?:number of\s+)?(minutes|hours|days)\b/i, 'a duration in $1')
+      .replace(/^(?:and\s+)?(?:has|have|by|to|for|with|at|on|in|from|costs?|costing)\s+/i, ''))
+    .filter(Boolean)
+    .join(', ');
+}
+
 /** A prose statement defining a record type, when one of the patterns reads it. */
 export function readDefinition(text: string): ProseDefinition | undefined {
   // "What we store: plots, with ...": the lead-in says nothing about the record.
@@ -107,7 +127,8 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     // Group 0: the clause is about the record described just before ("It also has ...").
     const topic = p.topic === 0 ? PREVIOUS : m[p.topic]!.trim();
     if (p.topic !== 0 && (NOT_TOPICS.test(topic) || words(topic).length === 0)) continue;
-    const list = p.list !== undefined ? m[p.list]?.trim() : undefined;
+    const written = p.list !== undefined ? m[p.list]?.trim() : undefined;
+    const list = written && p.passive ? complements(written) : written;
     // "The coordinator has full access": rights, not fields.
     if (list && /^(?:(?:full|all|complete|total|read(?:-only)?|no|limited|admin|write|edit)\s+)?(?:access|rights|permissions?|control|privileges)\b/i.test(list)) return undefined;
     // "the spreadsheet has had its day": a perfect tense, not a possession.

@@ -5,8 +5,9 @@
  * is dropped (it states no structure).
  */
 import { plural } from '../offline-author/text';
+import { tagTerms } from './tag';
 
-const STORY = /^as (?:an?|the|one of the)\s+(.+?),?\s+i\s+(?:want to|would like to|'d like to|need to|wish to|should be able to|must be able to|am able to|can|may|will|get to|want|need|expect to)\s+(.+)$/i;
+const STORY = /^as (?:an?|the|one of the)\s+([^,]+?),\s*(?:([^,]*?),?\s+)?i\s+(?:want to|would like to|'d like to|need to|wish to|should be able to|must be able to|am able to|can|may|will|get to|want|need|expect to)\s+(.+)$/i;
 
 /** The role phrase in plural ("coach" -> "coaches", "front desk person" -> "front desk persons"). */
 function pluralRole(role: string): string {
@@ -18,12 +19,17 @@ function pluralRole(role: string): string {
 export function storyAsStatement(sentence: string): string {
   const m = STORY.exec(sentence.trim());
   if (!m) return sentence;
-  const rest = m[2]!
+  // "As a student, after a lesson I want to leave a review for it": the circumstance goes last.
+  const rest = `${m[3]!}${m[2] ? ` ${m[2]}` : ''}`
     .replace(/\s*,?\s+so (?:that|i|we)\b.*$/i, '')
+    .replace(/\s+for (?:it|them)\b/gi, '')
     .replace(/\bmy own\b/gi, 'their own')
     .replace(/\bmyself\b/gi, 'themselves')
     .replace(/\bmy\b/gi, 'their')
     .replace(/\bme\b/gi, 'them')
     .replace(/\bi\b/g, 'they');
+  // "As the director, when a production starts running, I want the schedule published": a workflow.
+  // ("after a lesson", with no verb, is only when the user acts.)
+  if (m[2] && /^(?:when|whenever|once|if|after|before|as soon as|each time|every time)\b/i.test(m[2]) && tagTerms(m[2]).slice(1).some((t) => t.tags.has('Verb'))) return `${m[2]}, ${m[3]!}`;
   return `${pluralRole(m[1]!)} can ${rest}`;
 }
