@@ -18,7 +18,7 @@ import { readStates } from './states';
 import { readRelations } from './relations';
 import { collectRoles, roleWords } from '../offline-author/roles';
 import { EntityIndex } from '../offline-author/entity-index';
-import { snakeCase } from '../../text/case';
+import { pascalCase, snakeCase } from '../../text/case';
 import { sepRegex, splitTopLevel, words } from '../offline-author/text';
 import { detectMultiTenant, tenancyUnits } from '../offline-author/tenancy';
 import { segment } from './segment';
@@ -99,9 +99,46 @@ export function readDescription(description: string): Reading {
     discovery.entities = discovery.entities.filter((e) => !people.includes(e));
     discovery.containments = discovery.containments.filter((c) => !people.includes(c.parent));
   }
+  fullNames(discovery, listed, statusLists, sentences);
   discovery.entities = inOrderOfMention(discovery.entities, sentences, listed, statements, discovery, statusLists);
   return { text, statements, sentences, fieldLists: listed.filter((l) => !people.includes(l.entity)), discovery, tenantUnits: units, statusLists, consumed };
 }
+
+/**
+ * A record type written once as "a profile" and elsewhere, repeatedly, as "tutor profiles" is
+ * the TutorProfile: the compound the description uses (at least twice, with one modifier) names it.
+ */
+function fullNames(discovery: Discovery, lists: Array<FieldList & { entity: string }>, statusLists: Reading['statusLists'], sentences: Sentence[]): void {
+  const text = sentences.map((s) => s.text).join(' ').toLowerCase();
+  const renames = new Map<string, string>();
+  for (const entity of discovery.entities) {
+    const ws = snakeCase(entity).split('_');
+    if (ws.length !== 1) continue;
+    const word = ws[0]!;
+    const counts = new Map<string, number>();
+    for (const m of text.matchAll(new RegExp(String.raw`\b([a-z]+)\s+${word}(?:s|es)?\b`, 'g'))) {
+      const modifier = m[1]!;
+      if (MODIFIER_STOP.test(modifier)) continue;
+      counts.set(modifier, (counts.get(modifier) ?? 0) + 1);
+    }
+    const best = [...counts].sort((a, b) => b[1] - a[1])[0];
+    const name = best && best[1] >= 2 ? pascalCase(`${best[0]}_${word}`) : undefined;
+    if (name && !discovery.entities.includes(name) && counts.size === 1) renames.set(entity, name);
+  }
+  if (renames.size === 0) return;
+  const rename = (n: string) => renames.get(n) ?? n;
+  discovery.entities = discovery.entities.map(rename);
+  for (const d of discovery.definitions) d.entity = rename(d.entity);
+  for (const c of discovery.containments) {
+    c.parent = rename(c.parent);
+    c.child = rename(c.child);
+  }
+  for (const l of lists) l.entity = rename(l.entity);
+  for (const s of statusLists) s.entity = rename(s.entity);
+}
+
+/** Words before a noun that do not make a compound name ("a profile", "their own profile", "new profiles"). */
+const MODIFIER_STOP = /^(?:a|an|the|my|our|your|their|his|her|its|own|new|each|every|all|any|some|one|two|many|no|this|that|these|those|and|or|of|to|for|with|in|on|at|by|from|see|read|create|edit|update|delete|browse|manage|view|only|other|same|first|last|next|every|more|most|few|several)$/;
 
 /**
  * Record types in the order the description defines them (a field list, a relation, a
