@@ -16,7 +16,7 @@ const ONE = String.raw`(?:a|an|one|exactly one|a single|one single|the|its|their
 const MANY = String.raw`(?:many|several|multiple|one or more|zero or more|any number of|a number of|lots of|some)\s+`;
 
 /** What may follow a relation: the child's fields ("..., and it has a start date", "and we write down the crop"). */
-const TAIL = String.raw`(?:\s*,?\s+and\s+(?:(?:it|they)\s+(?:has|have|records?)|has|have|(?:we|you|they)\s+(?:write down|record|note|store|keep|track|log))\s+(.+))?`;
+const TAIL = String.raw`(?:\s*,?\s+and\s+(?:(?:it|they)\s+(?:has|have|records?)|has|have|(?:we|you|they)\s+(?:write down|record|note|store|keep|track|log))\s+(.+)|\s*:\s*(.+))?`;
 
 interface Pattern {
   example: string;
@@ -60,11 +60,16 @@ const PATTERNS: Pattern[] = [
 
 /** Each clause of a sentence ("A dock has many berths; a berth belongs to exactly one dock"). */
 export function readRelations(text: string): RelationReading | undefined {
-  const clean = text.trim().replace(/\.$/, '').replace(/\s*\((?:[^()]*)\)\s*$/, '');
+  // As written, then without a closing remark ("(both are teams)", "for a season").
+  const raw = text.trim().replace(/\.$/, '');
+  const clean = raw.replace(/\s*\((?:[^()]*)\)\s*$/, '');
   const stripped = clean.replace(/\s+for\s+(?:a|the|each)\s+\w+$/i, '');
   for (const p of PATTERNS) {
-    const m = p.re.exec(stripped) ?? p.re.exec(clean);
-    if (m) return { pairs: p.pairs(m), ...(p.list && m[p.list] ? { list: m[p.list] } : {}) };
+    const m = p.re.exec(raw) ?? p.re.exec(stripped) ?? p.re.exec(clean);
+    // The child's fields follow "and has ..." or a colon (the group after the list's).
+    if (!m) continue;
+    const list = p.list ? (m[p.list] ?? m[p.list + 1]) : undefined;
+    return { pairs: p.pairs(m), ...(list ? { list } : {}) };
   }
   return undefined;
 }

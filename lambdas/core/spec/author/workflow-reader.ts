@@ -185,10 +185,14 @@ function readOpening(text: string, ctx: WorkflowContext): Opening | undefined {
 
   // "If a reservation is not confirmed within 2 hours" / "if a booking is still pending after 3 days"
   // / "If a tutor does not answer a lesson request within 24 hours": a wait for what did not happen.
-  const negated = after.includes('not') || before.includes('not');
+  // "gets no agent reply within 4 hours": the awaited thing is the noun before the time.
+  const noun = after.includes('no');
+  const negated = after.includes('not') || before.includes('not') || noun;
   if (duration && (negated || after.includes('still'))) {
-    const words_ = negated ? (after.includes('not') ? after.slice(after.indexOf('not') + 1) : before.slice(before.indexOf('not') + 1)) : after.slice(after.indexOf('still') + 1);
-    const stateWord = words_.find((w) => !STATE_LINKS.has(w) && w !== 'been' && w !== 'yet') ?? 'updated';
+    const negation = noun && !after.includes('not') ? 'no' : 'not';
+    const words_ = negated ? (after.includes(negation) ? after.slice(after.indexOf(negation) + 1) : before.slice(before.indexOf('not') + 1)) : after.slice(after.indexOf('still') + 1);
+    const untilTime = words_.slice(0, Math.max(0, words_.findIndex((w) => ['within', 'after', 'in', 'for', 'by'].includes(w))));
+    const stateWord = (negation === 'no' ? untilTime[untilTime.length - 1] : words_.find((w) => !STATE_LINKS.has(w) && w !== 'been' && w !== 'yet')) ?? 'updated';
     const event = negated ? (/(?:ed|en)$/.test(stateWord) ? stateWord : participle(verbLemma(stateWord))) : nextState(m.entity, stateWord, ctx);
     return { entity: m.entity, trigger: { entity: m.entity, event: 'created' }, lead: [{ kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, names), events: [snakeCase(event)], timeout: duration.iso }], rest };
   }
