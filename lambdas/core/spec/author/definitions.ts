@@ -129,6 +129,8 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     if (p.topic !== 0 && (NOT_TOPICS.test(topic) || words(topic).length === 0)) continue;
     const written = p.list !== undefined ? m[p.list]?.trim() : undefined;
     const list = written && p.passive ? complements(written) : written;
+    // "Each attendance record belongs to ...": "record" was part of the name, not the verb.
+    if (list && /^(?:belongs?|is|are|was|were|has|have|can|may|must|should|will|links?|contains?|gets?|goes|moves)\b/i.test(list)) continue;
     // "The coordinator has full access": rights, not fields.
     if (list && /^(?:(?:full|all|complete|total|read(?:-only)?|no|limited|admin|write|edit)\s+)?(?:access|rights|permissions?|control|privileges)\b/i.test(list)) return undefined;
     // "the spreadsheet has had its day": a perfect tense, not a possession.

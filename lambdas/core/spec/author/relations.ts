@@ -16,7 +16,7 @@ const ONE = String.raw`(?:a|an|one|exactly one|a single|one single|the|its|their
 const MANY = String.raw`(?:many|several|multiple|one or more|zero or more|any number of|a number of|lots of|some)\s+`;
 
 /** What may follow a relation: the child's fields ("..., and it has a start date", "and we write down the crop"). */
-const TAIL = String.raw`(?:\s*,?\s+and\s+(?:(?:it|they)\s+(?:has|have|records?)|has|have|(?:we|you|they)\s+(?:write down|record|note|store|keep|track|log))\s+(.+)|\s*:\s*(.+))?`;
+const TAIL = String.raw`(?:\s*,?\s+and\s+(?:(?:it|they)\s+(?:has|have|records?|says|notes|shows|stores)|has|have|(?:we|you|they)\s+(?:write down|record|note|store|keep|track|log))\s+(.+)|\s*:\s*(.+))?`;
 
 interface Pattern {
   example: string;
@@ -46,7 +46,7 @@ const PATTERNS: Pattern[] = [
   },
   {
     example: 'A booking is for one space and one member, and it has a start date',
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:always\s+)?(?:is for|links|references|is between|belongs? to|is part of|is from)\s+${ONE}${NP}\s+and\s+${ONE}${NP}${TAIL}$`, 'i'),
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:always\s+)?(?:is for|links|references|is between|belongs? to|is part of|is from)\s+${ONE}${NP}\s+and\s+(?:to\s+|with\s+)?${ONE}${NP}${TAIL}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }, { child: m[1]!, parent: m[3]! }],
     list: 4,
   },

@@ -45,6 +45,9 @@ export interface Statements {
   fieldLists: FieldList[];
 }
 
+/** Words that only introduce what follows ("One last thing: ..."). */
+const LEAD_IN = /^(?:one (?:last|more|final) thing|last but not least|finally|lastly|also|note|ps|p\.s\.|oh,? and|and finally|by the way|btw|important|and|plus)\s*[:,-]\s*/i;
+
 /** Headings and group bullets that hold rules rather than fields. */
 const GROUP_WORDS = /^(?:(?:the\s+)?(?:permissions?|access(?: rules| rights| control)?|roles?(?: and (?:rights|permissions))?|rights|users?(?: and roles)?|who can do what|rules|business rules|constraints|workflows?|automations?|automation|processes|notifications?|reminders?|tenancy|tenants?|data|data model|entities|records|overview|notes?|background|requirements|security|auth|authentication|(?:the )?(?:app|system|backend|service|api))\b)/i;
 
@@ -156,7 +159,7 @@ export function statementsOf(blocks: Block[]): Statements {
 
   const sentence = (text: string, line: number, topic?: string) => {
     for (const s of splitSentences(text)) {
-      const plain = namedRole(storyAsStatement(s));
+      const plain = namedRole(storyAsStatement(s.replace(LEAD_IN, '')));
       const rights = rightsLine(plain);
       if (rights) {
         statements.push({ text: rights, source: s, line, topic });
