@@ -35,7 +35,8 @@ export interface AuthorInput {
 export function readDescription(description: string): Reading {
   const text = description ?? '';
   const { statements, fieldLists } = statementsOf(segment(normalizeInformal(text)));
-  const units = tenancyUnits(statements.map((s) => s.text).join('. '));
+  // The tenancy unit ("each choir is a tenant"), statement by statement so sentences never run together.
+  const units = new Set(statements.flatMap((s) => [...tenancyUnits(s.text)]));
   const listed = listedEntities(fieldLists, units);
   const sentences: Sentence[] = statements.map((s, index) => ({ index, text: s.text, clauses: splitClauses(s.text) }));
   // Prose definitions first; what they read is not read again by the older clause readers.

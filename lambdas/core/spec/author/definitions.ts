@@ -120,7 +120,7 @@ function complements(text: string): string {
 /** A prose statement defining a record type, when one of the patterns reads it. */
 export function readDefinition(text: string): ProseDefinition | undefined {
   // "What we store: plots, with ...": the lead-in says nothing about the record.
-  const clean = text.trim().replace(/\.$/, '').replace(/^(?:what we (?:store|keep|track|need|record)|we (?:store|keep|track|record)|data(?: we keep)?|records?)\s*:\s*/i, '');
+  const clean = text.trim().replace(/\.$/, '').replace(/^(?:what we (?:store|keep|track|need|record)|we (?:store|keep|track|record)|(?:the\s+)?data(?: we keep| model)?|records?)\s*:\s*/i, '');
   for (const p of PATTERNS) {
     const m = p.re.exec(clean);
     if (!m) continue;
@@ -129,6 +129,8 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     if (p.topic !== 0 && (NOT_TOPICS.test(topic) || words(topic).length === 0)) continue;
     const written = p.list !== undefined ? m[p.list]?.trim() : undefined;
     const list = written && p.passive ? complements(written) : written;
+    // "Section leaders can record attendance records": a right to make records, not fields.
+    if (/\b(?:can|may|should|must|will|are able to|get to)\s+(?:\w+\s+)?(?:record|log|keep|track|list|show|store)s?\b/i.test(clean.split(/\s+/).slice(0, 6).join(' '))) return undefined;
     // "Each attendance record belongs to ...": "record" was part of the name, not the verb.
     if (list && /^(?:belongs?|is|are|was|were|has|have|can|may|must|should|will|links?|contains?|gets?|goes|moves)\b/i.test(list)) continue;
     // "The coordinator has full access": rights, not fields.

@@ -133,7 +133,7 @@ function readOpening(text: string, ctx: WorkflowContext): Opening | undefined {
     const direction = relative[3]!.toLowerCase();
     const tokens = words(relative[4]!);
     const m = mentionIn(tokens, ctx);
-    if (d && m && (!lead || TASK_VERBS.has(verbLemma(words(lead)[0] ?? '')))) {
+    if (d && m && (!lead || words(lead).some((w) => TASK_VERBS.has(verbLemma(w))))) {
       const after = tokens.slice(m.end).filter((w) => !STATE_LINKS.has(w) || w === 'starts' || w === 'begins');
       const stateBefore = tokens.slice(0, m.start).filter((w) => !['a', 'an', 'the', 'each', 'every', 'any'].includes(w));
       const steps: WorkflowStep[] = [];

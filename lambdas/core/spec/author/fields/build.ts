@@ -8,8 +8,8 @@ import type { SpecField } from '../../spec-model';
 import { snakeCase } from '../../../text/case';
 import { isServerFieldName, USER_ENTITY } from '../../../vocabulary';
 import {
-  BOOLEAN_MARKERS, BOOLEAN_PREFIXES, FORM_HEADS, COUNTED_NUMBER_PREFIXES, FILE_NAME_NOISE, FILE_NOUNS, HEAD_TYPES, OWNER_WORDS,
-  PERSON_WORDS, PLURAL_NOT_COUNT, SHORT_WHEN_COMPOUND, TYPED_HEADS, UNITS, WEAK_FILE_NOUNS,
+  BOOLEAN_MARKERS, BOOLEAN_PAIRS, BOOLEAN_PREFIXES, COMPOUND_HEAD_TYPES, FORM_HEADS, COUNTED_NUMBER_PREFIXES, FILE_ACT_WORDS, FILE_NAME_NOISE,
+  FILE_NOUNS, HEAD_TYPES, OWNER_WORDS, PERSON_WORDS, PLURAL_NOT_COUNT, SHORT_WHEN_COMPOUND, TYPED_HEADS, UNITS, WEAK_FILE_NOUNS,
 } from './field-words';
 import { entityAtEnd, entityWords } from './entities';
 import { fileLimit, type Traits } from './descriptor';
@@ -18,20 +18,26 @@ import { enumValue } from './values';
 export interface Built {
   field: SpecField;
   refEntity?: string;
+  /** The field is the user who made the record (`an author`). */
+  owner?: boolean;
 }
 
-/** The field, or undefined when the words name nothing a record holds (or the record's owner). */
+/** The field, or undefined when the words name nothing a record holds (or the server's owner_id). */
 export function buildField(words: string[], traits: Traits, entities: readonly string[]): Built | undefined {
   let ws = words.filter(Boolean);
   if (ws.length === 0) return undefined;
   const head = ws[ws.length - 1]!;
   const reference = readReference(ws, traits, entities);
-  if (reference === null) return undefined;
-  if (reference) return finish(reference.name, reference.type, traits, reference.entity);
+  if (reference) {
+    const built = finish(reference.name, reference.type, traits, reference.entity);
+    return built && reference.owner ? { ...built, owner: true } : built;
+  }
 
   if (isFile(ws, traits)) {
     const kept = ws.filter((w, i) => !(FILE_NAME_NOISE.has(w) && (w !== 'image' || (i > 0 && FILE_NOUNS[ws[i - 1]!] !== undefined))));
-    ws = kept.length > 0 ? kept : [ws[ws.length - 1]!];
+    // Only noise: the thing (`a file upload` -> file), not the act of uploading it.
+    const things = ws.filter((w) => !FILE_ACT_WORDS.has(w));
+    ws = kept.length > 0 ? kept : [things[things.length - 1] ?? ws[ws.length - 1]!];
     if (/[^s]s$/.test(ws[ws.length - 1]!)) ws[ws.length - 1] = pluralize.singular(ws[ws.length - 1]!);
     const defaults = [...ws].reverse().map((w) => FILE_NOUNS[w]).find(Boolean) ?? FILE_NOUNS.file!;
     const field = finish(`${snakeCase(ws.join(' '))}_key`, 'file', traits);
@@ -71,8 +77,15 @@ export function buildField(words: string[], traits: Traits, entities: readonly s
   return finish(snakeCase(ws.join(' ')), type, traits);
 }
 
-/** A reference field (`<role>_<entity>_id`), null for the record's owner, undefined if none. */
-function readReference(ws: string[], traits: Traits, entities: readonly string[]): { name: string; type: string; entity: string } | null | undefined {
+interface Reference {
+  name: string;
+  type: string;
+  entity: string;
+  owner?: boolean;
+}
+
+/** A reference field (`<role>_<entity>_id`, `author_id` for the record's owner), undefined if none. */
+function readReference(ws: string[], traits: Traits, entities: readonly string[]): Reference | undefined {
   const words = ws[ws.length - 1] === 'id' && ws.length > 1 ? ws.slice(0, -1) : ws;
   const last = words[words.length - 1]!;
   if (traits.ref) {
@@ -87,7 +100,7 @@ function readReference(ws: string[], traits: Traits, entities: readonly string[]
     return { name: `${snakeCase([...at.role, ...entityWords(at.entity)].join(' '))}_id`, type: `ref(${at.entity})`, entity: at.entity };
   }
   const person = pluralize.singular(last);
-  if (words.length === 1 && OWNER_WORDS.has(person)) return null;
+  if (words.length === 1 && OWNER_WORDS.has(person)) return { name: `${person}_id`, type: `ref(${USER_ENTITY})`, entity: USER_ENTITY, owner: true };
   if (words.length <= 2 && PERSON_WORDS.has(person)) return { name: `${snakeCase([...words.slice(0, -1), person].join(' '))}_id`, type: `ref(${USER_ENTITY})`, entity: USER_ENTITY };
   return undefined;
 }
@@ -112,6 +125,8 @@ export function impliedType(ws: readonly string[]): string {
   if (ws.length > 1 && head === 'on') return 'date';
   // `hours worked`, `mites seen`: a participle after the noun it describes.
   if (ws.length > 1 && /^(?:[a-z]+ed|seen|done|spent|given|taken|paid|sold|kept|left)$/.test(head) && !HEAD_TYPES[head]) return impliedType(ws.slice(0, -1));
+  const compound = ws.length > 1 ? COMPOUND_HEAD_TYPES[`${ws[ws.length - 2]} ${head}`] : undefined;
+  if (compound) return compound;
   const headType = HEAD_TYPES[head];
   if (headType === 'text' && ws.length > 1 && SHORT_WHEN_COMPOUND.has(head)) return 'string';
   if (headType) return headType;
@@ -134,6 +149,28 @@ function finish(name: string, type: string, traits: Traits, refEntity?: string):
     if (traits.min !== undefined) field.min = traits.min;
     if (traits.max !== undefined) field.max = traits.max;
   }
+  if (traits.default !== undefined) {
+    const value = defaultValue(traits.default, type, field.values ?? traits.values?.map(enumValue));
+    if (value !== undefined) field.default = value;
+  }
   if (traits.notes.length > 0) field.notes = traits.notes.join('; ');
   return { field, ...(refEntity ? { refEntity } : {}) };
+}
+
+/** A default as the field's type holds it; undefined when the words are no value of it (`defaults to today` on a date). */
+function defaultValue(written: string, type: string, values: readonly string[] | undefined): string | number | boolean | undefined {
+  const text = written.trim();
+  if (type === 'enum') {
+    const value = enumValue(text);
+    return values?.includes(value) ? value : undefined;
+  }
+  if (type === 'integer' || type === 'number') {
+    const n = Number(text);
+    return Number.isFinite(n) && text !== '' && (type === 'number' || Number.isInteger(n)) ? n : undefined;
+  }
+  if (type === 'boolean') {
+    const pair = BOOLEAN_PAIRS.find(([yes, no]) => text.toLowerCase() === yes || text.toLowerCase() === no);
+    return pair ? text.toLowerCase() === pair[0] : undefined;
+  }
+  return type === 'string' || type === 'text' ? text : undefined;
 }

@@ -6,7 +6,9 @@
  * these is a free note (kept as the field's note, never a constraint); a word or two that is
  * none of these is also reported as unplaced, for the author's open questions.
  */
-import { DEFAULT_MAX_BYTES, FORMATS, GENERIC_FORMATS, SIZE_UNITS, TYPE_PHRASES, UNITS } from './field-words';
+import {
+  DEFAULT_MAX_BYTES, FORMATS, GENERIC_FORMATS, OPTIONAL_PHRASES, REQUIRED_LEADS, REQUIRED_PHRASES, REQUIRED_WORDS, SIZE_UNITS, TYPE_PHRASES, UNITS,
+} from './field-words';
 import { entityNamed } from './entities';
 import { isBooleanPair, valueList } from './values';
 
@@ -27,6 +29,8 @@ export interface Traits {
   ref?: string;
   /** A unit that ends the name (`in metres` -> `m`). */
   unit?: string;
+  /** The default value as written (`default medium`, `open by default`). */
+  default?: string;
   notes: string[];
   unplaced: string[];
 }
@@ -47,8 +51,17 @@ const RANGES: ReadonlyArray<[RegExp, 'both' | 'min' | 'max']> = [
   [new RegExp(String.raw`\b(?:at most|up to|maximum(?: of)?|max\.?|no more than|not more than)\s+${NUM}`, 'i'), 'max'],
   [new RegExp(String.raw`(?:^|\s)${NUM}\s+or less\b`, 'i'), 'max'],
 ];
-const OPTIONAL = /\b(?:(?:is|are)\s+)?(?:optional(?:ly)?|not required|not mandatory|if any|if known|nullable|can be (?:empty|blank|left (?:empty|blank|out)))\b/gi;
-const REQUIRED = /\b(?:(?:is|are|must be|always)\s+)?(?:required|mandatory|compulsory)\b/gi;
+/** A list of phrases as one alternation, longest first, each word bounded. */
+const alternation = (phrases: Iterable<string>): string =>
+  [...phrases].sort((a, b) => b.length - a.length).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+')).join('|');
+const OPTIONAL = new RegExp(String.raw`\b(?:(?:is|are)\s+)?(?:${alternation(OPTIONAL_PHRASES)})\b`, 'gi');
+const REQUIRED = new RegExp(String.raw`\b(?:(?:is|are|must be|always)\s+)?(?:${alternation([...REQUIRED_WORDS, ...REQUIRED_LEADS, ...REQUIRED_PHRASES])})\b`, 'gi');
+/** The value of a default: quoted, or a word or two up to the next separator. */
+const DEFAULT_VALUE = String.raw`("[^"]+"|'[^']+'|[^\s,;()"]+(?:\s+[^\s,;()"]+)?)`;
+const DEFAULTS: readonly RegExp[] = [
+  new RegExp(String.raw`(?:^|(?<=[,;(]))\s*(?:(?:which|that|it)\s+)?(?:defaults?\s+to|defaulting\s+to|default(?:\s+value)?(?:\s+is|\s*:)?|(?:the\s+)?default\s+being)\s+${DEFAULT_VALUE}\s*(?=[,;)]|$)`, 'i'),
+  new RegExp(String.raw`(?:^|(?<=[,;(]))\s*${DEFAULT_VALUE}\s+(?:by\s+default|is\s+the\s+default|as\s+(?:the\s+)?default)\s*(?=[,;)]|$)`, 'i'),
+];
 const UNIQUE = /\b(?:(?:which|that)\s+)?(?:(?:must|should|has to|needs to) be\s+|is\s+|are\s+|that's\s+|always\s+)?unique\b(?:\s+(?:per|across|in|within)\s+(?:the\s+|a\s+|each\s+)?[a-z]+)?/gi;
 /** What may remain of a part once its rules are read, and still say nothing. */
 const FILLER = /^(?:(?:and|or|only|a|an|the|is|are|it|it's|must|should|be|both|with|as|of|that|which|at|in|max|formats?|each|per file|allowed|accepted|kept|stored|always|also|but|not|no|yes|e\.g\.?|both are|it is|which is|that is)\b|[,.;:+&/\s-])*$/i;
@@ -57,7 +70,7 @@ const REF_LEAD = /^(?:(?:a\s+)?(?:link|links|reference|ref|pointer)\s+to|refers 
 
 /** Reads a descriptor into `traits`. `cell`: a table's type or rules cell (free notes expected). */
 export function readDescriptor(text: string, traits: Traits, entities: readonly string[]): void {
-  let t = text.trim().replace(/²/g, '2');
+  let t = takeDefault(text.trim().replace(/²/g, '2'), traits);
   if (!t) return;
   // Nested parentheses: `which wine (required)`.
   t = t.replace(/\(([^()]*)\)/g, (_m, inner: string) => {
@@ -119,6 +132,18 @@ function readPart(part: string, traits: Traits, entities: readonly string[]): vo
   }
   traits.notes.push(rest);
   if (rest.split(' ').length <= 2) traits.unplaced.push(rest);
+}
+
+/** A default named in the text (`default medium`, `defaults to open`, `open by default`), taken out. */
+export function takeDefault(text: string, traits: Traits): string {
+  let t = text;
+  for (const re of DEFAULTS) {
+    const m = re.exec(t);
+    if (!m) continue;
+    traits.default ??= m[1]!.replace(/^["']|["']$/g, '');
+    t = t.slice(0, m.index) + t.slice(m.index + m[0].length);
+  }
+  return t === text ? t : t.replace(/^[\s,;]+|[\s,;]+$/g, '').replace(/\s*[,;]\s*(?=[,;])/g, '');
 }
 
 /** The entity a short reference wording names (`link to a sample` -> Sample). */

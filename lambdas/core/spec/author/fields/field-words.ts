@@ -30,8 +30,13 @@ export const HEAD_TYPES: Readonly<Record<string, string>> = {
   ...Object.fromEntries(list('date birthday deadline dob birthdate arrival departure').map((w) => [w, 'date'])),
   ...Object.fromEntries(list('time datetime timestamp kickoff kick-off').map((w) => [w, 'datetime'])),
   ...Object.fromEntries(list('email e-mail').map((w) => [w, 'email'])),
+  ...Object.fromEntries(list('url urls uri website homepage webpage link permalink href').map((w) => [w, 'url'])),
   ...Object.fromEntries(list(`
-    phone telephone mobile fax url website homepage link code sku isbn id name title`).map((w) => [w, 'string'])),
+    phone telephone mobile fax code sku isbn id name title`).map((w) => [w, 'string'])),
+};
+/** Two-word heads whose words alone say something else (`a web address` is no street address). */
+export const COMPOUND_HEAD_TYPES: Readonly<Record<string, string>> = {
+  'web address': 'url', 'web site': 'url', 'web page': 'url', 'home page': 'url', 'web link': 'url', 'email address': 'email',
 };
 /** Heads that only say the form of the content and leave the name (`a personality write-up` -> personality, text). */
 export const FORM_HEADS: Readonly<Record<string, string>> = { 'write-up': 'text', writeup: 'text', blurb: 'text', 'free-text': 'text' };
@@ -61,8 +66,8 @@ export const TYPE_PHRASES: Readonly<Record<string, string>> = {
   decimal: 'number', number: 'number', float: 'number', numeric: 'number', amount: 'number', money: 'number',
   currency: 'number', price: 'number', boolean: 'boolean', bool: 'boolean', flag: 'boolean', checkbox: 'boolean',
   'yes/no': 'boolean', 'y/n': 'boolean', 'true/false': 'boolean', 'yes or no': 'boolean', date: 'date', dates: 'date',
-  day: 'date', email: 'email', 'email address': 'email', phone: 'string', 'phone number': 'string', url: 'string',
-  link: 'string', file: 'file', upload: 'file', attachment: 'file', enum: 'enum', choice: 'enum', 'one of': 'enum',
+  day: 'date', email: 'email', 'email address': 'email', phone: 'string', 'phone number': 'string', url: 'url',
+  link: 'url', uri: 'url', website: 'url', 'web address': 'url', hyperlink: 'url', file: 'file', upload: 'file', attachment: 'file', enum: 'enum', choice: 'enum', 'one of': 'enum',
 };
 
 /** Units: `in <unit>` adds the unit to the name (as written here) and gives the type. */
@@ -118,6 +123,8 @@ export const FILE_NOUNS: Readonly<Record<string, readonly string[]>> = {
 export const WEAK_FILE_NOUNS = set('manuscript resume cv syllabus manual contract receipt invoice document poster recording scan');
 /** Words dropped from a file field's name when another word names it (`receipt upload` -> receipt_key). */
 export const FILE_NAME_NOISE = set('file upload uploaded attachment attached pdf image');
+/** Noise words that name the act of uploading, not the thing: dropped first when only noise names a file (`a file upload` -> file_key). */
+export const FILE_ACT_WORDS = set('upload uploaded attached');
 /** The size limit a file gets when the text names none. */
 export const DEFAULT_MAX_BYTES = 10 * 1048576;
 /** Size units, binary (1 MB = 1048576 bytes), as the spec format reads them. */
@@ -130,16 +137,37 @@ export const SIZE_UNITS: Readonly<Record<string, number>> = {
 export const PERSON_WORDS = set(`
   assignee approver reviewer assessor supervisor coordinator technician mechanic inspector moderator handler
   manager agent instructor trainer mentor coach referee judge owner author creator requester requestor reporter`);
-/** Person words that mean the record's creator (its owner, never listed as a field). */
-export const OWNER_WORDS = set('author creator owner submitter uploader poster');
+/**
+ * Person words that mean the record's creator: alone in a field list (`a body and an author`) a
+ * `ref(User)` field that is the record's owner; `owner` itself is the server's owner_id.
+ */
+export const OWNER_WORDS = set('author creator owner submitter uploader writer');
 
 /** Heads that keep their own type after a record type's name (`team name`, `room number`, `order date`). */
 export const TYPED_HEADS = set(`
   name names title number no date time type kind status code count email price amount total notes description id
   size category level rate fee score rating`);
 
-/** Words of a rule (required, optional, unique) — never values, never part of a name. */
-export const RULE_WORDS = set('required mandatory optional unique only');
+/** Words that say a field must be filled in, wherever they stand in its phrase (`a mandatory colour`, `colour (required)`). */
+export const REQUIRED_WORDS = set('required mandatory compulsory');
+/** Words that say it only before the name (`an essential mileage`; `essential oils` is a name). */
+export const REQUIRED_LEADS = set('essential');
+/** Wording that says it only in a descriptor (a parenthesis, a colon's tail, a rules cell): `(must have)`, `(needed)`. */
+export const REQUIRED_PHRASES: readonly string[] = [
+  'must have', 'must-have', 'needed', 'must be set', 'must be provided', 'must be given', 'must be filled in', 'must be filled',
+  'cannot be empty', "can't be empty", 'always set', 'always filled in',
+];
+/** Wording that says a field may be left empty, as a name's lead or anywhere in a descriptor. */
+export const OPTIONAL_PHRASES: readonly string[] = [
+  'not required', 'not mandatory', 'not needed', 'optional', 'optionally', 'if any', 'if known', 'if available', 'nullable',
+  'can be empty', 'can be blank', 'can be left empty', 'can be left blank', 'can be left out', 'may be empty', 'may be blank',
+  'may be left empty', 'may be left blank', 'may be omitted', 'can be omitted', 'can be skipped',
+];
+/** Words that name a field's default value (`default medium`, `defaults to open`, `open by default`). */
+export const DEFAULT_WORDS = set('default defaults defaulting');
+
+/** Words of a rule (required, optional, unique, a default) — never values, never part of a name. */
+export const RULE_WORDS: ReadonlySet<string> = new Set([...REQUIRED_WORDS, ...DEFAULT_WORDS, 'optional', 'unique', 'only']);
 
 /** Name words read as another word (`pic` -> photo): the canonical word of a field's name. */
 export const NAME_SYNONYMS: Readonly<Record<string, string>> = {
@@ -151,5 +179,5 @@ export const NAME_SYNONYMS: Readonly<Record<string, string>> = {
 export const FIELD_WORDS: readonly string[] = [
   ...DETERMINERS, ...Object.keys(HEAD_TYPES), ...COUNTED_NUMBER_PREFIXES, ...BOOLEAN_MARKERS, ...Object.keys(UNITS),
   ...Object.keys(FORMATS), ...Object.keys(GENERIC_FORMATS), ...Object.keys(FILE_NOUNS), ...PERSON_WORDS, ...TYPED_HEADS,
-  ...RULE_WORDS, ...Object.values(NAME_SYNONYMS), ...Object.keys(TYPE_PHRASES).flatMap((p) => p.split(/[\s/]+/)),
+  ...RULE_WORDS, ...REQUIRED_LEADS, ...Object.values(NAME_SYNONYMS), ...Object.keys(TYPE_PHRASES).flatMap((p) => p.split(/[\s/]+/)),
 ].filter((w) => /^[a-z]{4,}$/.test(w));

@@ -20,12 +20,14 @@ export interface FieldContext {
 export interface FieldReading {
   /** `required` is false unless stated; the name is snake_case. */
   field: SpecField;
-  /** The text says required / mandatory. */
+  /** The text says required / mandatory / essential / must have / needed. */
   explicitRequired: boolean;
-  /** The text says optional. */
+  /** The text says optional / not required / if any. */
   explicitOptional: boolean;
   /** For ref fields: the referenced entity (also in field.type `ref(X)`). */
   refEntity?: string;
+  /** The field is the user who made the record (`an author`, `its creator`): the entity's owner field. */
+  owner?: boolean;
   /** Words of the input the reader could not place, for the author's "Open questions". */
   unplaced: string[];
 }
@@ -54,6 +56,7 @@ function reading(words: string[], traits: Parameters<typeof buildField>[1], ctx:
     explicitRequired: traits.required,
     explicitOptional: traits.optional,
     ...(built.refEntity ? { refEntity: built.refEntity } : {}),
+    ...(built.owner ? { owner: true } : {}),
     unplaced: [...traits.unplaced],
   };
 }

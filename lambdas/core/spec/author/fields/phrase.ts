@@ -8,8 +8,8 @@
  */
 import { snakeCase } from '../../../text/case';
 import { normalizeInformal } from '../wording';
-import { BOOLEAN_PREFIXES, DETERMINERS, FILLER_ADJECTIVES, NAME_SYNONYMS, UNITS } from './field-words';
-import { emptyTraits, readDescriptor, refTarget, takeNameFormats, takeRange, takeSize, type Traits } from './descriptor';
+import { BOOLEAN_PREFIXES, DETERMINERS, FILLER_ADJECTIVES, NAME_SYNONYMS, REQUIRED_LEADS, REQUIRED_WORDS, UNITS } from './field-words';
+import { emptyTraits, readDescriptor, refTarget, takeDefault, takeNameFormats, takeRange, takeSize, type Traits } from './descriptor';
 import { entityWords } from './entities';
 import { isBooleanPair, valueList } from './values';
 
@@ -54,6 +54,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     if (values) return { words: ['status'], traits: { ...traits, values } };
   }
   text = takeTypeLead(text, traits);
+  text = takeNameDefault(text, traits);
   text = takeInlineValues(text, traits, entities, owner);
   text = takeCommaDescriptor(text, traits, entities);
   text = takeSize(text, traits);
@@ -152,9 +153,34 @@ function takeCommaDescriptor(text: string, traits: Traits, entities: readonly st
   return text.slice(0, comma);
 }
 
-/** Rules written in the name: `an optional due date`, `a table number that's unique`. */
+/** `a status of open or closed, open by default`, `a priority that defaults to low`: the default after the name. */
+function takeNameDefault(text: string, traits: Traits): string {
+  const relative = /^(.+?)\s*,?\s+((?:which|that)\s+defaults?\s+to\s+.+)$/i.exec(text);
+  if (relative) {
+    const probe = emptyTraits();
+    if (takeDefault(relative[2]!, probe) === '' && probe.default !== undefined) {
+      traits.default ??= probe.default;
+      return relative[1]!;
+    }
+  }
+  const comma = text.lastIndexOf(', ');
+  if (comma < 0) return text;
+  const probe = emptyTraits();
+  if (takeDefault(text.slice(comma + 2), probe) !== '' || probe.default === undefined) return text;
+  traits.default ??= probe.default;
+  return text.slice(0, comma);
+}
+
+const REQUIRED_ANYWHERE = new RegExp(String.raw`\b(?:${[...REQUIRED_WORDS].join('|')})\b`, 'gi');
+const REQUIRED_LEAD = new RegExp(String.raw`^((?:(?:a|an|the|one|each)\s+)?)(?:${[...REQUIRED_LEADS].join('|')})\s+(?=\S)`, 'i');
+
+/** Rules written in the name: `an optional due date`, `a table number that's unique`, `an essential mileage`. */
 function takeNameRules(text: string, traits: Traits): string {
   return text
+    .replace(REQUIRED_LEAD, (_m, article: string) => {
+      traits.required = true;
+      return article;
+    })
     .replace(/\b(?:(?:which|that)\s+)?(?:(?:must|should|has to|needs to) be\s+|is\s+|are\s+|that's\s+|always\s+)?unique\b/gi, () => {
       traits.unique = true;
       return ' ';
@@ -163,7 +189,7 @@ function takeNameRules(text: string, traits: Traits): string {
       traits.optional = true;
       return ' ';
     })
-    .replace(/\b(?:required|mandatory)\b/gi, () => {
+    .replace(REQUIRED_ANYWHERE, () => {
       traits.required = true;
       return ' ';
     })
