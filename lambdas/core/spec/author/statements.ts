@@ -46,7 +46,7 @@ export interface Statements {
 }
 
 /** Words that only introduce what follows ("One last thing: ..."). */
-const LEAD_IN = /^(?:one (?:last|more|final) thing|last but not least|finally|lastly|also|note|ps|p\.s\.|oh,? and|and finally|by the way|btw|important|and|plus)\s*[:,-]\s*/i;
+const LEAD_IN = /^(?:one (?:last|more|final) thing|last but not least|finally|lastly|also|note|ps|p\.s\.|oh,? and|and finally|by the way|btw|important|and|plus|workflows?|automations?|reminders?|notifications?|rules?|tenancy)\s*[:,-]\s*/i;
 
 /** Headings and group bullets that hold rules rather than fields. */
 const GROUP_WORDS = /^(?:(?:the\s+)?(?:permissions?|access(?: rules| rights| control)?|roles?(?: and (?:rights|permissions))?|rights|users?(?: and roles)?|who can do what|rules|business rules|constraints|workflows?|automations?|automation|processes|notifications?|reminders?|tenancy|tenants?|data|data model|entities|records|overview|notes?|background|requirements|security|auth|authentication|(?:the )?(?:app|system|backend|service|api))\b)/i;

@@ -19,7 +19,7 @@ export const HEAD_TYPES: Readonly<Record<string, string>> = {
   ...Object.fromEntries(list(`
     description notes note bio biography comment comments body message abstract synopsis summary details remarks
     instructions ingredients requests feedback explanation story content contents reason transcript overview
-    essay letter`).map((w) => [w, 'text'])),
+    essay letter justification rationale motivation reasoning diagnosis symptoms agenda testimonial`).map((w) => [w, 'text'])),
   ...Object.fromEntries(list(`
     count quantity capacity seats year age stars copies credits stock mileage score rating points rank
     reading size minutes seconds days weeks months years vintage population floors rooms goals wins losses`).map((w) => [w, 'integer'])),

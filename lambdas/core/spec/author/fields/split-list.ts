@@ -51,13 +51,13 @@ function valueRun(pieces: readonly Piece[], i: number): number {
   return marked && /:\s*\S/.test(first) && j === pieces.length ? j - 1 : i;
 }
 
-/** `a PDF no larger than 15 MB`, `optional`: a piece that only says rules, formats or a size of the one before. */
+/** `a PDF no larger than 15 MB`, `optional`, `open by default`: a piece that only says rules, formats, a size or a default of the one before. */
 function isDescriptorTail(text: string): boolean {
   if (/[(:]/.test(text)) return false;
   const acronym = text.split(/[^A-Za-z0-9]+/).some((w) => FORMATS[w.toLowerCase()] !== undefined);
   const probe = emptyTraits();
   readDescriptor(text, probe, []);
-  const says = acronym || probe.maxBytes !== undefined || probe.required || probe.optional || probe.unique;
+  const says = acronym || probe.maxBytes !== undefined || probe.required || probe.optional || probe.unique || probe.default !== undefined;
   return says && probe.notes.length === 0 && !probe.values && !probe.type && !probe.ref;
 }
 
