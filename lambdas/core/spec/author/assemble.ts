@@ -23,6 +23,7 @@ import type { FieldList, Statement } from './statements';
 import { addFieldList, addFieldRow, type ListedFieldsContext } from './listed-fields';
 import { unplacedStatements } from './unplaced';
 import { tenantAdminAsAdmin } from './role-names';
+import { tagTerms } from './tag';
 
 export interface Reading {
   text: string;
@@ -44,6 +45,20 @@ function personWords(drafts: RoleDraft[], entities: string[]): Set<string> {
   for (const e of entities) set.delete(snakeCase(e));
   for (const w of WEAK_PERSON_WORDS) if (!drafts.some((d) => d.name.endsWith(w))) set.delete(w);
   return set;
+}
+
+/**
+ * A role is named by a noun phrase of people ("front desk staff", "section leader"): not by
+ * "one garden" (a count), "publish the" (a verb), "even logged out" or "resorts each" (what
+ * the rights reader took for a subject in a sentence that names no one).
+ */
+export function isRoleName(name: string): boolean {
+  const phrase = name.replace(/_/g, ' ');
+  const terms = tagTerms(phrase);
+  if (terms.length === 0 || terms.length > 4) return false;
+  // (Tags only rule out: person words are often tagged as verbs or adjectives: judge, cleaner.)
+  if (terms[0]!.tags.has('Value')) return false;
+  return !terms.some((t) => t.tags.has('Determiner') || t.tags.has('Adverb') || t.tags.has('Preposition') || t.tags.has('Conjunction') || t.tags.has('Pronoun'));
 }
 
 export function assembleSpec(title: string, reading: Reading): SpecDocument & { openQuestions?: string[] } {
@@ -80,7 +95,7 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
   }
 
   const ctx: RightsContext = { index, fieldAt: fieldLocator(entities) };
-  const drafts = collectRoles(sentences, ctx);
+  const drafts = collectRoles(sentences, ctx).filter((d) => isRoleName(d.name));
   const access = inferAccess(sentences, ctx);
   const flows = readWorkflows(sentences.map((x) => x.text), { index, entities });
   for (const [entityName, values] of flows.states) {
