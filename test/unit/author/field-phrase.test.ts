@@ -276,7 +276,7 @@ describe('readFieldPhrase: wording', () => {
     ['an assignee', { name: 'assignee_id', type: 'ref(User)' }],
     ['the dock\'s code', { name: 'code', type: 'string' }],
     ['a price in euros', { name: 'price_euros', type: 'number' }],
-    ['a website', { name: 'website', type: 'string' }],
+    ['a website', { name: 'website', type: 'url' }],
     ['an email address', { name: 'email_address', type: 'email' }],
     ['a birthday', { name: 'birthday', type: 'date' }],
     ['a deadline', { name: 'deadline', type: 'date' }],
@@ -297,13 +297,141 @@ describe('readFieldPhrase: wording', () => {
   test('name (required): required', () => {
     expect(read('name (required)')).toMatchObject({ explicitRequired: true, field: { name: 'name', required: true } });
   });
-  test('an owner, a sentence and an empty phrase are no fields', () => {
-    expect(read('the author')).toBeUndefined();
+  test('an owner (the server\'s owner_id), a sentence and an empty phrase are no fields', () => {
+    expect(read('an owner')).toBeUndefined();
     expect(read('a volunteer signs up for a shift')).toBeUndefined();
     expect(read('  ')).toBeUndefined();
   });
   test('a reference names its entity', () => {
     expect(read('which sample')).toMatchObject({ refEntity: 'Sample', field: { name: 'sample_id', type: 'ref(Sample)' } });
+  });
+});
+
+describe('readFieldPhrase: links are urls', () => {
+  test.each([
+    ['a vendor website', 'vendor_website'],
+    ['a homepage', 'homepage'],
+    ['a link to the docs', 'link'],
+    ['profile URL', 'profile_url'],
+    ['a web address', 'web_address'],
+    ['a social media link', 'social_media_link'],
+  ])('%s', (phrase, name) => {
+    expect(readFieldPhrase(phrase, { entities: [] })?.field).toMatchObject({ name, type: 'url' });
+  });
+  test('a link to a record type is a reference, a url cell a url', () => {
+    expect(readFieldPhrase('a link to a sample', { entities: ['Sample'] })?.field).toMatchObject({ name: 'sample_id', type: 'ref(Sample)' });
+    expect(readFieldRow({ name: 'repository', type: 'URL' }, { entities: [] })?.field).toMatchObject({ name: 'repository', type: 'url' });
+  });
+});
+
+describe('readFieldPhrase: counts', () => {
+  // The corpus's convention: `a number of seats` is `seats` (bistro-reservations, 11-courses' credits),
+  // `number of guests` without an article keeps its words (hotel-reservations).
+  test.each([
+    ['number of seats', 'number_of_seats'],
+    ['the number of guests', 'number_of_guests'],
+    ['the expected number of guests', 'expected_guests'],
+    ['a number of seats', 'seats'],
+  ])('%s', (phrase, name) => {
+    expect(readFieldPhrase(phrase, { entities: [] })?.field).toMatchObject({ name, type: 'integer' });
+  });
+  test('a count has no lower bound unless the text gives one (the corpus lists capacity and stock without min)', () => {
+    expect(readFieldPhrase('a capacity', { entities: [] })?.field.min).toBeUndefined();
+    expect(readFieldPhrase('stock (at least 0)', { entities: [] })?.field).toMatchObject({ name: 'stock', type: 'integer', min: 0 });
+  });
+});
+
+describe('readFieldPhrase: files named only by file words', () => {
+  test.each([
+    ['a file upload (PDF or images, up to 10 MB)', 'file_key', ['application/pdf', 'image/*'], 10 * 1048576],
+    ['an uploaded file (PDF, max 2 MB)', 'file_key', ['application/pdf'], 2 * 1048576],
+    ['an attachment', 'attachment_key', ['application/pdf', 'image/*'], 10 * 1048576],
+    ['an upload', 'upload_key', ['application/pdf', 'image/*'], 10 * 1048576],
+    ['a receipt upload (PDF)', 'receipt_key', ['application/pdf'], 10 * 1048576],
+  ])('%s', (phrase, name, contentTypes, maxBytes) => {
+    expect(readFieldPhrase(phrase, { entities: [] })?.field).toEqual({ name, type: 'file', required: false, file: { contentTypes, maxBytes } });
+  });
+});
+
+describe('readFieldPhrase: defaults', () => {
+  const field = (phrase: string) => readFieldPhrase(phrase, { entities: [] })?.field;
+  test.each([
+    ['a size (small, medium or large; default medium)', { name: 'size', type: 'enum', values: ['small', 'medium', 'large'], default: 'medium' }],
+    ['a status (open or closed, open by default)', { name: 'status', type: 'enum', values: ['open', 'closed'], default: 'open' }],
+    ['a status (open or closed; the default is closed)', { name: 'status', type: 'enum', values: ['open', 'closed'], default: 'closed' }],
+    ['a status of open or closed, open by default', { name: 'status', type: 'enum', values: ['open', 'closed'], default: 'open' }],
+    ['a priority (low, medium or high), defaulting to medium', { name: 'priority', type: 'enum', values: ['low', 'medium', 'high'], default: 'medium' }],
+    ['stage: lead, won or lost, defaults to lead', { name: 'stage', type: 'enum', values: ['lead', 'won', 'lost'], default: 'lead' }],
+    ['a stage (lead, in progress or done; in progress by default)', { name: 'stage', type: 'enum', values: ['lead', 'in_progress', 'done'], default: 'in_progress' }],
+    ['a quantity (default 1)', { name: 'quantity', type: 'integer', default: 1 }],
+    ['a rating, defaults to 3', { name: 'rating', type: 'integer', default: 3 }],
+    ['a paid flag (defaults to no)', { name: 'paid', type: 'boolean', default: false }],
+    ['a country (default: France)', { name: 'country', type: 'string', default: 'France' }],
+  ])('%s', (phrase, want) => {
+    expect(field(phrase)).toEqual({ required: false, ...want });
+  });
+  test('a default that is no value of the field is left out', () => {
+    expect(field('a size (small or large; default huge)')).toEqual({ name: 'size', type: 'enum', required: false, values: ['small', 'large'] });
+    expect(field('a start date (defaults to today)')).toEqual({ name: 'start_date', type: 'date', required: false });
+    expect(field('a quantity (default many)')?.default).toBeUndefined();
+  });
+  test('a default trailing a field list stays with its field', () => {
+    expect(splitFieldList('a title, a status of open or closed, open by default, and a body')).toEqual(['a title', 'a status of open or closed, open by default', 'a body']);
+    expect(splitFieldList('a title, a priority (low, medium or high), defaulting to medium and a body')).toEqual(['a title', 'a priority (low, medium or high), defaulting to medium', 'a body']);
+  });
+});
+
+describe('readFieldPhrase: required and optional wording', () => {
+  test.each([
+    'a mandatory colour', 'an essential mileage', 'a compulsory email', 'a plate number (required)', 'a name (must have)', 'a phone number (needed)',
+    'an email (is required)', 'a title (must be provided)', 'a weight in kg which is required', 'code: unique, mandatory',
+  ])('%s is required', (phrase) => {
+    expect(readFieldPhrase(phrase, { entities: [] })).toMatchObject({ explicitRequired: true, explicitOptional: false, field: { required: true } });
+  });
+  test.each(['an optional name', 'a title (not needed)', 'a middle name, if any', 'a nickname (not required)', 'a weight in kg that can be left empty', 'a website (nullable)'])(
+    '%s is optional',
+    (phrase) => {
+      expect(readFieldPhrase(phrase, { entities: [] })).toMatchObject({ explicitRequired: false, explicitOptional: true, field: { required: false } });
+    },
+  );
+  test('the rule words leave the name', () => {
+    expect(readFieldPhrase('an essential mileage', { entities: [] })?.field).toMatchObject({ name: 'mileage', type: 'integer' });
+    expect(readFieldPhrase('a mandatory colour', { entities: [] })?.field.name).toBe('colour');
+    expect(readFieldPhrase('a phone number (needed)', { entities: [] })?.field.name).toBe('phone_number');
+  });
+  test('`needed` in a name is part of it (food-bank-volunteers: role needed)', () => {
+    expect(readFieldPhrase('role needed: sorting, packing, driving or reception', { entities: [] })).toMatchObject({
+      explicitRequired: false,
+      field: { name: 'role_needed', type: 'enum' },
+    });
+  });
+});
+
+describe('readFieldPhrase: people', () => {
+  test.each([
+    ['an author', 'author_id'],
+    ['the author', 'author_id'],
+    ['its creator', 'creator_id'],
+    ['a submitter', 'submitter_id'],
+  ])('%s is the record\'s owner', (phrase, name) => {
+    expect(readFieldPhrase(phrase, { entities: ['Ticket', 'Reply'], owner: 'Reply' })).toMatchObject({
+      owner: true,
+      refEntity: 'User',
+      field: { name, type: 'ref(User)', required: false },
+    });
+  });
+  test('another person is a user, not the owner; an entity of that name wins', () => {
+    const assignee = readFieldPhrase('an assignee', { entities: [] })!;
+    expect(assignee.field).toMatchObject({ name: 'assignee_id', type: 'ref(User)' });
+    expect(assignee.owner).toBeUndefined();
+    expect(readFieldPhrase('an attendee', { entities: [] })?.field).toMatchObject({ name: 'attendee_id', type: 'ref(User)' });
+    expect(readFieldPhrase('an author name', { entities: [] })?.field).toMatchObject({ name: 'author_name', type: 'string' });
+  });
+  test('the description\'s own people (its roles) are users too', () => {
+    expect(readFieldPhrase('a guest', { entities: [] })?.field).toMatchObject({ name: 'guest', type: 'string' });
+    expect(readFieldPhrase('a guest', { entities: [], persons: ['guest'] })?.field).toMatchObject({ name: 'guest_id', type: 'ref(User)' });
+    expect(readFieldPhrase('a support agent', { entities: [], persons: ['support_agent'] })?.field).toMatchObject({ name: 'support_agent_id', type: 'ref(User)' });
+    expect(readFieldPhrase('a guest', { entities: ['Guest'], persons: ['guest'] })?.field).toMatchObject({ name: 'guest_id', type: 'ref(Guest)' });
   });
 });
 

@@ -23,11 +23,11 @@ export interface Built {
 }
 
 /** The field, or undefined when the words name nothing a record holds (or the server's owner_id). */
-export function buildField(words: string[], traits: Traits, entities: readonly string[]): Built | undefined {
+export function buildField(words: string[], traits: Traits, entities: readonly string[], persons: readonly string[] = []): Built | undefined {
   let ws = words.filter(Boolean);
   if (ws.length === 0) return undefined;
   const head = ws[ws.length - 1]!;
-  const reference = readReference(ws, traits, entities);
+  const reference = readReference(ws, traits, entities, persons);
   if (reference) {
     const built = finish(reference.name, reference.type, traits, reference.entity);
     return built && reference.owner ? { ...built, owner: true } : built;
@@ -85,7 +85,7 @@ interface Reference {
 }
 
 /** A reference field (`<role>_<entity>_id`, `author_id` for the record's owner), undefined if none. */
-function readReference(ws: string[], traits: Traits, entities: readonly string[]): Reference | undefined {
+function readReference(ws: string[], traits: Traits, entities: readonly string[], persons: readonly string[]): Reference | undefined {
   const words = ws[ws.length - 1] === 'id' && ws.length > 1 ? ws.slice(0, -1) : ws;
   const last = words[words.length - 1]!;
   if (traits.ref) {
@@ -101,7 +101,10 @@ function readReference(ws: string[], traits: Traits, entities: readonly string[]
   }
   const person = pluralize.singular(last);
   if (words.length === 1 && OWNER_WORDS.has(person)) return { name: `${person}_id`, type: `ref(${USER_ENTITY})`, entity: USER_ENTITY, owner: true };
-  if (words.length <= 2 && PERSON_WORDS.has(person)) return { name: `${snakeCase([...words.slice(0, -1), person].join(' '))}_id`, type: `ref(${USER_ENTITY})`, entity: USER_ENTITY };
+  const named = snakeCase([...words.slice(0, -1), person].join(' '));
+  if (words.length <= 2 && (PERSON_WORDS.has(person) || persons.includes(person) || persons.includes(named))) {
+    return { name: `${named}_id`, type: `ref(${USER_ENTITY})`, entity: USER_ENTITY };
+  }
   return undefined;
 }
 

@@ -54,12 +54,13 @@ const RANGES: ReadonlyArray<[RegExp, 'both' | 'min' | 'max']> = [
 /** A list of phrases as one alternation, longest first, each word bounded. */
 const alternation = (phrases: Iterable<string>): string =>
   [...phrases].sort((a, b) => b.length - a.length).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+')).join('|');
-const OPTIONAL = new RegExp(String.raw`\b(?:(?:is|are)\s+)?(?:${alternation(OPTIONAL_PHRASES)})\b`, 'gi');
+/** `optional`, `is not required`, `can be left empty` (also read in a name, phrase.ts). */
+export const OPTIONAL_WORDING = new RegExp(String.raw`\b(?:(?:is|are)\s+)?(?:${alternation(OPTIONAL_PHRASES)})\b`, 'gi');
 const REQUIRED = new RegExp(String.raw`\b(?:(?:is|are|must be|always)\s+)?(?:${alternation([...REQUIRED_WORDS, ...REQUIRED_LEADS, ...REQUIRED_PHRASES])})\b`, 'gi');
 /** The value of a default: quoted, or a word or two up to the next separator. */
 const DEFAULT_VALUE = String.raw`("[^"]+"|'[^']+'|[^\s,;()"]+(?:\s+[^\s,;()"]+)?)`;
 const DEFAULTS: readonly RegExp[] = [
-  new RegExp(String.raw`(?:^|(?<=[,;(]))\s*(?:(?:which|that|it)\s+)?(?:defaults?\s+to|defaulting\s+to|default(?:\s+value)?(?:\s+is|\s*:)?|(?:the\s+)?default\s+being)\s+${DEFAULT_VALUE}\s*(?=[,;)]|$)`, 'i'),
+  new RegExp(String.raw`(?:^|(?<=[,;(]))\s*(?:(?:which|that|it)\s+)?(?:defaults?\s+to|defaulting\s+to|(?:the\s+|by\s+)?default(?:\s+value)?(?:\s+is|\s+being|\s*:)?)\s+${DEFAULT_VALUE}\s*(?=[,;)]|$)`, 'i'),
   new RegExp(String.raw`(?:^|(?<=[,;(]))\s*${DEFAULT_VALUE}\s+(?:by\s+default|is\s+the\s+default|as\s+(?:the\s+)?default)\s*(?=[,;)]|$)`, 'i'),
 ];
 const UNIQUE = /\b(?:(?:which|that)\s+)?(?:(?:must|should|has to|needs to) be\s+|is\s+|are\s+|that's\s+|always\s+)?unique\b(?:\s+(?:per|across|in|within)\s+(?:the\s+|a\s+|each\s+)?[a-z]+)?/gi;
@@ -92,7 +93,7 @@ function readPart(part: string, traits: Traits, entities: readonly string[]): vo
   if (!t.trim()) return;
   t = takeSize(t, traits);
   t = takeRange(t, traits);
-  t = t.replace(OPTIONAL, () => {
+  t = t.replace(OPTIONAL_WORDING, () => {
     traits.optional = true;
     return ' ';
   });

@@ -136,7 +136,9 @@ export const SIZE_UNITS: Readonly<Record<string, number>> = {
 /** People who may be users of the app but are not record types of the description: `ref(User)`. */
 export const PERSON_WORDS = set(`
   assignee approver reviewer assessor supervisor coordinator technician mechanic inspector moderator handler
-  manager agent instructor trainer mentor coach referee judge owner author creator requester requestor reporter`);
+  manager agent instructor trainer mentor coach referee judge owner author creator requester requestor reporter
+  attendee participant recipient receiver sender host organizer organiser editor maintainer contributor verifier courier
+  sponsor delegate representative teammate colleague subscriber`);
 /**
  * Person words that mean the record's creator: alone in a field list (`a body and an author`) a
  * `ref(User)` field that is the record's owner; `owner` itself is the server's owner_id.

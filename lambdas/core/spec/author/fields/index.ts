@@ -15,6 +15,12 @@ export interface FieldContext {
   readonly entities: readonly string[];
   /** The entity the field belongs to (PascalCase), when known. */
   readonly owner?: string;
+  /**
+   * People of this description besides the generic person words (its role names, snake_case,
+   * e.g. ['attendee','support_agent']): named alone, one is a reference to a user (`an attendee`
+   * -> attendee_id ref(User), `a support agent` -> support_agent_id). Entity names win over them.
+   */
+  readonly persons?: readonly string[];
 }
 
 export interface FieldReading {
@@ -49,7 +55,7 @@ export function readFieldRow(cells: { name: string; type?: string; rules?: strin
 }
 
 function reading(words: string[], traits: Parameters<typeof buildField>[1], ctx: FieldContext): FieldReading | undefined {
-  const built = buildField(words, traits, ctx.entities);
+  const built = buildField(words, traits, ctx.entities, ctx.persons);
   if (!built) return undefined;
   return {
     field: built.field,

@@ -9,7 +9,7 @@
 import { snakeCase } from '../../../text/case';
 import { normalizeInformal } from '../wording';
 import { BOOLEAN_PREFIXES, DETERMINERS, FILLER_ADJECTIVES, NAME_SYNONYMS, REQUIRED_LEADS, REQUIRED_WORDS, UNITS } from './field-words';
-import { emptyTraits, readDescriptor, refTarget, takeDefault, takeNameFormats, takeRange, takeSize, type Traits } from './descriptor';
+import { emptyTraits, OPTIONAL_WORDING, readDescriptor, refTarget, takeDefault, takeNameFormats, takeRange, takeSize, type Traits } from './descriptor';
 import { entityWords } from './entities';
 import { isBooleanPair, valueList } from './values';
 
@@ -76,7 +76,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     traits.type = 'boolean';
     return { words: questionWords(words(whether[1]!)), traits };
   }
-  const lead = /^(?:belongs? to|is for|for|at|in|on|linked to|links? to|of)\s+(.+)$/i.exec(text);
+  const lead = /^(?:belongs? to|is for|for|at|in|on|linked to|(?:(?:an?|the)\s+)?(?:links?|reference|pointer)\s+to|of)\s+(.+)$/i.exec(text);
   if (lead && refTarget(lead[1]!, entities)) text = lead[1]!;
   let ws = words(cutClauses(text));
   if (ws.length === 0) return undefined;
@@ -171,6 +171,7 @@ function takeNameDefault(text: string, traits: Traits): string {
   return text.slice(0, comma);
 }
 
+const NAME_OPTIONAL = new RegExp(String.raw`\b(?:(?:which|that)\s+)?(?:${OPTIONAL_WORDING.source})`, 'gi');
 const REQUIRED_ANYWHERE = new RegExp(String.raw`\b(?:${[...REQUIRED_WORDS].join('|')})\b`, 'gi');
 const REQUIRED_LEAD = new RegExp(String.raw`^((?:(?:a|an|the|one|each)\s+)?)(?:${[...REQUIRED_LEADS].join('|')})\s+(?=\S)`, 'i');
 
@@ -185,7 +186,7 @@ function takeNameRules(text: string, traits: Traits): string {
       traits.unique = true;
       return ' ';
     })
-    .replace(/\b(?:optional|if any|if known)\b/gi, () => {
+    .replace(NAME_OPTIONAL, () => {
       traits.optional = true;
       return ' ';
     })
