@@ -7,58 +7,12 @@
  * writing style, per dimension and overall. Alone: `npx tsx test/bench/author-f1.ts`
  * (`--verbose` adds each description's misses and extras).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { authorSpec } from '../../lambdas/core/spec/offline-author';
 import { renderSpec } from '../../lambdas/core/spec/render-spec';
-import { allExampleIds, loadExamples } from '../support/example-fixtures';
-import type { ExpectedSpec } from '../support/expected-spec';
+import { CORPUS_DIR, authorDescriptions } from '../support/author-descriptions';
 import { DIMENSIONS, combineScores, describeF1, scoreSpecF1, type Counts, type Dimension, type F1Score, type Ratios } from '../support/structural-f1';
 
-export const CORPUS_DIR = join(__dirname, '..', 'fixtures', 'author-corpus');
-/** The part of the examples of test/fixtures/examples (the corpus has development and held-out). */
-const EXAMPLES_PART = 'examples';
-
-interface Description {
-  id: string;
-  /** The project name the author is given. */
-  name: string;
-  description: string;
-  expected: ExpectedSpec;
-  part: string;
-  /** The corpus's writing style; undefined for the examples. */
-  style?: string;
-}
-
-interface CorpusEntry {
-  id: string;
-  part: string;
-  style: string;
-  domain?: string;
-}
-
-function corpusDescriptions(): Description[] {
-  const manifestPath = join(CORPUS_DIR, 'manifest.json');
-  if (!existsSync(manifestPath)) return [];
-  const entries = JSON.parse(readFileSync(manifestPath, 'utf8')) as CorpusEntry[];
-  return entries.map((entry) => {
-    const base = join(CORPUS_DIR, entry.part, entry.id);
-    return {
-      id: entry.id,
-      name: entry.id,
-      description: readFileSync(`${base}.md`, 'utf8'),
-      expected: JSON.parse(readFileSync(`${base}.expected.json`, 'utf8')) as ExpectedSpec,
-      part: entry.part,
-      style: entry.style,
-    };
-  });
-}
-
-/** Every example with an expected structure (01-05 and the newer 07-12), then the corpus. */
-export function authorDescriptions(): Description[] {
-  const examples = loadExamples(allExampleIds()).map((e): Description => ({ id: e.id, name: e.name, description: e.description, expected: e.expected, part: EXAMPLES_PART }));
-  return [...examples, ...corpusDescriptions()];
-}
+export { CORPUS_DIR, authorDescriptions } from '../support/author-descriptions';
 
 type Figures = Counts & Ratios;
 

@@ -70,7 +70,7 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
   const entities: SpecEntity[] = discovery.entities.map((name) => ({ name, fields: [] }));
   const meta: MetaMap = new Map();
   const byName = (name: string) => entities.find((e) => e.name === name);
-  const fieldsCtx: ListedFieldsContext = { entities: discovery.entities, meta, unplaced: [] };
+  const fieldsCtx: ListedFieldsContext = { entities: discovery.entities, meta, unplaced: [], persons: [...persons] };
   for (const list of reading.fieldLists) {
     const entity = byName(list.entity);
     if (!entity) continue;

@@ -12,11 +12,12 @@
  */
 import type { SpecDocument, SpecEntity } from '../spec-model';
 import { splitClauses, type Sentence } from '../offline-author/clauses';
-import { discoverEntities, entityNameOf, type Containment, type Discovery } from '../offline-author/entities';
+import { entityNameOf, type Containment, type Discovery } from '../offline-author/entities';
 import { PREVIOUS, readDefinition } from './definitions';
 import { readStates } from './states';
 import { readRelations } from './relations';
 import { collectRoles, roleWords } from '../offline-author/roles';
+import { PERSON_WORDS } from '../offline-author/lexicon';
 import { EntityIndex } from '../offline-author/entity-index';
 import { pascalCase, snakeCase } from '../../text/case';
 import { sepRegex, splitTopLevel, words } from '../offline-author/text';
@@ -52,14 +53,19 @@ export function readDescription(description: string): Reading {
   };
   // The record described last, for clauses about it ("It also has ...", "We also note ...").
   let previous: string | undefined;
-  const rest: Sentence[] = sentences.map((sentence) => {
+  for (const sentence of sentences) {
     // Clauses: at semicolons outside parentheses, and after "Students hand in submissions:" when a clause follows.
     const parts = splitTopLevel(sentence.text, sepRegex(/\s*;\s*|:\s+(?=(?:a|an|each|every|the)\s)/iy));
-    const left = parts.filter((part) => {
+    /** Reads a part into the lists; true when no reader took it. */
+    const unread = (part: string): boolean => {
       const relation = readRelations(part);
       const pairs = relation?.pairs.map((p) => ({ child: entityNameOf(p.child, units), parent: entityNameOf(p.parent, units) }));
       if (pairs && pairs.every((p) => p.child && p.parent && p.child !== p.parent)) {
-        for (const p of pairs) containments.push({ parent: p.parent!, child: p.child!, sentence: sentence.index });
+        // "Bookings link an event and an attendee": a person the text does not describe is a user
+        // the record refers to (a field the field reader makes a user reference), not a container.
+        const people = pairs.filter((p) => PERSON_WORDS.has(snakeCase(p.parent!)) && !listed.some((l) => l.entity === p.parent) && !containments.some((c) => c.child === p.parent));
+        for (const p of pairs) if (!people.includes(p)) containments.push({ parent: p.parent!, child: p.child!, sentence: sentence.index });
+        if (people.length > 0) addList(pairs[0]!.child!, people.map((p) => `a ${p.parent!.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`).join(', '), sentence.index);
         if (relation?.list) addList(pairs[0]!.child!, relation.list, sentence.index);
         previous = pairs[0]!.child!;
         return false;
@@ -71,6 +77,17 @@ export function readDescription(description: string): Reading {
         return false;
       }
       const def = detectMultiTenant(part) ? undefined : readDefinition(part);
+      if (def?.children) {
+        // "Each organization has projects": the tenant (or a record type) holds these record types.
+        const parent = def.topic === PREVIOUS ? previous : entityNameOf(def.topic, units);
+        const children = def.children.map((c) => entityNameOf(c, units)).filter((c): c is string => c !== undefined);
+        if (children.length === 0) return true;
+        for (const child of children) {
+          if (parent && parent !== child) containments.push({ parent, child, sentence: sentence.index });
+          else addList(child, undefined, sentence.index);
+        }
+        return false;
+      }
       const entity = def ? (def.topic === PREVIOUS ? previous : entityNameOf(def.topic, units)) : undefined;
       if (!def || !entity) return true;
       previous = entity;
@@ -80,13 +97,19 @@ export function readDescription(description: string): Reading {
         if (parent && parent !== entity) containments.push({ parent, child: entity, sentence: sentence.index });
       }
       return false;
+    };
+    // A part no reader takes may hold two clauses ("Each organization has projects, and projects
+    // contain tasks"): then its clauses are read one by one.
+    const left = parts.flatMap((part) => {
+      if (!unread(part)) return [];
+      const clauses = splitClauses(part);
+      if (clauses.length < 2) return [part];
+      const left = clauses.filter((clause) => unread(clause));
+      return left.length === clauses.length ? [part] : left;
     });
-    if (left.length < parts.length) consumed.add(sentence.index);
-    const remaining = left.join('; ');
-    return { index: sentence.index, text: remaining, clauses: remaining ? splitClauses(remaining) : [] };
-  });
-  const found = discoverEntities(rest, { tenantUnits: units, known: [...listed.map((l) => l.entity), ...containments.map((c) => c.parent)] });
-  const discovery: Discovery = { ...found, containments: [...containments, ...found.containments] };
+    if (left.length < parts.length || left.join('; ') !== parts.join('; ')) consumed.add(sentence.index);
+  }
+  const discovery: Discovery = { entities: [], definitions: [], containments };
   for (const l of listed) if (!discovery.entities.includes(l.entity)) discovery.entities.push(l.entity);
   for (const c of containments) for (const name of [c.parent, c.child]) if (!discovery.entities.includes(name)) discovery.entities.push(name);
   // A record that moves through states is a record type even when nothing else defines it.

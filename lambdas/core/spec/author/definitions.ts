@@ -16,12 +16,14 @@ export interface ProseDefinition {
   parent2?: string;
   /** The field list as written. */
   list?: string;
+  /** Record types it holds ("Each organization has projects": projects). */
+  children?: string[];
 }
 
 const DET = String.raw`(?:(?:each|every|all|a|an|the|our|any|its|their|some)\s+)?`;
 /** A noun phrase of one to four words (checked later against the lexicon and the tagger). */
 const NP = String.raw`([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,3}?)`;
-const HAVE = String.raw`(?:has|have|includes?|contains?|consists of|records?|stores?|keeps?|holds?|carries|comes with|is made of|gets?|needs?|tracks?|lists?|shows?)`;
+const HAVE = String.raw`(?:has|have|includes?|contains?|consists of|records?|stores?|keeps?|holds?|carry|carries|comes with|is made of|gets?|needs?|tracks?|lists?|shows?)`;
 const HEDGE = String.raw`(?:(?:also|always|usually|typically|should|must|will|can|each|then|additionally|just)\s+)*`;
 const LIST = String.raw`(.+)`;
 
@@ -98,6 +100,12 @@ const PATTERNS: Pattern[] = [
     topic: 1,
     list: 2,
   },
+  {
+    example: 'Employees submit expense reports with an amount and a currency / Readers can leave comments with a rating',
+    re: new RegExp(String.raw`^(?:the\s+|our\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)\s+(?:(?:can|may|will|should|must|also)\s+)*(?!(?:has|have|is|are|be)\b)([a-z]+)\s+(?:(?:a|an|new|their|the|some|its)\s+)?${NP}\s*,?\s+(?:with|containing|including|having|that (?:has|have)|which (?:has|have))\s+${LIST}$`, 'i'),
+    topic: 3,
+    list: 4,
+  },
 ];
 
 /** The topic of a clause about the record described just before it. */
@@ -139,8 +147,12 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     if (list && /^(?:had|been|become|got|gotten|done|gone|seen|made|to)\b/i.test(list)) return undefined;
     // "Each X has many Ys" is a relation: the relation readers take it.
     if (list && /^(?:many|several|multiple|one or more|zero or more|any number of|a number of|lots of)\s/i.test(list)) return undefined;
-    // A list of bare plurals ("Each project has tasks and milestones") names record types, not fields.
-    if (list && !/[,(]/.test(list) && list.split(/\s+and\s+/).every((item) => isPluralWord(words(item).pop() ?? '')) && !/\ba\b|\ban\b/i.test(list)) return undefined;
+    // A list of bare plurals ("Each organization has projects", "projects contain tasks") names
+    // record types the subject holds, not fields.
+    const items = list ? list.split(/\s*,\s*(?:and\s+)?|\s+and\s+/) : [];
+    if (list && !/[(]/.test(list) && items.every((item) => isPluralWord(words(item).pop() ?? '') && words(item).length <= 3) && !/\ba\b|\ban\b|\bthe\b/i.test(list)) {
+      return p.topic === 0 ? undefined : { topic, children: items.map((item) => item.trim()) };
+    }
     return {
       topic,
       ...(p.parent !== undefined && m[p.parent] ? { parent: m[p.parent]!.trim() } : {}),

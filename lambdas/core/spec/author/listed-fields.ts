@@ -19,6 +19,8 @@ export interface ListedFieldsContext {
   meta: MetaMap;
   /** Phrases the reader could not place, quoted for the open questions. */
   unplaced: string[];
+  /** The description's role names (snake_case): "a guest" is a user when guests are a role. */
+  persons?: readonly string[];
 }
 
 /**
@@ -51,7 +53,7 @@ function addReading(entity: SpecEntity, reading: FieldReading, ctx: ListedFields
     explicitOptional: reading.explicitOptional || Boolean(previous?.explicitOptional),
     parentRef: Boolean(reading.refEntity && reading.refEntity !== entity.name && reading.refEntity !== USER_ENTITY) || Boolean(previous?.parentRef),
   });
-  if ((reading as FieldReading & { owner?: boolean }).owner) entity.ownerField ??= field.name;
+  if (reading.owner) entity.ownerField ??= field.name;
   for (const words of reading.unplaced) ctx.unplaced.push(`${words} (${entity.name}.${field.name})`);
 }
 
@@ -64,7 +66,7 @@ export function addFieldList(entity: SpecEntity, list: string, ctx: ListedFields
       entity.ownerField ??= field.name;
       continue;
     }
-    const reading = readFieldPhrase(phrase, { entities: ctx.entities, owner: entity.name });
+    const reading = readFieldPhrase(phrase, { entities: ctx.entities, owner: entity.name, ...(ctx.persons ? { persons: ctx.persons } : {}) });
     if (reading) addReading(entity, reading, ctx);
     else if (/[a-z]{3}/i.test(phrase) && !/^(?:etc|and so on|and more|the author|its author|an? (?:author|creator|owner))$/i.test(phrase.trim())) ctx.unplaced.push(`${phrase.trim()} (${entity.name})`);
   }
@@ -72,7 +74,7 @@ export function addFieldList(entity: SpecEntity, list: string, ctx: ListedFields
 
 /** A field table's row. */
 export function addFieldRow(entity: SpecEntity, row: FieldRow, ctx: ListedFieldsContext): void {
-  const reading = readFieldRow(row, { entities: ctx.entities, owner: entity.name });
+  const reading = readFieldRow(row, { entities: ctx.entities, owner: entity.name, ...(ctx.persons ? { persons: ctx.persons } : {}) });
   if (reading) addReading(entity, reading, ctx);
   else ctx.unplaced.push(`${row.name} (${entity.name})`);
 }

@@ -16,7 +16,7 @@ const ONE = String.raw`(?:a|an|one|exactly one|a single|one single|the|its|their
 const MANY = String.raw`(?:many|several|multiple|one or more|zero or more|any number of|a number of|lots of|some)\s+`;
 
 /** What may follow a relation: the child's fields ("..., and it has a start date", "and we write down the crop"). */
-const TAIL = String.raw`(?:\s*,?\s+and\s+(?:(?:it|they)\s+(?:has|have|records?|says|notes|shows|stores|holds|keeps)|has|have|holds?|includes?|contains?|records?|keeps?|stores?|(?:we|you|they)\s+(?:write down|record|note|store|keep|track|log))\s+(.+)|\s*:\s*(.+))?`;
+const TAIL = String.raw`(?:\s*,?\s+and\s+(?:(?:it|they)\s+(?:has|have|records?|says|notes|shows|stores|holds|keeps)|has|have|holds?|includes?|contains?|records?|keeps?|stores?|(?:we|you|they)\s+(?:write down|record|note|store|keep|track|log))\s+(.+)|\s*:\s*(.+)|\s*,\s*with\s+(.+))?`;
 
 interface Pattern {
   example: string;
@@ -30,7 +30,7 @@ interface Pattern {
 const PATTERNS: Pattern[] = [
   {
     example: 'A berth assignment links one boat to one berth (for a season)',
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:links?|connects?|joins?|pairs?|ties?|matches)\s+${ONE}${NP}\s+(?:to|with|and)\s+${ONE}${NP}(?:\s+for\s+(?:a|an|the|each)\s+\w+)?(?:\s*,?\s+and\s+(?:has|have|records?|stores?|with)\s+(.+))?$`, 'i'),
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:links?|connects?|joins?|pairs?|ties?|matches)\s+${ONE}${NP}\s+(?:to|with|and)\s+${ONE}${NP}(?:\s+for\s+(?:a|an|the|each)\s+\w+)?${TAIL}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }, { child: m[1]!, parent: m[3]! }],
     list: 4,
   },
@@ -68,7 +68,7 @@ export function readRelations(text: string): RelationReading | undefined {
     const m = p.re.exec(raw) ?? p.re.exec(stripped) ?? p.re.exec(clean);
     // The child's fields follow "and has ..." or a colon (the group after the list's).
     if (!m) continue;
-    const list = p.list ? (m[p.list] ?? m[p.list + 1]) : undefined;
+    const list = p.list ? (m[p.list] ?? m[p.list + 1] ?? m[p.list + 2]) : undefined;
     return { pairs: p.pairs(m), ...(list ? { list } : {}) };
   }
   return undefined;

@@ -11,6 +11,7 @@ import {
 } from './field-words';
 import { entityNamed } from './entities';
 import { isBooleanPair, valueList } from './values';
+import { MAX_FILE_BYTES } from '../../../blueprint/validate-blueprint/files';
 
 export interface Traits {
   required: boolean;
@@ -163,7 +164,10 @@ export function takeSize(text: string, traits: Traits): string {
   const m = SIZE.exec(text);
   if (!m) return text;
   const unit = SIZE_UNITS[m[2]!.toLowerCase()]!;
-  traits.maxBytes = Math.max(1, Math.round(Number(m[1]) * unit));
+  const bytes = Math.max(1, Math.round(Number(m[1]) * unit));
+  // More than one presigned upload can write is not a limit the API can keep: asked about instead.
+  if (!Number.isSafeInteger(bytes) || bytes > MAX_FILE_BYTES) traits.unplaced.push(`${m[0].trim()} (larger than the 5 GB a single upload can take)`);
+  else traits.maxBytes = bytes;
   return text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length);
 }
 
