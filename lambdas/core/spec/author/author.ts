@@ -63,9 +63,12 @@ export function readDescription(description: string): Reading {
       if (pairs && pairs.every((p) => p.child && p.parent && p.child !== p.parent)) {
         // "Bookings link an event and an attendee": a person the text does not describe is a user
         // the record refers to (a field the field reader makes a user reference), not a container.
-        const people = pairs.filter((p) => PERSON_WORDS.has(snakeCase(p.parent!)) && !listed.some((l) => l.entity === p.parent) && !containments.some((c) => c.child === p.parent));
+        // A link is the child's references to each ("an appointment links a patient and a doctor"):
+        // required, and kept (restrict) rather than deleted with what it links.
+        const people = relation!.link ? pairs : pairs.filter((p) => PERSON_WORDS.has(snakeCase(p.parent!)) && !listed.some((l) => l.entity === p.parent) && !containments.some((c) => c.child === p.parent));
         for (const p of pairs) if (!people.includes(p)) containments.push({ parent: p.parent!, child: p.child!, sentence: sentence.index });
-        if (people.length > 0) addList(pairs[0]!.child!, people.map((p) => `a ${p.parent!.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`).join(', '), sentence.index);
+        const phrase = (p: (typeof pairs)[number]) => `${p.parent!.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}${relation!.link && !PERSON_WORDS.has(snakeCase(p.parent!)) ? ' (required)' : ''}`;
+        if (people.length > 0) addList(pairs[0]!.child!, people.map(phrase).join(', '), sentence.index);
         if (relation?.list) addList(pairs[0]!.child!, relation.list, sentence.index);
         previous = pairs[0]!.child!;
         return false;

@@ -28,7 +28,7 @@ export interface ListedFieldsContext {
  * (a user's records keep theirs with the reference cleared; another record must not vanish
  * under it), and a required choice starts at its first value.
  */
-function withConventions(field: SpecField): SpecField {
+export function withConventions(field: SpecField): SpecField {
   const out = { ...field };
   const target = refTarget(out.type);
   if (target && out.onDelete === undefined) out.onDelete = target === USER_ENTITY && !out.required ? 'set_null' : 'restrict';

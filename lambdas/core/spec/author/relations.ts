@@ -8,6 +8,12 @@ export interface RelationReading {
   pairs: Array<{ child: string; parent: string }>;
   /** The child's field list when the clause goes on ("... and has a borrowed date and a due date"). */
   list?: string;
+  /**
+   * The child links the others rather than belonging to them ("an appointment links a patient and
+   * a doctor"): its references keep it when one of them is deleted (restrict), where a record that
+   * belongs to another goes with it (cascade).
+   */
+  link?: boolean;
 }
 
 const DET = String.raw`(?:(?:each|every|a|an|the|one|any)\s+)?`;
@@ -25,6 +31,8 @@ interface Pattern {
   pairs: (m: RegExpExecArray) => Array<{ child: string; parent: string }>;
   /** The group holding the child's field list, if the pattern reads one. */
   list?: number;
+  /** Whether the child links the others (see RelationReading.link). */
+  link?: (m: RegExpExecArray) => boolean;
 }
 
 const PATTERNS: Pattern[] = [
@@ -33,6 +41,7 @@ const PATTERNS: Pattern[] = [
     re: new RegExp(String.raw`^${DET}${NP}\s+(?:links?|connects?|joins?|pairs?|ties?|matches)\s+${ONE}${NP}\s+(?:to|with|and)\s+${ONE}${NP}(?:\s+for\s+(?:a|an|the|each)\s+\w+)?${TAIL}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }, { child: m[1]!, parent: m[3]! }],
     list: 4,
+    link: () => true,
   },
   {
     example: 'An order has many order lines, each for one plant',
@@ -46,9 +55,10 @@ const PATTERNS: Pattern[] = [
   },
   {
     example: 'A booking is for one space and one member, and it has a start date',
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:always\s+)?(?:is for|links|references|is between|belongs? to|is part of|is from)\s+${ONE}${NP}\s+and\s+(?:to\s+|with\s+)?${ONE}${NP}${TAIL}$`, 'i'),
-    pairs: (m) => [{ child: m[1]!, parent: m[2]! }, { child: m[1]!, parent: m[3]! }],
-    list: 4,
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:always\s+)?(is for|links|references|is between|belongs? to|is part of|is from)\s+${ONE}${NP}\s+and\s+(?:to\s+|with\s+)?${ONE}${NP}${TAIL}$`, 'i'),
+    pairs: (m) => [{ child: m[1]!, parent: m[3]! }, { child: m[1]!, parent: m[4]! }],
+    list: 5,
+    link: (m) => /^(?:links|references|is between)$/i.test(m[2]!),
   },
   {
     example: 'Each dock belongs to one marina / a harvest is from one plot, and we write down the crop',
@@ -69,7 +79,7 @@ export function readRelations(text: string): RelationReading | undefined {
     // The child's fields follow "and has ..." or a colon (the group after the list's).
     if (!m) continue;
     const list = p.list ? (m[p.list] ?? m[p.list + 1] ?? m[p.list + 2]) : undefined;
-    return { pairs: p.pairs(m), ...(list ? { list } : {}) };
+    return { pairs: p.pairs(m), ...(list ? { list } : {}), ...(p.link?.(m) ? { link: true } : {}) };
   }
   return undefined;
 }

@@ -5,15 +5,14 @@
  */
 import type { EntityRights, SpecDocument, SpecEntity } from '../spec-model';
 import { USER_ENTITY } from '../../vocabulary';
-import { addDefinedFields } from './defined-fields';
-import { sentencesOf } from './clauses';
 import { describeField, done, findEntity, listWords, personsOf, refused, type EditHandler } from './edit-context';
-import { discoverEntities } from './entities';
-import { EntityIndex } from './entity-index';
 import { addParentRef, refTarget, type MetaMap } from './relations';
 import { applyRequiredRule } from './required';
 import { nameWords, singularPhrase, words } from './text';
 import { pascalCase, snakeCase } from '../../text/case';
+import { PREVIOUS, readDefinition } from '../author/definitions';
+import { addFieldList, type ListedFieldsContext } from '../author/listed-fields';
+import { readRelations } from '../author/relations';
 
 const ADD_ENTITY = /^(?:please\s+)?(?:can you\s+)?(?:add|create|introduce|define|we need|i need|there should be|let's have|include|make)\s+(?:(?:a|an|the)\s+)?(?:new\s+)?([A-Za-z][A-Za-z ]*?)\s+(?:entity|model|table|resource|record type|object type|collection|record)\b\s*(?:[:;,-]|\bwith\b|\bthat\b|\bwhich\b|\bwhere\b)?\s*(.*)$/i;
 const ADD_PLURAL_WITH = /^(?:please\s+)?(?:add|create|introduce|we need|there should be|let's have|also track|track|we also track)\s+([a-z][a-z ]*?)\s*,?\s+(?:with|that have|having|each with|which have)\s+(.+)$/i;
@@ -40,27 +39,37 @@ export const addEntityEdit: EditHandler = (spec, sentence) => {
   const before = new Set(entity.fields.map((f) => f.name));
   const meta: MetaMap = new Map();
   const known = [...spec.entities.map((e) => e.name), ...(existing ? [] : [name])];
-  const index = new EntityIndex(known);
-  const ctx = { index, persons: personsOf(spec) };
+  // The pipeline's readers, as for a description: relations, definitions, then the field reader.
+  const fieldsCtx: ListedFieldsContext = { entities: known, meta, unplaced: [], persons: [...personsOf(spec)] };
+  const nameOf = (phrase: string | undefined) => (phrase ? pascalCase(snakeCase(singularPhrase(words(phrase).filter((w) => !['a', 'an', 'the', 'new', 'one', 'each', 'every'].includes(w))).join(' '))) : undefined);
   let parent: string | undefined;
   if (rest) {
-    const units = spec.tenancy === 'multi' ? new Set(['tenant', 'organization', 'organisation', 'org']) : new Set<string>();
-    const discovery = discoverEntities(sentencesOf(rest), { tenantUnits: units, known });
     let used = false;
-    for (const c of discovery.containments) {
-      if (c.child === name && known.includes(c.parent)) {
-        addParentRef(entity, c.parent, meta);
-        parent = c.parent;
+    for (const part of rest.split(/\s*;\s*|(?<=[.!?])\s+/).map((p) => p.trim().replace(/\.$/, '')).filter(Boolean)) {
+      const relation = readRelations(part);
+      if (relation && relation.pairs.every((p) => nameOf(p.child) === name && known.includes(nameOf(p.parent) ?? ''))) {
+        for (const p of relation.pairs) {
+          parent = nameOf(p.parent)!;
+          addParentRef(entity, parent, meta);
+        }
+        if (relation.list) addFieldList(entity, relation.list, fieldsCtx);
+        used = true;
+        continue;
+      }
+      const def = readDefinition(part);
+      if (def && (def.topic === PREVIOUS || nameOf(def.topic) === name) && def.list) {
+        addFieldList(entity, def.list, fieldsCtx);
+        for (const phrase of [def.parent, def.parent2]) {
+          const p = nameOf(phrase);
+          if (p && known.includes(p) && p !== name) {
+            parent = p;
+            addParentRef(entity, p, meta);
+          }
+        }
         used = true;
       }
     }
-    for (const d of discovery.definitions) {
-      if (d.entity === name) {
-        addDefinedFields(entity, d.list, ctx, meta);
-        used = true;
-      }
-    }
-    if (!used) addDefinedFields(entity, rest.replace(/^(?:with|having|that has|which has|that have|containing|it has|has)\s+/i, ''), ctx, meta);
+    if (!used) addFieldList(entity, rest.replace(/^(?:with|having|that has|which has|that have|containing|it has|has)\s+/i, ''), fieldsCtx);
   }
   if (entity.fields.length === 0) entity.fields.push({ name: 'name', type: 'string', required: true });
   const added = entity.fields.filter((f) => !before.has(f.name));

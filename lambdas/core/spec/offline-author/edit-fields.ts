@@ -8,14 +8,16 @@ import { USER_ENTITY } from '../../vocabulary';
 import { addParentRef, metaKey, refTarget, type MetaMap } from './relations';
 import { describeField, done, entityLabel, findEntity, findFields, indexOf, listWords, personsOf, refused, type EditHandler, type EditResult, type FieldHit } from './edit-context';
 import { fileConstraintsOf, fileWordTypes } from './files';
-import { parseFieldItem, splitFieldItems, type ParsedField } from './fields';
+import { parseFieldItem } from './fields';
+import { readFieldPhrase, splitFieldList, type FieldReading } from '../author/fields';
+import { withConventions } from '../author/listed-fields';
 import { DEFAULT_MAX_FILE_BYTES, NAME_FIELDS, TYPE_NAMES } from './lexicon';
 import { enumValue, singular, splitValues, words } from './text';
 import { snakeCase } from '../../text/case';
 
 
 /** The contract's required rule for one new field. */
-function requiredForNew(entity: SpecEntity, parsed: ParsedField): boolean {
+function requiredForNew(entity: SpecEntity, parsed: FieldReading): boolean {
   if (parsed.explicitOptional) return false;
   if (parsed.explicitRequired) return true;
   const f = parsed.field;
@@ -25,11 +27,13 @@ function requiredForNew(entity: SpecEntity, parsed: ParsedField): boolean {
 
 /** Parses field phrases for a record type and adds them; returns the summaries. */
 export function addFieldsTo(spec: SpecDocument, entity: SpecEntity, items: string[], tail?: string): { added: string[]; changed: string[]; existing: string[] } {
-  const ctx = { index: indexOf(spec), persons: personsOf(spec) };
+  // The pipeline's field reader, as for a description.
+  const ctx = { entities: spec.entities.map((e) => e.name), owner: entity.name, persons: [...personsOf(spec)] };
   const out = { added: [] as string[], changed: [] as string[], existing: [] as string[] };
   for (const item of items) {
-    const parsed = parseFieldItem(tail && items.length === 1 ? `${item} ${tail}` : item, ctx);
-    if (!parsed) continue;
+    const read = readFieldPhrase(tail && items.length === 1 ? `${item}, ${tail}` : item, ctx);
+    if (!read) continue;
+    const parsed = { ...read, field: withConventions(read.field) };
     if (parsed.refEntity === entity.name && parsed.field.name === `${snakeCase(entity.name)}_id`) continue;
     parsed.field.required = requiredForNew(entity, parsed);
     if (parsed.field.onDelete === 'set_null' && parsed.field.required) parsed.field.onDelete = 'restrict';
@@ -70,7 +74,7 @@ export const addFieldEdit: EditHandler = (spec, sentence) => {
   if (to) {
     const entity = findEntity(spec, to[2]);
     if (entity) {
-      const items = to[3] ? [to[1]!] : splitFieldItems(to[1]!);
+      const items = to[3] ? [to[1]!] : splitFieldList(to[1]!);
       return addSummary(entity, addFieldsTo(spec, entity, items, to[3]));
     }
   }
@@ -79,7 +83,7 @@ export const addFieldEdit: EditHandler = (spec, sentence) => {
     const entity = findEntity(spec, should[1]);
     if (entity) {
       const must = /^(?:must|need to|needs to)$/i.test(should[2] ?? '') || /^needs?$/i.test(sentence.split(/\s+/)[1] ?? '');
-      const items = splitFieldItems(should[3]!);
+      const items = splitFieldList(should[3]!);
       const result = addFieldsTo(spec, entity, items.map((i) => (must ? `${i} (required)` : i)));
       if (must && result.added.length === 0) {
         // `Xs must have a title`: the field exists, so make it required.
@@ -98,14 +102,14 @@ export const addFieldEdit: EditHandler = (spec, sentence) => {
       const entity = findEntity(spec, ws.slice(0, k).join(' '));
       if (entity) {
         const rest = give[1]!.split(/\s+/).slice(k).join(' ');
-        return addSummary(entity, addFieldsTo(spec, entity, splitFieldItems(rest)));
+        return addSummary(entity, addFieldsTo(spec, entity, splitFieldList(rest)));
       }
     }
   }
   const only = ADD_ONLY.exec(sentence);
   if (only && spec.entities.length === 1) {
     const entity = spec.entities[0]!;
-    return addSummary(entity, addFieldsTo(spec, entity, splitFieldItems(only[1]!)));
+    return addSummary(entity, addFieldsTo(spec, entity, splitFieldList(only[1]!)));
   }
   if (only && !/\b(?:role|entity|workflow|model|table)\b/i.test(only[1]!)) {
     return refused(`To which entity should I add ${only[1]!.trim()}? Say for example "Add ${only[1]!.trim()} to ${entityLabel(spec.entities[0]?.name ?? 'Item')}s".`);

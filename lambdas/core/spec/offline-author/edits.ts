@@ -165,7 +165,7 @@ function messageSentences(message: string, spec: SpecDocument): string[] {
   const { statements, fieldLists } = statementsOf(segment(normalizeInformal(message)));
   const listed = fieldLists.map((list) => {
     const phrases = [...list.phrases.map((p) => p.text), ...list.rows.map((r) => [r.name, [r.type, r.rules].filter(Boolean).join(', ')].filter(Boolean).join(' (') + (r.type || r.rules ? ')' : ''))];
-    const sentence = findEntity(spec, list.topic) ? `Add ${phrases.join(', ')} to ${list.topic}` : `Add a ${list.topic} entity with ${phrases.join(', ')}`;
+    const sentence = findEntity(spec, list.topic) ? `${list.topic} also have ${phrases.join(', ')}` : `Add a ${list.topic} entity with ${phrases.join(', ')}`;
     return { line: list.line, sentence };
   });
   return [...listed, ...statements.map((s) => ({ line: s.line, sentence: s.text }))].sort((a, b) => a.line - b.line).map((s) => s.sentence);

@@ -7,6 +7,7 @@ import type { SpecField } from '../../spec-model';
 import { buildField } from './build';
 import { readDescriptor } from './descriptor';
 import { readPhrase } from './phrase';
+import { readList } from './lists';
 
 export { splitFieldList } from './split-list';
 
@@ -39,7 +40,14 @@ export interface FieldReading {
 }
 
 /** One field phrase (`registration number (unique)`, `logo: PNG, 1 MB max`, `a paid flag`); undefined when it is no field. */
-export function readFieldPhrase(phrase: string, ctx: FieldContext): FieldReading | undefined {
+export function readFieldPhrase(written: string, ctx: FieldContext): FieldReading | undefined {
+  // "a notes field", "a priority field (low or high)": the word says what it is, not its name.
+  const phrase = written.replace(/(\S)\s+field(?=\s*(?:[,:]|$))/i, '$1');
+  const list = readList(phrase, ctx.entities, ctx.persons);
+  if (list) {
+    const field: SpecField = { name: list.name, type: list.type, required: false };
+    return { field, explicitRequired: false, explicitOptional: false, ...(list.refEntity ? { refEntity: list.refEntity } : {}), unplaced: [] };
+  }
   const parts = readPhrase(phrase, ctx.entities, ctx.owner);
   if (!parts) return undefined;
   return reading(parts.words, parts.traits, ctx);
