@@ -168,7 +168,7 @@ describe('the chat edits of 06-chat-edits.md, in sequence', () => {
 describe('generic chat edits', () => {
   const cases: Array<[string, string[], RegExp] | [string, string[]]> = [
     ['Rename title to headline.', ['+Task.headline string', '-Task.title'], /^Renamed Task\.title to headline\.$/],
-    ['Rename the Project entity to Board.', ['+entity Board', '-entity Project', '+Task.board_id ref(Board)', '-Task.project_id', 'admin on Board: - -> crud', 'admin on Project: crud -> -', 'member on Board: - -> r', 'member on Project: r -> -', 'viewer on Board: - -> r', 'viewer on Project: r -> -']],
+    ['Rename the Project entity to Board.', ['+entity Board', '-entity Project', '+Task.board_id ref(Board)', '-Task.project_id', '+access Board delete admin', '-access Project delete admin', 'admin on Board: - -> crud', 'admin on Project: crud -> -', 'member on Board: - -> r', 'member on Project: r -> -', 'viewer on Board: - -> r', 'viewer on Project: r -> -']],
     ['Make the description required.', ['~Task.description'], /^Made Task\.description required\.$/],
     ['Make the priority optional.', ['~Task.priority'], /^Made Task\.priority optional\.$/],
     ['The title must be unique.', ['~Task.title'], /^Made Task\.title unique\.$/],
@@ -178,8 +178,8 @@ describe('generic chat edits', () => {
     ['Make projects public.', ['+access Project list public', '+access Project read public']],
     ['Projects should be readable without login.', ['+access Project list public', '+access Project read public']],
     // Owner level on update and delete; creators who could not delete may now delete their own.
-    ['Only the owner of a task may edit or delete it.', ['+access Task update owner', '+access Task delete owner', 'member on Task: cru -> crud:own']],
-    ['Only admins can delete tasks.', ['+access Task delete admin']],
+    ['Only the owner of a task may edit or delete it.', ['+access Task update owner', 'member on Task: cru -> crud:own']],
+    ['Only admins can delete tasks.', ['-access Task delete owner', '+access Task delete admin']],
     ['Members can delete tasks.', ['member on Task: cru -> crud']],
     ['Viewers cannot read tasks.', ['viewer on Task: r -> -']],
     ['Add an auditor role that can read everything.', ['+role auditor', 'auditor on Project: - -> r', 'auditor on Task: - -> r']],
@@ -190,7 +190,7 @@ describe('generic chat edits', () => {
     ['Projects should have a budget in dollars and an optional website.', ['+Project.budget_dollars number', '+Project.website url']],
     ['Make the estimate an integer.', []],
     ['Remove the assignee from tasks.', ['-Task.assignee_id']],
-    ['Remove the Project entity.', ['-entity Project', '-Task.project_id', 'admin on Project: crud -> -', 'member on Project: r -> -', 'viewer on Project: r -> -']],
+    ['Remove the Project entity.', ['-entity Project', '-Task.project_id', '-access Project delete admin', 'admin on Project: crud -> -', 'member on Project: r -> -', 'viewer on Project: r -> -']],
     ['Add a Label entity with a name and a colour (red, green or blue).', ['+entity Label', 'admin on Label: - -> crud']],
     ['Make it multi-tenant.', []],
     ['Send a reminder 2 days before each task\'s due date.', ['+workflow task_reminder']],

