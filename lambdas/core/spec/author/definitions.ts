@@ -102,7 +102,7 @@ const PATTERNS: Pattern[] = [
   },
   {
     example: 'Employees submit expense reports with an amount and a currency / Readers can leave comments with a rating',
-    re: new RegExp(String.raw`^(?:the\s+|our\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)\s+(?:(?:can|may|will|should|must|also)\s+)*(?!(?:has|have|is|are|be)\b)([a-z]+)\s+(?:(?:a|an|new|their|the|some|its)\s+)?${NP}\s*,?\s+(?:with|containing|including|having|that (?:has|have)|which (?:has|have))\s+${LIST}$`, 'i'),
+    re: new RegExp(String.raw`^(?!(?:the\s+|our\s+)?(?:app|system|service|backend|platform|site|it|we|they|workflow)\b)(?:the\s+|our\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)\s+(?:(?:can|may|will|should|must|also)\s+)*(?!(?:has|have|is|are|be)\b)([a-z]+)\s+(?:(?:a|an|new|their|the|some|its)\s+)?${NP}\s*,?\s+(?:with|containing|including|having|that (?:has|have)|which (?:has|have))\s+${LIST}$`, 'i'),
     topic: 3,
     list: 4,
   },

@@ -35,6 +35,8 @@ export function plainText(text: string): string {
     .replace(/[\u2018\u2019\u201a\u2032]/g, "'")
     .replace(/\s[\u2013\u2014]\s|[\u2013\u2014]/g, ' - ')
     .replace(/\u00a0/g, ' ')
+    // "lesson completed → wait 2 days → send a survey": arrows are steps in order.
+    .replace(/\s*(?:\u2192|->|=>)\s*/g, ', then ')
     .replace(/\t/g, '    ');
 }
 

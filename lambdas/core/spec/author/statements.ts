@@ -99,8 +99,10 @@ export function colonList(text: string): { topic: string; list: string } | undef
   const list = m[2]!.trim();
   if (!topic || RIGHTS_START.test(list) || PEOPLE_LABEL.test(topic) || !/,|\band\b/.test(list)) return undefined;
   if (/\b(?:can|may|must|should|will)\b/i.test(list.split(',')[0]!)) return undefined;
-  // "Production running: publish the schedule, then notify the box office" is a workflow.
-  if (TASK_VERBS.has(verbLemma(list.split(/\s+/)[0]!.toLowerCase())) && /\s(?:the|a|an|each|every|them|it)\s/i.test(` ${list} `)) return undefined;
+  // "Production running: publish the schedule, then notify the box office" and "Lease created:
+  // wait for it to be paid" are workflows.
+  const firstWord = list.split(/\s+/)[0]!.toLowerCase();
+  if ((TASK_VERBS.has(verbLemma(firstWord)) && /\s(?:the|a|an|each|every|them|it)\s/i.test(` ${list} `)) || /^(?:wait|then|after)$/.test(firstWord)) return undefined;
   return { topic, list };
 }
 
@@ -122,9 +124,14 @@ export function rightsLine(text: string): string | undefined {
   // "everybody, even without login: read teams" -> "everybody can read teams without login".
   const qualified = /^(.*?)\s*,?\s*(?:even\s+)?((?:without|w\/o)\s+.+)$/i.exec(label);
   if (qualified) return `${qualified[1]} can ${verbs} ${qualified[2]}`;
-  // Each part after a semicolon keeps the label as its subject.
+  // Each part after a semicolon, or each verb phrase of a comma list ("add pupils, upload
+  // waivers, book lessons"), keeps the label as its subject.
   return verbs
     .split(/\s*;\s*/)
+    .flatMap((part) => {
+      const phrases = part.split(/\s*,\s*(?:and\s+)?|\s+and\s+(?=(?:see|read|view|create|add|update|edit|delete|remove|manage|book|upload|log|submit|approve|browse|write|record|comment|cancel|assign)\b)/i);
+      return phrases.length > 1 && phrases.every((p) => RIGHTS_START.test(p)) ? phrases : [part];
+    })
     .filter(Boolean)
     .map((part) => `${label} ${/^can\b/i.test(part) ? '' : 'can '}${part}`.replace(/\s+/g, ' '))
     .join('; ');
@@ -195,6 +202,11 @@ export function statementsOf(blocks: Block[]): Statements {
         const remark = titleRemark(text);
         if (remark) sentence(`${own} ${remark}`, item.line, own);
         for (const child of item.children) readChild(child, own, list);
+        return;
+      }
+      // "When a production becomes running" with its steps as sub-bullets: one workflow sentence.
+      if (/^(?:when|whenever|once|after|if|as soon as|each time|every time)\b/i.test(text)) {
+        sentence(`${text.replace(/[:,.]\s*$/, '')}, ${item.children.map((c) => cleanItem(c.text).replace(/\.$/, '')).join(', then ')}`, item.line, topic);
         return;
       }
       // A group ("Permissions", "Automation") or a sentence with details under it.

@@ -5,7 +5,7 @@
  */
 
 /** Words that open a trigger clause ("When a batch starts fermenting, ..."). */
-export const TRIGGER_OPENERS = /^(?:when|whenever|once|as soon as|each time|every time|after|if|the moment)\s+/i;
+export const TRIGGER_OPENERS = /^(?:when|whenever|once|as soon as|each time|every time|after|if|the moment|on|upon)\s+/i;
 
 /** A following sentence that goes on with the workflow before it. */
 export const CONTINUATION = /^(?:then|after that|afterwards|finally|next|subsequently|otherwise|if (?:nobody|no one|nothing|not|they (?:do not|don't)|it is not|that fails)|if they don't|in that case)\b/i;

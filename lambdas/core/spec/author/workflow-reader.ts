@@ -164,7 +164,7 @@ function readOpening(text: string, ctx: WorkflowContext): Opening | undefined {
   }
 
   // "Production running: publish the schedule": a record and a state as a heading.
-  const labelled = /^([^:]+):\s/.exec(text);
+  const labelled = /^([^:,]+)(?::|,\s*then)\s/.exec(text);
   if (labelled && !TRIGGER_OPENERS.test(head)) {
     const tokens = words(labelled[1]!);
     const m = mentionIn(tokens, ctx);

@@ -116,7 +116,7 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
         const rest = cur.letters.filter((l) => l !== 'create');
         groups.push({ letters: rest.includes('read') ? rest : ['read', ...rest], entities, own: false, negative: cur.negative, adminWording: false, verbs: [] });
       } else {
-        groups.push({ letters: [...new Set(cur.letters)], entities, own: cur.own, negative: cur.negative, adminWording: cur.adminWording && cur.everything, verbs: [...cur.verbs] });
+        groups.push({ letters: [...new Set(cur.letters)], entities, own: cur.own, negative: cur.negative, adminWording: cur.adminWording && (cur.everything || entities === 'all'), verbs: [...cur.verbs] });
       }
     }
     cur = newGroup(negative);

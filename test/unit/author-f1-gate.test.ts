@@ -1,0 +1,36 @@
+/**
+ * The offline author's strict F1 (test/support/structural-f1.ts) on every description with an
+ * expected structure, as a gate (issue 23, item 6). The issue's targets are 0.95 on the
+ * development part and the examples and 0.90 on the held-out part; the author does not reach
+ * them yet (see ARCHITECTURE.md, "The offline author"), so the gate holds what it reaches now:
+ * a change that makes any part worse fails here. Raise a floor when the author improves; never
+ * lower one to let a change pass, and never tune on the held-out part to raise its own.
+ */
+import { renderSpec } from '../../lambdas/core/spec/render-spec';
+import { authorSpec } from '../../lambdas/core/spec/offline-author';
+import { authorDescriptions } from '../support/author-descriptions';
+import { combineScores, scoreSpecF1, type F1Score } from '../support/structural-f1';
+
+/** What issue 23 asks for. */
+const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, examples: 0.95, 'held-out': 0.9 };
+/** What the author reaches (measured when set, rounded down by about a point). */
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.86, examples: 0.89, 'held-out': 0.65 };
+
+const scores = new Map<string, F1Score[]>();
+for (const d of authorDescriptions()) {
+  const score = scoreSpecF1(renderSpec(authorSpec({ name: d.name, description: d.description })), d.expected);
+  scores.set(d.part, [...(scores.get(d.part) ?? []), score]);
+}
+
+describe('the offline author F1 gate', () => {
+  it('measures every part the targets name', () => {
+    expect([...scores.keys()].sort()).toEqual(Object.keys(F1_TARGETS).sort());
+    for (const part of Object.keys(F1_TARGETS)) expect(F1_FLOORS[part]).toBeLessThanOrEqual(F1_TARGETS[part]!);
+  });
+
+  it.each(Object.keys(F1_FLOORS))('%s: F1 at or above its floor, every spec parses', (part) => {
+    const all = scores.get(part)!;
+    expect(all.filter((s) => !s.parsed)).toEqual([]);
+    expect(combineScores(all).overall.f1).toBeGreaterThanOrEqual(F1_FLOORS[part]!);
+  });
+});
