@@ -7,7 +7,8 @@
  * with the topic they are under. User stories become plain rights sentences here too
  * ("As a coach, I can add drills" -> "Coaches can add drills").
  */
-import { isPluralWord, splitSentences } from '../offline-author/text';
+import { isPluralWord } from '../offline-author/text';
+import { splitSentences } from './sentences';
 import type { Block, ListItem } from './segment';
 import { storyAsStatement } from './stories';
 import { tagTerms } from './tag';
@@ -119,6 +120,7 @@ export function rightsLine(text: string): string | undefined {
   if (GROUP_WORDS.test(label) && !PEOPLE_LABEL.test(label)) return undefined;
   if (!RIGHTS_START.test(list)) return undefined;
   const verbs = list
+    .replace(/\s+\+\s+/g, ' and ')
     .replace(/^(?:full access|all access|everything|evrything|anything|all|crud)\b(?:\s+(?:on|to)\s+everything)?/i, 'do everything')
     .replace(/\b([a-z]+)\/([a-z]+)(?:\/([a-z]+))?(?:\/([a-z]+))?\b/gi, (_all, a: string, b: string, c?: string, d?: string) => [a, b, c, d].filter(Boolean).join(', ').replace(/, ([^,]+)$/, ' and $1'));
   // "everybody, even without login: read teams" -> "everybody can read teams without login".
@@ -130,7 +132,8 @@ export function rightsLine(text: string): string | undefined {
     .split(/\s*;\s*/)
     .flatMap((part) => {
       const phrases = part.split(/\s*,\s*(?:and\s+)?|\s+and\s+(?=(?:see|read|view|create|add|update|edit|delete|remove|manage|book|upload|log|submit|approve|browse|write|record|comment|cancel|assign)\b)/i);
-      return phrases.length > 1 && phrases.every((p) => RIGHTS_START.test(p)) ? phrases : [part];
+      // (Only phrases with their own object: "create, read and update orders" stays one.)
+      return phrases.length > 1 && phrases.every((p) => RIGHTS_START.test(p) && p.trim().split(/\s+/).length > 1) ? phrases : [part];
     })
     .filter(Boolean)
     .map((part) => `${label} ${/^can\b/i.test(part) ? '' : 'can '}${part}`.replace(/\s+/g, ' '))

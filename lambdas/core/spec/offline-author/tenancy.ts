@@ -10,6 +10,7 @@ const SINGLE = /\bsingle[- ]?tenan(?:t|cy)\b|\bnot multi[- ]?tenant\b|\bone (?:s
 const MULTI = [
   /\bmulti[- ]?tenan(?:t|cy|ted)\b/i,
   /\b(?:separate|own|isolated|distinct|individual) tenants?\b/i,
+  /\btenants? (?:per|for each|for every)\b|\b(?:has|have|must|needs? to) (?:to )?be (?:kept )?separated?\b/i,
   /\b(?:is|are|as)\s+(?:a\s+)?(?:separate\s+|its own\s+)?tenants?\b|\btenant (?:isolation|separation|boundaries|data)\b/i,
   /\b(?:isolat(?:ed|e|ion)|segregat(?:ed|e|ion)|partition(?:ed)?|walled off|kept apart|kept separate|stays? (?:apart|separate)|remains? (?:apart|separate))\b/i,
   /\b(?:each|every|per)\s+(?:organi[sz]ation|company|workspace|tenant|firm|enterprise)\b/i,

@@ -87,7 +87,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   ws = numberOf(ws, /^(?:a|an)\s+number\s+of\b/i.test(text));
   ws = ws.map((w) => NAME_SYNONYMS[w] ?? w);
   const questionLead = hasPrefix || (ws.length > 1 && BOOLEAN_PREFIXES.has(ws[0]!));
-  if (ws.length === 0 || ws.length > 6 || ws.slice(questionLead ? 1 : 0).some((w) => VERBS.has(w))) return undefined;
+  // A verb makes a phrase a sentence, but a single word in a list is a field ("make, model").
+  if (ws.length === 0 || ws.length > 6 || (ws.length > 1 && ws.slice(questionLead ? 1 : 0).some((w) => VERBS.has(w)))) return undefined;
   return { words: ws, traits };
 }
 

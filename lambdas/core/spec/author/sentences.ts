@@ -1,0 +1,37 @@
+/**
+ * Sentences of a paragraph, without their final punctuation. A full stop ends a sentence before
+ * a capital and, since people writing quickly often start sentences in lower case ("staff manage
+ * pitches. the warden can only look at bookings"), before a lower-case word too, unless it ends
+ * an abbreviation ("e.g.", "approx.", "no."). Parentheses are never split.
+ */
+const ABBREVIATION = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|approx|dr|mr|mrs|ms|no|nr|incl|esp|cf|min|max)\.$/i;
+
+export function splitSentences(paragraph: string): string[] {
+  const block = paragraph.replace(/\s*\n\s*/g, ' ').trim();
+  const out: string[] = [];
+  let start = 0;
+  let depth = 0;
+  for (let i = 0; i < block.length; i += 1) {
+    const ch = block[i];
+    if (ch === '(') depth += 1;
+    else if (ch === ')') depth = Math.max(0, depth - 1);
+    if (depth > 0 || (ch !== '.' && ch !== '!' && ch !== '?')) continue;
+    const next = block[i + 1];
+    if (next !== undefined && next !== ' ' && next !== '"' && next !== "'") continue;
+    const piece = block.slice(start, i + 1);
+    if (ch === '.' && ABBREVIATION.test(piece)) continue;
+    push(out, piece);
+    start = i + 1;
+  }
+  push(out, block.slice(start));
+  return out;
+}
+
+function push(out: string[], piece: string): void {
+  const s = piece
+    .trim()
+    .replace(/^["']+(?=[A-Za-z])/, '')
+    .replace(/[.!?]+["']?$/, '')
+    .trim();
+  if (s) out.push(s);
+}

@@ -1,0 +1,126 @@
+/**
+ * The offline author's stages one by one (lambdas/core/spec/author): layout, statements, user
+ * stories, sentences, and the clause readers (relations, states, definitions, workflows). The
+ * whole pipeline is measured by the F1 gate and the paraphrase test; these pin each stage's
+ * reading of the wordings it exists for.
+ */
+import { readDefinition, PREVIOUS } from '../../../lambdas/core/spec/author/definitions';
+import { readRelations } from '../../../lambdas/core/spec/author/relations';
+import { segment } from '../../../lambdas/core/spec/author/segment';
+import { splitSentences } from '../../../lambdas/core/spec/author/sentences';
+import { colonList, namedRole, rightsLine, statementsOf, topicOf } from '../../../lambdas/core/spec/author/statements';
+import { readStates } from '../../../lambdas/core/spec/author/states';
+import { storyAsStatement } from '../../../lambdas/core/spec/author/stories';
+import { readWorkflows } from '../../../lambdas/core/spec/author/workflow-reader';
+import { EntityIndex } from '../../../lambdas/core/spec/offline-author/entity-index';
+import type { SpecEntity } from '../../../lambdas/core/spec/spec-model';
+
+describe('segment', () => {
+  it('reads tables with and without outer pipes, with their title', () => {
+    const blocks = segment('Plant fields:\n\nname | type\n--- | ---\nname | string\nprice | decimal\n\n| Field | Type |\n|---|---|\n| code | string |');
+    expect(blocks.map((b) => b.kind)).toEqual(['table', 'table']);
+    expect(blocks[0]).toMatchObject({ title: 'Plant fields', header: ['name', 'type'], rows: [['name', 'string'], ['price', 'decimal']] });
+    expect(blocks[1]).toMatchObject({ header: ['Field', 'Type'], rows: [['code', 'string']] });
+  });
+
+  it('nests bullets by indentation and joins wrapped lines', () => {
+    const [list] = segment('* Teams\n  * name (unique)\n  * home\n    ground\n* Players');
+    expect(list).toMatchObject({ kind: 'list', items: [{ text: 'Teams', children: [{ text: 'name (unique)' }, { text: 'home ground' }] }, { text: 'Players', children: [] }] });
+  });
+
+  it('keeps "X: a, b" lines apart and joins hard-wrapped prose', () => {
+    expect(segment('products: name, price\norders: product, qty').map((b) => b.kind === 'paragraph' && b.text)).toEqual(['products: name, price', 'orders: product, qty']);
+    expect(segment('A task has a title\nand a due date.').map((b) => b.kind === 'paragraph' && b.text)).toEqual(['A task has a title and a due date.']);
+  });
+});
+
+describe('sentences', () => {
+  it('splits before lower case too, but not after an abbreviation or inside parentheses', () => {
+    expect(splitSentences('staff manage pitches. the warden can only look at bookings.')).toEqual(['staff manage pitches', 'the warden can only look at bookings']);
+    expect(splitSentences('A code (e.g. CS101. unique) and a grade of A or F. Anyone may browse.')).toEqual(['A code (e.g. CS101. unique) and a grade of A or F', 'Anyone may browse']);
+  });
+});
+
+describe('statements', () => {
+  it('turns layout into field lists and sentences with their topic', () => {
+    const { statements, fieldLists } = statementsOf(segment('- Players\n  - belong to a team\n  - full name\n- Permissions\n  - league admins: full access'));
+    expect(fieldLists).toMatchObject([{ topic: 'Players', phrases: [{ text: 'full name' }] }]);
+    expect(statements.map((s) => s.text)).toEqual(['Players belong to a team', 'league admins can do everything']);
+  });
+
+  it('reads a table headed by its record type', () => {
+    const { fieldLists } = statementsOf(segment('| Wine | |\n|---|---|\n| name | required |\n| vintage | year |'));
+    expect(fieldLists).toMatchObject([{ topic: 'Wine', rows: [{ name: 'name', type: 'required' }, { name: 'vintage', type: 'year' }] }]);
+  });
+
+  it('tells record types from requests, groups and sentences', () => {
+    expect(topicOf('Attendance records')).toBe('Attendance records');
+    expect(topicOf('Add a Review entity')).toBeUndefined();
+    expect(topicOf('Permissions')).toBeUndefined();
+    expect(topicOf('Students hand in submissions')).toBeUndefined();
+  });
+
+  it('reads "X: a, b" as fields, role lines as rights, and roles named in parentheses', () => {
+    expect(colonList('Vehicles: plate number (unique), make, model')).toEqual({ topic: 'Vehicles', list: 'plate number (unique), make, model' });
+    expect(colonList('Production running: publish the schedule, then notify the box office')).toBeUndefined();
+    expect(rightsLine('counter staff: create/read/update orders + read products')).toBe('counter staff can create, read and update orders and read products');
+    expect(rightsLine('everybody, even without login: read teams')).toBe('everybody can read teams without login');
+    expect(namedRole('my friends (guests) can only read wines')).toBe('guests can only read wines');
+  });
+});
+
+describe('user stories', () => {
+  it('are rights sentences of the role', () => {
+    expect(storyAsStatement('As a tutor, I want to edit only my own profile')).toBe('tutors can edit only their own profile');
+    expect(storyAsStatement('As a student, after a lesson I want to leave a review for it')).toBe('students can leave a review after a lesson');
+    expect(storyAsStatement('As the director, when a production starts running, I want the schedule published')).toBe('when a production starts running, the schedule published');
+  });
+});
+
+describe('clause readers', () => {
+  it('reads relations both ways, with the child fields that follow', () => {
+    expect(readRelations('A marina has many docks')).toEqual({ pairs: [{ child: 'docks', parent: 'marina' }] });
+    expect(readRelations('each dock belongs to one marina')).toEqual({ pairs: [{ child: 'dock', parent: 'marina' }] });
+    expect(readRelations('A berth assignment links one boat to one berth for a season')).toMatchObject({ pairs: [{ child: 'berth assignment', parent: 'boat' }, { child: 'berth assignment', parent: 'berth' }], link: true });
+    expect(readRelations('Service records belong to a vehicle: service date, cost')).toEqual({ pairs: [{ child: 'Service records', parent: 'vehicle' }], list: 'service date, cost' });
+  });
+
+  it('reads states', () => {
+    expect(readStates('A request is open, scheduled, in progress or resolved')).toEqual({ topic: 'request', values: ['open', 'scheduled', 'in_progress', 'resolved'] });
+    expect(readStates('A ticket moves through new, open, waiting and closed')).toEqual({ topic: 'ticket', values: ['new', 'open', 'waiting', 'closed'] });
+    expect(readStates('A request is for a dining table')).toBeUndefined();
+  });
+
+  it('reads definitions, and not what only looks like one', () => {
+    expect(readDefinition('We have dining tables, each with a table number and a number of seats')).toEqual({ topic: 'dining tables', list: 'a table number and a number of seats' });
+    expect(readDefinition('It also has a colour')).toEqual({ topic: PREVIOUS, list: 'a colour' });
+    expect(readDefinition('Each organization has projects')).toEqual({ topic: 'organization', children: ['projects'] });
+    expect(readDefinition('The coordinator has full access')).toBeUndefined();
+    expect(readDefinition('the spreadsheet has had its day')).toBeUndefined();
+  });
+
+  it('reads workflows: triggers, waits, events with timeouts and retries', () => {
+    const entities: SpecEntity[] = [
+      { name: 'Batch', fields: [{ name: 'status', type: 'enum', required: true, values: ['planned', 'fermenting'] }] },
+      { name: 'Lesson', fields: [{ name: 'starts_at', type: 'datetime', required: false }] },
+      { name: 'Reservation', fields: [] },
+    ];
+    const ctx = { index: new EntityIndex(entities.map((e) => e.name)), entities };
+    const { workflows } = readWorkflows(
+      [
+        'When a batch starts fermenting, wait 14 days, then remind the brewer',
+        'The day before each lesson, send the student a reminder',
+        "If a reservation isn't confirmed within 2 hours, email the manager, retrying up to 3 times",
+      ],
+      ctx,
+    );
+    expect(workflows.map((w) => w.trigger)).toEqual([
+      { entity: 'Batch', event: 'updated', field: 'status', value: 'fermenting' },
+      { entity: 'Lesson', event: 'created' },
+      { entity: 'Reservation', event: 'created' },
+    ]);
+    expect(workflows[0]!.steps).toMatchObject([{ kind: 'wait', duration: 'P14D' }, { kind: 'task', name: 'remind_brewer' }]);
+    expect(workflows[1]!.steps).toMatchObject([{ kind: 'waitUntil', field: 'starts_at', offset: '-P1D' }, { kind: 'task' }]);
+    expect(workflows[2]!.steps).toMatchObject([{ kind: 'waitForEvent', events: ['confirmed'], timeout: 'PT2H' }, { kind: 'task', retries: 3 }]);
+  });
+});
