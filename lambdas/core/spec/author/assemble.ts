@@ -6,7 +6,7 @@
  */
 import type { SpecAccessRule, SpecDocument, SpecEntity, SpecRole } from '../spec-model';
 import type { Sentence } from '../offline-author/clauses';
-import type { Discovery } from '../offline-author/entities';
+import type { Discovery } from './entity-names';
 import { EntityIndex } from '../offline-author/entity-index';
 import { inferAccess } from '../offline-author/access';
 import { finishSpec } from '../offline-author/finish';
@@ -17,7 +17,7 @@ import type { RightsContext } from '../offline-author/rights';
 import { collectRoles, fieldLocator, finalizeRoles, roleWords, type RoleDraft } from '../offline-author/roles';
 import { detectMultiTenant } from '../offline-author/tenancy';
 import { readWorkflows } from './workflow-reader';
-import { newStatusField } from '../offline-author/defined-fields';
+import { newStatusField } from '../offline-author/merge-field';
 import { snakeCase } from '../../text/case';
 import type { FieldList, Statement } from './statements';
 import { addFieldList, addFieldRow, type ListedFieldsContext } from './listed-fields';
@@ -76,10 +76,6 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
     if (!entity) continue;
     for (const phrase of list.phrases) addFieldList(entity, phrase.text, fieldsCtx);
     for (const row of list.rows) addFieldRow(entity, row, fieldsCtx);
-  }
-  for (const def of discovery.definitions) {
-    const entity = byName(def.entity);
-    if (entity) addFieldList(entity, def.list, fieldsCtx);
   }
   for (const states of reading.statusLists) {
     const e = byName(states.entity);

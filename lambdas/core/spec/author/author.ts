@@ -12,7 +12,7 @@
  */
 import type { SpecDocument, SpecEntity } from '../spec-model';
 import { splitClauses, type Sentence } from '../offline-author/clauses';
-import { entityNameOf, type Containment, type Discovery } from '../offline-author/entities';
+import { entityNameOf, type Containment, type Discovery } from './entity-names';
 import { PREVIOUS, readDefinition } from './definitions';
 import { readStates } from './states';
 import { readRelations } from './relations';
@@ -112,7 +112,7 @@ export function readDescription(description: string): Reading {
     });
     if (left.length < parts.length || left.join('; ') !== parts.join('; ')) consumed.add(sentence.index);
   }
-  const discovery: Discovery = { entities: [], definitions: [], containments };
+  const discovery: Discovery = { entities: [], containments };
   for (const l of listed) if (!discovery.entities.includes(l.entity)) discovery.entities.push(l.entity);
   for (const c of containments) for (const name of [c.parent, c.child]) if (!discovery.entities.includes(name)) discovery.entities.push(name);
   // A record that moves through states is a record type even when nothing else defines it.
@@ -120,7 +120,7 @@ export function readDescription(description: string): Reading {
   // People named only as the far end of a relation ("a loan connects a book and a member") are
   // users with a role, not record types: their references are the user's.
   const roles = new Set(roleWords(collectRoles(sentences, { index: new EntityIndex(discovery.entities) })).map((w) => snakeCase(w)));
-  const described = new Set([...listed.filter((l) => l.phrases.length + l.rows.length > 0).map((l) => l.entity), ...discovery.definitions.map((d) => d.entity), ...discovery.containments.map((c) => c.child)]);
+  const described = new Set([...listed.filter((l) => l.phrases.length + l.rows.length > 0).map((l) => l.entity), ...discovery.containments.map((c) => c.child)]);
   const people = discovery.entities.filter((e) => roles.has(snakeCase(e)) && !described.has(e));
   if (people.length > 0) {
     discovery.entities = discovery.entities.filter((e) => !people.includes(e));
@@ -155,7 +155,6 @@ function fullNames(discovery: Discovery, lists: Array<FieldList & { entity: stri
   if (renames.size === 0) return;
   const rename = (n: string) => renames.get(n) ?? n;
   discovery.entities = discovery.entities.map(rename);
-  for (const d of discovery.definitions) d.entity = rename(d.entity);
   for (const c of discovery.containments) {
     c.parent = rename(c.parent);
     c.child = rename(c.child);
@@ -179,7 +178,6 @@ function inOrderOfMention(entities: string[], sentences: Sentence[], lists: Arra
     note(c.parent, c.sentence * 10);
     note(c.child, c.sentence * 10 + 1);
   }
-  for (const d of discovery.definitions) note(d.entity, d.sentence * 10 + 2);
   for (const st of statusLists) note(st.entity, st.sentence * 10 + 2);
   const index = new EntityIndex(entities);
   sentences.forEach((s, i) => {

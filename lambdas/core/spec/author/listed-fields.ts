@@ -7,7 +7,7 @@
 import type { SpecEntity, SpecField } from '../spec-model';
 import { refTarget } from '../offline-author/relations';
 import { USER_ENTITY } from '../../vocabulary';
-import { mergeField } from '../offline-author/defined-fields';
+import { mergeField } from '../offline-author/merge-field';
 import { metaKey, type MetaMap } from '../offline-author/relations';
 import { snakeCase } from '../../text/case';
 import { readFieldPhrase, readFieldRow, splitFieldList, type FieldReading } from './fields';

@@ -21,7 +21,6 @@ function accessIn(clause: string, ctx: RightsContext): boolean {
 
 export function unplacedStatements(reading: Reading, ctx: RightsContext, workflowSentences: ReadonlySet<number>): string[] {
   const used = new Set<number>([...workflowSentences, ...reading.consumed]);
-  for (const d of reading.discovery.definitions) used.add(d.sentence);
   for (const c of reading.discovery.containments) used.add(c.sentence);
   for (const s of reading.statusLists) used.add(s.sentence);
   const out: string[] = [];

@@ -3,11 +3,10 @@
  * it`, `Send a reminder 24 hours before each confirmed booking`) or remove one by name.
  */
 import type { SpecDocument, SpecWorkflow } from '../spec-model';
-import { newStatusField } from './defined-fields';
-import { sentencesOf } from './clauses';
+import { newStatusField } from './merge-field';
 import { done, indexOf, listWords, type EditHandler } from './edit-context';
 import { snakeCase } from '../../text/case';
-import { inferWorkflows } from './workflows';
+import { readWorkflows } from '../author/workflow-reader';
 
 function describeWorkflow(w: SpecWorkflow): string {
   const t = w.trigger;
@@ -29,7 +28,8 @@ function describeWorkflow(w: SpecWorkflow): string {
 
 export const workflowEdit: EditHandler = (spec, sentence) => {
   if (!/^(?:when|whenever|once|as soon as|each time|every time|after)\b/i.test(sentence) && !/\b(?:before|after)\s+(?:each|every|the|a|an)\b/i.test(sentence)) return undefined;
-  const result = inferWorkflows(sentencesOf(sentence), { index: indexOf(spec), entities: spec.entities, createVerbs: new Map() });
+  // The pipeline's workflow reader, as for a description.
+  const result = readWorkflows([sentence], { index: indexOf(spec), entities: spec.entities });
   if (result.workflows.length === 0) return undefined;
   const added: string[] = [];
   const notes: string[] = [];

@@ -5,7 +5,7 @@
  */
 import type { SpecEntity } from '../spec-model';
 import { USER_ENTITY } from '../../vocabulary';
-import type { Containment } from './entities';
+import type { Containment } from '../author/entity-names';
 import { isNameField } from './lexicon';
 import { snakeCase } from '../../text/case';
 

@@ -1,0 +1,44 @@
+/**
+ * A record type's name from the noun phrase a description uses for it: singular PascalCase
+ * ("service records" -> ServiceRecord), or none when the phrase cannot name records (a generic
+ * noun alone, "the public", the tenancy unit of a multi-tenant description, a verb first).
+ */
+import { FUNCTION_WORDS, GENERIC_HEADS, NON_NOUNS, PUBLIC_AUDIENCE, RIGHT_VERBS, SIGNED_IN_AUDIENCE } from '../offline-author/lexicon';
+import { singular, singularPhrase, words } from '../offline-author/text';
+import { pascalCase, snakeCase } from '../../text/case';
+
+/** A record type that belongs to another: the child holds a required reference to the parent. */
+export interface Containment {
+  parent: string;
+  child: string;
+  /** The statement it was read from. */
+  sentence: number;
+}
+
+/** The record types of a description and how they contain each other. */
+export interface Discovery {
+  /** Record types in order of definition. */
+  entities: string[];
+  containments: Containment[];
+}
+
+const DETERMINERS = new Set(['a', 'an', 'the', 'new', 'each', 'every', 'all', 'their', 'its', 'some', 'any', 'our', 'own']);
+
+/** Singular PascalCase name of a noun phrase, or undefined if it cannot name a record type. */
+export function entityNameOf(phrase: string, tenantUnits: ReadonlySet<string>): string | undefined {
+  const ws = words(phrase).filter((w) => !DETERMINERS.has(w));
+  if (ws.length === 0 || ws.length > 3) return undefined;
+  if (ws.some((w) => FUNCTION_WORDS.has(w) || /^\d/.test(w)) || badHead(ws)) return undefined;
+  const sing = singularPhrase(ws);
+  const joined = sing.join(' ');
+  if (PUBLIC_AUDIENCE.test(joined) || SIGNED_IN_AUDIENCE.test(ws.join(' ')) || (sing.length === 1 && (sing[0] === 'user' || sing[0] === 'everyone'))) return undefined;
+  if (sing.length === 1 && tenantUnits.has(sing[0]!)) return undefined;
+  if (sing.some((w) => RIGHT_VERBS[w] !== undefined && sing.length > 1 && w === sing[0])) return undefined;
+  return pascalCase(snakeCase(sing.join(' ')));
+}
+
+/** A generic noun alone (`items`), or a compound ending in a word that never names records (`user data`). */
+function badHead(ws: string[]): boolean {
+  const head = ws[ws.length - 1]!;
+  return ws.length === 1 ? NON_NOUNS.has(head) : GENERIC_HEADS.has(head) || GENERIC_HEADS.has(singular(head));
+}
