@@ -51,6 +51,18 @@ export function readDescription(description: string): Reading {
     if (existing) existing.phrases.push(...phrases);
     else listed.push({ topic: entity, entity, phrases, rows: [], line, sentence: index });
   };
+  /**
+   * A record type's name, or the one already defined that it abbreviates: after "Renters submit
+   * maintenance requests", "a request" is the MaintenanceRequest.
+   */
+  const nameOf = (phrase: string, tenantUnits: ReadonlySet<string>): string | undefined => {
+    const name = entityNameOf(phrase, tenantUnits);
+    if (!name) return undefined;
+    const known = [...listed.map((l) => l.entity), ...containments.flatMap((c) => [c.parent, c.child])];
+    if (known.includes(name)) return name;
+    const longer = [...new Set(known.filter((k) => k.endsWith(name) && k !== name))];
+    return longer.length === 1 ? longer[0] : name;
+  };
   // The record described last, for clauses about it ("It also has ...", "We also note ...").
   let previous: string | undefined;
   for (const sentence of sentences) {
@@ -59,7 +71,7 @@ export function readDescription(description: string): Reading {
     /** Reads a part into the lists; true when no reader took it. */
     const unread = (part: string): boolean => {
       const relation = readRelations(part);
-      const pairs = relation?.pairs.map((p) => ({ child: entityNameOf(p.child, units), parent: entityNameOf(p.parent, units) }));
+      const pairs = relation?.pairs.map((p) => ({ child: nameOf(p.child, units), parent: nameOf(p.parent, units) }));
       if (pairs && pairs.every((p) => p.child && p.parent && p.child !== p.parent)) {
         // "Bookings link an event and an attendee": a person the text does not describe is a user
         // the record refers to (a field the field reader makes a user reference), not a container.
@@ -74,7 +86,7 @@ export function readDescription(description: string): Reading {
         return false;
       }
       const states = readStates(part);
-      const stateEntity = states ? entityNameOf(states.topic, units) : undefined;
+      const stateEntity = states ? nameOf(states.topic, units) : undefined;
       if (states && stateEntity) {
         statusLists.push({ entity: stateEntity, values: states.values, sentence: sentence.index });
         return false;
@@ -82,8 +94,8 @@ export function readDescription(description: string): Reading {
       const def = detectMultiTenant(part) ? undefined : readDefinition(part);
       if (def?.children) {
         // "Each organization has projects": the tenant (or a record type) holds these record types.
-        const parent = def.topic === PREVIOUS ? previous : entityNameOf(def.topic, units);
-        const children = def.children.map((c) => entityNameOf(c, units)).filter((c): c is string => c !== undefined);
+        const parent = def.topic === PREVIOUS ? previous : nameOf(def.topic, units);
+        const children = def.children.map((c) => nameOf(c, units)).filter((c): c is string => c !== undefined);
         if (children.length === 0) return true;
         for (const child of children) {
           if (parent && parent !== child) containments.push({ parent, child, sentence: sentence.index });
@@ -91,12 +103,12 @@ export function readDescription(description: string): Reading {
         }
         return false;
       }
-      const entity = def ? (def.topic === PREVIOUS ? previous : entityNameOf(def.topic, units)) : undefined;
+      const entity = def ? (def.topic === PREVIOUS ? previous : nameOf(def.topic, units)) : undefined;
       if (!def || !entity) return true;
       previous = entity;
       addList(entity, def.list, sentence.index);
       for (const phrase of [def.parent, def.parent2]) {
-        const parent = phrase ? entityNameOf(phrase, units) : undefined;
+        const parent = phrase ? nameOf(phrase, units) : undefined;
         if (parent && parent !== entity) containments.push({ parent, child: entity, sentence: sentence.index });
       }
       return false;

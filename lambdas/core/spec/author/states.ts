@@ -35,7 +35,9 @@ export function readStates(text: string): StateList | undefined {
       .map((v) => v.replace(/^(?:finally|then|either|to)\s+/i, '').trim())
       .filter((v) => v && v.split(/\s+/).length <= 3);
     if (values.length < 2) continue;
-    return { topic: m[1]!.trim(), values: [...new Set(values.map(enumValue))] };
+    // "An animal's status goes from ...": the record is the animal.
+    const topic = m[1]!.trim().replace(/(?:'s)?\s+(?:status|state|stage|phase)$/i, '');
+    return { topic, values: [...new Set(values.map(enumValue))] };
   }
   return undefined;
 }

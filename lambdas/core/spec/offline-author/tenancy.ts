@@ -17,6 +17,8 @@ const MULTI = [
   /\b(?:by|per)\s+(?:organi[sz]ation|company|workspace)\b/i,
   /\b(?:organi[sz]ation|company|workspace)(?:'s|s')?\s+(?:own\s+)?data\b/i,
   /\bcannot see (?:each other's|other (?:organi[sz]ations|companies)')\b/i,
+  /\b(?:never|not|cannot|can't|mustn't) (?:be able to )?see (?:another|any other|each other's|other)\b/i,
+  /\b(?:its|their) own (?:separate |isolated |private )?(?:space|workspace|area|account|instance|data)\b/i,
 ];
 
 export function detectMultiTenant(description: string): boolean {
