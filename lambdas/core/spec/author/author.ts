@@ -24,7 +24,7 @@ import { sepRegex, splitTopLevel, words } from '../offline-author/text';
 import { detectMultiTenant, tenancyUnits } from '../offline-author/tenancy';
 import { segment } from './segment';
 import { normalizeInformal } from './wording';
-import { statementsOf, type FieldList, type Statement } from './statements';
+import { statementsOf, topicOf, type FieldList, type Statement } from './statements';
 import { assembleSpec, type Reading } from './assemble';
 
 export interface AuthorInput {
@@ -51,6 +51,9 @@ export function readDescription(description: string): Reading {
     if (existing) existing.phrases.push(...phrases);
     else listed.push({ topic: entity, entity, phrases, rows: [], line, sentence: index });
   };
+  // Names a heading or a line of its own gives ("## Vendor bookings", "Funding calls."): what a
+  // shorter mention below abbreviates ("a call" is the FundingCall).
+  const titles = [...new Set(statements.flatMap((st) => [st.topic, topicOf(st.text) === st.text.trim() ? st.text : undefined]).filter((t): t is string => !!t).map((t) => entityNameOf(t, units)).filter((t): t is string => !!t))];
   /**
    * A record type's name, or the one already defined that it abbreviates: after "Renters submit
    * maintenance requests", "a request" is the MaintenanceRequest.
@@ -58,7 +61,7 @@ export function readDescription(description: string): Reading {
   const nameOf = (phrase: string, tenantUnits: ReadonlySet<string>): string | undefined => {
     const name = entityNameOf(phrase, tenantUnits);
     if (!name) return undefined;
-    const known = [...listed.map((l) => l.entity), ...containments.flatMap((c) => [c.parent, c.child])];
+    const known = [...listed.map((l) => l.entity), ...containments.flatMap((c) => [c.parent, c.child]), ...titles];
     if (known.includes(name)) return name;
     const longer = [...new Set(known.filter((k) => k.endsWith(name) && k !== name))];
     return longer.length === 1 ? longer[0] : name;
