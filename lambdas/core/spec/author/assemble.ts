@@ -10,7 +10,7 @@ import type { Discovery } from './entity-names';
 import { EntityIndex } from '../offline-author/entity-index';
 import { inferAccess } from '../offline-author/access';
 import { finishSpec } from '../offline-author/finish';
-import { PERSON_WORDS, WEAK_PERSON_WORDS } from '../offline-author/lexicon';
+import { PERSON_WORDS, RIGHT_VERBS, WEAK_PERSON_WORDS } from '../offline-author/lexicon';
 import { applyContainments, attachOrphans, type MetaMap } from '../offline-author/relations';
 import { applyRequiredRule } from '../offline-author/required';
 import type { RightsContext } from '../offline-author/rights';
@@ -58,6 +58,8 @@ export function isRoleName(name: string): boolean {
   if (terms.length === 0 || terms.length > 4) return false;
   // (Tags only rule out: person words are often tagged as verbs or adjectives: judge, cleaner.)
   if (terms[0]!.tags.has('Value')) return false;
+  // "view" in "view, update or delete only their own bookings" is a verb the clause split left alone.
+  if (terms.length === 1 && RIGHT_VERBS[terms[0]!.normal] !== undefined) return false;
   return !terms.some((t) => t.tags.has('Determiner') || t.tags.has('Adverb') || t.tags.has('Preposition') || t.tags.has('Conjunction') || t.tags.has('Pronoun'));
 }
 

@@ -17,7 +17,7 @@ import { PREVIOUS, readDefinition } from './definitions';
 import { readStates } from './states';
 import { readRelations } from './relations';
 import { collectRoles, roleWords } from '../offline-author/roles';
-import { PERSON_WORDS } from '../offline-author/lexicon';
+import { PERSON_WORDS, RIGHT_VERBS } from '../offline-author/lexicon';
 import { EntityIndex } from '../offline-author/entity-index';
 import { pascalCase, snakeCase } from '../../text/case';
 import { sepRegex, splitTopLevel, words } from '../offline-author/text';
@@ -39,7 +39,7 @@ export function readDescription(description: string): Reading {
   // The tenancy unit ("each choir is a tenant"), statement by statement so sentences never run together.
   const units = new Set(statements.flatMap((s) => [...tenancyUnits(s.text)]));
   const listed = listedEntities(fieldLists, units);
-  const sentences: Sentence[] = statements.map((s, index) => ({ index, text: s.text, clauses: splitClauses(s.text) }));
+  const sentences: Sentence[] = statements.map((s, index) => ({ index, text: s.text, clauses: withSubjects(splitClauses(s.text)) }));
   // Prose definitions first; what they read is not read again by the older clause readers.
   const containments: Containment[] = [];
   const statusLists: Reading['statusLists'] = [];
@@ -144,6 +144,24 @@ export function readDescription(description: string): Reading {
   fullNames(discovery, listed, statusLists, sentences);
   discovery.entities = inOrderOfMention(discovery.entities, sentences, listed, statements, discovery, statusLists);
   return { text, statements, sentences, fieldLists: listed.filter((l) => !people.includes(l.entity)), discovery, tenantUnits: units, statusLists, consumed };
+}
+
+/**
+ * A clause split off after a list of rights keeps its subject: "Researchers can see all
+ * instruments, make bookings, and view, update or delete only their own bookings" gives "view,
+ * update or delete ..." whose subject is the researchers, not "view".
+ */
+function withSubjects(clauses: string[]): string[] {
+  let subject: string | undefined;
+  return clauses.map((clause) => {
+    const own = /^(.{1,40}?)\s+(?:can|may|should|must|will|are allowed to|are able to)\s/i.exec(clause);
+    if (own && RIGHT_VERBS[own[1]!.toLowerCase().split(/\s+/)[0]!] === undefined) {
+      subject = own[1];
+      return clause;
+    }
+    const first = clause.trim().split(/[\s,]+/)[0]!.toLowerCase();
+    return subject && RIGHT_VERBS[first] !== undefined ? `${subject} can ${clause.trim()}` : clause;
+  });
 }
 
 /**
