@@ -59,7 +59,7 @@ export function isRoleName(name: string): boolean {
   // (Tags only rule out: person words are often tagged as verbs or adjectives: judge, cleaner.)
   if (terms[0]!.tags.has('Value')) return false;
   // "view" in "view, update or delete only their own bookings" is a verb the clause split left alone.
-  if (terms.length === 1 && RIGHT_VERBS[terms[0]!.normal] !== undefined) return false;
+  if (terms.length === 1 && RIGHT_VERBS[terms[0]!.normal] !== undefined && !terms[0]!.tags.has('Noun')) return false;
   return !terms.some((t) => t.tags.has('Determiner') || t.tags.has('Adverb') || t.tags.has('Preposition') || t.tags.has('Conjunction') || t.tags.has('Pronoun'));
 }
 
