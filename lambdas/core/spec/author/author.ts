@@ -44,7 +44,10 @@ export function readDescription(description: string): Reading {
   const containments: Containment[] = [];
   const statusLists: Reading['statusLists'] = [];
   const consumed = new Set<number>();
+  /** Field lists read from each statement: the rights and workflow readers do not read them again. */
+  const readLists = new Map<number, string[]>();
   const addList = (entity: string, list: string | undefined, index: number) => {
+    if (list) readLists.set(index, [...(readLists.get(index) ?? []), list]);
     const line = statements[index]!.line;
     const phrases = list ? [{ text: list, line }] : [];
     const existing = listed.find((l) => l.entity === entity);
@@ -110,6 +113,9 @@ export function readDescription(description: string): Reading {
       if (!def || !entity) return true;
       previous = entity;
       addList(entity, def.list, sentence.index);
+      // "Stock movements record a product, ...": the record type is the subject, so nothing of the
+      // clause is left for the rights reader (which would read "Stock movements record" as a role).
+      if (def.topic !== PREVIOUS && new RegExp(`^(?:(?:each|every|a|an|the|all)\\s+)?${def.topic.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(part.trim())) readLists.set(sentence.index, [...(readLists.get(sentence.index) ?? []), part]);
       for (const phrase of [def.parent, def.parent2]) {
         const parent = phrase ? nameOf(phrase, units) : undefined;
         if (parent && parent !== entity) containments.push({ parent, child: entity, sentence: sentence.index });
@@ -126,6 +132,16 @@ export function readDescription(description: string): Reading {
       return left.length === clauses.length ? [part] : left;
     });
     if (left.length < parts.length || left.join('; ') !== parts.join('; ')) consumed.add(sentence.index);
+    // "Events have a name, venue, starts at ..." read as fields: the clause readers get "Events
+    // have" only, so no field list reads as a role's sentence ("venue, starts at").
+    const lists = readLists.get(sentence.index) ?? [];
+    if (lists.length > 0) {
+      let text = sentence.text;
+      for (const list of [...lists].sort((a, b) => b.length - a.length)) text = text.replace(list, ' ');
+      text = text.replace(/\s*(?:,|:|\bwith|\band has|\bhas|\bhave)?\s+(?=;|$)/gi, '').replace(/\s+/g, ' ').trim();
+      sentence.text = text;
+      sentence.clauses = text ? withSubjects(splitClauses(text)) : [];
+    }
   }
   const discovery: Discovery = { entities: [], containments };
   for (const l of listed) if (!discovery.entities.includes(l.entity)) discovery.entities.push(l.entity);
