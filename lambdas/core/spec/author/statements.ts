@@ -169,7 +169,8 @@ export function statementsOf(blocks: Block[]): Statements {
 
   const sentence = (text: string, line: number, topic?: string) => {
     for (const s of splitSentences(text)) {
-      const plain = namedRole(storyAsStatement(s.replace(LEAD_IN, '')));
+      // ("read only theirs": their own.)
+      const plain = namedRole(storyAsStatement(s.replace(LEAD_IN, ''))).replace(/\btheirs\b/gi, 'their own');
       const rights = rightsLine(plain);
       if (rights) {
         statements.push({ text: rights, source: s, line, topic });
