@@ -102,4 +102,31 @@ describe('the conversation of a drafted spec', () => {
     expect(draft.assistantMessage).toMatch(/could not place this sentence[^\n]*rephrase it:\n- "Blorp the wibble frobs quickly"/);
     expect((await historyOf(project.id)).at(-1)).toMatchObject({ role: 'assistant', content: draft.assistantMessage });
   });
+  it('reads a description in an informal bullet layout, and quotes back the line it could not place', async () => {
+    const description = [
+      'bike repair shop',
+      '- Bikes',
+      '  - frame no. (uniqe)',
+      '  - brand, colour',
+      '  - pics (jpg, max 5mb)',
+      '- Repairs',
+      '  - belong to a bike',
+      '  - status: booked / in progress / done',
+      '- mechanics: read bikes & manage repairs',
+      '- the frobnicator wibbles on tuesdays',
+    ].join('\n');
+    const project = await create('Bikes', description);
+    const parsed = parseSpec((await specOf(project.id)).content);
+    if (!parsed.ok) throw new Error('the drafted spec does not parse');
+    const bike = parsed.spec.entities.find((e) => e.name === 'Bike');
+    const repair = parsed.spec.entities.find((e) => e.name === 'Repair');
+    expect(bike?.fields.find((f) => f.name === 'frame_number')).toMatchObject({ unique: true });
+    expect(bike?.fields.find((f) => f.type === 'file')?.file).toEqual({ contentTypes: ['image/jpeg'], maxBytes: 5 * 1048576 });
+    expect(repair?.fields.find((f) => f.name === 'bike_id')).toMatchObject({ type: 'ref(Bike)', required: true });
+    expect(repair?.fields.find((f) => f.name === 'status')?.values).toEqual(['booked', 'in_progress', 'done']);
+    expect(parsed.spec.roles.find((r) => r.name === 'mechanic')?.rights).toMatchObject({ Bike: { read: 'all' }, Repair: { create: 'all', read: 'all', update: 'all', delete: 'all' } });
+    expect(parsed.spec.openQuestions).toEqual(['the frobnicator wibbles on tuesdays']);
+    const [first] = await historyOf(project.id);
+    expect(first!.content).toContain('"the frobnicator wibbles on tuesdays"');
+  });
 });

@@ -56,4 +56,14 @@ describe('chat edits through the pipeline', () => {
     spec = editSpec(spec, 'Remove the viewer role').spec;
     expect(spec.roles.map((r) => r.name)).not.toContain('viewer');
   });
+  it("follows the README's walk-through: a one-line description, then a list field by chat", () => {
+    const spec = authorSpec({ name: 'Task tracker', description: 'Teams with projects and tasks; admins, members, viewers.' });
+    expect(spec.entities.map((e) => e.name)).toEqual(['Team', 'Project', 'Task']);
+    expect(spec.roles.map((r) => r.name)).toEqual(['admin', 'member', 'viewer']);
+    // Roles named without rights are asked about, not given rights nobody stated.
+    expect(spec.openQuestions).toEqual(['What may member, viewer do? (named, with no rights yet)']);
+    const out = editSpec(spec, 'Add a tags field to tasks, a list of strings.');
+    expect(out.summary).toBe('Added tags (list(string)) to Task.');
+    expect(field(out.spec, 'Task', 'tags')?.type).toBe('list(string)');
+  });
 });

@@ -19,6 +19,7 @@ import { detectMultiTenant } from '../offline-author/tenancy';
 import { readWorkflows } from './workflow-reader';
 import { newStatusField } from '../offline-author/merge-field';
 import { snakeCase } from '../../text/case';
+import { singularPhrase } from '../offline-author/text';
 import type { FieldList, Statement } from './statements';
 import { addFieldList, addFieldRow, type ListedFieldsContext } from './listed-fields';
 import { unplacedStatements } from './unplaced';
@@ -45,6 +46,26 @@ function personWords(drafts: RoleDraft[], entities: string[]): Set<string> {
   for (const e of entities) set.delete(snakeCase(e));
   for (const w of WEAK_PERSON_WORDS) if (!drafts.some((d) => d.name.endsWith(w))) set.delete(w);
   return set;
+}
+
+/** Roles a description lists by name only ("admins, members, viewers"): roles with no rights yet, asked about. */
+const ROLE_WORD = /(?:admin|administrator|member|viewer|editor|owner|manager|staff|user|reader|writer|author|guest|moderator|operator|agent|clerk|auditor|customer|client|employee|volunteer|coach|teacher|student|[a-z]+(?:er|or|ist|ee|ant|ent))s?$/;
+
+function namedRoles(sentences: Sentence[], drafts: RoleDraft[]): string[] {
+  const out: string[] = [];
+  for (const s of sentences) {
+    for (const clause of s.clauses) {
+      const items = clause.trim().replace(/^(?:roles?|users?|people)\s*:?\s*/i, '').split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/).map((i) => i.trim().toLowerCase()).filter(Boolean);
+      if (items.length < 2 || !items.every((i) => /^[a-z]+(?: [a-z]+)?s$/.test(i) && ROLE_WORD.test(i))) continue;
+      for (const item of items) {
+        const name = snakeCase(singularPhrase(item.split(' ')).join(' '));
+        if (drafts.some((d) => d.name === name)) continue;
+        drafts.push({ name, order: 1e8 + drafts.length, grants: [], denials: [], admin: name === 'admin' || name === 'administrator' });
+        out.push(name);
+      }
+    }
+  }
+  return out;
 }
 
 /**
@@ -94,6 +115,7 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
 
   const ctx: RightsContext = { index, fieldAt: fieldLocator(entities) };
   const drafts = collectRoles(sentences, ctx).filter((d) => isRoleName(d.name));
+  const named = namedRoles(sentences, drafts);
   const access = inferAccess(sentences, ctx);
   const flows = readWorkflows(sentences.map((x) => x.text), { index, entities });
   for (const [entityName, values] of flows.states) {
@@ -131,7 +153,8 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
     access: [...access.rules, ...defaultDeleteLevels(entities, access.rules, roles.roles, roles.adminRole)],
     workflows: flows.workflows,
   }), reading.tenantUnits);
-  const openQuestions = [...unplacedStatements(reading, ctx, flows.used), ...fieldsCtx.unplaced];
+  const rightless = named.filter((r) => r !== spec.adminRole && (spec.roles.find((x) => x.name === r)?.rights ?? {}) && Object.keys(spec.roles.find((x) => x.name === r)?.rights ?? {}).length === 0);
+  const openQuestions = [...unplacedStatements(reading, ctx, flows.used), ...fieldsCtx.unplaced, ...(rightless.length > 0 ? [`What may ${rightless.join(', ')} do? (named, with no rights yet)`] : [])];
   return openQuestions.length > 0 ? { ...spec, openQuestions } : spec;
 }
 

@@ -39,6 +39,8 @@ interface Pattern {
   list?: number;
   /** The list is a passive's complements ("by a teacher to a student at a time"): each loses its preposition. */
   passive?: boolean;
+  /** The pattern reads only a list of record types ("Teams with projects and tasks"), never fields. */
+  childrenOnly?: boolean;
 }
 
 const PATTERNS: Pattern[] = [
@@ -74,6 +76,13 @@ const PATTERNS: Pattern[] = [
     parent: 2,
     parent2: 3,
     list: 4,
+  },
+  {
+    example: 'Teams with projects and tasks (a record type and the record types it holds, nothing else)',
+    re: new RegExp(String.raw`^${NP}\s+(?:with|having|holding|containing)\s+${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
+    childrenOnly: true,
   },
   {
     example: 'We also note the number of raised beds on it, how much sunlight it gets (about the record just described)',
@@ -151,9 +160,12 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     // A list of bare plurals ("Each organization has projects", "projects contain tasks") names
     // record types the subject holds, not fields.
     const items = list ? list.split(/\s*,\s*(?:and\s+)?|\s+and\s+/) : [];
+    // ("Agencies work with vendors" is no record type: a children-only topic is a plural noun.)
+    if (p.childrenOnly && !isPluralWord(words(topic).pop() ?? '')) continue;
     if (list && !/[(]/.test(list) && items.every((item) => isPluralWord(words(item).pop() ?? '') && words(item).length <= 3) && !/\ba\b|\ban\b|\bthe\b/i.test(list)) {
       return p.topic === 0 ? undefined : { topic, children: items.map((item) => item.trim()) };
     }
+    if (p.childrenOnly) continue;
     return {
       topic,
       ...(p.parent !== undefined && m[p.parent] ? { parent: m[p.parent]!.trim() } : {}),
