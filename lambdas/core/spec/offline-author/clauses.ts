@@ -4,7 +4,7 @@
  * list of fields (`a name, a price and notes`) or a list of verbs (`create, read and update`).
  */
 import { DEFINITION_VERBS, MODALS, NEGATIONS, rightVerb } from './lexicon';
-import { splitSentences, splitTopLevel, words } from './text';
+import { splitTopLevel, words } from './text';
 
 export interface Sentence {
   index: number;
@@ -59,8 +59,4 @@ export function splitClauses(sentence: string): string[] {
     out.push(...pieces);
   }
   return out.map((c) => c.trim()).filter(Boolean);
-}
-
-export function sentencesOf(description: string): Sentence[] {
-  return splitSentences(description).map((text, index) => ({ index, text, clauses: splitClauses(text) }));
 }

@@ -4,7 +4,8 @@
  * (or nothing said) -> single.
  */
 import { FUNCTION_WORDS } from './lexicon';
-import { singular, splitSentences } from './text';
+import { singular } from './text';
+import { splitSentences } from '../author/sentences';
 
 const SINGLE = /\bsingle[- ]?tenan(?:t|cy)\b|\bnot multi[- ]?tenant\b|\bone (?:shared )?tenant\b(?!\s+(?:per|for each|for every|for each of))|\bno tenancy\b|\bno (?:separate |other |multiple |extra )?tenants?\b|\bno need for tenants\b|\bwithout tenants\b/i;
 const MULTI = [

@@ -1,66 +1,9 @@
 /**
- * Text handling for the offline author: normalization, sentences, clauses, list items,
- * tokens, name casing, singular/plural, numbers and durations. Nothing here knows about specs.
+ * Text handling for the offline author: clauses, list items, tokens, name casing, singular and
+ * plural, numbers and durations (sentences: ../author/sentences.ts). Nothing here knows about specs.
  */
 import pluralize from 'pluralize';
 import { snakeCase } from '../../text/case';
-
-/** Curly quotes, dashes, non-breaking spaces and backticks made plain; line ends unified. */
-export function normalizeText(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(/[\u201c\u201d\u201e\u2033`]/g, '"')
-    .replace(/[\u2018\u2019\u201a\u2032]/g, "'")
-    .replace(/\s[\u2013\u2014]\s|[\u2013\u2014]/g, ' - ')
-    .replace(/\u00a0/g, ' ')
-    .replace(/[ \t]+/g, ' ');
-}
-
-const ABBREVIATION = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|approx|dr|mr|mrs|ms|no|nr|incl|esp|cf|min|max)\.$/i;
-
-/**
- * Sentences of a description, without their final punctuation. Paragraphs and bullet lines are
- * sentence breaks; hard-wrapped lines are joined.
- */
-export function splitSentences(text: string): string[] {
-  const out: string[] = [];
-  const blocks = normalizeText(text).split(/\n[ \t]*\n|\n(?=[ \t]*(?:[-*+\u2022]|\d+[.)])\s)/);
-  for (const raw of blocks) {
-    const block = raw
-      .replace(/^\s*(?:[-*+\u2022]|\d+[.)])\s+/, '')
-      .replace(/^\s*#+\s*/, '')
-      .replace(/\s*\n\s*/g, ' ')
-      .trim();
-    if (!block) continue;
-    let start = 0;
-    let depth = 0;
-    for (let i = 0; i < block.length; i += 1) {
-      const ch = block[i];
-      if (ch === '(') depth += 1;
-      else if (ch === ')') depth = Math.max(0, depth - 1);
-      if (depth > 0 || (ch !== '.' && ch !== '!' && ch !== '?')) continue;
-      const next = block[i + 1];
-      if (next !== undefined && next !== ' ' && next !== '"' && next !== "'") continue;
-      const piece = block.slice(start, i + 1);
-      if (ch === '.' && ABBREVIATION.test(piece)) continue;
-      const after = block.slice(i + 1).trimStart();
-      if (ch === '.' && after && /^[a-z]/.test(after)) continue;
-      pushSentence(out, piece);
-      start = i + 1;
-    }
-    pushSentence(out, block.slice(start));
-  }
-  return out;
-}
-
-function pushSentence(out: string[], piece: string): void {
-  const s = piece
-    .trim()
-    .replace(/^["']+(?=[A-Z])/, '')
-    .replace(/[.!?]+["']?$/, '')
-    .trim();
-  if (s) out.push(s);
-}
 
 /**
  * Splits `text` at separators outside parentheses, brackets and double quotes. `sep` is tried at
