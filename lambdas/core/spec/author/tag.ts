@@ -4,7 +4,26 @@
  * another sense than everyday English: "make" and "model" are a car's fields, "log" and "book"
  * are what people do to records.
  */
-import nlp from 'compromise';
+import type Compromise from 'compromise';
+
+type Nlp = typeof Compromise;
+let loaded: Nlp | undefined;
+
+/**
+ * compromise, loaded on first use: loading it builds its lexicon (about 180 ms here), which every
+ * cold start of a model route would otherwise pay before its first request, even one that never
+ * reads a description (a chat edit that only renames). A `require` inside a function is bundled by
+ * esbuild as a module evaluated when first called.
+ */
+function nlp(): Nlp {
+  if (!loaded) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred on purpose (see above)
+    const required = require('compromise') as Nlp & { default?: Nlp };
+    loaded = required.default ?? required;
+    loaded.addWords(DOMAIN_LEXICON);
+  }
+  return loaded;
+}
 
 /** Words whose usual tag is wrong in descriptions of backends. */
 const DOMAIN_LEXICON: Record<string, string> = {
@@ -13,12 +32,6 @@ const DOMAIN_LEXICON: Record<string, string> = {
   manage: 'Infinitive', crud: 'Infinitive', view: 'Infinitive', see: 'Infinitive', read: 'Infinitive', edit: 'Infinitive',
 };
 
-let configured = false;
-function setUp(): void {
-  if (configured) return;
-  nlp.addWords(DOMAIN_LEXICON);
-  configured = true;
-}
 
 export interface Term {
   text: string;
@@ -28,8 +41,7 @@ export interface Term {
 
 /** The terms of a short text with their tags. */
 export function tagTerms(text: string): Term[] {
-  setUp();
-  const json = nlp(text).json({ terms: { normal: true } }) as Array<{ terms: Array<{ text: string; normal: string; tags: string[] }> }>;
+  const json = nlp()(text).json({ terms: { normal: true } }) as Array<{ terms: Array<{ text: string; normal: string; tags: string[] }> }>;
   return json.flatMap((s) => s.terms.map((t) => ({ text: t.text, normal: t.normal, tags: new Set(t.tags) })));
 }
 
