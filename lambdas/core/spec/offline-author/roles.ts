@@ -104,7 +104,10 @@ export interface FinalRoles {
 
 export function finalizeRoles(drafts: RoleDraft[], entities: SpecEntity[], extras: RoleExtras): FinalRoles {
   const list = [...drafts];
-  let admin = list.find((d) => d.admin) ?? list.find((d) => ADMIN_NAMES.has(d.name));
+  // A role the text gives every right on every record type ("Librarians manage books and loans"
+  // when those are all) is the administrative role; no separate `admin` is made up.
+  const everything = (d: RoleDraft) => entities.length > 0 && entities.every((e) => ALL_RIGHTS.every((l) => d.grants.some((g) => g.entity === e.name && g.letter === l && g.scope === 'all')));
+  let admin = list.find((d) => d.admin) ?? list.find((d) => ADMIN_NAMES.has(d.name)) ?? list.find(everything);
   if (!admin) {
     admin = { name: 'admin', order: -1, grants: [], denials: [], admin: true };
     list.unshift(admin);
