@@ -160,7 +160,8 @@ export function readDescription(description: string): Reading {
   fullNames(discovery, listed, statusLists, sentences);
   // A short first line with no modal is the title ("Craft brewery production log."): never a rights sentence.
   const title = sentences[0];
-  if (title && title.text.split(/\s+/).length <= 6 && !/\b(?:can|may|must|should|will|manage|manages)\b/i.test(title.text)) title.clauses = [];
+  const titleText = statements[0]?.text ?? '';
+  if (title && titleText.split(/\s+/).length <= 6 && !/\b(?:can|may|must|should|will|manage|manages)\b/i.test(titleText)) title.clauses = [];
   discovery.entities = inOrderOfMention(discovery.entities, sentences, listed, statements, discovery, statusLists);
   return { text, statements, sentences, fieldLists: listed.filter((l) => !people.includes(l.entity)), discovery, tenantUnits: units, statusLists, consumed };
 }
