@@ -25,6 +25,8 @@ const BULLET = /^(\s*)(?:[-*+\u2022\u25e6\u2023]|\d+[.)]|[a-z][.)])\s+(.*)$/;
 const HEADING = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
 /** `Name: a, b, c`: a short label, a colon and more. */
 const COLON_LINE = /^[A-Za-z][\w'/&-]*(?: [\w'/&-]+){0,4}:\s*\S/;
+/** A line that stops mid-phrase ("plate number, make,", "... and"): the next line continues it. */
+const MID_PHRASE_END = /(?:[,;&+/(-]|\b(?:and|or|n|with|of|the|a|an|to|for|in|on|at|by)|\bw\/)$/i;
 const TABLE_SEPARATOR = /^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/;
 
 /** Curly quotes, dashes, non-breaking spaces and tabs made plain; line ends unified. */
@@ -142,13 +144,17 @@ export function segment(description: string): Block[] {
     }
     // A line break ends a statement after a full stop or a colon, and around "X: a, b" lines;
     // other line breaks are hard wraps.
+    // Where several lines are "X: a, b" lines, the writer puts one statement per line (quick
+    // notes, often all lower case): every line break ends one, unless the line ends mid-phrase.
+    const linePerStatement = parts.filter((p) => COLON_LINE.test(p)).length >= 2;
     let text = parts[0]!;
     let at = start + 1;
     for (let k = 1; k < parts.length; k += 1) {
       const previous = parts[k - 1]!;
       const current = parts[k]!;
       const colonLines = COLON_LINE.test(previous) && COLON_LINE.test(current);
-      if (/[.!?:]$/.test(previous) || colonLines || ((COLON_LINE.test(previous) || COLON_LINE.test(current)) && /^[A-Z]/.test(current))) {
+      const lineEnds = linePerStatement && !MID_PHRASE_END.test(previous);
+      if (/[.!?:]$/.test(previous) || colonLines || lineEnds || ((COLON_LINE.test(previous) || COLON_LINE.test(current)) && /^[A-Z]/.test(current))) {
         blocks.push({ kind: 'paragraph', text, line: at });
         text = parts[k]!;
         at = start + k + 1;

@@ -94,7 +94,9 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
 
 /** `category bread/cake/pastry`, `a sex of male or female`, `a boat type, sail or motor`, `gluten free y/n`. */
 function takeInlineValues(text: string, traits: Traits, entities: readonly string[], owner?: string): string {
-  const slash = /^(.+?)\s+([^\s/]+(?:\s*\/\s*[^\s/]+)+)$/.exec(text);
+  // The first value is the word before the first slash; the others may be words or two
+  // (`status received/in work/ready/picked up`).
+  const slash = /^(.+?)\s+([^\s/]+(?:\s*\/\s*[^\s/]+)+)$/.exec(text) ?? /^(.+?)\s+([^\s/]+(?:\s*\/\s*[^/]+)+)$/.exec(text);
   if (slash) {
     const values = valueList(slash[2]!);
     if (values && isBooleanPair(values)) {

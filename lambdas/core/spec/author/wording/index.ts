@@ -26,6 +26,8 @@ export function normalizeInformal(text: string): string {
       if (token.length === 1 && token !== lower) return token;
       return matchCase(token, abbreviation);
     }
+    // "recieved/in work/ready": each word of a slash list is a word of its own.
+    if (token.includes('/')) return token.split('/').map((part) => (/^[a-z]{4,}$/.test(part) ? (correction(part) ?? part) : part)).join('/');
     if (!/^[A-Za-z]+$/.test(token) || names.has(lower)) return token;
     if (token !== lower && !sentenceStart(text, offset)) return token;
     const fixed = correction(lower);

@@ -99,6 +99,7 @@ telephone template temporary tenancy terrace theatre therapy thursday tournament
 treatment trial trouble tutor uniform university unlimited upcoming urgent vacation vaccinated vaccine vegetarian vehicle
 venue version veterinary video volunteer voucher warehouse warranty wedding weekend weekday welfare wholesale winner
 workshop workspace yearly
+calendar cancellation categories definitely necessary occurred separately successful temperament
 `;
 
 /** The correction targets and known words: everyday words and the field wording. */
