@@ -363,7 +363,7 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
         return;
       }
     }
-    const opening = readOpening(text, ctx);
+    const opening = readOpening(commaBeforeAction(text), ctx);
     if (!opening) {
       last = undefined;
       return;
@@ -395,6 +395,28 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
   }
   const approvers = drafts.flatMap((d) => d.approvers.map((role) => ({ role, entity: d.entity })));
   return { workflows, triggerValues, states, approvers, used };
+}
+
+/** Words before a verb that make it no action of its own ("an order", "to email", "is closed"). */
+const NOT_BEFORE_ACTION = new Set(['a', 'an', 'the', 'each', 'every', 'any', 'its', 'their', 'new', 'to', 'will', 'be', 'been', 'not', 'can', 'should', 'must', 'may', 'and', 'or', 'no']);
+
+/**
+ * "when an alteration is ready email the customer", "the day before an appointment send a
+ * reminder": quick notes leave out the comma between the trigger and the first action (a task
+ * verb or a wait); it is put back, so the trigger clause ends where the action begins.
+ */
+function commaBeforeAction(text: string): string {
+  if (!TRIGGER_OPENERS.test(text) && !/^(?:the\s+)?(?:day|week|month)\s+(?:before|after)\b/i.test(text)) return text;
+  const separator = text.search(/,|:\s|\bthen\b/i);
+  const head = separator >= 0 ? text.slice(0, separator) : text;
+  const tokens = head.split(/\s+/);
+  for (let i = 3; i < tokens.length; i += 1) {
+    const w = tokens[i]!.toLowerCase();
+    const before = tokens[i - 1]!.toLowerCase();
+    if (!(TASK_VERBS.has(w) || /^waits?$/.test(w)) || STATE_LINKS.has(before) || NOT_BEFORE_ACTION.has(before)) continue;
+    return `${tokens.slice(0, i).join(' ')}, ${text.slice(tokens.slice(0, i).join(' ').length).trim()}`;
+  }
+  return text;
 }
 
 /** "Approved reports are paid by calling the payment step": the workflow's record, by its state, goes on. */

@@ -10,7 +10,7 @@ import { FIELD_WORDS } from '../fields/field-words';
 /** Whole tokens (lower case) -> what they stand for. */
 export const ABBREVIATIONS: Readonly<Record<string, string>> = {
   pic: 'picture', pics: 'pictures', pix: 'pictures', doc: 'document', docs: 'documents', ppl: 'people', 'w/': 'with',
-  'w/o': 'without', n: 'and', r: 'are', u: 'you', ur: 'your', '&': 'and', qty: 'quantity', msg: 'message', msgs: 'messages',
+  'w/o': 'without', n: 'and', r: 'are', u: 'you', ur: 'your', '&': 'and', qty: 'quantity', msg: 'message', msgs: 'messages', txt: 'text',
   info: 'information', desc: 'description', 'no.': 'number', every1: 'everyone', any1: 'anyone', some1: 'someone',
   no1: 'no one', pls: 'please', plz: 'please', thx: 'thanks', thanks: 'thanks', b4: 'before', bc: 'because', cuz: 'because',
   coz: 'because', tho: 'though', thru: 'through', nite: 'night', tonite: 'tonight', hrs: 'hours', hr: 'hour', mins: 'minutes',
