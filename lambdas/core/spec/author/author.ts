@@ -196,11 +196,15 @@ function fullNames(discovery: Discovery, lists: Array<FieldList & { entity: stri
     if (ws.length !== 1) continue;
     const word = ws[0]!;
     const counts = new Map<string, number>();
-    for (const m of text.matchAll(new RegExp(String.raw`\b([a-z]+)\s+${word}(?:s|es)?\b`, 'g'))) {
-      const modifier = m[1]!;
+    /** Modifiers that are also verbs of rights, seen after a determiner ("an order line"), not only as verbs ("travellers book tickets"). */
+    const asNoun = new Set<string>();
+    for (const m of text.matchAll(new RegExp(String.raw`(?:\b([a-z]+)\s+)?\b([a-z]+)\s+${word}(?:s|es)?\b`, 'g'))) {
+      const modifier = m[2]!;
       if (MODIFIER_STOP.test(modifier)) continue;
+      if (m[1] && MODIFIER_STOP.test(m[1])) asNoun.add(modifier);
       counts.set(modifier, (counts.get(modifier) ?? 0) + 1);
     }
+    for (const modifier of counts.keys()) if (RIGHT_VERBS[modifier] !== undefined && !asNoun.has(modifier)) counts.delete(modifier);
     const best = [...counts].sort((a, b) => b[1] - a[1])[0];
     const name = best && best[1] >= 2 ? pascalCase(`${best[0]}_${word}`) : undefined;
     if (name && !discovery.entities.includes(name) && counts.size === 1) renames.set(entity, name);

@@ -45,8 +45,9 @@ interface Pattern {
 
 const PATTERNS: Pattern[] = [
   {
+    // ("We run a small ferry company with two boats": a singular is the business itself, no record type.)
     example: 'We have dining tables, each with a table number that is unique',
-    re: new RegExp(String.raw`^(?:we|you|they|i|the (?:app|system|service|backend|platform|site|shop))\s+(?:have|has|keep|keeps|store|stores|track|tracks|manage|manages|sell|sells|list|lists|run|runs|offer|offers|rent out|hire out|need)\s+(?:(?:many|several|some|multiple|a few|lots of)\s+)?${NP}\s*,?\s+(?:each\s+)?(?:with|having|that have|which have|each having)\s+${LIST}$`, 'i'),
+    re: new RegExp(String.raw`^(?:we|you|they|i|the (?:app|system|service|backend|platform|site|shop))\s+(?:have|has|keep|keeps|store|stores|track|tracks|manage|manages|sell|sells|list|lists|run|runs|offer|offers|rent out|hire out|need)\s+(?:(?:many|several|some|multiple|a few|lots of)\s+)?(?!(?:a|an|one)\s)${NP}\s*,?\s+(?:each\s+)?(?:with|having|that have|which have|each having)\s+${LIST}$`, 'i'),
     topic: 1,
     list: 2,
   },

@@ -26,7 +26,11 @@ export function splitFieldList(list: string): string[] {
   for (let i = 0; i < pieces.length; i += 1) {
     const piece = pieces[i]!;
     const run = valueRun(pieces, i);
-    if (run > i) {
+    // `a status, which can be scheduled, boarding or cancelled`: a relative clause about the field before.
+    if (merged.length > 0 && /^(?:which|that)\s+(?:is|are|can|must|has|have|should)\b/i.test(piece.text)) {
+      merged[merged.length - 1]!.text += `, ${pieces.slice(i, run + 1).map((p, k) => (k === 0 ? p.text : `${p.sep === 'and' ? ' and' : p.sep} ${p.text}`)).join('')}`;
+      i = run;
+    } else if (run > i) {
       merged.push({ text: pieces.slice(i, run + 1).map((p, k) => (k === 0 ? p.text : `${p.sep === 'and' ? ' and' : p.sep} ${p.text}`)).join(''), sep: piece.sep });
       i = run;
     } else if (merged.length > 0 && isDescriptorTail(piece.text)) {
@@ -103,11 +107,11 @@ function topLevelPieces(text: string): Piece[] {
   return pieces.filter((p) => p.text);
 }
 
-/** `arrival, departure (dates)`: a plural or `both` parenthesis on the last phrase also covers the one before. */
+/** `arrival, departure (dates)`: a plural, `both` or `each` parenthesis on the last phrase also covers the one before. */
 function shareLastParenthesis(items: string[]): string[] {
   const out = [...items];
   for (let i = 1; i < out.length; i += 1) {
-    const m = /\((both\b[^)]*|dates|datetimes|times|dates (?:with|and) times)\)\s*$/i.exec(out[i]!);
+    const m = /\((both\b[^)]*|each\b[^)]*|dates|datetimes|times|dates (?:with|and) times)\)\s*$/i.exec(out[i]!);
     const prev = out[i - 1]!;
     if (m && !/[()]/.test(prev) && !/:/.test(prev)) out[i - 1] = `${prev} (${m[1]})`;
   }
