@@ -26,6 +26,8 @@ const NP = String.raw`([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,3}?)`;
 const HAVE = String.raw`(?:has|have|includes?|contains?|consists of|records?|stores?|keeps?|holds?|carry|carries|comes with|is made of|gets?|needs?|tracks?|lists?|shows?)`;
 const HEDGE = String.raw`(?:(?:also|always|usually|typically|should|must|will|can|each|then|additionally|just)\s+)*`;
 const LIST = String.raw`(.+)`;
+/** Verbs of people making a record ("book", "place", "file"), in the forms a plural subject takes. */
+const MAKING_VERBS = ['book', 'make', 'place', 'submit', 'file', 'create', 'open', 'request', 'write', 'leave', 'log', 'raise', 'register', 'post', 'buy', 'order', 'reserve', 'apply with', 'fill in', 'fill out', 'take out'].join('|');
 
 interface Pattern {
   /** Why it exists: the wording it reads. */
@@ -116,6 +118,13 @@ const PATTERNS: Pattern[] = [
     topic: 3,
     parent: 4,
     list: 5,
+  },
+  {
+    example: 'Travellers book tickets for a sailing / Members place orders for one event (what people make, and the record it is for)',
+    // A statement of what happens, not of rights: no modal ("students can book lessons for a tutor").
+    re: new RegExp(String.raw`^(?!.*\b(?:can|cannot|may|might|want|wants|should|must|will|would|could|need|needs|able)\b)(?!(?:the\s+|our\s+)?(?:app|system|service|backend|platform|site|it|we|they|workflow|i|you)\b)(?:the\s+|our\s+)?[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?\s+(?:${MAKING_VERBS})\s+(?:(?:a|an|new|their|the|some)\s+)?${NP}\s+for\s+(?:a|an|one|each|every|exactly one|a single|a specific)\s+${NP}$`, 'i'),
+    topic: 1,
+    parent: 2,
   },
 ];
 

@@ -1,7 +1,7 @@
 /**
  * References between record types: a contained record refers to its container (`Xs contain Ys`,
  * `a Y belongs to an X` -> Y.x_id, required, deleted with X); a record that stands alone without
- * a name or title (a reply, a vote) belongs to the first record type that has one.
+ * a name or title (a reply, a vote) belongs to the first record type described before it that has one.
  */
 import type { SpecEntity } from '../spec-model';
 import { USER_ENTITY } from '../../vocabulary';
@@ -60,7 +60,9 @@ export function attachOrphans(entities: SpecEntity[], meta: MetaMap): void {
     });
     const referred = entities.some((o) => o !== e && o.fields.some((f) => refTarget(f.type) === e.name));
     if (refersOut || referred) continue;
-    const parent = entities.find((o) => o !== e && hasName(o));
+    // The container is described before what it holds ("a sailing ..., a ticket with a
+    // passenger name": the sailing does not belong to the ticket).
+    const parent = entities.slice(0, entities.indexOf(e)).find((o) => hasName(o));
     if (parent) addParentRef(e, parent.name, meta);
   }
 }

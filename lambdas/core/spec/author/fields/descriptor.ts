@@ -79,7 +79,7 @@ export function readDescriptor(text: string, traits: Traits, entities: readonly 
     readDescriptor(inner, traits, entities);
     return ' ';
   });
-  const stripped = t.replace(/^(?:it is|it's|they are|which is|that is|one of|either|can be|values?:|options?:)\s+/i, '');
+  const stripped = t.replace(/^(?:(?:each|both|all) (?:is |are )?)?(?:it is|it's|they are|which is|that is|one of|either|can be|values?:|options?:)\s+/i, '');
   const values = valueList(stripped);
   if (values) {
     if (isBooleanPair(values)) traits.type = 'boolean';
