@@ -61,8 +61,8 @@ export function readDescription(description: string): Reading {
    * A record type's name, or the one already defined that it abbreviates: after "Renters submit
    * maintenance requests", "a request" is the MaintenanceRequest.
    */
-  const nameOf = (phrase: string, tenantUnits: ReadonlySet<string>): string | undefined => {
-    const name = entityNameOf(phrase, tenantUnits);
+  const nameOf = (phrase: string, tenantUnits: ReadonlySet<string>, described = false): string | undefined => {
+    const name = entityNameOf(phrase, tenantUnits, described);
     if (!name) return undefined;
     const known = [...listed.map((l) => l.entity), ...containments.flatMap((c) => [c.parent, c.child]), ...titles];
     if (known.includes(name)) return name;
@@ -109,7 +109,7 @@ export function readDescription(description: string): Reading {
         }
         return false;
       }
-      const entity = def ? (def.topic === PREVIOUS ? previous : nameOf(def.topic, units)) : undefined;
+      const entity = def ? (def.topic === PREVIOUS ? previous : nameOf(def.topic, units, def.list !== undefined)) : undefined;
       if (!def || !entity) return true;
       previous = entity;
       addList(entity, def.list, sentence.index);
@@ -246,7 +246,7 @@ function inOrderOfMention(entities: string[], sentences: Sentence[], lists: Arra
 function listedEntities(lists: FieldList[], units: Set<string>): Array<FieldList & { entity: string }> {
   const out: Array<FieldList & { entity: string }> = [];
   for (const list of lists) {
-    const entity = entityNameOf(list.topic, units);
+    const entity = entityNameOf(list.topic, units, true);
     if (entity) out.push({ ...list, entity });
   }
   return out;

@@ -24,11 +24,21 @@ export interface Discovery {
 
 const DETERMINERS = new Set(['a', 'an', 'the', 'new', 'each', 'every', 'all', 'their', 'its', 'some', 'any', 'our', 'own']);
 
-/** Singular PascalCase name of a noun phrase, or undefined if it cannot name a record type. */
-export function entityNameOf(phrase: string, tenantUnits: ReadonlySet<string>): string | undefined {
+/**
+ * Generic nouns that name a record type when the text gives them fields ("A tool has a name and
+ * an inventory tag", "items: name, price"), though alone they usually mean the app ("a tool to ...").
+ */
+const NAMED_BY_FIELDS = new Set(['tool', 'site', 'page', 'item', 'step']);
+
+/**
+ * Singular PascalCase name of a noun phrase, or undefined if it cannot name a record type.
+ * `described`: the phrase is given fields right there (a definition or a field list).
+ */
+export function entityNameOf(phrase: string, tenantUnits: ReadonlySet<string>, described = false): string | undefined {
   const ws = words(phrase).filter((w) => !DETERMINERS.has(w));
   if (ws.length === 0 || ws.length > 3) return undefined;
-  if (ws.some((w) => FUNCTION_WORDS.has(w) || /^\d/.test(w)) || badHead(ws)) return undefined;
+  const namedByFields = described && ws.length === 1 && NAMED_BY_FIELDS.has(singular(ws[0]!));
+  if (ws.some((w) => FUNCTION_WORDS.has(w) || /^\d/.test(w)) || (badHead(ws) && !namedByFields)) return undefined;
   const sing = singularPhrase(ws);
   const joined = sing.join(' ');
   if (PUBLIC_AUDIENCE.test(joined) || SIGNED_IN_AUDIENCE.test(ws.join(' ')) || (sing.length === 1 && (sing[0] === 'user' || sing[0] === 'everyone'))) return undefined;
