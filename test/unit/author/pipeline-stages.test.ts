@@ -10,7 +10,7 @@ import { segment } from '../../../lambdas/core/spec/author/segment';
 import { splitSentences } from '../../../lambdas/core/spec/author/sentences';
 import { colonList, namedRole, rightsLine, statementsOf, topicOf } from '../../../lambdas/core/spec/author/statements';
 import { readStates } from '../../../lambdas/core/spec/author/states';
-import { storyAsStatement } from '../../../lambdas/core/spec/author/stories';
+import { storyAsStatement, storyAsStatements } from '../../../lambdas/core/spec/author/stories';
 import { readWorkflows } from '../../../lambdas/core/spec/author/workflow-reader';
 import { EntityIndex } from '../../../lambdas/core/spec/offline-author/entity-index';
 import type { SpecEntity } from '../../../lambdas/core/spec/spec-model';
@@ -72,6 +72,7 @@ describe('statements', () => {
 describe('user stories', () => {
   it('are rights sentences of the role', () => {
     expect(storyAsStatement('As a tutor, I want to edit only my own profile')).toBe('tutors can edit only their own profile');
+    expect(storyAsStatements('As a clerk, I can register patients with their name, and I can read and update patients')).toEqual(['clerks can register patients with their name', 'clerks can read and update patients']);
     expect(storyAsStatement('As a student, after a lesson I want to leave a review for it')).toBe('students can leave a review after a lesson');
     expect(storyAsStatement('As the director, when a production starts running, I want the schedule published')).toBe('when a production starts running, the schedule published');
   });

@@ -126,7 +126,10 @@ export function readDescription(description: string): Reading {
     // contain tasks"): then its clauses are read one by one.
     const left = parts.flatMap((part) => {
       if (!unread(part)) return [];
-      const clauses = splitClauses(part);
+      // ("Dentists can read patients, and write treatment notes for an appointment, with ...": the
+      // second clause keeps its subject.)
+      const split = splitClauses(part);
+      const clauses = withSubjects(split.length < 2 ? verbClauses(part) : split);
       if (clauses.length < 2) return [part];
       const left = clauses.filter((clause) => unread(clause));
       return left.length === clauses.length ? [part] : left;
@@ -182,6 +185,12 @@ function withSubjects(clauses: string[]): string[] {
     const first = clause.trim().split(/[\s,]+/)[0]!.toLowerCase();
     return subject && RIGHT_VERBS[first] !== undefined ? `${subject} can ${clause.trim()}` : clause;
   });
+}
+
+/** "Dentists can read patients, and write notes for a visit, with ...": the pieces after a comma that start with a verb of rights. */
+function verbClauses(text: string): string[] {
+  const verbs = Object.keys(RIGHT_VERBS).join('|');
+  return splitTopLevel(text, sepRegex(new RegExp(String.raw`\s*,\s*and\s+(?=(?:${verbs})\s)`, 'iy'))).map((c) => c.trim()).filter(Boolean);
 }
 
 /**

@@ -119,6 +119,14 @@ const PATTERNS: Pattern[] = [
     topic: 3,
     parent: 4,
     list: 5,
+    // ("book appointments for a patient with a dentist at a start time for a treatment type": each complement a field.)
+    passive: true,
+  },
+  {
+    example: 'Managers can do everything, including adding dentists with a name and a room number',
+    re: new RegExp(String.raw`^.*?,\s*(?:including|and also|and|also|like)\s+(?:adding|creating|registering|recording|entering|listing|setting up)\s+(?:new\s+)?${NP}\s*,?\s+(?:with|having|including)\s+${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
   },
   {
     example: 'Travellers book tickets for a sailing / Members place orders for one event (what people make, and the record it is for)',
@@ -133,7 +141,7 @@ const PATTERNS: Pattern[] = [
 export const PREVIOUS = '(previous)';
 
 /** Subjects that are never record types. */
-const NOT_TOPICS = /^(?:we|you|they|i|it|this|that|these|those|he|she|everyone|anyone|everybody|anybody|someone|nobody|people|users?|each|every|all|there|which|who|what)$/i;
+const NOT_TOPICS = /^(?:we|you|they|i|it|this|that|these|those|he|she|everyone|anyone|everybody|anybody|someone|nobody|people|users?|each|every|all|there|which|who|what|(?:can|may|must|should|will|do|does)\b.*)$/i;
 
 /** "by a teacher to a student at a lesson time, lasts a number of minutes, and has notes" -> the field list. */
 function complements(text: string): string {

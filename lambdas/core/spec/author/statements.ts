@@ -10,7 +10,7 @@
 import { isPluralWord } from '../offline-author/text';
 import { splitSentences } from './sentences';
 import type { Block, ListItem } from './segment';
-import { storyAsStatement } from './stories';
+import { storyAsStatements } from './stories';
 import { tagTerms } from './tag';
 import { TASK_VERBS, verbLemma } from './workflow-phrases';
 
@@ -168,9 +168,9 @@ export function statementsOf(blocks: Block[]): Statements {
   let headingTopic: string | undefined;
 
   const sentence = (text: string, line: number, topic?: string) => {
-    for (const s of splitSentences(text)) {
+    for (const s of splitSentences(text).flatMap((piece) => storyAsStatements(piece.replace(LEAD_IN, '')))) {
       // ("read only theirs": their own.)
-      const plain = namedRole(storyAsStatement(s.replace(LEAD_IN, ''))).replace(/\btheirs\b/gi, 'their own');
+      const plain = namedRole(s).replace(/\btheirs\b/gi, 'their own');
       const rights = rightsLine(plain);
       if (rights) {
         statements.push({ text: rights, source: s, line, topic });

@@ -16,6 +16,17 @@ function pluralRole(role: string): string {
   return ws.join(' ');
 }
 
+/** What the user's "I can" / "I want to" starts again within a story ("..., and I can read them"). */
+const AGAIN = /\s*,?\s+and\s+I\s+(?:also\s+)?(?:want to|would like to|need to|can|may|should be able to|am able to|get to)\s+/;
+
+/** A story as the statements it makes: one per "I can ..." in it. */
+export function storyAsStatements(sentence: string): string[] {
+  const m = STORY.exec(sentence.trim());
+  if (!m) return [sentence];
+  const [first, ...more] = m[3]!.split(AGAIN);
+  return [storyAsStatement(sentence.trim().replace(m[3]!, first!)), ...more.map((rest) => `${pluralRole(m[1]!)} can ${rest.replace(/\bmy\b/gi, 'their').replace(/\bme\b/gi, 'them')}`)];
+}
+
 export function storyAsStatement(sentence: string): string {
   const m = STORY.exec(sentence.trim());
   if (!m) return sentence;
