@@ -68,7 +68,7 @@ const PATTERNS: Pattern[] = [
   },
   {
     example: 'A reservation is for a dining table and has the guest name, ...',
-    re: new RegExp(String.raw`^${DET}${NP}\s+${HEDGE}(?:is|are)\s+(?:always\s+)?(?:for|on|in|at|of|about|part of|attached to|linked to|tied to)\s+(?:a|an|one|exactly one|a single|the|one single)\s+${NP}(?:\s*,?\s*and\s+${HEDGE}${HAVE}\s+${LIST})?$`, 'i'),
+    re: new RegExp(String.raw`^${DET}${NP}\s+${HEDGE}(?:is|are)\s+(?:always\s+)?(?:for|on|in|at|of|about|part of|attached to|linked to|tied to)\s+(?:a|an|one|exactly one|a single|the|one single)\s+${NP}(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+)${HEDGE}${HAVE}\s+${LIST})?$`, 'i'),
     topic: 1,
     parent: 2,
     list: 3,

@@ -252,6 +252,15 @@ function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
       draft.lastSegment = segment;
       continue;
     }
+    // "and if it isn't fixed within 2 days, escalate it": a wait for what did not happen yet.
+    const unless = /^(?:and\s+)?(?:if|unless)\s+(?:it|they|the\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|has|have)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?([a-z]+)\s+(?:within|in|after|by)\s+(.+)$/i.exec(segment);
+    const awaitedFor = unless ? findDuration(unless[2]!) : undefined;
+    if (unless && awaitedFor) {
+      const event = snakeCase(/(?:ed|en)$/.test(unless[1]!) ? unless[1]! : participle(verbLemma(unless[1]!)));
+      draft.steps.push({ kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, draft.names), events: [event], timeout: awaitedFor.iso });
+      draft.lastSegment = segment;
+      continue;
+    }
     const wait = /\bwaits?\b(.*)$/i.exec(segment);
     if (wait) {
       readWait(wait[1]!.trim(), draft, ctx);

@@ -53,6 +53,10 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     const values = valueList(state[2]!);
     if (values) return { words: ['status'], traits: { ...traits, values } };
   }
+  // "..., and is either open or fixed": the record's status, without its name.
+  const bareState = /^(?:is|are|can be)\s+(?:either\s+|one of\s+)?(.+\s(?:or|and)\s.+)$/i.exec(text);
+  const bareValues = bareState ? valueList(bareState[1]!) : undefined;
+  if (bareValues && !isBooleanPair(bareValues)) return { words: ['status'], traits: { ...traits, values: bareValues } };
   text = takeTypeLead(text, traits);
   text = takeNameDefault(text, traits);
   text = takeInlineValues(text, traits, entities, owner);
