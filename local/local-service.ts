@@ -29,6 +29,7 @@ import { MethodNotAllowedError, ServiceUnavailableError, ValidationError } from 
 import { controlPlaneCors, corsAnswer } from '../lambdas/shared/cors';
 import { startLocalObjectStore } from './object-store/object-store';
 import { LocalProjectHost } from './project-host';
+import { repositoryCdkAppKit } from '../lib/project/export/repository-kit';
 import type { ProjectApiSetup } from '../lambdas/project-runtime/composition-root';
 
 export interface LocalServiceOptions {
@@ -225,6 +226,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       ...(options.deployer === null ? {} : { deployer: options.deployer ?? projects }),
       orchestrator,
       deploymentRunner,
+      cdkAppKit: repositoryCdkAppKit(),
       ...(options.onDynamoClient ? { onDynamoClient: options.onDynamoClient } : {}),
     });
     cleanups.push(() => orchestrator.idle());

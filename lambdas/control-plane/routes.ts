@@ -266,6 +266,13 @@ export const CONTROL_PLANE_ROUTES = {
     success: { status: 200, description: 'Design document', mediaTypes: ['text/markdown'] },
     errors: [401, 404, 409, 429], dynamo: ['GetItem'],
   }),
+  cdkArtifact: route({
+    id: 'cdkArtifact', method: 'GET', path: '/projects/{projectId}/artifacts/cdk', tag: 'Artifacts',
+    summary: "A standalone CDK app of the project's stack (zip): its constructs and sources, the blueprint, the prebuilt code, a README and CI",
+    auth: 'user', rate: 'project', params: s.ProjectIdParams,
+    success: { status: 200, description: 'The CDK app (zip archive)', mediaTypes: ['application/zip'] },
+    errors: [401, 404, 409, 429], dynamo: ['GetItem'],
+  }),
   deployProject: route({
     id: 'deployProject', method: 'POST', path: '/projects/{projectId}/deploy', tag: 'Deployments',
     summary: "Deploy a completed blueprint (default: the project's latest) as the project's API (asynchronous: poll statusUrl)",

@@ -73,6 +73,8 @@ export const ENV = {
   XDG_CACHE_HOME: 'XDG_CACHE_HOME',
   /** Where executables are looked up (javac, java). */
   PATH: 'PATH',
+  /** Where Lambda unpacked the function's code (the CDK app kit ships there: composition/cdk-app-kit.ts). */
+  LAMBDA_TASK_ROOT: 'LAMBDA_TASK_ROOT',
   /** The account and region the CDK CLI resolved (bin/bgs-cdk.ts). */
   CDK_DEFAULT_ACCOUNT: 'CDK_DEFAULT_ACCOUNT',
   CDK_DEFAULT_REGION: 'CDK_DEFAULT_REGION',

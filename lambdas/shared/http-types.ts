@@ -44,8 +44,8 @@ export interface HandlerResult {
   readonly status?: number;
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
-  /** A non-JSON body (e.g. a document served as-is). */
-  readonly raw?: { readonly body: string; readonly contentType: string };
+  /** A non-JSON body (e.g. a document served as-is); bytes are sent base64-encoded, as API Gateway expects binary answers. */
+  readonly raw?: { readonly body: string | Uint8Array; readonly contentType: string };
 }
 
 /** Where the request state is attached to the Lambda context for the final handler. */

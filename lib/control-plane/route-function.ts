@@ -11,6 +11,7 @@ import type { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../lambdas/adapters/dynamodb/table-definition';
 import { handlerFile, routeTableActions, type RouteDefinition } from '../../lambdas/control-plane/routes';
 import { BgsFunction } from '../shared/bgs-function';
+import { routeCompanionCode } from './route-companions';
 
 /** The IAM actions of a route on the table (routes.ts `routeTableActions`, which the local guard reads too). */
 export function routeDynamoActions(route: Pick<RouteDefinition, 'dynamo' | 'rate'>): string[] {
@@ -63,6 +64,8 @@ export class RouteFunction extends BgsFunction {
     const { route } = props;
     super(scope, id, {
       entry: handlerFile(route),
+      // A route whose Lambda needs files beside its bundle (the CDK app's kit) gets them in its asset.
+      code: routeCompanionCode(scope, route),
       description: `${route.method} ${route.path}: ${route.summary}`,
       roleDescription: `BGS control plane ${route.method} ${route.path}`,
       policyName: 'Route',

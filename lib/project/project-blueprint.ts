@@ -13,11 +13,13 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { deployedBlueprintAttributeValues } from '../../lambdas/adapters/project-data/deployed-blueprint';
 import type { BlueprintIR } from '../../lambdas/core/blueprint/ir';
+import { replaceBlueprintProviderCode } from './project-code';
 
 export interface ProjectBlueprintProps {
   readonly table: dynamodb.ITable;
@@ -26,6 +28,12 @@ export interface ProjectBlueprintProps {
   readonly blueprintId: string;
   /** @default - not recorded */
   readonly deployedAt?: string;
+  /**
+   * The provider function's code (ProjectStack's `code` prop).
+   *
+   * @default aws-cdk-lib's own handler, as AwsCustomResource ships it
+   */
+  readonly providerCode?: lambda.Code;
   /**
    * How long the provider's logs are kept.
    *
@@ -99,5 +107,6 @@ export class ProjectBlueprint extends Construct {
       // A provider that never answers fails the deploy in minutes, not after CloudFormation's hour.
       serviceTimeout: Duration.minutes(5),
     });
+    if (props.providerCode) replaceBlueprintProviderCode(this, props.providerCode);
   }
 }

@@ -12,11 +12,13 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { BlueprintIR } from '../../lambdas/core/blueprint/ir';
 import { ENV } from '../../lambdas/shared/env';
 import { BgsFunction } from '../shared/bgs-function';
+import { PROJECT_CODE_ENTRIES } from './project-code';
 
 export interface ProjectIdentityProps {
   /** The project's blueprint (auth policy, token lifetimes, name in the emails). */
@@ -26,6 +28,12 @@ export interface ProjectIdentityProps {
   /** The project's table, where memberships live: the trigger reads it. */
   readonly tableName: string;
   readonly tableArn: string;
+  /**
+   * The trigger's code (ProjectStack's `code` prop).
+   *
+   * @default the service's bundle of the trigger entry
+   */
+  readonly preTokenGenerationCode?: lambda.Code;
   /**
    * How long the trigger's logs are kept.
    *
@@ -128,7 +136,8 @@ export class ProjectIdentity extends Construct {
     });
 
     this.preTokenGeneration = new BgsFunction(this, 'PreTokenGeneration', {
-      entry: 'lambdas/project-runtime/pre-token-generation.lambda.ts',
+      entry: PROJECT_CODE_ENTRIES['pre-token-generation'].entry,
+      code: props.preTokenGenerationCode,
       description: `BGS project ${props.projectId}: role and org_id claims into tokens (Cognito pre token generation V2)`,
       environment: { [ENV.PROJECT_TABLE_NAME]: props.tableName },
       // Two consistent GetItems: the member pointer, then the member (DynamoMembershipLookup).

@@ -21,6 +21,7 @@ import type { Construct } from 'constructs';
 import { BlueprintIR } from '../../lambdas/core/blueprint/ir';
 import { ProjectApi } from './project-api';
 import { ProjectBlueprint } from './project-blueprint';
+import { ProjectCode } from './project-code';
 import { ProjectData } from './project-data';
 import { ProjectFiles } from './project-files';
 import { ProjectIdentity } from './project-identity';
@@ -78,7 +79,23 @@ export interface ProjectStackProps extends StackProps {
    * @default - not recorded
    */
   readonly deployedAt?: string;
+  /**
+   * Where the code of the stack's functions comes from (lib/project/project-code.ts): the
+   * service's bundling, prebuilt folders (the exported CDK app's `assets/`) or S3 objects.
+   *
+   * @default ProjectCode.bundled()
+   */
+  readonly code?: ProjectCode;
 }
+
+/** The stack name of a project: the deployer's template and the exported CDK app use this one. */
+export const projectStackName = (projectId: string): string => `BgsProject-${projectId}`;
+
+/**
+ * Lambda durable functions, which run a blueprint's workflows, exist in this region only: a stack of
+ * a blueprint with workflows deploys there.
+ */
+export const WORKFLOWS_REGION = 'us-east-2';
 
 /**
  * THE count of the resources every project stack has, whatever its blueprint: the table; the
@@ -122,6 +139,7 @@ export class ProjectStack extends Stack {
     this.blueprintSha256 = createHash('sha256').update(JSON.stringify(ir)).digest('hex');
     const destroyOnRemoval = props.destroyOnRemoval ?? false;
     const { logRetention } = props;
+    const code = props.code ?? ProjectCode.bundled();
 
     this.data = new ProjectData(this, 'ProjectData', { destroyOnRemoval });
     const { table } = this.data;
@@ -131,6 +149,7 @@ export class ProjectStack extends Stack {
       projectId: props.projectId,
       tableName: table.tableName,
       tableArn: table.tableArn,
+      preTokenGenerationCode: code.codeFor(this, 'pre-token-generation'),
       logRetention,
       destroyOnRemoval,
     });
@@ -140,6 +159,7 @@ export class ProjectStack extends Stack {
       deploymentId: props.deploymentId ?? 'cdk',
       blueprintId: props.blueprintId ?? 'cdk',
       deployedAt: props.deployedAt,
+      providerCode: code.codeFor(this, 'blueprint-provider'),
       logRetention,
       destroyOnRemoval,
     });
@@ -151,6 +171,7 @@ export class ProjectStack extends Stack {
       userPool: this.identity.userPool,
       userPoolClient: this.identity.userPoolClient,
       blueprintSha256: this.blueprintSha256,
+      code: code.codeFor(this, 'runtime'),
       logRetention,
       destroyOnRemoval,
     });

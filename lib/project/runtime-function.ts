@@ -19,6 +19,7 @@
  */
 import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
@@ -26,6 +27,7 @@ import { Construct } from 'constructs';
 import { ENV } from '../../lambdas/shared/env';
 import { PROJECT_RUNTIME_TABLE_ACTIONS } from '../../lambdas/project-runtime/runtime-permissions';
 import { BgsFunction } from '../shared/bgs-function';
+import { PROJECT_CODE_ENTRIES } from './project-code';
 
 
 /** The table actions of the runtime (runtime-permissions.ts, which the local guard reads too). */
@@ -42,6 +44,12 @@ export interface ProjectRuntimeFunctionProps {
   readonly userPoolClient: cognito.IUserPoolClient;
   /** SHA-256 (hex) of the deployed IR, see ENV.PROJECT_BLUEPRINT_SHA256. */
   readonly blueprintSha256: string;
+  /**
+   * The runtime's code (ProjectStack's `code` prop).
+   *
+   * @default the service's bundle of the runtime entry
+   */
+  readonly code?: lambda.Code;
   /**
    * How long its logs are kept.
    *
@@ -65,7 +73,8 @@ export class ProjectRuntimeFunction extends Construct {
     const objectsArn = bucket.arnForObjects('*');
 
     this.handler = new BgsFunction(this, 'Handler', {
-      entry: 'lambdas/project-runtime/runtime.lambda.ts',
+      entry: PROJECT_CODE_ENTRIES.runtime.entry,
+      code: props.code,
       description: `BGS project ${props.projectId}: the generated API (prebuilt runtime, routed by the deployed blueprint)`,
       environment: {
         [ENV.PROJECT_ID]: props.projectId,

@@ -27,10 +27,16 @@ export function bundledCode(scope: Construct, entry: string): lambda.Code {
   return lambda.Code.fromAsset(Stack.of(scope).bundlingRequired ? lambdaBundleDir(entry) : placeholderBundleDir());
 }
 
-
 export interface BgsFunctionProps {
   /** The handler file, relative to the repository root (`lambdas/project-runtime/...lambda.ts`). */
   readonly entry: string;
+  /**
+   * Its code, when it does not come from the service's bundling (a generated project's stack takes
+   * it from its `code` prop: lib/project/project-code.ts). Its handler is `index.handler` either way.
+   *
+   * @default the entry's bundle (bundledCode)
+   */
+  readonly code?: lambda.Code;
   /** What the function is (its description, cut to Lambda's 256 characters). */
   readonly description: string;
   /**
@@ -100,7 +106,7 @@ export class BgsFunction extends Construct {
     });
 
     this.function = new lambda.Function(this, 'Function', {
-      code: bundledCode(this, props.entry),
+      code: props.code ?? bundledCode(this, props.entry),
       handler: BUNDLE_HANDLER,
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,

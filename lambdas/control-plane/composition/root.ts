@@ -28,6 +28,7 @@ import { parseControlPlaneConfig, type ControlPlaneConfig } from '../../shared/c
 import type { ProjectDeployer } from '../../ports/project-deployer';
 import type { GenerationOrchestrator } from '../../ports/generation-orchestrator';
 import type { DeploymentRunner } from '../../ports/deployment-runner';
+import type { CdkAppKit } from '../../ports/cdk-app-kit';
 import type { BaseServices, ControlPlanePorts, ServicesWith } from './services';
 
 export type { ServicesWith };
@@ -45,6 +46,8 @@ export interface ControlPlaneSetup {
   readonly orchestrator?: GenerationOrchestrator;
   /** Runs deployments in this process (the local service: LocalDeploymentRunner). */
   readonly deploymentRunner?: DeploymentRunner;
+  /** The exported CDK app's kit built from the repository (the local service); on AWS it ships in the route's asset. */
+  readonly cdkAppKit?: CdkAppKit;
   /** Told about every DynamoDB client built, with whose it is (the bench counts requests). */
   readonly onDynamoClient?: (client: DynamoDBClient, principal: string) => void;
 }

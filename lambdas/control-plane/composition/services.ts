@@ -20,6 +20,7 @@ import type { ControlPlaneConfig } from '../../shared/config';
 import type { MeteredAuthor } from '../metered-author';
 import type { GenerationOrchestrator } from '../../ports/generation-orchestrator';
 import type { DeploymentRunner } from '../../ports/deployment-runner';
+import type { CdkAppKit } from '../../ports/cdk-app-kit';
 
 /** What every route has: the request pipeline needs these (token check, rate limits, logs). */
 export interface BaseServices {
@@ -52,6 +53,8 @@ export interface ControlPlanePorts {
   readonly deployer: ProjectDeployer | undefined;
   /** Runs stored deployments (in process; it resumes unfinished ones after a restart). */
   readonly deploymentRunner: DeploymentRunner;
+  /** The blueprint-independent files of the exported CDK app (the route's asset on AWS, built from the repository locally). */
+  readonly cdkAppKit: CdkAppKit;
   /** The key that signs pagination cursors (read on first use: only list routes read it). */
   readonly cursorSecret: () => Promise<string>;
 }

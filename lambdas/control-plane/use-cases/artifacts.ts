@@ -9,6 +9,8 @@ import { renderOpenApi, renderOpenApiYaml } from '../../core/blueprint/render/op
 import { NotReadyError } from '../../core/errors';
 import type { UseCase } from '../../shared/route-handler';
 import { CONTROL_PLANE_ROUTES as R } from '../routes';
+import { cdkArchiveFileName } from '../cdk-archive/archive-layout';
+import { cdkAppArchive } from '../cdk-archive/cdk-app-archive';
 import type { ControlPlanePorts, ServicesWith } from '../composition/services';
 import { absoluteUrl } from './base-url';
 
@@ -43,4 +45,13 @@ export const openApiYamlArtifact: Handler<'openApiYamlArtifact', 'blueprints' | 
 export const designDocArtifact: Handler<'designDocArtifact', 'blueprints' | 'projects' | 'specs'> = async ({ params, user }, services) => {
   const { ir, specMarkdown, apiBaseUrl, deployed } = await artifactInputs(services, user.userId, params.projectId);
   return { raw: { body: renderDesignDoc({ ir, specMarkdown, apiBaseUrl, deployed }), contentType: 'text/markdown; charset=utf-8' } };
+};
+
+export const cdkArtifact: Handler<'cdkArtifact', 'blueprints' | 'projects' | 'specs' | 'cdkAppKit'> = async ({ params, user }, services) => {
+  const { project, ir } = await artifactInputs(services, user.userId, params.projectId);
+  const archive = cdkAppArchive({ kit: await services.cdkAppKit.files(), ir, projectId: project.id });
+  return {
+    raw: { body: archive, contentType: 'application/zip' },
+    headers: { 'content-disposition': `attachment; filename="${cdkArchiveFileName(project.id)}"` },
+  };
 };

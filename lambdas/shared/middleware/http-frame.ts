@@ -37,7 +37,13 @@ export function httpFrame<S extends FrameServices>(
       const headers = { ...commonHeaders(request.internal, request.context), ...result.headers };
       const statusCode = result.status ?? successStatus;
       if (result.raw) {
-        request.response = { statusCode, headers: { 'content-type': result.raw.contentType, ...headers }, body: result.raw.body };
+        const { body, contentType } = result.raw;
+        request.response = {
+          statusCode,
+          headers: { 'content-type': contentType, ...headers },
+          // Payload v2: a binary answer is base64 text with isBase64Encoded (API Gateway and the local gateway decode it).
+          ...(typeof body === 'string' ? { body } : { body: Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('base64'), isBase64Encoded: true }),
+        };
       } else if (result.body === undefined) {
         request.response = { statusCode, headers };
       } else {
