@@ -92,13 +92,16 @@ const RIGHTS_START = /^(?:can\b|full access|all access|everything|evrything|anyt
 /** A label that names people, so its list is their rights ("front desk", "counter staff", "ppl"). */
 const PEOPLE_LABEL = /\b(?:admins?|administrators?|staff|managers?|owners?|users?|roles?|people|ppl|everyone|everybody|anyone|public|visitors?|guests? can|team|desk)$/i;
 
+/** Fields of a record about people ("owners: name, phone, email"): a people label that is a record type. */
+const PERSON_FIELDS = /^(?:(?:full |first |last )?name|email|e-mail|phone|address)\s*,/i;
+
 /** "Vehicles: plate number (unique), make, model": a record type and its field list, on one line. */
 export function colonList(text: string): { topic: string; list: string } | undefined {
   const m = /^([^:]{1,60}):\s*(.+)$/.exec(text.trim());
   if (!m) return undefined;
   const topic = topicOf(m[1]!);
   const list = m[2]!.trim();
-  if (!topic || RIGHTS_START.test(list) || PEOPLE_LABEL.test(topic) || !/,|\band\b/.test(list)) return undefined;
+  if (!topic || RIGHTS_START.test(list) || (PEOPLE_LABEL.test(topic) && !PERSON_FIELDS.test(list)) || !/,|\band\b/.test(list)) return undefined;
   if (/\b(?:can|may|must|should|will)\b/i.test(list.split(',')[0]!)) return undefined;
   // "Production running: publish the schedule, then notify the box office" and "Lease created:
   // wait for it to be paid" are workflows.
@@ -157,7 +160,7 @@ export function inlineLists(text: string): Array<{ topic: string; list: string }
  * parentheses names the role.
  */
 export function namedRole(text: string): string {
-  return text.replace(/(^|[;,]\s*|\band\s+)(?:(?:i|we|my|our|the|a|an)\s+)?(?:[a-z]+\s+){0,2}?\(([a-z][a-z -]{1,30}?)\)\s+(?=(?:can|may|must|should|will|have|has|manage|manages|read|reads|see|sees|do|does|get|gets)\b)/gi, (_m, lead: string, role: string) => `${lead}${role} `);
+  return text.replace(/(^|[;,:]\s*|\band\s+)(?:(?:i|we|my|our|the|a|an)\s+)?(?:[a-z]+\s+){0,2}?\(([a-z][a-z -]{1,30}?)\)\s+(?=(?:can|may|must|should|will|have|has|manage|manages|read|reads|see|sees|do|does|get|gets)\b)/gi, (_m, lead: string, role: string) => `${lead}${role} `);
 }
 
 const cleanItem = (text: string) => text.replace(/^\*\*(.+?)\*\*/, '$1').replace(/\*\*/g, '').trim();
