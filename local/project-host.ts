@@ -9,19 +9,23 @@
  * restart. While it runs, a sweeper deletes the uploads nobody attached once their grants have
  * expired (what each bucket's lifecycle rule does on AWS; staging-sweeper.ts).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteTableCommand, ResourceNotFoundException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { systemClock, type Clock } from '../lambdas/core/clock';
 import type { BlueprintIR, IrAuthRateLimits } from '../lambdas/core/blueprint/ir';
 import { stagingMaxAgeSeconds } from '../lambdas/core/project-api/file-keys';
-import type { DeployInput, DeployResult, PreviewInput, ProjectDeployer } from '../lambdas/ports/project-deployer';
-import { diffTemplates, type TemplatePreview } from '../lambdas/core/deploy/template-diff';
+import type { DeployInput, DeployResult, DestroyInput, PreviewInput, ProjectDeployer } from '../lambdas/ports/project-deployer';
+import { diffTemplates } from '../lambdas/core/deploy/template-diff';
+import { dataQuestions, planDataChanges, safeSteps, type DataChange } from '../lambdas/core/deploy/data-safety';
+import { combinePreview, destructiveChanges, type DeployPreview, type PreviewChange } from '../lambdas/core/deploy/deploy-preview';
+import { readDataFacts, runSafeStep } from '../lambdas/adapters/project-data/data-migration';
+import { deleteLocalPool } from '../lambdas/adapters/identity/local-pool';
 import { ensureProjectTable } from '../lambdas/adapters/project-data/project-table';
 import { loadDeployedBlueprint, saveDeployedBlueprint } from '../lambdas/adapters/project-data/deployed-blueprint';
-import { S3FileStorage, ensureProjectBucket } from '../lambdas/adapters/s3/file-storage';
+import { S3FileStorage, ensureProjectBucket, removeProjectBucket } from '../lambdas/adapters/s3/file-storage';
 import { s3Client } from '../lambdas/adapters/s3/s3-client';
 import { ENV } from '../lambdas/shared/env';
 import { loadOrCreateSigningKeys } from '../lambdas/adapters/identity/signing-keys';
@@ -30,7 +34,7 @@ import { createRuntimeHandler } from '../lambdas/project-runtime/runtime-handler
 import { buildProjectApiServices, type ProjectApiConfig, type ProjectApiSetup } from '../lambdas/project-runtime/composition-root';
 import { LOCAL_REGION } from '../lambdas/adapters/local-credentials';
 import { createGateway, writeError, type Gateway } from './gateway';
-import { NotFoundError, ServiceUnavailableError } from '../lambdas/core/errors';
+import { NotDeployedError, ServiceUnavailableError } from '../lambdas/core/errors';
 import { corsAnswer, projectCors } from '../lambdas/shared/cors';
 import { localS3Client, type LocalObjectStore } from './object-store/object-store';
 import { PeriodicSweeper, sweepStagingObjects } from './staging-sweeper';
@@ -137,38 +141,110 @@ export class LocalProjectHost implements ProjectDeployer {
     return `bgs-${projectId.toLowerCase()}`;
   }
 
-  /** Provisions (idempotently) and mounts; a second deploy of the same project replaces the mounted blueprint. */
+  /**
+   * Provisions (idempotently) and mounts; a second deploy of the same project replaces the
+   * mounted blueprint. Over records kept from before (a redeploy, or a deploy after a destroy
+   * that kept the data), the data plan is made again now, as the records may have changed since
+   * the route checked: changes that lose data fail the deployment unless allowed, and the safe
+   * steps (re-index, back-fill, uniqueness claims) run once the new blueprint serves, logged.
+   */
   async deploy(input: DeployInput): Promise<DeployResult> {
     const { projectId, deploymentId, blueprintId, ir } = input;
     const tableName = this.tableNameOf(projectId);
+    const before = await this.deployedIr(projectId);
+    const data = before ? await this.dataChanges(projectId, before, ir) : [];
+    const lost = data.filter((change) => change.destructive);
+    if (lost.length > 0 && !input.allowDataLoss) {
+      throw new Error(`the deploy would lose data (${lost.map((c) => c.reason).join('; ')}); deploy with allowDataLoss: true to go on`);
+    }
+    for (const change of lost) await input.log('warn', `Data loss allowed: ${change.reason}`);
     await input.log('info', `Creating the table ${tableName}`);
     await ensureProjectTable(this.props.client, tableName);
     const bucket = this.bucketOf(projectId);
     await input.log('info', `Creating the bucket ${bucket} (public access blocked; presigned URLs only)`);
     await ensureProjectBucket(localS3Client(this.props.objectStore), bucket);
-    await input.log('info', `Creating the identity pool project-${projectId}`);
+    await input.log('info', `Creating the identity pool ${this.poolIdOf(projectId)}`);
     await loadOrCreateSigningKeys(this.signingKeysFile(projectId));
+    if (before) await input.log('info', `Found the data of the blueprint deployed before (spec version ${before.specVersion}): it is kept`);
     await input.log('info', `Storing blueprint ${blueprintId} (spec version ${ir.specVersion}, ${ir.entities.length} entities)`);
     await saveDeployedBlueprint(this.props.doc, tableName, { deploymentId, blueprintId, ir, deployedAt: this.clock.now().toISOString() });
     await this.mount(projectId);
     await this.props.doc.send(new PutCommand({ TableName: this.props.localTable, Item: { ...mountedProjectKey(projectId), deploymentId } }));
+    if (before) {
+      for (const change of data) {
+        for (const step of safeSteps([change])) {
+          const result = await runSafeStep(this.props.doc, tableName, before, ir, step);
+          const skipped = result.skipped > 0 ? `, ${result.skipped} left alone (changed meanwhile or already taken)` : '';
+          await input.log(result.skipped > 0 && step.kind === 'claim-unique' ? 'warn' : 'info', `${change.reason}: ${step.kind} done, ${result.changed} written${skipped}`);
+        }
+      }
+    }
     await input.log('info', `Serving ${ir.entities.length} entities at ${localApiBasePath(projectId)}`);
     return { apiBaseUrl: localApiBasePath(projectId) };
   }
 
   /**
    * The dry run of a deploy: the template of `ir` against the template of the blueprint the
-   * project serves now, both synthesized from lib/project's constructs (the stack a deploy to
-   * AWS creates), so the preview says what the AWS deploy would change.
+   * project serves now (or kept after a destroy), both synthesized from lib/project's
+   * constructs (the stack a deploy to AWS creates), so the preview says what the AWS deploy
+   * would change; then what the change does to the records stored.
    */
-  async preview(input: PreviewInput): Promise<TemplatePreview> {
+  async preview(input: PreviewInput): Promise<DeployPreview> {
     const deployed = await this.deployedIr(input.projectId);
     // Loaded on first use: aws-cdk-lib takes seconds to load, and most starts never preview.
     const { synthProjectTemplate } = await import('../lib/project/project-template');
-    return diffTemplates(deployed ? synthProjectTemplate(deployed, input.projectId) : null, synthProjectTemplate(input.ir, input.projectId));
+    const template = diffTemplates(deployed ? synthProjectTemplate(deployed, input.projectId) : null, synthProjectTemplate(input.ir, input.projectId));
+    return combinePreview(template, deployed ? await this.dataChanges(input.projectId, deployed, input.ir) : []);
   }
 
-  /** The blueprint the project serves now, or null before its first deploy. */
+  /** Nothing deployed and nothing kept: nothing to lose, and no template to synthesize. */
+  async dataLoss(input: PreviewInput): Promise<readonly PreviewChange[]> {
+    if (!(await this.deployedIr(input.projectId))) return [];
+    return destructiveChanges(await this.preview(input));
+  }
+
+  private async dataChanges(projectId: string, before: BlueprintIR, after: BlueprintIR): Promise<DataChange[]> {
+    const facts = await readDataFacts(this.props.doc, this.tableNameOf(projectId), before, dataQuestions(before, after));
+    return planDataChanges(before, after, facts);
+  }
+
+  /**
+   * Unmounts the API at once (its address answers 404 NOT_DEPLOYED) and forgets it across
+   * restarts; with `deleteData` removes the table, the bucket with its objects, and the identity
+   * pool (accounts and signing keys). Kept, they are found again by the next deploy.
+   */
+  async destroy(input: DestroyInput): Promise<void> {
+    const { projectId } = input;
+    this.mounts.delete(projectId);
+    this.broken.delete(projectId);
+    await this.props.doc.send(new DeleteCommand({ TableName: this.props.localTable, Key: mountedProjectKey(projectId) }));
+    await input.log('info', `Unmounted the API: ${localApiBasePath(projectId)} answers 404 NOT_DEPLOYED`);
+    const tableName = this.tableNameOf(projectId);
+    const bucket = this.bucketOf(projectId);
+    const pool = this.poolIdOf(projectId);
+    if (!input.deleteData) {
+      await input.log(
+        'info',
+        `Kept the table ${tableName}, the bucket ${bucket} and the identity pool ${pool} with their data: the next deploy of this project serves them again. ` +
+          'To remove them, deploy the project again and destroy it with deleteData: true',
+      );
+      return;
+    }
+    try {
+      await this.props.client.send(new DeleteTableCommand({ TableName: tableName }));
+      await input.log('info', `Deleted the table ${tableName}`);
+    } catch (err) {
+      if (!(err instanceof ResourceNotFoundException)) throw err;
+      await input.log('info', `The table ${tableName} was already gone`);
+    }
+    const objects = await removeProjectBucket(localS3Client(this.props.objectStore), bucket);
+    await input.log('info', `Deleted the bucket ${bucket} (${objects} ${objects === 1 ? 'object' : 'objects'})`);
+    const accounts = await deleteLocalPool(this.props.doc, this.props.localTable, pool);
+    rmSync(this.signingKeysFile(projectId), { force: true });
+    await input.log('info', `Deleted the identity pool ${pool} (${accounts} ${accounts === 1 ? 'item' : 'items'}) and its signing keys`);
+  }
+
+  /** The blueprint the project serves now, or kept in its table after a destroy; null before its first deploy or after one that deleted the data. */
   private async deployedIr(projectId: string): Promise<BlueprintIR | null> {
     const mounted = this.mounts.get(projectId);
     if (mounted) return mounted.ir;
@@ -223,7 +299,7 @@ export class LocalProjectHost implements ProjectDeployer {
     if (!mount) {
       const reason = this.broken.get(projectId);
       if (reason) return writeError(res, new ServiceUnavailableError(`This API could not be started (${reason}); deploy the project again`));
-      return writeError(res, new NotFoundError('No API is deployed at this address'));
+      return writeError(res, new NotDeployedError());
     }
     const cors = corsAnswer(projectCors(mount.ir.cors.allowedOrigins), {
       method: req.method ?? 'GET',
@@ -256,6 +332,10 @@ export class LocalProjectHost implements ProjectDeployer {
     this.broken.delete(projectId);
   }
 
+  private poolIdOf(projectId: string): string {
+    return `project-${projectId}`;
+  }
+
   private signingKeysFile(projectId: string): string {
     const dir = join(this.props.dataDir, 'identity', 'projects');
     mkdirSync(dir, { recursive: true });
@@ -273,7 +353,7 @@ export class LocalProjectHost implements ProjectDeployer {
       localStores: { dynamoEndpoint, s3Endpoint: objectStore.endpoint, credentialsFile },
       identity: {
         mode: 'local',
-        poolId: `project-${projectId}`,
+        poolId: this.poolIdOf(projectId),
         clientId: `bgs-project-${projectId}`,
         issuer: `urn:bgs:local-identity:project:${projectId}`,
         keysFile: this.signingKeysFile(projectId),

@@ -153,7 +153,8 @@ export const CONTROL_PLANE_ROUTES = {
     id: 'archiveProject', method: 'DELETE', path: '/projects/{projectId}', tag: 'Projects', summary: 'Archive a project (it stays readable)',
     auth: 'user', rate: 'project', params: s.ProjectIdParams,
     success: { status: 200, description: 'The archived project', schema: s.Project },
-    errors: [401, 404, 429], dynamo: ['GetItem', 'UpdateItem'],
+    // ConditionCheckItem: no deployment of the project may be running while it is archived (a deployed one is refused: 409).
+    errors: [401, 404, 409, 429], dynamo: ['GetItem', 'UpdateItem', 'ConditionCheckItem'],
   }),
   getSpec: route({
     id: 'getSpec', method: 'GET', path: '/projects/{projectId}/spec', tag: 'Specs', summary: 'The latest saved spec of a project',
@@ -288,6 +289,14 @@ export const CONTROL_PLANE_ROUTES = {
     success: { status: 202, description: 'Rollback started', schema: s.DeploymentStarted },
     // Query: the project's deployments, newest first, to find the one before the active one.
     errors: [400, 401, 404, 409, 429, 503], dynamo: ['GetItem', 'Query', 'PutItem', 'ConditionCheckItem', 'UpdateItem', 'DeleteItem'],
+  }),
+  destroyProjectStack: route({
+    id: 'destroyProjectStack', method: 'DELETE', path: '/projects/{projectId}/stack', tag: 'Deployments',
+    summary: "Take the project's API down (its data is kept unless deleteData is true; asynchronous: poll statusUrl)",
+    auth: 'user', rate: 'deployment', params: s.ProjectIdParams, body: s.DestroyRequest, bodyOptional: true,
+    success: { status: 202, description: 'Destroy started', schema: s.DeploymentStarted },
+    // As a deploy: the lock, the deployment and its pending mark in one transaction; DeleteItem ends one that cannot start.
+    errors: [400, 401, 404, 409, 429, 503], dynamo: ['GetItem', 'PutItem', 'ConditionCheckItem', 'UpdateItem', 'DeleteItem'],
   }),
   previewDeployment: route({
     id: 'previewDeployment', method: 'POST', path: '/projects/{projectId}/validate', tag: 'Deployments',

@@ -205,6 +205,10 @@ export const Deployment = z.object({
   /** Where the deployed API answers (a full URL); null until the deployment succeeds. */
   apiBaseUrl: z.string().nullable(),
   logs: z.array(DeploymentLogLine),
+  /** Set on a deploy or rollback sent with `allowDataLoss: true`. */
+  allowDataLoss: z.boolean().optional(),
+  /** Set on a destroy sent with `deleteData: true`. */
+  deleteData: z.boolean().optional(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -216,7 +220,10 @@ export const DeploymentStarted = z.object({
   /** Full URL of GET /deployments/{deploymentId}, to poll. */
   statusUrl: z.string(),
 });
-export const DeployRequest = z.strictObject({
+/** Deploy even when changes lose data (otherwise 409 DATA_LOSS names them; the preview shows them first). */
+const allowDataLoss = z.boolean({ error: 'must be true or false' }).optional();
+/** POST /projects/{projectId}/validate: a dry run of a deploy (CONTRACT "Control plane"). */
+export const PreviewRequest = z.strictObject({
   /** Default: the project's latest completed blueprint. */
   blueprintId: z
     .string({ error: 'must be a blueprint id' })
@@ -225,6 +232,7 @@ export const DeployRequest = z.strictObject({
     .regex(/^[A-Za-z0-9_-]+$/, { error: 'must be a blueprint id' })
     .optional(),
 });
+export const DeployRequest = PreviewRequest.extend({ allowDataLoss });
 /** POST /projects/{projectId}/rollback (CONTRACT "Control plane"). */
 export const RollbackRequest = z.strictObject({
   /** Default: the succeeded deployment before the active one. */
@@ -234,15 +242,23 @@ export const RollbackRequest = z.strictObject({
     .max(64, { error: 'must be at most 64 characters' })
     .regex(/^[A-Za-z0-9_-]+$/, { error: 'must be a deployment id' })
     .optional(),
+  allowDataLoss,
 });
-/** POST /projects/{projectId}/validate: a dry run of a deploy (CONTRACT "Control plane"). */
-export const PreviewRequest = DeployRequest;
+/** DELETE /projects/{projectId}/stack (CONTRACT "Control plane"). */
+export const DestroyRequest = z.strictObject({
+  /** Remove the project's table, bucket and user pool too (default: they are kept, and a later deploy finds them again). */
+  deleteData: z.boolean({ error: 'must be true or false' }).optional(),
+});
 export const DeploymentChange = z.object({
   action: z.enum(['add', 'modify', 'remove']),
-  /** The resource's logical id in the project's stack. */
+  /** The resource's logical id in the project's stack; for stored records (`BGS::Records`), the entity or `Entity.field`. */
   logicalId: z.string(),
-  /** Its CloudFormation type (`AWS::ApiGatewayV2::Route`). */
+  /** Its CloudFormation type (`AWS::ApiGatewayV2::Route`), or `BGS::Records` for what happens to stored records. */
   resourceType: z.string(),
+  /** The change loses data: a deploy refuses it (409 DATA_LOSS) without `allowDataLoss: true`. */
+  destructive: z.boolean(),
+  /** Why it loses data, or what the deploy does so that it does not. */
+  reason: z.string().optional(),
 });
 export const DeploymentPreview = z.object({
   blueprintId: z.string(),
@@ -316,5 +332,6 @@ export const NAMED_SCHEMAS = {
   DeploymentChange,
   DeploymentPreview,
   RollbackRequest,
+  DestroyRequest,
 } as const;
 export type SchemaName = keyof typeof NAMED_SCHEMAS;

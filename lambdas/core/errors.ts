@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'CONFLICT',
   'VERSION_CONFLICT',
   'NOT_READY',
+  'DATA_LOSS',
+  'NOT_DEPLOYED',
   'PAYLOAD_TOO_LARGE',
   'URI_TOO_LONG',
   'UNSUPPORTED_MEDIA_TYPE',
@@ -33,10 +35,10 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** Codes only the control plane answers: spec versions, drafts with nothing to build, blueprints not ready, its language model, its deployer. */
-const CONTROL_PLANE_ONLY: readonly ErrorCode[] = ['VERSION_CONFLICT', 'SPEC_HAS_NO_ENTITIES', 'NOT_READY', 'MODEL_UNAVAILABLE', 'DEPLOYER_UNAVAILABLE'];
-/** Codes only generated project APIs answer: their workflow routes, until the engine lands. */
-const PROJECT_API_ONLY: readonly ErrorCode[] = ['NOT_IMPLEMENTED'];
+/** Codes only the control plane answers: spec versions, drafts with nothing to build, blueprints not ready, deploys that would lose data, its language model, its deployer. */
+const CONTROL_PLANE_ONLY: readonly ErrorCode[] = ['VERSION_CONFLICT', 'SPEC_HAS_NO_ENTITIES', 'NOT_READY', 'DATA_LOSS', 'MODEL_UNAVAILABLE', 'DEPLOYER_UNAVAILABLE'];
+/** Codes only generated project APIs answer: their workflow routes until the engine lands, and the address of an API whose stack was destroyed. */
+const PROJECT_API_ONLY: readonly ErrorCode[] = ['NOT_IMPLEMENTED', 'NOT_DEPLOYED'];
 
 /** The codes the control plane answers (its OpenAPI's Error.code). */
 export const CONTROL_PLANE_ERROR_CODES: readonly ErrorCode[] = ERROR_CODES.filter((code) => !PROJECT_API_ONLY.includes(code));
@@ -118,6 +120,20 @@ export class NotReadyError extends HttpError {
     super(409, 'NOT_READY', message);
   }
 }
+/** A deploy or rollback whose changes would lose data, without `allowDataLoss: true`: each change is a detail. */
+export class DataLossError extends HttpError {
+  constructor(message: string, details: readonly ErrorDetail[]) {
+    super(409, 'DATA_LOSS', message, details);
+  }
+}
+
+/** The address of a project API whose stack is not deployed (never deployed, or destroyed). */
+export class NotDeployedError extends HttpError {
+  constructor(message = 'No API is deployed at this address: deploy the project (POST /projects/{projectId}/deploy)') {
+    super(404, 'NOT_DEPLOYED', message);
+  }
+}
+
 export class PayloadTooLargeError extends HttpError {
   constructor(message: string) {
     super(413, 'PAYLOAD_TOO_LARGE', message);

@@ -1,7 +1,8 @@
 /**
  * Deployments. One unfinished deployment per project at a time: `create` takes the project's
  * lock in the same write that creates the deployment (a second one is 409, never a
- * read-then-write). Status moves only forward (pending -> in_progress -> succeeded | failed),
+ * read-then-write). Status moves only forward (pending -> in_progress -> succeeded | failed, or
+ * destroyed for a destroy),
  * each move conditional on the one before; the move that ends a deployment releases the lock
  * and its pending mark together, and a success also points the project at it.
  * DynamoDB: lambdas/adapters/dynamodb/deployment-repository.ts.
@@ -29,6 +30,10 @@ export interface DeploymentRecord {
   /** As the deployer returned it: a path (`/apis/<projectId>`) or a full URL; null until it succeeds. */
   readonly apiBaseUrl: string | null;
   readonly logs: readonly DeploymentLogLine[];
+  /** A deploy or rollback that may lose data (the caller sent `allowDataLoss: true`). */
+  readonly allowDataLoss?: boolean;
+  /** A destroy that removes the project's table, bucket and user pool too. */
+  readonly deleteData?: boolean;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -40,14 +45,16 @@ export interface NewDeployment {
   readonly ownerId: string;
   readonly blueprintId: string;
   readonly kind: DeploymentKind;
+  readonly allowDataLoss?: boolean;
+  readonly deleteData?: boolean;
   readonly now: Date;
 }
 
 export interface DeploymentRepository {
   /**
-   * A new `pending` deployment of an active project of `ownerId`, holding the project's lock and
-   * listed as pending. 409 CONFLICT when another deployment of the project is unfinished or the
-   * project was archived meanwhile.
+   * A new `pending` deployment of a project of `ownerId`, holding the project's lock and listed
+   * as pending. 409 CONFLICT when another deployment of the project is unfinished; for a deploy or
+   * rollback, when the project was archived meanwhile; for a destroy, when nothing is deployed.
    */
   create(input: NewDeployment): Promise<DeploymentRecord>;
   get(id: string): Promise<DeploymentRecord | null>;
@@ -61,6 +68,8 @@ export interface DeploymentRepository {
   appendLog(id: string, level: DeploymentLogLevel, message: string, now: Date): Promise<boolean>;
   /** in_progress -> succeeded, together with the project's active deployment and address, the lock and the pending mark. False when no longer in progress. */
   succeed(record: Pick<DeploymentRecord, 'id' | 'projectId' | 'ownerId'>, apiBaseUrl: string, now: Date): Promise<boolean>;
+  /** in_progress -> destroyed, together with clearing the project's active deployment and address, the lock and the pending mark. False when no longer in progress. */
+  destroyed(record: Pick<DeploymentRecord, 'id' | 'projectId' | 'ownerId'>, now: Date): Promise<boolean>;
   /** pending | in_progress -> failed with an error line, releasing the lock and the pending mark. False when it had already ended. */
   fail(record: Pick<DeploymentRecord, 'id' | 'projectId'>, message: string, now: Date): Promise<boolean>;
   /** Deployments that were unfinished when the service stopped. */

@@ -81,7 +81,10 @@ it('refuses what a deploy refuses, and answers 503 without a deployer', async ()
   const unknown = await service.request('POST', `/projects/${deployed.projectId}/validate`, { token: owner.accessToken, body: { dryRun: true } });
   expect([unknown.status, unknown.body.code]).toEqual([400, 'VALIDATION_ERROR']);
   expect((await service.request('POST', `/projects/${deployed.projectId}/validate`)).status).toBe(401);
-  // An archived project stays readable, and a preview writes nothing.
+  // An archived project stays readable, and a preview writes nothing (a deployed project is archived once its stack is destroyed).
+  const destroy = await service.request('DELETE', `/projects/${deployed.projectId}/stack`, { token: owner.accessToken });
+  expect(destroy.status).toBe(202);
+  await service.idle();
   expect((await service.request('DELETE', `/projects/${deployed.projectId}`, { token: owner.accessToken })).status).toBe(200);
   expect((await service.request('POST', `/projects/${deployed.projectId}/validate`, { token: owner.accessToken })).status).toBe(200);
 

@@ -62,7 +62,7 @@ async function runMatrix(matrix: Matrix, checks?: { tenancy?: boolean; ownership
   const ir = irOf(matrix);
   const projectId = `m${Math.random().toString(36).slice(2, 10)}`;
   if (checks) brokenPolicies.set(projectId, brokenAccess(ENFORCED_ACCESS, checks));
-  const deployed = await service.projects.deploy({ projectId, deploymentId: 'd1', blueprintId: 'b1', ir: { ...ir, project: { ...ir.project, id: projectId } }, log: async () => undefined });
+  const deployed = await service.projects.deploy({ projectId, deploymentId: 'd1', blueprintId: 'b1', ir: { ...ir, project: { ...ir.project, id: projectId } }, allowDataLoss: false, log: async () => undefined });
   const api = clientFor(service, projectId, `${service.url}${deployed.apiBaseUrl}`);
   const founderA = await joinProject(service, api, { orgName: 'Org A' });
   const founderB = await joinProject(service, api, { orgName: 'Org B' });

@@ -20,6 +20,7 @@ export async function deployIr(service: TestService, ir: BlueprintIR, projectId 
     deploymentId: `d-${randomBytes(4).toString('hex')}`,
     blueprintId: `b-${randomBytes(4).toString('hex')}`,
     ir: { ...ir, project: { ...ir.project, id: projectId } },
+    allowDataLoss: false,
     log: async () => undefined,
   });
   return clientFor(service, projectId, `${service.url}${result.apiBaseUrl}`);

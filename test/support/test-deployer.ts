@@ -3,8 +3,8 @@
  * deployment tests: it records every call, logs a line before and after its "work", and can be
  * told to fail or to hold deploys until the test releases them.
  */
-import type { TemplatePreview } from '../../lambdas/core/deploy/template-diff';
-import type { DeployInput, DeployResult, PreviewInput, ProjectDeployer } from '../../lambdas/ports/project-deployer';
+import type { DeployPreview, PreviewChange } from '../../lambdas/core/deploy/deploy-preview';
+import type { DeployInput, DeployResult, DestroyInput, PreviewInput, ProjectDeployer } from '../../lambdas/ports/project-deployer';
 
 export class TestDeployer implements ProjectDeployer {
   readonly calls: DeployInput[] = [];
@@ -38,9 +38,23 @@ export class TestDeployer implements ProjectDeployer {
 
   readonly previews: PreviewInput[] = [];
 
-  async preview(input: PreviewInput): Promise<TemplatePreview> {
+  /** What the next previews answer besides the default (no changes). */
+  previewAnswer: DeployPreview | null = null;
+
+  async preview(input: PreviewInput): Promise<DeployPreview> {
     this.previews.push(input);
-    return { changes: [], summary: `previewed ${input.ir.entities.length} entities` };
+    return this.previewAnswer ?? { changes: [], summary: `previewed ${input.ir.entities.length} entities`, steps: [] };
+  }
+
+  async dataLoss(_input: PreviewInput): Promise<readonly PreviewChange[]> {
+    return (this.previewAnswer?.changes ?? []).filter((c) => c.destructive);
+  }
+
+  readonly destroys: DestroyInput[] = [];
+
+  async destroy(input: DestroyInput): Promise<void> {
+    this.destroys.push(input);
+    await input.log('info', `Unmounted /apis/${input.projectId}${input.deleteData ? ' and removed its data' : ''}`);
   }
 
   /** Resolves once `count` deploys have started. */

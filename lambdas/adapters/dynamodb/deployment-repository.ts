@@ -52,9 +52,18 @@ function toRecord(item: Record<string, unknown>): DeploymentRecord {
     kind: item.kind as DeploymentKind,
     apiBaseUrl: (item.apiBaseUrl as string | null | undefined) ?? null,
     logs: (item.logs as DeploymentLogLine[] | undefined) ?? [],
+    ...(item.allowDataLoss === true ? { allowDataLoss: true } : {}),
+    ...(item.deleteData === true ? { deleteData: true } : {}),
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
   };
+}
+
+/** The first line of a deployment's logs: what was asked. */
+function requestLine(input: NewDeployment): string {
+  if (input.kind === 'destroy') return `Destroy of the project's stack requested (${input.deleteData ? 'deleting' : 'keeping'} its data)`;
+  const risk = input.allowDataLoss ? ', allowing data loss' : '';
+  return `${input.kind === 'rollback' ? 'Rollback' : 'Deployment'} of blueprint ${input.blueprintId} requested${risk}`;
 }
 
 export class DynamoDeploymentRepository implements DeploymentRepository {
@@ -78,21 +87,33 @@ export class DynamoDeploymentRepository implements DeploymentRepository {
       status: 'pending',
       kind: input.kind,
       apiBaseUrl: null,
-      logs: [line('info', `Deployment of blueprint ${input.blueprintId} requested`, input.now)],
+      logs: [line('info', requestLine(input), input.now)],
+      ...(input.allowDataLoss ? { allowDataLoss: true } : {}),
+      ...(input.deleteData ? { deleteData: true } : {}),
       createdAt: at,
       updatedAt: at,
     };
     const transaction = {
       TransactItems: [
-        {
-          ConditionCheck: {
-            TableName: this.tableName,
-            Key: keys.project(input.projectId),
-            ConditionExpression: 'ownerId = :owner AND #status = :active',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':owner': input.ownerId, ':active': 'active' },
-          },
-        },
+        // A deploy or rollback needs an active project; a destroy a deployed one (archived or not).
+        input.kind === 'destroy'
+          ? {
+              ConditionCheck: {
+                TableName: this.tableName,
+                Key: keys.project(input.projectId),
+                ConditionExpression: 'ownerId = :owner AND attribute_type(activeDeploymentId, :string)',
+                ExpressionAttributeValues: { ':owner': input.ownerId, ':string': 'S' },
+              },
+            }
+          : {
+              ConditionCheck: {
+                TableName: this.tableName,
+                Key: keys.project(input.projectId),
+                ConditionExpression: 'ownerId = :owner AND #status = :active',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':owner': input.ownerId, ':active': 'active' },
+              },
+            },
         {
           Put: {
             TableName: this.tableName,
@@ -123,7 +144,9 @@ export class DynamoDeploymentRepository implements DeploymentRepository {
           const holder = (lock.Item as Record<string, { S?: string }> | undefined)?.deploymentId?.S;
           throw new ConflictError(`A deployment of this project is already running${holder ? ` (${holder})` : ''}; wait for it to finish`);
         }
-        if (project?.Code === 'ConditionalCheckFailed') throw new ConflictError('The project is archived; it can be read but not changed');
+        if (project?.Code === 'ConditionalCheckFailed') {
+          throw new ConflictError(input.kind === 'destroy' ? 'The project is not deployed: there is no stack to destroy' : 'The project is archived; it can be read but not changed');
+        }
         // Two deploys racing on the lock: DynamoDB cancels one with TransactionConflict. Going
         // again lets the winner's lock decide (the retry then meets it: 409 above).
         const conflicted = (err.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
@@ -254,6 +277,34 @@ export class DynamoDeploymentRepository implements DeploymentRepository {
             UpdateExpression: 'SET activeDeploymentId = :id, apiBaseUrl = :url, updatedAt = :now',
             ConditionExpression: 'attribute_exists(PK) AND ownerId = :owner',
             ExpressionAttributeValues: { ':id': record.id, ':url': apiBaseUrl, ':now': at, ':owner': record.ownerId },
+          },
+        },
+      ],
+    );
+  }
+
+  /**
+   * in_progress -> destroyed, in ONE transaction with clearing the project's `activeDeploymentId`
+   * and `apiBaseUrl`, the lock's release and the pending marker's removal. False when the
+   * deployment was no longer in progress.
+   */
+  async destroyed(record: Pick<DeploymentRecord, 'id' | 'projectId' | 'ownerId'>, now: Date): Promise<boolean> {
+    const at = now.toISOString();
+    return this.end(
+      record,
+      {
+        UpdateExpression: 'SET #status = :destroyed, updatedAt = :now, logs = list_append(logs, :line)',
+        ConditionExpression: '#status = :inProgress',
+        ExpressionAttributeValues: { ':destroyed': 'destroyed', ':inProgress': 'in_progress', ':now': at, ':line': [line('info', 'Stack destroyed', now)] },
+      },
+      [
+        {
+          Update: {
+            TableName: this.tableName,
+            Key: keys.project(record.projectId),
+            UpdateExpression: 'SET activeDeploymentId = :none, apiBaseUrl = :none, updatedAt = :now',
+            ConditionExpression: 'attribute_exists(PK) AND ownerId = :owner',
+            ExpressionAttributeValues: { ':none': null, ':now': at, ':owner': record.ownerId },
           },
         },
       ],

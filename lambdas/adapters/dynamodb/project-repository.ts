@@ -6,7 +6,7 @@
  *   PK `PROJECT#<id>`  SK `PROJECT`  GSI1PK `OWNER#<userId>#PROJECTS#<status>`  GSI1SK `<createdAt>#<id>`
  */
 import { randomUUID } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Project, ProjectPage, ProjectRepository, ProjectStatus } from '../../ports/project-repository';
 import { ConflictError, NotFoundError } from '../../core/errors';
@@ -164,23 +164,57 @@ export class DynamoProjectRepository implements ProjectRepository {
     );
   }
 
-  /** Archives (idempotently) a project of `ownerId`; it moves to the owner's archived list. */
+  /**
+   * Archives (idempotently) a project of `ownerId`; it moves to the owner's archived list. A
+   * project whose API is deployed, or with a deployment running, is refused with 409 (destroy
+   * its stack first): one transaction checks the deployment lock and conditions the update on
+   * no active deployment, so a deploy cannot slip in between.
+   */
   async archive(ownerId: string, id: string, now: Date): Promise<Project> {
     const current = await this.get(ownerId, id);
     if (!current) throw new NotFoundError('Project not found');
     if (current.status === 'archived') return current;
-    return this.conditionalUpdate(id, ownerId, {
-      UpdateExpression: 'SET #status = :archived, #updatedAt = :now, GSI1PK = :list',
-      ConditionExpression: 'attribute_exists(PK) AND #ownerId = :owner AND #status = :active',
-      ExpressionAttributeNames: { '#status': 'status', '#updatedAt': 'updatedAt', '#ownerId': 'ownerId' },
-      ExpressionAttributeValues: {
-        ':archived': 'archived',
-        ':active': 'active',
-        ':now': now.toISOString(),
-        ':owner': ownerId,
-        ':list': ownerListKey(ownerId, 'archived'),
-      },
-    });
+    try {
+      await this.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: this.tableName,
+                Key: projectKey(id),
+                UpdateExpression: 'SET #status = :archived, #updatedAt = :now, GSI1PK = :list',
+                ConditionExpression: 'attribute_exists(PK) AND #ownerId = :owner AND #status = :active AND NOT attribute_type(activeDeploymentId, :string)',
+                ExpressionAttributeNames: { '#status': 'status', '#updatedAt': 'updatedAt', '#ownerId': 'ownerId' },
+                ExpressionAttributeValues: {
+                  ':archived': 'archived',
+                  ':active': 'active',
+                  ':now': now.toISOString(),
+                  ':owner': ownerId,
+                  ':list': ownerListKey(ownerId, 'archived'),
+                  ':string': 'S',
+                },
+                ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+              },
+            },
+            { ConditionCheck: { TableName: this.tableName, Key: keys.deploymentLock(id), ConditionExpression: 'attribute_not_exists(PK)' } },
+          ],
+        }),
+      );
+    } catch (err) {
+      if (!(err instanceof TransactionCanceledException)) throw err;
+      const [project, lock] = err.CancellationReasons ?? [];
+      if (lock?.Code === 'ConditionalCheckFailed') throw new ConflictError('A deployment of this project is running; archive it once the deployment has ended');
+      if (project?.Code !== 'ConditionalCheckFailed') throw err;
+      const old = project.Item as Record<string, { S?: string; NULL?: boolean }> | undefined;
+      if (!old || old.ownerId?.S !== ownerId) throw new NotFoundError('Project not found');
+      if (old.status?.S === 'archived') return (await this.get(ownerId, id)) ?? current;
+      if (old.activeDeploymentId?.S) {
+        throw new ConflictError("The project's API is deployed: destroy its stack first (DELETE /projects/{projectId}/stack), then archive it");
+      }
+      throw err;
+    }
+    // What the update wrote (a read now could be an eventually consistent one from before it).
+    return { ...current, status: 'archived', updatedAt: now.toISOString() };
   }
 
   private async conditionalUpdate(

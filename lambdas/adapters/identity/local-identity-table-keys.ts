@@ -17,14 +17,17 @@ import { normalizeEmail } from '../../core/email';
 
 type ItemKey = { PK: string; SK: string };
 
+/** The start of every key of one pool's items (a pool is removed by deleting what begins with it). */
+export const poolKeyPrefix = (poolId: string): string => `POOL#${poolId}#`;
+
 /** An account of a pool, by its (normalized) email. */
-export const poolAccountKey = (poolId: string, email: string): ItemKey => ({ PK: `POOL#${poolId}#USER#${email}`, SK: 'USER' });
+export const poolAccountKey = (poolId: string, email: string): ItemKey => ({ PK: `${poolKeyPrefix(poolId)}USER#${email}`, SK: 'USER' });
 
 /** The pointer from an account's sub to its email. */
-export const poolSubKey = (poolId: string, sub: string): ItemKey => ({ PK: `POOL#${poolId}#SUB#${sub}`, SK: 'SUB' });
+export const poolSubKey = (poolId: string, sub: string): ItemKey => ({ PK: `${poolKeyPrefix(poolId)}SUB#${sub}`, SK: 'SUB' });
 
 /** The lock-out state of an email in a pool (kept for unknown emails too). */
-export const poolLockKey = (poolId: string, email: string): ItemKey => ({ PK: `POOL#${poolId}#LOCK#${email}`, SK: 'LOCK' });
+export const poolLockKey = (poolId: string, email: string): ItemKey => ({ PK: `${poolKeyPrefix(poolId)}LOCK#${email}`, SK: 'LOCK' });
 
 /** The partition of one recipient's mail (the address normalized: one mailbox per person). */
 export const outboxPartition = (to: string): string => `OUTBOX#${normalizeEmail(to)}`;

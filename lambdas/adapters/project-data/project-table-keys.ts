@@ -55,6 +55,18 @@ export const orgKey = (orgId: string | null): ItemKey => ({ PK: `${orgPrefix(org
 /** The partition of an entity's records (ids sort by creation time, so it lists in creation order). */
 export const entityPartition = (prefix: string, entityName: string): string => `${prefix}E#${entityName}`;
 
+const ENTITY_PARTITION = /^((?:O#[^#]+#)?)E#([A-Za-z][A-Za-z0-9]*)$/;
+
+/**
+ * The reverse of entityPartition: the key prefix and entity of a record's partition, or null for
+ * any other item (a claim, a pointer, the blueprint). What a migration over every organization's
+ * records of an entity reads a Scan's items with (lambdas/adapters/project-data/data-migration.ts).
+ */
+export function parseEntityPartition(pk: string): { prefix: string; entity: string } | null {
+  const match = ENTITY_PARTITION.exec(pk);
+  return match ? { prefix: match[1]!, entity: match[2]! } : null;
+}
+
 /** A record: PK `<o>E#<Entity>`, SK `<id>`. */
 export const recordKey = (prefix: string, entityName: string, id: string): ItemKey => ({ PK: entityPartition(prefix, entityName), SK: id });
 

@@ -18,7 +18,9 @@
 import {
   CopyObjectCommand,
   CreateBucketCommand,
+  DeleteBucketCommand,
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
@@ -173,6 +175,30 @@ export async function ensureProjectBucket(client: S3Client, bucket: string): Pro
       throw err;
     }
   }
+}
+
+/**
+ * Empties and deletes a project's bucket (a destroy with `deleteData`); a bucket that is
+ * already gone is fine. Returns how many objects were deleted. A bucket is deleted only when
+ * empty, so the objects go first, a listed page at a time.
+ */
+export async function removeProjectBucket(client: S3Client, bucket: string): Promise<number> {
+  let deleted = 0;
+  try {
+    for (;;) {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, MaxKeys: 1000 }));
+      const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+      if (keys.length === 0) break;
+      const result = await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys, Quiet: true } }));
+      if (result.Errors && result.Errors.length > 0) throw new Error(`Could not delete ${result.Errors.length} objects of ${bucket}: ${result.Errors[0]?.Message ?? 'unknown error'}`);
+      deleted += keys.length;
+    }
+    await client.send(new DeleteBucketCommand({ Bucket: bucket }));
+  } catch (err) {
+    if (err instanceof S3ServiceException && err.name === 'NoSuchBucket') return deleted;
+    throw err;
+  }
+  return deleted;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { BlueprintIR } from '../../core/blueprint/ir';
 import type { Clock } from '../../core/clock';
 import type { BlueprintRepository } from '../../ports/blueprint-repository';
 import type { DeploymentRepository } from '../../ports/deployment-repository';
-import type { ProjectDeployer } from '../../ports/project-deployer';
+import type { DeploymentLogLevel, ProjectDeployer } from '../../ports/project-deployer';
 
 /**
  * The DynamoDB actions of a deployment run on the control-plane table: it reads the deployment
@@ -28,7 +28,7 @@ export interface DeploymentServices {
   readonly logger: Logger;
 }
 
-export type DeploymentRunResult = 'succeeded' | 'failed' | 'finished';
+export type DeploymentRunResult = 'succeeded' | 'destroyed' | 'failed' | 'finished';
 
 /**
  * The error's message as one log line: the message only, never a stack (a deployer's
@@ -42,7 +42,8 @@ export function failureMessage(err: unknown): string {
 
 /**
  * pending | in_progress -> in_progress -> deploy -> succeeded (with the project's pointers, in
- * one transaction) or failed (with an error line; the project's lock released).
+ * one transaction) or failed (with an error line; the project's lock released). A destroy ends
+ * `destroyed`, clearing the project's pointers.
  * 'finished': the deployment had already ended (or does not exist): nothing was done.
  */
 export async function runDeployment(services: DeploymentServices, deploymentId: string): Promise<DeploymentRunResult> {
@@ -54,11 +55,20 @@ export async function runDeployment(services: DeploymentServices, deploymentId: 
     ? 'Resuming the deployment after a restart'
     : record.kind === 'rollback'
       ? `Rolling back: deploying blueprint ${record.blueprintId} again`
-      : `Deploying blueprint ${record.blueprintId}`;
+      : record.kind === 'destroy'
+        ? "Destroying the project's stack"
+        : `Deploying blueprint ${record.blueprintId}`;
   if (!(await deployments.markInProgress(deploymentId, message, clock.now()))) return 'finished';
+  const log = async (level: DeploymentLogLevel, text: string) => {
+    await deployments.appendLog(deploymentId, level, text, clock.now());
+  };
   try {
     const deployer = services.deployer;
     if (!deployer) throw new Error('no deployer is configured on this installation');
+    if (record.kind === 'destroy') {
+      await deployer.destroy({ projectId: record.projectId, deploymentId, deleteData: record.deleteData === true, log });
+      return (await deployments.destroyed(record, clock.now())) ? 'destroyed' : 'finished';
+    }
     const ir = await services.blueprints.getPart<BlueprintIR>(record.blueprintId, 'ir');
     if (!ir) throw new Error(`blueprint ${record.blueprintId} has no intermediate representation`);
     const result = await deployer.deploy({
@@ -66,9 +76,8 @@ export async function runDeployment(services: DeploymentServices, deploymentId: 
       deploymentId,
       blueprintId: record.blueprintId,
       ir,
-      log: async (level, text) => {
-        await deployments.appendLog(deploymentId, level, text, clock.now());
-      },
+      allowDataLoss: record.allowDataLoss === true,
+      log,
     });
     if (typeof result.apiBaseUrl !== 'string' || result.apiBaseUrl === '') throw new Error('the deployer returned no API address');
     return (await deployments.succeed(record, result.apiBaseUrl, clock.now())) ? 'succeeded' : 'finished';

@@ -1,7 +1,7 @@
-import { deployments, projects } from '../composition/stores';
+import { blueprints, deployments, projects } from '../composition/stores';
 import { deployer, deploymentRunner } from '../composition/runners';
 import { controlPlaneHandler } from '../control-plane-handler';
 import { CONTROL_PLANE_ROUTES } from '../routes';
 import { rollbackProject } from '../use-cases/deployments';
 
-export const handler = controlPlaneHandler(CONTROL_PLANE_ROUTES.rollbackProject, rollbackProject, { deployer, deploymentRunner, deployments, projects });
+export const handler = controlPlaneHandler(CONTROL_PLANE_ROUTES.rollbackProject, rollbackProject, { blueprints, deployer, deploymentRunner, deployments, projects });

@@ -6,7 +6,8 @@
 import type { BlueprintIR } from '../../core/blueprint/ir';
 import { decodeCursor, encodeCursor } from '../../core/cursor';
 import { ConflictError, DeployerUnavailableError, NotFoundError, NotReadyError } from '../../core/errors';
-import type { DeploymentRecord } from '../../ports/deployment-repository';
+import { refuseDataLoss } from '../../core/deploy/deploy-preview';
+import type { DeploymentRecord, NewDeployment } from '../../ports/deployment-repository';
 import type { Project } from '../../ports/project-repository';
 import type { ControlPlaneConfig } from '../../shared/config';
 import type { UseCase } from '../../shared/route-handler';
@@ -51,20 +52,46 @@ async function deployableBlueprint(services: ServicesWith<'blueprints'>, ownerId
 
 export const deployProject: Handler<'deployProject', 'blueprints' | 'deployer' | 'deploymentRunner' | 'deployments' | 'projects'> = async ({ params, body, user, now }, services) => {
   const project = await services.projects.getWritable(user.userId, params.projectId);
-  if (!services.deployer) throw new DeployerUnavailableError();
+  const deployer = services.deployer;
+  if (!deployer) throw new DeployerUnavailableError();
   const blueprintId = await deployableBlueprint(services, user.userId, project, body.blueprintId);
-  return startDeployment(services, { projectId: project.id, ownerId: user.userId, blueprintId, kind: 'deploy', now });
+  const allowDataLoss = body.allowDataLoss === true;
+  refuseDataLoss(await deployer.dataLoss({ projectId: project.id, ir: await blueprintIr(services, blueprintId) }), allowDataLoss, 'deploy');
+  return startDeployment(services, { projectId: project.id, ownerId: user.userId, blueprintId, kind: 'deploy', allowDataLoss, now });
 };
+
+/** The intermediate representation of a completed blueprint (a completed one always has it). */
+async function blueprintIr(services: ServicesWith<'blueprints'>, blueprintId: string): Promise<BlueprintIR> {
+  const ir = await services.blueprints.getPart<BlueprintIR>(blueprintId, 'ir');
+  if (!ir) throw new NotReadyError(`Blueprint ${blueprintId} has no intermediate representation`);
+  return ir;
+}
 
 /**
  * A rollback is a deployment of kind `rollback` of an earlier succeeded deployment's blueprint:
  * the one named, or the succeeded deployment before the active one (none -> 409).
  */
-export const rollbackProject: Handler<'rollbackProject', 'deployer' | 'deploymentRunner' | 'deployments' | 'projects'> = async ({ params, body, user, now }, services) => {
+export const rollbackProject: Handler<'rollbackProject', 'blueprints' | 'deployer' | 'deploymentRunner' | 'deployments' | 'projects'> = async ({ params, body, user, now }, services) => {
   const project = await services.projects.getWritable(user.userId, params.projectId);
-  if (!services.deployer) throw new DeployerUnavailableError();
+  const deployer = services.deployer;
+  if (!deployer) throw new DeployerUnavailableError();
   const target = body.deploymentId ? await namedRollbackTarget(services, user.userId, project, body.deploymentId) : await previousSucceeded(services, project);
-  return startDeployment(services, { projectId: project.id, ownerId: user.userId, blueprintId: target.blueprintId, kind: 'rollback', now });
+  const allowDataLoss = body.allowDataLoss === true;
+  refuseDataLoss(await deployer.dataLoss({ projectId: project.id, ir: await blueprintIr(services, target.blueprintId) }), allowDataLoss, 'rollback');
+  return startDeployment(services, { projectId: project.id, ownerId: user.userId, blueprintId: target.blueprintId, kind: 'rollback', allowDataLoss, now });
+};
+
+/**
+ * Takes the project's API down: a deployment of kind destroy of the active deployment's
+ * blueprint, ending `destroyed`, which clears the project's active deployment and address. 409
+ * when nothing is deployed (or a deployment is running). An archived project can be destroyed.
+ */
+export const destroyProjectStack: Handler<'destroyProjectStack', 'deployer' | 'deploymentRunner' | 'deployments' | 'projects'> = async ({ params, body, user, now }, services) => {
+  const project = await services.projects.getOwned(user.userId, params.projectId);
+  if (!services.deployer) throw new DeployerUnavailableError();
+  const active = project.activeDeploymentId ? await services.deployments.get(project.activeDeploymentId) : null;
+  if (!active) throw new ConflictError('The project is not deployed: there is no stack to destroy');
+  return startDeployment(services, { projectId: project.id, ownerId: user.userId, blueprintId: active.blueprintId, kind: 'destroy', deleteData: body.deleteData === true, now });
 };
 
 async function namedRollbackTarget(services: ServicesWith<'deployments'>, ownerId: string, project: Project, deploymentId: string): Promise<DeploymentRecord> {
@@ -93,10 +120,7 @@ async function previousSucceeded(services: ServicesWith<'deployments'>, project:
 }
 
 /** Records the deployment (taking the project's lock: 409 while another runs) and starts its run. */
-async function startDeployment(
-  services: ServicesWith<'deploymentRunner' | 'deployments'>,
-  input: { projectId: string; ownerId: string; blueprintId: string; kind: DeploymentRecord['kind']; now: Date },
-) {
+async function startDeployment(services: ServicesWith<'deploymentRunner' | 'deployments'>, input: NewDeployment) {
   const deployment = await services.deployments.create(input);
   try {
     await services.deploymentRunner.start(deployment.id);
@@ -116,10 +140,8 @@ export const previewDeployment: Handler<'previewDeployment', 'blueprints' | 'dep
   const project = await services.projects.getOwned(user.userId, params.projectId);
   if (!services.deployer) throw new DeployerUnavailableError();
   const blueprintId = await deployableBlueprint(services, user.userId, project, body.blueprintId);
-  const ir = await services.blueprints.getPart<BlueprintIR>(blueprintId, 'ir');
-  if (!ir) throw new NotReadyError(`Blueprint ${blueprintId} has no intermediate representation to preview`);
-  const preview = await services.deployer.preview({ projectId: project.id, ir });
-  return { body: { blueprintId, ...preview } };
+  const { changes, summary } = await services.deployer.preview({ projectId: project.id, ir: await blueprintIr(services, blueprintId) });
+  return { body: { blueprintId, changes: [...changes], summary } };
 };
 
 export const getDeployment: Handler<'getDeployment', 'deployments'> = async ({ params, user }, services) => {

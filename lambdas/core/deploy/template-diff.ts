@@ -22,6 +22,33 @@ export interface TemplateChange {
   action: ChangeAction;
   logicalId: string;
   resourceType: string;
+  /** The change loses data (a table, bucket or user pool removed or replaced). */
+  destructive: boolean;
+  /** Why it is destructive. */
+  reason?: string;
+}
+
+/**
+ * The resources that hold a project's data, with the properties whose change makes
+ * CloudFormation REPLACE the resource ("Update requires: Replacement" in the CloudFormation
+ * reference): a replaced table, bucket or pool is a new, empty one.
+ */
+const STATEFUL: Readonly<Record<string, { readonly what: string; readonly replacedBy: readonly string[] }>> = {
+  'AWS::DynamoDB::Table': { what: 'the table', replacedBy: ['TableName', 'KeySchema', 'LocalSecondaryIndexes'] },
+  'AWS::S3::Bucket': { what: 'the bucket', replacedBy: ['BucketName', 'ObjectLockEnabled'] },
+  'AWS::Cognito::UserPool': { what: 'the user pool', replacedBy: ['UserPoolName', 'UsernameAttributes', 'AliasAttributes', 'Schema'] },
+};
+
+/** Whether and why a change of a resource loses data. */
+function destructiveness(action: ChangeAction, type: string, before: TemplateResource | undefined, after: TemplateResource | undefined): Pick<TemplateChange, 'destructive' | 'reason'> {
+  const stateful = STATEFUL[type];
+  if (!stateful) return { destructive: false };
+  if (action === 'remove') return { destructive: true, reason: `${stateful.what} leaves the stack: its data stays behind in the account, no longer served` };
+  if (action !== 'modify' || !before || !after) return { destructive: false };
+  const props = (r: TemplateResource) => (r.Properties ?? {}) as Record<string, unknown>;
+  const changed = stateful.replacedBy.filter((name) => canonical(props(before)[name]) !== canonical(props(after)[name]));
+  if (changed.length === 0) return { destructive: false };
+  return { destructive: true, reason: `${changed.join(', ')} of ${stateful.what} changes: CloudFormation replaces it with a new, empty one` };
 }
 
 export interface TemplatePreview {
@@ -37,18 +64,18 @@ export function diffTemplates(before: CloudFormationTemplate | null, after: Clou
   const old = resourcesOf(before);
   const next = resourcesOf(after);
   const changes: TemplateChange[] = [];
-  for (const [logicalId, resource] of old) if (!next.has(logicalId)) changes.push({ action: 'remove', logicalId, resourceType: resource.Type });
+  for (const [logicalId, resource] of old) if (!next.has(logicalId)) changes.push({ action: 'remove', logicalId, resourceType: resource.Type, ...destructiveness('remove', resource.Type, resource, undefined) });
   for (const [logicalId, resource] of next) {
     const previous = old.get(logicalId);
     // A resource whose type changed is replaced: CloudFormation removes the old one and adds the new one.
     if (previous && previous.Type !== resource.Type) {
-      changes.push({ action: 'remove', logicalId, resourceType: previous.Type });
-      changes.push({ action: 'add', logicalId, resourceType: resource.Type });
+      changes.push({ action: 'remove', logicalId, resourceType: previous.Type, ...destructiveness('remove', previous.Type, previous, undefined) });
+      changes.push({ action: 'add', logicalId, resourceType: resource.Type, destructive: false });
     } else if (previous && canonical(previous) !== canonical(resource)) {
-      changes.push({ action: 'modify', logicalId, resourceType: resource.Type });
+      changes.push({ action: 'modify', logicalId, resourceType: resource.Type, ...destructiveness('modify', resource.Type, previous, resource) });
     }
   }
-  for (const [logicalId, resource] of next) if (!old.has(logicalId)) changes.push({ action: 'add', logicalId, resourceType: resource.Type });
+  for (const [logicalId, resource] of next) if (!old.has(logicalId)) changes.push({ action: 'add', logicalId, resourceType: resource.Type, destructive: false });
   const order: Record<ChangeAction, number> = { remove: 0, modify: 1, add: 2 };
   changes.sort((a, b) => order[a.action] - order[b.action] || a.logicalId.localeCompare(b.logicalId));
   return { changes, summary: summarize(changes, before === null) };

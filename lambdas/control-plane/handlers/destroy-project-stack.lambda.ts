@@ -1,0 +1,7 @@
+import { deployments, projects } from '../composition/stores';
+import { deployer, deploymentRunner } from '../composition/runners';
+import { controlPlaneHandler } from '../control-plane-handler';
+import { CONTROL_PLANE_ROUTES } from '../routes';
+import { destroyProjectStack } from '../use-cases/deployments';
+
+export const handler = controlPlaneHandler(CONTROL_PLANE_ROUTES.destroyProjectStack, destroyProjectStack, { deployer, deploymentRunner, deployments, projects });
