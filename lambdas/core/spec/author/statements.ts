@@ -174,9 +174,10 @@ export function statementsOf(blocks: Block[]): Statements {
     for (const s of splitSentences(text).flatMap((piece) => storyAsStatements(piece.replace(LEAD_IN, '')))) {
       // ("read only theirs": their own.)
       const plain = namedRole(s).replace(/\btheirs\b/gi, 'their own');
+      // ("shop owner (admin): everything": the role in parentheses once the label is a sentence.)
       const rights = rightsLine(plain);
       if (rights) {
-        statements.push({ text: rights, source: s, line, topic });
+        statements.push({ text: namedRole(rights), source: s, line, topic });
         continue;
       }
       const colon = colonList(plain);
