@@ -2,7 +2,8 @@
  * `npm run bench`: throughput and latency of the control plane through the local gateway,
  * next to a bare node:http server answering the same JSON (the ceiling) and DynamoDB Local's
  * own GetItem rate, measured side by side in one run; and a cold-start proxy per Lambda bundle
- * (bundle size against its budget and module load time in a fresh Node process, bundles.ts), and the offline
+ * (bundle size against its budget and module load time in a fresh Node process, bundles.ts), the
+ * exported CDK app's kit build time and archive size (cdk-archive.ts), and the offline
  * author's timings, recall and strict F1 (author.ts, author-f1.ts). Prints a table and writes
  * bench-results/control-plane.json. Then a generated project API (the task tracker, deployed on
  * the same local service) against the same ceilings, with its DynamoDB requests per API call:
@@ -22,6 +23,7 @@ import { callApi } from '../support/local-service';
 import { authorBench } from './author';
 import { authorF1Bench, printAuthorF1Bench } from './author-f1';
 import { bundleBench, printBundleBench } from './bundles';
+import { cdkArchiveBench, printCdkArchiveBench } from './cdk-archive';
 import { blueprintBench } from './blueprint';
 import { CONNECTIONS, DURATION_S, load } from './load';
 import { printProjectApiBench, projectApiBench } from './project-api';
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
     const dynamoGets = await dynamoGetRate(service.dynamoEndpoint, dataDir);
     const projectApi = await projectApiBench(service, dataDir, dynamoGets, projectClients);
     const bundleRows = bundleBench();
+    const cdkArchive = cdkArchiveBench();
 
     const author = authorBench();
     const authorF1 = authorF1Bench();
@@ -97,6 +100,7 @@ async function main(): Promise<void> {
         gatewayToDynamoGetItem: Math.round((gateway.requestsPerSecond / dynamoGets) * 1000) / 1000,
       },
       bundles: bundleRows,
+      cdkArchive,
       offlineAuthor: author,
       offlineAuthorF1: authorF1,
       blueprintGeneration: blueprints,
@@ -111,6 +115,7 @@ async function main(): Promise<void> {
     console.log('ratios', results.ratios);
     printProjectApiBench(projectApi);
     printBundleBench(bundleRows);
+    printCdkArchiveBench(cdkArchive);
 
     console.log('\nOffline spec author (median ms) and structural recall on the examples');
     console.table(author.rows);

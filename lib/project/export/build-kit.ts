@@ -11,9 +11,12 @@ import { writeCdkKit, type CdkKitSummary } from './cdk-kit';
 export const projectCodeBundleEntries = (): string[] =>
   Object.values(PROJECT_CODE_ENTRIES as Record<string, ProjectCodeEntry>).flatMap((entry) => (entry.kind === 'bundle' ? [entry.entry] : []));
 
-/** Builds the kit into `<parent>/kit` (bundles in `<parent>/bundles`); returns the kit's folder. */
-export function buildRepositoryKit(parent: string, repoRoot: string = REPO_ROOT): { readonly dir: string; readonly summary: CdkKitSummary } {
-  const bundles = join(parent, 'bundles');
+/**
+ * Builds the kit into `<parent>/kit`, bundling into `bundles`: a folder as deep below the
+ * temporary directory as lambda-bundling.ts's own, so the source maps (paths relative to the
+ * bundle) come out the same as in the route's asset.
+ */
+export function buildRepositoryKit(parent: string, bundles: string, repoRoot: string = REPO_ROOT): { readonly dir: string; readonly summary: CdkKitSummary } {
   bundleLambdas(bundles, projectCodeBundleEntries());
   const dir = join(parent, 'kit');
   return { dir, summary: writeCdkKit(dir, { repoRoot, bundleDirOf: (entry) => join(bundles, bundleName(entry)) }) };

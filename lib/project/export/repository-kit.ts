@@ -21,10 +21,12 @@ export function repositoryCdkAppKit(repoRoot?: string): CdkAppKit {
   const build = async (): Promise<ReadonlyMap<string, Uint8Array>> => {
     const { buildRepositoryKit } = await import('./build-kit');
     const parent = mkdtempSync(join(tmpdir(), 'bgs-cdk-kit-'));
+    const bundles = mkdtempSync(join(tmpdir(), 'bgs-cdk-kit-bundles-'));
     try {
-      return readTree(buildRepositoryKit(parent, repoRoot).dir);
+      return readTree(buildRepositoryKit(parent, bundles, repoRoot).dir);
     } finally {
       rmSync(parent, { recursive: true, force: true });
+      rmSync(bundles, { recursive: true, force: true });
     }
   };
   const kit: CdkAppKit = {
