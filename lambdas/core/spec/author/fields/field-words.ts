@@ -73,6 +73,8 @@ export const TYPE_PHRASES: Readonly<Record<string, string>> = {
 /** Units: `in <unit>` adds the unit to the name (as written here) and gives the type. */
 export const UNITS: Readonly<Record<string, { suffix: string; type: 'integer' | 'number' }>> = {
   ...Object.fromEntries(list('metres meters metre meter m').map((w) => [w, { suffix: 'm', type: 'number' as const }])),
+  ...Object.fromEntries(['cubic metres', 'cubic meters', 'm3'].map((w) => [w, { suffix: 'm3', type: 'number' as const }])),
+  ...Object.fromEntries(['square metres', 'square meters', 'm2', 'sqm'].map((w) => [w, { suffix: 'm2', type: 'number' as const }])),
   ...Object.fromEntries(list('centimetres centimeters cm').map((w) => [w, { suffix: 'cm', type: 'number' as const }])),
   ...Object.fromEntries(list('millimetres millimeters mm').map((w) => [w, { suffix: 'mm', type: 'number' as const }])),
   ...Object.fromEntries(list('kilometres kilometers km').map((w) => [w, { suffix: 'km', type: 'number' as const }])),

@@ -37,6 +37,9 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   text = text.replace(/["“”]([^"“”]{1,60})["“”]/g, '$1');
   // Parentheses (one level of nesting) are descriptors.
   text = text.replace(/\(((?:[^()]|\([^()]*\))*)\)/g, (_m, inner: string) => {
+    // "weight (kg)": the unit the field is named in, as "weight in kg".
+    const unitOnly = inner.trim().toLowerCase();
+    if (UNITS[unitOnly] && unitOnly.length > 1 && !/^(?:hours?|hrs|percent|%)$/.test(unitOnly)) traits.unit = unitOnly;
     readDescriptor(inner, traits, entities);
     return ' ';
   });
@@ -65,7 +68,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   text = takeNameFormats(text, traits);
   text = takeRange(` ${text} `, traits).trim();
   text = takeNameRules(text, traits);
-  const unit = /\s+(?:measured |expressed |given )?in\s+(\S+)(?=\s|$)/i.exec(text);
+  const unit = /\s+(?:measured |expressed |given )?in\s+((?:cubic|square)\s+\S+|\S+)(?=\s|$)/i.exec(text);
   if (unit && UNITS[unit[1]!.toLowerCase()]) {
     traits.unit = unit[1]!.toLowerCase();
     text = text.slice(0, unit.index) + text.slice(unit.index + unit[0].length);
@@ -210,7 +213,9 @@ function takeNameRules(text: string, traits: Traits): string {
 /** Clauses after the name: `for the authors`, `where it lives`, `they teach`, `doing the job`. */
 function cutClauses(text: string): string {
   const ws = text.split(/\s+/);
-  for (let i = 1; i < ws.length; i += 1) {
+  // ("the from address", "a to date": a clause word right after the article is part of the name.)
+  const first = /^(?:a|an|the|their|its|his|her|my|our)$/i.test(ws[0] ?? '') ? 2 : 1;
+  for (let i = first; i < ws.length; i += 1) {
     const w = ws[i]!.toLowerCase();
     const next = (ws[i + 1] ?? '').toLowerCase();
     if (/^(?:for|where|who|whom|whose|when|that|which|to|so|because|itself|from|with|like|e\.g\.?|eg|such)$/.test(w)) return ws.slice(0, i).join(' ');
