@@ -52,7 +52,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   if (!text) return undefined;
 
   const state = STATE_CHANGE.exec(text);
-  if (state && (!entities.length || refTarget(state[1]!, [...entities, ...(owner ? [owner] : [])]))) {
+  if (state && (!entities.length || /\b(?:status|state|stage)\b/i.test(state[1]!) || refTarget(state[1]!, [...entities, ...(owner ? [owner] : [])]))) {
     const values = valueList(state[2]!);
     if (values) return { words: ['status'], traits: { ...traits, values } };
   }
