@@ -219,7 +219,8 @@ function nextState(entity: string, state: string, ctx: WorkflowContext): string 
   return at >= 0 && values[at + 1] ? values[at + 1]! : 'updated';
 }
 
-const SEGMENTS = /\s*(?:;|:|,\s*(?:and\s+)?then\s+|\s+and\s+then\s+|\s+then\s+|,\s*(?:and\s+)?|\s+and\s+(?=(?:it\s+|they\s+)?(?:waits?|is\s|are\s|gets?\s|retr)))\s*/i;
+/** Steps of a workflow: at `then`, commas, and `and` before a wait, a state or an action ("wait until ... and email all members"). */
+const SEGMENTS = new RegExp(String.raw`\s*(?:;|:|,\s*(?:and\s+)?then\s+|\s+and\s+then\s+|\s+then\s+|,\s*(?:and\s+)?|\s+and\s+(?=(?:it\s+|they\s+)?(?:waits?|is\s|are\s|gets?\s|retr))|\s+and\s+(?=(?:${[...TASK_VERBS].join('|')})\s))\s*`, 'i');
 
 /** Steps of a text into a draft. */
 function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
