@@ -194,14 +194,15 @@ async function releaseUnique(doc: DynamoDBDocumentClient, tableName: string, ent
   for await (const { prefix, item } of recordsOf(doc, tableName, entity.name)) {
     if (!present(item[fieldName])) continue;
     const key = uniqueKey(prefix, entity.name, fieldName, uniqueValue(field, item[fieldName]));
-    await doc.send(new DeleteCommand({ TableName: tableName, Key: key, ConditionExpression: 'attribute_not_exists(recordId) OR recordId = :id', ExpressionAttributeValues: { ':id': item.id } })).then(
-      () => {
-        changed += 1;
-      },
-      (err: unknown) => {
-        if (!(err instanceof ConditionalCheckFailedException)) throw err;
-      },
-    );
+    try {
+      const { Attributes } = await doc.send(
+        new DeleteCommand({ TableName: tableName, Key: key, ConditionExpression: 'attribute_not_exists(recordId) OR recordId = :id', ExpressionAttributeValues: { ':id': item.id }, ReturnValues: 'ALL_OLD' }),
+      );
+      // A record sharing a value whose claim another record held (and gave up first) deletes nothing.
+      if (Attributes) changed += 1;
+    } catch (err) {
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    }
   }
   return { changed, skipped: 0 };
 }

@@ -32,7 +32,10 @@ export interface DataChange {
   readonly destructive: boolean;
   /** What happens to the records, in words a user acts on. */
   readonly reason: string;
-  /** What the deploy runs so that nothing is lost (never set on a destructive change). */
+  /**
+   * What the deploy runs over the stored records: on a safe change, what keeps them whole; on a
+   * destructive one (which runs only when allowed), what saves as much as can be saved.
+   */
   readonly step?: SafeStep;
 }
 
@@ -185,7 +188,13 @@ function fieldChanges(old: IrEntity, now: IrEntity, facts: EntityFacts): DataCha
     if (enforcedUnique(field) && !enforcedUnique(was)) {
       const shared = facts.duplicates[field.name] ?? 0;
       if (shared > 0) {
-        changes.push({ subject, destructive: true, reason: `${subject} becomes unique while ${plural(shared, 'value is', 'values are')} shared by more than one record` });
+        // Allowed anyway, the oldest holder of a shared value keeps it; the others are logged.
+        changes.push({
+          subject,
+          destructive: true,
+          reason: `${subject} becomes unique while ${plural(shared, 'value is', 'values are')} shared by more than one record`,
+          step: { kind: 'claim-unique', entity: now.name, field: field.name },
+        });
       } else if (filled > 0) {
         changes.push({
           subject,

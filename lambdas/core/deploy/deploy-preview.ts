@@ -24,7 +24,7 @@ export interface PreviewChange {
 export interface DeployPreview {
   readonly changes: readonly PreviewChange[];
   readonly summary: string;
-  /** What the deploy runs over existing records so that the non-destructive changes lose nothing, in order. */
+  /** What the deploy runs over existing records, in order (data-safety.ts `DataChange.step`). */
   readonly steps: readonly SafeStep[];
 }
 
@@ -35,9 +35,10 @@ export function combinePreview(template: TemplatePreview, data: readonly DataCha
   ];
   const destructive = changes.filter((c) => c.destructive).length;
   const steps = data.flatMap((c) => (c.step ? [c.step] : []));
+  const keeping = data.filter((c) => c.step && !c.destructive).length;
   const notes = [
     ...(destructive > 0 ? [`${destructive} ${destructive === 1 ? 'change loses' : 'changes lose'} data`] : []),
-    ...(steps.length > 0 ? [`${steps.length} data ${steps.length === 1 ? 'step' : 'steps'} keep existing records whole`] : []),
+    ...(keeping > 0 ? [`${keeping} data ${keeping === 1 ? 'step keeps' : 'steps keep'} existing records whole`] : []),
   ];
   return { changes, summary: notes.length > 0 ? `${template.summary}; ${notes.join('; ')}` : template.summary, steps };
 }
