@@ -50,5 +50,11 @@ export function entityNameOf(phrase: string, tenantUnits: ReadonlySet<string>, d
 /** A generic noun alone (`items`), or a compound ending in a word that never names records (`user data`). */
 function badHead(ws: string[]): boolean {
   const head = ws[ws.length - 1]!;
-  return ws.length === 1 ? NON_NOUNS.has(head) : GENERIC_HEADS.has(head) || GENERIC_HEADS.has(singular(head));
+  if (ws.length === 1) return NON_NOUNS.has(head);
+  // "an adoption application", "a job application" are records; "a web application" is the app.
+  if (singular(head) === 'application') return SOFTWARE_KINDS.test(ws[ws.length - 2]!);
+  return GENERIC_HEADS.has(head) || GENERIC_HEADS.has(singular(head));
 }
+
+/** Words that make "<word> application" the software itself. */
+const SOFTWARE_KINDS = /^(?:web|mobile|desktop|online|simple|small|new|internal|whole|entire|single|native|hybrid|saas|software|booking|management|tracking|the|our|this)$/;

@@ -205,7 +205,7 @@ function readOpening(text: string, ctx: WorkflowContext): Opening | undefined {
   }
   let k = 0;
   while (k < after.length && STATE_LINKS.has(after[k]!)) k += 1;
-  const stateWords = after.slice(k).filter((w) => !['and', 'or', 'then', 'it', 'by', 'for', 'with'].includes(w));
+  const stateWords = after.slice(k).filter((w) => !['and', 'or', 'then', 'it', 'by', 'for', 'with', 'a', 'an'].includes(w));
   const two = stateWords.slice(0, 2).join(' ');
   const def = ctx.entities.find((e) => e.name === m.entity);
   const state = stateWords.length > 1 && def?.fields.some((f) => f.values?.includes(snakeCase(two))) ? two : (stateWords[0] ?? 'created');
