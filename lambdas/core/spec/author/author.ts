@@ -187,10 +187,14 @@ function withSubjects(clauses: string[]): string[] {
   });
 }
 
-/** "Dentists can read patients, and write notes for a visit, with ...": the pieces after a comma that start with a verb of rights. */
+/**
+ * "Dentists can read patients, and write notes for a visit, with ...", "Each rehearsal has many
+ * attendance records, and an attendance record belongs to ...": the pieces after a comma and a
+ * conjunction that start with a verb of rights or a new subject.
+ */
 function verbClauses(text: string): string[] {
   const verbs = Object.keys(RIGHT_VERBS).join('|');
-  return splitTopLevel(text, sepRegex(new RegExp(String.raw`\s*,\s*and\s+(?=(?:${verbs})\s)`, 'iy'))).map((c) => c.trim()).filter(Boolean);
+  return splitTopLevel(text, sepRegex(new RegExp(String.raw`\s*,\s*(?:and\s+(?=(?:${verbs})\s)|(?:and|but|while|whereas)\s+(?=(?:a|an|each|every|the|one)\s))`, 'iy'))).map((c) => c.trim()).filter(Boolean);
 }
 
 /**
