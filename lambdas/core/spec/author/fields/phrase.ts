@@ -81,7 +81,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   const whether = /^whether\s+(.+)$/i.exec(text);
   if (whether) {
     traits.type = 'boolean';
-    return { words: questionWords(words(whether[1]!)), traits };
+    return { words: questionWords(words(whether[1]!), owner), traits };
   }
   const lead = /^(?:belongs? to|is for|for|at|in|on|linked to|(?:(?:an?|the)\s+)?(?:links?|reference|pointer)\s+to|of)\s+(.+)$/i.exec(text);
   if (lead && refTarget(lead[1]!, entities)) text = lead[1]!;
@@ -226,11 +226,15 @@ function cutClauses(text: string): string {
 }
 
 /** `whether they have a garden` -> has garden; `whether the deposit has been paid` -> deposit paid. */
-function questionWords(ws: string[]): string[] {
+function questionWords(ws: string[], owner?: string): string[] {
   let rest = [...ws];
   if (rest.length > 0 && PRONOUNS.test(rest[0]!)) rest = rest.slice(1);
+  // "whether the donor is eligible to give blood right now" on a Donor: eligible.
+  const infinitive = rest.findIndex((w, i) => w === 'to' && i > 0 && !/^(?:is|are|was|were|has|have|had|been|be|can|will|does|do|got|going|able|allowed)$/.test(rest[i - 1]!));
+  if (infinitive > 0) rest = rest.slice(0, infinitive);
   const aux = rest.findIndex((w) => /^(?:is|are|was|were|has|have|had|been|be|can|will|does|do|got)$/.test(w));
-  const subject = aux >= 0 ? rest.slice(0, aux) : [];
+  let subject = aux >= 0 ? rest.slice(0, aux) : [];
+  if (owner && snakeCase(subject.filter((w) => !DETERMINERS.has(w)).join(' ')) === entityWords(owner).join('_')) subject = [];
   let i = aux >= 0 ? aux : 0;
   let possessive = false;
   while (i < rest.length && /^(?:is|are|was|were|has|have|had|been|be|can|will|does|do|got)$/.test(rest[i]!)) {
