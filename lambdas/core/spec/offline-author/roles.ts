@@ -48,6 +48,9 @@ export function fieldLocator(entities: SpecEntity[]): NonNullable<RightsContext[
   };
 }
 
+/** Head nouns of organisations (a business, the tenant), which are no role of people. */
+const ORGANISATION_HEADS = new Set(['service', 'foundation', 'agency', 'agencies', 'company', 'companies', 'business', 'businesses', 'organisation', 'organization', 'firm', 'network', 'association', 'chain', 'app', 'system', 'platform']);
+
 /** Is a rights clause about a role (not about everyone, not a definition of a record type)? */
 export function roleSubject(clause: RightsClause, index: EntityIndex): string | undefined {
   const phrase = clause.subject.join(' ');
@@ -55,6 +58,8 @@ export function roleSubject(clause: RightsClause, index: EntityIndex): string | 
   if (PUBLIC_AUDIENCE.test(phrase) || SIGNED_IN_AUDIENCE.test(phrase)) return undefined;
   if (clause.subject.some((w) => FUNCTION_WORDS.has(w) || w.includes("'")) || (clause.subject.length === 1 && NON_NOUNS.has(clause.subject[0]!))) return undefined;
   if (clause.subject.some((w) => ['author', 'owner', 'creator', 'of', 'nobody', 'no'].includes(w))) return undefined;
+  // "A regional blood service runs this", "the foundation publishes calls": an organisation, not people with a role.
+  if (ORGANISATION_HEADS.has(clause.subject[clause.subject.length - 1]!)) return undefined;
   if (index.resolve(clause.subject) && !clause.modal && clause.articleObject) return undefined;
   return roleNameOf(clause.subject);
 }
