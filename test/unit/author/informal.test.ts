@@ -34,6 +34,7 @@ describe('normalizeInformal', () => {
 
   test('grade letters and single letters inside lists are kept', () => {
     expect(normalizeInformal('grade (A/B/C), size S, M or L')).toBe('grade (A/B/C), size S, M or L');
+    expect(normalizeInformal('status recieved/in work, if it isnt ready')).toBe('status received/in work, if it is not ready');
   });
 
   test('is fast enough for a long description', () => {

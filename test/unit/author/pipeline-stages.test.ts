@@ -31,6 +31,8 @@ describe('segment', () => {
   it('keeps "X: a, b" lines apart and joins hard-wrapped prose', () => {
     expect(segment('products: name, price\norders: product, qty').map((b) => b.kind === 'paragraph' && b.text)).toEqual(['products: name, price', 'orders: product, qty']);
     expect(segment('A task has a title\nand a due date.').map((b) => b.kind === 'paragraph' && b.text)).toEqual(['A task has a title and a due date.']);
+    // Quick notes: one statement a line in lower case, a dash for the colon.
+    expect(segment('shop app, no tenants\ncars - make, model\nowners: name, phone\nstaff see cars').map((b) => b.kind === 'paragraph' && b.text)).toEqual(['shop app, no tenants', 'cars: make, model', 'owners: name, phone', 'staff see cars']);
   });
 });
 

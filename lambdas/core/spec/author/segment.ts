@@ -64,8 +64,11 @@ function indentOf(raw: string): number {
   return (/^\s*/.exec(raw)?.[0] ?? '').length;
 }
 
+/** `cars - make, model, year` / `cars = make, model`: a label and a list with a dash or an equals sign for the colon. */
+const DASH_LABEL = /^(\s*(?:[-*+\u2022]\s+)?[A-Za-z][\w'&]*(?: [\w'&]+){0,2})\s+(?:-{1,2}|=)\s+(?=[^,]+,)/;
+
 export function segment(description: string): Block[] {
-  const lines = plainText(description).split('\n');
+  const lines = plainText(description).split('\n').map((line) => line.replace(DASH_LABEL, '$1: '));
   const blocks: Block[] = [];
   let i = 0;
   while (i < lines.length) {

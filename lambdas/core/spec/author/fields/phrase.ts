@@ -103,7 +103,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
 function takeInlineValues(text: string, traits: Traits, entities: readonly string[], owner?: string): string {
   // The first value is the word before the first slash; the others may be words or two
   // (`status received/in work/ready/picked up`).
-  const slash = /^(.+?)\s+([^\s/]+(?:\s*\/\s*[^\s/]+)+)$/.exec(text) ?? /^(.+?)\s+([^\s/]+(?:\s*\/\s*[^/]+)+)$/.exec(text);
+  const strict = /^(.+?)\s+([^\s/]+(?:\s*\/\s*[^\s/]+)+)$/.exec(text);
+  const slash = strict && !strict[1]!.includes('/') ? strict : /^(.+?)\s+([^\s/]+(?:\s*\/\s*[^/]+)+)$/.exec(text);
   if (slash) {
     const values = valueList(slash[2]!);
     if (values && isBooleanPair(values)) {

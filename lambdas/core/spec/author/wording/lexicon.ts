@@ -17,6 +17,9 @@ export const ABBREVIATIONS: Readonly<Record<string, string>> = {
   biz: 'business', appt: 'appointment', appts: 'appointments', approx: 'approximately', asap: 'as soon as possible',
   yr: 'year', yrs: 'years', wk: 'week', wks: 'weeks', mo: 'month', mos: 'months', amt: 'amount', addr: 'address',
   tel: 'telephone', ph: 'phone', num: 'number', nums: 'numbers', mgr: 'manager', mgmt: 'management', dept: 'department',
+  // Contractions typed without their apostrophe ("if a rental isnt picked up").
+  isnt: 'is not', arent: 'are not', doesnt: 'does not', dont: 'do not', didnt: 'did not', wasnt: 'was not', werent: 'were not',
+  hasnt: 'has not', havent: 'have not', cant: 'cannot', shouldnt: 'should not', wouldnt: 'would not', couldnt: 'could not',
   ya: 'you', gonna: 'going to', wanna: 'want to', gotta: 'have to', ok: 'ok', okay: 'okay', 'w/out': 'without',
 };
 
