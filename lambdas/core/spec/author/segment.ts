@@ -26,7 +26,7 @@ const HEADING = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
 /** `Name: a, b, c`: a short label, a colon and more. */
 const COLON_LINE = /^[A-Za-z][\w'/&-]*(?: [\w'/&-]+){0,4}:\s*\S/;
 /** A line that stops mid-phrase ("plate number, make,", "... and"): the next line continues it. */
-const MID_PHRASE_END = /(?:[,;&+/(-]|\b(?:and|or|n|with|of|the|a|an|to|for|in|on|at|by)|\bw\/)$/i;
+const MID_PHRASE_END = /(?:[,;&+/(-]|\b(?:and|or|n|with|of|the|a|an|to|for)|\bw\/)$/i;
 const TABLE_SEPARATOR = /^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/;
 
 /** Curly quotes, dashes, non-breaking spaces and tabs made plain; line ends unified. */

@@ -90,6 +90,13 @@ function dateField(entity: string, hint: string[], ctx: WorkflowContext): string
   return fields.length === 1 || (fields.length > 0 && hint.length === 0) ? fields[0]!.name : undefined;
 }
 
+/** The one record type with a date field the words name ("pickup date"), as a mention before the words. */
+function dateOwner(tokens: string[], ctx: WorkflowContext): { entity: string; start: number; end: number } | undefined {
+  const key = snakeCase(tokens.slice(0, 3).join(' '));
+  const owners = ctx.entities.filter((e) => e.fields.some((f) => (f.type === 'date' || f.type === 'datetime') && key.startsWith(f.name)));
+  return owners.length === 1 ? { entity: owners[0]!.name, start: 0, end: 0 } : undefined;
+}
+
 function uniqueName(base: string, taken: Set<string>): string {
   let name = snakeCase(base) || 'step';
   for (let n = 2; taken.has(name); n += 1) name = `${snakeCase(base)}_${n}`;
@@ -125,14 +132,15 @@ function readOpening(text: string, ctx: WorkflowContext): Opening | undefined {
 
   // "The day before each lesson, ..." / "48 hours before a shift starts, ..." / "Three weeks after
   // a paper is submitted, ..." / "Send a reminder 24 hours before each confirmed appointment."
-  const relative = /^(.*?)\s*\b((?:the\s+)?(?:day|week|month)|(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|forty-eight|fourty|half an?)\s+[a-z]+)\s+(before|after|prior to)\s+(?:a|an|the|each|every|any)\s+(.+)$/i.exec(comma >= 0 && !/^(?:send|notify|remind|email)/i.test(text) ? head : text.replace(/\.$/, ''));
+  const relative = /^(.*?)\s*\b((?:the\s+)?(?:day|week|month)|(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|forty-eight|fourty|half an?)\s+[a-z]+)\s+(before|after|prior to)\s+(?:(?:a|an|the|each|every|any|its|their)\s+)?(.+)$/i.exec(comma >= 0 && !/^(?:send|notify|remind|email)/i.test(text) ? head : text.replace(/\.$/, ''));
   if (relative) {
     const lead = relative[1]!.trim();
     const amount = relative[2]!.replace(/^the\s+/i, '');
     const d = /^(?:day|week|month)$/i.test(amount) ? { iso: `P1${amount[0]!.toUpperCase()}`, n: 1, unit: amount } : findDuration(amount);
     const direction = relative[3]!.toLowerCase();
     const tokens = words(relative[4]!);
-    const m = mentionIn(tokens, ctx);
+    // "1 day before pickup date": no record named, but one record type has that date.
+    const m = mentionIn(tokens, ctx) ?? dateOwner(tokens, ctx);
     if (d && m && (!lead || words(lead).some((w) => TASK_VERBS.has(verbLemma(w))))) {
       const after = tokens.slice(m.end).filter((w) => !STATE_LINKS.has(w) || w === 'starts' || w === 'begins');
       const stateBefore = tokens.slice(0, m.start).filter((w) => !['a', 'an', 'the', 'each', 'every', 'any'].includes(w));
@@ -192,8 +200,11 @@ function readOpening(text: string, ctx: WorkflowContext): Opening | undefined {
     const negation = noun && !after.includes('not') ? 'no' : 'not';
     const words_ = negated ? (after.includes(negation) ? after.slice(after.indexOf(negation) + 1) : before.slice(before.indexOf('not') + 1)) : after.slice(after.indexOf('still') + 1);
     const untilTime = words_.slice(0, Math.max(0, words_.findIndex((w) => ['within', 'after', 'in', 'for', 'by'].includes(w))));
-    const stateWord = (negation === 'no' ? untilTime[untilTime.length - 1] : words_.find((w) => !STATE_LINKS.has(w) && w !== 'been' && w !== 'yet')) ?? 'updated';
-    const event = negated ? (/(?:ed|en)$/.test(stateWord) ? stateWord : participle(verbLemma(stateWord))) : nextState(m.entity, stateWord, ctx);
+    let stateWord = (negation === 'no' ? untilTime[untilTime.length - 1] : words_.find((w) => !STATE_LINKS.has(w) && w !== 'been' && w !== 'yet')) ?? 'updated';
+    // "is not picked up": a verb with its particle.
+    const particle = words_[words_.indexOf(stateWord) + 1];
+    if (particle && /^(?:up|out|off|back|in)$/.test(particle)) stateWord = `${stateWord} ${particle}`;
+    const event = negated ? (/(?:ed|en)(?: \w+)?$/.test(stateWord) ? stateWord : participle(verbLemma(stateWord))) : nextState(m.entity, stateWord, ctx);
     return { entity: m.entity, trigger: { entity: m.entity, event: 'created' }, lead: [{ kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, names), events: [snakeCase(event)], timeout: duration.iso }], rest };
   }
 
