@@ -164,6 +164,8 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     // Group 0: the clause is about the record described just before ("It also has ...").
     const topic = p.topic === 0 ? PREVIOUS : m[p.topic]!.trim();
     if (p.topic !== 0 && (NOT_TOPICS.test(topic) || words(topic).length === 0)) continue;
+    // "Podcasters manage their own shows": a possessive or "manage" inside is a sentence, not a name.
+    if (p.topic !== 0 && /\s(?:their|own|his|her|my|our|your|manages?|can|may)\b/i.test(topic)) continue;
     const written = p.list !== undefined ? m[p.list]?.trim() : undefined;
     const list = written && p.passive ? complements(written) : written;
     // "Section leaders can record attendance records": a right to make records, not fields.
