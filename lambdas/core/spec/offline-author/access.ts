@@ -24,6 +24,7 @@ const OWNER_WORD = '(?:author|owner|creator|poster|uploader|submitter|writer|per
 const ONLY_OWNER = new RegExp(`\\bonly\\s+(?:the|its|their|a|an)?\\s*${OWNER_WORD}(?:\\s+of\\s+(?:a|an|the|each|any)?\\s*([a-z][a-z -]*?))?\\s+(?:may|can|could|is allowed to|are allowed to|should be able to|will be able to|are able to|is able to|should)\\s+(.+)$`, 'i');
 const ONLY_BY_OWNER = new RegExp(`^(?:(?:a|an|the|each|any)\\s+)?([a-z][a-z -]*?)\\s+(?:can|may|should|must)\\s+only\\s+be\\s+(.+?)\\s+by\\s+(?:its|their|the)\\s+${OWNER_WORD}\\b`, 'i');
 const OWN_ONLY = /\b(?:can|may|should)\s+only\s+((?:edit|update|change|modify|delete|remove)(?:\s*(?:,|or|and)\s*(?:edit|update|change|modify|delete|remove))*)\s+(?:their|his|her|its)\s+own\s+(.+)$/i;
+const SIGN_IN_TO = /\b(?:need|needs|have|has|must|should|got)\s+to\s+(?:be\s+)?(?:sign(?:ed)?|log(?:ged)?)\s+in\s+(?:first\s+)?(?:to|before they can|before you can)\s+([a-z]+)\b(.*)$/i;
 const ONLY_ADMINS = /\bonly\s+(?:the\s+)?(?:admins?|administrators?)\s+(?:can|may|are allowed to|should be able to)\s+(.+)$/i;
 
 function lettersOf(verbText: string): RightLetter[] {
@@ -88,6 +89,23 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
         for (const entity of entities) {
           set(entity, 'read', 'public');
           everyone.push({ entity, letter: 'read' });
+        }
+        if (entities.length > 0) continue;
+      }
+      // "you need to sign in to comment", "users must log in to book a room": any signed-in user.
+      const signIn = SIGN_IN_TO.exec(clause);
+      const signInVerb = signIn ? rightVerb(signIn[1]!.toLowerCase()) : undefined;
+      // ("to comment": the verb that names a record type makes one.)
+      const verbNamed = signIn ? entitiesIn(signIn[1]!, ctx.index) : [];
+      if (signIn && (signInVerb || verbNamed.length > 0)) {
+        let entities = entitiesIn(signIn[2] ?? '', ctx.index);
+        if (entities.length === 0) entities = verbNamed;
+        if (entities.length === 0) entities = lastEntities;
+        for (const entity of entities) {
+          for (const letter of signInVerb ? RIGHT_VERBS[signInVerb]! : (['create'] as RightLetter[])) {
+            set(entity, letter, 'authenticated');
+            everyone.push({ entity, letter });
+          }
         }
         if (entities.length > 0) continue;
       }

@@ -66,6 +66,7 @@ export const RIGHT_VERBS: Record<string, RightLetter[]> = {
   read: ['read'], see: ['read'], view: ['read'], list: ['read'], browse: ['read'], access: ['read'], search: ['read'], find: ['read'],
   check: ['read'], consult: ['read'], download: ['read'], watch: ['read'], look: ['read'], inspect: ['read'], audit: ['read'],
   monitor: ['read'], query: ['read'], export: ['read'], get: ['read'], retrieve: ['read'], track: ['read'], follow: ['read'],
+  listen: ['read'], stream: ['read'],
   update: ['update'], edit: ['update'], modify: ['update'], change: ['update'], approve: ['update'], reject: ['update'], assign: ['update'],
   complete: ['update'], close: ['update'], confirm: ['update'], review: ['update'], reschedule: ['update'], correct: ['update'],
   rename: ['update'], move: ['update'], cancel: ['update'], archive: ['update'], resolve: ['update'], reopen: ['update'], mark: ['update'],
