@@ -92,10 +92,10 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
         }
         if (entities.length > 0) continue;
       }
-      // "you need to sign in to comment", "users must log in to book a room": any signed-in user.
+      // "you need to sign in to post", "users must log in to book a room": any signed-in user.
       const signIn = SIGN_IN_TO.exec(clause);
       const signInVerb = signIn ? rightVerb(signIn[1]!.toLowerCase()) : undefined;
-      // ("to comment": the verb that names a record type makes one.)
+      // ("to review": a verb that names a record type makes one.)
       const verbNamed = signIn ? entitiesIn(signIn[1]!, ctx.index) : [];
       if (signIn && (signInVerb || verbNamed.length > 0)) {
         let entities = entitiesIn(signIn[2] ?? '', ctx.index);
