@@ -193,6 +193,13 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
       if (cur.letters.length > 0) skipping = true;
       continue;
     }
+    // "read musicians and update them": the pronoun is the record types of the verb before.
+    const previous = groups[groups.length - 1];
+    if ((t === 'them' || t === 'it') && cur.letters.length > 0 && cur.entities === 'all' && previous && previous.entities !== 'all' && previous.entities.length > 0) {
+      cur.entities = [...previous.entities];
+      sawObject = true;
+      continue;
+    }
     if (FILLER.has(t)) continue;
     const field = ctx.fieldAt?.(tokens, i);
     if (field && cur.letters.length > 0) {
