@@ -76,7 +76,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   const datetime = /^(.+?)\s+(?:date and time|date \+ time|date & time|datetime|timestamp)$/i.exec(text);
   if (datetime) {
     traits.type ??= 'datetime';
-    text = datetime[1]!;
+    // ("a date and time" alone names the field after itself.)
+    text = /^(?:a|an|the|its|their)$/i.test(datetime[1]!.trim()) ? 'date time' : datetime[1]!;
   }
   const whether = /^whether\s+(.+)$/i.exec(text);
   if (whether) {
