@@ -151,7 +151,9 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
     const phrasal = PHRASAL_VERBS[`${t} ${tokens[i + 1]}`];
     if (phrasal) i += 1;
     const verb = phrasal ?? (t === 'do' || t === 'does' ? (EVERYTHING.has(tokens[i + 1] ?? '') ? 'do' : undefined) : rightVerb(t));
-    if (verb !== undefined && (!mention || cur.letters.length === 0)) {
+    // "record their own attendances" with a TrainingRecord: a head noun before a determiner is the verb.
+    const verbBeforeObject = mention?.head === true && mention.words.length === 1 && /^(?:their|his|her|its|a|an|the|new|all|any|some|my|our|your)$/.test(tokens[i + 1] ?? '');
+    if (verb !== undefined && (!mention || cur.letters.length === 0 || verbBeforeObject)) {
       if (cur.letters.length > 0 && (hasObjects(cur) || skipping)) flush();
       cur.letters.push(...(verb === 'do' ? ALL_RIGHTS : RIGHT_VERBS[verb]!));
       cur.verbs.push(verb);
@@ -224,7 +226,8 @@ export function nominalEntity(verbs: string[], index: EntityIndex, objects: stri
   for (const v of verbs) {
     const stem = v.replace(/e$/, '');
     const forms = [`${v}ing`, `${stem}ing`, `${v}${v.slice(-1)}ing`, `${v}ment`, `${stem}ation`, `${v}ation`, `${v.replace(/er$/, 'r')}ation`, `${stem}al`, `${v.replace(/ibe$/, 'iption')}`, `${stem}ion`, `${v}al`];
-    for (const form of forms) {
+    // (A form that is the verb itself, `record` for a TrainingRecord, names no other record type.)
+    for (const form of forms.filter((f) => f !== v)) {
       const entity = index.resolve([form]);
       if (entity && !objects.includes(entity)) return entity;
     }
