@@ -114,6 +114,12 @@ const PATTERNS: Pattern[] = [
     list: 2,
   },
   {
+    example: 'Climbers can sign up with their name, email and a signed waiver (the people are records too)',
+    re: new RegExp(String.raw`^(?:the\s+)?${NP}\s+(?:(?:can|may|will|must|should|first)\s+)*(?:sign up|signs up|register|registers|join|joins|enrol|enroll|enrols|enrolls)\s+(?:with|by giving|giving|by entering|entering|by filling in)\s+${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
     example: 'Employees submit expense reports with an amount / People who want to adopt fill in an adoption application for one animal with their name',
     re: new RegExp(String.raw`^(?!(?:the\s+|our\s+)?(?:app|system|service|backend|platform|site|it|we|they|workflow)\b)(?:the\s+|our\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?|[a-z]+\s+who\s+[a-z ]+?)\s+(?:(?:can|may|will|should|must|also)\s+)*(?!(?:has|have|is|are|be)\b)([a-z]+(?:\s+(?:in|out|up))?)\s+(?:(?:a|an|new|their|the|some|its)\s+)?(?!(?:can|may|will|should|must|also)\s)${NP}(?:\s+for\s+(?:a|an|one|each|exactly one)\s+${NP})?\s*,?\s+(?:with|containing|including|having|that (?:has|have)|which (?:has|have))\s+${LIST}$`, 'i'),
     topic: 3,
