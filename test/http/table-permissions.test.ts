@@ -106,6 +106,7 @@ it('every control-plane route, over a whole walk-through, calls only what its IA
   await call('GET', `${p}/artifacts/openapi`, { token });
   await call('GET', `${p}/artifacts/openapi.yaml`, { token });
   await call('GET', `${p}/artifacts/design-doc`, { token });
+  await call('GET', `${p}/artifacts/cdk`, { token });
   await call('POST', `${p}/validate`, { token, body: {} });
   const first = (await call('POST', `${p}/deploy`, { token, body: { blueprintId: generated.blueprint.id } })).body as { deployment: { id: string } };
   await poll(`/deployments/${first.deployment.id}`, token, (b) => b.status === 'succeeded' || b.status === 'failed');
