@@ -241,9 +241,13 @@ export function statementsOf(blocks: Block[]): Statements {
     for (const grandchild of child.children) readItem(grandchild, topic);
   };
 
-  for (const block of blocks) {
+  for (const [at, block] of blocks.entries()) {
     if (block.kind === 'heading') {
-      headingTopic = topicOf(block.text);
+      // A top-level heading first ("# Climbing wall bookings") titles the document, not a record
+      // type, unless a field list or table follows it right away ("# Products" and its fields).
+      const next = blocks[at + 1];
+      const fieldsFollow = next?.kind === 'table' || (next?.kind === 'list' && (next.items[0]?.text.split(/\s+/).length ?? 0) <= 5);
+      headingTopic = at === 0 && block.level === 1 && !fieldsFollow ? undefined : topicOf(block.text);
       continue;
     }
     if (block.kind === 'paragraph') {
