@@ -41,6 +41,8 @@ export const BUNDLE_BUDGETS: Readonly<Record<string, Budget>> = {
   'control-plane/handlers/open-api-artifact': RENDERERS,
   'control-plane/handlers/open-api-yaml-artifact': RENDERERS,
   'control-plane/handlers/design-doc-artifact': RENDERERS,
+  // The kit it zips (sources, prebuilt code: ~3.3 MB) ships beside the bundle in the route's asset, not in it.
+  'control-plane/handlers/cdk-artifact': { kib: 430, carries: 'the zip writer (fflate, about 9 KiB) and the reader of the CDK app kit' },
   'control-plane/handlers/preview-deployment': { kib: 440, carries: 'the template diff (the local project host synthesizes; on AWS no deployer yet)' },
   'control-plane/handlers/deploy-project': { kib: 440, carries: 'the deployment runner port and its refusal without a runner' },
   'control-plane/handlers/rollback-project': { kib: 440, carries: 'the deployment runner port and its refusal without a runner' },
