@@ -110,7 +110,9 @@ export function readDescription(description: string): Reading {
         }
         return false;
       }
-      const entity = def ? (def.topic === PREVIOUS ? previous : nameOf(def.topic, units, def.list !== undefined)) : undefined;
+      // ("## Audits ... It has a scheduled date": with nothing read before, "it" is the heading's record type.)
+      const headed = statements[sentence.index]?.topic;
+      const entity = def ? (def.topic === PREVIOUS ? previous ?? (headed ? nameOf(headed, units) : undefined) : nameOf(def.topic, units, def.list !== undefined)) : undefined;
       if (!def || !entity) return true;
       previous = entity;
       addList(entity, def.list, sentence.index);

@@ -102,7 +102,7 @@ const PATTERNS: Pattern[] = [
   },
   {
     example: 'A lesson is given by a teacher to a student at a lesson time (date and time), lasts a number of minutes, and has homework notes',
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:given|taught|held|run|led|made|placed|booked|written|created|done|performed|hosted|organi[sz]ed|scheduled|sent|issued|signed|played|assigned|raised|filed|submitted|owned|managed)\s+((?:by|to|for|with|at|on|in|from)\s+.+)$`, 'i'),
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:given|taught|held|run|led|made|placed|booked|written|created|done|performed|hosted|organi[sz]ed|scheduled|sent|issued|signed|played|assigned|raised|filed|submitted|owned|managed|carried out|conducted|prepared|taken|delivered)\s+((?:by|to|for|with|at|on|in|from)\s+.+)$`, 'i'),
     topic: 1,
     list: 2,
     passive: true,

@@ -37,7 +37,11 @@ export function tenancyUnits(description: string): Set<string> {
   const units = new Set<string>(['tenant']);
   for (const sentence of splitSentences(description)) {
     if (!MULTI.some((re) => re.test(sentence))) continue;
-    for (const m of sentence.matchAll(/\b(?:each|every|per|by)\s+([a-z]+)/gi)) units.add(singular(m[1]!));
+    // ("Each restaurant group is its own tenant": the group, not the restaurants in it.)
+    for (const m of sentence.matchAll(/\b(?:each|every|per|by)\s+([a-z]+)(?:\s+(group|chain|company|organi[sz]ation|network|brand|franchise)s?\b)?/gi)) {
+      units.add(singular(m[2] ? m[2].toLowerCase() : m[1]!));
+      if (m[2]) units.add(`${singular(m[1]!)} ${m[2].toLowerCase()}`);
+    }
     for (const m of sentence.matchAll(/\b([a-z]+)(?:'s|s')\s+(?:own\s+)?data\b/gi)) units.add(singular(m[1]!));
   }
   for (const w of [...units]) if (FUNCTION_WORDS.has(w)) units.delete(w);
