@@ -14,11 +14,11 @@ import { combineScores, scoreSpecF1, type F1Score } from '../support/structural-
 /** What issue 23 asks for. */
 const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, examples: 0.95, 'held-out': 0.9 };
 /**
- * What the author reaches (measured when set, rounded down by about a point). The development
- * part grew by 12 descriptions written in the styles the author read worst (its F1 fell from
- * 0.93 to 0.86 with no change to the author): its floor is measured on the larger part.
+ * What the author reaches (measured when set, rounded down). The development part grew by 12
+ * descriptions written in the styles the author read worst (its F1 fell from 0.93 to 0.86 with
+ * no change to the author); its floor is measured on the larger part.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.86, examples: 0.92, 'held-out': 0.67 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.92, examples: 0.93, 'held-out': 0.75 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {
