@@ -74,7 +74,7 @@ export function readDescription(description: string): Reading {
   for (const sentence of sentences) {
     // Clauses: at semicolons outside parentheses, and after "Students hand in submissions:" when a clause follows.
     // (A spaced dash before a new subject, "Shows have episodes - an episode has ...", too.)
-    const parts = splitTopLevel(sentence.text, sepRegex(/\s*;\s*|:\s+(?=(?:a|an|each|every|the)\s)|\s+-\s+(?=(?:a|an|each|every)\s)/iy));
+    const parts = splitTopLevel(sentence.text, sepRegex(/\s*;\s*|:\s+(?=(?:a|an|each|every|the|for each|for every)\s)|\s+-\s+(?=(?:a|an|each|every)\s)/iy));
     /** Reads a part into the lists; true when no reader took it. */
     const unread = (part: string): boolean => {
       const relation = readRelations(part);

@@ -55,8 +55,14 @@ const PATTERNS: Pattern[] = [
     list: 2,
   },
   {
+    example: "We've got a handful of fridges around town, and for each one we note down where it is and who hosts it",
+    re: new RegExp(String.raw`^(?:we(?:'ve|\s+have)?\s+got|we\s+have|there\s+are)\s+(?:(?:a handful of|several|some|a few|many|lots of|a number of|about \d+|\d+|two|three|four|five|six|ten)\s+)?${NP}(?:\s+(?:around|in|across|at|on)\s+[a-z ]+?)?\s*,?\s+and\s+for\s+(?:each|every)\s+(?:one|of them)\s*,?\s+(?:we|you|they|i)\s+(?:note down|write down|note|record|keep|track|store|log|save|capture|want to know|need to know)\s+${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
     example: 'For each hive we record its location and queen year',
-    re: new RegExp(String.raw`^(?:for|about)\s+(?:each|every|a|an)\s+${NP}\s*,?\s+(?:we|you|they|i)\s+(?:need to\s+|want to\s+)?(?:record|store|keep|track|need|want|save|log|capture|note)\s+${LIST}$`, 'i'),
+    re: new RegExp(String.raw`^(?:for|about)\s+(?:each|every|a|an)\s+${NP}\s*,?\s+(?:we|you|they|i)\s+(?:need to\s+|want to\s+)?(?:record|store|keep|track|need|want|save|log|capture|note down|write down|note)\s+${LIST}$`, 'i'),
     topic: 1,
     list: 2,
   },

@@ -79,6 +79,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("a date and time" alone names the field after itself.)
     text = /^(?:a|an|the|its|their)$/i.test(datetime[1]!.trim()) ? 'date time' : datetime[1]!;
   }
+  const wh = whPhrase(text, traits);
+  if (wh) return { words: wh, traits };
   const whether = /^whether\s+(.+)$/i.exec(text);
   if (whether) {
     traits.type = 'boolean';
@@ -225,6 +227,40 @@ function cutClauses(text: string): string {
     if (/ing$/.test(w) && /^(?:the|a|an|their|its|his|her|my|our)$/.test(next)) return ws.slice(0, i).join(' ');
   }
   return text;
+}
+
+/** What a measure in a unit is ("how many kilos": a weight). */
+const MEASURE_OF_UNIT: Readonly<Record<string, string>> = { kg: 'weight', g: 'weight', lb: 'weight', m: 'length', cm: 'length', mm: 'length', km: 'distance', miles: 'distance', litres: 'volume', ml: 'volume', hours: 'duration' };
+
+/**
+ * Questions a chatty description lists as fields: `where it is` -> location, `who hosts it` ->
+ * host, `how many kilos it was` -> weight_kg, `how many people came` -> people, `when it
+ * arrived` -> arrived_at (a date and time).
+ */
+function whPhrase(text: string, traits: Traits): string[] | undefined {
+  const t = text.toLowerCase().replace(/^(?:roughly|about|approximately|exactly|also)\s+/, '');
+  if (/^where\s+(?:it|they|he|she)\s+(?:is|are|lives?|sits?|stands?)(?:\s+located)?$|^where\s+(?:it|they)['’](?:s|re)(?:\s+located)?$/.test(t)) return ['location'];
+  const who = /^who\s+([a-z]+?)s\s+(?:it|them)$/.exec(t);
+  if (who) {
+    const stem = who[1]!;
+    return [/st$/.test(stem) ? stem : stem.endsWith('e') ? `${stem}r` : `${stem}er`];
+  }
+  const howMany = /^how\s+(?:many|much)\s+([a-z]+)(?:\s+.*)?$/.exec(t);
+  if (howMany) {
+    const unit = UNITS[howMany[1]!];
+    if (unit) {
+      traits.type ??= 'number';
+      return [MEASURE_OF_UNIT[unit.suffix] ?? 'amount', unit.suffix];
+    }
+    traits.type ??= 'integer';
+    return [howMany[1]!];
+  }
+  const when = /^when\s+(?:it|they|he|she)\s+(?:was\s+|were\s+|got\s+)?([a-z]+ed)$/.exec(t);
+  if (when) {
+    traits.type ??= 'datetime';
+    return [when[1]!, 'at'];
+  }
+  return undefined;
 }
 
 /** `whether they have a garden` -> has garden; `whether the deposit has been paid` -> deposit paid. */
