@@ -65,7 +65,7 @@ function indentOf(raw: string): number {
 }
 
 /** `cars - make, model, year` / `cars = make, model`: a label and a list with a dash or an equals sign for the colon. */
-const DASH_LABEL = /^(\s*(?:[-*+\u2022]\s+)?[A-Za-z][\w'&]*(?: [\w'&]+){0,2})\s+(?:-{1,2}|=)\s+(?=[^,]+,)/;
+const DASH_LABEL = /^(\s*(?:[-*+\u2022]\s+)?[A-Za-z][\w'&]*(?: [\w'&]+){0,2}(?: \([a-z ]+\))?)\s+(?:(?:-{1,2})\s+(?=[^,]+,)|=\s+)/;
 
 export function segment(description: string): Block[] {
   const lines = plainText(description).split('\n').map((line) => line.replace(DASH_LABEL, '$1: '));
