@@ -47,6 +47,10 @@ function parameters(route: RouteDefinition): Json[] {
   return result;
 }
 
+/** A document's schema by media type: JSON an object, text a string, anything else (a zip) bytes. */
+const mediaSchema = (type: string): Json =>
+  type.endsWith('json') ? { type: 'object' } : /^(text\/|application\/yaml)/.test(type) ? { type: 'string' } : { type: 'string', format: 'binary' };
+
 function operation(route: RouteDefinition): Json {
   const jsonContent = (schema: Json) => ({ 'application/json': { schema } });
   const responses: Json = {
@@ -55,7 +59,7 @@ function operation(route: RouteDefinition): Json {
       ...(route.success.schema
         ? { content: jsonContent(schemaRef(route.success.schema, 'output')) }
         : route.success.mediaTypes
-          ? { content: Object.fromEntries(route.success.mediaTypes.map((type) => [type, { schema: { type: type.endsWith('json') ? 'object' : 'string' } }])) }
+          ? { content: Object.fromEntries(route.success.mediaTypes.map((type) => [type, { schema: mediaSchema(type) }])) }
           : {}),
       ...(route.rate ? { headers: rateHeaders() } : {}),
     },
