@@ -55,10 +55,17 @@ const PATTERNS: Pattern[] = [
   },
   {
     example: 'A booking is for one space and one member, and it has a start date',
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:always\s+)?(is for|links|references|is between|belongs? to|is part of|is from)\s+${ONE}${NP}\s+and\s+(?:to\s+|with\s+)?${ONE}${NP}${TAIL}$`, 'i'),
+    // (Also "is for one swimmer at one meet".)
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:always\s+)?(is for|links|references|is between|belongs? to|is part of|is from)\s+${ONE}${NP}\s+(?:and\s+(?:to\s+|with\s+)?|at\s+|in\s+|on\s+|with\s+)${ONE}${NP}${TAIL}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[3]! }, { child: m[1]!, parent: m[4]! }],
     list: 5,
     link: (m) => /^(?:links|references|is between)$/i.test(m[2]!),
+  },
+  {
+    example: 'Each squad is coached by one coach / a report is written by exactly one inspector',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:always\s+)?[a-z]+(?:ed|en|ght|wn)\s+by\s+(?:one|exactly one|a single|one single)\s+${NP}${TAIL}$`, 'i'),
+    pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
+    list: 3,
   },
   {
     example: 'Each dock belongs to one marina / a harvest is from one plot, and we write down the crop',
