@@ -17,7 +17,7 @@ import { DeleteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } 
 import { systemClock, type Clock } from '../lambdas/core/clock';
 import type { BlueprintIR, IrAuthRateLimits } from '../lambdas/core/blueprint/ir';
 import { stagingMaxAgeSeconds } from '../lambdas/core/project-api/file-keys';
-import type { DeployInput, DeployResult, DestroyInput, PreviewInput, ProjectDeployer } from '../lambdas/ports/project-deployer';
+import type { DeployInput, DeployResult, DestroyInput, DestroyResult, PreviewInput, ProjectDeployer } from '../lambdas/ports/project-deployer';
 import { diffTemplates } from '../lambdas/core/deploy/template-diff';
 import { dataQuestions, planDataChanges, safeSteps, type DataChange } from '../lambdas/core/deploy/data-safety';
 import { combinePreview, destructiveChanges, type DeployPreview, type PreviewChange } from '../lambdas/core/deploy/deploy-preview';
@@ -213,7 +213,7 @@ export class LocalProjectHost implements ProjectDeployer {
    * restarts; with `deleteData` removes the table, the bucket with its objects, and the identity
    * pool (accounts and signing keys). Kept, they are found again by the next deploy.
    */
-  async destroy(input: DestroyInput): Promise<void> {
+  async destroy(input: DestroyInput): Promise<DestroyResult> {
     const { projectId } = input;
     this.mounts.delete(projectId);
     this.broken.delete(projectId);
@@ -228,7 +228,8 @@ export class LocalProjectHost implements ProjectDeployer {
         `Kept the table ${tableName}, the bucket ${bucket} and the identity pool ${pool} with their data: the next deploy of this project serves them again. ` +
           'To remove them, deploy the project again and destroy it with deleteData: true',
       );
-      return;
+      // Found again by name: nothing to remember.
+      return { kept: [] };
     }
     try {
       await this.props.client.send(new DeleteTableCommand({ TableName: tableName }));
@@ -242,6 +243,7 @@ export class LocalProjectHost implements ProjectDeployer {
     const accounts = await deleteLocalPool(this.props.doc, this.props.localTable, pool);
     rmSync(this.signingKeysFile(projectId), { force: true });
     await input.log('info', `Deleted the identity pool ${pool} (${accounts} ${accounts === 1 ? 'item' : 'items'}) and its signing keys`);
+    return { kept: [] };
   }
 
   /** The blueprint the project serves now, or kept in its table after a destroy; null before its first deploy or after one that deleted the data. */

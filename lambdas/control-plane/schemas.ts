@@ -209,6 +209,8 @@ export const Deployment = z.object({
   allowDataLoss: z.boolean().optional(),
   /** Set on a destroy sent with `deleteData: true`. */
   deleteData: z.boolean().optional(),
+  /** A destroy on AWS: the table, bucket and user pool it kept (the next deploy imports them again). */
+  kept: z.array(z.object({ logicalId: z.string(), resourceType: z.string(), physicalId: z.string() })).optional(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });

@@ -10,6 +10,7 @@
 import type { CursorKey } from '../core/cursor';
 import type { KeyedPage } from './keyed-page';
 import type { DeploymentLogLevel } from './project-deployer';
+import type { RetainedResource } from './project-stacks';
 
 export type DeploymentStatus = 'pending' | 'in_progress' | 'succeeded' | 'failed' | 'destroyed';
 export type DeploymentKind = 'deploy' | 'rollback' | 'destroy';
@@ -34,6 +35,8 @@ export interface DeploymentRecord {
   readonly allowDataLoss?: boolean;
   /** A destroy that removes the project's table, bucket and user pool too. */
   readonly deleteData?: boolean;
+  /** A destroy's kept resources (physical ids), which the next deploy imports into the new stack. */
+  readonly kept?: readonly RetainedResource[];
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -69,7 +72,7 @@ export interface DeploymentRepository {
   /** in_progress -> succeeded, together with the project's active deployment and address, the lock and the pending mark. False when no longer in progress. */
   succeed(record: Pick<DeploymentRecord, 'id' | 'projectId' | 'ownerId'>, apiBaseUrl: string, now: Date): Promise<boolean>;
   /** in_progress -> destroyed, together with clearing the project's active deployment and address, the lock and the pending mark. False when no longer in progress. */
-  destroyed(record: Pick<DeploymentRecord, 'id' | 'projectId' | 'ownerId'>, now: Date): Promise<boolean>;
+  destroyed(record: Pick<DeploymentRecord, 'id' | 'projectId' | 'ownerId'>, now: Date, kept?: readonly RetainedResource[]): Promise<boolean>;
   /** pending | in_progress -> failed with an error line, releasing the lock and the pending mark. False when it had already ended. */
   fail(record: Pick<DeploymentRecord, 'id' | 'projectId'>, message: string, now: Date): Promise<boolean>;
   /** Deployments that were unfinished when the service stopped. */

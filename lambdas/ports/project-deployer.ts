@@ -7,6 +7,7 @@
  */
 import type { BlueprintIR } from '../core/blueprint/ir';
 import type { DeployPreview, PreviewChange } from '../core/deploy/deploy-preview';
+import type { RetainedResource } from './project-stacks';
 
 export type DeploymentLogLevel = 'info' | 'warn' | 'error';
 
@@ -30,6 +31,14 @@ export interface DestroyInput {
   /** Remove the project's table, bucket and user pool too; otherwise they are kept for a later deploy to find again. */
   readonly deleteData: boolean;
   readonly log: (level: DeploymentLogLevel, message: string) => Promise<void>;
+}
+
+export interface DestroyResult {
+  /**
+   * What the destroy kept in the account (a table, bucket and user pool by physical id) for a
+   * later deploy to import again; none where the deployer finds kept data by name (locally).
+   */
+  readonly kept: readonly RetainedResource[];
 }
 
 export interface DeployResult {
@@ -67,5 +76,5 @@ export interface ProjectDeployer {
    * `deleteData`; the logs say what was kept and how to remove it. Idempotent: destroying what is
    * already gone (a resume after a restart) converges.
    */
-  destroy(input: DestroyInput): Promise<void>;
+  destroy(input: DestroyInput): Promise<DestroyResult>;
 }

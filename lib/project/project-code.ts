@@ -10,9 +10,9 @@
  * their entry from it and the exported archive ships one folder per name, so a new function is one
  * entry here.
  */
-import { Stack } from 'aws-cdk-lib';
+import { Annotations, Stack } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import type * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsCustomResource } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { bundledCode } from '../shared/bgs-function';
@@ -58,12 +58,28 @@ export abstract class ProjectCode {
 
   /** (b) Prebuilt folders, `<dir>/<name>/` for each name of PROJECT_CODE_ENTRIES (the exported archive's `assets/`). */
   static fromAssetFolders(dir: string): ProjectCode {
-    return new FunctionProjectCode((name) => lambda.Code.fromAsset(`${dir}/${name}`));
+    return new FunctionProjectCode((_scope, name) => lambda.Code.fromAsset(`${dir}/${name}`));
   }
 
   /** (c) Objects published to a bucket beforehand, one zip per name. */
   static fromBucket(bucket: s3.IBucket, keys: Readonly<Record<ProjectCodeName, string>>): ProjectCode {
-    return new FunctionProjectCode((name) => lambda.Code.fromBucket(bucket, keys[name]));
+    return new FunctionProjectCode((_scope, name) => lambda.Code.fromBucket(bucket, keys[name]));
+  }
+
+  /** (c) The same, by the bucket's name (the AWS deployer's template: the bucket is imported into the stack once). */
+  static fromBucketName(bucketName: string, keys: Readonly<Record<ProjectCodeName, string>>): ProjectCode {
+    return new FunctionProjectCode((scope, name) => {
+      const stack = Stack.of(scope);
+      let bucket = stack.node.tryFindChild('PublishedCode') as s3.IBucket | undefined;
+      if (!bucket) {
+        bucket = s3.Bucket.fromBucketName(stack, 'PublishedCode', bucketName);
+        Annotations.of(bucket).acknowledgeWarning(
+          '@aws-cdk/aws-lambda:codeFromBucketObjectVersionNotSpecified',
+          'The published code objects are keyed by their content hash: new code is a new key, so the function is updated without an object version.',
+        );
+      }
+      return lambda.Code.fromBucket(bucket, keys[name]);
+    });
   }
 
   /** The code of one function; `undefined` leaves it as its construct makes it. */
@@ -78,12 +94,12 @@ class BundledProjectCode extends ProjectCode {
 }
 
 class FunctionProjectCode extends ProjectCode {
-  constructor(private readonly make: (name: ProjectCodeName) => lambda.Code) {
+  constructor(private readonly make: (scope: Construct, name: ProjectCodeName) => lambda.Code) {
     super();
   }
 
-  codeFor(_scope: Construct, name: ProjectCodeName): lambda.Code {
-    return this.make(name);
+  codeFor(scope: Construct, name: ProjectCodeName): lambda.Code {
+    return this.make(scope, name);
   }
 }
 

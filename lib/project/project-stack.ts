@@ -14,11 +14,12 @@
  * here reads the clock, so the same IR and props give the same template (the preview diff).
  */
 import { createHash } from 'node:crypto';
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { BlueprintIR } from '../../lambdas/core/blueprint/ir';
+import { regionProblem } from '../../lambdas/core/deploy/regions';
 import { ProjectApi } from './project-api';
 import { ProjectBlueprint } from './project-blueprint';
 import { ProjectCode } from './project-code';
@@ -88,14 +89,10 @@ export interface ProjectStackProps extends StackProps {
   readonly code?: ProjectCode;
 }
 
-/** The stack name of a project: the deployer's template and the exported CDK app use this one. */
-export const projectStackName = (projectId: string): string => `BgsProject-${projectId}`;
+export { projectStackName } from '../../lambdas/core/deploy/project-stack-name';
 
-/**
- * Lambda durable functions, which run a blueprint's workflows, exist in this region only: a stack of
- * a blueprint with workflows deploys there.
- */
-export const WORKFLOWS_REGION = 'us-east-2';
+/** Lambda durable functions, which run a blueprint's workflows, exist in this region only (regions.ts). */
+export { WORKFLOWS_REGION } from '../../lambdas/core/deploy/regions';
 
 /**
  * THE count of the resources every project stack has, whatever its blueprint: the table; the
@@ -134,6 +131,9 @@ export class ProjectStack extends Stack {
       description: `BGS generated project ${props.projectId} (${ir.project.id}): HTTP API, runtime Lambda, DynamoDB table, S3 bucket, Cognito user pool`,
       ...props,
     });
+    // A blueprint with workflows needs Lambda durable functions: a stack for another region fails here, not at deploy time.
+    const regionError = regionProblem(ir, Token.isUnresolved(this.region) ? undefined : this.region);
+    if (regionError) throw new Error(regionError);
     this.ir = ir;
     this.projectId = props.projectId;
     this.blueprintSha256 = createHash('sha256').update(JSON.stringify(ir)).digest('hex');

@@ -4,7 +4,7 @@
  * told to fail or to hold deploys until the test releases them.
  */
 import type { DeployPreview, PreviewChange } from '../../lambdas/core/deploy/deploy-preview';
-import type { DeployInput, DeployResult, DestroyInput, PreviewInput, ProjectDeployer } from '../../lambdas/ports/project-deployer';
+import type { DeployInput, DeployResult, DestroyInput, DestroyResult, PreviewInput, ProjectDeployer } from '../../lambdas/ports/project-deployer';
 
 export class TestDeployer implements ProjectDeployer {
   readonly calls: DeployInput[] = [];
@@ -52,9 +52,10 @@ export class TestDeployer implements ProjectDeployer {
 
   readonly destroys: DestroyInput[] = [];
 
-  async destroy(input: DestroyInput): Promise<void> {
+  async destroy(input: DestroyInput): Promise<DestroyResult> {
     this.destroys.push(input);
     await input.log('info', `Unmounted /apis/${input.projectId}${input.deleteData ? ' and removed its data' : ''}`);
+    return { kept: [] };
   }
 
   /** Resolves once `count` deploys have started. */

@@ -26,6 +26,7 @@ import type {
   DeploymentStatus,
   NewDeployment,
 } from '../../ports/deployment-repository';
+import type { RetainedResource } from '../../ports/project-stacks';
 import { keys } from './keys';
 
 /**
@@ -54,6 +55,7 @@ function toRecord(item: Record<string, unknown>): DeploymentRecord {
     logs: (item.logs as DeploymentLogLine[] | undefined) ?? [],
     ...(item.allowDataLoss === true ? { allowDataLoss: true } : {}),
     ...(item.deleteData === true ? { deleteData: true } : {}),
+    ...(Array.isArray(item.kept) && item.kept.length > 0 ? { kept: item.kept as RetainedResource[] } : {}),
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
   };
@@ -288,14 +290,14 @@ export class DynamoDeploymentRepository implements DeploymentRepository {
    * and `apiBaseUrl`, the lock's release and the pending marker's removal. False when the
    * deployment was no longer in progress.
    */
-  async destroyed(record: Pick<DeploymentRecord, 'id' | 'projectId' | 'ownerId'>, now: Date): Promise<boolean> {
+  async destroyed(record: Pick<DeploymentRecord, 'id' | 'projectId' | 'ownerId'>, now: Date, kept: readonly RetainedResource[] = []): Promise<boolean> {
     const at = now.toISOString();
     return this.end(
       record,
       {
-        UpdateExpression: 'SET #status = :destroyed, updatedAt = :now, logs = list_append(logs, :line)',
+        UpdateExpression: 'SET #status = :destroyed, updatedAt = :now, logs = list_append(logs, :line), kept = :kept',
         ConditionExpression: '#status = :inProgress',
-        ExpressionAttributeValues: { ':destroyed': 'destroyed', ':inProgress': 'in_progress', ':now': at, ':line': [line('info', 'Stack destroyed', now)] },
+        ExpressionAttributeValues: { ':destroyed': 'destroyed', ':inProgress': 'in_progress', ':now': at, ':line': [line('info', 'Stack destroyed', now)], ':kept': [...kept] },
       },
       [
         {

@@ -66,8 +66,8 @@ export async function runDeployment(services: DeploymentServices, deploymentId: 
     const deployer = services.deployer;
     if (!deployer) throw new Error('no deployer is configured on this installation');
     if (record.kind === 'destroy') {
-      await deployer.destroy({ projectId: record.projectId, deploymentId, deleteData: record.deleteData === true, log });
-      return (await deployments.destroyed(record, clock.now())) ? 'destroyed' : 'finished';
+      const { kept } = await deployer.destroy({ projectId: record.projectId, deploymentId, deleteData: record.deleteData === true, log });
+      return (await deployments.destroyed(record, clock.now(), kept)) ? 'destroyed' : 'finished';
     }
     const ir = await services.blueprints.getPart<BlueprintIR>(record.blueprintId, 'ir');
     if (!ir) throw new Error(`blueprint ${record.blueprintId} has no intermediate representation`);

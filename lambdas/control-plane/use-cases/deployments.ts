@@ -23,8 +23,8 @@ type Handler<K extends keyof Routes, P extends keyof ControlPlanePorts = never> 
 
 /** A deployment as answered: no owner, its API address (stored as a path) as a full URL. */
 export function presentDeployment(record: DeploymentRecord, config: ControlPlaneConfig): Deployment {
-  const { ownerId: _owner, ...visible } = record;
-  return { ...visible, logs: [...record.logs], apiBaseUrl: absoluteUrl(config, record.apiBaseUrl) };
+  const { ownerId: _owner, kept, ...visible } = record;
+  return { ...visible, logs: [...record.logs], ...(kept ? { kept: [...kept] } : {}), apiBaseUrl: absoluteUrl(config, record.apiBaseUrl) };
 }
 
 /**

@@ -1,0 +1,43 @@
+/**
+ * The template a deploy to AWS creates (lib/project/deploy-template.ts): every function's code
+ * comes from the objects the control plane published (no CDK asset, no bootstrap), the stack is
+ * for the project's region, and a blueprint with workflows refuses any region but the one with
+ * Lambda durable functions.
+ */
+import { synthDeployTemplate, type DeployTemplateInput } from '../../lib/project/deploy-template';
+import { PROJECT_CODE_NAMES } from '../../lib/project/project-code';
+import { goldenIr } from '../support/golden-ir';
+
+const CODE_KEYS = Object.fromEntries(PROJECT_CODE_NAMES.map((name) => [name, `code/0123abcd/${name}.zip`])) as DeployTemplateInput['codeKeys'];
+const input = (ir: DeployTemplateInput['ir'], region: string): DeployTemplateInput => ({
+  ir,
+  projectId: 'p1',
+  deploymentId: 'd1',
+  blueprintId: 'b1',
+  deployedAt: '2026-11-26T00:00:00.000Z',
+  region,
+  codeBucket: `bgs-code-${region}`,
+  codeKeys: CODE_KEYS,
+});
+
+it('names the published code of every function and nothing of a CDK bootstrap', () => {
+  const template = synthDeployTemplate(input(goldenIr('01-task-tracker'), 'eu-west-1'));
+  const functions = Object.values(template.Resources ?? {}).filter((r) => r.Type === 'AWS::Lambda::Function');
+  expect(functions).toHaveLength(PROJECT_CODE_NAMES.length);
+  const codes = functions.map((f) => (f.Properties as { Code: { S3Bucket: string; S3Key: string } }).Code);
+  expect(codes.map((c) => c.S3Bucket)).toEqual(PROJECT_CODE_NAMES.map(() => 'bgs-code-eu-west-1'));
+  expect(codes.map((c) => c.S3Key).sort()).toEqual(Object.values(CODE_KEYS).sort());
+  const text = JSON.stringify(template);
+  expect(text).not.toMatch(/cdk-hnb659fds|BootstrapVersion|AssetParameters/);
+  // The deployment's ids travel in the stored blueprint.
+  expect(text).toMatch(/deploymentId.{0,20}d1.{0,30}blueprintId.{0,20}b1/);
+});
+
+it('refuses a blueprint with workflows outside us-east-2, with the reason', () => {
+  const withWorkflows = goldenIr('03-expense-approvals');
+  expect(withWorkflows.workflows.length).toBeGreaterThan(0);
+  expect(() => synthDeployTemplate(input(withWorkflows, 'eu-west-1'))).toThrow(
+    'This blueprint has workflows, which run on Lambda durable functions, available in us-east-2 only: deploy its stack to us-east-2, not eu-west-1',
+  );
+  expect(() => synthDeployTemplate(input(withWorkflows, 'us-east-2'))).not.toThrow();
+});
