@@ -68,7 +68,7 @@ const PATTERNS: Pattern[] = [
   },
   {
     example: 'We keep track of members with their name and email',
-    re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:keep track of|track|keep|store|record|log|save)\s+${NP}\s*(?:,|:|\s+with|\s+including)\s+${LIST}$`, 'i'),
+    re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:keep track of|track|keep|store|record|log|save)\s+(?!(?:the|its|their|his|her)\s)${NP}\s*(?:,|:|\s+with|\s+including)\s+${LIST}$`, 'i'),
     topic: 1,
     list: 2,
   },

@@ -67,8 +67,18 @@ function indentOf(raw: string): number {
 /** `cars - make, model, year` / `cars = make, model`: a label and a list with a dash or an equals sign for the colon. */
 const DASH_LABEL = /^(\s*(?:[-*+\u2022]\s+)?[A-Za-z][\w'&]*(?: [\w'&]+){0,2}(?: \([a-z ]+\))?)\s+(?:(?:-{1,2})\s+(?=[^,]+,)|=\s+)/;
 
+/** `**Instruments.** Every instrument has ...`: a bold run-in heading, then the paragraph. */
+const RUN_IN_HEADING = /^\s*(?:\*\*|__)([^*_\n]{1,60}?)[.:]?(?:\*\*|__)[.:]?\s*(.*)$/;
+
 export function segment(description: string): Block[] {
-  const lines = plainText(description).split('\n').map((line) => line.replace(DASH_LABEL, '$1: '));
+  const lines = plainText(description)
+    .split('\n')
+    .flatMap((line) => {
+      // ("**Viewing** (a viewing is for one listing)" above a table stays the table's title line.)
+      const runIn = RUN_IN_HEADING.exec(line);
+      return runIn && !/^\(/.test(runIn[2]!) ? [`### ${runIn[1]!.trim()}`, ...(runIn[2] ? [runIn[2]] : [])] : [line];
+    })
+    .map((line) => line.replace(DASH_LABEL, '$1: '));
   const blocks: Block[] = [];
   let i = 0;
   while (i < lines.length) {

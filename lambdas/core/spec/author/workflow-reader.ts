@@ -72,8 +72,12 @@ type SpecField = SpecEntity['fields'][number];
 function triggerFor(entity: string, state: string, ctx: WorkflowContext): { trigger: Draft['trigger']; value?: { field: string; value: string } } {
   const value = snakeCase(state);
   const def = ctx.entities.find((e) => e.name === entity);
-  for (const f of def?.fields ?? []) {
-    if (f.type === 'enum' && f.values?.includes(value)) return { trigger: { entity, event: 'updated', field: f.name, value } };
+  // ("When a calibration fails": the value `fail`, or `failed`.)
+  const forms = [value, value.replace(/s$/, ''), value.replace(/ed$/, ''), value.replace(/d$/, ''), `${value.replace(/s$/, '')}ed`];
+  for (const form of forms) {
+    for (const f of def?.fields ?? []) {
+      if (f.type === 'enum' && f.values?.includes(form)) return { trigger: { entity, event: 'updated', field: f.name, value: form } };
+    }
   }
   if (!value || CREATED_STATES.has(state.toLowerCase()) || CREATED_STATES.has(value)) return { trigger: { entity, event: 'created' } };
   const field = statusFieldOf(def)?.name ?? 'status';
@@ -238,9 +242,10 @@ function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
   for (const raw of text.split(SEGMENTS)) {
     const segment = raw.trim().replace(/\.$/, '');
     if (!segment) continue;
-    const retries = /\b(?:retry(?:ing)?|retried|re-?tried)(?:\s+it)?\s+up\s+to\s+(\w+)\s+times?\b|\bup\s+to\s+(\w+)\s+retries\b|\b(\w+)\s+retries\b/i.exec(segment);
+    const retries = /\b(?:retry(?:ing)?|retried|re-?tried)(?:\s+it)?\s+up\s+to\s+(\w+)\s+times?\b|\bup\s+to\s+(\w+)\s+retries\b|\b(\w+)\s+retries\b|\b(?:retry(?:ing)?|retried|re-?tried)(?:\s+it)?\s+(twice|(?:\w+)\s+times)\b/i.exec(segment);
     if (retries) {
-      const n = Number.parseInt(retries[1] ?? retries[2] ?? retries[3]!, 10) || wordNumber(retries[1] ?? retries[2] ?? retries[3]!);
+      const count = (retries[1] ?? retries[2] ?? retries[3] ?? retries[4]!).replace(/\s+times$/i, '').replace(/^twice$/i, '2');
+      const n = Number.parseInt(count, 10) || wordNumber(count);
       const last = [...draft.steps].reverse().find((s) => s.kind === 'task');
       const own = segment.slice(0, retries.index).replace(/[(,]\s*$/, '').trim();
       const backoff = /\bbackoff of\s+(.+)$|\b(.+?)\s+apart\b/i.exec(segment.slice(retries.index));

@@ -95,8 +95,8 @@ function readReference(ws: string[], traits: Traits, entities: readonly string[]
   }
   if (traits.values || traits.type || traits.unit || traits.contentTypes.length > 0 || traits.maxBytes !== undefined) return undefined;
   if ((TYPED_HEADS.has(last) && words.length > 1) || (words[0] === 'number' && words[1] === 'of')) return undefined;
-  // ("pay rate per visit" is a rate, not a link to a visit.)
-  if (words.slice(0, -1).includes('per')) return undefined;
+  // ("pay rate per visit" is a rate, not a link to a visit; "the date of the last calibration" a date.)
+  if (words.slice(0, -1).includes('per') || (TYPED_HEADS.has(words[0]!) && words[1] === 'of')) return undefined;
   const at = entityAtEnd(words, entities);
   if (at) {
     return { name: `${snakeCase([...at.role, ...entityWords(at.entity)].join(' '))}_id`, type: `ref(${at.entity})`, entity: at.entity };
