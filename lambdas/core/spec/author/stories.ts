@@ -7,7 +7,11 @@
 import { plural } from '../offline-author/text';
 import { tagTerms } from './tag';
 
-const STORY = /^as (?:an?|the|one of the)\s+([^,]+?),\s*(?:([^,]*?),?\s+)?i\s+(?:want to|would like to|'d like to|need to|wish to|should be able to|must be able to|am able to|can|may|will|get to|want|need|expect to)\s+(.+)$/i;
+const WANT = String.raw`i\s+(?:want to|would like to|'d like to|need to|wish to|should be able to|must be able to|am able to|can|may|will|get to|want|need|expect to)\s+`;
+const STORY_WITH_COMMA = new RegExp(String.raw`^as (?:an?|the|one of the)\s+([^,]+?),\s*(?:([^,]*?),?\s+)?${WANT}(.+)$`, 'i');
+/** ("As a studio owner I want to ...": the role runs to "I".) */
+const STORY_WITHOUT_COMMA = new RegExp(String.raw`^as (?:an?|the|one of the)\s+([a-z][a-z' -]*?)\s+()${WANT}(.+)$`, 'i');
+const STORY = { exec: (text: string) => STORY_WITH_COMMA.exec(text) ?? STORY_WITHOUT_COMMA.exec(text) };
 
 /** The role phrase in plural ("coach" -> "coaches", "front desk person" -> "front desk persons"). */
 function pluralRole(role: string): string {

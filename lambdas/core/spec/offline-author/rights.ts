@@ -153,7 +153,10 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
     const verb = phrasal ?? (t === 'do' || t === 'does' ? (EVERYTHING.has(tokens[i + 1] ?? '') ? 'do' : undefined) : rightVerb(t));
     // "record their own attendances" with a TrainingRecord: a head noun before a determiner is the verb.
     const verbBeforeObject = mention?.head === true && mention.words.length === 1 && /^(?:their|his|her|its|a|an|the|new|all|any|some|my|our|your)$/.test(tokens[i + 1] ?? '');
-    if (verb !== undefined && (!mention || cur.letters.length === 0 || verbBeforeObject)) {
+    // "browse the (class) schedule": after an article, a verb's word is a noun.
+    const article = (k: number) => /^(?:the|a|an|their|his|her|its|our|my|your|this|that)$/.test(tokens[k] ?? '');
+    const nounUse = cur.letters.length > 0 && !phrasal && (article(i - 1) || (article(i - 2) && ctx.index.aliasAt(tokens, i - 1) !== undefined));
+    if (verb !== undefined && !nounUse && (!mention || cur.letters.length === 0 || verbBeforeObject)) {
       if (cur.letters.length > 0 && (hasObjects(cur) || skipping)) flush();
       cur.letters.push(...(verb === 'do' ? ALL_RIGHTS : RIGHT_VERBS[verb]!));
       cur.verbs.push(verb);
