@@ -81,9 +81,10 @@ cdk.out/
 
 export const readme = (): string => `# The CDK app of a BGS project
 
-${HEADER} It deploys the project's API to your own AWS account: the same stack the BGS
-deployer deploys (the template \`cdk synth\` writes equals the deployer's for this blueprint,
-apart from where the functions' code is stored).
+${HEADER}
+It deploys the project's API to your own AWS account: the same stack the BGS deployer deploys
+(the template \`cdk synth\` writes equals the deployer's for this blueprint, apart from where the
+functions' code is stored).
 
 ## Deploy
 
@@ -119,8 +120,9 @@ development stack whose data goes with it, synthesize with destroyOnRemoval:
   they import, copied unchanged from BGS (at the same paths).
 - \`${ASSETS_DIR}/\`: the prebuilt code of the stack's functions (${PROJECT_CODE_NAMES.map((n) => `\`${n}\``).join(', ')}), the
   same for every project: the runtime reads the blueprint from the project's table.
-- \`package.json\` and \`package-lock.json\`: every package the sources import, and the CDK CLI, tsx
-  and TypeScript, at the versions BGS itself runs.
+- \`package.json\` and \`package-lock.json\`: every package the sources import (a few only for the
+  service's own bundling or types, which this app never runs), and the CDK CLI, tsx and
+  TypeScript, at the versions BGS itself runs.
 - \`cdk.json\`: the CDK feature flags BGS synthesizes project stacks with (keep them: they change
   templates), and CDKMetadata, path and asset metadata off, as in the deployer's template.
 - \`${CI_WORKFLOW_FILE}\`: CI that installs, type-checks and synthesizes the app.
