@@ -93,7 +93,9 @@ export function readDescription(description: string): Reading {
         return false;
       }
       const states = readStates(part);
-      const stateEntity = states ? nameOf(states.topic, units) : undefined;
+      // ("The status moves through enquiry, booked, ...": the status of the record just described.)
+      const ownStatus = states && /^(?:the\s+|its\s+|their\s+)?(?:status|state|stage)$/i.test(states.topic.trim());
+      const stateEntity = states ? (ownStatus ? previous : nameOf(states.topic, units)) : undefined;
       if (states && stateEntity) {
         statusLists.push({ entity: stateEntity, values: states.values, sentence: sentence.index });
         return false;

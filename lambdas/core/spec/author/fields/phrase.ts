@@ -94,7 +94,12 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   const hasPrefix = (ws[0] === 'has' || ws[0] === 'have') && ws.length > 1;
   ws = ws.filter((w, i) => !(DETERMINERS.has(w) && i < ws.length - 1) && !FILLER_ADJECTIVES.has(w));
   if (hasPrefix) ws = traits.type === 'boolean' ? ['has', ...ws.slice(1)] : ws.slice(1);
-  ws = numberOf(ws, /^(?:a|an)\s+number\s+of\b/i.test(text));
+  // ("a description of the damage", "notes on the visit": the text field itself.)
+  if (ws.length > 2 && /^(?:description|notes|summary|details|explanation|comments)$/.test(ws[0]!) && /^(?:of|on|about)$/.test(ws[1]!)) ws = [ws[0]!];
+  const counted = numberOf(ws, /^(?:a|an)\s+number\s+of\b/i.test(text));
+  // ("the expected number of guests" counts guests: a number, not a link to a guest.)
+  if (counted.length < ws.length) traits.type ??= 'integer';
+  ws = counted;
   ws = ws.map((w) => NAME_SYNONYMS[w] ?? w);
   const questionLead = hasPrefix || (ws.length > 1 && BOOLEAN_PREFIXES.has(ws[0]!));
   // A verb makes a phrase a sentence, but a single word in a list is a field ("make, model").
