@@ -48,14 +48,20 @@ export const BUNDLE_FILE = 'index.mjs';
 /** The repository root. */
 export const REPO_ROOT = join(__dirname, '..', '..');
 
-/** Every Lambda entry point: the `*.lambda.ts` files under lambdas/ (relative to the repository root). */
+/**
+ * The synthesis function (the CDK inside a Lambda) is bundled apart, with its own options and
+ * data files (synth-bundling.ts): in the shared run it would pull all of aws-cdk-lib into it.
+ */
+export const PROJECT_SYNTH_ENTRY = 'lambdas/control-plane/deployment/project-synth.lambda.ts';
+
+/** Every Lambda entry point of the shared run: the `*.lambda.ts` files under lambdas/ (relative to the repository root), but the synthesis function. */
 export function lambdaEntries(root: string = REPO_ROOT): string[] {
   const found: string[] = [];
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.lambda.ts')) found.push(relative(root, path));
+      else if (entry.name.endsWith('.lambda.ts') && relative(root, path) !== PROJECT_SYNTH_ENTRY) found.push(relative(root, path));
     }
   };
   walk(join(root, 'lambdas'));
