@@ -76,7 +76,10 @@ function triggerFor(entity: string, state: string, ctx: WorkflowContext): { trig
   const forms = [value, value.replace(/s$/, ''), value.replace(/ed$/, ''), value.replace(/d$/, ''), `${value.replace(/s$/, '')}ed`];
   for (const form of forms) {
     for (const f of def?.fields ?? []) {
-      if (f.type === 'enum' && f.values?.includes(form)) return { trigger: { entity, event: 'updated', field: f.name, value: form } };
+      if (f.type !== 'enum' || !f.values?.includes(form)) continue;
+      // ("Three weeks after a paper is submitted", submitted being its first status: when it is made.)
+      if (f.values[0] === form && CREATED_STATES.has(form) && /^(?:status|state|stage|phase)$/.test(f.name)) return { trigger: { entity, event: 'created' } };
+      return { trigger: { entity, event: 'updated', field: f.name, value: form } };
     }
   }
   if (!value || CREATED_STATES.has(state.toLowerCase()) || CREATED_STATES.has(value)) return { trigger: { entity, event: 'created' } };
