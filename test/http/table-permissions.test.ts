@@ -117,6 +117,9 @@ it('every control-plane route, over a whole walk-through, calls only what its IA
   await call('GET', `${p}/deployments`, { token });
   await call('GET', '/usage/me', { token });
   await call('GET', '/usage/recent', { token });
+  // A deployed project is archived once its stack is destroyed.
+  const destroyed = (await call('DELETE', `${p}/stack`, { token, body: {} })).body as { deployment: { id: string } };
+  await poll(`/deployments/${destroyed.deployment.id}`, token, (b) => b.status === 'destroyed' || b.status === 'failed');
   await call('DELETE', p, { token });
   await service.idle();
 
