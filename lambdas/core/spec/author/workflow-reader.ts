@@ -114,9 +114,21 @@ function uniqueName(base: string, taken: Set<string>): string {
 /** `<n> <units>` as a step name part: `3_days`. */
 const durationWords = (d: { n: number; unit: string }) => `${d.n}_${d.unit.replace(/s$/, '')}${d.n === 1 ? '' : 's'}`;
 
-/** The first record type mentioned in words, with where. */
+/**
+ * The first record type mentioned in words, with where. Failing a name, the first word of one
+ * compound name alone ("after a service" for ServiceRecord, "a pickup" for PickupRequest), when
+ * no other record type starts with it.
+ */
 function mentionIn(tokens: string[], ctx: WorkflowContext) {
-  return ctx.index.mentions(tokens)[0];
+  const named = ctx.index.mentions(tokens)[0];
+  if (named) return named;
+  for (let i = 0; i < tokens.length; i += 1) {
+    const word = tokens[i]!.replace(/s$/, '');
+    if (word.length < 4 || (i > 0 && !/^(?:a|an|the|each|every|any|its)$/.test(tokens[i - 1]!))) continue;
+    const owners = ctx.index.names.filter((n) => snakeCase(n).split('_')[0] === word);
+    if (owners.length === 1 && snakeCase(owners[0]!).includes('_')) return { entity: owners[0]!, start: i, end: i + 1, plural: false, head: true };
+  }
+  return undefined;
 }
 
 interface Opening {
@@ -141,7 +153,8 @@ function readOpening(text: string, ctx: WorkflowContext): Opening | undefined {
   // a paper is submitted, ..." / "Send a reminder 24 hours before each confirmed appointment."
   const relative = /^(.*?)\s*\b((?:the\s+)?(?:day|week|month)|(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|forty-eight|fourty|half an?)\s+[a-z]+)\s+(before|after|prior to)\s+(?:(?:a|an|the|each|every|any|its|their)\s+)?(.+)$/i.exec(comma >= 0 && !/^(?:send|notify|remind|email)/i.test(text) ? head : text.replace(/\.$/, ''));
   if (relative) {
-    const lead = relative[1]!.trim();
+    // ("Every 90 days after a service, ...": the repetition is the workflow's, once per record.)
+    const lead = relative[1]!.trim().replace(/^every$/i, '');
     const amount = relative[2]!.replace(/^the\s+/i, '');
     const d = /^(?:day|week|month)$/i.test(amount) ? { iso: `P1${amount[0]!.toUpperCase()}`, n: 1, unit: amount } : findDuration(amount);
     const direction = relative[3]!.toLowerCase();
