@@ -258,7 +258,7 @@ function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
   for (const raw of text.split(SEGMENTS)) {
     const segment = raw.trim().replace(/\.$/, '');
     if (!segment) continue;
-    const retries = /\b(?:retry(?:ing)?|retried|re-?tried)(?:\s+it)?\s+up\s+to\s+(\w+)\s+times?\b|\bup\s+to\s+(\w+)\s+retries\b|\b(\w+)\s+retries\b|\b(?:retry(?:ing)?|retried|re-?tried)(?:\s+it)?\s+(twice|(?:\w+)\s+times)\b/i.exec(segment);
+    const retries = /\b(?:retry(?:ing)?|retried|re-?tried)(?:\s+it)?\s+up\s+to\s+(\w+)\s+times?\b|\bup\s+to\s+(\w+)\s+retries\b|\b(\w+)\s+retries\b|\b(?:retry(?:ing)?|retried|re-?tried)(?:\s+it|\s+them|\s+the\s+[a-z]+)?\s+(twice|(?:\w+)\s+times)\b/i.exec(segment);
     if (retries) {
       const count = (retries[1] ?? retries[2] ?? retries[3] ?? retries[4]!).replace(/\s+times$/i, '').replace(/^twice$/i, '2');
       const n = Number.parseInt(count, 10) || wordNumber(count);
