@@ -84,7 +84,10 @@ function triggerFor(entity: string, state: string, ctx: WorkflowContext): { trig
   }
   if (!value || CREATED_STATES.has(state.toLowerCase()) || CREATED_STATES.has(value)) return { trigger: { entity, event: 'created' } };
   const field = statusFieldOf(def)?.name ?? 'status';
-  return { trigger: { entity, event: 'updated', field, value }, value: { field, value } };
+  // ("once an auction closes": the state it reaches, closed.)
+  const lemma = /^[a-z]+s$/.test(value) ? verbLemma(value) : value;
+  const reached = lemma !== value ? snakeCase(participle(lemma)) : value;
+  return { trigger: { entity, event: 'updated', field, value: reached }, value: { field, value: reached } };
 }
 
 /** The date or time field of a record a phrase points at ("the wedding date", "it ends", "starts"). */
@@ -395,7 +398,8 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
   const used = new Set<number>();
   let last: Draft | undefined;
   sentences.forEach((original, i) => {
-    const text = expand(original.trim());
+    // ("Oh and once an auction closes, ...": the aside before the trigger says nothing.)
+    const text = expand(original.trim()).replace(/^(?:oh|also|and|plus|finally|lastly|ps|p\.s\.)\b[,\s]+(?:and\s+)?(?=[a-z])/i, '');
     if (last && (CONTINUATION.test(text) || /\b(?:retried|re-?tried)\b/i.test(text) || continuesAbout(text, last, ctx))) {
       const before = last.steps.length;
       readSteps(text.replace(CONTINUATION, '').replace(/^[,\s]+/, '').replace(/^[A-Za-z]+(?:ed|en)\s+/, 'the '), last, ctx);

@@ -83,7 +83,7 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
         for (const entity of entities) for (const letter of lettersOf(adminsOnly[1]!)) set(entity, letter, 'admin');
         continue;
       }
-      const publicPhrase = /^(?:(?:all\s+)?([a-z][a-z -]*?))\s+(?:are|is)\s+(?:public(?:ly (?:readable|visible|available|accessible))?|visible to (?:everyone|anyone|the public)|readable by (?:everyone|anyone))\b/i.exec(clause);
+      const publicPhrase = /^(?:(?:all\s+)?([a-z][a-z ()-]*?))\s+(?:are|is|should be|must be|will be|can be)\s+(?:public(?:ly (?:readable|visible|available|accessible))?|visible to (?:everyone|anyone|the public|all)|readable by (?:everyone|anyone)|open to (?:everyone|anyone|the public))\b/i.exec(clause);
       if (publicPhrase) {
         const entities = /^(?:everything|all|the data|all data)$/i.test(publicPhrase[1]!.trim()) ? all : entitiesIn(publicPhrase[1]!, ctx.index);
         for (const entity of entities) {

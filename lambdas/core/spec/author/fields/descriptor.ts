@@ -40,7 +40,7 @@ export const emptyTraits = (): Traits => ({ required: false, optional: false, un
 
 const NUM = String.raw`(-?\d+(?:\.\d+)?)`;
 const SIZE = new RegExp(
-  String.raw`(?:\b(?:up to|max(?:imum)?(?: of)?|max\.|(?:of )?at most|no (?:larger|bigger|more) than|not (?:larger|bigger|more) than|under|less than|limited to|smaller than)\s+)?` +
+  String.raw`(?:\b(?:up to|max(?:imum)?(?: of)?|max\.|(?:of )?at most|(?:no|nothing) (?:larger|bigger|more) than|not (?:larger|bigger|more) than|under|less than|limited to|smaller than)\s+)?` +
     String.raw`(\d+(?:\.\d+)?)\s*(kb|kib|mb|mib|gb|gib|kilobytes|megabytes|gigabytes|megs)\b(?:\s+(?:max(?:imum)?|or less|at most|limit|each))?`,
   'i',
 );
@@ -91,7 +91,8 @@ export function readDescriptor(text: string, traits: Traits, entities: readonly 
 }
 
 function readPart(part: string, traits: Traits, entities: readonly string[]): void {
-  let t = ` ${part.trim()} `;
+  // ("that's optional", "it is required": the rule without its lead.)
+  let t = ` ${part.trim().replace(/^(?:that's|that is|which is|it's|it is|this is|those are)\s+/i, '')} `;
   if (!t.trim()) return;
   t = takeSize(t, traits);
   t = takeRange(t, traits);
@@ -199,7 +200,8 @@ function takeFormats(part: string, traits: Traits): boolean {
   const words = part.toLowerCase().split(/([a-z0-9]+)/);
   let afterFormat = false;
   const rest = words.map((w) => {
-    const type = FORMATS[w] ?? GENERIC_FORMATS[w];
+    // ("JPEGs only", "PDFs": a format in the plural.)
+    const type = FORMATS[w] ?? GENERIC_FORMATS[w] ?? (w.length > 3 ? FORMATS[w.replace(/s$/, '')] : undefined);
     if (type) types.push(type);
     // `PDF files`: the word `files` right after a format says nothing more.
     const drop = type !== undefined || (afterFormat && /^files?$/.test(w));

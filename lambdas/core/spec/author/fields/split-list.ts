@@ -58,7 +58,7 @@ function valueRun(pieces: readonly Piece[], i: number): number {
 /** `a PDF no larger than 15 MB`, `optional`, `open by default`: a piece that only says rules, formats, a size or a default of the one before. */
 function isDescriptorTail(text: string): boolean {
   if (/[(:]/.test(text)) return false;
-  const acronym = text.split(/[^A-Za-z0-9]+/).some((w) => FORMATS[w.toLowerCase()] !== undefined);
+  const acronym = text.split(/[^A-Za-z0-9]+/).some((w) => FORMATS[w.toLowerCase()] !== undefined || (w.length > 3 && FORMATS[w.toLowerCase().replace(/s$/, '')] !== undefined));
   const probe = emptyTraits();
   readDescriptor(text, probe, []);
   const says = acronym || probe.maxBytes !== undefined || probe.required || probe.optional || probe.unique || probe.default !== undefined;
@@ -68,7 +68,7 @@ function isDescriptorTail(text: string): boolean {
 /** A short item that can be a value (`sail or motor`, `1 MB max`), not a field with an article. */
 function isBare(text: string): boolean {
   const t = text.trim().replace(/^(?:or|and)\s+/i, '');
-  if (/^(?:a|an|the|their|its|his|her|one|some)\s/i.test(t) || /[:(]/.test(t)) return false;
+  if (/^(?:a|an|the|their|its|his|her|one|some|whether|if|how|when|where|who)\s/i.test(t) || /[:(]/.test(t)) return false;
   const items = t.split(/\s+(?:or|and)\s+/i);
   return items.every((v) => v.split(/\s+/).length <= 3 && (isValueLike(v) || /\d\s*(?:kb|mb|gb)\b/i.test(v)));
 }
