@@ -36,7 +36,9 @@ export interface RightsContext {
 
 const LEADING = new Set(['and', 'but', 'while', 'whereas', 'so', 'also', 'then', 'meanwhile', 'however']);
 const SUBJECT_DETERMINERS = new Set(['the', 'a', 'an', 'all', 'our', 'each', 'every', 'any', 'only']);
-const HEDGE = new Set(['can', 'may', 'should', 'must', 'will', 'shall', 'could', 'might', 'also', 'only', 'just', 'be', 'able', 'allowed', 'permitted', 'to', 'are', 'is', 'still', 'now', 'always', 'each', 'both', 'further', 'additionally']);
+const HEDGE = new Set(['can', 'may', 'should', 'must', 'will', 'shall', 'could', 'might', 'also', 'only', 'just', 'be', 'able', 'allowed', 'permitted', 'to', 'are', 'is', 'still', 'now', 'always', 'each', 'both', 'further', 'additionally', 'need', 'needs']);
+/** Words between "do" and "everything" that change nothing ("do pretty much anything"). */
+const SOFTENERS = new Set(['pretty', 'much', 'basically', 'just', 'absolutely', 'simply', 'literally']);
 const MODAL_WORDS = new Set(['can', 'may', 'should', 'must', 'will', 'shall', 'could', 'might', 'cannot', "can't", 'able', 'allowed', 'permitted']);
 const STOPS = new Set(['with', 'of', 'for', 'from', 'without', 'when', 'if', 'by', 'in', 'on', 'at', 'that', 'which', 'who', 'because', 'unless', 'except', 'after', 'before', 'once', 'during', 'within', 'via', 'using', 'whenever', 'where', 'so', 'but', 'as', 'like', 'into', 'about', 'than', 'until']);
 const FILLER = new Set(['pretty', 'much', 'basically', 'simply', 'and', 'or', 'their', 'the', 'only', 'also', 'any', 'a', 'an', 'its', 'his', 'her', 'them', 'it', 'these', 'those', 'other', 'others', 'some', 'then', 'each', 'every', 'just', 'both', 'new', 'existing', 'still', 'further', 'each', 'can', 'may', 'should', 'to', 'be', 'able', 'single']);
@@ -61,7 +63,7 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   let j = -1;
   for (let p = k + 1; p <= k + 4 && p < tokens.length; p += 1) {
     const t = tokens[p]!;
-    if (MODAL_WORDS.has(t) || NEGATIONS.has(t) || t === 'only' || t === 'also' || t === 'do' || t === 'does') {
+    if (MODAL_WORDS.has(t) || NEGATIONS.has(t) || t === 'only' || t === 'also' || t === 'do' || t === 'does' || ((t === 'need' || t === 'needs') && tokens[p + 1] === 'to')) {
       j = p;
       break;
     }
@@ -89,7 +91,7 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
     while (p < tokens.length && (HEDGE.has(tokens[p]!) || MODAL_WORDS.has(tokens[p]!) || NEGATIONS.has(tokens[p]!) || tokens[p] === 'cannot' || tokens[p] === 'not')) p += 1;
     const first = tokens[p] ?? '';
     const accessPhrase = (first === 'have' || first === 'has' || first === 'get' || first === 'gets') && tokens.slice(p + 1, p + 5).some((w) => ACCESS_WORDS.has(w));
-    const doEverything = (first === 'do' || first === 'does') && EVERYTHING.has(tokens[p + 1] ?? '');
+    const doEverything = (first === 'do' || first === 'does') && EVERYTHING.has(tokens.slice(p + 1).find((w) => !SOFTENERS.has(w)) ?? '');
     const verbOfEntity = ctx.index.aliasAt(tokens, p) !== undefined && p === j + countHedges(tokens, j);
     if (!rightVerb(first) && !PHRASAL_VERBS[`${first} ${tokens[p + 1]}`] && !accessPhrase && !doEverything && !verbOfEntity && first !== 'read-only') return undefined;
   }
@@ -150,7 +152,7 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
     const mention = ctx.index.aliasAt(tokens, i);
     const phrasal = PHRASAL_VERBS[`${t} ${tokens[i + 1]}`];
     if (phrasal) i += 1;
-    const verb = phrasal ?? (t === 'do' || t === 'does' ? (EVERYTHING.has(tokens[i + 1] ?? '') ? 'do' : undefined) : rightVerb(t));
+    const verb = phrasal ?? (t === 'do' || t === 'does' ? (EVERYTHING.has(tokens.slice(i + 1).find((w) => !SOFTENERS.has(w)) ?? '') ? 'do' : undefined) : rightVerb(t));
     // "record their own attendances" with a TrainingRecord: a head noun before a determiner is the verb.
     const verbBeforeObject = mention?.head === true && mention.words.length === 1 && /^(?:their|his|her|its|a|an|the|new|all|any|some|my|our|your)$/.test(tokens[i + 1] ?? '');
     // "browse the (class) schedule": after an article, a verb's word is a noun.
