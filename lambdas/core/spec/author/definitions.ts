@@ -114,6 +114,12 @@ const PATTERNS: Pattern[] = [
     passive: true,
   },
   {
+    example: 'A bid is just the amount and the time it was placed',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:just|simply|basically|only|really|made up of)\s+${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
     example: 'Each film has a title, a runtime and a poster',
     re: new RegExp(String.raw`^${DET}${NP}\s+${HEDGE}${HAVE}\s+${LIST}$`, 'i'),
     topic: 1,
@@ -178,7 +184,8 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     if (p.topic !== 0 && (NOT_TOPICS.test(topic) || words(topic).length === 0)) continue;
     // "Podcasters manage their own shows": a possessive or "manage" inside is a sentence, not a name.
     if (p.topic !== 0 && /\s(?:their|own|his|her|my|our|your|manages?|can|may)\b/i.test(topic)) continue;
-    const written = p.list !== undefined ? m[p.list]?.trim() : undefined;
+    // ("... name, email and phone, and they place bids on items": the list ends where a new clause starts.)
+    const written = p.list !== undefined ? m[p.list]?.trim().replace(/,?\s+(?:and|but)\s+(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '') : undefined;
     const list = written && p.passive ? complements(written) : written;
     // "Section leaders can record attendance records": a right to make records, not fields.
     if (/\b(?:can|may|should|must|will|are able to|get to)\s+(?:\w+\s+)?(?:record|log|keep|track|list|show|store)s?\b/i.test(clean.split(/\s+/).slice(0, 6).join(' '))) return undefined;
