@@ -28,7 +28,7 @@ const DETERMINERS = new Set(['a', 'an', 'the', 'new', 'each', 'every', 'all', 't
  * Generic nouns that name a record type when the text gives them fields ("A tool has a name and
  * an inventory tag", "items: name, price"), though alone they usually mean the app ("a tool to ...").
  */
-const NAMED_BY_FIELDS = new Set(['tool', 'site', 'page', 'item', 'step']);
+const NAMED_BY_FIELDS = new Set(['tool', 'site', 'page', 'item', 'step', 'application']);
 
 /**
  * Singular PascalCase name of a noun phrase, or undefined if it cannot name a record type.

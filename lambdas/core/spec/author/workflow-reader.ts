@@ -219,16 +219,21 @@ function readOpening(text: string, ctx: WorkflowContext): Opening | undefined {
   // "gets no agent reply within 4 hours": the awaited thing is the noun before the time.
   const noun = after.includes('no');
   const negated = after.includes('not') || before.includes('not') || noun;
-  if (duration && (negated || after.includes('still'))) {
+  // ("If an application stays in screening for 10 days": still in screening then.)
+  const still = after.findIndex((w) => ['still', 'stays', 'stay', 'remains', 'remain', 'sits'].includes(w));
+  if (duration && (negated || still >= 0)) {
     const negation = noun && !after.includes('not') ? 'no' : 'not';
-    const words_ = negated ? (after.includes(negation) ? after.slice(after.indexOf(negation) + 1) : before.slice(before.indexOf('not') + 1)) : after.slice(after.indexOf('still') + 1);
+    const words_ = negated ? (after.includes(negation) ? after.slice(after.indexOf(negation) + 1) : before.slice(before.indexOf('not') + 1)) : after.slice(still + 1).filter((w) => w !== 'in' && w !== 'at');
     const untilTime = words_.slice(0, Math.max(0, words_.findIndex((w) => ['within', 'after', 'in', 'for', 'by'].includes(w))));
     let stateWord = (negation === 'no' ? untilTime[untilTime.length - 1] : words_.find((w) => !STATE_LINKS.has(w) && w !== 'been' && w !== 'yet')) ?? 'updated';
     // "is not picked up": a verb with its particle.
     const particle = words_[words_.indexOf(stateWord) + 1];
     if (particle && /^(?:up|out|off|back|in)$/.test(particle)) stateWord = `${stateWord} ${particle}`;
     const event = negated ? (/(?:ed|en)(?: \w+)?$/.test(stateWord) ? stateWord : participle(verbLemma(stateWord))) : nextState(m.entity, stateWord, ctx);
-    return { entity: m.entity, trigger: { entity: m.entity, event: 'created' }, lead: [{ kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, names), events: [snakeCase(event)], timeout: duration.iso }], rest };
+    // Still in a later state than the first: the wait starts when the record reaches it.
+    const statusValues = statusFieldOf(ctx.entities.find((e) => e.name === m.entity))?.values ?? [];
+    const reached = !negated && statusValues.indexOf(snakeCase(stateWord)) > 0 ? triggerFor(m.entity, stateWord, ctx).trigger : undefined;
+    return { entity: m.entity, trigger: reached ?? { entity: m.entity, event: 'created' }, lead: [{ kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, names), events: [snakeCase(event)], timeout: duration.iso }], rest };
   }
 
   // "When someone makes a booking" / "when a manager approves an invoice"
