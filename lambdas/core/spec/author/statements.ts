@@ -173,7 +173,8 @@ export function statementsOf(blocks: Block[]): Statements {
   const sentence = (text: string, line: number, topic?: string) => {
     for (const s of splitSentences(text).flatMap((piece) => storyAsStatements(piece.replace(LEAD_IN, '')))) {
       // ("read only theirs": their own.)
-      const plain = namedRole(s).replace(/\btheirs\b/gi, 'their own');
+      // ("Candidates can apply, which creates an application, and ...": creating the record is the right.)
+      const plain = namedRole(s).replace(/\btheirs\b/gi, 'their own').replace(/\b[a-z]+,\s*which (?:creates|makes|opens|adds|files|submits|starts) ((?:a|an|the) [a-z]+(?: [a-z]+)?)(?=,|$)/gi, 'create $1');
       // ("shop owner (admin): everything": the role in parentheses once the label is a sentence.)
       const rights = rightsLine(plain);
       if (rights) {
