@@ -94,7 +94,7 @@ export function readDescription(description: string): Reading {
       }
       const states = readStates(part);
       // ("The status moves through enquiry, booked, ...": the status of the record just described.)
-      const ownStatus = states && /^(?:the\s+|its\s+|their\s+)?(?:status|state|stage)$/i.test(states.topic.trim());
+      const ownStatus = states && /^(?:(?:the\s+|its\s+|their\s+)?(?:status|state|stage)|its|their|it)$/i.test(states.topic.trim());
       const stateEntity = states ? (ownStatus ? previous : nameOf(states.topic, units)) : undefined;
       if (states && stateEntity) {
         statusLists.push({ entity: stateEntity, values: states.values, sentence: sentence.index });

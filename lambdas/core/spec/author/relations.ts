@@ -22,7 +22,7 @@ const ONE = String.raw`(?:a|an|one|exactly one|a single|one single|the|its|their
 const MANY = String.raw`(?:many|several|multiple|one or more|zero or more|any number of|a number of|lots of|some)\s+`;
 
 /** What may follow a relation: the child's fields ("..., and it has a start date", "and we write down the crop"). */
-const TAIL = String.raw`(?:\s*,?\s+and\s+(?:(?:it|they)\s+(?:has|have|records?|says|notes|shows|stores|holds|keeps)|has|have|holds?|includes?|contains?|records?|keeps?|stores?|(?:we|you|they)\s+(?:write down|record|note|store|keep|track|log))\s+(.+)|\s*:\s*(.+)|\s*,\s*with\s+(.+))?`;
+const TAIL = String.raw`(?:\s*,?\s+and\s+(?:(?:it|they)\s+(?:has|have|records?|says|notes|shows|stores|holds|keeps)|has|have|holds?|includes?|contains?|records?|keeps?|stores?|notes|lists|tracks|(?:we|you|they)\s+(?:write down|record|note|store|keep|track|log))\s+(.+)|\s*:\s*(.+)|\s*,\s*with\s+(.+))?`;
 
 interface Pattern {
   example: string;

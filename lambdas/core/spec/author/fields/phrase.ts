@@ -35,7 +35,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/[.;,]+$/, '')
     .replace(/^(?:and|with|plus|also|as well as|including|along with)\s+/i, '')
     // ("exactly one supervising professor": the count is the relation's, not the name's.)
-    .replace(/^(?:exactly|just|only)\s+one\s+/i, '');
+    .replace(/^(?:exactly|just|only|up to|at most)\s+one\s+/i, '');
   text = text.replace(/["“”]([^"“”]{1,60})["“”]/g, '$1');
   // Parentheses (one level of nesting) are descriptors.
   text = text.replace(/\(((?:[^()]|\([^()]*\))*)\)/g, (_m, inner: string) => {
