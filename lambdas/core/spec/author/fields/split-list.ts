@@ -111,7 +111,7 @@ function topLevelPieces(text: string): Piece[] {
 function shareLastParenthesis(items: string[]): string[] {
   const out = [...items];
   for (let i = 1; i < out.length; i += 1) {
-    const m = /\((both\b[^)]*|each\b[^)]*|dates|datetimes|times|dates (?:with|and) times)\)\s*$/i.exec(out[i]!);
+    const m = /\((both\b[^)]*|each\b[^)]*|[^()]*\b(?:each|both)|dates|datetimes|times|dates (?:with|and) times)\)\s*$/i.exec(out[i]!);
     const prev = out[i - 1]!;
     if (m && !/[()]/.test(prev) && !/:/.test(prev)) out[i - 1] = `${prev} (${m[1]})`;
   }
