@@ -159,7 +159,8 @@ export function segment(description: string): Block[] {
     // other line breaks are hard wraps.
     // Where several lines are "X: a, b" lines, the writer puts one statement per line (quick
     // notes, often all lower case): every line break ends one, unless the line ends mid-phrase.
-    const linePerStatement = parts.filter((p) => COLON_LINE.test(p)).length >= 2;
+    // (So do lines all in lower case: quick notes, not a hard-wrapped paragraph.)
+    const linePerStatement = parts.filter((p) => COLON_LINE.test(p)).length >= 2 || (parts.length >= 2 && parts.every((p) => /^[a-z]/.test(p)));
     let text = parts[0]!;
     let at = start + 1;
     for (let k = 1; k < parts.length; k += 1) {

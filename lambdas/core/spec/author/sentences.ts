@@ -18,6 +18,8 @@ export function splitSentences(paragraph: string): string[] {
     if (depth > 0 || (ch !== '.' && ch !== '!' && ch !== '?')) continue;
     const next = block[i + 1];
     if (next !== undefined && next !== ' ' && next !== '"' && next !== "'") continue;
+    // ("paid? (y/n) + status": a question mark inside a field list ends nothing.)
+    if (ch !== '.' && /^\s*[a-z(+,]/.test(block.slice(i + 1))) continue;
     const piece = block.slice(start, i + 1);
     if (ch === '.' && ABBREVIATION.test(piece)) continue;
     push(out, piece);

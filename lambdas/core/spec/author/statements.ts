@@ -93,7 +93,7 @@ const RIGHTS_START = /^(?:can\b|full access|all access|everything|evrything|anyt
 const PEOPLE_LABEL = /\b(?:admins?|administrators?|staff|managers?|owners?|users?|roles?|people|ppl|everyone|everybody|anyone|public|visitors?|guests? can|team|desk)$/i;
 
 /** Fields of a record about people ("owners: name, phone, email"): a people label that is a record type. */
-const PERSON_FIELDS = /^(?:(?:full |first |last )?name|email|e-mail|phone|address)\s*,/i;
+const PERSON_FIELDS = /^(?:(?:full |first |last )?name|email|e-mail|phone|address)\s*(?:,|\+)/i;
 
 /** "Vehicles: plate number (unique), make, model": a record type and its field list, on one line. */
 export function colonList(text: string): { topic: string; list: string } | undefined {
@@ -101,7 +101,7 @@ export function colonList(text: string): { topic: string; list: string } | undef
   if (!m) return undefined;
   const topic = topicOf(m[1]!);
   const list = m[2]!.trim();
-  if (!topic || RIGHTS_START.test(list) || (PEOPLE_LABEL.test(topic) && !PERSON_FIELDS.test(list)) || !/,|\band\b/.test(list)) return undefined;
+  if (!topic || RIGHTS_START.test(list) || (PEOPLE_LABEL.test(topic) && !PERSON_FIELDS.test(list)) || !/,|\band\b|\s\+\s/.test(list)) return undefined;
   if (/\b(?:can|may|must|should|will)\b/i.test(list.split(',')[0]!)) return undefined;
   // "Production running: publish the schedule, then notify the box office" and "Lease created:
   // wait for it to be paid" are workflows.

@@ -18,7 +18,8 @@ const TOKEN = /[A-Za-z0-9]+(?:\/[A-Za-z0-9]*)+|\bno\.(?=\s+[a-z(]|\s*\()|[A-Za-z
 
 export function normalizeInformal(text: string): string {
   const names = properNames(text);
-  return text.replace(TOKEN, (token, offset: number) => {
+  // ("no of windows": the number of windows.)
+  return text.replace(/\bno\s+of\b/gi, 'number of').replace(TOKEN, (token, offset: number) => {
     const lower = token.toLowerCase();
     const abbreviation = ABBREVIATIONS[lower];
     if (abbreviation !== undefined && !(token !== lower && token.length > 1 && names.has(lower))) {
