@@ -24,11 +24,14 @@ function pluralRole(role: string): string {
 const AGAIN = /\s*,?\s+and\s+I\s+(?:also\s+)?(?:want to|would like to|need to|can|may|should be able to|am able to|get to)\s+/;
 
 /** A story as the statements it makes: one per "I can ..." in it. */
+/** The reason a story gives ("so I can pick something", "so that ..."): no structure, and it holds an "I can" of its own. */
+const REASON = /\s*,?\s+so\s+(?:that\s+)?(?:i|we|they)\b.*$/i;
+
 export function storyAsStatements(sentence: string): string[] {
-  const m = STORY.exec(sentence.trim());
+  const m = STORY.exec(sentence.trim().replace(REASON, ''));
   if (!m) return [sentence];
   const [first, ...more] = m[3]!.split(AGAIN);
-  return [storyAsStatement(sentence.trim().replace(m[3]!, first!)), ...more.map((rest) => `${pluralRole(m[1]!)} can ${rest.replace(/\bmy\b/gi, 'their').replace(/\bme\b/gi, 'them')}`)];
+  return [storyAsStatement(sentence.trim().replace(REASON, '').replace(m[3]!, first!)), ...more.map((rest) => `${pluralRole(m[1]!)} can ${rest.replace(/\bmy\b/gi, 'their').replace(/\bme\b/gi, 'them')}`)];
 }
 
 export function storyAsStatement(sentence: string): string {
@@ -42,7 +45,9 @@ export function storyAsStatement(sentence: string): string {
     .replace(/\bmyself\b/gi, 'themselves')
     .replace(/\bmy\b/gi, 'their')
     .replace(/\bme\b/gi, 'them')
-    .replace(/\bi\b/g, 'they');
+    .replace(/\bi\b/g, 'they')
+    // ("I want full access to everything": have it.)
+    .replace(/^(full|complete|total|all|admin|read-only|read) access\b/i, 'have $1 access');
   // "As the director, when a production starts running, I want the schedule published": a workflow.
   // ("after a lesson", with no verb, is only when the user acts.)
   if (m[2] && /^(?:when|whenever|once|if|after|before|as soon as|each time|every time)\b/i.test(m[2]) && tagTerms(m[2]).slice(1).some((t) => t.tags.has('Verb'))) return `${m[2]}, ${m[3]!}`;
