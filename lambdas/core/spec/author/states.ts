@@ -17,6 +17,8 @@ const SUBJECT = String.raw`^(?:(?:each|every|a|an|the|any)\s+)?([a-z][a-z'-]*(?:
 const PATTERNS: RegExp[] = [
   new RegExp(String.raw`${SUBJECT}\s+(?:moves|goes|passes|progresses|flows|cycles)\s+through\s+(?:the\s+)?(?:states?|stages?|statuses)?\s*:?\s*(.+)$`, 'i'),
   new RegExp(String.raw`${SUBJECT}\s+(?:goes|moves|changes|progresses)\s+from\s+(.+)$`, 'i'),
+  // "Permits start as applied, then move to approved or refused".
+  new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?)\s+(?:off\s+)?(?:as|in|at)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,?\s+(?:then|and then)\s+.+)$`, 'i'),
   new RegExp(String.raw`${SUBJECT}\s+(?:is|are|can be|may be|will be|is always|is either|can either be)\s+(?:either\s+)?((?:[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,\s*)+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,?\s+or\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?|[a-z][a-z-]*\s+or\s+[a-z][a-z-]*)$`, 'i'),
 ];
 
@@ -28,11 +30,11 @@ export function readStates(text: string): StateList | undefined {
   for (const re of PATTERNS) {
     const m = re.exec(clean);
     if (!m) continue;
-    const body = m[2]!.trim();
+    const body = m[2]!.trim().replace(/\b(?:then\s+)?(?:moves?|goes|go|changes?)\s+(?:on\s+)?to\s+/gi, 'then ');
     if (NOT_STATES.test(body)) continue;
     const values = body
       .split(/\s*,\s*(?:and\s+|or\s+|then\s+)?|\s+(?:and|or|then|to|and finally|and then)\s+|\s*(?:->|→|\/)\s*/i)
-      .map((v) => v.replace(/^(?:finally|then|either|to)\s+/i, '').trim())
+      .map((v) => v.replace(/^(?:finally|then|either|to)\s+/i, '').replace(/^(?:moves?|goes|go|changes?)\s+(?:on\s+)?to\s+/i, '').trim())
       .filter((v) => v && v.split(/\s+/).length <= 3);
     if (values.length < 2) continue;
     // "An animal's status goes from ...": the record is the animal.

@@ -196,7 +196,8 @@ function readOpening(text: string, ctx: WorkflowContext): Opening | undefined {
 
   // "Production running: publish the schedule": a record and a state as a heading.
   const labelled = /^([^:,]+)(?::|,\s*then)\s/.exec(text);
-  if (labelled && !TRIGGER_OPENERS.test(head)) {
+  // ("Permits start as applied, then move to approved": the states, not a workflow.)
+  if (labelled && !TRIGGER_OPENERS.test(head) && !/\b(?:starts?|begins?)\s+(?:off\s+)?(?:as|in|at)\b/i.test(labelled[1]!)) {
     const tokens = words(labelled[1]!);
     const m = mentionIn(tokens, ctx);
     const state = m ? tokens.slice(m.end).filter((w) => !STATE_LINKS.has(w)) : [];

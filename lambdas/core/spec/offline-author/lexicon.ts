@@ -82,7 +82,7 @@ export const ADMIN_VERBS = new Set(['manage', 'administer', 'administrate', 'mod
 export const PHRASAL_VERBS: Record<string, string> = {
   'hand in': 'submit', 'turn in': 'submit', 'fill in': 'create', 'fill out': 'create', 'sign up': 'register', 'look at': 'read',
   'look up': 'read', 'check out': 'read', 'set up': 'create', 'put in': 'create', 'write up': 'create', 'sign off': 'approve',
-  'look after': 'manage', 'take care': 'manage',
+  'look after': 'manage', 'take care': 'manage', 'apply for': 'create',
 };
 
 /** The base form of a verb token if it is a rights verb: `creates` -> create, `reads` -> read. */

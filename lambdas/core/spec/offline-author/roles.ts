@@ -49,7 +49,7 @@ export function fieldLocator(entities: SpecEntity[]): NonNullable<RightsContext[
 }
 
 /** Head nouns of organisations (a business, the tenant), which are no role of people. */
-const ORGANISATION_HEADS = new Set(['service', 'foundation', 'agency', 'agencies', 'company', 'companies', 'business', 'businesses', 'organisation', 'organization', 'firm', 'network', 'association', 'chain', 'app', 'system', 'platform']);
+const ORGANISATION_HEADS = new Set(['service', 'foundation', 'agency', 'agencies', 'company', 'companies', 'business', 'businesses', 'organisation', 'organization', 'firm', 'network', 'association', 'chain', 'app', 'system', 'platform', 'office', 'department', 'council', 'authority', 'ministry', 'bureau']);
 
 /** Is a rights clause about a role (not about everyone, not a definition of a record type)? */
 export function roleSubject(clause: RightsClause, index: EntityIndex): string | undefined {
@@ -61,7 +61,7 @@ export function roleSubject(clause: RightsClause, index: EntityIndex): string | 
   // "A regional blood service runs this", "the foundation publishes calls": an organisation, not people with a role.
   if (ORGANISATION_HEADS.has(clause.subject[clause.subject.length - 1]!)) return undefined;
   // "A ticket moves through new, open and closed": a record changing state, not people.
-  if (index.resolve(clause.subject) && ['move', 'go', 'pass', 'progress', 'change'].includes(clause.groups[0]?.verbs[0] ?? '')) return undefined;
+  if (index.resolve(clause.subject) && ['move', 'go', 'pass', 'progress', 'change', 'start', 'begin', 'become'].includes(clause.groups[0]?.verbs[0] ?? '')) return undefined;
   // "The status moves through ...": a field, not people.
   if (/^(?:status|state|stage|phase)$/.test(clause.subject[clause.subject.length - 1]!)) return undefined;
   if (index.resolve(clause.subject) && !clause.modal && clause.articleObject) return undefined;
