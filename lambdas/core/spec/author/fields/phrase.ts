@@ -62,6 +62,14 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   const bareState = /^(?:is|are|can be)\s+(?:either\s+|one of\s+)?(.+\s(?:or|and)\s.+)$/i.exec(text);
   const bareValues = bareState ? valueList(bareState[1]!) : undefined;
   if (bareValues && !isBooleanPair(bareValues)) return { words: ['status'], traits: { ...traits, values: bareValues } };
+  // "a pass or fail outcome", "a win, loss or draw result": the values before their field's name.
+  const before = /^(?:an?\s+)?([a-z]+(?:\s*,\s*[a-z]+)*\s+or\s+[a-z]+)\s+(outcome|result|decision|answer|verdict|grade|status|mode|type|kind)$/i.exec(text);
+  const beforeValues = before ? valueList(before[1]!) : undefined;
+  if (before && beforeValues) {
+    if (isBooleanPair(beforeValues)) traits.type = 'boolean';
+    else traits.values = beforeValues;
+    text = before[2]!;
+  }
   text = takeTypeLead(text, traits);
   text = takeNameDefault(text, traits);
   text = takeInlineValues(text, traits, entities, owner);
