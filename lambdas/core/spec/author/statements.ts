@@ -71,6 +71,18 @@ export function topicOf(text: string): string | undefined {
   return cleaned;
 }
 
+/**
+ * A yes/no cell under a "Required" or "Unique" column says the rule in words ("yes" -> required,
+ * "no" -> optional); undefined for a cell of any other column.
+ */
+function flagCell(header: string, cell: string): string | undefined {
+  const flag = /^(required|mandatory|unique)\??$/.exec(header.trim())?.[1];
+  if (!flag) return undefined;
+  if (/^(?:yes|y|true|x|✓|✔|required|mandatory|unique)$/i.test(cell)) return flag === 'unique' ? 'unique' : 'required';
+  if (/^(?:no|n|false|-|optional)$/i.test(cell)) return flag === 'unique' ? '' : 'optional';
+  return cell;
+}
+
 /** The parenthesis after a title ("Order line fields (an order has many order lines)"): a statement of its own. */
 function titleRemark(title: string): string | undefined {
   const m = /\(([^)]*\s[^)]*)\)\s*:?\s*$/.exec(title);
@@ -283,8 +295,10 @@ export function statementsOf(blocks: Block[]): Statements {
       block.rows.forEach((row, k) => {
         const name = row[nameCol]?.trim();
         if (!name) return;
-        const rules = rulesCols.map((c) => row[c]?.trim() ?? '').filter(Boolean).join(', ');
-        list.rows.push({ name, type: typeCol >= 0 ? row[typeCol]?.trim() || undefined : undefined, rules: rules || undefined, line: block.line + 2 + k });
+        const flags = rulesCols.map((c) => flagCell(header[c]!, row[c]?.trim() ?? '')).filter((f): f is string => f !== undefined && f !== '');
+        const rules = rulesCols.filter((c) => flagCell(header[c]!, row[c]?.trim() ?? '') === undefined).map((c) => row[c]?.trim() ?? '').filter(Boolean).join(', ');
+        // (The flags go with the name, "species (required)", so they never mix with a cell's values.)
+        list.rows.push({ name: flags.length > 0 ? `${name} (${flags.join(', ')})` : name, type: typeCol >= 0 ? row[typeCol]?.trim() || undefined : undefined, rules: rules || undefined, line: block.line + 2 + k });
       });
       continue;
     }

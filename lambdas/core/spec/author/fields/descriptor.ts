@@ -81,7 +81,8 @@ export function readDescriptor(text: string, traits: Traits, entities: readonly 
   });
   const stripped = t.replace(/^(?:(?:each|both|all) (?:is |are )?)?(?:it is|it's|they are|which is|that is|one of|either|can be|values?:|options?:)\s+/i, '');
   // ("between 2 and 8 movers" is a range, not the values `between 2` and `8 movers`.)
-  const values = RANGES.some(([re]) => re.test(stripped)) ? undefined : valueList(stripped);
+  // (Nor is "link to accession" the values `link` and `accession`.)
+  const values = RANGES.some(([re]) => re.test(stripped)) || /^(?:(?:a\s+)?(?:link|links|reference|ref|pointer)\s+to|refers to|points to)\s/i.test(stripped) ? undefined : valueList(stripped);
   if (values) {
     if (isBooleanPair(values)) traits.type = 'boolean';
     else traits.values = values;
