@@ -199,7 +199,7 @@ function withSubjects(clauses: string[]): string[] {
  */
 function verbClauses(text: string): string[] {
   const verbs = Object.keys(RIGHT_VERBS).join('|');
-  return splitTopLevel(text, sepRegex(new RegExp(String.raw`\s*,\s*(?:and\s+(?=(?:${verbs})\s)|(?=(?:${verbs})\s+(?:a|an|the|their|new)\s)|(?:and|but|while|whereas)\s+(?=(?:a|an|each|every|the|one)\s))`, 'iy'))).map((c) => c.trim()).filter(Boolean);
+  return splitTopLevel(text, sepRegex(new RegExp(String.raw`\s*,\s*(?:and\s+(?=(?:${verbs})\s)|(?=(?:${verbs})\s+(?:a|an|the|their|new)\s)|(?:and|but|while|whereas)\s+(?=(?:a|an|each|every|the|one)\s))|\s+(?:and|but)\s+(?=(?:each|every)\s)`, 'iy'))).map((c) => c.trim()).filter(Boolean);
 }
 
 /**
