@@ -69,7 +69,8 @@ const PATTERNS: Pattern[] = [
   },
   {
     example: 'Each dock belongs to one marina / a harvest is from one plot, and we write down the crop',
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:always\s+)?(?:belongs? to|is part of|is for|is about|is on|is in|is from|comes from|is attached to|is linked to|refers to|points to|is tied to)\s+${ONE}${NP}${TAIL}$`, 'i'),
+    // (Also "a lesson uses exactly one car", "a match is played at one venue".)
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:always\s+)?(?:belongs? to|is part of|is for|is about|is on|is in|is from|comes from|is attached to|is linked to|refers to|points to|is tied to|uses|needs|requires|is assigned to|is held (?:at|in)|takes place (?:at|in)|is played (?:at|in)|happens (?:at|in))\s+${ONE}${NP}${TAIL}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
     list: 3,
   },

@@ -157,7 +157,8 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
     const verbBeforeObject = mention?.head === true && mention.words.length === 1 && /^(?:their|his|her|its|a|an|the|new|all|any|some|my|our|your)$/.test(tokens[i + 1] ?? '');
     // "browse the (class) schedule": after an article, a verb's word is a noun.
     const article = (k: number) => /^(?:the|a|an|their|his|her|its|our|my|your|this|that)$/.test(tokens[k] ?? '');
-    const nounUse = cur.letters.length > 0 && !phrasal && (article(i - 1) || (article(i - 2) && ctx.index.aliasAt(tokens, i - 1) !== undefined));
+    // (A singular record type's name before it is a compound's modifier; "their learners manage" is a new verb.)
+    const nounUse = cur.letters.length > 0 && !phrasal && (article(i - 1) || (article(i - 2) && ctx.index.aliasAt(tokens, i - 1)?.plural === false));
     if (verb !== undefined && !nounUse && (!mention || cur.letters.length === 0 || verbBeforeObject)) {
       if (cur.letters.length > 0 && (hasObjects(cur) || skipping)) flush();
       cur.letters.push(...(verb === 'do' ? ALL_RIGHTS : RIGHT_VERBS[verb]!));
