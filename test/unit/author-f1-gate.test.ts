@@ -18,7 +18,7 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * descriptions written in the styles the author read worst (its F1 fell from 0.93 to 0.86 with
  * no change to the author); its floor is measured on the larger part.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.92, examples: 0.93, 'held-out': 0.75 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.93, examples: 0.94, 'held-out': 0.78 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {
