@@ -11,7 +11,9 @@
  *  - `-c bgs:bedrockModelId=<model or inference profile id>`, or `offline` for the
  *    deterministic author (default amazon.nova-pro-v1:0);
  *  - `-c bgs:publicUrl=https://api.example.com`: the address answers name when a custom domain
- *    fronts the API (default: the HTTP API's execute-api endpoint).
+ *    fronts the API (default: the HTTP API's execute-api endpoint);
+ *  - `-c bgs:projectRegion=eu-west-1`: the region generated project stacks deploy to (default: the
+ *    control plane's; a blueprint with workflows always deploys to us-east-2).
  */
 import { ENV } from '../lambdas/shared/env';
 import { App, Validations } from 'aws-cdk-lib';
@@ -24,6 +26,7 @@ const destroyOnRemoval = String(app.node.tryGetContext('bgs:destroyOnRemoval') ?
 const rateLimits = app.node.tryGetContext('bgs:rateLimits') as string | undefined;
 const bedrockModelId = app.node.tryGetContext('bgs:bedrockModelId') as string | undefined;
 const publicUrl = app.node.tryGetContext('bgs:publicUrl') as string | undefined;
+const projectRegion = app.node.tryGetContext('bgs:projectRegion') as string | undefined;
 
 new ControlPlaneStack(app, 'BgsControlPlane', {
   // Unset (no credentials, offline) the stack is environment-agnostic; with credentials the
@@ -33,6 +36,7 @@ new ControlPlaneStack(app, 'BgsControlPlane', {
   rateLimits,
   bedrockModelId,
   publicUrl,
+  projectRegion,
 });
 
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

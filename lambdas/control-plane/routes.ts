@@ -51,6 +51,13 @@ export interface RouteDefinition {
   readonly usesModel?: boolean;
   /** The route starts blueprint generations (Step Functions on AWS). */
   readonly startsGeneration?: boolean;
+  /** The route starts deployments (the deployment state machine on AWS). */
+  readonly startsDeployment?: boolean;
+  /**
+   * The route previews a deploy (the deployer's preview or data-loss check): on AWS it invokes the
+   * synthesis function and reads project stacks and project tables.
+   */
+  readonly previewsStacks?: boolean;
 }
 
 /**
@@ -281,6 +288,7 @@ export const CONTROL_PLANE_ROUTES = {
     success: { status: 202, description: 'Deployment started', schema: s.DeploymentStarted },
     // DeleteItem: a deployment that cannot be started is ended at once, releasing the project's lock.
     errors: [400, 401, 404, 409, 429, 503], dynamo: ['GetItem', 'PutItem', 'ConditionCheckItem', 'UpdateItem', 'DeleteItem'],
+    startsDeployment: true, previewsStacks: true,
   }),
   rollbackProject: route({
     id: 'rollbackProject', method: 'POST', path: '/projects/{projectId}/rollback', tag: 'Deployments',
@@ -289,6 +297,7 @@ export const CONTROL_PLANE_ROUTES = {
     success: { status: 202, description: 'Rollback started', schema: s.DeploymentStarted },
     // Query: the project's deployments, newest first, to find the one before the active one.
     errors: [400, 401, 404, 409, 429, 503], dynamo: ['GetItem', 'Query', 'PutItem', 'ConditionCheckItem', 'UpdateItem', 'DeleteItem'],
+    startsDeployment: true, previewsStacks: true,
   }),
   destroyProjectStack: route({
     id: 'destroyProjectStack', method: 'DELETE', path: '/projects/{projectId}/stack', tag: 'Deployments',
@@ -297,13 +306,14 @@ export const CONTROL_PLANE_ROUTES = {
     success: { status: 202, description: 'Destroy started', schema: s.DeploymentStarted },
     // As a deploy: the lock, the deployment and its pending mark in one transaction; DeleteItem ends one that cannot start.
     errors: [400, 401, 404, 409, 429, 503], dynamo: ['GetItem', 'PutItem', 'ConditionCheckItem', 'UpdateItem', 'DeleteItem'],
+    startsDeployment: true,
   }),
   previewDeployment: route({
     id: 'previewDeployment', method: 'POST', path: '/projects/{projectId}/validate', tag: 'Deployments',
     summary: "Dry run of a deploy: what deploying a completed blueprint (default: the project's latest) would change in the project's stack; nothing is deployed",
     auth: 'user', rate: 'project', params: s.ProjectIdParams, body: s.PreviewRequest, bodyOptional: true,
     success: { status: 200, description: 'The changes a deploy would make', schema: s.DeploymentPreview },
-    errors: [400, 401, 404, 409, 429, 503], dynamo: ['GetItem'],
+    errors: [400, 401, 404, 409, 429, 503], dynamo: ['GetItem'], previewsStacks: true,
   }),
   getDeployment: route({
     id: 'getDeployment', method: 'GET', path: '/deployments/{deploymentId}', tag: 'Deployments',

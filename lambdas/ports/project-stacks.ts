@@ -49,6 +49,8 @@ export interface NewChangeSet {
   readonly templateUrl: string;
   readonly resourcesToImport?: readonly ResourceToImport[];
   readonly tags?: Readonly<Record<string, string>>;
+  /** The role CloudFormation acts with (a service role): the caller needs only iam:PassRole on it. @default the caller's credentials */
+  readonly roleArn?: string;
 }
 
 export type ChangeSetState =
@@ -89,8 +91,8 @@ export interface ProjectStacks {
   deployedTemplate(stackName: string): Promise<CloudFormationTemplate | null>;
   /** The physical ids of the stack's resources of these types (what a destroy keeps). */
   resourcesOfTypes(stackName: string, types: readonly string[]): Promise<RetainedResource[]>;
-  /** Starts deleting the stack; `absent` when there was none. */
-  deleteStack(stackName: string): Promise<'deleting' | 'absent'>;
+  /** Starts deleting the stack (with the service role `roleArn` when given); `absent` when there was none. */
+  deleteStack(stackName: string, roleArn?: string): Promise<'deleting' | 'absent'>;
 }
 
 /** Where templates are put for CloudFormation to read (the control plane's artifact bucket). */

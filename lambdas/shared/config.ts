@@ -30,13 +30,33 @@ export interface ControlPlaneConfig {
   readonly rateLimits: RateLimits;
   /** Step Functions state machine of blueprint generation; undefined: run generations in process. */
   readonly generationStateMachineArn: string | undefined;
+  /** Deploying project stacks on AWS; undefined: the local runner and project host deploy (handed in). */
+  readonly deployment: AwsDeploymentConfig | undefined;
   readonly author:
     | { readonly provider: 'offline' }
     | { readonly provider: 'bedrock'; readonly modelId: string; readonly timeoutMs: number }
     | { readonly provider: 'openai'; readonly baseUrl: string; readonly apiKey: string | undefined; readonly model: string; readonly timeoutMs: number };
 }
 
+/** Where and how project stacks are deployed on AWS (lib/control-plane/deployment-workflow.ts sets it). */
+export interface AwsDeploymentConfig {
+  readonly stateMachineArn: string;
+  /** The step function the routes ask for previews; undefined in the step function itself. */
+  readonly stepFunctionName: string | undefined;
+  readonly synthFunctionName: string;
+  readonly artifactBucket: string;
+  readonly code: { readonly bucket: string; readonly keys: Readonly<Record<string, string>> };
+  readonly projectRegion: string;
+  readonly stackRoleArn: string;
+  readonly accountId: string;
+}
+
 const required = z.string().trim().min(1);
+
+/** The deployment settings that must come together with the state machine's ARN. */
+const DEPLOYMENT_SETTINGS = [ENV.PROJECT_SYNTH_FUNCTION, ENV.ARTIFACT_BUCKET, ENV.PROJECT_CODE, ENV.PROJECT_STACK_ROLE_ARN, ENV.ACCOUNT_ID] as const;
+
+const PublishedCode = z.strictObject({ bucket: required, keys: z.record(z.string(), required) });
 
 const schema = z
   .object({
@@ -60,6 +80,24 @@ const schema = z
     [ENV.OPENAI_API_KEY]: z.string().optional(),
     [ENV.OPENAI_MODEL]: z.string().optional(),
     [ENV.GENERATION_STATE_MACHINE_ARN]: z.string().min(1).optional(),
+    [ENV.DEPLOYMENT_STATE_MACHINE_ARN]: z.string().min(1).optional(),
+    [ENV.DEPLOYMENT_STEP_FUNCTION]: z.string().min(1).optional(),
+    [ENV.PROJECT_SYNTH_FUNCTION]: z.string().min(1).optional(),
+    [ENV.ARTIFACT_BUCKET]: z.string().min(1).optional(),
+    [ENV.PROJECT_CODE]: z
+      .string()
+      .transform((text, ctx) => {
+        try {
+          return PublishedCode.parse(JSON.parse(text));
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be JSON { bucket, keys: { <name>: <key> } }' });
+          return z.NEVER;
+        }
+      })
+      .optional(),
+    [ENV.PROJECT_REGION]: z.string().min(1).optional(),
+    [ENV.PROJECT_STACK_ROLE_ARN]: z.string().min(1).optional(),
+    [ENV.ACCOUNT_ID]: z.string().min(1).optional(),
     [ENV.AUTHOR_TIMEOUT_MS]: z.coerce.number().int().min(1000).max(29_000).default(25_000),
   })
   .superRefine((env, ctx) => {
@@ -67,6 +105,11 @@ const schema = z
     const needs: Record<string, string[]> = { bedrock: [ENV.BEDROCK_MODEL_ID], openai: [ENV.OPENAI_BASE_URL, ENV.OPENAI_MODEL] };
     for (const name of needs[provider] ?? []) {
       if (!env[name as keyof typeof env]) ctx.addIssue({ code: 'custom', path: [name], message: `required when ${ENV.AUTHOR_PROVIDER} is ${provider}` });
+    }
+    if (env[ENV.DEPLOYMENT_STATE_MACHINE_ARN]) {
+      for (const name of DEPLOYMENT_SETTINGS) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `required with ${ENV.DEPLOYMENT_STATE_MACHINE_ARN}` });
+      }
     }
     if (env[ENV.DYNAMODB_ENDPOINT] && !env[ENV.LOCAL_CREDENTIALS_FILE]) {
       ctx.addIssue({ code: 'custom', path: [ENV.LOCAL_CREDENTIALS_FILE], message: `required with ${ENV.DYNAMODB_ENDPOINT} (the local stores' credentials)` });
@@ -114,6 +157,18 @@ export function parseControlPlaneConfig(env: NodeJS.ProcessEnv = process.env): C
     publicUrl: e[ENV.PUBLIC_URL].replace(/\/+$/, ''),
     rateLimits,
     generationStateMachineArn: e[ENV.GENERATION_STATE_MACHINE_ARN],
+    deployment: e[ENV.DEPLOYMENT_STATE_MACHINE_ARN]
+      ? {
+          stateMachineArn: e[ENV.DEPLOYMENT_STATE_MACHINE_ARN] as string,
+          stepFunctionName: e[ENV.DEPLOYMENT_STEP_FUNCTION],
+          synthFunctionName: e[ENV.PROJECT_SYNTH_FUNCTION] as string,
+          artifactBucket: e[ENV.ARTIFACT_BUCKET] as string,
+          code: e[ENV.PROJECT_CODE] as AwsDeploymentConfig['code'],
+          projectRegion: e[ENV.PROJECT_REGION] ?? e[ENV.REGION],
+          stackRoleArn: e[ENV.PROJECT_STACK_ROLE_ARN] as string,
+          accountId: e[ENV.ACCOUNT_ID] as string,
+        }
+      : undefined,
     author:
       e[ENV.AUTHOR_PROVIDER] === 'bedrock'
         ? { provider: 'bedrock', modelId: e[ENV.BEDROCK_MODEL_ID] as string, timeoutMs: e[ENV.AUTHOR_TIMEOUT_MS] }

@@ -43,6 +43,25 @@ export const ENV = {
   /** Step Functions state machine of blueprint generation (AWS); unset: the local orchestrator. */
   GENERATION_STATE_MACHINE_ARN: 'BGS_GENERATION_STATE_MACHINE_ARN',
   /**
+   * Step Functions state machine of deployments (AWS); unset: the local runner and project host.
+   * Set, the other deployment settings below are required (lib/control-plane/deployment-workflow.ts sets them all).
+   */
+  DEPLOYMENT_STATE_MACHINE_ARN: 'BGS_DEPLOYMENT_STATE_MACHINE_ARN',
+  /** The deployment step function, which the preview routes ask (AWS; unset in the step function itself). */
+  DEPLOYMENT_STEP_FUNCTION: 'BGS_DEPLOYMENT_STEP_FUNCTION',
+  /** The synthesis function that makes a project's template (AWS). */
+  PROJECT_SYNTH_FUNCTION: 'BGS_PROJECT_SYNTH_FUNCTION',
+  /** The control plane's bucket of project templates (AWS). */
+  ARTIFACT_BUCKET: 'BGS_ARTIFACT_BUCKET',
+  /** The published code of project stacks, JSON `{ "bucket": …, "keys": { "<name>": "<key>" } }` in the control plane's region (AWS). */
+  PROJECT_CODE: 'BGS_PROJECT_CODE',
+  /** The region project stacks deploy to, unless a blueprint needs another. @default the control plane's */
+  PROJECT_REGION: 'BGS_PROJECT_REGION',
+  /** The role CloudFormation creates and deletes project stacks with (AWS). */
+  PROJECT_STACK_ROLE_ARN: 'BGS_PROJECT_STACK_ROLE_ARN',
+  /** The AWS account id: regional code buckets are named `bgs-code-<account>-<region>`. */
+  ACCOUNT_ID: 'BGS_ACCOUNT_ID',
+  /**
    * The public base URL of the control plane (`https://api.example.com`), used for every address
    * an answer names (statusUrl, apiBaseUrl, OpenAPI servers). Never taken from request headers:
    * a forged `Host` must not put another host into documents. AWS: the HTTP API's endpoint, or

@@ -37,6 +37,12 @@ export interface ControlPlaneApiProps {
    */
   readonly generationStateMachineArn?: string;
   /**
+   * The deployment state machine the deploy, rollback and destroy routes start, and the step function the preview routes ask.
+   *
+   * @default - none: deploys answer 503 DEPLOYER_UNAVAILABLE
+   */
+  readonly deployment?: { readonly stateMachineArn: string; readonly stepFunctionArn: string };
+  /**
    * The routes to serve.
    *
    * @default CONTROL_PLANE_ROUTE_LIST, the control plane's manifest
@@ -132,6 +138,7 @@ export class ControlPlaneApi extends Construct {
         environment: props.environment,
         modelArns: props.modelArns,
         generationStateMachineArn: props.generationStateMachineArn,
+        deployment: props.deployment,
         logRetention,
         memorySize: props.memorySize,
         destroyOnRemoval: props.destroyOnRemoval,

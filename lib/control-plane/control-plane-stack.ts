@@ -1,6 +1,7 @@
 /**
- * The BGS control plane on AWS: a DynamoDB table (data), a Cognito user pool (identity) and an
- * HTTP API with one Lambda per manifest route (api). The handlers are configured only through
+ * The BGS control plane on AWS: a DynamoDB table (data), a Cognito user pool (identity), an
+ * HTTP API with one Lambda per manifest route (api), the blueprint generation workflow and the
+ * deployment workflow of project stacks. The handlers are configured only through
  * the environment variables of lambdas/shared/env.ts.
  */
 import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
@@ -11,6 +12,7 @@ import { ENV } from '../../lambdas/shared/env';
 import { ControlPlaneApi } from './control-plane-api';
 import { ControlPlaneData } from './control-plane-data';
 import { ControlPlaneIdentity } from './control-plane-identity';
+import { DeploymentWorkflow } from './deployment-workflow';
 import { GenerationWorkflow } from './generation-workflow';
 
 export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
@@ -70,6 +72,13 @@ export interface ControlPlaneStackProps extends StackProps {
    * @default - the HTTP API's own endpoint (`https://<id>.execute-api.<region>.amazonaws.com`)
    */
   readonly publicUrl?: string;
+  /**
+   * The region generated project stacks deploy to (a blueprint with workflows goes to us-east-2,
+   * where Lambda durable functions are).
+   *
+   * @default - the control plane's own region
+   */
+  readonly projectRegion?: string;
 }
 
 /** Bedrock ARNs to grant for a model id: a foundation model, or an inference profile and the models it routes to. */
@@ -91,6 +100,7 @@ export class ControlPlaneStack extends Stack {
   public readonly identity: ControlPlaneIdentity;
   public readonly api: ControlPlaneApi;
   public readonly generation: GenerationWorkflow;
+  public readonly deployment: DeploymentWorkflow;
 
   constructor(scope: Construct, id: string, props: ControlPlaneStackProps = {}) {
     super(scope, id, {
@@ -129,10 +139,24 @@ export class ControlPlaneStack extends Stack {
       destroyOnRemoval,
     });
 
+    this.deployment = new DeploymentWorkflow(this, 'Deployment', {
+      tableArn: this.data.table.tableArn,
+      environment,
+      projectRegion: props.projectRegion,
+      logRetention: props.logRetention,
+      destroyOnRemoval,
+    });
+
     this.api = new ControlPlaneApi(this, 'Api', {
       tableArn: this.data.table.tableArn,
-      environment: { ...environment, [ENV.GENERATION_STATE_MACHINE_ARN]: this.generation.stateMachine.stateMachineArn },
+      environment: {
+        ...environment,
+        ...this.deployment.environment,
+        [ENV.DEPLOYMENT_STEP_FUNCTION]: this.deployment.stepFunction.functionName,
+        [ENV.GENERATION_STATE_MACHINE_ARN]: this.generation.stateMachine.stateMachineArn,
+      },
       generationStateMachineArn: this.generation.stateMachine.stateMachineArn,
+      deployment: { stateMachineArn: this.deployment.stateMachine.stateMachineArn, stepFunctionArn: this.deployment.stepFunction.functionArn },
       modelArns: modelId === 'offline' ? [] : bedrockModelArns(this, modelId),
       throttlingRateLimit: props.throttlingRateLimit,
       throttlingBurstLimit: props.throttlingBurstLimit,

@@ -52,6 +52,12 @@ export interface RouteFunctionProps {
    */
   readonly generationStateMachineArn?: string;
   /**
+   * What routes with `startsDeployment` may start and routes with `previewsStacks` may read and invoke.
+   *
+   * @default - none
+   */
+  readonly deployment?: { readonly stateMachineArn: string; readonly stepFunctionArn: string };
+  /**
    * Delete the log group with the stack (development stacks only).
    *
    * @default false
@@ -106,6 +112,13 @@ function routeStatements(props: RouteFunctionProps): iam.PolicyStatement[] {
   }
   if (route.startsGeneration && props.generationStateMachineArn) {
     statements.push(new iam.PolicyStatement({ sid: 'StartGeneration', actions: ['states:StartExecution'], resources: [props.generationStateMachineArn] }));
+  }
+  if (route.startsDeployment && props.deployment) {
+    statements.push(new iam.PolicyStatement({ sid: 'StartDeployment', actions: ['states:StartExecution'], resources: [props.deployment.stateMachineArn] }));
+  }
+  if (route.previewsStacks && props.deployment) {
+    // The preview runs in the deployment step function, which alone may read project stacks and tables.
+    statements.push(new iam.PolicyStatement({ sid: 'PreviewDeployment', actions: ['lambda:InvokeFunction'], resources: [props.deployment.stepFunctionArn] }));
   }
   return statements;
 }

@@ -26,6 +26,9 @@ const RENDERERS: Budget = { kib: 480, carries: 'the blueprint validator and the 
  */
 const MODEL: Budget = { kib: 1200, carries: 'the spec authors: Bedrock Converse, the OpenAI-compatible client and the offline author with its lexicon and the compromise tagger' };
 
+/** A deploy or rollback: the data-loss check (the Lambda client asks the step function) and the start of the deployment state machine (Step Functions). */
+const DEPLOYMENT_ROUTE: Budget = { kib: 540, carries: 'the Lambda client (the data-loss check asks the deployment step function) and the Step Functions client (StartExecution)' };
+
 /** Bundles that need more than the DynamoDB-only base, by bundle name (lambda-bundling.ts `bundleName`). */
 export const BUNDLE_BUDGETS: Readonly<Record<string, Budget>> = {
   'control-plane/handlers/sign-up': IDENTITY,
@@ -43,9 +46,14 @@ export const BUNDLE_BUDGETS: Readonly<Record<string, Budget>> = {
   'control-plane/handlers/design-doc-artifact': RENDERERS,
   // The kit it zips (sources, prebuilt code: ~3.3 MB) ships beside the bundle in the route's asset, not in it.
   'control-plane/handlers/cdk-artifact': { kib: 430, carries: 'the zip writer (fflate, about 9 KiB) and the reader of the CDK app kit' },
-  'control-plane/handlers/preview-deployment': { kib: 440, carries: 'the template diff (the local project host synthesizes; on AWS no deployer yet)' },
-  'control-plane/handlers/deploy-project': { kib: 440, carries: 'the deployment runner port and its refusal without a runner' },
-  'control-plane/handlers/rollback-project': { kib: 440, carries: 'the deployment runner port and its refusal without a runner' },
+  'control-plane/handlers/preview-deployment': { kib: 500, carries: 'the Lambda client: on AWS the preview is asked of the deployment step function' },
+  'control-plane/handlers/deploy-project': DEPLOYMENT_ROUTE,
+  'control-plane/handlers/rollback-project': DEPLOYMENT_ROUTE,
+  'control-plane/handlers/destroy-project-stack': { kib: 530, carries: 'the Step Functions client (the deployment state machine) and the deployer provider' },
+  'control-plane/deployment/deployment-step': {
+    kib: 760,
+    carries: 'the CloudFormation, S3, Lambda, Cognito and DynamoDB clients of any region, the data plan and its migrations: every step of deploying and destroying a project stack',
+  },
   'control-plane/handlers/generate-blueprint': { kib: 560, carries: 'the Step Functions client (StartExecution)' },
   'control-plane/generation/generation-step': { kib: 510, carries: 'the whole generation pipeline: spec parser, blueprint builder, validator, renderers' },
   'control-plane/handlers/create-project': MODEL,

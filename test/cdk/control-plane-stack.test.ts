@@ -17,16 +17,35 @@ function ofType(type: string): [string, CfnResource][] {
   return Object.entries(resources).filter(([, resource]) => resource.Type === type);
 }
 
-/** The route functions (the generation step function is checked in generation-workflow.test.ts). */
-function routeFunctions(): [string, CfnResource][] {
-  const others = [stack.generation.stepFunction, stack.api.unmatchedRoute].map((fn) => stack.getLogicalId(fn.node.defaultChild as CfnElement));
-  return ofType('AWS::Lambda::Function').filter(([id]) => !others.includes(id));
+/** The functions and roles of the deployment workflow (checked in deployment-workflow.test.ts). */
+const deploymentIds = [
+  stack.deployment.stepFunction,
+  stack.deployment.synthFunction,
+  stack.deployment.stepFunction.role!,
+  stack.deployment.synthFunction.role!,
+  stack.deployment.stackRole,
+  stack.deployment.stateMachine.role,
+].map((c) => stack.getLogicalId(c.node.defaultChild as CfnElement));
+
+/**
+ * The functions that run the control plane's code (every one but the synthesis function, which
+ * runs only the CDK and takes no configuration, and CDK's own providers).
+ */
+function handlerFunctions(template: { toJSON(): Record<string, unknown> }): [string, CfnResource][] {
+  const all = Object.entries((template.toJSON().Resources ?? {}) as Record<string, CfnResource>).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
+  return all.filter(([id]) => id !== stack.getLogicalId(stack.deployment.synthFunction.node.defaultChild as CfnElement) && !id.startsWith('CustomS3AutoDeleteObjects'));
 }
 
-/** Roles of the route functions and the step function (not the state machine's service role). */
+/** The route functions (the generation and deployment functions are checked in their workflows' tests). */
+function routeFunctions(): [string, CfnResource][] {
+  const others = [stack.generation.stepFunction, stack.api.unmatchedRoute].map((fn) => stack.getLogicalId(fn.node.defaultChild as CfnElement));
+  return ofType('AWS::Lambda::Function').filter(([id]) => !others.includes(id) && !deploymentIds.includes(id));
+}
+
+/** Roles of the route functions and the generation step function (not the state machines' service roles, not the deployment workflow's). */
 function functionRoles(): [string, CfnResource][] {
   const machineRoleId = stack.getLogicalId(stack.generation.stateMachine.role.node.defaultChild as CfnElement);
-  return ofType('AWS::IAM::Role').filter(([id]) => id !== machineRoleId);
+  return ofType('AWS::IAM::Role').filter(([id]) => id !== machineRoleId && !deploymentIds.includes(id));
 }
 
 function props(resource: CfnResource | undefined): Record<string, unknown> {
@@ -118,7 +137,7 @@ describe('routes and functions come from the manifest', () => {
     const apiEndpoint = { 'Fn::GetAtt': [stack.getLogicalId(stack.api.httpApi.node.defaultChild as CfnElement), 'ApiEndpoint'] };
     const localOnly = [ENV.DYNAMODB_ENDPOINT, ENV.LOCAL_CREDENTIALS_FILE, ENV.LOCAL_IDENTITY_KEYS_FILE, ENV.LOCAL_IDENTITY_TABLE, ENV.LOCAL_AUTO_CONFIRM];
     const poolRef = { Ref: stack.getLogicalId(stack.identity.userPool.node.defaultChild as CfnElement) };
-    for (const [, fn] of ofType('AWS::Lambda::Function')) {
+    for (const [, fn] of handlerFunctions(template)) {
       const variables = (props(fn).Environment as { Variables: Record<string, unknown> }).Variables;
       expect(Object.keys(variables)).toEqual(expect.arrayContaining(required));
       for (const name of localOnly) expect(variables).not.toHaveProperty(name);
@@ -199,8 +218,8 @@ describe('least-privilege IAM', () => {
   });
 
   test('no wildcard action or resource, no managed policy, no policy outside the roles', () => {
-    // The one attached policy is the state machine's (X-Ray and log delivery need "*": cdk-nag.test.ts).
-    template.resourceCountIs('AWS::IAM::Policy', 1);
+    // The attached policies are the two state machines' (X-Ray and log delivery need "*": cdk-nag.test.ts).
+    template.resourceCountIs('AWS::IAM::Policy', 2);
     template.resourceCountIs('AWS::IAM::ManagedPolicy', 0);
     for (const [, role] of functionRoles()) {
       expect(props(role).ManagedPolicyArns).toBeUndefined();
@@ -231,16 +250,16 @@ const dev = synthControlPlane({ destroyOnRemoval: true, rateLimits: 'auth=1000,p
 
 describe('options', () => {
   test('rateLimits and logLevel reach every handler; without them the rate limits stay unset', () => {
-    dev.allResourcesProperties('AWS::Lambda::Function', {
-      Environment: { Variables: Match.objectLike({ [ENV.RATE_LIMITS]: 'auth=1000,project=5000', [ENV.LOG_LEVEL]: 'DEBUG' }) },
-    });
-    for (const [, fn] of ofType('AWS::Lambda::Function')) {
+    for (const [, fn] of handlerFunctions(dev)) {
+      expect((props(fn).Environment as { Variables: Record<string, unknown> }).Variables).toMatchObject({ [ENV.RATE_LIMITS]: 'auth=1000,project=5000', [ENV.LOG_LEVEL]: 'DEBUG' });
+    }
+    for (const [, fn] of handlerFunctions(template)) {
       expect((props(fn).Environment as { Variables: Record<string, unknown> }).Variables).not.toHaveProperty(ENV.RATE_LIMITS);
     }
   });
 
   test('a configured public address (a custom domain) reaches every handler', () => {
-    dev.allResourcesProperties('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ [ENV.PUBLIC_URL]: 'https://bgs.example.com' }) } });
+    for (const [, fn] of handlerFunctions(dev)) expect((props(fn).Environment as { Variables: Record<string, unknown> }).Variables).toMatchObject({ [ENV.PUBLIC_URL]: 'https://bgs.example.com' });
   });
 
   test('malformed rateLimits fail the synth, not every cold start', () => {

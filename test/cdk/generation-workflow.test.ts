@@ -1,4 +1,5 @@
 /** The generation state machine is built from GENERATION_STEPS: same steps, same order, with retries and a catch. */
+import type { CfnElement } from 'aws-cdk-lib';
 import { GENERATION_STEPS } from '../../lambdas/control-plane/generation/steps';
 import { generationTaskId } from '../../lib/control-plane/generation-workflow';
 import { synthControlPlane, type CfnResource } from './synth';
@@ -16,7 +17,8 @@ interface State {
 
 describe('blueprint generation state machine', () => {
   const { template, stack } = synthControlPlane();
-  const machines = Object.values(template.findResources('AWS::StepFunctions::StateMachine')) as CfnResource[];
+  // The deployment state machine is deployment-workflow.test.ts's.
+  const machines = (Object.values(template.findResources('AWS::StepFunctions::StateMachine')) as CfnResource[]).filter((m) => String(m.Properties?.StateMachineName).endsWith('-blueprint-generation'));
   const definition = (() => {
     const body = machines[0]!.Properties!.DefinitionString as { 'Fn::Join': [string, unknown[]] };
     // The definition is a Fn::Join of literal parts and Lambda ARNs: literal text is enough to read the graph.
@@ -50,7 +52,8 @@ describe('blueprint generation state machine', () => {
 
   it('lets only the generation routes start it', () => {
     const policies = Object.values(template.findResources('AWS::IAM::Role')) as CfnResource[];
-    const starters = policies.filter((role) => JSON.stringify(role.Properties).includes('states:StartExecution'));
+    const machineRef = JSON.stringify({ Ref: stack.getLogicalId(stack.generation.stateMachine.node.defaultChild as CfnElement) });
+    const starters = policies.filter((role) => JSON.stringify(role.Properties).includes('states:StartExecution') && JSON.stringify(role.Properties).includes(machineRef));
     expect(starters).toHaveLength(2);
     expect(stack.api.functions.has('generateBlueprint')).toBe(true);
   });

@@ -103,8 +103,12 @@ it('a route carries only the adapters of the ports it names', () => {
     const entry = handlerFile(route);
     // The model only where the manifest says the route calls it (its IAM grants bedrock:InvokeModel there only).
     expect([route.id, has(entry, '@aws-sdk/client-bedrock-runtime')]).toEqual([route.id, route.usesModel === true]);
-    // Step Functions only where the route starts generations.
-    expect([route.id, has(entry, '@aws-sdk/client-sfn')]).toEqual([route.id, route.startsGeneration === true]);
+    // Step Functions only where the route starts generations or deployments.
+    expect([route.id, has(entry, '@aws-sdk/client-sfn')]).toEqual([route.id, route.startsGeneration === true || route.startsDeployment === true]);
+    // The Lambda client (the deployer asks the deployment step function for previews) only on the deployment routes.
+    expect([route.id, has(entry, '@aws-sdk/client-lambda')]).toEqual([route.id, route.previewsStacks === true || route.startsDeployment === true]);
+    // CloudFormation only in the deployment step function, never in a route.
+    expect([route.id, has(entry, '@aws-sdk/client-cloudformation')]).toEqual([route.id, false]);
   }
   // No bundle carries the SDK's whole credential chain (only the Lambda environment's credentials).
   for (const entry of lambdaEntries()) expect([entry, has(entry, '@aws-sdk/credential-provider-sso')]).toEqual([entry, false]);

@@ -22,11 +22,12 @@ test(`the synthesized stack has fewer than ${RESOURCE_LIMIT} resources`, () => {
 test(`each route costs ${RESOURCES_PER_ROUTE} resources`, () => {
   const routes = CONTROL_PLANE_ROUTE_LIST.length;
   // Per route, plus what is there once: the $default route (its function, role, integration,
-  // route and permission) and the blueprint generation workflow (its step function and role;
-  // the state machine's role; no integration, route or permission).
+  // route and permission), the blueprint generation workflow (its step function and role; the
+  // state machine's role) and the deployment workflow (step and synthesis functions and their
+  // roles, the state machine's role, CloudFormation's role for project stacks).
   const perRouteTypes: [string, number][] = [
-    ['AWS::Lambda::Function', 2],
-    ['AWS::IAM::Role', 3],
+    ['AWS::Lambda::Function', 4],
+    ['AWS::IAM::Role', 7],
     ['AWS::ApiGatewayV2::Integration', 1],
     ['AWS::ApiGatewayV2::Route', 1],
     ['AWS::Lambda::Permission', 1],
@@ -34,13 +35,15 @@ test(`each route costs ${RESOURCES_PER_ROUTE} resources`, () => {
   for (const [type, once] of perRouteTypes) {
     expect({ type, count: resources.filter((r) => r.Type === type).length }).toEqual({ type, count: routes + once });
   }
-  // One log group per function (routes, $default, step), the stage's access logs and the state machine's.
-  expect(resources.filter((r) => r.Type === 'AWS::Logs::LogGroup')).toHaveLength(routes + 4);
+  // One log group per function (routes, $default, the three steps' and synthesis functions), the stage's access logs and the two state machines'.
+  expect(resources.filter((r) => r.Type === 'AWS::Logs::LogGroup')).toHaveLength(routes + 7);
   const fixed = resources.length - RESOURCES_PER_ROUTE * routes;
   // Table, user pool, client, API, stage, access log group, CDKMetadata; the $default route (6,
-  // as a route); and the generation workflow: step function, its role and log group, state
-  // machine, its role, policy and log group.
-  expect(fixed).toBe(20);
+  // as a route); the generation workflow: step function, its role and log group, state machine,
+  // its role, policy and log group; and the deployment workflow (13): the artifact bucket and its
+  // policy, the synthesis function, role and log group, the step function, role and log group,
+  // CloudFormation's role, the state machine, its role, policy and log group.
+  expect(fixed).toBe(33);
   // Headroom, for the record: how many routes fit under the guard.
   expect(Math.floor((RESOURCE_LIMIT - 1 - fixed) / RESOURCES_PER_ROUTE)).toBeGreaterThan(routes);
 });

@@ -8,7 +8,7 @@
 import { ManualClock } from '../../lambdas/core/clock';
 import { LocalDeploymentRunner } from '../../lambdas/control-plane/deployment/runner';
 import { Deployment, DeploymentList, DeploymentStarted, GenerationStarted, Project } from '../../lambdas/control-plane/schemas';
-import { deploymentRunServices } from '../../lambdas/control-plane/composition/background-services';
+import { deploymentRunServices } from '../../lambdas/control-plane/composition/deployment-services';
 import { signUpAndLogin, startTestService, type TestService } from '../support/local-service';
 import { TestDeployer } from '../support/test-deployer';
 

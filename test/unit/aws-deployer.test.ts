@@ -5,111 +5,12 @@
  * that kept data) and the deployment steps run in order by `runStackSteps`, as the deployment
  * state machine runs them one task at a time.
  */
-import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { mockClient } from 'aws-sdk-client-mock';
-import { CloudFormationStacks, stackStateOf } from '../../lambdas/adapters/cloudformation/cloudformation-stacks';
-import { S3TemplateStore } from '../../lambdas/adapters/s3/template-store';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { stackStateOf } from '../../lambdas/adapters/cloudformation/cloudformation-stacks';
 import { withBackoff } from '../../lambdas/adapters/throttling';
-import type { BlueprintIR } from '../../lambdas/core/blueprint/ir';
-import type { DataFacts, SafeStep } from '../../lambdas/core/deploy/data-safety';
 import type { CloudFormationTemplate } from '../../lambdas/core/deploy/template-diff';
-import { AwsProjectDeployer } from '../../lambdas/control-plane/deployment/aws-project-deployer';
-import type { ProjectRecords } from '../../lambdas/ports/project-records';
-import { DEPLOY_STACK_STEPS, DESTROY_STACK_STEPS, STACK_STEPS, type StackStepServices } from '../../lambdas/control-plane/deployment/stack-steps';
-import type { DeploymentLogLevel } from '../../lambdas/ports/project-deployer';
-import type { RetainedResource } from '../../lambdas/ports/project-stacks';
-import { goldenIr } from '../support/golden-ir';
-import { SimulatedCloudFormation } from '../support/simulated-cloudformation';
-
-const STACK = 'BgsProject-p1';
-const RESOURCES = [
-  { logicalId: 'ProjectDataTable', type: 'AWS::DynamoDB::Table', physicalId: 'BgsProject-p1-ProjectDataTable-ABC' },
-  { logicalId: 'ProjectFilesBucket', type: 'AWS::S3::Bucket', physicalId: 'bgsproject-p1-projectfilesbucket-xyz' },
-  { logicalId: 'ProjectIdentityUserPool', type: 'AWS::Cognito::UserPool', physicalId: 'eu-west-1_Pool1' },
-  { logicalId: 'ProjectRuntimeHandler', type: 'AWS::Lambda::Function', physicalId: 'BgsProject-p1-Runtime' },
-];
-const OUTPUTS = { ApiUrl: 'https://abc123.execute-api.eu-west-1.amazonaws.com/', TableName: RESOURCES[0]!.physicalId };
-
-/** The template `synthesize` answers: the kept resources (Retain) and a function. */
-const TEMPLATE: CloudFormationTemplate = {
-  Resources: Object.fromEntries(RESOURCES.map((r) => [r.logicalId, { Type: r.type, DeletionPolicy: r.type === 'AWS::Lambda::Function' ? undefined : 'Retain', Properties: {} }])),
-  Outputs: { ApiUrl: { Value: 'x' } },
-};
-
-interface World {
-  regions: Map<string, SimulatedCloudFormation>;
-  s3: ReturnType<typeof mockClient>;
-  logs: { level: DeploymentLogLevel; message: string }[];
-  kept: RetainedResource[];
-  removed: RetainedResource[];
-  steps: SafeStep[];
-  deployedBlueprintId: string | null;
-  facts: DataFacts;
-  services: Omit<StackStepServices, 'log'>;
-  pauses: number[];
-}
-
-const blueprints: Record<string, BlueprintIR> = { b1: goldenIr('01-task-tracker'), b2: goldenIr('01-task-tracker'), wf: goldenIr('03-expense-approvals') };
-
-function world(): World {
-  const regions = new Map<string, SimulatedCloudFormation>();
-  const sim = (region: string) => {
-    if (!regions.has(region)) {
-      const s = new SimulatedCloudFormation(new CloudFormationClient({ region }));
-      s.script.outputs = OUTPUTS;
-      s.script.resources = RESOURCES;
-      regions.set(region, s);
-    }
-    return regions.get(region)!;
-  };
-  const s3Client = new S3Client({ region: 'eu-west-1' });
-  const s3 = mockClient(s3Client);
-  s3.on(PutObjectCommand).resolves({});
-  const w: World = { regions, s3, logs: [], kept: [], removed: [], steps: [], deployedBlueprintId: null, facts: {}, pauses: [], services: undefined as never };
-  const records: ProjectRecords = {
-    deployedBlueprintId: async () => w.deployedBlueprintId,
-    facts: async () => w.facts,
-    runStep: async (_table, _before, _after, step) => {
-      w.steps.push(step);
-      return { changed: 3, skipped: 0 };
-    },
-  };
-  w.services = {
-    blueprintIr: async (id) => {
-      const ir = blueprints[id];
-      if (!ir) throw new Error(`no blueprint ${id}`);
-      return ir;
-    },
-    keptResources: async () => w.kept,
-    stacks: (region) => new CloudFormationStacks({ client: sim(region).client, backoff: { sleep: async () => undefined } }),
-    records: () => records,
-    templates: new S3TemplateStore(s3Client, 'bgs-artifacts', 'eu-west-1'),
-    synthesize: async () => structuredClone(TEMPLATE),
-    removeKept: async (_region, resource) => {
-      w.removed.push(resource);
-    },
-    projectRegion: 'eu-west-1',
-    clock: { now: () => new Date('2026-11-26T09:00:00.000Z') },
-  };
-  sim('eu-west-1');
-  return w;
-}
-
-function deployer(w: World): AwsProjectDeployer {
-  return new AwsProjectDeployer({
-    services: w.services,
-    pause: async (seconds) => {
-      w.pauses.push(seconds);
-    },
-  });
-}
-
-const log = (w: World) => async (level: DeploymentLogLevel, message: string) => {
-  w.logs.push({ level, message });
-};
-
-const deploy = (w: World, blueprintId = 'b1', allowDataLoss = false) => deployer(w).deploy({ projectId: 'p1', deploymentId: 'd1', blueprintId, ir: blueprints[blueprintId]!, allowDataLoss, log: log(w) });
+import { DEPLOY_STACK_STEPS, DESTROY_STACK_STEPS, STACK_STEPS } from '../../lambdas/control-plane/deployment/stack-steps';
+import { blueprints, deploy, deployer, log, OUTPUTS, RESOURCES, STACK, world } from '../support/aws-deploy-world';
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -257,6 +158,9 @@ describe('the deployment steps, in order, in process', () => {
     await deployer(w).deploy({ projectId: 'p1', deploymentId: 'd1', blueprintId: 'wf', ir: blueprints.wf!, allowDataLoss: false, log: log(w) });
     expect(w.regions.get('us-east-2')!.calls.some((c) => c.startsWith('CreateChangeSet CREATE'))).toBe(true);
     expect(w.logs[0]!.message).toMatch(/workflows?: they run on Lambda durable functions, available in us-east-2 only, so the project deploys there \(not eu-west-1\)/);
+    // The code is copied to that region the first time (Lambda takes code from its own region).
+    expect(w.published).toEqual(['us-east-2']);
+    expect(w.logs.map((l) => l.message)).toContain('Copied the project code (3 objects) to us-east-2: the first deploy there');
   });
 
   it('destroy keeps the table, bucket and pool and says how to remove them; deleteData removes them; a missing stack is nothing to delete', async () => {

@@ -35,4 +35,32 @@ describe('control-plane configuration', () => {
     expect(() => parseControlPlaneConfig(withoutPublicUrl)).toThrow(ENV.PUBLIC_URL);
     expect(() => parseControlPlaneConfig({ ...cognitoEnv, [ENV.PUBLIC_URL]: 'ftp://example.com' })).toThrow(ENV.PUBLIC_URL);
   });
+
+  it('reads the deployment settings together, or none: without them the local runner deploys', () => {
+    expect(parseControlPlaneConfig(cognitoEnv).deployment).toBeUndefined();
+    const deployment = {
+      [ENV.DEPLOYMENT_STATE_MACHINE_ARN]: 'arn:aws:states:us-east-1:123456789012:stateMachine:bgs-project-deployment',
+      [ENV.DEPLOYMENT_STEP_FUNCTION]: 'bgs-deployment-step',
+      [ENV.PROJECT_SYNTH_FUNCTION]: 'bgs-synth',
+      [ENV.ARTIFACT_BUCKET]: 'bgs-artifacts',
+      [ENV.PROJECT_CODE]: JSON.stringify({ bucket: 'cdk-assets', keys: { runtime: 'a.zip', 'pre-token-generation': 'b.zip', 'blueprint-provider': 'c.zip' } }),
+      [ENV.PROJECT_STACK_ROLE_ARN]: 'arn:aws:iam::123456789012:role/bgs-project-stacks',
+      [ENV.ACCOUNT_ID]: '123456789012',
+    };
+    expect(parseControlPlaneConfig({ ...cognitoEnv, ...deployment }).deployment).toEqual({
+      stateMachineArn: deployment[ENV.DEPLOYMENT_STATE_MACHINE_ARN],
+      stepFunctionName: 'bgs-deployment-step',
+      synthFunctionName: 'bgs-synth',
+      artifactBucket: 'bgs-artifacts',
+      code: { bucket: 'cdk-assets', keys: { runtime: 'a.zip', 'pre-token-generation': 'b.zip', 'blueprint-provider': 'c.zip' } },
+      // The project region defaults to the control plane's.
+      projectRegion: 'us-east-1',
+      stackRoleArn: 'arn:aws:iam::123456789012:role/bgs-project-stacks',
+      accountId: '123456789012',
+    });
+    expect(parseControlPlaneConfig({ ...cognitoEnv, ...deployment, [ENV.PROJECT_REGION]: 'eu-west-1' }).deployment?.projectRegion).toBe('eu-west-1');
+    const { [ENV.ARTIFACT_BUCKET]: _bucket, ...withoutBucket } = deployment;
+    expect(() => parseControlPlaneConfig({ ...cognitoEnv, ...withoutBucket })).toThrow(`${ENV.ARTIFACT_BUCKET}: required with ${ENV.DEPLOYMENT_STATE_MACHINE_ARN}`);
+    expect(() => parseControlPlaneConfig({ ...cognitoEnv, ...deployment, [ENV.PROJECT_CODE]: '{"bucket":""}' })).toThrow(ENV.PROJECT_CODE);
+  });
 });

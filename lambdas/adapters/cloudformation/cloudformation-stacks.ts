@@ -107,6 +107,7 @@ export class CloudFormationStacks implements ProjectStacks {
             ? { ResourcesToImport: input.resourcesToImport.map((r) => ({ ResourceType: r.resourceType, LogicalResourceId: r.logicalId, ResourceIdentifier: { ...r.identifier } })) }
             : {}),
           ...(input.tags ? { Tags: Object.entries(input.tags).map(([Key, Value]) => ({ Key, Value })) } : {}),
+          ...(input.roleArn ? { RoleARN: input.roleArn } : {}),
         }),
       ),
     );
@@ -182,9 +183,9 @@ export class CloudFormationStacks implements ProjectStacks {
     return out.sort((a, b) => a.logicalId.localeCompare(b.logicalId));
   }
 
-  async deleteStack(stackName: string): Promise<'deleting' | 'absent'> {
+  async deleteStack(stackName: string, roleArn?: string): Promise<'deleting' | 'absent'> {
     if (!(await this.describe(stackName))) return 'absent';
-    await this.call(() => this.client.send(new DeleteStackCommand({ StackName: stackName })));
+    await this.call(() => this.client.send(new DeleteStackCommand({ StackName: stackName, ...(roleArn ? { RoleARN: roleArn } : {}) })));
     return 'deleting';
   }
 }

@@ -9,9 +9,10 @@
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { DeployerUnavailableError } from '../../core/errors';
 import { StepFunctionsOrchestrator } from '../../adapters/stepfunctions-orchestrator';
+import { StepFunctionsDeploymentRunner } from '../../adapters/stepfunctions-deployment-runner';
 import type { Provider } from './root';
 import type { ControlPlanePorts } from './services';
-import { deployer } from './background-services';
+import { deployer } from './deployer';
 
 type RunnerProvider<K extends keyof ControlPlanePorts> = Provider<ControlPlanePorts[K]>;
 
@@ -23,10 +24,14 @@ export const orchestrator: RunnerProvider<'orchestrator'> = ({ config, setup }) 
   throw new Error('No generation orchestrator: configure BGS_GENERATION_STATE_MACHINE_ARN, or run in the local service (which runs generations in process)');
 };
 
-/** Without a runner (on AWS until the deployment state machine lands), starting one answers 503 as a missing deployer does. */
-export const deploymentRunner: RunnerProvider<'deploymentRunner'> = ({ setup }) =>
-  setup.deploymentRunner ?? {
-    start: async () => {
-      throw new DeployerUnavailableError();
-    },
-  };
+/** On AWS the deployment state machine; locally the in-process runner; neither: starting one answers 503 as a missing deployer does. */
+export const deploymentRunner: RunnerProvider<'deploymentRunner'> = ({ config, setup }) => {
+  if (config.deployment) return new StepFunctionsDeploymentRunner(new SFNClient({ region: config.region }), config.deployment.stateMachineArn);
+  return (
+    setup.deploymentRunner ?? {
+      start: async () => {
+        throw new DeployerUnavailableError();
+      },
+    }
+  );
+};

@@ -16,7 +16,6 @@ import {
   DEPLOY_STACK_STEPS,
   DESTROY_STACK_STEPS,
   STACK_OUTPUTS,
-  candidateRegions,
   otherStackRegion,
   regionMoveReason,
   runStackSteps,
@@ -56,13 +55,7 @@ export class AwsProjectDeployer implements ProjectDeployer {
   }
 
   async destroy(input: DestroyInput): Promise<DestroyResult> {
-    const stackName = projectStackName(input.projectId);
-    // The stack is in whichever region it was deployed to.
-    let region = this.services.projectRegion;
-    for (const candidate of candidateRegions(this.services.projectRegion)) {
-      if (await this.services.stacks(candidate).describe(stackName)) region = candidate;
-    }
-    const start: StackRun = { ...this.start({ ...input, blueprintId: '', allowDataLoss: false }), region };
+    const start = this.start({ ...input, blueprintId: '', allowDataLoss: false });
     const run = await runStackSteps(DESTROY_STACK_STEPS, this.withLog(input.log), start, this.pause);
     return { kept: run.kept ?? [] };
   }

@@ -52,6 +52,10 @@ export interface StackStepServices {
   synthesize(input: { ir: BlueprintIR; projectId: string; deploymentId: string; blueprintId: string; region: string; deployedAt: string }): Promise<CloudFormationTemplate>;
   /** Deletes a resource a destroy kept (deleteData), lifting its deletion protection first. */
   removeKept(region: string, resource: RetainedResource): Promise<void>;
+  /** Copies the published code of project stacks into `region` where it is missing; how many objects were copied. */
+  publishCode(region: string): Promise<number>;
+  /** The service role CloudFormation creates and deletes project stacks with. @default the caller's credentials */
+  readonly stackRoleArn?: string;
   /** The region projects deploy to unless a blueprint needs another (the control plane's by default). */
   readonly projectRegion: string;
   readonly clock: Clock;
@@ -217,6 +221,7 @@ const changeSet = (phase: StackPhase): StackStep => ({
         templateUrl,
         ...(phase === 'import' ? { resourcesToImport: run.toImport } : {}),
         tags: { 'bgs:project': run.projectId },
+        ...(services.stackRoleArn ? { roleArn: services.stackRoleArn } : {}),
       });
       await log('info', `Created the change set ${name} (${kind})`);
       return again({ ...run, changeSet: { name, kind, phase } });
@@ -232,6 +237,17 @@ const changeSet = (phase: StackPhase): StackStep => ({
     return done(run);
   },
 });
+
+/** Lambda takes code from a bucket of its own region: the first deploy to a region copies it there. */
+const publishCode: StackStep = {
+  name: 'publish-code',
+  kind: 'task',
+  async run(services, run) {
+    const copied = await services.publishCode(regionOf(run));
+    if (copied > 0) await services.log(run.deploymentId, 'info', `Copied the project code (${copied} ${copied === 1 ? 'object' : 'objects'}) to ${regionOf(run)}: the first deploy there`);
+    return done(run);
+  },
+};
 
 const execute = (phase: StackPhase): StackStep => ({
   name: phase === 'import' ? 'import-execute' : 'execute',
@@ -318,7 +334,7 @@ const leaveOldRegion: StackStep = {
   kind: 'task',
   async run(services, run) {
     if (!run.leaveRegion) return done(run);
-    const result = await services.stacks(run.leaveRegion).deleteStack(run.stackName);
+    const result = await services.stacks(run.leaveRegion).deleteStack(run.stackName, services.stackRoleArn);
     if (result === 'deleting') {
       await services.log(run.deploymentId, 'warn', `Deleting the project's old stack in ${run.leaveRegion}; its table, bucket and user pool stay there (retained)`);
     }
@@ -328,6 +344,7 @@ const leaveOldRegion: StackStep = {
 
 export const DEPLOY_STACK_STEPS: readonly StackStep[] = [
   synthesize,
+  publishCode,
   changeSet('import'),
   execute('import'),
   waitStack('import'),
@@ -345,7 +362,11 @@ const noteKept: StackStep = {
   name: 'note-kept',
   kind: 'task',
   async run(services, run) {
-    const region = run.region ?? services.projectRegion;
+    // The stack is in whichever region it was deployed to.
+    let region = run.region ?? services.projectRegion;
+    if (!run.region) {
+      for (const candidate of candidateRegions(services.projectRegion)) if (await services.stacks(candidate).describe(run.stackName)) region = candidate;
+    }
     const stacks = services.stacks(region);
     const stack = await stacks.describe(run.stackName);
     if (!stack) {
@@ -362,7 +383,7 @@ const deleteStack: StackStep = {
   name: 'delete-stack',
   kind: 'task',
   async run(services, run) {
-    const result = await services.stacks(regionOf(run)).deleteStack(run.stackName);
+    const result = await services.stacks(regionOf(run)).deleteStack(run.stackName, services.stackRoleArn);
     await services.log(run.deploymentId, 'info', result === 'absent' ? `The stack ${run.stackName} was already gone` : `Deleting the stack ${run.stackName}`);
     return done({ ...run, executed: 'main' });
   },
