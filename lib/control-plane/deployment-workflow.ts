@@ -12,7 +12,7 @@
  * role CloudFormation deploys project stacks with, so the step function itself needs only
  * iam:PassRole for it.
  */
-import { ArnFormat, type CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { ArnFormat, type CfnElement, Duration, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -262,8 +262,8 @@ export class DeploymentWorkflow extends Construct {
       { id: 'AwsSolutions-IAM5[Resource::*]', reason: 'X-Ray tracing and CloudWatch Logs log delivery support no resource-level permissions: AWS requires "*".' },
     );
     const artifacts = `<${stack.getLogicalId(this.artifactBucket.node.defaultChild as CfnElement)}.Arn>`;
-    acknowledgeWildcards(role, STEP_ROLE_WILDCARDS.map(([finding, reason]) => [finding.replace('<ARTIFACTS>', artifacts), reason] as const));
-    acknowledgeWildcards(this.stackRole, STACK_ROLE_WILDCARDS);
+    acknowledgeWildcards(stack, role, STEP_ROLE_WILDCARDS.map(([finding, reason]) => [finding.replace('<ARTIFACTS>', artifacts), reason] as const));
+    acknowledgeWildcards(stack, this.stackRole, STACK_ROLE_WILDCARDS);
   }
 }
 
@@ -338,6 +338,14 @@ const STACK_ROLE_WILDCARDS: Wildcards = [
   ['Resource::arn:<AWS::Partition>:apigateway:*::/tags/*', "Tagging the project's HTTP API (CloudFormation tags what it creates)."],
 ];
 
-function acknowledgeWildcards(role: iam.Role, wildcards: Wildcards): void {
-  Validations.of(role).acknowledge(...wildcards.map(([finding, reason]) => ({ id: `AwsSolutions-IAM5[${finding}]`, reason })));
+/**
+ * cdk-nag writes a pseudo parameter as `<AWS::Partition>` while it is a token, and as its value once
+ * the stack knows it (a stack with an environment, with partition literals on): the findings are
+ * written with the placeholders and given the stack's values here.
+ */
+function acknowledgeWildcards(stack: Stack, role: iam.Role, wildcards: Wildcards): void {
+  const known = (value: unknown): string | undefined => (typeof value === 'string' && !Token.isUnresolved(value) ? value : undefined);
+  const literal = { '<AWS::Partition>': known(stack.resolve(stack.partition)), '<AWS::Region>': known(stack.region), '<AWS::AccountId>': known(stack.account) };
+  const render = (finding: string) => Object.entries(literal).reduce((text, [placeholder, value]) => (value ? text.split(placeholder).join(value) : text), finding);
+  Validations.of(role).acknowledge(...wildcards.map(([finding, reason]) => ({ id: `AwsSolutions-IAM5[${render(finding)}]`, reason })));
 }

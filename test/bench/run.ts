@@ -3,7 +3,8 @@
  * next to a bare node:http server answering the same JSON (the ceiling) and DynamoDB Local's
  * own GetItem rate, measured side by side in one run; and a cold-start proxy per Lambda bundle
  * (bundle size against its budget and module load time in a fresh Node process, bundles.ts), the
- * exported CDK app's kit build time and archive size (cdk-archive.ts), and the offline
+ * exported CDK app's kit build time and archive size (cdk-archive.ts), the synthesis function's
+ * bundle and its synthesis time for 10 and 50 entities (project-synth.ts), and the offline
  * author's timings, recall and strict F1 (author.ts, author-f1.ts). Prints a table and writes
  * bench-results/control-plane.json. Then a generated project API (the task tracker, deployed on
  * the same local service) against the same ceilings, with its DynamoDB requests per API call:
@@ -24,6 +25,7 @@ import { authorBench } from './author';
 import { authorF1Bench, printAuthorF1Bench } from './author-f1';
 import { bundleBench, printBundleBench } from './bundles';
 import { cdkArchiveBench, printCdkArchiveBench } from './cdk-archive';
+import { printProjectSynthBench, projectSynthBench } from './project-synth';
 import { blueprintBench } from './blueprint';
 import { CONNECTIONS, DURATION_S, load } from './load';
 import { printProjectApiBench, projectApiBench } from './project-api';
@@ -82,6 +84,7 @@ async function main(): Promise<void> {
     const projectApi = await projectApiBench(service, dataDir, dynamoGets, projectClients);
     const bundleRows = bundleBench();
     const cdkArchive = cdkArchiveBench();
+    const projectSynth = projectSynthBench();
 
     const author = authorBench();
     const authorF1 = authorF1Bench();
@@ -101,6 +104,7 @@ async function main(): Promise<void> {
       },
       bundles: bundleRows,
       cdkArchive,
+      projectSynth,
       offlineAuthor: author,
       offlineAuthorF1: authorF1,
       blueprintGeneration: blueprints,
@@ -116,6 +120,7 @@ async function main(): Promise<void> {
     printProjectApiBench(projectApi);
     printBundleBench(bundleRows);
     printCdkArchiveBench(cdkArchive);
+    printProjectSynthBench(projectSynth);
 
     console.log('\nOffline spec author (median ms) and structural recall on the examples');
     console.table(author.rows);
