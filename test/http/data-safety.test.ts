@@ -16,7 +16,7 @@ afterAll(() => service.stop());
 
 const TABLE_HEAD = '| Field | Type | Required | Default | Allowed values | Notes |\n|---|---|---|---|---|---|';
 
-function spec(noteRows: string, label: boolean): string {
+function spec(noteRows: string, label: boolean, tenancy = 'single-tenant'): string {
   const entities = `### Note\n\n${TABLE_HEAD}\n${noteRows}\n${label ? `\n### Label\n\n${TABLE_HEAD}\n| name | string | yes | | | |\n` : ''}`;
   return `# Notes
 
@@ -26,7 +26,7 @@ Notes with titles.
 
 ## Tenancy
 
-- Mode: single-tenant
+- Mode: ${tenancy}
 
 ## Entities
 
@@ -165,4 +165,28 @@ it('previews, refuses and then deploys a change that loses data; what can be mad
   // Not unique any more: the value may be shared again.
   expect((await api.request('POST', '/v1/notes', { token: member.accessToken, body: { title: 'Other' } })).status).toBe(201);
   expect((await callApi(service.url, 'GET', `/apis/${projectId}/v1/labels`, { token: member.accessToken })).status).toBe(404);
+});
+
+it('in a multi-tenant project, values are compared per organization: the same title in two organizations is no duplicate', async () => {
+  const owner = await signUpAndLogin(service);
+  const token = owner.accessToken;
+  const project = await service.request('POST', '/projects', { token, body: { name: 'Tenants', description: 'Notes per organization.' } });
+  const projectId = project.body.id as string;
+  const first = await blueprintOf(token, projectId, spec('| title | string | yes | | | |', false, 'multi-tenant'));
+  const deployed = await service.request('POST', `/projects/${projectId}/deploy`, { token, body: { blueprintId: first } });
+  expect((await ended(token, deployed.body.deployment.id)).status).toBe('succeeded');
+  const api = clientFor(service, projectId, `${service.url}/apis/${projectId}`);
+  for (const orgName of ['Org A', 'Org B']) {
+    const founder = await joinProject(service, api, { orgName });
+    expect((await api.request('POST', '/v1/notes', { token: founder.accessToken, body: { title: 'Shared' } })).status).toBe(201);
+  }
+  const unique = await blueprintOf(token, projectId, spec('| title | string | yes | | | unique |', false, 'multi-tenant'));
+  const preview = await service.request('POST', `/projects/${projectId}/validate`, { token, body: { blueprintId: unique } });
+  const title = (preview.body.changes as { logicalId: string; destructive: boolean; reason: string }[]).find((c) => c.logicalId === 'Note.title')!;
+  expect(title).toMatchObject({ destructive: false, reason: 'Note.title becomes unique: the deploy records the 2 values stored so later duplicates are refused' });
+  const deploy = await service.request('POST', `/projects/${projectId}/deploy`, { token, body: { blueprintId: unique } });
+  expect(deploy.status).toBe(202);
+  const run = await ended(token, deploy.body.deployment.id);
+  expect(run.status).toBe('succeeded');
+  expect(run.logs.map((l) => l.message)).toEqual(expect.arrayContaining([expect.stringMatching(/claim-unique done, 2 written$/)]));
 });
