@@ -5,20 +5,9 @@
  * synchronous payload limit is 6 MB). A failed synthesis comes back as the function's error.
  */
 import { InvokeCommand, type LambdaClient } from '@aws-sdk/client-lambda';
-import type { BlueprintIR } from '../core/blueprint/ir';
+import type { SynthesisRequest } from '../core/deploy/synthesis-request';
 import type { CloudFormationTemplate } from '../core/deploy/template-diff';
 import { withBackoff } from './throttling';
-
-export interface SynthesisRequest {
-  readonly ir: BlueprintIR;
-  readonly projectId: string;
-  readonly deploymentId: string;
-  readonly blueprintId: string;
-  readonly deployedAt: string;
-  readonly region: string;
-  readonly codeBucket: string;
-  readonly codeKeys: Readonly<Record<string, string>>;
-}
 
 export class LambdaSynthesizer {
   constructor(

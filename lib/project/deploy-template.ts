@@ -6,26 +6,18 @@
  * blueprint. No bootstrap is needed: the template names no CDK asset and no bootstrap version.
  */
 import { App, DefaultStackSynthesizer } from 'aws-cdk-lib';
-import type { BlueprintIR } from '../../lambdas/core/blueprint/ir';
+import type { SynthesisRequest } from '../../lambdas/core/deploy/synthesis-request';
 import type { CloudFormationTemplate } from '../../lambdas/core/deploy/template-diff';
 import { PROJECT_APP_CONTEXT } from './project-app-context';
-import { ProjectCode, type ProjectCodeName } from './project-code';
+import { PROJECT_CODE_NAMES, ProjectCode, type ProjectCodeName } from './project-code';
 import { ProjectStack, projectStackName } from './project-stack';
 
-export interface DeployTemplateInput {
-  readonly ir: BlueprintIR;
-  readonly projectId: string;
-  readonly deploymentId: string;
-  readonly blueprintId: string;
-  readonly deployedAt: string;
-  readonly region: string;
-  /** The bucket of the project's region holding the published code. */
-  readonly codeBucket: string;
-  /** The object of each function's code zip in it. */
-  readonly codeKeys: Readonly<Record<ProjectCodeName, string>>;
-}
+export type DeployTemplateInput = SynthesisRequest;
 
 export function synthDeployTemplate(input: DeployTemplateInput): CloudFormationTemplate {
+  const missing = PROJECT_CODE_NAMES.filter((name) => !input.codeKeys[name]);
+  if (missing.length > 0) throw new Error(`No published code for ${missing.join(', ')}: the request names ${Object.keys(input.codeKeys).join(', ') || 'none'}`);
+  const codeKeys = Object.fromEntries(PROJECT_CODE_NAMES.map((name) => [name, input.codeKeys[name]!])) as Record<ProjectCodeName, string>;
   const app = new App({ context: { ...PROJECT_APP_CONTEXT, 'aws:cdk:bundling-stacks': [] } });
   const stack = new ProjectStack(app, projectStackName(input.projectId), {
     ir: input.ir,
@@ -35,7 +27,7 @@ export function synthDeployTemplate(input: DeployTemplateInput): CloudFormationT
     deployedAt: input.deployedAt,
     env: { region: input.region },
     synthesizer: new DefaultStackSynthesizer({ generateBootstrapVersionRule: false }),
-    code: ProjectCode.fromBucketName(input.codeBucket, input.codeKeys),
+    code: ProjectCode.fromBucketName(input.codeBucket, codeKeys),
   });
   return app.synth().getStackByName(stack.stackName).template as CloudFormationTemplate;
 }

@@ -6,6 +6,7 @@
  * values already stored) so the records stay in lists, filters and unique checks.
  */
 import { callApi, signUpAndLogin, startTestService, type TestService } from '../support/local-service';
+import { notesSpec } from '../support/notes-spec';
 import { clientFor, joinProject } from '../support/project-api';
 
 let service: TestService;
@@ -14,48 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => service.stop());
 
-const TABLE_HEAD = '| Field | Type | Required | Default | Allowed values | Notes |\n|---|---|---|---|---|---|';
-
-function spec(noteRows: string, label: boolean, tenancy = 'single-tenant'): string {
-  const entities = `### Note\n\n${TABLE_HEAD}\n${noteRows}\n${label ? `\n### Label\n\n${TABLE_HEAD}\n| name | string | yes | | | |\n` : ''}`;
-  return `# Notes
-
-## Overview
-
-Notes with titles.
-
-## Tenancy
-
-- Mode: ${tenancy}
-
-## Entities
-
-${entities}
-## Relations
-
-None.
-
-## Roles
-
-| Role | Note${label ? ' | Label' : ''} |
-|---|---|${label ? '---|' : ''}
-| member | crud |${label ? ' crud |' : ''}
-
-- Administrative role: member
-- Default role: member
-
-## Access
-
-None.
-
-## Workflows
-
-None.
-`;
-}
-
-const V1 = spec('| title | string | yes | | | |\n| body | text | no | | | |', false);
-const V2 = spec('| title | string | yes | | | unique |\n| body | text | no | | | |\n| code | string | yes | | | |\n| priority | enum | no | medium | low, medium, high | |', true);
+const V1 = notesSpec({ noteRows: '| title | string | yes | | | |\n| body | text | no | | | |' });
+const V2 = notesSpec({ noteRows: '| title | string | yes | | | unique |\n| body | text | no | | | |\n| code | string | yes | | | |\n| priority | enum | no | medium | low, medium, high | |', label: true });
 
 async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   for (let i = 0; i < 600; i += 1) {
@@ -172,7 +133,7 @@ it('in a multi-tenant project, values are compared per organization: the same ti
   const token = owner.accessToken;
   const project = await service.request('POST', '/projects', { token, body: { name: 'Tenants', description: 'Notes per organization.' } });
   const projectId = project.body.id as string;
-  const first = await blueprintOf(token, projectId, spec('| title | string | yes | | | |', false, 'multi-tenant'));
+  const first = await blueprintOf(token, projectId, notesSpec({ noteRows: '| title | string | yes | | | |', tenancy: 'multi-tenant' }));
   const deployed = await service.request('POST', `/projects/${projectId}/deploy`, { token, body: { blueprintId: first } });
   expect((await ended(token, deployed.body.deployment.id)).status).toBe('succeeded');
   const api = clientFor(service, projectId, `${service.url}/apis/${projectId}`);
@@ -180,7 +141,7 @@ it('in a multi-tenant project, values are compared per organization: the same ti
     const founder = await joinProject(service, api, { orgName });
     expect((await api.request('POST', '/v1/notes', { token: founder.accessToken, body: { title: 'Shared' } })).status).toBe(201);
   }
-  const unique = await blueprintOf(token, projectId, spec('| title | string | yes | | | unique |', false, 'multi-tenant'));
+  const unique = await blueprintOf(token, projectId, notesSpec({ noteRows: '| title | string | yes | | | unique |', tenancy: 'multi-tenant' }));
   const preview = await service.request('POST', `/projects/${projectId}/validate`, { token, body: { blueprintId: unique } });
   const title = (preview.body.changes as { logicalId: string; destructive: boolean; reason: string }[]).find((c) => c.logicalId === 'Note.title')!;
   expect(title).toMatchObject({ destructive: false, reason: 'Note.title becomes unique: the deploy records the 2 values stored so later duplicates are refused' });

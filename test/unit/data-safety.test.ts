@@ -8,48 +8,7 @@ import type { BlueprintIR } from '../../lambdas/core/blueprint/ir';
 import { dataQuestions, planDataChanges, safeSteps, type DataFacts } from '../../lambdas/core/deploy/data-safety';
 import { combinePreview, refuseDataLoss } from '../../lambdas/core/deploy/deploy-preview';
 import { DataLossError } from '../../lambdas/core/errors';
-
-function spec(noteRows: string, extraEntities = '', tenancy = 'single-tenant'): string {
-  return `# Notes
-
-## Overview
-
-Notes.
-
-## Tenancy
-
-- Mode: ${tenancy}
-
-## Entities
-
-### Note
-
-| Field | Type | Required | Default | Allowed values | Notes |
-|---|---|---|---|---|---|
-${noteRows}
-${extraEntities}
-## Relations
-
-None.
-
-## Roles
-
-| Role | ${extraEntities ? 'Note | Label' : 'Note'} |
-|---|---|${extraEntities ? '---|' : ''}
-| member | crud |${extraEntities ? ' crud |' : ''}
-
-- Administrative role: member
-- Default role: member
-
-## Access
-
-None.
-
-## Workflows
-
-None.
-`;
-}
+import { notesSpec } from '../support/notes-spec';
 
 function ir(markdown: string): BlueprintIR {
   const built = buildBlueprintFromMarkdown(markdown, { projectId: 'p1', specVersion: 1 });
@@ -58,27 +17,26 @@ function ir(markdown: string): BlueprintIR {
 }
 
 const BASE_ROWS = '| title | string | yes | | | |\n| body | text | no | | | |';
-const LABEL = '\n### Label\n\n| Field | Type | Required | Default | Allowed values | Notes |\n|---|---|---|---|---|---|\n| name | string | yes | | | |\n';
-const base = ir(spec(BASE_ROWS));
+const base = ir(notesSpec({ noteRows: BASE_ROWS }));
 
 const facts = (records: number, filled: Record<string, number> = {}, duplicates: Record<string, number> = {}): DataFacts => ({ Note: { records, filled, duplicates } });
 
 describe('planDataChanges', () => {
   it('finds nothing to say before a first deploy, or when nothing is stored', () => {
-    const next = ir(spec(`${BASE_ROWS}\n| code | string | yes | | | unique |`));
+    const next = ir(notesSpec({ noteRows: `${BASE_ROWS}\n| code | string | yes | | | unique |` }));
     expect(planDataChanges(null, next, {})).toEqual([]);
     expect(dataQuestions(null, next)).toEqual({ entities: [] });
     expect(planDataChanges(base, next, facts(0))).toEqual([]);
   });
 
   it('a new required field without a default loses data when records exist', () => {
-    const next = ir(spec(`${BASE_ROWS}\n| code | string | yes | | | |`));
+    const next = ir(notesSpec({ noteRows: `${BASE_ROWS}\n| code | string | yes | | | |` }));
     const [change] = planDataChanges(base, next, facts(3));
     expect(change).toEqual({ subject: 'Note.code', destructive: true, reason: 'Note.code is new and required without a default: the 3 records stored have no value for it' });
   });
 
   it('a new field with a default is back-filled, and its index rebuilt, without loss', () => {
-    const next = ir(spec(`${BASE_ROWS}\n| priority | enum | no | medium | low, medium, high | |`));
+    const next = ir(notesSpec({ noteRows: `${BASE_ROWS}\n| priority | enum | no | medium | low, medium, high | |` }));
     const changes = planDataChanges(base, next, facts(2));
     expect(changes.every((c) => !c.destructive)).toBe(true);
     expect(safeSteps(changes)).toEqual([
@@ -88,7 +46,7 @@ describe('planDataChanges', () => {
   });
 
   it('a new unique rule is safe without shared values (claims are written) and destructive with them', () => {
-    const next = ir(spec('| title | string | yes | | | unique |\n| body | text | no | | | |'));
+    const next = ir(notesSpec({ noteRows: '| title | string | yes | | | unique |\n| body | text | no | | | |' }));
     expect(dataQuestions(base, next).entities).toEqual([{ entity: 'Note', filledFields: ['title'], duplicateFields: ['title'] }]);
     const safe = planDataChanges(base, next, facts(4, { title: 4 }, { title: 0 }));
     expect(safe.map((c) => [c.subject, c.destructive, c.step?.kind])).toEqual(expect.arrayContaining([['Note.title', false, 'claim-unique']]));
@@ -102,31 +60,31 @@ describe('planDataChanges', () => {
   });
 
   it('an entity removed while it holds records, a field made required over records without it, and a type change are destructive', () => {
-    const withLabel = ir(spec(BASE_ROWS, LABEL));
+    const withLabel = ir(notesSpec({ noteRows: BASE_ROWS, label: true }));
     const removed = planDataChanges(withLabel, base, { Label: { records: 5, filled: {}, duplicates: {} } });
     expect(removed).toEqual([{ subject: 'Label', destructive: true, reason: 'Label is removed while it holds 5 records: they stay in the table but no API serves them' }]);
     expect(planDataChanges(withLabel, base, { Label: { records: 0, filled: {}, duplicates: {} } })).toEqual([]);
 
-    const required = ir(spec('| title | string | yes | | | |\n| body | text | yes | | | |'));
+    const required = ir(notesSpec({ noteRows: '| title | string | yes | | | |\n| body | text | yes | | | |' }));
     expect(planDataChanges(base, required, facts(3, { body: 1 }))).toEqual([{ subject: 'Note.body', destructive: true, reason: 'Note.body becomes required without a default: 2 records have no value for it' }]);
     expect(planDataChanges(base, required, facts(3, { body: 3 }))).toEqual([]);
 
-    const retyped = ir(spec('| title | string | yes | | | |\n| body | integer | no | | | |'));
+    const retyped = ir(notesSpec({ noteRows: '| title | string | yes | | | |\n| body | integer | no | | | |' }));
     expect(planDataChanges(base, retyped, facts(3, { body: 2 }))[0]).toMatchObject({ subject: 'Note.body', destructive: true, reason: expect.stringContaining('from text to integer') });
     // Widening keeps every value valid.
-    const widened = ir(spec('| title | text | yes | | | |\n| body | text | no | | | |'));
+    const widened = ir(notesSpec({ noteRows: '| title | text | yes | | | |\n| body | text | no | | | |' }));
     expect(planDataChanges(base, widened, facts(3, { title: 3 }))).toEqual([]);
   });
 
   it('moving between single- and multi-tenant changes every key: destructive', () => {
-    const multi = ir(spec(BASE_ROWS, '', 'multi-tenant'));
+    const multi = ir(notesSpec({ noteRows: BASE_ROWS, tenancy: 'multi-tenant' }));
     expect(planDataChanges(base, multi, facts(1))[0]).toMatchObject({ subject: 'Note', destructive: true, reason: expect.stringContaining('tenancy single -> multi') });
   });
 });
 
 describe('the combined preview and the DATA_LOSS refusal', () => {
   it('lists record changes after resource changes, says so in the summary, and refuses unless allowed', () => {
-    const next = ir(spec(`${BASE_ROWS}\n| code | string | yes | | | |\n| priority | enum | no | medium | low, medium, high | |`));
+    const next = ir(notesSpec({ noteRows: `${BASE_ROWS}\n| code | string | yes | | | |\n| priority | enum | no | medium | low, medium, high | |` }));
     const preview = combinePreview({ changes: [], summary: '0 to add, 2 to modify, 0 to remove' }, planDataChanges(base, next, facts(2)));
     expect(preview.summary).toBe('0 to add, 2 to modify, 0 to remove; 1 change loses data; 2 data steps keep existing records whole');
     expect(preview.changes.map((c) => [c.logicalId, c.resourceType, c.destructive])).toEqual([

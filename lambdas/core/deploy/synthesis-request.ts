@@ -1,0 +1,22 @@
+/**
+ * THE request of a project template's synthesis (issue 24): what the deployment step hands the
+ * synthesis function (adapters/lambda-synthesizer.ts), what that function parses
+ * (control-plane/deployment/project-synth.lambda.ts) and what lib/project/deploy-template.ts takes.
+ */
+import * as z from 'zod';
+import { BlueprintIR } from '../blueprint/ir';
+
+export const SynthesisRequest = z.strictObject({
+  ir: BlueprintIR,
+  projectId: z.string().min(1),
+  deploymentId: z.string().min(1),
+  blueprintId: z.string().min(1),
+  /** When the deployment started (ISO 8601): stored with the blueprint, never read from a clock while synthesizing. */
+  deployedAt: z.string().min(1),
+  region: z.string().min(1),
+  /** The bucket of the project's region holding the published code. */
+  codeBucket: z.string().min(1),
+  /** The object of each function's code zip in it, by the name lib/project/project-code.ts gives the function. */
+  codeKeys: z.record(z.string(), z.string().min(1)),
+});
+export type SynthesisRequest = z.infer<typeof SynthesisRequest>;
