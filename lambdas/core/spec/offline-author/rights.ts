@@ -35,7 +35,7 @@ export interface RightsContext {
 }
 
 const LEADING = new Set(['and', 'but', 'while', 'whereas', 'so', 'also', 'then', 'meanwhile', 'however']);
-const SUBJECT_DETERMINERS = new Set(['the', 'a', 'an', 'all', 'our', 'each', 'every', 'any', 'only']);
+const SUBJECT_DETERMINERS = new Set(['the', 'a', 'an', 'all', 'our', 'my', 'your', 'each', 'every', 'any', 'only']);
 const HEDGE = new Set(['can', 'may', 'should', 'must', 'will', 'shall', 'could', 'might', 'also', 'only', 'just', 'be', 'able', 'allowed', 'permitted', 'to', 'are', 'is', 'still', 'now', 'always', 'each', 'both', 'further', 'additionally', 'need', 'needs']);
 /** Words between "do" and "everything" that change nothing ("do pretty much anything"). */
 const SOFTENERS = new Set(['pretty', 'much', 'basically', 'just', 'absolutely', 'simply', 'literally']);
