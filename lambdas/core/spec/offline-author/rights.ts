@@ -5,7 +5,7 @@
  * X, r:own on X; `admins can do everything` -> every right, the administrative role.
  */
 import type { EntityIndex } from './entity-index';
-import { ADMIN_VERBS, ALL_RIGHTS, NEGATIONS, PHRASAL_VERBS, RIGHT_VERBS, type RightLetter, rightVerb } from './lexicon';
+import { ADMIN_VERBS, ALL_RIGHTS, NEGATIONS, PHRASAL_VERBS, RIGHT_VERBS, type RightLetter, rightVerb, SIGN_IN_PHRASES } from './lexicon';
 import { singular, words } from './text';
 
 export interface RightsGroup {
@@ -148,6 +148,10 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
         if (['to', 'on', 'over', 'for'].includes(tokens[i + 1] ?? '')) i += 1;
         continue;
       }
+    }
+    if (SIGN_IN_PHRASES.has(`${t} ${tokens[i + 1]}`)) {
+      i += 1;
+      continue;
     }
     const mention = ctx.index.aliasAt(tokens, i);
     const phrasal = PHRASAL_VERBS[`${t} ${tokens[i + 1]}`];
