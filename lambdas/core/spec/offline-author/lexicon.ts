@@ -86,7 +86,7 @@ export const PHRASAL_VERBS: Record<string, string> = {
 };
 
 /** Signing in (`clients log in and can only see ...`): how people arrive, not a right on records. */
-export const SIGN_IN_PHRASES = new Set(['log in', 'logs in', 'log on', 'logs on', 'sign in', 'signs in', ]);
+export const SIGN_IN_PHRASES = new Set(['log in', 'logs in', 'log on', 'logs on', 'sign in', 'signs in']);
 
 /** The base form of a verb token if it is a rights verb: `creates` -> create, `reads` -> read. */
 export function rightVerb(token: string): string | undefined {
