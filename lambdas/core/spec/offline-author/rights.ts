@@ -113,7 +113,11 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
       else entities = 'all';
       // `book events` when Bookings exist: the verb's noun is what gets created; the object is read.
       const nominal = cur.letters.includes('create') && entities !== 'all' ? nominalEntity(cur.verbs, ctx.index, entities) : undefined;
-      if (nominal) {
+      // "sign up for shifts" (the object after a stop word): the verb's record type, not everything.
+      const madeAlone = cur.letters.includes('create') && entities === 'all' && !cur.everything ? nominalEntity(cur.verbs, ctx.index, []) : undefined;
+      if (madeAlone) {
+        groups.push({ letters: [...new Set(cur.letters)], entities: [madeAlone], own: cur.own, negative: cur.negative, adminWording: false, verbs: [...cur.verbs] });
+      } else if (nominal) {
         groups.push({ letters: ['create'], entities: [nominal], own: cur.own, negative: cur.negative, adminWording: false, verbs: [...cur.verbs] });
         const rest = cur.letters.filter((l) => l !== 'create');
         groups.push({ letters: rest.includes('read') ? rest : ['read', ...rest], entities, own: false, negative: cur.negative, adminWording: false, verbs: [] });
@@ -167,6 +171,8 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
       if (cur.letters.length > 0 && (hasObjects(cur) || skipping)) flush();
       cur.letters.push(...(verb === 'do' ? ALL_RIGHTS : RIGHT_VERBS[verb]!));
       cur.verbs.push(verb);
+      // "sign up for shifts" with Signups: the phrase as one word may name the record made.
+      if (phrasal) cur.verbs.push(`${t}${tokens[i]}`);
       if (ADMIN_VERBS.has(verb)) cur.adminWording = true;
       skipping = false;
       if (verb === 'look' && tokens[i + 1] === 'at') i += 1;
@@ -234,6 +240,10 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
 /** The record type named after a verb (book -> Booking, reserve -> Reservation, pay -> Payment), if not the object itself. */
 export function nominalEntity(verbs: string[], index: EntityIndex, objects: string[]): string | undefined {
   for (const v of verbs) {
+    if (!RIGHT_VERBS[v] && v !== 'do') {
+      const entity = index.resolve([v]);
+      if (entity && !objects.includes(entity)) return entity;
+    }
     const stem = v.replace(/e$/, '');
     const forms = [`${v}ing`, `${stem}ing`, `${v}${v.slice(-1)}ing`, `${v}ment`, `${stem}ation`, `${v}ation`, `${v.replace(/er$/, 'r')}ation`, `${stem}al`, `${v.replace(/ibe$/, 'iption')}`, `${stem}ion`, `${v}al`];
     // (A form that is the verb itself, `record` for a TrainingRecord, names no other record type.)
