@@ -11,6 +11,7 @@ import { mergeField } from '../offline-author/merge-field';
 import { metaKey, type MetaMap } from '../offline-author/relations';
 import { snakeCase } from '../../text/case';
 import { readFieldPhrase, readFieldRow, splitFieldList, type FieldReading } from './fields';
+import { entityNamed, entityWords } from './fields/entities';
 import type { FieldRow } from './statements';
 
 export interface ListedFieldsContext {
@@ -57,9 +58,31 @@ function addReading(entity: SpecEntity, reading: FieldReading, ctx: ListedFields
   for (const words of reading.unplaced) ctx.unplaced.push(`${words} (${entity.name}.${field.name})`);
 }
 
+/**
+ * "a volunteer signs up for a shift", "a guest books a room" among a Signup's or a Booking's fields:
+ * the record is that act, so it refers (required) to both record types the clause names.
+ */
+const ACT = /^(?:a|an|each|every|the|one)\s+([a-z]+(?:\s+[a-z]+)?)\s+[a-z]+(?:s|es|ed)(?:\s+(?:up|in|on|out|for|to|at|into|with|from|onto))*\s+(?:a|an|one|the|some)\s+([a-z]+(?:\s+[a-z]+)?)$/i;
+
+function actParties(phrase: string, entities: readonly string[], own: string): string[] | undefined {
+  const m = ACT.exec(phrase.trim());
+  if (!m) return undefined;
+  const parties = [m[1]!, m[2]!].map((np) => entityNamed(np.toLowerCase().split(/\s+/), entities));
+  if (parties.some((p) => !p || p === own) || parties[0] === parties[1]) return undefined;
+  return parties as string[];
+}
+
 /** A list as written ("a title, an optional description and a status (open or closed)"). */
 export function addFieldList(entity: SpecEntity, list: string, ctx: ListedFieldsContext): void {
   for (const phrase of splitFieldList(list)) {
+    const parties = actParties(phrase, ctx.entities, entity.name);
+    if (parties) {
+      for (const party of parties) {
+        const reading = readFieldPhrase(`${entityWords(party).join(' ')} (required)`, { entities: ctx.entities, owner: entity.name });
+        if (reading) addReading(entity, reading, ctx);
+      }
+      continue;
+    }
     const madeBy = MADE_BY.exec(phrase.trim());
     if (madeBy) {
       const field = mergeField(entity, { name: `${madeBy[1]!.toLowerCase()}_by_id`, type: `ref(${USER_ENTITY})`, required: false, onDelete: 'set_null' });
