@@ -62,7 +62,8 @@ export function readDescription(description: string): Reading {
    * maintenance requests", "a request" is the MaintenanceRequest.
    */
   const nameOf = (phrase: string, tenantUnits: ReadonlySet<string>, described = false): string | undefined => {
-    const name = entityNameOf(phrase, tenantUnits, described);
+    // (A tenant unit given fields is a record type: "every plot belongs to one garden" names it.)
+    const name = entityNameOf(phrase, tenantUnits, described) ?? listed.find((l) => l.entity === entityNameOf(phrase, new Set(), true))?.entity;
     if (!name) return undefined;
     const known = [...listed.map((l) => l.entity), ...containments.flatMap((c) => [c.parent, c.child]), ...titles];
     if (known.includes(name)) return name;

@@ -42,7 +42,8 @@ export function entityNameOf(phrase: string, tenantUnits: ReadonlySet<string>, d
   const sing = singularPhrase(ws);
   const joined = sing.join(' ');
   if (PUBLIC_AUDIENCE.test(joined) || SIGNED_IN_AUDIENCE.test(ws.join(' ')) || (sing.length === 1 && (sing[0] === 'user' || sing[0] === 'everyone'))) return undefined;
-  if (sing.length === 1 && tenantUnits.has(sing[0]!)) return undefined;
+  // (A tenant unit given fields, "Gardens have a name and an address", is a record type too.)
+  if (sing.length === 1 && tenantUnits.has(sing[0]!) && !described) return undefined;
   if (sing.some((w) => RIGHT_VERBS[w] !== undefined && sing.length > 1 && w === sing[0])) return undefined;
   return pascalCase(snakeCase(sing.join(' ')));
 }
