@@ -39,6 +39,15 @@ export function readDescription(description: string): Reading {
   // The tenancy unit ("each choir is a tenant"), statement by statement so sentences never run together.
   const units = new Set(statements.flatMap((s) => [...tenancyUnits(s.text)]));
   const listed = listedEntities(fieldLists, units);
+  // Tenant units the prose gives fields ("Gardens have a name and an address"), wherever that is said.
+  const describedUnits = new Set(
+    statements
+      .flatMap((s) => s.text.split(/\s*;\s*/))
+      .map((part) => readDefinition(part))
+      .filter((d) => d?.list !== undefined && d.topic !== PREVIOUS)
+      .map((d) => entityNameOf(d!.topic, new Set(), true))
+      .filter((name): name is string => name !== undefined && units.has(snakeCase(name))),
+  );
   const sentences: Sentence[] = statements.map((s, index) => ({ index, text: s.text, clauses: withSubjects(splitClauses(s.text)) }));
   // Prose definitions first; what they read is not read again by the older clause readers.
   const containments: Containment[] = [];
@@ -63,7 +72,8 @@ export function readDescription(description: string): Reading {
    */
   const nameOf = (phrase: string, tenantUnits: ReadonlySet<string>, described = false): string | undefined => {
     // (A tenant unit given fields is a record type: "every plot belongs to one garden" names it.)
-    const name = entityNameOf(phrase, tenantUnits, described) ?? listed.find((l) => l.entity === entityNameOf(phrase, new Set(), true))?.entity;
+    const unitName = entityNameOf(phrase, new Set(), true);
+    const name = entityNameOf(phrase, tenantUnits, described) ?? (unitName && (describedUnits.has(unitName) || listed.some((l) => l.entity === unitName)) ? unitName : undefined);
     if (!name) return undefined;
     const known = [...listed.map((l) => l.entity), ...containments.flatMap((c) => [c.parent, c.child]), ...titles];
     if (known.includes(name)) return name;
