@@ -172,7 +172,9 @@ export function inlineLists(text: string): Array<{ topic: string; list: string }
  * parentheses names the role.
  */
 export function namedRole(text: string): string {
-  return text.replace(/(^|[;,:]\s*|\band\s+)(?:(?:i|we|my|our|the|a|an)\s+)?(?:[a-z]+\s+){0,2}?\(([a-z][a-z -]{1,30}?)\)\s+(?=(?:can|may|must|should|will|have|has|manage|manages|read|reads|see|sees|do|does|get|gets)\b)/gi, (_m, lead: string, role: string) => `${lead}${role} `);
+  return text.replace(/(^|[;,:]\s*|\band\s+)((?:(?:i|we|my|our|the|a|an)\s+)?(?:[a-z]+\s+){0,2}?)\(([a-z][a-z -]{1,30}?)\)\s+(?=(?:can|may|must|should|will|have|has|manage|manages|read|reads|see|sees|do|does|get|gets)\b)/gi, (_m, lead: string, outer: string, role: string) =>
+    // "Admin (the owner) can ...": the role is already named; the parenthesis says who holds it.
+    /\badmin(?:istrator)?s?\b/i.test(outer) ? `${lead}${outer}` : `${lead}${role} `);
 }
 
 const cleanItem = (text: string) => text.replace(/^\*\*(.+?)\*\*/, '$1').replace(/\*\*/g, '').trim();

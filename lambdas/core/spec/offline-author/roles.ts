@@ -15,7 +15,7 @@ import { fieldPhrase } from './fields';
 import { refTarget } from './relations';
 import { ALL_RIGHTS, FUNCTION_WORDS, NON_NOUNS, PUBLIC_AUDIENCE, type RightLetter, SIGNED_IN_AUDIENCE } from './lexicon';
 import { parseRightsClause, roleNameOf, type RightsClause, type RightsContext } from './rights';
-import { words } from './text';
+import { singular as singularWord, words } from './text';
 import { snakeCase } from '../../text/case';
 
 type Scope = 'all' | 'own';
@@ -57,7 +57,16 @@ export function roleSubject(clause: RightsClause, index: EntityIndex): string | 
   if (clause.subject.length === 0 || clause.subject.length > 3) return undefined;
   if (PUBLIC_AUDIENCE.test(phrase) || SIGNED_IN_AUDIENCE.test(phrase)) return undefined;
   if (clause.subject.some((w) => FUNCTION_WORDS.has(w) || w.includes("'")) || (clause.subject.length === 1 && NON_NOUNS.has(clause.subject[0]!))) return undefined;
-  if (clause.subject.some((w) => ['author', 'owner', 'creator', 'of', 'nobody', 'no'].includes(w))) return undefined;
+  if (clause.subject.some((w) => ['of', 'nobody', 'no'].includes(w))) return undefined;
+  // "Only the author may edit it" limits a record to its creator. But "the owner can do everything",
+  // "bakery owner: everything" (a stated right to everything) is the business's owner, a role;
+  // "owner/admin: everything" stays the admin.
+  const ownerOfBusiness =
+    clause.modal &&
+    clause.subject[clause.subject.length - 1] === 'owner' &&
+    !clause.subject.some((w) => ADMIN_NAMES.has(singularWord(w))) &&
+    clause.groups.some((g) => g.entities === 'all' && g.adminWording && !g.own && !g.negative);
+  if (clause.subject.some((w) => ['author', 'creator'].includes(w)) || (clause.subject.includes('owner') && !ownerOfBusiness)) return undefined;
   // "A regional blood service runs this", "the foundation publishes calls": an organisation, not people with a role.
   if (ORGANISATION_HEADS.has(clause.subject[clause.subject.length - 1]!)) return undefined;
   // "A ticket moves through new, open and closed": a record changing state, not people.
