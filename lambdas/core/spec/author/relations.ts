@@ -24,6 +24,22 @@ const MANY = String.raw`(?:many|several|multiple|one or more|zero or more|any nu
 /** What may follow a relation: the child's fields ("..., and it has a start date", "and we write down the crop"). */
 const TAIL = String.raw`(?:\s*,?\s+and\s+(?:(?:it|they)\s+(?:has|have|records?|says|notes|shows|stores|holds|keeps)|has|have|holds?|includes?|contains?|records?|keeps?|stores?|notes|lists|tracks|(?:we|you|they)\s+(?:write down|record|note|store|keep|track|log))\s+(.+)|\s*:\s*(.+)|\s*,\s*with\s+(.+))?`;
 
+/**
+ * Verbs whose act is a record of its own, written about another ("agents reply to tickets" makes
+ * replies on tickets), with the record's name and the field a reader expects it to carry.
+ */
+const ACT_RECORDS: Record<string, { record: string; list?: string }> = {
+  reply: { record: 'reply', list: 'a body (required)' },
+  respond: { record: 'response', list: 'a body (required)' },
+  comment: { record: 'comment', list: 'a body (required)' },
+  answer: { record: 'answer', list: 'a body (required)' },
+};
+/** `reply` -> `repl(?:y|ies)`, `comment` -> `comments?`. */
+const ACT_VERB = Object.keys(ACT_RECORDS)
+  .map((v) => (v.endsWith('y') ? `${v.slice(0, -1)}(?:y|ies)` : `${v}s?`))
+  .join('|');
+const actOf = (verb: string) => ACT_RECORDS[verb.toLowerCase().replace(/ies$/, 'y').replace(/s$/, '')]!;
+
 interface Pattern {
   example: string;
   re: RegExp;
@@ -31,11 +47,20 @@ interface Pattern {
   pairs: (m: RegExpExecArray) => Array<{ child: string; parent: string }>;
   /** The group holding the child's field list, if the pattern reads one. */
   list?: number;
+  /** The child's fields when the clause names none (a reply has a body). */
+  usualList?: (m: RegExpExecArray) => string | undefined;
   /** Whether the child links the others (see RelationReading.link). */
   link?: (m: RegExpExecArray) => boolean;
 }
 
 const PATTERNS: Pattern[] = [
+  {
+    example: 'Agents reply to tickets / members comment on posts (with a body)',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:can\s+|may\s+)?(${ACT_VERB})\s+(?:to|on)\s+(?:(?:a|an|the|their|its|any|each)\s+)?${NP}(?:\s+with\s+(.+))?$`, 'i'),
+    pairs: (m) => [{ child: actOf(m[2]!).record, parent: m[3]! }],
+    list: 4,
+    usualList: (m) => actOf(m[2]!).list,
+  },
   {
     example: 'A berth assignment links one boat to one berth (for a season)',
     re: new RegExp(String.raw`^${DET}${NP}\s+(?:links?|connects?|joins?|pairs?|ties?|matches)\s+${ONE}${NP}\s+(?:to|with|and)\s+${ONE}${NP}(?:\s+for\s+(?:a|an|the|each)\s+\w+)?${TAIL}$`, 'i'),
@@ -86,7 +111,7 @@ export function readRelations(text: string): RelationReading | undefined {
     const m = p.re.exec(raw) ?? p.re.exec(stripped) ?? p.re.exec(clean);
     // The child's fields follow "and has ..." or a colon (the group after the list's).
     if (!m) continue;
-    const list = p.list ? (m[p.list] ?? m[p.list + 1] ?? m[p.list + 2]) : undefined;
+    const list = p.list ? (m[p.list] ?? m[p.list + 1] ?? m[p.list + 2] ?? p.usualList?.(m)) : undefined;
     return { pairs: p.pairs(m), ...(list ? { list } : {}), ...(p.link?.(m) ? { link: true } : {}) };
   }
   return undefined;
