@@ -204,6 +204,13 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
       continue;
     }
     if (t === 'own') {
+      // "see games and only their own loans": the games are all of them, the loans their own.
+      if (!cur.own && !cur.everything && cur.entities !== 'all' && cur.entities.length > 0) {
+        const { letters, verbs } = cur;
+        flush();
+        cur.letters.push(...letters);
+        cur.verbs.push(...verbs);
+      }
       cur.own = true;
       continue;
     }
