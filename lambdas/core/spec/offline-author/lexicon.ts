@@ -56,6 +56,16 @@ export type RightLetter = RightName;
 export const ALL_RIGHTS: readonly RightLetter[] = RIGHT_NAMES;
 const CRUD = [...RIGHT_NAMES];
 
+/**
+ * Verbs whose act is recorded as a record named otherwise ("borrow a game" makes a loan): base
+ * form -> the record types' names (snake_case) it may make. Each is a create right. (Only words
+ * that are verbs alone: `rent`, `bid`, `purchase` name fields and records too.)
+ */
+export const ACT_RECORD_NAMES: Record<string, string[]> = {
+  borrow: ['loan', 'borrowing', 'checkout'], lend: ['loan'], buy: ['purchase', 'order', 'sale'], adopt: ['adoption', 'adoption_application'],
+  donate: ['donation'], enrol: ['enrolment', 'enrollment', 'registration'], enroll: ['enrollment', 'enrolment', 'registration'],
+};
+
 /** Verbs a role is given: base form -> the rights it means. */
 export const RIGHT_VERBS: Record<string, RightLetter[]> = {
   create: ['create'], add: ['create'], submit: ['create'], book: ['create'], write: ['create'], post: ['create'], make: ['create'],
@@ -74,7 +84,9 @@ export const RIGHT_VERBS: Record<string, RightLetter[]> = {
   answer: ['update'], grade: ['update'], score: ['update'], evaluate: ['update'], assess: ['update'], fulfil: ['update'], fulfill: ['update'], ship: ['update'], verify: ['update'], sign: ['update'], handle: ['update'],
   delete: ['delete'], remove: ['delete'], destroy: ['delete'], erase: ['delete'], purge: ['delete'], discard: ['delete'],
   manage: CRUD, administer: CRUD, moderate: CRUD, control: CRUD, maintain: CRUD, administrate: CRUD, curate: CRUD, run: CRUD,
+  ...Object.fromEntries(Object.keys(ACT_RECORD_NAMES).map((verb): [string, RightLetter[]] => [verb, ['create']])),
 };
+
 /** Verbs that, with "everything", make a role the administrative one. */
 export const ADMIN_VERBS = new Set(['manage', 'administer', 'administrate', 'moderate', 'control', 'do', 'run', 'own', 'oversee', 'supervise']);
 

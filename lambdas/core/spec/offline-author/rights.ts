@@ -5,7 +5,7 @@
  * X, r:own on X; `admins can do everything` -> every right, the administrative role.
  */
 import type { EntityIndex } from './entity-index';
-import { ADMIN_VERBS, ALL_RIGHTS, NEGATIONS, PHRASAL_VERBS, RIGHT_VERBS, type RightLetter, rightVerb, SIGN_IN_PHRASES } from './lexicon';
+import { ACT_RECORD_NAMES, ADMIN_VERBS, ALL_RIGHTS, NEGATIONS, PHRASAL_VERBS, RIGHT_VERBS, type RightLetter, rightVerb, SIGN_IN_PHRASES } from './lexicon';
 import { singular, words } from './text';
 
 export interface RightsGroup {
@@ -249,6 +249,10 @@ export function nominalEntity(verbs: string[], index: EntityIndex, objects: stri
   for (const v of verbs) {
     if (!RIGHT_VERBS[v] && v !== 'do') {
       const entity = index.resolve([v]);
+      if (entity && !objects.includes(entity)) return entity;
+    }
+    for (const name of ACT_RECORD_NAMES[v] ?? []) {
+      const entity = index.resolve(name.split('_'));
       if (entity && !objects.includes(entity)) return entity;
     }
     const stem = v.replace(/e$/, '');
