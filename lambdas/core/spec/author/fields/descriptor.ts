@@ -96,7 +96,9 @@ function readPart(part: string, traits: Traits, entities: readonly string[]): vo
   let t = ` ${part.trim().replace(/^(?:that's|that is|which is|it's|it is|this is|those are)\s+/i, '')} `;
   if (!t.trim()) return;
   t = takeSize(t, traits);
+  const beforeRange = t;
   t = takeRange(t, traits);
+  const ranged = t !== beforeRange;
   t = t.replace(OPTIONAL_WORDING, () => {
     traits.optional = true;
     return ' ';
@@ -131,6 +133,11 @@ function readPart(part: string, traits: Traits, entities: readonly string[]): vo
   }
   if (/^m2|sq ?m|square met(?:re|er)s$/.test(lower)) return;
   const target = refTarget(lower, entities);
+  // "between 10 and 40 children": what the bounds count, a whole number, not a reference.
+  if (target && ranged) {
+    traits.type ??= 'integer';
+    return;
+  }
   if (target) {
     traits.ref = target;
     return;
