@@ -86,6 +86,20 @@ describe('clause readers', () => {
     expect(readRelations('each dock belongs to one marina')).toEqual({ pairs: [{ child: 'dock', parent: 'marina' }] });
     expect(readRelations('A berth assignment links one boat to one berth for a season')).toMatchObject({ pairs: [{ child: 'berth assignment', parent: 'boat' }, { child: 'berth assignment', parent: 'berth' }], link: true });
     expect(readRelations('Service records belong to a vehicle: service date, cost')).toEqual({ pairs: [{ child: 'Service records', parent: 'vehicle' }], list: 'service date, cost' });
+    expect(readRelations('Every module must belong to one course')).toEqual({ pairs: [{ child: 'module', parent: 'course' }] });
+    expect(readRelations('Many tracks belong to each album')).toEqual({ pairs: [{ child: 'tracks', parent: 'album' }] });
+  });
+
+  it('reads relations any verb states, marked loose (only between described record types)', () => {
+    expect(readRelations('A teacher teaches many classes')).toEqual({ pairs: [{ child: 'classes', parent: 'teacher' }], loose: true });
+    expect(readRelations('an employee works in one department')).toEqual({ pairs: [{ child: 'employee', parent: 'department' }], loose: true });
+    expect(readRelations('Every student is enrolled in one class')).toEqual({ pairs: [{ child: 'student', parent: 'class' }], loose: true });
+    expect(readRelations('An album is made up of many tracks')).toEqual({ pairs: [{ child: 'tracks', parent: 'album' }], loose: true });
+  });
+
+  it('reads an act on a record as a record of its own ("agents reply to tickets")', () => {
+    expect(readRelations('Agents reply to tickets')).toEqual({ pairs: [{ child: 'reply', parent: 'tickets' }], list: 'a body (required)' });
+    expect(readRelations('Members can comment on posts with a text and a date')).toEqual({ pairs: [{ child: 'comment', parent: 'posts' }], list: 'a text and a date' });
   });
 
   it('reads states', () => {

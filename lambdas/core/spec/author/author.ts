@@ -39,15 +39,18 @@ export function readDescription(description: string): Reading {
   // The tenancy unit ("each choir is a tenant"), statement by statement so sentences never run together.
   const units = new Set(statements.flatMap((s) => [...tenancyUnits(s.text)]));
   const listed = listedEntities(fieldLists, units);
-  // Tenant units the prose gives fields ("Gardens have a name and an address"), wherever that is said.
-  const describedUnits = new Set(
+  // Record types the prose gives fields ("Gardens have a name and an address"), wherever that is
+  // said: a relation stated before may name them (tenant units among them).
+  const describedNames = new Set(
     statements
       .flatMap((s) => s.text.split(/\s*;\s*/))
       .map((part) => readDefinition(part))
       .filter((d) => d?.list !== undefined && d.topic !== PREVIOUS)
       .map((d) => entityNameOf(d!.topic, new Set(), true))
-      .filter((name): name is string => name !== undefined && units.has(snakeCase(name))),
+      .filter((name): name is string => name !== undefined),
   );
+  const describedUnits = new Set([...describedNames].filter((name) => units.has(snakeCase(name))));
+  const isDescribed = (name: string) => describedNames.has(name) || listed.some((l) => l.entity === name);
   const sentences: Sentence[] = statements.map((s, index) => ({ index, text: s.text, clauses: withSubjects(splitClauses(s.text)) }));
   // Prose definitions first; what they read is not read again by the older clause readers.
   const containments: Containment[] = [];
@@ -91,7 +94,8 @@ export function readDescription(description: string): Reading {
     const unread = (part: string): boolean => {
       const relation = readRelations(part);
       const pairs = relation?.pairs.map((p) => ({ child: nameOf(p.child, units), parent: nameOf(p.parent, units) }));
-      if (pairs && pairs.every((p) => p.child && p.parent && p.child !== p.parent)) {
+      // (A pattern any verb fits relates only record types the text describes.)
+      if (pairs && pairs.every((p) => p.child && p.parent && p.child !== p.parent && (!relation!.loose || (isDescribed(p.child) && isDescribed(p.parent))))) {
         // "Bookings link an event and an attendee": a person the text does not describe is a user
         // the record refers to (a field the field reader makes a user reference), not a container.
         // A link is the child's references to each ("an appointment links a patient and a doctor"):

@@ -14,11 +14,18 @@ export interface RelationReading {
    * belongs to another goes with it (cascade).
    */
   link?: boolean;
+  /**
+   * Read by a pattern any verb fits ("a teacher teaches many classes", "an employee works in one
+   * department"): a relation only between record types the text describes.
+   */
+  loose?: boolean;
 }
 
 const DET = String.raw`(?:(?:each|every|a|an|the|one|any)\s+)?`;
 const NP = String.raw`([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)`;
-const ONE = String.raw`(?:a|an|one|exactly one|a single|one single|the|its|their)\s+`;
+const ONE = String.raw`(?:a|an|one|exactly one|only one|just one|one and only one|a single|one single|the|its|their)\s+`;
+/** Before the verb: "every module must belong to one course", "a track can only belong to one album". */
+const MODAL = String.raw`(?:(?:must|should|can|will|may|has to|have to)\s+)?(?:only\s+)?(?:always\s+)?`;
 const MANY = String.raw`(?:many|several|multiple|one or more|zero or more|any number of|a number of|lots of|some)\s+`;
 
 /** What may follow a relation: the child's fields ("..., and it has a start date", "and we write down the crop"). */
@@ -51,6 +58,8 @@ interface Pattern {
   usualList?: (m: RegExpExecArray) => string | undefined;
   /** Whether the child links the others (see RelationReading.link). */
   link?: (m: RegExpExecArray) => boolean;
+  /** See RelationReading.loose. */
+  loose?: boolean;
 }
 
 const PATTERNS: Pattern[] = [
@@ -88,16 +97,51 @@ const PATTERNS: Pattern[] = [
   },
   {
     example: 'Each squad is coached by one coach / a report is written by exactly one inspector',
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:always\s+)?[a-z]+(?:ed|en|ght|wn)\s+by\s+(?:one|exactly one|a single|one single)\s+${NP}${TAIL}$`, 'i'),
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:always\s+)?[a-z]+(?:ed|en|ght|wn)\s+by\s+(?:one|exactly one|only one|a single|one single)\s+${NP}${TAIL}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
     list: 3,
   },
   {
     example: 'Each dock belongs to one marina / a harvest is from one plot, and we write down the crop',
     // (Also "a lesson uses exactly one car", "a match is played at one venue".)
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:always\s+)?(?:belongs? to|is part of|is for|is about|is on|is in|is from|comes from|is attached to|is linked to|refers to|points to|is tied to|uses|needs|requires|is assigned to|is held (?:at|in)|takes place (?:at|in)|is played (?:at|in)|happens (?:at|in))\s+${ONE}${NP}${TAIL}$`, 'i'),
+    re: new RegExp(String.raw`^${DET}${NP}\s+${MODAL}(?:belongs? to|is part of|is for|is about|is on|is in|is from|comes from|is attached to|is linked to|refers to|points to|is tied to|uses|needs|requires|is assigned to|is held (?:at|in)|takes place (?:at|in)|is played (?:at|in)|happens (?:at|in))\s+${ONE}${NP}${TAIL}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
     list: 3,
+  },
+  {
+    example: 'An album is made up of many tracks / a course is divided into lessons',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:made up of|made of|composed of|divided into|split into|broken into)\s+(?:${MANY})?${NP}$`, 'i'),
+    pairs: (m) => [{ child: m[2]!, parent: m[1]! }],
+    loose: true,
+  },
+  {
+    example: 'A course consists of several modules',
+    re: new RegExp(String.raw`^${DET}${NP}\s+consists? of\s+(?:${MANY})?${NP}$`, 'i'),
+    pairs: (m) => [{ child: m[2]!, parent: m[1]! }],
+    loose: true,
+  },
+  {
+    example: 'Many tracks belong to each album',
+    re: new RegExp(String.raw`^${MANY}${NP}\s+(?:can\s+)?belong to\s+(?:each|every|one|a|an|the same)\s+${NP}$`, 'i'),
+    pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
+  },
+  {
+    example: 'Every student is enrolled in one class / a lesson is given by a teacher',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:always\s+|only\s+)?[a-z]+(?:ed|en|ght|wn)\s+(?:by|in|into|at|to|on|under|with|for|within)\s+${ONE}${NP}$`, 'i'),
+    pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
+    loose: true,
+  },
+  {
+    example: 'A teacher teaches many classes / a customer can place many orders',
+    re: new RegExp(String.raw`^${DET}${NP}\s+${MODAL}[a-z]+\s+${MANY}${NP}$`, 'i'),
+    pairs: (m) => [{ child: m[2]!, parent: m[1]! }],
+    loose: true,
+  },
+  {
+    example: 'An employee works in one department / players are on exactly one team',
+    re: new RegExp(String.raw`^${DET}${NP}\s+${MODAL}(?:[a-z]+|is|are)\s+(?:in|for|at|on|with|under|within|inside)\s+${ONE}${NP}$`, 'i'),
+    pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
+    loose: true,
   },
 ];
 
@@ -112,7 +156,7 @@ export function readRelations(text: string): RelationReading | undefined {
     // The child's fields follow "and has ..." or a colon (the group after the list's).
     if (!m) continue;
     const list = p.list ? (m[p.list] ?? m[p.list + 1] ?? m[p.list + 2] ?? p.usualList?.(m)) : undefined;
-    return { pairs: p.pairs(m), ...(list ? { list } : {}), ...(p.link?.(m) ? { link: true } : {}) };
+    return { pairs: p.pairs(m), ...(list ? { list } : {}), ...(p.link?.(m) ? { link: true } : {}), ...(p.loose ? { loose: true } : {}) };
   }
   return undefined;
 }
