@@ -4,7 +4,7 @@
  * readers; then references, roles and rights, endpoint levels, workflows and the required rule,
  * each from its reader over the same sentences.
  */
-import type { SpecAccessRule, SpecDocument, SpecEntity, SpecRole } from '../spec-model';
+import type { SpecAccessRule, SpecDocument, SpecEntity, SpecField, SpecRole } from '../spec-model';
 import type { Sentence } from '../offline-author/clauses';
 import type { Discovery } from './entity-names';
 import { EntityIndex } from '../offline-author/entity-index';
@@ -102,8 +102,7 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
   }
   for (const states of reading.statusLists) {
     const e = byName(states.entity);
-    if (!e || e.fields.some((f) => f.type === 'enum' && /^(?:status|state|stage|phase)$/.test(f.name))) continue;
-    e.fields.push({ name: 'status', type: 'enum', required: true, values: states.values, default: states.values[0]! });
+    if (e) addStates(e, states.values);
   }
   applyContainments(entities, discovery.containments, meta);
   attachOrphans(entities, meta);
@@ -120,8 +119,7 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
   const flows = readWorkflows(sentences.map((x) => x.text), { index, entities });
   for (const [entityName, values] of flows.states) {
     const e = byName(entityName);
-    if (!e || e.fields.some((f) => f.type === 'enum' && /^(?:status|state|stage|phase)$/.test(f.name))) continue;
-    e.fields.push({ name: 'status', type: 'enum', required: true, values, default: values[0]! });
+    if (e) addStates(e, values);
   }
   for (const t of flows.triggerValues) {
     const e = byName(t.entity);
@@ -172,4 +170,16 @@ function defaultDeleteLevels(entities: readonly SpecEntity[], rules: readonly Sp
   return entities
     .filter((e) => !deletedByRole.has(e.name) && !rules.some((r) => r.entity === e.name && r.operation === 'delete'))
     .map((e) => ({ entity: e.name, operation: 'delete' as const, level: containers.has(e.name) ? ('admin' as const) : ('owner' as const) }));
+}
+
+const STATUS_NAME = /^(?:status|state|stage|phase)$/;
+
+/** A record's states as its status, unless it has one with values already. */
+function addStates(e: SpecEntity, values: string[]): void {
+  if (e.fields.some((f) => f.type === 'enum' && STATUS_NAME.test(f.name))) return;
+  const status: SpecField = { name: 'status', type: 'enum', required: true, values, default: values[0]! };
+  // ("... and a status. The status moves through enquiry, booked ...": the listed status gets its values.)
+  const listed = e.fields.findIndex((f) => STATUS_NAME.test(f.name) && f.type === 'string');
+  if (listed >= 0) e.fields[listed] = { ...status, name: e.fields[listed]!.name };
+  else e.fields.push(status);
 }
