@@ -25,6 +25,7 @@ import { detectMultiTenant, tenancyUnits } from '../offline-author/tenancy';
 import { segment } from './segment';
 import { normalizeInformal } from './wording';
 import { statementsOf, topicOf, type FieldList, type Statement } from './statements';
+import { splitFieldList } from './fields';
 import { assembleSpec, type Reading } from './assemble';
 
 export interface AuthorInput {
@@ -41,17 +42,21 @@ export function readDescription(description: string): Reading {
   const listed = listedEntities(fieldLists, units);
   // Record types the prose gives fields ("Gardens have a name and an address"), wherever that is
   // said: a relation stated before may name them (tenant units among them).
+  // ("A donation belongs to an appointment and has the volume ...": a relation with fields, too.)
+  const proseParts = statements.flatMap((s) => s.text.split(/\s*;\s*/));
   const describedNames = new Set(
-    statements
-      .flatMap((s) => s.text.split(/\s*;\s*/))
-      .map((part) => readDefinition(part))
-      .filter((d) => d?.list !== undefined && d.topic !== PREVIOUS)
-      .map((d) => entityNameOf(d!.topic, new Set(), true))
+    [
+      ...proseParts.map((part) => readDefinition(part)).filter((d) => d?.list !== undefined && d.topic !== PREVIOUS).map((d) => d!.topic),
+      ...proseParts.map((part) => readRelations(part)).filter((r) => r?.list !== undefined).map((r) => r!.pairs[0]!.child),
+    ]
+      .map((topic) => entityNameOf(topic, new Set(), true))
       .filter((name): name is string => name !== undefined),
   );
   const describedUnits = new Set([...describedNames].filter((name) => units.has(snakeCase(name))));
   const isDescribed = (name: string) => describedNames.has(name) || listed.some((l) => l.entity === name);
   const sentences: Sentence[] = statements.map((s, index) => ({ index, text: s.text, clauses: withSubjects(splitClauses(s.text)) }));
+  // The people with rights ("Nurses can read donors"), known before the clauses are read.
+  const earlyRoles = new Set(roleWords(collectRoles(sentences, { index: new EntityIndex([...new Set([...listed.map((l) => l.entity), ...describedNames])]) })).map((w) => snakeCase(w)));
   // Prose definitions first; what they read is not read again by the older clause readers.
   const containments: Containment[] = [];
   const statusLists: Reading['statusLists'] = [];
@@ -132,6 +137,11 @@ export function readDescription(description: string): Reading {
       const headed = statements[sentence.index]?.topic;
       const entity = def ? (def.topic === PREVIOUS ? previous ?? (headed ? nameOf(headed, units) : undefined) : nameOf(def.topic, units, def.list !== undefined)) : undefined;
       if (!def || !entity) return true;
+      // "the nurse records a donation" (nurses a role, donations described): an act, not a definition.
+      if (def.list && def.topic !== PREVIOUS && earlyRoles.has(snakeCase(entity)) && splitFieldList(def.list).every((item) => {
+        const named = entityNameOf(item, units, true);
+        return named !== undefined && named !== entity && isDescribed(named);
+      })) return true;
       previous = entity;
       addList(entity, def.list, sentence.index);
       // "Stock movements record a product, ...": the record type is the subject, so nothing of the
