@@ -36,7 +36,9 @@ export function fieldLocator(entities: SpecEntity[]): NonNullable<RightsContext[
   for (const e of entities) {
     for (const f of e.fields) {
       const p = fieldPhrase(f.name);
-      if (!phrases.has(p)) phrases.set(p, e.name);
+      // ("update check-in" for a checked_in flag: the verb's base form, spaced or hyphenated.)
+      const base = p.split(' ').map((w) => w.replace(/(?<=[a-z]{2})(?:([bcdfgklmnprstvz])\1)?ed$/, '$1')).join(' ');
+      for (const variant of [p, base, base.replace(/ /g, '-')]) if (!phrases.has(variant)) phrases.set(variant, e.name);
     }
   }
   return (tokens, i) => {
