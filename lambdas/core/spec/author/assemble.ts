@@ -133,7 +133,8 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
   // that reads and updates it, when the text names no such role otherwise.
   for (const a of flows.approvers) {
     const role = snakeCase(a.role);
-    if (!role || drafts.some((d) => d.name === role) || !/^[a-z]/.test(role) || /\b(?:team|department|group|system|someone)\b/.test(a.role)) continue;
+    // ("for the staff to approve it" after "Shelter staff can ...": the shorter name of that role.)
+    if (!role || drafts.some((d) => d.name === role || d.name.endsWith(`_${role}`)) || !/^[a-z]/.test(role) || /\b(?:team|department|group|system|someone)\b/.test(a.role)) continue;
     if (!PERSON_WORDS.has(role) && !persons.has(role)) continue;
     drafts.push({ name: role, order: 1e9, grants: [{ entity: a.entity, letter: 'read', scope: 'all' }, { entity: a.entity, letter: 'update', scope: 'all' }], denials: [], admin: false });
   }
