@@ -95,6 +95,7 @@ describe('clause readers', () => {
     expect(readRelations('an employee works in one department')).toEqual({ pairs: [{ child: 'employee', parent: 'department' }], loose: true });
     expect(readRelations('Every student is enrolled in one class')).toEqual({ pairs: [{ child: 'student', parent: 'class' }], loose: true });
     expect(readRelations('An album is made up of many tracks')).toEqual({ pairs: [{ child: 'tracks', parent: 'album' }], loose: true });
+    expect(readRelations('a grade is given for one subject and belongs to one student')).toEqual({ pairs: [{ child: 'grade', parent: 'subject' }, { child: 'grade', parent: 'student' }], loose: true });
   });
 
   it('reads an act on a record as a record of its own ("agents reply to tickets")', () => {

@@ -147,6 +147,22 @@ const PATTERNS: Pattern[] = [
 
 /** Each clause of a sentence ("A dock has many berths; a berth belongs to exactly one dock"). */
 export function readRelations(text: string): RelationReading | undefined {
+  return readOne(text) ?? readChained(text);
+}
+
+/** "A grade is given for one subject and belongs to one student": two relations of one subject. */
+const CHAINED = new RegExp(String.raw`^(${DET}${NP})\s+(.+?)\s*,?\s+and\s+(${MODAL}(?:belongs? to|is part of|is for|is about|is linked to|is assigned to)\s+${ONE}.+)$`, 'i');
+
+function readChained(text: string): RelationReading | undefined {
+  const m = CHAINED.exec(text.trim().replace(/\.$/, ''));
+  if (!m) return undefined;
+  const first = readOne(`${m[1]!} ${m[3]!}`);
+  const second = readOne(`${m[1]!} ${m[4]!}`);
+  if (!first || !second || first.list || first.pairs.length !== 1) return undefined;
+  return { ...second, pairs: [...first.pairs, ...second.pairs], ...(first.loose || second.loose ? { loose: true } : {}) };
+}
+
+function readOne(text: string): RelationReading | undefined {
   // As written, then without a closing remark ("(both are teams)", "for a season").
   const raw = text.trim().replace(/\.$/, '');
   const clean = raw.replace(/\s*\((?:[^()]*)\)\s*$/, '');
