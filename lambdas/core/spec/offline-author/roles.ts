@@ -150,10 +150,12 @@ export function finalizeRoles(drafts: RoleDraft[], entities: SpecEntity[], extra
     }
     for (const g of d.grants) grant(g.entity, g.letter, g.scope);
     for (const x of extras.everyone) grant(x.entity, x.letter, 'all');
-    // A contained record the role is told nothing about: as on its container (order lines as orders).
+    // A part of a record the role is told nothing about: as on the whole (order lines as orders).
+    // (Only parts named so, "order line", "invoice item": an incident note about a child is a
+    // record of its own, with rights of its own.)
     for (const child of entities) {
       if (m.has(child.name)) continue;
-      const parentRef = child.fields.find((f) => f.onDelete === 'cascade' && refTarget(f.type) && m.has(refTarget(f.type)!));
+      const parentRef = child.fields.find((f) => f.onDelete === 'cascade' && refTarget(f.type) && m.has(refTarget(f.type)!) && isPartOf(child.name, refTarget(f.type)!));
       const parentRights = parentRef ? m.get(refTarget(parentRef.type)!) : undefined;
       if (parentRights) for (const [l, scope] of parentRights) grant(child.name, l, scope);
     }
@@ -210,4 +212,9 @@ export function weight(role: SpecRole): number {
 /** Role names mentioned by a description (for person references such as `a manager`). */
 export function roleWords(drafts: RoleDraft[]): string[] {
   return drafts.map((d) => words(d.name.replace(/_/g, ' ')).pop()!).filter(Boolean);
+}
+
+/** `OrderLine` of `Order`, `InvoiceItem`, `ChecklistEntry`: a record that is a part of another. */
+function isPartOf(child: string, parent: string): boolean {
+  return child.startsWith(parent) || /(?:Line|Item|Entry|Part|Row|Position)$/.test(child);
 }
