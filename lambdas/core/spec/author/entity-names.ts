@@ -44,7 +44,10 @@ export function entityNameOf(phrase: string, tenantUnits: ReadonlySet<string>, d
   if (PUBLIC_AUDIENCE.test(joined) || SIGNED_IN_AUDIENCE.test(ws.join(' ')) || (sing.length === 1 && (sing[0] === 'user' || sing[0] === 'everyone'))) return undefined;
   // (A tenant unit given fields, "Gardens have a name and an address", is a record type too.)
   if (sing.length === 1 && tenantUnits.has(sing[0]!) && !described) return undefined;
-  if (sing.some((w) => RIGHT_VERBS[w] !== undefined && sing.length > 1 && w === sing[0])) return undefined;
+  // ("publish posts" is a verb and its object; a singular title given fields, "Order line
+  // fields", names a record type.)
+  const singularTitle = described && singular(ws[ws.length - 1]!) === ws[ws.length - 1];
+  if (!singularTitle && sing.some((w) => RIGHT_VERBS[w] !== undefined && sing.length > 1 && w === sing[0])) return undefined;
   return pascalCase(snakeCase(sing.join(' ')));
 }
 
