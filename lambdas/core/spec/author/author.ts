@@ -208,10 +208,21 @@ export function readDescription(description: string): Reading {
 function withSubjects(clauses: string[]): string[] {
   let subject: string | undefined;
   return clauses.map((clause) => {
+    // ("Guests make reservations ..., and they can see and cancel their own": "they" are the guests.)
+    const they = /^((?:and|but|so|while)\s+)?(?:they|these people)\s+(?=(?:can|may|should|must|will|are allowed to|are able to|only)\s)/i.exec(clause.trim());
+    if (they && subject) return `${they[1] ?? ''}${subject} ${clause.trim().slice(they[0].length)}`;
     const own = /^(.{1,40}?)\s+(?:can|may|should|must|will|are allowed to|are able to)\s/i.exec(clause);
     if (own && RIGHT_VERBS[own[1]!.toLowerCase().split(/\s+/)[0]!] === undefined) {
       subject = own[1];
       return clause;
+    }
+    // ("Guests make reservations": a subject and a rights verb, with no modal.)
+    const ws = clause.trim().split(/\s+/);
+    const lead = /^(?:the|our)$/i.test(ws[0] ?? '') ? 1 : 0;
+    for (const length of [1, 2]) {
+      const noun = ws[lead + length - 1]?.toLowerCase() ?? '';
+      const verb = ws[lead + length]?.toLowerCase() ?? '';
+      if (/^[a-z]+s$/.test(noun) && RIGHT_VERBS[noun] === undefined && RIGHT_VERBS[verb] !== undefined) subject = ws.slice(0, lead + length).join(' ');
     }
     const first = clause.trim().split(/[\s,]+/)[0]!.toLowerCase();
     return subject && RIGHT_VERBS[first] !== undefined ? `${subject} can ${clause.trim()}` : clause;
