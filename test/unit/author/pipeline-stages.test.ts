@@ -5,7 +5,7 @@
  * reading of the wordings it exists for.
  */
 import { readDefinition, PREVIOUS } from '../../../lambdas/core/spec/author/definitions';
-import { readRelations } from '../../../lambdas/core/spec/author/relations';
+import { readBookingAct, readRelations } from '../../../lambdas/core/spec/author/relations';
 import { segment } from '../../../lambdas/core/spec/author/segment';
 import { splitSentences } from '../../../lambdas/core/spec/author/sentences';
 import { colonList, namedRole, rightsLine, statementsOf, topicOf } from '../../../lambdas/core/spec/author/statements';
@@ -96,6 +96,11 @@ describe('clause readers', () => {
     expect(readRelations('Every student is enrolled in one class')).toEqual({ pairs: [{ child: 'student', parent: 'class' }], loose: true });
     expect(readRelations('An album is made up of many tracks')).toEqual({ pairs: [{ child: 'tracks', parent: 'album' }], loose: true });
     expect(readRelations('a grade is given for one subject and belongs to one student')).toEqual({ pairs: [{ child: 'grade', parent: 'subject' }, { child: 'grade', parent: 'student' }], loose: true });
+  });
+
+  it('reads a booking made on a record, with its fields ("people book a room for ...")', () => {
+    expect(readBookingAct('People book a room for a start time and an end time, give the meeting a title')).toEqual({ record: 'booking', of: 'room', list: 'a start time and an end time' });
+    expect(readBookingAct('parents can book a camp week for one of their children')).toBeUndefined();
   });
 
   it('reads an act on a record as a record of its own ("agents reply to tickets")', () => {

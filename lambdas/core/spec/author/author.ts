@@ -15,7 +15,7 @@ import { splitClauses, type Sentence } from '../offline-author/clauses';
 import { entityNameOf, type Containment, type Discovery } from './entity-names';
 import { PREVIOUS, readDefinition } from './definitions';
 import { readStates } from './states';
-import { readRelations } from './relations';
+import { readBookingAct, readRelations } from './relations';
 import { collectRoles, roleWords } from '../offline-author/roles';
 import { PERSON_WORDS, RIGHT_VERBS } from '../offline-author/lexicon';
 import { EntityIndex } from '../offline-author/entity-index';
@@ -111,6 +111,15 @@ export function readDescription(description: string): Reading {
         if (people.length > 0) addList(pairs[0]!.child!, people.map(phrase).join(', '), sentence.index);
         if (relation?.list) addList(pairs[0]!.child!, relation.list, sentence.index);
         previous = pairs[0]!.child!;
+        return false;
+      }
+      // "People book a room for a start time and an end time": the booking's fields, on a room.
+      const act = readBookingAct(part);
+      const booked = act && nameOf(act.of, units);
+      const booking = act && nameOf(act.record, units);
+      if (act && booked && booking && isDescribed(booked) && booking !== booked) {
+        containments.push({ parent: booked, child: booking, sentence: sentence.index });
+        addList(booking, act.list, sentence.index);
         return false;
       }
       const states = readStates(part);

@@ -176,6 +176,9 @@ export const DEFAULT_WORDS = set('default defaults defaulting');
 export const RULE_WORDS: ReadonlySet<string> = new Set([...REQUIRED_WORDS, ...DEFAULT_WORDS, 'optional', 'unique', 'only']);
 
 /** Name words read as another word (`pic` -> photo): the canonical word of a field's name. */
+/** A moment named by one word ("a start and an end"): the name a reader gives the field. */
+export const MOMENT_NAMES: Readonly<Record<string, string[]>> = { start: ['starts', 'at'], end: ['ends', 'at'], finish: ['ends', 'at'] };
+
 export const NAME_SYNONYMS: Readonly<Record<string, string>> = {
   pic: 'photo', pics: 'photos', picture: 'photo', pictures: 'photos', qty: 'quantity', msg: 'message', hrs: 'hours',
   no: 'number', num: 'number', nite: 'night', desc: 'description', info: 'information', tel: 'phone',

@@ -8,7 +8,7 @@
  */
 import { snakeCase } from '../../../text/case';
 import { normalizeInformal } from '../wording';
-import { BOOLEAN_PREFIXES, DETERMINERS, FILLER_ADJECTIVES, NAME_SYNONYMS, REQUIRED_LEADS, REQUIRED_WORDS, UNITS } from './field-words';
+import { BOOLEAN_PREFIXES, DETERMINERS, FILLER_ADJECTIVES, MOMENT_NAMES, NAME_SYNONYMS, REQUIRED_LEADS, REQUIRED_WORDS, UNITS } from './field-words';
 import { emptyTraits, OPTIONAL_WORDING, readDescriptor, refTarget, takeDefault, takeNameFormats, takeRange, takeSize, type Traits } from './descriptor';
 import { entityWords } from './entities';
 import { isBooleanPair, valueList } from './values';
@@ -111,6 +111,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   if (counted.length < ws.length) traits.type ??= 'integer';
   ws = counted;
   ws = ws.map((w) => NAME_SYNONYMS[w] ?? w);
+  if (ws.length === 1 && MOMENT_NAMES[ws[0]!]) ws = [...MOMENT_NAMES[ws[0]!]!];
   const questionLead = hasPrefix || (ws.length > 1 && BOOLEAN_PREFIXES.has(ws[0]!));
   // A verb makes a phrase a sentence, but a single word in a list is a field ("make, model").
   if (ws.length === 0 || ws.length > 6 || (ws.length > 1 && ws.slice(questionLead ? 1 : 0).some((w) => VERBS.has(w)))) return undefined;
