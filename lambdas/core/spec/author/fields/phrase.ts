@@ -23,6 +23,8 @@ const STATE_CHANGE = /^(.+?)\s+(?:goes|go|moves|move|progresses|passes|runs)\s+(
 /** Heads that a value list never follows (`a date of birth`, `a number of seats`). */
 const NOT_VALUE_HEADS = new Set(['number', 'count', 'amount', 'quantity', 'date', 'time', 'list', 'set', 'lots', 'plenty', 'name', 'title', 'total', 'price', 'cost', 'duration', 'length', 'weight', 'rate', 'percentage']);
 /** Words that make a phrase a sentence rather than a field's name. */
+/** Words of VERBS that end a name as plural nouns. */
+const PLURAL_NOUNS_TOO = new Set(['needs', 'signs']);
 const VERBS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'can', 'will', 'should', 'must', 'may', 'goes', 'go', 'do', 'does', 'signs', 'sign', 'gets', 'get', 'make', 'makes', 'want', 'wants', 'see', 'sees', 'create', 'creates', 'read', 'reads', 'manage', 'manages', 'need', 'needs']);
 const PRONOUNS = /^(?:it|they|he|she|we|you|i|this|that)(?:'s|’s)?$/;
 
@@ -114,7 +116,9 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   if (ws.length === 1 && MOMENT_NAMES[ws[0]!]) ws = [...MOMENT_NAMES[ws[0]!]!];
   const questionLead = hasPrefix || (ws.length > 1 && BOOLEAN_PREFIXES.has(ws[0]!));
   // A verb makes a phrase a sentence, but a single word in a list is a field ("make, model").
-  if (ws.length === 0 || ws.length > 6 || (ws.length > 1 && ws.slice(questionLead ? 1 : 0).some((w) => VERBS.has(w)))) return undefined;
+  // ("special needs", "road signs": a plural noun at the end, not a verb.)
+  const verbal = (w: string, i: number) => VERBS.has(w) && !(i === ws.length - 1 && i > 0 && PLURAL_NOUNS_TOO.has(w));
+  if (ws.length === 0 || ws.length > 6 || (ws.length > 1 && ws.some((w, i) => i >= (questionLead ? 1 : 0) && verbal(w, i)))) return undefined;
   return { words: ws, traits };
 }
 
