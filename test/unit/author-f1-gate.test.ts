@@ -16,9 +16,10 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
 /**
  * What the author reaches (measured when set, rounded down). The development part grew by 12
  * descriptions written in the styles the author read worst (its F1 fell from 0.93 to 0.86 with
- * no change to the author); its floor is measured on the larger part.
+ * no change to the author), then by one in user stories; its floor is measured on the larger
+ * part (reached: development 0.958, examples 0.956, held-out 0.808).
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.93, examples: 0.94, 'held-out': 0.78 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.95, examples: 0.95, 'held-out': 0.8 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {
