@@ -3,8 +3,9 @@
  * deployment state machine per deployment, named after it, so a retried start is the same
  * execution (lib/control-plane/deployment-workflow.ts runs the stack steps one task at a time).
  */
-import { ExecutionAlreadyExists, StartExecutionCommand, type SFNClient } from '@aws-sdk/client-sfn';
+import type { SFNClient } from '@aws-sdk/client-sfn';
 import type { DeploymentRunner } from '../ports/deployment-runner';
+import { startExecutionOnce } from './stepfunctions-start';
 
 export class StepFunctionsDeploymentRunner implements DeploymentRunner {
   constructor(
@@ -12,11 +13,7 @@ export class StepFunctionsDeploymentRunner implements DeploymentRunner {
     private readonly stateMachineArn: string,
   ) {}
 
-  async start(deploymentId: string): Promise<void> {
-    try {
-      await this.client.send(new StartExecutionCommand({ stateMachineArn: this.stateMachineArn, name: deploymentId, input: JSON.stringify({ deploymentId }) }));
-    } catch (err) {
-      if (!(err instanceof ExecutionAlreadyExists)) throw err;
-    }
+  start(deploymentId: string): Promise<void> {
+    return startExecutionOnce(this.client, this.stateMachineArn, deploymentId, { deploymentId });
   }
 }

@@ -1,6 +1,7 @@
 /** The orchestrator on AWS: one Step Functions execution per generation, named after the blueprint. */
-import { ExecutionAlreadyExists, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import type { SFNClient } from '@aws-sdk/client-sfn';
 import type { GenerationOrchestrator } from '../ports/generation-orchestrator';
+import { startExecutionOnce } from './stepfunctions-start';
 
 export class StepFunctionsOrchestrator implements GenerationOrchestrator {
   constructor(
@@ -8,14 +9,7 @@ export class StepFunctionsOrchestrator implements GenerationOrchestrator {
     private readonly stateMachineArn: string,
   ) {}
 
-  async start(blueprintId: string): Promise<void> {
-    try {
-      await this.client.send(
-        new StartExecutionCommand({ stateMachineArn: this.stateMachineArn, name: blueprintId, input: JSON.stringify({ blueprintId }) }),
-      );
-    } catch (err) {
-      // The name is the blueprint id: a retried start of the same generation is the same execution.
-      if (!(err instanceof ExecutionAlreadyExists)) throw err;
-    }
+  start(blueprintId: string): Promise<void> {
+    return startExecutionOnce(this.client, this.stateMachineArn, blueprintId, { blueprintId });
   }
 }

@@ -5,6 +5,7 @@
  * synthesizing in this process.
  */
 import { execFileSync } from 'node:child_process';
+import { NO_NETWORK } from '../support/no-network';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,15 +13,6 @@ import { synthDeployTemplate, type DeployTemplateInput } from '../../lib/project
 import { PROJECT_CODE_NAMES } from '../../lib/project/project-code';
 import { bundleProjectSynth, type SynthBundle } from '../../lib/shared/synth-bundling';
 import { goldenIr } from '../support/golden-ir';
-
-const NO_NETWORK = (() => {
-  try {
-    execFileSync('unshare', ['-rn', 'true'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 let work: string;
 let bundle: SynthBundle;

@@ -6,6 +6,7 @@
  * equal to the deployer's (synthProjectTemplate) apart from code locations.
  */
 import { execFileSync } from 'node:child_process';
+import { NO_NETWORK } from '../support/no-network';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,20 +33,6 @@ const OFFLINE_ENV = {
   NO_PROXY: '',
   npm_config_offline: 'true',
 };
-
-/**
- * Where user namespaces are allowed (here, and on most Linux CI), the app runs in a network
- * namespace of its own with no interface but loopback: offline for certain. Elsewhere the
- * environment above is all there is.
- */
-const NO_NETWORK = (() => {
-  try {
-    execFileSync('unshare', ['-rn', 'true'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 describe('the exported CDK app', () => {
   let svc: TestService;
