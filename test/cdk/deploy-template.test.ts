@@ -4,21 +4,13 @@
  * for the project's region, and a blueprint with workflows refuses any region but the one with
  * Lambda durable functions.
  */
-import { synthDeployTemplate, type DeployTemplateInput } from '../../lib/project/deploy-template';
+import { synthDeployTemplate } from '../../lib/project/deploy-template';
 import { PROJECT_CODE_NAMES } from '../../lib/project/project-code';
 import { goldenIr } from '../support/golden-ir';
+import { synthesisRequest, TEST_CODE_KEYS } from '../support/synthesis-request';
 
-const CODE_KEYS = Object.fromEntries(PROJECT_CODE_NAMES.map((name) => [name, `code/0123abcd/${name}.zip`])) as DeployTemplateInput['codeKeys'];
-const input = (ir: DeployTemplateInput['ir'], region: string): DeployTemplateInput => ({
-  ir,
-  projectId: 'p1',
-  deploymentId: 'd1',
-  blueprintId: 'b1',
-  deployedAt: '2026-11-26T00:00:00.000Z',
-  region,
-  codeBucket: `bgs-code-${region}`,
-  codeKeys: CODE_KEYS,
-});
+const CODE_KEYS = TEST_CODE_KEYS;
+const input = synthesisRequest;
 
 it('names the published code of every function and nothing of a CDK bootstrap', () => {
   const template = synthDeployTemplate(input(goldenIr('01-task-tracker'), 'eu-west-1'));

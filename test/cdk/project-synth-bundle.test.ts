@@ -10,9 +10,9 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { synthDeployTemplate, type DeployTemplateInput } from '../../lib/project/deploy-template';
-import { PROJECT_CODE_NAMES } from '../../lib/project/project-code';
 import { bundleProjectSynth, type SynthBundle } from '../../lib/shared/synth-bundling';
 import { goldenIr } from '../support/golden-ir';
+import { synthesisRequest } from '../support/synthesis-request';
 
 let work: string;
 let bundle: SynthBundle;
@@ -22,16 +22,7 @@ beforeAll(() => {
 }, 120_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const request = (name: string, region: string): DeployTemplateInput => ({
-  ir: goldenIr(name),
-  projectId: 'p1',
-  deploymentId: 'd1',
-  blueprintId: 'b1',
-  deployedAt: '2026-11-26T00:00:00.000Z',
-  region,
-  codeBucket: `bgs-code-${region}`,
-  codeKeys: Object.fromEntries(PROJECT_CODE_NAMES.map((n) => [n, `code/abc/${n}.zip`])) as DeployTemplateInput['codeKeys'],
-});
+const request = (name: string, region: string): DeployTemplateInput => synthesisRequest(goldenIr(name), region);
 
 /** Runs the bundled handler in a child process from a folder with no node_modules above it. */
 function synthInFreshProcess(input: DeployTemplateInput): unknown {
