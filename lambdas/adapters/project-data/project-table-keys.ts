@@ -142,3 +142,34 @@ export const rateCounterKey = (category: string, subjectHash: string, windowSeco
   PK: `RATE#${category}#${subjectHash}`,
   SK: `W${windowSeconds}#${windowStart}`,
 });
+
+// --- workflow instances (workflow-instance-store.ts) --------------------------------------------
+
+/**
+ * A workflow instance and what belongs to it, in one partition `<o>WF#<instanceId>`: the instance
+ * (SK `I`), its completed steps (SK `S#<seq>`), signals kept for a later wait (SK `N#<at>#<id>`).
+ */
+export const workflowInstancePartition = (orgId: string | null, instanceId: string): string => `${orgPrefix(orgId)}WF#${instanceId}`;
+export const workflowInstanceKey = (orgId: string | null, instanceId: string): ItemKey => ({ PK: workflowInstancePartition(orgId, instanceId), SK: 'I' });
+/** Sequence numbers pad to 5 digits so steps sort in order (a history holds at most 25,000 operations). */
+export const workflowStepKey = (orgId: string | null, instanceId: string, seq: number): ItemKey => ({ PK: workflowInstancePartition(orgId, instanceId), SK: `S#${String(seq).padStart(5, '0')}` });
+export const WORKFLOW_STEP_PREFIX = 'S#';
+export const workflowInboxKey = (orgId: string | null, instanceId: string, at: string, deliveryId: string): ItemKey => ({ PK: workflowInstancePartition(orgId, instanceId), SK: `N#${at}#${deliveryId}` });
+export const WORKFLOW_INBOX_PREFIX = 'N#';
+
+/**
+ * The lists an instance item is in, through the shared GSIs: GSI1 every instance of the organization,
+ * GSI2 the instances a record started, GSI3 the instances of one status; each newest first by
+ * `<createdAt>#<id>`. They start with `~`, which no entity's index partition (`<Entity>#...`) can.
+ */
+export const workflowListPartition = (orgId: string | null): string => `${orgPrefix(orgId)}~WF`;
+export const workflowRecordPartition = (orgId: string | null, entity: string, recordId: string): string => `${orgPrefix(orgId)}~WF#${entity}#${recordId}`;
+export const workflowStatusPartition = (orgId: string | null, status: string): string => `${orgPrefix(orgId)}~WF@${status}`;
+export const WORKFLOW_INDEXES = { all: 'GSI1', record: 'GSI2', status: 'GSI3' } as const;
+
+/** An instance waiting for a record change: PK `<o>WFW#<waitKey>` (record-waits.ts spells the key), SK the instance. */
+export const workflowRecordWaitKey = (orgId: string | null, waitKey: string, instanceId: string): ItemKey => ({ PK: `${orgPrefix(orgId)}WFW#${waitKey}`, SK: instanceId });
+export const workflowRecordWaitPartition = (orgId: string | null, waitKey: string): string => `${orgPrefix(orgId)}WFW#${waitKey}`;
+
+/** How many instances run in the whole project (the limit is the project's, not an organization's). */
+export const WORKFLOWS_RUNNING_KEY = { PK: 'META', SK: 'WF_RUNNING' } as const;
