@@ -15,7 +15,15 @@
  *   blueprint       PK `META`                               SK `BLUEPRINT`      (deployed-blueprint.ts)
  *   upload grant    PK `<o>G#<Entity>#<recordId>`           SK `<fileKey>`      (file-grant-store.ts)
  *   rate counter    PK `RATE#<category>#<hash>`             SK `W<seconds>#<window start>` (rate-limit-store.ts)
+ *   durable execution  PK `DX#<instanceId>`                 SK `X`              the local durable engine (adapters/durable/local/)
+ *   its input op    PK `DX#<instanceId>`                    SK `EXOP`           the EXECUTION operation
+ *   its operations  PK `DX#<instanceId>`                    SK `OP#<operationId>` one item each
+ *   callback pointer PK `DXCB#<callbackId>`                 SK `CB`             -> (execution, operation)
+ *   due item        PK `DXDUE`                              SK `<dueAt ms, 15 digits>#<instanceId>#<operationId>`
+ *   stream position PK `STREAM#<stream label>`              SK `<shardId>`      local change reader (record-changes/)
  *
+ * Only records live in `<o>E#<Entity>` partitions: the change stream's consumers see every item
+ * there (except members) as a record change, so no other item may ever use such a partition.
  * The attribute names (PK, SK, GSI<n>PK/SK, _ttl) and the table itself: project-table.ts.
  */
 import { createHash } from 'node:crypto';
@@ -65,6 +73,14 @@ const ENTITY_PARTITION = /^((?:O#[^#]+#)?)E#([A-Za-z][A-Za-z0-9]*)$/;
 export function parseEntityPartition(pk: string): { prefix: string; entity: string } | null {
   const match = ENTITY_PARTITION.exec(pk);
   return match ? { prefix: match[1]!, entity: match[2]! } : null;
+}
+
+/** The organization of a key prefix (the reverse of orgPrefix): '' -> null. */
+export function orgIdOfPrefix(prefix: string): string | null {
+  if (prefix === '') return null;
+  const match = /^O#([^#]+)#$/.exec(prefix);
+  if (!match) throw new Error(`${prefix} is not an organization's key prefix`);
+  return match[1]!;
 }
 
 /** A record: PK `<o>E#<Entity>`, SK `<id>`. */
@@ -173,3 +189,56 @@ export const workflowRecordWaitPartition = (orgId: string | null, waitKey: strin
 
 /** How many instances run in the whole project (the limit is the project's, not an organization's). */
 export const WORKFLOWS_RUNNING_KEY = { PK: 'META', SK: 'WF_RUNNING' } as const;
+
+// --- the local change reader --------------------------------------------------------------------
+
+/**
+ * How far the local change reader has handed on one shard of the table's stream (its last
+ * acknowledged sequence number). Per stream label: a stream turned off and on again is a new
+ * stream whose shards start afresh. Not an entity partition, so the reader ignores its own writes.
+ */
+export const streamPositionPartition = (streamLabel: string): string => `STREAM#${streamLabel}`;
+export const streamPositionKey = (streamLabel: string, shardId: string): ItemKey => ({ PK: streamPositionPartition(streamLabel), SK: shardId });
+
+// --- durable executions (the local engine: lambdas/adapters/durable/local/) ---------------------
+
+/** The partition of one durable execution: its item, its input operation and its operations. */
+const durablePartition = (instanceId: string): string => `DX#${instanceId}`;
+
+/** A durable execution (status, current checkpoint token, result). */
+export const durableExecutionKey = (instanceId: string): ItemKey => ({ PK: durablePartition(instanceId), SK: 'X' });
+
+/**
+ * The execution's own EXECUTION operation (its input), apart from `OP#` so that a page of
+ * operations never has to find it: the SDK takes the first operation it is given as the input.
+ */
+export const durableInputOperationKey = (instanceId: string): ItemKey => ({ PK: durablePartition(instanceId), SK: 'EXOP' });
+
+/** The sort-key prefix of an execution's operations: one item each (a checkpoint may carry 256 KB, an item holds 400 KB). */
+export const DURABLE_OPERATION_SK_PREFIX = 'OP#';
+
+export const durableOperationKey = (instanceId: string, operationId: string): ItemKey => ({ PK: durablePartition(instanceId), SK: `${DURABLE_OPERATION_SK_PREFIX}${operationId}` });
+
+/** The partition key of an execution's items (a Query over its operations). */
+export const durableExecutionPartition = durablePartition;
+
+/** Which execution and operation a callback id belongs to (callback ids are random: they arrive from outside). */
+export const durableCallbackKey = (callbackId: string): ItemKey => ({ PK: `DXCB#${callbackId}`, SK: 'CB' });
+
+/**
+ * Everything due at a time (waits, retry delays, callback timeouts, re-invocations) in one
+ * partition ordered by due time: what is due is one Query (SK <= durableDueUpperBound(now)), and
+ * the next wake-up is the first item. A local engine's load only: on AWS, Lambda schedules.
+ */
+export const DURABLE_DUE_PARTITION = 'DXDUE';
+
+const DUE_TIME_DIGITS = 15;
+
+/** A due item; `operationId` '' for a re-invocation of the execution itself. */
+export const durableDueKey = (dueAtMs: number, instanceId: string, operationId: string): ItemKey => ({
+  PK: DURABLE_DUE_PARTITION,
+  SK: `${String(Math.max(0, Math.floor(dueAtMs))).padStart(DUE_TIME_DIGITS, '0')}#${instanceId}#${operationId}`,
+});
+
+/** The greatest sort key due at `nowMs` ('~' sorts after every id character). */
+export const durableDueUpperBound = (nowMs: number): string => `${String(Math.max(0, Math.floor(nowMs))).padStart(DUE_TIME_DIGITS, '0')}#~`;
