@@ -1,0 +1,159 @@
+/**
+ * A checkpoint of a local durable execution: checks the token, reads the operations the updates
+ * name, applies the updates (operation-transitions.ts) and writes the result in one transaction
+ * conditioned on the token, which it replaces. So a stale token (an older invocation, a stopped
+ * execution) is refused, and a checkpoint lost on the way back only costs its invocation.
+ *
+ * Each operation is its own item (a checkpoint may carry 256 KB; an item holds 400 KB). A
+ * checkpoint of more than 100 writes (a large map or parallel) is written in several
+ * transactions: only the first is conditioned on the token, so a stop landing between them can
+ * leave the later part written to a stopped execution (harmless: nothing runs it again).
+ */
+import { randomBytes } from 'node:crypto';
+import type { OperationUpdate } from '@aws/durable-execution-sdk-js';
+import { durableCallbackKey, durableDueKey, durableExecutionKey, durableOperationKey } from '../../project-data/project-table-keys';
+import { MAX_TRANSACTION_ITEMS, transact, type DurableTable, type TransactItem } from './durable-table';
+import { dueItem, type ExecutionStore } from './execution-store';
+import { applyUpdate, type DueEntry, type UpdateEffect } from './operation-transitions';
+import { operationAttributes, type StoredOperation } from './stored-operation';
+
+/** The token is not the execution's current one (or the execution is not running): the invocation is fenced off. */
+export class StaleCheckpointTokenError extends Error {}
+
+/** An operation changed between this checkpoint's read and its write (a callback or a due time): the invocation ends and runs again. */
+export class CheckpointConflictError extends Error {}
+
+export interface CheckpointResult {
+  readonly token: string;
+  /** The operations as this checkpoint left them. */
+  readonly operations: readonly StoredOperation[];
+  /** The due items it added (the scheduler's next wake-up may move earlier). */
+  readonly scheduled: readonly DueEntry[];
+}
+
+const newCallbackId = (): string => randomBytes(24).toString('base64url');
+const dueKeyOf = (instanceId: string, due: DueEntry): string => durableDueKey(due.dueAt, instanceId, due.operationId).SK;
+
+export class CheckpointStore {
+  constructor(
+    private readonly table: DurableTable,
+    private readonly executions: ExecutionStore,
+  ) {}
+
+  async checkpoint(instanceId: string, token: string, updates: readonly OperationUpdate[], now: number): Promise<CheckpointResult> {
+    const execution = await this.executions.get(instanceId);
+    if (!execution || execution.status !== 'RUNNING' || execution.token !== token || !execution.invocation) {
+      throw new StaleCheckpointTokenError(`Invalid checkpoint token for durable execution ${instanceId}`);
+    }
+    const operationIds = updates.flatMap((update) => (update.Type !== 'EXECUTION' && update.Id ? [update.Id] : []));
+    const read = await this.executions.operations(instanceId, operationIds);
+
+    // Updates apply in order; one checkpoint may start and finish the same operation.
+    const working = new Map(read);
+    const effects: UpdateEffect[] = [];
+    let created = 0;
+    for (const update of updates) {
+      if (update.Type === 'EXECUTION') {
+        const input: StoredOperation = { id: update.Id ?? '', type: 'EXECUTION', status: 'STARTED', seq: 0, startedAt: now };
+        effects.push(applyUpdate(input, update, { now, seq: 0, newCallbackId }));
+        continue;
+      }
+      const before = update.Id ? working.get(update.Id) : undefined;
+      const effect = applyUpdate(before, update, { now, seq: execution.opCount + created + 1, newCallbackId });
+      if (!before) created += 1;
+      working.set(effect.operation.id, effect.operation);
+      effects.push(effect);
+    }
+
+    const nextToken = `${execution.invocation}.${randomBytes(12).toString('base64url')}`;
+    const items = [this.executionUpdate(instanceId, token, nextToken, created, effects), ...this.writes(instanceId, read, working, effects)];
+    for (let start = 0; start < items.length; start += MAX_TRANSACTION_ITEMS) {
+      const refused = await transact(this.table, items.slice(start, start + MAX_TRANSACTION_ITEMS));
+      if (refused.includes(0) && start === 0) throw new StaleCheckpointTokenError(`Invalid checkpoint token for durable execution ${instanceId}`);
+      if (refused.length > 0) throw new CheckpointConflictError(`An operation of durable execution ${instanceId} changed during the checkpoint`);
+    }
+    const changed = new Set(operationIds);
+    return {
+      token: nextToken,
+      operations: [...working.values()].filter((op) => changed.has(op.id)),
+      scheduled: this.netDues(instanceId, effects).scheduled,
+    };
+  }
+
+  /** The execution item: the token replaced (conditioned on the old one), the operation count, and an end the SDK checkpointed itself. */
+  private executionUpdate(instanceId: string, token: string, nextToken: string, created: number, effects: readonly UpdateEffect[]): TransactItem {
+    const end = effects.find((effect) => effect.endsExecution)?.endsExecution;
+    const names: Record<string, string> = { '#token': 'token', '#status': 'status' };
+    const values: Record<string, unknown> = { ':token': token, ':next': nextToken, ':created': created, ':running': 'RUNNING' };
+    let set = '#token = :next, opCount = opCount + :created';
+    if (end) {
+      set += ', #status = :final';
+      values[':final'] = end.status;
+      if (end.result !== undefined) {
+        set += ', #result = :result';
+        names['#result'] = 'result';
+        values[':result'] = end.result;
+      }
+      if (end.error) {
+        set += ', #error = :error';
+        names['#error'] = 'error';
+        values[':error'] = end.error;
+      }
+    }
+    return {
+      Update: {
+        TableName: this.table.tableName,
+        Key: durableExecutionKey(instanceId),
+        UpdateExpression: `SET ${set}`,
+        ConditionExpression: '#token = :token AND #status = :running',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+    };
+  }
+
+  /** The operations' items (new ones must not exist; changed ones must still be as read), due items and callback pointers. */
+  private writes(instanceId: string, read: ReadonlyMap<string, StoredOperation>, working: ReadonlyMap<string, StoredOperation>, effects: readonly UpdateEffect[]): TransactItem[] {
+    const { tableName } = this.table;
+    const touched = new Set(effects.filter((effect) => !effect.endsExecution).map((effect) => effect.operation.id));
+    const operations: TransactItem[] = [...touched].map((id) => {
+      const op = working.get(id)!;
+      const before = read.get(id);
+      return {
+        Put: {
+          TableName: tableName,
+          Item: { ...durableOperationKey(instanceId, id), ...operationAttributes(op) },
+          ...(before
+            ? { ConditionExpression: '#status = :read', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':read': before.status } }
+            : { ConditionExpression: 'attribute_not_exists(PK)' }),
+        },
+      };
+    });
+    const { scheduled, unscheduled } = this.netDues(instanceId, effects);
+    const dues: TransactItem[] = [
+      ...scheduled.map((due): TransactItem => ({ Put: { TableName: tableName, Item: dueItem(instanceId, due) } })),
+      ...unscheduled.map((due): TransactItem => ({ Delete: { TableName: tableName, Key: durableDueKey(due.dueAt, instanceId, due.operationId) } })),
+    ];
+    const pointers = effects.flatMap((effect): TransactItem[] =>
+      effect.newCallbackId
+        ? [{ Put: { TableName: tableName, Item: { ...durableCallbackKey(effect.newCallbackId), instanceId, operationId: effect.operation.id }, ConditionExpression: 'attribute_not_exists(PK)' } }]
+        : [],
+    );
+    return [...operations, ...dues, ...pointers];
+  }
+
+  /** Due items added and removed, with a pair that cancels out (started and cancelled in one checkpoint) dropped. */
+  private netDues(instanceId: string, effects: readonly UpdateEffect[]): { scheduled: DueEntry[]; unscheduled: DueEntry[] } {
+    const added = new Map<string, DueEntry>();
+    const removed = new Map<string, DueEntry>();
+    for (const effect of effects) {
+      if (effect.schedule) added.set(dueKeyOf(instanceId, effect.schedule), effect.schedule);
+      if (effect.unschedule) {
+        const key = dueKeyOf(instanceId, effect.unschedule);
+        if (added.has(key)) added.delete(key);
+        else removed.set(key, effect.unschedule);
+      }
+    }
+    return { scheduled: [...added.values()], unscheduled: [...removed.values()] };
+  }
+}

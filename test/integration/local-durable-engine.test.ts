@@ -1,0 +1,206 @@
+/**
+ * The local durable engine against DynamoDB Local, driving the tests' toy workflow by moving a
+ * manual clock (never sleeping): retries, a 7-day wait, a callback completed by a sender and one
+ * that times out; completed steps never run again; a start is idempotent; stale checkpoint
+ * tokens are refused; a stop ends everything due; and a new engine over the same table (a
+ * restart) catches up on what fell due while none ran.
+ */
+import { randomBytes } from 'node:crypto';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ManualClock } from '../../lambdas/core/clock';
+import { ensureProjectTable } from '../../lambdas/adapters/project-data/project-table';
+import { LocalDurableEngine } from '../../lambdas/adapters/durable/local/local-durable-engine';
+import { ExecutionStore } from '../../lambdas/adapters/durable/local/execution-store';
+import { CheckpointStore, StaleCheckpointTokenError } from '../../lambdas/adapters/durable/local/checkpoint-store';
+import { DurableExecutionFinishedError, DurableExecutionNotFoundError } from '../../lambdas/ports/durable-executions';
+import { testDynamoClient } from '../support/dynamo';
+import { TOY_APPROVAL_TIMEOUT_HOURS, TOY_RETRY_DELAY_SECONDS, TOY_WAIT_DAYS, toyProbe, toyWorkflow, type ToyProbe } from '../support/durable-toy-workflow';
+
+const SECOND = 1000;
+const DAY = 86_400 * SECOND;
+const client = testDynamoClient();
+const doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+
+afterAll(() => client.destroy());
+
+/** A fresh project table (due items are table-wide: each test gets its own). */
+async function freshTable(): Promise<string> {
+  const tableName = `t-durable-${randomBytes(4).toString('hex')}`;
+  await ensureProjectTable(client, tableName);
+  return tableName;
+}
+
+function engineOn(tableName: string, clock: ManualClock, probe: ToyProbe): LocalDurableEngine {
+  return new LocalDurableEngine({ doc, tableName, clock, handler: toyWorkflow(probe), onError: (err) => console.error(err) });
+}
+
+/** Lets running invocations finish, moves the clock, and runs what fell due (and the invocations it causes). */
+async function advance(engine: LocalDurableEngine, clock: ManualClock, ms: number): Promise<void> {
+  await engine.settled();
+  clock.advance(ms);
+  await engine.runDue();
+}
+
+const input = (orderId: string) => ({ orderId, reminderTimeoutSeconds: 30 });
+
+/** Drives an execution through its two failed charges to the 7-day wait. */
+async function toTheWait(engine: LocalDurableEngine, clock: ManualClock, instanceId: string): Promise<void> {
+  await engine.start(instanceId, input(instanceId));
+  await engine.settled();
+  await advance(engine, clock, TOY_RETRY_DELAY_SECONDS * SECOND);
+  await advance(engine, clock, TOY_RETRY_DELAY_SECONDS * SECOND);
+}
+
+describe('LocalDurableEngine', () => {
+  it('runs the workflow to its end by moving the clock: retries, a 7-day wait, a callback answered and one timed out', async () => {
+    const tableName = await freshTable();
+    const clock = new ManualClock();
+    const probe = toyProbe();
+    const engine = engineOn(tableName, clock, probe);
+
+    expect(await engine.start('order-1', input('order-1'))).toEqual({ started: true, executionArn: expect.stringContaining('order-1') });
+    await engine.settled();
+    expect(probe.calls).toEqual({ reserve: 1, charge: 1, ship: 0 });
+    const retrying = await engine.describe('order-1');
+    expect(retrying.status).toBe('RUNNING');
+    expect(retrying.operations.find((op) => op.name === 'charge')).toMatchObject({ type: 'STEP', status: 'PENDING', attempt: 1 });
+
+    // Not due yet: nothing runs.
+    await advance(engine, clock, TOY_RETRY_DELAY_SECONDS * SECOND - 1);
+    expect(probe.calls.charge).toBe(1);
+    await advance(engine, clock, 1);
+    expect(probe.calls.charge).toBe(2);
+    await advance(engine, clock, TOY_RETRY_DELAY_SECONDS * SECOND);
+    expect(probe.calls).toEqual({ reserve: 1, charge: 3, ship: 0 });
+    expect((await engine.describe('order-1')).operations.find((op) => op.name === 'cool-off')).toMatchObject({ type: 'WAIT', status: 'STARTED' });
+
+    await advance(engine, clock, TOY_WAIT_DAYS * DAY - SECOND);
+    expect(probe.callbackIds.has('approval')).toBe(false);
+    await advance(engine, clock, SECOND);
+    const approvalId = probe.callbackIds.get('approval');
+    expect(approvalId).toEqual(expect.any(String));
+
+    await engine.sendCallbackSuccess(approvalId!, { approved: true, by: 'ada' });
+    await engine.settled();
+    // A callback answers once.
+    await expect(engine.sendCallbackSuccess(approvalId!, { approved: false })).rejects.toBeInstanceOf(DurableExecutionFinishedError);
+    await expect(engine.sendCallbackSuccess('no-such-callback', {})).rejects.toBeInstanceOf(DurableExecutionNotFoundError);
+    expect(probe.callbackIds.has('reminder')).toBe(true);
+
+    await advance(engine, clock, 30 * SECOND);
+    const done = await engine.describe('order-1');
+    expect(done.status).toBe('SUCCEEDED');
+    expect(JSON.parse(done.result!)).toEqual({
+      reserved: { orderId: 'order-1', items: 2 },
+      charged: { paid: 42, attempt: 3 },
+      approval: { approved: true, by: 'ada' },
+      reminder: 'timed out',
+      shipped: 'shipped order-1',
+    });
+    // Every step body ran once, except the retried one (three attempts).
+    expect(probe.calls).toEqual({ reserve: 1, charge: 3, ship: 1 });
+    const byName = Object.fromEntries(done.operations.filter((op) => op.name).map((op) => [`${op.type}:${op.name}`, op.status]));
+    expect(byName).toMatchObject({ 'STEP:reserve': 'SUCCEEDED', 'STEP:charge': 'SUCCEEDED', 'WAIT:cool-off': 'SUCCEEDED', 'STEP:ship': 'SUCCEEDED' });
+    expect(done.operations.find((op) => op.type === 'CALLBACK' && op.status === 'TIMED_OUT')).toBeDefined();
+    expect(done.operations.find((op) => op.type === 'CALLBACK' && op.status === 'SUCCEEDED')?.result).toBe(JSON.stringify({ approved: true, by: 'ada' }));
+    // Nothing is left due.
+    await advance(engine, clock, TOY_APPROVAL_TIMEOUT_HOURS * 3_600 * SECOND);
+    expect(probe.calls).toEqual({ reserve: 1, charge: 3, ship: 1 });
+    await engine.close();
+  });
+
+  it('starts one execution for two starts with the same id', async () => {
+    const tableName = await freshTable();
+    const clock = new ManualClock();
+    const probe = toyProbe();
+    const engine = engineOn(tableName, clock, probe);
+    const answers = await Promise.all([engine.start('order-2', input('order-2')), engine.start('order-2', input('order-2'))]);
+    expect(answers.map((a) => a.started).sort()).toEqual([false, true]);
+    expect((await engine.start('order-2', input('other'))).started).toBe(false);
+    await engine.settled();
+    expect(probe.calls.reserve).toBe(1);
+    await engine.close();
+  });
+
+  it('refuses a stale checkpoint token: an older invocation, and a token already used', async () => {
+    const tableName = await freshTable();
+    const table = { doc, tableName };
+    const executions = new ExecutionStore(table);
+    const checkpoints = new CheckpointStore(table, executions);
+    const now = Date.now();
+    expect(await executions.create('order-3', '{}', now)).toBe(true);
+    const first = await executions.beginInvocation('order-3', now, 60_000);
+    const second = await executions.beginInvocation('order-3', now + 1, 60_000);
+    const step = { Id: 'a1', Type: 'STEP' as const, Action: 'START' as const, Name: 'reserve' };
+    await expect(checkpoints.checkpoint('order-3', first!.token, [step], now)).rejects.toBeInstanceOf(StaleCheckpointTokenError);
+    const accepted = await checkpoints.checkpoint('order-3', second!.token, [step], now);
+    expect(accepted.token).not.toBe(second!.token);
+    const succeed = { Id: 'a1', Type: 'STEP' as const, Action: 'SUCCEED' as const, Payload: '1' };
+    await expect(checkpoints.checkpoint('order-3', second!.token, [succeed], now)).rejects.toBeInstanceOf(StaleCheckpointTokenError);
+    expect((await checkpoints.checkpoint('order-3', accepted.token, [succeed], now)).operations).toEqual([expect.objectContaining({ id: 'a1', status: 'SUCCEEDED', result: '1', attempt: 1 })]);
+    // The fenced invocation records nothing at its end either.
+    expect(await executions.endInvocation('order-3', first!, { status: 'SUCCEEDED', result: '"zombie"' }, now)).toBeUndefined();
+    expect((await executions.get('order-3'))?.status).toBe('RUNNING');
+  });
+
+  it('stops an execution: nothing due for it runs afterwards, and its callbacks are closed', async () => {
+    const tableName = await freshTable();
+    const clock = new ManualClock();
+    const probe = toyProbe();
+    const engine = engineOn(tableName, clock, probe);
+    await toTheWait(engine, clock, 'order-4');
+    await advance(engine, clock, TOY_WAIT_DAYS * DAY);
+    const approvalId = probe.callbackIds.get('approval')!;
+    await engine.stop('order-4');
+    await expect(engine.sendCallbackSuccess(approvalId, {})).rejects.toBeInstanceOf(DurableExecutionFinishedError);
+    await advance(engine, clock, TOY_APPROVAL_TIMEOUT_HOURS * 3_600 * SECOND);
+    expect((await engine.describe('order-4')).status).toBe('STOPPED');
+    expect(probe.calls.ship).toBe(0);
+    await expect(engine.stop('order-4')).rejects.toBeInstanceOf(DurableExecutionFinishedError);
+    await expect(engine.stop('order-none')).rejects.toBeInstanceOf(DurableExecutionNotFoundError);
+    await expect(engine.describe('order-none')).rejects.toBeInstanceOf(DurableExecutionNotFoundError);
+    await engine.close();
+  });
+
+  it('catches up after a restart: a new engine over the same table finishes what the old one left waiting, re-running nothing', async () => {
+    const tableName = await freshTable();
+    const clock = new ManualClock();
+    const before = toyProbe();
+    const first = engineOn(tableName, clock, before);
+    await toTheWait(first, clock, 'order-5');
+    expect(before.calls).toEqual({ reserve: 1, charge: 3, ship: 0 });
+    await first.close();
+
+    // The wait fell due while no engine ran.
+    clock.advance(TOY_WAIT_DAYS * DAY + 5 * SECOND);
+    const after = toyProbe();
+    const second = engineOn(tableName, clock, after);
+    await second.open();
+    await second.runDue();
+    await second.sendCallbackSuccess(after.callbackIds.get('approval')!, 'yes');
+    await advance(second, clock, 30 * SECOND);
+    const done = await second.describe('order-5');
+    expect(done.status).toBe('SUCCEEDED');
+    expect(JSON.parse(done.result!)).toMatchObject({ reserved: { orderId: 'order-5' }, charged: { attempt: 3 }, approval: 'yes', reminder: 'timed out' });
+    expect(after.calls).toEqual({ reserve: 0, charge: 0, ship: 1 });
+    await second.close();
+  });
+
+  it('re-runs an invocation lost with its process once its lease lapses', async () => {
+    const tableName = await freshTable();
+    const clock = new ManualClock();
+    // A process recorded the start, began the invocation and died: its lease is all that is left of it.
+    const executions = new ExecutionStore({ doc, tableName });
+    await executions.create('order-6', JSON.stringify(input('order-6')), clock.now().getTime());
+    await executions.beginInvocation('order-6', clock.now().getTime(), 15 * 60 * SECOND);
+    const probe = toyProbe();
+    const engine = engineOn(tableName, clock, probe);
+    await engine.open();
+    await advance(engine, clock, 15 * 60 * SECOND - 1);
+    expect(probe.calls.reserve).toBe(0);
+    await advance(engine, clock, 1);
+    expect(probe.calls).toEqual({ reserve: 1, charge: 1, ship: 0 });
+    expect((await engine.describe('order-6')).operations.find((op) => op.name === 'charge')).toMatchObject({ status: 'PENDING' });
+    await engine.close();
+  });
+});
