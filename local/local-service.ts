@@ -203,6 +203,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       [ENV.TABLE_NAME]: tables.controlPlane,
       [ENV.DYNAMODB_ENDPOINT]: dynamoEndpoint,
       [ENV.LOCAL_CREDENTIALS_FILE]: credentialsFile,
+      // Outgoing endpoints' secrets are kept (encrypted) here, and their URLs may name loopback.
+      [ENV.DATA_DIR]: dataDir,
       [ENV.IDENTITY_MODE]: 'local',
       [ENV.USER_POOL_ID]: CONTROL_PLANE_POOL,
       [ENV.USER_POOL_CLIENT_ID]: CONTROL_PLANE_CLIENT,

@@ -16,6 +16,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RateCategory = 'auth' | 'project' | 'generation' | 'deployment';
 /** DynamoDB actions a route's Lambda may call on the control-plane table (least privilege). */
 export type DynamoAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query' | 'ConditionCheckItem';
+/** Secrets Manager actions a route may call on the endpoint secrets (`bgs/endpoints/*`, core/outgoing/endpoint.ts). */
+export type EndpointSecretAction = 'CreateSecret' | 'DeleteSecret';
 
 export interface RouteDefinition {
   readonly id: string;
@@ -23,7 +25,7 @@ export interface RouteDefinition {
   /** API Gateway path syntax: `/projects/{id}`. */
   readonly path: string;
   readonly summary: string;
-  readonly tag: 'Service' | 'Auth' | 'Projects' | 'Specs' | 'Blueprints' | 'Deployments' | 'Artifacts' | 'Usage';
+  readonly tag: 'Service' | 'Auth' | 'Projects' | 'Specs' | 'Blueprints' | 'Deployments' | 'Artifacts' | 'Usage' | 'Endpoints';
   /** `public`: no token; `user`: a verified control-plane access token. */
   readonly auth: 'public' | 'user';
   readonly rate: RateCategory | null;
@@ -58,6 +60,8 @@ export interface RouteDefinition {
    * synthesis function and reads project stacks and project tables.
    */
   readonly previewsStacks?: boolean;
+  /** The route writes endpoint secrets: on AWS exactly these Secrets Manager actions on the `bgs/endpoints/` names. */
+  readonly endpointSecrets?: readonly EndpointSecretAction[];
 }
 
 /**
@@ -338,6 +342,29 @@ export const CONTROL_PLANE_ROUTES = {
     auth: 'user', rate: 'project', query: s.UsageRecentQuery,
     success: { status: 200, description: 'Recent calls', schema: s.UsageRecent },
     errors: [400, 401, 429], dynamo: ['Query'],
+  }),
+  putEndpoint: route({
+    id: 'putEndpoint', method: 'PUT', path: '/projects/{projectId}/endpoints/{name}', tag: 'Endpoints',
+    summary: "Create or change an outgoing endpoint (a URL workflow steps call, signed with its secret). Without `secret` a stored one is kept; `secret: null` removes it",
+    auth: 'user', rate: 'project', params: s.EndpointParams, body: s.PutEndpointRequest,
+    success: { status: 200, description: 'The endpoint (its secret is never answered)', schema: s.Endpoint },
+    // Query: a new endpoint is refused past the project's limit. The secret is written before the
+    // item names it, and the replaced one deleted after.
+    errors: [400, 401, 404, 409, 429, 503], dynamo: ['GetItem', 'Query', 'PutItem'], endpointSecrets: ['CreateSecret', 'DeleteSecret'],
+  }),
+  listEndpoints: route({
+    id: 'listEndpoints', method: 'GET', path: '/projects/{projectId}/endpoints', tag: 'Endpoints',
+    summary: "The project's outgoing endpoints, by name (secrets never answered: `hasSecret` says whether one is set)",
+    auth: 'user', rate: 'project', params: s.ProjectIdParams,
+    success: { status: 200, description: 'The endpoints', schema: s.EndpointList },
+    errors: [401, 404, 429], dynamo: ['GetItem', 'Query'],
+  }),
+  deleteEndpoint: route({
+    id: 'deleteEndpoint', method: 'DELETE', path: '/projects/{projectId}/endpoints/{name}', tag: 'Endpoints',
+    summary: 'Remove an outgoing endpoint and its secret',
+    auth: 'user', rate: 'project', params: s.EndpointParams,
+    success: { status: 204, description: 'Removed' },
+    errors: [400, 401, 404, 429, 503], dynamo: ['GetItem', 'DeleteItem'], endpointSecrets: ['DeleteSecret'],
   }),
 } as const satisfies Record<string, RouteDefinition>;
 

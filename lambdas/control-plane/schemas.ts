@@ -11,6 +11,13 @@ import { ChatMessage, ChatRole, Project, ProjectStatus, Spec, UsageRecord, times
 export { ChatMessage, ChatRole, Project, ProjectStatus, Spec, UsageRecord };
 import { MAX_SPEC_BYTES } from '../ports/spec-repository';
 import { pathId } from '../shared/middleware/validate-request';
+import {
+  ENDPOINT_NAME_PATTERN,
+  MAX_ENDPOINT_NAME_LENGTH,
+  MAX_ENDPOINT_SECRET_LENGTH,
+  MAX_ENDPOINT_URL_LENGTH,
+  MIN_ENDPOINT_SECRET_LENGTH,
+} from '../core/outgoing/endpoint';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -287,6 +294,23 @@ export const UsageSummary = z.object({
 export const UsageRecentQuery = z.strictObject({ limit: limit.optional() });
 export const UsageRecent = z.object({ items: z.array(UsageRecord) });
 
+/**
+ * Outgoing endpoints (CONTRACT "Outgoing endpoints"; rules in core/outgoing/endpoint.ts). The URL
+ * is checked against the deployment's address policy by the use case (it depends on configuration).
+ * `secret` absent keeps the stored one, `null` removes it. Printable ASCII without spaces, so every
+ * receiver's language reads it the same.
+ */
+export const EndpointParams = z.strictObject({
+  projectId,
+  name: z.string().max(MAX_ENDPOINT_NAME_LENGTH).regex(ENDPOINT_NAME_PATTERN, { error: 'must be snake_case (a-z, 0-9, single underscores between words)' }),
+});
+export const PutEndpointRequest = z.strictObject({
+  url: z.string().min(1).max(MAX_ENDPOINT_URL_LENGTH),
+  secret: z.string().min(MIN_ENDPOINT_SECRET_LENGTH).max(MAX_ENDPOINT_SECRET_LENGTH).regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' }).nullable().optional(),
+});
+export const Endpoint = z.object({ name: z.string(), url: z.string(), hasSecret: z.boolean(), updatedAt: timestamp });
+export const EndpointList = z.object({ items: z.array(Endpoint) });
+
 /** Schemas published under components.schemas of the control plane's OpenAPI, by name. */
 export const NAMED_SCHEMAS = {
   Error: ErrorResponse,
@@ -335,5 +359,8 @@ export const NAMED_SCHEMAS = {
   DeploymentPreview,
   RollbackRequest,
   DestroyRequest,
+  Endpoint,
+  EndpointList,
+  PutEndpointRequest,
 } as const;
 export type SchemaName = keyof typeof NAMED_SCHEMAS;

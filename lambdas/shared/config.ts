@@ -4,6 +4,7 @@
  * with every problem listed, not at the first request that happens to need it.
  */
 import * as z from 'zod';
+import type { AllowableAddressClass } from '../core/outgoing/address-class';
 import { parseRateLimits, type RateLimits } from '../core/rate-limit';
 import { ENV } from './env';
 
@@ -36,6 +37,17 @@ export interface ControlPlaneConfig {
     | { readonly provider: 'offline' }
     | { readonly provider: 'bedrock'; readonly modelId: string; readonly timeoutMs: number }
     | { readonly provider: 'openai'; readonly baseUrl: string; readonly apiKey: string | undefined; readonly model: string; readonly timeoutMs: number };
+  readonly outgoing: OutgoingConfig;
+}
+
+/**
+ * Outgoing endpoints (issue 25). With a data directory (the local service: ENV.DATA_DIR) secrets
+ * are kept encrypted there and URLs may name loopback, so a receiver on the same machine can be
+ * called; on AWS, Secrets Manager, and only public addresses, ever.
+ */
+export interface OutgoingConfig {
+  readonly secrets: { readonly store: 'secrets-manager' } | { readonly store: 'local'; readonly dataDir: string };
+  readonly allowedAddresses: readonly AllowableAddressClass[];
 }
 
 /** Where and how project stacks are deployed on AWS (lib/control-plane/deployment-workflow.ts sets it). */
@@ -63,6 +75,7 @@ const schema = z
     [ENV.TABLE_NAME]: required,
     [ENV.DYNAMODB_ENDPOINT]: z.url().optional(),
     [ENV.LOCAL_CREDENTIALS_FILE]: z.string().min(1).optional(),
+    [ENV.DATA_DIR]: z.string().min(1).optional(),
     [ENV.REGION]: z.string().min(1).default('us-east-1'),
     [ENV.IDENTITY_MODE]: z.enum(['cognito', 'local']),
     [ENV.USER_POOL_ID]: required,
@@ -181,5 +194,11 @@ export function parseControlPlaneConfig(env: NodeJS.ProcessEnv = process.env): C
               timeoutMs: e[ENV.AUTHOR_TIMEOUT_MS],
             }
           : { provider: 'offline' },
+    outgoing: outgoingConfig(e[ENV.DATA_DIR]),
   };
+}
+
+function outgoingConfig(dataDir: string | undefined): OutgoingConfig {
+  if (dataDir === undefined) return { secrets: { store: 'secrets-manager' }, allowedAddresses: [] };
+  return { secrets: { store: 'local', dataDir }, allowedAddresses: ['loopback'] };
 }

@@ -76,7 +76,11 @@ export const ENV = {
   LOG_LEVEL: 'POWERTOOLS_LOG_LEVEL',
 
   // --- The local service (`npm start`, bin/bgs-local.ts); never set on AWS ---
-  /** Where the local service keeps its data. @default .data */
+  /**
+   * Where the local service keeps its data. @default .data
+   * The local service also hands it to the handlers: set, outgoing endpoints keep their secrets
+   * encrypted there and may name loopback addresses (config.ts `outgoing`); never set on AWS.
+   */
   DATA_DIR: 'BGS_DATA_DIR',
   /** The local service's bind address. @default 127.0.0.1 */
   HOST: 'HOST',

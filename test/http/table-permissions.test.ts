@@ -87,6 +87,10 @@ it('every control-plane route, over a whole walk-through, calls only what its IA
   await call('GET', '/projects', { token });
   await call('GET', p, { token });
   await call('PATCH', p, { token, body: { name: 'IAM walk 2' } });
+  await call('PUT', `${p}/endpoints/billing`, { token, body: { url: 'https://hooks.example.com/bgs', secret: 'whsec_0123456789abcdef' } });
+  await call('PUT', `${p}/endpoints/billing`, { token, body: { url: 'https://hooks.example.com/v2', secret: 'whsec_fedcba9876543210' } });
+  await call('GET', `${p}/endpoints`, { token });
+  await call('DELETE', `${p}/endpoints/billing`, { token });
   const spec = ((await call('GET', `${p}/spec`, { token })).body as { spec: { content: string } }).spec;
   await call('POST', `${p}/spec/chat`, { token, body: { message: 'Add a due date to tasks' } });
   await call('POST', `${p}/spec/apply`, { token, body: { content: spec.content } });

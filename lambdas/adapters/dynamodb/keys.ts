@@ -36,6 +36,9 @@ export const keys = {
   pendingGenerationsPartition: 'GENERATION#PENDING',
   /** GSI1SK of every GSI1 list (projects, blueprints, deployments): creation order, ties broken by id. */
   listOrder: (createdAt: string, id: string) => `${createdAt}#${id}`,
+  /** An outgoing endpoint of a project (its secret lives in EndpointSecrets; the item keeps its reference). */
+  endpoint: (projectId: string, name: string) => ({ PK: `PROJECT#${projectId}`, SK: `ENDPOINT#${name}` }),
+  endpointPrefix: 'ENDPOINT#',
   /** A service secret (the cursor key). */
   secret: (name: string) => ({ PK: `SECRET#${name}`, SK: 'SECRET' }),
   /** One rate counter: a hashed subject, one item per window length and start (rate-limit-store.ts). */

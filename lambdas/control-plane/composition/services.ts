@@ -21,6 +21,8 @@ import type { MeteredAuthor } from '../metered-author';
 import type { GenerationOrchestrator } from '../../ports/generation-orchestrator';
 import type { DeploymentRunner } from '../../ports/deployment-runner';
 import type { CdkAppKit } from '../../ports/cdk-app-kit';
+import type { EndpointRepository } from '../../ports/endpoint-repository';
+import type { EndpointSecrets } from '../../ports/endpoint-secrets';
 
 /** What every route has: the request pipeline needs these (token check, rate limits, logs). */
 export interface BaseServices {
@@ -55,6 +57,10 @@ export interface ControlPlanePorts {
   readonly deploymentRunner: DeploymentRunner;
   /** The blueprint-independent files of the exported CDK app (the route's asset on AWS, built from the repository locally). */
   readonly cdkAppKit: CdkAppKit;
+  /** A project's outgoing endpoints (the table items). */
+  readonly endpoints: EndpointRepository;
+  /** Their signing secrets (Secrets Manager on AWS, encrypted files in the data directory locally). */
+  readonly endpointSecrets: EndpointSecrets;
   /** The key that signs pagination cursors (read on first use: only list routes read it). */
   readonly cursorSecret: () => Promise<string>;
 }

@@ -4,6 +4,7 @@
  * once: the control plane's schemas and use case check them when the owner sets an endpoint, and
  * the sender checks the addresses again when it connects (a name can resolve anywhere later).
  */
+import { randomUUID } from 'node:crypto';
 import { classifyAddress, isAddressAllowed, type AllowableAddressClass } from './address-class';
 
 /** snake_case, as spec names are: a letter first, words of letters and digits joined by single underscores. */
@@ -19,6 +20,14 @@ export const MAX_ENDPOINT_SECRET_LENGTH = 256;
  * routes that write them (and of the runtime that reads them) names this prefix and nothing else.
  */
 export const ENDPOINT_SECRET_NAME_PREFIX = 'bgs/endpoints/';
+
+/**
+ * The reference of a new secret of an endpoint: its Secrets Manager name on AWS, its key in the
+ * local store. A new one per change (EndpointSecrets says why).
+ */
+export function newEndpointSecretRef(projectId: string, endpointName: string): string {
+  return `${ENDPOINT_SECRET_NAME_PREFIX}${projectId}/${endpointName}/${randomUUID()}`;
+}
 
 /** Host names that are loopback by definition (RFC 6761), whatever a resolver says. */
 function isLoopbackName(host: string): boolean {
