@@ -23,7 +23,7 @@ import { dataQuestions, planDataChanges, safeSteps, type DataChange } from '../l
 import { combinePreview, destructiveChanges, type DeployPreview, type PreviewChange } from '../lambdas/core/deploy/deploy-preview';
 import { readDataFacts, runSafeStep } from '../lambdas/adapters/project-data/data-migration';
 import { deleteLocalPool } from '../lambdas/adapters/identity/local-pool';
-import { ensureProjectTable } from '../lambdas/adapters/project-data/project-table';
+import { ensureProjectTable, ensureProjectTableStream } from '../lambdas/adapters/project-data/project-table';
 import { loadDeployedBlueprint, saveDeployedBlueprint } from '../lambdas/adapters/project-data/deployed-blueprint';
 import { S3FileStorage, ensureProjectBucket, removeProjectBucket } from '../lambdas/adapters/s3/file-storage';
 import { s3Client } from '../lambdas/adapters/s3/s3-client';
@@ -321,6 +321,8 @@ export class LocalProjectHost implements ProjectDeployer {
     const config = this.configOf(projectId);
     const services = await buildProjectApiServices(config, { clock: this.clock, ...this.props.projectSetup?.(projectId) });
     const deployed = await loadDeployedBlueprint(this.props.doc, this.tableNameOf(projectId));
+    // A table deployed before record changes has no stream yet (its changes' one source).
+    await ensureProjectTableStream(this.props.client, this.tableNameOf(projectId));
     const handler = createRuntimeHandler(async () => services);
     const functionName = `bgs-project-${projectId}`;
     // Every route and the `$default` route go to the one runtime handler, as the project's API Gateway does.

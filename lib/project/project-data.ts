@@ -2,8 +2,8 @@
  * A generated project's own DynamoDB table (DESIGN.md "Storage": project data never shares the
  * control plane's table). Its whole shape comes from `projectTableInput`, the CreateTable request
  * the local deployer sends to DynamoDB Local: key schema, the overloaded GSI1..GSI<n>, their
- * projections and the billing mode are read from it here, so AWS and local cannot drift and the
- * index list is written once (PROJECT_TABLE_KEYS).
+ * projections, the billing mode and the stream are read from it here, so AWS and local cannot
+ * drift and the index list is written once (PROJECT_TABLE_KEYS).
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -40,6 +40,15 @@ function projection(value: string | undefined): dynamodb.ProjectionType {
   return dynamodb.ProjectionType.ALL;
 }
 
+function stream(input: CreateTableCommandInput): dynamodb.StreamViewType | undefined {
+  const spec = input.StreamSpecification;
+  if (!spec?.StreamEnabled) return undefined;
+  // Only the view the record changes need is translated (turning a stream's view type changes
+  // it for every consumer): anything else is refused rather than half-translated.
+  if (spec.StreamViewType !== 'NEW_AND_OLD_IMAGES') throw new Error(`projectTableInput streams ${String(spec.StreamViewType)}; ProjectData only translates NEW_AND_OLD_IMAGES`);
+  return dynamodb.StreamViewType.NEW_AND_OLD_IMAGES;
+}
+
 export class ProjectData extends Construct {
   public readonly table: dynamodb.Table;
   /** The names of the table's GSIs (GSI1..GSI<n>), in order. */
@@ -60,6 +69,8 @@ export class ProjectData extends Construct {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       // Invitations and file grants expire through it (`_ttl`, never a field name of a record).
       timeToLiveAttribute: PROJECT_TABLE_KEYS.ttlAttribute,
+      // The record changes (created, updated, deleted) workflow triggers and waits consume.
+      stream: stream(input),
       // An AWS managed KMS key (aws/dynamodb), as the control plane's table: its use shows in
       // CloudTrail, without the cost and key policy of a customer managed key.
       encryption: dynamodb.TableEncryption.AWS_MANAGED,

@@ -12,6 +12,10 @@ import { imagesOfLambdaRecord, imagesOfStreamsApiRecord } from '../../lambdas/ad
 import {
   DEPLOYED_BLUEPRINT_KEY,
   FIRST_ADMIN_KEY,
+  WORKFLOWS_RUNNING_KEY,
+  durableCallbackKey,
+  durableExecutionKey,
+  durableOperationKey,
   emailPointerKey,
   grantKey,
   invitationKey,
@@ -24,6 +28,9 @@ import {
   recordKey,
   streamPositionKey,
   uniqueKey,
+  workflowInstanceKey,
+  workflowRecordWaitKey,
+  workflowStepKey,
 } from '../../lambdas/adapters/project-data/project-table-keys';
 
 const AT = new Date('2026-03-01T10:00:00.000Z');
@@ -72,7 +79,7 @@ describe('recordChangeOf', () => {
     expect(() => orgIdOfPrefix('X#')).toThrow(/not an organization/);
   });
 
-  it('ignores every item that is not a record: members, pointers, counters, grants, claims, the blueprint, its own positions', () => {
+  it('ignores every item that is not a record: members, pointers, counters, grants, claims, the blueprint, its own positions, workflows and the durable engine', () => {
     const others = [
       memberKey(null, 'u1'),
       memberKey('org-7', 'u1'),
@@ -87,7 +94,13 @@ describe('recordChangeOf', () => {
       uniqueKey('', 'Task', 'title', 'Write'),
       rateCounterKey('auth-login', 'hash', 60, 0),
       streamPositionKey('2026-03-01T00:00:00.000', 'shardId-1'),
-      { PK: 'WF#something', SK: 'E#Task' },
+      workflowInstanceKey('org-7', 'w1'),
+      workflowStepKey(null, 'w1', 1),
+      workflowRecordWaitKey('org-7', 'Task#t1', 'w1'),
+      WORKFLOWS_RUNNING_KEY,
+      durableExecutionKey('w1'),
+      durableOperationKey('w1', 'op1'),
+      durableCallbackKey('cb1'),
     ];
     for (const key of others) expect(recordChangeOf(streamRecord('INSERT', key, { new: { any: 1 } }))).toBeNull();
   });

@@ -1,0 +1,91 @@
+/**
+ * The local change reader over a scripted stream (DynamoDB Local never splits a shard on its
+ * own): a parent shard is read to its end before its children, positions are stored only for
+ * acknowledged changes, and an idle reader backs off through the injected sleep.
+ */
+import { DescribeTableCommand, PutItemCommand, QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DescribeStreamCommand, GetRecordsCommand, GetShardIteratorCommand, type _Record, type DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import { StreamReader } from '../../lambdas/adapters/record-changes/stream-reader';
+import type { RecordChange } from '../../lambdas/ports/record-changes';
+
+const AT = new Date('2026-03-01T10:00:00.000Z');
+const record = (sequence: string, pk: string, id: string): _Record => ({
+  eventID: `e${sequence}`,
+  eventName: 'INSERT',
+  dynamodb: { SequenceNumber: sequence, ApproximateCreationDateTime: AT, Keys: { PK: { S: pk }, SK: { S: id } }, NewImage: { PK: { S: pk }, SK: { S: id }, id: { S: id } } },
+});
+
+/** Shards by id: parent, records, and whether it is closed (read to its end: no next iterator). */
+const SHARDS: Record<string, { parent?: string; records: _Record[]; closed: boolean }> = {
+  // Listed child first: the reader must order them by lineage, not by listing.
+  child: { parent: 'parent', records: [record('3', 'E#Task', 'c')], closed: false },
+  parent: { records: [record('1', 'E#Task', 'a'), record('2', 'U#Task#title#a', 'U')], closed: true },
+};
+
+function fakes() {
+  const stored: Array<{ shard: string; sequence: string }> = [];
+  const client = {
+    send: async (command: unknown) => {
+      if (command instanceof DescribeTableCommand) return { Table: { StreamSpecification: { StreamEnabled: true }, LatestStreamArn: 'arn:stream', LatestStreamLabel: 'label' } };
+      if (command instanceof QueryCommand) return { Items: [] };
+      if (command instanceof PutItemCommand) {
+        stored.push({ shard: command.input.Item!.SK!.S!, sequence: command.input.Item!.sequenceNumber!.S! });
+        return {};
+      }
+      throw new Error(`unexpected ${String(command)}`);
+    },
+  } as unknown as DynamoDBClient;
+  const streams = {
+    send: async (command: unknown) => {
+      if (command instanceof DescribeStreamCommand) {
+        return { StreamDescription: { Shards: Object.entries(SHARDS).map(([id, shard]) => ({ ShardId: id, ParentShardId: shard.parent })) } };
+      }
+      if (command instanceof GetShardIteratorCommand) return { ShardIterator: `${command.input.ShardId}:0` };
+      if (command instanceof GetRecordsCommand) {
+        const [id, read] = command.input.ShardIterator!.split(':') as [string, string];
+        const shard = SHARDS[id]!;
+        const records = read === '0' ? shard.records : [];
+        return { Records: records, NextShardIterator: shard.closed && read === '1' ? undefined : `${id}:1` };
+      }
+      throw new Error(`unexpected ${String(command)}`);
+    },
+  } as unknown as DynamoDBStreamsClient;
+  return { client, streams, stored };
+}
+
+describe('StreamReader over a split stream', () => {
+  it('reads a parent to its end before its child, stores acknowledged positions only, and backs off when idle', async () => {
+    const { client, streams, stored } = fakes();
+    const seen: RecordChange[] = [];
+    const pauses: number[] = [];
+    const sleep = async (ms: number) => {
+      pauses.push(ms);
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    const reader = new StreamReader({
+      client,
+      streams,
+      tableName: 'table',
+      consume: async (changes) => {
+        seen.push(...changes);
+        return { handled: changes.length };
+      },
+      idleDelayMs: { first: 10, max: 40 },
+      sleep,
+      onError: (error) => {
+        throw error;
+      },
+    });
+    reader.start();
+    while (pauses.length < 5) await new Promise((resolve) => setImmediate(resolve));
+    await reader.stop();
+
+    expect(seen.map((c) => c.recordId)).toEqual(['a', 'c']);
+    // The parent's batch ends with a claim (no change): the position covers it too.
+    expect(stored).toEqual([
+      { shard: 'parent', sequence: '2' },
+      { shard: 'child', sequence: '3' },
+    ]);
+    expect(pauses.slice(0, 4)).toEqual([10, 20, 40, 40]);
+  });
+});
