@@ -74,7 +74,7 @@ const PATTERNS: Pattern[] = [
   },
   {
     example: 'A reservation is for a dining table and has the guest name, ...',
-    re: new RegExp(String.raw`^${DET}${NP}\s+${HEDGE}(?:is|are)\s+(?:always\s+)?(?:for|on|in|at|of|about|part of|attached to|linked to|tied to)\s+(?:a|an|one|exactly one|a single|the|one single)\s+${NP}(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+)${HEDGE}${HAVE}\s+${LIST})?$`, 'i'),
+    re: new RegExp(String.raw`^${DET}${NP}\s+${HEDGE}(?:is|are)\s+(?:always\s+)?(?:for|on|in|at|of|about|part of|attached to|linked to|tied to)\s+(?:exactly one|a single|one single|a|an|one|the)\s+${NP}(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+)${HEDGE}${HAVE}\s+${LIST})?$`, 'i'),
     topic: 1,
     parent: 2,
     list: 3,
@@ -175,13 +175,15 @@ function complements(text: string): string {
 /** A prose statement defining a record type, when one of the patterns reads it. */
 export function readDefinition(text: string): ProseDefinition | undefined {
   // "What we store: plots, with ...": the lead-in says nothing about the record.
-  const clean = text.trim().replace(/\.$/, '').replace(/^(?:what we (?:store|keep|track|need|record)|we (?:store|keep|track|record)|(?:the\s+)?data(?: we keep| model)?|records?)\s*:\s*/i, '');
+  const clean = text.trim().replace(/\.$/, '').replace(/^(?:what we (?:store|keep|track|need|record)|we (?:store|keep|track|record)|(?:(?:the|our)\s+)?data(?: we keep| model)?|records?)\s*:\s*/i, '');
   for (const p of PATTERNS) {
     const m = p.re.exec(clean);
     if (!m) continue;
     // Group 0: the clause is about the record described just before ("It also has ...").
     const topic = p.topic === 0 ? PREVIOUS : m[p.topic]!.trim();
     if (p.topic !== 0 && (NOT_TOPICS.test(topic) || words(topic).length === 0)) continue;
+    // ("Our astronomy society has a small collection of telescopes": "our" and one thing is the business itself.)
+    if (p.topic !== 0 && /^our\s/i.test(clean) && !isPluralWord(words(topic).pop() ?? '')) continue;
     // "Podcasters manage their own shows": a possessive or "manage" inside is a sentence, not a name.
     if (p.topic !== 0 && /\s(?:their|own|his|her|my|our|your|manages?|can|may)\b/i.test(topic)) continue;
     // ("... name, email and phone, and they place bids on items": the list ends where a new clause starts.)
@@ -196,7 +198,7 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     // "the spreadsheet has had its day": a perfect tense, not a possession.
     if (list && /^(?:had|been|become|got|gotten|done|gone|seen|made|to)\b/i.test(list)) return undefined;
     // "Each X has many Ys" is a relation: the relation readers take it.
-    if (list && /^(?:many|several|multiple|one or more|zero or more|any number of|a number of|lots of|a lot of|a handful of|a few|a couple of|dozens of|hundreds of|thousands of|tons of)\s/i.test(list)) return undefined;
+    if (list && /^(?:many|several|multiple|one or more|more than one|zero or more|any number of|a number of|lots of|a lot of|a handful of|a few|a couple of|dozens of|hundreds of|thousands of|tons of)\s/i.test(list)) return undefined;
     // A list of bare plurals ("Each organization has projects", "projects contain tasks") names
     // record types the subject holds, not fields.
     const items = list ? list.split(/\s*,\s*(?:and\s+)?|\s+and\s+/) : [];

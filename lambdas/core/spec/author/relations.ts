@@ -23,13 +23,14 @@ export interface RelationReading {
 
 const DET = String.raw`(?:(?:each|every|a|an|the|one|any)\s+)?`;
 const NP = String.raw`([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)`;
-const ONE = String.raw`(?:a|an|one|exactly one|only one|just one|one and only one|a single|one single|the|its|their)\s+`;
+/** (Longer wordings first: "a single room" is one room, not a "single room".) */
+const ONE = String.raw`(?:exactly one|only one|just one|one and only one|a single|one single|a|an|one|the|its|their)\s+`;
 /** Before the verb: "every module must belong to one course", "a track can only belong to one album". */
 const MODAL = String.raw`(?:(?:must|should|can|will|may|has to|have to)\s+)?(?:only\s+)?(?:always\s+)?`;
-const MANY = String.raw`(?:many|several|multiple|one or more|zero or more|any number of|a number of|lots of|some)\s+`;
+const MANY = String.raw`(?:many|several|multiple|one or more|more than one|zero or more|any number of|a number of|lots of|a lot of|dozens of|some)\s+`;
 
 /** What may follow a relation: the child's fields ("..., and it has a start date", "and we write down the crop"). */
-const TAIL = String.raw`(?:\s*,?\s+and\s+(?:(?:it|they)\s+(?:has|have|records?|says|notes|shows|stores|holds|keeps)|has|have|holds?|includes?|contains?|records?|keeps?|stores?|notes|lists|tracks|(?:we|you|they)\s+(?:write down|record|note|store|keep|track|log))\s+(.+)|\s*:\s*(.+)|\s*,\s*with\s+(.+))?`;
+const TAIL = String.raw`(?:\s*,?\s+and\s+(?:(?:it|they)\s+(?:has|have|records?|says|notes|shows|stores|holds|keeps|covers)|has|have|holds?|includes?|contains?|covers?|records?|keeps?|stores?|notes|lists|tracks|(?:we|you|they)\s+(?:write down|record|note|store|keep|track|log))\s+(.+)|\s*:\s*(.+)|\s*,\s*with\s+(.+))?`;
 
 /**
  * Verbs whose act is a record of its own, written about another ("agents reply to tickets" makes
@@ -104,9 +105,17 @@ const PATTERNS: Pattern[] = [
   {
     example: 'Each dock belongs to one marina / a harvest is from one plot, and we write down the crop',
     // (Also "a lesson uses exactly one car", "a match is played at one venue".)
-    re: new RegExp(String.raw`^${DET}${NP}\s+${MODAL}(?:belongs? to|is part of|is for|is about|is on|is in|is from|comes from|is attached to|is linked to|refers to|points to|is tied to|uses|needs|requires|is assigned to|is held (?:at|in)|takes place (?:at|in)|is played (?:at|in)|happens (?:at|in))\s+${ONE}${NP}${TAIL}$`, 'i'),
+    re: new RegExp(String.raw`^${DET}${NP}\s+${MODAL}(?:belongs? to|(?:is|are) part of|(?:is|are) for|(?:is|are) about|(?:is|are) on|(?:is|are) in|(?:is|are) from|comes? from|(?:is|are) attached to|(?:is|are) linked to|refers? to|points? to|(?:is|are) tied to|uses|needs|requires|(?:is|are) assigned to|(?:is|are) held (?:at|in)|takes? place (?:at|in)|(?:is|are) played (?:at|in)|happens? (?:at|in))\s+${ONE}${NP}${TAIL}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
     list: 3,
+  },
+  {
+    example: 'A job is one piece of work for one client / a tenancy is a contract for exactly one room',
+    // (What it is, then what it is for: only between record types the text describes.)
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:a|an|one|just one|just a)\s+[a-z]+(?:\s+[a-z]+){0,3}?\s+(?:for|of|about|with|from)\s+${ONE}${NP}${TAIL}$`, 'i'),
+    pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
+    list: 3,
+    loose: true,
   },
   {
     example: 'An album is made up of many tracks / a course is divided into lessons',
@@ -162,13 +171,18 @@ function readChained(text: string): RelationReading | undefined {
   return { ...second, pairs: [...first.pairs, ...second.pairs], ...(first.loose || second.loose ? { loose: true } : {}) };
 }
 
+/** A time the record is on or at ("on one date", "at a time", "for a given week"): no record type. */
+const TIME_QUALIFIER = /\s+(?:on|at|for|in)\s+(?:one|a|an|the|a given|a single|one given)\s+(?:date|day|time|week|month|year|evening|morning|night)\b/i;
+
 function readOne(text: string): RelationReading | undefined {
   // As written, then without a closing remark ("(both are teams)", "for a season").
   const raw = text.trim().replace(/\.$/, '');
   const clean = raw.replace(/\s*\((?:[^()]*)\)\s*$/, '');
   const stripped = clean.replace(/\s+for\s+(?:a|the|each)\s+\w+$/i, '');
+  // ("A daily report is about one child on one date and covers ...": when, not what it belongs to.)
+  const untimed = raw.replace(TIME_QUALIFIER, '');
   for (const p of PATTERNS) {
-    const m = p.re.exec(raw) ?? p.re.exec(stripped) ?? p.re.exec(clean);
+    const m = p.re.exec(raw) ?? p.re.exec(stripped) ?? p.re.exec(clean) ?? (untimed !== raw ? p.re.exec(untimed) : null);
     // The child's fields follow "and has ..." or a colon (the group after the list's).
     if (!m) continue;
     const list = p.list ? (m[p.list] ?? m[p.list + 1] ?? m[p.list + 2] ?? p.usualList?.(m)) : undefined;

@@ -54,13 +54,14 @@ const GROUP_WORDS = /^(?:(?:the\s+)?(?:permissions?|access(?: rules| rights| con
 
 /** A bullet or heading that names a record type: a short noun phrase, no verb of a sentence. */
 export function topicOf(text: string): string | undefined {
-  const cleaned = text
-    .replace(/\s*\([^)]*\)\s*$/, '')
-    .replace(/:\s*$/, '')
+  const bare = text.replace(/\s*\([^)]*\)\s*$/, '').replace(/:\s*$/, '');
+  // ("Tenancy fields", "Data table": a suffix that says the words name a record type, whatever they are.)
+  const named = /\s(?:fields|table|entity|model)\s*$/i.test(bare);
+  const cleaned = bare
     .replace(/\s(?:fields|table|entity|model)\s*$/i, '')
-    .replace(/^(?:\d+[.)]\s*)?(?:the\s+)?/i, '')
+    .replace(/^(?:\d+[.)]\s*)?(?:(?:the|our|my|your)\s+)?/i, '')
     .trim();
-  if (!cleaned || GROUP_WORDS.test(cleaned) && !/^(?:users?)$/i.test(cleaned)) return undefined;
+  if (!cleaned || (GROUP_WORDS.test(cleaned) && !named && !/^(?:users?)$/i.test(cleaned))) return undefined;
   const ws = cleaned.split(/\s+/);
   if (ws.length > 4 || /[,.;!?]/.test(cleaned)) return undefined;
   // "Add a Review entity: ..." is a request (a chat edit), not a record type's name.
@@ -107,6 +108,11 @@ const PEOPLE_LABEL = /\b(?:admins?|administrators?|staff|managers?|owners?|users
 /** Fields of a record about people ("owners: name, phone, email"): a people label that is a record type. */
 const PERSON_FIELDS = /^(?:(?:full |first |last )?name|email|e-mail|phone|address)\s*(?:,|\+)/i;
 
+/** A clause rather than a list item: a workflow's condition, or a subject and its verb ("a hall has ..."). */
+const CLAUSE_START = /^(?:(?:when|whenever|once|if|after|before|as soon as|each time|every time)\s|(?:a|an|each|every|one|the)\s+(?!one\s|of\s)[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|is|are|belongs?|gets?|sits?|can|may|must|should|will|links?|connects?|contains?|holds?)\s)/i;
+/** A label for a record's states ("Status flow", "Lifecycle", "Stages"). */
+const STATE_LABEL = /^(?:(?:its|their)\s+)?(?:status(?:es)?|states?|stages?|lifecycle|life cycle)(?:\s+(?:flow|workflow|lifecycle|sequence|order|steps|values|progression))?$/i;
+
 /** "Vehicles: plate number (unique), make, model": a record type and its field list, on one line. */
 export function colonList(text: string): { topic: string; list: string } | undefined {
   const m = /^([^:]{1,60}):\s*(.+)$/.exec(text.trim());
@@ -115,6 +121,11 @@ export function colonList(text: string): { topic: string; list: string } | undef
   const list = m[2]!.trim();
   if (!topic || RIGHTS_START.test(list) || (PEOPLE_LABEL.test(topic) && !PERSON_FIELDS.test(list)) || !/,|\band\b|\s\+\s/.test(list)) return undefined;
   if (/\b(?:can|may|must|should|will)\b/i.test(list.split(',')[0]!)) return undefined;
+  // "Halls and rooms: a hall has lots of rooms, ..." and "Daily report delivery: when a report is
+  // created, ..." are sentences after a label (a clause, a workflow), not fields.
+  if (CLAUSE_START.test(list)) return undefined;
+  // "Status flow: enquiry, then quoted, then done": the states of the record described, not a record type.
+  if (STATE_LABEL.test(topic)) return undefined;
   // "Production running: publish the schedule, then notify the box office" and "Lease created:
   // wait for it to be paid" are workflows.
   const firstWord = list.split(/\s+/)[0]!.toLowerCase();

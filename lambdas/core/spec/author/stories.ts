@@ -4,20 +4,26 @@
  * words become the role's ("my own lessons" -> "their own lessons"); the "so that ..." reason
  * is dropped (it states no structure).
  */
+import { RIGHT_VERBS } from '../offline-author/lexicon';
 import { plural } from '../offline-author/text';
 import { tagTerms } from './tag';
 
-const WANT = String.raw`i\s+(?:want to|would like to|'d like to|need to|wish to|should be able to|must be able to|am able to|can|may|will|get to|want|need|expect to)\s+`;
-const STORY_WITH_COMMA = new RegExp(String.raw`^as (?:an?|the|one of the)\s+([^,]+?),\s*(?:([^,]*?),?\s+)?${WANT}(.+)$`, 'i');
+/** ("As the club secretary I manage players": a verb of rights in the present says the same as "I can manage".) */
+const PRESENT_RIGHTS = Object.keys(RIGHT_VERBS).join('|');
+const WANT = String.raw`i\s+(?:(?:want to|would like to|'d like to|need to|wish to|should be able to|must be able to|am able to|can|may|will|get to|want|need|expect to)\s+|(?:also\s+)?(?=(?:${PRESENT_RIGHTS})\s))`;
+/** ("As a club member I can sign up for a tournament, and ...": the role never runs past "I".) */
+const STORY_WITH_COMMA = new RegExp(String.raw`^as (?:an?|the|one of the)\s+((?:(?!\bi\s)[^,])+?),\s*(?:([^,]*?),?\s+)?${WANT}(.+)$`, 'i');
 /** ("As a studio owner I want to ...": the role runs to "I".) */
 const STORY_WITHOUT_COMMA = new RegExp(String.raw`^as (?:an?|the|one of the)\s+([a-z][a-z' -]*?)\s+()${WANT}(.+)$`, 'i');
 const STORY = { exec: (text: string) => STORY_WITH_COMMA.exec(text) ?? STORY_WITHOUT_COMMA.exec(text) };
 
 /** The role phrase in plural ("coach" -> "coaches", "front desk person" -> "front desk persons"). */
 function pluralRole(role: string): string {
-  const ws = role.trim().split(/\s+/);
+  // ("a visitor without an account" -> "visitors without an account": the noun before its qualifier.)
+  const [, head, qualifier] = /^(.+?)(\s+(?:without|with|who|from|at|in|of|on|for|that)\s.*)?$/i.exec(role.trim())!;
+  const ws = head!.split(/\s+/);
   ws[ws.length - 1] = plural(ws[ws.length - 1]!);
-  return ws.join(' ');
+  return `${ws.join(' ')}${qualifier ?? ''}`;
 }
 
 /** What the user's "I can" / "I want to" starts again within a story ("..., and I can read them"). */
