@@ -1,15 +1,16 @@
 /**
  * One control-plane route's Lambda (a BgsFunction): its own log group and role, whose only
- * permissions are the DynamoDB actions the route manifest lists (plus Bedrock or Step Functions
- * where the route declares them) and writing to that log group. Everything here is derived from
+ * permissions are the DynamoDB actions the route manifest lists (plus Bedrock, Step Functions or
+ * the endpoint secrets in Secrets Manager where the route declares them) and writing to that log group. Everything here is derived from
  * the route's manifest entry.
  */
-import { Duration } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../lambdas/adapters/dynamodb/table-definition';
 import { handlerFile, routeTableActions, type RouteDefinition } from '../../lambdas/control-plane/routes';
+import { ENDPOINT_SECRET_NAME_PREFIX } from '../../lambdas/core/outgoing/endpoint';
 import { BgsFunction } from '../shared/bgs-function';
 import { routeCompanionCode } from './route-companions';
 
@@ -75,7 +76,7 @@ export class RouteFunction extends BgsFunction {
       description: `${route.method} ${route.path}: ${route.summary}`,
       roleDescription: `BGS control plane ${route.method} ${route.path}`,
       policyName: 'Route',
-      statements: routeStatements(props),
+      statements: routeStatements(scope, props),
       environment: props.environment,
       // 512 MB buys proportionally more CPU than the 128 MB default: shorter cold starts and JWT checks.
       memorySize: props.memorySize ?? 512,
@@ -85,11 +86,25 @@ export class RouteFunction extends BgsFunction {
       ...(props.logRetention ? { logRetention: props.logRetention } : {}),
       ...(props.destroyOnRemoval ? { destroyOnRemoval: props.destroyOnRemoval } : {}),
     });
+    if (route.endpointSecrets?.length) {
+      // cdk-nag names an IAM5 finding by the wildcard it flags: this one, by name.
+      Validations.of(this.role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${ENDPOINT_SECRET_NAME_PREFIX}*]`,
+        reason:
+          `Endpoint secrets are created per project endpoint and change, named ${ENDPOINT_SECRET_NAME_PREFIX}<projectId>/<endpoint>/<uuid> at run time ` +
+          '(Secrets Manager also appends a random suffix to every ARN), so only the name prefix can be granted; the route checks ownership first.',
+      });
+    }
   }
 }
 
+/** The ARN pattern of every endpoint secret (core/outgoing/endpoint.ts names them under the prefix). */
+function endpointSecretsArn(scope: Construct): string {
+  return Stack.of(scope).formatArn({ service: 'secretsmanager', resource: 'secret', resourceName: `${ENDPOINT_SECRET_NAME_PREFIX}*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+}
+
 /** What a route may do besides writing its logs: exactly what its manifest entry declares. */
-function routeStatements(props: RouteFunctionProps): iam.PolicyStatement[] {
+function routeStatements(scope: Construct, props: RouteFunctionProps): iam.PolicyStatement[] {
   const { route } = props;
   const statements: iam.PolicyStatement[] = [];
   const tableActions = routeDynamoActions(route);
@@ -119,6 +134,11 @@ function routeStatements(props: RouteFunctionProps): iam.PolicyStatement[] {
   if (route.previewsStacks && props.deployment) {
     // The preview runs in the deployment step function, which alone may read project stacks and tables.
     statements.push(new iam.PolicyStatement({ sid: 'PreviewDeployment', actions: ['lambda:InvokeFunction'], resources: [props.deployment.stepFunctionArn] }));
+  }
+  if (route.endpointSecrets?.length) {
+    statements.push(
+      new iam.PolicyStatement({ sid: 'EndpointSecrets', actions: route.endpointSecrets.map((action) => `secretsmanager:${action}`), resources: [endpointSecretsArn(scope)] }),
+    );
   }
   return statements;
 }

@@ -13,6 +13,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ControlPlaneStack } from '../../lib/control-plane/control-plane-stack';
+import { CONTROL_PLANE_ROUTE_LIST } from '../../lambdas/control-plane/routes';
 import { testApp } from './synth';
 import { acknowledgementsIn, RecordingChecks } from './nag';
 
@@ -55,7 +56,9 @@ describe('the control-plane stack under AwsSolutionsChecks', () => {
     // The wildcards: the two state machines' (X-Ray, log delivery, their one function's versions), and the
     // deployment workflow's roles, which act on project stacks and their resources by name prefix
     // (lib/control-plane/deployment-workflow.ts gives each its reason).
-    const wildcardPaths = [stack.generation.stateMachine, stack.deployment.stateMachine, stack.deployment.stackRole, stack.deployment.stepFunction.role!].map((c) => c.node.path);
+    // And the endpoint routes' roles: endpoint secrets by their name prefix (lib/control-plane/route-function.ts).
+    const endpointSecretRoles = CONTROL_PLANE_ROUTE_LIST.filter((route) => route.endpointSecrets).map((route) => stack.api.functions.get(route.id)!.role!);
+    const wildcardPaths = [stack.generation.stateMachine, stack.deployment.stateMachine, stack.deployment.stackRole, stack.deployment.stepFunction.role!, ...endpointSecretRoles].map((c) => c.node.path);
     // The artifact bucket keeps project templates only (no server access log bucket of its own).
     const serverLogPaths = [stack.deployment.artifactBucket.node.path];
     const unexpected = acknowledgements.filter(

@@ -135,7 +135,7 @@ describe('routes and functions come from the manifest', () => {
       ENV.TOKEN_ISSUER, ENV.JWKS_URL, ENV.SERVICE_NAME, ENV.LOG_LEVEL, ENV.PUBLIC_URL,
     ];
     const apiEndpoint = { 'Fn::GetAtt': [stack.getLogicalId(stack.api.httpApi.node.defaultChild as CfnElement), 'ApiEndpoint'] };
-    const localOnly = [ENV.DYNAMODB_ENDPOINT, ENV.LOCAL_CREDENTIALS_FILE, ENV.LOCAL_IDENTITY_KEYS_FILE, ENV.LOCAL_IDENTITY_TABLE, ENV.LOCAL_AUTO_CONFIRM];
+    const localOnly = [ENV.DYNAMODB_ENDPOINT, ENV.DATA_DIR, ENV.LOCAL_CREDENTIALS_FILE, ENV.LOCAL_IDENTITY_KEYS_FILE, ENV.LOCAL_IDENTITY_TABLE, ENV.LOCAL_AUTO_CONFIRM];
     const poolRef = { Ref: stack.getLogicalId(stack.identity.userPool.node.defaultChild as CfnElement) };
     for (const [, fn] of handlerFunctions(template)) {
       const variables = (props(fn).Environment as { Variables: Record<string, unknown> }).Variables;
@@ -224,12 +224,33 @@ describe('least-privilege IAM', () => {
     for (const [, role] of functionRoles()) {
       expect(props(role).ManagedPolicyArns).toBeUndefined();
       const policies = (props(role).Policies ?? []) as { PolicyDocument: { Statement: PolicyStatementJson[] } }[];
-      for (const statement of policies.flatMap((p) => p.PolicyDocument.Statement)) {
+      // Endpoint secrets are granted by name prefix (bgs/endpoints/*): checked in their own test below.
+      for (const statement of policies.flatMap((p) => p.PolicyDocument.Statement).filter((st) => st.Sid !== 'EndpointSecrets')) {
         for (const action of asArray(statement.Action)) expect(action).not.toContain('*');
         expect(statement.Resource).not.toEqual('*');
         expect(JSON.stringify(statement.Resource)).not.toMatch(/"\*"|\/\*/);
       }
     }
+  });
+
+  test('only the endpoint routes reach Secrets Manager: exactly their manifest actions, on bgs/endpoints/* only', () => {
+    const secretStatements = (routeId: string) => routeStatements(routeId).filter((st) => asArray(st.Action).some((a) => a.startsWith('secretsmanager:')));
+    for (const route of CONTROL_PLANE_ROUTE_LIST) {
+      const statements = secretStatements(route.id);
+      if (!route.endpointSecrets) {
+        expect([route.id, statements]).toEqual([route.id, []]);
+        continue;
+      }
+      expect(statements).toHaveLength(1);
+      expect(asArray(statements[0]!.Action).sort()).toEqual(route.endpointSecrets.map((a) => `secretsmanager:${a}`).sort());
+      const resource = JSON.stringify(statements[0]!.Resource);
+      expect(resource).toContain(':secretsmanager:');
+      expect(resource).toContain(':secret:bgs/endpoints/*');
+    }
+    // Written out on purpose: a widening shows up here.
+    expect(asArray(secretStatements(CONTROL_PLANE_ROUTES.putEndpoint.id)[0]!.Action).sort()).toEqual(['secretsmanager:CreateSecret', 'secretsmanager:DeleteSecret']);
+    expect(asArray(secretStatements(CONTROL_PLANE_ROUTES.deleteEndpoint.id)[0]!.Action)).toEqual(['secretsmanager:DeleteSecret']);
+    expect(secretStatements(CONTROL_PLANE_ROUTES.listEndpoints.id)).toEqual([]);
   });
 
   test('API Gateway may invoke each function only through its own route', () => {
