@@ -53,7 +53,9 @@ export function readDescription(description: string): Reading {
       .filter((name): name is string => name !== undefined),
   );
   const describedUnits = new Set([...describedNames].filter((name) => units.has(snakeCase(name))));
-  const isDescribed = (name: string) => describedNames.has(name) || listed.some((l) => l.entity === name);
+  // (A heading of its own names a record type too: "## Jobs  A job is one piece of work for one client".)
+  const headings = new Set(statements.map((s) => s.topic).filter((t): t is string => !!t).map((t) => entityNameOf(t, units)));
+  const isDescribed = (name: string) => describedNames.has(name) || headings.has(name) || listed.some((l) => l.entity === name);
   const sentences: Sentence[] = statements.map((s, index) => ({ index, text: s.text, clauses: withSubjects(splitClauses(s.text)) }));
   // The people with rights ("Nurses can read donors"), known before the clauses are read.
   const earlyRoles = new Set(roleWords(collectRoles(sentences, { index: new EntityIndex([...new Set([...listed.map((l) => l.entity), ...describedNames])]) })).map((w) => snakeCase(w)));
@@ -90,7 +92,15 @@ export function readDescription(description: string): Reading {
   };
   // The record described last, for clauses about it ("It also has ...", "We also note ...").
   let previous: string | undefined;
+  let section: string | undefined;
   for (const sentence of sentences) {
+    // ("## Jobs  A job is one piece of work ... It has a description": under a new heading, "it" is
+    // the heading's record type, not the one the section before described last.)
+    const heading = statements[sentence.index]?.topic;
+    if (heading !== section) {
+      section = heading;
+      if (heading) previous = nameOf(heading, units);
+    }
     // Clauses: at semicolons outside parentheses, and after "Students hand in submissions:" when a clause follows.
     // (A spaced dash before a new subject, "Shows have episodes - an episode has ...", too; and
     // the record's states after its relations, "A booking is for one child, and it is pending or paid".)
@@ -220,6 +230,9 @@ function withSubjects(clauses: string[]): string[] {
     // ("Guests make reservations ..., and they can see and cancel their own": "they" are the guests.)
     const they = /^((?:and|but|so|while)\s+)?(?:they|these people)\s+(?=(?:can|may|should|must|will|are allowed to|are able to|only)\s)/i.exec(clause.trim());
     if (they && subject) return `${they[1] ?? ''}${subject} ${clause.trim().slice(they[0].length)}`;
+    // ("Clients can log in; they see only their own jobs": a verb of rights with no modal.)
+    const theyDo = /^((?:and|but|so|while)\s+)?(?:they|these people)\s+(?:also\s+)?([a-z]+)\s/i.exec(clause.trim());
+    if (theyDo && subject && RIGHT_VERBS[theyDo[2]!.toLowerCase()] !== undefined) return `${theyDo[1] ?? ''}${subject} can ${clause.trim().slice(theyDo[0].length - theyDo[2]!.length - 1)}`;
     const own = /^(.{1,40}?)\s+(?:can|may|should|must|will|are allowed to|are able to)\s/i.exec(clause);
     if (own && RIGHT_VERBS[own[1]!.toLowerCase().split(/\s+/)[0]!] === undefined) {
       subject = own[1];

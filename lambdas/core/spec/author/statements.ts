@@ -84,6 +84,9 @@ function flagCell(header: string, cell: string): string | undefined {
   return cell;
 }
 
+/** Columns that say something about a field rather than name it. */
+const DETAIL_COLUMN = /^(?:details?|notes?|description|type|kind|data type|format|rules?|constraints?|comments?|remarks?|values?|required\??|unique\??|meaning|explanation)$/;
+
 /** The parenthesis after a title ("Order line fields (an order has many order lines)"): a statement of its own. */
 function titleRemark(title: string): string | undefined {
   const m = /\(([^)]*\s[^)]*)\)\s*:?\s*$/.exec(title);
@@ -110,6 +113,8 @@ const PERSON_FIELDS = /^(?:(?:full |first |last )?name|email|e-mail|phone|addres
 
 /** A clause rather than a list item: a workflow's condition, or a subject and its verb ("a hall has ..."). */
 const CLAUSE_START = /^(?:(?:when|whenever|once|if|after|before|as soon as|each time|every time)\s|(?:a|an|each|every|one|the)\s+(?!one\s|of\s)[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|is|are|belongs?|gets?|sits?|can|may|must|should|will|links?|connects?|contains?|holds?)\s)/i;
+/** A label for the fields of the record type a heading names ("Fields:", "It stores:", "Details:"). */
+const FIELDS_LABEL = /^(?:(?:its|the|our)\s+)?(?:fields|attributes|columns|properties|details|data(?: we keep)?|it (?:has|stores|holds|records)|we (?:store|keep|record|note|track))\s*:\s*(.+)$/i;
 /** A label for a record's states ("Status flow", "Lifecycle", "Stages"). */
 const STATE_LABEL = /^(?:(?:its|their)\s+)?(?:status(?:es)?|states?|stages?|lifecycle|life cycle)(?:\s+(?:flow|workflow|lifecycle|sequence|order|steps|values|progression))?$/i;
 
@@ -206,6 +211,12 @@ export function statementsOf(blocks: Block[]): Statements {
         statements.push({ text: namedRole(rights), source: s, line, topic });
         continue;
       }
+      // ("## Invoices ... Fields: invoice number (unique), amount": a label for the fields of the heading's record type.)
+      const labelled = topic ? FIELDS_LABEL.exec(plain) : null;
+      if (labelled && topic) {
+        listUnder(topic, line).phrases.push({ text: labelled[1]!, line });
+        continue;
+      }
       const colon = colonList(plain);
       if (colon) {
         listUnder(colon.topic, line).phrases.push({ text: colon.list, line });
@@ -297,7 +308,9 @@ export function statementsOf(blocks: Block[]): Statements {
       });
       continue;
     }
-    const nameCol = header.findIndex((h) => /^(?:field|fields|name|field name|column|attribute|property)$/.test(h));
+    const named = header.findIndex((h) => /^(?:field|fields|name|field name|column|attribute|property)$/.test(h));
+    // ("| what | notes |" under "## Trees": the first column holds the names when every other is a detail.)
+    const nameCol = named >= 0 ? named : header.length >= 2 && header.slice(1).every((h) => DETAIL_COLUMN.test(h)) ? 0 : -1;
     const topic = block.title ? topicOf(block.title) : headingTopic;
     if (nameCol >= 0 && topic) {
       const typeCol = header.findIndex((h, k) => k !== nameCol && /^(?:type|kind|data type|format)$/.test(h));

@@ -127,7 +127,8 @@ function readPart(part: string, traits: Traits, entities: readonly string[]): vo
   }
   const unit = /^(?:in\s+)?(\S+)$/.exec(lower);
   if (unit && UNITS[unit[1]!]) {
-    if (/^in\s/.test(lower)) traits.unit = unit[1];
+    // ("height | metres, decimal": a unit spelled out alone names the unit too; "m" or "g" alone may be a size or a code.)
+    if (/^in\s/.test(lower) || /^[a-z]{4,}s$/.test(unit[1]!)) traits.unit = unit[1];
     else traits.type ??= UNITS[unit[1]!]!.type;
     return;
   }
