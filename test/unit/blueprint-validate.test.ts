@@ -211,6 +211,20 @@ const ERROR_CASES: [string, Case][] = [
     },
   ],
   ['a triggering record above 256 KB', { code: 'WORKFLOW_PAYLOAD_TOO_LARGE', path: '$.workflows[0].trigger', only: false, edit: (ir) => entity(ir, TICKET).fields.push(...textFields(20, 5000)) }],
+  ['a branch to a step the workflow does not have', { code: 'WORKFLOW_UNKNOWN_TARGET', path: '$.workflows[0].steps[1].next', edit: (ir) => (ir.workflows[0]!.steps[1]!.next = { step: 'ghost' }) }],
+  ['a task that leads back to itself', { code: 'WORKFLOW_LOOP_WITHOUT_WAIT', path: '$.workflows[0].steps', edit: (ir) => (ir.workflows[0]!.steps[1]!.next = { step: 'notify_manager' }) }],
+  [
+    'a waited-for record whose field does not point at the triggering record',
+    {
+      code: 'WAIT_FOR_RECORD_INVALID',
+      path: '$.workflows[0].steps[0].change.field',
+      edit: (ir) => (ir.workflows[0]!.steps[0] = { kind: 'waitForRecord', name: 'await_answer', timeoutSeconds: 3600, change: { kind: 'created', entity: 'Comment', field: 'body' } }),
+    },
+  ],
+  [
+    'an update of a field the record does not have',
+    { code: 'TASK_ACTION_INVALID', path: '$.workflows[0].steps[1].action.set[0]', edit: (ir) => Object.assign(ir.workflows[0]!.steps[1]!, { action: { type: 'update', set: [{ field: 'nickname', value: 'x' }] } }) },
+  ],
   ['rights on an unknown entity', { code: 'ROLE_UNKNOWN_ENTITY', path: '$.roles[1].rights.Ghost', edit: (ir) => (ir.roles[1]!.rights.Ghost = { read: 'all' }) }],
   ['an administrative role that is not a role', { code: 'ADMIN_ROLE_MISSING', path: '$.adminRole', only: false, edit: (ir) => (ir.adminRole = 'boss') }],
   ['an administrative role not marked admin', { code: 'ADMIN_ROLE_MISSING', path: '$.roles[0].admin', edit: (ir) => (ir.roles[0]!.admin = false) }],

@@ -203,9 +203,11 @@ describe('design document of the spec format example (help desk)', () => {
   it('describes both workflows, their triggers and steps', () => {
     expect(doc).toContain('It starts when a Ticket is created');
     expect(doc).toContain("It starts when a Ticket's status becomes resolved");
-    expect(doc).toContain('| before_due | wait until due_at - 1 hour |');
-    expect(doc).toContain('| cool_down | wait 1 day |');
-    expect(doc).toContain('| notify_manager | task, retried up to 3 times (first after 1 minute, doubling) |');
-    expect(doc).toContain('on timeout: escalated');
+    expect(doc).toContain('| before_due | wait until due_at - 1 hour | remind_assignee |');
+    expect(doc).toContain('| cool_down | wait 1 day | send_survey |');
+    // A task without an action (as every task before actions existed) calls the endpoint named like it.
+    expect(doc).toContain("| notify_manager | call the outgoing endpoint `notify_manager` (set by the project's owner), retried up to 3 times (first after 1 minute, doubling) | before_due |");
+    expect(doc).toContain('| await_answer | wait for answered or resolved (signal), at most 4 hours | answered, resolved: notify_manager; timeout: end (escalated) |');
+    expect(doc).toContain('| close_ticket | call the outgoing endpoint `close_ticket` (set by the project\'s owner) | end (completed) |');
   });
 });

@@ -16,8 +16,8 @@
  */
 import { parseSpec } from '../spec/parse-spec';
 import { parseFieldType, type FieldType } from '../spec/field-type';
-import { type SpecDocument, type SpecEntity, type SpecField, type SpecRateLimit, type SpecRole, type SpecWorkflow, type WorkflowStep } from '../spec/spec-model';
-import { durationSeconds } from './durations';
+import { type SpecDocument, type SpecEntity, type SpecField, type SpecRateLimit, type SpecRole } from '../spec/spec-model';
+import { buildWorkflow } from './build-workflows';
 import {
   AUTH_RATE_CATEGORIES,
   BlueprintIR,
@@ -35,9 +35,6 @@ import {
   type IrOperations,
   type IrRights,
   type IrRole,
-  type IrStep,
-  type IrTrigger,
-  type IrWorkflow,
 } from './ir';
 import { collectionName } from './naming';
 import { jsonPath, type BlueprintIssue, type BuildIssueCode } from './issues';
@@ -78,8 +75,8 @@ export const DEFAULT_LIMITS: IrLimits = {
   maxConcurrentWorkflows: 10000,
 };
 
-/** A task's first retry delay when the spec gives retries but no backoff (Step Functions' default). */
-export const DEFAULT_BACKOFF_SECONDS = 1;
+// The workflows are built in build-workflows.ts.
+export { DEFAULT_BACKOFF_SECONDS } from './build-workflows';
 
 export function buildBlueprint(spec: SpecDocument, context: BuildContext): BlueprintIR {
   const multi = spec.tenancy === 'multi';
@@ -100,7 +97,7 @@ export function buildBlueprint(spec: SpecDocument, context: BuildContext): Bluep
       entity.fields.flatMap((field) => (field.type === 'file' ? [{ entity: entity.name, field: field.name, contentTypes: [...(field.file?.contentTypes ?? [])], maxBytes: field.file?.maxBytes ?? 0 }] : [])),
     ),
     cors: { allowedOrigins: corsOrigins(context.corsOrigins) },
-    workflows: spec.workflows.map(buildWorkflow),
+    workflows: spec.workflows.map((workflow) => buildWorkflow(workflow, spec)),
     limits: { ...DEFAULT_LIMITS },
   };
 }
@@ -298,51 +295,6 @@ function operationsOf(entity: string, spec: SpecDocument): IrOperations {
     levels[operation] = { level: rule?.level ?? 'authenticated' };
   }
   return levels;
-}
-
-// --- workflows --------------------------------------------------------------------------------
-
-function buildWorkflow(workflow: SpecWorkflow): IrWorkflow {
-  const trigger: IrTrigger = workflow.trigger
-    ? {
-        entity: workflow.trigger.entity,
-        event: workflow.trigger.event,
-        ...(workflow.trigger.field !== undefined ? { field: workflow.trigger.field } : {}),
-        ...(workflow.trigger.value !== undefined ? { value: workflow.trigger.value } : {}),
-      }
-    : { manual: true };
-  return {
-    name: workflow.name,
-    ...(workflow.description !== undefined ? { description: workflow.description } : {}),
-    trigger,
-    steps: workflow.steps.map((step) => buildStep(step, workflow.name)),
-  };
-}
-
-function seconds(text: string, where: string): number {
-  const value = durationSeconds(text);
-  if (value === undefined) throw new Error(`${where}: '${text}' is not an ISO 8601 duration`);
-  return value;
-}
-
-function buildStep(step: WorkflowStep, workflow: string): IrStep {
-  const where = `workflow ${workflow}, step ${step.name}`;
-  switch (step.kind) {
-    case 'wait':
-      return { kind: 'wait', name: step.name, seconds: seconds(step.duration, where) };
-    case 'waitUntil':
-      return { kind: 'waitUntil', name: step.name, field: step.field, offsetSeconds: step.offset === undefined ? 0 : seconds(step.offset, where) };
-    case 'waitForEvent':
-      return {
-        kind: 'waitForEvent',
-        name: step.name,
-        events: [...step.events],
-        timeoutSeconds: seconds(step.timeout, where),
-        ...(step.onTimeout !== undefined ? { onTimeout: step.onTimeout } : {}),
-      };
-    case 'task':
-      return { kind: 'task', name: step.name, retries: step.retries ?? 0, backoffSeconds: step.backoff === undefined ? DEFAULT_BACKOFF_SECONDS : seconds(step.backoff, where) };
-  }
 }
 
 // --- helpers ----------------------------------------------------------------------------------

@@ -27,7 +27,6 @@ import {
   SERVER_FIELD_NAMES,
   TENANCY_MODES,
   TENANT_ENTITY,
-  TRIGGER_EVENTS,
   USER_ENTITY,
   isServerFieldName,
   keyedBy,
@@ -35,6 +34,7 @@ import {
   type RightName,
   type ServerFieldName,
 } from '../vocabulary';
+import { IrWorkflow } from './ir-workflows';
 
 /** Bumped whenever a stored IR could no longer be read by this code the same way. */
 export const IR_VERSION = 1 as const;
@@ -55,8 +55,6 @@ export {
 export const MAX_INDEXES_PER_ENTITY = 5;
 
 const Name = z.string().min(1);
-
-const Seconds = z.int().nonnegative();
 
 // --- fields -----------------------------------------------------------------------------------
 
@@ -219,53 +217,8 @@ export type IrRole = z.infer<typeof IrRole>;
 
 // --- workflows --------------------------------------------------------------------------------
 
-export const IrEntityTrigger = z.strictObject({
-  entity: Name,
-  /** With `field` and `value`: an update that sets the field to the value (`Ticket status = resolved`). */
-  event: z.enum(TRIGGER_EVENTS),
-  field: Name.optional(),
-  value: z.string().optional(),
-});
-export type IrEntityTrigger = z.infer<typeof IrEntityTrigger>;
-/** Started only through `POST /workflows/{name}/start`. */
-export const IrManualTrigger = z.strictObject({ manual: z.literal(true) });
-export type IrManualTrigger = z.infer<typeof IrManualTrigger>;
-export const IrTrigger = z.union([IrEntityTrigger, IrManualTrigger]);
-export type IrTrigger = z.infer<typeof IrTrigger>;
-
-export const IrStep = z.discriminatedUnion('kind', [
-  /** Sleep a fixed time. */
-  z.strictObject({ kind: z.literal('wait'), name: Name, seconds: Seconds }),
-  /** Sleep until a date/datetime field of the triggering record, shifted by a signed offset (`due_at - PT1H` -> -3600). */
-  z.strictObject({ kind: z.literal('waitUntil'), name: Name, field: Name, offsetSeconds: z.int() }),
-  /**
-   * Wait for one of `events` (`POST /workflows/{id}/signal`) at most `timeoutSeconds`; on timeout
-   * continue with the next step, or end with the outcome `onTimeout` when set.
-   */
-  z.strictObject({
-    kind: z.literal('waitForEvent'),
-    name: Name,
-    events: z.array(Name),
-    timeoutSeconds: Seconds,
-    onTimeout: z.string().optional(),
-  }),
-  /**
-   * A unit of work run once to completion (never twice once completed). On failure it is retried
-   * `retries` times, the first retry after `backoffSeconds`, each next delay doubled (Step
-   * Functions' defaults: 0 retries, 1 s, rate 2).
-   */
-  z.strictObject({ kind: z.literal('task'), name: Name, retries: z.int().nonnegative(), backoffSeconds: Seconds }),
-]);
-export type IrStep = z.infer<typeof IrStep>;
-
-export const IrWorkflow = z.strictObject({
-  /** snake_case; `POST /workflows/{name}/start`. */
-  name: Name,
-  description: z.string().optional(),
-  trigger: IrTrigger,
-  steps: z.array(IrStep),
-});
-export type IrWorkflow = z.infer<typeof IrWorkflow>;
+// The workflow schemas and their flow rules live in ir-workflows.ts; the IR is read from here.
+export * from './ir-workflows';
 
 // --- the document -----------------------------------------------------------------------------
 

@@ -47,6 +47,12 @@ export const VALIDATION_ERROR_CODES = [
   'WORKFLOW_WITHOUT_STEPS',
   'WORKFLOW_TIMEOUT_TOO_LONG',
   'WORKFLOW_PAYLOAD_TOO_LARGE',
+  /** A branch leads to a step the workflow does not have, or names an event its step does not wait for. */
+  'WORKFLOW_UNKNOWN_TARGET',
+  /** Steps that lead back to each other without a wait between them (they would run forever). */
+  'WORKFLOW_LOOP_WITHOUT_WAIT',
+  'WAIT_FOR_RECORD_INVALID',
+  'TASK_ACTION_INVALID',
   'INVALID_CORS_ORIGIN',
   /** A rule of the validator failed: the report is incomplete (never a 500). */
   'VALIDATION_CRASHED',

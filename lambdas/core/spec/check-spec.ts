@@ -9,12 +9,13 @@
  * Paths are dotted model paths (`entities.1.fields.3`), so the parser can point at the line.
  */
 import { elementType, formatFieldType, isScalarType, parseFieldType, refTarget, TYPE_CHOICES, type FieldType } from './field-type';
-import { headingOf, isTableLine, listItemOf, sameWords, splitLines } from './spec-markdown';
-import { isNotesFlag, readNumber, writeRateLimitName, writeWindow } from './spec-cells';
-import { OWNER_KEY, TRIGGER_KEY } from './spec-layout';
-import type { SpecDocument, SpecEntity, SpecField, SpecWorkflow, WorkflowStep } from './spec-model';
-import { ACCESS_LEVELS, CONTENT_TYPE_PATTERN, OPERATIONS, PASCAL_NAME, RIGHT_NAMES, SERVER_FIELD_NAMES, SNAKE_NAME, TRIGGER_EVENTS, USER_ENTITY, isServerFieldName } from '../vocabulary';
-import { DATE_EXAMPLE, DATE_TIME_EXAMPLE, ISO_DURATION_PATTERN, isSpecDate, isSpecDateTime } from '../date-formats';
+import { isNotesFlag, writeRateLimitName, writeWindow } from './spec-cells';
+import { OVERVIEW_BOUNDS, checkFreeText, checkOneLine, descriptionBounds, type Report } from './check-text';
+import { checkWorkflows } from './check-workflows';
+import { OWNER_KEY } from './spec-layout';
+import type { SpecDocument, SpecEntity, SpecField } from './spec-model';
+import { ACCESS_LEVELS, CONTENT_TYPE_PATTERN, OPERATIONS, PASCAL_NAME, RIGHT_NAMES, SERVER_FIELD_NAMES, SNAKE_NAME, USER_ENTITY, isServerFieldName } from '../vocabulary';
+import { DATE_EXAMPLE, DATE_TIME_EXAMPLE, isSpecDate, isSpecDateTime } from '../date-formats';
 import { truncate } from '../text/english';
 
 export interface SpecCheckIssue {
@@ -22,10 +23,7 @@ export interface SpecCheckIssue {
   message: string;
 }
 
-const DURATION_HINT = 'an ISO 8601 duration such as P7D, PT24H or PT30M';
-const MAX_RETRIES = 20;
 
-type Report = (path: string, message: string) => void;
 
 export function checkSpec(spec: SpecDocument): SpecCheckIssue[] {
   const issues: SpecCheckIssue[] = [];
@@ -37,7 +35,7 @@ export function checkSpec(spec: SpecDocument): SpecCheckIssue[] {
   checkEntities(spec.entities, report);
   checkRoles(spec, report);
   checkAccess(spec, entities, report);
-  checkWorkflows(spec.workflows, entities, report);
+  checkWorkflows(spec, entities, report);
   checkRateLimits(spec.rateLimits, report);
   if (spec.tenancy === 'single') checkSingleTenantWording(spec, report);
   return issues;
@@ -80,42 +78,6 @@ function checkRateLimits(rows: SpecDocument['rateLimits'], report: Report): void
     windows.set(row.limit, count);
     if (count === MAX_RATE_WINDOWS + 1) report(path, `${name}: at most ${MAX_RATE_WINDOWS} windows per limit`);
   });
-}
-
-// --- free text --------------------------------------------------------------------------------
-
-/** What ends a piece of free text: headings up to a level, tables, list items with these keys. */
-interface TextBounds {
-  headingsUpTo: number;
-  tables: boolean;
-  itemKeys: string[];
-}
-const OVERVIEW_BOUNDS: TextBounds = { headingsUpTo: 2, tables: false, itemKeys: [] };
-const descriptionBounds = (itemKey: string): TextBounds => ({ headingsUpTo: 3, tables: true, itemKeys: [itemKey] });
-
-/**
- * Free text is kept verbatim, so it must not hold a line the parser would read as structure:
- * a heading that closes its section, a table, or the list item that follows a description.
- */
-function checkFreeText(text: string | undefined, path: string, what: string, bounds: TextBounds, report: Report): void {
-  if (text === undefined) return;
-  for (const line of splitLines(text)) {
-    const heading = headingOf(line);
-    const key = listItemOf(line)?.key;
-    if (heading && heading.level <= bounds.headingsUpTo) {
-      report(path, `${what}: the line '${line}' would read as a heading; use a deeper heading or plain text`);
-    } else if (bounds.tables && isTableLine(line)) {
-      report(path, `${what}: the line '${line}' would read as a table; a description is plain text`);
-    } else if (key !== undefined && bounds.itemKeys.some((itemKey) => sameWords(itemKey, key))) {
-      report(path, `${what}: the line '${line}' would read as the '- ${key}:' item`);
-    }
-  }
-}
-
-function checkOneLine(text: string | undefined, path: string, what: string, report: Report): void {
-  if (text !== undefined && (text.includes('\n') || text.includes('\r') || text.trim() !== text || text === '')) {
-    report(path, `${what} must be one line of text without leading or trailing spaces`);
-  }
 }
 
 // --- entities and fields ----------------------------------------------------------------------
@@ -352,106 +314,6 @@ function checkAccess(spec: SpecDocument, entities: Map<string, SpecEntity>, repo
     if (seen.has(subject)) report(path, `Access: ${subject} is listed twice`);
     seen.add(subject);
   });
-}
-
-// --- workflows --------------------------------------------------------------------------------
-
-function checkWorkflows(list: SpecWorkflow[], entities: Map<string, SpecEntity>, report: Report): void {
-  const seen = new Set<string>();
-  list.forEach((workflow, w) => {
-    const path = `workflows.${w}`;
-    const subject = `workflow ${workflow.name}`;
-    if (!SNAKE_NAME.test(workflow.name)) report(path, `workflow name '${workflow.name}' must be snake_case (e.g. expense_approval)`);
-    if (seen.has(workflow.name)) report(path, `${subject} is declared twice`);
-    seen.add(workflow.name);
-    checkFreeText(workflow.description, `${path}.description`, `${subject} description`, descriptionBounds(TRIGGER_KEY), report);
-    const source = checkTrigger(workflow, entities, `${path}.trigger`, subject, report);
-    if (workflow.steps.length === 0) report(`${path}.steps`, `${subject} needs at least one step in its step table`);
-    const names = new Set<string>();
-    workflow.steps.forEach((step, s) => {
-      const stepPath = `${path}.steps.${s}`;
-      const at = (message: string, detail?: string) => report(detail ? `${stepPath}.${detail}` : stepPath, `${subject}, step ${step.name}: ${message}`);
-      if (!SNAKE_NAME.test(step.name)) at('step names are snake_case (e.g. notify_manager)');
-      if (names.has(step.name)) at('step name used twice in the workflow');
-      names.add(step.name);
-      checkStep(step, source, workflow.trigger !== undefined, at);
-    });
-  });
-}
-
-/** Returns the triggering entity (whose fields a waitUntil step may name), if known. */
-function checkTrigger(workflow: SpecWorkflow, entities: Map<string, SpecEntity>, path: string, subject: string, report: Report): SpecEntity | undefined {
-  const trigger = workflow.trigger;
-  if (!trigger) return undefined;
-  const at = (message: string) => report(path, `${subject}, trigger: ${message}`);
-  const entity = entities.get(trigger.entity);
-  if (!entity) {
-    at(`'${trigger.entity}' is not an entity of the spec (entities: ${[...entities.keys()].join(', ')})`);
-    return undefined;
-  }
-  if (!(TRIGGER_EVENTS as readonly string[]).includes(trigger.event)) at(`unknown event '${trigger.event}' (expected ${TRIGGER_EVENTS.slice(0, -1).join(', ')} or ${TRIGGER_EVENTS.at(-1)})`);
-  if ((trigger.field === undefined) !== (trigger.value === undefined)) at("a field condition needs both a field and a value: '<Entity> <field> = <value>'");
-  if (trigger.field === undefined) return entity;
-  // `Task status = done` is written without an event: it is a change, i.e. an update.
-  if (trigger.event !== 'updated') at(`a field condition is a change made by an update; its event is 'updated' (not '${trigger.event}')`);
-  const field = entity.fields.find((candidate) => candidate.name === trigger.field);
-  if (!field) at(`${entity.name} has no field '${trigger.field}'`);
-  else if (trigger.value !== undefined) checkTriggerValue(field, trigger.value, `${entity.name}.${field.name}`, at);
-  if (trigger.value !== undefined) checkOneLine(trigger.value, path, `${subject} trigger value`, report);
-  return entity;
-}
-
-/** A field condition compares one value, so it must be a value the field can hold. */
-function checkTriggerValue(field: SpecField, value: string, subject: string, at: (message: string) => void): void {
-  const type = parseFieldType(field.type);
-  if (!type) return; // reported with the field
-  if (type.kind === 'list' || isScalarType(type, 'file')) at(`${subject} is a ${field.type} field; a condition compares a single value`);
-  else if (field.values && !field.values.includes(value)) at(`'${value}' is not a value of ${subject} (${field.values.join(', ')})`);
-  else if (isScalarType(type, 'integer', 'number') && readNumber(value) === undefined) at(`'${value}' is not a number, as ${subject} is`);
-  else if (isScalarType(type, 'boolean') && value !== 'true' && value !== 'false') at(`${subject} is a boolean; compare it with true or false`);
-}
-
-/** `at(message, 'field')` marks what depends on the trigger, so a parser can mute it when the trigger line was unreadable. */
-function checkStep(step: WorkflowStep, source: SpecEntity | undefined, triggered: boolean, at: (message: string, detail?: string) => void): void {
-  switch (step.kind) {
-    case 'wait':
-      if (!ISO_DURATION_PATTERN.test(step.duration)) at(`'${step.duration}' is not ${DURATION_HINT}`);
-      return;
-    case 'waitUntil': {
-      if (!triggered) {
-        at('waitUntil waits for a date of the triggering record, so the workflow needs a trigger (not manual)', 'field');
-      } else if (source) {
-        const field = source.fields.find((candidate) => candidate.name === step.field);
-        if (!field) at(`${source.name} has no field '${step.field}'`, 'field');
-        else if (field.type !== 'date' && field.type !== 'datetime') at(`${source.name}.${field.name} is ${field.type}; waitUntil needs a date or datetime field`, 'field');
-      }
-      const offset = step.offset;
-      if (offset !== undefined && (!['+', '-'].includes(offset[0] ?? '') || !ISO_DURATION_PATTERN.test(offset.slice(1)))) {
-        at(`offset '${offset}' must be + or - followed by ${DURATION_HINT}`);
-      }
-      return;
-    }
-    case 'waitForEvent': {
-      if (step.events.length === 0) at("waitForEvent needs 'events: <a>, <b>'");
-      const seen = new Set<string>();
-      for (const event of step.events) {
-        if (!SNAKE_NAME.test(event)) at(`event name '${event}' must be snake_case (e.g. approved)`);
-        if (seen.has(event)) at(`event '${event}' is listed twice`);
-        seen.add(event);
-      }
-      if (!ISO_DURATION_PATTERN.test(step.timeout)) at(`timeout '${step.timeout}' is not ${DURATION_HINT}`);
-      if (step.onTimeout !== undefined && !SNAKE_NAME.test(step.onTimeout)) at(`on timeout '${step.onTimeout}' must be a snake_case outcome (e.g. rejected)`);
-      return;
-    }
-    case 'task':
-      if (step.retries !== undefined && (!Number.isInteger(step.retries) || step.retries < 0 || step.retries > MAX_RETRIES)) {
-        at(`retries must be a whole number from 0 to ${MAX_RETRIES} (got ${step.retries})`);
-      }
-      if (step.backoff !== undefined && !ISO_DURATION_PATTERN.test(step.backoff)) at(`backoff '${step.backoff}' is not ${DURATION_HINT}`);
-      return;
-    default:
-      at(`unknown step kind '${(step as { kind: string }).kind}'`);
-  }
 }
 
 // --- single-tenant wording --------------------------------------------------------------------

@@ -73,9 +73,23 @@ const STEP_DETAILS = renderTable(
   ['Kind', 'Details', 'Example'],
   [
     ['wait', 'an ISO 8601 duration', 'P30D'],
-    ['waitUntil', 'a date or datetime field of the triggering record, optionally shifted by a duration', 'due_at - PT1H'],
-    ['waitForEvent', "events, a timeout, optionally the outcome on timeout, ';'-separated", 'events: approved, rejected; timeout: P7D; on timeout: rejected'],
-    ['task', "empty, or retries (0 to 20) and/or a backoff before the first retry, ';'-separated", 'retries: 3; backoff: PT1M'],
+    ['waitUntil', "a date or datetime field of the triggering record, optionally shifted by a duration; '<reference field>.<field>' takes it from the record the reference points at", 'due_at - PT1H, course_id.starts_at - P1D'],
+    ['waitForEvent', "events, each optionally with '-> <target>', and a timeout, optionally with '-> <target>'", 'events: approved -> pay, rejected -> end rejected; timeout: P7D -> escalate'],
+    ['waitForRecord', "'record: <Entity> created (<its reference to this record>)' or 'record: <field> = <value>' (of the triggering record), and a timeout, optionally with '-> <target>'", 'record: Reply created (ticket_id); timeout: PT4H -> page_on_call; then: end replied'],
+    ['task', "optionally retries (0 to 20), a backoff before the first retry and an action", 'retries: 3; backoff: PT1M; action: call payment'],
+  ],
+);
+
+const TASK_ACTIONS = renderTable(
+  ['Action', 'Does', 'Example'],
+  [
+    ['update <field> = <value>, ...', 'sets fields of the triggering record (null clears one)', 'action: update status = rejected'],
+    ['create <Entity> (<field> = <value>, <field> from <field>, ...)', "creates a record; 'from' copies a field of the triggering record, 'from id' its id", 'action: create Invoice (amount from amount, report_id from id, status = draft)'],
+    ['notify role <role>: <subject>', 'emails every member with the role (of the organization)', 'action: notify role finance: Expense report waiting for a decision'],
+    ['notify <reference field>: <subject>', 'emails the member the field of the triggering record names', 'action: notify assignee_id: Ticket due in an hour'],
+    ['notify owner: <subject>', "emails the triggering record's owner", 'action: notify owner: Your report was rejected'],
+    ['call <endpoint>', "calls the outgoing endpoint of that name, whose address the project's owner sets", 'action: call payment'],
+    ['start <workflow>', 'starts another workflow with the same record', 'action: start onboarding'],
   ],
 );
 
@@ -188,14 +202,29 @@ prose), then the trigger line and the step table:
 
 - ${code('- Trigger: <Entity> created')}, ${code('<Entity> updated')}, ${code('<Entity> deleted')},
   ${code('<Entity> <field> = <value>')} (when an update sets the field to the value, e.g.
-  ${code('Ticket status = resolved')}) or ${code('manual')} (started through the API only).
+  ${code('Ticket status = resolved')}) or ${code('manual')} (started through the API only). A record
+  trigger may end with conditions the record must meet: ${code('Ticket created where severity = sev1')},
+  several joined with ${code('and')}.
 - The step table, one row per step, in the order they run:
 
 ${tableHead(STEPS_HEADER)}
 
-Step names are snake_case and unique within the workflow. Kind is one of ${STEP_KINDS.join(', ')}:
+Step names are snake_case and unique within the workflow. Kind is one of ${STEP_KINDS.join(', ')}.
+Details are items separated by ';':
 
 ${STEP_DETAILS.join('\n')}
+
+Each step leads to the next row when it is done; the last one ends the workflow. To go elsewhere,
+add ${code('then: <target>')} to any step, and ${code('-> <target>')} after an event or a timeout. A target
+is a step name, ${code('end')} or ${code('end <outcome>')} (e.g. ${code('end rejected')}); an event without an
+arrow goes where ${code('then')} says. Steps that lead back to each other need a wait among them.
+(${code('on timeout: <outcome>')} after a timeout is the older way to write ${code('-> end <outcome>')}.)
+
+A task's ${code('action: ...')} is one of the following; with notify, an optional ${code('message: <text>')} item
+gives the email's text (else it is the subject). Without an action, a task calls the outgoing
+endpoint named like the task. Values and subjects hold no ';'.
+
+${TASK_ACTIONS.join('\n')}
 
 Durations are ISO 8601: P7D (7 days), PT24H (24 hours), PT30M, P1M (a month). Event and outcome
 names are snake_case.

@@ -4,7 +4,8 @@
  * nothing is sorted, so an author's order survives. Pure: same document, same bytes.
  */
 import { refTarget, parseFieldType } from './field-type';
-import { writeNotes, writeNumber, writeRange, writeRateLimitName, writeRights, writeStepDetails, writeTrigger, writeWindow, writeYesNo } from './spec-cells';
+import { writeNotes, writeNumber, writeRange, writeRateLimitName, writeRights, writeTrigger, writeWindow, writeYesNo } from './spec-cells';
+import { writeStepDetails } from './step-cells';
 import {
   ACCESS_HEADER,
   ADMIN_ROLE_KEY,

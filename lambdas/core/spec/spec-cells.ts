@@ -5,7 +5,7 @@
  * value. Readers only fail when text cannot be mapped to the model at all; whether a value makes
  * sense (a known field, a valid duration) is decided by check-spec.ts.
  */
-import type { EntityRights, SpecWorkflow, WorkflowStep } from './spec-model';
+import type { EntityRights, SpecWorkflow } from './spec-model';
 import { RIGHT_NAMES, TRIGGER_EVENTS, type RightName } from '../vocabulary';
 
 export type Read<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -173,14 +173,36 @@ export function writeRights(rights: EntityRights): string {
 // --- triggers ---------------------------------------------------------------------------------
 
 type Trigger = NonNullable<SpecWorkflow['trigger']>;
-const TRIGGER_USAGE = "write '<Entity> created', '<Entity> updated', '<Entity> deleted', '<Entity> <field> = <value>' or 'manual'";
+const TRIGGER_USAGE =
+  "write '<Entity> created', '<Entity> updated', '<Entity> deleted', '<Entity> <field> = <value>' or 'manual', optionally followed by 'where <field> = <value> and ...'";
+
+/** ` where ` before a `<field> =`: where a trigger's conditions begin (a value may hold the word itself). */
+const WHERE = /\s+where\s+(?=[A-Za-z0-9_]+\s*=)/i;
+/** ` and ` between two conditions. */
+const AND = /\s+and\s+(?=[A-Za-z0-9_]+\s*=)/i;
 
 /**
- * `Task created` | `Task status = done` | `manual` (read as no trigger). A field condition is a
- * change made by an update, so it is read with event `updated`.
+ * `Task created` | `Task status = done` | `manual` (read as no trigger), then optionally
+ * `where severity = sev1 and plan = pro`. A field condition is a change made by an update, so
+ * it is read with event `updated`.
  */
 export function readTrigger(text: string): Read<Trigger | undefined> {
-  const trimmed = text.trim();
+  const whole = text.trim();
+  const where = WHERE.exec(whole);
+  const trimmed = where ? whole.slice(0, where.index) : whole;
+  const conditions: Array<{ field: string; value: string }> = [];
+  for (const condition of where ? whole.slice(where.index + where[0].length).split(AND) : []) {
+    const pair = /^([A-Za-z0-9_]+)\s*=\s*(\S.*)$/.exec(condition.trim());
+    if (!pair) return fail(`trigger condition '${condition.trim()}' cannot be read; write 'where <field> = <value>'`);
+    conditions.push({ field: pair[1] as string, value: (pair[2] as string).trim() });
+  }
+  const read = readTriggerEvent(trimmed);
+  if (!read.ok || conditions.length === 0) return read;
+  if (!read.value) return fail("a manual workflow has no record to check: 'where' goes with '<Entity> created', '... updated' or '... deleted'");
+  return ok({ ...read.value, where: conditions });
+}
+
+function readTriggerEvent(trimmed: string): Read<Trigger | undefined> {
   if (trimmed.toLowerCase() === 'manual') return ok(undefined);
   const space = trimmed.search(/\s/);
   if (space < 0) return fail(`trigger '${trimmed}' cannot be read; ${TRIGGER_USAGE}`);
@@ -197,97 +219,16 @@ export function readTrigger(text: string): Read<Trigger | undefined> {
 
 export function writeTrigger(trigger: Trigger | undefined): string {
   if (!trigger) return 'manual';
-  if (trigger.field !== undefined) return `${trigger.entity} ${trigger.field} = ${trigger.value ?? ''}`;
-  return `${trigger.entity} ${trigger.event}`;
+  const event = trigger.field !== undefined ? `${trigger.entity} ${trigger.field} = ${trigger.value ?? ''}` : `${trigger.entity} ${trigger.event}`;
+  const where = trigger.where ?? [];
+  return where.length === 0 ? event : `${event} where ${where.map((c) => `${c.field} = ${c.value}`).join(' and ')}`;
 }
 
 // --- workflow steps ---------------------------------------------------------------------------
 
-export const STEP_KINDS = ['wait', 'waitUntil', 'waitForEvent', 'task'] as const;
-type StepKind = (typeof STEP_KINDS)[number];
-
-/** `key: value; key: value` with keys read in any case; a repeated or colon-less item fails. */
-function readDetailItems(details: string, keys: readonly string[], kind: string): Read<Map<string, string>> {
-  const items = new Map<string, string>();
-  for (const part of splitList(details, ';')) {
-    const colon = part.indexOf(':');
-    const key = colon < 0 ? '' : part.slice(0, colon).trim().replace(/\s+/g, ' ').toLowerCase();
-    if (!keys.includes(key)) return fail(`${kind} details: '${part}' is not one of ${keys.map((k) => `'${k}: ...'`).join(', ')}`);
-    if (items.has(key)) return fail(`${kind} details: '${key}' given twice`);
-    items.set(key, part.slice(colon + 1).trim());
-  }
-  return ok(items);
-}
-
-/** Reads one row of a step table into a step; the values are checked later. */
-export function readStep(name: string, kindText: string, details: string): Read<WorkflowStep> {
-  const kind = STEP_KINDS.find((k) => k.toLowerCase() === kindText.trim().toLowerCase());
-  if (!kind) return fail(`unknown step kind '${kindText.trim()}' (expected ${STEP_KINDS.join(', ')})`);
-  return readStepOf(kind, name, details.trim());
-}
-
-function readStepOf(kind: StepKind, name: string, details: string): Read<WorkflowStep> {
-  switch (kind) {
-    case 'wait':
-      if (details === '') return fail('wait needs a duration in Details, e.g. P30D or PT12H');
-      return ok({ kind, name, duration: details });
-    case 'waitUntil': {
-      // `<field>`, `<field> - PT24H`, `<field> + P1D`: the field is a name, then an optional signed duration.
-      const field = /^[A-Za-z0-9_]*/.exec(details)?.[0] ?? '';
-      const rest = details.slice(field.length).trim();
-      const usage = `waitUntil details must be '<datetime field>', '<field> - PT24H' or '<field> + P1D' (got '${details}')`;
-      if (field === '') return fail(usage);
-      if (rest === '') return ok({ kind, name, field });
-      const sign = rest[0];
-      const duration = rest.slice(1).trim();
-      if ((sign !== '+' && sign !== '-') || duration === '') return fail(usage);
-      return ok({ kind, name, field, offset: `${sign}${duration}` });
-    }
-    case 'waitForEvent': {
-      const items = readDetailItems(details, ['events', 'timeout', 'on timeout'], kind);
-      if (!items.ok) return items;
-      const events = splitList(items.value.get('events') ?? '');
-      const timeout = items.value.get('timeout') ?? '';
-      if (events.length === 0 || timeout === '') return fail("waitForEvent details need 'events: <a>, <b>; timeout: <duration>' (e.g. events: approved, rejected; timeout: P7D)");
-      const onTimeout = items.value.get('on timeout');
-      return ok(onTimeout === undefined ? { kind, name, events, timeout } : { kind, name, events, timeout, onTimeout });
-    }
-    case 'task': {
-      const items = readDetailItems(details, ['retries', 'backoff'], kind);
-      if (!items.ok) return items;
-      const step: WorkflowStep = { kind, name };
-      const retries = items.value.get('retries');
-      if (retries !== undefined) {
-        const count = readNumber(retries);
-        if (count === undefined) return fail(`task retries must be a whole number (got '${retries}')`);
-        step.retries = count;
-      }
-      const backoff = items.value.get('backoff');
-      if (backoff !== undefined) step.backoff = backoff;
-      return ok(step);
-    }
-  }
-}
-
-export function writeStepDetails(step: WorkflowStep): string {
-  switch (step.kind) {
-    case 'wait':
-      return step.duration;
-    case 'waitUntil':
-      return step.offset ? `${step.field} ${step.offset[0]} ${step.offset.slice(1)}` : step.field;
-    case 'waitForEvent': {
-      const items = [`events: ${step.events.join(', ')}`, `timeout: ${step.timeout}`];
-      if (step.onTimeout !== undefined) items.push(`on timeout: ${step.onTimeout}`);
-      return items.join('; ');
-    }
-    case 'task': {
-      const items: string[] = [];
-      if (step.retries !== undefined) items.push(`retries: ${step.retries}`);
-      if (step.backoff !== undefined) items.push(`backoff: ${step.backoff}`);
-      return items.join('; ');
-    }
-  }
-}
+/** The kinds of step, in the order the format guide lists them; their Details are read in step-cells.ts. */
+export const STEP_KINDS = ['wait', 'waitUntil', 'waitForEvent', 'waitForRecord', 'task'] as const;
+export type StepKind = (typeof STEP_KINDS)[number];
 
 // --- rate limits ------------------------------------------------------------------------------
 

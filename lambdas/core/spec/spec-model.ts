@@ -6,7 +6,7 @@
  * workflows snake_case.
  */
 import * as z from 'zod';
-import { IrAuthRateLimits, IrRateRule } from '../blueprint/ir';
+import { IrAuthRateLimits, IrNext, IrRateRule, IrRecipient, IrRecordChange } from '../blueprint/ir';
 import { ISO_DURATION_PATTERN } from '../date-formats';
 import {
   ACCESS_LEVELS,
@@ -104,23 +104,69 @@ export type SpecAccessRule = z.infer<typeof SpecAccessRule>;
 /** ISO 8601 duration, e.g. P7D, PT24H, P1Y. */
 const Duration = z.string().regex(ISO_DURATION_PATTERN, 'must be an ISO 8601 duration such as P7D or PT24H');
 
+/** Where a step leads, as in the IR: `{ step }` another step of the workflow, or `{ end }` a finish with a named outcome. */
+export const StepNext = IrNext;
+export type StepNext = z.infer<typeof StepNext>;
+const next = StepNext.optional();
+
+/** A condition on a field of the triggering record (`severity = sev1`), its value as written. */
+export const FieldCondition = z.object({ field: SnakeName, value: z.string() });
+export type FieldCondition = z.infer<typeof FieldCondition>;
+
+/**
+ * What a task does (the IR's IrTaskAction, with values as the spec writes them: text, typed by
+ * the blueprint builder from the field they go into; null clears a field).
+ */
+export const SpecTaskAction = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('update'), set: z.array(z.object({ field: SnakeName, value: z.string().nullable() })).min(1) }),
+  z.object({
+    type: z.literal('create'),
+    entity: PascalName,
+    /** Each value a constant (`value`) or copied `from` a field of the triggering record (`id` for its id). */
+    values: z.array(z.object({ field: SnakeName, value: z.string().optional(), from: SnakeName.optional() })).min(1),
+  }),
+  /** `message` absent: the email's text is its subject. */
+  z.object({ type: z.literal('notify'), to: IrRecipient, subject: z.string().min(1), message: z.string().optional() }),
+  z.object({ type: z.literal('call'), endpoint: SnakeName }),
+  z.object({ type: z.literal('start'), workflow: SnakeName }),
+]);
+export type SpecTaskAction = z.infer<typeof SpecTaskAction>;
+
+/**
+ * A step. The keys `next`, `on`, `timeoutNext`, `via` and `action` and the kind waitForRecord
+ * came with branching (issue 25) and are optional: a spec written before them means what it
+ * meant (each step goes on with the following one; see ir-workflows.ts).
+ */
 export const WorkflowStep = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('wait'), name: SnakeName, duration: Duration }),
-  /** Wait until a time: a datetime field of the triggering record, optionally shifted (`start_time - PT24H`). */
+  z.object({ kind: z.literal('wait'), name: SnakeName, duration: Duration, next }),
+  /**
+   * Wait until a time: a datetime field of the triggering record, optionally shifted
+   * (`start_time - PT24H`); with `via`, a field of the record that reference field points at
+   * (`course_id.starts_at - P1D`).
+   */
   z.object({
     kind: z.literal('waitUntil'),
     name: SnakeName,
     field: SnakeName,
     offset: z.string().regex(/^[+-]P.+$/).optional(),
+    via: SnakeName.optional(),
+    next,
   }),
   z.object({
     kind: z.literal('waitForEvent'),
     name: SnakeName,
     events: z.array(SnakeName).min(1),
     timeout: Duration,
-    /** What happens on timeout: the next step (default) or a named outcome such as `rejected`. */
+    /** What happens on timeout, as written before branching: end with this outcome (`rejected`). */
     onTimeout: z.string().optional(),
+    /** Where listed events lead; the others go to `next`. */
+    on: z.array(z.object({ event: SnakeName, next: StepNext })).optional(),
+    /** Where the timeout leads (absent: `onTimeout`'s end, else `next`). */
+    timeoutNext: StepNext.optional(),
+    next,
   }),
+  /** Wait for a change about the triggering record: a record referring to it created, or one of its fields set. */
+  z.object({ kind: z.literal('waitForRecord'), name: SnakeName, change: IrRecordChange, timeout: Duration, timeoutNext: StepNext.optional(), next }),
   z.object({
     kind: z.literal('task'),
     name: SnakeName,
@@ -128,6 +174,9 @@ export const WorkflowStep = z.discriminatedUnion('kind', [
     retries: z.int().min(0).max(20).optional(),
     /** Delay before the first retry (ISO 8601), doubling each time. */
     backoff: Duration.optional(),
+    /** Absent: the outgoing endpoint named like the task is called (ir-workflows.ts, taskAction). */
+    action: SpecTaskAction.optional(),
+    next,
   }),
 ]);
 export type WorkflowStep = z.infer<typeof WorkflowStep>;
@@ -138,6 +187,8 @@ export const WorkflowTrigger = z.object({
   event: z.enum(TRIGGER_EVENTS),
   field: SnakeName.optional(),
   value: z.string().optional(),
+  /** Conditions the record must meet for the workflow to start (`Ticket created where severity = sev1`). */
+  where: z.array(FieldCondition).min(1).optional(),
 });
 
 export const SpecWorkflow = z.object({

@@ -2,12 +2,13 @@
  * Workflows: snake_case unique names of workflows, steps and events; a trigger on a known entity
  * and field with a value the field can hold, and a triggering record small enough to be the
  * input; waits within the limits of one step and of the whole workflow; waitUntil on a date of
- * the triggering record.
+ * the triggering record. Where steps lead and what tasks do: workflow-flow.ts.
  */
 import type { IrEntity, IrStep, IrWorkflow } from '../ir';
 import { SNAKE_NAME } from '../../vocabulary';
 import { kb, type ValidationContext } from './context';
 import { estimateRecordBytes } from './limits';
+import { checkFlow } from './workflow-flow';
 
 export function checkWorkflows(ctx: ValidationContext): void {
   const names = new Map<string, number>();
@@ -19,6 +20,7 @@ export function checkWorkflows(ctx: ValidationContext): void {
     else names.set(workflow.name, w);
     const entity = checkTrigger(ctx, workflow, path);
     checkSteps(ctx, workflow, entity, path);
+    checkFlow(ctx, workflow, entity, path);
   });
 }
 
@@ -100,7 +102,8 @@ export function checkWaitUntil(ctx: ValidationContext, workflow: IrWorkflow, ste
     ctx.error(`${path}.field`, 'WAIT_UNTIL_INVALID_FIELD', `workflow ${workflow.name} is started by hand, so step ${step.name} has no record whose ${step.field} it could wait for`);
     return;
   }
-  if (!entity) return; // TRIGGER_UNKNOWN_ENTITY says why.
+  // TRIGGER_UNKNOWN_ENTITY says why; a field reached `via` a reference is checked with the flow (workflow-flow.ts).
+  if (!entity || step.via !== undefined) return;
   const field = entity.fields.find((f) => f.name === step.field);
   if (!field) ctx.error(`${path}.field`, 'WAIT_UNTIL_INVALID_FIELD', `workflow ${workflow.name}, step ${step.name}: ${entity.name} has no field '${step.field}'`);
   else if (field.type !== 'date' && field.type !== 'datetime') {
@@ -117,6 +120,7 @@ function stepWait(step: IrStep): [number, string] {
       // Waits until a time the record holds (unknown here); only its offset is bounded.
       return [step.offsetSeconds, 'offsetSeconds'];
     case 'waitForEvent':
+    case 'waitForRecord':
       return [step.timeoutSeconds, 'timeoutSeconds'];
     case 'task':
       return [step.backoffSeconds * (2 ** step.retries - 1), 'retries'];

@@ -7,20 +7,28 @@ import { newStatusField } from './merge-field';
 import { done, indexOf, listWords, type EditHandler } from './edit-context';
 import { snakeCase } from '../../text/case';
 import { readWorkflows } from '../author/workflow-reader';
+import { writeAction, writeTarget } from '../step-cells';
 
 function describeWorkflow(w: SpecWorkflow): string {
   const t = w.trigger;
-  const when = !t ? 'started by hand' : t.field ? `when ${t.entity} ${t.field} = ${t.value}` : `when a ${t.entity} is ${t.event}`;
+  const where = t?.where ? ` where ${t.where.map((c) => `${c.field} = ${c.value}`).join(' and ')}` : '';
+  const when = !t ? 'started by hand' : `${t.field ? `when ${t.entity} ${t.field} = ${t.value}` : `when a ${t.entity} is ${t.event}`}${where}`;
   const steps = w.steps.map((s) => {
+    const then = s.next ? ` -> ${writeTarget(s.next)}` : '';
     switch (s.kind) {
       case 'wait':
-        return `wait ${s.duration}`;
+        return `wait ${s.duration}${then}`;
       case 'waitUntil':
-        return `wait until ${s.field}${s.offset ? ` ${s.offset[0]} ${s.offset.slice(1)}` : ''}`;
-      case 'waitForEvent':
-        return `wait for ${s.events.join(' or ')} (timeout ${s.timeout}${s.onTimeout ? `, then ${s.onTimeout}` : ''})`;
-      default:
-        return `${s.name}${s.retries !== undefined ? ` (retries ${s.retries})` : ''}`;
+        return `wait until ${s.via ? `${s.via}.` : ''}${s.field}${s.offset ? ` ${s.offset[0]} ${s.offset.slice(1)}` : ''}${then}`;
+      case 'waitForEvent': {
+        const branches = (s.on ?? []).map((b) => `${b.event} -> ${writeTarget(b.next)}`);
+        const timeout = s.timeoutNext ? ` -> ${writeTarget(s.timeoutNext)}` : s.onTimeout ? `, then ${s.onTimeout}` : '';
+        return `wait for ${s.events.join(' or ')} (${branches.length > 0 ? `${branches.join(', ')}; ` : ''}timeout ${s.timeout}${timeout})${then}`;
+      }
+      case 'waitForRecord':
+        return `wait for ${s.change.kind === 'created' ? `a ${s.change.entity}` : `${s.change.field} = ${s.change.value}`} (timeout ${s.timeout}${s.timeoutNext ? ` -> ${writeTarget(s.timeoutNext)}` : ''})${then}`;
+      case 'task':
+        return `${s.name}${s.action ? ` (${writeAction(s.action)})` : ''}${s.retries !== undefined ? ` (retries ${s.retries})` : ''}${then}`;
     }
   });
   return `${when}: ${steps.join(', then ')}`;

@@ -1,6 +1,7 @@
 /** `## Workflows`: one `### name` part per workflow with its description, trigger line and step table. */
 import { nonBlank, readBlock, splitByHeading, type Section } from '../spec-blocks';
-import { readStep, readTrigger } from '../spec-cells';
+import { readTrigger } from '../spec-cells';
+import { readStep } from '../step-cells';
 import { NONE_LINE, STEPS_HEADER, TRIGGER_KEY } from '../spec-layout';
 import { renderRow, sameWords } from '../spec-markdown';
 import type { SpecWorkflow } from '../spec-model';
