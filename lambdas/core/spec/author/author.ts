@@ -80,6 +80,8 @@ export function readDescription(description: string): Reading {
    * A record type's name, or the one already defined that it abbreviates: after "Renters submit
    * maintenance requests", "a request" is the MaintenanceRequest.
    */
+  /** The heading the statement being read is under. */
+  let section: string | undefined;
   const nameOf = (phrase: string, tenantUnits: ReadonlySet<string>, described = false): string | undefined => {
     // (A tenant unit given fields is a record type: "every plot belongs to one garden" names it.)
     const unitName = entityNameOf(phrase, new Set(), true);
@@ -87,12 +89,18 @@ export function readDescription(description: string): Reading {
     if (!name) return undefined;
     const known = [...listed.map((l) => l.entity), ...containments.flatMap((c) => [c.parent, c.child]), ...titles];
     if (known.includes(name)) return name;
+    // ("## Invoices  A monthly invoice belongs to one guardian": under its heading, a record type
+    // written with a modifier is still the heading's.)
+    const headed = section ? entityNameOf(section, tenantUnits) : undefined;
+    if (headed && name.endsWith(headed) && /^[A-Z][a-z]+$/.test(name.slice(0, -headed.length))) return headed;
+    // ("Each guardian record belongs to one child", guardians described: "record" says what it is, not its name.)
+    const recordOf = /^(.+)Record$/.exec(name)?.[1];
+    if (recordOf && (describedNames.has(recordOf) || listed.some((l) => l.entity === recordOf))) return recordOf;
     const longer = [...new Set(known.filter((k) => k.endsWith(name) && k !== name))];
     return longer.length === 1 ? longer[0] : name;
   };
   // The record described last, for clauses about it ("It also has ...", "We also note ...").
   let previous: string | undefined;
-  let section: string | undefined;
   for (const sentence of sentences) {
     // ("## Jobs  A job is one piece of work ... It has a description": under a new heading, "it" is
     // the heading's record type, not the one the section before described last.)

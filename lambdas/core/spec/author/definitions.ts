@@ -62,7 +62,8 @@ const PATTERNS: Pattern[] = [
   },
   {
     example: 'For each hive we record its location and queen year',
-    re: new RegExp(String.raw`^(?:for|about)\s+(?:each|every|a|an)\s+${NP}\s*,?\s+(?:we|you|they|i)\s+(?:need to\s+|want to\s+)?(?:record|store|keep|track|need|want|save|log|capture|note down|write down|note)\s+${LIST}$`, 'i'),
+    // (Also "For books we want the title, ...": the plural, with no determiner.)
+    re: new RegExp(String.raw`^(?:for|about)\s+(?:(?:each|every|a|an|the|our|all)\s+)?${NP}\s*,?\s+(?:we|you|they|i)\s+(?:need to\s+|want to\s+)?(?:record|store|keep|track|need|want|save|log|capture|note down|write down|note)\s+${LIST}$`, 'i'),
     topic: 1,
     list: 2,
   },
@@ -175,7 +176,10 @@ function complements(text: string): string {
 /** A prose statement defining a record type, when one of the patterns reads it. */
 export function readDefinition(text: string): ProseDefinition | undefined {
   // "What we store: plots, with ...": the lead-in says nothing about the record.
-  const clean = text.trim().replace(/\.$/, '').replace(/^(?:what we (?:store|keep|track|need|record)|we (?:store|keep|track|record)|(?:(?:the|our)\s+)?data(?: we keep| model)?|records?)\s*:\s*/i, '');
+  const clean = text.trim().replace(/\.$/, '').replace(/^(?:what we (?:store|keep|track|need|record)|we (?:store|keep|track|record)|(?:(?:the|our)\s+)?data(?: we keep| model)?|records?)\s*:\s*/i, '')
+    // ("We've got a list of services like "cut & blow dry", each with ...": the services, each with.)
+    .replace(/^(we(?:'ve|\s+have)?\s+got|we\s+have|we\s+keep|we\s+offer)\s+(?:a|an)\s+(?:(?:small|big|large|long|short|whole|growing)\s+)?(?:list|collection|set|range|menu|register|catalogue|catalog|bunch|handful|inventory)\s+of\s+/i, 'we have ')
+    .replace(/\s+(?:like|such as|e\.g\.)\s+"[^"]*"(?=\s*,)/i, '');
   for (const p of PATTERNS) {
     const m = p.re.exec(clean);
     if (!m) continue;
@@ -187,7 +191,8 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     // "Podcasters manage their own shows": a possessive or "manage" inside is a sentence, not a name.
     if (p.topic !== 0 && /\s(?:their|own|his|her|my|our|your|manages?|can|may)\b/i.test(topic)) continue;
     // ("... name, email and phone, and they place bids on items": the list ends where a new clause starts.)
-    const written = p.list !== undefined ? m[p.list]?.trim().replace(/,?\s+(?:and|but)\s+(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '') : undefined;
+    // ("..., and customers should be able to see ...": a new subject with a modal starts a clause too.)
+    const written = p.list !== undefined ? m[p.list]?.trim().replace(/,?\s+(?:and|but)\s+(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,\s*(?:and|but)\s+(?:[a-z]+\s+){1,2}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;
     const list = written && p.passive ? complements(written) : written;
     // "Section leaders can record attendance records": a right to make records, not fields.
     if (/\b(?:can|may|should|must|will|are able to|get to)\s+(?:\w+\s+)?(?:record|log|keep|track|list|show|store)s?\b/i.test(clean.split(/\s+/).slice(0, 6).join(' '))) return undefined;
