@@ -85,8 +85,12 @@ export class Invoker {
     return run;
   }
 
-  /** Resolves once no invocation runs (including those the finished ones asked for). */
-  async settled(): Promise<void> {
+  /** Resolves once no invocation runs (of `instanceId`, when given), including those the finished ones asked for. */
+  async settled(instanceId?: string): Promise<void> {
+    if (instanceId !== undefined) {
+      await this.running.get(instanceId)?.catch(() => undefined);
+      return;
+    }
     while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
   }
 

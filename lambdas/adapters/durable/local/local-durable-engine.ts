@@ -148,9 +148,9 @@ export class LocalDurableEngine implements DurableExecutions, DurableExecutionIn
     return pass;
   }
 
-  /** Resolves when no invocation runs. */
-  settled(): Promise<void> {
-    return this.invoker.settled();
+  /** Resolves when no invocation runs (of `instanceId`, when given). */
+  settled(instanceId?: string): Promise<void> {
+    return this.invoker.settled(instanceId);
   }
 
   private async completeCallback(callbackId: string, outcome: CallbackOutcome): Promise<void> {
