@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'SPEC_HAS_NO_ENTITIES',
   'ACCOUNT_LOCKED',
   'RATE_LIMITED',
+  'WORKFLOW_LIMIT',
   'HEADERS_TOO_LARGE',
   'INTERNAL',
   'NOT_IMPLEMENTED',
@@ -37,8 +38,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Codes only the control plane answers: spec versions, drafts with nothing to build, blueprints not ready, deploys that would lose data, its language model, its deployer. */
 const CONTROL_PLANE_ONLY: readonly ErrorCode[] = ['VERSION_CONFLICT', 'SPEC_HAS_NO_ENTITIES', 'NOT_READY', 'DATA_LOSS', 'MODEL_UNAVAILABLE', 'DEPLOYER_UNAVAILABLE'];
-/** Codes only generated project APIs answer: their workflow routes until the engine lands, and the address of an API whose stack was destroyed. */
-const PROJECT_API_ONLY: readonly ErrorCode[] = ['NOT_IMPLEMENTED', 'NOT_DEPLOYED'];
+/** Codes only generated project APIs answer: their workflow limit, routes a deployment does not serve, and the address of an API whose stack was destroyed. */
+const PROJECT_API_ONLY: readonly ErrorCode[] = ['WORKFLOW_LIMIT', 'NOT_IMPLEMENTED', 'NOT_DEPLOYED'];
 
 /** The codes the control plane answers (its OpenAPI's Error.code). */
 export const CONTROL_PLANE_ERROR_CODES: readonly ErrorCode[] = ERROR_CODES.filter((code) => !PROJECT_API_ONLY.includes(code));
@@ -168,6 +169,13 @@ export class RateLimitedError extends HttpError {
     });
   }
 }
+/** A project runs at most `limit` workflow instances at once (CONTRACT: 429 `WORKFLOW_LIMIT`). */
+export class WorkflowLimitError extends HttpError {
+  constructor(limit: number) {
+    super(429, 'WORKFLOW_LIMIT', `The project already runs ${limit} workflow instances; start more once some have ended`, undefined, { 'retry-after': '60' });
+  }
+}
+
 export class InternalError extends HttpError {
   constructor(message = 'Internal error') {
     super(500, 'INTERNAL', message);

@@ -30,6 +30,8 @@ export interface RecordChange {
    * seconds, DynamoDB Local whole minutes), so order changes by their delivery, not by this.
    */
   readonly at: string;
+  /** The mark of the workflow whose task made the change (ports/record-store.ts WriteGuard.writtenBy); absent for any other write. */
+  readonly writtenBy?: string;
 }
 
 /**

@@ -47,6 +47,9 @@ export interface RecordPage {
   readonly nextCursor: string | null;
 }
 
+/** Which workflow's task wrote a record last (WriteGuard.writtenBy), an attribute beside its fields; never returned. */
+export const WORKFLOW_MARK_ATTRIBUTE = '_wf';
+
 /** Conditions a write must meet in the table, besides the record's existence in the scope. */
 export interface WriteGuard {
   /**
@@ -54,6 +57,12 @@ export interface WriteGuard {
    * FORBIDDEN (the record exists in the scope and is visible; it may not be changed).
    */
   readonly ownerId?: string;
+  /**
+   * The workflow whose task writes (its mark, `<workflow>:<chain depth>`), kept on the record as
+   * WORKFLOW_MARK_ATTRIBUTE so the change it makes does not start that workflow again; a write
+   * without it clears the mark (the next change is not the workflow's).
+   */
+  readonly writtenBy?: string;
 }
 
 export interface RecordStore {
@@ -67,7 +76,7 @@ export interface RecordStore {
    * exist in the same scope, else 400 VALIDATION_ERROR at `body.<field>`). The server-owned
    * `owner_id` is not checked: the server sets it to the (verified) caller.
    */
-  create(entity: IrEntity, scope: RecordScope, record: StoredRecord): Promise<void>;
+  create(entity: IrEntity, scope: RecordScope, record: StoredRecord, guard?: Pick<WriteGuard, 'writtenBy'>): Promise<void>;
   /**
    * Replaces `before` by `after` (same id; PUT and PATCH both come here), conditioned on the
    * stored record still being `before` (its `updated_at`) and on the guard: a concurrent change

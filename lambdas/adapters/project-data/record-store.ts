@@ -65,8 +65,8 @@ export class DynamoRecordStore implements RecordStore {
     return listRecords(this.ctx, this.cursors, entity, scope, input);
   }
 
-  async create(entity: IrEntity, scope: RecordScope, record: StoredRecord): Promise<void> {
-    await executePlan(this.ctx, planCreate(this.ctx, entity, scope, record), () => tooManyReferences(entity, record));
+  async create(entity: IrEntity, scope: RecordScope, record: StoredRecord, guard?: Pick<WriteGuard, 'writtenBy'>): Promise<void> {
+    await executePlan(this.ctx, planCreate(this.ctx, entity, scope, record, guard), () => tooManyReferences(entity, record));
   }
 
   async update(entity: IrEntity, scope: RecordScope, before: StoredRecord, after: StoredRecord, guard?: WriteGuard): Promise<void> {

@@ -15,6 +15,7 @@ import { USER_ENTITY } from '../../core/blueprint/ir';
 import type { RecordChange, RecordChangeKind, RecordImage } from '../../ports/record-changes';
 import { PROJECT_TABLE_KEYS } from '../project-data/project-table';
 import { orgIdOfPrefix, parseEntityPartition } from '../project-data/project-table-keys';
+import { WORKFLOW_MARK_ATTRIBUTE } from '../../ports/record-store';
 
 /** A stream record with its images already unmarshalled (plain values). */
 export interface StreamRecordImages {
@@ -58,6 +59,7 @@ export function recordChangeOf(record: StreamRecordImages): RecordChange | null 
   const before = record.oldImage && kind !== 'created' ? recordImage(record.oldImage) : undefined;
   const after = record.newImage && kind !== 'deleted' ? recordImage(record.newImage) : undefined;
   if (kind === 'updated' && isDeepStrictEqual(before, after)) return null;
+  const mark = kind !== 'deleted' ? record.newImage?.[WORKFLOW_MARK_ATTRIBUTE] : undefined;
   return {
     changeId: record.eventId,
     entity: partition.entity,
@@ -67,5 +69,6 @@ export function recordChangeOf(record: StreamRecordImages): RecordChange | null 
     ...(before ? { before } : {}),
     ...(after ? { after } : {}),
     at: record.approximateCreationTime.toISOString(),
+    ...(typeof mark === 'string' ? { writtenBy: mark } : {}),
   };
 }

@@ -4,7 +4,7 @@
  * entity's partition, queried by sort key, lists records oldest first without a created_at
  * index, and a record id never reveals a counter.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -32,15 +32,27 @@ export const isUserId = (value: unknown): value is string => typeof value === 's
 export const isOpaqueKey = (value: unknown): value is string => typeof value === 'string' && OPAQUE_KEY.test(value);
 
 export function newRecordId(now: Date): string {
-  let time = now.getTime();
+  return idOf(now, randomBytes(16));
+}
+
+/**
+ * The id of a record a workflow's task creates: created at `at`, its other 16 characters from
+ * `seed` (the instance and step), so every retry of the task names the same record and a second
+ * create of it is refused instead of making a copy.
+ */
+export function recordIdFor(at: Date, seed: string): string {
+  return idOf(at, createHash('sha256').update(seed).digest());
+}
+
+function idOf(at: Date, tailBytes: Uint8Array): string {
+  let time = at.getTime();
   let head = '';
   for (let i = 0; i < 10; i += 1) {
     head = ALPHABET[time % 32] + head;
     time = Math.floor(time / 32);
   }
-  const random = randomBytes(16);
   let tail = '';
-  for (let i = 0; i < 16; i += 1) tail += ALPHABET[(random[i] as number) % 32];
+  for (let i = 0; i < 16; i += 1) tail += ALPHABET[(tailBytes[i] as number) % 32];
   return head + tail;
 }
 

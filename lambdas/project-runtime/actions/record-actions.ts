@@ -105,7 +105,7 @@ async function write(input: ActionInput, access: RecordAccess, values: RecordVal
 }
 
 /** The record's keys in the entity's field order (responses read like the schema). */
-function inFieldOrder(entity: IrEntity, values: Record<string, unknown>): StoredRecord {
+export function inFieldOrder(entity: IrEntity, values: Record<string, unknown>): StoredRecord {
   const out: Record<string, unknown> = {};
   for (const field of entity.fields) if (values[field.name] !== undefined) out[field.name] = values[field.name];
   return out as StoredRecord;

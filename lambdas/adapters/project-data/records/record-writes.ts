@@ -19,18 +19,19 @@
  */
 import { USER_ENTITY, type IrEntity } from '../../../core/blueprint/ir';
 import { ValidationError } from '../../../core/errors';
-import type { RecordScope, StoredRecord, WriteGuard } from '../../../ports/record-store';
+import { WORKFLOW_MARK_ATTRIBUTE, type RecordScope, type StoredRecord, type WriteGuard } from '../../../ports/record-store';
 import { recordKey, uniqueKey, uniqueValue, type ItemKey } from '../project-table-keys';
 import { missingTargets } from './explain-failure';
 import { indexAttributes, itemOf, present, refCounterAttribute, uniqueFields, type Item } from './record-item';
 import { prefixOf, type RecordStoreContext } from './store-context';
 import { WritePlan, sameKey, type ReferenceUse, type Role } from './write-plan';
 
-export function planCreate(ctx: RecordStoreContext, entity: IrEntity, scope: RecordScope, record: StoredRecord): WritePlan {
+export function planCreate(ctx: RecordStoreContext, entity: IrEntity, scope: RecordScope, record: StoredRecord, guard?: Pick<WriteGuard, 'writtenBy'>): WritePlan {
   const prefix = prefixOf(ctx, entity, scope);
   const key = recordKey(prefix, entity.name, record.id);
   const plan = new WritePlan();
-  plan.add(key, { kind: 'create', entity, id: record.id, item: { ...key, ...itemOf(entity, prefix, record) } });
+  const mark = guard?.writtenBy ? { [WORKFLOW_MARK_ATTRIBUTE]: guard.writtenBy } : {};
+  plan.add(key, { kind: 'create', entity, id: record.id, item: { ...key, ...itemOf(entity, prefix, record), ...mark } });
   for (const field of uniqueFields(entity, record)) {
     plan.add(...claimOf(uniqueKey(prefix, entity.name, field.name, uniqueValue(field, record[field.name])), field.name, record[field.name], record.id));
   }
@@ -45,8 +46,8 @@ export function planUpdate(ctx: RecordStoreContext, entity: IrEntity, scope: Rec
   if (after.id !== before.id) throw new Error(`update of ${entity.name} '${before.id}' was given a record with another id '${after.id}'`);
   const prefix = prefixOf(ctx, entity, scope);
   const key = recordKey(prefix, entity.name, before.id);
-  const item = itemOf(entity, prefix, after);
-  const managed = [...entity.fields.map((f) => f.name), ...indexAttributes(entity)];
+  const item: Item = { ...itemOf(entity, prefix, after), ...(guard?.writtenBy ? { [WORKFLOW_MARK_ATTRIBUTE]: guard.writtenBy } : {}) };
+  const managed = [...entity.fields.map((f) => f.name), ...indexAttributes(entity), WORKFLOW_MARK_ATTRIBUTE];
   const plan = new WritePlan();
   plan.add(key, {
     kind: 'subject',

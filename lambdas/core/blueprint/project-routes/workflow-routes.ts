@@ -74,7 +74,7 @@ export function workflowRoutes(b: RouteBuilder): void {
         request: { body: b.ref('WorkflowStartRequest') },
       },
       { status: 202, description: 'The instance started', schema: b.ref('WorkflowAccepted') },
-      [403, [429, `Too many running instances (at most ${b.ir.limits.maxConcurrentWorkflows}) (RATE_LIMITED)`]],
+      [403, [429, `Too many running instances (at most ${b.ir.limits.maxConcurrentWorkflows}) (WORKFLOW_LIMIT)`]],
     );
   }
   const instance = objectSchema({ workflow_id: { type: 'string', minLength: 1, maxLength: WORKFLOW_ID_MAX_LENGTH, description: 'The instance id.' } }, ['workflow_id']);
