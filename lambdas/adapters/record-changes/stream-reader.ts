@@ -13,7 +13,8 @@
  * - stop() lets the batch in flight finish (handed on, position stored) before it resolves.
  *
  * The stream is the table's latest (DescribeTable); a project's mount turns it on
- * (ensureProjectTableStream). DynamoDB Local keeps a stream's records for 24 hours, as DynamoDB.
+ * (ensureProjectTableStream). A position older than what the stream still keeps (stopped for
+ * longer than its retention) is reported, and reading goes on from the oldest record kept.
  */
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
