@@ -165,8 +165,19 @@ describe('descriptions the author has never seen', () => {
     expect(spec.workflows[0]).toMatchObject({
       trigger: { entity: 'PurchaseRequest', event: 'created' },
       steps: [
-        { kind: 'waitForEvent', events: ['approved', 'declined'], timeout: 'P2D', onTimeout: 'declined' },
-        { kind: 'task', name: 'order', retries: 5, backoff: 'PT10M' },
+        {
+          kind: 'waitForEvent',
+          events: ['approved', 'declined'],
+          timeout: 'P2D',
+          on: [
+            { event: 'approved', next: { step: 'order' } },
+            { event: 'declined', next: { end: 'declined' } },
+          ],
+          timeoutNext: { step: 'auto_decline' },
+        },
+        // "it is automatically declined": a step that records it, then the end.
+        { kind: 'task', name: 'auto_decline', action: { type: 'update', set: [{ field: 'status', value: 'declined' }] }, next: { end: 'declined' } },
+        { kind: 'task', name: 'order', retries: 5, backoff: 'PT10M', action: { type: 'call', endpoint: 'supplier' }, next: { end: 'ordered' } },
       ],
     });
   });
@@ -200,7 +211,7 @@ describe('descriptions the author has never seen', () => {
     expect(field(spec, 'Submission', 'file_key')?.type).toBe('file');
     expect(rights(spec, 'student', 'Submission')).toEqual({ create: 'all', read: 'own' });
     expect(rights(spec, 'teacher', 'Submission')).toEqual({ read: 'all', update: 'all' });
-    expect(spec.workflows).toEqual([expect.objectContaining({ trigger: { entity: 'Submission', event: 'created' }, steps: [{ kind: 'task', name: 'notify_teacher' }] })]);
+    expect(spec.workflows).toEqual([expect.objectContaining({ trigger: { entity: 'Submission', event: 'created' }, steps: [{ kind: 'task', name: 'notify_teacher', action: { type: 'notify', to: { role: 'teacher' }, subject: 'Submission: notify the teacher' } }] })]);
   });
 
   it('a shop whose order lines follow the orders', () => {

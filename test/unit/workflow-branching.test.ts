@@ -13,6 +13,7 @@ import { renderSpec } from '../../lambdas/core/spec/render-spec';
 import { readTrigger, writeTrigger } from '../../lambdas/core/spec/spec-cells';
 import { readStep, writeStepDetails } from '../../lambdas/core/spec/step-cells';
 import { EXAMPLE_SPEC } from '../../lambdas/core/spec/spec-example';
+import { authorSpec } from '../../lambdas/core/spec/offline-author';
 
 const PREVIOUS_IR = join(__dirname, '..', 'fixtures', 'previous-ir', '03-expense-approvals.ir.json');
 
@@ -168,5 +169,43 @@ describe('loops', () => {
     const wait: IrStep = { kind: 'wait', name: 'w', seconds: 60 };
     expect(loopWithoutWait([wait, task('b', 'w')])).toBeUndefined();
     expect(loopWithoutWait([task('a', 'a')])).toEqual(['a']);
+  });
+});
+
+describe('the offline author drafts the branches of the examples', () => {
+  const drafted = (example: string) => {
+    const spec = authorSpec({ name: example, description: readFileSync(join(__dirname, '..', 'fixtures', 'examples', `${example}.md`), 'utf8') });
+    return { spec, rows: renderSpec(spec).split('\n').filter((line) => /^- Trigger:|^\| [a-z_]+ \| (?:wait|task)/.test(line)) };
+  };
+
+  it('03: a decision that pays or ends rejected, an escalation by email, an automatic rejection', () => {
+    const { spec, rows } = drafted('03-expense-approvals');
+    expect(rows).toEqual([
+      '- Trigger: ExpenseReport created',
+      '| wait_for_manager | waitForEvent | events: approved -> pay, rejected -> end rejected; timeout: P7D -> escalate |',
+      '| escalate | task | action: notify role finance: Expense report escalated |',
+      '| wait_for_finance_team | waitForEvent | events: approved -> pay, rejected -> end rejected; timeout: P3D -> auto_reject |',
+      '| auto_reject | task | action: update status = rejected; then: end rejected |',
+      '| pay | task | retries: 3; action: call payment; then: end paid |',
+    ]);
+    // The finance team is a role only to receive the email: what it may do is asked, not guessed.
+    expect(spec.openQuestions).toEqual([expect.stringContaining('What may finance do?')]);
+  });
+
+  it('08: only sev1 tickets, a reply record awaited, the on-call manager paged on timeout', () => {
+    const { rows } = drafted('08-helpdesk');
+    expect(rows).toEqual([
+      '- Trigger: Ticket created where severity = sev1',
+      '| wait_for_reply | waitForRecord | record: Reply created (ticket_id); timeout: PT4H -> page_on_call_manager; then: end replied |',
+      '| page_on_call_manager | task | retries: 5; action: notify role support_manager: Ticket: page the on-call manager |',
+    ]);
+  });
+
+  it('a step phrase it cannot map to an action is an open question, not a silent no-op', () => {
+    const spec = authorSpec({ name: 'x', description: 'Members log hikes with a trail and a date. When a hike is logged, wait 2 days, then frobnicate the archive.' });
+    const step = spec.workflows[0]?.steps.at(-1);
+    expect(step).toMatchObject({ kind: 'task' });
+    expect(step && 'action' in step ? step.action : undefined).toBeUndefined();
+    expect(spec.openQuestions ?? []).toEqual(expect.arrayContaining([expect.stringContaining('archive')]));
   });
 });

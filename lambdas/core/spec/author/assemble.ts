@@ -17,6 +17,7 @@ import type { RightsContext } from '../offline-author/rights';
 import { collectRoles, fieldLocator, finalizeRoles, roleWords, type RoleDraft } from '../offline-author/roles';
 import { detectMultiTenant } from '../offline-author/tenancy';
 import { readWorkflows } from './workflow-reader';
+import { shapeWorkflows } from './workflow-branches';
 import { newStatusField } from '../offline-author/merge-field';
 import { snakeCase } from '../../text/case';
 import { singularPhrase } from '../offline-author/text';
@@ -152,8 +153,12 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
     access: [...access.rules, ...defaultDeleteLevels(entities, access.rules, roles.roles, roles.adminRole)],
     workflows: flows.workflows,
   }), reading.tenantUnits);
+  // Branches and task actions need the final roles and record types (workflow-branches.ts).
+  const shaped = shapeWorkflows(spec, flows.hints);
+  spec.workflows = shaped.workflows;
+  spec.roles.push(...shaped.roles);
   const rightless = named.filter((r) => r !== spec.adminRole && (spec.roles.find((x) => x.name === r)?.rights ?? {}) && Object.keys(spec.roles.find((x) => x.name === r)?.rights ?? {}).length === 0);
-  const openQuestions = [...unplacedStatements(reading, ctx, flows.used), ...fieldsCtx.unplaced, ...(rightless.length > 0 ? [`What may ${rightless.join(', ')} do? (named, with no rights yet)`] : [])];
+  const openQuestions = [...unplacedStatements(reading, ctx, flows.used), ...fieldsCtx.unplaced, ...shaped.openQuestions, ...(rightless.length > 0 ? [`What may ${rightless.join(', ')} do? (named, with no rights yet)`] : [])];
   return openQuestions.length > 0 ? { ...spec, openQuestions } : spec;
 }
 

@@ -61,3 +61,26 @@ export function participle(verb: string): string {
   if (/[^aeiou]y$/.test(v)) return `${v.slice(0, -1)}ied`;
   return `${v}ed`;
 }
+
+/** Plain forms of contractions, so "isn't" reads as "is not". */
+export function expand(text: string): string {
+  return text
+    .replace(/\b(is|are|was|were|has|have|does|do|did|should|could|would)n't\b/gi, '$1 not')
+    .replace(/\bwon't\b/gi, 'will not')
+    .replace(/\bcan't\b/gi, 'cannot')
+    .replace(/\bwe'd like\b/gi, 'we want')
+    .replace(/\bhrs?\b/gi, 'hours')
+    .replace(/\s+&\s+/g, ' and ');
+}
+
+/** Words that end an action's object ("remind the brewer to check", "send the member a reminder"). */
+const OBJECT_END = new Set(['to', 'for', 'about', 'with', 'of', 'on', 'in', 'at', 'and', 'or', 'that', 'if', 'when', 'then', 'a', 'an', 'the', 'by', 'from', 'who', 'whose', 'which', 'via', 'through', 'into']);
+
+/** The object noun phrase after an action: up to three words ("follow-up email", "results"). */
+export function objectPhrase(tokens: string[]): string | undefined {
+  let k = 0;
+  while (k < tokens.length && OBJECT_SKIP.has(tokens[k]!)) k += 1;
+  const out: string[] = [];
+  for (; k < tokens.length && out.length < 3 && !OBJECT_END.has(tokens[k]!); k += 1) out.push(tokens[k]!);
+  return out.length > 0 ? out.join('_') : undefined;
+}

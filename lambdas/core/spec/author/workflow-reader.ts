@@ -10,7 +10,8 @@ import type { SpecEntity, SpecWorkflow, WorkflowStep } from '../spec-model';
 import type { EntityIndex } from '../offline-author/entity-index';
 import { findDuration, words } from '../offline-author/text';
 import { snakeCase } from '../../text/case';
-import { CONTINUATION, CREATED_STATES, CREATE_ACTIONS, OBJECT_SKIP, STATE_LINKS, TASK_VERBS, TRIGGER_OPENERS, participle, verbLemma } from './workflow-phrases';
+import { emptyHints, type WorkflowHints } from './workflow-branches';
+import { CONTINUATION, CREATED_STATES, CREATE_ACTIONS, STATE_LINKS, TASK_VERBS, TRIGGER_OPENERS, expand, objectPhrase, participle, verbLemma } from './workflow-phrases';
 
 export interface WorkflowContext {
   index: EntityIndex;
@@ -30,6 +31,8 @@ export interface WorkflowReading {
   approvers: Array<{ role: string; entity: string }>;
   /** Indexes of the sentences the workflows were read from. */
   used: Set<number>;
+  /** What the text says about each workflow's branches and tasks, in the order of `workflows` (workflow-branches.ts reads it). */
+  hints: WorkflowHints[];
 }
 
 interface Draft {
@@ -50,17 +53,7 @@ interface Draft {
   /** Retries stated before their task ("(up to 3 retries), then notify"). */
   pendingRetries?: number;
   text: string;
-}
-
-/** Plain forms of contractions, so "isn't" reads as "is not". */
-function expand(text: string): string {
-  return text
-    .replace(/\b(is|are|was|were|has|have|does|do|did|should|could|would)n't\b/gi, '$1 not')
-    .replace(/\bwon't\b/gi, 'will not')
-    .replace(/\bcan't\b/gi, 'cannot')
-    .replace(/\bwe'd like\b/gi, 'we want')
-    .replace(/\bhrs?\b/gi, 'hours')
-    .replace(/\s+&\s+/g, ' and ');
+  hints: WorkflowHints;
 }
 
 function statusFieldOf(entity: SpecEntity | undefined): SpecField | undefined {
@@ -134,6 +127,24 @@ function mentionIn(tokens: string[], ctx: WorkflowContext) {
   return undefined;
 }
 
+/** The record type an awaited noun names ("agent reply" -> Reply), with its reference to `entity`. */
+function createdRecord(nounWords: string[], entity: string, ctx: WorkflowContext): { entity: string; field: string } | undefined {
+  const m = nounWords.length > 0 ? mentionIn(nounWords, ctx) : undefined;
+  if (!m || m.entity === entity) return undefined;
+  const ref = ctx.entities.find((e) => e.name === m.entity)?.fields.find((f) => f.type === `ref(${entity})`);
+  return ref ? { entity: m.entity, field: ref.name } : undefined;
+}
+
+/** Words before a record that are values of its fields ("a sev1 ticket"), besides its status: conditions it must meet. */
+function valueConditions(words_: string[], entity: string, ctx: WorkflowContext): Array<{ field: string; value: string }> {
+  const def = ctx.entities.find((e) => e.name === entity);
+  const status = statusFieldOf(def)?.name;
+  return words_.flatMap((w) => {
+    const field = def?.fields.find((f) => f.type === 'enum' && f.name !== status && f.values?.includes(w));
+    return field ? [{ field: field.name, value: w }] : [];
+  });
+}
+
 interface Opening {
   entity: string;
   trigger: Draft['trigger'];
@@ -143,6 +154,10 @@ interface Opening {
   state?: string;
   /** Where the steps begin in the text. */
   rest: string;
+  /** The lead wait is for something that may not happen ("if ... not confirmed within 2 hours"): when it does, the workflow is done. */
+  awaited?: boolean;
+  /** Values of the record's fields the trigger clause names ("a sev1 ticket"): conditions on the trigger. */
+  where?: Array<{ field: string; value: string }>;
 }
 
 /** The trigger clause at the start of a sentence, with the steps it implies (a lead wait). */
@@ -190,7 +205,7 @@ function readOpening(text: string, ctx: WorkflowContext): Opening | undefined {
     const m = mentionIn(words(lingering[1]!), ctx);
     const d = findDuration(lingering[3]!);
     if (m && d) {
-      return { entity: m.entity, trigger: { entity: m.entity, event: 'created' }, lead: [{ kind: 'waitForEvent', name: uniqueName(`wait_for_${lingering[2]}`, names), events: [snakeCase(lingering[2]!)], timeout: d.iso }], rest: lingering[4]! };
+      return { entity: m.entity, trigger: { entity: m.entity, event: 'created' }, lead: [{ kind: 'waitForEvent', name: uniqueName(`wait_for_${lingering[2]}`, names), events: [snakeCase(lingering[2]!)], timeout: d.iso }], rest: lingering[4]!, awaited: true };
     }
   }
 
@@ -234,7 +249,13 @@ function readOpening(text: string, ctx: WorkflowContext): Opening | undefined {
     // Still in a later state than the first: the wait starts when the record reaches it.
     const statusValues = statusFieldOf(ctx.entities.find((e) => e.name === m.entity))?.values ?? [];
     const reached = !negated && statusValues.indexOf(snakeCase(stateWord)) > 0 ? triggerFor(m.entity, stateWord, ctx).trigger : undefined;
-    return { entity: m.entity, trigger: reached ?? { entity: m.entity, event: 'created' }, lead: [{ kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, names), events: [snakeCase(event)], timeout: duration.iso }], rest };
+    // "gets no agent reply": a record type named by the awaited noun that points at this one is awaited as a record.
+    const awaitedRecord = negation === 'no' ? createdRecord(untilTime, m.entity, ctx) : undefined;
+    const lead: WorkflowStep = awaitedRecord
+      ? { kind: 'waitForRecord', name: uniqueName(`wait_for_${snakeCase(awaitedRecord.entity)}`, names), change: { kind: 'created', ...awaitedRecord }, timeout: duration.iso, next: { end: snakeCase(event) } }
+      : { kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, names), events: [snakeCase(event)], timeout: duration.iso };
+    const where = valueConditions(before, m.entity, ctx);
+    return { entity: m.entity, trigger: reached ?? { entity: m.entity, event: 'created' }, lead: [lead], rest, awaited: negated, ...(where.length > 0 ? { where } : {}) };
   }
 
   // "When someone makes a booking" / "when a manager approves an invoice"
@@ -299,7 +320,9 @@ function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
     const awaitedFor = unless ? findDuration(unless[2]!) : undefined;
     if (unless && awaitedFor) {
       const event = snakeCase(/(?:ed|en)$/.test(unless[1]!) ? unless[1]! : participle(verbLemma(unless[1]!)));
-      draft.steps.push({ kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, draft.names), events: [event], timeout: awaitedFor.iso });
+      const step: WorkflowStep = { kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, draft.names), events: [event], timeout: awaitedFor.iso };
+      draft.steps.push(step);
+      draft.hints.awaited.add(step.name);
       draft.lastSegment = segment;
       continue;
     }
@@ -314,6 +337,7 @@ function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
     const awaited = [...draft.steps].reverse().find((step) => step.kind === 'waitForEvent');
     if (outcome && awaited?.kind === 'waitForEvent' && awaited.events.includes(outcome[1]!.toLowerCase())) {
       awaited.onTimeout = outcome[1]!.toLowerCase();
+      draft.hints.timeoutOutcomes.set(awaited.name, segment);
       continue;
     }
     if (/^(?:if|unless|otherwise|or else|in that case)\b/i.test(segment) && !TASK_VERBS.has(verbLemma(words(segment)[1] ?? ''))) continue;
@@ -383,19 +407,8 @@ function addTask(segment: string, draft: Draft, ctx: WorkflowContext): boolean {
     draft.pendingRetries = undefined;
   }
   draft.steps.push(step);
+  draft.hints.tasks.set(step.name, { phrase: segment, verb, passive, own });
   return true;
-}
-
-/** Words that end an action's object ("remind the brewer to check", "send the member a reminder"). */
-const OBJECT_END = new Set(['to', 'for', 'about', 'with', 'of', 'on', 'in', 'at', 'and', 'or', 'that', 'if', 'when', 'then', 'a', 'an', 'the', 'by', 'from', 'who', 'whose', 'which', 'via', 'through', 'into']);
-
-/** The object noun phrase after an action: up to three words ("follow-up email", "results"). */
-function objectPhrase(tokens: string[]): string | undefined {
-  let k = 0;
-  while (k < tokens.length && OBJECT_SKIP.has(tokens[k]!)) k += 1;
-  const out: string[] = [];
-  for (; k < tokens.length && out.length < 3 && !OBJECT_END.has(tokens[k]!); k += 1) out.push(tokens[k]!);
-  return out.length > 0 ? out.join('_') : undefined;
 }
 
 export function readWorkflows(sentences: string[], ctx: WorkflowContext): WorkflowReading {
@@ -408,8 +421,12 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     const text = expand(original.trim()).replace(/^(?:oh|also|and|plus|finally|lastly|ps|p\.s\.)\b[,\s]+(?:and\s+)?(?=[a-z])/i, '');
     if (last && (CONTINUATION.test(text) || /\b(?:retried|re-?tried)\b/i.test(text) || continuesAbout(text, last, ctx))) {
       const before = last.steps.length;
+      // "Approved reports are paid ...": what follows happens in that state.
+      const state = continuesAbout(text, last, ctx) ? words(text)[0] : undefined;
       readSteps(text.replace(CONTINUATION, '').replace(/^[,\s]+/, '').replace(/^[A-Za-z]+(?:ed|en)\s+/, 'the '), last, ctx);
       if (last.steps.length > before) {
+        const first = last.steps[before]!;
+        if (state && first.kind === 'task') last.hints.stateTasks.set(snakeCase(state), first.name);
         used.add(i);
         last.text = `${last.text.replace(/\.?$/, '.')} ${original.trim()}`;
         return;
@@ -420,7 +437,10 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
       last = undefined;
       return;
     }
-    const draft: Draft = { entity: opening.entity, trigger: opening.trigger, steps: [...opening.lead], names: new Set(opening.lead.map((s) => s.name)), text: original.trim(), outcomes: [], approvers: [] };
+    const hints = emptyHints();
+    if (opening.awaited) for (const step of opening.lead) hints.awaited.add(step.name);
+    const trigger = opening.where ? { ...opening.trigger, where: opening.where } : opening.trigger;
+    const draft: Draft = { entity: opening.entity, trigger, steps: [...opening.lead], names: new Set(opening.lead.map((s) => s.name)), text: original.trim(), outcomes: [], approvers: [], hints };
     const named = /\b(?:an?|the)\s+([a-z]+)\s+(?:workflow|process|flow)\b/i.exec(text);
     if (named) draft.keyword = named[1]!.toLowerCase();
     if (opening.state) draft.state = opening.state;
@@ -446,7 +466,7 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     states.set(d.entity, [...new Set(values)]);
   }
   const approvers = drafts.flatMap((d) => d.approvers.map((role) => ({ role, entity: d.entity })));
-  return { workflows, triggerValues, states, approvers, used };
+  return { workflows, triggerValues, states, approvers, used, hints: drafts.map((d) => d.hints) };
 }
 
 /** Words before a verb that make it no action of its own ("an order", "to email", "is closed"). */

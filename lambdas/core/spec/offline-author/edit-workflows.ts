@@ -7,6 +7,7 @@ import { newStatusField } from './merge-field';
 import { done, indexOf, listWords, type EditHandler } from './edit-context';
 import { snakeCase } from '../../text/case';
 import { readWorkflows } from '../author/workflow-reader';
+import { shapeWorkflows } from '../author/workflow-branches';
 import { writeAction, writeTarget } from '../step-cells';
 
 function describeWorkflow(w: SpecWorkflow): string {
@@ -60,8 +61,15 @@ export const workflowEdit: EditHandler = (spec, sentence) => {
       notes.push(`${e.name}.${f.name} gains the value ${t.value}`);
     }
   }
+  // Branches and actions as for a description; a step phrase no action fits is asked about.
+  const shaped = shapeWorkflows({ ...spec, workflows: result.workflows }, result.hints);
+  for (const role of shaped.roles) {
+    spec.roles.push(role);
+    notes.push(`a role ${role.name} is added to receive its emails`);
+  }
+  if (shaped.openQuestions.length > 0) spec.openQuestions = [...(spec.openQuestions ?? []), ...shaped.openQuestions];
   const taken = new Set(spec.workflows.map((w) => w.name));
-  for (const w of result.workflows) {
+  for (const w of shaped.workflows) {
     let name = w.name;
     for (let n = 2; taken.has(name); n += 1) name = `${w.name}_${n}`;
     w.name = name;

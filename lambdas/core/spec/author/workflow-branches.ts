@@ -1,0 +1,186 @@
+/**
+ * Where a drafted workflow's steps lead and what its tasks do (issue 25), once the spec's roles
+ * and record types are known: the workflow reader (workflow-reader.ts) drafts the steps in the
+ * order the text tells them and notes here what the text says about them (which task follows
+ * which decision, which wait is for something that may not come, each task's phrase); this
+ * turns those notes into branches and actions:
+ *
+ * - a decision wait ("to approve or reject it"): a rejection ends the workflow `rejected`, an
+ *   approval goes to the task the text gives approved records ("Approved reports are paid"), the
+ *   timeout to the step that follows;
+ * - a wait for something that may not come ("if no agent replies within 4 hours, page ..."): when
+ *   it comes the workflow is done, on timeout the next step runs;
+ * - an outcome on timeout ("then it is automatically rejected"): a task that sets the record's
+ *   status when it has that value, then ends with the outcome;
+ * - tasks: notify verbs email a role the phrase names (or a reference field, or the record's
+ *   owner), "calling the X step" calls the endpoint X, a state verb on the record sets its status.
+ *
+ * A task phrase none of these fits keeps no action (it calls the endpoint named like the task,
+ * as tasks always did) and is returned as an open question, so nothing is decided silently.
+ */
+import type { SpecDocument, SpecEntity, SpecRole, SpecTaskAction, SpecWorkflow, WorkflowStep } from '../spec-model';
+import { snakeCase } from '../../text/case';
+import { participle, verbLemma } from './workflow-phrases';
+
+export interface TaskHint {
+  /** The words the task was read from ("it is escalated to the finance team"). */
+  phrase: string;
+  verb: string;
+  /** Said of the record ("it is escalated"), not done by it. */
+  passive: boolean;
+  /** The action's object is the workflow's own record ("cancel it"). */
+  own: boolean;
+}
+
+export interface WorkflowHints {
+  tasks: Map<string, TaskHint>;
+  /** The task that starts what happens to a record in a state ("approved" -> pay). */
+  stateTasks: Map<string, string>;
+  /** Waits for something that may not come: when it does, the workflow is done. */
+  awaited: Set<string>;
+  /** Waits whose timeout ends with an outcome the text states as a passive ("it is automatically rejected"), with that phrase. */
+  timeoutOutcomes: Map<string, string>;
+}
+
+export const emptyHints = (): WorkflowHints => ({ tasks: new Map(), stateTasks: new Map(), awaited: new Set(), timeoutOutcomes: new Map() });
+
+/** Decisions that end a workflow where they are taken; the others go on. */
+const NEGATIVE_DECISIONS = new Set(['rejected', 'declined', 'denied', 'refused', 'cancelled', 'canceled', 'withdrawn']);
+
+/** Verbs that email someone. */
+const NOTIFY_VERBS = new Set(['notify', 'email', 'e-mail', 'sms', 'text', 'remind', 'alert', 'ping', 'tell', 'inform', 'message', 'warn', 'contact', 'phone', 'page', 'escalate', 'send', 'ask', 'invite']);
+
+/** Words that name whoever the record belongs to. */
+const OWNER_WORDS = /^(?:them|him|her|the (?:owner|customer|client|member|user|requester|author|submitter|applicant|guest|patient|student|parent|renter|borrower|buyer))$/i;
+
+/** The text's phrase `calling the payment step` names an outgoing endpoint. */
+const CALL = /\bcall(?:ing|s)?\s+(?:the\s+|an?\s+)?([a-z][a-z ]*?)\s+(?:step|service|endpoint|api|webhook|system|hook)\b/i;
+
+export interface ShapedWorkflows {
+  workflows: SpecWorkflow[];
+  /** Roles a task emails that the text names as a team ("the finance team"), with no rights yet. */
+  roles: SpecRole[];
+  /** Task phrases no action fits. */
+  openQuestions: string[];
+}
+
+export function shapeWorkflows(spec: SpecDocument, hints: readonly WorkflowHints[]): ShapedWorkflows {
+  const roles: SpecRole[] = [];
+  const openQuestions: string[] = [];
+  const workflows = spec.workflows.map((workflow, w) => {
+    const hint = hints[w];
+    if (!hint) return workflow;
+    const entity = spec.entities.find((e) => e.name === workflow.trigger?.entity);
+    const shaped = branchSteps(workflow.steps, hint, entity);
+    for (const step of shaped) {
+      if (step.kind !== 'task' || step.action) continue;
+      const task = hint.tasks.get(step.name);
+      if (!task) continue;
+      const action = taskAction(task, entity, [...spec.roles, ...roles], roles);
+      if (action) step.action = action;
+      else openQuestions.push(task.phrase);
+    }
+    return { ...workflow, steps: shaped };
+  });
+  for (const role of roles) openQuestions.push(`What may ${role.name} do? (a role added to receive a workflow's emails, with no rights yet)`);
+  return { workflows, roles, openQuestions };
+}
+
+const statusOf = (entity: SpecEntity | undefined) => entity?.fields.find((f) => f.type === 'enum' && /^(?:status|state|stage|phase)$/.test(f.name));
+
+function branchSteps(drafted: readonly WorkflowStep[], hint: WorkflowHints, entity: SpecEntity | undefined): WorkflowStep[] {
+  const steps: WorkflowStep[] = drafted.map((step) => structuredClone(step));
+  const following = (i: number) => steps[i + 1]?.name;
+  // An outcome on timeout becomes a task that records it, then ends with it.
+  for (let i = steps.length - 1; i >= 0; i -= 1) {
+    const step = steps[i]!;
+    if (step.kind !== 'waitForEvent' || step.onTimeout === undefined || !hint.timeoutOutcomes.has(step.name)) continue;
+    const outcome = step.onTimeout;
+    const name = uniqueStep(`auto_${verbLemma(outcome)}`, steps);
+    const status = statusOf(entity);
+    const task: WorkflowStep = { kind: 'task', name, next: { end: outcome } };
+    if (status?.values?.includes(outcome)) task.action = { type: 'update', set: [{ field: status.name, value: outcome }] };
+    else hint.tasks.set(name, { phrase: hint.timeoutOutcomes.get(step.name)!, verb: outcome, passive: true, own: true });
+    delete step.onTimeout;
+    step.timeoutNext = { step: name };
+    steps.splice(i + 1, 0, task);
+  }
+  steps.forEach((step, i) => {
+    if (step.kind === 'waitForEvent') {
+      const on: NonNullable<typeof step.on> = [];
+      for (const event of step.events) {
+        const target = hint.stateTasks.get(event);
+        if (target) on.push({ event, next: { step: target } });
+        else if (NEGATIVE_DECISIONS.has(event) || hint.awaited.has(step.name)) on.push({ event, next: { end: event } });
+      }
+      if (on.length > 0) {
+        step.on = on;
+        const next = following(i);
+        if (!step.timeoutNext && next && on.length === step.events.length) step.timeoutNext = { step: next };
+      }
+    }
+    if (step.kind === 'waitForRecord' && !step.timeoutNext && following(i)) step.timeoutNext = { step: following(i)! };
+  });
+  // A task that starts what happens in a state ends there: it must not run on into the steps of another path.
+  for (const [state, name] of hint.stateTasks) {
+    const task = steps.find((s) => s.name === name);
+    const hintOf = hint.tasks.get(name);
+    if (task && !task.next && hintOf && steps.indexOf(task) === steps.length - 1) task.next = { end: snakeCase(participle(hintOf.verb)) || state };
+  }
+  return steps;
+}
+
+function uniqueStep(base: string, steps: readonly WorkflowStep[]): string {
+  let name = base;
+  for (let n = 2; steps.some((s) => s.name === name); n += 1) name = `${base}_${n}`;
+  return name;
+}
+
+function taskAction(task: TaskHint, entity: SpecEntity | undefined, known: readonly SpecRole[], added: SpecRole[]): SpecTaskAction | undefined {
+  const call = CALL.exec(task.phrase);
+  if (call) return { type: 'call', endpoint: snakeCase(call[1]!) };
+  const subject = subjectOf(task, entity);
+  if (NOTIFY_VERBS.has(task.verb)) {
+    const to = recipient(task, entity, known, added);
+    return to ? { type: 'notify', to, subject } : undefined;
+  }
+  // A state verb on the record: it reaches the state its status names.
+  const status = statusOf(entity);
+  // ("cancel" -> cancelled or canceled, as the status spells it.)
+  const forms = [snakeCase(participle(task.verb)), snakeCase(participle(task.verb)).replace(/([^l])led$|([aeiou])led$/, '$1$2lled')];
+  const reached = forms.find((form) => status?.values?.includes(form));
+  if ((task.own || task.passive) && status && reached) return { type: 'update', set: [{ field: status.name, value: reached }] };
+  return undefined;
+}
+
+/** `Expense report escalated`, `Ticket: page the on-call manager`: one line naming the record and what happens. */
+function subjectOf(task: TaskHint, entity: SpecEntity | undefined): string {
+  const record = entity ? snakeCase(entity.name).replace(/_/g, ' ') : 'record';
+  const title = record.charAt(0).toUpperCase() + record.slice(1);
+  const phrase = task.phrase.replace(/\s+/g, ' ').replace(/;/g, ',').trim();
+  return task.passive ? `${title} ${participle(task.verb)}` : `${title}: ${phrase}`;
+}
+
+/** Who a notify phrase names: a role by its words, a reference field of the record, the owner; a team not yet a role becomes one. */
+function recipient(task: TaskHint, entity: SpecEntity | undefined, known: readonly SpecRole[], added: SpecRole[]): Extract<SpecTaskAction, { type: 'notify' }>['to'] | undefined {
+  const after = task.phrase.toLowerCase().split(new RegExp(`\\b${task.verb}\\w*\\b`))[1] ?? '';
+  const target = /\bto\s+(?:the\s+|an?\s+)?(.+)$/.exec(after)?.[1] ?? after.replace(/^\s*(?:it|them)\s+to\s+/, '').trim();
+  const words = target
+    .replace(/\b(?:the|a|an|about|it|its|of|on|with|for|that|this|again|reminder|email|message|notice|page|alert)\b/g, ' ')
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 2);
+  if (target === '' || OWNER_WORDS.test(target.trim())) return { owner: true };
+  const role = known.find((r) => words.includes(r.name) || r.name.split('_').some((part) => part.length > 3 && words.includes(part)));
+  if (role) return { role: role.name };
+  const field = entity?.fields.find((f) => f.type === 'ref(User)' && words.some((w) => f.name.replace(/_id$/, '').split('_').includes(w)));
+  if (field) return { field: field.name };
+  // "escalated to the finance team": a group of people the text names, as a role that receives the
+  // emails. What it may do with the records the text does not say: no rights, and an open question.
+  const team = /^(?:the\s+)?([a-z]+)\s+(?:team|department|desk|office)\b/.exec(target.trim());
+  if (team && entity) {
+    const name = snakeCase(team[1]!);
+    if (!added.some((r) => r.name === name)) added.push({ name, rights: {} });
+    return { role: name };
+  }
+  return undefined;
+}
