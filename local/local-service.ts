@@ -32,6 +32,9 @@ import { startLocalObjectStore } from './object-store/object-store';
 import { LocalProjectHost } from './project-host';
 import { repositoryCdkAppKit } from '../lib/project/export/repository-kit';
 import type { ProjectApiSetup } from '../lambdas/project-runtime/composition-root';
+import { projectEndpoints } from '../lambdas/project-runtime/workflows/project-endpoints';
+import { DynamoEndpointRepository } from '../lambdas/adapters/dynamodb/endpoint-repository';
+import { LocalEndpointSecrets } from '../lambdas/adapters/secrets/local-endpoint-secrets';
 
 export interface LocalServiceOptions {
   /** Where all data lives (DynamoDB Local's file, objects, signing keys). */
@@ -149,6 +152,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       dynamoEndpoint,
       credentialsFile,
       dataDir,
+      endpoints: (projectId) => projectEndpoints(new DynamoEndpointRepository(doc, tables.controlPlane), new LocalEndpointSecrets(dataDir), projectId),
+      outgoingAddresses: ['loopback'],
       ...(options.projectSetup ? { projectSetup: options.projectSetup } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.projectAuthRateLimits ? { authRateLimits: options.projectAuthRateLimits } : {}),
@@ -241,6 +246,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     // Uploads nobody attached are deleted once their grants expire; stopped first on stop().
     projects.startSweeping();
     cleanups.push(() => projects.stopSweeping());
+    cleanups.push(() => projects.stopWorkflows());
     // Generations that were running when the service stopped go on from their last finished step.
     await orchestrator.resumePending();
     // So do deployments (after restore(): a resumed deploy may replace a mount).

@@ -31,7 +31,13 @@ import { ENV } from '../lambdas/shared/env';
 import { loadOrCreateSigningKeys } from '../lambdas/adapters/identity/signing-keys';
 import { MOUNTED_PROJECTS_PARTITION, mountedProjectKey } from '../lambdas/adapters/identity/local-identity-table-keys';
 import { createRuntimeHandler } from '../lambdas/project-runtime/runtime-handler';
-import { buildProjectApiServices, type ProjectApiConfig, type ProjectApiSetup } from '../lambdas/project-runtime/composition-root';
+import type { ProjectApiConfig, ProjectApiSetup } from '../lambdas/project-runtime/composition-root';
+import { buildLocalProjectApi, type LocalWorkflows } from '../lambdas/project-runtime/composition-workflows';
+import type { OutgoingEndpoints } from '../lambdas/project-runtime/workflows/task-actions';
+import type { AllowableAddressClass } from '../lambdas/core/outgoing/address-class';
+import { HttpsSender } from '../lambdas/adapters/outgoing/https-sender';
+import { LocalOutbox } from '../lambdas/adapters/local-outbox';
+import { startProjectWorkflows, type RunningProjectWorkflows } from './project-workflows';
 import { LOCAL_REGION } from '../lambdas/adapters/local-credentials';
 import { createGateway, writeError, type Gateway } from './gateway';
 import { NotDeployedError, ServiceUnavailableError } from '../lambdas/core/errors';
@@ -71,6 +77,10 @@ export interface LocalProjectHostProps {
    * @default the host's clock and nothing else
    */
   readonly projectSetup?: (projectId: string) => ProjectApiSetup;
+  /** Where workflows' `call` steps find a project's named endpoints (the control plane's, set by the owner). */
+  readonly endpoints: (projectId: string) => OutgoingEndpoints;
+  /** Which non-public addresses outgoing requests may reach (the local service: loopback). */
+  readonly outgoingAddresses: readonly AllowableAddressClass[];
 }
 
 interface Mounted {
@@ -79,6 +89,8 @@ interface Mounted {
   readonly ir: BlueprintIR;
   /** The project's bucket, as the sweeper lists it (the bucket's lifecycle rule's stand-in). */
   readonly files: S3FileStorage;
+  /** Its workflow engine and record-change reader. */
+  readonly workflows: RunningProjectWorkflows;
 }
 
 /** Often enough that an expired upload is gone within minutes, rarely enough to cost nothing. */
@@ -91,6 +103,8 @@ export class LocalProjectHost implements ProjectDeployer {
   private readonly broken = new Map<string, string>();
   private readonly clock: Clock;
   private readonly sweeper: PeriodicSweeper;
+  private readonly outbox: LocalOutbox;
+  private readonly sender: HttpsSender;
 
   constructor(private readonly props: LocalProjectHostProps) {
     this.clock = props.clock ?? systemClock;
@@ -99,6 +113,9 @@ export class LocalProjectHost implements ProjectDeployer {
       intervalMs: props.stagingSweepIntervalMs ?? DEFAULT_STAGING_SWEEP_INTERVAL_MS,
       onError: (err) => console.error('sweeping never-attached uploads failed', err),
     });
+    // Workflow mail goes to the local outbox, with the identity's mail (GET /_local/mail?project=<id>).
+    this.outbox = new LocalOutbox({ doc: props.doc, tableName: props.localTable, clock: this.clock });
+    this.sender = new HttpsSender({ allowedAddresses: props.outgoingAddresses, nowSeconds: () => Math.floor(this.clock.now().getTime() / 1000) });
   }
 
   /** Starts the periodic sweep of never-attached uploads (the service does, after restore()). */
@@ -109,6 +126,16 @@ export class LocalProjectHost implements ProjectDeployer {
   /** Stops the sweep, waiting for a running one (the service does, on stop). */
   stopSweeping(): Promise<void> {
     return this.sweeper.stop();
+  }
+
+  /** Stops every project's workflow engine and change reader (the service does, on stop). */
+  async stopWorkflows(): Promise<void> {
+    await Promise.all([...this.mounts.values()].map((mount) => mount.workflows.stop()));
+  }
+
+  /** A mounted project's workflow engine: `runDue()` runs what the host's clock says is due now. */
+  workflowEngine(projectId: string): LocalWorkflows['engine'] | undefined {
+    return this.mounts.get(projectId)?.workflows.workflows.engine;
   }
 
   /**
@@ -215,6 +242,7 @@ export class LocalProjectHost implements ProjectDeployer {
    */
   async destroy(input: DestroyInput): Promise<DestroyResult> {
     const { projectId } = input;
+    await this.mounts.get(projectId)?.workflows.stop();
     this.mounts.delete(projectId);
     this.broken.delete(projectId);
     await this.props.doc.send(new DeleteCommand({ TableName: this.props.localTable, Key: mountedProjectKey(projectId) }));
@@ -319,7 +347,12 @@ export class LocalProjectHost implements ProjectDeployer {
   private async mount(projectId: string): Promise<void> {
     // The runtime reads its blueprint from the project's table, as on AWS at a cold start.
     const config = this.configOf(projectId);
-    const services = await buildProjectApiServices(config, { clock: this.clock, ...this.props.projectSetup?.(projectId) });
+    const { services, workflows } = await buildLocalProjectApi(config, { clock: this.clock, ...this.props.projectSetup?.(projectId) }, {
+      mailer: { send: (mail) => this.outbox.send({ ...mail, projectId, code: '' }) },
+      endpoints: this.props.endpoints(projectId),
+      sender: this.sender,
+      onError: (err) => console.error(`project ${projectId} workflows:`, err),
+    });
     const deployed = await loadDeployedBlueprint(this.props.doc, this.tableNameOf(projectId));
     // A table deployed before record changes has no stream yet (its changes' one source).
     await ensureProjectTableStream(this.props.client, this.tableNameOf(projectId));
@@ -332,7 +365,17 @@ export class LocalProjectHost implements ProjectDeployer {
       { apiId: projectId },
     );
     const files = new S3FileStorage({ client: s3Client({ region: config.region, endpoint: config.localStores?.s3Endpoint, credentialsFile: config.localStores?.credentialsFile }), bucket: config.bucket, clock: this.clock });
-    this.mounts.set(projectId, { deploymentId: deployed?.deploymentId ?? '', gateway, ir: services.ir, files });
+    // A redeploy replaces the engine and reader of the blueprint before (its instances go on, in the same table).
+    await this.mounts.get(projectId)?.workflows.stop();
+    const running = await startProjectWorkflows({
+      client: this.props.client,
+      tableName: config.tableName,
+      dynamoEndpoint: this.props.dynamoEndpoint,
+      credentialsFile: this.props.credentialsFile,
+      workflows,
+      onError: (err) => console.error(`project ${projectId} record changes:`, err),
+    });
+    this.mounts.set(projectId, { deploymentId: deployed?.deploymentId ?? '', gateway, ir: services.ir, files, workflows: running });
     this.broken.delete(projectId);
   }
 

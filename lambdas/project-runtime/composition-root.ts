@@ -7,6 +7,7 @@
  */
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { createLocalJWKSet } from 'jose';
 import { systemClock, type Clock } from '../core/clock';
@@ -67,6 +68,15 @@ export interface ProjectApiSetup {
 }
 
 export async function buildProjectApiServices(config: ProjectApiConfig, setup: ProjectApiSetup = {}): Promise<RuntimeServices> {
+  return (await buildRuntime(config, setup)).services;
+}
+
+/**
+ * The runtime's services and the clients the host may build more on (the local host's workflows:
+ * composition-workflows.ts `buildLocalProjectApi`, kept out of this module so the AWS runtime's
+ * bundle carries no local engine).
+ */
+export async function buildRuntime(config: ProjectApiConfig, setup: ProjectApiSetup = {}): Promise<{ services: RuntimeServices; doc: DynamoDBDocumentClient; cursorSecret: string }> {
   const clock = setup.clock ?? systemClock;
   const local = config.localStores;
   const grant = { tableName: config.tableName, actions: PROJECT_RUNTIME_TABLE_ACTIONS, principal: `the runtime of project ${config.projectId}` };
@@ -79,7 +89,7 @@ export async function buildProjectApiServices(config: ProjectApiConfig, setup: P
   const cursorSecret = await loadOrCreateSecret(doc, config.tableName, 'cursor');
   const members = new DynamoMembershipStore({ doc, tableName: config.tableName, projectId: config.projectId, cursorSecret });
   const { identity, verifyAccessToken } = await identityOf(config, { doc, clock, members, tokenLifetimes: ir.auth.tokenLifetimes, lockout: ir.auth.lockout });
-  return {
+  const services: RuntimeServices = {
     projectId: config.projectId,
     ir,
     // The manifest carries the rate limits the runtime counts: the operator's, if set.
@@ -95,6 +105,7 @@ export async function buildProjectApiServices(config: ProjectApiConfig, setup: P
     files: new S3FileStorage({ client: s3Client({ region: config.region, endpoint: local?.s3Endpoint, credentialsFile: local?.credentialsFile }), bucket: config.bucket, clock }),
     access: setup.access ?? ENFORCED_ACCESS,
   };
+  return { services, doc, cursorSecret };
 }
 
 interface IdentityContext {

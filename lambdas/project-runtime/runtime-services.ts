@@ -14,7 +14,19 @@ import type { AccessTokenVerifier } from '../shared/access-token-verifier';
 import type { MembershipStore } from '../ports/membership';
 import type { FileGrantStore } from '../ports/file-grant-store';
 import type { RateLimiter } from '../ports/rate-limiter';
+import type { DurableExecutions } from '../ports/durable-executions';
+import type { WorkflowInstanceStore } from '../ports/workflow-instances';
 import type { AccessPolicy } from './access-policy';
+import type { WorkflowStarter } from './workflows/workflow-starter';
+
+/** What the workflow routes drive: the instances, their durable executions and the one way to start one. */
+export interface WorkflowRuntime {
+  readonly instances: WorkflowInstanceStore;
+  readonly executions: DurableExecutions;
+  readonly starter: WorkflowStarter;
+  /** Signs the instance lists' cursors (the project's cursor key). */
+  readonly cursorSecret: string;
+}
 
 export interface RuntimeServices {
   readonly projectId: string;
@@ -35,6 +47,8 @@ export interface RuntimeServices {
   readonly rateLimiter: RateLimiter;
   /** Where tenancy and ownership are enforced (access-policy.ts; always ENFORCED_ACCESS in the product). */
   readonly access: AccessPolicy;
+  /** Absent: this deployment runs no workflow engine, and the workflow routes answer 501. */
+  readonly workflows?: WorkflowRuntime;
 }
 
 export const routeKeyOf = (route: Pick<ProjectRoute, 'method' | 'path'>): string => `${route.method} ${route.path}`;

@@ -181,7 +181,10 @@ describe.each(examples.map((e) => [e.example.id, e] as const))('route manifest o
       expect(wf).toEqual([]);
       return;
     }
+    // A record that triggers a workflow lists its instances to whoever may read it.
+    const triggering = ir.entities.filter((e) => ir.workflows.some((w) => !('manual' in w.trigger) && w.trigger.entity === e.name));
     expect(wf.map((r) => [key(r), r.level])).toEqual([
+      ...triggering.map((e) => [`GET /v1/${e.collection}/{id}/workflows`, e.operations.read.level]),
       ...ir.workflows.map((w) => [`POST /workflows/${w.name}/start`, 'authenticated']),
       ['POST /workflows/{workflow_id}/signal', 'authenticated'],
       ['GET /admin/workflows', 'admin'],

@@ -7,6 +7,8 @@
  */
 import type { _Record as StreamsApiRecord, AttributeValue as StreamsApiValue } from '@aws-sdk/client-dynamodb-streams';
 import type { AttributeValue as LambdaValue, DynamoDBRecord } from 'aws-lambda';
+import { PROJECT_TABLE_KEYS } from '../project-data/project-table';
+import { parseEntityPartition } from '../project-data/project-table-keys';
 import type { StreamRecordImages } from './record-change-parser';
 
 type AnyValue = StreamsApiValue | LambdaValue;
@@ -25,6 +27,8 @@ function plainValue(value: AnyValue): unknown {
   if (value.SS !== undefined) return new Set(value.SS);
   if (value.NS !== undefined) return new Set(value.NS.map(Number));
   if (value.BS !== undefined) return new Set((value.BS as Array<Uint8Array | string>).map(bytes));
+  // The Streams client reads an empty map (`{"M":{}}`) as a value with no member at all.
+  if (Object.keys(value).length === 0) return {};
   throw new Error(`an attribute value of an unknown type (${Object.keys(value).join(', ')})`);
 }
 
@@ -54,13 +58,17 @@ function imagesOf(record: CommonRecord, approximateCreationTime: Date | undefine
   if (!record.eventID || !stream?.SequenceNumber || !stream.Keys || !eventName || !EVENT_NAMES.has(eventName) || !approximateCreationTime) {
     throw new Error(`not a DynamoDB stream record (event ${String(record.eventID)}, sequence ${String(stream?.SequenceNumber)})`);
   }
+  const keys = plainImage(stream.Keys);
+  // Only a record's images are read (every other item of the table is not a record change).
+  const pk = keys[PROJECT_TABLE_KEYS.partitionKey];
+  const isRecord = typeof pk === 'string' && parseEntityPartition(pk) !== null;
   return {
     eventId: record.eventID,
     sequenceNumber: stream.SequenceNumber,
     eventName: eventName as StreamRecordImages['eventName'],
-    keys: plainImage(stream.Keys),
-    ...(stream.OldImage ? { oldImage: plainImage(stream.OldImage) } : {}),
-    ...(stream.NewImage ? { newImage: plainImage(stream.NewImage) } : {}),
+    keys,
+    ...(isRecord && stream.OldImage ? { oldImage: plainImage(stream.OldImage) } : {}),
+    ...(isRecord && stream.NewImage ? { newImage: plainImage(stream.NewImage) } : {}),
     approximateCreationTime,
   };
 }

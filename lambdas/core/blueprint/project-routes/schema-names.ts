@@ -44,6 +44,7 @@ export const BUILTIN_SCHEMAS = [
   'WorkflowAccepted',
   'WorkflowInstance',
   'WorkflowInstanceList',
+  'RecordWorkflowList',
 ] as const;
 export type Builtin = (typeof BUILTIN_SCHEMAS)[number];
 

@@ -59,7 +59,8 @@ export type RouteAction =
   | 'workflows.signal'
   | 'workflows.list'
   | 'workflows.read'
-  | 'workflows.cancel';
+  | 'workflows.cancel'
+  | 'workflows.forRecord';
 
 export interface RouteResponse {
   description: string;

@@ -6,9 +6,10 @@
 import type { IrWorkflow } from '../ir';
 import { DEFAULT_MAX_LENGTH } from '../field-limits';
 import { pascalCase } from '../../text/case';
-import { formatBytes } from '../../text/english';
 import type { RouteBuilder } from './route-builder';
-import { TIMESTAMP, NEXT_CURSOR, objectSchema, responseObject } from './schema-parts';
+import { ID_PARAMS, TIMESTAMP, NEXT_CURSOR, objectSchema, responseObject } from './schema-parts';
+import { denied, entityPaths, entityRoute } from './crud-routes';
+import { formatBytes, withArticle } from '../../text/english';
 import type { JsonSchema } from './types';
 
 /** What a workflow instance can be. */
@@ -52,6 +53,29 @@ export function defineWorkflowSchemas(b: RouteBuilder): void {
     ),
   );
   b.define(
+    'RecordWorkflowList',
+    responseObject(
+      {
+        items: {
+          type: 'array',
+          items: responseObject(
+            {
+              workflow_id: { type: 'string' },
+              name: { type: 'string', enum: b.ir.workflows.map((w) => w.name) },
+              status,
+              current_step: { type: 'string', nullable: true },
+              waiting_for: { type: 'array', items: { type: 'string' }, description: 'The events (or the record change) the current step waits for.' },
+              created_at: TIMESTAMP,
+            },
+            ['workflow_id', 'name', 'status', 'current_step', 'waiting_for', 'created_at'],
+          ),
+        },
+        next_cursor: NEXT_CURSOR,
+      },
+      ['items', 'next_cursor'],
+    ),
+  );
+  b.define(
     'WorkflowInstanceList',
     responseObject({ items: { type: 'array', items: b.ref('WorkflowInstance') }, next_cursor: NEXT_CURSOR }, ['items', 'next_cursor']),
   );
@@ -59,6 +83,25 @@ export function defineWorkflowSchemas(b: RouteBuilder): void {
 
 export function workflowRoutes(b: RouteBuilder): void {
   const base = { kind: 'workflows' as const, tag: 'Workflows' };
+  // Who may read a record finds the instances it started and what they wait for (a manager who must approve).
+  const triggering = new Set(b.ir.workflows.flatMap((w) => ('manual' in w.trigger ? [] : [w.trigger.entity])));
+  for (const entity of b.ir.entities.filter((e) => triggering.has(e.name))) {
+    b.add(
+      {
+        ...entityRoute(entity, 'read', 'read'),
+        kind: 'workflows',
+        id: `${entity.collection}.workflows`,
+        operationId: `list${entity.name}Workflows`,
+        method: 'GET',
+        path: `${entityPaths(entity).item}/workflows`,
+        action: 'workflows.forRecord',
+        summary: `The workflow instances ${withArticle(entity.name)} started, newest first, with what they wait for`,
+        request: { params: ID_PARAMS, query: b.pageQuery({}) },
+      },
+      { status: 200, description: 'A page of instances', schema: b.ref('RecordWorkflowList') },
+      [...denied(entity.operations.read.level), 404],
+    );
+  }
   for (const workflow of b.ir.workflows) {
     b.add(
       {

@@ -15,13 +15,15 @@ import { MAX_ITEM_BYTES, estimateRecordBytes } from './limits';
 
 /**
  * Path words the service answers itself (generated API: `/auth/*`, `/v1/users`, `/v1/invitations`,
- * `/v1/{collection}/{id}/attachments`, `/workflows/*`, `/admin/*`, `/.well-known/*`, `/health`,
+ * `/v1/{collection}/{id}/attachments`, `/v1/{collection}/{id}/workflows`, `/v1/webhooks`, `/workflows/*`, `/admin/*`, `/.well-known/*`, `/health`,
  * `/openapi.json`, `/docs`), in singular and plural, which no entity (its kebab name or its
  * collection) may take.
  */
 export const RESERVED_ROUTE_WORDS: readonly string[] = [
   'auth', 'auths', 'user', 'users', 'invitation', 'invitations', 'attachment', 'attachments', 'workflow', 'workflows',
   'admin', 'admins', 'v1', 'well-known', 'health', 'openapi', 'docs', 'organization', 'organizations', 'me', 'apis', 'local',
+  // Outgoing endpoints and webhooks (CONTRACT): `/v1/webhooks` is the project's own route.
+  'endpoint', 'endpoints', 'webhook', 'webhooks',
 ];
 /** Entities every project has already: the members and (multi-tenant) the organizations. */
 export const RESERVED_ENTITY_NAMES: readonly string[] = [USER_ENTITY, TENANT_ENTITY];
