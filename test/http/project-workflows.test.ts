@@ -146,6 +146,8 @@ async function ended(workflowId: string) {
 
 /** Moves the engine's clock and runs what fell due. */
 async function advance(ms: number): Promise<void> {
+  // The step that recorded "waiting" may still be starting its wait: times count from there.
+  await engine().settled();
   clock.advance(ms);
   await engine().runDue();
   await signInAgain();
