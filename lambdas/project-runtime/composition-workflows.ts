@@ -1,41 +1,28 @@
 /**
- * The workflow half of a project's composition root: the instance store, the starter, the task
- * actions, the one durable handler, and the transport it runs on, wired the same way for every
- * host. Locally the transport is the local durable engine over the project's own table
- * (lambdas/adapters/durable/local/); on AWS it is the project's durable Lambda function
- * (lambdas/adapters/durable/lambda-durable-executions.ts), whose own entry builds the handler
- * with the same pieces. The record-change consumers (triggers, record waits) come with it, for
- * the host's change reader (locally) or the stream function (AWS).
+ * The workflow half of a project's composition root as the local host runs it: the pieces wired
+ * by composition-workflow-wiring.ts (the same function the AWS workflow function uses: composition-aws-workflow-function.ts) over
+ * the local durable engine, which runs the handler in-process against the project's own table
+ * (lambdas/adapters/durable/local/). The record-change consumers (triggers, record waits) come
+ * with it, for the host's change reader; on AWS the stream function (record-changes.lambda.ts)
+ * runs the same consumers.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoClients } from '../adapters/dynamodb/dynamo-clients';
 import { buildRuntime, type ProjectApiConfig, type ProjectApiSetup } from './composition-root';
 import { LocalDurableEngine } from '../adapters/durable/local/local-durable-engine';
-import { DynamoWorkflowInstanceStore } from '../adapters/project-data/workflow-instance-store';
 import type { NamedChangeConsumer } from '../adapters/record-changes/change-dispatcher';
 import type { DurableExecutions } from '../ports/durable-executions';
-import type { OutgoingSender } from '../ports/outgoing-sender';
 import type { RuntimeServices, WorkflowRuntime } from './runtime-services';
-import { RecordDates } from './workflows/record-dates';
-import { TaskActions, type OutgoingEndpoints, type WorkflowMailer } from './workflows/task-actions';
-import { workflowRecordWaitConsumer, workflowTriggerConsumer } from './workflows/workflow-change-consumers';
-import { workflowHandler } from './workflows/workflow-handler';
-import { WorkflowStarter } from './workflows/workflow-starter';
+import type { ServicesForWorkflows, WorkflowStorePorts } from './composition-workflow-starts';
+import { workflowPieces, type WorkflowTaskPorts } from './composition-workflow-wiring';
 
-/** What the workflows of one project need from the host besides the runtime's own services. */
 /** What the local durable engine does on the project's table (its checkpoints, due items and callbacks). */
 export const LOCAL_DURABLE_ENGINE_TABLE_ACTIONS: readonly string[] = ['BatchGetItem', 'ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'];
 
-export interface WorkflowHostPorts {
-  /** The runtime's client: records and workflow instances (what the workflow function may do on AWS). */
-  readonly doc: DynamoDBDocumentClient;
+/** What the workflows of one project need from the host besides the runtime's own services. */
+export interface WorkflowHostPorts extends WorkflowStorePorts, WorkflowTaskPorts {
   /** The local engine's own client (LOCAL_DURABLE_ENGINE_TABLE_ACTIONS). */
   readonly engineDoc: DynamoDBDocumentClient;
-  readonly tableName: string;
-  readonly cursorSecret: string;
-  readonly mailer: WorkflowMailer;
-  readonly endpoints: OutgoingEndpoints;
-  readonly sender: OutgoingSender;
   /** Where failures of background work go (a due pass, an invocation's bookkeeping). */
   readonly onError?: (err: unknown) => void;
 }
@@ -46,24 +33,6 @@ export interface LocalWorkflows {
   readonly consumers: readonly NamedChangeConsumer[];
   /** The engine: `open` arms its scheduler (catching up on what fell due), `runDue` runs what is due now. */
   readonly engine: LocalDurableEngine;
-}
-
-type ServicesForWorkflows = Pick<RuntimeServices, 'ir' | 'projectId' | 'records' | 'members' | 'clock' | 'logger'>;
-
-/** The workflow pieces over a given transport (the handler is built too, for a transport that runs it in-process). */
-function workflowPieces(services: ServicesForWorkflows, ports: WorkflowHostPorts, executions: DurableExecutions) {
-  const { ir, clock } = services;
-  const instances = new DynamoWorkflowInstanceStore({ doc: ports.doc, tableName: ports.tableName });
-  const starter = new WorkflowStarter({ ir, instances, executions, clock });
-  const actions = new TaskActions({ ir, projectId: services.projectId, records: services.records, members: services.members, mailer: ports.mailer, endpoints: ports.endpoints, sender: ports.sender, starter, clock });
-  const handler = workflowHandler({ ir, instances, executions, actions, dates: new RecordDates({ ir, records: services.records }), clock });
-  const consumerProps = { ir, starter, instances, executions, logger: services.logger };
-  const consumers: NamedChangeConsumer[] = [
-    { name: 'workflow triggers', consume: workflowTriggerConsumer(consumerProps) },
-    { name: 'workflow record waits', consume: workflowRecordWaitConsumer(consumerProps) },
-  ];
-  const runtime: WorkflowRuntime = { instances, executions, starter, cursorSecret: ports.cursorSecret };
-  return { runtime, consumers, handler };
 }
 
 /** Workflows run by the local durable engine in this process, over the project's table. */

@@ -38,3 +38,67 @@ export function parseRuntimeConfig(env: Readonly<Record<string, string | undefin
     identity: { mode: 'cognito', userPoolId, clientId: e[ENV.PROJECT_USER_POOL_CLIENT_ID], issuer, jwksUrl: `${issuer}/.well-known/jwks.json` },
   };
 }
+
+/** How the runtime, the stream function and the workflow function reach the project's durable workflow function. */
+export interface WorkflowTransportConfig {
+  /** The function, unqualified. */
+  readonly functionName: string;
+  /** The alias every start goes through. */
+  readonly qualifier: string;
+}
+
+/** What only the workflow function needs besides the transport: where its tasks' mail and endpoints come from. */
+export interface WorkflowFunctionConfig {
+  readonly transport: WorkflowTransportConfig;
+  /** The sender of workflow mail; absent: notify steps fail saying so (SesWorkflowMailer). */
+  readonly mailFrom: string | undefined;
+  /** The control plane's table, read for the project's endpoints only; absent: call steps fail saying so. */
+  readonly controlPlaneTable: { readonly name: string; readonly region: string } | undefined;
+}
+
+/** `arn:<partition>:dynamodb:<region>:<account>:table/<name>` */
+const TABLE_ARN = /^arn:[a-z-]+:dynamodb:([a-z0-9-]+):\d{12}:table\/([A-Za-z0-9_.-]{3,255})$/;
+
+function fail(problems: readonly string[]): never {
+  throw new Error(`Invalid project workflow configuration: ${problems.join('; ')}`);
+}
+
+const value = (env: Readonly<Record<string, string | undefined>>, name: string): string | undefined => {
+  const text = env[name]?.trim();
+  return text ? text : undefined;
+};
+
+/**
+ * The runtime's way to the workflow function: undefined when its stack runs no workflows (the
+ * workflow routes then answer 501); the two variables come together or not at all.
+ */
+export function parseWorkflowTransport(env: Readonly<Record<string, string | undefined>>): WorkflowTransportConfig | undefined {
+  const functionName = value(env, ENV.WORKFLOW_FUNCTION_NAME);
+  const qualifier = value(env, ENV.WORKFLOW_ALIAS);
+  if (functionName === undefined && qualifier === undefined) return undefined;
+  if (functionName === undefined || qualifier === undefined) fail([`${ENV.WORKFLOW_FUNCTION_NAME} and ${ENV.WORKFLOW_ALIAS} are set together or not at all`]);
+  return { functionName, qualifier };
+}
+
+/** The stream function's way to the workflow function: required (it exists only beside one). */
+export function requireWorkflowTransport(env: Readonly<Record<string, string | undefined>>): WorkflowTransportConfig {
+  return parseWorkflowTransport(env) ?? fail([`${ENV.WORKFLOW_FUNCTION_NAME}: required`, `${ENV.WORKFLOW_ALIAS}: required`]);
+}
+
+/** The workflow function's own configuration: its own name (from Lambda), its alias, mail and endpoints. */
+export function parseWorkflowFunctionConfig(env: Readonly<Record<string, string | undefined>>): WorkflowFunctionConfig {
+  const problems: string[] = [];
+  const functionName = value(env, ENV.LAMBDA_FUNCTION_NAME);
+  const qualifier = value(env, ENV.WORKFLOW_ALIAS);
+  if (functionName === undefined) problems.push(`${ENV.LAMBDA_FUNCTION_NAME}: required (Lambda sets it)`);
+  if (qualifier === undefined) problems.push(`${ENV.WORKFLOW_ALIAS}: required`);
+  const tableArn = value(env, ENV.CONTROL_PLANE_TABLE_ARN);
+  const table = tableArn === undefined ? undefined : TABLE_ARN.exec(tableArn);
+  if (table === null) problems.push(`${ENV.CONTROL_PLANE_TABLE_ARN}: must be a DynamoDB table ARN`);
+  if (problems.length > 0 || functionName === undefined || qualifier === undefined) fail(problems);
+  return {
+    transport: { functionName, qualifier },
+    mailFrom: value(env, ENV.WORKFLOW_MAIL_FROM),
+    controlPlaneTable: table ? { region: table[1]!, name: table[2]! } : undefined,
+  };
+}

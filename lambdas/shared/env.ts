@@ -98,6 +98,8 @@ export const ENV = {
   PATH: 'PATH',
   /** Where Lambda unpacked the function's code (the CDK app kit ships there: composition/cdk-app-kit.ts). */
   LAMBDA_TASK_ROOT: 'LAMBDA_TASK_ROOT',
+  /** The function's own name, set by Lambda: the workflow function starts and resumes its own executions through it. */
+  LAMBDA_FUNCTION_NAME: 'AWS_LAMBDA_FUNCTION_NAME',
   /** The account and region the CDK CLI resolved (bin/bgs-cdk.ts). */
   CDK_DEFAULT_ACCOUNT: 'CDK_DEFAULT_ACCOUNT',
   CDK_DEFAULT_REGION: 'CDK_DEFAULT_REGION',
@@ -118,4 +120,18 @@ export const ENV = {
    * blueprint they read at their cold start and would go on serving the old one).
    */
   PROJECT_BLUEPRINT_SHA256: 'BGS_PROJECT_BLUEPRINT_SHA256',
+
+  // --- Project workflows on AWS (issue 25 item 3): set only on the stacks of blueprints with workflows ---
+  /**
+   * The project's durable workflow function, unqualified (the runtime and the stream function
+   * start and resume executions through it; the workflow function itself reads LAMBDA_FUNCTION_NAME,
+   * as its own name in its environment would make the function depend on itself).
+   */
+  WORKFLOW_FUNCTION_NAME: 'BGS_WORKFLOW_FUNCTION_NAME',
+  /** The alias every start goes through (Lambda refuses durable executions of an unqualified function). */
+  WORKFLOW_ALIAS: 'BGS_WORKFLOW_ALIAS',
+  /** The sender of workflow mail (an address of a verified SES identity); unset: notify steps fail saying so. */
+  WORKFLOW_MAIL_FROM: 'BGS_WORKFLOW_MAIL_FROM',
+  /** The control plane's table (ARN), where the project's outgoing endpoints are; unset: call steps fail saying so. */
+  CONTROL_PLANE_TABLE_ARN: 'BGS_CONTROL_PLANE_TABLE_ARN',
 } as const;

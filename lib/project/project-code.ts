@@ -39,6 +39,10 @@ export const PROJECT_CODE_ENTRIES = {
   runtime: { kind: 'bundle', entry: 'lambdas/project-runtime/runtime.lambda.ts' },
   /** Cognito's pre-token-generation trigger (ProjectIdentity). */
   'pre-token-generation': { kind: 'bundle', entry: 'lambdas/project-runtime/pre-token-generation.lambda.ts' },
+  /** The durable workflow function (ProjectWorkflows; stacks of blueprints with workflows only). */
+  workflow: { kind: 'bundle', entry: 'lambdas/project-runtime/workflow.lambda.ts' },
+  /** The function on the project table's stream that starts and resumes workflows (ProjectWorkflows). */
+  'record-changes': { kind: 'bundle', entry: 'lambdas/project-runtime/record-changes.lambda.ts' },
   /** The provider of the deployed-blueprint custom resource (ProjectBlueprint: AwsCustomResource's handler). */
   'blueprint-provider': { kind: 'cdk-handler', packagePath: 'custom-resource-handlers/dist/custom-resources/aws-custom-resource-handler' },
 } as const satisfies Record<string, ProjectCodeEntry>;

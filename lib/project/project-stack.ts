@@ -26,7 +26,8 @@ import { ProjectCode } from './project-code';
 import { ProjectData } from './project-data';
 import { ProjectFiles } from './project-files';
 import { ProjectIdentity } from './project-identity';
-import { ProjectRuntimeFunction } from './runtime-function';
+import { ProjectWorkflows, PROJECT_WORKFLOW_RESOURCES } from './project-workflows';
+import { ProjectRuntimeFunction, projectRuntimeEnvironment } from './runtime-function';
 
 /** Project ids as the control plane makes them: letters, digits and hyphens (they name resources). */
 const PROJECT_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
@@ -87,6 +88,26 @@ export interface ProjectStackProps extends StackProps {
    * @default ProjectCode.bundled()
    */
   readonly code?: ProjectCode;
+  /**
+   * The sender of the workflows' mail: an address of an SES identity verified in the stack's
+   * region (only for blueprints with workflows).
+   *
+   * @default - none: a workflow's notify step fails, saying no sender is configured
+   */
+  readonly workflowMailFrom?: string;
+  /**
+   * The SES identity the workflow function may send as.
+   *
+   * @default - the domain of workflowMailFrom
+   */
+  readonly workflowMailIdentity?: string;
+  /**
+   * The control plane's table (ARN), where the project's outgoing endpoints are; the workflow
+   * function may read only the project's own items there (only for blueprints with workflows).
+   *
+   * @default - none: a workflow's call step fails, saying the stack names no control-plane table
+   */
+  readonly controlPlaneTableArn?: string;
 }
 
 export { projectStackName } from '../../lambdas/core/deploy/project-stack-name';
@@ -106,7 +127,8 @@ export { WORKFLOWS_REGION } from '../../lambdas/core/deploy/regions';
 export const PROJECT_STACK_FIXED_RESOURCES = 23;
 
 /** The resources of a project stack whose manifest has `routeCount` routes (CloudFormation allows 500 per stack). */
-export const projectStackResourceCount = (routeCount: number): number => PROJECT_STACK_FIXED_RESOURCES + routeCount;
+export const projectStackResourceCount = (routeCount: number, hasWorkflows = false): number =>
+  PROJECT_STACK_FIXED_RESOURCES + routeCount + (hasWorkflows ? PROJECT_WORKFLOW_RESOURCES : 0);
 
 export class ProjectStack extends Stack {
   /** The IR as BlueprintIR.parse returned it (what the stack and the table item carry). */
@@ -118,6 +140,8 @@ export class ProjectStack extends Stack {
   public readonly files: ProjectFiles;
   public readonly identity: ProjectIdentity;
   public readonly runtime: ProjectRuntimeFunction;
+  /** The workflow and stream functions; absent when the blueprint has no workflows. */
+  public readonly workflows?: ProjectWorkflows;
   public readonly api: ProjectApi;
   public readonly blueprint: ProjectBlueprint;
 
@@ -163,18 +187,43 @@ export class ProjectStack extends Stack {
       logRetention,
       destroyOnRemoval,
     });
-    this.runtime = new ProjectRuntimeFunction(this, 'ProjectRuntime', {
+    const runtimeProps = {
       projectId: props.projectId,
       table,
-      indexNames: this.data.indexNames,
       bucket: this.files.bucket,
       userPool: this.identity.userPool,
       userPoolClient: this.identity.userPoolClient,
       blueprintSha256: this.blueprintSha256,
+    };
+    if (ir.workflows.length > 0) {
+      this.workflows = new ProjectWorkflows(this, 'ProjectWorkflows', {
+        projectId: props.projectId,
+        table,
+        indexNames: this.data.indexNames,
+        runtimeEnvironment: projectRuntimeEnvironment(runtimeProps),
+        workflowCode: code.codeFor(this, 'workflow'),
+        recordChangesCode: code.codeFor(this, 'record-changes'),
+        mailFrom: props.workflowMailFrom,
+        mailIdentity: props.workflowMailIdentity,
+        controlPlaneTableArn: props.controlPlaneTableArn,
+        logRetention,
+        destroyOnRemoval,
+      });
+    }
+    this.runtime = new ProjectRuntimeFunction(this, 'ProjectRuntime', {
+      ...runtimeProps,
+      indexNames: this.data.indexNames,
       code: code.codeFor(this, 'runtime'),
       logRetention,
       destroyOnRemoval,
+      additionalEnvironment: this.workflows?.runtimeEnvironment,
+      additionalStatements: this.workflows?.runtimeStatements,
     });
+    this.workflows?.acknowledgeRuntimeRole(this.runtime.handler.role);
+    if (this.workflows) {
+      // Like the runtime, the workflow and stream functions read the blueprint at their cold start.
+      for (const fn of [this.workflows.workflow.function, this.workflows.recordChanges.function]) (fn.node.defaultChild as CfnFunction).node.addDependency(this.blueprint.resource);
+    }
     // The runtime is created (or updated, with the new blueprint hash) only after the blueprint
     // is in the table: a cold start in between would find no blueprint, or the previous one.
     (this.runtime.handler.function.node.defaultChild as CfnFunction).node.addDependency(this.blueprint.resource);

@@ -62,6 +62,41 @@ export interface ProjectRuntimeFunctionProps {
    * @default false
    */
   readonly destroyOnRemoval?: boolean;
+  /**
+   * More environment (the workflow function's name and alias, when the blueprint has workflows).
+   *
+   * @default - none
+   */
+  readonly additionalEnvironment?: Readonly<Record<string, string>>;
+  /**
+   * More permissions, each with a `sid` (starting, signalling and stopping workflow executions).
+   *
+   * @default - none
+   */
+  readonly additionalStatements?: readonly iam.PolicyStatement[];
+}
+
+/** What identifies a project's runtime to its code: every function that builds the runtime's services (buildRuntime) gets it. */
+export type ProjectRuntimeEnvironmentProps = Pick<ProjectRuntimeFunctionProps, 'projectId' | 'table' | 'bucket' | 'userPool' | 'userPoolClient' | 'blueprintSha256'>;
+
+/** The environment runtime-config.ts parses (names from lambdas/shared/env.ts). */
+export function projectRuntimeEnvironment(props: ProjectRuntimeEnvironmentProps): Record<string, string> {
+  return {
+    [ENV.PROJECT_ID]: props.projectId,
+    [ENV.PROJECT_TABLE_NAME]: props.table.tableName,
+    [ENV.PROJECT_BUCKET]: props.bucket.bucketName,
+    [ENV.PROJECT_USER_POOL_ID]: props.userPool.userPoolId,
+    [ENV.PROJECT_USER_POOL_CLIENT_ID]: props.userPoolClient.userPoolClientId,
+    [ENV.PROJECT_BLUEPRINT_SHA256]: props.blueprintSha256,
+  };
+}
+
+/** The runtime's table statements (runtime-permissions.ts): the table's items and its named indexes. */
+export function projectTableStatements(table: { readonly tableArn: string }, indexNames: readonly string[]): iam.PolicyStatement[] {
+  return [
+    new iam.PolicyStatement({ sid: 'Table', actions: RUNTIME_TABLE_ACTIONS, resources: [table.tableArn] }),
+    new iam.PolicyStatement({ sid: 'Indexes', actions: ['dynamodb:Query'], resources: indexNames.map((name) => `${table.tableArn}/index/${name}`) }),
+  ];
 }
 
 export class ProjectRuntimeFunction extends Construct {
@@ -76,21 +111,9 @@ export class ProjectRuntimeFunction extends Construct {
       entry: PROJECT_CODE_ENTRIES.runtime.entry,
       code: props.code,
       description: `BGS project ${props.projectId}: the generated API (prebuilt runtime, routed by the deployed blueprint)`,
-      environment: {
-        [ENV.PROJECT_ID]: props.projectId,
-        [ENV.PROJECT_TABLE_NAME]: table.tableName,
-        [ENV.PROJECT_BUCKET]: bucket.bucketName,
-        [ENV.PROJECT_USER_POOL_ID]: userPool.userPoolId,
-        [ENV.PROJECT_USER_POOL_CLIENT_ID]: props.userPoolClient.userPoolClientId,
-        [ENV.PROJECT_BLUEPRINT_SHA256]: props.blueprintSha256,
-      },
+      environment: { ...projectRuntimeEnvironment(props), ...props.additionalEnvironment },
       statements: [
-        new iam.PolicyStatement({ sid: 'Table', actions: RUNTIME_TABLE_ACTIONS, resources: [table.tableArn] }),
-        new iam.PolicyStatement({
-          sid: 'Indexes',
-          actions: ['dynamodb:Query'],
-          resources: props.indexNames.map((name) => `${table.tableArn}/index/${name}`),
-        }),
+        ...projectTableStatements(table, props.indexNames),
         new iam.PolicyStatement({ sid: 'FileObjects', actions: RUNTIME_OBJECT_ACTIONS, resources: [objectsArn] }),
         new iam.PolicyStatement({ sid: 'FileBucket', actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }),
         new iam.PolicyStatement({
@@ -98,6 +121,7 @@ export class ProjectRuntimeFunction extends Construct {
           actions: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminUserGlobalSignOut'],
           resources: [userPool.userPoolArn],
         }),
+        ...(props.additionalStatements ?? []),
       ],
       // One function serves every route, and its cold start also reads, gunzips and parses the
       // blueprint and derives the manifest: more memory is more CPU for that.

@@ -71,6 +71,14 @@ export interface BgsFunctionProps {
    * @default false
    */
   readonly destroyOnRemoval?: boolean;
+  /**
+   * Makes it a Lambda durable function (a project's workflow function). Its own role is kept:
+   * CDK attaches AWSLambdaBasicDurableExecutionRolePolicy only to a role it makes itself, so the
+   * caller grants the two durable actions on this one function instead (project-workflows.ts).
+   *
+   * @default - not durable
+   */
+  readonly durableConfig?: lambda.DurableConfig;
 }
 
 export class BgsFunction extends Construct {
@@ -115,6 +123,7 @@ export class BgsFunction extends Construct {
       description: props.description.slice(0, 256),
       role: this.role,
       logGroup: this.logGroup,
+      ...(props.durableConfig ? { durableConfig: props.durableConfig } : {}),
       environment: {
         ...props.environment,
         // Stack traces through the source maps the bundles carry.

@@ -16,6 +16,7 @@ import { projectApi } from '../../lambdas/core/blueprint/project-routes';
 import { GRANT_GRACE_SECONDS } from '../../lambdas/core/project-api/file-keys';
 import { ENV } from '../../lambdas/shared/env';
 import { ProjectStack, projectStackResourceCount, type ProjectStackProps } from '../../lib/project/project-stack';
+import { PROJECT_WORKFLOW_RESOURCES } from '../../lib/project/project-workflows';
 import { goldenIr } from '../support/golden-ir';
 import { asArray, testApp, type CfnResource, type PolicyStatementJson } from './synth';
 import { acknowledgementsIn, RecordingChecks } from './nag';
@@ -90,6 +91,8 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
   const runtimeRoleId = logicalId(stack, stack.runtime.handler.role);
   const triggerFnId = logicalId(stack, stack.identity.preTokenGeneration.function);
   const triggerRoleId = logicalId(stack, stack.identity.preTokenGeneration.role);
+  // Blueprints with workflows add ProjectWorkflows (test/cdk/project-workflows.test.ts has its assertions).
+  const workflows = ir.workflows.length > 0;
 
   describe('cdk-nag AwsSolutions', () => {
     const checks = new RecordingChecks();
@@ -119,6 +122,13 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
         'AwsSolutions-L1', // nodejs22.x
         'AwsSolutions-S1', // no server access log bucket
         `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/*]`,
+        ...(workflows && stack.workflows
+          ? [
+              'AwsSolutions-SQS3', // the stream mapping's failure queue is itself a dead-letter queue
+              `AwsSolutions-IAM5[Resource::<${logicalId(stack, stack.workflows.workflow.function)}.Arn>:*]`, // the workflow function's versions
+              `AwsSolutions-IAM5[Resource::<${tableId}.Arn>/stream/*]`, // ListStreams for the stream mapping
+            ]
+          : []),
       ]);
       expect(acknowledgements.filter((a) => !expected.has(a.id)).map((a) => `${a.id} at ${a.path}`)).toEqual([]);
       const routeAcks = acknowledgements.filter((a) => a.id === 'AwsSolutions-APIG4');
@@ -140,7 +150,7 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
   });
 
   test('the stack has its fixed resources plus one per manifest route (projectStackResourceCount)', () => {
-    expect(Object.keys(s.resources)).toHaveLength(projectStackResourceCount(manifest.length));
+    expect(Object.keys(s.resources)).toHaveLength(projectStackResourceCount(manifest.length, workflows));
   });
 
   describe('API: one route per manifest route, all to the runtime', () => {
@@ -220,6 +230,8 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
         'dynamodb:PutItem',
         'dynamodb:Query',
         'dynamodb:UpdateItem',
+        // Starting, signalling and cancelling workflow instances (project-workflows.ts runtimeStatements).
+        ...(workflows ? ['lambda:InvokeFunction', 'lambda:ListDurableExecutionsByFunction', 'lambda:SendDurableExecutionCallbackSuccess', 'lambda:StopDurableExecution'] : []),
         'logs:CreateLogStream',
         'logs:PutLogEvents',
         's3:DeleteObject',
@@ -240,7 +252,7 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
       expect(bySid.get('FileBucket')).toMatchObject({ Action: 's3:ListBucket', Resource: getAtt(bucketId) });
       expect(bySid.get('Accounts')).toMatchObject({ Action: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminUserGlobalSignOut'], Resource: getAtt(poolId) });
       expect(bySid.get('WriteOwnLogs')).toMatchObject({ Resource: getAtt(logicalId(stack, stack.runtime.handler.logGroup)) });
-      expect(bySid.size).toBe(6);
+      expect(bySid.size).toBe(workflows ? 9 : 6);
       for (const statement of bySid.values()) expect(statement.Effect).toBe('Allow');
       expect(JSON.stringify(inlineStatements(s, runtimeRoleId))).not.toMatch(/"\*"|index\/\*/);
       expect(props(resources[runtimeRoleId])).not.toHaveProperty('ManagedPolicyArns');
@@ -248,7 +260,8 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
 
     test('no role of the stack has an AWS managed policy or an AWS::IAM::Policy beside it', () => {
       for (const [, role] of ofType(s, 'AWS::IAM::Role')) expect(props(role)).not.toHaveProperty('ManagedPolicyArns');
-      s.template.resourceCountIs('AWS::IAM::Policy', 0);
+      // The one exception: the workflow function's statements about itself (inline, they would make it depend on itself).
+      s.template.resourceCountIs('AWS::IAM::Policy', workflows ? 1 : 0);
     });
   });
 
@@ -414,7 +427,7 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
 
     test(`fewer than ${RESOURCE_LIMIT} resources, and each route costs exactly one`, () => {
       expect(all.length).toBeLessThan(RESOURCE_LIMIT);
-      expect(all.length - manifest.length).toBe(FIXED);
+      expect(all.length - manifest.length).toBe(FIXED + (workflows ? PROJECT_WORKFLOW_RESOURCES : 0));
       // One route resource per manifest route; nothing else grows with the blueprint.
       const perType = new Map<string, number>();
       for (const resource of all) perType.set(resource.Type, (perType.get(resource.Type) ?? 0) + 1);
@@ -424,16 +437,20 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
         'AWS::S3::BucketPolicy': 1,
         'AWS::Cognito::UserPool': 1,
         'AWS::Cognito::UserPoolClient': 1,
-        'AWS::Lambda::Function': 3,
+        'AWS::Lambda::Function': 3 + (workflows ? 2 : 0),
         'AWS::Lambda::Permission': 2,
-        'AWS::IAM::Role': 3,
-        'AWS::Logs::LogGroup': 4,
+        'AWS::IAM::Role': 3 + (workflows ? 2 : 0),
+        'AWS::Logs::LogGroup': 4 + (workflows ? 2 : 0),
         'AWS::ApiGatewayV2::Api': 1,
         'AWS::ApiGatewayV2::Stage': 1,
         'AWS::ApiGatewayV2::Integration': 1,
         'AWS::ApiGatewayV2::Route': manifest.length + 1,
         'Custom::BgsDeployedBlueprint': 1,
         'AWS::CDK::Metadata': 1,
+        // ProjectWorkflows: its version and alias, the self policy, the stream mapping, the failure queue and its policy.
+        ...(workflows
+          ? { 'AWS::Lambda::Version': 1, 'AWS::Lambda::Alias': 1, 'AWS::IAM::Policy': 1, 'AWS::Lambda::EventSourceMapping': 1, 'AWS::SQS::Queue': 1, 'AWS::SQS::QueuePolicy': 1 }
+          : {}),
       });
     });
 
