@@ -21,7 +21,7 @@
  * The statements that name the workflow function itself sit in a policy of their own
  * (`SelfPolicy`): inline in its role they would make the function depend on itself.
  */
-import { Arn, ArnFormat, Duration, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Arn, ArnFormat, Duration, RemovalPolicy, Stack, Token, Validations, type CfnElement } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -109,6 +109,10 @@ export class ProjectWorkflows extends Construct {
     const stack = Stack.of(this);
     const { table, projectId } = props;
     if (!table.tableStreamArn) throw new Error("ProjectWorkflows needs the project table's stream (ProjectData turns it on)");
+    // A literal ARN: its region and account name the endpoint secrets, and cdk-nag's finding about them.
+    if (props.controlPlaneTableArn !== undefined && (Token.isUnresolved(props.controlPlaneTableArn) || !/^arn:[a-z-]+:dynamodb:[a-z0-9-]+:\d{12}:table\/.+$/.test(props.controlPlaneTableArn))) {
+      throw new Error(`controlPlaneTableArn must be a DynamoDB table ARN written out, got ${props.controlPlaneTableArn}`);
+    }
     const tableStatements = projectTableStatements(table, props.indexNames);
 
     this.workflow = new BgsFunction(this, 'Workflow', {
@@ -121,7 +125,7 @@ export class ProjectWorkflows extends Construct {
         ...(props.mailFrom ? { [ENV.WORKFLOW_MAIL_FROM]: props.mailFrom } : {}),
         ...(props.controlPlaneTableArn ? { [ENV.CONTROL_PLANE_TABLE_ARN]: props.controlPlaneTableArn } : {}),
       },
-      statements: [...tableStatements, ...mailStatements(stack, props), ...endpointStatements(stack, props)],
+      statements: [...tableStatements, ...mailStatements(stack, props), ...endpointStatements(props)],
       durableConfig: { executionTimeout: WORKFLOW_EXECUTION_TIMEOUT },
       // Each invocation replays the history and runs what is due (a task's call waits up to 10 s per attempt).
       memorySize: 1024,
@@ -142,7 +146,9 @@ export class ProjectWorkflows extends Construct {
         new iam.PolicyStatement({ sid: 'StartThroughAlias', actions: ['lambda:InvokeFunction'], resources: [aliasArn] }),
       ],
     });
-    // Versions are kept when a new one is published: a running execution stays on its version.
+    // Versions are kept when a new one is published: a running execution stays on the version it
+    // started on (deleting the function with the stack still deletes them all).
+    fn.currentVersion.applyRemovalPolicy(RemovalPolicy.RETAIN);
     this.alias = new lambda.Alias(this, 'Alias', { aliasName: WORKFLOW_ALIAS, version: fn.currentVersion });
     // Nothing reaches the alias before the function may checkpoint.
     this.alias.node.addDependency(selfPolicy);
@@ -231,10 +237,9 @@ function mailStatements(stack: Stack, props: ProjectWorkflowsProps): iam.PolicyS
 }
 
 /** The endpoint reads: the project's own partition of the control plane's table, its own secrets. */
-function endpointStatements(stack: Stack, props: ProjectWorkflowsProps): iam.PolicyStatement[] {
+function endpointStatements(props: ProjectWorkflowsProps): iam.PolicyStatement[] {
   const tableArn = props.controlPlaneTableArn;
   if (!tableArn) return [];
-  const { region, account, partition } = Arn.split(tableArn, ArnFormat.SLASH_RESOURCE_NAME);
   return [
     new iam.PolicyStatement({
       sid: 'ReadOwnEndpoints',
@@ -246,7 +251,7 @@ function endpointStatements(stack: Stack, props: ProjectWorkflowsProps): iam.Pol
     new iam.PolicyStatement({
       sid: 'ReadOwnEndpointSecrets',
       actions: ['secretsmanager:GetSecretValue'],
-      resources: [stack.formatArn({ partition, region, account, service: 'secretsmanager', resource: 'secret', resourceName: `${ENDPOINT_SECRET_NAME_PREFIX}${props.projectId}/*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
+      resources: [endpointSecretsArn(tableArn, props.projectId)],
     }),
   ];
 }
@@ -268,11 +273,15 @@ function acknowledgeFindings(scope: ProjectWorkflows, props: ProjectWorkflowsPro
   });
   if (props.controlPlaneTableArn) {
     Validations.of(scope.workflow.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:${secretRegionOf(props.controlPlaneTableArn)}:<AWS::AccountId>:secret:${ENDPOINT_SECRET_NAME_PREFIX}${props.projectId}/*]`,
+      id: `AwsSolutions-IAM5[Resource::${endpointSecretsArn(props.controlPlaneTableArn, props.projectId)}]`,
       reason:
         "The secrets of this project's outgoing endpoints: the control plane names each bgs/endpoints/<projectId>/<endpoint>/<uuid>, a new name per change, so only the project's prefix is fixed.",
     });
   }
 }
 
-const secretRegionOf = (tableArn: string): string => tableArn.split(':')[3] ?? '';
+/** `bgs/endpoints/<projectId>/*` in the control plane's partition, region and account (those of its table). */
+function endpointSecretsArn(controlPlaneTableArn: string, projectId: string): string {
+  const { partition, region, account } = Arn.split(controlPlaneTableArn, ArnFormat.SLASH_RESOURCE_NAME);
+  return `arn:${partition}:secretsmanager:${region}:${account}:secret:${ENDPOINT_SECRET_NAME_PREFIX}${projectId}/*`;
+}

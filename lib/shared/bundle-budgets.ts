@@ -59,7 +59,10 @@ export const BUNDLE_BUDGETS: Readonly<Record<string, Budget>> = {
   'control-plane/handlers/create-project': MODEL,
   'control-plane/handlers/chat-spec': MODEL,
   'control-plane/handlers/create-blueprint-from-prompt': { kib: 1300, carries: `${MODEL.carries}, and the Step Functions client` },
-  'project-runtime/runtime': { kib: 790, carries: 'every generated API route: Cognito, S3 with presigned URLs, the record store, the local identity for the local host' },
+  // Raised from 790 for issue 25 item 3: on a stack with workflows the routes start, signal and cancel durable executions (the Lambda client, ~71 KiB; the instance store and starter, ~15 KiB).
+  'project-runtime/runtime': { kib: 870, carries: 'every generated API route: Cognito, S3 with presigned URLs, the record store, the local identity for the local host, the Lambda client of the workflow routes' },
+  'project-runtime/workflow': { kib: 1050, carries: "the runtime's services, the durable execution SDK (with its Lambda client), SES v2, Secrets Manager and the HTTPS sender of the workflows' tasks" },
+  'project-runtime/record-changes': { kib: 800, carries: "the runtime's services (buildRuntime) and the Lambda client that starts and resumes workflow executions" },
   'project-runtime/pre-token-generation': { kib: 350, carries: 'the membership read only (no zod schemas of the control plane)' },
 };
 

@@ -13,11 +13,12 @@ const CODE_KEYS = TEST_CODE_KEYS;
 const input = synthesisRequest;
 
 it('names the published code of every function and nothing of a CDK bootstrap', () => {
-  const template = synthDeployTemplate(input(goldenIr('01-task-tracker'), 'eu-west-1'));
+  // A blueprint with workflows: its stack has every function of PROJECT_CODE_NAMES (the workflow and stream functions too).
+  const template = synthDeployTemplate(input(goldenIr('03-expense-approvals'), 'us-east-2'));
   const functions = Object.values(template.Resources ?? {}).filter((r) => r.Type === 'AWS::Lambda::Function');
   expect(functions).toHaveLength(PROJECT_CODE_NAMES.length);
   const codes = functions.map((f) => (f.Properties as { Code: { S3Bucket: string; S3Key: string } }).Code);
-  expect(codes.map((c) => c.S3Bucket)).toEqual(PROJECT_CODE_NAMES.map(() => 'bgs-code-eu-west-1'));
+  expect(codes.map((c) => c.S3Bucket)).toEqual(PROJECT_CODE_NAMES.map(() => 'bgs-code-us-east-2'));
   expect(codes.map((c) => c.S3Key).sort()).toEqual(Object.values(CODE_KEYS).sort());
   const text = JSON.stringify(template);
   expect(text).not.toMatch(/cdk-hnb659fds|BootstrapVersion|AssetParameters/);
