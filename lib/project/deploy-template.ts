@@ -28,6 +28,7 @@ export function synthDeployTemplate(input: DeployTemplateInput): CloudFormationT
     env: { region: input.region },
     synthesizer: new DefaultStackSynthesizer({ generateBootstrapVersionRule: false }),
     code: ProjectCode.fromBucketName(input.codeBucket, codeKeys),
+    ...(input.controlPlaneTableArn ? { controlPlaneTableArn: input.controlPlaneTableArn } : {}),
   });
   return app.synth().getStackByName(stack.stackName).template as CloudFormationTemplate;
 }

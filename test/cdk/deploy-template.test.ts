@@ -34,3 +34,11 @@ it('refuses a blueprint with workflows outside us-east-2, with the reason', () =
   );
   expect(() => synthDeployTemplate(input(withWorkflows, 'us-east-2'))).not.toThrow();
 });
+
+it("hands the control plane's table to a workflow function, whose reads stay in the project's partition", () => {
+  const tableArn = 'arn:aws:dynamodb:us-east-1:111122223333:table/BgsControlPlane-Table';
+  const template = synthDeployTemplate({ ...input(goldenIr('03-expense-approvals'), 'us-east-2'), controlPlaneTableArn: tableArn });
+  const text = JSON.stringify(template);
+  expect(text).toContain(`"BGS_CONTROL_PLANE_TABLE_ARN":"${tableArn}"`);
+  expect(text).toMatch(/"dynamodb:LeadingKeys":\["PROJECT#p1"\]/);
+});

@@ -42,11 +42,16 @@ export interface AwsDeploymentDeps {
   readonly clock: Clock;
   /** The control plane's own region. */
   readonly region: string;
+  /** The control plane's table: a project's workflow function may read its own endpoints there. */
+  readonly tableName: string;
 }
 
 export function awsStackStepServices(config: AwsDeploymentConfig, deps: AwsDeploymentDeps): Omit<StackStepServices, 'log'> {
   const publisher = new S3CodePublisher({ source: config.code, sourceRegion: deps.region, accountId: config.accountId, clientFor: perRegion(s3In) });
   const synthesizer = new LambdaSynthesizer(new LambdaClient({ region: deps.region }), config.synthFunctionName);
+  // The partition of the account's ARNs (the stack role's), so the table's ARN is right outside `aws` too.
+  const partition = config.stackRoleArn.split(':')[1] ?? 'aws';
+  const controlPlaneTableArn = `arn:${partition}:dynamodb:${deps.region}:${config.accountId}:table/${deps.tableName}`;
   return {
     async blueprintIr(blueprintId) {
       const ir = await deps.blueprints.getPart<BlueprintIR>(blueprintId, 'ir');
@@ -69,7 +74,7 @@ export function awsStackStepServices(config: AwsDeploymentConfig, deps: AwsDeplo
     templates: new S3TemplateStore(s3In(deps.region), config.artifactBucket, deps.region),
     synthesize: (input) => {
       const code = publisher.locationIn(input.region);
-      return synthesizer.synthesize({ ...input, codeBucket: code.bucket, codeKeys: code.keys });
+      return synthesizer.synthesize({ ...input, codeBucket: code.bucket, codeKeys: code.keys, controlPlaneTableArn });
     },
     removeKept: (region, resource) => removeKeptResource(keptResourceClients(region), resource),
     publishCode: (region) => publisher.publishTo(region),

@@ -18,5 +18,7 @@ export const SynthesisRequest = z.strictObject({
   codeBucket: z.string().min(1),
   /** The object of each function's code zip in it, by the name lib/project/project-code.ts gives the function. */
   codeKeys: z.record(z.string(), z.string().min(1)),
+  /** The control plane's table (ARN): a workflow function may read its project's endpoints there. Absent: call steps fail saying so. */
+  controlPlaneTableArn: z.string().min(1).optional(),
 });
 export type SynthesisRequest = z.infer<typeof SynthesisRequest>;
