@@ -9,6 +9,8 @@
  *   ProjectRuntimeFunction the one runtime Lambda, least privilege on the three above
  *   ProjectApi        HTTP API: one route per manifest route, all to the runtime
  *   ProjectBlueprint  the IR written into the table, where the runtime reads it at cold start
+ *   ProjectWorkflows  only with workflows: the durable workflow function behind its alias, the
+ *                     function on the table's stream, and the runtime's rights on them
  *
  * Construct ids are fixed (logical ids must not move between deploys of one project); nothing
  * here reads the clock, so the same IR and props give the same template (the preview diff).
