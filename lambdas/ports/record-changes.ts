@@ -56,4 +56,6 @@ export interface RecordChangeReader {
   start(): void;
   /** Stops polling; resolves once the batch in flight is handed on and its position stored. */
   stop(): Promise<void>;
+  /** Resolves once every change written before the call is handed on (or the reader is stuck on a reported failure). */
+  settled(): Promise<void>;
 }

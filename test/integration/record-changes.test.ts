@@ -180,6 +180,27 @@ describe('the local change reader', () => {
     expect(two.errors).toEqual([]);
   });
 
+  it('settles once every change written before is handed on and its position stored', async () => {
+    const tableName = newTableName();
+    await ensureProjectTable(client, tableName);
+    const { consume, seen } = collector();
+    const { reader: started, errors } = reader(tableName, consume);
+    await started.settled();
+    for (const id of ['a', 'b']) {
+      await doc.send(new PutCommand({ TableName: tableName, Item: { ...recordKey('', 'Task', id), ...task(id, id) } }));
+      await started.settled();
+      expect(seen.map((c) => c.recordId)).toEqual(id === 'a' ? ['a'] : ['a', 'b']);
+    }
+    await started.stop();
+    await started.settled();
+    // Its position is stored: a new reader hands on nothing.
+    const after = collector();
+    const next = reader(tableName, after.consume);
+    await next.reader.settled();
+    expect(after.seen).toEqual([]);
+    expect([...errors, ...next.errors]).toEqual([]);
+  });
+
   it('stops only once the batch in flight is handed on and its position stored', async () => {
     const tableName = newTableName();
     await ensureProjectTable(client, tableName);

@@ -10,7 +10,9 @@
  *   the last change handed on. A failure sends the failed change and every later one again after
  *   a pause (at least once: consumers dedupe by changeId).
  * - Idle, it polls less and less often (first .. max delay), and at once again on activity.
- * - stop() lets the batch in flight finish (handed on, position stored) before it resolves.
+ * - stop() lets the batch in flight finish (handed on, position stored) before it resolves;
+ *   settled() resolves once everything written before it was called is handed on (the local
+ *   service's idle(), so a test sees a change's effects and the reader's position write).
  *
  * The stream is the table's latest (DescribeTable); a project's mount turns it on
  * (ensureProjectTableStream). A position older than what the stream still keeps (stopped for
@@ -75,9 +77,13 @@ interface StreamState {
 const defaultSleep = (ms: number, signal: AbortSignal): Promise<void> => delay(ms, undefined, { signal }).catch(() => undefined);
 
 export class StreamReader implements RecordChangeReader {
-  private readonly abort = new AbortController();
+  /** Ends the current pause (a new one each time): stop() and settled() cut it short. */
+  private pause = new AbortController();
   private running: Promise<void> | undefined;
   private stopping = false;
+  /** Polls begun so far; a settled() waiter needs an idle poll begun after it asked. */
+  private pollsBegun = 0;
+  private waiters: Array<{ readonly afterPoll: number; readonly resolve: () => void }> = [];
   private stream: StreamState | undefined;
   /** Shards may have changed (at start, when one is read to its end): list them again. */
   private listShards = true;
@@ -91,8 +97,28 @@ export class StreamReader implements RecordChangeReader {
 
   async stop(): Promise<void> {
     this.stopping = true;
-    this.abort.abort();
+    this.pause.abort();
     await this.running;
+    this.releaseWaiters(Infinity);
+  }
+
+  /**
+   * Resolves once a poll begun after this call read no records: every change written before
+   * it is handed on and its position stored, or the reader is stuck on a failure it reported
+   * (a consumer's, DynamoDB Local's), so a caller never waits forever. A stopped reader is settled.
+   */
+  settled(): Promise<void> {
+    if (!this.running || this.stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.waiters.push({ afterPoll: this.pollsBegun, resolve });
+      this.pause.abort();
+    });
+  }
+
+  private releaseWaiters(idlePoll: number): void {
+    const ready = this.waiters.filter((waiter) => waiter.afterPoll < idlePoll);
+    this.waiters = this.waiters.filter((waiter) => waiter.afterPoll >= idlePoll);
+    for (const waiter of ready) waiter.resolve();
   }
 
   private async run(): Promise<void> {
@@ -100,6 +126,7 @@ export class StreamReader implements RecordChangeReader {
     const sleep = this.props.sleep ?? defaultSleep;
     let idlePolls = 0;
     while (!this.stopping) {
+      const poll = ++this.pollsBegun;
       let progressed = false;
       try {
         progressed = await this.poll();
@@ -110,7 +137,11 @@ export class StreamReader implements RecordChangeReader {
         idlePolls = 0;
         continue;
       }
-      await sleep(Math.min(first * 2 ** idlePolls, max), this.abort.signal);
+      this.releaseWaiters(poll);
+      // A waiter that came during the poll wants another poll, not a pause.
+      if (this.waiters.length > 0) continue;
+      this.pause = new AbortController();
+      await sleep(Math.min(first * 2 ** idlePolls, max), this.pause.signal);
       idlePolls += 1;
     }
   }
