@@ -200,6 +200,8 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     if (list && /^(?:belongs?|is|are|was|were|has|have|can|may|must|should|will|links?|contains?|gets?|goes|moves)\b/i.test(list)) continue;
     // "The coordinator has full access": rights, not fields.
     if (list && /^(?:(?:full|all|complete|total|read(?:-only)?|no|limited|admin|write|edit)\s+)?(?:access|rights|permissions?|control|privileges)\b/i.test(list)) return undefined;
+    // "the student then has up to 5 days to accept it": time given to act (a workflow's wait), not fields.
+    if (list && /^(?:up to\s+|at most\s+|only\s+)?(?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+(?:to|for|in which to)\s+[a-z]/i.test(list)) return undefined;
     // "the spreadsheet has had its day": a perfect tense, not a possession.
     if (list && /^(?:had|been|become|got|gotten|done|gone|seen|made|to)\b/i.test(list)) return undefined;
     // "Each X has many Ys" is a relation: the relation readers take it.

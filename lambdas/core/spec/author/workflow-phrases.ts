@@ -10,6 +10,49 @@ export const TRIGGER_OPENERS = /^(?:when|whenever|once|as soon as|each time|ever
 /** A following sentence that goes on with the workflow before it. */
 export const CONTINUATION = /^(?:then|after that|afterwards|finally|next|subsequently|otherwise|if (?:nobody|no one|nothing|not|they (?:do not|don't)|it is not|that fails)|if they don't|in that case)\b/i;
 
+/**
+ * A following sentence whose condition is what the wait before it was for ("If it hasn't been
+ * paid, send an overdue notice"): the condition says nothing new, the action goes on.
+ */
+export const UNMET_CONDITION = /^if\s+(?:it|they)\s+(?:is|are|has|have|was|were)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?[a-z]+(?:\s+(?:up|back|in|out))?(?:\s+yet)?\s*,\s*/i;
+
+/** Words a workflow waits with: "wait", and "hold it", "delay it", "keep it back" followed by the time. */
+export const WAIT_WORDS = /\b(?:waits?|(?:hold|holds|delay|delays)\s+(?:it|them|off)(?=\s+(?:for|by)\b))\b(.*)$/i;
+
+/** A person given time to act on the record ("the student then has up to 5 days to accept it"; "then" may have split the subject off): a wait for that act. */
+export const TIME_GIVEN = /^(?:(?:(?:the|each|every|a|an)\s+[a-z]+(?:\s+[a-z]+)?|they|he|she|someone|somebody)\s+)?(?:then\s+|now\s+)?(?:has|have|gets?|is given|are given)\s+(?:up to\s+|at most\s+)?(.+?)\s+to\s+([a-z]+)\b/i;
+
+/** Nouns a wait is "for", as the event that ends it ("wait up to 14 days for the payment"). */
+export const AWAITED_NOUNS: Record<string, string> = {
+  payment: 'paid', reply: 'replied', answer: 'answered', response: 'responded', approval: 'approved', confirmation: 'confirmed',
+  acceptance: 'accepted', signature: 'signed', return: 'returned', pickup: 'picked_up', collection: 'collected', delivery: 'delivered',
+};
+
+/** States written as adverbs of the record ("if it still isn't back"): the event they stand for. */
+export const STATE_ADVERBS: Record<string, string> = { back: 'returned' };
+
+/**
+ * What people write before a trigger and that says nothing about it: list markers ("a)", "(2)",
+ * "3.") and a short label with a colon ("For reminders:", "Last thing:", "Unpaid invoices:") in
+ * front of a trigger clause or a time relative to the record ("the day before ...").
+ */
+const LIST_MARKER = /^(?:\(?(?:\d{1,2}|[a-h])\)|\d{1,2}\.)\s+/i;
+const LABEL = /^[^:,.;()]{1,40}:\s+(?=(?:when|whenever|once|as soon as|each time|every time|after|if|the moment|upon|(?:the\s+)?(?:day|week|month|night|morning)\s+(?:before|after)|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty|forty-eight)\s+[a-z]+\s+(?:before|after|later))\b)/i;
+
+/** "a loan's created", "a meeting's set up": "'s" before a participle is "is". */
+const IS_CONTRACTED = /\b([a-z]+)'s\s+(?=(?:been|set up|[a-z]+(?:ed|en))\b)/gi;
+
+/** "is set up": made, as a creation ("when a meeting is set up"). */
+const SET_UP = /\b(is|are|gets|get)\s+set\s+up\b/gi;
+
+/** "let the equipment officer know": an action of telling. */
+const LET_KNOW = /\blet\s+((?:the\s+|their\s+|a\s+)?[a-z]+(?:\s+[a-z]+)?)\s+know\b/gi;
+
+/** The trigger sentence without what says nothing about the workflow, in plain forms. */
+export function plainTriggerText(text: string): string {
+  return text.replace(LIST_MARKER, '').replace(LABEL, '').replace(IS_CONTRACTED, '$1 is ').replace(SET_UP, '$1 created').replace(LET_KNOW, 'notify $1');
+}
+
 /** Verbs between a record and its new state: "is", "gets", "moves to", "starts", "is marked as". */
 export const STATE_LINKS = new Set([
   'is', 'are', 'gets', 'get', 'becomes', 'become', 'turns', 'goes', 'moves', 'changes', 'reaches', 'has', 'have', 'was', 'were',
@@ -21,6 +64,9 @@ export const CREATED_STATES = new Set([
   'created', 'new', 'made', 'added', 'submitted', 'placed', 'booked', 'filed', 'registered', 'opened', 'requested', 'posted', 'reported',
   'logged', 'raised', 'uploaded', 'entered', 'received', 'sent', 'started', 'recorded', 'issued', 'inserted', 'signed up',
 ]);
+
+/** A sentence that opens with a record being made ("A tenancy is created in the offered state"): a trigger without "when". */
+export const CREATED_CLAUSE = /^(?:a|an|each|every|any)\s+(?:new\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:is|gets)\s+(?:created|made|added|opened|submitted|placed|booked|registered|set up)\b/i;
 
 /** Verbs a person makes a record with ("someone makes a booking"). */
 export const CREATE_ACTIONS = new Set(['make', 'create', 'add', 'submit', 'place', 'book', 'file', 'register', 'open', 'request', 'post', 'report', 'log', 'raise', 'upload', 'enter', 'send', 'start', 'record', 'issue', 'leave', 'write']);

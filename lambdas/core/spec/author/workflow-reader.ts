@@ -11,7 +11,8 @@ import type { EntityIndex } from '../offline-author/entity-index';
 import { findDuration, words } from '../offline-author/text';
 import { snakeCase } from '../../text/case';
 import { emptyHints, type WorkflowHints } from './workflow-branches';
-import { CONTINUATION, CREATED_STATES, CREATE_ACTIONS, STATE_LINKS, TASK_VERBS, TRIGGER_OPENERS, expand, objectPhrase, participle, verbLemma } from './workflow-phrases';
+import { dateField, dateOwner, statusFieldOf } from './workflow-record-fields';
+import { AWAITED_NOUNS, CONTINUATION, CREATED_CLAUSE, CREATED_STATES, CREATE_ACTIONS, STATE_ADVERBS, STATE_LINKS, TASK_VERBS, TIME_GIVEN, TRIGGER_OPENERS, UNMET_CONDITION, WAIT_WORDS, expand, objectPhrase, participle, plainTriggerText, verbLemma } from './workflow-phrases';
 
 export interface WorkflowContext {
   index: EntityIndex;
@@ -56,11 +57,6 @@ interface Draft {
   hints: WorkflowHints;
 }
 
-function statusFieldOf(entity: SpecEntity | undefined): SpecField | undefined {
-  return entity?.fields.find((f) => f.type === 'enum' && /^(?:status|state|stage|phase)$/.test(f.name));
-}
-type SpecField = SpecEntity['fields'][number];
-
 /** A trigger from the state a record reaches: created, or a value of its status. */
 function triggerFor(entity: string, state: string, ctx: WorkflowContext): { trigger: Draft['trigger']; value?: { field: string; value: string } } {
   const value = snakeCase(state);
@@ -81,23 +77,6 @@ function triggerFor(entity: string, state: string, ctx: WorkflowContext): { trig
   const lemma = /^[a-z]+s$/.test(value) ? verbLemma(value) : value;
   const reached = lemma !== value ? snakeCase(participle(lemma)) : value;
   return { trigger: { entity, event: 'updated', field, value: reached }, value: { field, value: reached } };
-}
-
-/** The date or time field of a record a phrase points at ("the wedding date", "it ends", "starts"). */
-function dateField(entity: string, hint: string[], ctx: WorkflowContext): string | undefined {
-  const fields = (ctx.entities.find((e) => e.name === entity)?.fields ?? []).filter((f) => f.type === 'date' || f.type === 'datetime');
-  const stems = hint.map((w) => w.replace(/s$/, '').replace(/(?:ing|ed)$/, ''));
-  const scored = fields.map((f) => ({ f, score: f.name.split('_').filter((part) => stems.some((s) => s.length > 2 && (part.startsWith(s) || s.startsWith(part)))).length }));
-  scored.sort((a, b) => b.score - a.score);
-  if (scored[0] && scored[0].score > 0) return scored[0].f.name;
-  return fields.length === 1 || (fields.length > 0 && hint.length === 0) ? fields[0]!.name : undefined;
-}
-
-/** The one record type with a date field the words name ("pickup date"), as a mention before the words. */
-function dateOwner(tokens: string[], ctx: WorkflowContext): { entity: string; start: number; end: number } | undefined {
-  const key = snakeCase(tokens.slice(0, 3).join(' '));
-  const owners = ctx.entities.filter((e) => e.fields.some((f) => (f.type === 'date' || f.type === 'datetime') && key.startsWith(f.name)));
-  return owners.length === 1 ? { entity: owners[0]!.name, start: 0, end: 0 } : undefined;
 }
 
 function uniqueName(base: string, taken: Set<string>): string {
@@ -160,9 +139,12 @@ interface Opening {
   where?: Array<{ field: string; value: string }>;
 }
 
-/** The trigger clause at the start of a sentence, with the steps it implies (a lead wait). */
-function readOpening(text: string, ctx: WorkflowContext): Opening | undefined {
-  const comma = text.search(/,|:\s|\bthen\b/i);
+/**
+ * The trigger clause at the start of a sentence, with the steps it implies (a lead wait);
+ * `subject` is the record the sentence before is about, what "it" in the trigger is.
+ */
+function readOpening(text: string, ctx: WorkflowContext, subject?: string): Opening | undefined {
+  const comma = text.search(/,|;|:\s|\bthen\b/i);
   const head = comma >= 0 ? text.slice(0, comma) : text;
   const rest = comma >= 0 ? text.slice(comma).replace(/^,?\s*/, '') : '';
   const names = new Set<string>();
@@ -174,7 +156,7 @@ function readOpening(text: string, ctx: WorkflowContext): Opening | undefined {
     // ("Every 90 days after a service, ...": the repetition is the workflow's, once per record.)
     const lead = relative[1]!.trim().replace(/^every$/i, '');
     const amount = relative[2]!.replace(/^the\s+/i, '');
-    const d = /^(?:day|week|month)$/i.test(amount) ? { iso: `P1${amount[0]!.toUpperCase()}`, n: 1, unit: amount } : findDuration(amount);
+    const d = relativeAmount(amount);
     const direction = relative[3]!.toLowerCase();
     const tokens = words(relative[4]!);
     // "1 day before pickup date": no record named, but one record type has that date.
@@ -220,11 +202,12 @@ function readOpening(text: string, ctx: WorkflowContext): Opening | undefined {
       return { entity: m.entity, ...triggerFor(m.entity, state.join(' '), ctx), lead: [], rest: text.slice(labelled[0].length), state: snakeCase(state.join(' ')) };
     }
   }
-  const opener = TRIGGER_OPENERS.exec(head);
+  // ("A tenancy is created in the offered state; the student then has up to 5 days ...": a record made, then a time.)
+  const opener = TRIGGER_OPENERS.exec(head) ?? (CREATED_CLAUSE.test(head) && findDuration(rest) ? /^/.exec(head) : null);
   if (!opener) return undefined;
   const clause = head.slice(opener[0].length);
   const tokens = words(clause);
-  const m = mentionIn(tokens, ctx);
+  const m = mentionIn(tokens, ctx) ?? (subject && /^(?:it|they)$/.test(tokens[0] ?? '') ? { entity: subject, start: 0, end: 1 } : undefined);
   if (!m) return undefined;
   const before = tokens.slice(0, m.start).filter((w) => !['a', 'an', 'the', 'new', 'any', 'each', 'every', 'some'].includes(w));
   const after = tokens.slice(m.end);
@@ -306,7 +289,7 @@ function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
       continue;
     }
     // "give it up to 14 days to be paid", "allow 2 days for the vendor to confirm": a wait for an event.
-    const allowance = /^(?:give|allow|leave)\s+(?:it|them|the \w+\s+)?\s*(?:up to\s+|at most\s+)?(.+?)\s+(?:to be\s+([a-z]+)|for\s+.+?\s+to\s+([a-z]+))/i.exec(segment);
+    const allowance = /^(?:give|allow|leave)\s+(?:it|them|the \w+\s+)?\s*(?:up to\s+|at most\s+)?(.+?)\s+(?:to be\s+([a-z]+)|for\s+.+?\s+to\s+([a-z]+))/i.exec(segment) ?? TIME_GIVEN.exec(segment);
     const allowed = allowance ? findDuration(allowance[1]!) : undefined;
     if (allowance && allowed) {
       const verb = allowance[2] ?? allowance[3]!;
@@ -316,20 +299,29 @@ function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
       continue;
     }
     // "and if it isn't fixed within 2 days, escalate it": a wait for what did not happen yet.
-    const unless = /^(?:and\s+)?(?:if|unless)\s+(?:it|they|the\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|has|have)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?([a-z]+)\s+(?:within|in|after|by)\s+(.+)$/i.exec(segment);
-    const awaitedFor = unless ? findDuration(unless[2]!) : undefined;
+    // ("if it still isn't back a week after that": the time after the state word, and "later".)
+    const unless = /^(?:and\s+)?(?:if|unless)\s+(?:it|they|the\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:still\s+)?(?:is|are|has|have)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?([a-z]+)\s+(?:(?:within|in|after|by)\s+(.+)|(.+?)\s+(?:after that|after|later))$/i.exec(segment);
+    const awaitedFor = unless ? findDuration(unless[2] ?? unless[3]!) : undefined;
     if (unless && awaitedFor) {
-      const event = snakeCase(/(?:ed|en)$/.test(unless[1]!) ? unless[1]! : participle(verbLemma(unless[1]!)));
+      const word = unless[1]!.toLowerCase();
+      const event = STATE_ADVERBS[word] ?? snakeCase(/(?:ed|en)$/.test(word) ? word : participle(verbLemma(word)));
       const step: WorkflowStep = { kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, draft.names), events: [event], timeout: awaitedFor.iso };
       draft.steps.push(step);
       draft.hints.awaited.add(step.name);
       draft.lastSegment = segment;
       continue;
     }
-    const wait = /\bwaits?\b(.*)$/i.exec(segment);
+    const wait = WAIT_WORDS.exec(segment);
     if (wait) {
       readWait(wait[1]!.trim(), draft, ctx);
       draft.lastSegment = segment;
+      continue;
+    }
+    // "a week before it remind everyone", "then again the day before": a wait until the record's date, and the action.
+    const relative = readRelativeStep(segment, draft, ctx);
+    if (relative !== undefined) {
+      draft.lastSegment = segment;
+      if (relative) addTask(relative, draft, ctx);
       continue;
     }
     draft.lastSegment = segment;
@@ -372,6 +364,12 @@ function readWait(rest: string, draft: Draft, ctx: WorkflowContext): void {
     draft.steps.push({ kind: 'waitForEvent', name: uniqueName(`wait_for_${person}`, draft.names), events, timeout: d.iso });
     return;
   }
+  const noun = /\bfor\s+(?:the|a|an|their|its)\s+([a-z]+)\b/i.exec(rest)?.[1]?.toLowerCase();
+  if (noun && AWAITED_NOUNS[noun]) {
+    const event = AWAITED_NOUNS[noun]!;
+    draft.steps.push({ kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, draft.names), events: [event], timeout: d.iso });
+    return;
+  }
   const previous = [...draft.steps].reverse().find((step) => step.kind === 'waitForEvent');
   if (/\banother\b|\bmore\b/i.test(rest) && previous?.kind === 'waitForEvent') {
     // "it is escalated to the finance team and waits another 3 days": now the finance team decides.
@@ -380,6 +378,39 @@ function readWait(rest: string, draft: Draft, ctx: WorkflowContext): void {
     return;
   }
   draft.steps.push({ kind: 'wait', name: uniqueName(`wait_${durationWords(d)}`, draft.names), duration: d.iso });
+}
+
+/** "the day", "a week", "48 hours": the time a wait is relative by. */
+function relativeAmount(amount: string): ReturnType<typeof findDuration> {
+  const bare = amount.replace(/^the\s+/i, '');
+  return /^(?:day|week|month)$/i.test(bare) ? { iso: `P1${bare[0]!.toUpperCase()}`, n: 1, unit: bare, index: 0, length: bare.length } : findDuration(bare);
+}
+
+/**
+ * A step said as a time relative to the record's date ("a week before it remind everyone", "two
+ * hours before the start time send a text"), or after the step before ("an hour later email
+ * them"); "again the day before" repeats the last action after its wait. Returns the words of the
+ * action that follows ('' for none), or undefined when the segment is no such step.
+ */
+function readRelativeStep(segment: string, draft: Draft, ctx: WorkflowContext): string | undefined {
+  const m = /^(again\s+)?((?:the\s+)?(?:day|week|month)|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty|forty-eight)\s+[a-z]+)\s+(before|prior to|later)\b\s*(.*)$/i.exec(segment);
+  const d = m ? relativeAmount(m[2]!) : undefined;
+  if (!m || !d) return undefined;
+  const tokens = m[4]!.split(/\s+/).filter(Boolean);
+  let at = 0;
+  if (m[3]!.toLowerCase() === 'later') draft.steps.push({ kind: 'wait', name: uniqueName(`wait_${durationWords(d)}`, draft.names), duration: d.iso });
+  else {
+    // The words up to the action name the date ("it", "its due date", "the event"); none: the record's one date.
+    while (at < tokens.length && !TASK_VERBS.has(verbLemma(tokens[at]!.replace(/[,.]$/, '')))) at += 1;
+    const hint = words(tokens.slice(0, at).join(' ')).filter((w) => !['it', 'the', 'its', 'their', 'a', 'an', 'of'].includes(w) && !ctx.index.names.some((n) => snakeCase(n) === w));
+    const field = dateField(draft.entity, hint, ctx);
+    if (!field) return undefined;
+    draft.steps.push({ kind: 'waitUntil', name: uniqueName(`wait_until_${field}`, draft.names), field, offset: `-${d.iso}` });
+  }
+  const action = tokens.slice(at).join(' ').replace(/^,\s*/, '');
+  const repeated = [...draft.steps].reverse().find((step) => step.kind === 'task');
+  if (m[1] && !action && repeated) draft.steps.push({ ...repeated, name: uniqueName(repeated.name, draft.names) });
+  return action;
 }
 
 /** A task from a segment with an action verb ("remind the brewer", "it is escalated to finance"). */
@@ -418,7 +449,9 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
   let last: Draft | undefined;
   sentences.forEach((original, i) => {
     // ("Oh and once an auction closes, ...": the aside before the trigger says nothing.)
-    const text = expand(original.trim()).replace(/^(?:oh|also|and|plus|finally|lastly|ps|p\.s\.)\b[,\s]+(?:and\s+)?(?=[a-z])/i, '');
+    const plain = plainTriggerText(expand(original.trim()).replace(/^(?:oh|also|and|plus|finally|lastly|ps|p\.s\.)\b[,\s]+(?:and\s+)?(?=[a-z])/i, ''));
+    // ("... wait up to 14 days for the payment. If it hasn't been paid, send a notice": the wait's outcome, then the action.)
+    const text = last ? plain.replace(UNMET_CONDITION, 'then ') : plain;
     if (last && (CONTINUATION.test(text) || /\b(?:retried|re-?tried)\b/i.test(text) || continuesAbout(text, last, ctx))) {
       const before = last.steps.length;
       // "Approved reports are paid ...": what follows happens in that state.
@@ -432,7 +465,7 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
         return;
       }
     }
-    const opening = readOpening(commaBeforeAction(text), ctx);
+    const opening = readOpening(commaBeforeAction(text), ctx, i > 0 ? mentionIn(words(sentences[i - 1]!), ctx)?.entity : undefined);
     if (!opening) {
       last = undefined;
       return;
