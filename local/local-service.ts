@@ -94,7 +94,7 @@ export interface LocalService {
    * in their composition roots (`projectSetup`'s onDynamoClient hands a project's out).
    */
   readonly dynamoClient: DynamoDBClient;
-  /** Resolves when no generation runs in this process (tests). */
+  /** Resolves when no generation or deployment runs in this process and every mounted project has handed on its record changes and settled its workflows (tests). */
   idle(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -262,6 +262,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       idle: async () => {
         await orchestrator.idle();
         await deploymentRunner.idle();
+        await projects.workflowsSettled();
       },
       stop: stopAll,
     };

@@ -128,6 +128,11 @@ export class LocalProjectHost implements ProjectDeployer {
     return this.sweeper.stop();
   }
 
+  /** Resolves once every mounted project's record changes are handed on and their executions have settled. */
+  async workflowsSettled(): Promise<void> {
+    await Promise.all([...this.mounts.values()].map((mount) => mount.workflows.settled()));
+  }
+
   /** Stops every project's workflow engine and change reader (the service does, on stop). */
   async stopWorkflows(): Promise<void> {
     await Promise.all([...this.mounts.values()].map((mount) => mount.workflows.stop()));

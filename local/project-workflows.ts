@@ -13,6 +13,8 @@ import type { LocalWorkflows } from '../lambdas/project-runtime/composition-work
 
 export interface RunningProjectWorkflows {
   readonly workflows: LocalWorkflows;
+  /** Resolves once every change written before the call is handed on and the executions it caused have settled. */
+  settled(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -33,6 +35,10 @@ export async function startProjectWorkflows(props: ProjectWorkflowProps): Promis
   reader.start();
   return {
     workflows,
+    settled: async () => {
+      await reader.settled();
+      await workflows.engine.settled();
+    },
     stop: async () => {
       // Changes first (they start instances), then the engine, which waits for running invocations.
       await reader.stop();

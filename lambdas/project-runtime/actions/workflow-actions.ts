@@ -33,9 +33,19 @@ function runtimeOf(input: ActionInput): WorkflowRuntime {
   return runtime;
 }
 
-function checkPayload(input: ActionInput, value: unknown, what: string): void {
+/**
+ * How deep a payload's objects and arrays may nest: it is stored inside an instance's items, and
+ * DynamoDB refuses documents nested over 32 levels (the items add a few of their own).
+ */
+export const MAX_PAYLOAD_DEPTH = 24;
+
+const depthOf = (value: unknown): number =>
+  value !== null && typeof value === 'object' ? 1 + Math.max(0, ...Object.values(value as Record<string, unknown>).map(depthOf)) : 0;
+
+function checkPayload(input: ActionInput, value: unknown, what: string, path: string): void {
   const max = input.services.ir.limits.workflowPayloadMaxBytes;
   if (payloadBytes(value) > max) throw new PayloadTooLargeError(`The ${what} is larger than ${max} bytes as JSON`);
+  if (depthOf(value) > MAX_PAYLOAD_DEPTH) throw new ValidationError(`Invalid body: ${path} nests deeper than ${MAX_PAYLOAD_DEPTH} levels`, [{ path, message: `must nest at most ${MAX_PAYLOAD_DEPTH} levels of objects and arrays` }]);
 }
 
 function workflowOf(input: ActionInput, name: string): IrWorkflow {
@@ -91,7 +101,7 @@ export const workflowActions = {
     const caller = await allowedCaller(input);
     const runtime = runtimeOf(input);
     const body = (input.body ?? {}) as { input?: Record<string, unknown> };
-    checkPayload(input, body.input, 'input');
+    checkPayload(input, body.input, 'input', 'body.input');
     const started = await runtime.starter.start({ workflow: workflowOf(input, input.route.workflow!).name, orgId: caller.orgId, input: body.input ?? {}, startedBy: caller.userId });
     return { status: 202, body: { workflow_id: started.instanceId, status: 'running' } };
   },
@@ -105,7 +115,7 @@ export const workflowActions = {
     if (!workflow || !eventsOf(workflow).has(body.event)) {
       throw new ValidationError(`Unknown event '${body.event}' for workflow ${instance.workflow}`, [{ path: 'body.event', message: `must be one of ${[...(workflow ? eventsOf(workflow) : [])].join(', ') || '(this workflow waits for no events)'}` }]);
     }
-    checkPayload(input, body.data, 'signal data');
+    checkPayload(input, body.data, 'signal data', 'body.data');
     if (!(await maySignal(input, caller, instance))) throw new ForbiddenError('Not allowed: your role may not signal this workflow instance');
     const delivery = await runtime.instances.deliverSignal(caller.orgId, instance.id, { event: body.event, data: body.data ?? {}, at: input.now.toISOString() });
     if (delivery.kind === 'resume') {
