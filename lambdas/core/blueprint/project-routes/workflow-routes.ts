@@ -117,7 +117,7 @@ export function workflowRoutes(b: RouteBuilder): void {
         request: { body: b.ref('WorkflowStartRequest') },
       },
       { status: 202, description: 'The instance started', schema: b.ref('WorkflowAccepted') },
-      [403, [429, `Too many running instances (at most ${b.ir.limits.maxConcurrentWorkflows}) (WORKFLOW_LIMIT)`]],
+      [400, 403, [413, `Input over ${formatBytes(b.ir.limits.workflowPayloadMaxBytes)} (PAYLOAD_TOO_LARGE)`], [429, `Too many running instances (at most ${b.ir.limits.maxConcurrentWorkflows}) (WORKFLOW_LIMIT)`]],
     );
   }
   const instance = objectSchema({ workflow_id: { type: 'string', minLength: 1, maxLength: WORKFLOW_ID_MAX_LENGTH, description: 'The instance id.' } }, ['workflow_id']);
@@ -133,8 +133,9 @@ export function workflowRoutes(b: RouteBuilder): void {
       summary: 'Send an event with data to a waiting workflow instance',
       request: { params: instance, body: b.ref('WorkflowSignalRequest') },
     },
-    { status: 202, description: 'The event was delivered', schema: b.ref('WorkflowAccepted') },
-    [403, 404, [409, 'The instance is not waiting for this event (CONFLICT)']],
+    { status: 202, description: 'The event was handed to the waiting step, or kept until a step waits for it', schema: b.ref('WorkflowAccepted') },
+    // A signal for a step not reached yet waits in the instance's inbox (202); only an end refuses it.
+    [400, 403, 404, [409, 'The instance has ended or was cancelled, or the wait it was for timed out meanwhile (CONFLICT)'], [413, `Data over ${formatBytes(b.ir.limits.workflowPayloadMaxBytes)} (PAYLOAD_TOO_LARGE)`]],
   );
   const admin = { ...base, tag: 'Workflow administration', level: 'admin' as const };
   b.add(
