@@ -112,7 +112,7 @@ export function readDescription(description: string): Reading {
     // Clauses: at semicolons outside parentheses, and after "Students hand in submissions:" when a clause follows.
     // (A spaced dash before a new subject, "Shows have episodes - an episode has ...", too; and
     // the record's states after its relations, "A booking is for one child, and it is pending or paid".)
-    const parts = splitTopLevel(sentence.text, sepRegex(/\s*;\s*|:\s+(?=(?:a|an|each|every|the|for each|for every)\s)|\s+-\s+(?=(?:a|an|each|every)\s)|,\s*and\s+(?=(?:it|they)\s+(?:is|are|can be)\s+[^;,]*(?:,[^;,]*)*\bor\b)/iy));
+    const parts = splitTopLevel(sentence.text, sepRegex(/\s*;\s*|:\s+(?=(?:a|an|any|each|every|the|for each|for every)\s)|\s+-\s+(?=(?:a|an|each|every)\s)|,\s*and\s+(?=(?:it|they)\s+(?:is|are|can be)\s+[^;,]*(?:,[^;,]*)*\bor\b)/iy));
     /** Reads a part into the lists; true when no reader took it. */
     const unread = (part: string): boolean => {
       const relation = readRelations(part);

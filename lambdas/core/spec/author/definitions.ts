@@ -133,8 +133,8 @@ const PATTERNS: Pattern[] = [
     list: 2,
   },
   {
-    example: 'Employees submit expense reports with an amount / People who want to adopt fill in an adoption application for one animal with their name',
-    re: new RegExp(String.raw`^(?!(?:the\s+|our\s+)?(?:app|system|service|backend|platform|site|it|we|they|workflow)\b)(?:the\s+|our\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?|[a-z]+\s+who\s+[a-z ]+?)\s+(?:(?:can|may|will|should|must|also)\s+)*(?!(?:has|have|is|are|be)\b)([a-z]+(?:\s+(?:in|out|up))?)\s+(?:(?:a|an|new|their|the|some|its)\s+)?(?!(?:can|may|will|should|must|also)\s)${NP}(?:\s+for\s+(?:a|an|one|each|exactly one)\s+${NP})?\s*,?\s+(?:with|containing|including|having|that (?:has|have)|which (?:has|have))\s+${LIST}$`, 'i'),
+    example: 'Employees submit expense reports with an amount / People who want to adopt fill in an adoption application for one animal with their name / Members can write a review of a book, with a rating',
+    re: new RegExp(String.raw`^(?!(?:the\s+|our\s+)?(?:app|system|service|backend|platform|site|it|we|they|workflow)\b)(?:the\s+|our\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?|[a-z]+\s+who\s+[a-z ]+?)\s+(?:(?:can|may|will|should|must|also)\s+)*(?!(?:has|have|is|are|be)\b)([a-z]+(?:\s+(?:in|out|up))?)\s+(?:(?:a|an|new|their|the|some|its)\s+)?(?!(?:can|may|will|should|must|also)\s)${NP}(?:\s+(?:for|of|on|about)\s+(?:a|an|one|each|exactly one)\s+${NP})?\s*,?\s+(?:with|containing|including|having|that (?:has|have)|which (?:has|have))\s+${LIST}$`, 'i'),
     topic: 3,
     parent: 4,
     list: 5,
@@ -192,7 +192,7 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     if (p.topic !== 0 && /\s(?:their|own|his|her|my|our|your|manages?|can|may)\b/i.test(topic)) continue;
     // ("... name, email and phone, and they place bids on items": the list ends where a new clause starts.)
     // ("..., and customers should be able to see ...": a new subject with a modal starts a clause too.)
-    const written = p.list !== undefined ? m[p.list]?.trim().replace(/,?\s+(?:and|but)\s+(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,\s*(?:and|but)\s+(?:[a-z]+\s+){1,2}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;
+    const written = p.list !== undefined ? m[p.list]?.trim().replace(/,?\s+(?:and|but)\s+(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,\s*(?:and|but)\s+(?![^(]*\))(?!whether\b|if\b)(?:[a-z'-]+\s+){1,8}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;
     const list = written && p.passive ? complements(written) : written;
     // "Section leaders can record attendance records": a right to make records, not fields.
     if (/\b(?:can|may|should|must|will|are able to|get to)\s+(?:\w+\s+)?(?:record|log|keep|track|list|show|store)s?\b/i.test(clean.split(/\s+/).slice(0, 6).join(' '))) return undefined;

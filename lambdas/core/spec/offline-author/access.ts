@@ -19,8 +19,8 @@ export interface AccessResult {
 }
 
 const OPS: Record<RightLetter, Operation[]> = { create: ['create'], read: ['list', 'read'], update: ['update'], delete: ['delete'] };
-const NO_LOGIN = /\b(?:without (?:(?:being )?(?:logged|signed) in|logging in|signing in|signing up|an account|a login|login|log-in|authentication|authenticating|registering|registration|a token)|publicly|no (?:login|account) (?:is )?(?:needed|required)|(?:who are |while |when )?not (?:signed|logged) in|even (?:when )?(?:logged|signed) out|anonymously)\b/i;
-const OWNER_WORD = '(?:author|owner|creator|poster|uploader|submitter|writer|person who (?:created|wrote|made|posted|submitted|uploaded) (?:it|them)|user who (?:created|wrote|made|posted|submitted|uploaded) (?:it|them))s?';
+const NO_LOGIN = /\b(?:without (?:(?:being )?(?:logged|signed) in|logging in|signing in|signing up|an account|a login|login|log-in|authentication|authenticating|registering|registration|a token)|publicly|no (?:login|account) (?:is )?(?:needed|required)|(?:who are |while |when )?not (?:signed|logged) in|even (?:when )?(?:logged|signed) out|anonymously|(?:an? )?(?:account|login|log-in) or not|(?:logged|signed) in or not|with or without (?:an account|a login|logging in|signing in))\b/i;
+const OWNER_WORD = '(?:author|owner|creator|poster|uploader|submitter|writer|person who (?:created|wrote|made|posted|submitted|uploaded) (?:it|them|(?:a|an|the) [a-z]+)|user who (?:created|wrote|made|posted|submitted|uploaded) (?:it|them))s?';
 const ONLY_OWNER = new RegExp(`\\bonly\\s+(?:the|its|their|a|an)?\\s*${OWNER_WORD}(?:\\s+of\\s+(?:a|an|the|each|any)?\\s*([a-z][a-z -]*?))?\\s+(?:may|can|could|is allowed to|are allowed to|should be able to|will be able to|are able to|is able to|should)\\s+(.+)$`, 'i');
 const ONLY_BY_OWNER = new RegExp(`^(?:(?:a|an|the|each|any)\\s+)?([a-z][a-z -]*?)\\s+(?:can|may|should|must)\\s+only\\s+be\\s+(.+?)\\s+by\\s+(?:its|their|the)\\s+${OWNER_WORD}\\b`, 'i');
 const OWN_ONLY = /\b(?:can|may|should)\s+only\s+((?:edit|update|change|modify|delete|remove)(?:\s*(?:,|or|and)\s*(?:edit|update|change|modify|delete|remove))*)\s+(?:their|his|her|its)\s+own\s+(.+)$/i;
@@ -56,13 +56,15 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
 
   for (const s of sentences) {
     let lastEntities: string[] = [];
-    for (const clause of s.clauses) {
+    // ("any member can write a review, and only the person who wrote a review can edit it": two rules.)
+    for (const clause of s.clauses.flatMap((c) => c.split(/,\s*(?:and|but)\s+(?=only\s+(?:the|its|their|a|an)\s)/i))) {
       const mentioned = entitiesIn(clause, ctx.index);
       const owner = ONLY_OWNER.exec(clause);
       const byOwner = owner ? null : ONLY_BY_OWNER.exec(clause);
       const ownOnly = owner || byOwner ? null : OWN_ONLY.exec(clause);
       if (owner || byOwner || ownOnly) {
-        const target = owner ? owner[1] : byOwner ? byOwner[1] : ownOnly![2];
+        // ("only the person who wrote a review can ...": the owner's words name the record type.)
+        const target = owner ? owner[1] ?? (entitiesIn(owner[0].slice(0, owner[0].length - owner[2]!.length), ctx.index).length > 0 ? owner[0].slice(0, owner[0].length - owner[2]!.length) : undefined) : byOwner ? byOwner[1] : ownOnly![2];
         const verbs = owner ? owner[2]! : byOwner ? byOwner[2]! : ownOnly![1]!;
         let entities = target ? entitiesIn(target, ctx.index) : [];
         if (entities.length === 0) entities = entitiesIn(verbs, ctx.index);
@@ -83,7 +85,7 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
         for (const entity of entities) for (const letter of lettersOf(adminsOnly[1]!)) set(entity, letter, 'admin');
         continue;
       }
-      const publicPhrase = /^(?:(?:all\s+)?([a-z][a-z ()-]*?))\s+(?:are|is|should be|must be|will be|can be)\s+(?:public(?:ly (?:readable|visible|available|accessible))?|visible to (?:everyone|anyone|the public|all)|readable by (?:everyone|anyone)|open to (?:everyone|anyone|the public))\b/i.exec(clause);
+      const publicPhrase = /^(?:(?:all\s+)?([a-z][a-z ()-]*?))\s+(?:are|is|should be|must be|will be|can be)\s+(?:public(?:ly (?:readable|visible|available|accessible))?|visible to (?:everyone|anyone|the public|all)|(?:readable|read|seen|viewed|browsed|visible|accessible) by (?:everyone|anyone|anybody|the public|all|visitors)|open to (?:everyone|anyone|the public))\b/i.exec(clause);
       if (publicPhrase) {
         const entities = /^(?:everything|all|the data|all data)$/i.test(publicPhrase[1]!.trim()) ? all : entitiesIn(publicPhrase[1]!, ctx.index);
         for (const entity of entities) {

@@ -61,7 +61,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     if (values) return { words: ['status'], traits: { ...traits, values } };
   }
   // "..., and is either open or fixed": the record's status, without its name.
-  const bareState = /^(?:is|are|can be)\s+(?:either\s+|one of\s+)?(.+\s(?:or|and)\s.+)$/i.exec(text);
+  // ("whether it's planned, held or cancelled": more than yes or no, so the status too.)
+  const bareState = /^(?:whether\s+(?:it|they)(?:'s|'re|\s+is|\s+are)\s+|(?:is|are|can be)\s+)(?:either\s+|one of\s+)?(.+\s(?:or|and)\s.+)$/i.exec(text);
   const bareValues = bareState ? valueList(bareState[1]!) : undefined;
   if (bareValues && !isBooleanPair(bareValues)) return { words: ['status'], traits: { ...traits, values: bareValues } };
   // "a pass or fail outcome", "a win, loss or draw result": the values before their field's name.

@@ -11,7 +11,7 @@ import { isValueLike } from './values';
 
 /** Word pairs joined by `and` that are one thing. */
 const ONE_THING = /\bbetween -?[\d.]+ and -?\d|\b(date|dates) (?:and|&) (times?)\b|\bterms (?:and|&) conditions\b|\bblack (?:and|&) white\b|\bq (?:and|&) a\b/gi;
-const MARKER = /(?::|\b(?:(?<!\b(?:number|no|count|amount|date|name|type) )of|which is|that is|that's|which can be|that can be|can be|either|one of|is one of|being|goes from|moves through|like|such as))\s+\S+(?:\s+\S+)?$/i;
+const MARKER = /(?::|\b(?:(?<!\b(?:number|no|count|amount|date|name|type) )of|which is|that is|that's|which can be|that can be|can be|either|one of|is one of|being|goes from|moves through|like|such as|whether (?:it|they)(?:'s|'re|\s+is|\s+are)))\s+\S+(?:\s+\S+)?$/i;
 
 interface Piece {
   text: string;
