@@ -234,7 +234,9 @@ export function readDescription(description: string): Reading {
  */
 function withSubjects(clauses: string[]): string[] {
   let subject: string | undefined;
-  return clauses.map((clause) => {
+  return clauses.map((named) => {
+    // ("Our receptionist Jo manages appointments": the role is the receptionist, the name is a person's.)
+    const clause = named.replace(PERSON_AFTER_ROLE, '$1');
     // ("Guests make reservations ..., and they can see and cancel their own": "they" are the guests.)
     const they = /^((?:and|but|so|while)\s+)?(?:they|these people)\s+(?=(?:can|may|should|must|will|are allowed to|are able to|only)\s)/i.exec(clause.trim());
     if (they && subject) return `${they[1] ?? ''}${subject} ${clause.trim().slice(they[0].length)}`;
@@ -258,6 +260,9 @@ function withSubjects(clauses: string[]): string[] {
     return subject && RIGHT_VERBS[first] !== undefined ? `${subject} can ${clause.trim()}` : clause;
   });
 }
+
+/** A first name after a role noun ("our receptionist Jo", "the head chef Marco") before what the person does. */
+const PERSON_AFTER_ROLE = /^((?:[Oo]ur|[Mm]y|[Tt]he)\s+[a-z]+(?:\s+[a-z]+)?)\s+[A-Z][a-z]+(?=\s+(?:can|may|will|should|must|also|manages?|handles?|runs?|does|looks?|sees?|checks?|takes?|books?|deals?)\b)/;
 
 /**
  * "Dentists can read patients, and write notes for a visit, with ...", "Each rehearsal has many
