@@ -186,21 +186,32 @@ describe('LocalDurableEngine', () => {
     await second.close();
   });
 
-  it('re-runs an invocation lost with its process once its lease lapses', async () => {
+  it('re-runs an invocation lost with its process: at once when a new engine opens, else when its lease lapses', async () => {
     const tableName = await freshTable();
     const clock = new ManualClock();
-    // A process recorded the start, began the invocation and died: its lease is all that is left of it.
+    // A process recorded the starts, began the invocations and died: what it left is all there is.
     const executions = new ExecutionStore({ doc, tableName });
-    await executions.create('order-6', JSON.stringify(input('order-6')), clock.now().getTime());
-    await executions.beginInvocation('order-6', clock.now().getTime(), 15 * 60 * SECOND);
-    const probe = toyProbe();
-    const engine = engineOn(tableName, clock, probe);
+    for (const id of ['order-6', 'order-7']) {
+      await executions.create(id, JSON.stringify(input(id)), clock.now().getTime());
+      await executions.beginInvocation(id, clock.now().getTime(), 15 * 60 * SECOND);
+    }
+    const opened = toyProbe();
+    const engine = engineOn(tableName, clock, opened);
     await engine.open();
-    await advance(engine, clock, 15 * 60 * SECOND - 1);
-    expect(probe.calls.reserve).toBe(0);
-    await advance(engine, clock, 1);
-    expect(probe.calls).toEqual({ reserve: 1, charge: 1, ship: 0 });
+    await engine.settled();
+    expect(opened.calls).toEqual({ reserve: 2, charge: 2, ship: 0 });
     expect((await engine.describe('order-6')).operations.find((op) => op.name === 'charge')).toMatchObject({ status: 'PENDING' });
     await engine.close();
+
+    // An invocation that hangs (no restart): its lease runs the execution again, fencing it off.
+    await executions.create('order-8', JSON.stringify(input('order-8')), clock.now().getTime());
+    await executions.beginInvocation('order-8', clock.now().getTime(), 15 * 60 * SECOND);
+    const leased = toyProbe();
+    const second = engineOn(tableName, clock, leased);
+    await advance(second, clock, 15 * 60 * SECOND - 1);
+    expect(leased.calls.reserve).toBe(0);
+    await advance(second, clock, 1);
+    expect(leased.calls.reserve).toBe(1);
+    await second.close();
   });
 });

@@ -20,6 +20,7 @@
  *   its operations  PK `DX#<instanceId>`                    SK `OP#<operationId>` one item each
  *   callback pointer PK `DXCB#<callbackId>`                 SK `CB`             -> (execution, operation)
  *   due item        PK `DXDUE`                              SK `<dueAt ms, 15 digits>#<instanceId>#<operationId>`
+ *   invocation in flight PK `DXRUN`                         SK `<instanceId>`   re-run at a restart
  *   stream position PK `STREAM#<stream label>`              SK `<shardId>`      local change reader (record-changes/)
  *
  * Only records live in `<o>E#<Entity>` partitions: the change stream's consumers see every item
@@ -239,6 +240,14 @@ export const durableDueKey = (dueAtMs: number, instanceId: string, operationId: 
   PK: DURABLE_DUE_PARTITION,
   SK: `${String(Math.max(0, Math.floor(dueAtMs))).padStart(DUE_TIME_DIGITS, '0')}#${instanceId}#${operationId}`,
 });
+
+/**
+ * The executions whose invocation is under way (one item each, gone when it ends): a local
+ * engine opening after its process died re-runs them at once instead of after their lease.
+ */
+export const DURABLE_RUNNING_PARTITION = 'DXRUN';
+
+export const durableRunningKey = (instanceId: string): ItemKey => ({ PK: DURABLE_RUNNING_PARTITION, SK: instanceId });
 
 /** The greatest sort key due at `nowMs` ('~' sorts after every id character). */
 export const durableDueUpperBound = (nowMs: number): string => `${String(Math.max(0, Math.floor(nowMs))).padStart(DUE_TIME_DIGITS, '0')}#~`;

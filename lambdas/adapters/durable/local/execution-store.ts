@@ -9,14 +9,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ErrorObject } from '@aws/durable-execution-sdk-js';
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   DURABLE_OPERATION_SK_PREFIX,
+  DURABLE_RUNNING_PARTITION,
   durableDueKey,
   durableExecutionKey,
   durableExecutionPartition,
   durableInputOperationKey,
   durableOperationKey,
+  durableRunningKey,
   type ItemKey,
 } from '../../project-data/project-table-keys';
 import type { DurableExecutionStatus } from '../../../ports/durable-executions';
@@ -158,12 +160,17 @@ export class ExecutionStore {
 
   /**
    * Begins an invocation of a running execution: a new invocation id and token (fencing off any
-   * older one), a lease whose due item re-runs the execution should this process die mid-way, and
-   * the operations changed since the last one (taken off the execution). undefined: not running.
+   * older one), a lease whose due item re-runs the execution should the invocation hang or its
+   * process die, an in-flight item a restarted engine re-runs at once, and the operations changed
+   * since the last one (taken off the execution). undefined: not running.
    */
   async beginInvocation(instanceId: string, now: number, leaseMs: number): Promise<InvocationGrant | undefined> {
     const current = await this.get(instanceId);
-    if (!current || current.status !== 'RUNNING') return undefined;
+    if (!current || current.status !== 'RUNNING') {
+      // An execution that ended in its last invocation's checkpoint may leave its in-flight item.
+      await this.table.doc.send(new DeleteCommand({ TableName: this.table.tableName, Key: durableRunningKey(instanceId) }));
+      return undefined;
+    }
     const invocation = newId();
     const token = `${invocation}.${newId()}`;
     const leaseDueAt = now + leaseMs;
@@ -190,6 +197,7 @@ export class ExecutionStore {
         },
       },
       { Put: { TableName: this.table.tableName, Item: lease } },
+      { Put: { TableName: this.table.tableName, Item: { ...durableRunningKey(instanceId), instanceId, invocation } } },
       ...(oldLease ? [{ Delete: { TableName: this.table.tableName, Key: oldLease } }] : []),
     ]);
     return refused.length === 0 ? { invocation, token, leaseDueAt, updatedIds: taken } : undefined;
@@ -241,8 +249,26 @@ export class ExecutionStore {
     if (ended && end.status === 'THREW' && end.retryAt !== undefined) {
       await this.table.doc.send(new PutCommand({ TableName: this.table.tableName, Item: dueItem(instanceId, { dueAt: end.retryAt, operationId: '', kind: 'invoke' }) }));
     }
-    if (ended) await this.table.doc.send(new DeleteCommand({ TableName: this.table.tableName, Key: durableDueKey(grant.leaseDueAt, instanceId, '') }));
+    if (ended) {
+      // Left over (an unprocessed item): a later spurious invocation replays and suspends again, harmlessly.
+      const gone = [durableDueKey(grant.leaseDueAt, instanceId, ''), durableRunningKey(instanceId)].map((Key) => ({ DeleteRequest: { Key } }));
+      await this.table.doc.send(new BatchWriteCommand({ RequestItems: { [this.table.tableName]: gone } }));
+    }
     return ended ? this.get(instanceId) : undefined;
+  }
+
+  /** The executions whose invocation was under way when last recorded (a previous process's, at open). */
+  async inFlight(): Promise<string[]> {
+    const ids: string[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await this.table.doc.send(
+        new QueryCommand({ TableName: this.table.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': DURABLE_RUNNING_PARTITION }, ConsistentRead: true, ...(start ? { ExclusiveStartKey: start } : {}) }),
+      );
+      ids.push(...(out.Items ?? []).map((item) => String(item.instanceId)));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return ids;
   }
 
   /** Stops a running execution: its invocation is fenced off, and nothing due for it runs. */

@@ -84,8 +84,14 @@ export class LocalDurableEngine implements DurableExecutions, DurableExecutionIn
     this.scheduler = new DueScheduler({ clock: this.clock, nextDueAt: () => this.dues.nextDueAt(), runDue: () => this.runDue(), onError });
   }
 
-  /** Starts the scheduler: what fell due while no engine ran is run at once. */
+  /**
+   * Starts the scheduler: what fell due while no engine ran is run at once, and so are the
+   * invocations a previous process left under way (one engine per table: they died with it).
+   */
   async open(): Promise<void> {
+    for (const instanceId of await this.executions.inFlight()) {
+      if (!this.invoker.isRunning(instanceId)) void this.invoker.invoke(instanceId);
+    }
     await this.scheduler.arm();
   }
 
