@@ -378,6 +378,7 @@ export class LocalProjectHost implements ProjectDeployer {
       dynamoEndpoint: this.props.dynamoEndpoint,
       credentialsFile: this.props.credentialsFile,
       workflows,
+      active: services.ir.workflows.length > 0,
       onError: (err) => console.error(`project ${projectId} record changes:`, err),
     });
     this.mounts.set(projectId, { deploymentId: deployed?.deploymentId ?? '', gateway, ir: services.ir, files, workflows: running });

@@ -24,11 +24,17 @@ export interface ProjectWorkflowProps {
   readonly dynamoEndpoint: string;
   readonly credentialsFile: string;
   readonly workflows: LocalWorkflows;
+  /**
+   * Whether the blueprint has workflows. Without any, nothing runs: no engine, no reader (instances
+   * a former blueprint left in the table wait there until a blueprint with workflows runs them).
+   */
+  readonly active: boolean;
   readonly onError: (err: unknown) => void;
 }
 
 export async function startProjectWorkflows(props: ProjectWorkflowProps): Promise<RunningProjectWorkflows> {
   const { workflows } = props;
+  if (!props.active) return { workflows, settled: async () => undefined, stop: async () => undefined };
   await workflows.engine.open();
   const streams = localStreamsClient(props.dynamoEndpoint, readLocalCredentials(props.credentialsFile).dynamodb);
   const reader = new StreamReader({ client: props.client, streams, tableName: props.tableName, consume: createChangeDispatcher(workflows.consumers), onError: props.onError });

@@ -74,7 +74,8 @@ interface StreamState {
   readonly shards: Map<string, ShardState>;
 }
 
-const defaultSleep = (ms: number, signal: AbortSignal): Promise<void> => delay(ms, undefined, { signal }).catch(() => undefined);
+// Unref'd: a reader polling in the background never keeps its process alive by itself.
+const defaultSleep = (ms: number, signal: AbortSignal): Promise<void> => delay(ms, undefined, { signal, ref: false }).catch(() => undefined);
 
 export class StreamReader implements RecordChangeReader {
   /** Ends the current pause (a new one each time): stop() and settled() cut it short. */
