@@ -44,8 +44,7 @@ it('every code source gives the same template apart from the code of each functi
   const strip = (t: { Resources: Record<string, Fn> }) => {
     const copy = withoutCodeLocations(t) as unknown as { Resources: Record<string, Fn> };
     for (const fn of functions(copy)) fn.Properties.Code = { S3Bucket: '<bucket>', S3Key: '<key>' };
-    // A published version's logical id hashes its function's code (the workflow function's, behind its alias).
-    return JSON.parse(JSON.stringify(copy).replace(/(CurrentVersion[0-9A-F]{8})[0-9a-f]{32}/g, '$1<code hash>')) as typeof copy;
+    return copy;
   };
   expect(strip(fromBucket)).toEqual(strip(bundled));
   // Each function of PROJECT_CODE_ENTRIES, the custom resource's provider included, takes its published object.

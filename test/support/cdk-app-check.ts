@@ -49,9 +49,13 @@ interface TemplateJson {
   [section: string]: unknown;
 }
 
-/** A template with every function's code location (its S3 key, the asset hash) replaced by a marker. */
+/**
+ * A template with every function's code location (its S3 key, the asset hash) replaced by a
+ * marker, and so the logical id of a published version (`...CurrentVersion<id><code hash>`: the
+ * workflow function's, behind its alias), which hashes its function's code.
+ */
 export function withoutCodeLocations(template: unknown): TemplateJson {
-  const copy = JSON.parse(JSON.stringify(template)) as TemplateJson;
+  const copy = JSON.parse(JSON.stringify(template).replace(/(CurrentVersion[0-9A-F]{8})[0-9a-f]{32}/g, '$1<code hash>')) as TemplateJson;
   for (const resource of Object.values(copy.Resources)) {
     if (resource.Type === 'AWS::Lambda::Function' && resource.Properties?.Code) {
       const code = resource.Properties.Code as Record<string, unknown>;
