@@ -17,7 +17,7 @@ import type { ServicesForWorkflows, WorkflowStorePorts } from './composition-wor
 import { workflowPieces, type WorkflowTaskPorts } from './composition-workflow-wiring';
 
 /** What the local durable engine does on the project's table (its checkpoints, due items and callbacks). */
-export const LOCAL_DURABLE_ENGINE_TABLE_ACTIONS: readonly string[] = ['BatchGetItem', 'ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'];
+export const LOCAL_DURABLE_ENGINE_TABLE_ACTIONS: readonly string[] = ['BatchGetItem', 'BatchWriteItem', 'ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'];
 
 /** What the workflows of one project need from the host besides the runtime's own services. */
 export interface WorkflowHostPorts extends WorkflowStorePorts, WorkflowTaskPorts {
