@@ -12,7 +12,7 @@
  * role CloudFormation deploys project stacks with, so the step function itself needs only
  * iam:PassRole for it.
  */
-import { ArnFormat, type CfnElement, Duration, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
+import { ArnFormat, type CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -30,6 +30,7 @@ import { BUNDLE_HANDLER, bundledCode } from '../shared/bgs-function';
 import { lambdaBundleDir, placeholderBundleDir, REPO_ROOT } from '../shared/lambda-bundling';
 import { projectSynthBundleDir } from '../shared/synth-bundling';
 import { WORKFLOWS_REGION } from '../../lambdas/core/deploy/regions';
+import { acknowledgeWildcards, type Wildcards } from '../shared/nag-wildcards';
 import { dirname, join } from 'node:path';
 
 export interface DeploymentWorkflowProps {
@@ -262,8 +263,8 @@ export class DeploymentWorkflow extends Construct {
       { id: 'AwsSolutions-IAM5[Resource::*]', reason: 'X-Ray tracing and CloudWatch Logs log delivery support no resource-level permissions: AWS requires "*".' },
     );
     const artifacts = `<${stack.getLogicalId(this.artifactBucket.node.defaultChild as CfnElement)}.Arn>`;
-    acknowledgeWildcards(stack, role, STEP_ROLE_WILDCARDS.map(([finding, reason]) => [finding.replace('<ARTIFACTS>', artifacts), reason] as const));
-    acknowledgeWildcards(stack, this.stackRole, STACK_ROLE_WILDCARDS);
+    acknowledgeWildcards(role, STEP_ROLE_WILDCARDS.map(([finding, reason]) => [finding.replace('<ARTIFACTS>', artifacts), reason] as const));
+    acknowledgeWildcards(this.stackRole, STACK_ROLE_WILDCARDS);
   }
 }
 
@@ -296,14 +297,23 @@ function projectStackStatements(stack: Stack, codeBucket: string): iam.PolicySta
     new iam.PolicyStatement({ sid: 'UserPools', actions: ['cognito-idp:*'], resources: [`arn:${p}:cognito-idp:*:${a}:userpool/*`] }),
     new iam.PolicyStatement({ sid: 'CreateUserPools', actions: ['cognito-idp:CreateUserPool'], resources: ['*'] }),
     new iam.PolicyStatement({ sid: 'Apis', actions: ['apigateway:*'], resources: [`arn:${p}:apigateway:*::/apis`, `arn:${p}:apigateway:*::/apis/*`, `arn:${p}:apigateway:*::/tags/*`] }),
+    // A stack with workflows: its stream function's event source mapping and failure queue (lib/project/project-workflows.ts).
+    new iam.PolicyStatement({
+      sid: 'CreateEventSourceMappings',
+      actions: ['lambda:CreateEventSourceMapping'],
+      resources: ['*'],
+      conditions: { ArnLike: { 'lambda:FunctionArn': `arn:${p}:lambda:*:${a}:function:${PROJECT_STACK_PATTERN}` } },
+    }),
+    new iam.PolicyStatement({
+      sid: 'EventSourceMappings',
+      actions: ['lambda:GetEventSourceMapping', 'lambda:UpdateEventSourceMapping', 'lambda:DeleteEventSourceMapping', 'lambda:TagResource', 'lambda:UntagResource', 'lambda:ListTags'],
+      resources: [`arn:${p}:lambda:*:${a}:event-source-mapping:*`],
+    }),
+    new iam.PolicyStatement({ sid: 'Queues', actions: ['sqs:*'], resources: [`arn:${p}:sqs:*:${a}:${PROJECT_STACK_PATTERN}`] }),
   ];
 }
 
-/**
- * cdk-nag names each IAM5 finding by the wildcard it flags; each is acknowledged by name with why
- * it cannot be narrower. `<ARTIFACTS>` stands for the artifact bucket's ARN token.
- */
-type Wildcards = ReadonlyArray<readonly [finding: string, reason: string]>;
+/** The IAM5 findings of the two roles, by name with why. `<ARTIFACTS>` stands for the artifact bucket's ARN token. */
 
 const PROJECT_NAMES = 'BGS names every project stack BgsProject-<projectId> and CloudFormation names its resources from the stack name';
 
@@ -319,7 +329,7 @@ const STEP_ROLE_WILDCARDS: Wildcards = [
 ];
 
 const STACK_ROLE_WILDCARDS: Wildcards = [
-  ...(['dynamodb', 's3', 'lambda', 'logs', 'cognito-idp', 'apigateway'] as const).map(
+  ...(['dynamodb', 's3', 'lambda', 'logs', 'cognito-idp', 'apigateway', 'sqs'] as const).map(
     (service) => [`Action::${service}:*`, `CloudFormation creates, updates and deletes every property of a project's ${service} resources (the project stack's constructs decide which); the resources are limited to the project's.`] as const,
   ),
   ['Resource::arn:<AWS::Partition>:dynamodb:*:<AWS::AccountId>:table/BgsProject-*', `The project's table; ${PROJECT_NAMES}.`],
@@ -332,20 +342,11 @@ const STACK_ROLE_WILDCARDS: Wildcards = [
   ['Resource::arn:<AWS::Partition>:logs:*:<AWS::AccountId>:log-group:BgsProject-*', `The project's log groups; ${PROJECT_NAMES}.`],
   ['Resource::arn:<AWS::Partition>:logs:*:<AWS::AccountId>:log-group:BgsProject-*:*', `The log streams of the project's log groups; ${PROJECT_NAMES}.`],
   ['Resource::arn:<AWS::Partition>:cognito-idp:*:<AWS::AccountId>:userpool/*', "The project's user pool and its client: Cognito names pools by generated ids, which no prefix can match."],
-  ['Resource::*', 'cognito-idp:CreateUserPool has no resource-level permission (the pool does not exist yet): AWS requires "*" for it, and only for it.'],
+  ['Resource::*', 'cognito-idp:CreateUserPool and lambda:CreateEventSourceMapping have no resource-level permission (what they create does not exist yet): AWS requires "*" for them, and only for them; the mapping is further limited by its condition on the project\'s functions.'],
+  ['Resource::arn:<AWS::Partition>:lambda:*:<AWS::AccountId>:event-source-mapping:*', "The stream function's event source mapping: Lambda names mappings by generated UUIDs, which no prefix can match."],
+  ['Resource::arn:<AWS::Partition>:sqs:*:<AWS::AccountId>:BgsProject-*', `The stream function's failure queue; ${PROJECT_NAMES}.`],
   ['Resource::arn:<AWS::Partition>:apigateway:*::/apis', "Creating the project's HTTP API: API Gateway authorizes it on the collection of APIs."],
   ['Resource::arn:<AWS::Partition>:apigateway:*::/apis/*', "The project's HTTP API, stage, routes and integration: API Gateway names APIs by generated ids."],
   ['Resource::arn:<AWS::Partition>:apigateway:*::/tags/*', "Tagging the project's HTTP API (CloudFormation tags what it creates)."],
 ];
 
-/**
- * cdk-nag writes a pseudo parameter as `<AWS::Partition>` while it is a token, and as its value once
- * the stack knows it (a stack with an environment, with partition literals on): the findings are
- * written with the placeholders and given the stack's values here.
- */
-function acknowledgeWildcards(stack: Stack, role: iam.Role, wildcards: Wildcards): void {
-  const known = (value: unknown): string | undefined => (typeof value === 'string' && !Token.isUnresolved(value) ? value : undefined);
-  const literal = { '<AWS::Partition>': known(stack.resolve(stack.partition)), '<AWS::Region>': known(stack.region), '<AWS::AccountId>': known(stack.account) };
-  const render = (finding: string) => Object.entries(literal).reduce((text, [placeholder, value]) => (value ? text.split(placeholder).join(value) : text), finding);
-  Validations.of(role).acknowledge(...wildcards.map(([finding, reason]) => ({ id: `AwsSolutions-IAM5[${render(finding)}]`, reason })));
-}

@@ -4,7 +4,7 @@
  * the endpoint secrets in Secrets Manager where the route declares them) and writing to that log group. Everything here is derived from
  * the route's manifest entry.
  */
-import { ArnFormat, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -12,6 +12,7 @@ import { TABLE_KEYS } from '../../lambdas/adapters/dynamodb/table-definition';
 import { handlerFile, routeTableActions, type RouteDefinition } from '../../lambdas/control-plane/routes';
 import { ENDPOINT_SECRET_NAME_PREFIX } from '../../lambdas/core/outgoing/endpoint';
 import { BgsFunction } from '../shared/bgs-function';
+import { acknowledgeWildcards } from '../shared/nag-wildcards';
 import { routeCompanionCode } from './route-companions';
 
 /** The IAM actions of a route on the table (routes.ts `routeTableActions`, which the local guard reads too). */
@@ -87,13 +88,13 @@ export class RouteFunction extends BgsFunction {
       ...(props.destroyOnRemoval ? { destroyOnRemoval: props.destroyOnRemoval } : {}),
     });
     if (route.endpointSecrets?.length) {
-      // cdk-nag names an IAM5 finding by the wildcard it flags: this one, by name.
-      Validations.of(this.role).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${ENDPOINT_SECRET_NAME_PREFIX}*]`,
-        reason:
+      acknowledgeWildcards(this.role, [
+        [
+          `Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${ENDPOINT_SECRET_NAME_PREFIX}*`,
           `Endpoint secrets are created per project endpoint and change, named ${ENDPOINT_SECRET_NAME_PREFIX}<projectId>/<endpoint>/<uuid> at run time ` +
-          '(Secrets Manager also appends a random suffix to every ARN), so only the name prefix can be granted; the route checks ownership first.',
-      });
+            '(Secrets Manager also appends a random suffix to every ARN), so only the name prefix can be granted; the route checks ownership first.',
+        ],
+      ]);
     }
   }
 }
