@@ -30,6 +30,7 @@ import { ProjectFiles } from './project-files';
 import { ProjectIdentity } from './project-identity';
 import { ProjectWorkflows, PROJECT_WORKFLOW_RESOURCES } from './project-workflows';
 import { ProjectRuntimeFunction, projectRuntimeEnvironment } from './runtime-function';
+import { DEPLOY_LIMITS } from '../../lambdas/core/blueprint/deploy-limits';
 
 /** Project ids as the control plane makes them: letters, digits and hyphens (they name resources). */
 const PROJECT_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
@@ -126,7 +127,7 @@ export { WORKFLOWS_REGION } from '../../lambdas/core/deploy/regions';
  * toward CloudFormation's limit too). One more per manifest route. The CDK test checks every
  * example's template against it; docs point here rather than repeat the number.
  */
-export const PROJECT_STACK_FIXED_RESOURCES = 23;
+export const PROJECT_STACK_FIXED_RESOURCES = DEPLOY_LIMITS.projectStackFixedResources;
 
 /** The resources of a project stack whose manifest has `routeCount` routes (CloudFormation allows 500 per stack). */
 export const projectStackResourceCount = (routeCount: number, hasWorkflows = false): number =>

@@ -34,6 +34,7 @@ import { ENV } from '../../lambdas/shared/env';
 import { BgsFunction } from '../shared/bgs-function';
 import { PROJECT_CODE_ENTRIES } from './project-code';
 import { projectTableStatements } from './runtime-function';
+import { DEPLOY_LIMITS } from '../../lambdas/core/blueprint/deploy-limits';
 
 /** The alias every start and signal goes through. */
 export const WORKFLOW_ALIAS = 'live';
@@ -41,8 +42,8 @@ export const WORKFLOW_ALIAS = 'live';
 /** Lambda's longest durable execution (31,622,400 s): a workflow may wait close to a year. */
 export const WORKFLOW_EXECUTION_TIMEOUT = Duration.days(366);
 
-/** The resources this construct adds to a project stack (the resource guard counts them). */
-export const PROJECT_WORKFLOW_RESOURCES = 12;
+/** The resources this construct adds to a project stack (the resource guard and the blueprint's deploy check count them). */
+export const PROJECT_WORKFLOW_RESOURCES = DEPLOY_LIMITS.projectWorkflowResources;
 
 export interface ProjectWorkflowsProps {
   readonly projectId: string;

@@ -14,4 +14,10 @@ export const DEPLOY_LIMITS = {
    * `$default` route, the blueprint custom resource with its function, role and log group, CDKMetadata.
    */
   projectStackFixedResources: 23,
+  /**
+   * What a blueprint with workflows adds (lib/project/project-workflows.ts; its test pins it): the
+   * durable workflow function with its role, policies, log group, version and alias, the stream
+   * function with its role, log group and event source mapping, and the failure queue with its policy.
+   */
+  projectWorkflowResources: 12,
 } as const;
