@@ -16,10 +16,15 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
 /**
  * What the author reaches (measured when set, rounded down). The development part grew by 12
  * descriptions written in the styles the author read worst (its F1 fell from 0.93 to 0.86 with
- * no change to the author), then by one in user stories; its floor is measured on the larger
- * part (reached: development 0.958, examples 0.956, held-out 0.808).
+ * no change to the author), then by one in user stories, and the floors were measured on it
+ * (development 0.958, examples 0.956, held-out 0.808). Then the corpus grew again, written blind
+ * in the four weakest styles (relations both ways, user stories, long pages, chatty paragraphs):
+ * 12 development and 4 held-out descriptions. With no change to the author that took development
+ * from 0.958 to 0.854 and held-out from 0.808 to 0.719; the floors are measured on the larger
+ * corpus after the author's round on its development part (development 0.914, examples 0.951,
+ * held-out 0.733).
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.95, examples: 0.95, 'held-out': 0.8 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.91, examples: 0.95, 'held-out': 0.73 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {
