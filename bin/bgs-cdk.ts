@@ -13,7 +13,9 @@
  *  - `-c bgs:publicUrl=https://api.example.com`: the address answers name when a custom domain
  *    fronts the API (default: the HTTP API's execute-api endpoint);
  *  - `-c bgs:projectRegion=eu-west-1`: the region generated project stacks deploy to (default: the
- *    control plane's; a blueprint with workflows always deploys to us-east-2).
+ *    control plane's; a blueprint with workflows always deploys to us-east-2);
+ *  - `-c bgs:workflowMailFrom=workflows@example.com`: the sender of project workflows' mail, an
+ *    address of an SES identity verified in the project region (default: none, notify steps fail).
  */
 import { ENV } from '../lambdas/shared/env';
 import { App, Validations } from 'aws-cdk-lib';
@@ -27,6 +29,7 @@ const rateLimits = app.node.tryGetContext('bgs:rateLimits') as string | undefine
 const bedrockModelId = app.node.tryGetContext('bgs:bedrockModelId') as string | undefined;
 const publicUrl = app.node.tryGetContext('bgs:publicUrl') as string | undefined;
 const projectRegion = app.node.tryGetContext('bgs:projectRegion') as string | undefined;
+const workflowMailFrom = app.node.tryGetContext('bgs:workflowMailFrom') as string | undefined;
 
 new ControlPlaneStack(app, 'BgsControlPlane', {
   // Unset (no credentials, offline) the stack is environment-agnostic; with credentials the
@@ -37,6 +40,7 @@ new ControlPlaneStack(app, 'BgsControlPlane', {
   bedrockModelId,
   publicUrl,
   projectRegion,
+  workflowMailFrom,
 });
 
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -61,6 +61,8 @@ export interface AwsDeploymentConfig {
   readonly projectRegion: string;
   readonly stackRoleArn: string;
   readonly accountId: string;
+  /** The sender of project workflows' mail; absent: their notify steps fail, saying so. */
+  readonly workflowMailFrom: string | undefined;
 }
 
 const required = z.string().trim().min(1);
@@ -111,6 +113,7 @@ const schema = z
     [ENV.PROJECT_REGION]: z.string().min(1).optional(),
     [ENV.PROJECT_STACK_ROLE_ARN]: z.string().min(1).optional(),
     [ENV.ACCOUNT_ID]: z.string().min(1).optional(),
+    [ENV.WORKFLOW_MAIL_FROM]: z.email().optional(),
     [ENV.AUTHOR_TIMEOUT_MS]: z.coerce.number().int().min(1000).max(29_000).default(25_000),
   })
   .superRefine((env, ctx) => {
@@ -180,6 +183,7 @@ export function parseControlPlaneConfig(env: NodeJS.ProcessEnv = process.env): C
           projectRegion: e[ENV.PROJECT_REGION] ?? e[ENV.REGION],
           stackRoleArn: e[ENV.PROJECT_STACK_ROLE_ARN] as string,
           accountId: e[ENV.ACCOUNT_ID] as string,
+          workflowMailFrom: e[ENV.WORKFLOW_MAIL_FROM],
         }
       : undefined,
     author:

@@ -130,7 +130,10 @@ export const ENV = {
   WORKFLOW_FUNCTION_NAME: 'BGS_WORKFLOW_FUNCTION_NAME',
   /** The alias every start goes through (Lambda refuses durable executions of an unqualified function). */
   WORKFLOW_ALIAS: 'BGS_WORKFLOW_ALIAS',
-  /** The sender of workflow mail (an address of a verified SES identity); unset: notify steps fail saying so. */
+  /**
+   * The sender of workflow mail (an address of a verified SES identity): the workflow function's,
+   * and the deployment step's, which hands it to every project stack. Unset: notify steps fail saying so.
+   */
   WORKFLOW_MAIL_FROM: 'BGS_WORKFLOW_MAIL_FROM',
   /** The control plane's table (ARN), where the project's outgoing endpoints are; unset: call steps fail saying so. */
   CONTROL_PLANE_TABLE_ARN: 'BGS_CONTROL_PLANE_TABLE_ARN',

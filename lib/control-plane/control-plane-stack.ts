@@ -79,6 +79,13 @@ export interface ControlPlaneStackProps extends StackProps {
    * @default - the control plane's own region
    */
   readonly projectRegion?: string;
+  /**
+   * The sender of generated projects' workflow mail: an address of an SES identity verified in
+   * the project region.
+   *
+   * @default - none: project workflows' notify steps fail, saying no sender is configured
+   */
+  readonly workflowMailFrom?: string;
 }
 
 /** Bedrock ARNs to grant for a model id: a foundation model, or an inference profile and the models it routes to. */
@@ -143,6 +150,7 @@ export class ControlPlaneStack extends Stack {
       tableArn: this.data.table.tableArn,
       environment,
       projectRegion: props.projectRegion,
+      ...(props.workflowMailFrom ? { workflowMailFrom: props.workflowMailFrom } : {}),
       logRetention: props.logRetention,
       destroyOnRemoval,
     });

@@ -45,6 +45,13 @@ export interface DeploymentWorkflowProps {
    */
   readonly projectRegion?: string;
   /**
+   * The sender of generated projects' workflow mail: an address of an SES identity verified in
+   * the project region.
+   *
+   * @default - none: project workflows' notify steps fail, saying no sender is configured
+   */
+  readonly workflowMailFrom?: string;
+  /**
    * How long logs (and project templates) are kept.
    *
    * @default logs.RetentionDays.ONE_MONTH
@@ -181,6 +188,7 @@ export class DeploymentWorkflow extends Construct {
       [ENV.ARTIFACT_BUCKET]: this.artifactBucket.bucketName,
       [ENV.PROJECT_CODE]: projectCode,
       [ENV.PROJECT_REGION]: projectRegion,
+      ...(props.workflowMailFrom ? { [ENV.WORKFLOW_MAIL_FROM]: props.workflowMailFrom } : {}),
       [ENV.PROJECT_STACK_ROLE_ARN]: this.stackRole.roleArn,
       [ENV.ACCOUNT_ID]: account,
     };

@@ -29,6 +29,7 @@ export function synthDeployTemplate(input: DeployTemplateInput): CloudFormationT
     synthesizer: new DefaultStackSynthesizer({ generateBootstrapVersionRule: false }),
     code: ProjectCode.fromBucketName(input.codeBucket, codeKeys),
     ...(input.controlPlaneTableArn ? { controlPlaneTableArn: input.controlPlaneTableArn } : {}),
+    ...(input.workflowMailFrom ? { workflowMailFrom: input.workflowMailFrom } : {}),
   });
   return app.synth().getStackByName(stack.stackName).template as CloudFormationTemplate;
 }

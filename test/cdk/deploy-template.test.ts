@@ -35,6 +35,14 @@ it('refuses a blueprint with workflows outside us-east-2, with the reason', () =
   expect(() => synthDeployTemplate(input(withWorkflows, 'us-east-2'))).not.toThrow();
 });
 
+it('hands the sender of workflow mail to the workflow function, which may send only as that identity', () => {
+  const template = synthDeployTemplate({ ...input(goldenIr('03-expense-approvals'), 'us-east-2'), workflowMailFrom: 'workflows@example.com' });
+  const text = JSON.stringify(template);
+  expect(text).toContain('"BGS_WORKFLOW_MAIL_FROM":"workflows@example.com"');
+  expect(text).toMatch(/ses:SendEmail/);
+  expect(text).toMatch(/identity\/example\.com/);
+});
+
 it("hands the control plane's table to a workflow function, whose reads stay in the project's partition", () => {
   const tableArn = 'arn:aws:dynamodb:us-east-1:111122223333:table/BgsControlPlane-Table';
   const template = synthDeployTemplate({ ...input(goldenIr('03-expense-approvals'), 'us-east-2'), controlPlaneTableArn: tableArn });

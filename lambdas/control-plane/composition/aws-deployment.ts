@@ -74,7 +74,7 @@ export function awsStackStepServices(config: AwsDeploymentConfig, deps: AwsDeplo
     templates: new S3TemplateStore(s3In(deps.region), config.artifactBucket, deps.region),
     synthesize: (input) => {
       const code = publisher.locationIn(input.region);
-      return synthesizer.synthesize({ ...input, codeBucket: code.bucket, codeKeys: code.keys, controlPlaneTableArn });
+      return synthesizer.synthesize({ ...input, codeBucket: code.bucket, codeKeys: code.keys, controlPlaneTableArn, ...(config.workflowMailFrom ? { workflowMailFrom: config.workflowMailFrom } : {}) });
     },
     removeKept: (region, resource) => removeKeptResource(keptResourceClients(region), resource),
     publishCode: (region) => publisher.publishTo(region),

@@ -20,5 +20,7 @@ export const SynthesisRequest = z.strictObject({
   codeKeys: z.record(z.string(), z.string().min(1)),
   /** The control plane's table (ARN): a workflow function may read its project's endpoints there. Absent: call steps fail saying so. */
   controlPlaneTableArn: z.string().min(1).optional(),
+  /** The sender of the project's workflow mail (a verified SES identity's address). Absent: notify steps fail saying so. */
+  workflowMailFrom: z.email().optional(),
 });
 export type SynthesisRequest = z.infer<typeof SynthesisRequest>;
