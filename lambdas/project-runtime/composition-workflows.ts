@@ -12,6 +12,7 @@ import { buildRuntime, type ProjectApiConfig, type ProjectApiSetup } from './com
 import { LocalDurableEngine } from '../adapters/durable/local/local-durable-engine';
 import type { NamedChangeConsumer } from '../adapters/record-changes/change-dispatcher';
 import type { DurableExecutions } from '../ports/durable-executions';
+import type { WorkflowExecutionInput } from './workflows/workflow-handler';
 import type { RuntimeServices, WorkflowRuntime } from './runtime-services';
 import type { ServicesForWorkflows, WorkflowStorePorts } from './composition-workflow-starts';
 import { workflowPieces, type WorkflowTaskPorts } from './composition-workflow-wiring';
@@ -56,6 +57,13 @@ export function localWorkflows(services: ServicesForWorkflows, ports: WorkflowHo
     handler,
     clock: services.clock,
     ...(ports.onError ? { onError: ports.onError } : {}),
+    // An execution the engine failed outside the handler (a checkpoint refused, a handler that threw
+    // on every attempt) could not record its own end: its instance is ended here, not left running.
+    onExecutionFailed: async (_id, input, error) => {
+      const execution = JSON.parse(input ?? 'null') as WorkflowExecutionInput | null;
+      if (!execution) return;
+      await runtime.instances.finish(execution.orgId, execution.instanceId, { status: 'failed', error: `The workflow engine ended it: ${error?.message ?? 'unknown error'}`, at: services.clock.now().toISOString() });
+    },
   });
   bound.engine = engine;
   return { runtime, consumers, engine };

@@ -215,3 +215,27 @@ describe('LocalDurableEngine', () => {
     await second.close();
   });
 });
+
+test('an execution that fails outside its handler is reported with its input, so its owner can end what it ran for', async () => {
+  const tableName = await freshTable();
+  const clock = new ManualClock(Date.parse('2026-04-01T00:00:00Z'));
+  const failed: Array<{ id: string; input: unknown; message: string | undefined }> = [];
+  const engine = new LocalDurableEngine({
+    doc,
+    tableName,
+    clock,
+    // A handler that throws (not a failed step): every invocation fails, then the execution does.
+    handler: async () => {
+      throw new Error('the blueprint could not be read');
+    },
+    onError: () => undefined,
+    onExecutionFailed: async (id, text, error) => {
+      failed.push({ id, input: JSON.parse(text ?? 'null'), message: error?.message });
+    },
+  });
+  await engine.start('broken-1', { instanceId: 'broken-1', orgId: 'o1' });
+  for (let i = 0; i < 4; i += 1) await advance(engine, clock, 10 * SECOND);
+  await engine.settled();
+  expect(failed).toEqual([{ id: 'broken-1', input: { instanceId: 'broken-1', orgId: 'o1' }, message: expect.stringContaining('the blueprint could not be read') }]);
+  expect((await engine.describe('broken-1')).status).toBe('FAILED');
+});

@@ -32,6 +32,8 @@ export interface InvokerOptions {
   /** Told of a retry it scheduled (the scheduler's next wake-up). */
   readonly onScheduled: (due: readonly DueEntry[]) => void;
   readonly onError: (err: unknown, instanceId: string) => void;
+  /** Told when an execution ends FAILED (the handler failed, or threw on every attempt), with its input (JSON text). */
+  readonly onFailed?: (instanceId: string, input: string | undefined, error: ErrorObject | undefined) => Promise<void>;
   readonly leaseMs?: number;
 }
 
@@ -120,6 +122,9 @@ export class Invoker {
       end = await this.thrown(instanceId, err);
     }
     const after = await executions.endInvocation(instanceId, grant, end, clock.now().getTime());
+    if (after?.status === 'FAILED' && this.options.onFailed) {
+      await this.options.onFailed(instanceId, event.InitialExecutionState.Operations?.[0]?.ExecutionDetails?.InputPayload, 'error' in end ? end.error : undefined).catch((err: unknown) => this.options.onError(err, instanceId));
+    }
     if (end.status === 'THREW' && end.retryAt !== undefined && after) this.options.onScheduled([{ dueAt: end.retryAt, operationId: '', kind: 'invoke' }]);
     // Fenced (undefined): a stop or a newer invocation owns the execution now. A change that came
     // in meanwhile (it may be what made a checkpoint throw) is run at once.

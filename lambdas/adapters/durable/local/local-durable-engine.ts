@@ -12,7 +12,7 @@
  * Tests inject a manual clock, move it, and call runDue() (it returns once the invocations it
  * caused have settled); on the system clock the scheduler's timer calls it.
  */
-import { withDurableExecution, type DurableExecutionConfig, type DurableExecutionHandler } from '@aws/durable-execution-sdk-js';
+import { withDurableExecution, type DurableExecutionConfig, type DurableExecutionHandler, type ErrorObject } from '@aws/durable-execution-sdk-js';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { systemClock, type Clock } from '../../../core/clock';
 import {
@@ -45,6 +45,11 @@ export interface LocalDurableEngineOptions {
   readonly clock?: Clock;
   /** Where failures of background work go (a due pass, an invocation's bookkeeping). */
   readonly onError?: (err: unknown) => void;
+  /**
+   * Told when an execution ends FAILED outside what its handler could record itself (a checkpoint
+   * refused, a handler that threw on every attempt): its input (JSON text) and error.
+   */
+  readonly onExecutionFailed?: (instanceId: string, input: string | undefined, error: { message?: string; type?: string } | undefined) => Promise<void>;
   /** How long an invocation may run before it counts as lost (Lambda's 15 minutes). */
   readonly leaseMs?: number;
 }
@@ -79,6 +84,9 @@ export class LocalDurableEngine implements DurableExecutions, DurableExecutionIn
       clock: this.clock,
       onScheduled,
       onError: (err) => onError(err),
+      ...(options.onExecutionFailed
+        ? { onFailed: (id: string, input: string | undefined, error: ErrorObject | undefined) => options.onExecutionFailed!(id, input, error ? { message: error.ErrorMessage, type: error.ErrorType } : undefined) }
+        : {}),
       ...(options.leaseMs !== undefined ? { leaseMs: options.leaseMs } : {}),
     });
     this.scheduler = new DueScheduler({ clock: this.clock, nextDueAt: () => this.dues.nextDueAt(), runDue: () => this.runDue(), onError });
