@@ -39,7 +39,7 @@ export const BUNDLE_BUDGETS: Readonly<Record<string, Budget>> = {
   'control-plane/handlers/reset-password': IDENTITY,
   'control-plane/handlers/me': IDENTITY,
   'control-plane/handlers/usage-me': IDENTITY,
-  'control-plane/handlers/apply-spec': { kib: 450, carries: 'the spec parser' },
+  'control-plane/handlers/apply-spec': { kib: 470, carries: 'the spec parser, with the workflow step language (branches, record waits, actions) since issue 25' },
   'control-plane/handlers/validate-blueprint': RENDERERS,
   'control-plane/handlers/open-api-artifact': RENDERERS,
   'control-plane/handlers/open-api-yaml-artifact': RENDERERS,
