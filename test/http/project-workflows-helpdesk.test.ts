@@ -13,6 +13,7 @@ import { renderSpec } from '../../lambdas/core/spec/render-spec';
 import { EXAMPLES_DIR } from '../support/example-fixtures';
 import { callApi, startTestService, type TestService } from '../support/local-service';
 import { deployIr, invite, joinProject, login, type ProjectApiClient, type ProjectUser } from '../support/project-api';
+import { until } from '../support/until';
 
 const HOUR = 3_600_000;
 const clock = new ManualClock(Date.parse('2026-07-01T08:00:00.000Z'));
@@ -38,16 +39,6 @@ beforeAll(async () => {
 afterAll(() => service.stop());
 
 const engine = () => service.projects.workflowEngine(api.projectId)!;
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** Hours pass on the engine's clock (what fell due runs), and everybody signs in again. */
 async function advance(ms: number): Promise<void> {

@@ -13,6 +13,10 @@ import { join } from 'node:path';
 import { callApi, newAccount } from '../support/local-service';
 import { clientFor, latestCode, newProjectAccount } from '../support/project-api';
 import { startServiceProcess, waitFor } from '../support/service-process';
+import { until } from '../support/until';
+
+/** A second process starts and catches up in real time: give it longer than a request. */
+const slowly = <T>(what: string, probe: () => Promise<T | undefined>): Promise<T> => until(what, probe, 30_000, 200);
 
 const SPEC = `# Orders
 
@@ -64,16 +68,6 @@ None.
 | close | task | action: call fulfilment |
 `;
 
-async function poll<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 describe('workflows across a crash', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'bgs-workflow-restart-'));
   const calls: { step: string; delivery: string }[] = [];
@@ -113,12 +107,12 @@ describe('workflows across a crash', () => {
     expect(endpoint.status).toBe(200);
     const generation = await callApi(first.url, 'POST', `/projects/${projectId}/spec/generate-blueprint`, { token: ownerToken });
     expect(generation.status).toBe(202);
-    await poll('the blueprint', async () => {
+    await slowly('the blueprint', async () => {
       const status = await callApi(first.url, 'GET', `/blueprints/${generation.body.blueprint.id as string}/status`, { token: ownerToken });
       return status.body.status === 'completed' ? true : undefined;
     });
     const deploy = await callApi(first.url, 'POST', `/projects/${projectId}/deploy`, { token: ownerToken, body: {} });
-    const deployed = await poll('the deployment', async () => {
+    const deployed = await slowly('the deployment', async () => {
       const status = await callApi(first.url, 'GET', `/deployments/${deploy.body.deployment.id as string}`, { token: ownerToken });
       return status.body.status === 'succeeded' ? (status.body.apiBaseUrl as string) : undefined;
     });
@@ -133,13 +127,13 @@ describe('workflows across a crash', () => {
     // One instance gets as far as its signal wait; the next one is asleep when the service dies.
     const waiting = await api.request('POST', '/v1/orders', { token, body: { reference: 'A-1' } });
     expect(waiting.status).toBe(201);
-    const waitingId = await poll('the first instance to wait for its signal', async () => {
+    const waitingId = await slowly('the first instance to wait for its signal', async () => {
       const list = await api.request('GET', `/v1/orders/${waiting.body.id as string}/workflows`, { token });
       const item = (list.body.items as { workflow_id: string; current_step: string }[])[0];
       return item?.current_step === 'await_ok' ? item.workflow_id : undefined;
     });
     const sleeping = await api.request('POST', '/v1/orders', { token, body: { reference: 'B-2' } });
-    const sleepingId = await poll('the second instance to sleep', async () => {
+    const sleepingId = await slowly('the second instance to sleep', async () => {
       const list = await api.request('GET', `/v1/orders/${sleeping.body.id as string}/workflows`, { token });
       const item = (list.body.items as { workflow_id: string; current_step: string }[])[0];
       return item?.current_step === 'nap' ? item.workflow_id : undefined;
@@ -155,14 +149,14 @@ describe('workflows across a crash', () => {
     try {
       const again = clientFor({ url: second.url } as never, projectId, `${second.url}/apis/${projectId}`);
       const read = (id: string) => again.request('GET', `/admin/workflows/${id}`, { token });
-      const caughtUp = await poll('the sleeping instance to catch up', async () => {
+      const caughtUp = await slowly('the sleeping instance to catch up', async () => {
         const body = (await read(sleepingId)).body;
         return body.current_step === 'await_ok' && body.status === 'waiting' ? body : undefined;
       });
       expect(caughtUp.completed_steps.map((s: { name: string }) => s.name)).toEqual(['announce', 'nap', 'confirm']);
       const signal = await again.request('POST', `/workflows/${waitingId}/signal`, { token, body: { event: 'ok' } });
       expect(signal.status).toBe(202);
-      const done = await poll('the waiting instance to finish', async () => {
+      const done = await slowly('the waiting instance to finish', async () => {
         const body = (await read(waitingId)).body;
         return body.status === 'succeeded' ? body : undefined;
       });

@@ -19,6 +19,7 @@ import { LocalEndpointSecrets } from '../../lambdas/adapters/secrets/local-endpo
 import { goldenIr } from '../support/golden-ir';
 import { callApi, startTestService, type TestService } from '../support/local-service';
 import { deployIr, invite, joinProject, login, type ProjectApiClient, type ProjectUser } from '../support/project-api';
+import { until } from '../support/until';
 
 const DAY = 86_400_000;
 const clock = new ManualClock(Date.parse('2026-06-01T09:00:00.000Z'));
@@ -105,16 +106,6 @@ async function signInAgain(): Promise<void> {
   [admin, manager, employee, otherAdmin] = [await again(admin), await again(manager), await again(employee), await again(otherAdmin)];
 }
 beforeEach(signInAgain);
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** Files an expense report and waits for the instance its change starts. */
 async function newReport(): Promise<{ reportId: string; workflowId: string }> {
