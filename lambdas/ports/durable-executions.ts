@@ -92,6 +92,14 @@ export interface DurableExecutionView {
   readonly operations: readonly DurableOperationView[];
 }
 
+/** An execution by its ARN, as a status-change event names it: how it stands and what it was started with. */
+export interface DurableExecutionSummary {
+  readonly status: DurableExecutionStatus;
+  /** The input it was started with (JSON text). */
+  readonly input?: string;
+  readonly error?: { readonly message?: string; readonly type?: string };
+}
+
 /** The admin view's status query (the local engine answers it; the AWS transport does not yet). */
 export interface DurableExecutionInspector {
   /** DurableExecutionNotFoundError for an unknown id. */

@@ -1,8 +1,9 @@
 /**
  * The AWS side of a project's workflows, for the three functions that touch them: the durable
- * transport (LambdaDurableExecutions through the workflow function's alias) and the starts
- * (composition-workflow-starts.ts) over the runtime's own services. The runtime's routes and the stream
- * function use this module only; the workflow function adds its task ports
+ * transport (LambdaDurableExecutions through the workflow function's alias), the starts
+ * (composition-workflow-starts.ts) over the runtime's own services, and the handler of the
+ * executions' status-change events. The runtime's routes, the stream function and the
+ * execution-ends function use this module only; the workflow function adds its task ports
  * (composition-aws-workflow-function.ts). Nothing here is the local engine: the local host wires the same
  * pieces in composition-workflows.ts.
  */
@@ -12,6 +13,12 @@ import { buildRuntime, type ProjectApiConfig } from './composition-root';
 import type { WorkflowTransportConfig } from './runtime-config';
 import type { RuntimeServices } from './runtime-services';
 import { workflowStarts, type WorkflowStarts } from './composition-workflow-starts';
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { DynamoWorkflowInstanceStore } from '../adapters/project-data/workflow-instance-store';
+import { dynamoClients } from '../adapters/dynamodb/dynamo-clients';
+import { systemClock } from '../core/clock';
+import { EXECUTION_ENDS_TABLE_ACTIONS } from './runtime-permissions';
+import { createExecutionStatusEventHandler, type ExecutionStatusEventOutcome } from './workflows/execution-status-events';
 
 export type BuiltRuntime = Awaited<ReturnType<typeof buildRuntime>>;
 
@@ -30,4 +37,21 @@ export async function buildAwsProjectApi(config: ProjectApiConfig, transport: Wo
   const built = await buildRuntime(config);
   if (!transport) return built.services;
   return { ...built.services, workflows: awsWorkflowStarts(built, config, transport).runtime };
+}
+
+/**
+ * The handler of the workflow function's status-change events: instances of executions that ended
+ * outside the handler are ended. It needs no blueprint and no runtime: the instance store on the
+ * project table (EXECUTION_ENDS_TABLE_ACTIONS only) and the execution read by its ARN.
+ */
+export function awsExecutionEnds(config: ProjectApiConfig, transport: WorkflowTransportConfig, logger: Logger): (event: unknown) => Promise<ExecutionStatusEventOutcome> {
+  const executions = lambdaExecutions(transport, config.region);
+  const grant = { tableName: config.tableName, actions: EXECUTION_ENDS_TABLE_ACTIONS, principal: `the workflow execution ends of project ${config.projectId}` };
+  const { doc } = dynamoClients({ region: config.region }, [grant]);
+  return createExecutionStatusEventHandler({
+    summary: (arn) => executions.summary(arn),
+    instances: new DynamoWorkflowInstanceStore({ doc, tableName: config.tableName }),
+    clock: systemClock,
+    log: (message, detail) => logger.warn(message, detail),
+  });
 }

@@ -12,7 +12,7 @@ import { buildRuntime, type ProjectApiConfig, type ProjectApiSetup } from './com
 import { LocalDurableEngine } from '../adapters/durable/local/local-durable-engine';
 import type { NamedChangeConsumer } from '../adapters/record-changes/change-dispatcher';
 import type { DurableExecutions } from '../ports/durable-executions';
-import type { WorkflowExecutionInput } from './workflows/workflow-handler';
+import { endInstanceOfExecution } from './workflows/execution-ends';
 import type { RuntimeServices, WorkflowRuntime } from './runtime-services';
 import type { ServicesForWorkflows, WorkflowStorePorts } from './composition-workflow-starts';
 import { workflowPieces, type WorkflowTaskPorts } from './composition-workflow-wiring';
@@ -58,11 +58,10 @@ export function localWorkflows(services: ServicesForWorkflows, ports: WorkflowHo
     clock: services.clock,
     ...(ports.onError ? { onError: ports.onError } : {}),
     // An execution the engine failed outside the handler (a checkpoint refused, a handler that threw
-    // on every attempt) could not record its own end: its instance is ended here, not left running.
+    // on every attempt) could not record its own end: its instance is ended here, not left running
+    // (execution-ends.ts; on AWS, Lambda's status-change events do the same).
     onExecutionFailed: async (_id, input, error) => {
-      const execution = JSON.parse(input ?? 'null') as WorkflowExecutionInput | null;
-      if (!execution) return;
-      await runtime.instances.finish(execution.orgId, execution.instanceId, { status: 'failed', error: `The workflow engine ended it: ${error?.message ?? 'unknown error'}`, at: services.clock.now().toISOString() });
+      await endInstanceOfExecution(runtime.instances, services.clock, { input, status: 'FAILED', ...(error ? { error } : {}) });
     },
   });
   bound.engine = engine;

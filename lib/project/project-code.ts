@@ -43,6 +43,8 @@ export const PROJECT_CODE_ENTRIES = {
   workflow: { kind: 'bundle', entry: 'lambdas/project-runtime/workflow.lambda.ts' },
   /** The function on the project table's stream that starts and resumes workflows (ProjectWorkflows). */
   'record-changes': { kind: 'bundle', entry: 'lambdas/project-runtime/record-changes.lambda.ts' },
+  /** The function that ends the instances of executions that ended outside the handler (ProjectWorkflows). */
+  'workflow-execution-ends': { kind: 'bundle', entry: 'lambdas/project-runtime/workflow-execution-ends.lambda.ts' },
   /** The provider of the deployed-blueprint custom resource (ProjectBlueprint: AwsCustomResource's handler). */
   'blueprint-provider': { kind: 'cdk-handler', packagePath: 'custom-resource-handlers/dist/custom-resources/aws-custom-resource-handler' },
 } as const satisfies Record<string, ProjectCodeEntry>;

@@ -206,6 +206,7 @@ export class ProjectStack extends Stack {
         runtimeEnvironment: projectRuntimeEnvironment(runtimeProps),
         workflowCode: code.codeFor(this, 'workflow'),
         recordChangesCode: code.codeFor(this, 'record-changes'),
+        executionEndsCode: code.codeFor(this, 'workflow-execution-ends'),
         mailFrom: props.workflowMailFrom,
         mailIdentity: props.workflowMailIdentity,
         controlPlaneTableArn: props.controlPlaneTableArn,

@@ -7,7 +7,12 @@
  *                   executions, and an execution stays on the version it started on)
  *   RecordChanges   the function on the project table's stream (record-changes.lambda.ts):
  *                   triggers start instances, record waits resume callbacks
- *   FailedChanges   the stream mapping's on-failure destination (SQS, encrypted, TLS only)
+ *   ExecutionEnds   the function Lambda's "Durable Execution Status Change" events of the
+ *                   workflow function reach through a rule (ExecutionEndsRule), for executions
+ *                   that ended FAILED, TIMED_OUT or STOPPED outside the handler: it ends their
+ *                   instances (workflow-execution-ends.lambda.ts)
+ *   FailedChanges   the workflows' dead-letter queue (SQS, encrypted, TLS only): changes the stream
+ *                   mapping gave up on, and status-change events the rule could not deliver
  *
  * IAM is written out per principal (no grant helpers, no AWS managed policy):
  *   - the workflow function: the two durable actions and callbacks on its own versions, starts
@@ -16,6 +21,8 @@
  *     plane's table only where the partition key is `PROJECT#<id>`, GetSecretValue on
  *     `bgs/endpoints/<id>/*`;
  *   - the stream function: the table's stream, the project table, starts and callbacks;
+ *   - the execution-ends function: UpdateItem on the project table, GetDurableExecution on the
+ *     workflow function's versions;
  *   - the runtime (statements handed to ProjectRuntimeFunction): starts, callbacks, the list that
  *     finds an execution's ARN, and stops.
  * The statements that name the workflow function itself sit in a policy of their own
@@ -23,6 +30,8 @@
  */
 import { Arn, ArnFormat, Duration, RemovalPolicy, Stack, Token, Validations, type CfnElement } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as logs from 'aws-cdk-lib/aws-logs';
@@ -30,6 +39,9 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { keys } from '../../lambdas/adapters/dynamodb/keys';
 import { ENDPOINT_SECRET_NAME_PREFIX } from '../../lambdas/core/outgoing/endpoint';
+import { EXECUTION_ENDS_TABLE_ACTIONS } from '../../lambdas/project-runtime/runtime-permissions';
+import { UNRECORDED_END_STATUSES } from '../../lambdas/project-runtime/workflows/execution-ends';
+import { EXECUTION_STATUS_EVENT } from '../../lambdas/project-runtime/workflows/execution-status-events';
 import { ENV } from '../../lambdas/shared/env';
 import { BgsFunction } from '../shared/bgs-function';
 import { PROJECT_CODE_ENTRIES } from './project-code';
@@ -57,6 +69,8 @@ export interface ProjectWorkflowsProps {
   readonly workflowCode?: lambda.Code;
   /** The stream function's code. @default the service's bundle of its entry */
   readonly recordChangesCode?: lambda.Code;
+  /** The execution-ends function's code. @default the service's bundle of its entry */
+  readonly executionEndsCode?: lambda.Code;
   /**
    * The sender of workflow mail, an address of an SES identity verified in the stack's region.
    *
@@ -100,6 +114,8 @@ export class ProjectWorkflows extends Construct {
   public readonly recordChanges: BgsFunction;
   public readonly failedChanges: sqs.Queue;
   public readonly mapping: lambda.EventSourceMapping;
+  public readonly executionEnds: BgsFunction;
+  public readonly executionEndsRule: events.Rule;
   /** What the runtime sets to reach the workflow function (runtime-config.ts parseWorkflowTransport). */
   public readonly runtimeEnvironment: Readonly<Record<string, string>>;
   /** The runtime's permissions on the workflow function. */
@@ -207,6 +223,39 @@ export class ProjectWorkflows extends Construct {
     // The function may read the stream before the mapping first calls it.
     this.mapping.node.addDependency(this.recordChanges.role);
 
+    this.executionEnds = new BgsFunction(this, 'ExecutionEnds', {
+      entry: PROJECT_CODE_ENTRIES['workflow-execution-ends'].entry,
+      code: props.executionEndsCode,
+      description: `BGS project ${projectId}: ends the workflow instances whose durable executions ended outside the handler (failed, timed out, stopped)`,
+      environment: { ...props.runtimeEnvironment, ...transport },
+      statements: [
+        new iam.PolicyStatement({ sid: 'EndInstances', actions: EXECUTION_ENDS_TABLE_ACTIONS.map((action) => `dynamodb:${action}`), resources: [table.tableArn] }),
+        // The event names the execution; its input (the instance and its organization) is read by its ARN.
+        new iam.PolicyStatement({ sid: 'ReadEndedExecutions', actions: ['lambda:GetDurableExecution'], resources: [versionsArn] }),
+      ],
+      memorySize: 256,
+      timeout: Duration.seconds(30),
+      logRetention: props.logRetention,
+      destroyOnRemoval: props.destroyOnRemoval,
+    });
+    this.executionEndsRule = new events.Rule(this, 'ExecutionEndsRule', {
+      description: `BGS project ${projectId}: durable executions of its workflow function that ended outside the handler`,
+      eventPattern: {
+        source: [EXECUTION_STATUS_EVENT.source],
+        detailType: [EXECUTION_STATUS_EVENT.detailType],
+        // The function's versions (`<function>:<version>`), the ends the handler cannot record itself.
+        detail: { functionArn: events.Match.prefix(`${fn.functionArn}:`), status: [...UNRECORDED_END_STATUSES] },
+      },
+    });
+    this.executionEndsRule.addTarget(
+      new targets.LambdaFunction(this.executionEnds.function, {
+        // An event that failed every attempt waits in the workflows' dead-letter queue, not lost.
+        deadLetterQueue: this.failedChanges,
+        retryAttempts: 8,
+        maxEventAge: Duration.hours(24),
+      }),
+    );
+
     this.runtimeEnvironment = transport;
     this.runtimeStatements = [
       starts,
@@ -262,6 +311,7 @@ function acknowledgeFindings(scope: ProjectWorkflows, props: ProjectWorkflowsPro
   const versions = versionsFinding(scope);
   const why = VERSIONS_REASON;
   Validations.of(scope.recordChanges.role).acknowledge({ id: versions, reason: why });
+  Validations.of(scope.executionEnds.role).acknowledge({ id: versions, reason: why });
   Validations.of(scope.node.findChild('SelfPolicy')).acknowledge({ id: versions, reason: why });
   const tableId = Stack.of(scope).getLogicalId(props.table.node.defaultChild as CfnElement);
   Validations.of(scope.recordChanges.role).acknowledge({

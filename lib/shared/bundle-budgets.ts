@@ -26,6 +26,9 @@ const RENDERERS: Budget = { kib: 480, carries: 'the blueprint validator and the 
  */
 const MODEL: Budget = { kib: 1200, carries: 'the spec authors: Bedrock Converse, the OpenAI-compatible client and the offline author with its lexicon and the compromise tagger' };
 
+/** The SDK archives: the project route manifest, the SDK generators with the runtimes they embed (~20 KiB of templates/sdk-*) and the zip writer. */
+const SDK_ARTIFACT: Budget = { kib: 500, carries: 'the project route manifest, the Python and TypeScript SDK generators with their embedded runtime templates, and the zip writer (fflate)' };
+
 /** A deploy or rollback: the data-loss check (the Lambda client asks the step function) and the start of the deployment state machine (Step Functions). */
 const DEPLOYMENT_ROUTE: Budget = { kib: 540, carries: 'the Lambda client (the data-loss check asks the deployment step function) and the Step Functions client (StartExecution)' };
 
@@ -46,6 +49,8 @@ export const BUNDLE_BUDGETS: Readonly<Record<string, Budget>> = {
   'control-plane/handlers/design-doc-artifact': RENDERERS,
   // The kit it zips (sources, prebuilt code: ~3.3 MB) ships beside the bundle in the route's asset, not in it.
   'control-plane/handlers/cdk-artifact': { kib: 430, carries: 'the zip writer (fflate, about 9 KiB) and the reader of the CDK app kit' },
+  'control-plane/handlers/sdk-python-artifact': SDK_ARTIFACT,
+  'control-plane/handlers/sdk-typescript-artifact': SDK_ARTIFACT,
   'control-plane/handlers/preview-deployment': { kib: 500, carries: 'the Lambda client: on AWS the preview is asked of the deployment step function' },
   'control-plane/handlers/deploy-project': DEPLOYMENT_ROUTE,
   'control-plane/handlers/rollback-project': DEPLOYMENT_ROUTE,
@@ -62,6 +67,7 @@ export const BUNDLE_BUDGETS: Readonly<Record<string, Budget>> = {
   // Raised from 790 for issue 25 item 3: on a stack with workflows the routes start, signal and cancel durable executions (the Lambda client, ~71 KiB; the instance store and starter, ~15 KiB).
   'project-runtime/runtime': { kib: 870, carries: 'every generated API route: Cognito, S3 with presigned URLs, the record store, the local identity for the local host, the Lambda client of the workflow routes' },
   'project-runtime/workflow': { kib: 1050, carries: "the runtime's services, the durable execution SDK (with its Lambda client), SES v2, Secrets Manager and the HTTPS sender of the workflows' tasks" },
+  'project-runtime/workflow-execution-ends': { kib: 460, carries: 'the instance store and the Lambda client that reads an ended execution (no runtime, no blueprint)' },
   'project-runtime/record-changes': { kib: 800, carries: "the runtime's services (buildRuntime) and the Lambda client that starts and resumes workflow executions" },
   'project-runtime/pre-token-generation': { kib: 350, carries: 'the membership read only (no zod schemas of the control plane)' },
 };

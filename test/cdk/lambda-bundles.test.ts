@@ -89,7 +89,7 @@ it("the generated runtime's entry loads as a bundle and fails loudly without its
 
 const PROJECT_ENV = { BGS_PROJECT_ID: 'p', BGS_PROJECT_TABLE_NAME: 't', BGS_PROJECT_BUCKET: 'b', BGS_PROJECT_USER_POOL_ID: 'us-east-1_abc', BGS_PROJECT_USER_POOL_CLIENT_ID: 'c', AWS_REGION: 'us-east-2' };
 
-it("a project's workflow and stream functions load as bundles and fail loudly without their configuration", () => {
+it("a project's workflow, stream and execution-ends functions load as bundles and fail loudly without their configuration", () => {
   const load = (entry: string) => `const m = await import(${JSON.stringify(pathToFileURL(fileOf(entry)).href)}); process.stdout.write(typeof m.handler);`;
   const workflow = 'lambdas/project-runtime/workflow.lambda.ts';
   expect(run(load(workflow), { ...PROJECT_ENV, AWS_LAMBDA_FUNCTION_NAME: 'BgsProject-p-Workflow', BGS_WORKFLOW_ALIAS: 'live' })).toBe('function');
@@ -97,11 +97,14 @@ it("a project's workflow and stream functions load as bundles and fail loudly wi
   const stream = 'lambdas/project-runtime/record-changes.lambda.ts';
   expect(run(load(stream), { ...PROJECT_ENV, BGS_WORKFLOW_FUNCTION_NAME: 'BgsProject-p-Workflow', BGS_WORKFLOW_ALIAS: 'live' })).toBe('function');
   expect(() => run(load(stream), PROJECT_ENV)).toThrow(/Invalid project workflow configuration: .*BGS_WORKFLOW_FUNCTION_NAME/);
+  const ends = 'lambdas/project-runtime/workflow-execution-ends.lambda.ts';
+  expect(run(load(ends), { ...PROJECT_ENV, BGS_WORKFLOW_FUNCTION_NAME: 'BgsProject-p-Workflow', BGS_WORKFLOW_ALIAS: 'live' })).toBe('function');
+  expect(() => run(load(ends), PROJECT_ENV)).toThrow(/Invalid project workflow configuration: .*BGS_WORKFLOW_FUNCTION_NAME/);
 });
 
 it("the project functions on AWS carry no local engine, and only the workflow function the durable SDK and SES", () => {
   const has = (entry: string, part: string) => inputsOf(entry).some((input) => input.includes(part));
-  for (const name of ['runtime', 'workflow', 'record-changes']) {
+  for (const name of ['runtime', 'workflow', 'record-changes', 'workflow-execution-ends']) {
     const entry = `lambdas/project-runtime/${name}.lambda.ts`;
     expect([name, has(entry, 'adapters/durable/local/')]).toEqual([name, false]);
     expect([name, has(entry, 'node_modules/@aws/durable-execution-sdk-js/')]).toEqual([name, name === 'workflow']);

@@ -437,19 +437,20 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
         'AWS::S3::BucketPolicy': 1,
         'AWS::Cognito::UserPool': 1,
         'AWS::Cognito::UserPoolClient': 1,
-        'AWS::Lambda::Function': 3 + (workflows ? 2 : 0),
-        'AWS::Lambda::Permission': 2,
-        'AWS::IAM::Role': 3 + (workflows ? 2 : 0),
-        'AWS::Logs::LogGroup': 4 + (workflows ? 2 : 0),
+        // ProjectWorkflows: the workflow, stream and execution-ends functions, each with its role and log group.
+        'AWS::Lambda::Function': 3 + (workflows ? 3 : 0),
+        'AWS::Lambda::Permission': 2 + (workflows ? 1 : 0),
+        'AWS::IAM::Role': 3 + (workflows ? 3 : 0),
+        'AWS::Logs::LogGroup': 4 + (workflows ? 3 : 0),
         'AWS::ApiGatewayV2::Api': 1,
         'AWS::ApiGatewayV2::Stage': 1,
         'AWS::ApiGatewayV2::Integration': 1,
         'AWS::ApiGatewayV2::Route': manifest.length + 1,
         'Custom::BgsDeployedBlueprint': 1,
         'AWS::CDK::Metadata': 1,
-        // ProjectWorkflows: its version and alias, the self policy, the stream mapping, the failure queue and its policy.
+        // ProjectWorkflows: its version and alias, the self policy, the stream mapping, the status-change rule, the failure queue and its policy.
         ...(workflows
-          ? { 'AWS::Lambda::Version': 1, 'AWS::Lambda::Alias': 1, 'AWS::IAM::Policy': 1, 'AWS::Lambda::EventSourceMapping': 1, 'AWS::SQS::Queue': 1, 'AWS::SQS::QueuePolicy': 1 }
+          ? { 'AWS::Lambda::Version': 1, 'AWS::Lambda::Alias': 1, 'AWS::IAM::Policy': 1, 'AWS::Lambda::EventSourceMapping': 1, 'AWS::Events::Rule': 1, 'AWS::SQS::Queue': 1, 'AWS::SQS::QueuePolicy': 1 }
           : {}),
       });
     });

@@ -2,7 +2,8 @@
  * A project's workflows on AWS (lib/project/project-workflows.ts), synthesized from the golden IR
  * with workflows (03): the durable function (366-day executions, its own role, no managed policy)
  * behind the alias `live`, the stream mapping's settings and failure queue, IAM written out per
- * principal (the workflow function, the stream function, the runtime), cdk-nag clean with every
+ * principal (the workflow function, the stream function, the runtime, the execution-ends
+ * function), the status-change rule with its dead-letter queue, cdk-nag clean with every
  * acknowledgement reasoned, and the region rule.
  */
 import { Validations, type CfnElement } from 'aws-cdk-lib';
@@ -48,6 +49,8 @@ describe('workflows of a project stack (03-expense-approvals)', () => {
   const aliasId = logicalId(stack, workflows.alias);
   const tableId = logicalId(stack, stack.data.table);
   const queueId = logicalId(stack, workflows.failedChanges);
+  const endsFnId = logicalId(stack, workflows.executionEnds.function);
+  const endsRoleId = logicalId(stack, workflows.executionEnds.role);
   const versions = join(getAtt(fnId), ':*');
   const aliasArn = { Ref: aliasId };
 
@@ -155,6 +158,39 @@ describe('workflows of a project stack (03-expense-approvals)', () => {
     expect(JSON.stringify(queuePolicy.Properties)).toContain('"aws:SecureTransport":"false"');
   });
 
+  test('the execution-ends function: UpdateItem on the table and GetDurableExecution on the versions, nothing else', () => {
+    const inline = bySid(inlineStatements(resources, endsRoleId));
+    expect(Object.keys(inline).sort()).toEqual(['EndInstances', 'ReadEndedExecutions', 'WriteOwnLogs']);
+    expect(inline.EndInstances).toEqual({ Sid: 'EndInstances', Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: getAtt(tableId) });
+    expect(inline.ReadEndedExecutions).toEqual({ Sid: 'ReadEndedExecutions', Effect: 'Allow', Action: 'lambda:GetDurableExecution', Resource: versions });
+    const variables = (resources[endsFnId]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(variables).toMatchObject({ [ENV.PROJECT_TABLE_NAME]: { Ref: tableId }, [ENV.WORKFLOW_FUNCTION_NAME]: { Ref: fnId }, [ENV.WORKFLOW_ALIAS]: 'live' });
+  });
+
+  test("the status-change rule: this function's versions, the ends the handler cannot record, retried, then the dead-letter queue", () => {
+    const [[ruleId, rule]] = ofType(resources, 'AWS::Events::Rule') as [[string, CfnResource]];
+    expect(rule.Properties).toMatchObject({
+      EventPattern: {
+        source: ['aws.lambda'],
+        'detail-type': ['Durable Execution Status Change'],
+        detail: { functionArn: [{ prefix: join(getAtt(fnId), ':') }], status: ['FAILED', 'TIMED_OUT', 'STOPPED'] },
+      },
+      State: 'ENABLED',
+    });
+    expect(rule.Properties!.Targets).toEqual([
+      expect.objectContaining({ Arn: getAtt(endsFnId), DeadLetterConfig: { Arn: getAtt(queueId) }, RetryPolicy: { MaximumRetryAttempts: 8, MaximumEventAgeInSeconds: 24 * 3600 } }),
+    ]);
+    // Only this rule may invoke the function, and only this rule may send to the queue as EventBridge.
+    const permissions = ofType(resources, 'AWS::Lambda::Permission').filter(([, p]) => JSON.stringify(p.Properties!.FunctionName) === JSON.stringify(getAtt(endsFnId)));
+    expect(permissions).toHaveLength(1);
+    expect(permissions[0]![1].Properties).toMatchObject({ Action: 'lambda:InvokeFunction', FunctionName: getAtt(endsFnId), Principal: 'events.amazonaws.com', SourceArn: getAtt(ruleId) });
+    const [[, queuePolicy]] = ofType(resources, 'AWS::SQS::QueuePolicy') as [[string, CfnResource]];
+    const statements = (queuePolicy.Properties!.PolicyDocument as { Statement: PolicyStatementJson[] }).Statement;
+    expect(statements).toContainEqual(
+      expect.objectContaining({ Effect: 'Allow', Action: 'sqs:SendMessage', Principal: { Service: 'events.amazonaws.com' }, Condition: { ArnEquals: { 'aws:SourceArn': getAtt(ruleId) } } }),
+    );
+  });
+
   test('cdk-nag clean; each acknowledgement reasoned and still needed', () => {
     const checks = new RecordingChecks();
     const report = checks.validateScope(s.app);
@@ -164,7 +200,9 @@ describe('workflows of a project stack (03-expense-approvals)', () => {
       [
         'AwsSolutions-L1',
         'AwsSolutions-L1',
+        'AwsSolutions-L1',
         'AwsSolutions-SQS3',
+        `AwsSolutions-IAM5[Resource::<${fnId}.Arn>:*]`,
         `AwsSolutions-IAM5[Resource::<${fnId}.Arn>:*]`,
         `AwsSolutions-IAM5[Resource::<${fnId}.Arn>:*]`,
         `AwsSolutions-IAM5[Resource::<${fnId}.Arn>:*]`,

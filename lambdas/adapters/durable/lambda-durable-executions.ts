@@ -9,6 +9,7 @@
 import {
   CallbackTimeoutException,
   DurableExecutionAlreadyStartedException,
+  GetDurableExecutionCommand,
   InvokeCommand,
   ListDurableExecutionsByFunctionCommand,
   ResourceConflictException,
@@ -24,6 +25,7 @@ import {
   DurableExecutionFinishedError,
   DurableExecutionNotFoundError,
   type DurableCallbackError,
+  type DurableExecutionSummary,
   type DurableExecutions,
   type DurableStartResult,
 } from '../../ports/durable-executions';
@@ -100,6 +102,21 @@ export class LambdaDurableExecutions implements DurableExecutions {
       if (err instanceof ResourceNotFoundException) throw new DurableExecutionNotFoundError(`Durable execution ${instanceId}`);
       // It ended between the look-up and the stop.
       if (err instanceof ResourceConflictException) throw new DurableExecutionFinishedError(`Durable execution ${instanceId} already ended`);
+      throw err;
+    }
+  }
+
+  /**
+   * An execution by its ARN, with its input (a status-change event carries neither the input nor
+   * the error). DurableExecutionNotFoundError once Lambda no longer keeps it (after its retention).
+   */
+  async summary(executionArn: string): Promise<DurableExecutionSummary> {
+    try {
+      const out = await this.lambda.send(new GetDurableExecutionCommand({ DurableExecutionArn: executionArn, IncludeExecutionData: true }));
+      const error = out.Error && (out.Error.ErrorMessage !== undefined || out.Error.ErrorType !== undefined) ? { ...(out.Error.ErrorMessage !== undefined ? { message: out.Error.ErrorMessage } : {}), ...(out.Error.ErrorType !== undefined ? { type: out.Error.ErrorType } : {}) } : undefined;
+      return { status: out.Status ?? 'RUNNING', ...(out.InputPayload !== undefined ? { input: out.InputPayload } : {}), ...(error ? { error } : {}) };
+    } catch (err) {
+      if (err instanceof ResourceNotFoundException) throw new DurableExecutionNotFoundError(`Durable execution ${executionArn}`);
       throw err;
     }
   }

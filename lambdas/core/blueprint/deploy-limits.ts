@@ -17,7 +17,8 @@ export const DEPLOY_LIMITS = {
   /**
    * What a blueprint with workflows adds (lib/project/project-workflows.ts; its test pins it): the
    * durable workflow function with its role, policies, log group, version and alias, the stream
-   * function with its role, log group and event source mapping, and the failure queue with its policy.
+   * function with its role, log group and event source mapping, the execution-ends function with its
+   * role, log group, rule and invoke permission, and the failure queue with its policy.
    */
-  projectWorkflowResources: 12,
+  projectWorkflowResources: 17,
 } as const;
