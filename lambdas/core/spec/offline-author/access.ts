@@ -88,10 +88,8 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
       const publicPhrase = /^(?:(?:all\s+)?([a-z][a-z ()-]*?))\s+(?:are|is|should be|must be|will be|can be)\s+(?:public(?:ly (?:readable|visible|available|accessible))?|visible to (?:everyone|anyone|the public|all)|(?:readable|read|seen|viewed|browsed|visible|accessible) by (?:everyone|anyone|anybody|the public|all|visitors)|open to (?:everyone|anyone|the public))\b/i.exec(clause);
       if (publicPhrase) {
         const entities = /^(?:everything|all|the data|all data)$/i.test(publicPhrase[1]!.trim()) ? all : entitiesIn(publicPhrase[1]!, ctx.index);
-        for (const entity of entities) {
-          set(entity, 'read', 'public');
-          everyone.push({ entity, letter: 'read' });
-        }
+        // (A public read is the endpoint's level alone: the level lets every caller read, so no role is given the right.)
+        for (const entity of entities) set(entity, 'read', 'public');
         if (entities.length > 0) continue;
       }
       // "you need to sign in to post", "users must log in to book a room": any signed-in user.
@@ -134,7 +132,8 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
             } else {
               set(entity, letter, isPublic ? 'public' : 'authenticated');
             }
-            everyone.push({ entity, letter });
+            // (What anyone may do without an account is the level's alone; what any signed-in user may do is every role's right.)
+            if (!(isPublic && (letter === 'read' || NO_LOGIN.test(clause)))) everyone.push({ entity, letter });
           }
         }
         if (entities.length > 0) lastEntities = entities;

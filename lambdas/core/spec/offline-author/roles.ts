@@ -159,8 +159,8 @@ export function finalizeRoles(drafts: RoleDraft[], entities: SpecEntity[], extra
       const parentRights = parentRef ? m.get(refTarget(parentRef.type)!) : undefined;
       if (parentRights) for (const [l, scope] of parentRights) grant(child.name, l, scope);
     }
-    // Creating implies reading what one created.
-    for (const [entity, e] of m) if (e.has('create') && !e.has('read')) grant(entity, 'read', 'all');
+    // Creating implies reading what one created; updating, reading what one updates (a record is read before it is changed).
+    for (const [entity, e] of m) if ((e.has('create') || e.has('update')) && !e.has('read')) grant(entity, 'read', e.get('update') ?? 'all');
     // `only the author may edit it`: creators edit their own.
     for (const op of extras.ownerOps) if (m.get(op.entity)?.has('create')) grant(op.entity, op.letter, 'own');
     // Whoever creates or updates a record reads the records it refers to (to choose them).
@@ -169,8 +169,9 @@ export function finalizeRoles(drafts: RoleDraft[], entities: SpecEntity[], extra
       const def = entities.find((x) => x.name === entity);
       for (const f of def?.fields ?? []) {
         const target = /^ref\(([A-Za-z0-9]+)\)$/.exec(f.type)?.[1];
-        if (!target || target === USER_ENTITY || target === entity || m.get(target)?.has('read')) continue;
-        grant(target, 'read', snakeCase(target) === d.name ? 'own' : 'all');
+        // (A reference to the role's own record type, "a booking's member" for members, is the caller: nothing to choose.)
+        if (!target || target === USER_ENTITY || target === entity || snakeCase(target) === d.name || m.get(target)?.has('read')) continue;
+        grant(target, 'read', 'all');
       }
     }
   }
