@@ -285,6 +285,20 @@ export const CONTROL_PLANE_ROUTES = {
     success: { status: 200, description: 'The CDK app (zip archive)', mediaTypes: ['application/zip'] },
     errors: [401, 404, 409, 429], dynamo: ['GetItem'],
   }),
+  sdkPythonArtifact: route({
+    id: 'sdkPythonArtifact', method: 'GET', path: '/projects/{projectId}/artifacts/sdk/python', tag: 'Artifacts',
+    summary: "A Python client of the project's API (zip): a standard-library package for Python 3.9+ with typed models and one method per operation",
+    auth: 'user', rate: 'project', params: s.ProjectIdParams,
+    success: { status: 200, description: 'The Python SDK (zip archive); X-BGS-Newer-Blueprint names a completed blueprint not yet deployed', mediaTypes: ['application/zip'] },
+    errors: [401, 404, 409, 429], dynamo: ['GetItem'],
+  }),
+  sdkTypescriptArtifact: route({
+    id: 'sdkTypescriptArtifact', method: 'GET', path: '/projects/{projectId}/artifacts/sdk/typescript', tag: 'Artifacts',
+    summary: "A TypeScript client of the project's API (zip): an ESM package with declarations, fetch-based, no runtime dependency",
+    auth: 'user', rate: 'project', params: s.ProjectIdParams,
+    success: { status: 200, description: 'The TypeScript SDK (zip archive); X-BGS-Newer-Blueprint names a completed blueprint not yet deployed', mediaTypes: ['application/zip'] },
+    errors: [401, 404, 409, 429], dynamo: ['GetItem'],
+  }),
   deployProject: route({
     id: 'deployProject', method: 'POST', path: '/projects/{projectId}/deploy', tag: 'Deployments',
     summary: "Deploy a completed blueprint (default: the project's latest) as the project's API (asynchronous: poll statusUrl)",

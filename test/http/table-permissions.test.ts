@@ -118,6 +118,9 @@ it('every control-plane route, over a whole walk-through, calls only what its IA
   await poll(`/deployments/${second.deployment.id}`, token, (b) => b.status === 'succeeded' || b.status === 'failed');
   const rollback = (await call('POST', `${p}/rollback`, { token, body: {} })).body as { deployment: { id: string } };
   await poll(`/deployments/${rollback.deployment.id}`, token, (b) => b.status === 'succeeded' || b.status === 'failed');
+  // The SDKs read the active deployment's blueprint.
+  await call('GET', `${p}/artifacts/sdk/python`, { token });
+  await call('GET', `${p}/artifacts/sdk/typescript`, { token });
   await call('GET', `${p}/deployments`, { token });
   await call('GET', '/usage/me', { token });
   await call('GET', '/usage/recent', { token });

@@ -37,9 +37,15 @@ export function cdkAppFiles(input: CdkAppArchiveInput): Map<string, Uint8Array> 
 }
 
 export function cdkAppArchive(input: CdkAppArchiveInput): Uint8Array {
-  const files = cdkAppFiles(input);
-  const folder = cdkArchiveFolder(input.projectId);
+  return deterministicZip(cdkArchiveFolder(input.projectId), cdkAppFiles(input));
+}
+
+/** Files under one top folder as a zip that is byte-identical for the same files (the SDK archives use it too). */
+export function deterministicZip(folder: string, files: ReadonlyMap<string, Uint8Array | string>): Uint8Array {
   const entries: Zippable = {};
-  for (const path of [...files.keys()].sort()) entries[`${folder}/${path}`] = [files.get(path)!, { mtime: ARCHIVE_TIME }];
+  for (const path of [...files.keys()].sort()) {
+    const content = files.get(path)!;
+    entries[`${folder}/${path}`] = [typeof content === 'string' ? encoder.encode(content) : content, { mtime: ARCHIVE_TIME }];
+  }
   return zipSync(entries, { level: 9 });
 }

@@ -10,7 +10,10 @@ import { NotReadyError } from '../../core/errors';
 import type { UseCase } from '../../shared/route-handler';
 import { CONTROL_PLANE_ROUTES as R } from '../routes';
 import { cdkArchiveFileName } from '../cdk-archive/archive-layout';
-import { cdkAppArchive } from '../cdk-archive/cdk-app-archive';
+import { cdkAppArchive, deterministicZip } from '../cdk-archive/cdk-app-archive';
+import { pythonSdkFolder, renderPythonSdk } from '../../core/sdk/python/python-sdk';
+import type { SdkInput } from '../../core/sdk/sdk-api';
+import { renderTypescriptSdk, typescriptSdkFolder } from '../../core/sdk/typescript/typescript-sdk';
 import type { ControlPlanePorts, ServicesWith } from '../composition/services';
 import { absoluteUrl } from './base-url';
 
@@ -55,3 +58,42 @@ export const cdkArtifact: Handler<'cdkArtifact', 'blueprints' | 'projects' | 'sp
     headers: { 'content-disposition': `attachment; filename="${cdkArchiveFileName(project.id)}"` },
   };
 };
+
+/**
+ * The blueprint a project's API serves, for the SDKs: the active deployment's, or before a first
+ * deploy the latest completed one; and the latest completed one when it is newer and not yet
+ * deployed (said in a header, so a client knows its SDK lags the project).
+ */
+async function servedBlueprint(services: ServicesWith<'blueprints' | 'projects' | 'deployments'>, ownerId: string, projectId: string) {
+  const project = await services.projects.getOwned(ownerId, projectId);
+  const active = project.activeDeploymentId ? await services.deployments.get(project.activeDeploymentId) : null;
+  const blueprintId = active?.blueprintId ?? project.latestBlueprintId;
+  const ir = blueprintId ? await services.blueprints.getPart<BlueprintIR>(blueprintId, 'ir') : null;
+  if (!blueprintId || !ir) throw new NotReadyError('No completed blueprint yet: generate one first (POST /projects/{projectId}/spec/generate-blueprint)');
+  const apiBaseUrl = absoluteUrl(services.config, project.apiBaseUrl ?? `/apis/${project.id}`);
+  const newer = project.latestBlueprintId && project.latestBlueprintId !== blueprintId ? project.latestBlueprintId : undefined;
+  return { project, ir, blueprintId, apiBaseUrl, newer };
+}
+
+type SdkRenderer = (input: SdkInput) => Map<string, string>;
+
+async function sdkArchive(services: ServicesWith<'blueprints' | 'projects' | 'deployments'>, ownerId: string, projectId: string, render: SdkRenderer, folderOf: (projectId: string) => string) {
+  const served = await servedBlueprint(services, ownerId, projectId);
+  const folder = folderOf(served.project.id);
+  const files = render({ ir: served.ir, blueprintId: served.blueprintId, projectId: served.project.id, serverUrl: served.apiBaseUrl });
+  return {
+    raw: { body: deterministicZip(folder, files), contentType: 'application/zip' },
+    headers: {
+      'content-disposition': `attachment; filename="${folder}.zip"`,
+      'x-bgs-blueprint-id': served.blueprintId,
+      'x-bgs-spec-version': String(served.ir.specVersion),
+      ...(served.newer ? { 'x-bgs-newer-blueprint': served.newer } : {}),
+    },
+  };
+}
+
+export const sdkPythonArtifact: Handler<'sdkPythonArtifact', 'blueprints' | 'projects' | 'deployments'> = async ({ params, user }, services) =>
+  sdkArchive(services, user.userId, params.projectId, renderPythonSdk, pythonSdkFolder);
+
+export const sdkTypescriptArtifact: Handler<'sdkTypescriptArtifact', 'blueprints' | 'projects' | 'deployments'> = async ({ params, user }, services) =>
+  sdkArchive(services, user.userId, params.projectId, renderTypescriptSdk, typescriptSdkFolder);
