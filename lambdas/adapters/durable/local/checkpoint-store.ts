@@ -8,6 +8,12 @@
  * checkpoint of more than 100 writes (a large map or parallel) is written in several
  * transactions: only the first is conditioned on the token, so a stop landing between them can
  * leave the later part written to a stopped execution (harmless: nothing runs it again).
+ *
+ * The execution item a checkpoint writes is remembered under the token it hands back, so the next
+ * checkpoint with that token skips reading it (a third of a checkpoint's round trips). That is
+ * safe because every change to the item that matters here replaces the token or the status (a
+ * checkpoint, a new invocation, a stop, an invocation's end), and the transaction is conditioned
+ * on both: a remembered item that is no longer current makes the write refused, as a stale token.
  */
 import { randomBytes } from 'node:crypto';
 import type { OperationUpdate } from '@aws/durable-execution-sdk-js';
@@ -31,20 +37,50 @@ export interface CheckpointResult {
   readonly scheduled: readonly DueEntry[];
 }
 
+/** Executions whose last checkpoint is remembered (the oldest is forgotten first: it only costs a read). */
+const REMEMBERED_EXECUTIONS = 1000;
+
 const newCallbackId = (): string => randomBytes(24).toString('base64url');
 const dueKeyOf = (instanceId: string, due: DueEntry): string => durableDueKey(due.dueAt, instanceId, due.operationId).SK;
 
+/** What a checkpoint needs of the execution item: its invocation and how many operations it has. */
+interface CheckpointBase {
+  readonly token: string;
+  readonly invocation: string;
+  readonly opCount: number;
+}
+
 export class CheckpointStore {
+  /** The execution item as this store's last checkpoint of each execution left it, under the token it handed back. */
+  private readonly written = new Map<string, CheckpointBase>();
+
   constructor(
     private readonly table: DurableTable,
     private readonly executions: ExecutionStore,
   ) {}
 
   async checkpoint(instanceId: string, token: string, updates: readonly OperationUpdate[], now: number): Promise<CheckpointResult> {
+    const execution = await this.base(instanceId, token);
+    this.written.delete(instanceId);
+    const result = await this.write(instanceId, execution, updates, now);
+    this.written.set(instanceId, { token: result.token, invocation: execution.invocation, opCount: execution.opCount + result.created });
+    if (this.written.size > REMEMBERED_EXECUTIONS) this.written.delete(this.written.keys().next().value!);
+    return result;
+  }
+
+  /** The execution item as the token's checkpoint left it, or as read; refused unless running under this token. */
+  private async base(instanceId: string, token: string): Promise<CheckpointBase> {
+    const remembered = this.written.get(instanceId);
+    if (remembered?.token === token) return remembered;
     const execution = await this.executions.get(instanceId);
     if (!execution || execution.status !== 'RUNNING' || execution.token !== token || !execution.invocation) {
       throw new StaleCheckpointTokenError(`Invalid checkpoint token for durable execution ${instanceId}`);
     }
+    return { token, invocation: execution.invocation, opCount: execution.opCount };
+  }
+
+  private async write(instanceId: string, execution: CheckpointBase, updates: readonly OperationUpdate[], now: number): Promise<CheckpointResult & { created: number }> {
+    const { token } = execution;
     const operationIds = updates.flatMap((update) => (update.Type !== 'EXECUTION' && update.Id ? [update.Id] : []));
     const read = await this.executions.operations(instanceId, operationIds);
 
@@ -77,6 +113,7 @@ export class CheckpointStore {
       token: nextToken,
       operations: [...working.values()].filter((op) => changed.has(op.id)),
       scheduled: this.netDues(instanceId, effects).scheduled,
+      created,
     };
   }
 
