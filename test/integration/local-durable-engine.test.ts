@@ -143,6 +143,29 @@ describe('LocalDurableEngine', () => {
     expect((await executions.get('order-3'))?.status).toBe('RUNNING');
   });
 
+  it('a token its own last checkpoint handed back is still refused once a stop or a newer invocation came in between', async () => {
+    const tableName = await freshTable();
+    const table = { doc, tableName };
+    const executions = new ExecutionStore(table);
+    const checkpoints = new CheckpointStore(table, executions);
+    const now = Date.now();
+    const start = (id: string) => ({ Id: id, Type: 'STEP' as const, Action: 'START' as const, Name: id });
+    // A newer invocation began: the remembered token is not the current one any more.
+    expect(await executions.create('order-7', '{}', now)).toBe(true);
+    const first = await executions.beginInvocation('order-7', now, 60_000);
+    const handedBack = await checkpoints.checkpoint('order-7', first!.token, [start('a1')], now);
+    const newer = await executions.beginInvocation('order-7', now + 1, 60_000);
+    await expect(checkpoints.checkpoint('order-7', handedBack.token, [start('a2')], now)).rejects.toBeInstanceOf(StaleCheckpointTokenError);
+    // The newer invocation's checkpoints go on, numbered after what the first one wrote.
+    const next = await checkpoints.checkpoint('order-7', newer!.token, [start('a2')], now);
+    const after = await checkpoints.checkpoint('order-7', next.token, [start('a3')], now);
+    expect(after.operations).toEqual([expect.objectContaining({ id: 'a3', seq: 3 })]);
+    // Stopped after its last checkpoint: the token that checkpoint handed back writes nothing.
+    await executions.stop('order-7', now + 2);
+    await expect(checkpoints.checkpoint('order-7', after.token, [start('a4')], now)).rejects.toBeInstanceOf(StaleCheckpointTokenError);
+    expect((await executions.allOperations('order-7')).map((op) => op.id)).toEqual(['order-7-input', 'a1', 'a2', 'a3']);
+  });
+
   it('stops an execution: nothing due for it runs afterwards, and its callbacks are closed', async () => {
     const tableName = await freshTable();
     const clock = new ManualClock();
