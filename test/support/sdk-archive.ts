@@ -63,6 +63,8 @@ export function runScenario(command: string, args: string[], env: Record<string,
       while ((newline = pending.indexOf('\n')) >= 0) {
         const line = pending.slice(0, newline);
         pending = pending.slice(newline + 1);
+        // Its stdin, kept open for the answers, would keep a Node scenario alive past its end.
+        if (line.startsWith('DONE ')) child.stdin.end();
         const advance = /^ADVANCE (\d+)$/.exec(line);
         if (advance) {
           onAdvance(Number(advance[1]));
