@@ -42,6 +42,8 @@ const SOFTENERS = new Set(['pretty', 'much', 'basically', 'just', 'absolutely', 
 const MODAL_WORDS = new Set(['can', 'may', 'should', 'must', 'will', 'shall', 'could', 'might', 'cannot', "can't", 'able', 'allowed', 'permitted']);
 const STOPS = new Set(['with', 'of', 'for', 'from', 'without', 'when', 'if', 'by', 'in', 'on', 'at', 'that', 'which', 'who', 'because', 'unless', 'except', 'after', 'before', 'once', 'during', 'within', 'via', 'using', 'whenever', 'where', 'so', 'but', 'as', 'like', 'into', 'about', 'than', 'until']);
 const FILLER = new Set(['pretty', 'much', 'basically', 'simply', 'and', 'or', 'their', 'the', 'only', 'also', 'any', 'a', 'an', 'its', 'his', 'her', 'them', 'it', 'these', 'those', 'other', 'others', 'some', 'then', 'each', 'every', 'just', 'both', 'new', 'existing', 'still', 'further', 'each', 'can', 'may', 'should', 'to', 'be', 'able', 'single']);
+/** Words that quantify a relation's far side ("has many trips"), never a right's object. */
+const RELATION_QUANTIFIERS = new Set(['many', 'several', 'multiple', 'lots', 'numerous']);
 const EVERYTHING = new Set(['everything', 'anything', 'everything else', 'all']);
 const ACCESS_WORDS = new Set(['access', 'control', 'rights', 'permissions', 'privileges']);
 
@@ -85,6 +87,17 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   if (subject.some((w) => !/^[a-z][a-z'-]*$/.test(w) || STOPS.has(w) || w === 'a' || w === 'an')) return undefined;
   // "an enrollment records the date": a record type doing something is a definition, not a role.
   if (indefinite && ctx.index.aliasAt(subject, 0) && /^(?:records?|keeps?|stores?|holds?|tracks?|lists?|contains?|includes?|has|have)$/.test(tokens[j] ?? '')) return undefined;
+  // "A route runs many trips", "every new event starts as an enquiry": one record of a type, with
+  // no modal, holding many others or starting in a state, is a relation or a state, not people's
+  // rights ("a gardener reads plots" is a role's).
+  const generic = indefinite || tokens[k - 1] === 'each' || tokens[k - 1] === 'every';
+  const recordSubject = subject.filter((w) => w !== 'new');
+  const relationOrState = RELATION_QUANTIFIERS.has(tokens[j + 1] ?? '') || /^(?:starts?|begins?|becomes?)$/.test(tokens[j] ?? '');
+  if (generic && relationOrState && recordSubject.length > 0 && ctx.index.aliasAt(recordSubject, 0)?.plural === false && ctx.index.resolve(recordSubject)) return undefined;
+  // "Each guardian record belongs to one child": a verb's word before the clause's own verb is a noun of the subject.
+  if (/^(?:belongs?|is|are|was|were|has|have|links?|contains?)$/.test(tokens[j + 1] ?? '') && !MODAL_WORDS.has(tokens[j - 1] ?? '')) return undefined;
+  // "The core record.": a verb's word with nothing after it and no modal is a noun ending a phrase.
+  if (j === tokens.length - 1 && !MODAL_WORDS.has(tokens[j - 1] ?? '')) return undefined;
 
   {
     let p = j;
