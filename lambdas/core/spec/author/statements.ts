@@ -118,14 +118,25 @@ const FIELDS_LABEL = /^(?:(?:its|the|our)\s+)?(?:fields|attributes|columns|prope
 /** A label for a record's states ("Status flow", "Lifecycle", "Stages"). */
 const STATE_LABEL = /^(?:(?:its|their)\s+)?(?:status(?:es)?|states?|stages?|lifecycle|life cycle)(?:\s+(?:flow|workflow|lifecycle|sequence|order|steps|values|progression))?$/i;
 
+/**
+ * "Sources: record type (baptism or will), date of the record, a scan" lists fields even though
+ * its first word is also a verb of rights: three or more comma items, most of them not led by a
+ * verb, are a field list ("bakers: read products, update orders" is led by verbs throughout).
+ */
+function manyNounItems(list: string): boolean {
+  const items = list.replace(/\([^()]*\)/g, '').split(/\s*,\s*/).filter(Boolean);
+  return items.length >= 3 && items.filter((item) => RIGHTS_START.test(item)).length * 2 < items.length;
+}
+
 /** "Vehicles: plate number (unique), make, model": a record type and its field list, on one line. */
 export function colonList(text: string): { topic: string; list: string } | undefined {
   const m = /^([^:]{1,60}):\s*(.+)$/.exec(text.trim());
   if (!m) return undefined;
   const topic = topicOf(m[1]!);
   const list = m[2]!.trim();
-  if (!topic || RIGHTS_START.test(list) || (PEOPLE_LABEL.test(topic) && !PERSON_FIELDS.test(list)) || !/,|\band\b|\s\+\s/.test(list)) return undefined;
-  if (/\b(?:can|may|must|should|will)\b/i.test(list.split(',')[0]!)) return undefined;
+  const nouns = manyNounItems(list);
+  if (!topic || (RIGHTS_START.test(list) && !nouns) || (PEOPLE_LABEL.test(topic) && !PERSON_FIELDS.test(list) && !nouns) || !/,|\band\b|\s\+\s/.test(list)) return undefined;
+  if (/\b(?:can|may|must|should|will)\b/i.test(list.replace(/\([^()]*\)/g, '').split(',')[0]!)) return undefined;
   // "Halls and rooms: a hall has lots of rooms, ..." and "Daily report delivery: when a report is
   // created, ..." are sentences after a label (a clause, a workflow), not fields.
   if (CLAUSE_START.test(list)) return undefined;
@@ -134,7 +145,7 @@ export function colonList(text: string): { topic: string; list: string } | undef
   // "Production running: publish the schedule, then notify the box office" and "Lease created:
   // wait for it to be paid" are workflows.
   const firstWord = list.split(/\s+/)[0]!.toLowerCase();
-  if ((TASK_VERBS.has(verbLemma(firstWord)) && /\s(?:the|a|an|each|every|them|it)\s/i.test(` ${list} `)) || /^(?:wait|then|after)$/.test(firstWord)) return undefined;
+  if ((TASK_VERBS.has(verbLemma(firstWord)) && !nouns && /\s(?:the|a|an|each|every|them|it)\s/i.test(` ${list} `)) || /^(?:wait|then|after)$/.test(firstWord)) return undefined;
   return { topic, list };
 }
 
@@ -149,7 +160,7 @@ export function rightsLine(text: string): string | undefined {
   const label = m[1]!.trim();
   const list = m[2]!.trim();
   if (GROUP_WORDS.test(label) && !PEOPLE_LABEL.test(label)) return undefined;
-  if (!RIGHTS_START.test(list)) return undefined;
+  if (!RIGHTS_START.test(list) || manyNounItems(list)) return undefined;
   const verbs = list
     .replace(/\s+\+\s+/g, ' and ')
     .replace(/^(?:full access|all access|everything|evrything|anything|all|crud)\b(?:\s+(?:on|to)\s+everything)?/i, 'do everything')

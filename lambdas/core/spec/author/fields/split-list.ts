@@ -46,7 +46,8 @@ function valueRun(pieces: readonly Piece[], i: number): number {
   const first = pieces[i]!.text;
   const marked = MARKER.test(first) || /:\s*\S/.test(first);
   let j = i + 1;
-  while (j < pieces.length && pieces[j]!.sep !== ';' && isBare(pieces[j]!.text)) {
+  // (A relative clause, "sex, which is male, female or unknown", is about the piece before it: no run goes through it.)
+  while (j < pieces.length && pieces[j]!.sep !== ';' && !/^(?:which|that)\s/i.test(pieces[j]!.text) && isBare(pieces[j]!.text)) {
     const p = pieces[j]!;
     if (/\s(?:or|and)\s|^(?:or|and)\s/i.test(p.text) || p.sep === 'and') return marked || /\sor\s|^or\s/i.test(p.text) ? j : i;
     j += 1;
