@@ -27,6 +27,7 @@ import { normalizeInformal } from './wording';
 import { statementsOf, topicOf, type FieldList, type Statement } from './statements';
 import { splitFieldList } from './fields';
 import { assembleSpec, type Reading } from './assemble';
+import { isBareFieldList } from './bare-lists';
 
 export interface AuthorInput {
   name: string;
@@ -182,7 +183,7 @@ export function readDescription(description: string): Reading {
     };
     // A part no reader takes may hold two clauses ("Each organization has projects, and projects
     // contain tasks"): then its clauses are read one by one.
-    const left = parts.flatMap((part) => {
+    let left = parts.flatMap((part) => {
       if (!unread(part)) return [];
       // ("Dentists can read patients, and write treatment notes for an appointment, with ...": the
       // second clause keeps its subject.)
@@ -192,6 +193,16 @@ export function readDescription(description: string): Reading {
       const left = clauses.filter((clause) => unread(clause));
       return left.length === clauses.length ? [part] : left;
     });
+    // ("## Customers  First name and surname, both required. Email, which must be unique.": a list with no verb is the heading's record type's fields.)
+    const headedBy = statements[sentence.index]?.topic;
+    const headedEntity = headedBy ? nameOf(headedBy, units) : undefined;
+    if (headedEntity) {
+      left = left.filter((part) => {
+        if (!isBareFieldList(part)) return true;
+        addList(headedEntity, part.trim().replace(/^(?:and|also|plus|then)\s+/i, ''), sentence.index);
+        return false;
+      });
+    }
     if (left.length < parts.length || left.join('; ') !== parts.join('; ')) consumed.add(sentence.index);
     // "Events have a name, venue, starts at ..." read as fields: the clause readers get "Events
     // have" only, so no field list reads as a role's sentence ("venue, starts at").

@@ -70,6 +70,23 @@ const DASH_LABEL = /^(\s*(?:[-*+\u2022]\s+)?[A-Za-z][\w'&]*(?: [\w'&]+){0,2}(?: 
 /** `**Instruments.** Every instrument has ...`: a bold run-in heading, then the paragraph. */
 const RUN_IN_HEADING = /^\s*(?:\*\*|__)([^*_\n]{1,60}?)[.:]?(?:\*\*|__)[.:]?\s*(.*)$/;
 
+/** A line of `=` or `-` only: under a line of text it underlines a heading; alone, it is a rule between parts. */
+const UNDERLINE = /^\s*(?:=+|-{3,})\s*$/;
+
+/**
+ * "Customers\n---------": a heading underlined (Markdown's other heading form), rewritten in place
+ * as `#`/`##` so every later stage sees one form; a rule alone ("----------") separates, like a blank line.
+ */
+function setextHeadings(lines: string[]): void {
+  for (let i = 0; i < lines.length; i += 1) {
+    if (!UNDERLINE.test(lines[i]!)) continue;
+    const above = lines[i - 1] ?? '';
+    const title = i > 0 && above.trim() !== '' && (i < 2 || lines[i - 2]!.trim() === '') && !BULLET.test(above) && !isTableLine(above) && !HEADING.test(above);
+    if (title) lines[i - 1] = `${lines[i]!.includes('=') ? '#' : '##'} ${above.trim()}`;
+    lines[i] = '';
+  }
+}
+
 export function segment(description: string): Block[] {
   const lines = plainText(description)
     .split('\n')
@@ -79,6 +96,7 @@ export function segment(description: string): Block[] {
       return runIn && !/^\(/.test(runIn[2]!) ? [`### ${runIn[1]!.trim()}`, ...(runIn[2] ? [runIn[2]] : [])] : [line];
     })
     .map((line) => line.replace(DASH_LABEL, '$1: '));
+  setextHeadings(lines);
   const blocks: Block[] = [];
   let i = 0;
   while (i < lines.length) {

@@ -114,7 +114,7 @@ const PERSON_FIELDS = /^(?:(?:full |first |last )?name|email|e-mail|phone|addres
 /** A clause rather than a list item: a workflow's condition, or a subject and its verb ("a hall has ..."). */
 const CLAUSE_START = /^(?:(?:when|whenever|once|if|after|before|as soon as|each time|every time)\s|(?:a|an|each|every|one|the)\s+(?!one\s|of\s)[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|is|are|belongs?|gets?|sits?|can|may|must|should|will|links?|connects?|contains?|holds?)\s)/i;
 /** A label for the fields of the record type a heading names ("Fields:", "It stores:", "Details:"). */
-const FIELDS_LABEL = /^(?:(?:its|the|our)\s+)?(?:fields|attributes|columns|properties|details|data(?: we keep)?|it (?:has|stores|holds|records)|we (?:store|keep|record|note|track))\s*:\s*(.+)$/i;
+const FIELDS_LABEL = /^(?:(?:its|the|our)\s+)?(?:fields|attributes|columns|properties|details|data(?: we keep)?|it (?:has|stores|holds|records)|we (?:(?:also|will|'ll)\s+)?(?:store|keep|record|note|track|need|want|capture|collect|hold|ask for)(?: to (?:know|store|keep|record))?)\s*:\s*(.+)$/i;
 /** A label for a record's states ("Status flow", "Lifecycle", "Stages"). */
 const STATE_LABEL = /^(?:(?:its|their)\s+)?(?:status(?:es)?|states?|stages?|lifecycle|life cycle)(?:\s+(?:flow|workflow|lifecycle|sequence|order|steps|values|progression))?$/i;
 

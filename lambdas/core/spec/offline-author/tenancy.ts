@@ -7,7 +7,7 @@ import { FUNCTION_WORDS } from './lexicon';
 import { singular } from './text';
 import { splitSentences } from '../author/sentences';
 
-const SINGLE = /\bsingle[- ]?tenan(?:t|cy)\b|\bnot multi[- ]?tenant\b|\bone (?:shared )?tenant\b(?!\s+(?:per|for each|for every|for each of))|\bno tenancy\b|\bno (?:separate |other |multiple |extra )?tenants?\b|\bno need for tenants\b|\bwithout tenants\b/i;
+const SINGLE = /\bsingle[- ]?tenan(?:t|cy)\b|\bnot multi[- ]?tenant\b|\bone (?:shared )?tenant\b(?!\s+(?:per|for each|for every|for each of))|\bno tenancy\b|\bno (?:separate |other |multiple |extra )?tenants?\b|\bno need for tenants\b|\bwithout tenants\b|\b(?:no|not|nothing|without|never|(?:don't|doesn't|do not|does not) need)\s+(?:any\s+)?multi[- ]?(?:tenan(?:t|cy|ted)|location|site|organi[sz]ation)s?\b/i;
 const MULTI = [
   /\bmulti[- ]?tenan(?:t|cy|ted)\b/i,
   /\b(?:separate|own|isolated|distinct|individual) tenants?\b/i,

@@ -1,0 +1,33 @@
+/**
+ * Under a heading that names a record type, writers often list its fields as sentences with no
+ * verb: "First name and surname, both required." "Email, which must be unique." "Mobile number
+ * and postal address." Nothing in such a sentence says what it is about, so only the heading can;
+ * this says whether a sentence is such a list (a noun phrase, or several, and no clause of its own).
+ */
+import { splitFieldList } from './fields';
+import { tagTerms } from './tag';
+
+/** A rule said after the list: "both required", "which must be unique", "(optional)". */
+const RULE_TAIL = /(?:,\s*(?:both|all|each)\s+(?:required|optional|unique)|,\s*(?:which|that)\s+(?:must|should|has to|is|are)\s+(?:be\s+)?(?:unique|required|optional)|\((?:required|optional|unique)[^)]*\))\s*\.?$/i;
+
+/** Words an item may open with that say nothing ("And a tick box", "Also the colour"). */
+const OPENERS = /^(?:and|also|plus|then)\s+/i;
+
+/**
+ * A clause inside an item: a verb after the item's first word ("Parents love these", "people
+ * who hire us"), other than a participle closing it ("the fee charged"). A lone first word is
+ * not judged: "name" and "phone" are verbs too.
+ */
+function hasClause(item: string): boolean {
+  const terms = tagTerms(item);
+  return terms.some((t, i) => i > 0 && t.tags.has('Verb') && !t.tags.has('Noun') && !t.tags.has('Gerund') && !(i === terms.length - 1 && t.tags.has('PastTense')));
+}
+
+/** Is the sentence only a list of fields (two or more, or one with a rule after it)? */
+export function isBareFieldList(sentence: string): boolean {
+  const text = sentence.trim().replace(/\.$/, '').replace(OPENERS, '');
+  if (!text || /[:;]/.test(text)) return false;
+  const items = splitFieldList(text).map((item) => item.replace(/\([^()]*\)/g, ' ').replace(/,?\s*\b(?:which|who|that|both|all|each)\b.*$/i, '').trim()).filter(Boolean);
+  if (items.length === 0 || (items.length < 2 && !RULE_TAIL.test(text))) return false;
+  return items.every((item) => item.split(/\s+/).length <= 5 && !hasClause(item));
+}
