@@ -160,7 +160,8 @@ export class BaseClient {
   private async send<T>(method: string, path: string, query: object | undefined, body: unknown, authenticated: boolean): Promise<T> {
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries((query ?? {}) as Record<string, QueryValue>)) if (value !== undefined && value !== null) search.append(name, String(value));
-    const url = `${this.baseUrl}${path}${search.size > 0 ? `?${search.toString()}` : ''}`;
+    const queryString = search.toString();
+    const url = `${this.baseUrl}${path}${queryString ? `?${queryString}` : ''}`;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (authenticated && this.accessToken) headers.authorization = `Bearer ${this.accessToken}`;

@@ -1,7 +1,7 @@
 /**
  * The Python SDK generator (lambdas/core/sdk/python/), over every example's golden IR: golden
  * sources, every .py parsed as Python 3.9 by python3 itself, one method per operation of the
- * project API, the blueprint id and spec version in every file, the same bytes for the same input.
+ * project API, the blueprint id and spec version in every file, the same bytes for the same input; and the same checks for an API whose names are keywords.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,10 +13,13 @@ import { projectRoutes } from '../../lambdas/core/blueprint/project-routes';
 import { pythonMethodName } from '../../lambdas/core/sdk/python/python-client';
 import { pythonPackageName, pythonSdkFolder, renderPythonSdk } from '../../lambdas/core/sdk/python/python-sdk';
 import { assertGoldenCurrent, readRepositoryFile } from '../fixtures/producers/golden-producer';
-import { exampleSdkInputs, GOLDEN_BLUEPRINT_ID, sdkGoldenPath, sdkSources } from '../fixtures/producers/sdks';
+import { keywordNamedInput } from '../support/sdk-inputs';
+import { exampleSdkInputs, sdkGoldenPath, sdkSources } from '../fixtures/producers/sdks';
 
 const examples = exampleSdkInputs();
-const rendered = examples.map((e) => ({ ...e, files: renderPythonSdk(e.input) }));
+// The examples, and one whose field names are keywords of the languages.
+const inputs = [...examples, { id: 'keywords', input: keywordNamedInput() }];
+const rendered = inputs.map((e) => ({ ...e, files: renderPythonSdk(e.input) }));
 
 describe('Python SDK golden sources (rendered from the golden IRs)', () => {
   const produced = sdkSources.produce(readRepositoryFile);
@@ -35,7 +38,7 @@ describe('the Python SDK of every example', () => {
     }
   });
 
-  it('parses as Python 3.9 (ast.parse with feature_version=(3, 9)) and imports only the standard library', () => {
+  it('parses as Python 3.9 (ast.parse with feature_version=(3, 9)), imports only the standard library, and imports', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bgs-sdk-python-'));
     try {
       for (const { id, files } of rendered) {
@@ -64,6 +67,12 @@ describe('the Python SDK of every example', () => {
       ].join('\n');
       const parsed = execFileSync('python3', ['-c', script, dir], { encoding: 'utf8' });
       expect(Number(parsed.trim())).toBe(rendered.length * 4);
+      // And each package imports (its models evaluate) and exposes its client and the blueprint it came from.
+      for (const { id, input } of rendered) {
+        const pkg = pythonPackageName(input.ir.project.name);
+        const imported = execFileSync('python3', ['-c', `import sys; sys.path.insert(0, sys.argv[1]); import ${pkg} as p; print(p.BLUEPRINT_ID, p.SPEC_VERSION, p.ApiError.__name__)`, join(dir, id)], { encoding: 'utf8' });
+        expect(imported.trim()).toBe(`${input.blueprintId} ${input.ir.specVersion} ApiError`);
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -79,8 +88,8 @@ describe('the Python SDK of every example', () => {
   it('names the blueprint id and spec version in every source file and in the package', () => {
     for (const { input, files } of rendered) {
       const pkg = pythonPackageName(input.ir.project.name);
-      for (const [path, content] of files) if (path.endsWith('.py') || path.endsWith('.toml')) expect(content).toContain(`from blueprint ${GOLDEN_BLUEPRINT_ID}, spec version ${input.ir.specVersion}.`);
-      expect(files.get(`${pkg}/__init__.py`)).toContain(`BLUEPRINT_ID = "${GOLDEN_BLUEPRINT_ID}"`);
+      for (const [path, content] of files) if (path.endsWith('.py') || path.endsWith('.toml')) expect(content).toContain(`from blueprint ${input.blueprintId}, spec version ${input.ir.specVersion}.`);
+      expect(files.get(`${pkg}/__init__.py`)).toContain(`BLUEPRINT_ID = "${input.blueprintId}"`);
       expect(files.get(`${pkg}/__init__.py`)).toContain(`SPEC_VERSION = ${input.ir.specVersion}`);
     }
   });

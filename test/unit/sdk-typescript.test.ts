@@ -11,10 +11,13 @@ import ts from 'typescript';
 import { projectRoutes } from '../../lambdas/core/blueprint/project-routes';
 import { renderTypescriptSdk } from '../../lambdas/core/sdk/typescript/typescript-sdk';
 import { assertGoldenCurrent, readRepositoryFile } from '../fixtures/producers/golden-producer';
-import { exampleSdkInputs, GOLDEN_BLUEPRINT_ID, sdkGoldenPath, sdkSources } from '../fixtures/producers/sdks';
+import { keywordNamedInput } from '../support/sdk-inputs';
+import { exampleSdkInputs, sdkGoldenPath, sdkSources } from '../fixtures/producers/sdks';
 
 const examples = exampleSdkInputs();
-const rendered = examples.map((e) => ({ ...e, files: renderTypescriptSdk(e.input) }));
+// The examples, and one whose field names are keywords of the languages.
+const inputs = [...examples, { id: 'keywords', input: keywordNamedInput() }];
+const rendered = inputs.map((e) => ({ ...e, files: renderTypescriptSdk(e.input) }));
 
 describe('TypeScript SDK golden sources (rendered from the golden IRs)', () => {
   const produced = sdkSources.produce(readRepositoryFile);
@@ -51,12 +54,12 @@ describe('the TypeScript SDK of every example', () => {
   });
 
   it('is an ESM package with declarations and no runtime dependency', () => {
-    for (const { files } of rendered) {
+    for (const { input, files } of rendered) {
       const manifest = JSON.parse(files.get('package.json')!) as Record<string, unknown>;
       expect(manifest.type).toBe('module');
       expect(manifest.types).toBe('./dist/index.d.ts');
       expect(manifest.dependencies).toBeUndefined();
-      expect(manifest.bgs).toEqual(expect.objectContaining({ blueprintId: GOLDEN_BLUEPRINT_ID }));
+      expect(manifest.bgs).toEqual(expect.objectContaining({ blueprintId: input.blueprintId }));
     }
   });
 
@@ -69,8 +72,8 @@ describe('the TypeScript SDK of every example', () => {
 
   it('names the blueprint id and spec version in every source file', () => {
     for (const { input, files } of rendered) {
-      for (const [path, content] of files) if (path.startsWith('src/')) expect(content).toContain(`from blueprint ${GOLDEN_BLUEPRINT_ID}, spec version ${input.ir.specVersion}.`);
-      expect(files.get('src/client.ts')).toContain(`export const BLUEPRINT_ID = "${GOLDEN_BLUEPRINT_ID}";`);
+      for (const [path, content] of files) if (path.startsWith('src/')) expect(content).toContain(`from blueprint ${input.blueprintId}, spec version ${input.ir.specVersion}.`);
+      expect(files.get('src/client.ts')).toContain(`export const BLUEPRINT_ID = "${input.blueprintId}";`);
     }
   });
 

@@ -18,6 +18,9 @@ export function pythonModels(api: SdkApi): string {
     'import typing as _t',
     '',
   ];
+  // What `from .models import *` brings into the package: the types only.
+  const names = [...api.enums.map((e) => e.name), ...Object.keys(api.schemas)];
+  out.push(`__all__ = [${names.map(pythonString).join(', ')}]`, '');
   for (const e of api.enums) out.push(`${e.name} = _t.Literal[${e.values.map(pythonString).join(', ')}]`);
   for (const [name, schema] of Object.entries(api.schemas)) out.push('', '', typedDict(api, name, schema));
   return `${out.join('\n')}\n`;
@@ -31,7 +34,8 @@ function typedDict(api: SdkApi, name: string, schema: JsonSchema): string {
   const field = ([property, propertySchema]: [string, JsonSchema]) => `    ${property}: ${pythonType(api, propertySchema, '', { name, property })}`;
   if (!properties.every(([property]) => isPythonIdentifier(property))) {
     // A key that is not an identifier (a keyword such as `from`) only fits the functional form, which cannot mark keys required.
-    const entries = properties.map(([property, propertySchema]) => `${pythonString(property)}: ${pythonType(api, propertySchema, '', { name, property })}`);
+    // Its values are evaluated at import: quoted, they may name a model defined below, as annotations do.
+    const entries = properties.map(([property, propertySchema]) => `${pythonString(property)}: ${pythonString(pythonType(api, propertySchema, '', { name, property }))}`);
     return `${name} = _t.TypedDict(${pythonString(name)}, {${entries.join(', ')}}, total=False)`;
   }
   const mandatory = properties.filter(([property]) => required.has(property));
