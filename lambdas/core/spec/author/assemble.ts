@@ -39,6 +39,8 @@ export interface Reading {
   statusLists: Array<{ entity: string; values: string[]; sentence: number }>;
   /** Sentences a prose reader (definitions, relations, states) used. */
   consumed: Set<number>;
+  /** Nouns the text says are users ("a staff member (a user of the system)"): references to users. */
+  userNouns?: Set<string>;
 }
 
 /** Person words of a description: the generic ones and its role names. */
@@ -89,7 +91,7 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
   const { sentences, discovery } = reading;
   const multiTenant = detectMultiTenant(reading.statements.map((s) => s.text).join('. '));
   const index = new EntityIndex(discovery.entities);
-  const persons = personWords(collectRoles(sentences, { index }), discovery.entities);
+  const persons = new Set([...personWords(collectRoles(sentences, { index }), discovery.entities), ...(reading.userNouns ?? [])]);
 
   const entities: SpecEntity[] = discovery.entities.map((name) => ({ name, fields: [] }));
   const meta: MetaMap = new Map();

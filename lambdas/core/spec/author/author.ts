@@ -28,6 +28,7 @@ import { statementsOf, topicOf, type FieldList, type Statement } from './stateme
 import { splitFieldList } from './fields';
 import { assembleSpec, type Reading } from './assemble';
 import { isBareFieldList } from './bare-lists';
+import { userNouns } from './user-nouns';
 
 export interface AuthorInput {
   name: string;
@@ -40,6 +41,8 @@ export function readDescription(description: string): Reading {
   const { statements, fieldLists } = statementsOf(segment(normalizeInformal(text)));
   // The tenancy unit ("each choir is a tenant"), statement by statement so sentences never run together.
   const units = new Set(statements.flatMap((s) => [...tenancyUnits(s.text)]));
+  const users = userNouns(statements.map((s) => s.text).join('\n'));
+  const isPerson = (entity: string) => PERSON_WORDS.has(snakeCase(entity)) || users.has(snakeCase(entity));
   const listed = listedEntities(fieldLists, units);
   // Record types the prose gives fields ("Gardens have a name and an address"), wherever that is
   // said: a relation stated before may name them (tenant units among them).
@@ -97,7 +100,9 @@ export function readDescription(description: string): Reading {
     // ("Each guardian record belongs to one child", guardians described: "record" says what it is, not its name.)
     const recordOf = /^(.+)Record$/.exec(name)?.[1];
     if (recordOf && (describedNames.has(recordOf) || listed.some((l) => l.entity === recordOf))) return recordOf;
-    const longer = [...new Set(known.filter((k) => k.endsWith(name) && k !== name))];
+    // (A record type given fields or relations wins over a title alone: "Failed tests" may head a workflow.)
+    const defined = [...new Set([...listed.map((l) => l.entity), ...containments.flatMap((c) => [c.parent, c.child])].filter((k) => k.endsWith(name) && k !== name))];
+    const longer = defined.length > 0 ? defined : [...new Set(known.filter((k) => k.endsWith(name) && k !== name))];
     return longer.length === 1 ? longer[0] : name;
   };
   // The record described last, for clauses about it ("It also has ...", "We also note ...").
@@ -124,9 +129,9 @@ export function readDescription(description: string): Reading {
         // the record refers to (a field the field reader makes a user reference), not a container.
         // A link is the child's references to each ("an appointment links a patient and a doctor"):
         // required, and kept (restrict) rather than deleted with what it links.
-        const people = relation!.link ? pairs : pairs.filter((p) => PERSON_WORDS.has(snakeCase(p.parent!)) && !listed.some((l) => l.entity === p.parent) && !containments.some((c) => c.child === p.parent));
+        const people = relation!.link ? pairs : pairs.filter((p) => isPerson(p.parent!) && !listed.some((l) => l.entity === p.parent) && !containments.some((c) => c.child === p.parent));
         for (const p of pairs) if (!people.includes(p)) containments.push({ parent: p.parent!, child: p.child!, sentence: sentence.index });
-        const phrase = (p: (typeof pairs)[number]) => `${p.parent!.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}${relation!.link && !PERSON_WORDS.has(snakeCase(p.parent!)) ? ' (required)' : ''}`;
+        const phrase = (p: (typeof pairs)[number]) => `${p.parent!.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}${relation!.link && !isPerson(p.parent!) ? ' (required)' : ''}`;
         if (people.length > 0) addList(pairs[0]!.child!, people.map(phrase).join(', '), sentence.index);
         if (relation?.list) addList(pairs[0]!.child!, relation.list, sentence.index);
         previous = pairs[0]!.child!;
@@ -224,7 +229,7 @@ export function readDescription(description: string): Reading {
   // users with a role, not record types: their references are the user's.
   const roles = new Set(roleWords(collectRoles(sentences, { index: new EntityIndex(discovery.entities) })).map((w) => snakeCase(w)));
   const described = new Set([...listed.filter((l) => l.phrases.length + l.rows.length > 0).map((l) => l.entity), ...discovery.containments.map((c) => c.child)]);
-  const people = discovery.entities.filter((e) => roles.has(snakeCase(e)) && !described.has(e));
+  const people = discovery.entities.filter((e) => (roles.has(snakeCase(e)) || users.has(snakeCase(e))) && !described.has(e));
   if (people.length > 0) {
     discovery.entities = discovery.entities.filter((e) => !people.includes(e));
     discovery.containments = discovery.containments.filter((c) => !people.includes(c.parent));
@@ -235,7 +240,7 @@ export function readDescription(description: string): Reading {
   const titleText = statements[0]?.text ?? '';
   if (title && titleText.split(/\s+/).length <= 6 && !/\b(?:can|may|must|should|will|manage|manages)\b/i.test(titleText)) title.clauses = [];
   discovery.entities = inOrderOfMention(discovery.entities, sentences, listed, statements, discovery, statusLists);
-  return { text, statements, sentences, fieldLists: listed.filter((l) => !people.includes(l.entity)), discovery, tenantUnits: units, statusLists, consumed };
+  return { text, statements, sentences, fieldLists: listed.filter((l) => !people.includes(l.entity)), discovery, tenantUnits: units, statusLists, consumed, userNouns: users };
 }
 
 /**

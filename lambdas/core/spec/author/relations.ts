@@ -136,7 +136,8 @@ const PATTERNS: Pattern[] = [
   },
   {
     example: 'Every student is enrolled in one class / a lesson is given by a teacher',
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:always\s+|only\s+)?[a-z]+(?:ed|en|ght|wn)\s+(?:by|in|into|at|to|on|under|with|for|within)\s+${ONE}${NP}$`, 'i'),
+    // (A phrasal participle too: "a test is always carried out on one vehicle".)
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:always\s+|only\s+)?[a-z]+(?:ed|en|ght|wn)(?:\s+(?:out|up|off|down))?\s+(?:by|in|into|at|to|on|under|with|for|within)\s+${ONE}${NP}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
     loose: true,
   },

@@ -60,6 +60,8 @@ export function topicOf(text: string): string | undefined {
   const cleaned = bare
     .replace(/\s(?:fields|table|entity|model)\s*$/i, '')
     .replace(/^(?:\d+[.)]\s*)?(?:(?:the|our|my|your)\s+)?/i, '')
+    // ("For each defect: a description, ...": the record type each field list is about.)
+    .replace(/^(?:for|about|per)\s+(?:each|every|a|an|the|all)\s+/i, '')
     .trim();
   if (!cleaned || (GROUP_WORDS.test(cleaned) && !named && !/^(?:users?)$/i.test(cleaned))) return undefined;
   const ws = cleaned.split(/\s+/);
@@ -100,6 +102,8 @@ function isClauseAboutTopic(text: string): boolean {
 
 /** A sub-bullet that is a sentence of its own ("Planners manage weddings", "league admins: full access"). */
 function isSentence(text: string): boolean {
+  // ("the result, which will be pass or fail": a relative clause about a field says nothing of the item.)
+  text = text.replace(/,\s*(?:which|who|that)\s.*$/i, '');
   return /\b(?:can|cannot|can't|may|must|should|will|manage|manages|read|reads|see|sees|do|does|create|creates|update|updates|delete|deletes|access)\b/i.test(text) || /^[^:]{1,40}:\s*(?:full access|everything|all|read|manage)/i.test(text);
 }
 

@@ -20,6 +20,9 @@ const MULTI = [
   /\bcannot see (?:each other's|other (?:organi[sz]ations|companies)')\b/i,
   /\b(?:never|not|cannot|can't|mustn't) (?:be able to )?see (?:another|any other|each other's|other)\b/i,
   /\b(?:its|their) own (?:separate |isolated |private )?(?:space|workspace|area|account|instance|data)\b/i,
+  // "a garage's customers ... are invisible to every other garage", "keep every café's data completely separate".
+  /\b(?:invisible|hidden) (?:to|from) (?:every|any|all|each) other\b/i,
+  /\bdata (?:\w+ )?(?:completely |entirely |strictly |fully )?separate\b/i,
 ];
 
 export function detectMultiTenant(description: string): boolean {
