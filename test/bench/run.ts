@@ -4,7 +4,8 @@
  * own GetItem rate, measured side by side in one run; and a cold-start proxy per Lambda bundle
  * (bundle size against its budget and module load time in a fresh Node process, bundles.ts), the
  * exported CDK app's kit build time and archive size (cdk-archive.ts), the synthesis function's
- * bundle and its synthesis time for 10 and 50 entities (project-synth.ts), and the offline
+ * bundle and its synthesis time for 10 and 50 entities (project-synth.ts), the SDK archives'
+ * render time and size (sdk-archive.ts), and the offline
  * author's timings, recall and strict F1 (author.ts, author-f1.ts). Prints a table and writes
  * bench-results/control-plane.json. Then a generated project API (the task tracker, deployed on
  * the same local service) against the same ceilings, with its DynamoDB requests per API call:
@@ -26,6 +27,7 @@ import { authorF1Bench, printAuthorF1Bench } from './author-f1';
 import { bundleBench, printBundleBench } from './bundles';
 import { cdkArchiveBench, printCdkArchiveBench } from './cdk-archive';
 import { printProjectSynthBench, projectSynthBench } from './project-synth';
+import { printSdkArchiveBench, sdkArchiveBench } from './sdk-archive';
 import { blueprintBench } from './blueprint';
 import { CONNECTIONS, DURATION_S, load } from './load';
 import { printProjectApiBench, projectApiBench } from './project-api';
@@ -85,6 +87,7 @@ async function main(): Promise<void> {
     const bundleRows = bundleBench();
     const cdkArchive = cdkArchiveBench();
     const projectSynth = projectSynthBench();
+    const sdkArchives = sdkArchiveBench();
 
     const author = authorBench();
     const authorF1 = authorF1Bench();
@@ -105,6 +108,7 @@ async function main(): Promise<void> {
       bundles: bundleRows,
       cdkArchive,
       projectSynth,
+      sdkArchives,
       offlineAuthor: author,
       offlineAuthorF1: authorF1,
       blueprintGeneration: blueprints,
@@ -121,6 +125,7 @@ async function main(): Promise<void> {
     printBundleBench(bundleRows);
     printCdkArchiveBench(cdkArchive);
     printProjectSynthBench(projectSynth);
+    printSdkArchiveBench(sdkArchives);
 
     console.log('\nOffline spec author (median ms) and structural recall on the examples');
     console.table(author.rows);
