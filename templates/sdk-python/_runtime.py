@@ -192,11 +192,11 @@ class BaseClient:
                 return
             query = dict(query, cursor=page["next_cursor"])
 
-    def put_signed(self, upload_url: str, data: bytes, content_type: str) -> None:
+    def upload_to_signed_url(self, upload_url: str, data: bytes, content_type: str) -> None:
         """Uploads bytes to a signed upload URL (no token: the URL is the permission)."""
         self._exchange(urllib.request.Request(upload_url, data=data, headers={"Content-Type": content_type, "Content-Length": str(len(data))}, method="PUT"))
 
-    def get_signed(self, download_url: str) -> bytes:
+    def download_from_signed_url(self, download_url: str) -> bytes:
         """Downloads the bytes behind a signed download URL."""
         return self._exchange(urllib.request.Request(download_url, method="GET"))[1]
 

@@ -191,12 +191,12 @@ export class BaseClient {
   }
 
   /** Uploads bytes to a signed upload URL (no token: the URL is the permission). */
-  async putSigned(uploadUrl: string, data: Uint8Array, contentType: string): Promise<void> {
+  async uploadToSignedUrl(uploadUrl: string, data: Uint8Array, contentType: string): Promise<void> {
     await this.exchange(uploadUrl, { method: 'PUT', headers: { 'content-type': contentType }, body: new Blob([data as Uint8Array<ArrayBuffer>]) });
   }
 
   /** Downloads the bytes behind a signed download URL. */
-  async getSigned(downloadUrl: string): Promise<Uint8Array> {
+  async downloadFromSignedUrl(downloadUrl: string): Promise<Uint8Array> {
     return new Uint8Array(await (await this.exchange(downloadUrl, { method: 'GET' })).arrayBuffer());
   }
 }

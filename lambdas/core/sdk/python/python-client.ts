@@ -112,7 +112,7 @@ function upload(api: SdkApi, helper: SdkFileHelper): string {
     `    def upload_${snakeCase(helper.entity)}_file(self, ${idArg!.name}: str, data: bytes, *, filename: str, content_type: str, field: ${fieldType} = ${pythonString(helper.fields[0]!)}) -> _m.${entity}:`,
     pythonDoc(`Uploads a file through a signed URL and attaches it to the record's file field; returns the updated record.`, '        '),
     `        grant = self.${pythonMethodName(helper.uploadUrl.route.operationId)}(${idArg!.name}, {"filename": filename, "contentType": content_type, "size": len(data), "field": field})`,
-    '        self.put_signed(grant["uploadUrl"], data, content_type)',
+    '        self.upload_to_signed_url(grant["uploadUrl"], data, content_type)',
     `        return self.${pythonMethodName(helper.update.route.operationId)}(${idArg!.name}, _t.cast(${pythonType(api, helper.update.body, '_m.')}, {field: grant["fileKey"]}))`,
   ].join('\n');
 }
@@ -122,6 +122,6 @@ function download(helper: SdkFileHelper): string {
     `    def download_${snakeCase(helper.entity)}_file(self, id: str, file_key: str) -> bytes:`,
     pythonDoc(`The bytes of a file attached to the record, through a signed download URL.`, '        '),
     `        grant = self.${pythonMethodName(helper.downloadUrl.route.operationId)}(id, file_key)`,
-    '        return self.get_signed(grant["downloadUrl"])',
+    '        return self.download_from_signed_url(grant["downloadUrl"])',
   ].join('\n');
 }

@@ -93,7 +93,7 @@ function upload(api: SdkApi, helper: SdkFileHelper): string {
     `  async upload${helper.entity}File(id: string, data: Uint8Array, file: { filename: string; contentType: string; field?: ${field} }): Promise<${record}> {`,
     `    const field = file.field ?? ${tsString(helper.fields[0]!)};`,
     `    const grant = await this.${helper.uploadUrl.route.operationId}(id, { filename: file.filename, contentType: file.contentType, size: data.byteLength, field });`,
-    '    await this.putSigned(grant.uploadUrl, data, file.contentType);',
+    '    await this.uploadToSignedUrl(grant.uploadUrl, data, file.contentType);',
     `    return this.${helper.update.route.operationId}(id, { [field]: grant.fileKey } as ${tsType(api, helper.update.body, 'm.')});`,
     '  }',
   ].join('\n');
@@ -104,7 +104,7 @@ function download(helper: SdkFileHelper): string {
     tsDoc('The bytes of a file attached to the record, through a signed download URL.', '  '),
     `  async download${helper.entity}File(id: string, fileKey: string): Promise<Uint8Array> {`,
     `    const grant = await this.${helper.downloadUrl.route.operationId}(id, fileKey);`,
-    '    return this.getSigned(grant.downloadUrl);',
+    '    return this.downloadFromSignedUrl(grant.downloadUrl);',
     '  }',
   ].join('\n');
 }
