@@ -3,8 +3,18 @@ import { generatedNotice, type SdkApi } from '../sdk-api';
 import { sdkExample, type ExampleValue } from '../sdk-examples';
 import { camelCase, kebabCase } from '../../text/case';
 import { tsIteratorName } from './typescript-client';
+import { tsKey } from './typescript-types';
 
-const literal = (value: ExampleValue): string => JSON.stringify(value).replace(/"([A-Za-z_$][A-Za-z0-9_$]*)":/g, '$1: ').replace(/,(?=\S)/g, ', ');
+/** A TypeScript literal of a JSON value, in the README's style (`{ title: 'x' }`). */
+function literal(value: ExampleValue): string {
+  if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).map(([k, v]) => `${tsKey(k)}: ${literal(v)}`);
+    return entries.length > 0 ? `{ ${entries.join(', ')} }` : '{}';
+  }
+  return String(value);
+}
 
 export function typescriptReadme(api: SdkApi, npmName: string, clientClass: string): string {
   const ex = sdkExample(api);
@@ -28,7 +38,7 @@ export function typescriptReadme(api: SdkApi, npmName: string, clientClass: stri
   if (ex?.files) {
     usage.push(
       '',
-      '// Files go through signed URLs: upload and attach, then download.',
+      '// Files go through signed URLs: upload and attach, then download (bytes: a Uint8Array).',
       `const record = await client.upload${ex.files.entity}File('<id>', bytes, { filename: 'report.pdf', contentType: 'application/pdf' });`,
       `const data = await client.download${ex.files.entity}File('<id>', record.${ex.files.fields[0]}!);`,
     );
