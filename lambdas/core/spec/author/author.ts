@@ -30,6 +30,8 @@ import { assembleSpec, type Reading } from './assemble';
 import { isBareFieldList } from './bare-lists';
 import { userNouns } from './user-nouns';
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 export interface AuthorInput {
   name: string;
   description: string;
@@ -91,7 +93,12 @@ export function readDescription(description: string): Reading {
     const unitName = entityNameOf(phrase, new Set(), true);
     const name = entityNameOf(phrase, tenantUnits, described) ?? (unitName && (describedUnits.has(unitName) || listed.some((l) => l.entity === unitName)) ? unitName : undefined);
     if (!name) return undefined;
-    const known = [...listed.map((l) => l.entity), ...containments.flatMap((c) => [c.parent, c.child]), ...titles];
+    const definedNames = [...listed.map((l) => l.entity), ...containments.flatMap((c) => [c.parent, c.child])];
+    const known = [...definedNames, ...titles];
+    if (definedNames.includes(name)) return name;
+    // (A record type given fields or relations wins over a title alone: "Failed tests" may head a workflow.)
+    const definedLonger = [...new Set(definedNames.filter((k) => k.endsWith(name) && k !== name))];
+    if (definedLonger.length === 1) return definedLonger[0];
     if (known.includes(name)) return name;
     // ("## Invoices  A monthly invoice belongs to one guardian": under its heading, a record type
     // written with a modifier is still the heading's.)
@@ -100,9 +107,7 @@ export function readDescription(description: string): Reading {
     // ("Each guardian record belongs to one child", guardians described: "record" says what it is, not its name.)
     const recordOf = /^(.+)Record$/.exec(name)?.[1];
     if (recordOf && (describedNames.has(recordOf) || listed.some((l) => l.entity === recordOf))) return recordOf;
-    // (A record type given fields or relations wins over a title alone: "Failed tests" may head a workflow.)
-    const defined = [...new Set([...listed.map((l) => l.entity), ...containments.flatMap((c) => [c.parent, c.child])].filter((k) => k.endsWith(name) && k !== name))];
-    const longer = defined.length > 0 ? defined : [...new Set(known.filter((k) => k.endsWith(name) && k !== name))];
+    const longer = [...new Set(known.filter((k) => k.endsWith(name) && k !== name))];
     return longer.length === 1 ? longer[0] : name;
   };
   // The record described last, for clauses about it ("It also has ...", "We also note ...").
@@ -122,7 +127,8 @@ export function readDescription(description: string): Reading {
     /** Reads a part into the lists; true when no reader took it. */
     const unread = (part: string): boolean => {
       const relation = readRelations(part);
-      const pairs = relation?.pairs.map((p) => ({ child: nameOf(p.child, units), parent: nameOf(p.parent, units) }));
+      // (Related to another record type, even a generic noun is one: "every registered item is tied to one session".)
+      const pairs = relation?.pairs.map((p) => ({ child: nameOf(p.child, units, !relation.loose), parent: nameOf(p.parent, units) }));
       // (A pattern any verb fits relates only record types the text describes.)
       if (pairs && pairs.every((p) => p.child && p.parent && p.child !== p.parent && (!relation!.loose || (isDescribed(p.child) && isDescribed(p.parent))))) {
         // "Bookings link an event and an attendee": a person the text does not describe is a user
@@ -169,7 +175,13 @@ export function readDescription(description: string): Reading {
       // ("## Audits ... It has a scheduled date": with nothing read before, "it" is the heading's record type.)
       const headed = statements[sentence.index]?.topic;
       const entity = def ? (def.topic === PREVIOUS ? previous ?? (headed ? nameOf(headed, units) : undefined) : nameOf(def.topic, units, def.list !== undefined)) : undefined;
-      if (!def || !entity) return true;
+      if (!def || !entity) {
+        // ("A session is a lesson slot. It's got a start ...": what "it" is next.)
+        const said = /^(?:a|an|the|each|every)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(?:a|an|just a|basically a|one)\s/i.exec(part.trim());
+        const named = said ? nameOf(said[1]!, units) : undefined;
+        if (named && !earlyRoles.has(snakeCase(named))) previous = named;
+        return true;
+      }
       // "the nurse records a donation" (nurses a role, donations described): an act, not a definition.
       if (def.list && def.topic !== PREVIOUS && earlyRoles.has(snakeCase(entity)) && splitFieldList(def.list).every((item) => {
         const named = entityNameOf(item, units, true);
@@ -188,7 +200,14 @@ export function readDescription(description: string): Reading {
     };
     // A part no reader takes may hold two clauses ("Each organization has projects, and projects
     // contain tasks"): then its clauses are read one by one.
-    let left = parts.flatMap((part) => {
+    let left = parts.flatMap((part, at) => {
+      // ("Bookings are for one session each: the surfer's name, their email, ...": after a colon, a
+      // list of noun phrases is the fields of the record the clause before it was about.)
+      const afterColon = at > 0 && previous !== undefined && new RegExp(`${escapeRegExp(parts[at - 1]!.trim())}\\s*:`).test(sentence.text);
+      if (afterColon && isBareFieldList(part)) {
+        addList(previous!, part, sentence.index);
+        return [];
+      }
       if (!unread(part)) return [];
       // ("Dentists can read patients, and write treatment notes for an appointment, with ...": the
       // second clause keeps its subject.)

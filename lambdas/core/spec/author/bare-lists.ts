@@ -29,5 +29,6 @@ export function isBareFieldList(sentence: string): boolean {
   if (!text || /[:;]/.test(text)) return false;
   const items = splitFieldList(text).map((item) => item.replace(/\([^()]*\)/g, ' ').replace(/,?\s*\b(?:which|who|that|both|all|each)\b.*$/i, '').trim()).filter(Boolean);
   if (items.length === 0 || (items.length < 2 && !RULE_TAIL.test(text))) return false;
-  return items.every((item) => item.split(/\s+/).length <= 5 && !hasClause(item));
+  // ("whether they can swim", "how many people come": a question names a field, clause and all.)
+  return items.every((item) => /^(?:whether|how)\b/i.test(item) || (item.split(/\s+/).length <= 5 && !hasClause(item)));
 }

@@ -63,7 +63,7 @@ const PATTERNS: Pattern[] = [
   {
     example: 'For each hive we record its location and queen year',
     // (Also "For books we want the title, ...": the plural, with no determiner.)
-    re: new RegExp(String.raw`^(?:for|about)\s+(?:(?:each|every|a|an|the|our|all)\s+)?${NP}\s*,?\s+(?:we|you|they|i)\s+(?:need to\s+|want to\s+)?(?:record|store|keep|track|need|want|save|log|capture|note down|write down|note)\s+${LIST}$`, 'i'),
+    re: new RegExp(String.raw`^(?:for|about)\s+(?:(?:each|every|a|an|the|our|all)\s+)?${NP}\s*,?\s+(?:we|you|they|i)(?:'d|'ll|\s+would|\s+will|\s+also|\s+usually|\s+always|\s+need to|\s+want to|\s+like to|\s+have to)*\s+(?:record|store|keep|track|need|want|save|log|capture|note down|write down|note|ask for|collect|hold)\s+${LIST}$`, 'i'),
     topic: 1,
     list: 2,
   },
@@ -103,7 +103,8 @@ const PATTERNS: Pattern[] = [
   },
   {
     example: 'It also has a colour and a size / They have a name (the record just described)',
-    re: new RegExp(String.raw`^(?:it|they|each one|every one)\s+${HEDGE}(?:has|have|includes?|comes with|records?|stores?|carries)\s+${LIST}$`, 'i'),
+    // ("It's got a start ...", "they've got a name": the spoken possessive.)
+    re: new RegExp(String.raw`^(?:it|they|each one|every one)(?:'s got|'ve got|\s+(?:has|have) got|\s+${HEDGE}(?:has|have|includes?|comes with|records?|stores?|carries))\s+${LIST}$`, 'i'),
     topic: 0,
     list: 1,
   },

@@ -24,6 +24,9 @@ export interface Discovery {
 
 const DETERMINERS = new Set(['a', 'an', 'the', 'new', 'each', 'every', 'all', 'their', 'its', 'some', 'any', 'our', 'own']);
 
+/** A past participle ("registered", "booked", "found"): `-ed` after a consonant (not "seed", "bed"), or a common irregular one. */
+const PARTICIPLE = /^(?:[a-z]{2,}[^e\W]ed|[a-z]+ied|found|lost|sold|written|given|taken|broken|stolen|paid|sent|built|chosen)$/;
+
 /**
  * Generic nouns that name a record type when the text gives them fields ("A tool has a name and
  * an inventory tag", "items: name, price"), though alone they usually mean the app ("a tool to ...").
@@ -35,7 +38,9 @@ const NAMED_BY_FIELDS = new Set(['tool', 'site', 'page', 'item', 'step', 'applic
  * `described`: the phrase is given fields right there (a definition or a field list).
  */
 export function entityNameOf(phrase: string, tenantUnits: ReadonlySet<string>, described = false): string | undefined {
-  const ws = words(phrase).filter((w) => !DETERMINERS.has(w));
+  const all = words(phrase).filter((w) => !DETERMINERS.has(w));
+  // ("every found item", "each registered item": a participle before the noun says what happened to the record, not what it is.)
+  const ws = all.length > 1 && PARTICIPLE.test(all[0]!) ? all.slice(1) : all;
   if (ws.length === 0 || ws.length > 3) return undefined;
   const namedByFields = described && ws.length === 1 && NAMED_BY_FIELDS.has(singular(ws[0]!));
   if (ws.some((w) => FUNCTION_WORDS.has(w) || /^\d/.test(w)) || (badHead(ws) && !namedByFields)) return undefined;

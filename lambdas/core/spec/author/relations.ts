@@ -177,7 +177,8 @@ const TIME_QUALIFIER = /\s+(?:on|at|for|in)\s+(?:one|a|an|the|a given|a single|o
 
 function readOne(text: string): RelationReading | undefined {
   // As written, then without a closing remark ("(both are teams)", "for a season").
-  const raw = text.trim().replace(/\.$/, '');
+  // ("Bookings are for one session each": "each" only distributes.)
+  const raw = text.trim().replace(/\.$/, '').replace(/\s+each$/i, '');
   const clean = raw.replace(/\s*\((?:[^()]*)\)\s*$/, '');
   const stripped = clean.replace(/\s+for\s+(?:a|the|each)\s+\w+$/i, '');
   // ("A daily report is about one child on one date and covers ...": when, not what it belongs to.)

@@ -23,6 +23,9 @@ const MULTI = [
   // "a garage's customers ... are invisible to every other garage", "keep every café's data completely separate".
   /\b(?:invisible|hidden) (?:to|from) (?:every|any|all|each) other\b/i,
   /\bdata (?:\w+ )?(?:completely |entirely |strictly |fully )?separate\b/i,
+  // "they're really separate little businesses", "see their own beach's sessions ... never the other two".
+  /\bseparate (?:little |small )?(?:businesses|companies|organi[sz]ations|shops|clubs)\b/i,
+  /\b(?:their|its) own [a-z]+'s (?:[a-z]+, )*[a-z]+\b[^.]*\bnever\b/i,
 ];
 
 export function detectMultiTenant(description: string): boolean {
@@ -46,6 +49,8 @@ export function tenancyUnits(description: string): Set<string> {
       if (m[2]) units.add(`${singular(m[1]!)} ${m[2].toLowerCase()}`);
     }
     for (const m of sentence.matchAll(/\b([a-z]+)(?:'s|s')\s+(?:own\s+)?data\b/gi)) units.add(singular(m[1]!));
+    // ("see their own beach's sessions": the beach holds the records.)
+    for (const m of sentence.matchAll(/\b(?:their|its) own ([a-z]+)'s\s/gi)) units.add(singular(m[1]!));
   }
   for (const w of [...units]) if (FUNCTION_WORDS.has(w)) units.delete(w);
   if (units.size === 1) ['organization', 'organisation', 'org'].forEach((w) => units.add(w));
