@@ -11,10 +11,12 @@ import { tagTerms } from './tag';
 /** ("As the club secretary I manage players": a verb of rights in the present says the same as "I can manage".) */
 const PRESENT_RIGHTS = Object.keys(RIGHT_VERBS).join('|');
 const WANT = String.raw`i\s+(?:(?:want to|would like to|'d like to|need to|wish to|should be able to|must be able to|am able to|can|may|will|get to|want|need|expect to)\s+|(?:also\s+)?(?=(?:${PRESENT_RIGHTS})\s))`;
+/** The role's determiner; "As someone browsing the website" and "As anyone" name the public. */
+const WHO = String.raw`(?:(?:an?|the|one of the)\s+|(?=(?:someone|somebody|anyone|anybody)\b))`;
 /** ("As a club member I can sign up for a tournament, and ...": the role never runs past "I".) */
-const STORY_WITH_COMMA = new RegExp(String.raw`^as (?:an?|the|one of the)\s+((?:(?!\bi\s)[^,])+?),\s*(?:([^,]*?),?\s+)?${WANT}(.+)$`, 'i');
+const STORY_WITH_COMMA = new RegExp(String.raw`^as ${WHO}((?:(?!\bi\s)[^,])+?),\s*(?:([^,]*?),?\s+)?${WANT}(.+)$`, 'i');
 /** ("As a studio owner I want to ...": the role runs to "I".) */
-const STORY_WITHOUT_COMMA = new RegExp(String.raw`^as (?:an?|the|one of the)\s+([a-z][a-z' -]*?)\s+()${WANT}(.+)$`, 'i');
+const STORY_WITHOUT_COMMA = new RegExp(String.raw`^as ${WHO}([a-z][a-z' -]*?)\s+()${WANT}(.+)$`, 'i');
 const STORY = { exec: (text: string) => STORY_WITH_COMMA.exec(text) ?? STORY_WITHOUT_COMMA.exec(text) };
 
 /** The role phrase in plural ("coach" -> "coaches", "front desk person" -> "front desk persons"). */
@@ -22,6 +24,8 @@ function pluralRole(role: string): string {
   // ("a visitor without an account" -> "visitors without an account": the noun before its qualifier.)
   const [, head, qualifier] = /^(.+?)(\s+(?:without|with|who|from|at|in|of|on|for|that)\s.*)?$/i.exec(role.trim())!;
   const ws = head!.split(/\s+/);
+  // ("As someone browsing the website": anyone browsing it.)
+  if (/^(?:someone|somebody|anyone|anybody)$/i.test(ws[0]!)) return `anyone${ws.length > 1 ? ` ${ws.slice(1).join(' ')}` : ''}${qualifier ?? ''}`;
   ws[ws.length - 1] = plural(ws[ws.length - 1]!);
   return `${ws.join(' ')}${qualifier ?? ''}`;
 }

@@ -54,9 +54,35 @@ function accessLetters(modifiers: string[]): RightLetter[] | undefined {
   return undefined;
 }
 
+const PLACE_PREPOSITIONS = new Set(['in', 'at', 'from', 'on']);
+
+/**
+ * People named by where they work: "staff in the office log items" are the office staff, "staff
+ * at the stations" the station staff; "the coordinators at each café" are the coordinators (each
+ * place has its own). Rewritten as the compound before the predicate (a modal or a rights verb).
+ */
+function placedPeople(raw: string[]): string[] {
+  // ("members of the public can send a message": the public.)
+  const at = raw.findIndex((w, i) => (w === 'members' || w === 'member') && raw[i + 1] === 'of' && raw[i + 2] === 'the' && raw[i + 3] === 'public');
+  const tokens = at >= 0 && at <= 2 ? [...raw.slice(0, at), 'the', 'public', ...raw.slice(at + 4)] : raw;
+  let k = 0;
+  while (LEADING.has(tokens[k] ?? '') || tokens[k] === 'the' || tokens[k] === 'our') k += 1;
+  for (const length of [1, 2]) {
+    const at = k + length;
+    if (!PLACE_PREPOSITIONS.has(tokens[at] ?? '') || !/^(?:the|each|every|our|their|its)$/.test(tokens[at + 1] ?? '')) continue;
+    const place = tokens[at + 2];
+    const next = tokens[at + 3] ?? '';
+    if (!place || !(MODAL_WORDS.has(next) || next === 'only' || rightVerb(next) || PHRASAL_VERBS[`${next} ${tokens[at + 4]}`])) continue;
+    const people = tokens.slice(k, at);
+    const subject = tokens[at + 1] === 'each' || tokens[at + 1] === 'every' ? people : [singular(place), ...people];
+    return [...tokens.slice(0, k), ...subject, ...tokens.slice(at + 3)];
+  }
+  return tokens;
+}
+
 /** Parses a rights clause; undefined when the clause does not begin with a subject and a right. */
 export function parseRightsClause(clause: string, ctx: RightsContext): RightsClause | undefined {
-  const tokens = words(clause.replace(/\([^()]*\)/g, ' '));
+  const tokens = placedPeople(words(clause.replace(/\([^()]*\)/g, ' ')));
   let k = 0;
   while (LEADING.has(tokens[k] ?? '')) k += 1;
   const indefinite = tokens[k] === 'a' || tokens[k] === 'an';
@@ -83,7 +109,9 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
     }
   }
   if (j < 0) return undefined;
-  const subject = tokens.slice(k, j);
+  // ("visitors without an account can look at tournaments": the qualifier says who they are, the access reader reads it.)
+  const qualified = tokens.slice(k, j).indexOf('without');
+  const subject = tokens.slice(k, qualified > 0 ? k + qualified : j);
   if (subject.some((w) => !/^[a-z][a-z'-]*$/.test(w) || STOPS.has(w) || w === 'a' || w === 'an')) return undefined;
   // "an enrollment records the date": a record type doing something is a definition, not a role.
   if (indefinite && ctx.index.aliasAt(subject, 0) && /^(?:records?|keeps?|stores?|holds?|tracks?|lists?|contains?|includes?|has|have)$/.test(tokens[j] ?? '')) return undefined;
