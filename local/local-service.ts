@@ -31,6 +31,7 @@ import { controlPlaneCors, corsAnswer } from '../lambdas/shared/cors';
 import { startLocalObjectStore } from './object-store/object-store';
 import { LocalProjectHost } from './project-host';
 import { repositoryCdkAppKit } from '../lib/project/export/repository-kit';
+import { DirectoryApiReferenceAssets } from '../lambdas/adapters/api-reference/directory-assets';
 import type { ProjectApiSetup } from '../lambdas/project-runtime/composition-root';
 import { projectEndpoints } from '../lambdas/project-runtime/workflows/project-endpoints';
 import { DynamoEndpointRepository } from '../lambdas/adapters/dynamodb/endpoint-repository';
@@ -235,6 +236,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       orchestrator,
       deploymentRunner,
       cdkAppKit: repositoryCdkAppKit(),
+      // The API reference's files where they are in the repository (swagger-ui-dist, templates/).
+      apiReferenceAssets: new DirectoryApiReferenceAssets(REPO_ROOT, (asset) => asset.source),
       ...(options.onDynamoClient ? { onDynamoClient: options.onDynamoClient } : {}),
     });
     cleanups.push(() => orchestrator.idle());

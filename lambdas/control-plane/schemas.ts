@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { MAX_CURSOR_LENGTH } from '../core/cursor';
+import { DOCS_LINK_LIFETIME_SECONDS } from '../core/api-reference/docs-link-lifetime';
 import { ChatMessage, ChatRole, Project, ProjectStatus, Spec, UsageRecord, timestamp } from '../core/control-plane-records';
 
 // The records the stores keep and the API answers are declared once, in core (ports use them too).
@@ -197,6 +198,17 @@ export const BlueprintIdParams = z.strictObject({ blueprintId });
 export const GenerationStatusParams = z.strictObject({ projectId, blueprintId });
 export const PromptRequest = z.strictObject({ prompt: chatText });
 export const OpenApiQuery = z.strictObject({ format: z.enum(['json', 'yaml']).optional() });
+
+// ---------------------------------------------------------------- the interactive API reference
+
+/** A file name under `/_static/` (only the API reference's own are served: core/api-reference/api-reference-assets.ts). */
+export const StaticAssetParams = z.strictObject({ asset: z.string().min(1).max(100).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { error: 'must be a file name' }) });
+export const DocsLinkQuery = z.strictObject({
+  /** How long the link lasts, in seconds. */
+  expiresIn: decimal(DOCS_LINK_LIFETIME_SECONDS.min, DOCS_LINK_LIFETIME_SECONDS.max, 'a number of seconds').optional(),
+});
+export const DocsLinkResponse = z.object({ url: z.string(), expiresAt: timestamp });
+export const SharedDocsQuery = z.strictObject({ token: z.string().min(1).max(2048) });
 
 // ---------------------------------------------------------------- deployments
 

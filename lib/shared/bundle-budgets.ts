@@ -8,8 +8,12 @@
  * logger and the DynamoDB client with the credentials of the Lambda environment; about 380 KiB.
  */
 
-/** A route that uses only the control-plane table (issue 22's goal: at most 500 KB). */
-export const DYNAMODB_ONLY_BUDGET_KIB = 420;
+/**
+ * A route that uses only the control-plane table (issue 22's goal: at most 500 KB). Raised from
+ * 420 for issue 26: every route carries the route manifest (~17 KiB), which grew by the SDK and
+ * API reference routes, and put-endpoint reached 421 KiB.
+ */
+export const DYNAMODB_ONLY_BUDGET_KIB = 430;
 
 interface Budget {
   readonly kib: number;
@@ -47,6 +51,8 @@ export const BUNDLE_BUDGETS: Readonly<Record<string, Budget>> = {
   'control-plane/handlers/open-api-artifact': RENDERERS,
   'control-plane/handlers/open-api-yaml-artifact': RENDERERS,
   'control-plane/handlers/design-doc-artifact': RENDERERS,
+  'control-plane/handlers/docs-artifact': RENDERERS,
+  'control-plane/handlers/shared-docs': RENDERERS,
   // The kit it zips (sources, prebuilt code: ~3.3 MB) ships beside the bundle in the route's asset, not in it.
   'control-plane/handlers/cdk-artifact': { kib: 430, carries: 'the zip writer (fflate, about 9 KiB) and the reader of the CDK app kit' },
   'control-plane/handlers/sdk-python-artifact': SDK_ARTIFACT,

@@ -29,6 +29,9 @@ describe('control-plane route manifest', () => {
       [
         'GET /health',
         'GET /openapi.json',
+        // CONTRACT "Artifacts": the API reference at its signed address (the token in its query), and its files.
+        'GET /docs/{projectId}',
+        'GET /_static/{asset}',
         'POST /auth/confirm',
         'POST /auth/forgot-password',
         'POST /auth/login',

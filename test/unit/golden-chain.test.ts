@@ -1,6 +1,6 @@
 /**
  * The golden files form a chain (test/fixtures/producers/chain.ts): description -> spec ->
- * blueprint IR -> OpenAPI and design document, each layer made from the goldens of the layer
+ * blueprint IR -> OpenAPI, design document and SDKs -> API reference pages, each layer made from the goldens of the layer
  * below. This proves it: running the chain in memory the way `npm run fixtures:refresh` runs it
  * gives exactly the files on disk (so a refresh changes nothing), each producer reads nothing but
  * hand-written sources and the goldens of the layers below it, and a change of a golden below
@@ -87,6 +87,11 @@ function probed(path: string, content: string): string {
     const ir = JSON.parse(content) as { project: { name: string } };
     ir.project.name = PROBE;
     return `${JSON.stringify(ir, null, 2)}\n`;
+  }
+  if (path.endsWith('.openapi.json')) {
+    const doc = JSON.parse(content) as { info: { title: string } };
+    doc.info.title = PROBE;
+    return `${JSON.stringify(doc, null, 2)}\n`;
   }
   if (SOURCES.has(path)) return `${content.trimEnd()} ${PROBE}.\n`;
   return content.replace(/^# .*$/m, `# ${PROBE}`);

@@ -29,6 +29,7 @@ import type { ProjectDeployer } from '../../ports/project-deployer';
 import type { GenerationOrchestrator } from '../../ports/generation-orchestrator';
 import type { DeploymentRunner } from '../../ports/deployment-runner';
 import type { CdkAppKit } from '../../ports/cdk-app-kit';
+import type { ApiReferenceAssets } from '../../ports/api-reference-assets';
 import type { BaseServices, ControlPlanePorts, ServicesWith } from './services';
 
 export type { ServicesWith };
@@ -48,6 +49,8 @@ export interface ControlPlaneSetup {
   readonly deploymentRunner?: DeploymentRunner;
   /** The exported CDK app's kit built from the repository (the local service); on AWS it ships in the route's asset. */
   readonly cdkAppKit?: CdkAppKit;
+  /** The API reference's files read from the repository (the local service); on AWS they ship in the static route's asset. */
+  readonly apiReferenceAssets?: ApiReferenceAssets;
   /** Told about every DynamoDB client built, with whose it is (the bench counts requests). */
   readonly onDynamoClient?: (client: DynamoDBClient, principal: string) => void;
 }

@@ -20,6 +20,7 @@ import type { ControlPlaneConfig } from '../../shared/config';
 import type { MeteredAuthor } from '../metered-author';
 import type { GenerationOrchestrator } from '../../ports/generation-orchestrator';
 import type { DeploymentRunner } from '../../ports/deployment-runner';
+import type { ApiReferenceAssets } from '../../ports/api-reference-assets';
 import type { CdkAppKit } from '../../ports/cdk-app-kit';
 import type { EndpointRepository } from '../../ports/endpoint-repository';
 import type { EndpointSecrets } from '../../ports/endpoint-secrets';
@@ -63,6 +64,10 @@ export interface ControlPlanePorts {
   readonly endpointSecrets: EndpointSecrets;
   /** The key that signs pagination cursors (read on first use: only list routes read it). */
   readonly cursorSecret: () => Promise<string>;
+  /** The files of the interactive API reference (the static route's asset on AWS, the repository locally). */
+  readonly apiReferenceAssets: ApiReferenceAssets;
+  /** The key that signs API reference links (made on first use). */
+  readonly docsLinkKey: () => Promise<string>;
 }
 
 /** The base and the ports K: what a use case naming K receives. */

@@ -9,7 +9,7 @@ import { DynamoConversationRepository } from '../../adapters/dynamodb/conversati
 import { DynamoUsageRepository } from '../../adapters/dynamodb/usage-repository';
 import { DynamoBlueprintRepository } from '../../adapters/dynamodb/blueprint-repository';
 import { DynamoDeploymentRepository } from '../../adapters/dynamodb/deployment-repository';
-import { loadOrCreateSecret } from '../../adapters/dynamodb/secrets';
+import { tableSecret } from './table-secret';
 import type { Provider } from './root';
 import type { ControlPlanePorts } from './services';
 
@@ -23,14 +23,5 @@ export const usage: StoreProvider<'usage'> = ({ doc, config }) => new DynamoUsag
 export const blueprints: StoreProvider<'blueprints'> = ({ doc, config }) => new DynamoBlueprintRepository(doc, config.tableName);
 export const deployments: StoreProvider<'deployments'> = ({ doc, config }) => new DynamoDeploymentRepository(doc, config.tableName);
 
-/** Read on first use, then kept: only list routes read it (a GetItem, or a PutItem the first time ever). */
-export const cursorSecret: StoreProvider<'cursorSecret'> = ({ doc, config }) => {
-  let value: Promise<string> | undefined;
-  return () => {
-    value ??= loadOrCreateSecret(doc, config.tableName, 'cursor-signing-key').catch((err: unknown) => {
-      value = undefined;
-      throw err;
-    });
-    return value;
-  };
-};
+/** Only list routes read it. */
+export const cursorSecret: StoreProvider<'cursorSecret'> = tableSecret('cursor-signing-key');

@@ -64,7 +64,7 @@ export const cdkArtifact: Handler<'cdkArtifact', 'blueprints' | 'projects' | 'sp
  * deploy the latest completed one; and the latest completed one when it is newer and not yet
  * deployed (said in a header, so a client knows its SDK lags the project).
  */
-async function servedBlueprint(services: ServicesWith<'blueprints' | 'projects' | 'deployments'>, ownerId: string, projectId: string) {
+export async function servedBlueprint(services: ServicesWith<'blueprints' | 'projects' | 'deployments'>, ownerId: string, projectId: string) {
   const project = await services.projects.getOwned(ownerId, projectId);
   const active = project.activeDeploymentId ? await services.deployments.get(project.activeDeploymentId) : null;
   const blueprintId = active?.blueprintId ?? project.latestBlueprintId;
