@@ -19,13 +19,24 @@ export interface AccessResult {
 }
 
 const OPS: Record<RightLetter, Operation[]> = { create: ['create'], read: ['list', 'read'], update: ['update'], delete: ['delete'] };
-const NO_LOGIN = /\b(?:without (?:(?:being )?(?:logged|signed) in|logging in|signing in|signing up|an account|a login|login|log-in|authentication|authenticating|registering|registration|a token)|publicly|no (?:login|account) (?:is )?(?:needed|required)|(?:who are |while |when )?not (?:signed|logged) in|even (?:when )?(?:logged|signed) out|anonymously|(?:an? )?(?:account|login|log-in) or not|(?:logged|signed) in or not|with or without (?:an account|a login|logging in|signing in)|without (?:having|needing) to (?:register|sign up|sign in|log in|create an account)|no need to (?:register|sign up|sign in|log in|create an account)|no (?:login|log-in|account|sign-in|registration) (?:is )?(?:needed|required|necessary))\b/i;
+const NO_LOGIN = /\b(?:without (?:(?:being )?(?:logged|signed) in|logging in|signing in|signing up|an account|a login|login|log-in|authentication|authenticating|registering|registration|a token)|publicly|no (?:login|account) (?:is )?(?:needed|required)|(?:who are |while |when )?not (?:signed|logged) in|even (?:when )?(?:logged|signed) out|anonymously|(?:an? )?(?:account|login|log-in) or not|(?:logged|signed) in or not|with or without (?:an account|a login|logging in|signing in)|without (?:making|creating|opening|setting up|needing|having) an account|without (?:having|needing) to (?:register|sign up|sign in|log in|create an account)|no need to (?:register|sign up|sign in|log in|create an account)|no (?:login|log-in|account|sign-in|registration) (?:is )?(?:needed|required|necessary))\b/i;
 const OWNER_WORD = '(?:author|owner|creator|poster|uploader|submitter|writer|person who (?:created|wrote|made|posted|submitted|uploaded) (?:it|them|(?:a|an|the) [a-z]+)|user who (?:created|wrote|made|posted|submitted|uploaded) (?:it|them))s?';
 const ONLY_OWNER = new RegExp(`\\bonly\\s+(?:the|its|their|a|an)?\\s*${OWNER_WORD}(?:\\s+of\\s+(?:a|an|the|each|any)?\\s*([a-z][a-z -]*?))?\\s+(?:may|can|could|is allowed to|are allowed to|should be able to|will be able to|are able to|is able to|should)\\s+(.+)$`, 'i');
 const ONLY_BY_OWNER = new RegExp(`^(?:(?:a|an|the|each|any)\\s+)?([a-z][a-z -]*?)\\s+(?:can|may|should|must)\\s+only\\s+be\\s+(.+?)\\s+by\\s+(?:its|their|the)\\s+${OWNER_WORD}\\b`, 'i');
 const OWN_ONLY = /\b(?:can|may|should)\s+only\s+((?:edit|update|change|modify|delete|remove)(?:\s*(?:,|or|and)\s*(?:edit|update|change|modify|delete|remove))*)\s+(?:their|his|her|its)\s+own\s+(.+)$/i;
 const SIGN_IN_TO = /\b(?:need|needs|have|has|must|should|got)\s+to\s+(?:be\s+)?(?:sign(?:ed)?|log(?:ged)?)\s+in\s+(?:first\s+)?(?:to|before they can|before you can)\s+([a-z]+)\b(.*)$/i;
 const ONLY_ADMINS = /\bonly\s+(?:the\s+)?(?:admins?|administrators?)\s+(?:can|may|are allowed to|should be able to)\s+(.+)$/i;
+
+/**
+ * "X are public", "they need to be readable by anyone", "the people and families are also open to
+ * the public", "we'd love them to be public", "that's open to everyone": what is readable without
+ * an account (group 1: the records, or a pronoun for them).
+ */
+const PUBLIC_PHRASE = new RegExp(
+  String.raw`(?:^|,\s*(?:so|and|but|which means)?\s*|\bso\s+|\b(?:want|like|love|need)\s+(?=(?:them|it|these|those)\s+to\s+be\s))(?:all\s+)?([a-z][a-z ()-]*?)(?:'s|'re)?\s+(?:(?:are|is|should be|must be|will be|can be|need to be|needs to be|have to be|has to be|would be|'d be|to be)\s+)?(?:also\s+|always\s+|all\s+)?` +
+    String.raw`(?:public(?:ly (?:readable|visible|available|accessible))?|visible to (?:everyone|anyone|the public|all)|(?:readable|read|seen|viewed|browsed|visible|accessible) by (?:everyone|anyone|anybody|the public|all|visitors)|open to (?:everyone|anyone|the public))\b`,
+  'i',
+);
 
 function lettersOf(verbText: string): RightLetter[] {
   const out: RightLetter[] = [];
@@ -85,9 +96,14 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
         for (const entity of entities) for (const letter of lettersOf(adminsOnly[1]!)) set(entity, letter, 'admin');
         continue;
       }
-      const publicPhrase = /^(?:(?:all\s+)?([a-z][a-z ()-]*?))\s+(?:are|is|should be|must be|will be|can be)\s+(?:public(?:ly (?:readable|visible|available|accessible))?|visible to (?:everyone|anyone|the public|all)|(?:readable|read|seen|viewed|browsed|visible|accessible) by (?:everyone|anyone|anybody|the public|all|visitors)|open to (?:everyone|anyone|the public))\b/i.exec(clause);
+      const publicPhrase = PUBLIC_PHRASE.exec(clause);
       if (publicPhrase) {
-        const entities = /^(?:everything|all|the data|all data)$/i.test(publicPhrase[1]!.trim()) ? all : entitiesIn(publicPhrase[1]!, ctx.index);
+        const said = publicPhrase[1]!.trim();
+        // ("Sessions go on our website, so they need to be readable by anyone": a pronoun is what the sentence named before it.)
+        const before = s.text.slice(0, Math.max(0, s.text.indexOf(clause)) + (publicPhrase.index ?? 0));
+        const pronoun = /^(?:they|them|it|that|these|those|this)$/i.test(said);
+        const named = entitiesIn(pronoun ? before || clause.slice(0, publicPhrase.index) : said, ctx.index);
+        const entities = /^(?:everything|all|the data|all data)$/i.test(said) ? all : pronoun && named.length === 0 ? lastEntities : pronoun ? named.slice(-1) : named;
         // (A public read is the endpoint's level alone: the level lets every caller read, so no role is given the right.)
         for (const entity of entities) set(entity, 'read', 'public');
         if (entities.length > 0) continue;
