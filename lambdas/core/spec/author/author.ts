@@ -200,12 +200,18 @@ export function readDescription(description: string): Reading {
     };
     // A part no reader takes may hold two clauses ("Each organization has projects, and projects
     // contain tasks"): then its clauses are read one by one.
+    const headedBy = statements[sentence.index]?.topic;
+    const headedEntity = headedBy ? nameOf(headedBy, units) : undefined;
     let left = parts.flatMap((part, at) => {
       // ("Bookings are for one session each: the surfer's name, their email, ...": after a colon, a
-      // list of noun phrases is the fields of the record the clause before it was about.)
-      const afterColon = at > 0 && previous !== undefined && new RegExp(`${escapeRegExp(parts[at - 1]!.trim())}\\s*:`).test(sentence.text);
-      if (afterColon && isBareFieldList(part)) {
-        addList(previous!, part, sentence.index);
+      // list of noun phrases is the fields of the record the clause before it was about; under a
+      // heading, of the heading's record type when that clause names none: "This is our catalogue: the name, ...".)
+      const before = at > 0 ? parts[at - 1]!.trim() : '';
+      const afterColon = at > 0 && new RegExp(`${escapeRegExp(before)}\\s*:`).test(sentence.text);
+      const namesNone = readRelations(before) === undefined && readDefinition(before) === undefined;
+      const about = headedEntity && namesNone ? headedEntity : previous;
+      if (afterColon && about && isBareFieldList(part)) {
+        addList(about, part, sentence.index);
         return [];
       }
       if (!unread(part)) return [];
@@ -218,8 +224,6 @@ export function readDescription(description: string): Reading {
       return left.length === clauses.length ? [part] : left;
     });
     // ("## Customers  First name and surname, both required. Email, which must be unique.": a list with no verb is the heading's record type's fields.)
-    const headedBy = statements[sentence.index]?.topic;
-    const headedEntity = headedBy ? nameOf(headedBy, units) : undefined;
     if (headedEntity) {
       left = left.filter((part) => {
         if (!isBareFieldList(part)) return true;

@@ -26,7 +26,8 @@ function hasClause(item: string): boolean {
 /** Is the sentence only a list of fields (two or more, or one with a rule after it)? */
 export function isBareFieldList(sentence: string): boolean {
   const text = sentence.trim().replace(/\.$/, '').replace(OPENERS, '');
-  if (!text || /[:;]/.test(text)) return false;
+  // (A colon may introduce one field's values, "how often we collect: daily or weekly", not the list.)
+  if (!text || /;/.test(text) || /^[^,]*:/.test(text)) return false;
   const items = splitFieldList(text).map((item) => item.replace(/\([^()]*\)/g, ' ').replace(/,?\s*\b(?:which|who|that|both|all|each)\b.*$/i, '').trim()).filter(Boolean);
   if (items.length === 0 || (items.length < 2 && !RULE_TAIL.test(text))) return false;
   // ("whether they can swim", "how many people come": a question names a field, clause and all.)

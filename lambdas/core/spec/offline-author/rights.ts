@@ -38,7 +38,7 @@ const LEADING = new Set(['and', 'but', 'while', 'whereas', 'so', 'also', 'then',
 const SUBJECT_DETERMINERS = new Set(['the', 'a', 'an', 'all', 'our', 'my', 'your', 'each', 'every', 'any', 'only']);
 const HEDGE = new Set(['can', 'may', 'should', 'must', 'will', 'shall', 'could', 'might', 'also', 'only', 'just', 'be', 'able', 'allowed', 'permitted', 'to', 'are', 'is', 'still', 'now', 'always', 'each', 'both', 'further', 'additionally', 'need', 'needs']);
 /** Words between "do" and "everything" that change nothing ("do pretty much anything"). */
-const SOFTENERS = new Set(['pretty', 'much', 'basically', 'just', 'absolutely', 'simply', 'literally']);
+const SOFTENERS = new Set(['pretty', 'much', 'basically', 'just', 'absolutely', 'simply', 'literally', 'it']);
 const MODAL_WORDS = new Set(['can', 'may', 'should', 'must', 'will', 'shall', 'could', 'might', 'cannot', "can't", 'able', 'allowed', 'permitted']);
 const STOPS = new Set(['with', 'of', 'for', 'from', 'without', 'when', 'if', 'by', 'in', 'on', 'at', 'that', 'which', 'who', 'because', 'unless', 'except', 'after', 'before', 'once', 'during', 'within', 'via', 'using', 'whenever', 'where', 'so', 'but', 'as', 'like', 'into', 'about', 'than', 'until']);
 const FILLER = new Set(['pretty', 'much', 'basically', 'simply', 'and', 'or', 'their', 'the', 'only', 'also', 'any', 'a', 'an', 'its', 'his', 'her', 'them', 'it', 'these', 'those', 'other', 'others', 'some', 'then', 'each', 'every', 'just', 'both', 'new', 'existing', 'still', 'further', 'each', 'can', 'may', 'should', 'to', 'be', 'able', 'single']);
@@ -82,7 +82,9 @@ function placedPeople(raw: string[]): string[] {
 
 /** Parses a rights clause; undefined when the clause does not begin with a subject and a right. */
 export function parseRightsClause(clause: string, ctx: RightsContext): RightsClause | undefined {
-  const tokens = placedPeople(words(clause.replace(/\([^()]*\)/g, ' ')));
+  // ("Plant staff, the people working in the laundry itself, see collections": the aside after the subject says who they are.)
+  const plain = clause.replace(/\([^()]*\)/g, ' ').replace(/^(\s*[a-z]+(?:\s+[a-z]+){0,2}),\s+(?:the|who|which|i\.e\.|that is|our|those)\b[^,]{1,60},\s*/i, '$1 ');
+  const tokens = placedPeople(words(plain));
   let k = 0;
   while (LEADING.has(tokens[k] ?? '')) k += 1;
   const indefinite = tokens[k] === 'a' || tokens[k] === 'an';
