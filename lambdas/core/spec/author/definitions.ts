@@ -102,6 +102,12 @@ const PATTERNS: Pattern[] = [
     list: 1,
   },
   {
+    example: 'We need when it starts, how long it takes, the placement and the quote (three or more items: about the record just described)',
+    re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:also\s+)?(?:need|want|'d want|would want|'d need|would need)\s+([^,]+,[^,]+,.+)$`, 'i'),
+    topic: 0,
+    list: 1,
+  },
+  {
     example: 'It also has a colour and a size / They have a name (the record just described)',
     // ("It's got a start ...", "they've got a name": the spoken possessive.)
     re: new RegExp(String.raw`^(?:it|they|each one|every one)(?:'s got|'ve got|\s+(?:has|have) got|\s+${HEDGE}(?:has|have|includes?|comes with|records?|stores?|carries))\s+${LIST}$`, 'i'),

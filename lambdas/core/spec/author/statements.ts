@@ -210,6 +210,17 @@ export function namedRole(text: string): string {
     /\badmin(?:istrator)?s?\b/i.test(outer) ? `${lead}${outer}` : `${lead}${role} `);
 }
 
+/**
+ * "Me - I'm the studio manager - full access to everything", "Me, I'm the admin, I do everything":
+ * the writer names their role, then its rights; said as the role's sentence.
+ */
+export function selfIntroduced(text: string): string {
+  const m = /^(?:me|myself)\s*[-,:]\s*i(?:'m|\s+am)\s+(?:the\s+|an?\s+)?([a-z][a-z ]{1,40}?)\s*[-,:]\s*(.+)$/i.exec(text.trim());
+  if (!m) return text;
+  const rights = m[2]!.replace(/^i\s+(?:can\s+)?/i, 'can ').replace(/^((?:full|complete|total|all)\s+access|everything)\b/i, (all) => (/^everything$/i.test(all) ? 'can do everything' : `has ${all}`));
+  return `The ${m[1]!.trim()} ${/^(?:can|has)\s/i.test(rights) ? rights : `can ${rights}`}`;
+}
+
 const cleanItem = (text: string) => text.replace(/^\*\*(.+?)\*\*/, '$1').replace(/\*\*/g, '').trim();
 
 export function statementsOf(blocks: Block[]): Statements {
@@ -221,7 +232,7 @@ export function statementsOf(blocks: Block[]): Statements {
     for (const s of splitSentences(text).flatMap((piece) => storyAsStatements(piece.replace(LEAD_IN, '')))) {
       // ("read only theirs": their own.)
       // ("Candidates can apply, which creates an application, and ...": creating the record is the right.)
-      const plain = namedRole(s).replace(/\btheirs\b/gi, 'their own').replace(/\b[a-z]+,\s*which (?:creates|makes|opens|adds|files|submits|starts) ((?:a|an|the) [a-z]+(?: [a-z]+)?)(?=,|$)/gi, 'create $1');
+      const plain = namedRole(selfIntroduced(s)).replace(/\btheirs\b/gi, 'their own').replace(/\b[a-z]+,\s*which (?:creates|makes|opens|adds|files|submits|starts) ((?:a|an|the) [a-z]+(?: [a-z]+)?)(?=,|$)/gi, 'create $1');
       // ("shop owner (admin): everything": the role in parentheses once the label is a sentence.)
       const rights = rightsLine(plain);
       if (rights) {
