@@ -112,7 +112,10 @@ export function readDescription(description: string): Reading {
   };
   // The record described last, for clauses about it ("It also has ...", "We also note ...").
   let previous: string | undefined;
+  /** The statement that last changed `previous`. */
+  let previousAt = -1;
   for (const sentence of sentences) {
+    const previousBefore = previous;
     // ("## Jobs  A job is one piece of work ... It has a description": under a new heading, "it" is
     // the heading's record type, not the one the section before described last.)
     const heading = statements[sentence.index]?.topic;
@@ -224,13 +227,16 @@ export function readDescription(description: string): Reading {
       return left.length === clauses.length ? [part] : left;
     });
     // ("## Customers  First name and surname, both required. Email, which must be unique.": a list with no verb is the heading's record type's fields.)
-    if (headedEntity) {
+    // (With no heading, such a list right after a record was described is that record's: "Requests: each one is for a listing. The child's year group, a note, ...".)
+    const listOwner = headedEntity ?? (previousAt === sentence.index - 1 ? previous : undefined);
+    if (listOwner) {
       left = left.filter((part) => {
         if (!isBareFieldList(part)) return true;
-        addList(headedEntity, part.trim().replace(/^(?:and|also|plus|then)\s+/i, ''), sentence.index);
+        addList(listOwner, part.trim().replace(/^(?:and|also|plus|then)\s+/i, ''), sentence.index);
         return false;
       });
     }
+    if (previous !== previousBefore) previousAt = sentence.index;
     if (left.length < parts.length || left.join('; ') !== parts.join('; ')) consumed.add(sentence.index);
     // "Events have a name, venue, starts at ..." read as fields: the clause readers get "Events
     // have" only, so no field list reads as a role's sentence ("venue, starts at").

@@ -20,6 +20,8 @@ const OPENERS = /^(?:and|also|plus|then)\s+/i;
  */
 function hasClause(item: string): boolean {
   const terms = tagTerms(item);
+  // ("send the student a reminder": a verb before a determiner is an imperative; "record type" is a noun.)
+  if (terms[0]?.tags.has('Verb') && /^(?:the|a|an|their|them|it|his|her|its|our|your|each|every|all)$/.test(terms[1]?.normal ?? '')) return true;
   return terms.some((t, i) => i > 0 && t.tags.has('Verb') && !t.tags.has('Noun') && !t.tags.has('Gerund') && !(i === terms.length - 1 && t.tags.has('PastTense')));
 }
 
@@ -28,7 +30,10 @@ export function isBareFieldList(sentence: string): boolean {
   const text = sentence.trim().replace(/\.$/, '').replace(OPENERS, '');
   // (A colon may introduce one field's values, "how often we collect: daily or weekly", not the list.)
   if (!text || /;/.test(text) || /^[^,]*:/.test(text)) return false;
-  const items = splitFieldList(text).map((item) => item.replace(/\([^()]*\)/g, ' ').replace(/,?\s*\b(?:which|who|that|both|all|each)\b.*$/i, '').trim()).filter(Boolean);
+  // (What follows a noun as its complement, "a note about when they can pick it up", says what the field holds.)
+  const items = splitFieldList(text)
+    .map((item) => item.replace(/\([^()]*\)/g, ' ').replace(/,?\s*\b(?:which|who|that|both|all|each)\b.*$/i, '').replace(/\s+(?:about|on|for|of|from|with|in|at)\s+(?:when|where|what|how|whether|which|who)\b.*$/i, '').trim())
+    .filter(Boolean);
   if (items.length === 0 || (items.length < 2 && !RULE_TAIL.test(text))) return false;
   // ("whether they can swim", "how many people come": a question names a field, clause and all.)
   return items.every((item) => /^(?:whether|how)\b/i.test(item) || (item.split(/\s+/).length <= 5 && !hasClause(item)));

@@ -7,7 +7,7 @@
  * with the topic they are under. User stories become plain rights sentences here too
  * ("As a coach, I can add drills" -> "Coaches can add drills").
  */
-import { isPluralWord } from '../offline-author/text';
+import { isPluralWord, singular } from '../offline-author/text';
 import { splitSentences } from './sentences';
 import type { Block, ListItem } from './segment';
 import { storyAsStatements } from './stories';
@@ -210,6 +210,16 @@ export function namedRole(text: string): string {
     /\badmin(?:istrator)?s?\b/i.test(outer) ? `${lead}${outer}` : `${lead}${role} `);
 }
 
+/** "Requests: each one is for a listing": "each one" is each of what the label names. */
+function eachOneOfLabel(text: string): string {
+  const m = /^([^:]{1,40}):\s*(each|every)\s+one\b/i.exec(text);
+  const topic = m ? topicOf(m[1]!) : undefined;
+  if (!m || !topic) return text;
+  const ws = topic.split(/\s+/);
+  ws[ws.length - 1] = singular(ws[ws.length - 1]!.toLowerCase());
+  return `${m[1]}: ${m[2]} ${ws.join(' ').toLowerCase()}${text.slice(m[0].length)}`;
+}
+
 /**
  * "Me - I'm the studio manager - full access to everything", "Me, I'm the admin, I do everything":
  * the writer names their role, then its rights; said as the role's sentence.
@@ -232,7 +242,7 @@ export function statementsOf(blocks: Block[]): Statements {
     for (const s of splitSentences(text).flatMap((piece) => storyAsStatements(piece.replace(LEAD_IN, '')))) {
       // ("read only theirs": their own.)
       // ("Candidates can apply, which creates an application, and ...": creating the record is the right.)
-      const plain = namedRole(selfIntroduced(s)).replace(/\btheirs\b/gi, 'their own').replace(/\b[a-z]+,\s*which (?:creates|makes|opens|adds|files|submits|starts) ((?:a|an|the) [a-z]+(?: [a-z]+)?)(?=,|$)/gi, 'create $1');
+      const plain = namedRole(selfIntroduced(eachOneOfLabel(s))).replace(/\btheirs\b/gi, 'their own').replace(/\b[a-z]+,\s*which (?:creates|makes|opens|adds|files|submits|starts) ((?:a|an|the) [a-z]+(?: [a-z]+)?)(?=,|$)/gi, 'create $1');
       // ("shop owner (admin): everything": the role in parentheses once the label is a sentence.)
       const rights = rightsLine(plain);
       if (rights) {

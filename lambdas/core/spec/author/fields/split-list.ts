@@ -20,7 +20,9 @@ interface Piece {
 }
 
 export function splitFieldList(list: string): string[] {
-  const guarded = list.replace(ONE_THING, (m) => m.replace(/\s+(and|&)\s+/i, '\u2063$1\u2063'));
+  // ("condition - like new, good or well worn - a suggested donation": values set off by dashes are the field's, as in parentheses.)
+  const dashed = list.replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-()]{1,40}?)\s+-\s+(?:and\s+)?/g, ' ($1), ');
+  const guarded = dashed.replace(ONE_THING, (m) => m.replace(/\s+(and|&)\s+/i, '\u2063$1\u2063'));
   const pieces = topLevelPieces(guarded.trim().replace(/[.]+$/, ''));
   const merged: Piece[] = [];
   for (let i = 0; i < pieces.length; i += 1) {
