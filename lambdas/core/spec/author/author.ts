@@ -217,6 +217,15 @@ export function readDescription(description: string): Reading {
         addList(about, part, sentence.index);
         return [];
       }
+      // ("We also sell gift vouchers; each has a code, an amount and an expiry date": "each" is one of what the clause before ended on.)
+      const each = at > 0 ? /^(?:each|each one|every one|each of them)\s+(?:has|have|comes with|includes|holds|carries|gets)\s+(.+)$/i.exec(part.trim()) : null;
+      const ended = each ? /((?:[a-z]+\s+){0,2}[a-z]+s)\s*$/i.exec(before.replace(/\([^()]*\)\s*$/, '').trim()) : null;
+      const plural = ended ? nameOf(ended[1]!.replace(/^.*\b(?:sell|have|keep|offer|run|rent|store|track|issue|hold|manage)\s+/i, '').replace(/^(?:also|some|many|our|the)\s+/i, ''), units, true) : undefined;
+      if (each && plural && !earlyRoles.has(snakeCase(plural))) {
+        addList(plural, each[1]!, sentence.index);
+        previous = plural;
+        return [];
+      }
       if (!unread(part)) return [];
       // ("Dentists can read patients, and write treatment notes for an appointment, with ...": the
       // second clause keeps its subject.)

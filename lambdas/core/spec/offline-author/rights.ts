@@ -211,7 +211,9 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
     // "browse the (class) schedule": after an article, a verb's word is a noun.
     const article = (k: number) => /^(?:the|a|an|their|his|her|its|our|my|your|this|that)$/.test(tokens[k] ?? '');
     // (A singular record type's name before it is a compound's modifier; "their learners manage" is a new verb.)
-    const nounUse = cur.letters.length > 0 && !phrasal && (article(i - 1) || (article(i - 2) && ctx.index.aliasAt(tokens, i - 1)?.plural === false));
+    // ("it's basically our price list": a noun after a determiner and its modifier, with no object after it.)
+    const noObjectAfter = !ctx.index.aliasAt(tokens, i + 1) && !article(i + 1) && !EVERYTHING.has(tokens[i + 1] ?? '');
+    const nounUse = !phrasal && ((cur.letters.length > 0 && (article(i - 1) || (article(i - 2) && ctx.index.aliasAt(tokens, i - 1)?.plural === false))) || (i > j + 1 && article(i - 2) && !rightVerb(tokens[i - 1] ?? '') && noObjectAfter));
     if (verb !== undefined && !nounUse && (!mention || cur.letters.length === 0 || verbBeforeObject)) {
       if (cur.letters.length > 0 && (hasObjects(cur) || skipping)) flush();
       cur.letters.push(...(verb === 'do' ? ALL_RIGHTS : RIGHT_VERBS[verb]!));
