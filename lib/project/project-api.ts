@@ -54,6 +54,19 @@ export interface ProjectApiProps {
    * @default false
    */
   readonly destroyOnRemoval?: boolean;
+  /**
+   * The origin of the control plane whose API reference pages try this API's calls from a
+   * browser: allowed by CORS besides the spec's origins.
+   *
+   * @default - none: only the spec's origins (its reference pages can show, not try, the calls)
+   */
+  readonly apiReferenceOrigin?: string;
+}
+
+/** The spec's origins, and the API reference's when it has one and `*` does not already cover it. */
+function allowedOrigins(specOrigins: readonly string[], apiReferenceOrigin: string | undefined): readonly string[] {
+  if (!apiReferenceOrigin || specOrigins.includes('*') || specOrigins.includes(apiReferenceOrigin)) return specOrigins;
+  return [...specOrigins, apiReferenceOrigin];
 }
 
 
@@ -77,8 +90,9 @@ export class ProjectApi extends Construct {
       description: `BGS generated API of project ${props.projectId}: ${props.ir.project.name}`.slice(0, 1024),
       // Declared below, so access logging and throttling can be set on it.
       createDefaultStage: false,
-      // CONTRACT "CORS": the project's origins (default any: bearer tokens, not cookies).
-      corsPreflight: corsPreflightOf(projectCors(props.ir.cors.allowedOrigins)),
+      // CONTRACT "CORS": the project's origins (default any: bearer tokens, not cookies), and the
+      // origin of the control plane's API reference pages, whose "Try it out" calls this API.
+      corsPreflight: corsPreflightOf(projectCors(allowedOrigins(props.ir.cors.allowedOrigins, props.apiReferenceOrigin))),
     });
 
     this.accessLogGroup = new logs.LogGroup(this, 'AccessLogs', { retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH, removalPolicy });

@@ -99,6 +99,13 @@ export interface ProjectStackProps extends StackProps {
    */
   readonly workflowMailFrom?: string;
   /**
+   * The control plane's origin (`https://bgs.example.org`): its API reference pages call this
+   * project's API from a browser ("Try it out"), so its CORS allows that origin too.
+   *
+   * @default - none: only the spec's origins
+   */
+  readonly apiReferenceOrigin?: string;
+  /**
    * The SES identity the workflow function may send as.
    *
    * @default - the domain of workflowMailFrom
@@ -239,6 +246,7 @@ export class ProjectStack extends Stack {
       throttlingBurstLimit: props.throttlingBurstLimit,
       logRetention,
       destroyOnRemoval,
+      apiReferenceOrigin: props.apiReferenceOrigin,
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: "Base URL of the project's API" });

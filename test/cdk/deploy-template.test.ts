@@ -50,3 +50,16 @@ it("hands the control plane's table to a workflow function, whose reads stay in 
   expect(text).toContain(`"BGS_CONTROL_PLANE_TABLE_ARN":"${tableArn}"`);
   expect(text).toMatch(/"dynamodb:LeadingKeys":\["PROJECT#p1"\]/);
 });
+
+it("lets the control plane's API reference pages try the project's calls: its origin joins the spec's in CORS, once", () => {
+  const corsOf = (template: ReturnType<typeof synthDeployTemplate>) =>
+    (Object.values(template.Resources as Record<string, { Type: string; Properties: { CorsConfiguration?: { AllowOrigins: string[] } } }>).find((r) => r.Type === 'AWS::ApiGatewayV2::Api')!.Properties.CorsConfiguration?.AllowOrigins);
+  const ir = { ...goldenIr('01-task-tracker'), cors: { allowedOrigins: ['https://app.example.com'] } };
+  const origin = 'https://bgs.example.org';
+  expect(corsOf(synthDeployTemplate({ ...input(ir, 'us-east-1'), apiReferenceOrigin: origin }))).toEqual(['https://app.example.com', origin]);
+  expect(corsOf(synthDeployTemplate(input(ir, 'us-east-1')))).toEqual(['https://app.example.com']);
+  // A spec that allows any origin, or this one already, is left as it is; one with none gets CORS for the pages only.
+  expect(corsOf(synthDeployTemplate({ ...input({ ...ir, cors: { allowedOrigins: ['*'] } }, 'us-east-1'), apiReferenceOrigin: origin }))).toEqual(['*']);
+  expect(corsOf(synthDeployTemplate({ ...input({ ...ir, cors: { allowedOrigins: [origin] } }, 'us-east-1'), apiReferenceOrigin: origin }))).toEqual([origin]);
+  expect(corsOf(synthDeployTemplate({ ...input({ ...ir, cors: { allowedOrigins: [] } }, 'us-east-1'), apiReferenceOrigin: origin }))).toEqual([origin]);
+});

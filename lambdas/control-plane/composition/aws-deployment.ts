@@ -44,6 +44,8 @@ export interface AwsDeploymentDeps {
   readonly region: string;
   /** The control plane's table: a project's workflow function may read its own endpoints there. */
   readonly tableName: string;
+  /** The control plane's public address: its API reference pages try a project's calls from there. */
+  readonly publicUrl: string;
 }
 
 export function awsStackStepServices(config: AwsDeploymentConfig, deps: AwsDeploymentDeps): Omit<StackStepServices, 'log'> {
@@ -74,7 +76,15 @@ export function awsStackStepServices(config: AwsDeploymentConfig, deps: AwsDeplo
     templates: new S3TemplateStore(s3In(deps.region), config.artifactBucket, deps.region),
     synthesize: (input) => {
       const code = publisher.locationIn(input.region);
-      return synthesizer.synthesize({ ...input, codeBucket: code.bucket, codeKeys: code.keys, controlPlaneTableArn, ...(config.workflowMailFrom ? { workflowMailFrom: config.workflowMailFrom } : {}) });
+      return synthesizer.synthesize({
+        ...input,
+        codeBucket: code.bucket,
+        codeKeys: code.keys,
+        controlPlaneTableArn,
+        ...(config.workflowMailFrom ? { workflowMailFrom: config.workflowMailFrom } : {}),
+        // The API reference pages are served at the control plane's address: their "Try it out" calls cross to the project's.
+        apiReferenceOrigin: new URL(deps.publicUrl).origin,
+      });
     },
     removeKept: (region, resource) => removeKeptResource(keptResourceClients(region), resource),
     publishCode: (region) => publisher.publishTo(region),

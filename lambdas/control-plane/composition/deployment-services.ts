@@ -22,7 +22,7 @@ export const deploymentStepServices = async () => {
   if (!deployment) throw new Error('The deployment step runs on AWS only: configure BGS_DEPLOYMENT_STATE_MACHINE_ARN and its companions');
   // Built once per cold start, with the base services (their clients per region are kept).
   if (stackServices?.base !== services) {
-    stackServices = { base: services, stack: awsStackStepServices(deployment, { blueprints: services.blueprints, deployments: services.deployments, clock: services.clock, region: services.config.region, tableName: services.config.tableName }) };
+    stackServices = { base: services, stack: awsStackStepServices(deployment, { blueprints: services.blueprints, deployments: services.deployments, clock: services.clock, region: services.config.region, tableName: services.config.tableName, publicUrl: services.config.publicUrl }) };
   }
   return { ...services, stack: stackServices.stack };
 };
