@@ -28,6 +28,7 @@ import { bundleBench, printBundleBench } from './bundles';
 import { cdkArchiveBench, printCdkArchiveBench } from './cdk-archive';
 import { printProjectSynthBench, projectSynthBench } from './project-synth';
 import { printSdkArchiveBench, sdkArchiveBench } from './sdk-archive';
+import { apiReferenceBench, printApiReferenceBench } from './api-reference';
 import { blueprintBench } from './blueprint';
 import { CONNECTIONS, DURATION_S, load } from './load';
 import { printProjectApiBench, projectApiBench } from './project-api';
@@ -88,6 +89,7 @@ async function main(): Promise<void> {
     const cdkArchive = cdkArchiveBench();
     const projectSynth = projectSynthBench();
     const sdkArchives = sdkArchiveBench();
+    const apiReference = apiReferenceBench();
 
     const author = authorBench();
     const authorF1 = authorF1Bench();
@@ -109,6 +111,7 @@ async function main(): Promise<void> {
       cdkArchive,
       projectSynth,
       sdkArchives,
+      apiReference,
       offlineAuthor: author,
       offlineAuthorF1: authorF1,
       blueprintGeneration: blueprints,
@@ -126,6 +129,7 @@ async function main(): Promise<void> {
     printCdkArchiveBench(cdkArchive);
     printProjectSynthBench(projectSynth);
     printSdkArchiveBench(sdkArchives);
+    printApiReferenceBench(apiReference);
 
     console.log('\nOffline spec author (median ms) and structural recall on the examples');
     console.table(author.rows);

@@ -31,7 +31,7 @@ export interface SdkArchiveRow {
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const kib = (bytes: number): number => Math.round(bytes / 102.4) / 10;
 
-function syntheticInput(entities: number): SdkInput {
+export function syntheticInput(entities: number): SdkInput {
   const built = buildBlueprintFromMarkdown(renderSpec(authorSpec({ name: `synthetic-${entities}`, description: syntheticDescription(entities) })), { projectId: 'bench', specVersion: 1 });
   if (!built.ok) throw new Error(`synthetic blueprint of ${entities} entities: ${JSON.stringify(built.errors.slice(0, 3))}`);
   return { ir: built.ir as BlueprintIR, blueprintId: 'b-bench', projectId: 'bench', serverUrl: 'http://127.0.0.1:3000/apis/bench' };
