@@ -47,7 +47,7 @@ export interface Statements {
 }
 
 /** Words that only introduce what follows ("One last thing: ..."). */
-const LEAD_IN = /^(?:one (?:last|more|final) thing|last but not least|finally|lastly|also|note|ps|p\.s\.|oh,? and|and finally|by the way|btw|important|and|plus|workflows?|automations?|reminders?|notifications?|rules?|tenancy)\s*[:,-]\s*/i;
+const LEAD_IN = /^(?:(?:oh|ok|okay|and|also|plus|so)[,\s]+)*(?:one (?:last|more|final) thing|last but not least|finally|lastly|also|note|ps|p\.s\.|oh,? and|and finally|by the way|btw|important|and|plus|workflows?|automations?|reminders?|notifications?|rules?|tenancy)\s*[:,-]\s*/i;
 
 /** Headings and group bullets that hold rules rather than fields. */
 const GROUP_WORDS = /^(?:(?:the\s+)?(?:permissions?|access(?: rules| rights| control)?|roles?(?: and (?:rights|permissions))?|rights|users?(?: and roles)?|who can do what|rules|business rules|constraints|workflows?|automations?|automation|processes|notifications?|reminders?|tenancy|tenants?|data|data model|entities|records|overview|notes?|background|requirements|security|auth|authentication|(?:the )?(?:app|system|backend|service|api))\b)/i;
@@ -116,7 +116,7 @@ const PEOPLE_LABEL = /\b(?:admins?|administrators?|staff|managers?|owners?|users
 const PERSON_FIELDS = /^(?:(?:full |first |last )?name|email|e-mail|phone|address)\s*(?:,|\+)/i;
 
 /** A clause rather than a list item: a workflow's condition, or a subject and its verb ("a hall has ..."). */
-const CLAUSE_START = /^(?:(?:when|whenever|once|if|after|before|as soon as|each time|every time)\s|(?:a|an|each|every|one|the)\s+(?!one\s|of\s)[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|is|are|belongs?|gets?|sits?|can|may|must|should|will|links?|connects?|contains?|holds?)\s)/i;
+const CLAUSE_START = /^(?:(?:when|whenever|once|if|after|before|as soon as|each time|every time)\s|(?:the\s+)?(?:day|week|month|night|morning|evening)\s+(?:before|after)\s|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty)\s+[a-z]+\s+(?:before|after|later)\b|(?:a|an|each|every|one|the)\s+(?!one\s|of\s)[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|is|are|belongs?|gets?|sits?|can|may|must|should|will|links?|connects?|contains?|holds?)\s)/i;
 /** A label for the fields of the record type a heading names ("Fields:", "It stores:", "Details:"). */
 const FIELDS_LABEL = /^(?:(?:its|the|our)\s+)?(?:fields|attributes|columns|properties|details|data(?: we keep)?|it (?:has|stores|holds|records)|we (?:(?:also|will|'ll)\s+)?(?:store|keep|record|note|track|need|want|capture|collect|hold|ask for)(?: to (?:know|store|keep|record))?)\s*:\s*(.+)$/i;
 /** A label for a record's states ("Status flow", "Lifecycle", "Stages"). */

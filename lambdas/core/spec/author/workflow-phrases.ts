@@ -49,8 +49,11 @@ const SET_UP = /\b(is|are|gets|get)\s+set\s+up\b/gi;
 const LET_KNOW = /\blet\s+((?:the\s+|their\s+|a\s+)?[a-z]+(?:\s+[a-z]+)?)\s+know\b/gi;
 
 /** The trigger sentence without what says nothing about the workflow, in plain forms. */
+/** "when a claim comes in": it is made. */
+const COMES_IN = /\b(?:comes|come)\s+in\b/gi;
+
 export function plainTriggerText(text: string): string {
-  return text.replace(LIST_MARKER, '').replace(LABEL, '').replace(IS_CONTRACTED, '$1 is ').replace(SET_UP, '$1 created').replace(LET_KNOW, 'notify $1');
+  return text.replace(LIST_MARKER, '').replace(LABEL, '').replace(COMES_IN, 'is created').replace(IS_CONTRACTED, '$1 is ').replace(SET_UP, '$1 created').replace(LET_KNOW, 'notify $1');
 }
 
 /** Verbs between a record and its new state: "is", "gets", "moves to", "starts", "is marked as". */

@@ -253,7 +253,9 @@ function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
       const backoff = /\bbackoff of\s+(.+)$|\b(.+?)\s+apart\b/i.exec(segment.slice(retries.index));
       const delay = backoff ? findDuration(backoff[1] ?? backoff[2]!) : undefined;
       let task: Extract<WorkflowStep, { kind: 'task' }> | undefined;
-      if (own && addTask(own, draft, ctx)) task = draft.steps[draft.steps.length - 1] as Extract<WorkflowStep, { kind: 'task' }>;
+      // ("because our mail provider drops messages now and then let it retry twice": only an action's own words make a task.)
+      const ownAction = own && TASK_VERBS.has(verbLemma(own.split(/\s+/)[0] ?? ''));
+      if (ownAction && addTask(own, draft, ctx)) task = draft.steps[draft.steps.length - 1] as Extract<WorkflowStep, { kind: 'task' }>;
       else if (last && last.kind === 'task') task = last;
       if (task) {
         task.retries = n;
@@ -312,6 +314,8 @@ function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
 
 /** A task from a segment with an action verb ("remind the brewer", "it is escalated to finance"). */
 function addTask(segment: string, draft: Draft, ctx: WorkflowContext): boolean {
+  // ("because our mail provider drops messages now and then": a reason, not an action.)
+  if (/^(?:because|since|as|although|though|while|so that|given that)\b/i.test(segment.trim())) return false;
   const tokens = words(segment);
   const at = tokens.findIndex((w) => TASK_VERBS.has(verbLemma(w)) && !(w === 'email' && tokens[tokens.indexOf(w) - 1] === 'an' && false));
   if (at < 0) return false;
