@@ -45,11 +45,14 @@ const SIZE = new RegExp(
   'i',
 );
 const RANGES: ReadonlyArray<[RegExp, 'both' | 'min' | 'max']> = [
+  // ("the seeing on a 1-to-5 scale": the scale is the range, and no part of the name.)
+  [new RegExp(String.raw`\b(?:on\s+)?(?:a\s+)?${NUM}\s*(?:-\s*to\s*-|to|-|–)\s*${NUM}\s+scale\b`, 'i'), 'both'],
   [new RegExp(String.raw`\b(?:between|from|ranging from|on a scale of|scale of)\s+${NUM}\s*(?:to|and|-|–|\.\.)\s*${NUM}`, 'i'), 'both'],
   [new RegExp(String.raw`(?:^|\s)${NUM}\s*(?:to|-|–|\.\.)\s*${NUM}(?=\s|$)`, 'i'), 'both'],
   [new RegExp(String.raw`\b(?:at least|minimum(?: of)?|min\.?|no less than|not less than)\s+${NUM}`, 'i'), 'min'],
   [new RegExp(String.raw`(?:^|\s)${NUM}\s+or more\b`, 'i'), 'min'],
-  [new RegExp(String.raw`\b(?:at most|up to|maximum(?: of)?|max\.?|no more than|not more than)\s+${NUM}`, 'i'), 'max'],
+  [new RegExp(String.raw`\b(?:at most|up to|maximum(?: of)?|max\.?|no more than|not more than|no higher than|not above|(?:can't|cannot|can not|must not|mustn't|may not|never)\s+(?:go\s+)?(?:above|over|exceed|be (?:more|higher) than))\s+${NUM}`, 'i'), 'max'],
+  [new RegExp(String.raw`\b(?:can't|cannot|can not|must not|mustn't|may not|never)\s+(?:go\s+)?(?:below|under|be (?:less|lower) than)\s+${NUM}`, 'i'), 'min'],
   [new RegExp(String.raw`(?:^|\s)${NUM}\s+or less\b`, 'i'), 'max'],
 ];
 /** A list of phrases as one alternation, longest first, each word bounded. */
@@ -182,9 +185,20 @@ export function takeSize(text: string, traits: Traits): string {
   return text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length);
 }
 
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const WORD_RANGE = new RegExp(String.raw`\b(${NUMBER_WORDS.join('|')})\s+(to|and)\s+(${NUMBER_WORDS.join('|')})\b`, 'gi');
+const NON_NEGATIVE = /\b(?:(?:never|not|cannot be|can't be|can never be|must not be|mustn't be|may not be|no)\s+negative|non-?negative)\b/i;
+
 /** Bounds (`1 to 99`, `between -80 and 25`, `at least 1`) into min/max. */
 export function takeRange(text: string, traits: Traits): string {
-  let t = text;
+  // ("a star rating one to five": bounds in words.)
+  let t = text.replace(WORD_RANGE, (all, a: string, sep: string, b: string) => `${NUMBER_WORDS.indexOf(a.toLowerCase())} ${sep} ${NUMBER_WORDS.indexOf(b.toLowerCase())}`);
+  // ("a suggested donation (never negative)": at least zero.)
+  const nonNegative = NON_NEGATIVE.exec(t);
+  if (nonNegative) {
+    traits.min = 0;
+    t = t.slice(0, nonNegative.index) + ' ' + t.slice(nonNegative.index + nonNegative[0].length);
+  }
   for (const [re, kind] of RANGES) {
     const m = re.exec(t);
     if (!m) continue;

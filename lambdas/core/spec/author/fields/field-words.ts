@@ -26,7 +26,8 @@ export const HEAD_TYPES: Readonly<Record<string, string>> = {
   ...Object.fromEntries(list(`
     price cost amount total fee fees rent rate wage salary budget balance deposit discount tax tip fare charge
     weight height width length depth distance area volume temperature percentage percent abv value yield hours
-    latitude longitude lat lng revenue income profit margin subtotal payout refund gpa ratio speed`).map((w) => [w, 'number'])),
+    latitude longitude lat lng revenue income profit margin subtotal payout refund gpa ratio speed
+    donation contribution premium commission allowance`).map((w) => [w, 'number'])),
   ...Object.fromEntries(list('date birthday deadline dob birthdate arrival departure').map((w) => [w, 'date'])),
   ...Object.fromEntries(list('time datetime timestamp kickoff kick-off').map((w) => [w, 'datetime'])),
   ...Object.fromEntries(list('email e-mail').map((w) => [w, 'email'])),
