@@ -10,7 +10,7 @@ import { tagTerms } from './tag';
 
 /** ("As the club secretary I manage players": a verb of rights in the present says the same as "I can manage".) */
 const PRESENT_RIGHTS = Object.keys(RIGHT_VERBS).join('|');
-const WANT = String.raw`i\s+(?:(?:want to|would like to|'d like to|need to|wish to|should be able to|must be able to|am able to|can|may|will|get to|want|need|expect to)\s+|(?:also\s+)?(?=(?:${PRESENT_RIGHTS})\s))`;
+const WANT = String.raw`(?:i(?:'m|\s+am)\s+(?=responsible for\s)|i\s+(?=(?:have|'ve got)\s+(?:full|complete|total|all|admin|read-only)\s+(?:access|control)\b)|i\s+(?:(?:want to|would like to|'d like to|need to|wish to|should be able to|must be able to|am able to|can|may|will|get to|want|need|expect to)\s+|(?:also\s+)?(?=(?:${PRESENT_RIGHTS})\s)))`;
 /** The role's determiner; "As someone browsing the website" and "As anyone" name the public. */
 const WHO = String.raw`(?:(?:an?|the|one of the)\s+|(?=(?:someone|somebody|anyone|anybody)\b))`;
 /** ("As a club member I can sign up for a tournament, and ...": the role never runs past "I".) */
@@ -20,7 +20,9 @@ const STORY_WITHOUT_COMMA = new RegExp(String.raw`^as ${WHO}([a-z][a-z' -]*?)\s+
 const STORY = { exec: (text: string) => STORY_WITH_COMMA.exec(text) ?? STORY_WITHOUT_COMMA.exec(text) };
 
 /** The role phrase in plural ("coach" -> "coaches", "front desk person" -> "front desk persons"). */
-function pluralRole(role: string): string {
+function pluralRole(written: string): string {
+  // ("As an applicant (someone applying to be a driver)": the parenthesis explains, it names no one.)
+  const role = written.replace(/\s*\([^()]*\)/g, '');
   // ("a visitor without an account" -> "visitors without an account": the noun before its qualifier.)
   const [, head, qualifier] = /^(.+?)(\s+(?:without|with|who|from|at|in|of|on|for|that)\s.*)?$/i.exec(role.trim())!;
   const ws = head!.split(/\s+/);
@@ -57,7 +59,9 @@ export function storyAsStatement(sentence: string): string {
     .replace(/\bme\b/gi, 'them')
     .replace(/\bi\b/g, 'they')
     // ("I want full access to everything": have it.)
-    .replace(/^(full|complete|total|all|admin|read-only|read) access\b/i, 'have $1 access');
+    .replace(/^(full|complete|total|all|admin|read-only|read) (access|control)\b/i, 'have $1 $2')
+    // ("I'm responsible for the vehicles register": they manage it.)
+    .replace(/^responsible for\s+/i, 'manage ');
   // "As the director, when a production starts running, I want the schedule published": a workflow.
   // ("after a lesson", with no verb, is only when the user acts.)
   if (m[2] && /^(?:when|whenever|once|if|after|before|as soon as|each time|every time)\b/i.test(m[2]) && tagTerms(m[2]).slice(1).some((t) => t.tags.has('Verb'))) return `${m[2]}, ${m[3]!}`;

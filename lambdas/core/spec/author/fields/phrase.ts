@@ -94,6 +94,12 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   }
   const wh = whPhrase(text, traits);
   if (wh) return { words: wh, traits };
+  // ("wheelchair accessible or not", "insured yes or no": a yes/no field named by what it asks.)
+  const orNot = /^(.+?)\s+(?:or not|yes or no|yes\/no)$/i.exec(text);
+  if (orNot && !/^whether\b/i.test(text)) {
+    traits.type = 'boolean';
+    text = orNot[1]!;
+  }
   const whether = /^whether\s+(.+)$/i.exec(text);
   if (whether) {
     traits.type = 'boolean';

@@ -21,7 +21,8 @@ interface Piece {
 
 export function splitFieldList(list: string): string[] {
   // ("condition - like new, good or well worn - a suggested donation": values set off by dashes are the field's, as in parentheses.)
-  const dashed = list.replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-()]{1,40}?)\s+-\s+(?:and\s+)?/g, ' ($1), ');
+  // (Also at the end: "and a status - submitted, under review, granted or refused".)
+  const dashed = list.replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-()]{1,40}?)\s+-\s+(?:and\s+)?/g, ' ($1), ').replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-(),]{1,40}?)\s*\.?$/, ' ($1)');
   const guarded = dashed.replace(ONE_THING, (m) => m.replace(/\s+(and|&)\s+/i, '\u2063$1\u2063'));
   const pieces = topLevelPieces(guarded.trim().replace(/[.]+$/, ''));
   const merged: Piece[] = [];
@@ -71,6 +72,8 @@ function isDescriptorTail(text: string): boolean {
 /** A short item that can be a value (`sail or motor`, `1 MB max`), not a field with an article. */
 function isBare(text: string): boolean {
   const t = text.trim().replace(/^(?:or|and)\s+/i, '');
+  // ("wheelchair accessible or not": a yes/no field of its own, not a value.)
+  if (/\s(?:or not|yes or no)$/i.test(t)) return false;
   if (/^(?:a|an|the|their|its|his|her|one|some|whether|if|how|when|where|who)\s/i.test(t) || /[:(]/.test(t)) return false;
   const items = t.split(/\s+(?:or|and)\s+/i);
   return items.every((v) => v.split(/\s+/).length <= 3 && (isValueLike(v) || /\d\s*(?:kb|mb|gb)\b/i.test(v)));
