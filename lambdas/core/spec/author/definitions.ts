@@ -196,7 +196,8 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     // ("Our astronomy society has a small collection of telescopes": "our" and one thing is the business itself.)
     if (p.topic !== 0 && /^our\s/i.test(clean) && !isPluralWord(words(topic).pop() ?? '')) continue;
     // "Podcasters manage their own shows": a possessive or "manage" inside is a sentence, not a name.
-    if (p.topic !== 0 && /\s(?:their|own|his|her|my|our|your|manages?|can|may)\b/i.test(topic)) continue;
+    // ("Runners do need an account": an auxiliary is never part of a name.)
+    if (p.topic !== 0 && /\s(?:their|own|his|her|my|our|your|manages?|can|may|do|does|did)\b/i.test(topic)) continue;
     // ("... name, email and phone, and they place bids on items": the list ends where a new clause starts.)
     // ("..., and customers should be able to see ...": a new subject with a modal starts a clause too.)
     const written = p.list !== undefined ? m[p.list]?.trim().replace(/,?\s+(?:and|but)\s+(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,\s*(?:and|but)\s+(?![^(]*\))(?!whether\b|if\b)(?:[a-z'-]+\s+){1,8}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;

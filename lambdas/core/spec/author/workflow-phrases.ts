@@ -81,7 +81,7 @@ export const TASK_VERBS = new Set([
   'publish', 'announce', 'post', 'share', 'export', 're-run', 'rerun', 'run', 'generate', 'create', 'calculate', 'compute', 'recalculate', 'update',
   'mark', 'flag', 'lock', 'unlock', 'release', 'pay', 'charge', 'invoice', 'bill', 'refund', 'ship', 'deliver', 'sync', 'backup', 'print',
   'renew', 'suspend', 'activate', 'deactivate', 'open', 'reopen', 'schedule', 'book', 'order', 'reorder', 'restock', 'check', 'review', 'record',
-  'page', 'phone', 'warn', 'contact', 'follow', 'reschedule', 'refund', 'reassign', 'dispatch',
+  'page', 'phone', 'warn', 'contact', 'follow', 'reschedule', 'refund', 'reassign', 'dispatch', 'nudge', 'chase', 'prompt',
 ]);
 
 /** Irregular participles; the rest are made by rule. */

@@ -14,7 +14,7 @@ import { emptyHints, type WorkflowHints } from './workflow-branches';
 import { uniqueName, durationWords, type Draft } from './workflow-draft';
 import { readRelativeStep, readWait, relativeAmount, wordNumber } from './workflow-waits';
 import { dateField, dateOwner, statusFieldOf } from './workflow-record-fields';
-import { CONTINUATION, CREATED_CLAUSE, CREATED_STATES, CREATE_ACTIONS, STATE_ADVERBS, STATE_LINKS, TASK_VERBS, TIME_GIVEN, TRIGGER_OPENERS, UNMET_CONDITION, WAIT_WORDS, expand, objectPhrase, participle, plainTriggerText, verbLemma } from './workflow-phrases';
+import { AWAITED_NOUNS, CONTINUATION, CREATED_CLAUSE, CREATED_STATES, CREATE_ACTIONS, STATE_ADVERBS, STATE_LINKS, TASK_VERBS, TIME_GIVEN, TRIGGER_OPENERS, UNMET_CONDITION, WAIT_WORDS, expand, objectPhrase, participle, plainTriggerText, verbLemma } from './workflow-phrases';
 
 export interface WorkflowContext {
   index: EntityIndex;
@@ -244,7 +244,8 @@ function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
   for (const raw of text.split(SEGMENTS)) {
     const segment = raw.trim().replace(/\.$/, '');
     if (!segment) continue;
-    const retries = /\b(?:retry(?:ing)?|retried|re-?tried)(?:\s+it)?\s+up\s+to\s+(\w+)\s+times?\b|\bup\s+to\s+(\w+)\s+retries\b|\b(\w+)\s+retries\b|\b(?:retry(?:ing)?|retried|re-?tried)(?:\s+it|\s+them|\s+the\s+[a-z]+)?\s+(twice|(?:\w+)\s+times)\b/i.exec(segment);
+    // ("retry this email up to 3 times": what is retried may be named.)
+    const retries = /\b(?:retry(?:ing)?|retried|re-?tried)(?:\s+it|\s+them|\s+(?:the|this|that|each)\s+[a-z]+)?\s+up\s+to\s+(\w+)\s+times?\b|\bup\s+to\s+(\w+)\s+retries\b|\b(\w+)\s+retries\b|\b(?:retry(?:ing)?|retried|re-?tried)(?:\s+it|\s+them|\s+(?:the|this|that|each)\s+[a-z]+)?\s+(twice|(?:\w+)\s+times)\b/i.exec(segment);
     if (retries) {
       const count = (retries[1] ?? retries[2] ?? retries[3] ?? retries[4]!).replace(/\s+times$/i, '').replace(/^twice$/i, '2');
       const n = Number.parseInt(count, 10) || wordNumber(count);
@@ -266,6 +267,16 @@ function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
     // "give it up to 14 days to be paid", "allow 2 days for the vendor to confirm": a wait for an event.
     const allowance = /^(?:give|allow|leave)\s+(?:it|them|the \w+\s+)?\s*(?:up to\s+|at most\s+)?(.+?)\s+(?:to be\s+([a-z]+)|for\s+.+?\s+to\s+([a-z]+))/i.exec(segment) ?? TIME_GIVEN.exec(segment);
     const allowed = allowance ? findDuration(allowance[1]!) : undefined;
+    // ("give the payment up to 30 minutes to go through": what the noun awaited stands for, paid.)
+    const goesThrough = /^(?:give|allow|leave)\s+(?:the|its|their)\s+([a-z]+)\s+(?:up to\s+|at most\s+)?(.+?)\s+to\s+(?:go through|arrive|come in|clear|happen)\b/i.exec(segment);
+    const awaitedNoun = goesThrough ? AWAITED_NOUNS[goesThrough[1]!.toLowerCase()] : undefined;
+    const throughTime = goesThrough ? findDuration(goesThrough[2]!) : undefined;
+    if (awaitedNoun && throughTime) {
+      draft.steps.push({ kind: 'waitForEvent', name: uniqueName(`wait_for_${awaitedNoun}`, draft.names), events: [awaitedNoun], timeout: throughTime.iso });
+      draft.hints.awaited.add(draft.steps[draft.steps.length - 1]!.name);
+      draft.lastSegment = segment;
+      continue;
+    }
     if (allowance && allowed) {
       const verb = allowance[2] ?? allowance[3]!;
       const event = snakeCase(/(?:ed|en)$/.test(verb) ? verb : participle(verbLemma(verb)));
@@ -353,7 +364,8 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     const plain = plainTriggerText(expand(original.trim()).replace(/^(?:oh|also|and|plus|finally|lastly|ps|p\.s\.)\b[,\s]+(?:and\s+)?(?=[a-z])/i, ''));
     // ("... wait up to 14 days for the payment. If it hasn't been paid, send a notice": the wait's outcome, then the action.)
     const text = last ? plain.replace(UNMET_CONDITION, 'then ') : plain;
-    if (last && (CONTINUATION.test(text) || /\b(?:retried|re-?tried)\b/i.test(text) || continuesAbout(text, last, ctx))) {
+    // ("Retry this email up to 3 times.": the retries of the workflow's last task.)
+    if (last && (CONTINUATION.test(text) || /\b(?:retried|re-?tried)\b|^retry\b/i.test(text) || continuesAbout(text, last, ctx))) {
       const before = last.steps.length;
       // "Approved reports are paid ...": what follows happens in that state.
       const state = continuesAbout(text, last, ctx) ? words(text)[0] : undefined;
@@ -366,7 +378,10 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
         return;
       }
     }
-    const opening = readOpening(commaBeforeAction(text), ctx, i > 0 ? mentionIn(words(sentences[i - 1]!), ctx)?.entity : undefined);
+    // ("Every entry starts as pending payment. Give the payment up to 30 minutes to go through; ...":
+    // time given right after a record is said to start in a state runs from its creation.)
+    const begun = i > 0 && /^(?:give|allow|leave)\s/i.test(text) && findDuration(text) ? startsInState(sentences[i - 1]!, ctx) : undefined;
+    const opening = readOpening(commaBeforeAction(begun ? `When a ${words(begun).join(' ')} is created, ${text}` : text), ctx, i > 0 ? mentionIn(words(sentences[i - 1]!), ctx)?.entity : undefined);
     if (!opening) {
       last = undefined;
       return;
@@ -423,6 +438,13 @@ function commaBeforeAction(text: string): string {
     return `${tokens.slice(0, i).join(' ')}, ${text.slice(tokens.slice(0, i).join(' ').length).trim()}`;
   }
   return text;
+}
+
+/** "Every entry starts as pending payment": the record type (as its words) that begins in a state. */
+function startsInState(sentence: string, ctx: WorkflowContext): string | undefined {
+  const m = /^(?:every|each|a|an|any|all)\s+(?:new\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:starts?|begins?)\s+(?:out\s+|off\s+)?(?:as|in)\b/i.exec(sentence.trim());
+  const named = m ? mentionIn(words(m[1]!), ctx) : undefined;
+  return named ? m![1] : undefined;
 }
 
 /** "Approved reports are paid by calling the payment step": the workflow's record, by its state, goes on. */

@@ -29,3 +29,20 @@ export function dateOwner(tokens: string[], ctx: WorkflowContext): { entity: str
   const owners = ctx.entities.filter((e) => e.fields.some((f) => (f.type === 'date' || f.type === 'datetime') && key.startsWith(f.name)));
   return owners.length === 1 ? { entity: owners[0]!.name, start: 0, end: 0 } : undefined;
 }
+
+/**
+ * A date of a record this one refers to, when the words name that record ("until 5 days before
+ * the race starts" on an Entry of a Race): its field and the reference to follow.
+ */
+export function relatedDateField(entity: string, tokens: string[], ctx: WorkflowContext): { field: string; via: string } | undefined {
+  const own = ctx.entities.find((e) => e.name === entity);
+  for (const m of ctx.index.mentions(tokens)) {
+    if (m.entity === entity) continue;
+    const ref = own?.fields.find((f) => f.type === `ref(${m.entity})`);
+    if (!ref) continue;
+    const hint = tokens.slice(m.end).filter((w) => !['it', 'the', 'its', 'a', 'an', 'of'].includes(w));
+    const field = dateField(m.entity, hint, ctx);
+    if (field) return { field, via: ref.name };
+  }
+  return undefined;
+}

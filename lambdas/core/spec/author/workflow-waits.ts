@@ -6,7 +6,7 @@
 import { findDuration, words } from '../offline-author/text';
 import { snakeCase } from '../../text/case';
 import { uniqueName, durationWords, type Draft } from './workflow-draft';
-import { dateField } from './workflow-record-fields';
+import { dateField, relatedDateField } from './workflow-record-fields';
 import { AWAITED_NOUNS, TASK_VERBS, participle, verbLemma } from './workflow-phrases';
 import type { WorkflowContext } from './workflow-reader';
 
@@ -20,10 +20,12 @@ export function readWait(rest: string, draft: Draft, ctx: WorkflowContext): void
   if (until) {
     const target = until[1]!;
     const tokens = words(target.replace(/^.*?\b(?:before|after|prior to)\b/i, ''));
-    const field = dateField(draft.entity, tokens.filter((w) => !['it', 'the', 'its', 'a', 'an', 'of'].includes(w) && !ctx.index.names.some((n) => snakeCase(n) === w)), ctx);
+    // ("until 5 days before the race starts" on an entry: the race's start, through the entry's reference.)
+    const related = relatedDateField(draft.entity, tokens, ctx);
+    const field = related?.field ?? dateField(draft.entity, tokens.filter((w) => !['it', 'the', 'its', 'a', 'an', 'of'].includes(w) && !ctx.index.names.some((n) => snakeCase(n) === w)), ctx);
     if (!field) return;
     const offset = d && /\b(?:before|prior to)\b/i.test(target) ? `-${d.iso}` : d && /\bafter\b/i.test(target) ? `+${d.iso}` : undefined;
-    draft.steps.push({ kind: 'waitUntil', name: uniqueName(`wait_until_${field}`, draft.names), field, ...(offset ? { offset } : {}) });
+    draft.steps.push({ kind: 'waitUntil', name: uniqueName(`wait_until_${field}`, draft.names), field, ...(offset ? { offset } : {}), ...(related ? { via: related.via } : {}) });
     return;
   }
   if (!d) return;

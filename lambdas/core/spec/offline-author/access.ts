@@ -137,9 +137,11 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
         if (mentioned.length > 0) lastEntities = mentioned;
         continue;
       }
+      // ("Race information is public, anyone can look at it": a pronoun is what was named before, not everything.)
+      const pronounObject = /\b(?:it|them|these|those)\s*(?:without\b.*|\beven\b.*)?$/i.test(clause.trim());
       for (const g of parsed.groups) {
         if (g.negative) continue;
-        const entities = g.entities === 'all' ? all : g.entities;
+        const entities = g.entities === 'all' ? (pronounObject && lastEntities.length > 0 ? lastEntities : pronounObject ? [] : all) : g.entities;
         for (const entity of entities) {
           for (const letter of g.letters) {
             if (isPublic && !NO_LOGIN.test(clause) && letter !== 'read') {
