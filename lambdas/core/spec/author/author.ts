@@ -217,6 +217,12 @@ export function readDescription(description: string): Reading {
         addList(about, part, sentence.index);
         return [];
       }
+      // ("...; optionally a photo of the scoresheet (JPEG, 4 MB at most)": more fields of the record the clause before was about.)
+      const more = at > 0 && previous !== undefined ? /^(?:and\s+)?(optionally|also|plus)\s+(.+)$/i.exec(part.trim()) : null;
+      if (more && isBareFieldList(more[2]!, true) && !/^(?:an?|the)\s+[a-z]+\s+(?:is|are|has|have|can)\b/i.test(more[2]!)) {
+        addList(previous!, /^optionally$/i.test(more[1]!) ? `${more[2]!} (optional)` : more[2]!, sentence.index);
+        return [];
+      }
       // ("We also sell gift vouchers; each has a code, an amount and an expiry date": "each" is one of what the clause before ended on.)
       const each = at > 0 ? /^(?:each|each one|every one|each of them)\s+(?:has|have|comes with|includes|holds|carries|gets)\s+(.+)$/i.exec(part.trim()) : null;
       const ended = each ? /((?:[a-z]+\s+){0,2}[a-z]+s)\s*$/i.exec(before.replace(/\([^()]*\)\s*$/, '').trim()) : null;

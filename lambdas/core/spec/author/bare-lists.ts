@@ -25,8 +25,8 @@ function hasClause(item: string): boolean {
   return terms.some((t, i) => i > 0 && t.tags.has('Verb') && !t.tags.has('Noun') && !t.tags.has('Gerund') && !(i === terms.length - 1 && t.tags.has('PastTense')));
 }
 
-/** Is the sentence only a list of fields (two or more, or one with a rule after it)? */
-export function isBareFieldList(sentence: string): boolean {
+/** Is the sentence only a list of fields (two or more, or one with a rule after it; `single`: one is enough)? */
+export function isBareFieldList(sentence: string, single = false): boolean {
   const text = sentence.trim().replace(/\.$/, '').replace(OPENERS, '');
   // (A colon may introduce one field's values, "how often we collect: daily or weekly", not the list.)
   if (!text || /;/.test(text) || /^[^,]*:/.test(text)) return false;
@@ -34,7 +34,7 @@ export function isBareFieldList(sentence: string): boolean {
   const items = splitFieldList(text)
     .map((item) => item.replace(/\([^()]*\)/g, ' ').replace(/,?\s*\b(?:which|who|that|both|all|each)\b.*$/i, '').replace(/\s+(?:about|on|for|of|from|with|in|at)\s+(?:when|where|what|how|whether|which|who)\b.*$/i, '').trim())
     .filter(Boolean);
-  if (items.length === 0 || (items.length < 2 && !RULE_TAIL.test(text))) return false;
+  if (items.length === 0 || (items.length < 2 && !single && !RULE_TAIL.test(text))) return false;
   // ("whether they can swim", "how many people come": a question names a field, clause and all.)
   return items.every((item) => /^(?:whether|how)\b/i.test(item) || (item.split(/\s+/).length <= 5 && !hasClause(item)));
 }

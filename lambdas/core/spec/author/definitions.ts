@@ -170,12 +170,12 @@ export const PREVIOUS = '(previous)';
 const NOT_TOPICS = /^(?:we|you|they|i|it|this|that|these|those|he|she|everyone|anyone|everybody|anybody|someone|nobody|people|users?|each|every|all|there|which|who|what|everything|anything|(?:can|may|must|should|will|do|does)\b.*)$/i;
 
 /** "by a teacher to a student at a lesson time, lasts a number of minutes, and has notes" -> the field list. */
-function complements(text: string): string {
+export function complements(text: string): string {
   return text
     .split(/\s*,\s*(?:and\s+)?|\s+and\s+(?=(?:has|have|lasts?|takes?|costs?)\b)|\s+(?=(?:by|to|for|with|at|on|in|from)\s+(?:a|an|the|one)\s)/i)
     .map((item) => item.trim()
       .replace(/^(?:lasts?|lasting|takes?|taking)\s+(?:a\s+)?(?:number of\s+)?(minutes|hours|days)\b/i, 'a duration in $1')
-      .replace(/^(?:and\s+)?(?:has|have|by|to|for|with|at|on|in|from|costs?|costing)\s+/i, ''))
+      .replace(/^(?:and\s+)?(?:has|have|by|to|for|with|at|on|in|from|between|costs?|costing)\s+/i, ''))
     .filter(Boolean)
     .join(', ');
 }

@@ -4,6 +4,8 @@
  * "an order has many order lines, each for one plant", "a review is about exactly one film".
  * Each reading is a list of (child, parent) pairs: the child holds a required reference.
  */
+import { complements } from './definitions';
+
 export interface RelationReading {
   pairs: Array<{ child: string; parent: string }>;
   /** The child's field list when the clause goes on ("... and has a borrowed date and a due date"). */
@@ -30,7 +32,7 @@ const MODAL = String.raw`(?:(?:must|should|can|will|may|has to|have to)\s+)?(?:o
 const MANY = String.raw`(?:many|several|multiple|one or more|more than one|zero or more|any number of|a number of|lots of|a lot of|dozens of|some)\s+`;
 
 /** What may follow a relation: the child's fields ("..., and it has a start date", "and we write down the crop"). */
-const TAIL = String.raw`(?:\s*,?\s+and\s+(?:(?:it|they)\s+(?:has|have|records?|says|notes|shows|stores|holds|keeps|covers)|has|have|holds?|includes?|contains?|covers?|records?|keeps?|stores?|notes|lists|tracks|(?:we|you|they)\s+(?:write down|record|note|store|keep|track|log))\s+(.+)|\s*:\s*(.+)|\s*,\s*with\s+(.+))?`;
+const TAIL = String.raw`(?:\s*,?\s+and\s+(?:(?:it|they)\s+(?:has|have|records?|says|notes|shows|stores|holds|keeps|covers)|has|have|holds?|includes?|contains?|covers?|records?|keeps?|stores?|notes|lists|tracks|(?:we|you|they)\s+(?:write down|record|note|store|keep|track|log))\s+(.+)|\s*:\s*(.+)|\s*,\s*with\s+(.+)|\s*,?\s+and\s+(?:is|are)\s+(?:always\s+)?[a-z]+(?:ed|en)\s+((?:in|at|on|by|for|with|between|from|to)\s+.+))?`;
 
 /**
  * Verbs whose act is a record of its own, written about another ("agents reply to tickets" makes
@@ -187,7 +189,9 @@ function readOne(text: string): RelationReading | undefined {
     const m = p.re.exec(raw) ?? p.re.exec(stripped) ?? p.re.exec(clean) ?? (untimed !== raw ? p.re.exec(untimed) : null);
     // The child's fields follow "and has ..." or a colon (the group after the list's).
     if (!m) continue;
-    const list = p.list ? (m[p.list] ?? m[p.list + 1] ?? m[p.list + 2] ?? p.usualList?.(m)) : undefined;
+    // ("... and is played in a round number, between a white player and a black player, with a result ...": a passive's complements.)
+    const passive = p.list ? m[p.list + 3] : undefined;
+    const list = p.list ? (m[p.list] ?? m[p.list + 1] ?? m[p.list + 2] ?? (passive ? complements(passive) : undefined) ?? p.usualList?.(m)) : undefined;
     return { pairs: p.pairs(m), ...(list ? { list } : {}), ...(p.link?.(m) ? { link: true } : {}), ...(p.loose ? { loose: true } : {}) };
   }
   return undefined;

@@ -115,6 +115,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   if (hasPrefix) ws = traits.type === 'boolean' ? ['has', ...ws.slice(1)] : ws.slice(1);
   // ("a description of the damage", "notes on the visit": the text field itself.)
   if (ws.length > 2 && /^(?:description|notes|summary|details|explanation|comments)$/.test(ws[0]!) && /^(?:of|on|about)$/.test(ws[1]!)) ws = [ws[0]!];
+  // ("a photo of the scoresheet": the scoresheet photo, as a compound names it.)
+  else if (ws.length > 2 && ws.length <= 4 && /^(?:photo|picture|image|scan)$/.test(ws[0]!) && ws[1] === 'of') ws = [...ws.slice(2), ws[0]!];
   const counted = numberOf(ws, /^(?:a|an)\s+number\s+of\b/i.test(text));
   // ("the expected number of guests" counts guests: a number, not a link to a guest.)
   if (counted.length < ws.length) traits.type ??= 'integer';
