@@ -298,7 +298,8 @@ function withSubjects(clauses: string[]): string[] {
     // ("Our receptionist Jo manages appointments": the role is the receptionist, the name is a person's.)
     const clause = named.replace(PERSON_AFTER_ROLE, '$1');
     // ("Guests make reservations ..., and they can see and cancel their own": "they" are the guests.)
-    const they = /^((?:and|but|so|while)\s+)?(?:they|these people)\s+(?=(?:can|may|should|must|will|are allowed to|are able to|only)\s)/i.exec(clause.trim());
+    // (Also "he" and "she": "The bailiff checks permits, so he can look at members".)
+    const they = /^((?:and|but|so|while)\s+)?(?:they|these people|he|she)\s+(?=(?:can|may|should|must|will|are allowed to|are able to|is allowed to|is able to|only)\s)/i.exec(clause.trim());
     if (they && subject) return `${they[1] ?? ''}${subject} ${clause.trim().slice(they[0].length)}`;
     // ("Clients can log in; they see only their own jobs": a verb of rights with no modal.)
     const theyDo = /^((?:and|but|so|while)\s+)?(?:they|these people)\s+(?:also\s+)?([a-z]+)\s/i.exec(clause.trim());

@@ -204,6 +204,8 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     const list = written && p.passive ? complements(written) : written;
     // "Section leaders can record attendance records": a right to make records, not fields.
     if (/\b(?:can|may|should|must|will|are able to|get to)\s+(?:\w+\s+)?(?:record|log|keep|track|list|show|store)s?\b/i.test(clean.split(/\s+/).slice(0, 6).join(' '))) return undefined;
+    // ("Members record their catches": what people do with their own records, an act, not fields.)
+    if (list && p.topic !== 0 && /^(?:their|his|her)\s+(?:own\s+)?[a-z]+s\b/i.test(list) && !/^[^,]*\b(?:has|have|includes?|contains?|consists of|comes with|carries|carry)\s+(?:their|his|her)\b/i.test(clean)) return undefined;
     // "Each attendance record belongs to ...": "record" was part of the name, not the verb.
     if (list && /^(?:belongs?|is|are|was|were|has|have|can|may|must|should|will|links?|contains?|gets?|goes|moves)\b/i.test(list)) continue;
     // "The coordinator has full access": rights, not fields.

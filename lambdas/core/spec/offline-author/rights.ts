@@ -26,6 +26,8 @@ export interface RightsClause {
   groups: RightsGroup[];
   /** The first object came with an article (`record an item`): a definition, not a right. */
   articleObject: boolean;
+  /** The subject came with a determiner ("the bailiff", "a member"). */
+  determiner?: boolean;
 }
 
 export interface RightsContext {
@@ -90,6 +92,7 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   let k = 0;
   while (LEADING.has(tokens[k] ?? '')) k += 1;
   const indefinite = tokens[k] === 'a' || tokens[k] === 'an';
+  const determiner = SUBJECT_DETERMINERS.has(tokens[k] ?? '');
   while (SUBJECT_DETERMINERS.has(tokens[k] ?? '')) k += 1;
   // The subject ends where a modal, a negation, a rights verb or `have ... access` begins.
   let j = -1;
@@ -288,7 +291,7 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   }
   flush();
   if (groups.length === 0) return undefined;
-  return { subject, modal, groups, articleObject };
+  return { subject, modal, groups, articleObject, determiner };
 }
 
 /** The record type named after a verb (book -> Booking, reserve -> Reservation, pay -> Payment), if not the object itself. */

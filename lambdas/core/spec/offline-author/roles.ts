@@ -76,6 +76,8 @@ export function roleSubject(clause: RightsClause, index: EntityIndex): string | 
   // "The status moves through ...": a field, not people.
   if (/^(?:status|state|stage|phase)$/.test(clause.subject[clause.subject.length - 1]!)) return undefined;
   if (index.resolve(clause.subject) && !clause.modal && clause.articleObject) return undefined;
+  // ("Catch log and matches for the club": a record type's name in the singular, bare, is no people.)
+  if (!clause.modal && !clause.determiner && clause.subject.length === 1 && index.aliasAt(clause.subject, 0)?.plural === false) return undefined;
   return roleNameOf(clause.subject);
 }
 
