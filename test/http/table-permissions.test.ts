@@ -8,6 +8,7 @@
  * through every control-plane route and a generated API, and shows they are all declared and
  * that the guard refuses an undeclared one.
  */
+import { API_REFERENCE_ASSETS } from '../../lambdas/core/api-reference/api-reference-assets';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CONTROL_PLANE_ROUTE_LIST, routeTableActions } from '../../lambdas/control-plane/routes';
 import { PROJECT_RUNTIME_TABLE_ACTIONS } from '../../lambdas/project-runtime/runtime-permissions';
@@ -121,6 +122,11 @@ it('every control-plane route, over a whole walk-through, calls only what its IA
   // The SDKs read the active deployment's blueprint.
   await call('GET', `${p}/artifacts/sdk/python`, { token });
   await call('GET', `${p}/artifacts/sdk/typescript`, { token });
+  // The API reference reads the same; its signed link opens it without a token; its files need no table.
+  await call('GET', `${p}/artifacts/docs`, { token });
+  const link = (await call('GET', `${p}/artifacts/docs-link`, { token })).body as { url: string };
+  await call('GET', new URL(link.url).pathname + new URL(link.url).search, {});
+  await call('GET', `/_static/${API_REFERENCE_ASSETS.script.name}`, {});
   await call('GET', `${p}/deployments`, { token });
   await call('GET', '/usage/me', { token });
   await call('GET', '/usage/recent', { token });
