@@ -29,7 +29,9 @@ const NP = String.raw`([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)`;
 const ONE = String.raw`(?:exactly one|only one|just one|one and only one|a single|one single|a|an|one|the|its|their)\s+`;
 /** Before the verb: "every module must belong to one course", "a track can only belong to one album". */
 const MODAL = String.raw`(?:(?:must|should|can|will|may|has to|have to)\s+)?(?:only\s+)?(?:always\s+)?`;
-const MANY = String.raw`(?:many|several|multiple|one or more|more than one|zero or more|any number of|a number of|lots of|a lot of|dozens of|some)\s+`;
+const MANY = String.raw`(?:many|several|multiple|one or more|more than one|zero or more|any number of|a number of|lots of|a lot of|dozens of|some|plenty of)\s+`;
+/** Where or when the many are, after them ("many firefighters on its roll", "many turnouts over the years"): no record type. */
+const AFTER_MANY = String.raw`(?:\s+(?:on|over|in|at|during|across|throughout)\s+(?:its|their|the|a|an)\s+[a-z]+)?`;
 
 /** What may follow a relation: the child's fields ("..., and it has a start date", "and we write down the crop"). */
 const TAIL = String.raw`(?:\s*,?\s+and\s+(?:(?:it|they)\s+(?:has|have|records?|says|notes|shows|stores|holds|keeps|covers)|has|have|holds?|includes?|contains?|covers?|records?|keeps?|stores?|notes|lists|tracks|(?:we|you|they)\s+(?:write down|record|note|store|keep|track|log))\s+(.+)|\s*:\s*(.+)|\s*,\s*with\s+(.+)|\s*,?\s+and\s+(?:is|are)\s+(?:always\s+)?[a-z]+(?:ed|en)\s+((?:in|at|on|by|for|with|between|from|to)\s+.+))?`;
@@ -87,7 +89,7 @@ const PATTERNS: Pattern[] = [
   },
   {
     example: 'A marina has many docks',
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:can\s+)?(?:has|have|contains?|holds?|includes?|groups?)\s+${MANY}${NP}$`, 'i'),
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:can\s+)?(?:has|have|contains?|holds?|includes?|groups?)\s+${MANY}${NP}${AFTER_MANY}$`, 'i'),
     pairs: (m) => [{ child: m[2]!, parent: m[1]! }],
   },
   {
@@ -145,7 +147,8 @@ const PATTERNS: Pattern[] = [
   },
   {
     example: 'A teacher teaches many classes / a customer can place many orders',
-    re: new RegExp(String.raw`^${DET}${NP}\s+${MODAL}[a-z]+\s+${MANY}${NP}$`, 'i'),
+    // (Also a phrasal verb: "an appliance goes out on many turnouts over the years".)
+    re: new RegExp(String.raw`^${DET}${NP}\s+${MODAL}[a-z]+(?:\s+(?:out|up|off))?(?:\s+(?:on|in|at|to|for|with|into))?\s+${MANY}${NP}${AFTER_MANY}$`, 'i'),
     pairs: (m) => [{ child: m[2]!, parent: m[1]! }],
     loose: true,
   },

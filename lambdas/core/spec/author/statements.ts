@@ -144,6 +144,8 @@ export function colonList(text: string): { topic: string; list: string } | undef
   // "Halls and rooms: a hall has lots of rooms, ..." and "Daily report delivery: when a report is
   // created, ..." are sentences after a label (a clause, a workflow), not fields.
   if (CLAUSE_START.test(list)) return undefined;
+  // ("Stations and appliances: each station houses several appliances, ...": two record types and a sentence about them.)
+  if (/\sand\s/i.test(topic) && /^(?:a|an|each|every|one|the)\s/i.test(list)) return undefined;
   // "Hey - so we teach surfing on three beaches, ...": a greeting, then a sentence with its own subject.
   if (/^(?:(?:so|well|ok|okay|anyway|basically|right)\s*,?\s+)?(?:we|i|you|they|it|there)(?:'[a-z]+)?\s/i.test(list)) return undefined;
   // "Status flow: enquiry, then quoted, then done": the states of the record described, not a record type.
