@@ -16,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ConflictError, NotFoundError } from '../../core/errors';
+import { ConflictError, NotFoundError, ServiceUnavailableError } from '../../core/errors';
 import type { CursorKey } from '../../core/cursor';
 import type { KeyedPage } from '../../ports/keyed-page';
 import {
@@ -33,6 +33,7 @@ import {
   type WorkflowRecordRef,
 } from '../../ports/workflow-instances';
 import { cancellationCodes, isConditionalCheckFailed } from '../dynamodb/transaction-errors';
+import { isTransactionConflict, sendContendedTransaction } from '../dynamodb/contended-transaction';
 import { projectIndexKeys } from './project-table';
 import {
   WORKFLOW_INBOX_PREFIX,
@@ -52,6 +53,9 @@ import {
 
 /** History entries kept per instance; later ones are dropped (the steps and status stay exact). */
 export const MAX_HISTORY_ENTRIES = 200;
+
+/** Every start and end updates the project's count of running instances: past a few conflicts there, the caller may try again. */
+const CONTENDED = 'Too many workflow instances are starting or ending at once in this project; try again in a moment';
 /** Conflicting signal deliveries re-read the instance at most this often. */
 const SIGNAL_ROUNDS = 5;
 
@@ -93,8 +97,9 @@ export class DynamoWorkflowInstanceStore implements WorkflowInstanceStore {
       [BY_STATUS.sortKey]: sortKey,
     };
     try {
-      await this.props.doc.send(
-        new TransactWriteCommand({
+      await sendContendedTransaction(
+        this.props.doc,
+        {
           TransactItems: [
             { Put: { TableName: this.props.tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
             {
@@ -107,10 +112,11 @@ export class DynamoWorkflowInstanceStore implements WorkflowInstanceStore {
               },
             },
           ],
-        }),
+        },
       );
       return 'created';
     } catch (err) {
+      if (isTransactionConflict(err)) throw new ServiceUnavailableError(CONTENDED);
       const [instanceCode, counterCode] = cancellationCodes(err);
       if (instanceCode === 'ConditionalCheckFailed') return 'exists';
       if (counterCode === 'ConditionalCheckFailed') return 'full';
@@ -181,35 +187,34 @@ export class DynamoWorkflowInstanceStore implements WorkflowInstanceStore {
   async finish(orgId: string | null, id: string, end: { status: WorkflowInstanceStatus; outcome?: string; error?: string; at: string }): Promise<boolean> {
     const entry: WorkflowHistoryEntry = { at: end.at, type: end.status === 'cancelled' ? 'cancelled' : 'ended', message: end.error ?? end.outcome ?? end.status };
     try {
-      await this.props.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.props.tableName,
-                Key: workflowInstanceKey(orgId, id),
-                UpdateExpression: `SET #status = :status, updatedAt = :at, #statusPk = :statusPk, waitingFor = :none, history = list_append(history, :entry)${end.outcome ? ', outcome = :outcome' : ''}${end.error ? ', #error = :error' : ''} REMOVE callbackId`,
-                ConditionExpression: `attribute_exists(PK) AND ${NOT_ENDED}`,
-                ExpressionAttributeNames: { '#status': 'status', '#statusPk': BY_STATUS.partitionKey, ...(end.error ? { '#error': 'error' } : {}) },
-                ExpressionAttributeValues: {
-                  ...ENDED_VALUES,
-                  ':status': end.status,
-                  ':at': end.at,
-                  ':statusPk': workflowStatusPartition(orgId, end.status),
-                  ':none': [],
-                  ':entry': [entry],
-                  ...(end.outcome ? { ':outcome': end.outcome } : {}),
-                  ...(end.error ? { ':error': end.error } : {}),
-                },
+      await sendContendedTransaction(this.props.doc, {
+        TransactItems: [
+          {
+            Update: {
+              TableName: this.props.tableName,
+              Key: workflowInstanceKey(orgId, id),
+              UpdateExpression: `SET #status = :status, updatedAt = :at, #statusPk = :statusPk, waitingFor = :none, history = list_append(history, :entry)${end.outcome ? ', outcome = :outcome' : ''}${end.error ? ', #error = :error' : ''} REMOVE callbackId`,
+              ConditionExpression: `attribute_exists(PK) AND ${NOT_ENDED}`,
+              ExpressionAttributeNames: { '#status': 'status', '#statusPk': BY_STATUS.partitionKey, ...(end.error ? { '#error': 'error' } : {}) },
+              ExpressionAttributeValues: {
+                ...ENDED_VALUES,
+                ':status': end.status,
+                ':at': end.at,
+                ':statusPk': workflowStatusPartition(orgId, end.status),
+                ':none': [],
+                ':entry': [entry],
+                ...(end.outcome ? { ':outcome': end.outcome } : {}),
+                ...(end.error ? { ':error': end.error } : {}),
               },
             },
-            { Update: { TableName: this.props.tableName, Key: WORKFLOWS_RUNNING_KEY, UpdateExpression: 'ADD running :minusOne', ExpressionAttributeValues: { ':minusOne': -1 } } },
-          ],
-        }),
-      );
+          },
+          { Update: { TableName: this.props.tableName, Key: WORKFLOWS_RUNNING_KEY, UpdateExpression: 'ADD running :minusOne', ExpressionAttributeValues: { ':minusOne': -1 } } },
+        ],
+      });
       return true;
     } catch (err) {
       if (cancellationCodes(err)[0] === 'ConditionalCheckFailed') return false;
+      if (isTransactionConflict(err)) throw new ServiceUnavailableError(CONTENDED);
       throw err;
     }
   }
