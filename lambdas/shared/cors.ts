@@ -17,9 +17,12 @@ export interface CorsPolicy {
 const ALLOW_HEADERS = ['authorization', 'content-type'];
 const EXPOSE_HEADERS = ['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'retry-after'];
 
+/** What the control plane's artifacts say of themselves (the blueprint they describe, a newer one not deployed yet). */
+const ARTIFACT_HEADERS = ['x-bgs-blueprint-id', 'x-bgs-spec-version', 'x-bgs-newer-blueprint'];
+
 /** The control plane: any origin, the methods its routes use. */
 export function controlPlaneCors(methods: readonly string[]): CorsPolicy {
-  return { allowOrigins: ['*'], allowHeaders: ALLOW_HEADERS, allowMethods: [...new Set(methods)].sort(), exposeHeaders: EXPOSE_HEADERS, maxAgeSeconds: 3600 };
+  return { allowOrigins: ['*'], allowHeaders: ALLOW_HEADERS, allowMethods: [...new Set(methods)].sort(), exposeHeaders: [...EXPOSE_HEADERS, ...ARTIFACT_HEADERS], maxAgeSeconds: 3600 };
 }
 
 /** A generated API: the blueprint's origins (none: no CORS at all). */

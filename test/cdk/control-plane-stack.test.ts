@@ -416,6 +416,8 @@ describe('api', () => {
         AllowOrigins: ['*'],
         AllowHeaders: ['authorization', 'content-type'],
         AllowMethods: [...new Set(CONTROL_PLANE_ROUTE_LIST.map((r) => r.method))].sort(),
+        // A browser app reads which blueprint an SDK or API reference describes.
+        ExposeHeaders: ['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'retry-after', 'x-bgs-blueprint-id', 'x-bgs-spec-version', 'x-bgs-newer-blueprint'],
       }),
     });
   });
