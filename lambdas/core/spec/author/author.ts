@@ -30,6 +30,9 @@ import { assembleSpec, type Reading } from './assemble';
 import { isBareFieldList } from './bare-lists';
 import { userNouns } from './user-nouns';
 
+/** Someone making a record, at the end of a clause ("creates an attendance record for that child"): the record, and what it is for. */
+const MADE_RECORD = /\b(?:creates?|makes?|records?|logs?|files?|writes?|opens?|submits?|adds?|fills? (?:in|out))\s+(?:a|an|one|the|a new|a new)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+for\s+(?:a|an|the|that|this|each|every|one|their)\s+([a-z]+))?\s*$/i;
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export interface AuthorInput {
@@ -212,6 +215,16 @@ export function readDescription(description: string): Reading {
       const before = at > 0 ? parts[at - 1]!.trim() : '';
       const afterColon = at > 0 && new RegExp(`${escapeRegExp(before)}\\s*:`).test(sentence.text);
       const namesNone = readRelations(before) === undefined && readDefinition(before) === undefined;
+      // ("the key worker creates an attendance record for that child: the date, ...": the record made has the fields.)
+      const made = afterColon ? MADE_RECORD.exec(before) : null;
+      const madeName = made ? nameOf(made[1]!, units, true) : undefined;
+      if (made && madeName && !earlyRoles.has(snakeCase(madeName)) && isBareFieldList(part)) {
+        const parent = made[2] ? nameOf(made[2], units) : undefined;
+        if (parent && parent !== madeName) containments.push({ parent, child: madeName, sentence: sentence.index });
+        addList(madeName, part, sentence.index);
+        previous = madeName;
+        return [];
+      }
       const about = headedEntity && namesNone ? headedEntity : previous;
       if (afterColon && about && isBareFieldList(part)) {
         addList(about, part, sentence.index);

@@ -19,7 +19,8 @@ const OPENERS = /^(?:and|also|plus|then)\s+/i;
  * not judged: "name" and "phone" are verbs too.
  */
 function hasClause(item: string): boolean {
-  const terms = tagTerms(item);
+  // ("the check-in time": a hyphenated compound is one word of the noun phrase, whatever its parts are alone.)
+  const terms = tagTerms(item.replace(/\b[a-z]+(?:-[a-z]+)+\b/gi, 'thing'));
   // ("send the student a reminder": a verb before a determiner is an imperative; "record type" is a noun.)
   if (terms[0]?.tags.has('Verb') && /^(?:the|a|an|their|them|it|his|her|its|our|your|each|every|all)$/.test(terms[1]?.normal ?? '')) return true;
   return terms.some((t, i) => i > 0 && t.tags.has('Verb') && !t.tags.has('Noun') && !t.tags.has('Gerund') && !(i === terms.length - 1 && t.tags.has('PastTense')));

@@ -103,7 +103,9 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   const whether = /^whether\s+(.+)$/i.exec(text);
   if (whether) {
     traits.type = 'boolean';
-    return { words: questionWords(words(whether[1]!), owner), traits };
+    // ("whether they're breathing-apparatus qualified": the contraction's verb, so the subject drops.)
+    const plainWords = whether[1]!.replace(/\b(they|we|you)['’]re\b/gi, '$1 are').replace(/\b(it|he|she)['’]s\b/gi, '$1 is');
+    return { words: questionWords(words(plainWords), owner), traits };
   }
   const lead = /^(?:belongs? to|is for|for|at|in|on|linked to|(?:(?:an?|the)\s+)?(?:links?|reference|pointer)\s+to|of)\s+(.+)$/i.exec(text);
   if (lead && refTarget(lead[1]!, entities)) text = lead[1]!;
