@@ -31,7 +31,7 @@ import { isBareFieldList } from './bare-lists';
 import { userNouns } from './user-nouns';
 
 /** Someone making a record, at the end of a clause ("creates an attendance record for that child"): the record, and what it is for. */
-const MADE_RECORD = /\b(?:creates?|makes?|records?|logs?|files?|writes?|opens?|submits?|adds?|fills? (?:in|out))\s+(?:a|an|one|the|a new|a new)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+for\s+(?:a|an|the|that|this|each|every|one|their)\s+([a-z]+))?\s*$/i;
+const MADE_RECORD = /\b(?:creates?|makes?|records?|logs?|files?|writes?|opens?|submits?|adds?|fills? (?:in|out))\s+(?:a|an|one|the|a new|their|their own)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+for\s+(?:a|an|the|that|this|each|every|one|their)\s+([a-z]+))?\s*$/i;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

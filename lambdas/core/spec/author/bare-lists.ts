@@ -37,5 +37,5 @@ export function isBareFieldList(sentence: string, single = false): boolean {
     .filter(Boolean);
   if (items.length === 0 || (items.length < 2 && !single && !RULE_TAIL.test(text))) return false;
   // ("whether they can swim", "how many people come": a question names a field, clause and all.)
-  return items.every((item) => /^(?:whether|how)\b/i.test(item) || (item.split(/\s+/).length <= 5 && !hasClause(item)));
+  return items.every((item) => /^(?:whether|how)\b/i.test(item) || (item.split(/\s+/).length <= 6 && !hasClause(item)));
 }
