@@ -266,7 +266,8 @@ function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
     }
     // "give it up to 14 days to be paid", "allow 2 days for the vendor to confirm": a wait for an event.
     const allowance = /^(?:give|allow|leave)\s+(?:it|them|the \w+\s+)?\s*(?:up to\s+|at most\s+)?(.+?)\s+(?:to be\s+([a-z]+)|for\s+.+?\s+to\s+([a-z]+))/i.exec(segment) ?? TIME_GIVEN.exec(segment);
-    const allowed = allowance ? findDuration(allowance[1]!) : undefined;
+    // ("up to 7 more days": the time given, whatever came before it.)
+    const allowed = allowance ? findDuration(allowance[1]!.replace(/\b(?:more|another|extra|additional|further)\s+/gi, '')) : undefined;
     // ("give the payment up to 30 minutes to go through": what the noun awaited stands for, paid.)
     const goesThrough = /^(?:give|allow|leave)\s+(?:the|its|their)\s+([a-z]+)\s+(?:up to\s+|at most\s+)?(.+?)\s+to\s+(?:go through|arrive|come in|clear|happen)\b/i.exec(segment);
     const awaitedNoun = goesThrough ? AWAITED_NOUNS[goesThrough[1]!.toLowerCase()] : undefined;
@@ -385,6 +386,23 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     if (!opening) {
       last = undefined;
       return;
+    }
+    // ("... email a renewal link. If they haven't renewed within those thirty days, mark them as lapsed.":
+    // what did not happen after the workflow's own steps goes on with that workflow.)
+    if (last && opening.awaited && opening.entity === last.entity && /^if\s+(?:it|they|he|she)\s/i.test(text)) {
+      const continued = last;
+      const before = continued.steps.length;
+      for (const step of opening.lead) {
+        const name = uniqueName(step.name, continued.names);
+        continued.steps.push({ ...step, name });
+        continued.hints.awaited.add(name);
+      }
+      readSteps(opening.rest, continued, ctx);
+      if (continued.steps.length > before) {
+        used.add(i);
+        continued.text = `${continued.text.replace(/\.?$/, '.')} ${original.trim()}`;
+        return;
+      }
     }
     const hints = emptyHints();
     if (opening.awaited) for (const step of opening.lead) hints.awaited.add(step.name);
