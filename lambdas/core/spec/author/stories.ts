@@ -7,6 +7,7 @@
 import { RIGHT_VERBS } from '../offline-author/lexicon';
 import { plural } from '../offline-author/text';
 import { tagTerms } from './tag';
+import { verbLemma } from './workflow-phrases';
 
 /** ("As the club secretary I manage players": a verb of rights in the present says the same as "I can manage".) */
 const PRESENT_RIGHTS = Object.keys(RIGHT_VERBS).join('|');
@@ -57,7 +58,7 @@ export function storyAsStatement(sentence: string): string {
     .replace(/\bmyself\b/gi, 'themselves')
     .replace(/\bmy\b/gi, 'their')
     .replace(/\bme\b/gi, 'them')
-    .replace(/\bi\b/g, 'they')
+    .replace(/\bi\b|\bI\b/g, 'they')
     // ("I want full access to everything": have it.)
     .replace(/^(full|complete|total|all|admin|read-only|read) (access|control)\b/i, 'have $1 $2')
     // ("I'm responsible for the vehicles register": they manage it.)
@@ -65,5 +66,41 @@ export function storyAsStatement(sentence: string): string {
   // "As the director, when a production starts running, I want the schedule published": a workflow.
   // ("after a lesson", with no verb, is only when the user acts.)
   if (m[2] && /^(?:when|whenever|once|if|after|before|as soon as|each time|every time)\b/i.test(m[2]) && tagTerms(m[2]).slice(1).some((t) => t.tags.has('Verb'))) return `${m[2]}, ${m[3]!}`;
-  return `${pluralRole(m[1]!)} can ${rest}`;
+  return wishAsWorkflow(rest) ?? `${pluralRole(m[1]!)} can ${rest}`;
+}
+
+/** Messages a user may want sent to them. */
+const MESSAGE = String.raw`(?:an?\s+)?(?:reminder|text|email|e-mail|message|notification|alert|call|sms)`;
+
+/**
+ * "I want a reminder two hours before my lesson starts", "I want an email when someone requests
+ * it", "I want to be told right away when a horse becomes injured": not a right but a message the
+ * system sends, said as the workflow sentence the workflow reader reads.
+ */
+function wishAsWorkflow(rest: string): string | undefined {
+  // "a request that isn't collected within 5 days to expire", "an application that has had no
+  // decision (granted or refused) within 10 days to be flagged to them": if it is not, act on it.
+  const unmet = /^((?:an?|any|each)\s+[a-z]+(?:\s+[a-z]+)?)\s+that\s+(?:(?:isn't|is not|hasn't been|has not been|wasn't)\s+([a-z]+(?:\s+or\s+[a-z]+)?)|has had no [a-z]+\s*\(([^)]+)\))\s+(within\s+.+?)\s+to\s+(?:be\s+)?([a-z]+)(.*)$/i.exec(rest);
+  if (unmet) return `If ${unmet[1]} is not ${unmet[2] ?? unmet[3]} ${unmet[4]}, ${verbLemma(unmet[5]!)} it${unmet[6]!.replace(/[.,]\s*$/, '')}`;
+  // "a refill request escalated to them when no pharmacist has approved or declined it within 24 hours".
+  const undone = /^((?:an?|any|each)\s+[a-z]+(?:\s+[a-z]+)?)\s+([a-z]+ed)\b(.*?)\s+(?:when|if)\s+no\s*(?:one|body|[a-z]+)?\s+(?:has|have)\s+(.+?)\s+(?:it|them)\s+(within\s+.+)$/i.exec(rest);
+  if (undone) return `If ${undone[1]} is not ${undone[4]} ${undone[5]!.replace(/[.,]\s*$/, '')}, ${verbLemma(undone[2]!)} it${undone[3]}`;
+  // (The condition runs to ", and ...", which goes on after the action: "..., and 14 days later the vet should be asked".)
+  const split = (cond: string) => {
+    const [head, ...tail] = cond.replace(/[.,]\s*$/, '').split(/,\s*and\s+/);
+    return { head: head!, tail: tail.length > 0 ? `, and ${tail.join(', and ')}` : '' };
+  };
+  const told = /^(?:to be|be|being)\s+(?:told|notified|informed|alerted|emailed|texted)\b(.*?)\s*\b(when|once|as soon as|if)\s+(.+)$/i.exec(rest);
+  if (told) {
+    const { head, tail } = split(told[3]!);
+    return `${told[2]} ${head}, notify them${told[1]!.trim() ? ` ${told[1]!.trim()}` : ''}${tail}`;
+  }
+  const message = new RegExp(String.raw`^(${MESSAGE})\s+(.+)$`, 'i').exec(rest);
+  if (!message) return undefined;
+  const when = /^(.*?)\b(when|once|as soon as|whenever)\s+(.+)$/i.exec(message[2]!);
+  if (when) {
+    const { head, tail } = split(when[3]!);
+    return `${when[2]} ${head}, send ${message[1]}${when[1]!.trim() ? ` ${when[1]!.trim()}` : ''}${tail}`;
+  }
+  return /\b(?:before|after|later)\b/i.test(message[2]!) ? `Send ${message[1]} ${message[2]}` : undefined;
 }

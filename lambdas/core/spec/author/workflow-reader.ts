@@ -72,7 +72,7 @@ function mentionIn(tokens: string[], ctx: WorkflowContext) {
   if (named) return named;
   for (let i = 0; i < tokens.length; i += 1) {
     const word = tokens[i]!.replace(/s$/, '');
-    if (word.length < 4 || (i > 0 && !/^(?:a|an|the|each|every|any|its)$/.test(tokens[i - 1]!))) continue;
+    if (word.length < 4 || (i > 0 && !/^(?:a|an|the|each|every|any|its|their|his|her|my|our|your)$/.test(tokens[i - 1]!))) continue;
     const owners = ctx.index.names.filter((n) => snakeCase(n).split('_')[0] === word);
     if (owners.length === 1 && snakeCase(owners[0]!).includes('_')) return { entity: owners[0]!, start: i, end: i + 1, plural: false, head: true };
   }
@@ -202,6 +202,9 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     const particle = words_[words_.indexOf(stateWord) + 1];
     if (particle && /^(?:up|out|off|back|in)$/.test(particle)) stateWord = `${stateWord} ${particle}`;
     const event = negated ? (/(?:ed|en)(?: \w+)?$/.test(stateWord) ? stateWord : participle(verbLemma(stateWord))) : nextState(m.entity, stateWord, ctx);
+    // ("is not approved or declined within 24 hours": either ends the wait.)
+    const at = words_.indexOf(stateWord);
+    const alternatives = negated && at >= 0 && words_[at + 1] === 'or' && /(?:ed|en)$/.test(words_[at + 2] ?? '') ? [snakeCase(words_[at + 2]!)] : [];
     // Still in a later state than the first: the wait starts when the record reaches it.
     const statusValues = statusFieldOf(ctx.entities.find((e) => e.name === m.entity))?.values ?? [];
     const reached = !negated && statusValues.indexOf(snakeCase(stateWord)) > 0 ? triggerFor(m.entity, stateWord, ctx).trigger : undefined;
@@ -209,7 +212,7 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     const awaitedRecord = negation === 'no' ? createdRecord(untilTime, m.entity, ctx) : undefined;
     const lead: WorkflowStep = awaitedRecord
       ? { kind: 'waitForRecord', name: uniqueName(`wait_for_${snakeCase(awaitedRecord.entity)}`, names), change: { kind: 'created', ...awaitedRecord }, timeout: duration.iso, next: { end: snakeCase(event) } }
-      : { kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, names), events: [snakeCase(event)], timeout: duration.iso };
+      : { kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, names), events: [snakeCase(event), ...alternatives], timeout: duration.iso };
     const where = valueConditions(before, m.entity, ctx);
     return { entity: m.entity, trigger: reached ?? { entity: m.entity, event: 'created' }, lead: [lead], rest, awaited: negated, ...(where.length > 0 ? { where } : {}) };
   }
@@ -287,7 +290,10 @@ function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
     }
     // "and if it isn't fixed within 2 days, escalate it": a wait for what did not happen yet.
     // ("if it still isn't back a week after that": the time after the state word, and "later".)
-    const unless = /^(?:and\s+)?(?:if|unless)\s+(?:it|they|the\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:still\s+)?(?:is|are|has|have)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?([a-z]+)\s+(?:(?:within|in|after|by)\s+(.+)|(.+?)\s+(?:after that|after|later))$/i.exec(segment);
+    // ("and another one if they still haven't collected it 7 days later": the wait, then the last action again.)
+    const again = /^(?:and\s+)?another(?:\s+one)?\s+(?=(?:if|unless)\s)/i.exec(segment);
+    const repeat = again ? [...draft.steps].reverse().find((step) => step.kind === 'task') : undefined;
+    const unless = /^(?:and\s+)?(?:another(?:\s+one)?\s+)?(?:if|unless)\s+(?:it|they|the\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:still\s+)?(?:is|are|has|have)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?([a-z]+)\s+(?:(?:within|in|after|by)\s+(.+)|(.+?)\s+(?:after that|after|later))$/i.exec(segment);
     const awaitedFor = unless ? findDuration(unless[2] ?? unless[3]!) : undefined;
     if (unless && awaitedFor) {
       const word = unless[1]!.toLowerCase();
@@ -295,6 +301,7 @@ function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
       const step: WorkflowStep = { kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, draft.names), events: [event], timeout: awaitedFor.iso };
       draft.steps.push(step);
       draft.hints.awaited.add(step.name);
+      if (repeat) draft.steps.push({ ...repeat, name: uniqueName(repeat.name, draft.names) });
       draft.lastSegment = segment;
       continue;
     }
