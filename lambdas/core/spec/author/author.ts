@@ -161,6 +161,15 @@ export function readDescription(description: string): Reading {
       const states = readStates(part);
       // ("The status moves through enquiry, booked, ...": the status of the record just described.)
       const ownStatus = states && /^(?:(?:the\s+|its\s+|their\s+)?(?:status|state|stage)|its|their|it)$/i.test(states.topic.trim());
+      // ("After the session the fixer records how it went: the outcome is fixed, partly fixed or not fixable": "the" and a
+      // noun no record type is named by is a field of the record just described, with those values.)
+      const fieldState = states && !ownStatus && previous && /^(?:the|its|their)\s/i.test(part.trim()) && /^[a-z]+(?:\s+[a-z]+)?$/i.test(states.topic.trim());
+      const stateName = fieldState ? nameOf(states!.topic, units) : undefined;
+      if (fieldState && (!stateName || ![...listed.map((l) => l.entity), ...containments.flatMap((c) => [c.parent, c.child]), ...titles].includes(stateName))) {
+        const values = states!.values.map((v) => v.replace(/_/g, ' '));
+        addList(previous!, `${states!.topic.trim()} (${values.slice(0, -1).join(', ')} or ${values[values.length - 1]})`, sentence.index);
+        return false;
+      }
       const stateEntity = states ? (ownStatus ? previous : nameOf(states.topic, units)) : undefined;
       if (states && stateEntity) {
         statusLists.push({ entity: stateEntity, values: states.values, sentence: sentence.index });

@@ -286,6 +286,12 @@ function whPhrase(text: string, traits: Traits): string[] | undefined {
     traits.type ??= 'integer';
     return [howMany[1]!];
   }
+  // ("when it starts", "when it finishes": the moments, as the record's start and end.)
+  const moment = /^when\s+(?:it|they|he|she)\s+(starts?|begins?|opens?|finish(?:es)?|ends?|closes?)$/.exec(t);
+  if (moment) {
+    traits.type ??= 'datetime';
+    return [/^(?:start|begin|open)/.test(moment[1]!) ? 'starts' : 'ends', 'at'];
+  }
   const when = /^when\s+(?:it|they|he|she)\s+(?:was\s+|were\s+|got\s+)?([a-z]+ed)$/.exec(t);
   if (when) {
     traits.type ??= 'datetime';
