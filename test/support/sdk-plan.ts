@@ -98,6 +98,7 @@ export function sdkScenarioPlan(input: SdkInput, seed: number): SdkScenarioPlan 
   return {
     me: ME,
     package: pythonPackageName(api.projectName),
+    // As python-sdk.ts names the client class.
     client_class: `${typeNameOf(api.projectName)}Client`,
     auth: { sign_up: method('auth.signup'), confirm: method('auth.confirm'), log_in: method('auth.login'), me: method('auth.me'), org_name: api.multiTenant ? 'SDK Scenario Inc' : null },
     parents,
