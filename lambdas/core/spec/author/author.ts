@@ -65,7 +65,7 @@ export function readDescription(description: string): Reading {
   // (A heading of its own names a record type too: "## Jobs  A job is one piece of work for one client".)
   const headings = new Set(statements.map((s) => s.topic).filter((t): t is string => !!t).map((t) => entityNameOf(t, units)));
   const isDescribed = (name: string) => describedNames.has(name) || headings.has(name) || listed.some((l) => l.entity === name);
-  const sentences: Sentence[] = statements.map((s, index) => ({ index, text: s.text, clauses: withSubjects(splitClauses(s.text)) }));
+  const sentences: Sentence[] = statements.map((s, index) => ({ index, text: s.text, clauses: withSubjects(splitClauses(withoutAppositive(s.text))) }));
   // The people with rights ("Nurses can read donors"), known before the clauses are read.
   const earlyRoles = new Set(roleWords(collectRoles(sentences, { index: new EntityIndex([...new Set([...listed.map((l) => l.entity), ...describedNames])]) })).map((w) => snakeCase(w)));
   // Prose definitions first; what they read is not read again by the older clause readers.
@@ -342,6 +342,11 @@ function withSubjects(clauses: string[]): string[] {
     const first = clause.trim().split(/[\s,]+/)[0]!.toLowerCase();
     return subject && RIGHT_VERBS[first] !== undefined ? `${subject} can ${clause.trim()}` : clause;
   });
+}
+
+/** "Viewers, who are our paying members, can look at everything": the aside between a subject and its modal says who they are. */
+function withoutAppositive(text: string): string {
+  return text.replace(/^(\s*[A-Za-z]+(?:\s+[a-z]+){0,2}),\s+(?:who|which)\s+(?:are|is)\s+[^,]{1,50},\s*(?=(?:can|may|should|must|will|only|also)\b)/, '$1 ');
 }
 
 /** A first name after a role noun ("our receptionist Jo", "the head chef Marco") before what the person does. */

@@ -200,7 +200,8 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     if (p.topic !== 0 && /\s(?:their|own|his|her|my|our|your|manages?|can|may|do|does|did)\b/i.test(topic)) continue;
     // ("... name, email and phone, and they place bids on items": the list ends where a new clause starts.)
     // ("..., and customers should be able to see ...": a new subject with a modal starts a clause too.)
-    const written = p.list !== undefined ? m[p.list]?.trim().replace(/,?\s+(?:and|but)\s+(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,\s*(?:and|but)\s+(?![^(]*\))(?!whether\b|if\b)(?:[a-z'-]+\s+){1,8}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;
+    // ("..., while a person can be the father in several families": a new clause ends the list.)
+    const written = p.list !== undefined ? m[p.list]?.trim().replace(/,?\s+(?:while|whereas)\s+(?:a|an|the|each|every|one)\s.*$/i, '').replace(/,?\s+(?:and|but)\s+(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,\s*(?:and|but)\s+(?![^(]*\))(?!whether\b|if\b)(?:[a-z'-]+\s+){1,8}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;
     const list = written && p.passive ? complements(written) : written;
     // "Section leaders can record attendance records": a right to make records, not fields.
     if (/\b(?:can|may|should|must|will|are able to|get to)\s+(?:\w+\s+)?(?:record|log|keep|track|list|show|store)s?\b/i.test(clean.split(/\s+/).slice(0, 6).join(' '))) return undefined;

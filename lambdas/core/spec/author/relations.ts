@@ -188,8 +188,10 @@ function readOne(text: string): RelationReading | undefined {
   const stripped = clean.replace(/\s+for\s+(?:a|the|each)\s+\w+$/i, '');
   // ("A daily report is about one child on one date and covers ...": when, not what it belongs to.)
   const untimed = raw.replace(TIME_QUALIFIER, '');
+  const unaside = raw.replace(/\s*\([^()]*\)/g, '');
   for (const p of PATTERNS) {
-    const m = p.re.exec(raw) ?? p.re.exec(stripped) ?? p.re.exec(clean) ?? (untimed !== raw ? p.re.exec(untimed) : null);
+    // (Also with every aside removed: "A source (a baptism entry, a census page) is about one person".)
+    const m = p.re.exec(raw) ?? p.re.exec(stripped) ?? p.re.exec(clean) ?? (untimed !== raw ? p.re.exec(untimed) : null) ?? (unaside !== clean ? p.re.exec(unaside) : null);
     // The child's fields follow "and has ..." or a colon (the group after the list's).
     if (!m) continue;
     // ("... and is played in a round number, between a white player and a black player, with a result ...": a passive's complements.)

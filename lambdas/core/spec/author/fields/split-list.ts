@@ -23,7 +23,8 @@ export function splitFieldList(list: string): string[] {
   // ("condition - like new, good or well worn - a suggested donation": values set off by dashes are the field's, as in parentheses.)
   // (Also at the end: "and a status - submitted, under review, granted or refused".)
   const dashed = list.replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-()]{1,40}?)\s+-\s+(?:and\s+)?/g, ' ($1), ').replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-(),]{1,40}?)\s*\.?$/, ' ($1)');
-  const guarded = dashed.replace(ONE_THING, (m) => m.replace(/\s+(and|&)\s+/i, '\u2063$1\u2063'));
+  // ("a father and a mother, both of whom are people in the tree": what both are, as a shared parenthesis.)
+  const guarded = dashed.replace(/,\s*(both|each|all) of (?:whom|which|them) (?:are|is)\s+([a-z]+(?:\s+(?!(?:in|on|at|of|from|with|for|to)\b)[a-z]+)?)\b[^,()]*/gi, ' ($1 are $2)').replace(ONE_THING, (m) => m.replace(/\s+(and|&)\s+/i, '\u2063$1\u2063'));
   const pieces = topLevelPieces(guarded.trim().replace(/[.]+$/, ''));
   const merged: Piece[] = [];
   for (let i = 0; i < pieces.length; i += 1) {
