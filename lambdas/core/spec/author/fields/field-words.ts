@@ -22,12 +22,12 @@ export const HEAD_TYPES: Readonly<Record<string, string>> = {
     essay letter justification rationale motivation reasoning diagnosis symptoms agenda testimonial`).map((w) => [w, 'text'])),
   ...Object.fromEntries(list(`
     count quantity capacity seats year age stars copies credits stock mileage score rating points rank
-    reading size minutes seconds days weeks months years vintage population floors rooms goals wins losses`).map((w) => [w, 'integer'])),
+    reading size minutes seconds days weeks months years vintage population floors rooms goals wins losses position limit`).map((w) => [w, 'integer'])),
   ...Object.fromEntries(list(`
     price cost amount total fee fees rent rate wage salary budget balance deposit discount tax tip fare charge
     weight height width length depth distance area volume temperature percentage percent abv value yield hours
     latitude longitude lat lng revenue income profit margin subtotal payout refund gpa ratio speed
-    donation contribution premium commission allowance`).map((w) => [w, 'number'])),
+    donation contribution premium commission allowance money quote`).map((w) => [w, 'number'])),
   ...Object.fromEntries(list('date birthday deadline dob birthdate arrival departure').map((w) => [w, 'date'])),
   ...Object.fromEntries(list('time datetime timestamp kickoff kick-off').map((w) => [w, 'datetime'])),
   ...Object.fromEntries(list('email e-mail').map((w) => [w, 'email'])),
@@ -49,7 +49,7 @@ export const SHORT_WHEN_COMPOUND = set('message');
 export const PLURAL_NOT_COUNT = set('names titles details contents instructions ingredients notes comments requests remarks needs requirements allergies');
 
 /** `<x> number` is a whole number for these x (`table number`); for others an identifier string. */
-export const COUNTED_NUMBER_PREFIXES = set('table berth shirt jersey seat floor lane row locker stall house pew bib');
+export const COUNTED_NUMBER_PREFIXES = set('table berth shirt jersey seat floor lane row locker stall house pew bib plot peg round bay page chapter episode season court hole platform');
 
 /** A first word that makes a yes/no question of the name (`has projector`, `is active`). */
 export const BOOLEAN_PREFIXES = set('is has have can needs allows was should requires');

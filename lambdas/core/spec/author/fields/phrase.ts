@@ -8,7 +8,7 @@
  */
 import { snakeCase } from '../../../text/case';
 import { normalizeInformal } from '../wording';
-import { BOOLEAN_PREFIXES, DETERMINERS, FILLER_ADJECTIVES, MOMENT_NAMES, NAME_SYNONYMS, REQUIRED_LEADS, REQUIRED_WORDS, UNITS } from './field-words';
+import { BOOLEAN_PREFIXES, DETERMINERS, FILLER_ADJECTIVES, MOMENT_NAMES, NAME_SYNONYMS, REQUIRED_LEADS, REQUIRED_WORDS, TYPE_PHRASES, UNITS } from './field-words';
 import { emptyTraits, OPTIONAL_WORDING, readDescriptor, refTarget, takeDefault, takeNameFormats, takeRange, takeSize, type Traits } from './descriptor';
 import { entityWords } from './entities';
 import { isBooleanPair, valueList } from './values';
@@ -72,6 +72,12 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     if (isBooleanPair(beforeValues)) traits.type = 'boolean';
     else traits.values = beforeValues;
     text = before[2]!;
+  }
+  // ("allergies, as free text": the type, said after the name.)
+  const asType = /,?\s+as\s+(?:an?\s+)?([a-z][a-z /+&-]*?)\s*$/i.exec(text);
+  if (asType && TYPE_PHRASES[asType[1]!.toLowerCase()] !== undefined) {
+    traits.type ??= TYPE_PHRASES[asType[1]!.toLowerCase()];
+    text = text.slice(0, asType.index);
   }
   text = takeTypeLead(text, traits);
   text = takeNameDefault(text, traits);

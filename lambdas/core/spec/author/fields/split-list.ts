@@ -6,7 +6,7 @@
  * teams)`) is given to the phrases it covers.
  */
 import { emptyTraits, readDescriptor } from './descriptor';
-import { FORMATS } from './field-words';
+import { FORMATS, TYPE_PHRASES } from './field-words';
 import { isValueLike } from './values';
 
 /** Word pairs joined by `and` that are one thing. */
@@ -63,6 +63,9 @@ function valueRun(pieces: readonly Piece[], i: number): number {
 /** `a PDF no larger than 15 MB`, `optional`, `open by default`: a piece that only says rules, formats, a size or a default of the one before. */
 function isDescriptorTail(text: string): boolean {
   if (/[(:]/.test(text)) return false;
+  // ("allergies, as free text": the type of the field before.)
+  const as = /^as\s+(?:an?\s+)?(.+?)\s*$/i.exec(text.trim());
+  if (as && TYPE_PHRASES[as[1]!.toLowerCase()] !== undefined) return true;
   const acronym = text.split(/[^A-Za-z0-9]+/).some((w) => FORMATS[w.toLowerCase()] !== undefined || (w.length > 3 && FORMATS[w.toLowerCase().replace(/s$/, '')] !== undefined));
   const probe = emptyTraits();
   readDescriptor(text, probe, []);
