@@ -68,7 +68,7 @@ export const TYPE_PHRASES: Readonly<Record<string, string>> = {
   'whole number': 'integer', integer: 'integer', int: 'integer', year: 'integer', count: 'integer',
   decimal: 'number', number: 'number', float: 'number', numeric: 'number', amount: 'number', money: 'number',
   currency: 'number', price: 'number', boolean: 'boolean', bool: 'boolean', flag: 'boolean', checkbox: 'boolean',
-  'yes/no': 'boolean', 'y/n': 'boolean', 'true/false': 'boolean', 'yes or no': 'boolean', date: 'date', dates: 'date',
+  'yes/no': 'boolean', 'y/n': 'boolean', 'tick box': 'boolean', tickbox: 'boolean', 'check box': 'boolean', 'true/false': 'boolean', 'yes or no': 'boolean', date: 'date', dates: 'date',
   day: 'date', email: 'email', 'email address': 'email', phone: 'string', 'phone number': 'string', url: 'url',
   link: 'url', uri: 'url', website: 'url', 'web address': 'url', hyperlink: 'url', file: 'file', upload: 'file', attachment: 'file', enum: 'enum', choice: 'enum', 'one of': 'enum',
 };

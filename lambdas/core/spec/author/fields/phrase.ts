@@ -18,7 +18,7 @@ export interface PhraseParts {
   traits: Traits;
 }
 
-const VALUE_MARKER = /^(.+?)\s*,?\s+(of|which is|that is|that's|which's|which can be|that can be|can be|is either|either|is one of|that's one of|which is one of|that is one of|one of|being|it is|is|like|such as)\s+(?:either\s+|one of\s+)?(.+)$/i;
+const VALUE_MARKER = /^(.+?)\s*,?\s+(of|which is|that is|that's|which's|which can be|that can be|can be|which will be|that will be|which must be|is either|either|is one of|that's one of|which is one of|that is one of|one of|being|it is|is|like|such as)\s+(?:either\s+|one of\s+)?(.+)$/i;
 const STATE_CHANGE = /^(.+?)\s+(?:goes|go|moves|move|progresses|passes|runs)\s+(?:from|through)\s+(.+)$/i;
 /** Heads that a value list never follows (`a date of birth`, `a number of seats`). */
 const NOT_VALUE_HEADS = new Set(['number', 'count', 'amount', 'quantity', 'date', 'time', 'list', 'set', 'lots', 'plenty', 'name', 'title', 'total', 'price', 'cost', 'duration', 'length', 'weight', 'rate', 'percentage']);
@@ -72,6 +72,12 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     if (isBooleanPair(beforeValues)) traits.type = 'boolean';
     else traits.values = beforeValues;
     text = before[2]!;
+  }
+  // ("the medical declaration, a tick box where they declare they're fit": a yes/no field.)
+  const tick = /,\s*an?\s+(?:tick box|tickbox|check box|checkbox|yes\/no (?:field|box))\b.*$/i.exec(text);
+  if (tick) {
+    traits.type ??= 'boolean';
+    text = text.slice(0, tick.index);
   }
   // ("allergies, as free text": the type, said after the name.)
   const asType = /,?\s+as\s+(?:an?\s+)?([a-z][a-z /+&-]*?)\s*$/i.exec(text);
@@ -136,6 +142,11 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   // ("special needs", "road signs": a plural noun at the end, not a verb.)
   const verbal = (w: string, i: number) => VERBS.has(w) && !(i === ws.length - 1 && i > 0 && PLURAL_NOUNS_TOO.has(w));
   if (ws.length === 0 || ws.length > 6 || (ws.length > 1 && ws.some((w, i) => i >= (questionLead ? 1 : 0) && verbal(w, i)))) return undefined;
+  // ("a name (Marathon, Half, 10K, Fun Run)": what a name or title lists are examples, not the only values.)
+  if (/^(?:name|title)$/.test(ws[ws.length - 1]!) && traits.values && traits.type !== 'enum') {
+    delete traits.values;
+    delete traits.default;
+  }
   return { words: ws, traits };
 }
 

@@ -11,7 +11,7 @@ import { isValueLike } from './values';
 
 /** Word pairs joined by `and` that are one thing. */
 const ONE_THING = /\bbetween -?[\d.]+ and -?\d|\b(date|dates) (?:and|&) (times?)\b|\bterms (?:and|&) conditions\b|\bblack (?:and|&) white\b|\bq (?:and|&) a\b/gi;
-const MARKER = /(?::|\b(?:(?<!\b(?:number|no|count|amount|date|name|type) )of|which is|that is|that's|which can be|that can be|can be|either|one of|is one of|being|goes from|moves through|like|such as|whether (?:it|they)(?:'s|'re|\s+is|\s+are)))\s+\S+(?:\s+\S+)?$/i;
+const MARKER = /(?::|\b(?:(?<!\b(?:number|no|count|amount|date|name|type) )of|which is|that is|that's|which can be|that can be|can be|which will be|that will be|which must be|either|one of|is one of|being|goes from|moves through|like|such as|whether (?:it|they)(?:'s|'re|\s+is|\s+are)))\s+\S+(?:\s+\S+)?$/i;
 
 interface Piece {
   text: string;
@@ -31,7 +31,7 @@ export function splitFieldList(list: string): string[] {
     const piece = pieces[i]!;
     const run = valueRun(pieces, i);
     // `a status, which can be scheduled, boarding or cancelled`: a relative clause about the field before.
-    if (merged.length > 0 && /^(?:which|that)\s+(?:is|are|can|must|has|have|should)\b/i.test(piece.text)) {
+    if (merged.length > 0 && /^(?:which|that)\s+(?:is|are|can|must|has|have|should|will)\b/i.test(piece.text)) {
       merged[merged.length - 1]!.text += `, ${pieces.slice(i, run + 1).map((p, k) => (k === 0 ? p.text : `${p.sep === 'and' ? ' and' : p.sep} ${p.text}`)).join('')}`;
       i = run;
     } else if (run > i) {
@@ -63,6 +63,7 @@ function valueRun(pieces: readonly Piece[], i: number): number {
 /** `a PDF no larger than 15 MB`, `optional`, `open by default`: a piece that only says rules, formats, a size or a default of the one before. */
 function isDescriptorTail(text: string): boolean {
   if (/[(:]/.test(text)) return false;
+  if (/^an?\s+(?:tick box|tickbox|check box|checkbox)\b/i.test(text.trim())) return true;
   // ("allergies, as free text": the type of the field before.)
   const as = /^as\s+(?:an?\s+)?(.+?)\s*$/i.exec(text.trim());
   if (as && TYPE_PHRASES[as[1]!.toLowerCase()] !== undefined) return true;
