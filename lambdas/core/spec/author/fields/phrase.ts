@@ -131,7 +131,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   if (ws.length > 2 && /^(?:description|notes|summary|details|explanation|comments)$/.test(ws[0]!) && /^(?:of|on|about)$/.test(ws[1]!)) ws = [ws[0]!];
   // ("a photo of the scoresheet": the scoresheet photo, as a compound names it.)
   else if (ws.length > 2 && ws.length <= 4 && /^(?:photo|picture|image|scan)$/.test(ws[0]!) && ws[1] === 'of') ws = [...ws.slice(2), ws[0]!];
-  const counted = numberOf(ws, /^(?:a|an)\s+number\s+of\b/i.test(text));
+  const counted = numberOf(ws);
   // ("the expected number of guests" counts guests: a number, not a link to a guest.)
   if (counted.length < ws.length) traits.type ??= 'integer';
   ws = counted;
@@ -348,12 +348,15 @@ function dropOwnerPossessive(ws: string[], owner?: string): string[] {
   return isOwner && rest.length > 0 ? rest : [...possessor, ...rest];
 }
 
-/** `a number of seats` -> seats, `the expected number of guests` -> expected guests, `number of guests` kept. */
-function numberOf(ws: string[], articleA: boolean): string[] {
+/**
+ * `a number of seats`, `number of seats`, `the number of rounds` -> seats, rounds; `the expected
+ * number of guests` -> expected guests: a count is named by what it counts (the corpus's
+ * convention, nine descriptions to one).
+ */
+function numberOf(ws: string[]): string[] {
   const i = ws.indexOf('number');
   if (i < 0 || ws[i + 1] !== 'of' || i + 2 >= ws.length) return ws;
-  if (i > 0 || articleA) return [...ws.slice(0, i), ...ws.slice(i + 2)];
-  return ws;
+  return [...ws.slice(0, i), ...ws.slice(i + 2)];
 }
 
 /** Lower-case words of a name: letters, digits, inner hyphens and apostrophes. */
