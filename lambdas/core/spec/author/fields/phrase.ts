@@ -116,7 +116,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   if (whether) {
     traits.type = 'boolean';
     // ("whether they're breathing-apparatus qualified": the contraction's verb, so the subject drops.)
-    const plainWords = whether[1]!.replace(/\b(they|we|you)['’]re\b/gi, '$1 are').replace(/\b(it|he|she)['’]s\b/gi, '$1 is');
+    // ("whether there's a lift": whether it has one.)
+    const plainWords = whether[1]!.replace(/^there(?:['’]s|\s+is|\s+are)\s+/i, 'it has ').replace(/\b(they|we|you)['’]re\b/gi, '$1 are').replace(/\b(it|he|she)['’]s\b/gi, '$1 is');
     return { words: questionWords(words(plainWords), owner), traits };
   }
   const lead = /^(?:belongs? to|is for|for|at|in|on|linked to|(?:(?:an?|the)\s+)?(?:links?|reference|pointer)\s+to|of)\s+(.+)$/i.exec(text);
@@ -303,6 +304,17 @@ function whPhrase(text: string, traits: Traits): string[] | undefined {
     traits.type ??= 'integer';
     return [howMany[1]!];
   }
+  // ("how long it takes in minutes": a duration, its unit read apart.)
+  if (/^how long\s+(?:it|they|the\s+[a-z]+)\s+(?:takes?|lasts?|runs?)$/.test(t)) {
+    traits.type ??= 'integer';
+    return ['duration'];
+  }
+  // ("the date it was signed", "the date they lost it": the date of what happened.)
+  const dateOf = /^(?:the\s+)?date\s+(?:it|they|he|she)\s+(?:was\s+|were\s+|got\s+)?([a-z]+(?:ed|ost|one|ent|ound|old|aid|ade|en))(?:\s+it|\s+them)?$/.exec(t);
+  if (dateOf) {
+    traits.type ??= 'date';
+    return ['date', dateOf[1]!];
+  }
   // ("when it starts", "when it finishes": the moments, as the record's start and end.)
   const moment = /^when\s+(?:it|they|he|she)\s+(starts?|begins?|opens?|finish(?:es)?|ends?|closes?)$/.exec(t);
   if (moment) {
@@ -335,7 +347,8 @@ function questionWords(ws: string[], owner?: string): string[] {
   }
   const object = rest.slice(i).filter((w) => !DETERMINERS.has(w));
   const base = [...subject.filter((w) => !DETERMINERS.has(w)), ...object];
-  return possessive && subject.length === 0 && object.length === 1 ? ['has', ...object] : base.map((w) => NAME_SYNONYMS[w] ?? w);
+  // ("whether it has a wheelchair lift": has_wheelchair_lift.)
+  return possessive && subject.length === 0 && object.length >= 1 && object.length <= 3 ? ['has', ...object] : base.map((w) => NAME_SYNONYMS[w] ?? w);
 }
 
 /** `the vendor's signed contract` on a Vendor -> signed contract (the owner's own field). */
