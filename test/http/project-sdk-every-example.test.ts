@@ -12,17 +12,13 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BlueprintIR } from '../../lambdas/core/blueprint/ir';
 import { ManualClock } from '../../lambdas/core/clock';
 import { pythonSdkFolder } from '../../lambdas/core/sdk/python/python-sdk';
 import type { DeployedProject } from '../support/deploy-flow';
 import { COVERED_EXAMPLE_IDS } from '../support/example-fixtures';
 import { signUpAndLogin, startTestService, type TestService } from '../support/local-service';
-import { deployExample, downloadSdk, runScenario, unzipToTemp } from '../support/sdk-archive';
-import { ME, RECORD_COUNT, sdkScenarioPlan, type PlannedRef, type SdkScenarioPlan } from '../support/sdk-plan';
-
-/** The sampler's seed: the same plans every run. */
-const SEED = 2126;
+import { deployExample, downloadSdk, unzipToTemp } from '../support/sdk-archive';
+import { expectScenarioDone, plannedScenario, runOnServiceClock } from '../support/sdk-scenario-checks';
 
 const clock = new ManualClock(Date.now());
 let service: TestService;
@@ -136,27 +132,10 @@ print("DONE " + json.dumps({
 }))
 `;
 
-/** The body as it was sent: the plan's values and the real ids of its references. */
-function sentBody(body: Record<string, unknown>, refs: readonly PlannedRef[], parents: Record<string, string>, meId: string): Record<string, unknown> {
-  const out = { ...body };
-  for (const ref of refs) {
-    const id = ref.to === ME ? meId : parents[ref.to];
-    out[ref.field] = ref.list ? [id] : id;
-  }
-  return out;
-}
-
-const sorted = (ids: string[]) => [...ids].sort();
-
 describe("every example's Python SDK runs the generic scenario", () => {
   it.each(COVERED_EXAMPLE_IDS)('%s', async (exampleId) => {
     const project = deployed.get(exampleId)!;
-    // The clock moved past the control-plane token's lifetime in the earlier scenarios.
-    const token = (await service.request('POST', '/auth/login', { body: account })).body.accessToken as string;
-    const blueprint = await service.request('GET', `/blueprints/${project.blueprintId}`, { token });
-    expect(blueprint.status).toBe(200);
-    const ir = BlueprintIR.parse(blueprint.body.ir);
-    const plan = sdkScenarioPlan({ ir, blueprintId: project.blueprintId, projectId: project.projectId, serverUrl: project.apiBaseUrl }, SEED);
+    const { token, ir, plan } = await plannedScenario(service, account, project, 'python');
 
     const sdk = await downloadSdk(service, token, project.projectId, 'python');
     expect([sdk.status, sdk.headers.get('x-bgs-blueprint-id')]).toEqual([200, project.blueprintId]);
@@ -165,46 +144,7 @@ describe("every example's Python SDK runs the generic scenario", () => {
     writeFileSync(join(dir, 'scenario.py'), SCENARIO);
     const email = `sdk-${randomUUID()}@example.org`;
     const env = { PLAN: JSON.stringify(plan), SDK_DIR: join(dir, pythonSdkFolder(project.projectId)), SERVICE_URL: service.url, PROJECT_ID: project.projectId, EMAIL: email };
-    let advanced = 0;
-    const run = await runScenario('python3', [join(dir, 'scenario.py')], env, (ms) => {
-      clock.advance(ms);
-      advanced += ms;
-    });
-    // Back to real time: the local object store checks signed URLs against the system clock (the
-    // local service does not hand it the injected one), so the next example's uploads, signed on
-    // a clock an hour ahead, would be refused as not valid yet.
-    clock.advance(-advanced);
-    if (run.code !== 0 || !run.result) throw new Error(`${exampleId} scenario failed (${run.code}, seed ${SEED}):\n${run.stdout}\n${run.stderr}\nplan: ${env.PLAN}`);
-    const r = run.result;
-    // As the script got it (JSON: -0 went out as 0).
-    const { target } = JSON.parse(env.PLAN) as SdkScenarioPlan;
-
-    expect(r.blueprint).toEqual([project.blueprintId, ir.specVersion]);
-    expect([r.me.email, r.me.role]).toEqual([email, ir.adminRole]);
-    expect(Object.keys(r.parents)).toEqual(plan.parents.map((p) => p.entity));
-
-    // Created as sent (defaults added), read back as created.
-    expect(r.created).toHaveLength(RECORD_COUNT);
-    target.bodies.forEach((body, i) => expect(r.created[i]).toMatchObject(sentBody(body, target.refs, r.parents, r.me.id)));
-    expect(r.read).toEqual(r.created[0]);
-
-    // Every page, each record exactly once, by hand and through the iterator.
-    const ids = sorted(r.created.map((record: { id: string }) => record.id));
-    expect(r.pages).toBeGreaterThanOrEqual(2);
-    expect(sorted(r.paged)).toEqual(ids);
-    expect(sorted(r.iterated)).toEqual(ids);
-
-    if (plan.file) expect(r.files).toEqual({ attached: true, same_bytes: true, size: Buffer.from(plan.file.data_base64, 'base64').length });
-    else expect(r.files).toBeNull();
-
-    // The update went out with an expired token: one refresh, then it was applied.
-    expect([r.refreshes, r.token_changed]).toEqual([1, true]);
-    expect(r.updated).toMatchObject(target.update_body);
-    expect(r.reread).toEqual(r.updated);
-
-    expect(r.errors.not_found).toMatchObject({ status: 404, code: 'NOT_FOUND', class: 'NotFoundError' });
-    expect(r.errors.validation).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', class: 'ValidationError' });
-    expect(r.errors.validation.paths).toContain(target.invalid.path);
-    expect(r.errors.login).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS', class: 'UnauthorizedError' });
+    const run = await runOnServiceClock(clock, 'python3', [join(dir, 'scenario.py')], env);
+    expectScenarioDone(run, { exampleId, planJson: env.PLAN, project, ir, email });
   });
 });

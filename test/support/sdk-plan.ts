@@ -1,11 +1,13 @@
 /**
- * The plan of the generic SDK scenario (test/http/project-sdk-every-example.test.ts), derived
- * from a project's API instead of written per example: which entity the scenario creates (the
- * one with a file field, else the one with the most required references) and the parents its
- * required references need first, valid create bodies and an update body (sampled from the
- * published schemas with openapi-fuzz's generator and kept only when the runtime's own checks
- * accept them), the SDK methods to call by name, the file to upload, and how far to move the
- * clock so the access token expires. The scenario script only follows it.
+ * The plan of the generic SDK scenario (test/http/project-sdk-every-example.test.ts for Python,
+ * project-sdk-typescript-every-example.test.ts for TypeScript), derived from a project's API
+ * instead of written per example: which entity the scenario creates (the one with a file field,
+ * else the one with the most required references) and the parents its required references need
+ * first, valid create bodies and an update body (sampled from the published schemas with
+ * openapi-fuzz's generator and kept only when the runtime's own checks accept them), the SDK
+ * methods to call by name, the file to upload, and how far to move the clock so the access token
+ * expires. The scenario script only follows it; the names are those of the SDK it runs, from its
+ * generator's naming functions (Python's file helpers excepted: as python-client.ts writes them).
  */
 import * as fc from 'fast-check';
 import { USER_ENTITY, type BlueprintIR, type IrEntity, type IrField } from '../../lambdas/core/blueprint/ir';
@@ -14,6 +16,8 @@ import { validateCreate, validatePatch } from '../../lambdas/core/project-api/re
 import { RECORD_ID_LENGTH } from '../../lambdas/core/project-api/record-id';
 import { pythonIteratorName, pythonMethodName } from '../../lambdas/core/sdk/python/python-client';
 import { pythonPackageName } from '../../lambdas/core/sdk/python/python-sdk';
+import { tsFileHelperName, tsIteratorName } from '../../lambdas/core/sdk/typescript/typescript-client';
+import { typescriptPackageName } from '../../lambdas/core/sdk/typescript/typescript-sdk';
 import { sdkApi, typeNameOf, type SdkApi, type SdkInput, type SdkOperation } from '../../lambdas/core/sdk/sdk-api';
 import { snakeCase } from '../../lambdas/core/text/case';
 import { illFormedTextDetails } from '../../lambdas/core/well-formed-text';
@@ -28,6 +32,33 @@ export const ME = '@me';
 const MAX_BODY_JSON = 2_000;
 /** Candidates drawn from the fuzz generator per body set (most are hostile or invalid on purpose). */
 const SAMPLES = 2_000;
+
+export type SdkLanguage = 'python' | 'typescript';
+
+/** How each SDK names what the scenario calls. */
+interface SdkNaming {
+  method(operationId: string): string;
+  iterator(listOperationId: string): string;
+  package(projectName: string): string;
+  fileHelper(verb: 'upload' | 'download', entity: string): string;
+}
+
+const NAMING: Record<SdkLanguage, SdkNaming> = {
+  python: {
+    method: pythonMethodName,
+    iterator: pythonIteratorName,
+    package: pythonPackageName,
+    // The helpers python-client.ts writes per entity with files.
+    fileHelper: (verb, entity) => `${verb}_${snakeCase(entity)}_file`,
+  },
+  typescript: {
+    // typescript-client.ts names each method by its operationId, unchanged.
+    method: (operationId) => operationId,
+    iterator: tsIteratorName,
+    package: typescriptPackageName,
+    fileHelper: tsFileHelperName,
+  },
+};
 
 /** A reference the script fills when it runs: the id of the record created for `to` (or the user's). */
 export interface PlannedRef {
@@ -73,10 +104,11 @@ export interface SdkScenarioPlan {
   advance_ms: number;
 }
 
-export function sdkScenarioPlan(input: SdkInput, seed: number): SdkScenarioPlan {
+export function sdkScenarioPlan(input: SdkInput, seed: number, language: SdkLanguage = 'python'): SdkScenarioPlan {
   const api = sdkApi(input);
   const { ir } = input;
-  const method = (action: RouteAction, entity?: string): string => pythonMethodName(operation(api, action, entity).route.operationId);
+  const naming = NAMING[language];
+  const method = (action: RouteAction, entity?: string): string => naming.method(operation(api, action, entity).route.operationId);
   const entity = targetEntity(api, ir);
   const sampler = new BodySampler(api, ir, seed);
 
@@ -97,8 +129,8 @@ export function sdkScenarioPlan(input: SdkInput, seed: number): SdkScenarioPlan 
   const helper = api.files.find((f) => f.entity === entity.name);
   return {
     me: ME,
-    package: pythonPackageName(api.projectName),
-    // As python-sdk.ts names the client class.
+    package: naming.package(api.projectName),
+    // As python-sdk.ts and typescript-sdk.ts name the client class.
     client_class: `${typeNameOf(api.projectName)}Client`,
     auth: { sign_up: method('auth.signup'), confirm: method('auth.confirm'), log_in: method('auth.login'), me: method('auth.me'), org_name: api.multiTenant ? 'SDK Scenario Inc' : null },
     parents,
@@ -107,8 +139,8 @@ export function sdkScenarioPlan(input: SdkInput, seed: number): SdkScenarioPlan 
       create: method('crud.create', entity.name),
       read: method('crud.read', entity.name),
       update: method('crud.update', entity.name),
-      list: pythonMethodName(list.route.operationId),
-      iter: pythonIteratorName(list.route.operationId),
+      list: naming.method(list.route.operationId),
+      iter: naming.iterator(list.route.operationId),
       bodies,
       refs,
       update_body: sampler.updateBody(entity, bodies),
@@ -116,7 +148,7 @@ export function sdkScenarioPlan(input: SdkInput, seed: number): SdkScenarioPlan 
       unknown_id: '0'.repeat(RECORD_ID_LENGTH),
     },
     page_size: PAGE_SIZE,
-    file: helper ? fileStep(entity, helper.fields[0]!) : null,
+    file: helper ? fileStep(entity, helper.fields[0]!, naming) : null,
     advance_ms: (ir.auth.tokenLifetimes.accessSeconds + 60) * 1000,
   };
 }
@@ -261,11 +293,9 @@ function invalidBody(api: SdkApi, entity: IrEntity, body: Record<string, unknown
 }
 
 /** Bytes of every value (binary, not text), in a type the field allows (`image/*` -> `image/png`). */
-function fileStep(entity: IrEntity, field: string): NonNullable<SdkScenarioPlan['file']> {
+function fileStep(entity: IrEntity, field: string, naming: SdkNaming): NonNullable<SdkScenarioPlan['file']> {
   const allowed = entity.fields.find((f) => f.name === field)?.file?.contentTypes[0] ?? 'application/octet-stream';
   const contentType = allowed.endsWith('/*') ? `${allowed.slice(0, -1)}png` : allowed;
   const data = Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 7) % 256));
-  // The helpers python-client.ts writes per entity with files.
-  const name = snakeCase(entity.name);
-  return { upload: `upload_${name}_file`, download: `download_${name}_file`, field, content_type: contentType, filename: `scenario-${field}.bin`, data_base64: data.toString('base64') };
+  return { upload: naming.fileHelper('upload', entity.name), download: naming.fileHelper('download', entity.name), field, content_type: contentType, filename: `scenario-${field}.bin`, data_base64: data.toString('base64') };
 }

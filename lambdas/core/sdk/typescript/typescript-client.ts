@@ -10,6 +10,9 @@ import { tsDoc, tsIdentifier, tsKey, tsString, tsType } from './typescript-types
 /** The iterator of a list: `listTasks` -> `iterTasks`. */
 export const tsIteratorName = (operationId: string): string => (/^list[A-Z]/.test(operationId) ? operationId.replace(/^list/, 'iter') : `iter${pascalCase(operationId)}`);
 
+/** An entity's file helpers: `uploadTaskFile`, `downloadTaskFile`. */
+export const tsFileHelperName = (verb: 'upload' | 'download', entity: string): string => `${verb}${entity}File`;
+
 const queryTypeName = (op: SdkOperation): string => `${pascalCase(op.route.operationId)}Query`;
 
 export function typescriptClient(api: SdkApi, clientClass: string): string {
@@ -90,7 +93,7 @@ function upload(api: SdkApi, helper: SdkFileHelper): string {
   const field = helper.fields.map(tsString).join(' | ');
   return [
     tsDoc(`Uploads a file through a signed URL and attaches it to the record's file field (default ${helper.fields[0]}); answers the updated record.`, '  '),
-    `  async upload${helper.entity}File(id: string, data: Uint8Array, file: { filename: string; contentType: string; field?: ${field} }): Promise<${record}> {`,
+    `  async ${tsFileHelperName('upload', helper.entity)}(id: string, data: Uint8Array, file: { filename: string; contentType: string; field?: ${field} }): Promise<${record}> {`,
     `    const field = file.field ?? ${tsString(helper.fields[0]!)};`,
     `    const grant = await this.${helper.uploadUrl.route.operationId}(id, { filename: file.filename, contentType: file.contentType, size: data.byteLength, field });`,
     '    await this.uploadToSignedUrl(grant.uploadUrl, data, file.contentType);',
@@ -102,7 +105,7 @@ function upload(api: SdkApi, helper: SdkFileHelper): string {
 function download(helper: SdkFileHelper): string {
   return [
     tsDoc('The bytes of a file attached to the record, through a signed download URL.', '  '),
-    `  async download${helper.entity}File(id: string, fileKey: string): Promise<Uint8Array> {`,
+    `  async ${tsFileHelperName('download', helper.entity)}(id: string, fileKey: string): Promise<Uint8Array> {`,
     `    const grant = await this.${helper.downloadUrl.route.operationId}(id, fileKey);`,
     '    return this.downloadFromSignedUrl(grant.downloadUrl);',
     '  }',

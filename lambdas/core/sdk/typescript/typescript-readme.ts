@@ -2,7 +2,7 @@
 import { generatedNotice, type SdkApi } from '../sdk-api';
 import { sdkExample, type ExampleValue } from '../sdk-examples';
 import { camelCase, kebabCase } from '../../text/case';
-import { tsIteratorName } from './typescript-client';
+import { tsFileHelperName, tsIteratorName } from './typescript-client';
 import { tsKey } from './typescript-types';
 
 /** A TypeScript literal of a JSON value, in the README's style (`{ title: 'x' }`). */
@@ -39,8 +39,8 @@ export function typescriptReadme(api: SdkApi, npmName: string, clientClass: stri
     usage.push(
       '',
       '// Files go through signed URLs: upload and attach, then download (bytes: a Uint8Array).',
-      `const record = await client.upload${ex.files.entity}File('<id>', bytes, { filename: 'report.pdf', contentType: 'application/pdf' });`,
-      `const data = await client.download${ex.files.entity}File('<id>', record.${ex.files.fields[0]}!);`,
+      `const record = await client.${tsFileHelperName('upload', ex.files.entity)}('<id>', bytes, { filename: 'report.pdf', contentType: 'application/pdf' });`,
+      `const data = await client.${tsFileHelperName('download', ex.files.entity)}('<id>', record.${ex.files.fields[0]}!);`,
     );
   }
   if (ex?.workflowStart) {
