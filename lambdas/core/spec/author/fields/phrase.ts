@@ -132,6 +132,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   if (ws.length > 2 && /^(?:description|notes|summary|details|explanation|comments)$/.test(ws[0]!) && /^(?:of|on|about)$/.test(ws[1]!)) ws = [ws[0]!];
   // ("a photo of the scoresheet": the scoresheet photo, as a compound names it.)
   else if (ws.length > 2 && ws.length <= 4 && /^(?:photo|picture|image|scan)$/.test(ws[0]!) && ws[1] === 'of') ws = [...ws.slice(2), ws[0]!];
+  // ("a notes field": after a word for what it holds, "field" names nothing; a "research field" is one.)
+  if (ws.length > 1 && ws[ws.length - 1] === 'field' && /^(?:notes?|comments?|remarks|text|description|details)$/.test(ws[ws.length - 2]!)) ws = ws.slice(0, -1);
   const counted = numberOf(ws);
   // ("the expected number of guests" counts guests: a number, not a link to a guest.)
   if (counted.length < ws.length) traits.type ??= 'integer';
@@ -271,7 +273,8 @@ function cutClauses(text: string): string {
   for (let i = first; i < ws.length; i += 1) {
     const w = ws[i]!.toLowerCase();
     const next = (ws[i + 1] ?? '').toLowerCase();
-    if (/^(?:for|where|who|whom|whose|when|that|which|to|so|because|itself|from|with|like|e\.g\.?|eg|such)$/.test(w)) return ws.slice(0, i).join(' ');
+    // (Also a condition, "an estimated value if it looks worth something", and a place adverb, "its reference number there".)
+    if (/^(?:for|where|who|whom|whose|when|that|which|to|so|because|itself|from|with|like|e\.g\.?|eg|such|if|unless|there|here)$/.test(w)) return ws.slice(0, i).join(' ');
     if (PRONOUNS.test(w) && i > 1) return ws.slice(0, i).join(' ');
     if (/ing$/.test(w) && /^(?:the|a|an|their|its|his|her|my|our)$/.test(next)) return ws.slice(0, i).join(' ');
   }
