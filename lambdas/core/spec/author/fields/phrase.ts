@@ -350,8 +350,7 @@ function questionWords(ws: string[], owner?: string): string[] {
   }
   const object = rest.slice(i).filter((w) => !DETERMINERS.has(w));
   const base = [...subject.filter((w) => !DETERMINERS.has(w)), ...object];
-  // ("whether it has a wheelchair lift": has_wheelchair_lift.)
-  return possessive && subject.length === 0 && object.length >= 1 && object.length <= 3 ? ['has', ...object] : base.map((w) => NAME_SYNONYMS[w] ?? w);
+  return possessive && subject.length === 0 && object.length === 1 ? ['has', ...object] : base.map((w) => NAME_SYNONYMS[w] ?? w);
 }
 
 /** `the vendor's signed contract` on a Vendor -> signed contract (the owner's own field). */
