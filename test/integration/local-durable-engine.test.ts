@@ -11,7 +11,8 @@ import { ManualClock } from '../../lambdas/core/clock';
 import { ensureProjectTable } from '../../lambdas/adapters/project-data/project-table';
 import { LocalDurableEngine } from '../../lambdas/adapters/durable/local/local-durable-engine';
 import { ExecutionStore } from '../../lambdas/adapters/durable/local/execution-store';
-import { CheckpointStore, StaleCheckpointTokenError } from '../../lambdas/adapters/durable/local/checkpoint-store';
+import { CheckpointConflictError, CheckpointStore, StaleCheckpointTokenError } from '../../lambdas/adapters/durable/local/checkpoint-store';
+import { DueStore } from '../../lambdas/adapters/durable/local/due-store';
 import { DurableExecutionFinishedError, DurableExecutionNotFoundError } from '../../lambdas/ports/durable-executions';
 import { testDynamoClient } from '../support/dynamo';
 import { TOY_APPROVAL_TIMEOUT_HOURS, TOY_RETRY_DELAY_SECONDS, TOY_WAIT_DAYS, toyProbe, toyWorkflow, type ToyProbe } from '../support/durable-toy-workflow';
@@ -164,6 +165,27 @@ describe('LocalDurableEngine', () => {
     await executions.stop('order-7', now + 2);
     await expect(checkpoints.checkpoint('order-7', after.token, [start('a4')], now)).rejects.toBeInstanceOf(StaleCheckpointTokenError);
     expect((await executions.allOperations('order-7')).map((op) => op.id)).toEqual(['order-7-input', 'a1', 'a2', 'a3']);
+  });
+
+  it('an operation taken as the last checkpoint wrote it, changed since by a due time, makes the next checkpoint a conflict, not a lost change', async () => {
+    const tableName = await freshTable();
+    const table = { doc, tableName };
+    const executions = new ExecutionStore(table);
+    const checkpoints = new CheckpointStore(table, executions);
+    const dues = new DueStore(table, executions);
+    const now = Date.now();
+    expect(await executions.create('order-8', '{}', now)).toBe(true);
+    const grant = (await executions.beginInvocation('order-8', now, 60_000))!;
+    checkpoints.knowOperations('order-8', grant.token, []);
+    const started = await checkpoints.checkpoint('order-8', grant.token, [{ Id: 's1', Type: 'STEP', Action: 'START', Name: 'charge' }], now);
+    const retrying = await checkpoints.checkpoint('order-8', started.token, [{ Id: 's1', Type: 'STEP', Action: 'RETRY', StepOptions: { NextAttemptDelaySeconds: 1 } }], now);
+    expect(retrying.operations).toEqual([expect.objectContaining({ id: 's1', status: 'PENDING' })]);
+    // The retry falls due outside the invocation: PENDING -> READY in the table.
+    const [due] = await dues.due(now + 2_000, 10);
+    expect(await dues.apply(due!, now + 2_000)).toEqual({ outcome: 'invoke', instanceId: 'order-8' });
+    // The store still holds the step as PENDING: its write is conditioned on that, and refused.
+    await expect(checkpoints.checkpoint('order-8', retrying.token, [{ Id: 's1', Type: 'STEP', Action: 'SUCCEED', Payload: '1' }], now + 2_000)).rejects.toBeInstanceOf(CheckpointConflictError);
+    expect((await executions.operations('order-8', ['s1'])).get('s1')).toMatchObject({ status: 'READY' });
   });
 
   it('stops an execution: nothing due for it runs afterwards, and its callbacks are closed', async () => {

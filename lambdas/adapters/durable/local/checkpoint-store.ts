@@ -14,6 +14,13 @@
  * safe because every change to the item that matters here replaces the token or the status (a
  * checkpoint, a new invocation, a stop, an invocation's end), and the transaction is conditioned
  * on both: a remembered item that is no longer current makes the write refused, as a stale token.
+ *
+ * Likewise the execution's operations, when its invocation was handed all of them: an update of
+ * an id not among them starts a new operation (nothing but a checkpoint creates one), so it is not
+ * read first, and an operation this store's last checkpoint wrote is taken as it wrote it. Each
+ * write stays conditioned on what it was taken from (the item absent, or its status as taken): a
+ * callback or a due time that changed it meanwhile makes the checkpoint a conflict, and the engine
+ * runs the execution again from the table.
  */
 import { randomBytes } from 'node:crypto';
 import type { OperationUpdate } from '@aws/durable-execution-sdk-js';
@@ -43,6 +50,12 @@ const REMEMBERED_EXECUTIONS = 1000;
 const newCallbackId = (): string => randomBytes(24).toString('base64url');
 const dueKeyOf = (instanceId: string, due: DueEntry): string => durableDueKey(due.dueAt, instanceId, due.operationId).SK;
 
+interface KnownOperations {
+  readonly token: string;
+  readonly ids: ReadonlySet<string>;
+  readonly written: ReadonlyMap<string, StoredOperation>;
+}
+
 /** What a checkpoint needs of the execution item: its invocation and how many operations it has. */
 interface CheckpointBase {
   readonly token: string;
@@ -53,19 +66,43 @@ interface CheckpointBase {
 export class CheckpointStore {
   /** The execution item as this store's last checkpoint of each execution left it, under the token it handed back. */
   private readonly written = new Map<string, CheckpointBase>();
+  /**
+   * Every operation id of an execution, and the operations this store's checkpoints wrote since,
+   * under the token they are known for (an invocation's, then each checkpoint's).
+   */
+  private readonly known = new Map<string, KnownOperations>();
 
   constructor(
     private readonly table: DurableTable,
     private readonly executions: ExecutionStore,
   ) {}
 
+  /** An invocation was handed every operation of the execution (its event's state had no further page). */
+  knowOperations(instanceId: string, token: string, ids: Iterable<string>): void {
+    this.remember(this.known, instanceId, { token, ids: new Set(ids), written: new Map() });
+  }
+
   async checkpoint(instanceId: string, token: string, updates: readonly OperationUpdate[], now: number): Promise<CheckpointResult> {
     const execution = await this.base(instanceId, token);
+    const remembered = this.known.get(instanceId);
+    const known = remembered?.token === token ? remembered : undefined;
     this.written.delete(instanceId);
-    const result = await this.write(instanceId, execution, updates, now);
-    this.written.set(instanceId, { token: result.token, invocation: execution.invocation, opCount: execution.opCount + result.created });
-    if (this.written.size > REMEMBERED_EXECUTIONS) this.written.delete(this.written.keys().next().value!);
+    this.known.delete(instanceId);
+    const result = await this.write(instanceId, execution, updates, now, known);
+    this.remember(this.written, instanceId, { token: result.token, invocation: execution.invocation, opCount: execution.opCount + result.created });
+    if (known) {
+      const written = new Map(known.written);
+      for (const op of result.operations) written.set(op.id, op);
+      this.remember(this.known, instanceId, { token: result.token, ids: new Set([...known.ids, ...written.keys()]), written });
+    }
     return result;
+  }
+
+  /** Kept per execution, the most recent last; the oldest is forgotten first (it only costs a read). */
+  private remember<T>(map: Map<string, T>, instanceId: string, value: T): void {
+    map.delete(instanceId);
+    map.set(instanceId, value);
+    if (map.size > REMEMBERED_EXECUTIONS) map.delete(map.keys().next().value!);
   }
 
   /** The execution item as the token's checkpoint left it, or as read; refused unless running under this token. */
@@ -79,10 +116,13 @@ export class CheckpointStore {
     return { token, invocation: execution.invocation, opCount: execution.opCount };
   }
 
-  private async write(instanceId: string, execution: CheckpointBase, updates: readonly OperationUpdate[], now: number): Promise<CheckpointResult & { created: number }> {
+  private async write(instanceId: string, execution: CheckpointBase, updates: readonly OperationUpdate[], now: number, known: KnownOperations | undefined): Promise<CheckpointResult & { created: number }> {
     const { token } = execution;
     const operationIds = updates.flatMap((update) => (update.Type !== 'EXECUTION' && update.Id ? [update.Id] : []));
-    const read = await this.executions.operations(instanceId, operationIds);
+    // With every id known, a new operation is not looked for, and one written here is taken as written.
+    const unread = known ? operationIds.filter((id) => known.ids.has(id) && !known.written.has(id)) : operationIds;
+    const read = await this.executions.operations(instanceId, unread);
+    if (known) for (const id of operationIds) if (known.written.has(id) && !read.has(id)) read.set(id, known.written.get(id)!);
 
     // Updates apply in order; one checkpoint may start and finish the same operation.
     const working = new Map(read);

@@ -34,6 +34,8 @@ export interface InvokerOptions {
   readonly onError: (err: unknown, instanceId: string) => void;
   /** Told when an execution ends FAILED (the handler failed, or threw on every attempt), with its input (JSON text). */
   readonly onFailed?: (instanceId: string, input: string | undefined, error: ErrorObject | undefined) => Promise<void>;
+  /** Told when an invocation is handed every operation of its execution (its checkpoints need not look for new ones). */
+  readonly onOperationsKnown?: (instanceId: string, token: string, operationIds: readonly string[]) => void;
   readonly leaseMs?: number;
 }
 
@@ -142,6 +144,7 @@ export class Invoker {
     const input = await executions.inputOperation(instanceId);
     if (!input) throw new Error(`Durable execution ${instanceId} has no input operation`);
     const page = await executions.operationPage(instanceId, undefined, STATE_PAGE_SIZE);
+    if (!page.nextMarker) this.options.onOperationsKnown?.(instanceId, grant.token, page.operations.map((op) => op.id));
     return {
       DurableExecutionArn: localExecutionArn(instanceId),
       CheckpointToken: grant.token,

@@ -77,9 +77,11 @@ export class LocalDurableEngine implements DurableExecutions, DurableExecutionIn
     const onScheduled = (due: readonly DueEntry[]) => {
       for (const entry of due) this.scheduler.note(entry.dueAt);
     };
-    const client = new TableDurableClient({ executions: this.executions, checkpoints: new CheckpointStore(table, this.executions), clock: this.clock, onScheduled });
+    const checkpoints = new CheckpointStore(table, this.executions);
+    const client = new TableDurableClient({ executions: this.executions, checkpoints, clock: this.clock, onScheduled });
     this.invoker = new Invoker({
       executions: this.executions,
+      onOperationsKnown: (instanceId, token, ids) => checkpoints.knowOperations(instanceId, token, ids),
       handler: withDurableExecution(options.handler, { ...options.handlerConfig, durableExecutionClient: client }),
       clock: this.clock,
       onScheduled,
