@@ -37,5 +37,7 @@ export function isBareFieldList(sentence: string, single = false): boolean {
     .filter(Boolean);
   if (items.length === 0 || (items.length < 2 && !single && !RULE_TAIL.test(text))) return false;
   // ("whether they can swim", "how many people come": a question names a field, clause and all.)
-  return items.every((item) => /^(?:whether|how)\b/i.test(item) || (item.split(/\s+/).length <= 6 && !hasClause(item)));
+  // (Counting the words that carry meaning: "the weight of one piece in grams" is three.)
+  const contentWords = (item: string) => item.split(/\s+/).filter((w) => !/^(?:the|a|an|of|in|per|one|for|on|at|to|their|its|his|her|our|and|or)$/i.test(w)).length;
+  return items.every((item) => /^(?:whether|how)\b/i.test(item) || (contentWords(item) <= 5 && !hasClause(item)));
 }

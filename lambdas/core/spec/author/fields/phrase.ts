@@ -130,6 +130,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   if (hasPrefix) ws = traits.type === 'boolean' ? ['has', ...ws.slice(1)] : ws.slice(1);
   // ("a description of the damage", "notes on the visit": the text field itself.)
   if (ws.length > 2 && /^(?:description|notes|summary|details|explanation|comments)$/.test(ws[0]!) && /^(?:of|on|about)$/.test(ws[1]!)) ws = [ws[0]!];
+  // ("the name of the item", "the weight of one piece": what the record's own thing has is the record's.)
+  else if (ws.length === 3 && /^(?:name|title|weight|price|size|length|colour|color|height|width)$/.test(ws[0]!) && ws[1] === 'of' && /^(?:item|piece|thing|one|unit|product)$/.test(ws[2]!)) ws = [ws[0]!];
   // ("a photo of the scoresheet": the scoresheet photo, as a compound names it.)
   else if (ws.length > 2 && ws.length <= 4 && /^(?:photo|picture|image|scan)$/.test(ws[0]!) && ws[1] === 'of') ws = [...ws.slice(2), ws[0]!];
   // ("a notes field": after a word for what it holds, "field" names nothing; a "research field" is one.)
