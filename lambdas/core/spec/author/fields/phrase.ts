@@ -18,7 +18,7 @@ export interface PhraseParts {
   traits: Traits;
 }
 
-const VALUE_MARKER = /^(.+?)\s*,?\s+(of|which is|that is|that's|which's|which can be|that can be|can be|which will be|that will be|which must be|is either|either|is one of|that's one of|which is one of|that is one of|one of|being|it is|is|like|such as)\s+(?:either\s+|one of\s+)?(.+)$/i;
+const VALUE_MARKER = /^(.+?)\s*,?\s+(of|which is|that is|that's|which's|which can be|that can be|can be|which will be|that will be|which must be|(?:which|that) (?:moves|goes|runs|progresses)(?: through| from)?|is either|either|is one of|that's one of|which is one of|that is one of|one of|being|it is|is|like|such as)\s+(?:either\s+|one of\s+)?(.+)$/i;
 const STATE_CHANGE = /^(.+?)\s+(?:goes|go|moves|move|progresses|passes|runs)\s+(?:from|through)\s+(.+)$/i;
 /** Heads that a value list never follows (`a date of birth`, `a number of seats`). */
 const NOT_VALUE_HEADS = new Set(['number', 'count', 'amount', 'quantity', 'date', 'time', 'list', 'set', 'lots', 'plenty', 'name', 'title', 'total', 'price', 'cost', 'duration', 'length', 'weight', 'rate', 'percentage']);

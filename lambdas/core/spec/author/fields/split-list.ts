@@ -23,15 +23,20 @@ export function splitFieldList(list: string): string[] {
   // ("condition - like new, good or well worn - a suggested donation": values set off by dashes are the field's, as in parentheses.)
   // (Also at the end: "and a status - submitted, under review, granted or refused".)
   const dashed = list.replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-()]{1,40}?)\s+-\s+(?:and\s+)?/g, ' ($1), ').replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-(),]{1,40}?)\s*\.?$/, ' ($1)');
+  // ("the status, which moves scheduled, then collected, then delivered": states in order are the field's values.)
+  const ordered = dashed.replace(/((?:which|that)\s+(?:moves|goes|runs|progresses)(?:\s+through|\s+from)?\s+)([a-z][a-z -]*?(?:,?\s+(?:then|to)\s+[a-z][a-z -]*?)+)(?=\s*,(?!\s*(?:then|to)\s)|\s*$)/i, (_all, lead: string, body: string) => {
+    const states = body.split(/,?\s+(?:then|to)\s+/).map((v) => v.trim());
+    return `${lead}${states.slice(0, -1).join(', ')} or ${states[states.length - 1]}`;
+  });
   // ("a father and a mother, both of whom are people in the tree": what both are, as a shared parenthesis.)
-  const guarded = dashed.replace(/,\s*(both|each|all) of (?:whom|which|them) (?:are|is)\s+([a-z]+(?:\s+(?!(?:in|on|at|of|from|with|for|to)\b)[a-z]+)?)\b[^,()]*/gi, ' ($1 are $2)').replace(ONE_THING, (m) => m.replace(/\s+(and|&)\s+/i, '\u2063$1\u2063'));
+  const guarded = ordered.replace(/,\s*(both|each|all) of (?:whom|which|them) (?:are|is)\s+([a-z]+(?:\s+(?!(?:in|on|at|of|from|with|for|to)\b)[a-z]+)?)\b[^,()]*/gi, ' ($1 are $2)').replace(ONE_THING, (m) => m.replace(/\s+(and|&)\s+/i, '\u2063$1\u2063'));
   const pieces = topLevelPieces(guarded.trim().replace(/[.]+$/, ''));
   const merged: Piece[] = [];
   for (let i = 0; i < pieces.length; i += 1) {
     const piece = pieces[i]!;
     const run = valueRun(pieces, i);
     // `a status, which can be scheduled, boarding or cancelled`: a relative clause about the field before.
-    if (merged.length > 0 && /^(?:which|that)\s+(?:is|are|can|must|has|have|should|will)\b/i.test(piece.text)) {
+    if (merged.length > 0 && /^(?:which|that)\s+(?:is|are|can|must|has|have|should|will|moves|goes|runs|progresses)\b/i.test(piece.text)) {
       merged[merged.length - 1]!.text += `, ${pieces.slice(i, run + 1).map((p, k) => (k === 0 ? p.text : `${p.sep === 'and' ? ' and' : p.sep} ${p.text}`)).join('')}`;
       i = run;
     } else if (run > i) {
