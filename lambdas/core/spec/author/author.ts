@@ -65,7 +65,14 @@ export function readDescription(description: string): Reading {
   // (A heading of its own names a record type too: "## Jobs  A job is one piece of work for one client".)
   const headings = new Set(statements.map((s) => s.topic).filter((t): t is string => !!t).map((t) => entityNameOf(t, units)));
   const isDescribed = (name: string) => describedNames.has(name) || headings.has(name) || listed.some((l) => l.entity === name);
-  const sentences: Sentence[] = statements.map((s, index) => ({ index, text: s.text, clauses: withSubjects(splitClauses(withoutAppositive(s.text))) }));
+  // ("Clients log in too. They can request a collection": "they" in a sentence's first clause are the people the sentence before was about.)
+  let carried: string | undefined;
+  const sentences: Sentence[] = statements.map((s, index) => {
+    const subjects: { last?: string } = {};
+    const clauses = withSubjects(splitClauses(withoutAppositive(s.text)), carried, subjects);
+    carried = subjects.last;
+    return { index, text: s.text, clauses };
+  });
   // The people with rights ("Nurses can read donors"), known before the clauses are read.
   const earlyRoles = new Set(roleWords(collectRoles(sentences, { index: new EntityIndex([...new Set([...listed.map((l) => l.entity), ...describedNames])]) })).map((w) => snakeCase(w)));
   // Prose definitions first; what they read is not read again by the older clause readers.
@@ -314,15 +321,20 @@ export function readDescription(description: string): Reading {
  * instruments, make bookings, and view, update or delete only their own bookings" gives "view,
  * update or delete ..." whose subject is the researchers, not "view".
  */
-function withSubjects(clauses: string[]): string[] {
+function withSubjects(clauses: string[], before?: string, out?: { last?: string }): string[] {
   let subject: string | undefined;
-  return clauses.map((named) => {
+  const read = clauses.map((named, at) => {
     // ("Our receptionist Jo manages appointments": the role is the receptionist, the name is a person's.)
     const clause = named.replace(PERSON_AFTER_ROLE, '$1');
     // ("Guests make reservations ..., and they can see and cancel their own": "they" are the guests.)
     // (Also "he" and "she": "The bailiff checks permits, so he can look at members".)
     const they = /^((?:and|but|so|while)\s+)?(?:they|these people|he|she)\s+(?=(?:can|may|should|must|will|are allowed to|are able to|is allowed to|is able to|only)\s)/i.exec(clause.trim());
-    if (they && subject) return `${they[1] ?? ''}${subject} ${clause.trim().slice(they[0].length)}`;
+    // (Only a modal "they" opening a sentence takes the subject of the sentence before.)
+    const who = subject ?? (at === 0 ? before : undefined);
+    if (they && who) {
+      subject = who;
+      return `${they[1] ?? ''}${who} ${clause.trim().slice(they[0].length)}`;
+    }
     // ("Clients can log in; they see only their own jobs": a verb of rights with no modal.)
     const theyDo = /^((?:and|but|so|while)\s+)?(?:they|these people)\s+(?:also\s+)?([a-z]+)\s/i.exec(clause.trim());
     if (theyDo && subject && RIGHT_VERBS[theyDo[2]!.toLowerCase()] !== undefined) return `${theyDo[1] ?? ''}${subject} can ${clause.trim().slice(theyDo[0].length - theyDo[2]!.length - 1)}`;
@@ -342,6 +354,8 @@ function withSubjects(clauses: string[]): string[] {
     const first = clause.trim().split(/[\s,]+/)[0]!.toLowerCase();
     return subject && RIGHT_VERBS[first] !== undefined ? `${subject} can ${clause.trim()}` : clause;
   });
+  if (out) out.last = subject;
+  return read;
 }
 
 /** "Viewers, who are our paying members, can look at everything": the aside between a subject and its modal says who they are. */
