@@ -20,7 +20,7 @@ import { collectRoles, roleWords } from '../offline-author/roles';
 import { PERSON_WORDS, RIGHT_VERBS } from '../offline-author/lexicon';
 import { EntityIndex } from '../offline-author/entity-index';
 import { pascalCase, snakeCase } from '../../text/case';
-import { sepRegex, splitTopLevel, words } from '../offline-author/text';
+import { sepRegex, singular, splitTopLevel, words } from '../offline-author/text';
 import { detectMultiTenant, tenancyUnits } from '../offline-author/tenancy';
 import { segment } from './segment';
 import { normalizeInformal } from './wording';
@@ -196,7 +196,9 @@ export function readDescription(description: string): Reading {
       }
       // ("## Audits ... It has a scheduled date": with nothing read before, "it" is the heading's record type.)
       const headed = statements[sentence.index]?.topic;
-      const entity = def ? (def.topic === PREVIOUS ? previous ?? (headed ? nameOf(headed, units) : undefined) : nameOf(def.topic, units, def.list !== undefined)) : undefined;
+      // ("each beach is run by a franchisee", beaches the tenants: who runs the tenant describes no record type.)
+      const runBy = def && def.topic !== PREVIOUS && units.has(snakeCase(singular(def.topic.toLowerCase()))) && /^(?:an?|the|one)\s+[a-z]+$/i.test(def.list?.trim() ?? '');
+      const entity = def && !runBy ? (def.topic === PREVIOUS ? previous ?? (headed ? nameOf(headed, units) : undefined) : nameOf(def.topic, units, def.list !== undefined)) : undefined;
       if (!def || !entity) {
         // ("A session is a lesson slot. It's got a start ...": what "it" is next.)
         const said = /^(?:a|an|the|each|every)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(?:a|an|just a|basically a|one)\s/i.exec(part.trim());
