@@ -52,8 +52,11 @@ const LET_KNOW = /\blet\s+((?:the\s+|their\s+|a\s+)?[a-z]+(?:\s+[a-z]+)?)\s+know
 /** "when a claim comes in": it is made. */
 const COMES_IN = /\b(?:comes|come)\s+in\b/gi;
 
+/** "fire off a confirmation email": send it. */
+const FIRE_OFF = /\b(?:fire|shoot|send)\s+off\b/gi;
+
 export function plainTriggerText(text: string): string {
-  return text.replace(LIST_MARKER, '').replace(LABEL, '').replace(COMES_IN, 'is created').replace(IS_CONTRACTED, '$1 is ').replace(SET_UP, '$1 created').replace(LET_KNOW, 'notify $1');
+  return text.replace(LIST_MARKER, '').replace(LABEL, '').replace(COMES_IN, 'is created').replace(FIRE_OFF, 'send').replace(IS_CONTRACTED, '$1 is ').replace(SET_UP, '$1 created').replace(LET_KNOW, 'notify $1');
 }
 
 /** Verbs between a record and its new state: "is", "gets", "moves to", "starts", "is marked as". */

@@ -181,7 +181,11 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
   const clause = head.slice(opener[0].length);
   const tokens = words(clause);
   const m = mentionIn(tokens, ctx) ?? (subject && /^(?:it|they)$/.test(tokens[0] ?? '') ? { entity: subject, start: 0, end: 1 } : undefined);
-  if (!m) return undefined;
+  // ("when somebody books": the record the act makes, a Booking, is created.)
+  if (!m) {
+    const made = madeByAct(tokens, ctx);
+    return made ? { entity: made, trigger: { entity: made, event: 'created' }, lead: [], rest } : undefined;
+  }
   const before = tokens.slice(0, m.start).filter((w) => !['a', 'an', 'the', 'new', 'any', 'each', 'every', 'some'].includes(w));
   const after = tokens.slice(m.end);
   const duration = findDuration(clause);
@@ -312,7 +316,9 @@ function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
       continue;
     }
     // "a week before it remind everyone", "then again the day before": a wait until the record's date, and the action.
-    const relative = readRelativeStep(segment, draft, ctx);
+    // ("another email two hours before the session": the message first, then the time; said the other way round.)
+    const messageFirst = /^(?:and\s+)?((?:another|an?)\s+(?:email|e-mail|text|reminder|message|notification))\s+((?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty|forty-eight)\s+[a-z]+\s+(?:before|prior to)\s+.+)$/i.exec(segment);
+    const relative = readRelativeStep(messageFirst ? `${messageFirst[2]} send ${messageFirst[1]}` : segment, draft, ctx);
     if (relative !== undefined) {
       draft.lastSegment = segment;
       if (relative) addTask(relative, draft, ctx);
@@ -463,6 +469,17 @@ function commaBeforeAction(text: string): string {
     return `${tokens.slice(0, i).join(' ')}, ${text.slice(tokens.slice(0, i).join(' ').length).trim()}`;
   }
   return text;
+}
+
+/** "someone books", "a member enrols": the one record type named by the act's noun (booking, enrolment, registration). */
+function madeByAct(tokens: string[], ctx: WorkflowContext): string | undefined {
+  if (!/^(?:someone|somebody|anyone|anybody|a|an|the|people|customers?|clients?|members?|users?|visitors?|guests?)$/.test(tokens[0] ?? '')) return undefined;
+  const verb = tokens.slice(1).find((w) => !/^(?:a|an|the|new|member|customer|client|user|visitor|guest)$/.test(w));
+  if (!verb || tokens.indexOf(verb) !== tokens.length - 1) return undefined;
+  const lemma = verb.replace(/(?:e?s)$/, '');
+  const nouns = [`${lemma}ing`, `${lemma}ation`, `${lemma.replace(/e$/, '')}ation`, `${lemma}ment`, `${lemma}al`];
+  const found = [...new Set(nouns.map((n) => ctx.index.resolve([n])).filter((e): e is string => !!e))];
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /** "Every entry starts as pending payment": the record type (as its words) that begins in a state. */

@@ -77,10 +77,13 @@ export function readRelativeStep(segment: string, draft: Draft, ctx: WorkflowCon
   else {
     // The words up to the action name the date ("it", "its due date", "the event"); none: the record's one date.
     while (at < tokens.length && !TASK_VERBS.has(verbLemma(tokens[at]!.replace(/[,.]$/, '')))) at += 1;
-    const hint = words(tokens.slice(0, at).join(' ')).filter((w) => !['it', 'the', 'its', 'their', 'a', 'an', 'of'].includes(w) && !ctx.index.names.some((n) => snakeCase(n) === w));
-    const field = dateField(draft.entity, hint, ctx);
+    const named = words(tokens.slice(0, at).join(' '));
+    const hint = named.filter((w) => !['it', 'the', 'its', 'their', 'a', 'an', 'of'].includes(w) && !ctx.index.names.some((n) => snakeCase(n) === w));
+    // ("two hours before the session" on a booking: the session's date, through the booking's reference.)
+    const related = relatedDateField(draft.entity, named, ctx);
+    const field = related?.field ?? dateField(draft.entity, hint, ctx);
     if (!field) return undefined;
-    draft.steps.push({ kind: 'waitUntil', name: uniqueName(`wait_until_${field}`, draft.names), field, offset: `-${d.iso}` });
+    draft.steps.push({ kind: 'waitUntil', name: uniqueName(`wait_until_${field}`, draft.names), field, offset: `-${d.iso}`, ...(related ? { via: related.via } : {}) });
   }
   const action = tokens.slice(at).join(' ').replace(/^,\s*/, '');
   const repeated = [...draft.steps].reverse().find((step) => step.kind === 'task');

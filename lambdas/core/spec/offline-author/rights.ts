@@ -87,7 +87,9 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   // ("Plant staff, the people working in the laundry itself, see collections": the aside after the subject says who they are.)
   const plain = clause.replace(/\([^()]*\)/g, ' ').replace(/^(\s*[a-z]+(?:\s+[a-z]+){0,2}),\s+(?:the|who|which|i\.e\.|that is|our|those)\b[^,]{1,60},\s*/i, '$1 ');
   // ("they can only edit the ones they booked themselves", "a review they wrote": what they made is their own.)
-  const owned = plain.replace(/\b(?:the|a|an|any)\s+(ones?|[a-z]+)\s+(?:that\s+)?(?:they|he|she)(?:'ve|\s+have)?\s+(?:[a-z]+ed|made|wrote|written|took|did|brought|sent|built)(?:\s+themselves)?\b/gi, 'their own $1');
+  // ("anyone can see the list of sessions": the list is of sessions, which are what is seen.)
+  const listed = plain.replace(/\b(?:the\s+|a\s+|their\s+)?(?:full\s+|whole\s+|public\s+)?(?:list|catalogue|catalog|collection|schedule|calendar|register|directory|history) of\s+/gi, '');
+  const owned = listed.replace(/\b(?:the|a|an|any)\s+(ones?|[a-z]+)\s+(?:that\s+)?(?:they|he|she)(?:'ve|\s+have)?\s+(?:[a-z]+ed|made|wrote|written|took|did|brought|sent|built)(?:\s+themselves)?\b/gi, 'their own $1');
   const tokens = placedPeople(words(owned));
   let k = 0;
   while (LEADING.has(tokens[k] ?? '')) k += 1;
