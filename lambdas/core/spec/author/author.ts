@@ -101,7 +101,10 @@ export function readDescription(description: string): Reading {
   const nameOf = (phrase: string, tenantUnits: ReadonlySet<string>, described = false): string | undefined => {
     // (A tenant unit given fields is a record type: "every plot belongs to one garden" names it.)
     const unitName = entityNameOf(phrase, new Set(), true);
-    const name = entityNameOf(phrase, tenantUnits, described) ?? (unitName && (describedUnits.has(unitName) || listed.some((l) => l.entity === unitName)) ? unitName : undefined);
+    // (A generic noun the text gave fields, "a list of services, each with a name and a price", names that record type wherever it is mentioned.)
+    const bare = pascalCase(snakeCase(words(phrase).filter((w) => !/^(?:a|an|the|one|each|every|its|their|exactly|single)$/.test(w)).map((w) => singular(w)).join(' ')));
+    const generic = listed.some((l) => l.entity === bare && (l.phrases.length > 0 || l.rows.length > 0)) ? bare : undefined;
+    const name = entityNameOf(phrase, tenantUnits, described) ?? (unitName && (describedUnits.has(unitName) || listed.some((l) => l.entity === unitName)) ? unitName : generic);
     if (!name) return undefined;
     const definedNames = [...listed.map((l) => l.entity), ...containments.flatMap((c) => [c.parent, c.child])];
     const known = [...definedNames, ...titles];

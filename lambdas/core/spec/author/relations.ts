@@ -34,7 +34,7 @@ const MANY = String.raw`(?:many|several|multiple|one or more|more than one|zero 
 const AFTER_MANY = String.raw`(?:\s+(?:on|over|in|at|during|across|throughout)\s+(?:its|their|the|a|an)\s+[a-z]+)?`;
 
 /** What may follow a relation: the child's fields ("..., and it has a start date", "and we write down the crop"). */
-const TAIL = String.raw`(?:\s*,?\s+and\s+(?:(?:it|they)\s+(?:has|have|records?|says|notes|shows|stores|holds|keeps|covers)|has|have|holds?|includes?|contains?|covers?|records?|keeps?|stores?|notes|lists|tracks|(?:we|you|they)\s+(?:write down|record|note|store|keep|track|log))\s+(.+)|\s*:\s*(.+)|\s*,\s*with\s+(.+)|\s*,?\s+and\s+(?:is|are)\s+(?:always\s+)?[a-z]+(?:ed|en)\s+((?:in|at|on|by|for|with|between|from|to)\s+.+))?`;
+const TAIL = String.raw`(?:\s*,?\s+and\s+(?:(?:it|they)\s+(?:has|have|records?|says|notes|shows|stores|holds|keeps|covers)|has|have|holds?|includes?|contains?|covers?|records?|keeps?|stores?|notes|lists|tracks|(?:we|you|they)\s+(?:write down|record|note|store|keep|track|log))\s+(.+)|\s*:\s*(.+)|\s*,\s*with\s+(.+)|\s*,?\s+and\s+(?:is|are)\s+(?:always\s+)?[a-z]+(?:ed|en)\s+((?:in|at|on|by|for|with|between|from|to)\s+.+)|\s*,\s*((?:at|on|from|by)\s+(?:a|an|the)\s+.+))?`;
 
 /**
  * Verbs whose act is a record of its own, written about another ("agents reply to tickets" makes
@@ -95,7 +95,8 @@ const PATTERNS: Pattern[] = [
   {
     example: 'A booking is for one space and one member, and it has a start date',
     // (Also "is for one swimmer at one meet".)
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:always\s+)?(is for|links|references|is between|belongs? to|is part of|is from)\s+${ONE}${NP}\s+(?:and\s+(?:to\s+|with\s+)?|at\s+|in\s+|on\s+|with\s+)${ONE}${NP}${TAIL}$`, 'i'),
+    // (And "an appointment is with one stylist for one service, at a start time": the time after a comma is its field.)
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:always\s+)?(is for|links|references|is between|belongs? to|is part of|is from|is with(?=\s+(?:one|a|an|exactly one)\s+[a-z]+\s+for\s))\s+${ONE}${NP}\s+(?:and\s+(?:to\s+|with\s+)?|at\s+|in\s+|on\s+|with\s+|(?<=is with\s+\S+(?:\s+\S+)*\s+)for\s+)${ONE}${NP}${TAIL}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[3]! }, { child: m[1]!, parent: m[4]! }],
     list: 5,
     link: (m) => /^(?:links|references|is between)$/i.test(m[2]!),
@@ -195,7 +196,8 @@ function readOne(text: string): RelationReading | undefined {
     // The child's fields follow "and has ..." or a colon (the group after the list's).
     if (!m) continue;
     // ("... and is played in a round number, between a white player and a black player, with a result ...": a passive's complements.)
-    const passive = p.list ? m[p.list + 3] : undefined;
+    // (", and they can leave a note": a new subject ends the complements.)
+    const passive = p.list ? (m[p.list + 3] ?? m[p.list + 4])?.replace(/,?\s+and\s+(?:they|we|you|he|she|it)\s.*$/i, '') : undefined;
     const list = p.list ? (m[p.list] ?? m[p.list + 1] ?? m[p.list + 2] ?? (passive ? complements(passive) : undefined) ?? p.usualList?.(m)) : undefined;
     return { pairs: p.pairs(m), ...(list ? { list } : {}), ...(p.link?.(m) ? { link: true } : {}), ...(p.loose ? { loose: true } : {}) };
   }
