@@ -21,7 +21,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   422: 'The spec describes no record types yet: a draft to complete in the chat (SPEC_HAS_NO_ENTITIES)',
   429: 'Rate limit or lock-out (RATE_LIMITED, ACCOUNT_LOCKED); see Retry-After',
   500: 'Internal error (INTERNAL)',
-  503: 'A dependency is unavailable: the language model failed or timed out (MODEL_UNAVAILABLE; the call is still metered), or no deployer is configured (DEPLOYER_UNAVAILABLE)',
+  503: "A dependency is unavailable: the language model failed or timed out (MODEL_UNAVAILABLE; the call is still metered), no deployer is configured (DEPLOYER_UNAVAILABLE), or the user pool's daily email quota is used up (SERVICE_UNAVAILABLE)",
 };
 
 const schemaNames = new Map<z.ZodType, string>(Object.entries(NAMED_SCHEMAS).map(([name, schema]) => [schema as z.ZodType, name]));

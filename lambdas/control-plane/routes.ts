@@ -98,7 +98,7 @@ export const CONTROL_PLANE_ROUTES = {
     id: 'signUp', method: 'POST', path: '/auth/signup', tag: 'Auth', summary: 'Create an account',
     auth: 'public', rate: 'auth', body: s.SignUpRequest,
     success: { status: 201, description: 'Account created', schema: s.SignUpResponse },
-    errors: [400, 409, 429], dynamo: ['UpdateItem'],
+    errors: [400, 409, 429, 503], dynamo: ['UpdateItem'],
   }),
   confirmSignUp: route({
     id: 'confirmSignUp', method: 'POST', path: '/auth/confirm', tag: 'Auth', summary: 'Confirm an account with the emailed code',
@@ -122,7 +122,7 @@ export const CONTROL_PLANE_ROUTES = {
     id: 'forgotPassword', method: 'POST', path: '/auth/forgot-password', tag: 'Auth', summary: 'Email a password reset code',
     auth: 'public', rate: 'auth', body: s.ForgotPasswordRequest,
     success: { status: 202, description: 'A code is sent if the account exists', schema: s.MessageResponse },
-    errors: [400, 429], dynamo: [],
+    errors: [400, 429, 503], dynamo: [],
   }),
   resetPassword: route({
     id: 'resetPassword', method: 'POST', path: '/auth/reset-password', tag: 'Auth', summary: 'Set a new password with the emailed code',

@@ -388,6 +388,9 @@ interface Case {
   retryAfter?: string;
 }
 
+const DAILY_EMAIL_LIMIT =
+  'Exceeded daily email limit for the operation or the account. If a higher limit is required, please configure your user pool to use your own Amazon SES configuration for sending email.';
+
 function row(
   op: IdentityOperation,
   exception: ExceptionClass,
@@ -455,6 +458,9 @@ const cases = [
   row('confirmSignUp', LimitExceededException, 'Attempt limit exceeded, please try after some time.', 429, 'RATE_LIMITED', '60'),
   row('resetPassword', LimitExceededException, 'Attempt limit exceeded, please try after some time.', 429, 'RATE_LIMITED', '60'),
   row('confirmSignUp', TooManyFailedAttemptsException, 'Too many failed attempts.', 429, 'RATE_LIMITED', '60'),
+  // The pool's daily email quota (Cognito's default sender) is the service's: 503 naming it, not a per-user 429.
+  row('signUp', LimitExceededException, DAILY_EMAIL_LIMIT, 503, 'SERVICE_UNAVAILABLE'),
+  row('signUpPrivately', LimitExceededException, DAILY_EMAIL_LIMIT, 503, 'SERVICE_UNAVAILABLE'),
   row('resetPassword', TooManyFailedAttemptsException, 'Too many failed attempts.', 429, 'RATE_LIMITED', '60'),
 
   row('login', ForbiddenException, 'Request blocked by AWS WAF', 403, 'FORBIDDEN'),
@@ -474,7 +480,9 @@ describe('Cognito exceptions -> contract errors', () => {
     expect({ status: err.statusCode, code: err.code }).toEqual({ status, code });
     if (retryAfter !== undefined) expect(err.headers['retry-after']).toBe(retryAfter);
     // Cognito's message reaches the client only where the adapter deliberately kept it.
-    if (status >= 500) expect(renderError(err).body).toEqual({ error: 'Internal error', code: 'INTERNAL' });
+    if (status === 500) expect(renderError(err).body).toEqual({ error: 'Internal error', code: 'INTERNAL' });
+    // The one 503, the email quota, answers in the adapter's own words.
+    if (status === 503) expect(renderError(err).body).toEqual({ error: expect.stringMatching(/^No more email can be sent today/), code: 'SERVICE_UNAVAILABLE' });
   });
 
   it('covers every entry of the table', () => {
@@ -513,6 +521,15 @@ describe('never revealing whether an account exists', () => {
     cognito.on(ForgotPasswordCommand).rejects(err);
     await expect(identity.forgotPassword({ email: EMAIL })).resolves.toBeUndefined();
     expect((FORGOT_PASSWORD_SILENT as ReadonlySet<string>).has(err.name)).toBe(true);
+  });
+});
+
+describe("the pool's daily email quota", () => {
+  it('forgot-password says so (503, the same for every account) instead of succeeding without sending', async () => {
+    cognito.on(ForgotPasswordCommand).rejects(exception(LimitExceededException, DAILY_EMAIL_LIMIT));
+    const err = await identity.forgotPassword({ email: EMAIL }).then(() => undefined, (e: unknown) => e);
+    expect(err).toMatchObject({ statusCode: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect((err as Error).message).toMatch(/daily email quota is used up.*SES/);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   InternalError,
   InvalidCredentialsError,
   RateLimitedError,
+  ServiceUnavailableError,
   TokenExpiredError,
   UnauthorizedError,
   UserNotConfirmedError,
@@ -71,6 +72,20 @@ export const FORGOT_PASSWORD_SILENT: ReadonlySet<CognitoExceptionName> = new Set
 ]);
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
+
+/**
+ * Cognito's default sender (a pool without its own SES sending) mails a small number of messages
+ * a day for the whole account; past it, signup and forgot-password answer LimitExceededException
+ * "Exceeded daily email limit for the operation or the account". That is the service's quota, not
+ * the caller's: a 503 that names the cause, never a per-user 429 (nor, for forgot-password, a
+ * silent success that sends nothing).
+ */
+export function isEmailQuotaExceeded(err: unknown): boolean {
+  return err instanceof Error && err.name === 'LimitExceededException' && /daily email limit/i.test(err.message);
+}
+
+export const EMAIL_QUOTA_EXCEEDED =
+  "No more email can be sent today: the user pool's daily email quota is used up (Cognito's default sender). Its operator can configure SES sending for the pool; try again later";
 
 /**
  * Cognito's message, if it is plain prose ("Invalid email address format."). Messages with
@@ -237,8 +252,9 @@ export const COGNITO_ERRORS: { readonly [K in CognitoExceptionName]?: CognitoErr
 
   // Pool-wide request throttling.
   TooManyRequestsException: rateLimited(RETRY_AFTER_SECONDS.throttled),
-  // Per-user limits: codes requested (LimitExceeded), wrong codes tried (TooManyFailedAttempts).
-  LimitExceededException: rateLimited(RETRY_AFTER_SECONDS.perUserLimit),
+  // Per-user limits: codes requested (LimitExceeded), wrong codes tried (TooManyFailedAttempts);
+  // the same exception for the pool's daily email quota is the service's, not the user's.
+  LimitExceededException: (ctx) => (isEmailQuotaExceeded(ctx.cause) ? new ServiceUnavailableError(EMAIL_QUOTA_EXCEEDED) : rateLimited(RETRY_AFTER_SECONDS.perUserLimit)(ctx)),
   TooManyFailedAttemptsException: rateLimited(RETRY_AFTER_SECONDS.perUserLimit),
 
   // The pool's AWS WAF web ACL refused the request: a deliberate refusal, not a fault.

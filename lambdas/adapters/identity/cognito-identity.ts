@@ -35,7 +35,7 @@ import {
 import { ConflictError, ForbiddenError } from '../../core/errors';
 import { systemClock, type Clock } from '../../core/clock';
 import type { AdminIdentityPort, IdentityUser, PrivateSignUpResult, RefreshedTokens, SignUpMailBudget, SignUpResult, TokenSet } from '../../ports/identity';
-import { EMAIL_TAKEN, FORGOT_PASSWORD_SILENT, incomplete, knownExceptionName, toHttpError, type IdentityOperation } from './cognito-errors';
+import { EMAIL_TAKEN, FORGOT_PASSWORD_SILENT, incomplete, isEmailQuotaExceeded, knownExceptionName, toHttpError, type IdentityOperation } from './cognito-errors';
 
 export interface CognitoIdentityProps {
   client: CognitoIdentityProviderClient;
@@ -183,7 +183,8 @@ export class CognitoIdentity implements AdminIdentityPort {
       await this.client.send(new ForgotPasswordCommand({ ClientId: this.clientId, Username: input.email }));
     } catch (err) {
       const name = knownExceptionName(err);
-      if (name !== undefined && FORGOT_PASSWORD_SILENT.has(name)) return;
+      // The pool's email quota is the same for every account: saying so reveals none.
+      if (name !== undefined && FORGOT_PASSWORD_SILENT.has(name) && !isEmailQuotaExceeded(err)) return;
       throw toHttpError(err, 'forgotPassword');
     }
   }
