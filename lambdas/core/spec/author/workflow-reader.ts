@@ -183,6 +183,14 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
   const m = mentionIn(tokens, ctx) ?? (subject && /^(?:it|they)$/.test(tokens[0] ?? '') ? { entity: subject, start: 0, end: 1 } : undefined);
   // ("when somebody books": the record the act makes, a Booking, is created.)
   if (!m) {
+    // ("if somebody doesn't show up": the record whose status has the value that says so, no_show.)
+    const not = /\bnot\s+([a-z]+)/i.exec(clause);
+    const noValue = not ? `no_${not[1]!.toLowerCase()}` : undefined;
+    const holders = noValue ? ctx.entities.filter((e) => statusFieldOf(e)?.values?.includes(noValue)) : [];
+    if (noValue && holders.length === 1) {
+      const entity = holders[0]!.name;
+      return { entity, trigger: { entity, event: 'updated', field: statusFieldOf(holders[0])!.name, value: noValue }, lead: [], rest, state: noValue };
+    }
     const made = madeByAct(tokens, ctx);
     return made ? { entity: made, trigger: { entity: made, event: 'created' }, lead: [], rest } : undefined;
   }
