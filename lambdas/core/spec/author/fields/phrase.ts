@@ -314,6 +314,13 @@ function whPhrase(text: string, traits: Traits): string[] | undefined {
     traits.type ??= 'integer';
     return ['duration'];
   }
+  // ("the date its next MOT is due", "the date their contract started": the thing's due or start date.)
+  const thingDate = /^(?:the\s+)?date\s+(?:its|their|his|her|the)\s+(?:next\s+|last\s+|current\s+)?([a-z]+)\s+(?:is\s+|was\s+)?(due|[a-z]+ed)$/.exec(t);
+  if (thingDate) {
+    traits.type ??= 'date';
+    const stem = thingDate[2] === 'due' ? 'due' : thingDate[2]!.replace(/ed$/, '').replace(/(?<=[^aeiou])e?$/, '');
+    return [thingDate[1]!, stem, 'date'];
+  }
   // ("the date it was signed", "the date they lost it": the date of what happened.)
   const dateOf = /^(?:the\s+)?date\s+(?:it|they|he|she)\s+(?:was\s+|were\s+|got\s+)?([a-z]+(?:ed|ost|one|ent|ound|old|aid|ade|en))(?:\s+it|\s+them)?$/.exec(t);
   if (dateOf) {
