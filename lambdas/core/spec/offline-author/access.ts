@@ -9,7 +9,7 @@ import type { Operation, SpecAccessRule } from '../spec-model';
 import type { Sentence } from './clauses';
 import type { EntityIndex } from './entity-index';
 import { PUBLIC_AUDIENCE, type RightLetter, SIGNED_IN_AUDIENCE, rightVerb, RIGHT_VERBS } from './lexicon';
-import { parseRightsClause, type RightsContext } from './rights';
+import { parseRightsClause, type RightsContext, type RightsGroup } from './rights';
 import { words } from './text';
 
 export interface AccessResult {
@@ -67,6 +67,7 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
 
   for (const s of sentences) {
     let lastEntities: string[] = [];
+    let previousGroups: RightsGroup[] = [];
     // ("any member can write a review, and only the person who wrote a review can edit it": two rules.)
     for (const clause of s.clauses.flatMap((c) => c.split(/,\s*(?:and|but)\s+(?=only\s+(?:the|its|their|a|an)\s)/i))) {
       const mentioned = entitiesIn(clause, ctx.index);
@@ -125,7 +126,15 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
         }
         if (entities.length > 0) continue;
       }
+      // ("People who've lost something fill in a claim on the website, no need to register": the
+      // no-login aside is about the clause before it, whoever its subject is.)
+      const bareNoLogin = NO_LOGIN.exec(clause);
+      if (bareNoLogin && clause.replace(bareNoLogin[0], '').replace(/[^a-z]+/gi, ' ').trim().split(/\s+/).filter(Boolean).length <= 1) {
+        for (const g of previousGroups) for (const entity of g.entities === 'all' ? [] : g.entities) for (const letter of g.letters) set(entity, letter, letter === 'read' || letter === 'create' ? 'public' : 'authenticated');
+        continue;
+      }
       const parsed = parseRightsClause(clause, ctx);
+      previousGroups = parsed?.groups.filter((g) => !g.negative) ?? [];
       if (!parsed) {
         if (mentioned.length > 0) lastEntities = mentioned;
         continue;
