@@ -22,7 +22,12 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * 12 development and 4 held-out descriptions. With no change to the author that took development
  * from 0.958 to 0.854 and held-out from 0.808 to 0.719; the floors are measured on the larger
  * corpus after the author's round on its development part (development 0.914, examples 0.951,
- * held-out 0.733).
+ * held-out 0.733). The corpus then grew again, blind (12 development, 4 held-out descriptions):
+ * with no change to the author development fell to 0.831 and held-out to 0.658; after the next
+ * round of general rules on the development part it measures development 0.911, examples 0.952,
+ * held-out 0.674 (floors unchanged: development and examples round down to them; the held-out
+ * floor is above what the grown held-out part measures and is not lowered, so this gate fails
+ * there until the author reaches it again).
  */
 const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.91, examples: 0.95, 'held-out': 0.73 };
 
