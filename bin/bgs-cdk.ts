@@ -15,7 +15,10 @@
  *  - `-c bgs:projectRegion=eu-west-1`: the region generated project stacks deploy to (default: the
  *    control plane's; a blueprint with workflows always deploys to us-east-2);
  *  - `-c bgs:workflowMailFrom=workflows@example.com`: the sender of project workflows' mail, an
- *    address of an SES identity verified in the project region (default: none, notify steps fail).
+ *    address of an SES identity verified in the project region (default: none, notify steps fail);
+ *  - `-c bgs:mailFrom=no-reply@example.com`: the sender of every user pool's codes (the control
+ *    plane's and each project's), an address of an SES identity verified in their regions (default:
+ *    Cognito's default sender, whose small daily quota the whole account shares; synthesis warns).
  */
 import { ENV } from '../lambdas/shared/env';
 import { App, Validations } from 'aws-cdk-lib';
@@ -30,6 +33,7 @@ const bedrockModelId = app.node.tryGetContext('bgs:bedrockModelId') as string | 
 const publicUrl = app.node.tryGetContext('bgs:publicUrl') as string | undefined;
 const projectRegion = app.node.tryGetContext('bgs:projectRegion') as string | undefined;
 const workflowMailFrom = app.node.tryGetContext('bgs:workflowMailFrom') as string | undefined;
+const mailFrom = app.node.tryGetContext('bgs:mailFrom') as string | undefined;
 
 new ControlPlaneStack(app, 'BgsControlPlane', {
   // Unset (no credentials, offline) the stack is environment-agnostic; with credentials the
@@ -41,6 +45,7 @@ new ControlPlaneStack(app, 'BgsControlPlane', {
   publicUrl,
   projectRegion,
   workflowMailFrom,
+  mailFrom,
 });
 
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -63,6 +63,8 @@ export interface AwsDeploymentConfig {
   readonly accountId: string;
   /** The sender of project workflows' mail; absent: their notify steps fail, saying so. */
   readonly workflowMailFrom: string | undefined;
+  /** The sender of project user pools' codes; absent: Cognito's default sender. */
+  readonly mailFrom: string | undefined;
 }
 
 const required = z.string().trim().min(1);
@@ -114,6 +116,7 @@ const schema = z
     [ENV.PROJECT_STACK_ROLE_ARN]: z.string().min(1).optional(),
     [ENV.ACCOUNT_ID]: z.string().min(1).optional(),
     [ENV.WORKFLOW_MAIL_FROM]: z.email().optional(),
+    [ENV.MAIL_FROM]: z.email().optional(),
     [ENV.AUTHOR_TIMEOUT_MS]: z.coerce.number().int().min(1000).max(29_000).default(25_000),
   })
   .superRefine((env, ctx) => {
@@ -184,6 +187,7 @@ export function parseControlPlaneConfig(env: NodeJS.ProcessEnv = process.env): C
           stackRoleArn: e[ENV.PROJECT_STACK_ROLE_ARN] as string,
           accountId: e[ENV.ACCOUNT_ID] as string,
           workflowMailFrom: e[ENV.WORKFLOW_MAIL_FROM],
+          mailFrom: e[ENV.MAIL_FROM],
         }
       : undefined,
     author:

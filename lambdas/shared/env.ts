@@ -135,6 +135,8 @@ export const ENV = {
    * and the deployment step's, which hands it to every project stack. Unset: notify steps fail saying so.
    */
   WORKFLOW_MAIL_FROM: 'BGS_WORKFLOW_MAIL_FROM',
+  /** The sender of project user pools' codes (an SES identity's address); the deployer hands it to each project stack. */
+  MAIL_FROM: 'BGS_MAIL_FROM',
   /** The control plane's table (ARN), where the project's outgoing endpoints are; unset: call steps fail saying so. */
   CONTROL_PLANE_TABLE_ARN: 'BGS_CONTROL_PLANE_TABLE_ARN',
 } as const;

@@ -5,6 +5,7 @@
  */
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import { userPoolEmail } from '../shared/user-pool-mail';
 import { Construct } from 'constructs';
 
 export interface ControlPlaneIdentityProps {
@@ -15,6 +16,12 @@ export interface ControlPlaneIdentityProps {
    * @default false
    */
   readonly destroyOnRemoval?: boolean;
+  /**
+   * The sender of the pool's codes: an address of an SES identity verified in the stack's region.
+   *
+   * @default - Cognito's default sender (a small daily quota for the whole account; synthesis warns)
+   */
+  readonly mailFrom?: string;
 }
 
 export class ControlPlaneIdentity extends Construct {
@@ -58,6 +65,7 @@ export class ControlPlaneIdentity extends Construct {
       standardThreatProtectionMode: cognito.StandardThreatProtectionMode.FULL_FUNCTION,
       mfa: cognito.Mfa.OFF,
       deletionProtection: !destroy,
+      email: userPoolEmail(this, props.mailFrom, 'BGS'),
       removalPolicy: destroy ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
     });
 

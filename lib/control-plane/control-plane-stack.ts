@@ -86,6 +86,13 @@ export interface ControlPlaneStackProps extends StackProps {
    * @default - none: project workflows' notify steps fail, saying no sender is configured
    */
   readonly workflowMailFrom?: string;
+  /**
+   * The sender of every user pool's codes (the control plane's and each project's): an address of
+   * an SES identity verified in their regions.
+   *
+   * @default - Cognito's default sender, whose small daily quota the whole account shares (synthesis warns)
+   */
+  readonly mailFrom?: string;
 }
 
 /** Bedrock ARNs to grant for a model id: a foundation model, or an inference profile and the models it routes to. */
@@ -120,7 +127,7 @@ export class ControlPlaneStack extends Stack {
     const modelId = props.bedrockModelId ?? 'amazon.nova-pro-v1:0';
 
     this.data = new ControlPlaneData(this, 'Data', { destroyOnRemoval });
-    this.identity = new ControlPlaneIdentity(this, 'Identity', { destroyOnRemoval });
+    this.identity = new ControlPlaneIdentity(this, 'Identity', { destroyOnRemoval, mailFrom: props.mailFrom });
 
     // Only the AWS settings: the local-only variables (DynamoDB endpoint, local identity) stay
     // unset, so the handlers' config cannot pick a local adapter on AWS.
@@ -151,6 +158,7 @@ export class ControlPlaneStack extends Stack {
       environment,
       projectRegion: props.projectRegion,
       ...(props.workflowMailFrom ? { workflowMailFrom: props.workflowMailFrom } : {}),
+      ...(props.mailFrom ? { mailFrom: props.mailFrom } : {}),
       logRetention: props.logRetention,
       destroyOnRemoval,
     });

@@ -52,6 +52,12 @@ export interface DeploymentWorkflowProps {
    */
   readonly workflowMailFrom?: string;
   /**
+   * The sender of project user pools' codes: an address of an SES identity verified in the project region.
+   *
+   * @default - Cognito's default sender
+   */
+  readonly mailFrom?: string;
+  /**
    * How long logs (and project templates) are kept.
    *
    * @default logs.RetentionDays.ONE_MONTH
@@ -189,6 +195,7 @@ export class DeploymentWorkflow extends Construct {
       [ENV.PROJECT_CODE]: projectCode,
       [ENV.PROJECT_REGION]: projectRegion,
       ...(props.workflowMailFrom ? { [ENV.WORKFLOW_MAIL_FROM]: props.workflowMailFrom } : {}),
+      ...(props.mailFrom ? { [ENV.MAIL_FROM]: props.mailFrom } : {}),
       [ENV.PROJECT_STACK_ROLE_ARN]: this.stackRole.roleArn,
       [ENV.ACCOUNT_ID]: account,
     };

@@ -30,6 +30,7 @@ export function synthDeployTemplate(input: DeployTemplateInput): CloudFormationT
     code: ProjectCode.fromBucketName(input.codeBucket, codeKeys),
     ...(input.controlPlaneTableArn ? { controlPlaneTableArn: input.controlPlaneTableArn } : {}),
     ...(input.workflowMailFrom ? { workflowMailFrom: input.workflowMailFrom } : {}),
+    ...(input.mailFrom ? { mailFrom: input.mailFrom } : {}),
     ...(input.apiReferenceOrigin ? { apiReferenceOrigin: input.apiReferenceOrigin } : {}),
   });
   return app.synth().getStackByName(stack.stackName).template as CloudFormationTemplate;

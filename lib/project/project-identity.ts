@@ -11,6 +11,7 @@
  */
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import { userPoolEmail } from '../shared/user-pool-mail';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as logs from 'aws-cdk-lib/aws-logs';
@@ -47,6 +48,12 @@ export interface ProjectIdentityProps {
    * @default false
    */
   readonly destroyOnRemoval?: boolean;
+  /**
+   * The sender of the pool's codes: an address of an SES identity verified in the stack's region.
+   *
+   * @default - Cognito's default sender (a small daily quota for the whole account; synthesis warns)
+   */
+  readonly mailFrom?: string;
 }
 
 /** Cognito takes 1-140 characters of text in an email subject; a spec title is reduced to that. */
@@ -93,6 +100,7 @@ export class ProjectIdentity extends Construct {
       mfa: cognito.Mfa.OFF,
       deletionProtection: !destroy,
       removalPolicy: destroy ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+      email: userPoolEmail(this, props.mailFrom, props.ir.project.name.slice(0, 64) || 'BGS'),
     });
 
     Validations.of(this.userPool).acknowledge(

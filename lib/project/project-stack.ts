@@ -106,6 +106,12 @@ export interface ProjectStackProps extends StackProps {
    */
   readonly apiReferenceOrigin?: string;
   /**
+   * The sender of the user pool's codes: an address of an SES identity verified in the stack's region.
+   *
+   * @default - Cognito's default sender, whose small daily quota the whole account shares (synthesis warns)
+   */
+  readonly mailFrom?: string;
+  /**
    * The SES identity the workflow function may send as.
    *
    * @default - the domain of workflowMailFrom
@@ -186,6 +192,7 @@ export class ProjectStack extends Stack {
       preTokenGenerationCode: code.codeFor(this, 'pre-token-generation'),
       logRetention,
       destroyOnRemoval,
+      mailFrom: props.mailFrom,
     });
     this.blueprint = new ProjectBlueprint(this, 'ProjectBlueprint', {
       table,

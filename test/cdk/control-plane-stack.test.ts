@@ -4,7 +4,7 @@
  * One synthesized template is shared by the whole file.
  */
 import type { CfnElement } from 'aws-cdk-lib';
-import { Match } from 'aws-cdk-lib/assertions';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { TABLE_KEYS } from '../../lambdas/adapters/dynamodb/table-definition';
 import { CONTROL_PLANE_ROUTE_LIST, CONTROL_PLANE_ROUTES, type RouteDefinition } from '../../lambdas/control-plane/routes';
 import { ENV } from '../../lambdas/shared/env';
@@ -424,5 +424,24 @@ describe('api', () => {
 
   test('outputs: ApiUrl, UserPoolId, UserPoolClientId, TableName', () => {
     for (const name of ['ApiUrl', 'UserPoolId', 'UserPoolClientId', 'TableName']) template.hasOutput(name, {});
+  });
+});
+
+describe("the control plane's user pool mail (issue 28 item 2)", () => {
+  test('through SES from the configured sender, with a configuration set, in the stack region', () => {
+    const configured = synthControlPlane({ mailFrom: 'no-reply@mail.example.org' });
+    configured.template.resourceCountIs('AWS::SES::ConfigurationSet', 1);
+    configured.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: Match.objectLike({ EmailSendingAccount: 'DEVELOPER', From: 'BGS <no-reply@mail.example.org>', ConfigurationSet: Match.anyValue() }),
+    });
+    expect(Annotations.fromStack(configured.stack).findWarning('*', Match.stringLikeRegexp('default sender'))).toEqual([]);
+  });
+
+  test("without one, Cognito's default sender, and synthesis says what that costs", () => {
+    template.resourceCountIs('AWS::SES::ConfigurationSet', 0);
+    expect(JSON.stringify(template.findResources('AWS::Cognito::UserPool'))).not.toContain('EmailConfiguration');
+    const warnings = Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp("Cognito's default sender"));
+    expect(warnings).toHaveLength(1);
+    expect(String(warnings[0]!.entry.data)).toMatch(/-c bgs:mailFrom=/);
   });
 });

@@ -63,3 +63,21 @@ it("lets the control plane's API reference pages try the project's calls: its or
   expect(corsOf(synthDeployTemplate({ ...input({ ...ir, cors: { allowedOrigins: [origin] } }, 'us-east-1'), apiReferenceOrigin: origin }))).toEqual([origin]);
   expect(corsOf(synthDeployTemplate({ ...input({ ...ir, cors: { allowedOrigins: [] } }, 'us-east-1'), apiReferenceOrigin: origin }))).toEqual([origin]);
 });
+
+it("sends the project user pool's codes through SES from the deployer's sender, with a configuration set; else Cognito's default sender", () => {
+  const poolOf = (template: ReturnType<typeof synthDeployTemplate>) =>
+    Object.values(template.Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>).find((r) => r.Type === 'AWS::Cognito::UserPool')!.Properties;
+  const ofType = (template: ReturnType<typeof synthDeployTemplate>, type: string) => Object.entries(template.Resources as Record<string, { Type: string }>).filter(([, r]) => r.Type === type);
+  const ir = goldenIr('01-task-tracker');
+  const withSes = synthDeployTemplate({ ...input(ir, 'us-east-1'), mailFrom: 'no-reply@mail.example.org' });
+  const [[setId]] = ofType(withSes, 'AWS::SES::ConfigurationSet') as [[string]];
+  expect(poolOf(withSes).EmailConfiguration).toEqual({
+    EmailSendingAccount: 'DEVELOPER',
+    From: `${ir.project.name} <no-reply@mail.example.org>`,
+    SourceArn: { 'Fn::Join': ['', ['arn:aws:ses:us-east-1:', { Ref: 'AWS::AccountId' }, ':identity/no-reply@mail.example.org']] },
+    ConfigurationSet: { Ref: setId },
+  });
+  const plain = synthDeployTemplate(input(ir, 'us-east-1'));
+  expect(poolOf(plain).EmailConfiguration).toBeUndefined();
+  expect(ofType(plain, 'AWS::SES::ConfigurationSet')).toEqual([]);
+});

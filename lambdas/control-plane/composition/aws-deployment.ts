@@ -82,6 +82,7 @@ export function awsStackStepServices(config: AwsDeploymentConfig, deps: AwsDeplo
         codeKeys: code.keys,
         controlPlaneTableArn,
         ...(config.workflowMailFrom ? { workflowMailFrom: config.workflowMailFrom } : {}),
+        ...(config.mailFrom ? { mailFrom: config.mailFrom } : {}),
         // The API reference pages are served at the control plane's address: their "Try it out" calls cross to the project's.
         apiReferenceOrigin: new URL(deps.publicUrl).origin,
       });

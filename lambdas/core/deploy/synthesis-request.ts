@@ -22,6 +22,8 @@ export const SynthesisRequest = z.strictObject({
   controlPlaneTableArn: z.string().min(1).optional(),
   /** The sender of the project's workflow mail (a verified SES identity's address). Absent: notify steps fail saying so. */
   workflowMailFrom: z.email().optional(),
+  /** The sender of the project user pool's codes (a verified SES identity's address). Absent: Cognito's default sender. */
+  mailFrom: z.email().optional(),
   /** The control plane's origin, whose API reference pages call the project's API ("Try it out"): allowed by its CORS. */
   apiReferenceOrigin: z.url({ protocol: /^https?$/ }).optional(),
 });
