@@ -70,7 +70,7 @@ it("sends the project user pool's codes through SES from the deployer's sender, 
   const ofType = (template: ReturnType<typeof synthDeployTemplate>, type: string) => Object.entries(template.Resources as Record<string, { Type: string }>).filter(([, r]) => r.Type === type);
   const ir = goldenIr('01-task-tracker');
   const withSes = synthDeployTemplate({ ...input(ir, 'us-east-1'), mailFrom: 'no-reply@mail.example.org' });
-  const [[setId]] = ofType(withSes, 'AWS::SES::ConfigurationSet') as [[string]];
+  const setId = ofType(withSes, 'AWS::SES::ConfigurationSet')[0]![0];
   expect(poolOf(withSes).EmailConfiguration).toEqual({
     EmailSendingAccount: 'DEVELOPER',
     From: `${ir.project.name} <no-reply@mail.example.org>`,
