@@ -14,6 +14,7 @@ import { emptyHints, type WorkflowHints } from './workflow-branches';
 import { uniqueName, durationWords, type Draft } from './workflow-draft';
 import { readRelativeStep, readWait, relativeAmount, wordNumber } from './workflow-waits';
 import { dateField, dateOwner, statusFieldOf } from './workflow-record-fields';
+import { madeByAct } from './workflow-acts';
 import { AWAITED_NOUNS, CONTINUATION, CREATED_CLAUSE, CREATED_STATES, CREATE_ACTIONS, STATE_ADVERBS, STATE_LINKS, TASK_VERBS, TIME_GIVEN, TRIGGER_OPENERS, UNMET_CONDITION, WAIT_WORDS, expand, objectPhrase, participle, plainTriggerText, verbLemma } from './workflow-phrases';
 
 export interface WorkflowContext {
@@ -477,17 +478,6 @@ function commaBeforeAction(text: string): string {
     return `${tokens.slice(0, i).join(' ')}, ${text.slice(tokens.slice(0, i).join(' ').length).trim()}`;
   }
   return text;
-}
-
-/** "someone books", "a member enrols": the one record type named by the act's noun (booking, enrolment, registration). */
-function madeByAct(tokens: string[], ctx: WorkflowContext): string | undefined {
-  if (!/^(?:someone|somebody|anyone|anybody|a|an|the|people|customers?|clients?|members?|users?|visitors?|guests?)$/.test(tokens[0] ?? '')) return undefined;
-  const verb = tokens.slice(1).find((w) => !/^(?:a|an|the|new|member|customer|client|user|visitor|guest)$/.test(w));
-  if (!verb || tokens.indexOf(verb) !== tokens.length - 1) return undefined;
-  const lemma = verb.replace(/(?:e?s)$/, '');
-  const nouns = [`${lemma}ing`, `${lemma}ation`, `${lemma.replace(/e$/, '')}ation`, `${lemma}ment`, `${lemma}al`];
-  const found = [...new Set(nouns.map((n) => ctx.index.resolve([n])).filter((e): e is string => !!e))];
-  return found.length === 1 ? found[0] : undefined;
 }
 
 /** "Every entry starts as pending payment": the record type (as its words) that begins in a state. */
