@@ -26,9 +26,10 @@ const RENDERERS: Budget = { kib: 480, carries: 'the blueprint validator and the 
 /**
  * Raised from 700 for issue 23: the offline author tags parts of speech with compromise, whose
  * English model (a lexicon of ~14k words and its rules) ships inside the package (about 450 KiB
- * minified); it is what lets the author read descriptions it was not written for, offline.
+ * minified); it is what lets the author read descriptions it was not written for, offline. Then
+ * from 1200: a round of the author's general wording rules (42 commits) added about 7 KiB.
  */
-const MODEL: Budget = { kib: 1200, carries: 'the spec authors: Bedrock Converse, the OpenAI-compatible client and the offline author with its lexicon and the compromise tagger' };
+const MODEL: Budget = { kib: 1230, carries: 'the spec authors: Bedrock Converse, the OpenAI-compatible client and the offline author with its lexicon and the compromise tagger' };
 
 /** The SDK archives: the project route manifest, the SDK generators with the runtimes they embed (~20 KiB of templates/sdk-*) and the zip writer. */
 const SDK_ARTIFACT: Budget = { kib: 500, carries: 'the project route manifest, the Python and TypeScript SDK generators with their embedded runtime templates, and the zip writer (fflate)' };
@@ -69,7 +70,7 @@ export const BUNDLE_BUDGETS: Readonly<Record<string, Budget>> = {
   'control-plane/generation/generation-step': { kib: 510, carries: 'the whole generation pipeline: spec parser, blueprint builder, validator, renderers' },
   'control-plane/handlers/create-project': MODEL,
   'control-plane/handlers/chat-spec': MODEL,
-  'control-plane/handlers/create-blueprint-from-prompt': { kib: 1300, carries: `${MODEL.carries}, and the Step Functions client` },
+  'control-plane/handlers/create-blueprint-from-prompt': { kib: MODEL.kib + 100, carries: `${MODEL.carries}, and the Step Functions client` },
   // Raised from 790 for issue 25 item 3: on a stack with workflows the routes start, signal and cancel durable executions (the Lambda client, ~71 KiB; the instance store and starter, ~15 KiB).
   'project-runtime/runtime': { kib: 870, carries: 'every generated API route: Cognito, S3 with presigned URLs, the record store, the local identity for the local host, the Lambda client of the workflow routes' },
   'project-runtime/workflow': { kib: 1050, carries: "the runtime's services, the durable execution SDK (with its Lambda client), SES v2, Secrets Manager and the HTTPS sender of the workflows' tasks" },
