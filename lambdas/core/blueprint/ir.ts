@@ -35,6 +35,7 @@ import {
   type ServerFieldName,
 } from '../vocabulary';
 import { IrWorkflow } from './ir-workflows';
+import { IrEventHandler, IrSchedule } from './ir-events';
 
 /** Bumped whenever a stored IR could no longer be read by this code the same way. */
 export const IR_VERSION = 1 as const;
@@ -219,6 +220,8 @@ export type IrRole = z.infer<typeof IrRole>;
 
 // The workflow schemas and their flow rules live in ir-workflows.ts; the IR is read from here.
 export * from './ir-workflows';
+// Event handlers and scheduled jobs (issue 27): ir-events.ts.
+export * from './ir-events';
 
 // --- the document -----------------------------------------------------------------------------
 
@@ -322,6 +325,10 @@ export const BlueprintIR = z.strictObject({
   /** Origins the generated API answers CORS for; `['*']` by default (bearer tokens, no cookies). */
   cors: z.strictObject({ allowedOrigins: z.array(z.string()) }),
   workflows: z.array(IrWorkflow),
+  /** "When X, do Y" without a wait or a signal (ir-events.ts). Absent when there are none, as in every blueprint from before them. */
+  events: z.array(IrEventHandler).min(1).optional(),
+  /** Scheduled jobs (ir-events.ts). Absent when there are none. */
+  schedules: z.array(IrSchedule).min(1).optional(),
   limits: IrLimits,
 });
 export type BlueprintIR = z.infer<typeof BlueprintIR>;
