@@ -30,8 +30,8 @@ const COMPOSITION_ROOTS = [
   'lambdas/project-runtime/aws-runtime-services.ts',
   'lambdas/project-runtime/composition*.ts',
 ];
-/** What core may import besides core: pure packages only (no AWS SDK, no file system). */
-const CORE_PACKAGES = ['zod', 'pluralize', 'compromise', 'node:crypto'];
+/** What core may import besides core: pure packages only (no AWS SDK, no file system). croner computes cron occurrences (no timers are started: core builds it paused). */
+const CORE_PACKAGES = ['zod', 'pluralize', 'compromise', 'node:crypto', 'croner'];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'cdk.out/**', '.data/**', 'coverage/**', 'bench-results/**', '.tmp/**'] },
