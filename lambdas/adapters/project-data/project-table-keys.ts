@@ -22,6 +22,8 @@
  *   due item        PK `DXDUE`                              SK `<dueAt ms, 15 digits>#<instanceId>#<operationId>`
  *   invocation in flight PK `DXRUN`                         SK `<instanceId>`   re-run at a restart
  *   stream position PK `STREAM#<stream label>`              SK `<shardId>`      local change reader (record-changes/)
+ *   webhook         PK `<o>WH`                              SK `W#<id>`, `N`    subscriptions and their count (webhook-store.ts)
+ *   webhook delivery PK `<o>WHD#<webhookId>`                 SK `<deliveryId>`   lists: GSI1/GSI2 `<o>~WHD#<webhookId>[@<status>]`
  *
  * Only records live in `<o>E#<Entity>` partitions: the change stream's consumers see every item
  * there (except members) as a record change, so no other item may ever use such a partition.
@@ -251,3 +253,28 @@ export const durableRunningKey = (instanceId: string): ItemKey => ({ PK: DURABLE
 
 /** The greatest sort key due at `nowMs` ('~' sorts after every id character). */
 export const durableDueUpperBound = (nowMs: number): string => `${String(Math.max(0, Math.floor(nowMs))).padStart(DUE_TIME_DIGITS, '0')}#~`;
+
+// --- webhooks (lambdas/adapters/project-data/webhook-store.ts) ----------------------------------
+
+/**
+ * An organization's webhook subscriptions, in one partition `<o>WH`: each subscription (SK
+ * `W#<webhookId>`) and the count the per-organization limit is kept with (SK `N`), changed in the
+ * same transaction as a create or a delete. Never an entity partition: no change is made of them.
+ */
+export const webhookPartition = (orgId: string | null): string => `${orgPrefix(orgId)}WH`;
+export const WEBHOOK_SK_PREFIX = 'W#';
+export const webhookKey = (orgId: string | null, webhookId: string): ItemKey => ({ PK: webhookPartition(orgId), SK: `${WEBHOOK_SK_PREFIX}${webhookId}` });
+export const webhookCountKey = (orgId: string | null): ItemKey => ({ PK: webhookPartition(orgId), SK: 'N' });
+
+/** One delivery of a change to a subscription: PK `<o>WHD#<webhookId>`, SK the delivery id (derived from the change: one per change and subscription). */
+export const webhookDeliveryKey = (orgId: string | null, webhookId: string, deliveryId: string): ItemKey => ({ PK: `${orgPrefix(orgId)}WHD#${webhookId}`, SK: deliveryId });
+
+/**
+ * The lists a delivery is in, through the shared GSIs: GSI1 every delivery of a subscription,
+ * GSI2 those of one status; each newest first by `<createdAt>#<deliveryId>`. They start with `~`,
+ * which no entity's index partition (`<Entity>#...`) can.
+ */
+export const webhookDeliveryListPartition = (orgId: string | null, webhookId: string): string => `${orgPrefix(orgId)}~WHD#${webhookId}`;
+export const webhookDeliveryStatusPartition = (orgId: string | null, webhookId: string, status: string): string => `${orgPrefix(orgId)}~WHD#${webhookId}@${status}`;
+export const webhookDeliverySortKey = (createdAt: string, deliveryId: string): string => `${createdAt}#${deliveryId}`;
+export const WEBHOOK_DELIVERY_INDEXES = { all: 'GSI1', status: 'GSI2' } as const;
