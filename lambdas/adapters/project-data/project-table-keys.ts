@@ -22,6 +22,10 @@
  *   due item        PK `DXDUE`                              SK `<dueAt ms, 15 digits>#<instanceId>#<operationId>`
  *   invocation in flight PK `DXRUN`                         SK `<instanceId>`   re-run at a restart
  *   stream position PK `STREAM#<stream label>`              SK `<shardId>`      local change reader (record-changes/)
+ *   event run       PK `<o>EVRUN#<runId>`                   SK `R`              a handler's or a job's run (event-run-store.ts)
+ *   schedule state  PK `SCHED#<job name>`                   SK `S`              the local scheduler's last occurrence run
+ *   event job       PK `EVJOB`                              SK `<dueAt ms>#<jobId>` the local event-job queue (adapters/event-jobs/)
+ *   organization list GSI1PK `~ORG`                          GSI1SK `<created_at>#<orgId>` on the organization item
  *   webhook         PK `<o>WH`                              SK `W#<id>`, `N`    subscriptions and their count (webhook-store.ts)
  *   webhook delivery PK `<o>WHD#<webhookId>`                 SK `<deliveryId>`   lists: GSI1/GSI2 `<o>~WHD#<webhookId>[@<status>]`
  *
@@ -253,6 +257,38 @@ export const durableRunningKey = (instanceId: string): ItemKey => ({ PK: DURABLE
 
 /** The greatest sort key due at `nowMs` ('~' sorts after every id character). */
 export const durableDueUpperBound = (nowMs: number): string => `${String(Math.max(0, Math.floor(nowMs))).padStart(DUE_TIME_DIGITS, '0')}#~`;
+
+// --- organizations, listed (scheduled jobs run once per organization) ---------------------------
+
+/**
+ * Every organization of a multi-tenant project, through GSI1 on its organization item: one
+ * partition, oldest first. `~` keeps it apart from every entity's index partition.
+ */
+export const ORGANIZATION_LIST = { index: 'GSI1', partition: '~ORG', pk: 'GSI1PK', sk: 'GSI1SK' } as const;
+export const organizationListSortKey = (createdAt: string, orgId: string): string => `${createdAt}#${orgId}`;
+
+// --- event handlers and scheduled jobs (issue 27) ----------------------------------------------
+
+/** One run of an event handler (per change) or of a scheduled job (per occurrence and organization). */
+export const eventRunKey = (orgId: string | null, runId: string): ItemKey => ({ PK: `${orgPrefix(orgId)}EVRUN#${runId}`, SK: 'R' });
+
+/** The parked runs of an organization, newest first, through GSI1 (set only while parked). */
+export const parkedRunPartition = (orgId: string | null): string => `${orgPrefix(orgId)}~EV@parked`;
+export const PARKED_RUN_INDEX = { index: 'GSI1', pk: 'GSI1PK', sk: 'GSI1SK' } as const;
+
+/** The local scheduler's memory of a job: the last occurrence it ran (on AWS, EventBridge Scheduler keeps time). */
+export const scheduleStateKey = (job: string): ItemKey => ({ PK: `SCHED#${job}`, SK: 'S' });
+
+/** The local event-job queue: one partition ordered by due time, like the durable engine's due items. */
+export const EVENT_JOB_PARTITION = 'EVJOB';
+export const eventJobKey = (dueAtMs: number, jobId: string): ItemKey => ({
+  PK: EVENT_JOB_PARTITION,
+  SK: `${String(Math.max(0, Math.floor(dueAtMs))).padStart(DUE_TIME_DIGITS, '0')}#${jobId}`,
+});
+/** The greatest event-job sort key due at `nowMs`. */
+export const eventJobDueUpperBound = (nowMs: number): string => `${String(Math.max(0, Math.floor(nowMs))).padStart(DUE_TIME_DIGITS, '0')}#~`;
+/** The due time of an event job's sort key. */
+export const eventJobDueAt = (sk: string): number => Number(sk.slice(0, DUE_TIME_DIGITS));
 
 // --- webhooks (lambdas/adapters/project-data/webhook-store.ts) ----------------------------------
 

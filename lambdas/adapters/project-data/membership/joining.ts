@@ -9,7 +9,7 @@ import { normalizeEmail } from '../../../core/email';
 import { ConflictError, ValidationError } from '../../../core/errors';
 import type { JoinInput, Member } from '../../../ports/membership';
 import { cancellationCodes } from '../../dynamodb/transaction-errors';
-import { FIRST_ADMIN_KEY, emailPointerKey, invitationKey, memberKey, memberPointerKey, orgKey } from '../project-table-keys';
+import { FIRST_ADMIN_KEY, ORGANIZATION_LIST, emailPointerKey, invitationKey, memberKey, memberPointerKey, orgKey, organizationListSortKey } from '../project-table-keys';
 import { ADMIN_COUNT_ATTRIBUTE, adminCountChange, firstAdminCount } from './admin-counter';
 import { guardedWrite, type TransactItem } from './guarded-write';
 import { readMember, readMemberPointer, type MembershipTable } from './members';
@@ -43,7 +43,17 @@ export async function join(table: MembershipTable, input: JoinInput): Promise<Me
     items.push({
       Put: {
         TableName: tableName,
-        Item: { ...orgKey(input.newOrg.id), kind: 'organization', id: input.newOrg.id, name: input.newOrg.name, created_at: at, [ADMIN_COUNT_ATTRIBUTE]: 0 },
+        Item: {
+          ...orgKey(input.newOrg.id),
+          kind: 'organization',
+          id: input.newOrg.id,
+          name: input.newOrg.name,
+          created_at: at,
+          [ADMIN_COUNT_ATTRIBUTE]: 0,
+          // Listed, so a scheduled job can run once per organization without a Scan.
+          [ORGANIZATION_LIST.pk]: ORGANIZATION_LIST.partition,
+          [ORGANIZATION_LIST.sk]: organizationListSortKey(at, input.newOrg.id),
+        },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     });
