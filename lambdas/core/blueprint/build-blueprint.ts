@@ -17,6 +17,7 @@
 import { parseSpec } from '../spec/parse-spec';
 import { parseFieldType, type FieldType } from '../spec/field-type';
 import { type SpecDocument, type SpecEntity, type SpecField, type SpecRateLimit, type SpecRole } from '../spec/spec-model';
+import { buildEventHandlers, buildSchedules } from './build-events';
 import { buildWorkflow } from './build-workflows';
 import {
   AUTH_RATE_CATEGORIES,
@@ -80,6 +81,8 @@ export { DEFAULT_BACKOFF_SECONDS } from './build-workflows';
 
 export function buildBlueprint(spec: SpecDocument, context: BuildContext): BlueprintIR {
   const multi = spec.tenancy === 'multi';
+  const events = buildEventHandlers(spec);
+  const schedules = buildSchedules(spec);
   const entityNames = spec.entities.map((entity) => entity.name);
   const entities = spec.entities.map((entity) => buildEntity(entity, spec, multi));
   return {
@@ -98,6 +101,9 @@ export function buildBlueprint(spec: SpecDocument, context: BuildContext): Bluep
     ),
     cors: { allowedOrigins: corsOrigins(context.corsOrigins) },
     workflows: spec.workflows.map((workflow) => buildWorkflow(workflow, spec)),
+    // Only when there are some: a blueprint without them is the one built before they existed.
+    ...(events ? { events } : {}),
+    ...(schedules ? { schedules } : {}),
     limits: { ...DEFAULT_LIMITS },
   };
 }

@@ -9,22 +9,14 @@ import { parseFieldType } from '../spec/field-type';
 import { readNumber } from '../spec/spec-cells';
 import type { SpecDocument, SpecTaskAction, SpecWorkflow, WorkflowStep } from '../spec/spec-model';
 import { durationSeconds } from './durations';
-import type { IrStep, IrTaskAction, IrTrigger, IrWorkflow } from './ir';
+import type { IrEntityTrigger, IrStep, IrTaskAction, IrTrigger, IrWorkflow } from './ir';
 
 /** A task's first retry delay when the spec gives retries but no backoff (Step Functions' default). */
 export const DEFAULT_BACKOFF_SECONDS = 1;
 
 export function buildWorkflow(workflow: SpecWorkflow, spec: SpecDocument): IrWorkflow {
   const t = workflow.trigger;
-  const trigger: IrTrigger = t
-    ? {
-        entity: t.entity,
-        event: t.event,
-        ...(t.field !== undefined ? { field: t.field } : {}),
-        ...(t.value !== undefined ? { value: t.value } : {}),
-        ...(t.where !== undefined ? { where: t.where.map((c) => ({ field: c.field, value: c.value })) } : {}),
-      }
-    : { manual: true };
+  const trigger: IrTrigger = t ? buildEntityTrigger(t) : { manual: true };
   const typer = fieldTyper(spec);
   return {
     name: workflow.name,
@@ -34,7 +26,19 @@ export function buildWorkflow(workflow: SpecWorkflow, spec: SpecDocument): IrWor
   };
 }
 
-function seconds(text: string, where: string): number {
+/** A record trigger as the IR writes it (a workflow's trigger, an event handler's `on`). */
+export function buildEntityTrigger(t: NonNullable<SpecWorkflow['trigger']>): IrEntityTrigger {
+  return {
+    entity: t.entity,
+    event: t.event,
+    ...(t.field !== undefined ? { field: t.field } : {}),
+    ...(t.value !== undefined ? { value: t.value } : {}),
+    ...(t.where !== undefined ? { where: t.where.map((c) => ({ field: c.field, value: c.value })) } : {}),
+  };
+}
+
+/** Whole seconds of an ISO 8601 duration; `where` names it when the text is not one (the checker reports it first). */
+export function seconds(text: string, where: string): number {
   const value = durationSeconds(text);
   if (value === undefined) throw new Error(`${where}: '${text}' is not an ISO 8601 duration`);
   return value;
@@ -98,9 +102,9 @@ function buildStep(step: WorkflowStep, workflow: string, source: string | undefi
 }
 
 /** A value as written, typed by the field it goes into (entity and field names as the spec gives them). */
-type FieldTyper = (entity: string | undefined, field: string, text: string) => string | number | boolean;
+export type FieldTyper = (entity: string | undefined, field: string, text: string) => string | number | boolean;
 
-function fieldTyper(spec: SpecDocument): FieldTyper {
+export function fieldTyper(spec: SpecDocument): FieldTyper {
   return (entity, field, text) => {
     const declared = spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === field);
     const type = declared ? parseFieldType(declared.type) : undefined;
@@ -111,7 +115,8 @@ function fieldTyper(spec: SpecDocument): FieldTyper {
   };
 }
 
-function buildAction(action: SpecTaskAction, source: string | undefined, typer: FieldTyper): IrTaskAction {
+/** A task's action, its values typed by the fields they go into; `source` is the entity of the record it acts on. */
+export function buildAction(action: SpecTaskAction, source: string | undefined, typer: FieldTyper): IrTaskAction {
   switch (action.type) {
     case 'update':
       return { type: 'update', set: action.set.map((item) => ({ field: item.field, value: item.value === null ? null : typer(source, item.field, item.value) })) };

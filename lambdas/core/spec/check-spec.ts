@@ -11,6 +11,7 @@
 import { elementType, formatFieldType, isScalarType, parseFieldType, refTarget, TYPE_CHOICES, type FieldType } from './field-type';
 import { isNotesFlag, writeRateLimitName, writeWindow } from './spec-cells';
 import { OVERVIEW_BOUNDS, checkFreeText, checkOneLine, descriptionBounds, type Report } from './check-text';
+import { checkEvents } from './check-events';
 import { checkWorkflows } from './check-workflows';
 import { OWNER_KEY } from './spec-layout';
 import type { SpecDocument, SpecEntity, SpecField } from './spec-model';
@@ -36,6 +37,7 @@ export function checkSpec(spec: SpecDocument): SpecCheckIssue[] {
   checkRoles(spec, report);
   checkAccess(spec, entities, report);
   checkWorkflows(spec, entities, report);
+  checkEvents(spec, entities, report);
   checkRateLimits(spec.rateLimits, report);
   if (spec.tenancy === 'single') checkSingleTenantWording(spec, report);
   return issues;

@@ -15,21 +15,37 @@ import { writeTarget } from './step-cells';
 import { ISO_DURATION_PATTERN } from '../date-formats';
 import { SNAKE_NAME, TRIGGER_EVENTS } from '../vocabulary';
 
-const DURATION_HINT = 'an ISO 8601 duration such as P7D, PT24H or PT30M';
+export const DURATION_HINT = 'an ISO 8601 duration such as P7D, PT24H or PT30M';
 const MAX_RETRIES = 20;
 
 /** `at(message, 'field')` marks what depends on the trigger's record. */
-type At = (message: string, detail?: string) => void;
+export type At = (message: string, detail?: string) => void;
 
-/** What a step's checks need to know about the spec and its workflow. */
-interface StepScope {
+/**
+ * What the checks of an action need to know: the spec, and the record the action acts on. Shared
+ * with the event handlers and scheduled jobs (check-events.ts), whose actions are tasks' actions.
+ */
+export interface ActionScope {
   spec: SpecDocument;
   entities: Map<string, SpecEntity>;
-  workflow: SpecWorkflow;
-  /** The triggering entity, when the trigger names a known one. */
+  /** The record's entity, when known. */
   source: SpecEntity | undefined;
+  /** Whether the actions have a record at all (a manual workflow, a job without records: none). */
+  hasRecord: boolean;
+  /** What the record is called, and how to give the actions one: 'the triggering record', 'the workflow needs a trigger (not manual)'. */
+  record: { noun: string; fix: string };
+  /** The workflow the action belongs to, which it may not start. */
+  workflowName?: string;
+}
+
+/** What a step's checks need to know about the spec and its workflow. */
+interface StepScope extends ActionScope {
+  workflow: SpecWorkflow;
   steps: Set<string>;
 }
+
+/** A workflow's record, as messages name it. */
+const TRIGGERING_RECORD = { noun: 'the triggering record', fix: 'the workflow needs a trigger (not manual)' };
 
 export function checkWorkflows(spec: SpecDocument, entities: Map<string, SpecEntity>, report: Report): void {
   const seen = new Set<string>();
@@ -40,9 +56,18 @@ export function checkWorkflows(spec: SpecDocument, entities: Map<string, SpecEnt
     if (seen.has(workflow.name)) report(path, `${subject} is declared twice`);
     seen.add(workflow.name);
     checkFreeText(workflow.description, `${path}.description`, `${subject} description`, descriptionBounds(TRIGGER_KEY), report);
-    const source = checkTrigger(workflow, entities, `${path}.trigger`, subject, report);
+    const source = checkTrigger(workflow.trigger, entities, `${path}.trigger`, subject, report);
     if (workflow.steps.length === 0) report(`${path}.steps`, `${subject} needs at least one step in its step table`);
-    const scope: StepScope = { spec, entities, workflow, source, steps: new Set(workflow.steps.map((step) => step.name)) };
+    const scope: StepScope = {
+      spec,
+      entities,
+      workflow,
+      source,
+      hasRecord: workflow.trigger !== undefined,
+      record: TRIGGERING_RECORD,
+      workflowName: workflow.name,
+      steps: new Set(workflow.steps.map((step) => step.name)),
+    };
     const names = new Set<string>();
     workflow.steps.forEach((step, s) => {
       const stepPath = `${path}.steps.${s}`;
@@ -58,9 +83,8 @@ export function checkWorkflows(spec: SpecDocument, entities: Map<string, SpecEnt
   });
 }
 
-/** Returns the triggering entity (whose fields steps may name), if known. */
-function checkTrigger(workflow: SpecWorkflow, entities: Map<string, SpecEntity>, path: string, subject: string, report: Report): SpecEntity | undefined {
-  const trigger = workflow.trigger;
+/** Returns the triggering entity (whose fields steps may name), if known. A handler's `- On:` is checked the same way. */
+export function checkTrigger(trigger: SpecWorkflow['trigger'], entities: Map<string, SpecEntity>, path: string, subject: string, report: Report): SpecEntity | undefined {
   if (!trigger) return undefined;
   const at = (message: string) => report(path, `${subject}, trigger: ${message}`);
   const entity = entities.get(trigger.entity);
@@ -87,7 +111,7 @@ function checkTrigger(workflow: SpecWorkflow, entities: Map<string, SpecEntity>,
 }
 
 /** A condition or an action compares or writes one value, so it must be a value the field can hold. */
-function checkValue(field: SpecField, value: string, subject: string, at: (message: string) => void): void {
+export function checkValue(field: SpecField, value: string, subject: string, at: (message: string) => void): void {
   const type = parseFieldType(field.type);
   if (!type) return; // reported with the field
   if (type.kind === 'list' || isScalarType(type, 'file')) at(`${subject} is a ${field.type} field; a condition compares a single value`);
@@ -194,10 +218,11 @@ function checkRecordChange(change: Extract<WorkflowStep, { kind: 'waitForRecord'
   }
 }
 
-function checkAction(action: SpecTaskAction, scope: StepScope, at: At): void {
+/** `at(message, 'field')` marks what depends on the record (see At). */
+export function checkAction(action: SpecTaskAction, scope: ActionScope, at: At): void {
   const source = scope.source;
   const needsRecord = (what: string) => {
-    if (!scope.workflow.trigger) at(`${what} the triggering record, so the workflow needs a trigger (not manual)`, 'field');
+    if (!scope.hasRecord) at(`${what} ${scope.record.noun}, so ${scope.record.fix}`, 'field');
   };
   switch (action.type) {
     case 'update': {
@@ -237,13 +262,13 @@ function checkAction(action: SpecTaskAction, scope: StepScope, at: At): void {
       if (!SNAKE_NAME.test(action.endpoint)) at(`endpoint name '${action.endpoint}' must be snake_case (e.g. payment)`);
       return;
     case 'start':
-      if (action.workflow === scope.workflow.name) at('a workflow cannot start itself');
+      if (action.workflow === scope.workflowName) at('a workflow cannot start itself');
       else if (!scope.spec.workflows.some((candidate) => candidate.name === action.workflow)) at(`'${action.workflow}' is not a workflow of the spec`);
       return;
   }
 }
 
-function checkCreate(action: Extract<SpecTaskAction, { type: 'create' }>, scope: StepScope, at: At): void {
+function checkCreate(action: Extract<SpecTaskAction, { type: 'create' }>, scope: ActionScope, at: At): void {
   const entity = scope.entities.get(action.entity);
   if (!entity) {
     at(`'${action.entity}' is not an entity of the spec (entities: ${[...scope.entities.keys()].join(', ')})`);
@@ -258,7 +283,7 @@ function checkCreate(action: Extract<SpecTaskAction, { type: 'create' }>, scope:
     if ((item.value === undefined) === (item.from === undefined)) at(`create ${entity.name}: give ${item.field} either a value or 'from' a field`);
     if (item.value !== undefined && field) checkValue(field, item.value, `${entity.name}.${field.name}`, (message) => at(message));
     if (item.from === undefined || item.from === 'id') continue;
-    if (!scope.workflow.trigger) at(`'${item.field} from ${item.from}' copies a field of the triggering record, so the workflow needs a trigger (not manual)`, 'field');
+    if (!scope.hasRecord) at(`'${item.field} from ${item.from}' copies a field of ${scope.record.noun}, so ${scope.record.fix}`, 'field');
     else if (scope.source && !scope.source.fields.some((candidate) => candidate.name === item.from)) at(`${scope.source.name} has no field '${item.from}' to copy`, 'field');
   }
   const missing = entity.fields.filter((field) => field.required && field.default === undefined && !seen.has(field.name)).map((field) => field.name);

@@ -11,25 +11,34 @@
 import { TYPE_CHOICES } from './field-type';
 import { STEP_KINDS, writeRateLimitName } from './spec-cells';
 import { AUTH_RATE_LIMIT_CATEGORIES, rulesText, subjectText } from '../blueprint/auth-rate-limits';
-import { AUTH_RATE_CATEGORIES } from '../blueprint/ir';
+import { AUTH_RATE_CATEGORIES, DEFAULT_EVENT_BACKOFF_SECONDS, DEFAULT_EVENT_RETRIES, IrRetryPolicy } from '../blueprint/ir';
 import { renderSpec } from './render-spec';
 import { EXAMPLE_SPEC } from './spec-example';
 import {
   ACCESS_HEADER,
   ADMIN_ROLE_KEY,
   DEFAULT_ROLE_KEY,
+  DEFAULT_TIME_ZONE,
+  DO_KEY,
+  EVENTS_SECTION,
   FIELD_HEADER,
   MULTI_TENANT_MODE,
   NONE_LINE,
   NONE_SECTIONS,
+  ON_KEY,
   OPEN_QUESTIONS_INTRO,
   OPEN_QUESTIONS_SECTION,
   OPTIONAL_SECTION_NAMES,
   RATE_LIMITS_HEADER,
+  RECORDS_KEY,
   RELATIONS_HEADER,
+  RETRIES_KEY,
+  SCHEDULE_KEY,
+  SCHEDULES_SECTION,
   SECTION_NAMES,
   SINGLE_TENANT_MODE,
   STEPS_HEADER,
+  TIME_ZONE_KEY,
 } from './spec-layout';
 import { renderTable } from './spec-markdown';
 import { ACCESS_LEVELS, OPERATIONS, SERVER_FIELD_NAMES } from '../vocabulary';
@@ -228,6 +237,45 @@ ${TASK_ACTIONS.join('\n')}
 
 Durations are ISO 8601: P7D (7 days), PT24H (24 hours), PT30M, P1M (a month). Event and outcome
 names are snake_case.
+
+## ${EVENTS_SECTION}
+
+Optional. One rule tells an event handler from a workflow: a "when X, do Y" with no wait and no
+signal (email someone, set a field, create a record, call an endpoint the moment a record
+changes) is an event handler; anything that waits (a delay, a deadline, a reminder before a
+date) or takes a signal (an approval, a reply) is a workflow.
+
+One part per handler: ${code('### handler_name')} (snake_case), an optional description, then:
+
+- ${code(`- ${ON_KEY}: <trigger>`)}: as a workflow's trigger line (not manual): ${code('Deal created')},
+  ${code('Deal stage = won')}, ${code('Ticket created where severity = sev1')}, ${code('Deal deleted')}.
+- ${code(`- ${DO_KEY}: <action>`)}, one line per action, run in order on the changed record: a task's action
+  (the table above, without ${code('action:')}); a notify may end with ${code('; message: <text>')}.
+- Optionally ${code(`- ${RETRIES_KEY}: <n>`)} or ${code(`<n>, backoff <duration>`)}: how often a failed run is tried
+  again (0 to ${IrRetryPolicy.shape.retries.maxValue}; default ${DEFAULT_EVENT_RETRIES}, the first after ${DEFAULT_EVENT_BACKOFF_SECONDS} seconds, each next delay doubled), after
+  which the run is kept for an administrator.
+
+## ${SCHEDULES_SECTION}
+
+Optional. One part per job: ${code('### job_name')} (snake_case), an optional description, then:
+
+- ${code(`- ${SCHEDULE_KEY}: cron(<minutes> <hours> <day-of-month> <month> <day-of-week> <year>)`)} or
+  ${code('rate(<n> minute|minutes|hour|hours|day|days)')}, as AWS EventBridge Scheduler writes them: one of
+  day-of-month and day-of-week is ${code('?')}, day-of-week is 1-7 (SUN-SAT) or SUN..SAT. ${code('cron(0 2 * * ? *)')}
+  is every night at 02:00, ${code('cron(0 8 ? * MON *)')} every Monday at 08:00, ${code('cron(0 0 1 * ? *)')} the first
+  of each month, ${code('rate(1 hour)')} every hour. A schedule that never occurs is refused.
+- Optionally ${code(`- ${TIME_ZONE_KEY}: <IANA time zone>`)} the cron is read in (${code('Europe/Berlin')}); default ${DEFAULT_TIME_ZONE}.
+- Optionally ${code(`- ${RECORDS_KEY}: <Entity> where <condition> and ...`)}: the records the actions run on, one
+  by one (a ${code('notify role')} sends one email listing them). A condition is ${code('<field> = <value>')} on an enum,
+  a reference, a boolean or a unique field (read through an index), or an age:
+  ${code('created_at older than <duration>')}, ${code('updated_at within <duration>')}. E.g.
+  ${code('Deal where stage = open and updated_at older than P90D')}.
+- ${code(`- ${DO_KEY}: <action>`)} lines and an optional ${code(`- ${RETRIES_KEY}:`)}, as for handlers. Without records a job
+  has no record, so it may only create records from constants, notify a role, call an endpoint
+  or start a workflow.
+
+In a multi-tenant project a job runs once per organization, on that organization's records, and
+a role means that organization's members with the role.
 
 ## Rate limits
 

@@ -5,27 +5,36 @@
  */
 import { refTarget, parseFieldType } from './field-type';
 import { writeNotes, writeNumber, writeRange, writeRateLimitName, writeRights, writeTrigger, writeWindow, writeYesNo } from './spec-cells';
+import { writeDo, writeRecordQuery, writeRetry } from './event-cells';
 import { writeStepDetails } from './step-cells';
 import {
   ACCESS_HEADER,
   ADMIN_ROLE_KEY,
   DEFAULT_ROLE_KEY,
+  DO_KEY,
+  EVENTS_SECTION,
   FIELD_HEADER,
   MODE_KEY,
   MULTI_TENANT_MODE,
   NONE_LINE,
   OPEN_QUESTIONS_INTRO,
   OPEN_QUESTIONS_SECTION,
+  ON_KEY,
   OWNER_KEY,
   RATE_LIMITS_HEADER,
+  RECORDS_KEY,
   RELATIONS_HEADER,
+  RETRIES_KEY,
   ROLE_HEADER_FIRST,
+  SCHEDULE_KEY,
+  SCHEDULES_SECTION,
   SINGLE_TENANT_MODE,
   STEPS_HEADER,
+  TIME_ZONE_KEY,
   TRIGGER_KEY,
 } from './spec-layout';
 import { renderTable } from './spec-markdown';
-import type { SpecDocument, SpecEntity, SpecField, SpecWorkflow } from './spec-model';
+import type { SpecDocument, SpecEntity, SpecEventHandler, SpecField, SpecRetry, SpecSchedule, SpecTaskAction, SpecWorkflow } from './spec-model';
 
 /** Blocks are separated by one blank line; the text ends with exactly one newline. */
 export function renderSpec(spec: SpecDocument): string {
@@ -45,6 +54,8 @@ export function renderSpec(spec: SpecDocument): string {
     spec.access.length === 0 ? [NONE_LINE] : renderTable(ACCESS_HEADER, spec.access.map((rule) => [rule.entity, rule.operation, rule.level])),
     ['## Workflows'],
     ...(spec.workflows.length === 0 ? [[NONE_LINE]] : spec.workflows.flatMap(workflowBlocks)),
+    ...(spec.events === undefined || spec.events.length === 0 ? [] : [[`## ${EVENTS_SECTION}`], ...spec.events.flatMap(handlerBlocks)]),
+    ...(spec.schedules === undefined || spec.schedules.length === 0 ? [] : [[`## ${SCHEDULES_SECTION}`], ...spec.schedules.flatMap(scheduleBlocks)]),
     ...(spec.rateLimits === undefined || spec.rateLimits.length === 0
       ? []
       : [['## Rate limits'], renderTable(RATE_LIMITS_HEADER, spec.rateLimits.map((row) => [writeRateLimitName(row.limit), String(row.requests), writeWindow(row.windowSeconds)]))]),
@@ -118,3 +129,29 @@ function workflowBlocks(workflow: SpecWorkflow): string[][] {
     renderTable(STEPS_HEADER, workflow.steps.map((step) => [step.name, step.kind, writeStepDetails(step)])),
   ];
 }
+
+function handlerBlocks(handler: SpecEventHandler): string[][] {
+  return [
+    [`### ${handler.name}`],
+    ...(handler.description === undefined || handler.description === '' ? [] : [[handler.description]]),
+    [`- ${ON_KEY}: ${writeTrigger(handler.on)}`, ...actionLines(handler.actions, handler.retry)],
+  ];
+}
+
+function scheduleBlocks(job: SpecSchedule): string[][] {
+  return [
+    [`### ${job.name}`],
+    ...(job.description === undefined || job.description === '' ? [] : [[job.description]]),
+    [
+      `- ${SCHEDULE_KEY}: ${job.expression}`,
+      ...(job.timezone === undefined ? [] : [`- ${TIME_ZONE_KEY}: ${job.timezone}`]),
+      ...(job.records === undefined ? [] : [`- ${RECORDS_KEY}: ${writeRecordQuery(job.records)}`]),
+      ...actionLines(job.actions, job.retry),
+    ],
+  ];
+}
+
+const actionLines = (actions: readonly SpecTaskAction[], retry: SpecRetry | undefined): string[] => [
+  ...actions.map((action) => `- ${DO_KEY}: ${writeDo(action)}`),
+  ...(retry === undefined ? [] : [`- ${RETRIES_KEY}: ${writeRetry(retry)}`]),
+];

@@ -6,7 +6,7 @@
 
 export const SECTION_NAMES = ['Overview', 'Tenancy', 'Entities', 'Relations', 'Roles', 'Access', 'Workflows'] as const;
 /** Sections a spec may leave out; when present they come after the required ones, in this order. */
-export const OPTIONAL_SECTION_NAMES = ['Rate limits', 'Open questions'] as const;
+export const OPTIONAL_SECTION_NAMES = ['Event handlers', 'Scheduled jobs', 'Rate limits', 'Open questions'] as const;
 export const ALL_SECTION_NAMES = [...SECTION_NAMES, ...OPTIONAL_SECTION_NAMES] as const;
 export type SectionName = (typeof ALL_SECTION_NAMES)[number];
 
@@ -24,6 +24,17 @@ export const RATE_LIMITS_HEADER = ['Limit', 'Requests', 'Window'] as const;
 export const MODE_KEY = 'Mode';
 export const OWNER_KEY = 'Owner';
 export const TRIGGER_KEY = 'Trigger';
+/** `## Event handlers` and `## Scheduled jobs`: the items of a handler's or a job's part. */
+export const EVENTS_SECTION = 'Event handlers' satisfies SectionName;
+export const SCHEDULES_SECTION = 'Scheduled jobs' satisfies SectionName;
+export const ON_KEY = 'On';
+export const DO_KEY = 'Do';
+export const RETRIES_KEY = 'Retries';
+export const SCHEDULE_KEY = 'Schedule';
+export const TIME_ZONE_KEY = 'Time zone';
+export const RECORDS_KEY = 'Records';
+/** The time zone of a job whose part has no `- Time zone:` line. */
+export const DEFAULT_TIME_ZONE = 'UTC';
 export const ADMIN_ROLE_KEY = 'Administrative role';
 export const DEFAULT_ROLE_KEY = 'Default role';
 

@@ -6,7 +6,7 @@
  * workflows snake_case.
  */
 import * as z from 'zod';
-import { IrAuthRateLimits, IrNext, IrRateRule, IrRecipient, IrRecordChange } from '../blueprint/ir';
+import { AGE_FIELDS, IrAuthRateLimits, IrNext, IrRateRule, IrRecipient, IrRecordChange, IrRetryPolicy } from '../blueprint/ir';
 import { ISO_DURATION_PATTERN } from '../date-formats';
 import {
   ACCESS_LEVELS,
@@ -201,6 +201,55 @@ export const SpecWorkflow = z.object({
 export type SpecWorkflow = z.infer<typeof SpecWorkflow>;
 
 /**
+ * How a handler's or a job's failed run is tried again (`- Retries: 2, backoff PT1M`): attempts
+ * after the first failure, and the delay before the first retry (doubling). Absent: the IR's
+ * default (ir-events.ts: 4 retries from 30 seconds).
+ */
+export const SpecRetry = z.object({ retries: IrRetryPolicy.shape.retries, backoff: Duration.optional() });
+export type SpecRetry = z.infer<typeof SpecRetry>;
+
+/**
+ * An event handler (the optional `## Event handlers` section): "when X, do Y" with no wait and no
+ * signal. Its trigger is written as a workflow's, its actions as tasks' actions, run in order on
+ * the changed record.
+ */
+export const SpecEventHandler = z.object({
+  name: SnakeName,
+  description: z.string().optional(),
+  on: WorkflowTrigger,
+  actions: z.array(SpecTaskAction).min(1),
+  retry: SpecRetry.optional(),
+});
+export type SpecEventHandler = z.infer<typeof SpecEventHandler>;
+
+/** An age condition of a job's records: `updated_at older than P90D`, `created_at within P7D` (both may bound one field). */
+export const SpecRecordAge = z.object({ field: z.enum(AGE_FIELDS), olderThan: Duration.optional(), within: Duration.optional() });
+export type SpecRecordAge = z.infer<typeof SpecRecordAge>;
+
+/** The records a job acts on: `Deal where stage = open and updated_at older than P90D`. */
+export const SpecRecordQuery = z.object({
+  entity: PascalName,
+  where: z.array(FieldCondition).min(1).optional(),
+  age: SpecRecordAge.optional(),
+});
+export type SpecRecordQuery = z.infer<typeof SpecRecordQuery>;
+
+/** A scheduled job (the optional `## Scheduled jobs` section). */
+export const SpecSchedule = z.object({
+  name: SnakeName,
+  description: z.string().optional(),
+  /** EventBridge Scheduler's `cron(0 2 * * ? *)` or `rate(1 day)`, as written. */
+  expression: z.string().min(1),
+  /** IANA time zone of a cron expression; absent: UTC. */
+  timezone: z.string().min(1).optional(),
+  /** Absent: the actions run once per run, with no record. */
+  records: SpecRecordQuery.optional(),
+  actions: z.array(SpecTaskAction).min(1),
+  retry: SpecRetry.optional(),
+});
+export type SpecSchedule = z.infer<typeof SpecSchedule>;
+
+/**
  * One window of an auth rate limit (the optional `## Rate limits` section): at most `requests`
  * per `windowSeconds`. A limit may have several windows; limits not listed keep their defaults.
  */
@@ -224,6 +273,10 @@ export const SpecDocument = z.object({
   defaultRole: SnakeName,
   access: z.array(SpecAccessRule),
   workflows: z.array(SpecWorkflow),
+  /** The optional `## Event handlers` section; absent when the spec has none (as in every spec written before it). */
+  events: z.array(SpecEventHandler).min(1).optional(),
+  /** The optional `## Scheduled jobs` section; absent when the spec has none. */
+  schedules: z.array(SpecSchedule).min(1).optional(),
   /** The optional `## Rate limits` section, row by row; absent when the spec has none. */
   rateLimits: z.array(SpecRateLimit).min(1).optional(),
   /**

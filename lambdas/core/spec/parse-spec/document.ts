@@ -4,16 +4,18 @@
  * reader; a missing section mutes the checker on the model paths it fills.
  */
 import { freeText, nonBlank, splitByHeading, type Line, type Section } from '../spec-blocks';
-import { ALL_SECTION_NAMES, OPEN_QUESTIONS_SECTION, OPTIONAL_SECTION_NAMES, SECTION_NAMES, type SectionName } from '../spec-layout';
+import { ALL_SECTION_NAMES, EVENTS_SECTION, OPEN_QUESTIONS_SECTION, OPTIONAL_SECTION_NAMES, SCHEDULES_SECTION, SECTION_NAMES, type SectionName } from '../spec-layout';
 import { headingOf, sameWords } from '../spec-markdown';
 import type { SpecDocument } from '../spec-model';
 import { readAccess } from './access';
 import type { ParseContext } from './context';
 import { readEntities } from './entities';
+import { readEventHandlers } from './events';
 import { readOpenQuestions } from './open-questions';
 import { readRateLimits } from './rate-limits';
 import { readRelations } from './relations';
 import { readRoles } from './roles';
+import { readSchedules } from './schedules';
 import { readTenancy } from './tenancy';
 import { readWorkflows } from './workflows';
 
@@ -26,6 +28,8 @@ const SECTION_PATHS: Record<SectionName, string[]> = {
   Roles: ['roles', 'adminRole', 'defaultRole'],
   Access: ['access'],
   Workflows: ['workflows'],
+  'Event handlers': ['events'],
+  'Scheduled jobs': ['schedules'],
   'Rate limits': ['rateLimits'],
   'Open questions': [],
 };
@@ -51,11 +55,13 @@ export function readDocument(lines: Line[], ctx: ParseContext): SpecDocument {
   // Without the entities, every reference to one would be reported as unknown: say it once. A
   // draft's empty section is read, though: rights on a record type it lacks are then an error.
   const { entities, read: entitiesKnown } = readEntities(found.get('Entities'), ctx);
-  if (!entitiesKnown) ['roles', 'access', 'workflows'].forEach((path) => ctx.mute(path));
+  if (!entitiesKnown) ['roles', 'access', 'workflows', 'events', 'schedules'].forEach((path) => ctx.mute(path));
   readRelations(found.get('Relations'), entities, entitiesKnown, ctx);
   const roles = readRoles(found.get('Roles'), entities, entitiesKnown, ctx);
   const access = readAccess(found.get('Access'), ctx);
   const workflows = readWorkflows(found.get('Workflows'), ctx);
+  const events = readEventHandlers(found.get(EVENTS_SECTION), ctx);
+  const schedules = readSchedules(found.get(SCHEDULES_SECTION), ctx);
   const rateLimits = readRateLimits(found.get('Rate limits'), ctx);
   const openQuestions = readOpenQuestions(found.get(OPEN_QUESTIONS_SECTION));
   return {
@@ -68,6 +74,8 @@ export function readDocument(lines: Line[], ctx: ParseContext): SpecDocument {
     defaultRole: roles.defaultRole,
     access,
     workflows,
+    ...(events ? { events } : {}),
+    ...(schedules ? { schedules } : {}),
     ...(rateLimits ? { rateLimits } : {}),
     ...(openQuestions ? { openQuestions } : {}),
   };
