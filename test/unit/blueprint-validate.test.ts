@@ -225,6 +225,18 @@ const ERROR_CASES: [string, Case][] = [
     'an update of a field the record does not have',
     { code: 'TASK_ACTION_INVALID', path: '$.workflows[0].steps[1].action.set[0]', edit: (ir) => Object.assign(ir.workflows[0]!.steps[1]!, { action: { type: 'update', set: [{ field: 'nickname', value: 'x' }] } }) },
   ],
+  [
+    'a scheduled job whose date never comes (31 February)',
+    { code: 'SCHEDULE_INVALID', path: '$.schedules[0].expression', edit: (ir) => (ir.schedules = [{ name: 'close_stale', expression: 'cron(0 0 31 2 ? *)', timezone: 'UTC', actions: [{ type: 'call', endpoint: 'cleanup' }] }]) },
+  ],
+  [
+    'a scheduled job filtering its records on a field without an index',
+    {
+      code: 'RECORD_QUERY_INVALID',
+      path: '$.schedules[0].records.where[0].field',
+      edit: (ir) => (ir.schedules = [{ name: 'close_stale', expression: 'rate(1 day)', timezone: 'UTC', records: { entity: 'Ticket', where: [{ field: 'title', value: 'x' }] }, actions: [{ type: 'update', set: [{ field: 'status', value: 'closed' }] }] }]),
+    },
+  ],
   ['rights on an unknown entity', { code: 'ROLE_UNKNOWN_ENTITY', path: '$.roles[1].rights.Ghost', edit: (ir) => (ir.roles[1]!.rights.Ghost = { read: 'all' }) }],
   ['an administrative role that is not a role', { code: 'ADMIN_ROLE_MISSING', path: '$.adminRole', only: false, edit: (ir) => (ir.adminRole = 'boss') }],
   ['an administrative role not marked admin', { code: 'ADMIN_ROLE_MISSING', path: '$.roles[0].admin', edit: (ir) => (ir.roles[0]!.admin = false) }],

@@ -53,6 +53,10 @@ export const VALIDATION_ERROR_CODES = [
   'WORKFLOW_LOOP_WITHOUT_WAIT',
   'WAIT_FOR_RECORD_INVALID',
   'TASK_ACTION_INVALID',
+  /** A scheduled job's expression or time zone cannot be read, or the schedule never occurs. */
+  'SCHEDULE_INVALID',
+  /** A scheduled job's records: an unknown entity or field, a condition on a field without an index, a value the field cannot hold, an empty age window. */
+  'RECORD_QUERY_INVALID',
   'INVALID_CORS_ORIGIN',
   /** A rule of the validator failed: the report is incomplete (never a 500). */
   'VALIDATION_CRASHED',

@@ -12,13 +12,14 @@
  *
  * The rules, one concern per file: tenancy, entities (names, collections, server-owned fields),
  * fields (types, ranges, defaults), relations, files, access (owner and levels), indexes, roles
- * and rights, workflows, cors, limits (record sizes, AWS limits).
+ * and rights, workflows, event handlers and scheduled jobs, cors, limits (record sizes, AWS limits).
  */
 import { BlueprintIR } from '../ir';
 import { jsonPath, type BlueprintIssue, type ValidationErrorCode, type ValidationWarningCode } from '../issues';
 import { ValidationContext } from './context';
 import { checkCors } from './cors';
 import { checkEntity, checkEntityNames } from './entities';
+import { checkEvents } from './events';
 import { checkFiles } from './files';
 import { checkDeployLimits } from './limits';
 import { checkRoles } from './roles';
@@ -63,6 +64,7 @@ function runRules(ctx: ValidationContext): void {
   checkFiles(ctx);
   checkRoles(ctx);
   checkWorkflows(ctx);
+  checkEvents(ctx);
   checkCors(ctx);
   // The route manifest is derived only from a sound blueprint.
   if (ctx.errorCount === 0) checkDeployLimits(ctx);

@@ -4,7 +4,8 @@
  * run forever); waitUntil `via`, waitForRecord changes, trigger conditions and task actions name
  * fields that exist, with values of their type, on the record types they belong to.
  */
-import { USER_ENTITY, loopWithoutWait, type IrEntity, type IrField, type IrNext, type IrStep, type IrTaskAction, type IrWorkflow } from '../ir';
+import { loopWithoutWait, type IrEntity, type IrNext, type IrStep, type IrWorkflow } from '../ir';
+import { checkAction, checkTriggerConditions, refField, STARTED_BY_HAND, valueProblem, type ActionScope } from './actions';
 import { SNAKE_NAME } from '../../vocabulary';
 import type { ValidationContext } from './context';
 
@@ -19,6 +20,7 @@ interface Scope {
 
 export function checkFlow(ctx: ValidationContext, workflow: IrWorkflow, entity: IrEntity | undefined, path: string): void {
   const scope: Scope = { ctx, workflow, entity, path };
+  const actionScope: ActionScope = { ctx, entity, hasRecord: !('manual' in workflow.trigger), record: STARTED_BY_HAND, workflowName: workflow.name };
   checkConditions(scope);
   const names = new Set(workflow.steps.map((step) => step.name));
   workflow.steps.forEach((step, s) => {
@@ -42,7 +44,7 @@ export function checkFlow(ctx: ValidationContext, workflow: IrWorkflow, entity: 
       checkRecordChange(scope, step, spath, subject);
     }
     if (step.kind === 'waitUntil' && step.via !== undefined) checkVia(scope, step, spath, subject);
-    if (step.kind === 'task' && step.action) checkAction(scope, step.action, `${spath}.action`, subject);
+    if (step.kind === 'task' && step.action) checkAction(actionScope, step.action, `${spath}.action`, subject);
   });
   const loop = loopWithoutWait(workflow.steps);
   if (loop) {
@@ -53,21 +55,7 @@ export function checkFlow(ctx: ValidationContext, workflow: IrWorkflow, entity: 
 /** The trigger's `where`: fields of the triggering record, with values they can hold. */
 function checkConditions({ ctx, workflow, entity, path }: Scope): void {
   if ('manual' in workflow.trigger || !entity) return;
-  workflow.trigger.where?.forEach((condition, c) => {
-    const at = `${path}.trigger.where[${c}]`;
-    const field = entity.fields.find((f) => f.name === condition.field);
-    if (!field) ctx.error(`${at}.field`, 'TRIGGER_UNKNOWN_FIELD', `workflow ${workflow.name}: ${entity.name} has no field '${condition.field}'`);
-    else {
-      const wrong = valueProblem(field, condition.value, `${entity.name}.${field.name}`, true);
-      if (wrong) ctx.error(`${at}.value`, 'TRIGGER_INVALID_VALUE', `workflow ${workflow.name}: ${wrong}`);
-    }
-  });
-}
-
-/** A single reference field of `entity` (not a list), and the entity it points at. */
-function refField(entity: IrEntity, name: string): IrField | undefined {
-  const field = entity.fields.find((f) => f.name === name);
-  return field?.type === 'ref' ? field : undefined;
+  checkTriggerConditions(ctx, workflow.trigger, entity, `${path}.trigger`, `workflow ${workflow.name}`);
 }
 
 function checkVia({ ctx, workflow, entity }: Scope, step: Extract<IrStep, { kind: 'waitUntil' }>, spath: string, subject: string): void {
@@ -107,83 +95,3 @@ function checkRecordChange({ ctx, workflow, entity }: Scope, step: Extract<IrSte
   }
 }
 
-function checkAction(scope: Scope, action: IrTaskAction, at: string, subject: string): void {
-  const { ctx, workflow, entity } = scope;
-  const bad = (where: string, message: string) => ctx.error(where, 'TASK_ACTION_INVALID', `${subject}: ${message}`);
-  const manual = 'manual' in workflow.trigger;
-  switch (action.type) {
-    case 'update':
-      if (manual) return bad(at, 'update changes the triggering record, and a workflow started by hand has none');
-      if (!entity) return;
-      action.set.forEach((item, i) => {
-        const field = entity.fields.find((f) => f.name === item.field);
-        const wrong = !field ? `${entity.name} has no field '${item.field}'` : writableProblem(field, item.value, `${entity.name}.${field.name}`);
-        if (wrong) bad(`${at}.set[${i}]`, wrong);
-      });
-      return;
-    case 'create': {
-      const target = ctx.entities.get(action.entity);
-      if (!target) return bad(`${at}.entity`, `'${action.entity}' is not an entity of the project${action.entity === USER_ENTITY ? ' (members are invited, not created by workflows)' : ''}`);
-      action.values.forEach((item, i) => {
-        const field = target.fields.find((f) => f.name === item.field);
-        const where = `${at}.values[${i}]`;
-        if (!field) return bad(where, `${target.name} has no field '${item.field}'`);
-        if ((item.value === undefined) === (item.from === undefined)) return bad(where, `${target.name}.${field.name} needs either a value or 'from'`);
-        if (item.value !== undefined) {
-          const wrong = writableProblem(field, item.value, `${target.name}.${field.name}`);
-          if (wrong) bad(where, wrong);
-        } else if (manual) bad(where, `${target.name}.${field.name} is copied from the triggering record, and a workflow started by hand has none`);
-        else if (entity && !entity.fields.some((f) => f.name === item.from)) bad(where, `${entity.name} has no field '${item.from}' to copy into ${target.name}.${field.name}`);
-      });
-      const missing = target.fields.filter((f) => f.required && !action.values.some((v) => v.field === f.name)).map((f) => f.name);
-      if (missing.length > 0) bad(`${at}.values`, `creating a ${target.name} needs its required fields: ${missing.join(', ')}`);
-      return;
-    }
-    case 'notify': {
-      const to = action.to;
-      if ('role' in to) {
-        if (!ctx.ir.roles.some((role) => role.name === to.role)) bad(`${at}.to.role`, `'${to.role}' is not a role of the project`);
-      } else if (manual) bad(`${at}.to`, "a workflow started by hand has no record whose people it could notify; notify a role");
-      else if ('field' in to && entity && !refField(entity, to.field)) bad(`${at}.to.field`, `${entity.name}.${to.field} is not a reference field, so it names nobody to notify`);
-      if (action.subject.trim() === '') bad(`${at}.subject`, 'the email has no subject');
-      return;
-    }
-    case 'call':
-      if (!SNAKE_NAME.test(action.endpoint)) ctx.error(`${at}.endpoint`, 'INVALID_NAME', `${subject}: endpoint name '${action.endpoint}' must be snake_case`);
-      return;
-    case 'start':
-      if (action.workflow === workflow.name) bad(`${at}.workflow`, 'a workflow cannot start itself');
-      else if (!ctx.ir.workflows.some((other) => other.name === action.workflow)) bad(`${at}.workflow`, `'${action.workflow}' is not a workflow of the project`);
-      return;
-  }
-}
-
-/** Why a workflow cannot write this value into the field, or undefined when it can. */
-function writableProblem(field: IrField, value: string | number | boolean | null, subject: string): string | undefined {
-  if (field.serverOwned) return `${subject} is written by the server`;
-  if (value === null) return field.required ? `${subject} is required, so it cannot be cleared` : undefined;
-  return valueProblem(field, value, subject, false);
-}
-
-/**
- * Why the value does not fit the field. `asText`: the value is compared as text (conditions),
- * so a number or boolean field takes its written form.
- */
-function valueProblem(field: IrField, value: string | number | boolean, subject: string, asText: boolean): string | undefined {
-  switch (field.type) {
-    case 'list':
-    case 'file':
-      return `${subject} is a ${field.type} field; a workflow compares and writes single values`;
-    case 'integer':
-    case 'number': {
-      const n = typeof value === 'number' ? value : asText ? Number(value) : Number.NaN;
-      if (!Number.isFinite(n) || (typeof value === 'string' && value.trim() === '')) return `${subject} is a number, not '${String(value)}'`;
-      return field.type === 'integer' && !Number.isInteger(n) ? `${subject} is a whole number, not ${String(value)}` : undefined;
-    }
-    case 'boolean':
-      return typeof value === 'boolean' || (asText && (value === 'true' || value === 'false')) ? undefined : `${subject} is true or false, not '${String(value)}'`;
-    default:
-      if (typeof value !== 'string') return `${subject} is a ${field.type}, not ${String(value)}`;
-      return field.type === 'enum' && field.enum && !field.enum.includes(value) ? `'${value}' is not a value of ${subject} (${field.enum.join(', ')})` : undefined;
-  }
-}

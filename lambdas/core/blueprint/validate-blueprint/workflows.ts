@@ -4,7 +4,7 @@
  * input; waits within the limits of one step and of the whole workflow; waitUntil on a date of
  * the triggering record. Where steps lead and what tasks do: workflow-flow.ts.
  */
-import type { IrEntity, IrStep, IrWorkflow } from '../ir';
+import type { IrEntity, IrEntityTrigger, IrStep, IrWorkflow } from '../ir';
 import { SNAKE_NAME } from '../../vocabulary';
 import { kb, type ValidationContext } from './context';
 import { estimateRecordBytes } from './limits';
@@ -29,29 +29,8 @@ export function checkTrigger(ctx: ValidationContext, workflow: IrWorkflow, path:
   const trigger = workflow.trigger;
   if ('manual' in trigger) return undefined;
   const tpath = `${path}.trigger`;
-  const entity = ctx.entities.get(trigger.entity);
-  if (!entity) {
-    ctx.error(`${tpath}.entity`, 'TRIGGER_UNKNOWN_ENTITY', `workflow ${workflow.name} is triggered by ${trigger.entity}, which is not an entity of the project`);
-    return undefined;
-  }
-  if ((trigger.field === undefined) !== (trigger.value === undefined)) {
-    ctx.error(tpath, 'TRIGGER_INVALID', `workflow ${workflow.name}: a field trigger names both a field and a value (${trigger.entity} <field> = <value>)`);
-  } else if (trigger.field !== undefined && trigger.event !== 'updated') {
-    ctx.error(`${tpath}.event`, 'TRIGGER_INVALID', `workflow ${workflow.name}: a field trigger fires on updates (event 'updated'), not on '${trigger.event}'`);
-  }
-  if (trigger.field !== undefined) {
-    const field = entity.fields.find((f) => f.name === trigger.field);
-    if (!field) ctx.error(`${tpath}.field`, 'TRIGGER_UNKNOWN_FIELD', `workflow ${workflow.name}: ${entity.name} has no field '${trigger.field}'`);
-    else if (trigger.value !== undefined) {
-      if (field.type === 'enum' && field.enum && !field.enum.includes(trigger.value)) {
-        ctx.error(`${tpath}.value`, 'TRIGGER_INVALID_VALUE', `workflow ${workflow.name}: '${trigger.value}' is not a value of ${entity.name}.${field.name} (${field.enum.join(', ')})`);
-      } else if (field.type === 'boolean' && trigger.value !== 'true' && trigger.value !== 'false') {
-        ctx.error(`${tpath}.value`, 'TRIGGER_INVALID_VALUE', `workflow ${workflow.name}: ${entity.name}.${field.name} is true or false, not '${trigger.value}'`);
-      } else if ((field.type === 'integer' || field.type === 'number') && !Number.isFinite(Number(trigger.value))) {
-        ctx.error(`${tpath}.value`, 'TRIGGER_INVALID_VALUE', `workflow ${workflow.name}: ${entity.name}.${field.name} is a number, not '${trigger.value}'`);
-      }
-    }
-  }
+  const entity = checkEntityTrigger(ctx, trigger, tpath, `workflow ${workflow.name}`);
+  if (!entity) return undefined;
   const bytes = estimateRecordBytes(entity);
   if (bytes > ctx.ir.limits.workflowPayloadMaxBytes) {
     ctx.error(
@@ -59,6 +38,34 @@ export function checkTrigger(ctx: ValidationContext, workflow: IrWorkflow, path:
       'WORKFLOW_PAYLOAD_TOO_LARGE',
       `workflow ${workflow.name} starts with a ${entity.name} record, which may take about ${kb(bytes)} KB, above the ${kb(ctx.ir.limits.workflowPayloadMaxBytes)} KB a workflow's input can hold: lower the maximum lengths of its text fields`,
     );
+  }
+  return entity;
+}
+
+/** A record trigger (a workflow's, an event handler's `on`): a known entity, a field change on an update, a value the field can hold. */
+export function checkEntityTrigger(ctx: ValidationContext, trigger: IrEntityTrigger, tpath: string, subject: string): IrEntity | undefined {
+  const entity = ctx.entities.get(trigger.entity);
+  if (!entity) {
+    ctx.error(`${tpath}.entity`, 'TRIGGER_UNKNOWN_ENTITY', `${subject} is triggered by ${trigger.entity}, which is not an entity of the project`);
+    return undefined;
+  }
+  if ((trigger.field === undefined) !== (trigger.value === undefined)) {
+    ctx.error(tpath, 'TRIGGER_INVALID', `${subject}: a field trigger names both a field and a value (${trigger.entity} <field> = <value>)`);
+  } else if (trigger.field !== undefined && trigger.event !== 'updated') {
+    ctx.error(`${tpath}.event`, 'TRIGGER_INVALID', `${subject}: a field trigger fires on updates (event 'updated'), not on '${trigger.event}'`);
+  }
+  if (trigger.field !== undefined) {
+    const field = entity.fields.find((f) => f.name === trigger.field);
+    if (!field) ctx.error(`${tpath}.field`, 'TRIGGER_UNKNOWN_FIELD', `${subject}: ${entity.name} has no field '${trigger.field}'`);
+    else if (trigger.value !== undefined) {
+      if (field.type === 'enum' && field.enum && !field.enum.includes(trigger.value)) {
+        ctx.error(`${tpath}.value`, 'TRIGGER_INVALID_VALUE', `${subject}: '${trigger.value}' is not a value of ${entity.name}.${field.name} (${field.enum.join(', ')})`);
+      } else if (field.type === 'boolean' && trigger.value !== 'true' && trigger.value !== 'false') {
+        ctx.error(`${tpath}.value`, 'TRIGGER_INVALID_VALUE', `${subject}: ${entity.name}.${field.name} is true or false, not '${trigger.value}'`);
+      } else if ((field.type === 'integer' || field.type === 'number') && !Number.isFinite(Number(trigger.value))) {
+        ctx.error(`${tpath}.value`, 'TRIGGER_INVALID_VALUE', `${subject}: ${entity.name}.${field.name} is a number, not '${trigger.value}'`);
+      }
+    }
   }
   return entity;
 }
