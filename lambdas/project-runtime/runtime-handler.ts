@@ -17,7 +17,9 @@ import { authActions } from './actions/auth-actions';
 import { fileActions } from './actions/file-actions';
 import { memberActions } from './actions/member-actions';
 import { recordActions } from './actions/record-actions';
+import { webhookActions } from './actions/webhook-actions';
 import { workflowActions } from './actions/workflow-actions';
+import { eventActions } from './actions/event-actions';
 import { authRateLimit } from './auth-rate-limit';
 import { requestParts, type ActionInput } from './action-input';
 import type { RuntimeServices } from './runtime-services';
@@ -25,7 +27,7 @@ import type { RuntimeServices } from './runtime-services';
 export type Action = (input: ActionInput) => Promise<HandlerResult>;
 
 /** Every action of the manifest has exactly one implementation (a missing one is a compile error). */
-const ACTIONS: Record<RouteAction, Action> = { ...authActions, ...memberActions, ...recordActions, ...fileActions, ...workflowActions };
+const ACTIONS: Record<RouteAction, Action> = { ...authActions, ...memberActions, ...recordActions, ...fileActions, ...workflowActions, ...webhookActions, ...eventActions };
 
 export type RuntimeHandler = (event: HttpEvent, context: Context) => Promise<HttpResult>;
 

@@ -16,6 +16,8 @@ import type { FileGrantStore } from '../ports/file-grant-store';
 import type { RateLimiter } from '../ports/rate-limiter';
 import type { DurableExecutions } from '../ports/durable-executions';
 import type { WorkflowInstanceStore } from '../ports/workflow-instances';
+import type { EventJobQueue } from '../ports/event-jobs';
+import type { WebhookStore } from '../ports/webhooks';
 import type { AccessPolicy } from './access-policy';
 import type { WorkflowStarter } from './workflows/workflow-starter';
 
@@ -25,6 +27,17 @@ export interface WorkflowRuntime {
   readonly executions: DurableExecutions;
   readonly starter: WorkflowStarter;
   /** Signs the instance lists' cursors (the project's cursor key). */
+  readonly cursorSecret: string;
+}
+
+/** What the webhook routes drive (composition-webhooks.ts `webhookRuntime`). */
+export interface WebhookRuntime {
+  readonly store: WebhookStore;
+  /** Where redeliveries are queued (the deliveries' own queue). */
+  readonly queue: EventJobQueue;
+  /** Why a subscription may not use `url` (not https, a private or metadata address, also once resolved), or null. */
+  readonly urlProblem: (url: string) => Promise<string | null>;
+  /** Signs the delivery lists' cursors (the project's cursor key). */
   readonly cursorSecret: string;
 }
 
@@ -49,6 +62,8 @@ export interface RuntimeServices {
   readonly access: AccessPolicy;
   /** Absent: this deployment runs no workflow engine, and the workflow routes answer 501. */
   readonly workflows?: WorkflowRuntime;
+  /** Absent: this deployment runs no event-job queue, and the webhook routes answer 501. */
+  readonly webhooks?: WebhookRuntime;
 }
 
 export const routeKeyOf = (route: Pick<ProjectRoute, 'method' | 'path'>): string => `${route.method} ${route.path}`;

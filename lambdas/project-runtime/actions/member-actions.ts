@@ -64,7 +64,7 @@ export const memberActions = {
  * The verified caller with the role their member item holds now (one read): the route's level
  * is decided on it. A caller who is no longer a member (removed) is refused like a non-admin.
  */
-async function storedAdmin(input: ActionInput): Promise<Caller> {
+export async function storedAdmin(input: ActionInput): Promise<Caller> {
   const caller = await input.caller();
   const stored = await input.services.members.getMember(caller.orgId, caller.userId);
   if (!stored) throw new ForbiddenError('Your account is not a member of this organization');

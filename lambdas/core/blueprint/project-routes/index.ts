@@ -5,6 +5,7 @@
  */
 export { projectApi, projectRoutes } from './manifest';
 export { ERROR_STATUS_DESCRIPTIONS } from './route-builder';
+export { MAX_WEBHOOKS_PER_ORG } from './webhook-routes';
 export { SCHEMA_REF_PREFIX, refName, schemaRef } from './schema-names';
 export { alwaysPresent, createFields, fieldSchema, fileFields, writableFields } from './field-schemas';
 export type { EntitySchemaNames, HttpMethod, JsonSchema, ProjectApi, ProjectRoute, RouteAction, RouteKind, RouteRateLimit, RouteResponse } from './types';

@@ -21,6 +21,7 @@
  *   In responses, server-owned fields, required fields and fields with a default are always
  *   present; other fields are optional and may be null (absent or null both mean "no value";
  *   null in a PATCH clears the field).
+ * - Every project has the webhook routes (`/v1/webhooks...`, admin only), single-tenant ones too.
  * - Workflow start routes are one literal path per workflow (`/workflows/<name>/start`), so the
  *   `{workflow_id}` of `/workflows/{workflow_id}/signal` is the only parameter at that position.
  */
@@ -32,6 +33,7 @@ import { defineFileSchemas, fileRoutes } from './file-routes';
 import { defineInvitationSchemas, invitationRoutes } from './invitation-routes';
 import { RouteBuilder } from './route-builder';
 import { defineUserSchemas, userRoutes } from './user-routes';
+import { defineWebhookSchemas, webhookRoutes } from './webhook-routes';
 import { defineWorkflowSchemas, workflowRoutes } from './workflow-routes';
 import type { ProjectApi, ProjectRoute } from './types';
 
@@ -53,6 +55,7 @@ export function projectApi(ir: BlueprintIR): ProjectApi {
   if (b.multi) defineInvitationSchemas(b);
   defineFileSchemas(b);
   if (ir.workflows.length > 0) defineWorkflowSchemas(b);
+  defineWebhookSchemas(b);
 
   authRoutes(b);
   userRoutes(b);
@@ -63,5 +66,6 @@ export function projectApi(ir: BlueprintIR): ProjectApi {
     fileRoutes(b, entity);
   }
   if (ir.workflows.length > 0) workflowRoutes(b);
+  webhookRoutes(b);
   return b.build();
 }

@@ -45,6 +45,12 @@ export const BUILTIN_SCHEMAS = [
   'WorkflowInstance',
   'WorkflowInstanceList',
   'RecordWorkflowList',
+  'WebhookCreateRequest',
+  'WebhookUpdateRequest',
+  'Webhook',
+  'WebhookList',
+  'WebhookDelivery',
+  'WebhookDeliveryList',
 ] as const;
 export type Builtin = (typeof BUILTIN_SCHEMAS)[number];
 

@@ -31,7 +31,7 @@ export interface JsonSchema {
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type RouteKind = 'auth' | 'users' | 'invitations' | 'crud' | 'files' | 'workflows';
+export type RouteKind = 'auth' | 'users' | 'invitations' | 'crud' | 'files' | 'workflows' | 'webhooks';
 
 /** What the runtime does for a route: one handler per action. */
 export type RouteAction =
@@ -60,7 +60,14 @@ export type RouteAction =
   | 'workflows.list'
   | 'workflows.read'
   | 'workflows.cancel'
-  | 'workflows.forRecord';
+  | 'workflows.forRecord'
+  | 'webhooks.list'
+  | 'webhooks.create'
+  | 'webhooks.read'
+  | 'webhooks.update'
+  | 'webhooks.delete'
+  | 'webhooks.deliveries'
+  | 'webhooks.redeliver';
 
 export interface RouteResponse {
   description: string;
@@ -94,7 +101,7 @@ export interface ProjectRoute {
   level: AccessLevel;
   /** The role right the caller also needs on the entity (own-only rights limit it to own records). */
   right?: { entity: string; operation: RightName };
-  /** OpenAPI tag / design-doc group: `Auth`, `Users`, `Invitations`, the entity name, `Workflows`. */
+  /** OpenAPI tag / design-doc group: `Auth`, `Users`, `Invitations`, the entity name, `Workflows`, `Webhooks`. */
   tag: string;
   summary: string;
   /** Object schemas: `params` (path), `query`; `body` a schema or a `$ref`. */
