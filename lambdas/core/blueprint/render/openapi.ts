@@ -8,7 +8,7 @@
  * readers: any string a plain scalar would turn into something else under either version
  * (`yes`, `no`, `on`, `y`, `~`, `2024-01-01`, `12:30`, `0o12`, `012`, ...) is double-quoted.
  */
-import type { BlueprintIR } from '../ir';
+import { eventHandlersOf, retryPolicyOf, schedulesOf, type BlueprintIR, type IrEventHandler, type IrRetryPolicy, type IrSchedule } from '../ir';
 import { projectApi, type JsonSchema, type ProjectRoute } from '../project-routes';
 import type { AccessLevel } from '../../vocabulary';
 
@@ -35,7 +35,15 @@ export interface OpenAPIObject {
     securitySchemes: Record<string, Record<string, string>>;
     schemas: Record<string, JsonSchema>;
   };
+  /** What the project does by itself on record changes (ir-events.ts), when it has handlers. */
+  'x-bgs-event-handlers'?: OpenApiEventHandler[];
+  /** What it does on a schedule, when it has jobs. */
+  'x-bgs-scheduled-jobs'?: OpenApiScheduledJob[];
 }
+
+/** A handler as the extension shows it: the IR's, with the retry policy in force. */
+export type OpenApiEventHandler = Omit<IrEventHandler, 'retry'> & { retry: IrRetryPolicy };
+export type OpenApiScheduledJob = Omit<IrSchedule, 'retry'> & { retry: IrRetryPolicy };
 
 const SECURITY_SCHEME = 'bearerAuth';
 
@@ -66,6 +74,7 @@ export function renderOpenApi(input: { ir: BlueprintIR; serverUrl: string }): Op
           (ir.tenancy.mode === 'multi' ? "Data is isolated per organization (the token's `org_id`). " : '') +
           'Errors are `{ error, code }` (plus `details` for validation errors). ' +
           `Lists are \`{ items, next_cursor }\` with \`limit\` (default ${ir.limits.defaultPageSize}, at most ${ir.limits.maxPageSize}) and \`cursor\`.`,
+        ...eventLines(ir),
       ].join('\n'),
     },
     servers: [{ url: serverUrl }],
@@ -76,6 +85,28 @@ export function renderOpenApi(input: { ir: BlueprintIR; serverUrl: string }): Op
       securitySchemes: { [SECURITY_SCHEME]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token from POST /auth/login or /auth/refresh.' } },
       schemas: structuredClone(api.schemas),
     },
+    ...eventExtensions(ir),
+  };
+}
+
+/** A line each for the handlers and the jobs in the description, which most readers show. */
+function eventLines(ir: BlueprintIR): string[] {
+  const handlers = eventHandlersOf(ir);
+  const jobs = schedulesOf(ir);
+  const lines = [
+    ...(handlers.length > 0 ? [`Event handlers (\`x-bgs-event-handlers\`): ${handlers.map((handler) => handler.name).join(', ')}.`] : []),
+    ...(jobs.length > 0 ? [`Scheduled jobs (\`x-bgs-scheduled-jobs\`): ${jobs.map((job) => `${job.name} (\`${job.expression}\`, ${job.timezone})`).join(', ')}.`] : []),
+  ];
+  return lines.length > 0 ? ['', ...lines] : [];
+}
+
+/** The extensions, only for a project that has handlers or jobs (the document of any other stays as it was). */
+function eventExtensions(ir: BlueprintIR): Pick<OpenAPIObject, 'x-bgs-event-handlers' | 'x-bgs-scheduled-jobs'> {
+  const handlers = eventHandlersOf(ir);
+  const jobs = schedulesOf(ir);
+  return {
+    ...(handlers.length > 0 ? { 'x-bgs-event-handlers': handlers.map((handler) => ({ ...structuredClone(handler), retry: retryPolicyOf(handler) })) } : {}),
+    ...(jobs.length > 0 ? { 'x-bgs-scheduled-jobs': jobs.map((job) => ({ ...structuredClone(job), retry: retryPolicyOf(job) })) } : {}),
   };
 }
 

@@ -2,15 +2,16 @@
  * The design document of a generated project (Markdown): context summary, the project's address,
  * authentication headers and token flow, authorization, TypeScript interfaces of the entities, a
  * compact endpoint list (from the route manifest, project-routes/), usage examples against the
- * real base URL, errors, limits and workflows. A pure function of (blueprint, spec, address):
+ * real base URL, errors, limits, workflows, event handlers, scheduled jobs and outgoing webhooks. A pure function of (blueprint, spec, address):
  * regenerated after each apply, generation and deploy, so it always names the current address.
  */
-import type { BlueprintIR } from '../../ir';
+import { eventHandlersOf, schedulesOf, type BlueprintIR } from '../../ir';
 import { projectApi } from '../../project-routes';
 import { authentication, authorization } from './authentication';
 import { typescript } from './data-model';
 import { endpoints } from './endpoints';
 import { errors } from './error-table';
+import { eventHandlers, outgoingWebhooks, scheduledJobs } from './events';
 import { examples } from './examples';
 import { limits } from './limits';
 import { address, context } from './overview';
@@ -46,6 +47,9 @@ export function renderDesignDoc(input: DesignDocInput): string {
     limits(ir),
     rateLimits(ir, api.routes),
     ...(ir.workflows.length > 0 ? [workflows(ir)] : []),
+    ...(eventHandlersOf(ir).length > 0 ? [eventHandlers(ir)] : []),
+    ...(schedulesOf(ir).length > 0 ? [scheduledJobs(ir)] : []),
+    outgoingWebhooks(ir),
   ];
   return `${sections.join('\n\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
 }

@@ -1,6 +1,6 @@
 /** The Workflows section: each workflow's trigger, its steps, what each does and where it leads. */
 import { renderTable } from '../../../spec/spec-markdown';
-import { exitsOf, taskAction, type BlueprintIR, type IrNext, type IrStep, type IrTaskAction, type IrWorkflow } from '../../ir';
+import { exitsOf, taskAction, type BlueprintIR, type IrEntityTrigger, type IrNext, type IrStep, type IrTaskAction, type IrWorkflow } from '../../ir';
 import { durationText, withArticle } from '../../../text/english';
 
 function stepText(step: IrStep): string {
@@ -26,7 +26,8 @@ function stepText(step: IrStep): string {
   }
 }
 
-function actionText(action: IrTaskAction): string {
+/** What an action does, in a sentence's words (a task's, a handler's, a job's). */
+export function actionText(action: IrTaskAction): string {
   switch (action.type) {
     case 'update':
       return `set ${action.set.map((item) => `${item.field} to ${item.value === null ? 'nothing' : String(item.value)}`).join(', ')}`;
@@ -64,9 +65,14 @@ function thenText(workflow: IrWorkflow, index: number): string {
 function triggerText(workflow: IrWorkflow): string {
   const t = workflow.trigger;
   if ('manual' in t) return `started with \`POST /workflows/${workflow.name}/start\``;
+  return `starts ${changeText(t)} (or with \`POST /workflows/${workflow.name}/start\`)`;
+}
+
+/** `when a Ticket's status becomes resolved and its severity is sev1`: the change a record trigger names. */
+export function changeText(t: IrEntityTrigger): string {
   const when = t.field !== undefined ? `when ${withArticle(t.entity)}'s ${t.field} becomes ${t.value ?? ''}` : `when ${withArticle(t.entity)} is ${t.event}`;
   const where = t.where && t.where.length > 0 ? ` and its ${t.where.map((c) => `${c.field} is ${c.value}`).join(' and ')}` : '';
-  return `starts ${when}${where} (or with \`POST /workflows/${workflow.name}/start\`)`;
+  return `${when}${where}`;
 }
 
 export function workflows(ir: BlueprintIR): string {
