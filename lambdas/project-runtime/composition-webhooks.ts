@@ -56,6 +56,9 @@ export interface WebhookPieces {
   readonly runDelivery: (job: WebhookDeliveryJob) => Promise<void>;
 }
 
+/** How long the URL check waits for the resolver. */
+export const URL_CHECK_RESOLVE_MS = 3000;
+
 /**
  * Why a subscription may not name `url`, or null: the outgoing endpoint rules (https, no user
  * name, no refused address literal), then the host resolved and every address checked as the
@@ -66,11 +69,18 @@ export function webhookUrlCheck(allowed: readonly AllowableAddressClass[], resol
   return async (url) => {
     const checked = checkEndpointUrl(url, allowed);
     if (!checked.ok) return checked.problem;
+    let timer: NodeJS.Timeout | undefined;
+    // A resolver that hangs must not hang the request: a name not resolved in time is taken as one that does not resolve now.
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new OutgoingRequestError('dns', 'the host name did not resolve in time')), URL_CHECK_RESOLVE_MS);
+    });
     try {
-      await pinAddress(checked.url.hostname, allowed, resolveAll);
+      await Promise.race([pinAddress(checked.url.hostname, allowed, resolveAll), late]);
     } catch (err) {
       if (err instanceof OutgoingRequestError && err.kind === 'refused_address') return err.reason;
       if (!(err instanceof OutgoingRequestError)) throw err;
+    } finally {
+      clearTimeout(timer);
     }
     return null;
   };

@@ -18,6 +18,8 @@
  * should succeed, so a non-2xx answer is reported too (workflow routes excepted, see
  * `WORKFLOW_PATH`).
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import * as z from 'zod';
 import { USER_ENTITY, type BlueprintIR, type IrEntity, type IrField } from '../../lambdas/core/blueprint/ir';
@@ -27,6 +29,7 @@ import { toJsonSchema } from '../../lambdas/core/project-api/request-schema';
 import { goldenIr } from '../support/golden-ir';
 import { callApi, startTestService, type ApiResponse, type TestService } from '../support/local-service';
 import { deployIr, invite, joinProject, latestCode, newProjectAccount, type ProjectApiClient, type ProjectUser } from '../support/project-api';
+import { until } from '../support/until';
 
 const EXAMPLES = ['01-task-tracker', '02-recipe-blog', '03-expense-approvals', '04-clinic-appointments', '05-inventory'];
 
@@ -68,10 +71,19 @@ interface Document {
 }
 
 let service: TestService;
+/** Where the webhook operations' subscriptions deliver: a receiver on loopback that takes everything. */
+let receiver: Server;
+let webhookUrl: string;
 beforeAll(async () => {
   service = await startTestService();
+  receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(204).end()));
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 });
-afterAll(() => service.stop());
+afterAll(async () => {
+  await service.stop();
+  await new Promise((resolve) => receiver.close(resolve));
+});
 
 describe.each(EXAMPLES)('%s: the published OpenAPI and the served API agree', (example) => {
   it('answers every documented operation with a documented status and a body valid against its schema', async () => {
@@ -301,6 +313,8 @@ async function prepare(ir: BlueprintIR, api: ProjectApiClient, doc: Document): P
         break;
     }
     if (entity && op['x-bgs-route'] === `${entity.collection}.uploadUrl`) return { contentType: uploadTypeOf(entity) };
+    // A URL the local service may call and event types of this API (the pattern alone allows unknown entities).
+    if (op['x-bgs-route'] === 'webhooks.create' || op['x-bgs-route'] === 'webhooks.update') return { url: webhookUrl, events: ['*'] };
     return {};
   };
 
@@ -319,6 +333,8 @@ async function prepare(ir: BlueprintIR, api: ProjectApiClient, doc: Document): P
   const pathValue = (name: string, method: string, op: Operation, entity: IrEntity | undefined): string => {
     if (name === 'fileKey') return (entity && fileKeys.get(entity.name)) ?? 'placeholder-file-key';
     if (name === 'id' && op.tags?.[0] === 'Users') return method === 'delete' ? leaver.userId : member.userId;
+    if (name === 'id' && op.tags?.[0] === 'Webhooks') return method === 'delete' ? webhooks.doomed : webhooks.kept;
+    if (name === 'delivery_id') return webhooks.delivery;
     if (name === 'id' && entity) return (method === 'delete' ? createdIds.get(entity.name) : undefined) ?? idOf(entity.name);
     // Workflow instances cannot exist before the workflow engine runs.
     return `placeholder-${name}`;
@@ -346,6 +362,15 @@ async function prepare(ir: BlueprintIR, api: ProjectApiClient, doc: Document): P
     }
   };
 
+  // Two webhook subscriptions (one kept, one the DELETE takes) before the records, so creating
+  // them makes deliveries for the delivery operations to name.
+  const subscribe = async (): Promise<string> => {
+    const res = await api.request('POST', '/v1/webhooks', { token: admin.accessToken, body: { url: webhookUrl, events: ['*'] } });
+    if (res.status !== 201) throw new Error(`setup: POST /v1/webhooks -> ${res.status} ${res.text}`);
+    return res.body.id as string;
+  };
+  const webhooks = { kept: await subscribe(), doomed: await subscribe(), delivery: '' };
+
   // One record per entity, in reference order (a record's required references exist first),
   // through the collection's documented POST with a body from its (create) schema.
   for (const entity of referenceOrder(ir.entities)) {
@@ -356,6 +381,10 @@ async function prepare(ir: BlueprintIR, api: ProjectApiClient, doc: Document): P
     if (res.status !== 201) throw new Error(`setup: POST /v1/${entity.collection} ${JSON.stringify(body)} -> ${res.status} ${res.text}`);
     setupIds.set(entity.name, res.body.id as string);
   }
+  webhooks.delivery = await until('a webhook delivery of the records made', async () => {
+    const list = await api.request('GET', `/v1/webhooks/${webhooks.kept}/deliveries`, { token: admin.accessToken });
+    return (list.body?.items as { id: string }[] | undefined)?.[0]?.id;
+  });
   return { admin, requestFor, after };
 }
 
