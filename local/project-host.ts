@@ -15,7 +15,8 @@ import { join } from 'node:path';
 import { DeleteTableCommand, ResourceNotFoundException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { systemClock, type Clock } from '../lambdas/core/clock';
-import type { BlueprintIR, IrAuthRateLimits } from '../lambdas/core/blueprint/ir';
+import { schedulesOf, type BlueprintIR, type IrAuthRateLimits } from '../lambdas/core/blueprint/ir';
+import { indexOrganizations } from '../lambdas/adapters/project-data/organization-list';
 import { stagingMaxAgeSeconds } from '../lambdas/core/project-api/file-keys';
 import type { DeployInput, DeployResult, DestroyInput, DestroyResult, PreviewInput, ProjectDeployer } from '../lambdas/ports/project-deployer';
 import { diffTemplates } from '../lambdas/core/deploy/template-diff';
@@ -32,7 +33,8 @@ import { loadOrCreateSigningKeys } from '../lambdas/adapters/identity/signing-ke
 import { MOUNTED_PROJECTS_PARTITION, mountedProjectKey } from '../lambdas/adapters/identity/local-identity-table-keys';
 import { createRuntimeHandler } from '../lambdas/project-runtime/runtime-handler';
 import type { ProjectApiConfig, ProjectApiSetup } from '../lambdas/project-runtime/composition-root';
-import { buildLocalProjectApi, type LocalWorkflows } from '../lambdas/project-runtime/composition-workflows';
+import type { LocalWorkflows } from '../lambdas/project-runtime/composition-workflows';
+import { buildLocalProjectApi, type LocalEvents } from '../lambdas/project-runtime/composition-local-project';
 import type { OutgoingEndpoints } from '../lambdas/project-runtime/workflows/task-actions';
 import type { AllowableAddressClass } from '../lambdas/core/outgoing/address-class';
 import { HttpsSender } from '../lambdas/adapters/outgoing/https-sender';
@@ -140,7 +142,12 @@ export class LocalProjectHost implements ProjectDeployer {
 
   /** A mounted project's workflow engine: `runDue()` runs what the host's clock says is due now. */
   workflowEngine(projectId: string): LocalWorkflows['engine'] | undefined {
-    return this.mounts.get(projectId)?.workflows.workflows.engine;
+    return this.mounts.get(projectId)?.workflows.project.workflows.engine;
+  }
+
+  /** A mounted project's event-job queue and scheduler: `runDue()` runs what the host's clock says is due now. */
+  projectEvents(projectId: string): LocalEvents | undefined {
+    return this.mounts.get(projectId)?.workflows.project.events;
   }
 
   /**
@@ -352,15 +359,19 @@ export class LocalProjectHost implements ProjectDeployer {
   private async mount(projectId: string): Promise<void> {
     // The runtime reads its blueprint from the project's table, as on AWS at a cold start.
     const config = this.configOf(projectId);
-    const { services, workflows } = await buildLocalProjectApi(config, { clock: this.clock, ...this.props.projectSetup?.(projectId) }, {
+    const project = await buildLocalProjectApi(config, { clock: this.clock, ...this.props.projectSetup?.(projectId) }, {
       mailer: { send: (mail) => this.outbox.send({ ...mail, projectId, code: '' }) },
       endpoints: this.props.endpoints(projectId),
       sender: this.sender,
-      onError: (err) => console.error(`project ${projectId} workflows:`, err),
+      allowedAddresses: this.props.outgoingAddresses,
+      onError: (err) => console.error(`project ${projectId} workflows and events:`, err),
     });
+    const { services } = project;
     const deployed = await loadDeployedBlueprint(this.props.doc, this.tableNameOf(projectId));
     // A table deployed before record changes has no stream yet (its changes' one source).
     await ensureProjectTableStream(this.props.client, this.tableNameOf(projectId));
+    // Organizations created before the organization list existed join it before a job runs once per organization.
+    if (services.ir.tenancy.mode === 'multi' && schedulesOf(services.ir).length > 0) await indexOrganizations({ doc: this.props.doc, tableName: this.tableNameOf(projectId) });
     const handler = createRuntimeHandler(async () => services);
     const functionName = `bgs-project-${projectId}`;
     // Every route and the `$default` route go to the one runtime handler, as the project's API Gateway does.
@@ -377,8 +388,7 @@ export class LocalProjectHost implements ProjectDeployer {
       tableName: config.tableName,
       dynamoEndpoint: this.props.dynamoEndpoint,
       credentialsFile: this.props.credentialsFile,
-      workflows,
-      active: services.ir.workflows.length > 0,
+      project,
       onError: (err) => console.error(`project ${projectId} record changes:`, err),
     });
     this.mounts.set(projectId, { deploymentId: deployed?.deploymentId ?? '', gateway, ir: services.ir, files, workflows: running });

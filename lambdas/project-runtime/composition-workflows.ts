@@ -7,13 +7,11 @@
  * runs the same consumers.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { dynamoClients } from '../adapters/dynamodb/dynamo-clients';
-import { buildRuntime, type ProjectApiConfig, type ProjectApiSetup } from './composition-root';
 import { LocalDurableEngine } from '../adapters/durable/local/local-durable-engine';
 import type { NamedChangeConsumer } from '../adapters/record-changes/change-dispatcher';
 import type { DurableExecutions } from '../ports/durable-executions';
 import { endInstanceOfExecution } from './workflows/execution-ends';
-import type { RuntimeServices, WorkflowRuntime } from './runtime-services';
+import type { WorkflowRuntime } from './runtime-services';
 import type { ServicesForWorkflows, WorkflowStorePorts } from './composition-workflow-starts';
 import { workflowPieces, type WorkflowTaskPorts } from './composition-workflow-wiring';
 
@@ -66,23 +64,4 @@ export function localWorkflows(services: ServicesForWorkflows, ports: WorkflowHo
   });
   bound.engine = engine;
   return { runtime, consumers, engine };
-}
-
-/**
- * A project's API as the local host runs it: the runtime's services plus its workflows on the
- * local durable engine (composition-workflows.ts), whose consumers the host feeds with the
- * table's record changes. The host ports say where mail goes and how endpoints are reached.
- */
-export async function buildLocalProjectApi(
-  config: ProjectApiConfig,
-  setup: ProjectApiSetup,
-  host: Omit<WorkflowHostPorts, 'doc' | 'engineDoc' | 'tableName' | 'cursorSecret'>,
-): Promise<{ services: RuntimeServices; workflows: LocalWorkflows }> {
-  const built = await buildRuntime(config, setup);
-  // The engine stands in for Lambda's durable execution service, a principal of its own: its
-  // checkpoints are not the runtime's to read or write, so it gets its own client and grant.
-  const engineGrant = { tableName: config.tableName, actions: LOCAL_DURABLE_ENGINE_TABLE_ACTIONS, principal: `the local durable engine of project ${config.projectId}` };
-  const engine = dynamoClients({ region: config.region, endpoint: config.localStores?.dynamoEndpoint, credentialsFile: config.localStores?.credentialsFile }, [engineGrant]);
-  const workflows = localWorkflows(built.services, { ...host, doc: built.doc, engineDoc: engine.doc, tableName: config.tableName, cursorSecret: built.cursorSecret });
-  return { services: { ...built.services, workflows: workflows.runtime }, workflows };
 }

@@ -18,6 +18,7 @@ import type { DurableExecutions } from '../ports/durable-executions';
 import type { WorkflowInstanceStore } from '../ports/workflow-instances';
 import type { EventJobQueue } from '../ports/event-jobs';
 import type { WebhookStore } from '../ports/webhooks';
+import type { EventRunStore } from '../ports/event-runs';
 import type { AccessPolicy } from './access-policy';
 import type { WorkflowStarter } from './workflows/workflow-starter';
 
@@ -38,6 +39,14 @@ export interface WebhookRuntime {
   /** Why a subscription may not use `url` (not https, a private or metadata address, also once resolved), or null. */
   readonly urlProblem: (url: string) => Promise<string | null>;
   /** Signs the delivery lists' cursors (the project's cursor key). */
+  readonly cursorSecret: string;
+}
+
+/** What the event routes drive (`/admin/events/failures`): the runs and the queue a retry goes through. */
+export interface EventRuntime {
+  readonly runs: EventRunStore;
+  readonly queue: EventJobQueue;
+  /** Signs the failure list's cursors (the project's cursor key). */
   readonly cursorSecret: string;
 }
 
@@ -62,6 +71,8 @@ export interface RuntimeServices {
   readonly access: AccessPolicy;
   /** Absent: this deployment runs no workflow engine, and the workflow routes answer 501. */
   readonly workflows?: WorkflowRuntime;
+  /** Absent: this deployment has no event-job queue, and the event failure routes answer 501. */
+  readonly events?: EventRuntime;
   /** Absent: this deployment runs no event-job queue, and the webhook routes answer 501. */
   readonly webhooks?: WebhookRuntime;
 }

@@ -48,6 +48,24 @@ export interface EventRunnerServices {
   readonly logger: Logger;
 }
 
+/**
+ * An admin's retry of a parked run: a new round of attempts (its handler's or job's retry policy),
+ * the first one now. Null when the run is not parked (unknown, or not failed). The runtime's
+ * routes call this with the store and the queue only: no actions run in the request.
+ */
+export async function unparkRun(services: Pick<EventRunnerServices, 'ir' | 'runs' | 'queue'>, orgId: string | null, runId: string): Promise<EventRun | null> {
+  const run = await services.runs.get(orgId, runId);
+  if (!run || run.status !== 'parked') return null;
+  const unparked = await services.runs.unpark(orgId, runId, run.attempts + retryPolicyOf(definitionOf(services.ir, run) ?? {}).retries + 1);
+  if (unparked) await services.queue.send({ kind: 'runRetry', orgId, runId }, 0);
+  return unparked;
+}
+
+/** The handler or job a run belongs to; undefined once a new blueprint dropped it. */
+function definitionOf(ir: BlueprintIR, run: Pick<EventRun, 'kind' | 'name'>): IrEventHandler | IrSchedule | undefined {
+  return run.kind === 'handler' ? eventHandlersOf(ir).find((h) => h.name === run.name) : schedulesOf(ir).find((s) => s.name === run.name);
+}
+
 /** The id of a handler's run for one change (the same on every delivery of that change). */
 export const handlerRunId = (handler: string, changeId: string): string => `h-${handler}-${digest(changeId)}`;
 /** The id of a job's run for one occurrence (ISO time) within an organization's partition. */
@@ -97,16 +115,6 @@ export class EventRunner {
     await this.services.runs.finish(job.orgId, job.runId, await this.attempt(claimed));
   }
 
-  /** An admin's retry of a parked run: a new round of attempts, the first one now. */
-  async unpark(orgId: string | null, runId: string): Promise<EventRun | null> {
-    const run = await this.services.runs.get(orgId, runId);
-    if (!run || run.status !== 'parked') return null;
-    const item = run.kind === 'handler' ? eventHandlersOf(this.services.ir).find((h) => h.name === run.name) : schedulesOf(this.services.ir).find((s) => s.name === run.name);
-    const unparked = await this.services.runs.unpark(orgId, runId, run.attempts + retryPolicyOf(item ?? {}).retries + 1);
-    if (unparked) await this.services.queue.send({ kind: 'runRetry', orgId, runId }, 0);
-    return unparked;
-  }
-
   private async onChange(handler: IrEventHandler, change: RecordChange): Promise<void> {
     const id = handlerRunId(handler.name, change.changeId);
     if (await this.services.runs.get(change.orgId, id)) return;
@@ -141,8 +149,7 @@ export class EventRunner {
       const error = err instanceof Error ? err.message : String(err);
       this.services.logger.warn(`The ${run.kind === 'handler' ? 'event handler' : 'scheduled job'} ${run.name} failed (attempt ${run.attempts} of ${run.maxAttempts})`, { runId: run.id, error });
       if (run.attempts >= run.maxAttempts) return { status: 'parked', error };
-      const item = run.kind === 'handler' ? eventHandlersOf(this.services.ir).find((h) => h.name === run.name) : schedulesOf(this.services.ir).find((s) => s.name === run.name);
-      const delay = retryDelaySeconds(retryPolicyOf(item ?? {}), run.attempts);
+      const delay = retryDelaySeconds(retryPolicyOf(definitionOf(this.services.ir, run) ?? {}), run.attempts);
       const outcome: AttemptOutcome = { status: 'retrying', error, nextAttemptAt: new Date(this.services.clock.now().getTime() + delay * 1000).toISOString() };
       // Queued before the outcome is recorded: if the record fails, the job finds the run not retrying and does nothing.
       await this.services.queue.send({ kind: 'runRetry', orgId: run.orgId, runId: run.id }, delay);

@@ -21,6 +21,7 @@
  *   In responses, server-owned fields, required fields and fields with a default are always
  *   present; other fields are optional and may be null (absent or null both mean "no value";
  *   null in a PATCH clears the field).
+ * - A blueprint with event handlers or scheduled jobs has the event failure routes (`/admin/events/failures`, admin only).
  * - Every project has the webhook routes (`/v1/webhooks...`, admin only), single-tenant ones too.
  * - Workflow start routes are one literal path per workflow (`/workflows/<name>/start`), so the
  *   `{workflow_id}` of `/workflows/{workflow_id}/signal` is the only parameter at that position.
@@ -34,6 +35,7 @@ import { defineInvitationSchemas, invitationRoutes } from './invitation-routes';
 import { RouteBuilder } from './route-builder';
 import { defineUserSchemas, userRoutes } from './user-routes';
 import { defineWebhookSchemas, webhookRoutes } from './webhook-routes';
+import { defineEventSchemas, eventRoutes, hasEvents } from './event-routes';
 import { defineWorkflowSchemas, workflowRoutes } from './workflow-routes';
 import type { ProjectApi, ProjectRoute } from './types';
 
@@ -55,6 +57,7 @@ export function projectApi(ir: BlueprintIR): ProjectApi {
   if (b.multi) defineInvitationSchemas(b);
   defineFileSchemas(b);
   if (ir.workflows.length > 0) defineWorkflowSchemas(b);
+  if (hasEvents(ir)) defineEventSchemas(b);
   defineWebhookSchemas(b);
 
   authRoutes(b);
@@ -66,6 +69,7 @@ export function projectApi(ir: BlueprintIR): ProjectApi {
     fileRoutes(b, entity);
   }
   if (ir.workflows.length > 0) workflowRoutes(b);
+  if (hasEvents(ir)) eventRoutes(b);
   webhookRoutes(b);
   return b.build();
 }

@@ -45,6 +45,8 @@ export const BUILTIN_SCHEMAS = [
   'WorkflowInstance',
   'WorkflowInstanceList',
   'RecordWorkflowList',
+  'EventFailure',
+  'EventFailureList',
   'WebhookCreateRequest',
   'WebhookUpdateRequest',
   'Webhook',

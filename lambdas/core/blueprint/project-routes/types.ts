@@ -31,7 +31,7 @@ export interface JsonSchema {
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type RouteKind = 'auth' | 'users' | 'invitations' | 'crud' | 'files' | 'workflows' | 'webhooks';
+export type RouteKind = 'auth' | 'users' | 'invitations' | 'crud' | 'files' | 'workflows' | 'webhooks' | 'events';
 
 /** What the runtime does for a route: one handler per action. */
 export type RouteAction =
@@ -61,6 +61,8 @@ export type RouteAction =
   | 'workflows.read'
   | 'workflows.cancel'
   | 'workflows.forRecord'
+  | 'events.failures.list'
+  | 'events.failures.retry'
   | 'webhooks.list'
   | 'webhooks.create'
   | 'webhooks.read'
