@@ -18,6 +18,7 @@ import { DynamoWorkflowInstanceStore } from '../adapters/project-data/workflow-i
 import { dynamoClients } from '../adapters/dynamodb/dynamo-clients';
 import { systemClock } from '../core/clock';
 import { EXECUTION_ENDS_TABLE_ACTIONS } from './runtime-permissions';
+import { awsEventRoutes } from './composition-aws-events';
 import { createExecutionStatusEventHandler, type ExecutionStatusEventOutcome } from './workflows/execution-status-events';
 
 export type BuiltRuntime = Awaited<ReturnType<typeof buildRuntime>>;
@@ -32,11 +33,15 @@ export function awsWorkflowStarts(built: BuiltRuntime, config: ProjectApiConfig,
   return workflowStarts(built.services, { doc: built.doc, tableName: config.tableName, cursorSecret: built.cursorSecret }, lambdaExecutions(transport, config.region));
 }
 
-/** The runtime's services on AWS: with `workflows` when its stack runs a workflow function, so the workflow routes answer. */
-export async function buildAwsProjectApi(config: ProjectApiConfig, transport: WorkflowTransportConfig | undefined): Promise<RuntimeServices> {
+/**
+ * The runtime's services on AWS: the event and webhook routes over the stack's event-job queue,
+ * and `workflows` when its stack runs a workflow function, so the workflow routes answer.
+ */
+export async function buildAwsProjectApi(config: ProjectApiConfig, transport: WorkflowTransportConfig | undefined, eventJobsQueueUrl: string): Promise<RuntimeServices> {
   const built = await buildRuntime(config);
-  if (!transport) return built.services;
-  return { ...built.services, workflows: awsWorkflowStarts(built, config, transport).runtime };
+  const services = { ...built.services, ...awsEventRoutes(built, config, eventJobsQueueUrl) };
+  if (!transport) return services;
+  return { ...services, workflows: awsWorkflowStarts(built, config, transport).runtime };
 }
 
 /**

@@ -47,13 +47,22 @@ export interface WorkflowTransportConfig {
   readonly qualifier: string;
 }
 
-/** What only the workflow function needs besides the transport: where its tasks' mail and endpoints come from. */
-export interface WorkflowFunctionConfig {
-  readonly transport: WorkflowTransportConfig;
-  /** The sender of workflow mail; absent: notify steps fail saying so (SesWorkflowMailer). */
+/** Where the mail and the endpoints of task actions come from (workflow tasks, event handlers, scheduled jobs). */
+export interface TaskPortsConfig {
+  /** The sender of workflow and event mail; absent: notify actions fail saying so (SesWorkflowMailer). */
   readonly mailFrom: string | undefined;
-  /** The control plane's table, read for the project's endpoints only; absent: call steps fail saying so. */
+  /** The control plane's table, read for the project's endpoints only; absent: call actions fail saying so. */
   readonly controlPlaneTable: { readonly name: string; readonly region: string } | undefined;
+}
+
+/** What only the workflow function needs besides the transport: where its tasks' mail and endpoints come from. */
+export interface WorkflowFunctionConfig extends TaskPortsConfig {
+  readonly transport: WorkflowTransportConfig;
+}
+
+/** What the functions that run event handlers, jobs and event jobs need besides the runtime's configuration. */
+export interface EventFunctionConfig extends TaskPortsConfig {
+  readonly queueUrl: string;
 }
 
 /** `arn:<partition>:dynamodb:<region>:<account>:table/<name>` */
@@ -85,6 +94,14 @@ export function requireWorkflowTransport(env: Readonly<Record<string, string | u
   return parseWorkflowTransport(env) ?? fail([`${ENV.WORKFLOW_FUNCTION_NAME}: required`, `${ENV.WORKFLOW_ALIAS}: required`]);
 }
 
+/** Mail and endpoints, with the problems found (a control-plane table that is no table ARN). */
+function taskPorts(env: Readonly<Record<string, string | undefined>>, problems: string[]): TaskPortsConfig {
+  const tableArn = value(env, ENV.CONTROL_PLANE_TABLE_ARN);
+  const table = tableArn === undefined ? undefined : TABLE_ARN.exec(tableArn);
+  if (table === null) problems.push(`${ENV.CONTROL_PLANE_TABLE_ARN}: must be a DynamoDB table ARN`);
+  return { mailFrom: value(env, ENV.WORKFLOW_MAIL_FROM), controlPlaneTable: table ? { region: table[1]!, name: table[2]! } : undefined };
+}
+
 /** The workflow function's own configuration: its own name (from Lambda), its alias, mail and endpoints. */
 export function parseWorkflowFunctionConfig(env: Readonly<Record<string, string | undefined>>): WorkflowFunctionConfig {
   const problems: string[] = [];
@@ -92,13 +109,24 @@ export function parseWorkflowFunctionConfig(env: Readonly<Record<string, string 
   const qualifier = value(env, ENV.WORKFLOW_ALIAS);
   if (functionName === undefined) problems.push(`${ENV.LAMBDA_FUNCTION_NAME}: required (Lambda sets it)`);
   if (qualifier === undefined) problems.push(`${ENV.WORKFLOW_ALIAS}: required`);
-  const tableArn = value(env, ENV.CONTROL_PLANE_TABLE_ARN);
-  const table = tableArn === undefined ? undefined : TABLE_ARN.exec(tableArn);
-  if (table === null) problems.push(`${ENV.CONTROL_PLANE_TABLE_ARN}: must be a DynamoDB table ARN`);
+  const ports = taskPorts(env, problems);
   if (problems.length > 0 || functionName === undefined || qualifier === undefined) fail(problems);
-  return {
-    transport: { functionName, qualifier },
-    mailFrom: value(env, ENV.WORKFLOW_MAIL_FROM),
-    controlPlaneTable: table ? { region: table[1]!, name: table[2]! } : undefined,
-  };
+  return { transport: { functionName, qualifier }, ...ports };
+}
+
+/** The event-job queue every project stack has (the runtime sends redeliveries and retries to it). */
+export function parseEventJobsQueue(env: Readonly<Record<string, string | undefined>>): string {
+  const queueUrl = value(env, ENV.EVENT_JOBS_QUEUE_URL);
+  if (queueUrl === undefined || !/^https:\/\/sqs\.[a-z0-9-]+\.amazonaws\.com(\.cn)?\/\d{12}\/[A-Za-z0-9_-]{1,80}$/.test(queueUrl)) {
+    throw new Error(`Invalid project event configuration: ${ENV.EVENT_JOBS_QUEUE_URL}: must be an SQS queue URL, got ${queueUrl ?? 'nothing'}`);
+  }
+  return queueUrl;
+}
+
+/** The configuration of the functions that run handlers, jobs and event jobs: the queue, mail and endpoints. */
+export function parseEventFunctionConfig(env: Readonly<Record<string, string | undefined>>): EventFunctionConfig {
+  const problems: string[] = [];
+  const ports = taskPorts(env, problems);
+  if (problems.length > 0) fail(problems);
+  return { queueUrl: parseEventJobsQueue(env), ...ports };
 }

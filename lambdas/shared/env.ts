@@ -139,4 +139,12 @@ export const ENV = {
   MAIL_FROM: 'BGS_MAIL_FROM',
   /** The control plane's table (ARN), where the project's outgoing endpoints are; unset: call steps fail saying so. */
   CONTROL_PLANE_TABLE_ARN: 'BGS_CONTROL_PLANE_TABLE_ARN',
+
+  // --- Project events on AWS (issue 27): every project stack ---
+  /**
+   * The project's event-job queue (SQS URL): webhook deliveries, retries of event handlers and
+   * scheduled jobs, a job's run per organization. The runtime (redelivery, an admin's retry), the
+   * stream function, the event-jobs function and the schedules function send to it.
+   */
+  EVENT_JOBS_QUEUE_URL: 'BGS_EVENT_JOBS_QUEUE_URL',
 } as const;

@@ -24,6 +24,7 @@ const env = {
   BGS_PROJECT_USER_POOL_CLIENT_ID: 'client-1',
   AWS_REGION: 'us-east-2',
 };
+const QUEUE_URL = 'https://sqs.us-east-2.amazonaws.com/111122223333/BgsProject-p1-EventJobs';
 const transportEnv = { BGS_WORKFLOW_FUNCTION_NAME: 'BgsProject-p1-Workflow', BGS_WORKFLOW_ALIAS: 'live' };
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
 
@@ -65,12 +66,12 @@ describe('workflows over the Lambda client', () => {
 
   it('the runtime answers workflow routes only on a stack with workflows', async () => {
     const config = parseRuntimeConfig(env);
-    expect((await buildAwsProjectApi(config, undefined)).workflows).toBeUndefined();
-    expect((await buildAwsProjectApi(config, parseWorkflowTransport({ ...env, ...transportEnv }))).workflows).toBeDefined();
+    expect((await buildAwsProjectApi(config, undefined, QUEUE_URL)).workflows).toBeUndefined();
+    expect((await buildAwsProjectApi(config, parseWorkflowTransport({ ...env, ...transportEnv }), QUEUE_URL)).workflows).toBeDefined();
   });
 
   it('a start is an asynchronous invoke of the alias named after the instance; a signal resumes its callback', async () => {
-    const services = await buildAwsProjectApi(parseRuntimeConfig(env), requireWorkflowTransport({ ...env, ...transportEnv }));
+    const services = await buildAwsProjectApi(parseRuntimeConfig(env), requireWorkflowTransport({ ...env, ...transportEnv }), QUEUE_URL);
     const { instanceId } = await services.workflows!.starter.start({ workflow: workflow.name, orgId: null, input: { note: 'n' } });
     const invoke = lambda.commandCalls(InvokeCommand).map((call) => call.args[0].input);
     expect(invoke).toEqual([expect.objectContaining({ FunctionName: 'BgsProject-p1-Workflow', Qualifier: 'live', InvocationType: 'Event', DurableExecutionName: instanceId })]);
