@@ -41,8 +41,12 @@ export const PROJECT_CODE_ENTRIES = {
   'pre-token-generation': { kind: 'bundle', entry: 'lambdas/project-runtime/pre-token-generation.lambda.ts' },
   /** The durable workflow function (ProjectWorkflows; stacks of blueprints with workflows only). */
   workflow: { kind: 'bundle', entry: 'lambdas/project-runtime/workflow.lambda.ts' },
-  /** The function on the project table's stream that starts and resumes workflows (ProjectWorkflows). */
+  /** The function on the project table's stream: workflows, event handlers, webhooks (ProjectEvents). */
   'record-changes': { kind: 'bundle', entry: 'lambdas/project-runtime/record-changes.lambda.ts' },
+  /** The function that runs event jobs: webhook deliveries, retries, a job's run per organization (ProjectEvents). */
+  'event-jobs': { kind: 'bundle', entry: 'lambdas/project-runtime/event-jobs.lambda.ts' },
+  /** The target of the scheduled jobs' schedules (ProjectEvents; stacks of blueprints with scheduled jobs only). */
+  schedules: { kind: 'bundle', entry: 'lambdas/project-runtime/schedules.lambda.ts' },
   /** The function that ends the instances of executions that ended outside the handler (ProjectWorkflows). */
   'workflow-execution-ends': { kind: 'bundle', entry: 'lambdas/project-runtime/workflow-execution-ends.lambda.ts' },
   /** The provider of the deployed-blueprint custom resource (ProjectBlueprint: AwsCustomResource's handler). */

@@ -29,6 +29,7 @@ import { ProjectData } from './project-data';
 import { ProjectFiles } from './project-files';
 import { ProjectIdentity } from './project-identity';
 import { ProjectWorkflows, PROJECT_WORKFLOW_RESOURCES } from './project-workflows';
+import { ProjectEvents } from './project-events';
 import { ProjectRuntimeFunction, projectRuntimeEnvironment } from './runtime-function';
 import { DEPLOY_LIMITS } from '../../lambdas/core/blueprint/deploy-limits';
 
@@ -156,8 +157,10 @@ export class ProjectStack extends Stack {
   public readonly files: ProjectFiles;
   public readonly identity: ProjectIdentity;
   public readonly runtime: ProjectRuntimeFunction;
-  /** The workflow and stream functions; absent when the blueprint has no workflows. */
+  /** The workflow functions; absent when the blueprint has no workflows. */
   public readonly workflows?: ProjectWorkflows;
+  /** The stream function, the event-job queue and its function, the schedules: every stack's. */
+  public readonly events: ProjectEvents;
   public readonly api: ProjectApi;
   public readonly blueprint: ProjectBlueprint;
 
@@ -219,7 +222,6 @@ export class ProjectStack extends Stack {
         indexNames: this.data.indexNames,
         runtimeEnvironment: projectRuntimeEnvironment(runtimeProps),
         workflowCode: code.codeFor(this, 'workflow'),
-        recordChangesCode: code.codeFor(this, 'record-changes'),
         executionEndsCode: code.codeFor(this, 'workflow-execution-ends'),
         mailFrom: props.workflowMailFrom,
         mailIdentity: props.workflowMailIdentity,
@@ -228,20 +230,37 @@ export class ProjectStack extends Stack {
         destroyOnRemoval,
       });
     }
+    this.events = new ProjectEvents(this, 'ProjectEvents', {
+      projectId: props.projectId,
+      table,
+      indexNames: this.data.indexNames,
+      runtimeEnvironment: projectRuntimeEnvironment(runtimeProps),
+      schedules: ir.schedules ?? [],
+      ...(this.workflows ? { workflows: this.workflows.changeConsumers } : {}),
+      recordChangesCode: code.codeFor(this, 'record-changes'),
+      eventJobsCode: code.codeFor(this, 'event-jobs'),
+      ...(ir.schedules ? { schedulesCode: code.codeFor(this, 'schedules') } : {}),
+      mailFrom: props.workflowMailFrom,
+      mailIdentity: props.workflowMailIdentity,
+      controlPlaneTableArn: props.controlPlaneTableArn,
+      logRetention,
+      destroyOnRemoval,
+    });
     this.runtime = new ProjectRuntimeFunction(this, 'ProjectRuntime', {
       ...runtimeProps,
       indexNames: this.data.indexNames,
       code: code.codeFor(this, 'runtime'),
       logRetention,
       destroyOnRemoval,
-      additionalEnvironment: this.workflows?.runtimeEnvironment,
-      additionalStatements: this.workflows?.runtimeStatements,
+      additionalEnvironment: { ...this.events.runtimeEnvironment, ...this.workflows?.runtimeEnvironment },
+      additionalStatements: [...this.events.runtimeStatements, ...(this.workflows?.runtimeStatements ?? [])],
     });
-    this.workflows?.acknowledgeRuntimeRole(this.runtime.handler.role);
     if (this.workflows) {
-      // Like the runtime, the workflow and stream functions read the blueprint at their cold start.
-      for (const fn of [this.workflows.workflow.function, this.workflows.recordChanges.function]) (fn.node.defaultChild as CfnFunction).node.addDependency(this.blueprint.resource);
+      for (const role of [this.runtime.handler.role, this.events.recordChanges.role, this.events.eventJobs.role]) this.workflows.acknowledgeRuntimeRole(role);
     }
+    // Like the runtime, the functions that build its services read the blueprint at their cold start.
+    const readers = [this.workflows?.workflow, this.events.recordChanges, this.events.eventJobs, this.events.schedulesFunction];
+    for (const fn of readers) if (fn) (fn.function.node.defaultChild as CfnFunction).node.addDependency(this.blueprint.resource);
     // The runtime is created (or updated, with the new blueprint hash) only after the blueprint
     // is in the table: a cold start in between would find no blueprint, or the previous one.
     (this.runtime.handler.function.node.defaultChild as CfnFunction).node.addDependency(this.blueprint.resource);

@@ -5,14 +5,16 @@
  *                   runs), 366-day executions, published as a version behind the alias `live`;
  *                   every start goes through the alias (Lambda refuses unqualified durable
  *                   executions, and an execution stays on the version it started on)
- *   RecordChanges   the function on the project table's stream (record-changes.lambda.ts):
- *                   triggers start instances, record waits resume callbacks
  *   ExecutionEnds   the function Lambda's "Durable Execution Status Change" events of the
  *                   workflow function reach through a rule (ExecutionEndsRule), for executions
  *                   that ended FAILED, TIMED_OUT or STOPPED outside the handler: it ends their
  *                   instances (workflow-execution-ends.lambda.ts)
- *   FailedChanges   the workflows' dead-letter queue (SQS, encrypted, TLS only): changes the stream
- *                   mapping gave up on, and status-change events the rule could not deliver
+ *   FailedChanges   the workflows' dead-letter queue (SQS, encrypted, TLS only): status-change
+ *                   events the rule could not deliver (the id is older than its one use now)
+ *
+ * The function on the table's stream, which starts and resumes instances, is every project's
+ * (ProjectEvents: handlers and webhooks need it too); it and the event-jobs function get the
+ * transport and the statements to start and resume executions from here (`changeConsumers`).
  *
  * IAM is written out per principal (no grant helpers, no AWS managed policy):
  *   - the workflow function: the two durable actions and callbacks on its own versions, starts
@@ -20,7 +22,7 @@
  *     SendEmail on the sender's identity, and the endpoint reads: GetItem on the control
  *     plane's table only where the partition key is `PROJECT#<id>`, GetSecretValue on
  *     `bgs/endpoints/<id>/*`;
- *   - the stream function: the table's stream, the project table, starts and callbacks;
+ *   - the functions that consume changes or run `start` actions (ProjectEvents): starts and callbacks;
  *   - the execution-ends function: UpdateItem on the project table, GetDurableExecution on the
  *     workflow function's versions;
  *   - the runtime (statements handed to ProjectRuntimeFunction): starts, callbacks, the list that
@@ -28,7 +30,7 @@
  * The statements that name the workflow function itself sit in a policy of their own
  * (`SelfPolicy`): inline in its role they would make the function depend on itself.
  */
-import { Arn, ArnFormat, Duration, RemovalPolicy, Stack, Token, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
@@ -37,8 +39,6 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { keys } from '../../lambdas/adapters/dynamodb/keys';
-import { ENDPOINT_SECRET_NAME_PREFIX } from '../../lambdas/core/outgoing/endpoint';
 import { EXECUTION_ENDS_TABLE_ACTIONS } from '../../lambdas/project-runtime/runtime-permissions';
 import { UNRECORDED_END_STATUSES } from '../../lambdas/project-runtime/workflows/execution-ends';
 import { EXECUTION_STATUS_EVENT } from '../../lambdas/project-runtime/workflows/execution-status-events';
@@ -46,6 +46,7 @@ import { ENV } from '../../lambdas/shared/env';
 import { BgsFunction } from '../shared/bgs-function';
 import { PROJECT_CODE_ENTRIES } from './project-code';
 import { projectTableStatements } from './runtime-function';
+import { acknowledgeEndpointSecrets, checkControlPlaneTableArn, taskActionStatements } from './task-action-statements';
 import { DEPLOY_LIMITS } from '../../lambdas/core/blueprint/deploy-limits';
 
 /** The alias every start and signal goes through. */
@@ -67,8 +68,6 @@ export interface ProjectWorkflowsProps {
   readonly runtimeEnvironment: Readonly<Record<string, string>>;
   /** The workflow function's code. @default the service's bundle of its entry */
   readonly workflowCode?: lambda.Code;
-  /** The stream function's code. @default the service's bundle of its entry */
-  readonly recordChangesCode?: lambda.Code;
   /** The execution-ends function's code. @default the service's bundle of its entry */
   readonly executionEndsCode?: lambda.Code;
   /**
@@ -90,18 +89,6 @@ export interface ProjectWorkflowsProps {
    * @default - none: call steps fail, saying the stack names no control-plane table
    */
   readonly controlPlaneTableArn?: string;
-  /**
-   * How often the stream mapping retries a batch that failed (bisected each time) before it goes to the failure queue.
-   *
-   * @default 10
-   */
-  readonly streamRetryAttempts?: number;
-  /**
-   * The oldest change the stream mapping still hands on; older ones go to the failure queue.
-   *
-   * @default Duration.hours(6)
-   */
-  readonly streamMaxRecordAge?: Duration;
   /** @default logs.RetentionDays.ONE_MONTH */
   readonly logRetention?: logs.RetentionDays;
   /** Delete the log groups and the failure queue with the stack. @default false */
@@ -111,25 +98,20 @@ export interface ProjectWorkflowsProps {
 export class ProjectWorkflows extends Construct {
   public readonly workflow: BgsFunction;
   public readonly alias: lambda.Alias;
-  public readonly recordChanges: BgsFunction;
   public readonly failedChanges: sqs.Queue;
-  public readonly mapping: lambda.EventSourceMapping;
   public readonly executionEnds: BgsFunction;
   public readonly executionEndsRule: events.Rule;
   /** What the runtime sets to reach the workflow function (runtime-config.ts parseWorkflowTransport). */
   public readonly runtimeEnvironment: Readonly<Record<string, string>>;
   /** The runtime's permissions on the workflow function. */
   public readonly runtimeStatements: readonly iam.PolicyStatement[];
+  /** What the functions that consume record changes or run `start` actions set and may do (ProjectEvents). */
+  public readonly changeConsumers: { readonly environment: Readonly<Record<string, string>>; readonly statements: readonly iam.PolicyStatement[] };
 
   constructor(scope: Construct, id: string, props: ProjectWorkflowsProps) {
     super(scope, id);
-    const stack = Stack.of(this);
     const { table, projectId } = props;
-    if (!table.tableStreamArn) throw new Error("ProjectWorkflows needs the project table's stream (ProjectData turns it on)");
-    // A literal ARN: its region and account name the endpoint secrets, and cdk-nag's finding about them.
-    if (props.controlPlaneTableArn !== undefined && (Token.isUnresolved(props.controlPlaneTableArn) || !/^arn:[a-z-]+:dynamodb:[a-z0-9-]+:\d{12}:table\/.+$/.test(props.controlPlaneTableArn))) {
-      throw new Error(`controlPlaneTableArn must be a DynamoDB table ARN written out, got ${props.controlPlaneTableArn}`);
-    }
+    checkControlPlaneTableArn(props.controlPlaneTableArn);
     const tableStatements = projectTableStatements(table, props.indexNames);
 
     this.workflow = new BgsFunction(this, 'Workflow', {
@@ -142,7 +124,7 @@ export class ProjectWorkflows extends Construct {
         ...(props.mailFrom ? { [ENV.WORKFLOW_MAIL_FROM]: props.mailFrom } : {}),
         ...(props.controlPlaneTableArn ? { [ENV.CONTROL_PLANE_TABLE_ARN]: props.controlPlaneTableArn } : {}),
       },
-      statements: [...tableStatements, ...mailStatements(stack, props), ...endpointStatements(props)],
+      statements: [...tableStatements, ...taskActionStatements(this, props)],
       durableConfig: { executionTimeout: WORKFLOW_EXECUTION_TIMEOUT },
       // Each invocation replays the history and runs what is due (a task's call waits up to 10 s per attempt).
       memorySize: 1024,
@@ -181,48 +163,6 @@ export class ProjectWorkflows extends Construct {
       removalPolicy: props.destroyOnRemoval ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
     });
 
-    this.recordChanges = new BgsFunction(this, 'RecordChanges', {
-      entry: PROJECT_CODE_ENTRIES['record-changes'].entry,
-      code: props.recordChangesCode,
-      description: `BGS project ${projectId}: record changes from the table's stream to its workflows (triggers, record waits)`,
-      environment: { ...props.runtimeEnvironment, ...transport },
-      statements: [
-        new iam.PolicyStatement({
-          sid: 'ReadStream',
-          actions: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
-          resources: [table.tableStreamArn],
-        }),
-        new iam.PolicyStatement({ sid: 'ListStreams', actions: ['dynamodb:ListStreams'], resources: [`${table.tableArn}/stream/*`] }),
-        new iam.PolicyStatement({ sid: 'FailedChanges', actions: ['sqs:SendMessage'], resources: [this.failedChanges.queueArn] }),
-        ...tableStatements,
-        starts,
-        callbacks,
-      ],
-      memorySize: 512,
-      // A batch of 100 changes, each a few table writes and an asynchronous invoke.
-      timeout: Duration.minutes(1),
-      logRetention: props.logRetention,
-      destroyOnRemoval: props.destroyOnRemoval,
-    });
-
-    this.mapping = new lambda.EventSourceMapping(this, 'StreamMapping', {
-      target: this.recordChanges.function,
-      eventSourceArn: table.tableStreamArn,
-      // LATEST: a deploy that adds workflows to a project starts them for changes made from then
-      // on, not for up to 24 hours of changes made before they existed (TRIM_HORIZON would). The
-      // position matters only when the mapping is created; its id is fixed, so it is never re-created.
-      startingPosition: lambda.StartingPosition.LATEST,
-      batchSize: 100,
-      reportBatchItemFailures: true,
-      bisectBatchOnError: true,
-      retryAttempts: props.streamRetryAttempts ?? 10,
-      maxRecordAge: props.streamMaxRecordAge ?? Duration.hours(6),
-      // The granted queue (sqs:SendMessage above), without the grant CDK's SqsDlq adds to the role.
-      onFailure: { bind: () => ({ destination: this.failedChanges.queueArn }) },
-    });
-    // The function may read the stream before the mapping first calls it.
-    this.mapping.node.addDependency(this.recordChanges.role);
-
     this.executionEnds = new BgsFunction(this, 'ExecutionEnds', {
       entry: PROJECT_CODE_ENTRIES['workflow-execution-ends'].entry,
       code: props.executionEndsCode,
@@ -257,6 +197,7 @@ export class ProjectWorkflows extends Construct {
     );
 
     this.runtimeEnvironment = transport;
+    this.changeConsumers = { environment: transport, statements: [starts, callbacks] };
     this.runtimeStatements = [
       starts,
       new iam.PolicyStatement({ sid: 'SignalAndStopWorkflows', actions: ['lambda:SendDurableExecutionCallbackSuccess', 'lambda:StopDurableExecution'], resources: [versionsArn] }),
@@ -267,7 +208,7 @@ export class ProjectWorkflows extends Construct {
     acknowledgeFindings(this, props);
   }
 
-  /** The same finding on a role holding `runtimeStatements` (the runtime's), acknowledged with the same reason. */
+  /** The same finding on a role holding `runtimeStatements` or `changeConsumers.statements`, acknowledged with the same reason. */
   acknowledgeRuntimeRole(role: iam.IRole): void {
     Validations.of(role).acknowledge({ id: versionsFinding(this), reason: VERSIONS_REASON });
   }
@@ -279,60 +220,15 @@ const VERSIONS_REASON =
 const versionsFinding = (scope: ProjectWorkflows): string =>
   `AwsSolutions-IAM5[Resource::<${Stack.of(scope).getLogicalId(scope.workflow.function.node.defaultChild as CfnElement)}.Arn>:*]`;
 
-/** SES SendEmail on the sender's identity, when a sender is configured. */
-function mailStatements(stack: Stack, props: ProjectWorkflowsProps): iam.PolicyStatement[] {
-  if (!props.mailFrom) return [];
-  const identity = props.mailIdentity ?? props.mailFrom.slice(props.mailFrom.lastIndexOf('@') + 1);
-  return [new iam.PolicyStatement({ sid: 'SendMail', actions: ['ses:SendEmail'], resources: [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity })] })];
-}
-
-/** The endpoint reads: the project's own partition of the control plane's table, its own secrets. */
-function endpointStatements(props: ProjectWorkflowsProps): iam.PolicyStatement[] {
-  const tableArn = props.controlPlaneTableArn;
-  if (!tableArn) return [];
-  return [
-    new iam.PolicyStatement({
-      sid: 'ReadOwnEndpoints',
-      actions: ['dynamodb:GetItem'],
-      resources: [tableArn],
-      // Items whose partition key is the project's (`PROJECT#<id>`, keys.ts): no other project's.
-      conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [keys.projectPartition(props.projectId)] } },
-    }),
-    new iam.PolicyStatement({
-      sid: 'ReadOwnEndpointSecrets',
-      actions: ['secretsmanager:GetSecretValue'],
-      resources: [endpointSecretsArn(tableArn, props.projectId)],
-    }),
-  ];
-}
-
 /** cdk-nag's findings on these resources, each acknowledged by name with why it stands. */
 function acknowledgeFindings(scope: ProjectWorkflows, props: ProjectWorkflowsProps): void {
   const versions = versionsFinding(scope);
   const why = VERSIONS_REASON;
-  Validations.of(scope.recordChanges.role).acknowledge({ id: versions, reason: why });
   Validations.of(scope.executionEnds.role).acknowledge({ id: versions, reason: why });
   Validations.of(scope.node.findChild('SelfPolicy')).acknowledge({ id: versions, reason: why });
-  const tableId = Stack.of(scope).getLogicalId(props.table.node.defaultChild as CfnElement);
-  Validations.of(scope.recordChanges.role).acknowledge({
-    id: `AwsSolutions-IAM5[Resource::<${tableId}.Arn>/stream/*]`,
-    reason: "ListStreams, which Lambda's stream mappings need, on this one table's streams: a stream's ARN ends in a label DynamoDB sets when the stream is turned on.",
-  });
   Validations.of(scope.failedChanges).acknowledge({
     id: 'AwsSolutions-SQS3',
-    reason: "This queue is the dead-letter destination of the project table's stream mapping: a queue for what failed has no dead-letter queue of its own.",
+    reason: "This queue is the dead-letter destination of the execution status-change rule: a queue for what failed has no dead-letter queue of its own.",
   });
-  if (props.controlPlaneTableArn) {
-    Validations.of(scope.workflow.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::${endpointSecretsArn(props.controlPlaneTableArn, props.projectId)}]`,
-      reason:
-        "The secrets of this project's outgoing endpoints: the control plane names each bgs/endpoints/<projectId>/<endpoint>/<uuid>, a new name per change, so only the project's prefix is fixed.",
-    });
-  }
-}
-
-/** `bgs/endpoints/<projectId>/*` in the control plane's partition, region and account (those of its table). */
-function endpointSecretsArn(controlPlaneTableArn: string, projectId: string): string {
-  const { partition, region, account } = Arn.split(controlPlaneTableArn, ArnFormat.SLASH_RESOURCE_NAME);
-  return `arn:${partition}:secretsmanager:${region}:${account}:secret:${ENDPOINT_SECRET_NAME_PREFIX}${projectId}/*`;
+  acknowledgeEndpointSecrets(scope.workflow.role, props);
 }
