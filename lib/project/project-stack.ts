@@ -10,7 +10,9 @@
  *   ProjectApi        HTTP API: one route per manifest route, all to the runtime
  *   ProjectBlueprint  the IR written into the table, where the runtime reads it at cold start
  *   ProjectWorkflows  only with workflows: the durable workflow function behind its alias, the
- *                     function on the table's stream, and the runtime's rights on them
+ *                     execution-ends function, and the runtime's rights on them
+ *   ProjectEvents     every stack's: the function on the table's stream, the event-job queue and
+ *                     its function, and (with scheduled jobs) one schedule per job
  *
  * Construct ids are fixed (logical ids must not move between deploys of one project); nothing
  * here reads the clock, so the same IR and props give the same template (the preview diff).
@@ -28,10 +30,10 @@ import { ProjectCode } from './project-code';
 import { ProjectData } from './project-data';
 import { ProjectFiles } from './project-files';
 import { ProjectIdentity } from './project-identity';
-import { ProjectWorkflows, PROJECT_WORKFLOW_RESOURCES } from './project-workflows';
+import { ProjectWorkflows } from './project-workflows';
 import { ProjectEvents } from './project-events';
 import { ProjectRuntimeFunction, projectRuntimeEnvironment } from './runtime-function';
-import { DEPLOY_LIMITS } from '../../lambdas/core/blueprint/deploy-limits';
+import { DEPLOY_LIMITS, projectStackResources } from '../../lambdas/core/blueprint/deploy-limits';
 
 /** Project ids as the control plane makes them: letters, digits and hyphens (they name resources). */
 const PROJECT_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
@@ -133,19 +135,20 @@ export { projectStackName } from '../../lambdas/core/deploy/project-stack-name';
 export { WORKFLOWS_REGION } from '../../lambdas/core/deploy/regions';
 
 /**
- * THE count of the resources every project stack has, whatever its blueprint: the table; the
- * bucket and its policy; the user pool and its client; the runtime and the pre-token trigger
- * (each a function, role and log group) and their two invoke permissions; the deployed-blueprint
- * custom resource and its provider (function, role, log group); the API, its stage, access log
- * group, integration and `$default` route; and the CDKMetadata resource `cdk synth` adds (it counts
- * toward CloudFormation's limit too). One more per manifest route. The CDK test checks every
- * example's template against it; docs point here rather than repeat the number.
+ * The count of the resources every project stack has, whatever its blueprint (its list is
+ * DEPLOY_LIMITS.projectStackFixedResources's: the base stack, ProjectEvents, and the CDKMetadata
+ * resource `cdk synth` adds, which counts toward CloudFormation's limit too). The CDK test checks
+ * every example's template against it; docs point here rather than repeat the number.
  */
 export const PROJECT_STACK_FIXED_RESOURCES = DEPLOY_LIMITS.projectStackFixedResources;
 
-/** The resources of a project stack whose manifest has `routeCount` routes (CloudFormation allows 500 per stack). */
-export const projectStackResourceCount = (routeCount: number, hasWorkflows = false): number =>
-  PROJECT_STACK_FIXED_RESOURCES + routeCount + (hasWorkflows ? PROJECT_WORKFLOW_RESOURCES : 0);
+/**
+ * The resources of a project stack whose manifest has `routeCount` routes, with or without
+ * workflows, with `scheduleCount` scheduled jobs (CloudFormation allows 500 per stack): THE formula
+ * of deploy-limits.ts, which the blueprint's validation applies too.
+ */
+export const projectStackResourceCount = (routeCount: number, hasWorkflows = false, scheduleCount = 0): number =>
+  projectStackResources({ manifestRoutes: routeCount, hasWorkflows, schedules: scheduleCount });
 
 export class ProjectStack extends Stack {
   /** The IR as BlueprintIR.parse returned it (what the stack and the table item carry). */

@@ -11,14 +11,43 @@ export const DEPLOY_LIMITS = {
    * Resources of a project stack that do not grow with the blueprint (lib/project/project-stack.ts;
    * its test pins this number): table, bucket and policy, pool, client, trigger and runtime
    * functions with roles, log groups and permissions, API, stage, access logs, integration, the
-   * `$default` route, the blueprint custom resource with its function, role and log group, CDKMetadata.
+   * `$default` route, the blueprint custom resource with its function, role and log group,
+   * CDKMetadata (23); and ProjectEvents (14, lib/project/project-events.ts): the event-job queue,
+   * its dead-letter queue and the stream's failure queue, each with its TLS-only policy, the stream
+   * and event-jobs functions with their roles and log groups, and their two event source mappings.
    */
-  projectStackFixedResources: 23,
+  projectStackFixedResources: 37,
   /**
    * What a blueprint with workflows adds (lib/project/project-workflows.ts; its test pins it): the
-   * durable workflow function with its role, policies, log group, version and alias, the stream
-   * function with its role, log group and event source mapping, the execution-ends function with its
-   * role, log group, rule and invoke permission, and the failure queue with its policy.
+   * durable workflow function with its role, policies, log group, version and alias, the
+   * execution-ends function with its role, log group, rule and invoke permission, and the failure
+   * queue of the rule with its policy.
    */
-  projectWorkflowResources: 17,
+  projectWorkflowResources: 13,
+  /**
+   * What a blueprint with scheduled jobs adds once (lib/project/project-events.ts): the schedules
+   * function with its role and log group, and the role EventBridge Scheduler invokes it with.
+   */
+  projectScheduleResources: 4,
+  /** And per scheduled job: its EventBridge Scheduler schedule. */
+  projectResourcesPerSchedule: 1,
 } as const;
+
+/** What makes a project stack larger than its fixed resources. */
+export interface ProjectStackShape {
+  /** The routes of the project's manifest (the `$default` route is one of the fixed resources). */
+  readonly manifestRoutes: number;
+  readonly hasWorkflows: boolean;
+  /** The blueprint's scheduled jobs. */
+  readonly schedules: number;
+}
+
+/** THE count of a project stack's resources (CloudFormation allows DEPLOY_LIMITS.resourcesPerStack). */
+export function projectStackResources(shape: ProjectStackShape): number {
+  return (
+    DEPLOY_LIMITS.projectStackFixedResources +
+    shape.manifestRoutes +
+    (shape.hasWorkflows ? DEPLOY_LIMITS.projectWorkflowResources : 0) +
+    (shape.schedules > 0 ? DEPLOY_LIMITS.projectScheduleResources + shape.schedules * DEPLOY_LIMITS.projectResourcesPerSchedule : 0)
+  );
+}

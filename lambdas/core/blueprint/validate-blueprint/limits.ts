@@ -4,7 +4,8 @@
  */
 import type { IrEntity } from '../ir';
 import type { FieldTypeName } from '../../vocabulary';
-import { DEPLOY_LIMITS } from '../deploy-limits';
+import { DEPLOY_LIMITS, projectStackResources } from '../deploy-limits';
+import { schedulesOf } from '../ir-events';
 import { projectRoutes } from '../project-routes';
 import type { ValidationContext } from './context';
 
@@ -18,7 +19,7 @@ export const MAX_ITEM_BYTES = 400 * 1024;
 export function checkDeployLimits(ctx: ValidationContext): void {
   // The manifest's routes and the catch-all `$default` route.
   const routes = projectRoutes(ctx.ir).length + 1;
-  const resources = DEPLOY_LIMITS.projectStackFixedResources + routes - 1 + (ctx.ir.workflows.length > 0 ? DEPLOY_LIMITS.projectWorkflowResources : 0);
+  const resources = projectStackResources({ manifestRoutes: routes - 1, hasWorkflows: ctx.ir.workflows.length > 0, schedules: schedulesOf(ctx.ir).length });
   if (resources > DEPLOY_LIMITS.resourcesPerStack) {
     ctx.warn('$.entities', 'TOO_MANY_RESOURCES', `the project's AWS stack would have ${resources} resources; CloudFormation allows ${DEPLOY_LIMITS.resourcesPerStack} per stack (${routes} routes): it runs locally, but split the project or drop entities before deploying to AWS`);
   } else if (routes > DEPLOY_LIMITS.routesPerHttpApi) {
