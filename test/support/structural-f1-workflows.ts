@@ -153,7 +153,12 @@ export function workflowFacts(spec: SpecDocument, exp: ExpectedSpec, want: Facts
     trigger: w.trigger === undefined ? undefined : expectedTrigger(w.trigger, w.name),
     steps: w.steps.map((s, k) => expectedStep(s, `workflow ${w.name} step ${k + 1}`)),
   }));
-  const actual: Workflow[] = spec.workflows.map((w) => ({ name: w.name, trigger: fromSpecTrigger(w.trigger), steps: w.steps.map(stepOf) }));
+  const actual: Workflow[] = [
+    ...spec.workflows.map((w) => ({ name: w.name, trigger: fromSpecTrigger(w.trigger), steps: w.steps.map(stepOf) })),
+    // An event handler is a workflow of tasks that waits for nothing (the expected structures,
+    // written before handlers existed, list it as one): one task per action, with its retries.
+    ...(spec.events ?? []).map((h) => ({ name: h.name, trigger: fromSpecTrigger(h.on), steps: h.actions.map(() => stepOf({ kind: 'task', retries: h.retry?.retries, backoff: h.retry?.backoff })) })),
+  ];
   const unpaired = new Set(actual.map((_, j) => j));
   for (const w of expected) {
     const key = nameKey(w.name);
@@ -166,7 +171,8 @@ export function workflowFacts(spec: SpecDocument, exp: ExpectedSpec, want: Facts
     for (const j of unpaired) {
       const a = actual[j]!;
       const sameTrigger = w.trigger !== undefined && triggerKey(w.trigger, anyField) === triggerKey(a.trigger as Trigger, anyField) ? 100 : 0;
-      const worth = sameTrigger + alignSteps(w.steps, a.steps).worth;
+      // (Between equals, the one with as many steps: a handler and a workflow on one trigger.)
+      const worth = (sameTrigger + alignSteps(w.steps, a.steps).worth) * 1000 - Math.abs(w.steps.length - a.steps.length);
       if (!pick || worth > pick.worth) pick = { j, worth };
     }
     if (!pick) continue;

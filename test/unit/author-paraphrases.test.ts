@@ -27,7 +27,8 @@ function shape(spec: SpecDocument) {
     entities: spec.entities.map((e) => e.name).sort(),
     roles: spec.roles.map((r) => r.name).filter((r) => r !== 'admin').sort(),
     tenancy: spec.tenancy,
-    workflows: spec.workflows.length,
+    // A "when X, do Y" that waits for nothing is an event handler; the expected structures, written before handlers, count it as a workflow.
+    workflows: spec.workflows.length + (spec.events ?? []).length,
   };
 }
 

@@ -18,6 +18,8 @@ import { collectRoles, fieldLocator, finalizeRoles, roleWords, type RoleDraft } 
 import { detectMultiTenant } from '../offline-author/tenancy';
 import { readWorkflows } from './workflow-reader';
 import { shapeWorkflows } from './workflow-branches';
+import { splitEventHandlers } from './event-handlers';
+import { readScheduledJobs } from './scheduled-jobs';
 import { newStatusField } from '../offline-author/merge-field';
 import { snakeCase } from '../../text/case';
 import { singularPhrase } from '../offline-author/text';
@@ -157,10 +159,16 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
   }), reading.tenantUnits);
   // Branches and task actions need the final roles and record types (workflow-branches.ts).
   const shaped = shapeWorkflows(spec, flows.hints);
-  spec.workflows = shaped.workflows;
+  // What waits for nothing is an event handler (event-handlers.ts).
+  const split = splitEventHandlers(shaped.workflows);
+  spec.workflows = split.workflows;
+  if (split.events.length > 0) spec.events = split.events;
   spec.roles.push(...shaped.roles);
+  // Jobs on a schedule ("every night at 02:00, mark ..."), from sentences no workflow took (scheduled-jobs.ts).
+  const jobs = readScheduledJobs(sentences.map((x) => x.text), { index, entities: spec.entities, roles: spec.roles, adminRole: spec.adminRole }, flows.used);
+  if (jobs.schedules.length > 0) spec.schedules = jobs.schedules;
   const rightless = named.filter((r) => r !== spec.adminRole && (spec.roles.find((x) => x.name === r)?.rights ?? {}) && Object.keys(spec.roles.find((x) => x.name === r)?.rights ?? {}).length === 0);
-  const openQuestions = [...unplacedStatements(reading, ctx, flows.used), ...fieldsCtx.unplaced, ...shaped.openQuestions, ...(rightless.length > 0 ? [`What may ${rightless.join(', ')} do? (named, with no rights yet)`] : [])];
+  const openQuestions = [...unplacedStatements(reading, ctx, new Set([...flows.used, ...jobs.used])), ...fieldsCtx.unplaced, ...shaped.openQuestions, ...(rightless.length > 0 ? [`What may ${rightless.join(', ')} do? (named, with no rights yet)`] : [])];
   return openQuestions.length > 0 ? { ...spec, openQuestions } : spec;
 }
 

@@ -29,6 +29,7 @@ import { splitFieldList } from './fields';
 import { assembleSpec, type Reading } from './assemble';
 import { isBareFieldList } from './bare-lists';
 import { userNouns } from './user-nouns';
+import { opensWithSchedule } from './scheduled-jobs';
 
 /** Someone making a record, at the end of a clause ("creates an attendance record for that child"): the record, and what it is for. */
 const MADE_RECORD = /\b(?:creates?|makes?|records?|logs?|files?|writes?|opens?|submits?|adds?|fills? (?:in|out))\s+(?:a|an|one|the|a new|their|their own)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+for\s+(?:a|an|the|that|this|each|every|one|their)\s+([a-z]+))?\s*$/i;
@@ -280,7 +281,7 @@ export function readDescription(description: string): Reading {
     const listOwner = headedEntity ?? (previousAt === sentence.index - 1 ? previous : undefined);
     if (listOwner) {
       left = left.filter((part) => {
-        if (!isBareFieldList(part)) return true;
+        if (!isBareFieldList(part) || opensWithSchedule(part)) return true;
         addList(listOwner, part.trim().replace(/^(?:and|also|plus|then)\s+/i, ''), sentence.index);
         return false;
       });

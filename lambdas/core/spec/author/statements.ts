@@ -135,7 +135,8 @@ function manyNounItems(list: string): boolean {
 /** "Vehicles: plate number (unique), make, model": a record type and its field list, on one line. */
 export function colonList(text: string): { topic: string; list: string } | undefined {
   const m = /^([^:]{1,60}):\s*(.+)$/.exec(text.trim());
-  if (!m) return undefined;
+  // ("Every night at 02:00 UTC, ...": the colon of a time of day labels nothing.)
+  if (!m || (/\d$/.test(m[1]!) && /^\d/.test(m[2]!))) return undefined;
   const topic = topicOf(m[1]!);
   const list = m[2]!.trim();
   const nouns = manyNounItems(list);

@@ -76,7 +76,7 @@ export function shapeWorkflows(spec: SpecDocument, hints: readonly WorkflowHints
       if (step.kind !== 'task' || step.action) continue;
       const task = hint.tasks.get(step.name);
       if (!task) continue;
-      const action = taskAction(task, entity, [...spec.roles, ...roles], roles);
+      const action = taskAction(task, entity, { known: [...spec.roles, ...roles], added: roles, adminRole: spec.adminRole });
       if (action) step.action = action;
       else openQuestions.push(task.phrase);
     }
@@ -136,14 +136,27 @@ function uniqueStep(base: string, steps: readonly WorkflowStep[]): string {
   return name;
 }
 
-function taskAction(task: TaskHint, entity: SpecEntity | undefined, known: readonly SpecRole[], added: SpecRole[]): SpecTaskAction | undefined {
+/** The roles a notify may name: those of the spec, those added for emails, and the administrative one. */
+interface Recipients {
+  known: readonly SpecRole[];
+  added: SpecRole[];
+  adminRole: string;
+}
+
+/** `set its status to closed`, `mark it as closed`: a field of the record and its value. */
+const SET_FIELD = /^(?:set|change|switch|move)\s+(?:its|the|their)\s+([a-z][a-z ]*?)\s+to\s+([a-z][a-z_ -]*?)\s*$/i;
+const MARK_AS = /^(?:mark|flag)\s+(?:it|them)\s+(?:as\s+)?([a-z][a-z_ -]*?)\s*$/i;
+
+function taskAction(task: TaskHint, entity: SpecEntity | undefined, recipients: Recipients): SpecTaskAction | undefined {
   const call = CALL.exec(task.phrase);
   if (call) return { type: 'call', endpoint: snakeCase(call[1]!) };
   const subject = subjectOf(task, entity);
   if (NOTIFY_VERBS.has(task.verb)) {
-    const to = recipient(task, entity, known, added);
+    const to = recipient(task, entity, recipients);
     return to ? { type: 'notify', to, subject } : undefined;
   }
+  const set = fieldSet(task.phrase.trim(), entity);
+  if (set) return set;
   // A state verb on the record: it reaches the state its status names.
   const status = statusOf(entity);
   // ("cancel" -> cancelled or canceled, as the status spells it.)
@@ -161,8 +174,21 @@ function subjectOf(task: TaskHint, entity: SpecEntity | undefined): string {
   return task.passive ? `${title} ${participle(task.verb)}` : `${title}: ${phrase}`;
 }
 
+/** `set its status to closed` (a value the field can hold), `mark it as closed` (a value of its status): an update of the record. */
+function fieldSet(phrase: string, entity: SpecEntity | undefined): SpecTaskAction | undefined {
+  const set = SET_FIELD.exec(phrase);
+  const mark = set ? undefined : MARK_AS.exec(phrase);
+  const field = set ? entity?.fields.find((f) => f.name === snakeCase(set[1]!)) : statusOf(entity);
+  const value = snakeCase((set?.[2] ?? mark?.[1] ?? '').trim());
+  if (!field || value === '' || (field.type === 'enum' ? !field.values?.includes(value) : field.type !== 'string')) return undefined;
+  return { type: 'update', set: [{ field: field.name, value }] };
+}
+
+/** Words that name the administrative role, whatever the spec calls it. */
+const ADMIN_WORDS = new Set(['admin', 'admins', 'administrator', 'administrators']);
+
 /** Who a notify phrase names: a role by its words, a reference field of the record, the owner; a team not yet a role becomes one. */
-function recipient(task: TaskHint, entity: SpecEntity | undefined, known: readonly SpecRole[], added: SpecRole[]): Extract<SpecTaskAction, { type: 'notify' }>['to'] | undefined {
+function recipient(task: TaskHint, entity: SpecEntity | undefined, { known, added, adminRole }: Recipients): Extract<SpecTaskAction, { type: 'notify' }>['to'] | undefined {
   const after = task.phrase.toLowerCase().split(new RegExp(`\\b${task.verb}\\w*\\b`))[1] ?? '';
   const target = /\bto\s+(?:the\s+|an?\s+)?(.+)$/.exec(after)?.[1] ?? after.replace(/^\s*(?:it|them)\s+to\s+/, '').trim();
   const words = target
@@ -170,10 +196,14 @@ function recipient(task: TaskHint, entity: SpecEntity | undefined, known: readon
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 2);
   if (target === '' || OWNER_WORDS.test(target.trim())) return { owner: true };
-  const role = known.find((r) => words.includes(r.name) || r.name.split('_').some((part) => part.length > 3 && words.includes(part)));
+  const singulars = words.map((w) => w.replace(/s$/, ''));
+  const role = known.find((r) => words.includes(r.name) || singulars.includes(r.name) || r.name.split('_').some((part) => part.length > 3 && words.includes(part)));
   if (role) return { role: role.name };
+  if (words.some((w) => ADMIN_WORDS.has(w)) && known.some((r) => r.name === adminRole)) return { role: adminRole };
   const field = entity?.fields.find((f) => f.type === 'ref(User)' && words.some((w) => f.name.replace(/_id$/, '').split('_').includes(w)));
   if (field) return { field: field.name };
+  // ("email the account owner": whoever the record belongs to, when no field of it names them.)
+  if (/^(?:the\s+)?(?:[a-z]+\s+)?owner$/.test(target.trim())) return { owner: true };
   // "escalated to the finance team": a group of people the text names, as a role that receives the
   // emails. What it may do with the records the text does not say: no rights, and an open question.
   const team = /^(?:the\s+)?([a-z]+)\s+(?:team|department|desk|office)\b/.exec(target.trim());

@@ -71,6 +71,9 @@ export const CREATED_STATES = new Set([
   'logged', 'raised', 'uploaded', 'entered', 'received', 'sent', 'started', 'recorded', 'issued', 'inserted', 'signed up',
 ]);
 
+/** States that say a record is gone ("whenever a ticket is deleted"): the delete event, not a status. */
+export const DELETED_STATES = new Set(['deleted', 'removed', 'erased']);
+
 /** A sentence that opens with a record being made ("A tenancy is created in the offered state"): a trigger without "when". */
 export const CREATED_CLAUSE = /^(?:a|an|each|every|any)\s+(?:new\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:is|gets)\s+(?:created|made|added|opened|submitted|placed|booked|registered|set up)\b/i;
 

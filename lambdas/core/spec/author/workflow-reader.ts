@@ -15,7 +15,7 @@ import { uniqueName, durationWords, type Draft } from './workflow-draft';
 import { readRelativeStep, readWait, relativeAmount, wordNumber } from './workflow-waits';
 import { dateField, dateOwner, statusFieldOf } from './workflow-record-fields';
 import { madeByAct } from './workflow-acts';
-import { AWAITED_NOUNS, CONTINUATION, CREATED_CLAUSE, CREATED_STATES, CREATE_ACTIONS, STATE_ADVERBS, STATE_LINKS, TASK_VERBS, TIME_GIVEN, TRIGGER_OPENERS, UNMET_CONDITION, WAIT_WORDS, expand, objectPhrase, participle, plainTriggerText, verbLemma } from './workflow-phrases';
+import { AWAITED_NOUNS, CONTINUATION, CREATED_CLAUSE, CREATED_STATES, DELETED_STATES, CREATE_ACTIONS, STATE_ADVERBS, STATE_LINKS, TASK_VERBS, TIME_GIVEN, TRIGGER_OPENERS, UNMET_CONDITION, WAIT_WORDS, expand, objectPhrase, participle, plainTriggerText, verbLemma } from './workflow-phrases';
 
 export interface WorkflowContext {
   index: EntityIndex;
@@ -44,6 +44,7 @@ export interface WorkflowReading {
 function triggerFor(entity: string, state: string, ctx: WorkflowContext): { trigger: Draft['trigger']; value?: { field: string; value: string } } {
   const value = snakeCase(state);
   const def = ctx.entities.find((e) => e.name === entity);
+  if (DELETED_STATES.has(value) && !def?.fields.some((f) => f.type === 'enum' && f.values?.includes(value))) return { trigger: { entity, event: 'deleted' } };
   // ("When a calibration fails": the value `fail`, or `failed`.)
   const forms = [value, value.replace(/s$/, ''), value.replace(/ed$/, ''), value.replace(/d$/, ''), `${value.replace(/s$/, '')}ed`];
   for (const form of forms) {

@@ -1,13 +1,16 @@
 /**
  * Chat edits that add a workflow (`When an order becomes shipped, wait 30 days and then archive
- * it`, `Send a reminder 24 hours before each confirmed booking`) or remove one by name.
+ * it`, `Send a reminder 24 hours before each confirmed booking`), or an event handler when what
+ * follows the trigger waits for nothing (`When a deal is marked won, email the account owner`),
+ * or remove one by name.
  */
-import type { SpecDocument, SpecWorkflow } from '../spec-model';
+import type { SpecDocument, SpecEventHandler, SpecWorkflow } from '../spec-model';
 import { newStatusField } from './merge-field';
 import { done, indexOf, listWords, type EditHandler } from './edit-context';
 import { snakeCase } from '../../text/case';
 import { readWorkflows } from '../author/workflow-reader';
 import { shapeWorkflows } from '../author/workflow-branches';
+import { splitEventHandlers } from '../author/event-handlers';
 import { writeAction, writeTarget } from '../step-cells';
 
 function describeWorkflow(w: SpecWorkflow): string {
@@ -33,6 +36,13 @@ function describeWorkflow(w: SpecWorkflow): string {
     }
   });
   return `${when}: ${steps.join(', then ')}`;
+}
+
+function describeHandler(h: SpecEventHandler): string {
+  const t = h.on;
+  const where = t.where ? ` where ${t.where.map((c) => `${c.field} = ${c.value}`).join(' and ')}` : '';
+  const when = t.field ? `when ${t.entity} ${t.field} = ${t.value}` : `when a ${t.entity} is ${t.event}`;
+  return `${when}${where}: ${h.actions.map(writeAction).join(', then ')}`;
 }
 
 export const workflowEdit: EditHandler = (spec, sentence) => {
@@ -68,8 +78,12 @@ export const workflowEdit: EditHandler = (spec, sentence) => {
     notes.push(`a role ${role.name} is added to receive its emails`);
   }
   if (shaped.openQuestions.length > 0) spec.openQuestions = [...(spec.openQuestions ?? []), ...shaped.openQuestions];
+  // What waits for nothing is an event handler (author/event-handlers.ts).
+  const split = splitEventHandlers(shaped.workflows, (spec.events ?? []).map((h) => h.name));
+  if (split.events.length > 0) spec.events = [...(spec.events ?? []), ...split.events];
+  for (const h of split.events) added.push(`${h.name} (an event handler: ${describeHandler(h)})`);
   const taken = new Set(spec.workflows.map((w) => w.name));
-  for (const w of shaped.workflows) {
+  for (const w of split.workflows) {
     let name = w.name;
     for (let n = 2; taken.has(name); n += 1) name = `${w.name}_${n}`;
     w.name = name;
@@ -77,7 +91,8 @@ export const workflowEdit: EditHandler = (spec, sentence) => {
     spec.workflows.push(w);
     added.push(`${w.name} (${describeWorkflow(w)})`);
   }
-  return done(`Added workflow ${listWords(added)}.${notes.length > 0 ? ` ${notes.join('; ')}.` : ''}`);
+  const what = split.workflows.length === 0 ? '' : split.events.length === 0 ? 'workflow ' : 'workflows and handlers ';
+  return done(`Added ${what}${listWords(added)}.${notes.length > 0 ? ` ${notes.join('; ')}.` : ''}`);
 };
 
 export function removeWorkflow(spec: SpecDocument, phrase: string): string | undefined {

@@ -1,7 +1,7 @@
 /**
  * editSpec: applies one chat message to a spec, with no language model. The message is read
  * sentence by sentence; each sentence goes to the first handler that understands it (tenancy,
- * workflows, roles, record types, renames, required/unique, enum values, removals, public
+ * scheduled jobs, workflows and event handlers, roles, record types, renames, required/unique, enum values, removals, public
  * access, ownership, types, new fields, rights, clearing the open questions). The input spec is
  * never mutated. The summary says what changed and quotes every sentence no handler took, asking
  * to rephrase it; when nothing is understood, the spec comes back unchanged with examples of the
@@ -17,6 +17,7 @@ import { ownershipEdit, publicEdit, removeRole, renameRole, rightsEdit, roleEdit
 import { addEntityEdit, relationEdit, removeEntity, renameEntity } from './edit-entities';
 import { addFieldEdit, enumValuesEdit, flagEdit, removeEnumValue, removeField, renameField, typeEdit } from './edit-fields';
 import { tenancyEdit } from './edit-tenancy';
+import { removeEventOrJob, scheduleEdit } from './edit-events';
 import { removeWorkflow, workflowEdit } from './edit-workflows';
 import { finishSpec } from './finish';
 import { clone } from './text';
@@ -54,6 +55,11 @@ const removeEdit: EditHandler = (spec, sentence) => {
   if (/\brole$/i.test(target) || (!from && findRole(spec, target) && !findEntity(spec, target))) {
     const role = findRole(spec, target);
     if (role) return removeRole(spec, role);
+  }
+  if (/\b(?:job|handler)$/i.test(target)) {
+    const removed = removeEventOrJob(spec, target);
+    const names = [...(spec.events ?? []), ...(spec.schedules ?? [])].map((item) => item.name);
+    return removed ? { summary: removed, changed: true } : refused(`There is no handler or job "${target}"; they are ${names.join(', ') || 'none'}.`);
   }
   if (/\bworkflow$/i.test(target)) {
     const removed = removeWorkflow(spec, target);
@@ -103,10 +109,14 @@ const clearOpenQuestions: EditHandler = (spec, sentence) => {
   return { summary: `Cleared the ${count === 1 ? 'open question' : `${count} open questions`}.`, changed: true };
 };
 
+/** The spec's optional lists an edit may empty (and so leave out). */
+const OPTIONAL_LISTS = ['openQuestions', 'events', 'schedules'] as const;
+
 /** Order matters: the more specific wording first. */
 const HANDLERS: EditHandler[] = [
   clearOpenQuestions,
   tenancyEdit,
+  scheduleEdit,
   workflowEdit,
   roleEdit,
   addEntityEdit,
@@ -138,8 +148,8 @@ export function editSpec(spec: SpecDocument, message: string): EditOutcome {
       if (result.changed) {
         const finished = finishSpec(attempt);
         Object.assign(draft, finished);
-        // finishSpec returns a new object: a key it dropped (the open questions just cleared) must go here too.
-        if (finished.openQuestions === undefined) delete draft.openQuestions;
+        // finishSpec returns a new object: a key it dropped (the open questions just cleared, the last job removed) must go here too.
+        for (const key of OPTIONAL_LISTS) if (finished[key] === undefined) delete draft[key];
         changed = true;
       }
       summaries.push(result.summary);

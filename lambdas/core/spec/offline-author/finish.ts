@@ -44,7 +44,7 @@ export function singleTenantWording(doc: SpecDocument): void {
   doc.overview = fix(doc.overview) ?? '';
   for (const e of doc.entities) if (e.description !== undefined) e.description = fix(e.description);
   for (const r of doc.roles) if (r.description !== undefined) r.description = fix(r.description);
-  for (const w of doc.workflows) if (w.description !== undefined) w.description = fix(w.description);
+  for (const w of [...doc.workflows, ...(doc.events ?? []), ...(doc.schedules ?? [])]) if (w.description !== undefined) w.description = fix(w.description);
   // Names and values too (a role or a value the description happened to call org_id).
   const fixed = JSON.parse(JSON.stringify(doc).replace(/org_id/gi, 'organization_id').replace(/multi-tenant/gi, 'single-tenant')) as SpecDocument;
   Object.assign(doc, fixed, { tenancy: 'single' });
@@ -52,7 +52,7 @@ export function singleTenantWording(doc: SpecDocument): void {
 
 /**
  * The last safety net: whatever the consistency check still finds is dropped (a field's
- * default or bounds, then the field; an access rule; a workflow), so the author always returns
+ * default or bounds, then the field; an access rule; a workflow, a handler, a job), so the author always returns
  * a spec that renders to Markdown the parser accepts.
  */
 function repair(doc: SpecDocument): void {
@@ -62,6 +62,8 @@ function repair(doc: SpecDocument): void {
     const dropFields = new Map<number, Set<number>>();
     const dropAccess = new Set<number>();
     const dropWorkflows = new Set<number>();
+    const dropEvents = new Set<number>();
+    const dropSchedules = new Set<number>();
     for (const issue of issues) {
       const p = issue.path.split('.');
       if (p[0] === 'entities' && p[2] === 'fields' && p[3] !== undefined) {
@@ -88,6 +90,10 @@ function repair(doc: SpecDocument): void {
         dropAccess.add(Number(p[1]));
       } else if (p[0] === 'workflows' && p[1] !== undefined) {
         dropWorkflows.add(Number(p[1]));
+      } else if (p[0] === 'events' && p[1] !== undefined) {
+        dropEvents.add(Number(p[1]));
+      } else if (p[0] === 'schedules' && p[1] !== undefined) {
+        dropSchedules.add(Number(p[1]));
       } else if (p[0] === 'overview') {
         doc.overview = doc.overview.replace(/^#+\s*/gm, '').replace(/^\s*\|/gm, '');
       }
@@ -99,6 +105,13 @@ function repair(doc: SpecDocument): void {
     }
     doc.access = doc.access.filter((_, i) => !dropAccess.has(i));
     doc.workflows = doc.workflows.filter((_, i) => !dropWorkflows.has(i));
+    // A handler or a job that no longer fits the spec (a field it names was removed) goes, and its section with the last one.
+    const events = doc.events?.filter((_, i) => !dropEvents.has(i));
+    if (events?.length) doc.events = events;
+    else delete doc.events;
+    const schedules = doc.schedules?.filter((_, i) => !dropSchedules.has(i));
+    if (schedules?.length) doc.schedules = schedules;
+    else delete doc.schedules;
   }
 }
 
