@@ -35,6 +35,9 @@ function understood(spec: SpecDocument): string {
     `- roles: ${roles.join(', ')}`,
     `- tenancy: ${spec.tenancy === 'multi' ? "multi-tenant (each organization's data is kept apart)" : 'single-tenant (one shared space)'}`,
     `- workflows: ${workflows.length === 0 ? 'none' : workflows.join(', ')}`,
+    // Only when there are some: a draft without them reads as it always did.
+    ...(spec.events?.length ? [`- event handlers: ${spec.events.map((handler) => `${handler.name} (${writeTrigger(handler.on)})`).join(', ')}`] : []),
+    ...(spec.schedules?.length ? [`- scheduled jobs: ${spec.schedules.map((job) => `${job.name} (${job.expression}${job.timezone ? ` ${job.timezone}` : ''})`).join(', ')}`] : []),
     'Review it, then ask for changes in the chat.',
   ].join('\n');
 }
