@@ -7,6 +7,7 @@
  * delivery runner (lambdas/project-runtime/webhooks/) work through this port only.
  */
 import type { CursorKey } from '../core/cursor';
+import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from '../core/project-api/webhook-events';
 import type { KeyedPage } from './keyed-page';
 
 export interface WebhookSubscription {
@@ -27,8 +28,7 @@ export type NewWebhookSubscription = Omit<WebhookSubscription, 'updatedAt'>;
 /** What a PATCH may change. */
 export type WebhookChanges = Partial<Pick<WebhookSubscription, 'url' | 'events' | 'secret' | 'active'>> & { readonly updatedAt: string };
 
-export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
-export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+export { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus };
 
 export interface WebhookDelivery {
   readonly id: string;

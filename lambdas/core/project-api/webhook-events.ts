@@ -12,6 +12,10 @@ import { kebabCase } from '../text/case';
 export const WEBHOOK_CHANGE_KINDS = ['created', 'updated', 'deleted'] as const;
 export type WebhookChangeKind = (typeof WEBHOOK_CHANGE_KINDS)[number];
 
+/** What a delivery can be: waiting for an attempt, delivered (a 2xx), or given up (attempts spent, refused, or its subscription gone). */
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
 /** What an item of a subscription's `events` may look like (the entity is checked against the blueprint apart). */
 export const WEBHOOK_EVENT_PATTERN = `^(\\*|[a-z][a-z0-9_]*\\.(\\*|${WEBHOOK_CHANGE_KINDS.join('|')}))$`;
 const EVENT = new RegExp(WEBHOOK_EVENT_PATTERN);

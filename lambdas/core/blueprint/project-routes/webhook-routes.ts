@@ -6,7 +6,7 @@
  * "Webhooks".
  */
 import { MAX_ENDPOINT_SECRET_LENGTH, MAX_ENDPOINT_URL_LENGTH, MIN_ENDPOINT_SECRET_LENGTH } from '../../outgoing/endpoint';
-import { WEBHOOK_EVENT_PATTERN, webhookEventTypes } from '../../project-api/webhook-events';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_PATTERN, webhookEventTypes } from '../../project-api/webhook-events';
 import type { RouteBuilder } from './route-builder';
 import { ID_PARAMS, NEXT_CURSOR, RECORD_ID, TIMESTAMP, objectSchema, responseObject } from './schema-parts';
 import type { JsonSchema } from './types';
@@ -15,7 +15,6 @@ import type { JsonSchema } from './types';
 export const MAX_WEBHOOKS_PER_ORG = 20;
 /** Event types one subscription may name. */
 export const MAX_WEBHOOK_EVENTS = 100;
-export const WEBHOOK_DELIVERY_STATUS_VALUES = ['pending', 'succeeded', 'failed'];
 
 export function defineWebhookSchemas(b: RouteBuilder): void {
   const types = webhookEventTypes(b.ir);
@@ -61,7 +60,7 @@ export function defineWebhookSchemas(b: RouteBuilder): void {
         id: { type: 'string', description: 'Also the X-BGS-Delivery header of every attempt.' },
         webhook_id: { type: 'string' },
         type: { type: 'string', description: 'The event type (task.created).' },
-        status: { type: 'string', enum: [...WEBHOOK_DELIVERY_STATUS_VALUES] },
+        status: { type: 'string', enum: [...WEBHOOK_DELIVERY_STATUSES] },
         attempts: { type: 'integer' },
         response_code: { type: 'integer', nullable: true, description: 'The HTTP status of the last answer.' },
         last_error: { type: 'string', nullable: true },
@@ -118,7 +117,7 @@ export function webhookRoutes(b: RouteBuilder): void {
       path: `${item}/deliveries`,
       action: 'webhooks.deliveries',
       summary: "A subscription's deliveries, newest first",
-      request: { params: ID_PARAMS, query: b.pageQuery({ status: { type: 'string', enum: [...WEBHOOK_DELIVERY_STATUS_VALUES], description: 'Only deliveries in this status.' } }) },
+      request: { params: ID_PARAMS, query: b.pageQuery({ status: { type: 'string', enum: [...WEBHOOK_DELIVERY_STATUSES], description: 'Only deliveries in this status.' } }) },
     },
     { status: 200, description: 'A page of deliveries', schema: b.ref('WebhookDeliveryList') },
     [stored, 404],
