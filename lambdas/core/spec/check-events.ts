@@ -1,13 +1,13 @@
 /**
  * The spec's event handlers and scheduled jobs, checked (part of checkSpec): names, a handler's
- * trigger (as a workflow's), a job's schedule and time zone (schedule-expression.ts: syntax, a
- * rate of at least a minute, a date that exists), its records (a known entity, conditions on
+ * trigger (as a workflow's), a job's time zone and the shape of its schedule (the schedule
+ * itself is read by validate-blueprint/events.ts), its records (a known entity, conditions on
  * fields a job can read through an index, with values they can hold, an age on created_at or
  * updated_at), what the actions do (as tasks' actions: check-workflows.ts) and the retries.
  * Checks that depend on the record report at the action's `field` detail, as workflows do, so
  * the parser can mute them when the trigger or the records could not be read.
  */
-import { parseScheduleExpression, isTimeZone } from '../blueprint/schedule-expression';
+import { isTimeZone } from '../blueprint/schedule-expression';
 import { checkAction, checkTrigger, checkValue, DURATION_HINT, type ActionScope, type At } from './check-workflows';
 import { checkFreeText, type Report, type TextBounds } from './check-text';
 import { isScalarType, parseFieldType } from './field-type';
@@ -46,11 +46,11 @@ export function checkEvents(spec: SpecDocument, entities: Map<string, SpecEntity
     checkFreeText(job.description, `${path}.description`, `${subject} description`, JOB_TEXT, report);
     const timezone = job.timezone ?? DEFAULT_TIME_ZONE;
     if (!isTimeZone(timezone)) report(`${path}.timezone`, `${subject}: '${timezone}' is not an IANA time zone (e.g. UTC, Europe/Paris, America/New_York)`);
-    else {
-      const read = parseScheduleExpression(job.expression, timezone);
-      // From a fixed date, so the same spec always reads the same: only a date that never exists fails here.
-      if (!read.ok) report(`${path}.expression`, `${subject}: ${read.error}`);
-      else if (read.value.next(SCHEDULE_CHECK_FROM) === null) report(`${path}.expression`, `${subject}: '${job.expression}' never occurs (no such date)`);
+    // Its shape only: the fields, the rate's unit and whether the date ever comes are read when the
+    // blueprint is validated (validate-blueprint/events.ts), which keeps the calendar library out
+    // of the routes that only parse specs (their bundles).
+    if (!SCHEDULE_SHAPE.test(job.expression.trim())) {
+      report(`${path}.expression`, `${subject}: '${job.expression}' is neither cron(<minutes> <hours> <day-of-month> <month> <day-of-week> <year>) nor rate(<n> <minutes|hours|days>)`);
     }
     const source = job.records ? checkRecords(job.records, entities, `${path}.records`, subject, report) : undefined;
     const scope: ActionScope = { spec, entities, source, hasRecord: job.records !== undefined, record: { noun: 'a record', fix: `the job needs '- ${RECORDS_KEY}: <Entity> where ...'` } };
@@ -59,8 +59,8 @@ export function checkEvents(spec: SpecDocument, entities: Map<string, SpecEntity
   });
 }
 
-/** The date a schedule must occur after to be possible (a spec does not depend on when it is read). */
-const SCHEDULE_CHECK_FROM = new Date('2000-01-01T00:00:00Z');
+/** `cron(...)` with six fields, or `rate(...)`. */
+const SCHEDULE_SHAPE = /^(?:cron\(\s*\S+(?:\s+\S+){5}\s*\)|rate\(\s*\d+\s+[a-z]+\s*\))$/i;
 
 function checkNames(items: ReadonlyArray<{ name: string }>, list: string, what: string, report: Report): void {
   const seen = new Set<string>();

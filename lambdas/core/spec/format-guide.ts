@@ -263,7 +263,8 @@ Optional. One part per job: ${code('### job_name')} (snake_case), an optional de
   ${code('rate(<n> minute|minutes|hour|hours|day|days)')}, as AWS EventBridge Scheduler writes them: one of
   day-of-month and day-of-week is ${code('?')}, day-of-week is 1-7 (SUN-SAT) or SUN..SAT. ${code('cron(0 2 * * ? *)')}
   is every night at 02:00, ${code('cron(0 8 ? * MON *)')} every Monday at 08:00, ${code('cron(0 0 1 * ? *)')} the first
-  of each month, ${code('rate(1 hour)')} every hour. A schedule that never occurs is refused.
+  of each month, ${code('rate(1 hour)')} every hour. A schedule that never occurs (${code('cron(0 0 31 2 ? *)')}) or more
+  often than once a minute is refused when the blueprint is generated.
 - Optionally ${code(`- ${TIME_ZONE_KEY}: <IANA time zone>`)} the cron is read in (${code('Europe/Berlin')}); default ${DEFAULT_TIME_ZONE}.
 - Optionally ${code(`- ${RECORDS_KEY}: <Entity> where <condition> and ...`)}: the records the actions run on, one
   by one (a ${code('notify role')} sends one email listing them). A condition is ${code('<field> = <value>')} on an enum,
