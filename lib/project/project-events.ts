@@ -252,11 +252,10 @@ function acknowledgeFindings(scope: ProjectEvents, props: ProjectEventsProps): v
     id: `AwsSolutions-IAM5[Resource::<${tableId}.Arn>/stream/*]`,
     reason: "ListStreams, which Lambda's stream mappings need, on this one table's streams: a stream's ARN ends in a label DynamoDB sets when the stream is turned on.",
   });
-  for (const [queue, what] of [
-    [scope.failedChanges, "the project table's stream mapping"],
-    [scope.jobDeadLetters, 'the event-job queue and the schedules'],
-  ] as const) {
-    Validations.of(queue).acknowledge({ id: 'AwsSolutions-SQS3', reason: `This queue is the dead-letter destination of ${what}: a queue for what failed has no dead-letter queue of its own.` });
-  }
+  // JobDeadLetters needs none: cdk-nag sees it is the Jobs queue's redrive target.
+  Validations.of(scope.failedChanges).acknowledge({
+    id: 'AwsSolutions-SQS3',
+    reason: "This queue is the dead-letter destination of the project table's stream mapping: a queue for what failed has no dead-letter queue of its own.",
+  });
   for (const fn of [scope.recordChanges, scope.eventJobs]) acknowledgeEndpointSecrets(fn.role, props);
 }

@@ -16,11 +16,11 @@ import { projectApi } from '../../lambdas/core/blueprint/project-routes';
 import { GRANT_GRACE_SECONDS } from '../../lambdas/core/project-api/file-keys';
 import { ENV } from '../../lambdas/shared/env';
 import { ProjectStack, projectStackResourceCount, type ProjectStackProps } from '../../lib/project/project-stack';
-import { PROJECT_WORKFLOW_RESOURCES } from '../../lib/project/project-workflows';
 import { goldenIr } from '../support/golden-ir';
 import { asArray, testApp, type CfnResource, type PolicyStatementJson } from './synth';
 import { acknowledgementsIn, RecordingChecks } from './nag';
 import { DEPLOY_LIMITS } from '../../lambdas/core/blueprint/deploy-limits';
+import { schedulesOf } from '../../lambdas/core/blueprint/ir';
 
 const GOLDEN = ['01-task-tracker', '02-recipe-blog', '03-expense-approvals', '04-clinic-appointments', '05-inventory'] as const;
 const PROJECT_ID = 'p-0123456789';
@@ -91,8 +91,10 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
   const runtimeRoleId = logicalId(stack, stack.runtime.handler.role);
   const triggerFnId = logicalId(stack, stack.identity.preTokenGeneration.function);
   const triggerRoleId = logicalId(stack, stack.identity.preTokenGeneration.role);
-  // Blueprints with workflows add ProjectWorkflows (test/cdk/project-workflows.test.ts has its assertions).
+  // Blueprints with workflows add ProjectWorkflows (test/cdk/project-workflows.test.ts has its assertions);
+  // every stack has ProjectEvents (test/cdk/project-events.test.ts), the golden IRs no scheduled job.
   const workflows = ir.workflows.length > 0;
+  const schedules = schedulesOf(ir).length;
 
   describe('cdk-nag AwsSolutions', () => {
     const checks = new RecordingChecks();
@@ -122,12 +124,10 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
         'AwsSolutions-L1', // nodejs22.x
         'AwsSolutions-S1', // no server access log bucket
         `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/*]`,
+        'AwsSolutions-SQS3', // the failure queues (the stream mapping's, the event jobs', the status-change rule's) are themselves dead-letter queues
+        `AwsSolutions-IAM5[Resource::<${tableId}.Arn>/stream/*]`, // ListStreams for the stream mapping
         ...(workflows && stack.workflows
-          ? [
-              'AwsSolutions-SQS3', // the stream mapping's failure queue is itself a dead-letter queue
-              `AwsSolutions-IAM5[Resource::<${logicalId(stack, stack.workflows.workflow.function)}.Arn>:*]`, // the workflow function's versions
-              `AwsSolutions-IAM5[Resource::<${tableId}.Arn>/stream/*]`, // ListStreams for the stream mapping
-            ]
+          ? [`AwsSolutions-IAM5[Resource::<${logicalId(stack, stack.workflows.workflow.function)}.Arn>:*]`] // the workflow function's versions
           : []),
       ]);
       expect(acknowledgements.filter((a) => !expected.has(a.id)).map((a) => `${a.id} at ${a.path}`)).toEqual([]);
@@ -150,7 +150,7 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
   });
 
   test('the stack has its fixed resources plus one per manifest route (projectStackResourceCount)', () => {
-    expect(Object.keys(s.resources)).toHaveLength(projectStackResourceCount(manifest.length, workflows));
+    expect(Object.keys(s.resources)).toHaveLength(projectStackResourceCount(manifest.length, workflows, schedules));
   });
 
   describe('API: one route per manifest route, all to the runtime', () => {
@@ -238,6 +238,8 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
         's3:GetObject',
         's3:ListBucket',
         's3:PutObject',
+        // Queueing webhook redeliveries and retries of parked event runs (project-events.ts runtimeStatements).
+        'sqs:SendMessage',
       ]);
     });
 
@@ -252,7 +254,8 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
       expect(bySid.get('FileBucket')).toMatchObject({ Action: 's3:ListBucket', Resource: getAtt(bucketId) });
       expect(bySid.get('Accounts')).toMatchObject({ Action: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminUserGlobalSignOut'], Resource: getAtt(poolId) });
       expect(bySid.get('WriteOwnLogs')).toMatchObject({ Resource: getAtt(logicalId(stack, stack.runtime.handler.logGroup)) });
-      expect(bySid.size).toBe(workflows ? 9 : 6);
+      expect(bySid.get('SendEventJobs')).toMatchObject({ Action: 'sqs:SendMessage', Resource: getAtt(logicalId(stack, stack.events.jobs)) });
+      expect(bySid.size).toBe(workflows ? 10 : 7);
       for (const statement of bySid.values()) expect(statement.Effect).toBe('Allow');
       expect(JSON.stringify(inlineStatements(s, runtimeRoleId))).not.toMatch(/"\*"|index\/\*/);
       expect(props(resources[runtimeRoleId])).not.toHaveProperty('ManagedPolicyArns');
@@ -421,13 +424,14 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
     // Table, bucket and its policy, pool, client; trigger function, role, log group, Cognito
     // permission; runtime function, role, log group, API permission; API, stage, access logs,
     // integration, the catch-all `$default` route; blueprint custom resource, its provider
-    // function, role and log group; CDKMetadata.
+    // function, role and log group; CDKMetadata; ProjectEvents' three queues with their
+    // policies, two functions with their roles and log groups, and two event source mappings.
     const FIXED = DEPLOY_LIMITS.projectStackFixedResources;
     const all = Object.values(resources);
 
     test(`fewer than ${RESOURCE_LIMIT} resources, and each route costs exactly one`, () => {
       expect(all.length).toBeLessThan(RESOURCE_LIMIT);
-      expect(all.length - manifest.length).toBe(FIXED + (workflows ? PROJECT_WORKFLOW_RESOURCES : 0));
+      expect(all.length - manifest.length).toBe(FIXED + (workflows ? DEPLOY_LIMITS.projectWorkflowResources : 0));
       // One route resource per manifest route; nothing else grows with the blueprint.
       const perType = new Map<string, number>();
       for (const resource of all) perType.set(resource.Type, (perType.get(resource.Type) ?? 0) + 1);
@@ -437,21 +441,25 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
         'AWS::S3::BucketPolicy': 1,
         'AWS::Cognito::UserPool': 1,
         'AWS::Cognito::UserPoolClient': 1,
-        // ProjectWorkflows: the workflow, stream and execution-ends functions, each with its role and log group.
-        'AWS::Lambda::Function': 3 + (workflows ? 3 : 0),
+        // ProjectEvents: the stream and event-jobs functions; ProjectWorkflows: the workflow and
+        // execution-ends functions; each with its role and log group.
+        'AWS::Lambda::Function': 3 + 2 + (workflows ? 2 : 0),
         'AWS::Lambda::Permission': 2 + (workflows ? 1 : 0),
-        'AWS::IAM::Role': 3 + (workflows ? 3 : 0),
-        'AWS::Logs::LogGroup': 4 + (workflows ? 3 : 0),
+        'AWS::IAM::Role': 3 + 2 + (workflows ? 2 : 0),
+        'AWS::Logs::LogGroup': 4 + 2 + (workflows ? 2 : 0),
         'AWS::ApiGatewayV2::Api': 1,
         'AWS::ApiGatewayV2::Stage': 1,
         'AWS::ApiGatewayV2::Integration': 1,
         'AWS::ApiGatewayV2::Route': manifest.length + 1,
         'Custom::BgsDeployedBlueprint': 1,
         'AWS::CDK::Metadata': 1,
-        // ProjectWorkflows: its version and alias, the self policy, the stream mapping, the status-change rule, the failure queue and its policy.
-        ...(workflows
-          ? { 'AWS::Lambda::Version': 1, 'AWS::Lambda::Alias': 1, 'AWS::IAM::Policy': 1, 'AWS::Lambda::EventSourceMapping': 1, 'AWS::Events::Rule': 1, 'AWS::SQS::Queue': 1, 'AWS::SQS::QueuePolicy': 1 }
-          : {}),
+        // ProjectEvents: the stream and event-job mappings; the event-job queue, its dead-letter queue
+        // and the stream's failure queue (and ProjectWorkflows' status-change rule's), each with its TLS-only policy.
+        'AWS::Lambda::EventSourceMapping': 2,
+        'AWS::SQS::Queue': 3 + (workflows ? 1 : 0),
+        'AWS::SQS::QueuePolicy': 3 + (workflows ? 1 : 0),
+        // ProjectWorkflows: its version and alias, the self policy, the status-change rule.
+        ...(workflows ? { 'AWS::Lambda::Version': 1, 'AWS::Lambda::Alias': 1, 'AWS::IAM::Policy': 1, 'AWS::Events::Rule': 1 } : {}),
       });
     });
 
