@@ -38,6 +38,7 @@ export const EDIT_HELP = [
   '- access: "Anyone can read articles without logging in", "Make articles private", "Only the author of a review may edit or delete it", "Only admins can delete orders"',
   '- tenancy: "Make it multi-tenant", "Make it single-tenant"',
   '- workflows: "When an order becomes shipped, wait 30 days and then archive it", "Send a reminder 24 hours before each confirmed booking"',
+  '- event handlers and scheduled jobs: "When an order is cancelled, email the owner", "Every night at 02:00 UTC, mark orders unchanged for 90 days as archived"',
 ].join('\n');
 
 const REMOVE = /^(?:please\s+)?(?:remove|delete|drop|get rid of|take out|eliminate|we don't need|we do not need|no need for)\s+(?:the\s+|a\s+|an\s+|all\s+)?(.+?)(?:\s+(?:from|on|of|in)\s+(?:the\s+|all\s+)?(.+?))?$/i;
