@@ -95,10 +95,19 @@ export class LocalScheduler {
     return ran;
   }
 
-  /** The next time any job is due after the last occurrence it ran. */
+  /**
+   * The next time any job is due: the occurrence after the last one it ran (not after now: a timer
+   * that fires a millisecond early finds nothing due, and an occurrence counted from a `now` just
+   * past it would be skipped).
+   */
   private async nextDueAt(): Promise<number | undefined> {
     const now = this.props.clock.now();
-    const times = this.jobs.map((job) => job.expression.next(now)?.getTime()).filter((t): t is number => t !== undefined);
+    const times: number[] = [];
+    for (const job of this.jobs) {
+      const last = await this.lastRun(job);
+      const next = job.expression.next(last === undefined ? now : new Date(last))?.getTime();
+      if (next !== undefined) times.push(next);
+    }
     return times.length > 0 ? Math.min(...times) : undefined;
   }
 
