@@ -312,7 +312,7 @@ function projectStackStatements(stack: Stack, codeBucket: string): iam.PolicySta
     new iam.PolicyStatement({ sid: 'UserPools', actions: ['cognito-idp:*'], resources: [`arn:${p}:cognito-idp:*:${a}:userpool/*`] }),
     new iam.PolicyStatement({ sid: 'CreateUserPools', actions: ['cognito-idp:CreateUserPool'], resources: ['*'] }),
     new iam.PolicyStatement({ sid: 'Apis', actions: ['apigateway:*'], resources: [`arn:${p}:apigateway:*::/apis`, `arn:${p}:apigateway:*::/apis/*`, `arn:${p}:apigateway:*::/tags/*`] }),
-    // A stack with workflows: its stream function's event source mapping and failure queue (lib/project/project-workflows.ts).
+    // Every stack: its stream function's and event-jobs function's event source mappings and their queues (lib/project/project-events.ts).
     new iam.PolicyStatement({
       sid: 'CreateEventSourceMappings',
       actions: ['lambda:CreateEventSourceMapping'],
@@ -325,6 +325,12 @@ function projectStackStatements(stack: Stack, codeBucket: string): iam.PolicySta
       resources: [`arn:${p}:lambda:*:${a}:event-source-mapping:*`],
     }),
     new iam.PolicyStatement({ sid: 'Queues', actions: ['sqs:*'], resources: [`arn:${p}:sqs:*:${a}:${PROJECT_STACK_PATTERN}`] }),
+    // A stack with scheduled jobs: one EventBridge Scheduler schedule per job in the default group (lib/project/project-events.ts).
+    new iam.PolicyStatement({
+      sid: 'Schedules',
+      actions: ['scheduler:CreateSchedule', 'scheduler:GetSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule', 'scheduler:TagResource', 'scheduler:UntagResource', 'scheduler:ListTagsForResource'],
+      resources: [`arn:${p}:scheduler:*:${a}:schedule/default/${PROJECT_STACK_PATTERN}`],
+    }),
   ];
 }
 
@@ -359,7 +365,8 @@ const STACK_ROLE_WILDCARDS: Wildcards = [
   ['Resource::arn:<AWS::Partition>:cognito-idp:*:<AWS::AccountId>:userpool/*', "The project's user pool and its client: Cognito names pools by generated ids, which no prefix can match."],
   ['Resource::*', 'cognito-idp:CreateUserPool and lambda:CreateEventSourceMapping have no resource-level permission (what they create does not exist yet): AWS requires "*" for them, and only for them; the mapping is further limited by its condition on the project\'s functions.'],
   ['Resource::arn:<AWS::Partition>:lambda:*:<AWS::AccountId>:event-source-mapping:*', "The stream function's event source mapping: Lambda names mappings by generated UUIDs, which no prefix can match."],
-  ['Resource::arn:<AWS::Partition>:sqs:*:<AWS::AccountId>:BgsProject-*', `The stream function's failure queue; ${PROJECT_NAMES}.`],
+  ['Resource::arn:<AWS::Partition>:sqs:*:<AWS::AccountId>:BgsProject-*', `The project's event-job queue, its dead-letter queue and the stream function's failure queue; ${PROJECT_NAMES}.`],
+  ['Resource::arn:<AWS::Partition>:scheduler:*:<AWS::AccountId>:schedule/default/BgsProject-*', `The schedules of the project's scheduled jobs, in Scheduler's default group; ${PROJECT_NAMES}.`],
   ['Resource::arn:<AWS::Partition>:apigateway:*::/apis', "Creating the project's HTTP API: API Gateway authorizes it on the collection of APIs."],
   ['Resource::arn:<AWS::Partition>:apigateway:*::/apis/*', "The project's HTTP API, stage, routes and integration: API Gateway names APIs by generated ids."],
   ['Resource::arn:<AWS::Partition>:apigateway:*::/tags/*', "Tagging the project's HTTP API (CloudFormation tags what it creates)."],
