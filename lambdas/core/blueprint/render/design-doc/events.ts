@@ -4,32 +4,37 @@
  * parked), and its outgoing webhooks, which every project has.
  */
 import { renderTable } from '../../../spec/spec-markdown';
+import type { ProjectRoute } from '../../project-routes';
 import { eventHandlersOf, retryPolicyOf, schedulesOf, type BlueprintIR, type IrRecordQuery, type IrRetryPolicy, type IrSchedule } from '../../ir';
 import { durationText } from '../../../text/english';
 import { DEFAULT_TOLERANCE_SECONDS, DELIVERY_HEADER, SIGNATURE_HEADER, SIGNATURE_SCHEME, TIMESTAMP_HEADER } from '../../../outgoing/signature';
 import { webhookEntityName, webhookEventType } from '../../../project-api/webhook-events';
 import { actionText, changeText } from './workflows';
 
-/** Where an admin finds the runs that failed every retry. */
-export const EVENT_FAILURES_PATH = '/admin/events/failures';
+/** Where an admin finds the runs that failed every retry: the route manifest's path, named in the text. */
+function parkedAt(routes: readonly ProjectRoute[]): string {
+  const route = routes.find((candidate) => candidate.action === 'events.failures.list');
+  return route ? `parked for an admin (\`${route.method} ${route.path}\`)` : 'parked for an admin';
+}
 
-const retryText = (policy: IrRetryPolicy): string =>
-  policy.retries === 0
-    ? `A failed run is not retried: it is parked at once for an admin (\`GET ${EVENT_FAILURES_PATH}\`).`
-    : `A failed run is retried up to ${policy.retries} times (first after ${durationText(policy.backoffSeconds)}, each next delay doubled), then parked for an admin (\`GET ${EVENT_FAILURES_PATH}\`).`;
+function retryText(policy: IrRetryPolicy, routes: readonly ProjectRoute[]): string {
+  return policy.retries === 0
+    ? `A failed run is not retried: it is ${parkedAt(routes)} at once.`
+    : `A failed run is retried up to ${policy.retries} times (first after ${durationText(policy.backoffSeconds)}, each next delay doubled), then ${parkedAt(routes)}.`;
+}
 
 const capitalized = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 /** The actions as a numbered list, in the order they run. */
 const actionsText = (actions: IrSchedule['actions']): string => actions.map((action, a) => `${a + 1}. ${capitalized(actionText(action))}.`).join('\n');
 
-export function eventHandlers(ir: BlueprintIR): string {
+export function eventHandlers(ir: BlueprintIR, routes: readonly ProjectRoute[]): string {
   const out = [
     '## Event handlers',
     '',
     'Each handler runs once for every committed change that matches it, after the change (never inside the request that made it), with the changed record (for a deletion, as it was).',
   ];
   for (const handler of eventHandlersOf(ir)) {
-    out.push('', `### ${handler.name}`, '', ...(handler.description ? [handler.description, ''] : []), `Runs ${changeText(handler.on)}, and then:`, '', actionsText(handler.actions), '', retryText(retryPolicyOf(handler)));
+    out.push('', `### ${handler.name}`, '', ...(handler.description ? [handler.description, ''] : []), `Runs ${changeText(handler.on)}, and then:`, '', actionsText(handler.actions), '', retryText(retryPolicyOf(handler), routes));
   }
   return out.join('\n');
 }
@@ -43,7 +48,7 @@ function recordsText(query: IrRecordQuery): string {
   return `each ${query.entity}${conditions.length > 0 ? ` whose ${conditions.join(' and ')}` : ''}`;
 }
 
-export function scheduledJobs(ir: BlueprintIR): string {
+export function scheduledJobs(ir: BlueprintIR, routes: readonly ProjectRoute[]): string {
   const perOrganization = ir.tenancy.mode === 'multi' ? ' A job runs once per organization, on that organization\'s records; a role means that organization\'s members with the role.' : '';
   const out = ['## Scheduled jobs', '', `Schedules in EventBridge Scheduler's syntax (\`cron(minutes hours day-of-month month day-of-week year)\`, \`rate(...)\`), read in the job's time zone.${perOrganization}`, ''];
   out.push(
@@ -64,7 +69,7 @@ export function scheduledJobs(ir: BlueprintIR): string {
       actionsText(job.actions),
       ...(notifies ? ['', 'An email to a role is sent once per run, listing the records.'] : []),
       '',
-      retryText(retryPolicyOf(job)),
+      retryText(retryPolicyOf(job), routes),
     );
   }
   return out.join('\n');

@@ -47,8 +47,8 @@ export function renderDesignDoc(input: DesignDocInput): string {
     limits(ir),
     rateLimits(ir, api.routes),
     ...(ir.workflows.length > 0 ? [workflows(ir)] : []),
-    ...(eventHandlersOf(ir).length > 0 ? [eventHandlers(ir)] : []),
-    ...(schedulesOf(ir).length > 0 ? [scheduledJobs(ir)] : []),
+    ...(eventHandlersOf(ir).length > 0 ? [eventHandlers(ir, api.routes)] : []),
+    ...(schedulesOf(ir).length > 0 ? [scheduledJobs(ir, api.routes)] : []),
     outgoingWebhooks(ir),
   ];
   return `${sections.join('\n\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
