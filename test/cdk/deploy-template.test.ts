@@ -8,13 +8,14 @@ import { synthDeployTemplate } from '../../lib/project/deploy-template';
 import { PROJECT_CODE_NAMES } from '../../lib/project/project-code';
 import { goldenIr } from '../support/golden-ir';
 import { synthesisRequest, TEST_CODE_KEYS } from '../support/synthesis-request';
+import { goldenIrWithSchedules } from './scheduled-ir';
 
 const CODE_KEYS = TEST_CODE_KEYS;
 const input = synthesisRequest;
 
 it('names the published code of every function and nothing of a CDK bootstrap', () => {
-  // A blueprint with workflows: its stack has every function of PROJECT_CODE_NAMES (the workflow and stream functions too).
-  const template = synthDeployTemplate(input(goldenIr('03-expense-approvals'), 'us-east-2'));
+  // A blueprint with workflows and a scheduled job: its stack has every function of PROJECT_CODE_NAMES (the workflow and schedules functions too).
+  const template = synthDeployTemplate(input(goldenIrWithSchedules('03-expense-approvals'), 'us-east-2'));
   const functions = Object.values(template.Resources ?? {}).filter((r) => r.Type === 'AWS::Lambda::Function');
   expect(functions).toHaveLength(PROJECT_CODE_NAMES.length);
   const codes = functions.map((f) => (f.Properties as { Code: { S3Bucket: string; S3Key: string } }).Code);

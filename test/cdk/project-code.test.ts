@@ -16,15 +16,16 @@ import { PROJECT_APP_CONTEXT } from '../../lib/project/project-app-context';
 import { PROJECT_CODE_NAMES, ProjectCode, type ProjectCodeName } from '../../lib/project/project-code';
 import { ProjectStack } from '../../lib/project/project-stack';
 import { repositoryCdkAppKit } from '../../lib/project/export/repository-kit';
-import { goldenIr } from '../support/golden-ir';
 import { withoutCodeLocations } from '../support/cdk-app-check';
+import { goldenIrWithSchedules } from './scheduled-ir';
 
 interface Fn {
   Type: string;
   Properties: { Code: { S3Bucket: unknown; S3Key: string } };
 }
 
-const ir = goldenIr('03-expense-approvals');
+// Workflows and a scheduled job: a stack with every function of PROJECT_CODE_ENTRIES.
+const ir = goldenIrWithSchedules('03-expense-approvals');
 
 function synth(code?: (stack: Stack) => ProjectCode) {
   const app = new App({ context: { ...PROJECT_APP_CONTEXT, 'aws:cdk:bundling-stacks': [] } });
