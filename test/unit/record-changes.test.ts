@@ -142,7 +142,7 @@ describe('createChangeDispatcher', () => {
     expect(seen).toEqual(['triggers c1', 'waits c1', 'triggers c2', 'waits c2']);
   });
 
-  it('stops at the first change a consumer failed, after every consumer had it, and says which', async () => {
+  it('reports the first change a consumer failed, after every consumer had it, and says which; other records went on', async () => {
     const waits: string[] = [];
     const dispatch = createChangeDispatcher([
       {
@@ -158,7 +158,38 @@ describe('createChangeDispatcher', () => {
     expect(outcome.error).toBeInstanceOf(ChangeNotHandledError);
     expect((outcome.error as Error).message).toMatch(/updated Task b \(change c2\) failed in triggers/);
     expect((outcome.error as Error).cause).toEqual(new Error('store down'));
-    expect(waits).toEqual(['c1', 'c2']);
+    // Record a's changes do not wait for record b's: c3 was handed on (it comes again with c2, and consumers dedupe).
+    expect([...waits].sort()).toEqual(['c1', 'c2', 'c3']);
+  });
+
+  it("hands one record's changes on in order, stops them at its failed one, and runs other records at once", async () => {
+    const seen: string[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const dispatch = createChangeDispatcher(
+      [
+        {
+          name: 'slow',
+          consume: async (c) => {
+            inFlight += 1;
+            most = Math.max(most, inFlight);
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            inFlight -= 1;
+            if (c.changeId === 'c4') throw new Error('refused');
+            seen.push(c.changeId);
+          },
+        },
+      ],
+      { parallelRecords: 3 },
+    );
+    // a: c1 c4 c6; b: c2 c5; c: c3; d: c7
+    const batch = [change('a', 1), change('b', 2), change('c', 3), change('a', 4), change('b', 5), change('a', 6), change('d', 7)];
+    const outcome = await dispatch(batch);
+    expect(outcome.handled).toBe(3);
+    expect(seen.filter((id) => ['c1', 'c4', 'c6'].includes(id))).toEqual(['c1']);
+    expect(seen.filter((id) => ['c2', 'c5'].includes(id))).toEqual(['c2', 'c5']);
+    expect([...seen].sort()).toEqual(['c1', 'c2', 'c3', 'c5', 'c7']);
+    expect(most).toBe(3);
   });
 });
 
