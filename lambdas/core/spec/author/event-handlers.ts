@@ -29,6 +29,15 @@ export function splitEventHandlers(workflows: readonly SpecWorkflow[], taken: It
     if (handler) out.events.push(handler);
     else out.workflows.push(workflow);
   }
+  // A workflow named apart from one that became a handler (`ticket_admins_2`) takes the name back.
+  const kept = new Set(out.workflows.map((w) => w.name));
+  for (const workflow of out.workflows) {
+    const base = /^(.+)_\d+$/.exec(workflow.name)?.[1];
+    if (base === undefined || kept.has(base) || started.has(workflow.name)) continue;
+    kept.delete(workflow.name);
+    kept.add(base);
+    workflow.name = base;
+  }
   return out;
 }
 
