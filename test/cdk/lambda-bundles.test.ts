@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { BUNDLE_FILE, bundleLambdas, bundleName, lambdaEntries } from '../../lib/shared/lambda-bundling';
 import { BUNDLE_BUDGETS, bundleBudgetKib } from '../../lib/shared/bundle-budgets';
 import { CONTROL_PLANE_ROUTE_LIST, handlerFile } from '../../lambdas/control-plane/routes';
+import { PROJECT_CODE_ENTRIES } from '../../lib/project/project-code';
 
 const outDir = mkdtempSync(join(tmpdir(), 'bgs-bundle-test-'));
 let metafile: ReturnType<typeof bundleLambdas>;
@@ -80,35 +81,53 @@ it("the control plane's $default route answers 405 with Allow for a known path, 
   expect(JSON.parse(unknown.body!)).toEqual({ code: 'NOT_FOUND', error: 'No route for GET /nothing-here' });
 });
 
+const PROJECT_ENV = { BGS_PROJECT_ID: 'p', BGS_PROJECT_TABLE_NAME: 't', BGS_PROJECT_BUCKET: 'b', BGS_PROJECT_USER_POOL_ID: 'us-east-1_abc', BGS_PROJECT_USER_POOL_CLIENT_ID: 'c', AWS_REGION: 'us-east-2' };
+/** The event-job queue every project stack has (ProjectEvents sets its URL on the runtime and the event functions). */
+const QUEUE_ENV = { BGS_EVENT_JOBS_QUEUE_URL: 'https://sqs.us-east-2.amazonaws.com/111122223333/ProjectTest-Jobs' };
+const load = (entry: string) => `const m = await import(${JSON.stringify(pathToFileURL(fileOf(entry)).href)}); process.stdout.write(typeof m.handler);`;
+
 it("the generated runtime's entry loads as a bundle and fails loudly without its configuration", () => {
-  const file = fileOf('lambdas/project-runtime/runtime.lambda.ts');
-  const load = `const m = await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(typeof m.handler);`;
-  expect(run(load, { BGS_PROJECT_ID: 'p', BGS_PROJECT_TABLE_NAME: 't', BGS_PROJECT_BUCKET: 'b', BGS_PROJECT_USER_POOL_ID: 'us-east-1_abc', BGS_PROJECT_USER_POOL_CLIENT_ID: 'c', AWS_REGION: 'us-east-1' })).toBe('function');
-  expect(() => run(load, { AWS_REGION: 'us-east-1' })).toThrow(/Invalid project runtime configuration: .*BGS_PROJECT_ID/);
+  const runtime = 'lambdas/project-runtime/runtime.lambda.ts';
+  expect(run(load(runtime), { ...PROJECT_ENV, ...QUEUE_ENV })).toBe('function');
+  expect(() => run(load(runtime), { AWS_REGION: 'us-east-1' })).toThrow(/Invalid project runtime configuration: .*BGS_PROJECT_ID/);
+  expect(() => run(load(runtime), PROJECT_ENV)).toThrow(/Invalid project event configuration: BGS_EVENT_JOBS_QUEUE_URL/);
 });
 
-const PROJECT_ENV = { BGS_PROJECT_ID: 'p', BGS_PROJECT_TABLE_NAME: 't', BGS_PROJECT_BUCKET: 'b', BGS_PROJECT_USER_POOL_ID: 'us-east-1_abc', BGS_PROJECT_USER_POOL_CLIENT_ID: 'c', AWS_REGION: 'us-east-2' };
-
-it("a project's workflow, stream and execution-ends functions load as bundles and fail loudly without their configuration", () => {
-  const load = (entry: string) => `const m = await import(${JSON.stringify(pathToFileURL(fileOf(entry)).href)}); process.stdout.write(typeof m.handler);`;
+it("a project's workflow and execution-ends functions load as bundles and fail loudly without their configuration", () => {
   const workflow = 'lambdas/project-runtime/workflow.lambda.ts';
   expect(run(load(workflow), { ...PROJECT_ENV, AWS_LAMBDA_FUNCTION_NAME: 'BgsProject-p-Workflow', BGS_WORKFLOW_ALIAS: 'live' })).toBe('function');
   expect(() => run(load(workflow), PROJECT_ENV)).toThrow(/Invalid project workflow configuration: .*AWS_LAMBDA_FUNCTION_NAME.*BGS_WORKFLOW_ALIAS/);
-  const stream = 'lambdas/project-runtime/record-changes.lambda.ts';
-  expect(run(load(stream), { ...PROJECT_ENV, BGS_WORKFLOW_FUNCTION_NAME: 'BgsProject-p-Workflow', BGS_WORKFLOW_ALIAS: 'live' })).toBe('function');
-  expect(() => run(load(stream), PROJECT_ENV)).toThrow(/Invalid project workflow configuration: .*BGS_WORKFLOW_FUNCTION_NAME/);
   const ends = 'lambdas/project-runtime/workflow-execution-ends.lambda.ts';
   expect(run(load(ends), { ...PROJECT_ENV, BGS_WORKFLOW_FUNCTION_NAME: 'BgsProject-p-Workflow', BGS_WORKFLOW_ALIAS: 'live' })).toBe('function');
   expect(() => run(load(ends), PROJECT_ENV)).toThrow(/Invalid project workflow configuration: .*BGS_WORKFLOW_FUNCTION_NAME/);
 });
 
-it("the project functions on AWS carry no local engine, and only the workflow function the durable SDK and SES", () => {
-  const has = (entry: string, part: string) => inputsOf(entry).some((input) => input.includes(part));
-  for (const name of ['runtime', 'workflow', 'record-changes', 'workflow-execution-ends']) {
+it("a project's event functions (stream, event jobs, schedules) load as bundles, with or without workflows, and fail loudly without the queue", () => {
+  const transport = { BGS_WORKFLOW_FUNCTION_NAME: 'BgsProject-p-Workflow', BGS_WORKFLOW_ALIAS: 'live' };
+  for (const name of ['record-changes', 'event-jobs', 'schedules']) {
     const entry = `lambdas/project-runtime/${name}.lambda.ts`;
+    // Every project stack has them: a stack without workflows sets no transport.
+    expect([name, run(load(entry), { ...PROJECT_ENV, ...QUEUE_ENV })]).toEqual([name, 'function']);
+    expect([name, run(load(entry), { ...PROJECT_ENV, ...QUEUE_ENV, ...transport })]).toEqual([name, 'function']);
+    expect(() => run(load(entry), PROJECT_ENV)).toThrow(/Invalid project event configuration: BGS_EVENT_JOBS_QUEUE_URL/);
+  }
+  for (const name of ['record-changes', 'event-jobs']) {
+    const entry = `lambdas/project-runtime/${name}.lambda.ts`;
+    expect(() => run(load(entry), { ...PROJECT_ENV, ...QUEUE_ENV, BGS_WORKFLOW_ALIAS: 'live' })).toThrow(/Invalid project workflow configuration: BGS_WORKFLOW_FUNCTION_NAME and BGS_WORKFLOW_ALIAS are set together/);
+  }
+});
+
+it('the project functions on AWS carry no local engine; only the workflow function the durable SDK; SES only where actions run; SQS only where the queue is used', () => {
+  const has = (entry: string, part: string) => inputsOf(entry).some((input) => input.includes(part));
+  const runsActions = ['workflow', 'record-changes', 'event-jobs'];
+  const usesQueue = ['runtime', 'record-changes', 'event-jobs', 'schedules'];
+  for (const [name, code] of Object.entries(PROJECT_CODE_ENTRIES)) {
+    if (code.kind !== 'bundle') continue;
+    const { entry } = code;
     expect([name, has(entry, 'adapters/durable/local/')]).toEqual([name, false]);
     expect([name, has(entry, 'node_modules/@aws/durable-execution-sdk-js/')]).toEqual([name, name === 'workflow']);
-    expect([name, has(entry, 'node_modules/@aws-sdk/client-sesv2/')]).toEqual([name, name === 'workflow']);
+    expect([name, has(entry, 'node_modules/@aws-sdk/client-sesv2/')]).toEqual([name, runsActions.includes(name)]);
+    expect([name, has(entry, 'node_modules/@aws-sdk/client-sqs/')]).toEqual([name, usesQueue.includes(name)]);
   }
 });
 
