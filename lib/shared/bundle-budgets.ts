@@ -22,14 +22,21 @@ interface Budget {
 }
 
 const IDENTITY: Budget = { kib: 480, carries: 'the Cognito client and the local identity (scrypt, RS256 tokens)' };
-const RENDERERS: Budget = { kib: 480, carries: 'the blueprint validator and the OpenAPI / design-document renderers' };
+/**
+ * Raised from 480 for issue 27: the validator reads the scheduled jobs' expressions (croner, about
+ * 27 KiB) and checks event handlers and jobs, and the renderers describe them and the webhooks;
+ * measured 515 KiB (validate-blueprint) and 480 KiB (design-doc-artifact) when raised.
+ */
+const RENDERERS: Budget = { kib: 530, carries: "the blueprint validator (with croner for the scheduled jobs' expressions) and the OpenAPI / design-document renderers" };
 /**
  * Raised from 700 for issue 23: the offline author tags parts of speech with compromise, whose
  * English model (a lexicon of ~14k words and its rules) ships inside the package (about 450 KiB
  * minified); it is what lets the author read descriptions it was not written for, offline. Then
- * from 1200: a round of the author's general wording rules (42 commits) added about 7 KiB.
+ * from 1200: a round of the author's general wording rules (42 commits) added about 7 KiB. Then
+ * from 1230 for issue 27: the offline author drafts event handlers and scheduled jobs (chat-spec
+ * measured 1231 KiB when raised).
  */
-const MODEL: Budget = { kib: 1230, carries: 'the spec authors: Bedrock Converse, the OpenAI-compatible client and the offline author with its lexicon and the compromise tagger' };
+const MODEL: Budget = { kib: 1260, carries: 'the spec authors: Bedrock Converse, the OpenAI-compatible client and the offline author with its lexicon and the compromise tagger' };
 
 /** The SDK archives: the project route manifest, the SDK generators with the runtimes they embed (~20 KiB of templates/sdk-*) and the zip writer. */
 const SDK_ARTIFACT: Budget = { kib: 500, carries: 'the project route manifest, the Python and TypeScript SDK generators with their embedded runtime templates, and the zip writer (fflate)' };
@@ -77,11 +84,13 @@ export const BUNDLE_BUDGETS: Readonly<Record<string, Budget>> = {
     kib: 760,
     carries: 'the CloudFormation, S3, Lambda, Cognito and DynamoDB clients of any region, the data plan and its migrations: every step of deploying and destroying a project stack',
   },
-  'control-plane/handlers/generate-blueprint': { kib: 560, carries: 'the Step Functions client (StartExecution)' },
-  'control-plane/generation/generation-step': { kib: 510, carries: 'the whole generation pipeline: spec parser, blueprint builder, validator, renderers' },
+  // Both raised for issue 27 (from 560 and 510): the validator of event handlers and scheduled jobs, with croner (~27 KiB); measured 609 and 556 KiB.
+  'control-plane/handlers/generate-blueprint': { kib: 630, carries: 'the Step Functions client (StartExecution), and the spec parser and validator (with croner) of the blueprint use cases it shares a module with' },
+  'control-plane/generation/generation-step': { kib: 575, carries: 'the whole generation pipeline: spec parser, blueprint builder, validator (with croner), renderers' },
   'control-plane/handlers/create-project': MODEL,
   'control-plane/handlers/chat-spec': MODEL,
-  'control-plane/handlers/create-blueprint-from-prompt': { kib: MODEL.kib + 100, carries: `${MODEL.carries}, and the Step Functions client` },
+  // MODEL + 100 until issue 27, whose validator (with croner) it carries too: measured 1372 KiB.
+  'control-plane/handlers/create-blueprint-from-prompt': { kib: MODEL.kib + 130, carries: `${MODEL.carries}, the blueprint builder and validator (with croner), and the Step Functions client` },
   // Raised from 790 for issue 25 item 3: on a stack with workflows the routes start, signal and cancel durable executions (the Lambda client, ~71 KiB; the instance store and starter, ~15 KiB).
   // Raised from 870 for issue 27: the webhook and event-failure routes queue redeliveries and retries (the SQS client, ~24 KiB); measured 901 KiB.
   'project-runtime/runtime': { kib: 930, carries: 'every generated API route: Cognito, S3 with presigned URLs, the record store, the local identity for the local host, the Lambda client of the workflow routes, the SQS client of the event-job queue' },
