@@ -26,10 +26,18 @@ function sound(spec: SpecDocument): void {
 }
 
 describe('event handlers from a description', () => {
+  it('never drafts a handler that calls an endpoint nobody named: an action not understood stays an open question', () => {
+    const spec = author('When a deal is marked won, frobnicate the quarterly ledger.');
+    expect(spec.events ?? []).toEqual([]);
+    expect(spec.openQuestions?.join(' ')).toMatch(/frobnicate/);
+  });
+
   it.each<[string, object]>([
     ['When a deal is marked won, email the account owner.', { on: { entity: 'Deal', event: 'updated', field: 'stage', value: 'won' }, actions: [{ type: 'notify', to: { owner: true } }] }],
     ['When an invoice is paid, set its status to closed.', { on: { entity: 'Invoice', event: 'updated', field: 'status', value: 'paid' }, actions: [{ type: 'update', set: [{ field: 'status', value: 'closed' }] }] }],
     ['Whenever a ticket is deleted, notify the admins.', { on: { entity: 'Ticket', event: 'deleted' }, actions: [{ type: 'notify', to: { role: 'admin' } }] }],
+    ["When a deal is marked won, email the deal's owner.", { on: { entity: 'Deal', event: 'updated', field: 'stage', value: 'won' }, actions: [{ type: 'notify', to: { owner: true } }] }],
+    ['When a deal is marked lost, email the owner of the deal.', { on: { entity: 'Deal', event: 'updated', field: 'stage', value: 'lost' }, actions: [{ type: 'notify', to: { owner: true } }] }],
   ])('%s', (sentence, handler) => {
     const spec = author(sentence);
     expect(spec.workflows).toEqual([]);

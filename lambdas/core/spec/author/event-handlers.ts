@@ -3,9 +3,11 @@
  * it too): a "when X, do Y" with no wait and no signal is an event handler; anything that waits
  * or takes a signal stays a workflow. The workflow reader drafts both alike; this moves every
  * drafted workflow that is only tasks, on a record trigger, to the handlers: its tasks' actions
- * in order (a task without one calls the endpoint named like it, as the task would have), its
- * retries the handler's. A workflow whose tasks lead elsewhere (`then: ...`) or that another
- * workflow starts stays one.
+ * in order, its retries the handler's. A flow with a task whose action the reader could not make
+ * out (its phrase is among the open questions) stays a workflow as before handlers existed (that
+ * task calls the endpoint named like it, which the owner may set or the user rephrase): a handler
+ * never calls an endpoint nobody named. A workflow whose tasks lead elsewhere (`then: ...`) or
+ * that another workflow starts stays one.
  */
 import type { SpecEventHandler, SpecRetry, SpecWorkflow } from '../spec-model';
 import { IrRetryPolicy } from '../../blueprint/ir';
@@ -48,6 +50,8 @@ function handlerOf(workflow: SpecWorkflow, names: Set<string>): SpecEventHandler
   const retried = tasks.find((task) => task.retries !== undefined || task.backoff !== undefined);
   if (retried && ((retried.retries ?? 0) > MAX_HANDLER_RETRIES || tasks.some((task) => task !== retried && (task.retries !== undefined || task.backoff !== undefined)))) return undefined;
   const retry: SpecRetry | undefined = retried ? { retries: retried.retries ?? 0, ...(retried.backoff !== undefined ? { backoff: retried.backoff } : {}) } : undefined;
+  const actions = tasks.flatMap((task) => (task.action ? [task.action] : []));
+  if (actions.length < tasks.length) return undefined;
   const base = `on_${snakeCase(on.entity)}_${on.value !== undefined ? snakeCase(on.value) : on.event}`;
   let name = base;
   for (let n = 2; names.has(name); n += 1) name = `${base}_${n}`;
@@ -56,7 +60,7 @@ function handlerOf(workflow: SpecWorkflow, names: Set<string>): SpecEventHandler
     name,
     ...(workflow.description !== undefined ? { description: workflow.description } : {}),
     on,
-    actions: tasks.map((task) => task.action ?? { type: 'call', endpoint: task.name }),
+    actions,
     ...(retry ? { retry } : {}),
   };
 }

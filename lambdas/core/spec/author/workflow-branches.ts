@@ -203,7 +203,8 @@ function recipient(task: TaskHint, entity: SpecEntity | undefined, { known, adde
   const field = entity?.fields.find((f) => f.type === 'ref(User)' && words.some((w) => f.name.replace(/_id$/, '').split('_').includes(w)));
   if (field) return { field: field.name };
   // ("email the account owner": whoever the record belongs to, when no field of it names them.)
-  if (/^(?:the\s+)?(?:[a-z]+\s+)?owner$/.test(target.trim())) return { owner: true };
+  // ("email the deal's owner", "the owner of the deal" too.)
+  if (/^(?:the\s+)?(?:[a-z]+(?:['’]s)?\s+)?owner(?:\s+of\s+(?:the|this|that|its)\s+[a-z]+)?$/.test(target.trim())) return { owner: true };
   // "escalated to the finance team": a group of people the text names, as a role that receives the
   // emails. What it may do with the records the text does not say: no rights, and an open question.
   const team = /^(?:the\s+)?([a-z]+)\s+(?:team|department|desk|office)\b/.exec(target.trim());

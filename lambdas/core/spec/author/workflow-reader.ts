@@ -35,6 +35,11 @@ export interface WorkflowReading {
   approvers: Array<{ role: string; entity: string }>;
   /** Indexes of the sentences the workflows were read from. */
   used: Set<number>;
+  /**
+   * What follows a trigger the reader understood when no action in it was ("When a deal is marked
+   * won, ring the bell": `ring the bell`), by sentence index, for the open questions.
+   */
+  unreadActions: Map<number, string>;
   /** What the text says about each workflow's branches and tasks, in the order of `workflows` (workflow-branches.ts reads it). */
   hints: WorkflowHints[];
 }
@@ -382,6 +387,7 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
   const drafts: Draft[] = [];
   const triggerValues: WorkflowReading['triggerValues'] = [];
   const used = new Set<number>();
+  const unreadActions = new Map<number, string>();
   let last: Draft | undefined;
   sentences.forEach((original, i) => {
     // ("Oh and once an auction closes, ...": the aside before the trigger says nothing.)
@@ -436,6 +442,8 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     if (opening.state) draft.state = opening.state;
     readSteps(opening.rest, draft, ctx);
     if (draft.steps.length === 0) {
+      const rest = opening.rest.trim().replace(/[.;]+$/, '');
+      if (/[a-z]{3}/i.test(rest)) unreadActions.set(i, rest);
       last = undefined;
       return;
     }
@@ -456,7 +464,7 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     states.set(d.entity, [...new Set(values)]);
   }
   const approvers = drafts.flatMap((d) => d.approvers.map((role) => ({ role, entity: d.entity })));
-  return { workflows, triggerValues, states, approvers, used, hints: drafts.map((d) => d.hints) };
+  return { workflows, triggerValues, states, approvers, used, unreadActions, hints: drafts.map((d) => d.hints) };
 }
 
 /** Words before a verb that make it no action of its own ("an order", "to email", "is closed"). */
