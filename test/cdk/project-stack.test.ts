@@ -16,6 +16,7 @@ import { projectApi } from '../../lambdas/core/blueprint/project-routes';
 import { GRANT_GRACE_SECONDS } from '../../lambdas/core/project-api/file-keys';
 import { ENV } from '../../lambdas/shared/env';
 import { ProjectStack, projectStackResourceCount, type ProjectStackProps } from '../../lib/project/project-stack';
+import { PROJECT_WORKFLOW_RESOURCES } from '../../lib/project/project-workflows';
 import { goldenIr } from '../support/golden-ir';
 import { asArray, testApp, type CfnResource, type PolicyStatementJson } from './synth';
 import { acknowledgementsIn, RecordingChecks } from './nag';
@@ -431,7 +432,7 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
 
     test(`fewer than ${RESOURCE_LIMIT} resources, and each route costs exactly one`, () => {
       expect(all.length).toBeLessThan(RESOURCE_LIMIT);
-      expect(all.length - manifest.length).toBe(FIXED + (workflows ? DEPLOY_LIMITS.projectWorkflowResources : 0));
+      expect(all.length - manifest.length).toBe(FIXED + (workflows ? PROJECT_WORKFLOW_RESOURCES : 0));
       // One route resource per manifest route; nothing else grows with the blueprint.
       const perType = new Map<string, number>();
       for (const resource of all) perType.set(resource.Type, (perType.get(resource.Type) ?? 0) + 1);
