@@ -90,3 +90,11 @@ function deny(decision: Extract<AuthorizeDecision, { allow: false }>, entity: Ir
   if (decision.status === 401) return new UnauthorizedError(decision.reason);
   return new ForbiddenError(`Not allowed: ${decision.reason}`);
 }
+
+/** The caller, allowed by the route's level (the admin routes: the admin role only) as every route decides it; routes without an entity (workflows, events). */
+export async function allowedCaller(input: ActionInput): Promise<Caller> {
+  const caller = await input.caller();
+  const decision = input.services.access.decide({ ir: input.services.ir, route: input.route, caller });
+  if (!decision.allow) throw new ForbiddenError(`Not allowed: ${decision.reason}`);
+  return caller;
+}

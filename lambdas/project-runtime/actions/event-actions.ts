@@ -5,20 +5,14 @@
  * queue answers 501 with the contract's error body.
  */
 import { decodeCursor, encodeCursor } from '../../core/cursor';
-import { ConflictError, ForbiddenError, NotFoundError, NotImplementedError } from '../../core/errors';
+import { ConflictError, NotFoundError, NotImplementedError } from '../../core/errors';
 import type { HandlerResult } from '../../shared/http-types';
 import type { EventRun } from '../../ports/event-runs';
-import type { ActionInput, Caller } from '../action-input';
+import type { ActionInput } from '../action-input';
 import type { EventRuntime } from '../runtime-services';
 import { unparkRun } from '../events/event-runner';
+import { allowedCaller } from './access';
 import { pageLimit } from './paging';
-
-async function allowedCaller(input: ActionInput): Promise<Caller> {
-  const caller = await input.caller();
-  const decision = input.services.access.decide({ ir: input.services.ir, route: input.route, caller });
-  if (!decision.allow) throw new ForbiddenError(`Not allowed: ${decision.reason}`);
-  return caller;
-}
 
 function runtimeOf(input: ActionInput): EventRuntime {
   const runtime = input.services.events;

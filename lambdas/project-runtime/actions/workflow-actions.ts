@@ -13,19 +13,11 @@ import { DurableExecutionFinishedError, DurableExecutionNotFoundError } from '..
 import { WORKFLOW_INSTANCE_STATUSES, isEnded, type WorkflowInstance, type WorkflowInstanceStatus } from '../../ports/workflow-instances';
 import type { ActionInput, Caller } from '../action-input';
 import type { WorkflowRuntime } from '../runtime-services';
-import { accessToRecord, ownerOf } from './access';
+import { accessToRecord, allowedCaller, ownerOf } from './access';
 import { pageLimit } from './paging';
 
 /** What a caller may hand in as input or signal data (CONTRACT: 256 KB). */
 const payloadBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value ?? {}), 'utf8');
-
-/** The caller, allowed by the route's level (the admin routes: the admin role only) as every route decides it. */
-async function allowedCaller(input: ActionInput): Promise<Caller> {
-  const caller = await input.caller();
-  const decision = input.services.access.decide({ ir: input.services.ir, route: input.route, caller });
-  if (!decision.allow) throw new ForbiddenError(`Not allowed: ${decision.reason}`);
-  return caller;
-}
 
 function runtimeOf(input: ActionInput): WorkflowRuntime {
   const runtime = input.services.workflows;
