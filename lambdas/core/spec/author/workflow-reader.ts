@@ -35,10 +35,7 @@ export interface WorkflowReading {
   approvers: Array<{ role: string; entity: string }>;
   /** Indexes of the sentences the workflows were read from. */
   used: Set<number>;
-  /**
-   * What follows a trigger the reader understood when no action in it was ("When a deal is marked
-   * won, ring the bell": `ring the bell`), by sentence index, for the open questions.
-   */
+  /** What follows an understood trigger whose action was not ("..., ring the bell"), by sentence, for the open questions. */
   unreadActions: Map<number, string>;
   /** What the text says about each workflow's branches and tasks, in the order of `workflows` (workflow-branches.ts reads it). */
   hints: WorkflowHints[];
@@ -444,8 +441,7 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     if (draft.steps.length === 0) {
       const rest = opening.rest.trim().replace(/[.;]+$/, '');
       if (/[a-z]{3}/i.test(rest)) unreadActions.set(i, rest);
-      last = undefined;
-      return;
+      return void (last = undefined);
     }
     if (opening.value) triggerValues.push({ entity: opening.entity, ...opening.value });
     drafts.push(draft);
