@@ -41,7 +41,6 @@ export interface WorkflowReading {
   hints: WorkflowHints[];
 }
 
-
 /** A trigger from the state a record reaches: created, or a value of its status. */
 function triggerFor(entity: string, state: string, ctx: WorkflowContext): { trigger: Draft['trigger']; value?: { field: string; value: string } } {
   const value = snakeCase(state);
