@@ -3,7 +3,8 @@
  * for another's project; a zip, byte-identical on every fetch, whose sources are the repository's
  * files unchanged and whose package.json lists every bare import they have; and, run for real
  * (`npx cdk synth` offline in a child process, over the service's own node_modules), a template
- * equal to the deployer's (synthProjectTemplate) apart from code locations.
+ * equal to the deployer's (synthProjectTemplate) apart from code locations, with the workflows'
+ * functions and a scheduled job's schedule among its resources.
  */
 import { execFileSync } from 'node:child_process';
 import { NO_NETWORK } from '../support/no-network';
@@ -18,7 +19,8 @@ import { REPO_ROOT } from '../../lib/shared/lambda-bundling';
 import { typeScriptFiles, unlistedImports, unzipInto, withoutCodeLocations } from '../support/cdk-app-check';
 import { signUpAndLogin, startTestService, type TestService } from '../support/local-service';
 
-const description = readFileSync(join(REPO_ROOT, 'test/fixtures/examples/03-expense-approvals.md'), 'utf8');
+// Example 03 (workflows) and a scheduled job, so the app has every kind of project function.
+const description = `${readFileSync(join(REPO_ROOT, 'test/fixtures/examples/03-expense-approvals.md'), 'utf8')}\n\nEvery Monday at 08:00, email the admins a summary of new expense reports.`;
 
 /** The CLI and the app with no way out: no notices, no telemetry, no instance metadata, proxies to a closed port. */
 const OFFLINE_ENV = {
@@ -72,6 +74,7 @@ describe('the exported CDK app', () => {
     }
     const ir = BlueprintIR.parse((await svc.request('GET', `/blueprints/${blueprintId}`, { token: owner.accessToken })).body.ir);
     expect(ir.workflows.length).toBeGreaterThan(0);
+    expect(ir.schedules?.map((s) => s.expression)).toEqual(['cron(0 8 ? * MON *)']);
 
     const notOwner = await fetchArchive(other.accessToken);
     expect([notOwner.status, json(notOwner.bytes).code]).toEqual([404, 'NOT_FOUND']);
@@ -107,5 +110,7 @@ describe('the exported CDK app', () => {
     const synthesized = JSON.parse(readFileSync(join(app, 'cdk.out', `${projectStackName(projectId)}.template.json`), 'utf8')) as unknown;
     const deployers = synthProjectTemplate(ir, projectId);
     expect(withoutCodeLocations(synthesized)).toEqual(withoutCodeLocations(deployers));
+    const types = Object.values((synthesized as { Resources: Record<string, { Type: string }> }).Resources).map((r) => r.Type);
+    expect(types).toEqual(expect.arrayContaining(['AWS::Scheduler::Schedule', 'AWS::Lambda::Alias', 'AWS::SQS::Queue']));
   }, 300_000);
 });
