@@ -15,8 +15,7 @@ import { join } from 'node:path';
 import { DeleteTableCommand, ResourceNotFoundException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { systemClock, type Clock } from '../lambdas/core/clock';
-import { schedulesOf, type BlueprintIR, type IrAuthRateLimits } from '../lambdas/core/blueprint/ir';
-import { indexOrganizations } from '../lambdas/adapters/project-data/organization-list';
+import type { BlueprintIR, IrAuthRateLimits } from '../lambdas/core/blueprint/ir';
 import { stagingMaxAgeSeconds } from '../lambdas/core/project-api/file-keys';
 import type { DeployInput, DeployResult, DestroyInput, DestroyResult, PreviewInput, ProjectDeployer } from '../lambdas/ports/project-deployer';
 import { diffTemplates } from '../lambdas/core/deploy/template-diff';
@@ -370,8 +369,6 @@ export class LocalProjectHost implements ProjectDeployer {
     const deployed = await loadDeployedBlueprint(this.props.doc, this.tableNameOf(projectId));
     // A table deployed before record changes has no stream yet (its changes' one source).
     await ensureProjectTableStream(this.props.client, this.tableNameOf(projectId));
-    // Organizations created before the organization list existed join it before a job runs once per organization.
-    if (services.ir.tenancy.mode === 'multi' && schedulesOf(services.ir).length > 0) await indexOrganizations({ doc: this.props.doc, tableName: this.tableNameOf(projectId) });
     const handler = createRuntimeHandler(async () => services);
     const functionName = `bgs-project-${projectId}`;
     // Every route and the `$default` route go to the one runtime handler, as the project's API Gateway does.

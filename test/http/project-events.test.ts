@@ -10,7 +10,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ScanCommand, DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, DeleteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ManualClock } from '../../lambdas/core/clock';
 import { buildBlueprintFromMarkdown } from '../../lambdas/core/blueprint/build-blueprint';
 import type { BlueprintIR } from '../../lambdas/core/blueprint/ir';
@@ -264,4 +264,42 @@ test('a nightly job marks deals unchanged for 90 days as lost, and leaves the ot
   const stage = async (id: string) => (await api.request('GET', `/v1/deals/${id}`, { token: acme.manager.accessToken })).body.stage as string;
   expect(await stage(stale)).toBe('lost');
   expect(await stage(fresh)).toBe('open');
+});
+
+test('the deploy that brings the first scheduled jobs lists the organizations from before, so each gets its runs', async () => {
+  // The CRM without jobs, two organizations; their items then lose the organization list's keys, as items from before it existed have none.
+  const { events: _events, schedules: _schedules, ...withoutJobs } = crmBlueprint();
+  const older = await deployIr(service, withoutJobs);
+  const founders = [await joinProject(service, older, { orgName: 'Initech' }), await joinProject(service, older, { orgName: 'Hooli' })];
+  const doc = DynamoDBDocumentClient.from(testDynamoClient());
+  const table = service.projects.tableNameOf(older.projectId);
+  const orgs = await doc.send(new ScanCommand({ TableName: table, FilterExpression: 'kind = :org', ExpressionAttributeValues: { ':org': 'organization' } }));
+  expect(orgs.Items).toHaveLength(2);
+  for (const item of orgs.Items ?? []) await doc.send(new UpdateCommand({ TableName: table, Key: { PK: item.PK, SK: item.SK }, UpdateExpression: 'REMOVE GSI1PK, GSI1SK' }));
+
+  const logs: string[] = [];
+  const weekly = crmBlueprint().schedules!.filter((s) => s.name === 'weekly_new_deals');
+  await service.projects.deploy({
+    projectId: older.projectId,
+    deploymentId: 'd-jobs',
+    blueprintId: 'b-jobs',
+    ir: { ...withoutJobs, schedules: weekly, project: { ...withoutJobs.project, id: older.projectId } },
+    allowDataLoss: false,
+    log: async (_level, message) => void logs.push(message),
+  });
+  expect(logs.join('\n')).toMatch(/lists the organizations created before: list-organizations done, 2 written/);
+
+  const deals = await Promise.all(founders.map(async (founder, i) => (await older.request('POST', '/v1/deals', { token: founder.accessToken, body: { title: `Deal ${i}` } })).body.id as string));
+  await settled();
+  const monday = new Date(clock.now().getTime() + 7 * DAY);
+  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+  clock.set(Date.parse(`${monday.toISOString().slice(0, 10)}T08:00:00.000Z`));
+  await service.projects.projectEvents(older.projectId)!.scheduler!.runDue();
+  await settled();
+  for (const [i, founder] of founders.entries()) {
+    const mail = await service.request('GET', `/_local/mail?to=${encodeURIComponent(founder.email)}&project=${older.projectId}`);
+    const summaries = (mail.body.items as Array<{ subject: string; body: string }>).filter((m) => m.subject === 'New deals this week');
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]!.body).toContain(deals[i]);
+  }
 });

@@ -76,6 +76,18 @@ describe('planDataChanges', () => {
     expect(planDataChanges(base, widened, facts(3, { title: 3 }))).toEqual([]);
   });
 
+  it("a multi-tenant project's first scheduled jobs list the organizations from before; later deploys, single-tenant projects and new projects do not", () => {
+    const multi = ir(notesSpec({ noteRows: BASE_ROWS, tenancy: 'multi-tenant' }));
+    const job = { name: 'nightly', expression: 'cron(0 2 * * ? *)', timezone: 'UTC', actions: [{ type: 'call' as const, endpoint: 'x' }] };
+    const withJobs: BlueprintIR = { ...multi, schedules: [job] };
+    const list = { subject: 'Organization', destructive: false, reason: expect.stringContaining('lists the organizations created before'), step: { kind: 'list-organizations' } };
+    expect(planDataChanges(multi, withJobs, facts(0))).toEqual([list]);
+    expect(safeSteps(planDataChanges(multi, withJobs, facts(0)))).toEqual([{ kind: 'list-organizations' }]);
+    expect(planDataChanges(withJobs, { ...withJobs, schedules: [job, { ...job, name: 'weekly' }] }, facts(0))).toEqual([]);
+    expect(planDataChanges(base, { ...base, schedules: [job] }, facts(0))).toEqual([]);
+    expect(planDataChanges(null, withJobs, {})).toEqual([]);
+  });
+
   it('moving between single- and multi-tenant changes every key: destructive', () => {
     const multi = ir(notesSpec({ noteRows: BASE_ROWS, tenancy: 'multi-tenant' }));
     expect(planDataChanges(base, multi, facts(1))[0]).toMatchObject({ subject: 'Note', destructive: true, reason: expect.stringContaining('tenancy single -> multi') });

@@ -19,6 +19,7 @@ import type { StoredRecord } from '../../ports/record-store';
 import { PROJECT_TABLE_KEYS } from './project-table';
 import { entityPartition, parseEntityPartition, uniqueKey, uniqueValue } from './project-table-keys';
 import { itemOf, present, toRecord, type Item } from './records/record-item';
+import { indexOrganizations } from './organization-list';
 
 const { partitionKey: PK, sortKey: SK } = PROJECT_TABLE_KEYS;
 
@@ -104,6 +105,8 @@ export async function runSafeStep(doc: DynamoDBDocumentClient, tableName: string
       return claimUnique(doc, tableName, entityOf(after, step.entity), step.field);
     case 'release-unique':
       return releaseUnique(doc, tableName, entityOf(before, step.entity), step.field);
+    case 'list-organizations':
+      return { changed: await indexOrganizations({ doc, tableName }), skipped: 0 };
   }
 }
 

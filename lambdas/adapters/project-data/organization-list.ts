@@ -2,7 +2,8 @@
  * Every organization of a multi-tenant project, for what runs once per organization (scheduled
  * jobs): a Query of the organization list (project-table-keys.ts ORGANIZATION_LIST), which each
  * organization item has joined since it was created. Organizations created before the list
- * existed join it through indexOrganizations, a one-time Scan the host runs before it schedules.
+ * existed join it through indexOrganizations, a one-time Scan: the deploy that gives a
+ * multi-tenant project its first scheduled jobs runs it (data-safety.ts `list-organizations`).
  */
 import { QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ORGANIZATION_LIST, organizationListSortKey } from './project-table-keys';

@@ -12,9 +12,9 @@
  *      and the step that makes it safe when there is one (the deployer runs those steps, logged:
  *      lambdas/adapters/project-data/data-migration.ts).
  */
-import type { BlueprintIR, IrEntity, IrField } from '../blueprint/ir';
+import { schedulesOf, type BlueprintIR, type IrEntity, type IrField } from '../blueprint/ir';
 
-/** A step the deploy runs over the existing records of one entity so that a change loses nothing. */
+/** A step the deploy runs over the existing records of one entity (or the organizations) so that a change loses nothing. */
 export type SafeStep =
   /** Rewrite every record's index keys (GSI<n>PK/SK) from the new blueprint's `indexes`. */
   | { readonly kind: 'reindex'; readonly entity: string }
@@ -23,7 +23,12 @@ export type SafeStep =
   /** Write the uniqueness claim of every record's value of `field` (the field became unique and no value is shared). */
   | { readonly kind: 'claim-unique'; readonly entity: string; readonly field: string }
   /** Delete the uniqueness claims of `field` (it is no longer unique: stale claims would refuse shared values). */
-  | { readonly kind: 'release-unique'; readonly entity: string; readonly field: string };
+  | { readonly kind: 'release-unique'; readonly entity: string; readonly field: string }
+  /**
+   * Put the organizations created before the organization list existed on it: scheduled jobs run
+   * once per organization, found through the list (organization-list.ts).
+   */
+  | { readonly kind: 'list-organizations' };
 
 export interface DataChange {
   /** The entity, or `Entity.field`. */
@@ -152,6 +157,15 @@ export function planDataChanges(before: BlueprintIR | null, after: BlueprintIR, 
       });
     }
     changes.push(...fieldChanges(old, now, entityFacts));
+  }
+  // The first scheduled jobs of a multi-tenant project: organizations from before must be listed to get their runs.
+  if (after.tenancy.mode === 'multi' && !tenancyMoved && schedulesOf(after).length > 0 && schedulesOf(before).length === 0) {
+    changes.push({
+      subject: 'Organization',
+      destructive: false,
+      reason: 'Scheduled jobs run once per organization: the deploy lists the organizations created before',
+      step: { kind: 'list-organizations' },
+    });
   }
   return changes;
 }
