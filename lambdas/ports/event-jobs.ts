@@ -34,3 +34,18 @@ export interface EventJobQueue {
 
 /** Runs one job; rejects to have it delivered again (the queue's own retries, then its dead-letter queue). */
 export type EventJobRunner = (job: EventJob) => Promise<void>;
+
+/**
+ * A job that came too soon to be run (the attempt before it is still being recorded): the queue
+ * sends it again after `delaySeconds`, as no failure (it does not count towards the dead-letter
+ * queue, and SQS does not keep it for a visibility timeout).
+ */
+export class EventJobDeferredError extends Error {
+  constructor(
+    message: string,
+    readonly delaySeconds: number,
+  ) {
+    super(message);
+    this.name = 'EventJobDeferredError';
+  }
+}

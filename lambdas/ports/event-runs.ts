@@ -48,8 +48,12 @@ export interface EventRunStore {
   get(orgId: string | null, runId: string): Promise<EventRun | null>;
   /** Records a run's first attempt as it ends (or, `running`, as it begins); false when the run exists already (a repeated change or occurrence). */
   recordFirst(run: NewEventRun, outcome: AttemptOutcome | { readonly status: 'running' }): Promise<boolean>;
-  /** Claims the next attempt of a run that waits for one (`attempts` as read); null when another claim came first or it waits no more. */
-  claimAttempt(orgId: string | null, runId: string, attempts: number): Promise<EventRun | null>;
+  /**
+   * Claims the next attempt of a run that waits for one (`attempts` as read); null when another
+   * claim came first or it waits no more. With `staleSince`: of a run whose attempt has been
+   * `running` since then (its process died), unless it moved meanwhile.
+   */
+  claimAttempt(orgId: string | null, runId: string, attempts: number, options?: { readonly staleSince: string }): Promise<EventRun | null>;
   /** Ends the attempt under way. */
   finish(orgId: string | null, runId: string, outcome: AttemptOutcome): Promise<void>;
   /** The organization's parked runs, newest first. */

@@ -7,7 +7,9 @@
  *   - the queue runs a job once it is due and not before, keeps what is queued across a restart,
  *     and sets a job aside after MAX_DELIVERIES failed deliveries, saying why;
  *   - a handler's failing run is retried as its policy says and then parked; the retry job that
- *     comes twice runs one attempt.
+ *     comes twice runs one attempt; one that comes before the attempt it follows is recorded is
+ *     deferred (put back, no failure), and an attempt whose process died is taken over after its
+ *     lease.
  */
 import { randomBytes } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
@@ -18,8 +20,8 @@ import { ensureProjectTable } from '../../lambdas/adapters/project-data/project-
 import { DynamoEventRunStore } from '../../lambdas/adapters/project-data/event-run-store';
 import { LocalScheduler } from '../../lambdas/adapters/schedules/local-scheduler';
 import { LocalEventJobs, MAX_DELIVERIES } from '../../lambdas/adapters/event-jobs/local-event-jobs';
-import type { EventJob } from '../../lambdas/ports/event-jobs';
-import { EventRunner, handlerRunId } from '../../lambdas/project-runtime/events/event-runner';
+import { EventJobDeferredError, type EventJob } from '../../lambdas/ports/event-jobs';
+import { EventRunner, RUN_LEASE_MS, handlerRunId } from '../../lambdas/project-runtime/events/event-runner';
 import type { RecordChange } from '../../lambdas/ports/record-changes';
 import { goldenIr } from '../support/golden-ir';
 import { testDynamoClient } from '../support/dynamo';
@@ -104,6 +106,28 @@ describe('the local event-job queue', () => {
     expect(ran).toEqual([job]);
   });
 
+  it('puts a deferred job back after the delay it asks for, as no failure', async () => {
+    const tableName = await newTable();
+    const clock = new ManualClock(Date.parse('2026-07-01T12:00:00.000Z'));
+    const failures: unknown[] = [];
+    const queue = new LocalEventJobs({ doc, tableName, clock, onError: (err) => failures.push(err) });
+    let calls = 0;
+    queue.setRunner(async () => {
+      calls += 1;
+      if (calls <= MAX_DELIVERIES + 1) throw new EventJobDeferredError('not recorded yet', 30);
+    });
+    await queue.send(job, 0);
+    for (let i = 0; i < MAX_DELIVERIES + 2; i += 1) {
+      expect(await queue.runDue()).toBe(1);
+      // Not due again before its delay.
+      expect(await queue.runDue()).toBe(0);
+      clock.advance(30_000);
+    }
+    expect(calls).toBe(MAX_DELIVERIES + 2);
+    expect(failures).toEqual([]);
+    expect(await queue.deadLetters()).toEqual([]);
+  });
+
   it('sets a job aside after MAX_DELIVERIES failed deliveries, saying why', async () => {
     const tableName = await newTable();
     const clock = new ManualClock(Date.parse('2026-07-01T12:00:00.000Z'));
@@ -176,3 +200,47 @@ describe('a failing handler', () => {
     expect(attempts).toBe(3);
   });
 });
+
+describe('a retry job and the attempt before it', () => {
+  async function setUp() {
+    const tableName = await newTable();
+    const clock = new ManualClock(Date.parse('2026-07-01T12:00:00.000Z'));
+    const ir = goldenIr('01-task-tracker');
+    const entity = ir.entities[0]!;
+    const handler = { name: 'sync', on: { entity: entity.name, event: 'created' as const }, actions: [{ type: 'call' as const, endpoint: 'crm' }], retry: { retries: 3, backoffSeconds: 0 } };
+    const runs = new DynamoEventRunStore({ doc, tableName, clock });
+    let attempts = 0;
+    const runner = new EventRunner({
+      ir: { ...ir, events: [handler] },
+      runs,
+      queue: { send: async () => undefined },
+      actions: {
+        run: async () => {
+          attempts += 1;
+          throw new Error('down');
+        },
+      },
+      records: { list: async () => ({ items: [], nextCursor: null }) },
+      clock,
+      logger: new Logger({ logLevel: 'SILENT' }),
+    });
+    const runId = handlerRunId('sync', 'c-9');
+    return { clock, runs, runner, runId, attempts: () => attempts, job: { kind: 'runRetry' as const, orgId: null, runId } };
+  }
+
+  it('is deferred while the run is not recorded, or its attempt is under way; after the lease it takes the attempt over, once', async () => {
+    const { clock, runs, runner, runId, attempts, job } = await setUp();
+    await expect(runner.retry(job)).rejects.toBeInstanceOf(EventJobDeferredError);
+    // The attempt is recorded as under way (a process that then died).
+    const at = clock.now().toISOString();
+    await runs.recordFirst({ id: runId, orgId: null, kind: 'handler', name: 'sync', attempts: 1, maxAttempts: 4, record: { entity: 'Task', id: 'r' }, input: {}, createdAt: at }, { status: 'running' });
+    await expect(runner.retry(job)).rejects.toBeInstanceOf(EventJobDeferredError);
+    expect(attempts()).toBe(0);
+    clock.advance(RUN_LEASE_MS + 1000);
+    await Promise.all([runner.retry(job), runner.retry(job)]);
+    expect(attempts()).toBe(1);
+    // Taken over as attempt 1 (it never ended), then waiting for attempt 2.
+    expect(await runs.get(null, runId)).toMatchObject({ status: 'retrying', attempts: 1, error: 'down' });
+  });
+});
+

@@ -10,7 +10,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ManualClock } from '../../lambdas/core/clock';
 import { SqsEventJobs, createEventJobsHandler } from '../../lambdas/adapters/event-jobs/sqs-event-jobs';
-import type { EventJob } from '../../lambdas/ports/event-jobs';
+import { EventJobDeferredError, type EventJob } from '../../lambdas/ports/event-jobs';
 import { fanOutOccurrence } from '../../lambdas/project-runtime/events/schedule-invocations';
 import { parseEventFunctionConfig, parseEventJobsQueue } from '../../lambdas/project-runtime/runtime-config';
 import type { IrSchedule } from '../../lambdas/core/blueprint/ir';
@@ -57,6 +57,20 @@ it('the worker sends an early job on, runs the due ones, reports the failed ones
   expect(sent()).toEqual([{ delay: 900, body: { job: retry, notBefore: '2026-11-26T10:45:00.000Z' } }]);
   expect(answer.batchItemFailures).toEqual([{ itemIdentifier: 'm2' }]);
   expect(logged.filter((m) => /dropped/.test(m))).toHaveLength(2);
+});
+
+it('a job its runner defers is sent again after the delay it asks for and is no failure', async () => {
+  const handler = createEventJobsHandler({
+    queue,
+    clock,
+    runner: async () => async () => {
+      throw new EventJobDeferredError('not recorded yet', 30);
+    },
+    log: () => undefined,
+  });
+  const answer = await handler(eventOf([JSON.stringify({ job: retry, notBefore: '2026-11-26T10:00:00.000Z' })]));
+  expect(answer.batchItemFailures).toEqual([]);
+  expect(sent()).toEqual([{ delay: 30, body: { job: retry, notBefore: '2026-11-26T10:00:30.000Z' } }]);
 });
 
 describe('a Scheduler invocation', () => {

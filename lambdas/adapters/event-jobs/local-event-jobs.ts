@@ -7,17 +7,21 @@
  * queue's dead-letter queue does on AWS).
  *
  * Each job runs at least once: a crash between the runner and the delete runs it again, which
- * the runners allow for (every job names the item that holds its state).
+ * the runners allow for (every job names the item that holds its state). A runner that defers a
+ * job (EventJobDeferredError: it came before the attempt it follows was recorded) has it put back
+ * after the delay it asks for, as no failure.
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Clock } from '../../core/clock';
-import type { EventJob, EventJobQueue, EventJobRunner } from '../../ports/event-jobs';
+import { EventJobDeferredError, type EventJob, type EventJobQueue, type EventJobRunner } from '../../ports/event-jobs';
 import { DueScheduler } from '../durable/local/due-scheduler';
 import { EVENT_JOB_PARTITION, eventJobDueAt, eventJobDueUpperBound, eventJobKey } from '../project-data/project-table-keys';
 
 /** Deliveries of a job whose runner throws, before it is set aside (SQS: maxReceiveCount). */
 export const MAX_DELIVERIES = 5;
+/** Deferrals of one job before it is set aside (a job whose run is never recorded would otherwise come back forever). */
+export const MAX_DEFERRALS = 100;
 /** The pause before a job whose runner threw comes again. */
 const REDELIVERY_DELAY_MS = 30_000;
 /** Jobs run per pass, at most this many at once. */
@@ -107,6 +111,12 @@ export class LocalEventJobs implements EventJobQueue {
       if (!this.runner) throw new Error('The event-job queue has no runner');
       await this.runner(job);
     } catch (err) {
+      if (err instanceof EventJobDeferredError && Number(item.deferrals ?? 0) < MAX_DEFERRALS) {
+        const dueAt = this.props.clock.now().getTime() + err.delaySeconds * 1000;
+        await this.put(job, dueAt, deliveries - 1, undefined, String(item.jobId), Number(item.deferrals ?? 0) + 1);
+        await this.props.doc.send(new DeleteCommand({ TableName: this.props.tableName, Key: { PK: String(item.PK), SK: String(item.SK) } }));
+        return;
+      }
       const error = err instanceof Error ? err.message : String(err);
       this.props.onError(err);
       const dueAt = deliveries >= MAX_DELIVERIES ? DEAD_LETTER_DUE_MS : this.props.clock.now().getTime() + REDELIVERY_DELAY_MS;
@@ -115,9 +125,9 @@ export class LocalEventJobs implements EventJobQueue {
     await this.props.doc.send(new DeleteCommand({ TableName: this.props.tableName, Key: { PK: String(item.PK), SK: String(item.SK) } }));
   }
 
-  private async put(job: EventJob, dueAtMs: number, deliveries: number, error?: string, jobId: string = randomUUID()): Promise<void> {
+  private async put(job: EventJob, dueAtMs: number, deliveries: number, error?: string, jobId: string = randomUUID(), deferrals = 0): Promise<void> {
     await this.props.doc.send(
-      new PutCommand({ TableName: this.props.tableName, Item: { ...eventJobKey(dueAtMs, jobId), kind: 'event-job', jobId, job, deliveries, ...(error ? { error } : {}) } }),
+      new PutCommand({ TableName: this.props.tableName, Item: { ...eventJobKey(dueAtMs, jobId), kind: 'event-job', jobId, job, deliveries, deferrals, ...(error ? { error } : {}) } }),
     );
     if (this.open && dueAtMs < DEAD_LETTER_DUE_MS) this.scheduler.note(dueAtMs);
   }

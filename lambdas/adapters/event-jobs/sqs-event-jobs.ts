@@ -2,7 +2,8 @@
  * The event-job queue on AWS (ports/event-jobs.ts): an SQS queue with a dead-letter queue
  * (ProjectEvents). SQS delays a message at most 15 minutes, so every message carries the time
  * it is due (`notBefore`); the worker (eventJobsHandler) sends one that arrives early on again
- * with the time left, and runs the others. A runner that throws leaves its message on the queue:
+ * with the time left, and runs the others (one a runner defers is sent again after the delay it
+ * asks for). A runner that throws leaves its message on the queue:
  * SQS hands it in again after the visibility timeout, and after the queue's receive limit it
  * waits in the dead-letter queue.
  */
@@ -10,7 +11,7 @@ import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
 import type { Clock } from '../../core/clock';
-import type { EventJob, EventJobQueue, EventJobRunner, QueuedEventJob } from '../../ports/event-jobs';
+import { EventJobDeferredError, type EventJob, type EventJobQueue, type EventJobRunner, type QueuedEventJob } from '../../ports/event-jobs';
 
 /** SQS's longest delay. */
 export const MAX_SQS_DELAY_SECONDS = 900;
@@ -73,7 +74,13 @@ export function createEventJobsHandler(options: EventJobsHandlerOptions): (event
             await options.queue.send(parsed.job, early / 1000);
             return;
           }
-          await (await options.runner())(parsed.job as EventJob);
+          try {
+            await (await options.runner())(parsed.job as EventJob);
+          } catch (err) {
+            // Too soon (the attempt it follows is still being recorded): sent again after the delay, not kept for a visibility timeout.
+            if (!(err instanceof EventJobDeferredError)) throw err;
+            await options.queue.send(parsed.job, err.delaySeconds);
+          }
         } catch (err) {
           options.log('An event job failed; SQS hands it in again', { messageId: record.messageId, kind: parsed.job.kind, error: String(err) });
           failures.push({ itemIdentifier: record.messageId });

@@ -5,7 +5,8 @@
  *   recordFirst   conditioned on the run not existing: a change or an occurrence delivered twice
  *                 finds the first one's item and runs nothing
  *   claimAttempt  conditioned on the status (retrying) and the attempts read: of two deliveries
- *                 of one retry job, one claims the attempt
+ *                 of one retry job, one claims the attempt; an attempt `running` since a time
+ *                 (its process died) is taken over on that time, once
  *   finish        a parked run enters the organization's failure list (GSI1, sparse: only parked
  *                 runs carry its keys); a succeeded run expires after SUCCEEDED_RUN_DAYS (kept
  *                 that long it still dedupes every redelivery a stream or a queue can make)
@@ -47,16 +48,24 @@ export class DynamoEventRunStore implements EventRunStore {
     }
   }
 
-  async claimAttempt(orgId: string | null, runId: string, attempts: number): Promise<EventRun | null> {
+  async claimAttempt(orgId: string | null, runId: string, attempts: number, options?: { readonly staleSince: string }): Promise<EventRun | null> {
+    // A stale attempt is taken over as the same attempt (its count stays); a waiting run's next one counts.
+    const stale = options?.staleSince;
     try {
       const got = await this.props.doc.send(
         new UpdateCommand({
           TableName: this.props.tableName,
           Key: eventRunKey(orgId, runId),
           UpdateExpression: 'SET #status = :running, attempts = :next, updatedAt = :at',
-          ConditionExpression: '#status = :retrying AND attempts = :attempts',
+          ConditionExpression: stale ? '#status = :running AND attempts = :attempts AND updatedAt = :since' : '#status = :retrying AND attempts = :attempts',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':running': 'running', ':retrying': 'retrying', ':attempts': attempts, ':next': attempts + 1, ':at': this.now() },
+          ExpressionAttributeValues: {
+            ':running': 'running',
+            ':attempts': attempts,
+            ':next': stale ? attempts : attempts + 1,
+            ':at': this.now(),
+            ...(stale ? { ':since': stale } : { ':retrying': 'retrying' }),
+          },
           ReturnValues: 'ALL_NEW',
         }),
       );

@@ -21,7 +21,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { BlueprintIR, IrEntity, IrEventHandler, IrSchedule, IrTaskAction } from '../../core/blueprint/ir';
 import { eventHandlersOf, retryDelaySeconds, retryPolicyOf, schedulesOf } from '../../core/blueprint/ir';
 import type { Clock } from '../../core/clock';
-import type { EventJob, EventJobQueue } from '../../ports/event-jobs';
+import { EventJobDeferredError, type EventJob, type EventJobQueue } from '../../ports/event-jobs';
 import type { AttemptOutcome, EventRun, EventRunStore, NewEventRun } from '../../ports/event-runs';
 import type { RecordChange, RecordChangeConsumer } from '../../ports/record-changes';
 import type { TaskActionRunner } from '../workflows/workflow-handler';
@@ -32,6 +32,11 @@ import { queryRecords, type RecordQueryReader } from './record-query';
 /** A handler's mark on what it writes is `on.<handler>`: no workflow (snake_case) can bear that name. */
 export const handlerMarkName = (handler: string): string => `on.${handler}`;
 export const scheduleMarkName = (schedule: string): string => `at.${schedule}`;
+
+/** How long an attempt may be `running` before a retry job takes it over (longer than any function that runs one: 5 minutes). */
+export const RUN_LEASE_MS = 10 * 60_000;
+/** How long a retry job that came too soon waits before it comes again. */
+const DEFER_SECONDS = 30;
 
 /** Records a `notify role` of a job lists in its one email. */
 export const SUMMARY_RECORDS = 50;
@@ -99,15 +104,30 @@ export class EventRunner {
       createdAt: this.now(),
     };
     if (!(await this.services.runs.recordFirst(run, { status: 'running' }))) return false;
+    // Should this process die during the attempt, the run is taken over once its lease is past (retry).
+    await this.services.queue.send({ kind: 'runRetry', orgId, runId: run.id }, RUN_LEASE_MS / 1000 + 60);
     await this.services.runs.finish(orgId, run.id, await this.attempt({ ...run, status: 'running', updatedAt: run.createdAt }));
     return true;
   }
 
-  /** One queued retry of a run (a `runRetry` job). */
+  /**
+   * One queued retry of a run (a `runRetry` job). The job is queued before the failed attempt's
+   * outcome is recorded (so no crash in between leaves a run waiting with no job): one that comes
+   * while that attempt is still recorded is deferred; one that finds an attempt `running` past
+   * RUN_LEASE_MS takes over from the process that died in it.
+   */
   async retry(job: Extract<EventJob, { kind: 'runRetry' }>): Promise<void> {
     const run = await this.services.runs.get(job.orgId, job.runId);
-    if (!run || run.status !== 'retrying') return;
-    const wait = run.nextAttemptAt ? Date.parse(run.nextAttemptAt) - this.services.clock.now().getTime() : 0;
+    if (!run) throw new EventJobDeferredError(`The run ${job.runId} is not recorded yet`, DEFER_SECONDS);
+    const now = this.services.clock.now().getTime();
+    if (run.status === 'running') {
+      if (now - Date.parse(run.updatedAt) < RUN_LEASE_MS) throw new EventJobDeferredError(`The run ${job.runId} has an attempt under way`, DEFER_SECONDS);
+      const taken = await this.services.runs.claimAttempt(job.orgId, job.runId, run.attempts, { staleSince: run.updatedAt });
+      if (taken) await this.services.runs.finish(job.orgId, job.runId, await this.attempt(taken));
+      return;
+    }
+    if (run.status !== 'retrying') return;
+    const wait = run.nextAttemptAt ? Date.parse(run.nextAttemptAt) - now : 0;
     // Early (a queue that delays at most 15 minutes hands a later job in before its time): send it on.
     if (wait > 1000) return this.services.queue.send(job, Math.ceil(wait / 1000));
     const claimed = await this.services.runs.claimAttempt(job.orgId, job.runId, run.attempts);
@@ -151,7 +171,7 @@ export class EventRunner {
       if (run.attempts >= run.maxAttempts) return { status: 'parked', error };
       const delay = retryDelaySeconds(retryPolicyOf(definitionOf(this.services.ir, run) ?? {}), run.attempts);
       const outcome: AttemptOutcome = { status: 'retrying', error, nextAttemptAt: new Date(this.services.clock.now().getTime() + delay * 1000).toISOString() };
-      // Queued before the outcome is recorded: if the record fails, the job finds the run not retrying and does nothing.
+      // Queued before the outcome is recorded: a crash in between leaves a job, which takes the stale attempt over (retry).
       await this.services.queue.send({ kind: 'runRetry', orgId: run.orgId, runId: run.id }, delay);
       return outcome;
     }
