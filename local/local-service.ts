@@ -4,6 +4,7 @@
  * the local identity with its JWKS and outbox). The SAME Lambda handlers run here: the local
  * gateway hands them API Gateway payload-v2 events built from each request.
  */
+import type { OutgoingSender } from '../lambdas/ports/outgoing-sender';
 import { chmodSync, mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -79,6 +80,12 @@ export interface LocalServiceOptions {
   readonly generationStepDelayMs?: number;
   /** Pause between two sweeps of uploads never attached (LocalProjectHost). @default 10 minutes */
   readonly stagingSweepIntervalMs?: number;
+  /**
+   * How generated projects send outgoing requests (workflow and handler calls, webhook deliveries).
+   * @default the HTTPS sender, loopback allowed besides public addresses (tests hand in one that
+   * reaches loopback only: no test sends beyond this machine)
+   */
+  readonly outgoingSender?: OutgoingSender;
 }
 
 export interface LocalService {
@@ -155,6 +162,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       dataDir,
       endpoints: (projectId) => projectEndpoints(new DynamoEndpointRepository(doc, tables.controlPlane), new LocalEndpointSecrets(dataDir), projectId),
       outgoingAddresses: ['loopback'],
+      ...(options.outgoingSender ? { sender: options.outgoingSender } : {}),
       ...(options.projectSetup ? { projectSetup: options.projectSetup } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.projectAuthRateLimits ? { authRateLimits: options.projectAuthRateLimits } : {}),

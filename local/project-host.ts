@@ -37,6 +37,7 @@ import { buildLocalProjectApi, type LocalEvents } from '../lambdas/project-runti
 import type { OutgoingEndpoints } from '../lambdas/project-runtime/workflows/task-actions';
 import type { AllowableAddressClass } from '../lambdas/core/outgoing/address-class';
 import { HttpsSender } from '../lambdas/adapters/outgoing/https-sender';
+import type { OutgoingSender } from '../lambdas/ports/outgoing-sender';
 import { LocalOutbox } from '../lambdas/adapters/local-outbox';
 import { startProjectWorkflows, type RunningProjectWorkflows } from './project-workflows';
 import { LOCAL_REGION } from '../lambdas/adapters/local-credentials';
@@ -82,6 +83,8 @@ export interface LocalProjectHostProps {
   readonly endpoints: (projectId: string) => OutgoingEndpoints;
   /** Which non-public addresses outgoing requests may reach (the local service: loopback). */
   readonly outgoingAddresses: readonly AllowableAddressClass[];
+  /** @default the HTTPS sender over `outgoingAddresses` and the host's clock */
+  readonly sender?: OutgoingSender;
 }
 
 interface Mounted {
@@ -105,7 +108,7 @@ export class LocalProjectHost implements ProjectDeployer {
   private readonly clock: Clock;
   private readonly sweeper: PeriodicSweeper;
   private readonly outbox: LocalOutbox;
-  private readonly sender: HttpsSender;
+  private readonly sender: OutgoingSender;
 
   constructor(private readonly props: LocalProjectHostProps) {
     this.clock = props.clock ?? systemClock;
@@ -116,7 +119,7 @@ export class LocalProjectHost implements ProjectDeployer {
     });
     // Workflow mail goes to the local outbox, with the identity's mail (GET /_local/mail?project=<id>).
     this.outbox = new LocalOutbox({ doc: props.doc, tableName: props.localTable, clock: this.clock });
-    this.sender = new HttpsSender({ allowedAddresses: props.outgoingAddresses, nowSeconds: () => Math.floor(this.clock.now().getTime() / 1000) });
+    this.sender = props.sender ?? new HttpsSender({ allowedAddresses: props.outgoingAddresses, nowSeconds: () => Math.floor(this.clock.now().getTime() / 1000) });
   }
 
   /** Starts the periodic sweep of never-attached uploads (the service does, after restore()). */

@@ -12,6 +12,7 @@ import { AUTH_RATE_CATEGORIES, type IrAuthRateLimits } from '../../lambdas/core/
 import type { ProjectDeployer } from '../../lambdas/ports/project-deployer';
 import { startLocalService, type LocalService, type LocalServiceOptions } from '../../local/local-service';
 import { testCredentialsFile, testDynamoEndpoint } from './dynamo';
+import { loopbackOnlySender } from './loopback-sender';
 
 export interface TestService extends LocalService {
   readonly dataDir: string;
@@ -58,6 +59,7 @@ export async function startTestService(
     ...(options.stagingSweepIntervalMs !== undefined ? { stagingSweepIntervalMs: options.stagingSweepIntervalMs } : {}),
     ...(options.projectSetup ? { projectSetup: options.projectSetup } : {}),
     ...(options.onDynamoClient ? { onDynamoClient: options.onDynamoClient } : {}),
+    outgoingSender: loopbackOnlySender(options.clock),
   });
   return {
     ...service,
