@@ -318,6 +318,8 @@ export class LocalProjectHost implements ProjectDeployer {
           // One broken project (its table lost, say) must not keep the service and every other
           // project from starting: it answers 503 with the reason until it is deployed again.
           const reason = err instanceof Error ? err.message : String(err);
+          // What the mount from before still runs (its change reader, over a table that may be gone) stops with it.
+          await this.mounts.get(projectId)?.workflows.stop().catch(() => undefined);
           this.mounts.delete(projectId);
           this.broken.set(projectId, reason);
           console.error(`project ${projectId} could not be mounted: ${reason}`);
