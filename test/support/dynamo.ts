@@ -1,6 +1,6 @@
 /** Test helpers for the run's shared DynamoDB Local (started by global-setup.ts). */
 import { randomBytes } from 'node:crypto';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteTableCommand, ListTablesCommand, ResourceNotFoundException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ensureTable, localDynamoClient } from '../../local/dynamodb-local';
 import { readLocalCredentials } from '../../lambdas/adapters/local-credentials';
@@ -33,4 +33,33 @@ export async function createTestTable(label: string): Promise<{ tableName: strin
   const tableName = `t-${label}-${randomBytes(4).toString('hex')}`;
   await ensureTable(client, tableName);
   return { tableName, doc: DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }) };
+}
+
+/**
+ * Deletes every table of the run's DynamoDB Local whose name starts with `prefix` (a test file's
+ * service, when it stops). The run shares one in-memory DynamoDB Local, whose every write slows as
+ * tables pile up (measured: 3.6 ms a put with 100 stream-enabled tables, 13 ms with 400), so
+ * what a file leaves behind would tax every file after it.
+ */
+export async function dropTestTables(prefix: string): Promise<void> {
+  if (!prefix) throw new Error('dropTestTables needs a prefix: it would delete every table of the run');
+  const client = testDynamoClient();
+  try {
+    const names: string[] = [];
+    let start: string | undefined;
+    do {
+      const page = await client.send(new ListTablesCommand({ ExclusiveStartTableName: start }));
+      names.push(...(page.TableNames ?? []).filter((name) => name.startsWith(prefix)));
+      start = page.LastEvaluatedTableName;
+    } while (start);
+    for (const name of names) {
+      try {
+        await client.send(new DeleteTableCommand({ TableName: name }));
+      } catch (error) {
+        if (!(error instanceof ResourceNotFoundException)) throw error;
+      }
+    }
+  } finally {
+    client.destroy();
+  }
 }

@@ -11,7 +11,7 @@ import type { Clock } from '../../lambdas/core/clock';
 import { AUTH_RATE_CATEGORIES, type IrAuthRateLimits } from '../../lambdas/core/blueprint/ir';
 import type { ProjectDeployer } from '../../lambdas/ports/project-deployer';
 import { startLocalService, type LocalService, type LocalServiceOptions } from '../../local/local-service';
-import { testCredentialsFile, testDynamoEndpoint } from './dynamo';
+import { dropTestTables, testCredentialsFile, testDynamoEndpoint } from './dynamo';
 import { loopbackOnlySender } from './loopback-sender';
 
 export interface TestService extends LocalService {
@@ -42,12 +42,13 @@ export async function startTestService(
   options: { clock?: Clock; rateLimits?: string; autoConfirm?: boolean; handlerEnv?: Record<string, string>; deployer?: ProjectDeployer | null; projectAuthRateLimits?: IrAuthRateLimits | null; publicUrl?: string; stagingSweepIntervalMs?: number; projectSetup?: (projectId: string) => ProjectApiSetup; onDynamoClient?: LocalServiceOptions['onDynamoClient'] } = {},
 ): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bgs-test-'));
+  const tablePrefix = `t${randomBytes(4).toString('hex')}-`;
   const service = await startLocalService({
     dataDir,
     port: 0,
     dynamoEndpoint: testDynamoEndpoint(),
     credentialsFile: testCredentialsFile(),
-    tablePrefix: `t${randomBytes(4).toString('hex')}-`,
+    tablePrefix,
     rateLimits: options.rateLimits ?? 'auth=10000,project=10000,generation=10000,deployment=10000',
     // Tests of other things sign many people up from one address; null: each blueprint's own limits.
     ...(options.projectAuthRateLimits === null ? {} : { projectAuthRateLimits: options.projectAuthRateLimits ?? GENEROUS_PROJECT_AUTH_RATE_LIMITS }),
@@ -67,6 +68,7 @@ export async function startTestService(
     request: (method, path, opts) => callApi(service.url, method, path, opts),
     stop: async () => {
       await service.stop();
+      await dropTestTables(tablePrefix);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
