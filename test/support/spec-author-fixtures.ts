@@ -67,3 +67,9 @@ export const EDIT_EXPLANATION = 'I added an optional tags field (a list of strin
 
 /** A well-formed edit reply: the fenced spec, then the explanation paragraph. */
 export const editReply = (spec: string, explanation = EDIT_EXPLANATION): string => `${fenced(spec)}\n\n${explanation}\n`;
+
+/** The structured edits of "add tags to books" (core/spec/edits): what a good edit reply holds. */
+export const TAGS_EDITS = [{ op: 'add_field', entity: 'Book', field: { name: 'tags', type: 'list(string)', required: false } }];
+
+/** A well-formed structured edit reply: one ```json block with the edits and the message. */
+export const editsReply = (edits: readonly unknown[], message = EDIT_EXPLANATION): string => `\`\`\`json\n${JSON.stringify({ edits, message }, null, 2)}\n\`\`\`\n`;

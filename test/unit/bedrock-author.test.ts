@@ -34,10 +34,13 @@ import {
   EDIT_EXPLANATION,
   INVALID_SPEC,
   PROJECT_NAME,
+  TAGS_EDITS,
   VALID_SPEC,
   editReply,
+  editsReply,
   fenced,
 } from '../support/spec-author-fixtures';
+import { EDIT_LANGUAGE_GUIDE } from '../../lambdas/core/spec/edits/edit-guide';
 
 const MODEL_ID = 'us.anthropic.claude-sonnet-4-20250514-v1:0'; // $3 / $15 per 1M tokens
 const SECRET = 'arn:aws:iam::123456789012:role/secret-role';
@@ -250,13 +253,13 @@ describe('BedrockAuthor.edit', () => {
     ],
   };
 
-  it('sends the history, then the current spec and the message; returns the spec and the explanation', async () => {
-    bedrock.on(ConverseCommand).resolves(reply(editReply(EDITED_SPEC)));
+  it('sends the history, then the current spec and the message; applies the structured edits of the reply', async () => {
+    bedrock.on(ConverseCommand).resolves(reply(editsReply(TAGS_EDITS)));
     const result = await author().edit(input);
 
     const sent = inputOf(0);
     expect(sent.system?.[0]?.text).toContain(SPEC_FORMAT_GUIDE.trim());
-    expect(sent.system?.[0]?.text).toContain('one short paragraph');
+    expect(sent.system?.[0]?.text).toContain(EDIT_LANGUAGE_GUIDE);
     expect(sent.messages?.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(sent.messages?.[0]?.content).toEqual([{ text: 'Make the author optional' }]);
     expect(sent.messages?.[1]?.content).toEqual([{ text: 'The author is optional now.' }]);
@@ -272,21 +275,37 @@ describe('BedrockAuthor.edit', () => {
     });
   });
 
-  it('a reply without a paragraph still gets an assistant message', async () => {
-    bedrock.on(ConverseCommand).resolves(reply(fenced(EDITED_SPEC)));
+  it('a reply with the whole edited spec in Markdown instead is taken too', async () => {
+    bedrock.on(ConverseCommand).resolves(reply(editReply(EDITED_SPEC)));
+    const result = await author().edit(input);
+    expect(result.content).toBe(canonical(EDITED_SPEC));
+    expect(result.assistantMessage).toBe(EDIT_EXPLANATION);
+  });
+
+  it('a reply without a message still gets an assistant message', async () => {
+    bedrock.on(ConverseCommand).resolves(reply(editsReply(TAGS_EDITS, '')));
     const result = await author().edit(input);
     expect(result.assistantMessage).toBe('I updated the spec as you asked.');
   });
 
-  it('a repaired edit keeps the explanation of the first reply when the repair gives none', async () => {
+  it('edits that cannot be applied are sent back once with what is wrong; the corrected list applies to the spec as it was', async () => {
     bedrock
       .on(ConverseCommand)
-      .resolvesOnce(reply(editReply(INVALID_SPEC)))
-      .resolvesOnce(reply(fenced(EDITED_SPEC)));
+      .resolvesOnce(reply(editsReply([...TAGS_EDITS, { op: 'rename_field', entity: 'Book', field: 'titel', to: 'name' }])))
+      .resolvesOnce(reply(editsReply(TAGS_EDITS)));
     const result = await author().edit(input);
-    expect(result.assistantMessage).toBe(EDIT_EXPLANATION);
+    expect(result.content).toBe(canonical(EDITED_SPEC));
     expect(inputOf(1).messages).toHaveLength(5);
-    expect(inputOf(1).messages?.[4]?.content?.[0]?.text).toContain('short paragraph');
+    const repair = inputOf(1).messages?.[4]?.content?.[0]?.text ?? '';
+    expect(repair).toContain('edit 2 (rename_field): Book has no field titel (fields: title, author, rating, tags)');
+    expect(result.usage.inputTokens).toBe(2468);
+  });
+
+  it('edits still wrong after the repair answer 503 invalid_output, metered, and change nothing', async () => {
+    bedrock.on(ConverseCommand).resolves(reply(editsReply([{ op: 'add_field', entity: 'Shelf', field: { name: 'x', type: 'string', required: true } }])));
+    const err = await failure(author().edit(input));
+    expect(err.reason).toBe('invalid_output');
+    expect(err.usage.inputTokens).toBe(2468);
   });
 });
 

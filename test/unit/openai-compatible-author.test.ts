@@ -19,7 +19,8 @@ import {
   INVALID_SPEC,
   PROJECT_NAME,
   VALID_SPEC,
-  editReply,
+  TAGS_EDITS,
+  editsReply,
   fenced,
 } from '../support/spec-author-fixtures';
 
@@ -159,8 +160,8 @@ describe('OpenAiCompatibleAuthor request', () => {
     expect(requests[0]?.body.max_tokens).toBe(1000);
   });
 
-  it('an edit sends the history, then the current spec and the message', async () => {
-    script = [completion(editReply(EDITED_SPEC))];
+  it('an edit sends the history, then the current spec and the message, and applies the structured edits of the reply', async () => {
+    script = [completion(editsReply(TAGS_EDITS))];
     const result = await author().edit({
       projectName: PROJECT_NAME,
       currentSpec: VALID_SPEC,
@@ -172,7 +173,7 @@ describe('OpenAiCompatibleAuthor request', () => {
     });
     const messages = requests[0]?.body.messages ?? [];
     expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
-    expect(messages[0]?.content).toContain('one short paragraph');
+    expect(messages[0]?.content).toContain('"edits"');
     expect(messages[1]?.content).toBe('Make the author optional');
     expect(messages[2]?.content).toBe('The author is optional now.');
     expect(messages[3]?.content).toContain(VALID_SPEC.trim());

@@ -5,17 +5,17 @@
 import {
   DEFAULT_MAX_TOKENS,
   DEFAULT_TIMEOUT_MS,
-  MAX_HISTORY_TURNS,
   TEMPERATURE,
   alternateTurns,
   buildDraftPrompt,
-  buildEditPrompt,
-  buildRepairRequest,
-  buildSystemPrompt,
+  buildDraftRepairRequest,
+  buildDraftSystemPrompt,
   checkReply,
   extractReply,
   formatProblems,
 } from '../../lambdas/adapters/spec-author/prompts';
+import { MAX_HISTORY_TURNS, buildEditPrompt, buildEditRepairRequest, buildEditSystemPrompt } from '../../lambdas/adapters/spec-author/edit-reply';
+import { EDIT_LANGUAGE_GUIDE } from '../../lambdas/core/spec/edits/edit-guide';
 import {
   DEFAULT_PRICES,
   baseModelId,
@@ -59,22 +59,24 @@ describe('fixtures', () => {
 
 describe('prompts', () => {
   it('the system prompt holds the role, the whole format guide and the reply format of its mode', () => {
-    const draft = buildSystemPrompt('draft');
-    const edit = buildSystemPrompt('edit');
+    const draft = buildDraftSystemPrompt();
+    const edit = buildEditSystemPrompt();
     for (const system of [draft, edit]) {
       expect(system).toContain('specification author of BGS');
       expect(system).toContain(SPEC_FORMAT_GUIDE.trim());
-      expect(system).toContain('```markdown');
       expect(system).toContain('server-owned fields');
     }
+    expect(draft).toContain('```markdown');
     expect(draft).toContain('Write nothing before or after the block');
-    expect(edit).toContain('one short paragraph');
-    expect(edit).toContain('complete updated spec');
+    // An edit answers with structured edits, not the whole spec.
+    expect(edit).toContain(EDIT_LANGUAGE_GUIDE);
+    expect(edit).toContain('```json');
+    expect(edit).not.toContain('complete updated spec');
   });
 
   it('a draft is one user message with the project name and the description verbatim', () => {
     const prompt = buildDraftPrompt({ projectName: ` ${PROJECT_NAME}\n`, description: DESCRIPTION });
-    expect(prompt.system).toBe(buildSystemPrompt('draft'));
+    expect(prompt.system).toBe(buildDraftSystemPrompt());
     expect(prompt.messages).toHaveLength(1);
     expect(prompt.messages[0]?.role).toBe('user');
     expect(prompt.messages[0]?.content).toContain(`# ${PROJECT_NAME}`);
@@ -91,7 +93,7 @@ describe('prompts', () => {
         { role: 'assistant', content: 'Ratings are optional now.' },
       ],
     });
-    expect(prompt.system).toBe(buildSystemPrompt('edit'));
+    expect(prompt.system).toBe(buildEditSystemPrompt());
     expect(prompt.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(prompt.messages[0]?.content).toBe('Make ratings optional');
     const last = prompt.messages[2]?.content ?? '';
@@ -129,12 +131,14 @@ describe('prompts', () => {
     expect(prompt.messages[0]?.content).toMatch(/^lost\n\n/);
   });
 
-  it('the repair request lists the errors with their lines and asks for the full corrected spec', () => {
-    const draft = buildRepairRequest('draft', [{ line: 19, message: 'unknown type integr' }, { line: 0, message: 'missing section' }], false);
+  it('the repair request lists the errors and asks for the full corrected spec, or the full corrected list of edits', () => {
+    const draft = buildDraftRepairRequest([{ line: 19, message: 'unknown type integr' }, { line: 0, message: 'missing section' }], false);
     expect(draft).toContain('Your spec has these errors: line 19: unknown type integr; missing section.');
     expect(draft).toContain('corrected full spec');
-    expect(buildRepairRequest('edit', [{ line: 1, message: 'x' }], false)).toContain('short paragraph');
-    expect(buildRepairRequest('draft', [], true)).toContain('cut off');
+    const edit = buildEditRepairRequest([{ line: 0, message: 'edit 2 (rename_field): Book has no field titel' }], false);
+    expect(edit).toContain('Your edits cannot be applied: edit 2 (rename_field): Book has no field titel.');
+    expect(edit).toContain('every edit to the spec as it was');
+    expect(buildDraftRepairRequest([], true)).toContain('cut off');
     const many = Array.from({ length: 25 }, (_, i) => ({ line: i + 1, message: 'bad' }));
     expect(formatProblems(many)).toMatch(/line 20: bad; and 5 more$/);
   });

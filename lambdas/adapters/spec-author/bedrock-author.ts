@@ -9,7 +9,6 @@ import type { Clock } from '../../core/clock';
 import type { ModelFailureReason } from '../../ports/spec-author';
 import type { PriceTable } from './pricing';
 import {
-  ModelAuthor,
   ProviderCallFailure,
   authorSettings,
   type AuthorSettings,
@@ -17,6 +16,7 @@ import {
   type ModelPrompt,
   type ModelReply,
 } from './prompts';
+import { ModelAuthor } from './model-author';
 
 export interface BedrockAuthorProps {
   client: BedrockRuntimeClient;

@@ -8,7 +8,6 @@ import type { Clock } from '../../core/clock';
 import type { ModelFailureReason } from '../../ports/spec-author';
 import type { PriceTable } from './pricing';
 import {
-  ModelAuthor,
   ProviderCallFailure,
   authorSettings,
   type AuthorSettings,
@@ -16,6 +15,7 @@ import {
   type ModelPrompt,
   type ModelReply,
 } from './prompts';
+import { ModelAuthor } from './model-author';
 
 export interface OpenAiCompatibleAuthorProps {
   /** The API root, e.g. `https://api.openai.com/v1` or `http://127.0.0.1:8000/v1`. */

@@ -5,34 +5,23 @@
  * provider's API (`ModelCall`); everything that decides whether an answer is acceptable lives
  * here, so both providers behave identically.
  *
- * Reply format (one for both operations, so one parser):
+ * A draft's reply is the whole spec in a fence:
  *
  *     ```markdown
  *     # Project name
  *     ... the complete spec in the canonical format ...
  *     ```
- *     One short paragraph explaining the change (edit only; a draft has nothing after the fence).
  *
  * Markdown inside a fence rather than JSON: models write long Markdown reliably but often break
- * JSON string escaping in a 300-line document, and the spec is Markdown anyway.
+ * JSON string escaping in a 300-line document, and the spec is Markdown anyway. An edit's reply
+ * is a short JSON object of structured edits instead (edit-reply.ts).
  */
 import type { Clock } from '../../core/clock';
 import { systemClock } from '../../core/clock';
-import { describeDraft } from '../../core/spec/draft-summary';
 import { SPEC_FORMAT_GUIDE } from '../../core/spec/format-guide';
-import { parseSpec, parseSpecOrThrow } from '../../core/spec/parse-spec';
+import { parseSpec } from '../../core/spec/parse-spec';
 import { renderSpec } from '../../core/spec/render-spec';
-import {
-  ModelCallError,
-  type ChatTurn,
-  type DraftInput,
-  type DraftResult,
-  type EditInput,
-  type EditResult,
-  type ModelFailureReason,
-  type ModelUsage,
-  type SpecAuthorPort,
-} from '../../ports/spec-author';
+import { ModelCallError, type ChatTurn, type DraftInput, type ModelFailureReason, type ModelUsage } from '../../ports/spec-author';
 import { costOf, microsPerMillion, type PriceTable } from './pricing';
 
 /** Output token cap per call: a large spec is ~4k tokens; the cap bounds cost and latency. */
@@ -41,19 +30,10 @@ export const DEFAULT_MAX_TOKENS = 8192;
 export const DEFAULT_TIMEOUT_MS = 25_000;
 /** Low but not zero: the format must be followed exactly, yet a repair should not repeat itself verbatim. */
 export const TEMPERATURE = 0.2;
-/** Older chat adds little to an edit and costs input tokens on every call. */
-export const MAX_HISTORY_TURNS = 20;
-/** The contract's chat message limit; longer history entries are cut. */
-const MAX_TURN_CHARS = 8_000;
 /** At most this many parse errors are sent back in a repair request. */
 const MAX_REPAIR_ERRORS = 20;
 /** The assistant's chat reply is one short paragraph; a runaway explanation is cut. */
 const MAX_EXPLANATION_CHARS = 1_000;
-
-/** The explanation shown when an edit reply has none (the format asks for one; models forget). */
-export const DEFAULT_EDIT_MESSAGE = 'I updated the spec as you asked.';
-
-export type AuthorMode = 'draft' | 'edit';
 
 export interface ModelPrompt {
   system: string;
@@ -64,12 +44,12 @@ export interface ModelPrompt {
 // ---------------------------------------------------------------------------------------------
 // Prompts
 
-const ROLE = `You are the specification author of BGS, the Backend Generation Service. Users describe \
+export const ROLE = `You are the specification author of BGS, the Backend Generation Service. Users describe \
 the backend API they need in plain language; you write its specification in BGS's canonical spec \
 format. A deterministic parser reads your spec and generates the API from it, so the format must be \
 followed exactly: any deviation is rejected.`;
 
-const COMMON_RULES = `Rules:
+export const COMMON_RULES = `Rules:
 - Follow the format guide exactly: every section in the given order, the exact table columns, \
 types, rights letters and levels it lists, and "None." for an empty Relations, Access or Workflows section.
 - Model what the description asks for or clearly implies: its entities, their fields with the most \
@@ -83,22 +63,14 @@ the Roles table; the administrative and default roles are roles of the table.
 const DRAFT_REPLY_FORMAT = `Reply format: the complete spec inside one fenced block that starts with \
 \`\`\`markdown on its own line and ends with \`\`\` on its own line. Write nothing before or after the block.`;
 
-const EDIT_REPLY_FORMAT = `Reply format: first the complete updated spec (every section, not only \
-the changed parts) inside one fenced block that starts with \`\`\`markdown on its own line and ends \
-with \`\`\` on its own line; then, after the block, one short paragraph of plain text (at most three \
-sentences, no headings or lists) telling the user what you changed. Change only what the message asks \
-for and keep everything else as it is. If the message asks for no change, or for something the format \
-cannot express, return the spec unchanged and say so in the paragraph.`;
+/** The format guide with its complete example, under its heading. */
+export function specFormatSection(): string {
+  return ['# The canonical spec format', SPEC_FORMAT_GUIDE.trim()].join('\n\n');
+}
 
-/** The system prompt: role, the format guide with its complete example, the rules, the reply format. */
-export function buildSystemPrompt(mode: AuthorMode): string {
-  return [
-    ROLE,
-    '# The canonical spec format',
-    SPEC_FORMAT_GUIDE.trim(),
-    COMMON_RULES,
-    mode === 'draft' ? DRAFT_REPLY_FORMAT : EDIT_REPLY_FORMAT,
-  ].join('\n\n');
+/** The system prompt of a draft: role, the format guide with its complete example, the rules, the reply format. */
+export function buildDraftSystemPrompt(): string {
+  return [ROLE, specFormatSection(), COMMON_RULES, DRAFT_REPLY_FORMAT].join('\n\n');
 }
 
 export function buildDraftPrompt(input: DraftInput): ModelPrompt {
@@ -109,36 +81,15 @@ export function buildDraftPrompt(input: DraftInput): ModelPrompt {
     input.description.trim(),
     'DESCRIPTION>>>',
   ].join('\n');
-  return { system: buildSystemPrompt('draft'), messages: [{ role: 'user', content: user }] };
+  return { system: buildDraftSystemPrompt(), messages: [{ role: 'user', content: user }] };
 }
 
-export function buildEditPrompt(input: EditInput): ModelPrompt {
-  const request = [
-    `The current spec of the project "${oneLine(input.projectName)}":`,
-    '',
-    '```markdown',
-    input.currentSpec.trim(),
-    '```',
-    '',
-    'My request, verbatim, between the markers:',
-    '<<<REQUEST',
-    input.message.trim(),
-    'REQUEST>>>',
-  ].join('\n');
-  const history = input.history.slice(-MAX_HISTORY_TURNS).map((t) => ({ role: t.role, content: cut(t.content, MAX_TURN_CHARS) }));
-  return { system: buildSystemPrompt('edit'), messages: alternateTurns([...history, { role: 'user', content: request }]) };
-}
-
-/** The repair request: the parse errors (or the truncation) and the demand for the full corrected spec. */
-export function buildRepairRequest(mode: AuthorMode, problems: readonly SpecProblem[], truncated: boolean): string {
+/** The repair request of a draft: the parse errors (or the truncation) and the demand for the full corrected spec. */
+export function buildDraftRepairRequest(problems: readonly SpecProblem[], truncated: boolean): string {
   const head = truncated
     ? 'Your reply was cut off at the output limit before the spec was complete. Reply with the complete spec again, written more concisely (shorter descriptions and notes).'
     : `Your spec has these errors: ${formatProblems(problems)}.`;
-  const tail =
-    mode === 'draft'
-      ? 'Reply with the corrected full spec in one ```markdown fenced block and nothing else.'
-      : 'Reply with the corrected full spec in one ```markdown fenced block, followed by the same short paragraph telling the user what you changed at their request.';
-  return `${head}\n\n${tail}`;
+  return `${head}\n\nReply with the corrected full spec in one \`\`\`markdown fenced block and nothing else.`;
 }
 
 /**
@@ -167,11 +118,11 @@ export function formatProblems(problems: readonly SpecProblem[]): string {
   return listed.join('; ');
 }
 
-function oneLine(s: string): string {
+export function oneLine(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
-function cut(s: string, max: number): string {
+export function cut(s: string, max: number): string {
   return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
 }
 
@@ -191,7 +142,7 @@ export interface ExtractedReply {
   explanation: string;
 }
 
-interface FencedBlock {
+export interface FencedBlock {
   info: string;
   body: string;
   /** Line index of the opening fence and of the line after the closing fence (or the end). */
@@ -200,6 +151,11 @@ interface FencedBlock {
 }
 
 const OPEN_FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)[^`]*$/;
+
+/** The fenced blocks of a reply (CRLF and a BOM tolerated). */
+export function extractFencedBlocks(text: string): FencedBlock[] {
+  return fencedBlocks(text.replace(/\r\n?/g, '\n').replace(/^\uFEFF/, '').split('\n'));
+}
 
 function fencedBlocks(lines: readonly string[]): FencedBlock[] {
   const blocks: FencedBlock[] = [];
@@ -364,12 +320,20 @@ export interface AuthoredSpec {
   usage: ModelUsage;
 }
 
+/** How one kind of reply is judged, and how its repair is asked for. */
+export interface ReplyRules {
+  check(text: string, truncated: boolean): ReplyCheck;
+  repairRequest(problems: readonly SpecProblem[], truncated: boolean): string;
+}
+
+export const DRAFT_RULES: ReplyRules = { check: checkReply, repairRequest: buildDraftRepairRequest };
+
 /**
  * Runs one draft or edit: the call, the validation, at most one repair round-trip, all under one
  * deadline (`timeoutMs` from the start). Every failure becomes a ModelCallError carrying the
  * usage of all calls made so far, tokens summed and cost computed once on the sums.
  */
-export async function runAuthoring(mode: AuthorMode, prompt: ModelPrompt, settings: AuthorSettings, call: ModelCall): Promise<AuthoredSpec> {
+export async function runAuthoring(prompt: ModelPrompt, rules: ReplyRules, settings: AuthorSettings, call: ModelCall): Promise<AuthoredSpec> {
   const startedAt = settings.clock.now().getTime();
   // One signal for the whole operation: the repair call gets only what is left of the deadline.
   const deadline = AbortSignal.timeout(settings.timeoutMs);
@@ -405,7 +369,7 @@ export async function runAuthoring(mode: AuthorMode, prompt: ModelPrompt, settin
   };
 
   const first = await callOnce(prompt);
-  const firstCheck = checkReply(first.text, first.truncated);
+  const firstCheck = rules.check(first.text, first.truncated);
   if (firstCheck.ok) return { content: firstCheck.content, explanation: firstCheck.explanation, usage: usage() };
 
   const repairPrompt: ModelPrompt = {
@@ -414,11 +378,11 @@ export async function runAuthoring(mode: AuthorMode, prompt: ModelPrompt, settin
       ...prompt.messages,
       // Converse refuses empty content blocks; the model still needs to see that it said nothing.
       { role: 'assistant', content: first.text.trim() === '' ? '(empty reply)' : first.text },
-      { role: 'user', content: buildRepairRequest(mode, firstCheck.problems, first.truncated) },
+      { role: 'user', content: rules.repairRequest(firstCheck.problems, first.truncated) },
     ],
   };
   const second = await callOnce(repairPrompt);
-  const secondCheck = checkReply(second.text, second.truncated);
+  const secondCheck = rules.check(second.text, second.truncated);
   if (secondCheck.ok) {
     // The repair was asked to repeat the paragraph about the user's change; if it gave none, the first reply's still applies.
     const explanation = secondCheck.explanation !== '' ? secondCheck.explanation : firstCheck.explanation;
@@ -450,27 +414,4 @@ function raceDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
       },
     );
   });
-}
-
-/**
- * What the model adapters share: the prompts, the one repair round-trip, the deadline and the
- * usage; each adapter supplies only its provider call.
- */
-export abstract class ModelAuthor implements SpecAuthorPort {
-  abstract readonly provider: string;
-  abstract readonly model: string;
-  protected abstract readonly settings: AuthorSettings;
-  protected abstract readonly call: ModelCall;
-
-  async draft(input: DraftInput): Promise<DraftResult> {
-    const result = await runAuthoring('draft', buildDraftPrompt(input), this.settings, this.call);
-    // What was understood is stated from the spec itself, the same way whichever author wrote it
-    // (runAuthoring returns only content that parses).
-    return { content: result.content, assistantMessage: describeDraft(parseSpecOrThrow(result.content)), usage: result.usage };
-  }
-
-  async edit(input: EditInput): Promise<EditResult> {
-    const result = await runAuthoring('edit', buildEditPrompt(input), this.settings, this.call);
-    return { content: result.content, assistantMessage: result.explanation || DEFAULT_EDIT_MESSAGE, usage: result.usage };
-  }
 }
