@@ -50,7 +50,11 @@ export interface FakeModel {
 
 const REQUEST = /<<<REQUEST\n([\s\S]*?)\nREQUEST>>>/;
 
-export async function startFakeModel(answer: (call: FakeModelCall) => string, rate: TokenRate = INSTANT): Promise<FakeModel> {
+/**
+ * @param rate how fast it reads and writes (default: at once)
+ * @param slowdown a factor each answer's time is multiplied by (a busy endpoint; default 1)
+ */
+export async function startFakeModel(answer: (call: FakeModelCall) => string, rate: TokenRate = INSTANT, slowdown: () => number = () => 1): Promise<FakeModel> {
   const calls: FakeModel['calls'] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -70,7 +74,7 @@ export async function startFakeModel(answer: (call: FakeModelCall) => string, ra
         const inputTokens = estimateTokens(body.messages.map((m) => m.content).join('\n'));
         const outputTokens = estimateTokens(text);
         calls.push({ ...call, answer: text, inputTokens, outputTokens });
-        await delay(answerTimeMs(rate, inputTokens, outputTokens));
+        await delay(answerTimeMs(rate, inputTokens, outputTokens) * slowdown());
         res.writeHead(200, { 'content-type': 'application/json' }).end(
           JSON.stringify({ choices: [{ message: { role: 'assistant', content: text }, finish_reason: 'stop' }], usage: { prompt_tokens: inputTokens, completion_tokens: outputTokens } }),
         );
