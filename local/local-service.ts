@@ -19,6 +19,8 @@ import { generationStepServices } from '../lambdas/control-plane/composition/bac
 import { deploymentRunServices } from '../lambdas/control-plane/composition/deployment-services';
 import { LocalOrchestrator } from '../lambdas/control-plane/generation/orchestrator';
 import { LocalDeploymentRunner } from '../lambdas/control-plane/deployment/runner';
+import { LocalSpecWriter } from '../lambdas/control-plane/spec-writing/local-spec-writer';
+import { specWriterServices } from '../lambdas/control-plane/composition/spec-writer-services';
 import { loadOrCreateSigningKeys } from '../lambdas/adapters/identity/signing-keys';
 import { LocalOutbox } from '../lambdas/adapters/local-outbox';
 import { ENV } from '../lambdas/shared/env';
@@ -102,7 +104,7 @@ export interface LocalService {
    * in their composition roots (`projectSetup`'s onDynamoClient hands a project's out).
    */
   readonly dynamoClient: DynamoDBClient;
-  /** Resolves when no generation or deployment runs in this process and every mounted project has handed on its record changes and settled its workflows (tests). */
+  /** Resolves when no spec write, generation or deployment runs in this process and every mounted project has handed on its record changes and settled its workflows (tests). */
   idle(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -238,10 +240,13 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     // deployer, as on AWS before project stacks exist).
     const orchestrator = new LocalOrchestrator(generationStepServices, options.generationStepDelayMs ?? 0);
     const deploymentRunner = new LocalDeploymentRunner(deploymentRunServices);
+    // Version 1 of a spec a language model writes, in the background of this process (the writer function's stand-in).
+    const specWriter = new LocalSpecWriter(specWriterServices);
     configureControlPlane({
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.deployer === null ? {} : { deployer: options.deployer ?? projects }),
       orchestrator,
+      specWriter,
       deploymentRunner,
       cdkAppKit: repositoryCdkAppKit(),
       // The API reference's files where they are in the repository (swagger-ui-dist, templates/).
@@ -249,6 +254,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       ...(options.onDynamoClient ? { onDynamoClient: options.onDynamoClient } : {}),
     });
     cleanups.push(() => orchestrator.idle());
+    cleanups.push(() => specWriter.idle());
     // Runs first on stop (cleanups run in reverse), before the server and the stores close.
     cleanups.push(() => deploymentRunner.idle());
     // Every project deployed before this start answers again before the first request does.
@@ -271,6 +277,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       projects,
       dynamoClient: client,
       idle: async () => {
+        await specWriter.idle();
         await orchestrator.idle();
         await deploymentRunner.idle();
         await projects.workflowsSettled();

@@ -53,6 +53,11 @@ export interface RouteDefinition {
   readonly usesModel?: boolean;
   /** The route starts blueprint generations (Step Functions on AWS). */
   readonly startsGeneration?: boolean;
+  /**
+   * The route starts the spec writer (version 1 written by a language model in the background):
+   * on AWS it invokes the writer function asynchronously (spec-writing/spec-writer-function.ts).
+   */
+  readonly startsSpecWriter?: boolean;
   /** The route starts deployments (the deployment state machine on AWS). */
   readonly startsDeployment?: boolean;
   /**
@@ -143,10 +148,13 @@ export const CONTROL_PLANE_ROUTES = {
   }),
   createProject: route({
     id: 'createProject', method: 'POST', path: '/projects', tag: 'Projects',
-    summary: 'Create a project from a description (its spec version 1 is written from the description)',
+    summary:
+      'Create a project from a description. Its spec version 1 is written from the description: by the offline author with the project (specStatus `ready`); ' +
+      'by a language model after it, as it may need longer than a request lasts (specStatus `writing`, then `ready` or `failed`: poll GET /projects/{projectId})',
     auth: 'user', rate: 'project', body: s.CreateProjectRequest,
     success: { status: 201, description: 'The project', schema: s.Project },
-    errors: [400, 401, 429, 503], dynamo: ['PutItem', 'UpdateItem'], usesModel: true,
+    // The offline author writes version 1 in the request; a model never does (the writer function calls it), so no usesModel.
+    errors: [400, 401, 429, 503], dynamo: ['PutItem', 'UpdateItem'], startsSpecWriter: true,
   }),
   getProject: route({
     id: 'getProject', method: 'GET', path: '/projects/{projectId}', tag: 'Projects', summary: 'Read a project',
@@ -171,7 +179,8 @@ export const CONTROL_PLANE_ROUTES = {
     id: 'getSpec', method: 'GET', path: '/projects/{projectId}/spec', tag: 'Specs', summary: 'The latest saved spec of a project',
     auth: 'user', rate: 'project', params: s.ProjectIdParams,
     success: { status: 200, description: 'The spec and its project', schema: s.SpecResponse },
-    errors: [401, 404, 429], dynamo: ['GetItem'],
+    // 409 NOT_READY while version 1 is being written, or after writing it failed.
+    errors: [401, 404, 409, 429], dynamo: ['GetItem'],
   }),
   chatSpec: route({
     id: 'chatSpec', method: 'POST', path: '/projects/{projectId}/spec/chat', tag: 'Specs',
@@ -206,14 +215,14 @@ export const CONTROL_PLANE_ROUTES = {
     summary: 'Saved versions, newest first (without their content)',
     auth: 'user', rate: 'project', params: s.ProjectIdParams, query: s.ListSpecVersionsQuery,
     success: { status: 200, description: 'A page of versions', schema: s.SpecVersionList },
-    errors: [400, 401, 404, 429], dynamo: ['GetItem', 'Query', 'PutItem'],
+    errors: [400, 401, 404, 409, 429], dynamo: ['GetItem', 'Query', 'PutItem'],
   }),
   getSpecVersion: route({
     id: 'getSpecVersion', method: 'GET', path: '/projects/{projectId}/spec/versions/{version}', tag: 'Specs',
     summary: 'One saved version with its content',
     auth: 'user', rate: 'project', params: s.SpecVersionParams,
     success: { status: 200, description: 'The version', schema: s.Spec },
-    errors: [400, 401, 404, 429], dynamo: ['GetItem'],
+    errors: [400, 401, 404, 409, 429], dynamo: ['GetItem'],
   }),
   generateBlueprint: route({
     id: 'generateBlueprint', method: 'POST', path: '/projects/{projectId}/spec/generate-blueprint', tag: 'Blueprints',

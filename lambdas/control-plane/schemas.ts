@@ -6,10 +6,10 @@
 import * as z from 'zod';
 import { MAX_CURSOR_LENGTH } from '../core/cursor';
 import { DOCS_LINK_LIFETIME_SECONDS } from '../core/api-reference/docs-link-lifetime';
-import { ChatMessage, ChatRole, Project, ProjectStatus, Spec, UsageRecord, timestamp } from '../core/control-plane-records';
+import { ChatMessage, ChatRole, Project, ProjectStatus, Spec, SpecStatus, UsageRecord, timestamp } from '../core/control-plane-records';
 
 // The records the stores keep and the API answers are declared once, in core (ports use them too).
-export { ChatMessage, ChatRole, Project, ProjectStatus, Spec, UsageRecord };
+export { ChatMessage, ChatRole, Project, ProjectStatus, Spec, SpecStatus, UsageRecord };
 import { MAX_SPEC_BYTES } from '../ports/spec-repository';
 import { pathId } from '../shared/middleware/validate-request';
 import {

@@ -12,6 +12,15 @@ export const timestamp = z.iso.datetime();
 export const ProjectStatus = z.enum(['active', 'archived']);
 export type ProjectStatus = z.infer<typeof ProjectStatus>;
 
+/**
+ * Where version 1 of a project's spec stands. A language model writes it after the project is
+ * created (it may need longer than a request lasts): `writing`, then `ready` or `failed`. The
+ * offline author writes it with the project (`ready` at once); a project from before this field
+ * existed reads as `ready`, and so does every project that has a spec version.
+ */
+export const SpecStatus = z.enum(['writing', 'ready', 'failed']);
+export type SpecStatus = z.infer<typeof SpecStatus>;
+
 /** A project as stored and answered (its `apiBaseUrl` as stored: a path until presented). */
 export const Project = z.object({
   id: z.string(),
@@ -24,6 +33,12 @@ export const Project = z.object({
   latestBlueprintId: z.string().nullable(),
   activeDeploymentId: z.string().nullable(),
   apiBaseUrl: z.string().nullable(),
+  specStatus: SpecStatus.meta({
+    description:
+      'Version 1 of the spec: `writing` while a language model writes it from the description (spec reads, chat, apply and prompts answer 409 NOT_READY until it is `ready`), ' +
+      'then `ready`, or `failed` (see specError: a spec saved with POST /projects/{projectId}/spec/apply becomes version 1 and makes the project ready)',
+  }),
+  specError: z.string().nullable().meta({ description: 'Why writing version 1 failed (specStatus `failed`); null otherwise' }),
 });
 export type Project = z.infer<typeof Project>;
 

@@ -5,26 +5,43 @@
  * DynamoDB: lambdas/adapters/dynamodb/project-repository.ts.
  */
 import type { CursorKey } from '../core/cursor';
-import type { Project, ProjectStatus } from '../core/control-plane-records';
+import type { Project, ProjectStatus, SpecStatus } from '../core/control-plane-records';
 import type { KeyedPage } from './keyed-page';
 
-export type { Project, ProjectStatus };
+export type { Project, ProjectStatus, SpecStatus };
 
 export type ProjectPage = KeyedPage<Project>;
+
+/** Spec version 1 as written with a project, and the first message of its conversation (the author's account of the draft). */
+export interface InitialSpec {
+  readonly content: string;
+  readonly lastUserMessage: string | null;
+  readonly assistantMessage?: string;
+}
 
 export interface ProjectRepository {
   /**
    * Creates a project and, with it, its spec version 1 and (when given) the first message of its
    * conversation, the assistant's account of that draft: all exist afterwards or none does. A
-   * spec too large for one version is 413 and creates nothing.
+   * spec too large for one version is 413 and creates nothing. Without an initial spec (null) the
+   * project is created `writing`: the spec writer writes version 1 after (recordFirstVersion).
    */
-  create(
-    ownerId: string,
-    input: { name: string; description: string },
-    now: Date,
-    initialSpec: { content: string; lastUserMessage: string | null; assistantMessage?: string },
-    id?: string,
-  ): Promise<Project>;
+  create(ownerId: string, input: { name: string; description: string }, now: Date, initialSpec: InitialSpec | null, id?: string): Promise<Project>;
+  /**
+   * Claims writing version 1 of a project created `writing`: once ever, and only if the project
+   * was created at or after `createdSince` (a writer starting later than that is past its
+   * window). The project and its owner, or null: nothing to write (written, failed, claimed
+   * before, too late, or no such project).
+   */
+  claimSpecWriting(id: string, now: Date, createdSince: Date): Promise<{ project: Project; ownerId: string } | null>;
+  /**
+   * Writes version 1 and the first assistant message and makes the project `ready`, all or
+   * nothing; false, with nothing written, when the project is no longer `writing` or has a
+   * version already (a spec saved meanwhile). A spec too large for one version is 413.
+   */
+  recordFirstVersion(id: string, now: Date, initialSpec: InitialSpec): Promise<boolean>;
+  /** Ends writing version 1 as `failed`, with why (shown to the user); false when the project was no longer `writing`. */
+  failSpecWriting(id: string, now: Date, error: string): Promise<boolean>;
   /** The project of `ownerId` if it can be changed: 404 if not theirs, 409 if archived. */
   getWritable(ownerId: string, id: string): Promise<Project>;
   /** The project of `ownerId`, or 404. */

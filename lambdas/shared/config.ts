@@ -31,6 +31,8 @@ export interface ControlPlaneConfig {
   readonly rateLimits: RateLimits;
   /** Step Functions state machine of blueprint generation; undefined: run generations in process. */
   readonly generationStateMachineArn: string | undefined;
+  /** The spec writer function (AWS); undefined: the local service writes specs in process (handed in). */
+  readonly specWriterFunction: string | undefined;
   /** Deploying project stacks on AWS; undefined: the local runner and project host deploy (handed in). */
   readonly deployment: AwsDeploymentConfig | undefined;
   readonly author:
@@ -97,6 +99,7 @@ const schema = z
     [ENV.OPENAI_API_KEY]: z.string().optional(),
     [ENV.OPENAI_MODEL]: z.string().optional(),
     [ENV.GENERATION_STATE_MACHINE_ARN]: z.string().min(1).optional(),
+    [ENV.SPEC_WRITER_FUNCTION]: z.string().min(1).optional(),
     [ENV.DEPLOYMENT_STATE_MACHINE_ARN]: z.string().min(1).optional(),
     [ENV.DEPLOYMENT_STEP_FUNCTION]: z.string().min(1).optional(),
     [ENV.PROJECT_SYNTH_FUNCTION]: z.string().min(1).optional(),
@@ -176,6 +179,7 @@ export function parseControlPlaneConfig(env: NodeJS.ProcessEnv = process.env): C
     publicUrl: e[ENV.PUBLIC_URL].replace(/\/+$/, ''),
     rateLimits,
     generationStateMachineArn: e[ENV.GENERATION_STATE_MACHINE_ARN],
+    specWriterFunction: e[ENV.SPEC_WRITER_FUNCTION],
     deployment: e[ENV.DEPLOYMENT_STATE_MACHINE_ARN]
       ? {
           stateMachineArn: e[ENV.DEPLOYMENT_STATE_MACHINE_ARN] as string,

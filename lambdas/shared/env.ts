@@ -43,6 +43,11 @@ export const ENV = {
   /** Step Functions state machine of blueprint generation (AWS); unset: the local orchestrator. */
   GENERATION_STATE_MACHINE_ARN: 'BGS_GENERATION_STATE_MACHINE_ARN',
   /**
+   * The spec writer function POST /projects invokes asynchronously when a language model writes a
+   * new project's spec version 1 (AWS); unset: the local service's in-process writer.
+   */
+  SPEC_WRITER_FUNCTION: 'BGS_SPEC_WRITER_FUNCTION',
+  /**
    * Step Functions state machine of deployments (AWS); unset: the local runner and project host.
    * Set, the other deployment settings below are required (lib/control-plane/deployment-workflow.ts sets them all).
    */

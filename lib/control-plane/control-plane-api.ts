@@ -37,6 +37,12 @@ export interface ControlPlaneApiProps {
    */
   readonly generationStateMachineArn?: string;
   /**
+   * The spec writer function the route that creates projects may invoke (a model writes version 1).
+   *
+   * @default - none (the author runs offline and writes version 1 within the request)
+   */
+  readonly specWriterFunctionArn?: string;
+  /**
    * The deployment state machine the deploy, rollback and destroy routes start, and the step function the preview routes ask.
    *
    * @default - none: deploys answer 503 DEPLOYER_UNAVAILABLE
@@ -138,6 +144,7 @@ export class ControlPlaneApi extends Construct {
         environment: props.environment,
         modelArns: props.modelArns,
         generationStateMachineArn: props.generationStateMachineArn,
+        specWriterFunctionArn: props.specWriterFunctionArn,
         deployment: props.deployment,
         logRetention,
         memorySize: props.memorySize,

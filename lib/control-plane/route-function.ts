@@ -1,7 +1,7 @@
 /**
  * One control-plane route's Lambda (a BgsFunction): its own log group and role, whose only
- * permissions are the DynamoDB actions the route manifest lists (plus Bedrock, Step Functions or
- * the endpoint secrets in Secrets Manager where the route declares them) and writing to that log group. Everything here is derived from
+ * permissions are the DynamoDB actions the route manifest lists (plus Bedrock, Step Functions, the
+ * spec writer or the endpoint secrets in Secrets Manager where the route declares them) and writing to that log group. Everything here is derived from
  * the route's manifest entry.
  */
 import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
@@ -54,6 +54,12 @@ export interface RouteFunctionProps {
    */
   readonly generationStateMachineArn?: string;
   /**
+   * The spec writer function routes with `startsSpecWriter` may invoke (asynchronously).
+   *
+   * @default - none (the author runs offline and writes within the request)
+   */
+  readonly specWriterFunctionArn?: string;
+  /**
    * What routes with `startsDeployment` may start and routes with `previewsStacks` may read and invoke.
    *
    * @default - none
@@ -104,6 +110,11 @@ function endpointSecretsArn(scope: Construct): string {
   return Stack.of(scope).formatArn({ service: 'secretsmanager', resource: 'secret', resourceName: `${ENDPOINT_SECRET_NAME_PREFIX}*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
 }
 
+/** Calling the spec author's model: Converse is authorized as bedrock:InvokeModel on the model (and profile) it names. */
+export function specAuthorModelStatement(modelArns: readonly string[]): iam.PolicyStatement {
+  return new iam.PolicyStatement({ sid: 'SpecAuthorModel', actions: ['bedrock:InvokeModel'], resources: [...modelArns] });
+}
+
 /** What a route may do besides writing its logs: exactly what its manifest entry declares. */
 function routeStatements(scope: Construct, props: RouteFunctionProps): iam.PolicyStatement[] {
   const { route } = props;
@@ -122,9 +133,9 @@ function routeStatements(scope: Construct, props: RouteFunctionProps): iam.Polic
       }),
     );
   }
-  if (route.usesModel && props.modelArns && props.modelArns.length > 0) {
-    // Converse is authorized as bedrock:InvokeModel on the model (and profile) it names.
-    statements.push(new iam.PolicyStatement({ sid: 'SpecAuthorModel', actions: ['bedrock:InvokeModel'], resources: [...props.modelArns] }));
+  if (route.usesModel && props.modelArns && props.modelArns.length > 0) statements.push(specAuthorModelStatement(props.modelArns));
+  if (route.startsSpecWriter && props.specWriterFunctionArn) {
+    statements.push(new iam.PolicyStatement({ sid: 'StartSpecWriter', actions: ['lambda:InvokeFunction'], resources: [props.specWriterFunctionArn] }));
   }
   if (route.startsGeneration && props.generationStateMachineArn) {
     statements.push(new iam.PolicyStatement({ sid: 'StartGeneration', actions: ['states:StartExecution'], resources: [props.generationStateMachineArn] }));

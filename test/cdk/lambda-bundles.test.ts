@@ -149,8 +149,8 @@ it('a route carries only the adapters of the ports it names', () => {
     expect([route.id, has(entry, '@aws-sdk/client-bedrock-runtime')]).toEqual([route.id, route.usesModel === true]);
     // Step Functions only where the route starts generations or deployments.
     expect([route.id, has(entry, '@aws-sdk/client-sfn')]).toEqual([route.id, route.startsGeneration === true || route.startsDeployment === true]);
-    // The Lambda client (the deployer asks the deployment step function for previews) only on the deployment routes.
-    expect([route.id, has(entry, '@aws-sdk/client-lambda')]).toEqual([route.id, route.previewsStacks === true || route.startsDeployment === true]);
+    // The Lambda client (the deployer asks the deployment step function for previews) only on the deployment routes, and where the route starts the spec writer.
+    expect([route.id, has(entry, '@aws-sdk/client-lambda')]).toEqual([route.id, route.previewsStacks === true || route.startsDeployment === true || route.startsSpecWriter === true]);
     // Secrets Manager only where the route writes endpoint secrets (its IAM grants those actions there only).
     expect([route.id, has(entry, '@aws-sdk/client-secrets-manager')]).toEqual([route.id, (route.endpointSecrets?.length ?? 0) > 0]);
     // CloudFormation only in the deployment step function, never in a route.

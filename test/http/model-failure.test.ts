@@ -1,6 +1,7 @@
 /**
  * A failing language model (an OpenAI-compatible endpoint that errors, then one that returns
- * no valid spec): 503 MODEL_UNAVAILABLE, nothing half-written, and the failed calls are metered.
+ * no valid spec) writing a new project's spec version 1 in the background: the project ends
+ * `failed` with a safe specError and no spec, and the failed calls are metered.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -44,29 +45,31 @@ describe('when the language model fails', () => {
     await new Promise<void>((r) => model.close(() => r()));
   });
 
-  it('answers 503 on project creation, creates nothing, and meters the failed call', async () => {
+  it('ends the new project failed with a safe specError and no spec, and meters the failed call', async () => {
     const user = await signUpAndLogin(svc);
     mode = 'error';
     const res = await svc.request('POST', '/projects', { token: user.accessToken, body: { name: 'X', description: 'A blog with posts.' } });
-    expect(res.status).toBe(503);
-    expect(res.body).toEqual({ error: expect.any(String), code: 'MODEL_UNAVAILABLE' });
-    expect(res.text).not.toMatch(/sk-secret|exploded/);
-    expect((await svc.request('GET', '/projects', { token: user.accessToken })).body.items).toEqual([]);
+    expect(res.status).toBe(201);
+    await svc.idle();
+    const project = await svc.request('GET', `/projects/${res.body.id}`, { token: user.accessToken });
+    expect(project.body).toMatchObject({ specStatus: 'failed', specError: expect.any(String), latestSpecVersion: null });
+    expect(project.text).not.toMatch(/sk-secret|exploded/);
     const recent = await svc.request('GET', '/usage/recent', { token: user.accessToken });
     expect(recent.body.items).toHaveLength(1);
     expect(recent.body.items[0]).toMatchObject({ operation: 'spec.draft', provider: expect.any(String), model: 'test-model', outcome: 'failed' });
     expect((await svc.request('GET', '/usage/me', { token: user.accessToken })).body.usage.totalCalls).toBe(1);
   });
 
-  it('answers 503 when the model returns no valid spec even after a repair, and metters both calls', async () => {
+  it('ends the project failed when the model returns no valid spec even after a repair, and meters both calls', async () => {
     const user = await signUpAndLogin(svc);
     mode = 'garbage';
     calls = 0;
     const res = await svc.request('POST', '/projects', { token: user.accessToken, body: { name: 'Y', description: 'A shop with products.' } });
-    expect(res.status).toBe(503);
+    expect(res.status).toBe(201);
+    await svc.idle();
     expect(calls).toBe(2); // the first answer and one repair round-trip
     const usage = (await svc.request('GET', '/usage/me', { token: user.accessToken })).body.usage;
     expect(usage).toMatchObject({ totalCalls: 1, inputTokens: 2000, outputTokens: 100 });
-    expect((await svc.request('GET', '/projects', { token: user.accessToken })).body.items).toEqual([]);
+    expect((await svc.request('GET', `/projects/${res.body.id}`, { token: user.accessToken })).body).toMatchObject({ specStatus: 'failed', latestSpecVersion: null });
   });
 });

@@ -8,13 +8,14 @@ import type { ControlPlanePorts, ControlPlaneServices } from '../../lambdas/cont
 import * as stores from '../../lambdas/control-plane/composition/stores';
 import { identity } from '../../lambdas/control-plane/composition/identity';
 import { author } from '../../lambdas/control-plane/composition/author';
+import { specWriting } from '../../lambdas/control-plane/composition/spec-writing';
 import { deployer, deploymentRunner, orchestrator } from '../../lambdas/control-plane/composition/runners';
 import { cdkAppKit } from '../../lambdas/control-plane/composition/cdk-app-kit';
 import { endpoints, endpointSecrets } from '../../lambdas/control-plane/composition/endpoints';
 import { apiReferenceAssets, docsLinkKey } from '../../lambdas/control-plane/composition/api-reference';
 import type { ControlPlaneConfig } from '../../lambdas/shared/config';
 
-export const ALL_PROVIDERS: Providers<keyof ControlPlanePorts> = { ...stores, identity, author, orchestrator, deployer, deploymentRunner, cdkAppKit, endpoints, endpointSecrets, apiReferenceAssets, docsLinkKey };
+export const ALL_PROVIDERS: Providers<keyof ControlPlanePorts> = { ...stores, identity, author, specWriting, orchestrator, deployer, deploymentRunner, cdkAppKit, endpoints, endpointSecrets, apiReferenceAssets, docsLinkKey };
 
 /** Every DynamoDB action: these services are not a route, so no route's policy applies. */
 const EVERYTHING = ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'ConditionCheckItem', 'BatchGetItem', 'BatchWriteItem'];

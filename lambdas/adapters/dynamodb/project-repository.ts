@@ -4,23 +4,41 @@
  * condition expression, so no handler can forget the check.
  *
  *   PK `PROJECT#<id>`  SK `PROJECT`  GSI1PK `OWNER#<userId>#PROJECTS#<status>`  GSI1SK `<createdAt>#<id>`
+ *
+ * Writing version 1 in the background (the spec writer) keeps `specStatus` (`writing`, `ready`,
+ * `failed`), `specError` and `specWriteStartedAt` (the writer's claim) on the item. Items from
+ * before those attributes existed have none and read as `ready`, as does every project with a
+ * spec version (one saved with apply after a failed write included).
  */
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Project, ProjectPage, ProjectRepository, ProjectStatus } from '../../ports/project-repository';
+import type { InitialSpec, Project, ProjectPage, ProjectRepository, ProjectStatus, SpecStatus } from '../../ports/project-repository';
 import { ConflictError, NotFoundError } from '../../core/errors';
 import { keys } from './keys';
 import { chatMessageItems } from './conversation-repository';
 import { specItem } from './spec-repository';
 
-type ProjectItem = Project & { PK: string; SK: string; GSI1PK: string; GSI1SK: string; ownerId: string };
+type ProjectItem = Omit<Project, 'specStatus' | 'specError'> & {
+  PK: string;
+  SK: string;
+  GSI1PK: string;
+  GSI1SK: string;
+  ownerId: string;
+  /** Absent on items written before background spec writing. */
+  specStatus?: SpecStatus;
+  specError?: string;
+  /** When the spec writer claimed the project (at most once). */
+  specWriteStartedAt?: string;
+};
 
 const projectKey = keys.project;
 const ownerListKey = (ownerId: string, status: ProjectStatus) => keys.ownerProjects(ownerId, status);
 
 function toProject(item: Record<string, unknown>): Project {
   const p = item as unknown as ProjectItem;
+  // A spec version makes a project ready whatever the writer recorded; an item from before has no status and is ready.
+  const specStatus: SpecStatus = p.latestSpecVersion != null ? 'ready' : (p.specStatus ?? 'ready');
   return {
     id: p.id,
     name: p.name,
@@ -32,7 +50,36 @@ function toProject(item: Record<string, unknown>): Project {
     latestBlueprintId: p.latestBlueprintId ?? null,
     activeDeploymentId: p.activeDeploymentId ?? null,
     apiBaseUrl: p.apiBaseUrl ?? null,
+    specStatus,
+    specError: specStatus === 'failed' ? (p.specError ?? null) : null,
   };
+}
+
+/** The conditions under which a project is still waiting for version 1. */
+const WRITING = '#specStatus = :writing AND (attribute_not_exists(latestSpecVersion) OR latestSpecVersion = :null)';
+const WRITING_NAMES = { '#specStatus': 'specStatus' };
+const WRITING_VALUES = { ':writing': 'writing', ':null': null };
+
+/** Spec version 1 and the first assistant message as transaction items: written with the project, or by the spec writer after. */
+function firstVersionItems(tableName: string, projectId: string, initialSpec: InitialSpec, now: Date) {
+  return [
+    {
+      Put: {
+        TableName: tableName,
+        Item: specItem({ id: randomUUID(), projectId, version: 1, content: initialSpec.content, lastUserMessage: initialSpec.lastUserMessage, createdAt: now.toISOString() }),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    ...(initialSpec.assistantMessage === undefined
+      ? []
+      : chatMessageItems(projectId, [{ role: 'assistant', content: initialSpec.assistantMessage }], now).items.map((Item) => ({ Put: { TableName: tableName, Item } }))),
+  ];
+}
+
+/** Whether a transaction or update failed only on its conditions (someone else got there first). */
+function conditionFailed(err: unknown): boolean {
+  if (err instanceof ConditionalCheckFailedException) return true;
+  return err instanceof TransactionCanceledException && (err.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed');
 }
 
 export class DynamoProjectRepository implements ProjectRepository {
@@ -43,15 +90,9 @@ export class DynamoProjectRepository implements ProjectRepository {
 
   /**
    * Creates a project and, in the same transaction, its spec version 1: either both exist
-   * afterwards or neither does.
+   * afterwards or neither does. Without an initial spec, the project alone, `writing`.
    */
-  async create(
-    ownerId: string,
-    input: { name: string; description: string },
-    now: Date,
-    initialSpec: { content: string; lastUserMessage: string | null; assistantMessage?: string },
-    id: string = randomUUID(),
-  ): Promise<Project> {
+  async create(ownerId: string, input: { name: string; description: string }, now: Date, initialSpec: InitialSpec | null, id: string = randomUUID()): Promise<Project> {
     const at = now.toISOString();
     const project: Project = {
       id,
@@ -60,30 +101,90 @@ export class DynamoProjectRepository implements ProjectRepository {
       status: 'active',
       createdAt: at,
       updatedAt: at,
-      latestSpecVersion: 1,
+      latestSpecVersion: initialSpec ? 1 : null,
       latestBlueprintId: null,
       activeDeploymentId: null,
       apiBaseUrl: null,
+      specStatus: initialSpec ? 'ready' : 'writing',
+      specError: null,
     };
-    const item: ProjectItem = { ...projectKey(id), GSI1PK: ownerListKey(ownerId, 'active'), GSI1SK: keys.listOrder(at, id), ownerId, ...project };
+    const { specError: _none, ...stored } = project;
+    const item: ProjectItem = { ...projectKey(id), GSI1PK: ownerListKey(ownerId, 'active'), GSI1SK: keys.listOrder(at, id), ownerId, ...stored };
     await this.doc.send(
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
-          {
-            Put: {
-              TableName: this.tableName,
-              Item: specItem({ id: randomUUID(), projectId: id, version: 1, content: initialSpec.content, lastUserMessage: initialSpec.lastUserMessage, createdAt: at }),
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          ...(initialSpec.assistantMessage === undefined
-            ? []
-            : chatMessageItems(id, [{ role: 'assistant', content: initialSpec.assistantMessage }], now).items.map((Item) => ({ Put: { TableName: this.tableName, Item } }))),
+          ...(initialSpec ? firstVersionItems(this.tableName, id, initialSpec, now) : []),
         ],
       }),
     );
     return project;
+  }
+
+  async claimSpecWriting(id: string, now: Date, createdSince: Date): Promise<{ project: Project; ownerId: string } | null> {
+    try {
+      const { Attributes } = await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: projectKey(id),
+          UpdateExpression: 'SET specWriteStartedAt = :now',
+          ConditionExpression: `${WRITING} AND attribute_not_exists(specWriteStartedAt) AND createdAt >= :since`,
+          ExpressionAttributeNames: WRITING_NAMES,
+          ExpressionAttributeValues: { ...WRITING_VALUES, ':now': now.toISOString(), ':since': createdSince.toISOString() },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      const item = Attributes as Record<string, unknown>;
+      return { project: toProject(item), ownerId: item.ownerId as string };
+    } catch (err) {
+      if (conditionFailed(err)) return null;
+      throw err;
+    }
+  }
+
+  async recordFirstVersion(id: string, now: Date, initialSpec: InitialSpec): Promise<boolean> {
+    try {
+      await this.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: this.tableName,
+                Key: projectKey(id),
+                UpdateExpression: 'SET latestSpecVersion = :one, #specStatus = :ready, updatedAt = :now REMOVE specError',
+                ConditionExpression: WRITING,
+                ExpressionAttributeNames: WRITING_NAMES,
+                ExpressionAttributeValues: { ...WRITING_VALUES, ':one': 1, ':ready': 'ready', ':now': now.toISOString() },
+              },
+            },
+            ...firstVersionItems(this.tableName, id, initialSpec, now),
+          ],
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (conditionFailed(err)) return false;
+      throw err;
+    }
+  }
+
+  async failSpecWriting(id: string, now: Date, error: string): Promise<boolean> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: projectKey(id),
+          UpdateExpression: 'SET #specStatus = :failed, specError = :error, updatedAt = :now',
+          ConditionExpression: WRITING,
+          ExpressionAttributeNames: WRITING_NAMES,
+          ExpressionAttributeValues: { ...WRITING_VALUES, ':failed': 'failed', ':error': error, ':now': now.toISOString() },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (conditionFailed(err)) return false;
+      throw err;
+    }
   }
 
   /** The project of `ownerId` if it can be changed: 404 if not theirs, 409 if archived. */

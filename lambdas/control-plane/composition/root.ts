@@ -13,7 +13,7 @@
  * (table-action-guard.ts).
  *
  * What the configuration cannot say (objects living in the local service's process: the local
- * project host as deployer, the in-process runners, a clock tests move) comes in through
+ * project host as deployer, the in-process runners and spec writer, a clock tests move) comes in through
  * `configureControlPlane`, the one door for the local service and the tests.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
@@ -30,6 +30,7 @@ import type { GenerationOrchestrator } from '../../ports/generation-orchestrator
 import type { DeploymentRunner } from '../../ports/deployment-runner';
 import type { CdkAppKit } from '../../ports/cdk-app-kit';
 import type { ApiReferenceAssets } from '../../ports/api-reference-assets';
+import type { SpecWriter } from '../spec-writing/spec-writer';
 import type { BaseServices, ControlPlanePorts, ServicesWith } from './services';
 
 export type { ServicesWith };
@@ -45,6 +46,8 @@ export interface ControlPlaneSetup {
   readonly deployer?: ProjectDeployer;
   /** Runs generations in this process (the local service: LocalOrchestrator). On AWS, Step Functions (configured by its ARN). */
   readonly orchestrator?: GenerationOrchestrator;
+  /** Writes specs' version 1 with a language model in this process (the local service: LocalSpecWriter). On AWS, the writer function (configured by its name). */
+  readonly specWriter?: SpecWriter;
   /** Runs deployments in this process (the local service: LocalDeploymentRunner). */
   readonly deploymentRunner?: DeploymentRunner;
   /** The exported CDK app's kit built from the repository (the local service); on AWS it ships in the route's asset. */

@@ -24,6 +24,7 @@ import type { ApiReferenceAssets } from '../../ports/api-reference-assets';
 import type { CdkAppKit } from '../../ports/cdk-app-kit';
 import type { EndpointRepository } from '../../ports/endpoint-repository';
 import type { EndpointSecrets } from '../../ports/endpoint-secrets';
+import type { SpecWriting } from '../spec-writing/spec-writer';
 
 /** What every route has: the request pipeline needs these (token check, rate limits, logs). */
 export interface BaseServices {
@@ -46,6 +47,11 @@ export interface ControlPlanePorts {
   readonly usage: UsageRepository;
   /** The spec author (offline, Bedrock or OpenAI-compatible), metered. */
   readonly author: MeteredAuthor;
+  /**
+   * How a new project's spec version 1 is written: with the project by the offline author, or in
+   * the background by a language model (the writer function on AWS, in process locally).
+   */
+  readonly specWriting: SpecWriting;
   /** Starts blueprint generations (Step Functions on AWS, in process locally). */
   readonly orchestrator: GenerationOrchestrator;
   /**

@@ -10,6 +10,7 @@ import type { UseCase } from '../../shared/route-handler';
 import { GENERATION_STEPS } from '../generation/steps';
 import { CONTROL_PLANE_ROUTES as R } from '../routes';
 import type { ControlPlanePorts, ServicesWith } from '../composition/services';
+import { requireSpecReady } from '../spec-writing/spec-status';
 
 type Routes = typeof R;
 /** A use case of route K over the ports P it names (the route's handler provides exactly those). */
@@ -44,12 +45,14 @@ const statusOf = (b: BlueprintRecord) => ({
 
 export const generateBlueprint: Handler<'generateBlueprint', 'blueprints' | 'orchestrator' | 'projects'> = async ({ params, user, now }, services) => {
   const project = await services.projects.getWritable(user.userId, params.projectId);
+  requireSpecReady(project, now);
   if (!project.latestSpecVersion) throw new NotReadyError('The project has no saved spec yet');
   return { body: await startGeneration(services, user.userId, project, project.latestSpecVersion, now) };
 };
 
 export const createBlueprintFromPrompt: Handler<'createBlueprintFromPrompt', 'author' | 'blueprints' | 'conversations' | 'orchestrator' | 'projects' | 'specs'> = async ({ params, body, user, now }, services) => {
   const project = await services.projects.getWritable(user.userId, params.projectId);
+  requireSpecReady(project, now);
   const current = project.latestSpecVersion ? await services.specs.get(project.id, project.latestSpecVersion) : null;
   if (!current) throw new NotReadyError('The project has no saved spec yet');
   const draft = await services.author.edit(user.userId, project.id, {

@@ -10,6 +10,7 @@ import type { UseCase } from '../../shared/route-handler';
 import { CONTROL_PLANE_ROUTES as R } from '../routes';
 import { DEFAULT_HISTORY_LIMIT, DEFAULT_PAGE_SIZE } from '../schemas';
 import type { ControlPlanePorts, ServicesWith } from '../composition/services';
+import { requireSpecReady } from '../spec-writing/spec-status';
 
 type Routes = typeof R;
 /** A use case of route K over the ports P it names (the route's handler provides exactly those). */
@@ -24,14 +25,16 @@ async function latestSpec(services: ServicesWith<'specs'>, project: Project): Pr
   return spec;
 }
 
-export const getSpec: Handler<'getSpec', 'projects' | 'specs'> = async ({ params, user }, services) => {
+export const getSpec: Handler<'getSpec', 'projects' | 'specs'> = async ({ params, user, now }, services) => {
   const project = await services.projects.getOwned(user.userId, params.projectId);
+  requireSpecReady(project, now);
   const spec = await latestSpec(services, project);
   return { body: { spec, project: { id: project.id, name: project.name } } };
 };
 
 export const chatSpec: Handler<'chatSpec', 'author' | 'conversations' | 'projects' | 'specs'> = async ({ params, body, user, now }, services) => {
   const project = await services.projects.getWritable(user.userId, params.projectId);
+  requireSpecReady(project, now);
   const current = await latestSpec(services, project);
   const history = await services.conversations.history(project.id, CHAT_CONTEXT_MESSAGES);
   const draft = await services.author.edit(user.userId, project.id, {
@@ -53,9 +56,10 @@ export const chatSpec: Handler<'chatSpec', 'author' | 'conversations' | 'project
   };
 };
 
-export const applySpec: Handler<'applySpec', 'projects' | 'specs'> = async ({ params, body, user }, services) => {
+export const applySpec: Handler<'applySpec', 'projects' | 'specs'> = async ({ params, body, user, now }, services) => {
   // Refuse what does not parse (400), or a draft with nothing to build yet (422), before touching the project: nothing is saved.
-  await services.projects.getWritable(user.userId, params.projectId);
+  // While version 1 is being written, 409; after a failed write, the applied spec becomes version 1.
+  requireSpecReady(await services.projects.getWritable(user.userId, params.projectId), now, { failedOk: true });
   if (describesNoEntities(parseSpecOrThrow(body.content))) throw new SpecHasNoEntitiesError(NO_ENTITIES_MESSAGE);
   const spec = await services.specs.append({
     ownerId: user.userId,
@@ -76,12 +80,14 @@ export const chatHistory: Handler<'chatHistory', 'conversations' | 'projects'> =
 
 export const postChatMessage: Handler<'postChatMessage', 'conversations' | 'projects'> = async ({ params, body, user, now }, services) => {
   const project = await services.projects.getWritable(user.userId, params.projectId);
+  requireSpecReady(project, now);
   const [message] = await services.conversations.append(project.id, [{ role: body.role, content: body.content }], now);
   return { body: { message, conversationId: conversationIdOf(project.id) } };
 };
 
-export const listSpecVersions: Handler<'listSpecVersions', 'cursorSecret' | 'projects' | 'specs'> = async ({ params, query, user }, services) => {
+export const listSpecVersions: Handler<'listSpecVersions', 'cursorSecret' | 'projects' | 'specs'> = async ({ params, query, user, now }, services) => {
   const project = await services.projects.getOwned(user.userId, params.projectId);
+  requireSpecReady(project, now);
   const scope = `spec-versions:${project.id}`;
   const secret = await services.cursorSecret();
   const startKey = query.cursor ? decodeCursor(query.cursor, scope, secret) : undefined;
@@ -94,8 +100,9 @@ export const listSpecVersions: Handler<'listSpecVersions', 'cursorSecret' | 'pro
   };
 };
 
-export const getSpecVersion: Handler<'getSpecVersion', 'projects' | 'specs'> = async ({ params, user }, services) => {
+export const getSpecVersion: Handler<'getSpecVersion', 'projects' | 'specs'> = async ({ params, user, now }, services) => {
   const project = await services.projects.getOwned(user.userId, params.projectId);
+  requireSpecReady(project, now);
   const spec = await services.specs.get(project.id, params.version);
   if (!spec) throw new NotFoundError(`Spec version ${params.version} not found`);
   return { body: spec };
