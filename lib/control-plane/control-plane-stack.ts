@@ -14,6 +14,7 @@ import { ControlPlaneData } from './control-plane-data';
 import { ControlPlaneIdentity } from './control-plane-identity';
 import { DeploymentWorkflow } from './deployment-workflow';
 import { GenerationWorkflow } from './generation-workflow';
+import { SpecWriter } from './spec-writer';
 
 export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 
@@ -115,6 +116,8 @@ export class ControlPlaneStack extends Stack {
   public readonly api: ControlPlaneApi;
   public readonly generation: GenerationWorkflow;
   public readonly deployment: DeploymentWorkflow;
+  /** Writes a new project's spec version 1 with the model, invoked by POST /projects; none with the offline author. */
+  public readonly specWriter: SpecWriter | undefined;
 
   constructor(scope: Construct, id: string, props: ControlPlaneStackProps = {}) {
     super(scope, id, {
@@ -163,6 +166,9 @@ export class ControlPlaneStack extends Stack {
       destroyOnRemoval,
     });
 
+    // A model writes spec version 1 in the background, in a function of its own; the offline author writes it within the request.
+    this.specWriter = modelId === 'offline' ? undefined : new SpecWriter(this, 'SpecWriter', { tableArn: this.data.table.tableArn, environment, logRetention: props.logRetention, destroyOnRemoval, modelArns: bedrockModelArns(this, modelId) });
+
     this.api = new ControlPlaneApi(this, 'Api', {
       tableArn: this.data.table.tableArn,
       environment: {
@@ -170,8 +176,10 @@ export class ControlPlaneStack extends Stack {
         ...this.deployment.environment,
         [ENV.DEPLOYMENT_STEP_FUNCTION]: this.deployment.stepFunction.functionName,
         [ENV.GENERATION_STATE_MACHINE_ARN]: this.generation.stateMachine.stateMachineArn,
+        ...(this.specWriter ? { [ENV.SPEC_WRITER_FUNCTION]: this.specWriter.function.functionName } : {}),
       },
       generationStateMachineArn: this.generation.stateMachine.stateMachineArn,
+      specWriterFunctionArn: this.specWriter?.function.functionArn,
       deployment: { stateMachineArn: this.deployment.stateMachine.stateMachineArn, stepFunctionArn: this.deployment.stepFunction.functionArn },
       modelArns: modelId === 'offline' ? [] : bedrockModelArns(this, modelId),
       throttlingRateLimit: props.throttlingRateLimit,

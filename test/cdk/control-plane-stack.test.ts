@@ -36,9 +36,9 @@ function handlerFunctions(template: { toJSON(): Record<string, unknown> }): [str
   return all.filter(([id]) => id !== stack.getLogicalId(stack.deployment.synthFunction.node.defaultChild as CfnElement) && !id.startsWith('CustomS3AutoDeleteObjects'));
 }
 
-/** The route functions (the generation and deployment functions are checked in their workflows' tests). */
+/** The route functions (the generation and deployment functions are checked in their workflows' tests, the spec writer in spec-writer.test.ts). */
 function routeFunctions(): [string, CfnResource][] {
-  const others = [stack.generation.stepFunction, stack.api.unmatchedRoute].map((fn) => stack.getLogicalId(fn.node.defaultChild as CfnElement));
+  const others = [stack.generation.stepFunction, stack.api.unmatchedRoute, ...(stack.specWriter ? [stack.specWriter.function] : [])].map((fn) => stack.getLogicalId(fn.node.defaultChild as CfnElement));
   return ofType('AWS::Lambda::Function').filter(([id]) => !others.includes(id) && !deploymentIds.includes(id));
 }
 

@@ -196,7 +196,8 @@ describe('spec version 1 written in the background by a language model', () => {
 describe('spec version 1 by the offline author', () => {
   let svc: TestService;
   beforeAll(async () => {
-    svc = await startTestService();
+    // Named: the handlers' environment is the process's, and the service above set the model's.
+    svc = await startTestService({ handlerEnv: { BGS_AUTHOR_PROVIDER: 'offline' } });
   });
   afterAll(() => svc.stop());
 
