@@ -3,6 +3,8 @@
  * the task tracker's authored spec, each changing exactly what it describes (compared field by
  * field, right by right), the generic edits, and messages it does not understand.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { checkSpec } from '../../lambdas/core/spec/check-spec';
 import { authorSpec, editSpec } from '../../lambdas/core/spec/offline-author';
 import { parseSpec } from '../../lambdas/core/spec/parse-spec';
@@ -250,5 +252,37 @@ describe('messages the offline author does not understand', () => {
     const r = apply(authored(), 'Admins should not see projects.');
     expect(r.understood).toBe(false);
     expect(r.summary).toMatch(/administrative role and keeps every right/);
+  });
+});
+
+describe('renames and removals reach event handlers and scheduled jobs', () => {
+  const deals = (): SpecDocument => {
+    const parsed = parseSpec(readFileSync(join(__dirname, '..', 'fixtures', 'spec', 'events.md'), 'utf8'));
+    if (!parsed.ok) throw new Error('events fixture does not parse');
+    return parsed.spec;
+  };
+
+  it('renaming an entity renames what runs on its records, and the spec stays valid', () => {
+    const r = editSpec(deals(), 'Rename Deal to Opportunity');
+    expect(r.understood).toBe(true);
+    expect(r.spec.events?.[0]?.on.entity).toBe('Opportunity');
+    expect(r.spec.schedules?.map((job) => job.records?.entity)).toEqual(['Opportunity', 'Opportunity']);
+    expect(parseSpec(renderSpec(r.spec)).ok).toBe(true);
+  });
+
+  it('renaming a field renames it in triggers, record queries and actions', () => {
+    const r = editSpec(deals(), 'Rename the stage of deals to phase');
+    expect(r.spec.events?.[0]?.on.field).toBe('phase');
+    expect(r.spec.schedules?.[0]?.records?.where?.[0]?.field).toBe('phase');
+    expect(r.spec.schedules?.[0]?.actions[0]).toEqual({ type: 'update', set: [{ field: 'phase', value: 'lost' }] });
+    expect(parseSpec(renderSpec(r.spec)).ok).toBe(true);
+  });
+
+  it('removing an entity removes the handlers and jobs on its records, and says so', () => {
+    const r = editSpec(deals(), 'Remove the Deal entity');
+    expect(r.spec.events).toBeUndefined();
+    expect(r.spec.schedules).toBeUndefined();
+    expect(r.summary).toMatch(/event handler notify_owner_on_win removed/);
+    expect(parseSpec(renderSpec(r.spec)).ok).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import type { EntityRights, SpecDocument, SpecEntity } from '../spec-model';
 import { USER_ENTITY } from '../../vocabulary';
 import { describeField, done, findEntity, listWords, personsOf, refused, type EditHandler } from './edit-context';
 import { addParentRef, refTarget, type MetaMap } from './relations';
+import { removeEntityEverywhere, renameEntityEverywhere, renameFieldEverywhere } from '../edits/references';
 import { applyRequiredRule } from './required';
 import { nameWords, singularPhrase, words } from './text';
 import { pascalCase, snakeCase } from '../../text/case';
@@ -125,21 +126,22 @@ export function rightsText(r: EntityRights): string {
 
 export function removeEntity(spec: SpecDocument, entity: SpecEntity): string {
   const name = entity.name;
-  spec.entities = spec.entities.filter((e) => e !== entity);
+  const removed = removeEntityEverywhere(spec, name);
   const notes: string[] = [];
-  for (const e of spec.entities) {
-    const refs = e.fields.filter((f) => refTarget(f.type) === name || f.type === `list(ref(${name}))`);
-    if (refs.length === 0) continue;
-    e.fields = e.fields.filter((f) => !refs.includes(f));
-    if (e.ownerField && refs.some((f) => f.name === e.ownerField)) delete e.ownerField;
-    if (e.fields.length === 0) e.fields.push({ name: 'name', type: 'string', required: true });
-    notes.push(`${e.name} loses ${listWords(refs.map((f) => f.name))}`);
+  // What went with it, told as before: "Task loses project_id", "workflow x removed".
+  const lostFields = new Map<string, string[]>();
+  for (const item of removed) {
+    const field = /^field (\w+)\.(\w+)$/.exec(item);
+    if (field) lostFields.set(field[1]!, [...(lostFields.get(field[1]!) ?? []), field[2]!]);
   }
-  for (const r of spec.roles) delete r.rights[name];
-  spec.access = spec.access.filter((a) => a.entity !== name);
-  const flows = spec.workflows.filter((w) => w.trigger?.entity === name);
-  if (flows.length > 0) notes.push(`workflow ${listWords(flows.map((w) => w.name))} removed`);
-  spec.workflows = spec.workflows.filter((w) => !flows.includes(w));
+  for (const [owner, fields] of lostFields) {
+    const e = spec.entities.find((x) => x.name === owner);
+    if (e && e.fields.length === 0) e.fields.push({ name: 'name', type: 'string', required: true });
+    notes.push(`${owner} loses ${listWords(fields)}`);
+  }
+  const flows = removed.filter((item) => item.startsWith('workflow ')).map((item) => item.slice('workflow '.length));
+  if (flows.length > 0) notes.push(`workflow ${listWords(flows)} removed`);
+  notes.push(...removed.filter((item) => /^(event handler|scheduled job) /.test(item)).map((item) => `${item} removed`));
   return `Removed entity ${name}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}.`;
 }
 
@@ -151,27 +153,10 @@ export function renameEntity(spec: SpecDocument, entity: SpecEntity, newPhrase: 
   if (name === USER_ENTITY || spec.entities.some((e) => e.name === name)) return { summary: `There is already an entity ${name}; nothing changed.`, changed: false };
   const oldId = `${snakeCase(old)}_id`;
   const newId = `${snakeCase(name)}_id`;
-  entity.name = name;
+  // References named after the entity follow it (task.project_id -> task.board_id), then the entity.
   for (const e of spec.entities) {
-    for (const f of e.fields) {
-      if (f.type === `ref(${old})`) f.type = `ref(${name})`;
-      if (f.type === `list(ref(${old}))`) f.type = `list(ref(${name}))`;
-      if (f.name === oldId && !e.fields.some((g) => g.name === newId)) {
-        f.name = newId;
-        for (const w of spec.workflows) {
-          if (w.trigger?.entity === e.name && w.trigger.field === oldId) w.trigger.field = newId;
-        }
-      }
-    }
+    if (e.fields.some((f) => f.name === oldId) && !e.fields.some((g) => g.name === newId)) renameFieldEverywhere(spec, e, oldId, newId);
   }
-  const order = spec.entities.map((e) => e.name);
-  for (const r of spec.roles) {
-    if (!r.rights[old]) continue;
-    r.rights[name] = r.rights[old]!;
-    delete r.rights[old];
-    r.rights = Object.fromEntries(order.filter((n) => r.rights[n]).map((n) => [n, r.rights[n]!]));
-  }
-  for (const a of spec.access) if (a.entity === old) a.entity = name;
-  for (const w of spec.workflows) if (w.trigger?.entity === old) w.trigger.entity = name;
+  renameEntityEverywhere(spec, old, name);
   return { summary: `Renamed entity ${old} to ${name}${nameWords(old).length ? ` (references and ${oldId} fields follow)` : ''}.`, changed: true };
 }

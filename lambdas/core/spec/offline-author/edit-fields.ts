@@ -6,6 +6,7 @@
 import type { SpecDocument, SpecEntity, SpecField } from '../spec-model';
 import { USER_ENTITY } from '../../vocabulary';
 import { addParentRef, metaKey, refTarget, type MetaMap } from './relations';
+import { renameFieldEverywhere } from '../edits/references';
 import { describeField, done, entityLabel, findEntity, findFields, indexOf, listWords, personsOf, refused, type EditHandler, type EditResult, type FieldHit } from './edit-context';
 import { fileConstraintsOf, fileWordTypes } from './files';
 import { parseFieldItem } from './fields';
@@ -143,13 +144,7 @@ export function renameField(spec: SpecDocument, hit: FieldHit, newPhrase: string
   if (suffix && !name.endsWith(suffix)) name = `${name}${suffix}`;
   if (!name || name === old) return `${hit.entity.name}.${old} is already called ${old}.`;
   if (hit.entity.fields.some((f) => f.name === name)) return `${hit.entity.name} already has a field ${name}; nothing changed.`;
-  hit.field.name = name;
-  if (hit.entity.ownerField === old) hit.entity.ownerField = name;
-  for (const w of spec.workflows) {
-    if (w.trigger?.entity !== hit.entity.name) continue;
-    if (w.trigger.field === old) w.trigger.field = name;
-    for (const s of w.steps) if (s.kind === 'waitUntil' && s.field === old) s.field = name;
-  }
+  renameFieldEverywhere(spec, hit.entity, old, name);
   return `Renamed ${hit.entity.name}.${old} to ${name}.`;
 }
 
