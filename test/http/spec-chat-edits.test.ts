@@ -46,10 +46,11 @@ describe('model edits of a spec', () => {
     const created = await svc.request('POST', '/projects', { token, body: { name: 'Tasks', description: 'A task tracker with projects and tasks.' } });
     expect(created.status).toBe(201);
     projectId = created.body.id;
-    // Version 1 is written in the background where the model writes it (CONTRACT: specStatus).
+    // A model writes version 1 in the background (CONTRACT: specStatus).
+    expect(created.body.specStatus).toBe('writing');
     await svc.idle();
     const project = await svc.request('GET', `/projects/${projectId}`, { token });
-    expect(project.body.specStatus ?? 'ready').toBe('ready');
+    expect(project.body.specStatus).toBe('ready');
   });
   afterAll(async () => {
     await svc.stop();
