@@ -8,8 +8,9 @@
  *  - `-c bgs:destroyOnRemoval=true`: a development stack whose table, user pool and log groups
  *    are deleted with it;
  *  - `-c bgs:rateLimits=auth=1000,project=5000`: raised per-user limits (e.g. for a bench);
- *  - `-c bgs:bedrockModelId=<model or inference profile id>`, or `offline` for the
- *    deterministic author (default amazon.nova-pro-v1:0);
+ *  - `-c bgs:bedrockModelId=<model or inference profile id>` (used as given), or `offline` for the
+ *    deterministic author (default: Amazon Nova Pro through the cross-region inference profile of
+ *    the region's geography, `us.`/`eu.`/`apac.`/`us-gov.`; a region in none fails the synth);
  *  - `-c bgs:publicUrl=https://api.example.com`: the address answers name when a custom domain
  *    fronts the API (default: the HTTP API's execute-api endpoint);
  *  - `-c bgs:projectRegion=eu-west-1`: the region generated project stacks deploy to (default: the
@@ -20,6 +21,7 @@
  *    plane's and each project's), an address of an SES identity verified in their regions (default:
  *    Cognito's default sender, whose small daily quota the whole account shares; synthesis warns).
  */
+import { BEDROCK_MODEL_CONTEXT } from '../lambdas/adapters/spec-author/bedrock-model-id';
 import { ENV } from '../lambdas/shared/env';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -29,7 +31,7 @@ const app = new App();
 
 const destroyOnRemoval = String(app.node.tryGetContext('bgs:destroyOnRemoval') ?? 'false') === 'true';
 const rateLimits = app.node.tryGetContext('bgs:rateLimits') as string | undefined;
-const bedrockModelId = app.node.tryGetContext('bgs:bedrockModelId') as string | undefined;
+const bedrockModelId = app.node.tryGetContext(BEDROCK_MODEL_CONTEXT) as string | undefined;
 const publicUrl = app.node.tryGetContext('bgs:publicUrl') as string | undefined;
 const projectRegion = app.node.tryGetContext('bgs:projectRegion') as string | undefined;
 const workflowMailFrom = app.node.tryGetContext('bgs:workflowMailFrom') as string | undefined;

@@ -5,9 +5,9 @@
  * the same composition root (composition-root.ts) a configuration of the local stores instead.
  */
 import * as z from 'zod';
+import { URL_SUFFIX_PATTERN, cognitoIssuerUrl, cognitoJwksUrl } from '../core/aws-endpoints';
 import { ENV } from '../shared/env';
 import type { ProjectApiConfig } from './composition-root';
-
 
 const required = z.string().trim().min(1);
 const schema = z.object({
@@ -17,6 +17,8 @@ const schema = z.object({
   [ENV.PROJECT_USER_POOL_ID]: z.string().regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'must be a Cognito user pool id (<region>_<id>)'),
   [ENV.PROJECT_USER_POOL_CLIENT_ID]: required,
   [ENV.REGION]: required,
+  // The partition's (amazonaws.com.cn in aws-cn): the pool's issuer and keys are under it.
+  [ENV.URL_SUFFIX]: z.string().regex(URL_SUFFIX_PATTERN, 'must be the partition\'s DNS suffix, e.g. amazonaws.com'),
 });
 
 export function parseRuntimeConfig(env: Readonly<Record<string, string | undefined>>): ProjectApiConfig {
@@ -28,14 +30,14 @@ export function parseRuntimeConfig(env: Readonly<Record<string, string | undefin
   const e = parsed.data;
   const region = e[ENV.REGION];
   const userPoolId = e[ENV.PROJECT_USER_POOL_ID];
-  const issuer = `https://cognito-idp.${region}.amazonaws.com/${userPoolId}`;
+  const issuer = cognitoIssuerUrl(region, e[ENV.URL_SUFFIX], userPoolId);
   return {
     projectId: e[ENV.PROJECT_ID],
     tableName: e[ENV.PROJECT_TABLE_NAME],
     bucket: e[ENV.PROJECT_BUCKET],
     region,
     // Cognito's issuer of the pool's tokens, and where it publishes the pool's signing keys.
-    identity: { mode: 'cognito', userPoolId, clientId: e[ENV.PROJECT_USER_POOL_CLIENT_ID], issuer, jwksUrl: `${issuer}/.well-known/jwks.json` },
+    identity: { mode: 'cognito', userPoolId, clientId: e[ENV.PROJECT_USER_POOL_CLIENT_ID], issuer, jwksUrl: cognitoJwksUrl(issuer) },
   };
 }
 

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import type { AllowableAddressClass } from '../core/outgoing/address-class';
 import { parseRateLimits, type RateLimits } from '../core/rate-limit';
+import { URL_SUFFIX_PATTERN } from '../core/aws-endpoints';
 import { ENV } from './env';
 
 export interface ControlPlaneConfig {
@@ -67,12 +68,14 @@ export interface AwsDeploymentConfig {
   readonly workflowMailFrom: string | undefined;
   /** The sender of project user pools' codes; absent: Cognito's default sender. */
   readonly mailFrom: string | undefined;
+  /** The partition's DNS suffix (ENV.URL_SUFFIX): the template addresses CloudFormation reads are under it. */
+  readonly urlSuffix: string;
 }
 
 const required = z.string().trim().min(1);
 
 /** The deployment settings that must come together with the state machine's ARN. */
-const DEPLOYMENT_SETTINGS = [ENV.PROJECT_SYNTH_FUNCTION, ENV.ARTIFACT_BUCKET, ENV.PROJECT_CODE, ENV.PROJECT_STACK_ROLE_ARN, ENV.ACCOUNT_ID] as const;
+const DEPLOYMENT_SETTINGS = [ENV.PROJECT_SYNTH_FUNCTION, ENV.ARTIFACT_BUCKET, ENV.PROJECT_CODE, ENV.PROJECT_STACK_ROLE_ARN, ENV.ACCOUNT_ID, ENV.URL_SUFFIX] as const;
 
 const PublishedCode = z.strictObject({ bucket: required, keys: z.record(z.string(), required) });
 
@@ -120,6 +123,7 @@ const schema = z
     [ENV.ACCOUNT_ID]: z.string().min(1).optional(),
     [ENV.WORKFLOW_MAIL_FROM]: z.email().optional(),
     [ENV.MAIL_FROM]: z.email().optional(),
+    [ENV.URL_SUFFIX]: z.string().regex(URL_SUFFIX_PATTERN, "must be the partition's DNS suffix, e.g. amazonaws.com").optional(),
     [ENV.AUTHOR_TIMEOUT_MS]: z.coerce.number().int().min(1000).max(29_000).default(25_000),
   })
   .superRefine((env, ctx) => {
@@ -192,6 +196,7 @@ export function parseControlPlaneConfig(env: NodeJS.ProcessEnv = process.env): C
           accountId: e[ENV.ACCOUNT_ID] as string,
           workflowMailFrom: e[ENV.WORKFLOW_MAIL_FROM],
           mailFrom: e[ENV.MAIL_FROM],
+          urlSuffix: e[ENV.URL_SUFFIX] as string,
         }
       : undefined,
     author:

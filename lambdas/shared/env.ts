@@ -75,6 +75,12 @@ export const ENV = {
   PUBLIC_URL: 'BGS_PUBLIC_URL',
   /** AWS region. */
   REGION: 'AWS_REGION',
+  /**
+   * The DNS suffix of the partition's endpoints (`amazonaws.com`; `amazonaws.com.cn` in aws-cn):
+   * Cognito issuer and JWKS addresses and S3 object URLs are built with it, never a literal.
+   * CDK sets it from Aws.URL_SUFFIX (the control plane's functions, every project function).
+   */
+  URL_SUFFIX: 'BGS_URL_SUFFIX',
   /** Powertools logger service name. */
   SERVICE_NAME: 'POWERTOOLS_SERVICE_NAME',
   /** Log level (Powertools). */

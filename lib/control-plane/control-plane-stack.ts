@@ -15,6 +15,7 @@ import { ControlPlaneIdentity } from './control-plane-identity';
 import { DeploymentWorkflow } from './deployment-workflow';
 import { GenerationWorkflow } from './generation-workflow';
 import { SpecWriter } from './spec-writer';
+import { specAuthorModel } from './spec-author-model';
 
 export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 
@@ -59,11 +60,12 @@ export interface ControlPlaneStackProps extends StackProps {
    */
   readonly rateLimits?: string;
   /**
-   * The Bedrock model (or cross-region inference profile such as `us.amazon.nova-pro-v1:0`)
-   * that writes specs from descriptions and chat. Set to `offline` to use the deterministic
+   * The Bedrock model (or inference profile such as `us.amazon.nova-pro-v1:0`) that writes specs
+   * from descriptions and chat, used exactly as given. Set to `offline` to use the deterministic
    * offline author instead (no model, no cost).
    *
-   * @default 'amazon.nova-pro-v1:0'
+   * @default - Amazon Nova Pro through the cross-region inference profile of the region's
+   * geography (`us.`, `eu.`, `apac.`, `us-gov.`: lib/control-plane/spec-author-model.ts)
    */
   readonly bedrockModelId?: string;
   /**
@@ -96,17 +98,6 @@ export interface ControlPlaneStackProps extends StackProps {
   readonly mailFrom?: string;
 }
 
-/** Bedrock ARNs to grant for a model id: a foundation model, or an inference profile and the models it routes to. */
-export function bedrockModelArns(stack: Stack, modelId: string): string[] {
-  const profile = /^(us|eu|apac|us-gov|global)\.(.+)$/.exec(modelId);
-  if (!profile) return [`arn:${stack.partition}:bedrock:${stack.region}::foundation-model/${modelId}`];
-  return [
-    `arn:${stack.partition}:bedrock:${stack.region}:${stack.account}:inference-profile/${modelId}`,
-    // A cross-region profile may route to the model in any of its regions.
-    `arn:${stack.partition}:bedrock:*::foundation-model/${profile[2]}`,
-  ];
-}
-
 /** Powertools service name of the control-plane handlers. */
 export const CONTROL_PLANE_SERVICE_NAME = 'bgs-control-plane';
 
@@ -127,7 +118,7 @@ export class ControlPlaneStack extends Stack {
     // A malformed value would make every handler fail at cold start: fail the synth instead.
     if (props.rateLimits !== undefined) parseRateLimits(props.rateLimits);
     const destroyOnRemoval = props.destroyOnRemoval ?? false;
-    const modelId = props.bedrockModelId ?? 'amazon.nova-pro-v1:0';
+    const model = props.bedrockModelId === 'offline' ? undefined : specAuthorModel(this, props.bedrockModelId);
 
     this.data = new ControlPlaneData(this, 'Data', { destroyOnRemoval });
     this.identity = new ControlPlaneIdentity(this, 'Identity', { destroyOnRemoval, mailFrom: props.mailFrom });
@@ -141,12 +132,13 @@ export class ControlPlaneStack extends Stack {
       [ENV.USER_POOL_CLIENT_ID]: this.identity.userPoolClient.userPoolClientId,
       [ENV.TOKEN_ISSUER]: this.identity.tokenIssuer,
       [ENV.JWKS_URL]: this.identity.jwksUrl,
+      [ENV.URL_SUFFIX]: this.urlSuffix,
       // Lazy: the generation workflow below gets the same environment before the API exists.
       [ENV.PUBLIC_URL]: props.publicUrl ?? Lazy.string({ produce: () => this.api.httpApi.apiEndpoint }),
       [ENV.SERVICE_NAME]: CONTROL_PLANE_SERVICE_NAME,
       [ENV.LOG_LEVEL]: props.logLevel ?? 'INFO',
       ...(props.rateLimits === undefined ? {} : { [ENV.RATE_LIMITS]: props.rateLimits }),
-      ...(modelId === 'offline' ? { [ENV.AUTHOR_PROVIDER]: 'offline' } : { [ENV.AUTHOR_PROVIDER]: 'bedrock', [ENV.BEDROCK_MODEL_ID]: modelId }),
+      ...(model ? { [ENV.AUTHOR_PROVIDER]: 'bedrock', [ENV.BEDROCK_MODEL_ID]: model.modelId } : { [ENV.AUTHOR_PROVIDER]: 'offline' }),
     };
 
     this.generation = new GenerationWorkflow(this, 'Generation', {
@@ -167,7 +159,7 @@ export class ControlPlaneStack extends Stack {
     });
 
     // A model writes spec version 1 in the background, in a function of its own; the offline author writes it within the request.
-    this.specWriter = modelId === 'offline' ? undefined : new SpecWriter(this, 'SpecWriter', { tableArn: this.data.table.tableArn, environment, logRetention: props.logRetention, destroyOnRemoval, modelArns: bedrockModelArns(this, modelId) });
+    this.specWriter = model ? new SpecWriter(this, 'SpecWriter', { tableArn: this.data.table.tableArn, environment, logRetention: props.logRetention, destroyOnRemoval, modelArns: model.modelArns }) : undefined;
 
     this.api = new ControlPlaneApi(this, 'Api', {
       tableArn: this.data.table.tableArn,
@@ -181,7 +173,7 @@ export class ControlPlaneStack extends Stack {
       generationStateMachineArn: this.generation.stateMachine.stateMachineArn,
       specWriterFunctionArn: this.specWriter?.function.functionArn,
       deployment: { stateMachineArn: this.deployment.stateMachine.stateMachineArn, stepFunctionArn: this.deployment.stepFunction.functionArn },
-      modelArns: modelId === 'offline' ? [] : bedrockModelArns(this, modelId),
+      modelArns: model?.modelArns ?? [],
       throttlingRateLimit: props.throttlingRateLimit,
       throttlingBurstLimit: props.throttlingBurstLimit,
       logRetention: props.logRetention,

@@ -17,7 +17,7 @@
  *   AdminUserGlobalSignOut (a role change or removal revokes the member's refresh tokens); every
  *   other Cognito call of the runtime is a public API taking the client id.
  */
-import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Aws, type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -88,6 +88,8 @@ export function projectRuntimeEnvironment(props: ProjectRuntimeEnvironmentProps)
     [ENV.PROJECT_USER_POOL_ID]: props.userPool.userPoolId,
     [ENV.PROJECT_USER_POOL_CLIENT_ID]: props.userPoolClient.userPoolClientId,
     [ENV.PROJECT_BLUEPRINT_SHA256]: props.blueprintSha256,
+    // The pool's issuer and keys are under the partition's suffix (amazonaws.com.cn in aws-cn).
+    [ENV.URL_SUFFIX]: Aws.URL_SUFFIX,
   };
 }
 

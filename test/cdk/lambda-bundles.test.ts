@@ -81,7 +81,7 @@ it("the control plane's $default route answers 405 with Allow for a known path, 
   expect(JSON.parse(unknown.body!)).toEqual({ code: 'NOT_FOUND', error: 'No route for GET /nothing-here' });
 });
 
-const PROJECT_ENV = { BGS_PROJECT_ID: 'p', BGS_PROJECT_TABLE_NAME: 't', BGS_PROJECT_BUCKET: 'b', BGS_PROJECT_USER_POOL_ID: 'us-east-1_abc', BGS_PROJECT_USER_POOL_CLIENT_ID: 'c', AWS_REGION: 'us-east-2' };
+const PROJECT_ENV = { BGS_PROJECT_ID: 'p', BGS_PROJECT_TABLE_NAME: 't', BGS_PROJECT_BUCKET: 'b', BGS_PROJECT_USER_POOL_ID: 'us-east-1_abc', BGS_PROJECT_USER_POOL_CLIENT_ID: 'c', AWS_REGION: 'us-east-2', BGS_URL_SUFFIX: 'amazonaws.com' };
 /** The event-job queue every project stack has (ProjectEvents sets its URL on the runtime and the event functions). */
 const QUEUE_ENV = { BGS_EVENT_JOBS_QUEUE_URL: 'https://sqs.us-east-2.amazonaws.com/111122223333/ProjectTest-Jobs' };
 const load = (entry: string) => `const m = await import(${JSON.stringify(pathToFileURL(fileOf(entry)).href)}); process.stdout.write(typeof m.handler);`;

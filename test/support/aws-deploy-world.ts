@@ -82,7 +82,7 @@ export function world(): World {
     keptResources: async () => w.kept,
     stacks: (region) => new CloudFormationStacks({ client: sim(region).client, backoff: { sleep: async () => undefined } }),
     records: () => records,
-    templates: new S3TemplateStore(s3Client, 'bgs-artifacts', 'eu-west-1'),
+    templates: new S3TemplateStore(s3Client, 'bgs-artifacts', 'eu-west-1', 'amazonaws.com'),
     synthesize: async () => structuredClone(TEMPLATE),
     removeKept: async (_region, resource) => {
       w.removed.push(resource);

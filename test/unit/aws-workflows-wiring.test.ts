@@ -23,6 +23,7 @@ const env = {
   BGS_PROJECT_USER_POOL_ID: 'us-east-2_AbC123',
   BGS_PROJECT_USER_POOL_CLIENT_ID: 'client-1',
   AWS_REGION: 'us-east-2',
+  BGS_URL_SUFFIX: 'amazonaws.com',
 };
 const QUEUE_URL = 'https://sqs.us-east-2.amazonaws.com/111122223333/BgsProject-p1-EventJobs';
 const transportEnv = { BGS_WORKFLOW_FUNCTION_NAME: 'BgsProject-p1-Workflow', BGS_WORKFLOW_ALIAS: 'live' };

@@ -46,6 +46,7 @@ describe('control-plane configuration', () => {
       [ENV.PROJECT_CODE]: JSON.stringify({ bucket: 'cdk-assets', keys: { runtime: 'a.zip', 'pre-token-generation': 'b.zip', 'blueprint-provider': 'c.zip' } }),
       [ENV.PROJECT_STACK_ROLE_ARN]: 'arn:aws:iam::123456789012:role/bgs-project-stacks',
       [ENV.ACCOUNT_ID]: '123456789012',
+      [ENV.URL_SUFFIX]: 'amazonaws.com',
     };
     expect(parseControlPlaneConfig({ ...cognitoEnv, ...deployment }).deployment).toEqual({
       stateMachineArn: deployment[ENV.DEPLOYMENT_STATE_MACHINE_ARN],
@@ -57,6 +58,7 @@ describe('control-plane configuration', () => {
       projectRegion: 'us-east-1',
       stackRoleArn: 'arn:aws:iam::123456789012:role/bgs-project-stacks',
       accountId: '123456789012',
+      urlSuffix: 'amazonaws.com',
     });
     expect(parseControlPlaneConfig({ ...cognitoEnv, ...deployment, [ENV.PROJECT_REGION]: 'eu-west-1' }).deployment?.projectRegion).toBe('eu-west-1');
     const { [ENV.ARTIFACT_BUCKET]: _bucket, ...withoutBucket } = deployment;

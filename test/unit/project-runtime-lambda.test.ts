@@ -21,6 +21,7 @@ const env = {
   BGS_PROJECT_USER_POOL_ID: 'us-east-2_AbC123',
   BGS_PROJECT_USER_POOL_CLIENT_ID: 'client-1',
   AWS_REGION: 'us-east-2',
+  BGS_URL_SUFFIX: 'amazonaws.com',
 };
 
 describe('runtime configuration', () => {

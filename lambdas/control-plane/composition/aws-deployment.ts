@@ -73,7 +73,7 @@ export function awsStackStepServices(config: AwsDeploymentConfig, deps: AwsDeplo
     },
     stacks: perRegion((region) => new CloudFormationStacks({ client: new CloudFormationClient({ region, maxAttempts: 5 }) })),
     records: perRegion((region) => new DynamoProjectRecords(DynamoDBDocumentClient.from(new DynamoDBClient({ region })))),
-    templates: new S3TemplateStore(s3In(deps.region), config.artifactBucket, deps.region),
+    templates: new S3TemplateStore(s3In(deps.region), config.artifactBucket, deps.region, config.urlSuffix),
     synthesize: (input) => {
       const code = publisher.locationIn(input.region);
       return synthesizer.synthesize({
