@@ -7,7 +7,7 @@
  * "Tokens"), so every 401 has the contract's body and ID tokens are refused.
  */
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import { ACCESS_LOG_FORMAT } from '../shared/access-log-format';
+import { stageAccessLogs } from '../shared/access-log-format';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -116,15 +116,13 @@ export class ControlPlaneApi extends Construct {
       corsPreflight: corsPreflightOf(controlPlaneCors(routes.map((route) => route.method))),
     });
 
-    this.accessLogGroup = new logs.LogGroup(this, 'AccessLogs', { retention: logRetention, removalPolicy });
+    const accessLogs = stageAccessLogs(this, { retention: logRetention, removalPolicy });
+    this.accessLogGroup = accessLogs.logGroup;
     this.stage = new apigw.HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default', // served at the API's root URL, no stage prefix in paths
       autoDeploy: true,
-      accessLogSettings: {
-        destination: new apigw.LogGroupLogDestination(this.accessLogGroup),
-        format: ACCESS_LOG_FORMAT,
-      },
+      accessLogSettings: accessLogs.settings,
       throttle: {
         rateLimit: props.throttlingRateLimit ?? 1000,
         burstLimit: props.throttlingBurstLimit ?? 2000,

@@ -14,6 +14,7 @@ import { ControlPlaneData } from './control-plane-data';
 import { ControlPlaneIdentity } from './control-plane-identity';
 import { DeploymentWorkflow } from './deployment-workflow';
 import { GenerationWorkflow } from './generation-workflow';
+import { tagBgsStack } from '../shared/cost-tags';
 import { SpecWriter } from './spec-writer';
 import { specAuthorModel } from './spec-author-model';
 
@@ -117,6 +118,7 @@ export class ControlPlaneStack extends Stack {
     });
     // A malformed value would make every handler fail at cold start: fail the synth instead.
     if (props.rateLimits !== undefined) parseRateLimits(props.rateLimits);
+    tagBgsStack(this, { component: 'control-plane' });
     const destroyOnRemoval = props.destroyOnRemoval ?? false;
     const model = props.bedrockModelId === 'offline' ? undefined : specAuthorModel(this, props.bedrockModelId);
 

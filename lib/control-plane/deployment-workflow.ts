@@ -31,6 +31,7 @@ import { lambdaBundleDir, placeholderBundleDir, REPO_ROOT } from '../shared/lamb
 import { projectSynthBundleDir } from '../shared/synth-bundling';
 import { WORKFLOWS_REGION } from '../../lambdas/core/deploy/regions';
 import { acknowledgeWildcards, type Wildcards } from '../shared/nag-wildcards';
+import { vendedLogGroupName, vendedLogGroupPattern } from '../shared/log-group-names';
 import { dirname, join } from 'node:path';
 
 export interface DeploymentWorkflowProps {
@@ -222,7 +223,11 @@ export class DeploymentWorkflow extends Construct {
       // A CloudFormation deploy of a project stack takes minutes; a stuck one ends here.
       timeout: Duration.hours(2),
       tracingEnabled: true,
-      logs: { destination: new logs.LogGroup(this, 'StateMachineLogs', { retention, removalPolicy }), level: sfn.LogLevel.ALL, includeExecutionData: false },
+      logs: {
+        destination: new logs.LogGroup(this, 'StateMachineLogs', { logGroupName: vendedLogGroupName(this, 'project-deployment'), retention, removalPolicy }),
+        level: sfn.LogLevel.ALL,
+        includeExecutionData: false,
+      },
     });
     this.acknowledge(stack, role);
   }
@@ -290,6 +295,16 @@ function codeDir(scope: Construct, name: ProjectCodeName): string {
   return Stack.of(scope).bundlingRequired ? lambdaBundleDir(entry.entry) : placeholderBundleDir();
 }
 
+/** Turning an HTTP API stage's access logging on, changing and removing it (API Gateway adds the group to the log delivery). */
+const LOG_DELIVERY_ACTIONS = ['CreateLogDelivery', 'GetLogDelivery', 'UpdateLogDelivery', 'DeleteLogDelivery', 'ListLogDeliveries', 'PutResourcePolicy', 'DescribeResourcePolicies', 'DescribeLogGroups'].map(
+  (action) => `logs:${action}`,
+);
+
+/** An EventBridge rule with its target and tags, as CloudFormation creates, updates and deletes it. */
+const EVENT_RULE_ACTIONS = ['PutRule', 'DescribeRule', 'DeleteRule', 'EnableRule', 'DisableRule', 'PutTargets', 'RemoveTargets', 'ListTargetsByRule', 'TagResource', 'UntagResource', 'ListTagsForResource'].map(
+  (action) => `events:${action}`,
+);
+
 /**
  * What CloudFormation needs to create, update and delete a project stack (lib/project): the
  * resources' own actions, each on the names CloudFormation gives them (BgsProject-<id>-...).
@@ -309,6 +324,12 @@ function projectStackStatements(stack: Stack, codeBucket: string): iam.PolicySta
       resources: [`arn:${p}:iam::${a}:role/${PROJECT_STACK_PATTERN}`],
     }),
     new iam.PolicyStatement({ sid: 'Logs', actions: ['logs:*'], resources: [`arn:${p}:logs:*:${a}:log-group:${PROJECT_STACK_PATTERN}`, `arn:${p}:logs:*:${a}:log-group:${PROJECT_STACK_PATTERN}:*`] }),
+    // The stage's access log group, named under /aws/vendedlogs/ (lib/shared/log-group-names.ts).
+    new iam.PolicyStatement({ sid: 'VendedLogs', actions: ['logs:*'], resources: [`arn:${p}:logs:*:${a}:log-group:${vendedLogGroupPattern(PROJECT_STACK_PATTERN)}`] }),
+    // What API Gateway asks of whoever turns a stage's access logging on (its HTTP API logging guide): log delivery has no resource-level permission.
+    new iam.PolicyStatement({ sid: 'AccessLogDelivery', actions: LOG_DELIVERY_ACTIONS, resources: ['*'] }),
+    // A stack with workflows: the rule that ends instances of executions that ended outside the handler (lib/project/project-workflows.ts).
+    new iam.PolicyStatement({ sid: 'EventRules', actions: EVENT_RULE_ACTIONS, resources: [`arn:${p}:events:*:${a}:rule/${PROJECT_STACK_PATTERN}`] }),
     new iam.PolicyStatement({ sid: 'UserPools', actions: ['cognito-idp:*'], resources: [`arn:${p}:cognito-idp:*:${a}:userpool/*`] }),
     new iam.PolicyStatement({ sid: 'CreateUserPools', actions: ['cognito-idp:CreateUserPool'], resources: ['*'] }),
     new iam.PolicyStatement({ sid: 'Apis', actions: ['apigateway:*'], resources: [`arn:${p}:apigateway:*::/apis`, `arn:${p}:apigateway:*::/apis/*`, `arn:${p}:apigateway:*::/tags/*`] }),
@@ -362,8 +383,16 @@ const STACK_ROLE_WILDCARDS: Wildcards = [
   ['Resource::arn:<AWS::Partition>:iam::<AWS::AccountId>:role/BgsProject-*', `The roles of the project's functions; ${PROJECT_NAMES}.`],
   ['Resource::arn:<AWS::Partition>:logs:*:<AWS::AccountId>:log-group:BgsProject-*', `The project's log groups; ${PROJECT_NAMES}.`],
   ['Resource::arn:<AWS::Partition>:logs:*:<AWS::AccountId>:log-group:BgsProject-*:*', `The log streams of the project's log groups; ${PROJECT_NAMES}.`],
+  [
+    `Resource::arn:<AWS::Partition>:logs:*:<AWS::AccountId>:log-group:${vendedLogGroupPattern(PROJECT_STACK_PATTERN)}`,
+    `The access log group of the project's stage and its streams, named /aws/vendedlogs/bgs/<stack name>/api-access-<stack UUID> (lib/shared/log-group-names.ts); ${PROJECT_NAMES}.`,
+  ],
+  ['Resource::arn:<AWS::Partition>:events:*:<AWS::AccountId>:rule/BgsProject-*', `The rule of a project with workflows (execution status changes of its durable function); ${PROJECT_NAMES}.`],
   ['Resource::arn:<AWS::Partition>:cognito-idp:*:<AWS::AccountId>:userpool/*', "The project's user pool and its client: Cognito names pools by generated ids, which no prefix can match."],
-  ['Resource::*', 'cognito-idp:CreateUserPool and lambda:CreateEventSourceMapping have no resource-level permission (what they create does not exist yet): AWS requires "*" for them, and only for them; the mapping is further limited by its condition on the project\'s functions.'],
+  [
+    'Resource::*',
+    'cognito-idp:CreateUserPool and lambda:CreateEventSourceMapping have no resource-level permission (what they create does not exist yet), nor have the log delivery actions API Gateway needs to turn a stage\'s access logging on: AWS requires "*" for them, and only for them; the mapping is further limited by its condition on the project\'s functions.',
+  ],
   ['Resource::arn:<AWS::Partition>:lambda:*:<AWS::AccountId>:event-source-mapping:*', "The stream function's event source mapping: Lambda names mappings by generated UUIDs, which no prefix can match."],
   ['Resource::arn:<AWS::Partition>:sqs:*:<AWS::AccountId>:BgsProject-*', `The project's event-job queue, its dead-letter queue and the stream function's failure queue; ${PROJECT_NAMES}.`],
   ['Resource::arn:<AWS::Partition>:scheduler:*:<AWS::AccountId>:schedule/default/BgsProject-*', `The schedules of the project's scheduled jobs, in Scheduler's default group; ${PROJECT_NAMES}.`],

@@ -14,6 +14,7 @@ import { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../lambdas/adapters/dynamodb/table-definition';
 import { GENERATION_STEPS, GENERATION_STEP_TABLE_ACTIONS } from '../../lambdas/control-plane/generation/steps';
 import { BUNDLE_HANDLER, bundledCode } from '../shared/bgs-function';
+import { vendedLogGroupName } from '../shared/log-group-names';
 
 export interface GenerationWorkflowProps {
   /** ARN of the control-plane table (blueprints, specs, projects live there). */
@@ -113,7 +114,7 @@ export class GenerationWorkflow extends Construct {
       next = task.next(choice);
     }
 
-    const machineLogs = new logs.LogGroup(this, 'StateMachineLogs', { retention, removalPolicy });
+    const machineLogs = new logs.LogGroup(this, 'StateMachineLogs', { logGroupName: vendedLogGroupName(this, 'blueprint-generation'), retention, removalPolicy });
     this.stateMachine = new sfn.StateMachine(this, 'StateMachine', {
       stateMachineName: `${Stack.of(this).stackName}-blueprint-generation`,
       definitionBody: sfn.DefinitionBody.fromChainable(next),

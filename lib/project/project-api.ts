@@ -14,7 +14,7 @@
 import { projectCors } from '../../lambdas/shared/cors';
 import { corsPreflightOf } from '../shared/cors-preflight';
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import { ACCESS_LOG_FORMAT } from '../shared/access-log-format';
+import { stageAccessLogs } from '../shared/access-log-format';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -95,12 +95,13 @@ export class ProjectApi extends Construct {
       corsPreflight: corsPreflightOf(projectCors(allowedOrigins(props.ir.cors.allowedOrigins, props.apiReferenceOrigin))),
     });
 
-    this.accessLogGroup = new logs.LogGroup(this, 'AccessLogs', { retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH, removalPolicy });
+    const accessLogs = stageAccessLogs(this, { retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH, removalPolicy });
+    this.accessLogGroup = accessLogs.logGroup;
     this.stage = new apigw.HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default', // served at the API's root URL: the manifest's paths as they are
       autoDeploy: true,
-      accessLogSettings: { destination: new apigw.LogGroupLogDestination(this.accessLogGroup), format: ACCESS_LOG_FORMAT },
+      accessLogSettings: accessLogs.settings,
       throttle: { rateLimit: props.throttlingRateLimit ?? 500, burstLimit: props.throttlingBurstLimit ?? 1000 },
     });
     this.url = this.stage.url;

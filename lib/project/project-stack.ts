@@ -34,6 +34,7 @@ import { ProjectWorkflows } from './project-workflows';
 import { ProjectEvents } from './project-events';
 import { ProjectRuntimeFunction, projectRuntimeEnvironment } from './runtime-function';
 import { DEPLOY_LIMITS, projectStackResources } from '../../lambdas/core/blueprint/deploy-limits';
+import { tagBgsStack } from '../shared/cost-tags';
 
 /** Project ids as the control plane makes them: letters, digits and hyphens (they name resources). */
 const PROJECT_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
@@ -182,6 +183,7 @@ export class ProjectStack extends Stack {
     if (regionError) throw new Error(regionError);
     this.ir = ir;
     this.projectId = props.projectId;
+    tagBgsStack(this, { component: 'project', projectId: props.projectId });
     this.blueprintSha256 = createHash('sha256').update(JSON.stringify(ir)).digest('hex');
     const destroyOnRemoval = props.destroyOnRemoval ?? false;
     const { logRetention } = props;
