@@ -8,6 +8,8 @@
  *  - `-c bgs:destroyOnRemoval=true`: a development stack whose table, user pool and log groups
  *    are deleted with it;
  *  - `-c bgs:rateLimits=auth=1000,project=5000`: raised per-user limits (e.g. for a bench);
+ *  - `-c bgs:accountQuotas=iamRoles=5000,httpApis=600`: the account's quotas deploys warn about as
+ *    the deployed projects near 80% of them (default: AWS's; README "Account quotas");
  *  - `-c bgs:bedrockModelId=<model or inference profile id>` (used as given), or `offline` for the
  *    deterministic author (default: Amazon Nova Pro through the cross-region inference profile of
  *    the region's geography, `us.`/`eu.`/`apac.`/`us-gov.`; a region in none fails the synth);
@@ -31,6 +33,7 @@ const app = new App();
 
 const destroyOnRemoval = String(app.node.tryGetContext('bgs:destroyOnRemoval') ?? 'false') === 'true';
 const rateLimits = app.node.tryGetContext('bgs:rateLimits') as string | undefined;
+const accountQuotas = app.node.tryGetContext('bgs:accountQuotas') as string | undefined;
 const bedrockModelId = app.node.tryGetContext(BEDROCK_MODEL_CONTEXT) as string | undefined;
 const publicUrl = app.node.tryGetContext('bgs:publicUrl') as string | undefined;
 const projectRegion = app.node.tryGetContext('bgs:projectRegion') as string | undefined;
@@ -43,6 +46,7 @@ new ControlPlaneStack(app, 'BgsControlPlane', {
   env: { account: process.env[ENV.CDK_DEFAULT_ACCOUNT], region: process.env[ENV.CDK_DEFAULT_REGION] },
   destroyOnRemoval,
   rateLimits,
+  accountQuotas,
   bedrockModelId,
   publicUrl,
   projectRegion,

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { MAX_CURSOR_LENGTH } from '../core/cursor';
 import { DOCS_LINK_LIFETIME_SECONDS } from '../core/api-reference/docs-link-lifetime';
+import { ACCOUNT_QUOTA_NAMES, ACCOUNT_QUOTA_WARNING_CODE } from '../core/deploy/account-quotas';
 import { ChatMessage, ChatRole, Project, ProjectStatus, Spec, SpecStatus, UsageRecord, timestamp } from '../core/control-plane-records';
 
 // The records the stores keep and the API answers are declared once, in core (ports use them too).
@@ -236,10 +237,24 @@ export const Deployment = z.object({
 export type Deployment = z.infer<typeof Deployment>;
 /** List items leave the logs out (as spec version lists leave out content): read them at the statusUrl. */
 export const DeploymentSummary = Deployment.omit({ logs: true });
+/** Something a deploy or preview goes ahead despite: the account nears one of its quotas (lambdas/core/deploy/account-quotas.ts). */
+export const DeploymentWarning = z.object({
+  code: z.enum([ACCOUNT_QUOTA_WARNING_CODE]),
+  /** Which quota (`iamRoles`, `httpApis`, `userPools`, `stacks`, `tables`, `buckets`). */
+  quota: z.enum(ACCOUNT_QUOTA_NAMES),
+  /** What the deployed projects take, this one included. */
+  used: z.int(),
+  /** The quota's figure: the operator's (`-c bgs:accountQuotas=`), or AWS's default. */
+  limit: z.int(),
+  message: z.string(),
+});
+/** Present only when there is something to warn about. */
+const deploymentWarnings = z.array(DeploymentWarning).optional();
 export const DeploymentStarted = z.object({
   deployment: Deployment,
   /** Full URL of GET /deployments/{deploymentId}, to poll. */
   statusUrl: z.string(),
+  warnings: deploymentWarnings,
 });
 /** Deploy even when changes lose data (otherwise 409 DATA_LOSS names them; the preview shows them first). */
 const allowDataLoss = z.boolean({ error: 'must be true or false' }).optional();
@@ -286,6 +301,7 @@ export const DeploymentPreview = z.object({
   /** Removals, then modifications, then additions, against the blueprint deployed now (none: everything is added). */
   changes: z.array(DeploymentChange),
   summary: z.string(),
+  warnings: deploymentWarnings,
 });
 export const DeploymentIdParams = z.strictObject({ deploymentId });
 export const ListDeploymentsQuery = z.strictObject({ limit: limit.optional(), cursor: cursor.optional() });

@@ -77,4 +77,10 @@ export interface DeploymentRepository {
   fail(record: Pick<DeploymentRecord, 'id' | 'projectId'>, message: string, now: Date): Promise<boolean>;
   /** Deployments that were unfinished when the service stopped. */
   pending(): Promise<string[]>;
+  /**
+   * How many projects have their stack deployed (counted by `succeed` and `destroyed`): what the
+   * account's quotas are compared with. A project deployed before this count existed is counted
+   * from its next deploy.
+   */
+  deployedProjectCount(): Promise<number>;
 }

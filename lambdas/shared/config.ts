@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import type { AllowableAddressClass } from '../core/outgoing/address-class';
 import { parseRateLimits, type RateLimits } from '../core/rate-limit';
+import { parseAccountQuotas, type AccountQuotas } from '../core/deploy/account-quotas';
 import { URL_SUFFIX_PATTERN } from '../core/aws-endpoints';
 import { ENV } from './env';
 
@@ -30,6 +31,8 @@ export interface ControlPlaneConfig {
   /** The service's public base URL, without a trailing slash (ENV.PUBLIC_URL). */
   readonly publicUrl: string;
   readonly rateLimits: RateLimits;
+  /** The account's quotas deploys and previews warn about as the projects near them (ENV.ACCOUNT_QUOTAS). */
+  readonly accountQuotas: AccountQuotas;
   /** Step Functions state machine of blueprint generation; undefined: run generations in process. */
   readonly generationStateMachineArn: string | undefined;
   /** The spec writer function (AWS); undefined: the local service writes specs in process (handed in). */
@@ -96,6 +99,7 @@ const schema = z
     [ENV.LOCAL_IDENTITY_TABLE]: z.string().optional(),
     [ENV.LOCAL_AUTO_CONFIRM]: z.enum(['true', 'false']).default('true'),
     [ENV.RATE_LIMITS]: z.string().optional(),
+    [ENV.ACCOUNT_QUOTAS]: z.string().optional(),
     [ENV.AUTHOR_PROVIDER]: z.enum(['offline', 'bedrock', 'openai']).default('offline'),
     [ENV.BEDROCK_MODEL_ID]: z.string().optional(),
     [ENV.OPENAI_BASE_URL]: z.url().optional(),
@@ -160,6 +164,12 @@ export function parseControlPlaneConfig(env: NodeJS.ProcessEnv = process.env): C
   } catch (err) {
     throw new Error(`Invalid control-plane configuration: ${ENV.RATE_LIMITS}: ${(err as Error).message}`);
   }
+  let accountQuotas: AccountQuotas;
+  try {
+    accountQuotas = parseAccountQuotas(e[ENV.ACCOUNT_QUOTAS]);
+  } catch (err) {
+    throw new Error(`Invalid control-plane configuration: ${ENV.ACCOUNT_QUOTAS}: ${(err as Error).message}`);
+  }
   const userPoolId = e[ENV.USER_POOL_ID];
   const clientId = e[ENV.USER_POOL_CLIENT_ID];
   return {
@@ -182,6 +192,7 @@ export function parseControlPlaneConfig(env: NodeJS.ProcessEnv = process.env): C
     jwksUrl: e[ENV.JWKS_URL],
     publicUrl: e[ENV.PUBLIC_URL].replace(/\/+$/, ''),
     rateLimits,
+    accountQuotas,
     generationStateMachineArn: e[ENV.GENERATION_STATE_MACHINE_ARN],
     specWriterFunction: e[ENV.SPEC_WRITER_FUNCTION],
     deployment: e[ENV.DEPLOYMENT_STATE_MACHINE_ARN]

@@ -28,6 +28,11 @@ export const ENV = {
   LOCAL_CREDENTIALS_FILE: 'BGS_LOCAL_CREDENTIALS_FILE',
   /** Rate limits per minute, `auth=10,project=100,generation=10,deployment=5` (unnamed: CONTRACT.md defaults). */
   RATE_LIMITS: 'BGS_RATE_LIMITS',
+  /**
+   * The account's quotas a deploy compares its fleet of projects with, `iamRoles=5000,httpApis=600`
+   * (unnamed: AWS's defaults; lambdas/core/deploy/account-quotas.ts); CDK context `bgs:accountQuotas`.
+   */
+  ACCOUNT_QUOTAS: 'BGS_ACCOUNT_QUOTAS',
   /** Who writes specs: `offline` (no model; the local default), `bedrock` or `openai` (any OpenAI-compatible endpoint). */
   AUTHOR_PROVIDER: 'BGS_AUTHOR_PROVIDER',
   /** Bedrock model or inference-profile id (provider `bedrock`). */

@@ -8,6 +8,7 @@ import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { parseRateLimits } from '../../lambdas/core/rate-limit';
+import { parseAccountQuotas } from '../../lambdas/core/deploy/account-quotas';
 import { ENV } from '../../lambdas/shared/env';
 import { ControlPlaneApi } from './control-plane-api';
 import { ControlPlaneData } from './control-plane-data';
@@ -60,6 +61,15 @@ export interface ControlPlaneStackProps extends StackProps {
    * @default - unset: the handlers apply CONTRACT.md's defaults
    */
   readonly rateLimits?: string;
+  /**
+   * The account's quotas that deploys and previews compare the deployed projects with
+   * (BGS_ACCOUNT_QUOTAS), `iamRoles=5000,httpApis=600` (unnamed quotas keep AWS's default): what the
+   * account has been granted, or the share of it BGS's projects may use. Checked at synth with the
+   * handlers' own parser.
+   *
+   * @default - unset: AWS's default quotas (lambdas/core/deploy/account-quotas.ts)
+   */
+  readonly accountQuotas?: string;
   /**
    * The Bedrock model (or inference profile such as `us.amazon.nova-pro-v1:0`) that writes specs
    * from descriptions and chat, used exactly as given. Set to `offline` to use the deterministic
@@ -118,6 +128,7 @@ export class ControlPlaneStack extends Stack {
     });
     // A malformed value would make every handler fail at cold start: fail the synth instead.
     if (props.rateLimits !== undefined) parseRateLimits(props.rateLimits);
+    if (props.accountQuotas !== undefined) parseAccountQuotas(props.accountQuotas);
     tagBgsStack(this, { component: 'control-plane' });
     const destroyOnRemoval = props.destroyOnRemoval ?? false;
     const model = props.bedrockModelId === 'offline' ? undefined : specAuthorModel(this, props.bedrockModelId);
@@ -140,6 +151,7 @@ export class ControlPlaneStack extends Stack {
       [ENV.SERVICE_NAME]: CONTROL_PLANE_SERVICE_NAME,
       [ENV.LOG_LEVEL]: props.logLevel ?? 'INFO',
       ...(props.rateLimits === undefined ? {} : { [ENV.RATE_LIMITS]: props.rateLimits }),
+      ...(props.accountQuotas === undefined ? {} : { [ENV.ACCOUNT_QUOTAS]: props.accountQuotas }),
       ...(model ? { [ENV.AUTHOR_PROVIDER]: 'bedrock', [ENV.BEDROCK_MODEL_ID]: model.modelId } : { [ENV.AUTHOR_PROVIDER]: 'offline' }),
     };
 

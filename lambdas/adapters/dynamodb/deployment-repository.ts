@@ -5,6 +5,8 @@
  *                                        GSI1PK `PROJECT#<projectId>#DEPLOYMENTS`  GSI1SK `<createdAt>#<id>`
  *   PROJECT#<projectId> / DEPLOYMENT_LOCK present while one of the project's deployments is unfinished
  *   DEPLOYMENTS#PENDING / <id>           present while a deployment is unfinished: a restart resumes these
+ *   PROJECTS#DEPLOYED / <projectId>      present while the project's stack is deployed, with the count of
+ *                                        them (PROJECTS#DEPLOYED#COUNT) changed in the same transaction
  *
  * One deployment per project at a time is enforced by the lock item's conditional Put in the
  * same transaction that creates the deployment (never a read-then-write). Status moves only
@@ -27,6 +29,7 @@ import type {
   NewDeployment,
 } from '../../ports/deployment-repository';
 import type { RetainedResource } from '../../ports/project-stacks';
+import { sendContendedTransaction } from './contended-transaction';
 import { keys } from './keys';
 
 /**
@@ -281,6 +284,7 @@ export class DynamoDeploymentRepository implements DeploymentRepository {
             ExpressionAttributeValues: { ':id': record.id, ':url': apiBaseUrl, ':now': at, ':owner': record.ownerId },
           },
         },
+        ...(await this.countDeployed(record.projectId, true, at)),
       ],
     );
   }
@@ -309,8 +313,32 @@ export class DynamoDeploymentRepository implements DeploymentRepository {
             ExpressionAttributeValues: { ':none': null, ':now': at, ':owner': record.ownerId },
           },
         },
+        ...(await this.countDeployed(record.projectId, false, at)),
       ],
     );
+  }
+
+  /** How many projects have their stack deployed (the count item; none yet: 0). */
+  async deployedProjectCount(): Promise<number> {
+    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.deployedProjectCount }));
+    return Math.max(0, Number(Item?.projects ?? 0));
+  }
+
+  /**
+   * The items of a deployment's end that keep the deployed-project marker and its count right:
+   * put and +1 when the project becomes deployed, delete and -1 when it stops being, nothing when
+   * the marker already says so. Read first: only the holder of the project's deployment lock
+   * ends its deployments, so nothing else changes the marker in between (the conditions refuse,
+   * and the transaction fails whole, should it happen anyway).
+   */
+  private async countDeployed(projectId: string, deployed: boolean, at: string): Promise<NonNullable<TransactWriteCommandInput['TransactItems']>> {
+    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.deployedProject(projectId), ConsistentRead: true }));
+    if (Boolean(Item) === deployed) return [];
+    const marker = keys.deployedProject(projectId);
+    const count = { Update: { TableName: this.tableName, Key: keys.deployedProjectCount, UpdateExpression: 'ADD projects :delta', ExpressionAttributeValues: { ':delta': deployed ? 1 : -1 } } };
+    return deployed
+      ? [{ Put: { TableName: this.tableName, Item: { ...marker, projectId, deployedAt: at }, ConditionExpression: 'attribute_not_exists(PK)' } }, count]
+      : [{ Delete: { TableName: this.tableName, Key: marker, ConditionExpression: 'attribute_exists(PK)' } }, count];
   }
 
   /**
@@ -337,16 +365,15 @@ export class DynamoDeploymentRepository implements DeploymentRepository {
     also: NonNullable<TransactWriteCommandInput['TransactItems']> = [],
   ): Promise<boolean> {
     try {
-      await this.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Update: { TableName: this.tableName, Key: keys.deployment(record.id), ExpressionAttributeNames: { '#status': 'status' }, ...update } },
-            ...also,
-            this.releaseLock(record),
-            { Delete: { TableName: this.tableName, Key: keys.pendingDeployment(record.id) } },
-          ],
-        }),
-      );
+      // Contended: the count of deployed projects is one item every project's first deploy and destroy changes.
+      await sendContendedTransaction(this.doc, {
+        TransactItems: [
+          { Update: { TableName: this.tableName, Key: keys.deployment(record.id), ExpressionAttributeNames: { '#status': 'status' }, ...update } },
+          ...also,
+          this.releaseLock(record),
+          { Delete: { TableName: this.tableName, Key: keys.pendingDeployment(record.id) } },
+        ],
+      });
       return true;
     } catch (err) {
       if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;

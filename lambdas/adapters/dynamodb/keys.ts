@@ -24,6 +24,10 @@ export const keys = {
   /** Present while a deployment is unfinished: a restart resumes these. */
   pendingDeployment: (deploymentId: string) => ({ PK: 'DEPLOYMENTS#PENDING', SK: deploymentId }),
   pendingDeploymentsPartition: 'DEPLOYMENTS#PENDING',
+  /** Present while the project's stack is deployed (written by deploys since issue 28): what the account's quotas count. */
+  deployedProject: (projectId: string) => ({ PK: 'PROJECTS#DEPLOYED', SK: projectId }),
+  /** How many deployedProject items there are: changed in the same transaction as each one. */
+  deployedProjectCount: { PK: 'PROJECTS#DEPLOYED#COUNT', SK: 'COUNT' },
   projectPartition: (projectId: string) => `PROJECT#${projectId}`,
   userPartition: (userId: string) => `USER#${userId}`,
   blueprint: (blueprintId: string) => ({ PK: `BLUEPRINT#${blueprintId}`, SK: 'BLUEPRINT' }),

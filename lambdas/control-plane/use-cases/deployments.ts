@@ -16,6 +16,8 @@ import { CONTROL_PLANE_ROUTES as R } from '../routes';
 import { DEFAULT_PAGE_SIZE, type Deployment } from '../schemas';
 import type { ControlPlanePorts, ServicesWith } from '../composition/services';
 import { absoluteUrl, publicBaseUrl } from './base-url';
+import { accountQuotaWarningsFor, warningsField } from './account-quota-warnings';
+import type { AccountQuotaWarning } from '../../core/deploy/account-quotas';
 
 type Routes = typeof R;
 /** A use case of route K over the ports P it names (the route's handler provides exactly those). */
@@ -57,7 +59,8 @@ export const deployProject: Handler<'deployProject', 'blueprints' | 'deployer' |
   const blueprintId = await deployableBlueprint(services, user.userId, project, body.blueprintId);
   const allowDataLoss = body.allowDataLoss === true;
   refuseDataLoss(await deployer.dataLoss({ projectId: project.id, ir: await blueprintIr(services, blueprintId) }), allowDataLoss, 'deploy');
-  return startDeployment(services, { projectId: project.id, ownerId: user.userId, blueprintId, kind: 'deploy', allowDataLoss, now });
+  const warnings = await accountQuotaWarningsFor(services, project);
+  return startDeployment(services, { projectId: project.id, ownerId: user.userId, blueprintId, kind: 'deploy', allowDataLoss, now }, warnings);
 };
 
 /** The intermediate representation of a completed blueprint (a completed one always has it). */
@@ -78,7 +81,8 @@ export const rollbackProject: Handler<'rollbackProject', 'blueprints' | 'deploye
   const target = body.deploymentId ? await namedRollbackTarget(services, user.userId, project, body.deploymentId) : await previousSucceeded(services, project);
   const allowDataLoss = body.allowDataLoss === true;
   refuseDataLoss(await deployer.dataLoss({ projectId: project.id, ir: await blueprintIr(services, target.blueprintId) }), allowDataLoss, 'rollback');
-  return startDeployment(services, { projectId: project.id, ownerId: user.userId, blueprintId: target.blueprintId, kind: 'rollback', allowDataLoss, now });
+  const warnings = await accountQuotaWarningsFor(services, project);
+  return startDeployment(services, { projectId: project.id, ownerId: user.userId, blueprintId: target.blueprintId, kind: 'rollback', allowDataLoss, now }, warnings);
 };
 
 /**
@@ -119,8 +123,8 @@ async function previousSucceeded(services: ServicesWith<'deployments'>, project:
   throw nothing();
 }
 
-/** Records the deployment (taking the project's lock: 409 while another runs) and starts its run. */
-async function startDeployment(services: ServicesWith<'deploymentRunner' | 'deployments'>, input: NewDeployment) {
+/** Records the deployment (taking the project's lock: 409 while another runs) and starts its run; the answer carries the warnings given. */
+async function startDeployment(services: ServicesWith<'deploymentRunner' | 'deployments'>, input: NewDeployment, warnings: readonly AccountQuotaWarning[] = []) {
   const deployment = await services.deployments.create(input);
   try {
     await services.deploymentRunner.start(deployment.id);
@@ -129,19 +133,19 @@ async function startDeployment(services: ServicesWith<'deploymentRunner' | 'depl
     await services.deployments.fail(deployment, failureMessage(err), services.clock.now());
     throw err;
   }
-  return { body: { deployment: presentDeployment(deployment, services.config), statusUrl: `${publicBaseUrl(services.config)}/deployments/${deployment.id}` } };
+  return { body: { deployment: presentDeployment(deployment, services.config), statusUrl: `${publicBaseUrl(services.config)}/deployments/${deployment.id}`, ...warningsField(warnings) } };
 }
 
 /**
  * The dry run of a deploy: the same blueprint choice as a deploy, then the deployer's diff of
  * the project's stack. Readable on an archived project too: it writes nothing.
  */
-export const previewDeployment: Handler<'previewDeployment', 'blueprints' | 'deployer' | 'projects'> = async ({ params, body, user }, services) => {
+export const previewDeployment: Handler<'previewDeployment', 'blueprints' | 'deployer' | 'deployments' | 'projects'> = async ({ params, body, user }, services) => {
   const project = await services.projects.getOwned(user.userId, params.projectId);
   if (!services.deployer) throw new DeployerUnavailableError();
   const blueprintId = await deployableBlueprint(services, user.userId, project, body.blueprintId);
   const { changes, summary } = await services.deployer.preview({ projectId: project.id, ir: await blueprintIr(services, blueprintId) });
-  return { body: { blueprintId, changes: [...changes], summary } };
+  return { body: { blueprintId, changes: [...changes], summary, ...warningsField(await accountQuotaWarningsFor(services, project)) } };
 };
 
 export const getDeployment: Handler<'getDeployment', 'deployments'> = async ({ params, user }, services) => {
