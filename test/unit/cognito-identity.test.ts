@@ -19,6 +19,7 @@ import {
   GetUserCommand,
   InitiateAuthCommand,
   InternalErrorException,
+  InvalidLambdaResponseException,
   InvalidParameterException,
   InvalidPasswordException,
   LimitExceededException,
@@ -29,6 +30,8 @@ import {
   SignUpCommand,
   TooManyFailedAttemptsException,
   TooManyRequestsException,
+  UnexpectedLambdaException,
+  UserLambdaValidationException,
   UserNotConfirmedException,
   UserNotFoundException,
   UsernameExistsException,
@@ -465,6 +468,11 @@ const cases = [
 
   row('login', ForbiddenException, 'Request blocked by AWS WAF', 403, 'FORBIDDEN'),
 
+  // A Lambda trigger of the pool failed (test/unit/pre-token-errors.test.ts): the service's fault, a 503 naming it.
+  row('login', UserLambdaValidationException, 'PreTokenGeneration failed with error membership read failed.', 503, 'SERVICE_UNAVAILABLE'),
+  row('refresh', UnexpectedLambdaException, 'PreTokenGeneration invocation failed due to error Rate Exceeded.', 503, 'SERVICE_UNAVAILABLE'),
+  row('login', InvalidLambdaResponseException, 'Invalid lambda response received: Invalid lambda trigger source', 503, 'SERVICE_UNAVAILABLE'),
+
   // AdminDeleteUser (undoing a project signup): throttling is the pool's, anything else is ours.
   row('deleteUser', TooManyRequestsException, 'Too many requests', 429, 'RATE_LIMITED', '1'),
   row('deleteUser', NotAuthorizedException, 'Access to the requested resource is denied', 500, 'INTERNAL'),
@@ -481,8 +489,8 @@ describe('Cognito exceptions -> contract errors', () => {
     if (retryAfter !== undefined) expect(err.headers['retry-after']).toBe(retryAfter);
     // Cognito's message reaches the client only where the adapter deliberately kept it.
     if (status === 500) expect(renderError(err).body).toEqual({ error: 'Internal error', code: 'INTERNAL' });
-    // The one 503, the email quota, answers in the adapter's own words.
-    if (status === 503) expect(renderError(err).body).toEqual({ error: expect.stringMatching(/^No more email can be sent today/), code: 'SERVICE_UNAVAILABLE' });
+    // The 503s (the email quota, a failed trigger) answer in the adapter's own words.
+    if (status === 503) expect(renderError(err).body).toEqual({ error: expect.stringMatching(/^(No more email can be sent today|The user pool's .* failed)/), code: 'SERVICE_UNAVAILABLE' });
   });
 
   it('covers every entry of the table', () => {

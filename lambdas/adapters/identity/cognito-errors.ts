@@ -124,6 +124,25 @@ function rateLimited(seconds: number): CognitoErrorFactory {
   return () => new RateLimitedError(seconds);
 }
 
+/** Cognito's names of its Lambda triggers, as its messages start ("PreTokenGeneration failed with error ..."). */
+const TRIGGER_NAMES = ['PreSignUp', 'CustomMessage', 'PostConfirmation', 'PreAuthentication', 'PostAuthentication', 'PreTokenGeneration', 'UserMigration', 'CustomEmailSender'];
+
+/**
+ * A Lambda trigger of the pool failed: UserLambdaValidationException (it threw: the project pool's
+ * pre token generation trigger does, rather than issue a token without its role), UnexpectedLambdaException
+ * (Lambda could not run it: throttled, timed out, not permitted) or InvalidLambdaResponseException (an
+ * answer Cognito cannot read). The service's fault, not the caller's: a 503 that names the cause (never
+ * the trigger's own error text, which is for the logs), instead of a 500 that says nothing.
+ */
+function triggerFailed(ctx: CognitoErrorContext): ServiceUnavailableError {
+  const named = TRIGGER_NAMES.find((name) => ctx.message.startsWith(`${name} `));
+  const trigger = named ? `${named.replace(/(?<=[a-z])(?=[A-Z])/g, ' ').toLowerCase()} trigger` : 'Lambda trigger';
+  const exception = ctx.cause instanceof Error ? ctx.cause.name : 'a trigger failure';
+  const err = new ServiceUnavailableError(`The user pool's ${trigger} failed (${exception}), so Cognito could not complete the request; try again later`);
+  err.cause = ctx.cause;
+  return err;
+}
+
 /** The one mapping of Cognito exceptions to contract errors; see the module comment. */
 export const COGNITO_ERRORS: { readonly [K in CognitoExceptionName]?: CognitoErrorFactory } = {
   // The control plane's SignUp: its contract answers a taken email with 409. Generated APIs use
@@ -259,6 +278,11 @@ export const COGNITO_ERRORS: { readonly [K in CognitoExceptionName]?: CognitoErr
 
   // The pool's AWS WAF web ACL refused the request: a deliberate refusal, not a fault.
   ForbiddenException: () => new ForbiddenError('The request was refused'),
+
+  // A Lambda trigger of the pool failed (sign-in and refresh run the pre token generation trigger).
+  UserLambdaValidationException: triggerFailed,
+  UnexpectedLambdaException: triggerFailed,
+  InvalidLambdaResponseException: triggerFailed,
 };
 
 /** The name of a Cognito service exception that the table knows, else undefined. */
