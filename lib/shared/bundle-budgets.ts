@@ -76,7 +76,11 @@ export const BUNDLE_BUDGETS: Readonly<Record<string, Budget>> = {
   'control-plane/handlers/cdk-artifact': { kib: 430, carries: 'the zip writer (fflate, about 9 KiB) and the reader of the CDK app kit' },
   'control-plane/handlers/sdk-python-artifact': SDK_ARTIFACT,
   'control-plane/handlers/sdk-typescript-artifact': SDK_ARTIFACT,
-  'control-plane/handlers/preview-deployment': { kib: 500, carries: 'the Lambda client: on AWS the preview is asked of the deployment step function' },
+  // Raised from 500 for issue 28 item 5: the deployments store, whose count of deployed projects its quota warning reads (~10 KiB); measured 507 KiB.
+  'control-plane/handlers/preview-deployment': {
+    kib: 510,
+    carries: 'the Lambda client (on AWS the preview is asked of the deployment step function) and the deployments store (the account-quota warning)',
+  },
   'control-plane/handlers/deploy-project': DEPLOYMENT_ROUTE,
   'control-plane/handlers/rollback-project': DEPLOYMENT_ROUTE,
   'control-plane/handlers/destroy-project-stack': { kib: 530, carries: 'the Step Functions client (the deployment state machine) and the deployer provider' },
