@@ -7,6 +7,7 @@ import { CONTROL_PLANE_ERROR_CODES } from '../core/errors';
 import { CONTROL_PLANE_ROUTE_LIST, type RouteDefinition } from './routes';
 import { MAX_SPEC_BYTES } from '../ports/spec-repository';
 import { NAMED_SCHEMAS } from './schemas';
+import { USER_CONTEXT_DATA_HEADER, USER_CONTEXT_DATA_MAX_LENGTH } from '../shared/caller-context';
 
 type Json = Record<string, unknown>;
 
@@ -44,7 +45,23 @@ function parameters(route: RouteDefinition): Json[] {
       result.push({ name, in: location, required: location === 'path' || (json.required ?? []).includes(name), schema: property });
     }
   }
+  if (route.appClient) result.push(userContextHeader());
   return result;
+}
+
+/** The auth routes' optional device data for Cognito threat protection (shared/caller-context.ts). */
+function userContextHeader(): Json {
+  return {
+    name: USER_CONTEXT_DATA_HEADER,
+    in: 'header',
+    required: false,
+    schema: { type: 'string', maxLength: USER_CONTEXT_DATA_MAX_LENGTH },
+    description:
+      "Device data for Cognito's threat protection, which evaluates this caller's address in any case: the string " +
+      '`AmazonCognitoAdvancedSecurityData.getData(email, userPoolId, clientId)` returns in a browser that loaded Cognito\'s ' +
+      'context-data script (amazon-cognito-advanced-security-data.min.js; the pool and client ids are the stack outputs ' +
+      'UserPoolId and UserPoolClientId), which Amplify sends Cognito as `UserContextData.EncodedData`. Cognito takes none on a token refresh.',
+  };
 }
 
 /** A document's schema by media type: JSON an object, text a string, anything else (a zip) bytes. */

@@ -51,6 +51,13 @@ export interface RouteDefinition {
   readonly dynamo: readonly DynamoAction[];
   /** The route calls the spec author (a language model on AWS): it may invoke the model. */
   readonly usesModel?: boolean;
+  /**
+   * The route calls Cognito as the app client for its caller (signup, confirm, login, refresh,
+   * forgot and reset password): it hands Cognito the caller's context (shared/caller-context.ts;
+   * its header is in the OpenAPI) and, on AWS, may read the client's secret
+   * (cognito-idp:DescribeUserPoolClient on the pool), which Cognito needs to take the caller's address.
+   */
+  readonly appClient?: boolean;
   /** The route starts blueprint generations (Step Functions on AWS). */
   readonly startsGeneration?: boolean;
   /**
@@ -103,37 +110,37 @@ export const CONTROL_PLANE_ROUTES = {
     id: 'signUp', method: 'POST', path: '/auth/signup', tag: 'Auth', summary: 'Create an account',
     auth: 'public', rate: 'auth', body: s.SignUpRequest,
     success: { status: 201, description: 'Account created', schema: s.SignUpResponse },
-    errors: [400, 409, 429, 503], dynamo: ['UpdateItem'],
+    errors: [400, 409, 429, 503], dynamo: ['UpdateItem'], appClient: true,
   }),
   confirmSignUp: route({
     id: 'confirmSignUp', method: 'POST', path: '/auth/confirm', tag: 'Auth', summary: 'Confirm an account with the emailed code',
     auth: 'public', rate: 'auth', body: s.ConfirmRequest,
     success: { status: 200, description: 'Account confirmed', schema: s.MessageResponse },
-    errors: [400, 429], dynamo: [],
+    errors: [400, 429], dynamo: [], appClient: true,
   }),
   login: route({
     id: 'login', method: 'POST', path: '/auth/login', tag: 'Auth', summary: 'Sign in with email and password',
     auth: 'public', rate: 'auth', body: s.LoginRequest,
     success: { status: 200, description: 'Tokens', schema: s.TokensResponse },
-    errors: [400, 401, 403, 429], dynamo: [],
+    errors: [400, 401, 403, 429], dynamo: [], appClient: true,
   }),
   refresh: route({
     id: 'refresh', method: 'POST', path: '/auth/refresh', tag: 'Auth', summary: 'Exchange a refresh token for a new access token',
     auth: 'public', rate: 'auth', body: s.RefreshRequest,
     success: { status: 200, description: 'New tokens', schema: s.RefreshResponse },
-    errors: [400, 401, 429], dynamo: [],
+    errors: [400, 401, 429], dynamo: [], appClient: true,
   }),
   forgotPassword: route({
     id: 'forgotPassword', method: 'POST', path: '/auth/forgot-password', tag: 'Auth', summary: 'Email a password reset code',
     auth: 'public', rate: 'auth', body: s.ForgotPasswordRequest,
     success: { status: 202, description: 'A code is sent if the account exists', schema: s.MessageResponse },
-    errors: [400, 429, 503], dynamo: [],
+    errors: [400, 429, 503], dynamo: [], appClient: true,
   }),
   resetPassword: route({
     id: 'resetPassword', method: 'POST', path: '/auth/reset-password', tag: 'Auth', summary: 'Set a new password with the emailed code',
     auth: 'public', rate: 'auth', body: s.ResetPasswordRequest,
     success: { status: 200, description: 'Password changed', schema: s.MessageResponse },
-    errors: [400, 429], dynamo: [],
+    errors: [400, 429], dynamo: [], appClient: true,
   }),
   me: route({
     id: 'me', method: 'GET', path: '/auth/me', tag: 'Auth', summary: 'The signed-in user',

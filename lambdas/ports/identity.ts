@@ -25,19 +25,34 @@ export interface IdentityUser {
   email: string;
 }
 
+/**
+ * Who is calling, for the provider's risk checks (Cognito threat protection: adaptive
+ * authentication, compromised credentials), which would otherwise see only the server's address.
+ * An adapter without such checks (the local identity) ignores it.
+ */
+export interface CallerContext {
+  /** The address the request came from (API Gateway's `requestContext.http.sourceIp`). */
+  readonly ipAddress: string;
+  /**
+   * Device data a client collected with Cognito's context-data script
+   * (`AmazonCognitoAdvancedSecurityData.getData(username, userPoolId, clientId)`), as sent.
+   */
+  readonly encodedData?: string;
+}
+
 export interface IdentityPort {
   /** 409 CONFLICT if the email is taken; 400 VALIDATION_ERROR if the password breaks the policy. */
-  signUp(input: { email: string; password: string }): Promise<SignUpResult>;
+  signUp(input: { email: string; password: string }, caller?: CallerContext): Promise<SignUpResult>;
   /** 400 VALIDATION_ERROR for a wrong or expired code; 404 is never revealed. */
-  confirmSignUp(input: { email: string; code: string }): Promise<void>;
+  confirmSignUp(input: { email: string; code: string }, caller?: CallerContext): Promise<void>;
   /** 401 INVALID_CREDENTIALS (unknown email too), 403 USER_NOT_CONFIRMED, 429 ACCOUNT_LOCKED. */
-  login(input: { email: string; password: string }): Promise<TokenSet>;
+  login(input: { email: string; password: string }, caller?: CallerContext): Promise<TokenSet>;
   /** 401 UNAUTHORIZED for an invalid, expired or revoked refresh token. */
-  refresh(input: { refreshToken: string }): Promise<RefreshedTokens>;
+  refresh(input: { refreshToken: string }, caller?: CallerContext): Promise<RefreshedTokens>;
   /** Sends a reset code; succeeds whether or not the account exists. */
-  forgotPassword(input: { email: string }): Promise<void>;
+  forgotPassword(input: { email: string }, caller?: CallerContext): Promise<void>;
   /** 400 VALIDATION_ERROR for a wrong code or a password that breaks the policy. */
-  resetPassword(input: { email: string; code: string; newPassword: string }): Promise<void>;
+  resetPassword(input: { email: string; code: string; newPassword: string }, caller?: CallerContext): Promise<void>;
   /** The user an access token belongs to; 401 if the token is not accepted. */
   getUser(input: { accessToken: string }): Promise<IdentityUser>;
 }

@@ -17,7 +17,13 @@ export interface ControlPlaneConfig {
   readonly localCredentialsFile: string | undefined;
   readonly region: string;
   readonly identity:
-    | { readonly mode: 'cognito'; readonly userPoolId: string; readonly clientId: string }
+    | {
+        readonly mode: 'cognito';
+        readonly userPoolId: string;
+        readonly clientId: string;
+        /** The app client has a secret (ENV.USER_POOL_CLIENT_HAS_SECRET), read from Cognito when first needed. */
+        readonly clientHasSecret: boolean;
+      }
     | {
         readonly mode: 'local';
         readonly userPoolId: string;
@@ -92,6 +98,7 @@ const schema = z
     [ENV.IDENTITY_MODE]: z.enum(['cognito', 'local']),
     [ENV.USER_POOL_ID]: required,
     [ENV.USER_POOL_CLIENT_ID]: required,
+    [ENV.USER_POOL_CLIENT_HAS_SECRET]: z.enum(['true', 'false']).default('false'),
     [ENV.TOKEN_ISSUER]: required,
     [ENV.JWKS_URL]: z.url(),
     [ENV.PUBLIC_URL]: z.url({ protocol: /^https?$/ }),
@@ -179,7 +186,7 @@ export function parseControlPlaneConfig(env: NodeJS.ProcessEnv = process.env): C
     region: e[ENV.REGION],
     identity:
       e[ENV.IDENTITY_MODE] === 'cognito'
-        ? { mode: 'cognito', userPoolId, clientId }
+        ? { mode: 'cognito', userPoolId, clientId, clientHasSecret: e[ENV.USER_POOL_CLIENT_HAS_SECRET] === 'true' }
         : {
             mode: 'local',
             userPoolId,

@@ -4,6 +4,8 @@
  * which does what API Gateway does with that configuration (answers preflights itself, adds the
  * allow-origin and expose headers to every answer for an allowed origin).
  */
+import { USER_CONTEXT_DATA_HEADER } from './caller-context';
+
 export interface CorsPolicy {
   /** `*` for any origin. */
   readonly allowOrigins: readonly string[];
@@ -20,9 +22,9 @@ const EXPOSE_HEADERS = ['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remain
 /** What the control plane's artifacts say of themselves (the blueprint they describe, a newer one not deployed yet). */
 const ARTIFACT_HEADERS = ['x-bgs-blueprint-id', 'x-bgs-spec-version', 'x-bgs-newer-blueprint'];
 
-/** The control plane: any origin, the methods its routes use. */
+/** The control plane: any origin, the methods its routes use; its auth routes also take the caller's device data. */
 export function controlPlaneCors(methods: readonly string[]): CorsPolicy {
-  return { allowOrigins: ['*'], allowHeaders: ALLOW_HEADERS, allowMethods: [...new Set(methods)].sort(), exposeHeaders: [...EXPOSE_HEADERS, ...ARTIFACT_HEADERS], maxAgeSeconds: 3600 };
+  return { allowOrigins: ['*'], allowHeaders: [...ALLOW_HEADERS, USER_CONTEXT_DATA_HEADER], allowMethods: [...new Set(methods)].sort(), exposeHeaders: [...EXPOSE_HEADERS, ...ARTIFACT_HEADERS], maxAgeSeconds: 3600 };
 }
 
 /** A generated API: the blueprint's origins (none: no CORS at all). */

@@ -14,6 +14,12 @@ export const ENV = {
   USER_POOL_ID: 'BGS_USER_POOL_ID',
   /** App client id: the `client_id` claim access tokens must carry. */
   USER_POOL_CLIENT_ID: 'BGS_USER_POOL_CLIENT_ID',
+  /**
+   * `true` when the app client has a secret (Cognito then accepts the caller's address for threat
+   * protection): the auth routes read it from Cognito (DescribeUserPoolClient) and sign their
+   * calls with it. @default false
+   */
+  USER_POOL_CLIENT_HAS_SECRET: 'BGS_USER_POOL_CLIENT_HAS_SECRET',
   /** Expected `iss` of access tokens. */
   TOKEN_ISSUER: 'BGS_TOKEN_ISSUER',
   /** Where the signing keys are published (fetched once per cold start). */

@@ -31,6 +31,12 @@ export interface ControlPlaneApiProps {
    */
   readonly modelArns?: readonly string[];
   /**
+   * The user pool whose app client's secret the auth routes (`appClient`) may read.
+   *
+   * @default - none
+   */
+  readonly userPoolArn?: string;
+  /**
    * The blueprint generation state machine routes that start generations may start.
    *
    * @default - none
@@ -141,6 +147,7 @@ export class ControlPlaneApi extends Construct {
         tableArn: props.tableArn,
         environment: props.environment,
         modelArns: props.modelArns,
+        userPoolArn: props.userPoolArn,
         generationStateMachineArn: props.generationStateMachineArn,
         specWriterFunctionArn: props.specWriterFunctionArn,
         deployment: props.deployment,

@@ -1,12 +1,15 @@
 /**
- * Control-plane identity: one Cognito user pool and one public app client. The handlers call
- * Cognito's unauthenticated APIs (SignUp, InitiateAuth, ...) with the client id and verify the
- * access tokens themselves (DESIGN.md "Tokens"), so no IAM permission on Cognito is needed.
+ * Control-plane identity: one Cognito user pool and one app client. The handlers call Cognito's
+ * unauthenticated APIs (SignUp, InitiateAuth, ...) with the client id and verify the access
+ * tokens themselves (DESIGN.md "Tokens"). The client has a secret only so that Cognito's threat
+ * protection may take each caller's address from them (UserContextData): the auth routes read it
+ * from Cognito (cognito-idp:DescribeUserPoolClient on the pool, their only Cognito permission).
  */
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { userPoolEmail } from '../shared/user-pool-mail';
 import { Construct } from 'constructs';
+import { cognitoIssuerUrl, cognitoJwksUrl } from '../../lambdas/core/aws-endpoints';
 
 export interface ControlPlaneIdentityProps {
   /**
@@ -84,8 +87,12 @@ export class ControlPlaneIdentity extends Construct {
     });
 
     this.userPoolClient = this.userPool.addClient('Client', {
-      // Public client: the password flows run in the handlers, and no secret is handed out.
-      generateSecret: false,
+      // Threat protection (Plus, full function) judges sign-ins by the caller's address. Called from
+      // Lambda, Cognito sees Lambda's unless the handlers pass the caller's in UserContextData, which
+      // Cognito accepts only from a client with a secret and this setting (issue 28 item 4). The
+      // secret never leaves the handlers, so no one calls Cognito directly around BGS's rate limits.
+      generateSecret: true,
+      enablePropagateAdditionalUserContextData: true,
       // USER_PASSWORD_AUTH for /auth/login; CDK adds ALLOW_REFRESH_TOKEN_AUTH for /auth/refresh.
       authFlows: { userPassword: true },
       // The service description's lifetimes: access 1 h, ID 1 h, refresh 30 days.
@@ -99,7 +106,7 @@ export class ControlPlaneIdentity extends Construct {
     });
 
     const stack = Stack.of(this);
-    this.tokenIssuer = `https://cognito-idp.${stack.region}.${stack.urlSuffix}/${this.userPool.userPoolId}`;
-    this.jwksUrl = `${this.tokenIssuer}/.well-known/jwks.json`;
+    this.tokenIssuer = cognitoIssuerUrl(stack.region, stack.urlSuffix, this.userPool.userPoolId);
+    this.jwksUrl = cognitoJwksUrl(this.tokenIssuer);
   }
 }

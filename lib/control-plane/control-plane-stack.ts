@@ -143,6 +143,8 @@ export class ControlPlaneStack extends Stack {
       [ENV.IDENTITY_MODE]: 'cognito',
       [ENV.USER_POOL_ID]: this.identity.userPool.userPoolId,
       [ENV.USER_POOL_CLIENT_ID]: this.identity.userPoolClient.userPoolClientId,
+      // The auth routes read the client's secret from Cognito: its caller's address reaches threat protection.
+      [ENV.USER_POOL_CLIENT_HAS_SECRET]: 'true',
       [ENV.TOKEN_ISSUER]: this.identity.tokenIssuer,
       [ENV.JWKS_URL]: this.identity.jwksUrl,
       [ENV.URL_SUFFIX]: this.urlSuffix,
@@ -188,6 +190,7 @@ export class ControlPlaneStack extends Stack {
       specWriterFunctionArn: this.specWriter?.function.functionArn,
       deployment: { stateMachineArn: this.deployment.stateMachine.stateMachineArn, stepFunctionArn: this.deployment.stepFunction.functionArn },
       modelArns: model?.modelArns ?? [],
+      userPoolArn: this.identity.userPool.userPoolArn,
       throttlingRateLimit: props.throttlingRateLimit,
       throttlingBurstLimit: props.throttlingBurstLimit,
       logRetention: props.logRetention,

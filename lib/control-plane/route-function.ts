@@ -48,6 +48,13 @@ export interface RouteFunctionProps {
    */
   readonly modelArns?: readonly string[];
   /**
+   * The control-plane user pool, whose app client's secret routes with `appClient` may read
+   * (cognito-idp:DescribeUserPoolClient: Cognito then takes their caller's address).
+   *
+   * @default - none
+   */
+  readonly userPoolArn?: string;
+  /**
    * The blueprint generation state machine that routes with `startsGeneration` may start.
    *
    * @default - none
@@ -136,6 +143,9 @@ function routeStatements(scope: Construct, props: RouteFunctionProps): iam.Polic
   if (route.usesModel && props.modelArns && props.modelArns.length > 0) statements.push(specAuthorModelStatement(props.modelArns));
   if (route.startsSpecWriter && props.specWriterFunctionArn) {
     statements.push(new iam.PolicyStatement({ sid: 'StartSpecWriter', actions: ['lambda:InvokeFunction'], resources: [props.specWriterFunctionArn] }));
+  }
+  if (route.appClient && props.userPoolArn) {
+    statements.push(new iam.PolicyStatement({ sid: 'AppClientSecret', actions: ['cognito-idp:DescribeUserPoolClient'], resources: [props.userPoolArn] }));
   }
   if (route.startsGeneration && props.generationStateMachineArn) {
     statements.push(new iam.PolicyStatement({ sid: 'StartGeneration', actions: ['states:StartExecution'], resources: [props.generationStateMachineArn] }));

@@ -364,11 +364,11 @@ describe('identity', () => {
     });
   });
 
-  test('app client: no secret, password and refresh flows only, 1 h / 1 h / 30 d, no user existence errors', () => {
+  test('app client: a secret (so Cognito takes the caller\'s address), password and refresh flows only, 1 h / 1 h / 30 d, no user existence errors', () => {
     template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     const [[, client] = ['', undefined]] = ofType('AWS::Cognito::UserPoolClient');
     const p = props(client);
-    expect(p.GenerateSecret).toBe(false);
+    expect(p).toMatchObject({ GenerateSecret: true, EnablePropagateAdditionalUserContextData: true });
     expect((p.ExplicitAuthFlows as string[]).slice().sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH']);
     // Validities are rendered in minutes.
     expect(p.TokenValidityUnits).toEqual({ AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' });
@@ -409,12 +409,12 @@ describe('api', () => {
     });
   });
 
-  test('CORS: any origin, authorization and content-type headers, the manifest\'s methods', () => {
+  test('CORS: any origin, authorization, content-type and the auth routes\' device-data headers, the manifest\'s methods', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
       ProtocolType: 'HTTP',
       CorsConfiguration: Match.objectLike({
         AllowOrigins: ['*'],
-        AllowHeaders: ['authorization', 'content-type'],
+        AllowHeaders: ['authorization', 'content-type', 'x-user-context-data'],
         AllowMethods: [...new Set(CONTROL_PLANE_ROUTE_LIST.map((r) => r.method))].sort(),
         // A browser app reads which blueprint an SDK or API reference describes.
         ExposeHeaders: ['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'retry-after', 'x-bgs-blueprint-id', 'x-bgs-spec-version', 'x-bgs-newer-blueprint'],

@@ -1,7 +1,9 @@
 /**
  * The Cognito adapter of the identity port (AWS). It speaks to one user pool through one app
- * client without a secret (USER_PASSWORD_AUTH and REFRESH_TOKEN_AUTH must be enabled on it),
- * with the email as the username.
+ * client (USER_PASSWORD_AUTH and REFRESH_TOKEN_AUTH must be enabled on it), with the email as the
+ * username. A caller's context (CallerContext) goes to Cognito as UserContextData, so threat
+ * protection sees the user, not the Lambda (cognito-app-client.ts); a client with a secret (the
+ * control plane's, which that needs) gets the secret's SECRET_HASH on every call.
  *
  * Every Cognito exception is translated to a contract error in ONE table, `COGNITO_ERRORS`
  * (cognito-errors.ts).
@@ -9,7 +11,8 @@
  * Generated project APIs also need `deleteUser`, `signUpPrivately` and `revokeRefreshTokens`
  * (AdminIdentityPort): IAM-authorized admin calls (AdminDeleteUser, AdminGetUser,
  * AdminUserGlobalSignOut), so they need the pool id, which the control plane never passes (its
- * handlers only call the unauthenticated client APIs and have no Cognito permission).
+ * handlers only call the unauthenticated client APIs; their one Cognito permission reads the
+ * client's secret).
  *
  * Signup without enumeration on Cognito: SignUp's UsernameExistsException becomes the outcome
  * `taken`, which the runtime answers like a new account. Cognito can send no email of our own
@@ -26,21 +29,29 @@ import {
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
   ForgotPasswordCommand,
+  GetTokensFromRefreshTokenCommand,
   GetUserCommand,
   InitiateAuthCommand,
   SignUpCommand,
   type AuthenticationResultType,
   type InitiateAuthCommandOutput,
+  type UserContextDataType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { ConflictError, ForbiddenError } from '../../core/errors';
+import { ConflictError, ForbiddenError, InternalError } from '../../core/errors';
 import { systemClock, type Clock } from '../../core/clock';
-import type { AdminIdentityPort, IdentityUser, PrivateSignUpResult, RefreshedTokens, SignUpMailBudget, SignUpResult, TokenSet } from '../../ports/identity';
+import type { AdminIdentityPort, CallerContext, IdentityUser, PrivateSignUpResult, RefreshedTokens, SignUpMailBudget, SignUpResult, TokenSet } from '../../ports/identity';
+import { secretHash, userContextData, type ClientSecretSource } from './cognito-app-client';
 import { EMAIL_TAKEN, FORGOT_PASSWORD_SILENT, incomplete, isEmailQuotaExceeded, knownExceptionName, toHttpError, type IdentityOperation } from './cognito-errors';
 
 export interface CognitoIdentityProps {
   client: CognitoIdentityProviderClient;
-  /** The user pool's app client; it has no secret, so no SECRET_HASH is sent. */
+  /** The user pool's app client. */
   clientId: string;
+  /**
+   * The app client's secret, when it has one (the control plane's); asked for at the first call
+   * that needs it. @default none: a public client, no SECRET_HASH (generated project APIs)
+   */
+  clientSecret?: ClientSecretSource;
   /**
    * The user pool itself, needed only by `deleteUser` (AdminDeleteUser names the pool, not the
    * client). Generated project APIs pass it; the control plane does not.
@@ -57,17 +68,47 @@ export class CognitoIdentity implements AdminIdentityPort {
   private readonly client: CognitoIdentityProviderClient;
   private readonly clientId: string;
   private readonly userPoolId: string | undefined;
+  private readonly clientSecret: ClientSecretSource | undefined;
   private readonly clock: Clock;
 
   constructor(props: CognitoIdentityProps) {
     this.client = props.client;
     this.clientId = props.clientId;
     this.userPoolId = props.userPoolId;
+    this.clientSecret = props.clientSecret;
     this.clock = props.clock ?? systemClock;
   }
 
-  async signUp(input: { email: string; password: string }): Promise<SignUpResult> {
-    const created = await this.sendSignUp(input);
+  /**
+   * The app client's secret (undefined: a public client). A failed read is our setup's fault (IAM,
+   * configuration), a 500 in any operation: Cognito's NotAuthorizedException must not read as a
+   * wrong password, nor be swallowed by forgot-password.
+   */
+  private async secret(): Promise<string | undefined> {
+    if (!this.clientSecret) return undefined;
+    try {
+      return await this.clientSecret();
+    } catch (err) {
+      const failure = new InternalError("Could not read the app client's secret from Cognito");
+      failure.cause = err;
+      throw failure;
+    }
+  }
+
+  /** SECRET_HASH for `username` when the client has a secret, else undefined (nothing is sent). */
+  private async secretHashOf(username: string): Promise<string | undefined> {
+    const secret = await this.secret();
+    return secret === undefined ? undefined : secretHash(secret, username, this.clientId);
+  }
+
+  /** What every app-client call about `username` adds: SecretHash and UserContextData, each only when there is one. */
+  private async appClientFields(username: string, caller: CallerContext | undefined): Promise<{ SecretHash?: string; UserContextData?: UserContextDataType }> {
+    const hash = await this.secretHashOf(username);
+    return { ...(hash ? { SecretHash: hash } : {}), ...(caller ? { UserContextData: userContextData(caller) } : {}) };
+  }
+
+  async signUp(input: { email: string; password: string }, caller?: CallerContext): Promise<SignUpResult> {
+    const created = await this.sendSignUp(input, caller);
     if (created === 'exists') throw new ConflictError(EMAIL_TAKEN);
     return created;
   }
@@ -100,7 +141,7 @@ export class CognitoIdentity implements AdminIdentityPort {
   }
 
   /** SignUp; `exists` for UsernameExistsException, every other failure a contract error. */
-  private async sendSignUp(input: { email: string; password: string }): Promise<SignUpResult | 'exists'> {
+  private async sendSignUp(input: { email: string; password: string }, caller?: CallerContext): Promise<SignUpResult | 'exists'> {
     let out;
     try {
       out = await this.client.send(
@@ -109,6 +150,7 @@ export class CognitoIdentity implements AdminIdentityPort {
           Username: input.email,
           Password: input.password,
           UserAttributes: [{ Name: 'email', Value: input.email }],
+          ...(await this.appClientFields(input.email, caller)),
         }),
       );
     } catch (err) {
@@ -141,36 +183,55 @@ export class CognitoIdentity implements AdminIdentityPort {
     return this.userPoolId;
   }
 
-  async confirmSignUp(input: { email: string; code: string }): Promise<void> {
-    await this.call('confirmSignUp', () =>
+  async confirmSignUp(input: { email: string; code: string }, caller?: CallerContext): Promise<void> {
+    await this.call('confirmSignUp', async () =>
       this.client.send(
-        new ConfirmSignUpCommand({ ClientId: this.clientId, Username: input.email, ConfirmationCode: input.code }),
+        new ConfirmSignUpCommand({
+          ClientId: this.clientId,
+          Username: input.email,
+          ConfirmationCode: input.code,
+          ...(await this.appClientFields(input.email, caller)),
+        }),
       ),
     );
   }
 
-  async login(input: { email: string; password: string }): Promise<TokenSet> {
-    const out = await this.call('login', () =>
-      this.client.send(
+  async login(input: { email: string; password: string }, caller?: CallerContext): Promise<TokenSet> {
+    const out = await this.call('login', async () => {
+      const hash = await this.secretHashOf(input.email);
+      return this.client.send(
         new InitiateAuthCommand({
           ClientId: this.clientId,
           AuthFlow: 'USER_PASSWORD_AUTH',
-          AuthParameters: { USERNAME: input.email, PASSWORD: input.password },
+          AuthParameters: { USERNAME: input.email, PASSWORD: input.password, ...(hash ? { SECRET_HASH: hash } : {}) },
+          ...(caller ? { UserContextData: userContextData(caller) } : {}),
         }),
-      ),
-    );
+      );
+    });
     const result = authenticationResult('login', out);
     if (!result.RefreshToken) throw incomplete('login', 'a refresh token');
     return { ...tokens('login', result), refreshToken: result.RefreshToken };
   }
 
-  async refresh(input: { refreshToken: string }): Promise<RefreshedTokens> {
+  async refresh(input: { refreshToken: string }, caller?: CallerContext): Promise<RefreshedTokens> {
+    const secret = await this.secret();
+    if (secret !== undefined) {
+      // With a secret, REFRESH_TOKEN_AUTH wants the SECRET_HASH of the user's own username (the
+      // sub), which a refresh request does not carry; GetTokensFromRefreshToken takes the secret.
+      // It takes no context data: a token refresh is no event threat protection evaluates.
+      const refreshed = await this.call('refresh', async () =>
+        this.client.send(new GetTokensFromRefreshTokenCommand({ ClientId: this.clientId, ClientSecret: secret, RefreshToken: input.refreshToken })),
+      );
+      if (!refreshed.AuthenticationResult) throw incomplete('refresh', 'an AuthenticationResult');
+      return tokens('refresh', refreshed.AuthenticationResult);
+    }
     const out = await this.call('refresh', () =>
       this.client.send(
         new InitiateAuthCommand({
           ClientId: this.clientId,
           AuthFlow: 'REFRESH_TOKEN_AUTH',
           AuthParameters: { REFRESH_TOKEN: input.refreshToken },
+          ...(caller ? { UserContextData: userContextData(caller) } : {}),
         }),
       ),
     );
@@ -178,9 +239,15 @@ export class CognitoIdentity implements AdminIdentityPort {
     return tokens('refresh', authenticationResult('refresh', out));
   }
 
-  async forgotPassword(input: { email: string }): Promise<void> {
+  async forgotPassword(input: { email: string }, caller?: CallerContext): Promise<void> {
     try {
-      await this.client.send(new ForgotPasswordCommand({ ClientId: this.clientId, Username: input.email }));
+      await this.client.send(
+        new ForgotPasswordCommand({
+          ClientId: this.clientId,
+          Username: input.email,
+          ...(await this.appClientFields(input.email, caller)),
+        }),
+      );
     } catch (err) {
       const name = knownExceptionName(err);
       // The pool's email quota is the same for every account: saying so reveals none.
@@ -189,14 +256,15 @@ export class CognitoIdentity implements AdminIdentityPort {
     }
   }
 
-  async resetPassword(input: { email: string; code: string; newPassword: string }): Promise<void> {
-    await this.call('resetPassword', () =>
+  async resetPassword(input: { email: string; code: string; newPassword: string }, caller?: CallerContext): Promise<void> {
+    await this.call('resetPassword', async () =>
       this.client.send(
         new ConfirmForgotPasswordCommand({
           ClientId: this.clientId,
           Username: input.email,
           ConfirmationCode: input.code,
           Password: input.newPassword,
+          ...(await this.appClientFields(input.email, caller)),
         }),
       ),
     );

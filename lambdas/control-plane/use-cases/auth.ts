@@ -1,7 +1,12 @@
-/** Account use cases of the control plane, over the identity port and the profile store. */
+/**
+ * Account use cases of the control plane, over the identity port and the profile store. Each
+ * call to the identity names its caller (address, device data), which Cognito's threat
+ * protection evaluates instead of the Lambda's address.
+ */
 import { normalizeEmail } from '../../core/email';
 import { ValidationError } from '../../core/errors';
 import { passwordPolicyProblems } from '../../core/password-policy';
+import { callerContext } from '../../shared/caller-context';
 import type { UseCase } from '../../shared/route-handler';
 import { CONTROL_PLANE_ROUTES as R } from '../routes';
 import type { ControlPlanePorts, ServicesWith } from '../composition/services';
@@ -17,35 +22,38 @@ function assertPasswordPolicy(password: string, field: string): void {
   }
 }
 
-export const signUp: Handler<'signUp', 'identity' | 'profiles'> = async ({ body, now }, { identity, profiles }) => {
+export const signUp: Handler<'signUp', 'identity' | 'profiles'> = async (input, { identity, profiles }) => {
+  const { body, now } = input;
   const email = normalizeEmail(body.email);
   assertPasswordPolicy(body.password, 'password');
-  const { userId, confirmed } = await identity.signUp({ email, password: body.password });
+  const { userId, confirmed } = await identity.signUp({ email, password: body.password }, callerContext(input));
   await profiles.ensure({ id: userId, email, createdAt: now.toISOString() });
   return { body: { userId, email, confirmed } };
 };
 
-export const confirmSignUp: Handler<'confirmSignUp', 'identity'> = async ({ body }, { identity }) => {
-  await identity.confirmSignUp({ email: normalizeEmail(body.email), code: body.code.trim() });
+export const confirmSignUp: Handler<'confirmSignUp', 'identity'> = async (input, { identity }) => {
+  const { body } = input;
+  await identity.confirmSignUp({ email: normalizeEmail(body.email), code: body.code.trim() }, callerContext(input));
   return { body: { message: 'Account confirmed; you can sign in now' } };
 };
 
-export const login: Handler<'login', 'identity'> = async ({ body }, { identity }) => ({
-  body: await identity.login({ email: normalizeEmail(body.email), password: body.password }),
+export const login: Handler<'login', 'identity'> = async (input, { identity }) => ({
+  body: await identity.login({ email: normalizeEmail(input.body.email), password: input.body.password }, callerContext(input)),
 });
 
-export const refresh: Handler<'refresh', 'identity'> = async ({ body }, { identity }) => ({
-  body: await identity.refresh({ refreshToken: body.refreshToken }),
+export const refresh: Handler<'refresh', 'identity'> = async (input, { identity }) => ({
+  body: await identity.refresh({ refreshToken: input.body.refreshToken }, callerContext(input)),
 });
 
-export const forgotPassword: Handler<'forgotPassword', 'identity'> = async ({ body }, { identity }) => {
-  await identity.forgotPassword({ email: normalizeEmail(body.email) });
+export const forgotPassword: Handler<'forgotPassword', 'identity'> = async (input, { identity }) => {
+  await identity.forgotPassword({ email: normalizeEmail(input.body.email) }, callerContext(input));
   return { body: { message: 'If an account exists for this email, a reset code has been sent to it' } };
 };
 
-export const resetPassword: Handler<'resetPassword', 'identity'> = async ({ body }, { identity }) => {
+export const resetPassword: Handler<'resetPassword', 'identity'> = async (input, { identity }) => {
+  const { body } = input;
   assertPasswordPolicy(body.newPassword, 'newPassword');
-  await identity.resetPassword({ email: normalizeEmail(body.email), code: body.code.trim(), newPassword: body.newPassword });
+  await identity.resetPassword({ email: normalizeEmail(body.email), code: body.code.trim(), newPassword: body.newPassword }, callerContext(input));
   return { body: { message: 'Password changed; sign in with the new password' } };
 };
 
