@@ -21,13 +21,22 @@
  *    address of an SES identity verified in the project region (default: none, notify steps fail);
  *  - `-c bgs:mailFrom=no-reply@example.com`: the sender of every user pool's codes (the control
  *    plane's and each project's), an address of an SES identity verified in their regions (default:
- *    Cognito's default sender, whose small daily quota the whole account shares; synthesis warns).
+ *    Cognito's default sender, whose small daily quota the whole account shares; synthesis warns);
+ *  - `-c bgs:alarmEmail=ops@example.com`: who the operations alarms mail (the control plane's and
+ *    those of the projects in its region; default: no subscription, the AlarmTopicArn output);
+ *  - `-c bgs:projectAlarms=false`: deploy projects without alarms (default: with, ~$0.70/month each);
+ *  - `-c bgs:reservedConcurrency=<n>`: concurrency reserved for each of the 4 critical control-plane
+ *    functions (default 10; 0 for none, which an account with a concurrency quota under ~150 needs);
+ *  - `-c bgs:projectReservedConcurrency=<n>`: a cap on each project's runtime (default: none).
  */
 import { BEDROCK_MODEL_CONTEXT } from '../lambdas/adapters/spec-author/bedrock-model-id';
 import { ENV } from '../lambdas/shared/env';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ControlPlaneStack } from '../lib/control-plane/control-plane-stack';
+import { ALARM_EMAIL_CONTEXT } from '../lib/shared/alarm-topic';
+import { PROJECT_RESERVED_CONCURRENCY_CONTEXT, RESERVED_CONCURRENCY_CONTEXT, reservedConcurrency } from '../lib/shared/function-concurrency';
+import { PROJECT_ALARMS_CONTEXT } from '../lib/project/project-operations';
 
 const app = new App();
 
@@ -39,6 +48,10 @@ const publicUrl = app.node.tryGetContext('bgs:publicUrl') as string | undefined;
 const projectRegion = app.node.tryGetContext('bgs:projectRegion') as string | undefined;
 const workflowMailFrom = app.node.tryGetContext('bgs:workflowMailFrom') as string | undefined;
 const mailFrom = app.node.tryGetContext('bgs:mailFrom') as string | undefined;
+const alarmEmail = app.node.tryGetContext(ALARM_EMAIL_CONTEXT) as string | undefined;
+const projectAlarms = String(app.node.tryGetContext(PROJECT_ALARMS_CONTEXT) ?? 'true') !== 'false';
+const controlPlaneReservation = reservedConcurrency(app.node.tryGetContext(RESERVED_CONCURRENCY_CONTEXT), RESERVED_CONCURRENCY_CONTEXT);
+const projectReservation = reservedConcurrency(app.node.tryGetContext(PROJECT_RESERVED_CONCURRENCY_CONTEXT), PROJECT_RESERVED_CONCURRENCY_CONTEXT);
 
 new ControlPlaneStack(app, 'BgsControlPlane', {
   // Unset (no credentials, offline) the stack is environment-agnostic; with credentials the
@@ -52,6 +65,10 @@ new ControlPlaneStack(app, 'BgsControlPlane', {
   projectRegion,
   workflowMailFrom,
   mailFrom,
+  alarmEmail,
+  projectAlarms,
+  reservedConcurrency: controlPlaneReservation,
+  projectReservedConcurrency: projectReservation,
 });
 
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

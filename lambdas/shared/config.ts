@@ -77,6 +77,10 @@ export interface AwsDeploymentConfig {
   readonly workflowMailFrom: string | undefined;
   /** The sender of project user pools' codes; absent: Cognito's default sender. */
   readonly mailFrom: string | undefined;
+  /** The topic the alarms of project stacks in the control plane's region notify; absent: project stacks get no alarms. */
+  readonly alarmTopicArn: string | undefined;
+  /** The reserved concurrency (a cap) of each project's runtime; absent: none. */
+  readonly projectReservedConcurrency: number | undefined;
   /** The partition's DNS suffix (ENV.URL_SUFFIX): the template addresses CloudFormation reads are under it. */
   readonly urlSuffix: string;
 }
@@ -134,6 +138,8 @@ const schema = z
     [ENV.ACCOUNT_ID]: z.string().min(1).optional(),
     [ENV.WORKFLOW_MAIL_FROM]: z.email().optional(),
     [ENV.MAIL_FROM]: z.email().optional(),
+    [ENV.PROJECT_ALARM_TOPIC_ARN]: z.string().min(1).optional(),
+    [ENV.PROJECT_RESERVED_CONCURRENCY]: z.coerce.number().int().min(1).optional(),
     [ENV.URL_SUFFIX]: z.string().regex(URL_SUFFIX_PATTERN, "must be the partition's DNS suffix, e.g. amazonaws.com").optional(),
     [ENV.AUTHOR_TIMEOUT_MS]: z.coerce.number().int().min(1000).max(29_000).default(25_000),
   })
@@ -214,6 +220,8 @@ export function parseControlPlaneConfig(env: NodeJS.ProcessEnv = process.env): C
           accountId: e[ENV.ACCOUNT_ID] as string,
           workflowMailFrom: e[ENV.WORKFLOW_MAIL_FROM],
           mailFrom: e[ENV.MAIL_FROM],
+          alarmTopicArn: e[ENV.PROJECT_ALARM_TOPIC_ARN],
+          projectReservedConcurrency: e[ENV.PROJECT_RESERVED_CONCURRENCY],
           urlSuffix: e[ENV.URL_SUFFIX] as string,
         }
       : undefined,

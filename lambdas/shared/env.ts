@@ -159,6 +159,10 @@ export const ENV = {
   WORKFLOW_MAIL_FROM: 'BGS_WORKFLOW_MAIL_FROM',
   /** The sender of project user pools' codes (an SES identity's address); the deployer hands it to each project stack. */
   MAIL_FROM: 'BGS_MAIL_FROM',
+  /** The control plane's alarm topic, which the deployer hands to project stacks in its region for their alarms; unset: no project alarms. */
+  PROJECT_ALARM_TOPIC_ARN: 'BGS_PROJECT_ALARM_TOPIC_ARN',
+  /** The reserved concurrency (a cap) the deployer gives each project's runtime function; unset: none. */
+  PROJECT_RESERVED_CONCURRENCY: 'BGS_PROJECT_RESERVED_CONCURRENCY',
   /** The control plane's table (ARN), where the project's outgoing endpoints are; unset: call steps fail saying so. */
   CONTROL_PLANE_TABLE_ARN: 'BGS_CONTROL_PLANE_TABLE_ARN',
 

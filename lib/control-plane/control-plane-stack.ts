@@ -15,9 +15,12 @@ import { ControlPlaneData } from './control-plane-data';
 import { ControlPlaneIdentity } from './control-plane-identity';
 import { DeploymentWorkflow } from './deployment-workflow';
 import { GenerationWorkflow } from './generation-workflow';
-import { tagBgsStack } from '../shared/cost-tags';
 import { SpecWriter } from './spec-writer';
+import { ControlPlaneOperations } from './control-plane-operations';
+import { AlarmTopic } from '../shared/alarm-topic';
+import { DEFAULT_CONTROL_PLANE_RESERVED_CONCURRENCY } from '../shared/function-concurrency';
 import { specAuthorModel } from './spec-author-model';
+import { tagBgsStack } from '../shared/cost-tags';
 
 export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 
@@ -107,6 +110,35 @@ export interface ControlPlaneStackProps extends StackProps {
    * @default - Cognito's default sender, whose small daily quota the whole account shares (synthesis warns)
    */
   readonly mailFrom?: string;
+  /**
+   * Who the operations alarms mail (their topic's email subscription, confirmed by a link SNS mails
+   * first): the control plane's alarms and those of the project stacks in its region.
+   *
+   * @default - none: subscribe to the AlarmTopicArn output as you like
+   */
+  readonly alarmEmail?: string;
+  /**
+   * Give the project stacks it deploys (to its own region) alarms that notify its topic, at about
+   * $0.70 a month per project (lib/project/project-operations.ts).
+   *
+   * @default true
+   */
+  readonly projectAlarms?: boolean;
+  /**
+   * Concurrency reserved for each critical control-plane function, so busy projects cannot starve
+   * it (lib/shared/function-concurrency.ts); 0 reserves none, which an account whose concurrency
+   * quota is under about 150 (new accounts start at 10) needs.
+   *
+   * @default 10 (4 functions: 40)
+   */
+  readonly reservedConcurrency?: number;
+  /**
+   * The reserved concurrency (a cap) of each deployed project's runtime function; each project
+   * takes it from the account's pool.
+   *
+   * @default - none
+   */
+  readonly projectReservedConcurrency?: number;
 }
 
 /** Powertools service name of the control-plane handlers. */
@@ -120,6 +152,8 @@ export class ControlPlaneStack extends Stack {
   public readonly deployment: DeploymentWorkflow;
   /** Writes a new project's spec version 1 with the model, invoked by POST /projects; none with the offline author. */
   public readonly specWriter: SpecWriter | undefined;
+  public readonly alarmTopic: AlarmTopic;
+  public readonly operations: ControlPlaneOperations;
 
   constructor(scope: Construct, id: string, props: ControlPlaneStackProps = {}) {
     super(scope, id, {
@@ -164,10 +198,13 @@ export class ControlPlaneStack extends Stack {
       destroyOnRemoval,
     });
 
+    this.alarmTopic = new AlarmTopic(this, 'AlarmTopic', { email: props.alarmEmail, destroyOnRemoval });
     this.deployment = new DeploymentWorkflow(this, 'Deployment', {
       tableArn: this.data.table.tableArn,
       environment,
       projectRegion: props.projectRegion,
+      ...(props.projectAlarms === false ? {} : { projectAlarmTopicArn: this.alarmTopic.topic.topicArn }),
+      ...(props.projectReservedConcurrency ? { projectReservedConcurrency: props.projectReservedConcurrency } : {}),
       ...(props.workflowMailFrom ? { workflowMailFrom: props.workflowMailFrom } : {}),
       ...(props.mailFrom ? { mailFrom: props.mailFrom } : {}),
       logRetention: props.logRetention,
@@ -197,7 +234,18 @@ export class ControlPlaneStack extends Stack {
       destroyOnRemoval,
     });
 
+    this.operations = new ControlPlaneOperations(this, 'Operations', {
+      topicArn: this.alarmTopic.topic.topicArn,
+      data: this.data,
+      api: this.api,
+      generation: this.generation,
+      deployment: this.deployment,
+      ...(this.specWriter ? { specWriter: this.specWriter.function } : {}),
+      reservedConcurrency: props.reservedConcurrency ?? DEFAULT_CONTROL_PLANE_RESERVED_CONCURRENCY,
+    });
+
     new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'Base URL of the control-plane API' });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopic.topic.topicArn, description: 'The SNS topic of the operations alarms (the control plane and the projects in its region)' });
     new CfnOutput(this, 'UserPoolId', { value: this.identity.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.identity.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });

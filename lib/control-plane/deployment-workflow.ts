@@ -59,6 +59,20 @@ export interface DeploymentWorkflowProps {
    */
   readonly mailFrom?: string;
   /**
+   * The SNS topic the alarms of project stacks in the control plane's region notify (the control
+   * plane's, lib/shared/alarm-topic.ts); a stack in another region gets no alarms (an alarm notifies
+   * topics of its own region only).
+   *
+   * @default - project stacks get no alarms
+   */
+  readonly projectAlarmTopicArn?: string;
+  /**
+   * The reserved concurrency (a cap) of each project's runtime function (lib/shared/function-concurrency.ts).
+   *
+   * @default - none
+   */
+  readonly projectReservedConcurrency?: number;
+  /**
    * How long logs (and project templates) are kept.
    *
    * @default logs.RetentionDays.ONE_MONTH
@@ -135,7 +149,8 @@ export class DeploymentWorkflow extends Construct {
       description: "BGS: synthesizes a project's CloudFormation template from its blueprint",
       logGroup: synthLogs,
       // CDK's template validation adds 1.5-2 s and 300 MB per cold synth and changes nothing in the template (CI runs it).
-      environment: { CDK_VALIDATION: 'false', NODE_OPTIONS: '--enable-source-maps' },
+      // No --enable-source-maps: the bundle maps its stack traces lazily (synth-bundling.ts), not at every cold start (~100 ms of its 11 MB map).
+      environment: { CDK_VALIDATION: 'false' },
     });
 
     this.stackRole = new iam.Role(this, 'ProjectStackRole', {
@@ -197,6 +212,8 @@ export class DeploymentWorkflow extends Construct {
       [ENV.PROJECT_REGION]: projectRegion,
       ...(props.workflowMailFrom ? { [ENV.WORKFLOW_MAIL_FROM]: props.workflowMailFrom } : {}),
       ...(props.mailFrom ? { [ENV.MAIL_FROM]: props.mailFrom } : {}),
+      ...(props.projectAlarmTopicArn ? { [ENV.PROJECT_ALARM_TOPIC_ARN]: props.projectAlarmTopicArn } : {}),
+      ...(props.projectReservedConcurrency ? { [ENV.PROJECT_RESERVED_CONCURRENCY]: String(props.projectReservedConcurrency) } : {}),
       [ENV.PROJECT_STACK_ROLE_ARN]: this.stackRole.roleArn,
       [ENV.ACCOUNT_ID]: account,
     };
@@ -211,7 +228,7 @@ export class DeploymentWorkflow extends Construct {
       description: 'BGS: one step of deploying or destroying a project stack',
       role,
       logGroup: stepLogs,
-      environment: { ...props.environment, ...this.environment, NODE_OPTIONS: '--enable-source-maps' },
+      environment: { ...props.environment, ...this.environment },
     });
     for (const fn of [this.stepFunction, this.synthFunction]) {
       Validations.of(fn).acknowledge({ id: 'AwsSolutions-L1', reason: 'nodejs22.x on purpose: the runtime nearest to the Node 20 the local mode and the tests run on; move with the test runtime.' });
@@ -305,6 +322,9 @@ const EVENT_RULE_ACTIONS = ['PutRule', 'DescribeRule', 'DeleteRule', 'EnableRule
   (action) => `events:${action}`,
 );
 
+/** A CloudWatch alarm with its tags, as CloudFormation creates, updates and deletes it. */
+const ALARM_ACTIONS = ['PutMetricAlarm', 'DescribeAlarms', 'DeleteAlarms', 'TagResource', 'UntagResource', 'ListTagsForResource'].map((action) => `cloudwatch:${action}`);
+
 /**
  * What CloudFormation needs to create, update and delete a project stack (lib/project): the
  * resources' own actions, each on the names CloudFormation gives them (BgsProject-<id>-...).
@@ -330,6 +350,8 @@ function projectStackStatements(stack: Stack, codeBucket: string): iam.PolicySta
     new iam.PolicyStatement({ sid: 'AccessLogDelivery', actions: LOG_DELIVERY_ACTIONS, resources: ['*'] }),
     // A stack with workflows: the rule that ends instances of executions that ended outside the handler (lib/project/project-workflows.ts).
     new iam.PolicyStatement({ sid: 'EventRules', actions: EVENT_RULE_ACTIONS, resources: [`arn:${p}:events:*:${a}:rule/${PROJECT_STACK_PATTERN}`] }),
+    // The project's operations alarms (lib/project/project-operations.ts), which notify the control plane's topic.
+    new iam.PolicyStatement({ sid: 'Alarms', actions: ALARM_ACTIONS, resources: [`arn:${p}:cloudwatch:*:${a}:alarm:${PROJECT_STACK_PATTERN}`] }),
     new iam.PolicyStatement({ sid: 'UserPools', actions: ['cognito-idp:*'], resources: [`arn:${p}:cognito-idp:*:${a}:userpool/*`] }),
     new iam.PolicyStatement({ sid: 'CreateUserPools', actions: ['cognito-idp:CreateUserPool'], resources: ['*'] }),
     new iam.PolicyStatement({ sid: 'Apis', actions: ['apigateway:*'], resources: [`arn:${p}:apigateway:*::/apis`, `arn:${p}:apigateway:*::/apis/*`, `arn:${p}:apigateway:*::/tags/*`] }),
@@ -388,6 +410,7 @@ const STACK_ROLE_WILDCARDS: Wildcards = [
     `The access log group of the project's stage and its streams, named /aws/vendedlogs/bgs/<stack name>/api-access-<stack UUID> (lib/shared/log-group-names.ts); ${PROJECT_NAMES}.`,
   ],
   ['Resource::arn:<AWS::Partition>:events:*:<AWS::AccountId>:rule/BgsProject-*', `The rule of a project with workflows (execution status changes of its durable function); ${PROJECT_NAMES}.`],
+  ['Resource::arn:<AWS::Partition>:cloudwatch:*:<AWS::AccountId>:alarm:BgsProject-*', `The project's operations alarms; ${PROJECT_NAMES}.`],
   ['Resource::arn:<AWS::Partition>:cognito-idp:*:<AWS::AccountId>:userpool/*', "The project's user pool and its client: Cognito names pools by generated ids, which no prefix can match."],
   [
     'Resource::*',

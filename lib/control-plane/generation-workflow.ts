@@ -78,7 +78,8 @@ export class GenerationWorkflow extends Construct {
       description: 'BGS: one blueprint generation step',
       role,
       logGroup: stepLogs,
-      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      // No --enable-source-maps: the bundle maps its stack traces lazily (lib/shared/lambda-bundling.ts).
+      environment: { ...props.environment },
     });
     Validations.of(this.stepFunction).acknowledge({
       id: 'AwsSolutions-L1',

@@ -31,6 +31,10 @@ export function synthDeployTemplate(input: DeployTemplateInput): CloudFormationT
     ...(input.controlPlaneTableArn ? { controlPlaneTableArn: input.controlPlaneTableArn } : {}),
     ...(input.workflowMailFrom ? { workflowMailFrom: input.workflowMailFrom } : {}),
     ...(input.mailFrom ? { mailFrom: input.mailFrom } : {}),
+    // Alarms only with a topic to notify (the control plane's, in this region); never a topic of the stack's own.
+    operationsAlarms: input.alarmTopicArn !== undefined,
+    ...(input.alarmTopicArn ? { alarmTopicArn: input.alarmTopicArn } : {}),
+    reservedConcurrency: input.reservedConcurrency ?? 0,
     ...(input.apiReferenceOrigin ? { apiReferenceOrigin: input.apiReferenceOrigin } : {}),
   });
   return app.synth().getStackByName(stack.stackName).template as CloudFormationTemplate;

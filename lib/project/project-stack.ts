@@ -33,13 +33,15 @@ import { ProjectIdentity } from './project-identity';
 import { ProjectWorkflows } from './project-workflows';
 import { ProjectEvents } from './project-events';
 import { ProjectRuntimeFunction, projectRuntimeEnvironment } from './runtime-function';
+import { ProjectOperations, resolveProjectOperations, type ProjectOperationsSettings } from './project-operations';
 import { DEPLOY_LIMITS, projectStackResources } from '../../lambdas/core/blueprint/deploy-limits';
 import { tagBgsStack } from '../shared/cost-tags';
 
 /** Project ids as the control plane makes them: letters, digits and hyphens (they name resources). */
 const PROJECT_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 
-export interface ProjectStackProps extends StackProps {
+/** With the operations settings (alarms, their topic, the runtime's concurrency cap: project-operations.ts). */
+export interface ProjectStackProps extends StackProps, ProjectOperationsSettings {
   /** The blueprint to serve; refused at construction unless BlueprintIR.parse accepts it. */
   readonly ir: BlueprintIR;
   /** The control plane's project id: 1-64 letters, digits and hyphens. */
@@ -167,6 +169,8 @@ export class ProjectStack extends Stack {
   public readonly events: ProjectEvents;
   public readonly api: ProjectApi;
   public readonly blueprint: ProjectBlueprint;
+  /** The alarms and their topic; absent when alarms are off. */
+  public readonly operations?: ProjectOperations;
 
   constructor(scope: Construct, id: string, props: ProjectStackProps) {
     // Checked before anything is created: a bad input fails here, not halfway through a deploy.
@@ -251,7 +255,9 @@ export class ProjectStack extends Stack {
       logRetention,
       destroyOnRemoval,
     });
+    const operations = resolveProjectOperations(this, props);
     this.runtime = new ProjectRuntimeFunction(this, 'ProjectRuntime', {
+      reservedConcurrentExecutions: operations.runtimeCap,
       ...runtimeProps,
       indexNames: this.data.indexNames,
       code: code.codeFor(this, 'runtime'),
@@ -279,6 +285,20 @@ export class ProjectStack extends Stack {
       destroyOnRemoval,
       apiReferenceOrigin: props.apiReferenceOrigin,
     });
+
+    if (operations.alarms) {
+      const background = [this.identity.preTokenGeneration, this.events.recordChanges, this.events.eventJobs, this.events.schedulesFunction, this.workflows?.workflow, this.workflows?.executionEnds];
+      this.operations = new ProjectOperations(this, 'ProjectOperations', {
+        projectId: props.projectId,
+        httpApi: this.api.httpApi,
+        table,
+        backgroundFunctions: background.flatMap((fn) => (fn ? [fn.function] : [])),
+        ...(operations.runtimeCap ? { cappedRuntime: this.runtime.handler.function } : {}),
+        alarmTopicArn: props.alarmTopicArn,
+        alarmEmail: props.alarmEmail,
+        destroyOnRemoval,
+      });
+    }
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: "Base URL of the project's API" });
     new CfnOutput(this, 'UserPoolId', { value: this.identity.userPool.userPoolId });

@@ -74,6 +74,13 @@ export interface ProjectRuntimeFunctionProps {
    * @default - none
    */
   readonly additionalStatements?: readonly iam.PolicyStatement[];
+  /**
+   * Concurrency reserved for the runtime: its cap, so a flood of this project's requests cannot
+   * take the account's whole pool; taken from that pool once per project (lib/shared/function-concurrency.ts).
+   *
+   * @default - none: the account's unreserved pool
+   */
+  readonly reservedConcurrentExecutions?: number;
 }
 
 /** What identifies a project's runtime to its code: every function that builds the runtime's services (buildRuntime) gets it. */
@@ -133,6 +140,7 @@ export class ProjectRuntimeFunction extends Construct {
       timeout: Duration.seconds(29),
       logRetention: props.logRetention,
       destroyOnRemoval: props.destroyOnRemoval,
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
     });
 
     // cdk-nag names IAM5 findings by the wildcard resource they flag: acknowledged by name.

@@ -79,6 +79,13 @@ export interface BgsFunctionProps {
    * @default - not durable
    */
   readonly durableConfig?: lambda.DurableConfig;
+  /**
+   * Concurrency reserved for it: guaranteed to it and its cap, taken from the account's pool for
+   * every other function (function-concurrency.ts). 0 is not accepted: it would stop the function.
+   *
+   * @default - none: it draws from the account's unreserved pool
+   */
+  readonly reservedConcurrentExecutions?: number;
 }
 
 export class BgsFunction extends Construct {
@@ -124,11 +131,10 @@ export class BgsFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       ...(props.durableConfig ? { durableConfig: props.durableConfig } : {}),
-      environment: {
-        ...props.environment,
-        // Stack traces through the source maps the bundles carry.
-        NODE_OPTIONS: '--enable-source-maps',
-      },
+      ...(props.reservedConcurrentExecutions === undefined ? {} : { reservedConcurrentExecutions: positive(props.reservedConcurrentExecutions) }),
+      // No NODE_OPTIONS=--enable-source-maps: each bundle maps its stack traces itself, reading its
+      // source map only when a stack is first formatted, not at every cold start (lambda-bundling.ts).
+      environment: { ...props.environment },
     });
 
     // cdk-nag's "latest runtime" is nodejs24.x; nodejs22.x is chosen on purpose.
@@ -140,4 +146,10 @@ export class BgsFunction extends Construct {
         'durable functions; move to nodejs24.x together with the test runtime.',
     });
   }
+}
+
+/** A reservation of 0 throttles every invocation: refused at synth rather than deployed by mistake. */
+function positive(executions: number): number {
+  if (!Number.isInteger(executions) || executions < 1) throw new Error(`reservedConcurrentExecutions must be a whole number of 1 or more (got ${executions}); leave it unset for none`);
+  return executions;
 }

@@ -110,7 +110,14 @@ export const BUNDLE_BUDGETS: Readonly<Record<string, Budget>> = {
   'project-runtime/pre-token-generation': { kib: 350, carries: 'the membership read only (no zod schemas of the control plane)' },
 };
 
+/**
+ * What every bundle carries on top of its budget (issue 28 item 6): the installer of its lazy source
+ * maps (lambdas/shared/lazy-source-maps.ts, injected by lambda-bundling.ts), 1.2 KiB in a bundle of
+ * its own and 3.0-4.2 KiB more in the route bundles when added (their minified names shift).
+ */
+export const EVERY_BUNDLE_KIB = 5;
+
 /** An entry's budget in KiB. */
 export function bundleBudgetKib(bundleName: string): number {
-  return BUNDLE_BUDGETS[bundleName]?.kib ?? DYNAMODB_ONLY_BUDGET_KIB;
+  return (BUNDLE_BUDGETS[bundleName]?.kib ?? DYNAMODB_ONLY_BUDGET_KIB) + EVERY_BUNDLE_KIB;
 }

@@ -24,6 +24,9 @@ import { buildSync, type BuildOptions } from 'esbuild';
 export const ESM_REQUIRE_BANNER = "import{createRequire as __bgsCreateRequire}from'module';const require=__bgsCreateRequire(import.meta.url);";
 export const LAMBDA_MAIN_FIELDS = ['module', 'main'];
 
+/** The module injected into every bundle that maps its stack traces lazily (lambdas/shared/lazy-source-maps.ts). */
+export const LAZY_SOURCE_MAPS = join(__dirname, '..', '..', 'lambdas', 'shared', 'lazy-source-maps-install.ts');
+
 /** The esbuild options of every Lambda bundle (nodejs22.x). */
 export const LAMBDA_ESBUILD_OPTIONS: BuildOptions = {
   bundle: true,
@@ -33,9 +36,13 @@ export const LAMBDA_ESBUILD_OPTIONS: BuildOptions = {
   mainFields: LAMBDA_MAIN_FIELDS,
   banner: { js: ESM_REQUIRE_BANNER },
   minify: true,
-  // Stack traces through source maps (NODE_OPTIONS=--enable-source-maps), which need only the mappings.
-  sourcemap: true,
+  // Stack traces through source maps, which need only the mappings: a map beside each bundle, read
+  // only when a stack is first formatted (LAZY_SOURCE_MAPS below), not at every cold start as
+  // NODE_OPTIONS=--enable-source-maps would (test/bench/cold-start.ts). Linked, so an operator may
+  // still set that option on a function: the installer then leaves the mapping to Node.
+  sourcemap: 'linked',
   sourcesContent: false,
+  inject: [LAZY_SOURCE_MAPS],
   outExtension: { '.js': '.mjs' },
   // Lambda gives credentials in the environment only: the SDK's whole default chain is not needed (lambda-credentials.ts).
   alias: { '@aws-sdk/credential-provider-node': join(__dirname, 'lambda-credentials.ts') },

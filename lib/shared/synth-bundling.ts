@@ -12,7 +12,7 @@
 import { cpSync, mkdirSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { buildSync } from 'esbuild';
+import { buildSync, type BuildOptions } from 'esbuild';
 import { BUNDLE_FILE, ESM_REQUIRE_BANNER, LAMBDA_ESBUILD_OPTIONS, PROJECT_SYNTH_ENTRY, REPO_ROOT } from './lambda-bundling';
 
 export { PROJECT_SYNTH_ENTRY };
@@ -33,18 +33,20 @@ export interface SynthBundle {
   readonly bytes: number;
 }
 
+/** The synthesis function's esbuild options but its output file (the lazy source maps included, as in every bundle). */
+export const SYNTH_ESBUILD_OPTIONS: BuildOptions = {
+  ...LAMBDA_ESBUILD_OPTIONS,
+  absWorkingDir: REPO_ROOT,
+  entryPoints: [PROJECT_SYNTH_ENTRY],
+  banner: { js: `${ESM_REQUIRE_BANNER}${ESM_DIRNAME_BANNER}` },
+  // A `paths` entry for the bare name only: `aws-cdk-lib/aws-lambda` and the like stay as they are.
+  tsconfigRaw: JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { 'aws-cdk-lib': ['node_modules/aws-cdk-lib/core/index.js'] } } }),
+};
+
 /** Bundles the synthesis function into `outDir` (created), with its data files. */
 export function bundleProjectSynth(outDir: string = mkdtempSync(join(tmpdir(), 'bgs-project-synth-'))): SynthBundle {
   mkdirSync(outDir, { recursive: true });
-  buildSync({
-    ...LAMBDA_ESBUILD_OPTIONS,
-    absWorkingDir: REPO_ROOT,
-    entryPoints: [PROJECT_SYNTH_ENTRY],
-    outfile: join(outDir, BUNDLE_FILE),
-    banner: { js: `${ESM_REQUIRE_BANNER}${ESM_DIRNAME_BANNER}` },
-    // A `paths` entry for the bare name only: `aws-cdk-lib/aws-lambda` and the like stay as they are.
-    tsconfigRaw: JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { 'aws-cdk-lib': ['node_modules/aws-cdk-lib/core/index.js'] } } }),
-  });
+  buildSync({ ...SYNTH_ESBUILD_OPTIONS, outfile: join(outDir, BUNDLE_FILE) });
   const cdkRoot = dirname(require.resolve('aws-cdk-lib/package.json', { paths: [REPO_ROOT] }));
   for (const dir of SYNTH_DATA_DIRS) cpSync(join(cdkRoot, dir.from), join(outDir, dir.to), { recursive: true });
   return { dir: outDir, bytes: statSync(join(outDir, BUNDLE_FILE)).size };

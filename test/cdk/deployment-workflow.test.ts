@@ -105,7 +105,7 @@ it('the routes and the step function are configured to find the workflow; the sy
   const step = fn(stack.deployment.stepFunction);
   expect(step).toHaveProperty(ENV.PROJECT_CODE);
   expect(step).not.toHaveProperty(ENV.DEPLOYMENT_STEP_FUNCTION);
-  expect(Object.keys(fn(stack.deployment.synthFunction)).sort()).toEqual(['CDK_VALIDATION', 'NODE_OPTIONS']);
+  expect(Object.keys(fn(stack.deployment.synthFunction)).sort()).toEqual(['CDK_VALIDATION']);
 });
 
 it('CloudFormation acts through its own role, which the step function may only pass; the synthesis function may only log', () => {

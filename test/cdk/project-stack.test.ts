@@ -426,7 +426,8 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
     // permission; runtime function, role, log group, API permission; API, stage, access logs,
     // integration, the catch-all `$default` route; blueprint custom resource, its provider
     // function, role and log group; CDKMetadata; ProjectEvents' three queues with their
-    // policies, two functions with their roles and log groups, and two event source mappings.
+    // policies, two functions with their roles and log groups, and two event source mappings;
+    // ProjectOperations' three alarms, and its own alarm topic with its policy and key.
     const FIXED = DEPLOY_LIMITS.projectStackFixedResources;
     const all = Object.values(resources);
 
@@ -461,6 +462,13 @@ describe.each(GOLDEN)('project stack of %s', (name) => {
         'AWS::SQS::QueuePolicy': 3 + (workflows ? 1 : 0),
         // ProjectWorkflows: its version and alias, the self policy, the status-change rule.
         ...(workflows ? { 'AWS::Lambda::Version': 1, 'AWS::Lambda::Alias': 1, 'AWS::IAM::Policy': 1, 'AWS::Events::Rule': 1 } : {}),
+        // ProjectOperations: the API's 5xx rate, the background functions' errors, the table's
+        // throttles; the stack's own alarm topic, its policy and its key (none when the control
+        // plane deploys it: its alarms notify the control plane's topic).
+        'AWS::CloudWatch::Alarm': 3,
+        'AWS::SNS::Topic': 1,
+        'AWS::SNS::TopicPolicy': 1,
+        'AWS::KMS::Key': 1,
       });
     });
 

@@ -83,6 +83,9 @@ export function awsStackStepServices(config: AwsDeploymentConfig, deps: AwsDeplo
         controlPlaneTableArn,
         ...(config.workflowMailFrom ? { workflowMailFrom: config.workflowMailFrom } : {}),
         ...(config.mailFrom ? { mailFrom: config.mailFrom } : {}),
+        // An alarm notifies topics of its own region only: a project elsewhere gets no alarms.
+        ...(config.alarmTopicArn && input.region === deps.region ? { alarmTopicArn: config.alarmTopicArn } : {}),
+        ...(config.projectReservedConcurrency ? { reservedConcurrency: config.projectReservedConcurrency } : {}),
         // The API reference pages are served at the control plane's address: their "Try it out" calls cross to the project's.
         apiReferenceOrigin: new URL(deps.publicUrl).origin,
       });

@@ -3,6 +3,7 @@
  * the generation) over the state in the table. The state machine passes only ids.
  */
 import { generationStepServices } from '../composition/background-services';
+import { countMetric, OPERATIONS_METRICS } from '../../shared/operations-metrics';
 import { completeGeneration, runStep, type StepRunResult } from './run-generation';
 import { GENERATION_STEPS } from './steps';
 
@@ -29,7 +30,7 @@ export const handler = async (input: GenerationTaskInput): Promise<GenerationTas
     return { blueprintId: input.blueprintId, next: 'stop', result: 'completed' };
   }
   if (input.step === 'fail') {
-    services.logger.error('generation failed in the state machine', { error: input.error });
+    services.logger.error('generation failed in the state machine', { error: input.error, ...countMetric(OPERATIONS_METRICS.generationsFailed) });
     await services.blueprints.finish(input.blueprintId, { status: 'failed', error: 'Generation failed unexpectedly', validation: null }, services.clock.now());
     return { blueprintId: input.blueprintId, next: 'stop', result: 'failed' };
   }

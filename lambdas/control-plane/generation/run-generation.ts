@@ -7,6 +7,7 @@ import { PartTooLargeError, type BlueprintRepository } from '../../ports/bluepri
 import type { ProjectRepository } from '../../ports/project-repository';
 import type { SpecRepository } from '../../ports/spec-repository';
 import type { Clock } from '../../core/clock';
+import { countMetric, OPERATIONS_METRICS } from '../../shared/operations-metrics';
 import { GENERATION_STEPS, type GenerationStep } from './steps';
 
 export interface GenerationServices {
@@ -48,7 +49,8 @@ export async function runStep(services: GenerationServices, blueprintId: string,
   } catch (err) {
     // A bad spec must end in a failed generation with a reason, never a stuck one or a 5xx.
     const message = err instanceof PartTooLargeError ? `The blueprint is too large to store: ${err.message}` : 'Generation failed unexpectedly';
-    services.logger.error('generation step failed', { blueprintId, step: step.name, error: err as Error });
+    // Counted (EMF, operations-metrics.ts): the execution itself ends well, so only this shows the failure.
+    services.logger.error('generation step failed', { blueprintId, step: step.name, error: err as Error, ...countMetric(OPERATIONS_METRICS.generationsFailed) });
     await blueprints.finish(blueprintId, { status: 'failed', error: message, validation: null }, clock.now());
     return 'failed';
   }

@@ -14,9 +14,13 @@ export const DEPLOY_LIMITS = {
    * `$default` route, the blueprint custom resource with its function, role and log group,
    * CDKMetadata (23); and ProjectEvents (14, lib/project/project-events.ts): the event-job queue,
    * its dead-letter queue and the stream's failure queue, each with its TLS-only policy, the stream
-   * and event-jobs functions with their roles and log groups, and their two event source mappings.
+   * and event-jobs functions with their roles and log groups, and their two event source mappings
+   * (37); and the operations alarms (6, lib/project/project-operations.ts): three alarms, and the
+   * alarm topic with its policy and KMS key that a stack deployed on its own makes. A stack the
+   * control plane deploys notifies the control plane's topic (3 fewer resources), or has no
+   * alarms at all (6 fewer): counting the largest keeps the limit check on the safe side.
    */
-  projectStackFixedResources: 37,
+  projectStackFixedResources: 43,
   /**
    * What a blueprint with workflows adds (lib/project/project-workflows.ts; its test pins it): the
    * durable workflow function with its role, policies, log group, version and alias, the

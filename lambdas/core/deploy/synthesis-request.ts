@@ -24,6 +24,10 @@ export const SynthesisRequest = z.strictObject({
   workflowMailFrom: z.email().optional(),
   /** The sender of the project user pool's codes (a verified SES identity's address). Absent: Cognito's default sender. */
   mailFrom: z.email().optional(),
+  /** The SNS topic (in the project's region) its operations alarms notify. Absent: the stack gets no alarms. */
+  alarmTopicArn: z.string().min(1).optional(),
+  /** The reserved concurrency (a cap) of the project's runtime function. Absent: none. */
+  reservedConcurrency: z.number().int().min(1).optional(),
   /** The control plane's origin, whose API reference pages call the project's API ("Try it out"): allowed by its CORS. */
   apiReferenceOrigin: z.url({ protocol: /^https?$/ }).optional(),
 });
