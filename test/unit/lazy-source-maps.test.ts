@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
-import { type CallSiteLike, lazySourceMapFormatter } from '../../lambdas/shared/lazy-source-maps';
+import { type CallSiteLike, installLazySourceMaps, lazySourceMapFormatter } from '../../lambdas/shared/lazy-source-maps';
 import { LAMBDA_ESBUILD_OPTIONS, LAZY_SOURCE_MAPS, REPO_ROOT } from '../../lib/shared/lambda-bundling';
 
 // Three lines, so a frame's line says which function threw.
@@ -53,6 +53,18 @@ test("without any flag, the bundle's frames point into the TypeScript source", (
 test('with NODE_OPTIONS=--enable-source-maps (an operator may still set it), Node maps and the installer stands aside', () => {
   const stack = stackInFreshNode(['--enable-source-maps']);
   expect(stack).toMatch(/example\.lambda\.ts:1:\d+/);
+});
+
+test('the installer stands aside when something other than Node formats stacks already', () => {
+  const before = Error.prepareStackTrace;
+  const mine = (error: Error) => `custom: ${error.message}`;
+  try {
+    Error.prepareStackTrace = mine;
+    installLazySourceMaps(bundle);
+    expect(Error.prepareStackTrace).toBe(mine);
+  } finally {
+    Error.prepareStackTrace = before;
+  }
 });
 
 describe('the formatter', () => {
