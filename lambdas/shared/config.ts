@@ -6,8 +6,8 @@
 import * as z from 'zod';
 import type { AllowableAddressClass } from '../core/outgoing/address-class';
 import { parseRateLimits, type RateLimits } from '../core/rate-limit';
-import { parseAccountQuotas, type AccountQuotas } from '../core/deploy/account-quotas';
 import { URL_SUFFIX_PATTERN } from '../core/aws-endpoints';
+import { parseAccountQuotas, type AccountQuotas } from '../core/deploy/account-quotas';
 import { ENV } from './env';
 
 export interface ControlPlaneConfig {
