@@ -128,7 +128,7 @@ export function removeEntity(spec: SpecDocument, entity: SpecEntity): string {
   const name = entity.name;
   const removed = removeEntityEverywhere(spec, name);
   const notes: string[] = [];
-  // What went with it, told as before: "Task loses project_id", "workflow x removed".
+  // What went with it, told as before: "<entity> loses <fields>", "workflow <name> removed".
   const lostFields = new Map<string, string[]>();
   for (const item of removed) {
     const field = /^field (\w+)\.(\w+)$/.exec(item);
@@ -153,7 +153,7 @@ export function renameEntity(spec: SpecDocument, entity: SpecEntity, newPhrase: 
   if (name === USER_ENTITY || spec.entities.some((e) => e.name === name)) return { summary: `There is already an entity ${name}; nothing changed.`, changed: false };
   const oldId = `${snakeCase(old)}_id`;
   const newId = `${snakeCase(name)}_id`;
-  // References named after the entity follow it (task.project_id -> task.board_id), then the entity.
+  // References named after the entity follow it (<other>.<old>_id -> <other>.<new>_id), then the entity.
   for (const e of spec.entities) {
     if (e.fields.some((f) => f.name === oldId) && !e.fields.some((g) => g.name === newId)) renameFieldEverywhere(spec, e, oldId, newId);
   }
