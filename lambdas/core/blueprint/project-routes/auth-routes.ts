@@ -120,6 +120,9 @@ export function authRoutes(b: RouteBuilder): void {
   const limited = (...rates: RouteRateLimit[]) =>
     `${rates.map((rate) => `Too many ${AUTH_RATE_LIMIT_CATEGORIES[rate.category].counts} ${subjectText(rate.per)}, at most ${rulesText(rate.rules)}`).join(', or ')} (RATE_LIMITED); see Retry-After`;
   const codeLimit = limit('wrongCodes');
+  // The identity service's own trouble, never the caller's (adapters/identity/cognito-errors.ts).
+  const mailQuota: [number, string] = [503, "No more email can be sent today: the user pool's daily email quota is used up (SERVICE_UNAVAILABLE); try again later"];
+  const tokenTrigger: [number, string] = [503, "The user pool's pre token generation trigger failed (SERVICE_UNAVAILABLE); try again later"];
   const signup = limit('signup');
   b.add(
     {
@@ -131,6 +134,7 @@ export function authRoutes(b: RouteBuilder): void {
     [
       [400, multi ? 'Invalid input, neither orgName nor inviteCode, an unknown or expired invite code, or a password the policy refuses (VALIDATION_ERROR)' : 'Invalid input or a password the policy refuses (VALIDATION_ERROR)'],
       [429, limited(signup)],
+      mailQuota,
     ],
   );
   const confirm = limit('confirm');
@@ -150,19 +154,20 @@ export function authRoutes(b: RouteBuilder): void {
       [401, 'Wrong email or password; an unknown email gets the same answer (INVALID_CREDENTIALS)'],
       [403, 'The account is not confirmed yet (USER_NOT_CONFIRMED)'],
       [429, `Locked after repeated failures (ACCOUNT_LOCKED); or ${limited(login).replace(/^Too/, 'too')}`],
+      tokenTrigger,
     ],
   );
   b.add(post('refresh', 'auth.refresh', 'refreshTokens', 'Exchange a refresh token for new access and ID tokens', 'RefreshRequest'), {
     status: 200,
     description: 'New tokens',
     schema: b.ref('RefreshedTokens'),
-  }, [[401, 'Invalid or expired refresh token (UNAUTHORIZED)']]);
+  }, [[401, 'Invalid or expired refresh token (UNAUTHORIZED)'], tokenTrigger]);
   const forgot = limit('forgotPassword');
   b.add({ ...post('forgot-password', 'auth.forgotPassword', 'forgotPassword', 'Email a password reset code', 'ForgotPasswordRequest'), rateLimit: forgot }, {
     status: 202,
     description: 'A code is emailed if the account exists (the answer is the same either way)',
     schema: b.ref('Message'),
-  }, [[429, limited(forgot)]]);
+  }, [[429, limited(forgot)], mailQuota]);
   const reset = limit('resetPassword');
   b.add({ ...post('reset-password', 'auth.resetPassword', 'resetPassword', 'Set a new password with the emailed code', 'ResetPasswordRequest'), rateLimit: reset, wrongCodeLimit: codeLimit }, {
     status: 200,
