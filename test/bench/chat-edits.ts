@@ -19,6 +19,7 @@ import { DEFAULT_TIMEOUT_MS } from '../../lambdas/adapters/spec-author/prompts';
 import { startLocalService } from '../../local/local-service';
 import { answerTimeMs, estimateTokens, startFakeModel, type TokenRate } from '../support/fake-model';
 import { callApi } from '../support/local-service';
+import { mulberry32 } from '../support/metamorphic';
 
 const ROOT = join(__dirname, '..', '..');
 const RATE: TokenRate = { firstTokenMs: 1000, inputTokensPerSecond: 3000, outputTokensPerSecond: 50 };
@@ -92,21 +93,11 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-/** A seeded generator (mulberry32), so every run meets the same slowdowns. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function main(): Promise<void> {
   const spec = renderSpec(twentyEntitySpec());
-  const random = seeded(28);
+  // Seeded, so every run meets the same slowdowns.
+  const random = mulberry32(28);
   const model = await startFakeModel(
     (call) => {
       if (call.kind === 'draft') return `\`\`\`markdown\n${spec}\`\`\``;

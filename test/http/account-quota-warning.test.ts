@@ -11,17 +11,16 @@ import { ACCOUNT_QUOTA_WARNING_CODE } from '../../lambdas/core/deploy/account-qu
 import { ENV } from '../../lambdas/shared/env';
 import { signUpAndLogin, startTestService, type TestService } from '../support/local-service';
 import { TestDeployer } from '../support/test-deployer';
+import { until } from '../support/until';
 
 type User = Awaited<ReturnType<typeof signUpAndLogin>>;
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 400; i++) {
+/** `read` again until `done` says its answer is the one waited for. */
+const waitFor = <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> =>
+  until(what, async () => {
     const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+    return done(value) ? value : undefined;
+  }, 10_000, 25);
 
 describe('account quota warnings', () => {
   const deployer = new TestDeployer();

@@ -82,6 +82,16 @@ function conditionFailed(err: unknown): boolean {
   return err instanceof TransactionCanceledException && (err.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed');
 }
 
+/** What a conditional write answers, or undefined when only its conditions failed. */
+async function unlessConditionFailed<T>(write: Promise<T>): Promise<T | undefined> {
+  try {
+    return await write;
+  } catch (err) {
+    if (conditionFailed(err)) return undefined;
+    throw err;
+  }
+}
+
 export class DynamoProjectRepository implements ProjectRepository {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
@@ -122,8 +132,8 @@ export class DynamoProjectRepository implements ProjectRepository {
   }
 
   async claimSpecWriting(id: string, now: Date, createdSince: Date): Promise<{ project: Project; ownerId: string } | null> {
-    try {
-      const { Attributes } = await this.doc.send(
+    const written = await unlessConditionFailed(
+      this.doc.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: projectKey(id),
@@ -133,18 +143,16 @@ export class DynamoProjectRepository implements ProjectRepository {
           ExpressionAttributeValues: { ...WRITING_VALUES, ':now': now.toISOString(), ':since': createdSince.toISOString() },
           ReturnValues: 'ALL_NEW',
         }),
-      );
-      const item = Attributes as Record<string, unknown>;
-      return { project: toProject(item), ownerId: item.ownerId as string };
-    } catch (err) {
-      if (conditionFailed(err)) return null;
-      throw err;
-    }
+      ),
+    );
+    if (!written) return null;
+    const item = written.Attributes as Record<string, unknown>;
+    return { project: toProject(item), ownerId: item.ownerId as string };
   }
 
   async recordFirstVersion(id: string, now: Date, initialSpec: InitialSpec): Promise<boolean> {
-    try {
-      await this.doc.send(
+    const written = await unlessConditionFailed(
+      this.doc.send(
         new TransactWriteCommand({
           TransactItems: [
             {
@@ -160,17 +168,14 @@ export class DynamoProjectRepository implements ProjectRepository {
             ...firstVersionItems(this.tableName, id, initialSpec, now),
           ],
         }),
-      );
-      return true;
-    } catch (err) {
-      if (conditionFailed(err)) return false;
-      throw err;
-    }
+      ),
+    );
+    return written !== undefined;
   }
 
   async failSpecWriting(id: string, now: Date, error: string): Promise<boolean> {
-    try {
-      await this.doc.send(
+    const written = await unlessConditionFailed(
+      this.doc.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: projectKey(id),
@@ -179,12 +184,9 @@ export class DynamoProjectRepository implements ProjectRepository {
           ExpressionAttributeNames: WRITING_NAMES,
           ExpressionAttributeValues: { ...WRITING_VALUES, ':failed': 'failed', ':error': error, ':now': now.toISOString() },
         }),
-      );
-      return true;
-    } catch (err) {
-      if (conditionFailed(err)) return false;
-      throw err;
-    }
+      ),
+    );
+    return written !== undefined;
   }
 
   /** The project of `ownerId` if it can be changed: 404 if not theirs, 409 if archived. */
