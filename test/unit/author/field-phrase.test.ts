@@ -288,6 +288,11 @@ describe('readFieldPhrase: wording', () => {
     ['a recording (MP3, up to 20 MB)', { name: 'recording_key', type: 'file', file: { contentTypes: ['audio/mpeg'], maxBytes: 20971520 } }],
     ['an export (CSV, max 2 GB)', { name: 'export_key', type: 'file', file: { contentTypes: ['text/csv'], maxBytes: 2147483648 } }],
     ['a booking is pending, approved or declined', { name: 'status', type: 'enum', values: ['pending', 'approved', 'declined'] }],
+    // What refers back to the record itself names nothing of the field (the owner here is a Dock).
+    ['the depth at the time of the dock', { name: 'depth' }],
+    ['a description of it', { name: 'description', type: 'text' }],
+    ['the length of the dock', { name: 'length' }],
+    ['whether it has been repaired yet', { name: 'repaired', type: 'boolean' }],
   ])('%s', (phrase, field) => {
     const c: FieldContext = phrase.startsWith('a booking') ? { entities: ['Booking'], owner: 'Booking' } : ctx;
     expect(read(phrase, c)?.field).toMatchObject(field);
@@ -455,6 +460,7 @@ describe('splitFieldList', () => {
     ['a caption and the image itself, which is always a JPEG of at most 30 MB', ['a caption', 'the image itself, which is always a JPEG of at most 30 MB']],
     ['a title, and a file that is a PDF', ['a title', 'a file that is a PDF']],
     ['kind: desk, meeting room, or phone booth', ['kind: desk, meeting room, or phone booth']],
+    ['the fee, the test certificate, as a PDF (1 MB is plenty)', ['the fee', 'the test certificate, as a PDF (1 MB is plenty)']],
   ])('%s', (list, phrases) => {
     expect(splitFieldList(list)).toEqual(phrases);
   });

@@ -128,6 +128,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   const hasPrefix = (ws[0] === 'has' || ws[0] === 'have') && ws.length > 1;
   ws = ws.filter((w, i) => !(DETERMINERS.has(w) && i < ws.length - 1) && !FILLER_ADJECTIVES.has(w));
   if (hasPrefix) ws = traits.type === 'boolean' ? ['has', ...ws.slice(1)] : ws.slice(1);
+  ws = dropOwnTail(ws, owner);
   // ("a description of the damage", "notes on the visit": the text field itself.)
   if (ws.length > 2 && /^(?:description|notes|summary|details|explanation|comments)$/.test(ws[0]!) && /^(?:of|on|about)$/.test(ws[1]!)) ws = [ws[0]!];
   // ("the name of the item", "the weight of one piece": what the record's own thing has is the record's.)
@@ -357,9 +358,29 @@ function questionWords(ws: string[], owner?: string): string[] {
     possessive = /^(?:has|have|had|got)$/.test(rest[i]!) && !/^been$/.test(rest[i + 1] ?? '');
     i += 1;
   }
-  const object = rest.slice(i).filter((w) => !DETERMINERS.has(w));
+  // ("whether it has been repaired yet": when it happened is not part of the name.)
+  const object = rest.slice(i).filter((w, k, all) => !DETERMINERS.has(w) && !(k === all.length - 1 && k > 0 && /^(?:yet|already|still|now)$/.test(w)));
   const base = [...subject.filter((w) => !DETERMINERS.has(w)), ...object];
   return possessive && subject.length === 0 && object.length === 1 ? ['has', ...object] : base.map((w) => NAME_SYNONYMS[w] ?? w);
+}
+
+/** How a phrase refers back to the record it describes: `at the time of the test`, `of it`. */
+const OWN_TAIL_LEADS: readonly (readonly string[])[] = [['at', 'time', 'of'], ['of'], ['for']];
+
+/**
+ * `the mileage at the time of the test` on a Test -> mileage; `a description of it` -> description:
+ * what refers back to the record itself names nothing of the field.
+ */
+function dropOwnTail(ws: string[], owner?: string): string[] {
+  const own = owner ? entityWords(owner) : [];
+  const refs = [own, own.slice(-1), ['it'], []].filter((ref, i) => i >= 2 || ref.length > 0);
+  for (const lead of OWN_TAIL_LEADS) {
+    for (const ref of refs) {
+      const tail = [...lead, ...ref];
+      if (ws.length > tail.length && tail.every((w, k) => ws[ws.length - tail.length + k] === w)) return ws.slice(0, ws.length - tail.length);
+    }
+  }
+  return ws;
 }
 
 /** `the vendor's signed contract` on a Vendor -> signed contract (the owner's own field). */

@@ -67,6 +67,12 @@ function valueRun(pieces: readonly Piece[], i: number): number {
 
 /** `a PDF no larger than 15 MB`, `optional`, `open by default`: a piece that only says rules, formats, a size or a default of the one before. */
 function isDescriptorTail(text: string): boolean {
+  // ("the test certificate, as a PDF (1 MB is plenty)": what the field before is, its limit in parentheses.)
+  const asWhat = /^as\s+(?:an?\s+)?([^():]+?)\s*(?:\([^()]*\))?$/i.exec(text.trim());
+  if (asWhat) {
+    const what = asWhat[1]!.toLowerCase();
+    if (TYPE_PHRASES[what] !== undefined || FORMATS[what] !== undefined || FORMATS[what.replace(/s$/, '')] !== undefined) return true;
+  }
   if (/[(:]/.test(text)) return false;
   if (/^an?\s+(?:tick box|tickbox|check box|checkbox)\b/i.test(text.trim())) return true;
   // ("allergies, as free text": the type of the field before.)
