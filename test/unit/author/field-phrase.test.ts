@@ -293,6 +293,9 @@ describe('readFieldPhrase: wording', () => {
     ['a description of it', { name: 'description', type: 'text' }],
     ['the length of the dock', { name: 'length' }],
     ['whether it has been repaired yet', { name: 'repaired', type: 'boolean' }],
+    ["whether it's currently damaged", { name: 'damaged', type: 'boolean' }],
+    ['a note about when they can pick it up', { name: 'note' }],
+    ['a colour as printed on the label', { name: 'colour' }],
   ])('%s', (phrase, field) => {
     const c: FieldContext = phrase.startsWith('a booking') ? { entities: ['Booking'], owner: 'Booking' } : ctx;
     expect(read(phrase, c)?.field).toMatchObject(field);

@@ -130,7 +130,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   if (hasPrefix) ws = traits.type === 'boolean' ? ['has', ...ws.slice(1)] : ws.slice(1);
   ws = dropOwnTail(ws, owner);
   // ("a description of the damage", "notes on the visit": the text field itself.)
-  if (ws.length > 2 && /^(?:description|notes|summary|details|explanation|comments)$/.test(ws[0]!) && /^(?:of|on|about)$/.test(ws[1]!)) ws = [ws[0]!];
+  if (ws.length >= 2 && /^(?:description|notes?|summary|details|explanation|comments?)$/.test(ws[0]!) && /^(?:of|on|about)$/.test(ws[1]!)) ws = [ws[0]!];
   // ("the name of the item", "the weight of one piece": what the record's own thing has is the record's.)
   else if (ws.length === 3 && /^(?:name|title|weight|price|size|length|colour|color|height|width)$/.test(ws[0]!) && ws[1] === 'of' && /^(?:item|piece|thing|one|unit|product)$/.test(ws[2]!)) ws = [ws[0]!];
   // ("a photo of the scoresheet": the scoresheet photo, as a compound names it.)
@@ -278,6 +278,8 @@ function cutClauses(text: string): string {
     const next = (ws[i + 1] ?? '').toLowerCase();
     // (Also a condition, "an estimated value if it looks worth something", and a place adverb, "its reference number there".)
     if (/^(?:for|where|who|whom|whose|when|that|which|to|so|because|itself|from|with|like|e\.g\.?|eg|such|if|unless|there|here)$/.test(w)) return ws.slice(0, i).join(' ');
+    // ("size as printed on the label": how the value is written down, not part of its name.)
+    if (w === 'as' && /^(?:printed|shown|written|given|stated|listed|displayed|recorded|seen|entered|typed)$/.test(next)) return ws.slice(0, i).join(' ');
     if (PRONOUNS.test(w) && i > 1) return ws.slice(0, i).join(' ');
     if (/ing$/.test(w) && /^(?:the|a|an|their|its|his|her|my|our)$/.test(next)) return ws.slice(0, i).join(' ');
   }
@@ -358,8 +360,8 @@ function questionWords(ws: string[], owner?: string): string[] {
     possessive = /^(?:has|have|had|got)$/.test(rest[i]!) && !/^been$/.test(rest[i + 1] ?? '');
     i += 1;
   }
-  // ("whether it has been repaired yet": when it happened is not part of the name.)
-  const object = rest.slice(i).filter((w, k, all) => !DETERMINERS.has(w) && !(k === all.length - 1 && k > 0 && /^(?:yet|already|still|now)$/.test(w)));
+  // ("whether it has been repaired yet", "whether it's currently damaged": when is not part of the name.)
+  const object = rest.slice(i).filter((w, _k, all) => !DETERMINERS.has(w) && !(all.length > 1 && /^(?:yet|already|still|now|currently)$/.test(w)));
   const base = [...subject.filter((w) => !DETERMINERS.has(w)), ...object];
   return possessive && subject.length === 0 && object.length === 1 ? ['has', ...object] : base.map((w) => NAME_SYNONYMS[w] ?? w);
 }
