@@ -53,21 +53,24 @@ async function snapshot(service: TestService): Promise<Map<string, string>> {
     start = page.LastEvaluatedTableName;
   } while (start);
   const out = new Map<string, string>();
-  for (const table of tables) {
-    let key: Record<string, AttributeValue> | undefined;
-    do {
-      const page = await service.dynamoClient.send(new ScanCommand({ TableName: table, ExclusiveStartKey: key, ConsistentRead: true }));
-      for (const item of page.Items ?? []) {
-        const pk = item.PK?.S ?? '';
-        const sk = item.SK?.S ?? '';
-        if (COUNTER_KEY.test(pk) || COUNTER_KEY.test(sk) || SERVICE_SECRET_KEY.test(pk) || USAGE_SORT_KEY.test(sk)) continue;
-        const kept = Object.fromEntries(Object.entries(item).filter(([name]) => !USAGE_TOTAL_ATTRIBUTE.test(name)).sort(([a], [b]) => a.localeCompare(b)));
-        const json = JSON.stringify(kept, (_k, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v));
-        out.set(`${table} ${pk} ${sk}`, createHash('sha256').update(json).digest('base64'));
-      }
-      key = page.LastEvaluatedKey;
-    } while (key);
-  }
+  // The tables side by side: DynamoDB Local answers several scans at once.
+  await Promise.all(
+    tables.map(async (table) => {
+      let key: Record<string, AttributeValue> | undefined;
+      do {
+        const page = await service.dynamoClient.send(new ScanCommand({ TableName: table, ExclusiveStartKey: key, ConsistentRead: true }));
+        for (const item of page.Items ?? []) {
+          const pk = item.PK?.S ?? '';
+          const sk = item.SK?.S ?? '';
+          if (COUNTER_KEY.test(pk) || COUNTER_KEY.test(sk) || SERVICE_SECRET_KEY.test(pk) || USAGE_SORT_KEY.test(sk)) continue;
+          const kept = Object.fromEntries(Object.entries(item).filter(([name]) => !USAGE_TOTAL_ATTRIBUTE.test(name)).sort(([a], [b]) => a.localeCompare(b)));
+          const json = JSON.stringify(kept, (_k, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v));
+          out.set(`${table} ${pk} ${sk}`, createHash('sha256').update(json).digest('base64'));
+        }
+        key = page.LastEvaluatedKey;
+      } while (key);
+    }),
+  );
   return out;
 }
 
