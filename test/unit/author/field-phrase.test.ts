@@ -296,6 +296,8 @@ describe('readFieldPhrase: wording', () => {
     ["whether it's currently damaged", { name: 'damaged', type: 'boolean' }],
     ['a note about when they can pick it up', { name: 'note' }],
     ['a colour as printed on the label', { name: 'colour' }],
+    ['where exactly it was found, as free text ("coach C, under seat 42")', { name: 'found_location', type: 'text', notes: 'coach C, under seat 42' }],
+    ['where they were seen', { name: 'seen_location' }],
   ])('%s', (phrase, field) => {
     const c: FieldContext = phrase.startsWith('a booking') ? { entities: ['Booking'], owner: 'Booking' } : ctx;
     expect(read(phrase, c)?.field).toMatchObject(field);

@@ -38,6 +38,11 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/^(?:and|with|plus|also|as well as|including|along with)\s+/i, '')
     // ("exactly one supervising professor": the count is the relation's, not the name's.)
     .replace(/^(?:exactly|just|only|up to|at most)\s+one\s+/i, '');
+  // ('("coach C, under seat 42")': a quoted example of what is written there, not its values.)
+  text = text.replace(/\(\s*(?:(?:e\.g\.?|eg|like|such as|say)\s*)?["“]([^"“”()]{1,80})["”]\s*\)/gi, (_m, example: string) => {
+    traits.notes.push(example);
+    return ' ';
+  });
   text = text.replace(/["“”]([^"“”]{1,60})["“”]/g, '$1');
   // Parentheses (one level of nesting) are descriptors.
   text = text.replace(/\(((?:[^()]|\([^()]*\))*)\)/g, (_m, inner: string) => {
@@ -297,6 +302,9 @@ const MEASURE_OF_UNIT: Readonly<Record<string, string>> = { kg: 'weight', g: 'we
 function whPhrase(text: string, traits: Traits): string[] | undefined {
   const t = text.toLowerCase().replace(/^(?:roughly|about|approximately|exactly|also)\s+/, '');
   if (/^where\s+(?:it|they|he|she)\s+(?:is|are|lives?|sits?|stands?)(?:\s+located)?$|^where\s+(?:it|they)['’](?:s|re)(?:\s+located)?$/.test(t)) return ['location'];
+  // ("where exactly it was found": the place of what happened to it.)
+  const wherePast = /^where\s+(?:exactly\s+)?(?:it|they)\s+(?:was|were)\s+([a-z]+(?:ed|ound|ost|een|eft|ept|ung))(?:\s|$)/.exec(t);
+  if (wherePast) return [wherePast[1]!, 'location'];
   const who = /^who\s+([a-z]+?)s\s+(?:it|them)$/.exec(t);
   if (who) {
     const stem = who[1]!;
