@@ -298,6 +298,11 @@ describe('readFieldPhrase: wording', () => {
     ['a colour as printed on the label', { name: 'colour' }],
     ['where exactly it was found, as free text ("coach C, under seat 42")', { name: 'found_location', type: 'text', notes: 'coach C, under seat 42' }],
     ['where they were seen', { name: 'seen_location' }],
+    ['the date and time of the incident', { name: 'incident_at', type: 'datetime' }],
+    ['where it happened', { name: 'location' }],
+    ['what happened (free text)', { name: 'description', type: 'text' }],
+    ["the licence expiry date once it's granted", { name: 'licence_expiry_date', type: 'date' }],
+    ['years of driving experience', { name: 'years_driving_experience', type: 'integer' }],
   ])('%s', (phrase, field) => {
     const c: FieldContext = phrase.startsWith('a booking') ? { entities: ['Booking'], owner: 'Booking' } : ctx;
     expect(read(phrase, c)?.field).toMatchObject(field);

@@ -109,7 +109,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("a date and time" alone names the field after itself.)
     text = /^(?:a|an|the|its|their)$/i.test(datetime[1]!.trim()) ? 'date time' : datetime[1]!;
   }
-  const wh = whPhrase(text, traits);
+  const wh = whPhrase(text, traits, owner ? entityWords(owner) : []);
   if (wh) return { words: wh, traits };
   // ("wheelchair accessible or not", "insured yes or no": a yes/no field named by what it asks.)
   const orNot = /^(.+?)\s+(?:or not|yes or no|yes\/no)$/i.exec(text);
@@ -282,7 +282,7 @@ function cutClauses(text: string): string {
     const w = ws[i]!.toLowerCase();
     const next = (ws[i + 1] ?? '').toLowerCase();
     // (Also a condition, "an estimated value if it looks worth something", and a place adverb, "its reference number there".)
-    if (/^(?:for|where|who|whom|whose|when|that|which|to|so|because|itself|from|with|like|e\.g\.?|eg|such|if|unless|there|here)$/.test(w)) return ws.slice(0, i).join(' ');
+    if (/^(?:for|where|who|whom|whose|when|that|which|to|so|because|itself|from|with|like|e\.g\.?|eg|such|if|unless|there|here|once|until|whenever|while)$/.test(w)) return ws.slice(0, i).join(' ');
     // ("size as printed on the label": how the value is written down, not part of its name.)
     if (w === 'as' && /^(?:printed|shown|written|given|stated|listed|displayed|recorded|seen|entered|typed)$/.test(next)) return ws.slice(0, i).join(' ');
     if (PRONOUNS.test(w) && i > 1) return ws.slice(0, i).join(' ');
@@ -299,9 +299,21 @@ const MEASURE_OF_UNIT: Readonly<Record<string, string>> = { kg: 'weight', g: 'we
  * host, `how many kilos it was` -> weight_kg, `how many people came` -> people, `when it
  * arrived` -> arrived_at (a date and time).
  */
-function whPhrase(text: string, traits: Traits): string[] | undefined {
+function whPhrase(text: string, traits: Traits, owner: readonly string[]): string[] | undefined {
   const t = text.toLowerCase().replace(/^(?:roughly|about|approximately|exactly|also)\s+/, '');
   if (/^where\s+(?:it|they|he|she)\s+(?:is|are|lives?|sits?|stands?)(?:\s+located)?$|^where\s+(?:it|they)['’](?:s|re)(?:\s+located)?$/.test(t)) return ['location'];
+  // ("where it happened", "what happened": an incident's place and account.)
+  if (/^where\s+(?:it|this|that)\s+(?:happened|occurred|took place)$/.test(t)) return ['location'];
+  if (/^what\s+(?:happened|occurred|went wrong)$/.test(t)) {
+    traits.type ??= 'text';
+    return ['description'];
+  }
+  // ("the date and time of the incident": when the incident happened.)
+  const dateTimeOf = /^(?:the\s+)?date and time of (?:the\s+|its\s+|their\s+)?([a-z]+)$/.exec(t);
+  if (dateTimeOf && dateTimeOf[1] !== owner.at(-1)) {
+    traits.type = 'datetime';
+    return [dateTimeOf[1]!, 'at'];
+  }
   // ("where exactly it was found": the place of what happened to it.)
   const wherePast = /^where\s+(?:exactly\s+)?(?:it|they)\s+(?:was|were)\s+([a-z]+(?:ed|ound|ost|een|eft|ept|ung))(?:\s|$)/.exec(t);
   if (wherePast) return [wherePast[1]!, 'location'];
@@ -410,8 +422,13 @@ function dropOwnerPossessive(ws: string[], owner?: string): string[] {
  */
 function numberOf(ws: string[]): string[] {
   const i = ws.indexOf('number');
-  if (i < 0 || ws[i + 1] !== 'of' || i + 2 >= ws.length) return ws;
+  if (i < 0 || ws[i + 1] !== 'of' || i + 2 >= ws.length) return unitsOf(ws);
   return [...ws.slice(0, i), ...ws.slice(i + 2)];
+}
+
+/** `years of driving experience` -> years driving experience: a measure of something, named without the `of`. */
+function unitsOf(ws: string[]): string[] {
+  return ws.length > 2 && /^(?:years|months|weeks|days|hours|minutes)$/.test(ws[0]!) && ws[1] === 'of' ? [ws[0]!, ...ws.slice(2)] : ws;
 }
 
 /** Lower-case words of a name: letters, digits, inner hyphens and apostrophes. */
