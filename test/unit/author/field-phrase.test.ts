@@ -303,6 +303,8 @@ describe('readFieldPhrase: wording', () => {
     ['what happened (free text)', { name: 'description', type: 'text' }],
     ["the licence expiry date once it's granted", { name: 'licence_expiry_date', type: 'date' }],
     ['years of driving experience', { name: 'years_driving_experience', type: 'integer' }],
+    ['what happened as a free-text description', { name: 'description', type: 'text' }],
+    ['status open or closed', { name: 'status', type: 'enum', values: ['open', 'closed'] }],
   ])('%s', (phrase, field) => {
     const c: FieldContext = phrase.startsWith('a booking') ? { entities: ['Booking'], owner: 'Booking' } : ctx;
     expect(read(phrase, c)?.field).toMatchObject(field);
@@ -471,6 +473,7 @@ describe('splitFieldList', () => {
     ['a title, and a file that is a PDF', ['a title', 'a file that is a PDF']],
     ['kind: desk, meeting room, or phone booth', ['kind: desk, meeting room, or phone booth']],
     ['the fee, the test certificate, as a PDF (1 MB is plenty)', ['the fee', 'the test certificate, as a PDF (1 MB is plenty)']],
+    ['an address, a description, status open or closed', ['an address', 'a description', 'status open or closed']],
   ])('%s', (list, phrases) => {
     expect(splitFieldList(list)).toEqual(phrases);
   });

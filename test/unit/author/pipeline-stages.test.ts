@@ -13,7 +13,8 @@ import { readStates } from '../../../lambdas/core/spec/author/states';
 import { storyAsStatement, storyAsStatements } from '../../../lambdas/core/spec/author/stories';
 import { readWorkflows } from '../../../lambdas/core/spec/author/workflow-reader';
 import { EntityIndex } from '../../../lambdas/core/spec/offline-author/entity-index';
-import type { SpecEntity } from '../../../lambdas/core/spec/spec-model';
+import type { SpecDocument, SpecEntity } from '../../../lambdas/core/spec/spec-model';
+import { tenantAdminAsAdmin } from '../../../lambdas/core/spec/author/role-names';
 
 describe('segment', () => {
   it('reads tables with and without outer pipes, with their title', () => {
@@ -145,5 +146,18 @@ describe('clause readers', () => {
     expect(workflows[0]!.steps).toMatchObject([{ kind: 'wait', duration: 'P14D' }, { kind: 'task', name: 'remind_brewer' }]);
     expect(workflows[1]!.steps).toMatchObject([{ kind: 'waitUntil', field: 'starts_at', offset: '-P1D' }, { kind: 'task' }]);
     expect(workflows[2]!.steps).toMatchObject([{ kind: 'waitForEvent', events: ['confirmed'], timeout: 'PT2H' }, { kind: 'task', retries: 3 }]);
+  });
+});
+
+describe('the administrators of a tenant', () => {
+  const base: SpecDocument = { title: 'T', overview: '', tenancy: 'multi', entities: [{ name: 'Hall', fields: [{ name: 'name', type: 'string', required: true }] }], roles: [], adminRole: '', defaultRole: '', access: [], workflows: [] };
+  const withRoles = (names: string[], admin: string): SpecDocument => ({ ...base, roles: names.map((name) => ({ name, rights: {} })), adminRole: admin, defaultRole: names[names.length - 1]! });
+  it('are admin when named after the tenant or, as the administrative role, after a part of it', () => {
+    expect(tenantAdminAsAdmin(withRoles(['university_admin', 'warden'], 'university_admin'), new Set(['university'])).adminRole).toBe('admin');
+    expect(tenantAdminAsAdmin(withRoles(['housing_office_admin', 'warden'], 'housing_office_admin'), new Set(['university'])).roles.map((r) => r.name)).toEqual(['admin', 'warden']);
+  });
+  it('keep their name when single-tenant, or when another role is the administrative one', () => {
+    expect(tenantAdminAsAdmin({ ...withRoles(['league_admin', 'player'], 'league_admin'), tenancy: 'single' }, new Set()).adminRole).toBe('league_admin');
+    expect(tenantAdminAsAdmin(withRoles(['owner', 'housing_office_admin'], 'owner'), new Set(['university'])).roles.map((r) => r.name)).toEqual(['owner', 'housing_office_admin']);
   });
 });

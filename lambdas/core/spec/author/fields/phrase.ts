@@ -178,7 +178,8 @@ function takeInlineValues(text: string, traits: Traits, entities: readonly strin
       return slash[1]!;
     }
   }
-  for (const re of [VALUE_MARKER, /^(.+?),\s+(.+\s(?:or|and)\s.+)$/i]) {
+  // ("status open or closed": a status or a kind named with its values right after it.)
+  for (const re of [VALUE_MARKER, /^(.+?),\s+(.+\s(?:or|and)\s.+)$/i, /^((?:the\s+|a\s+|an\s+)?(?:status|state|stage|phase|type|kind|category))\s+([a-z][a-z -]*\sor\s[a-z -]+)$/i]) {
     const m = re.exec(text);
     if (!m || traits.values) continue;
     const head = words(m[1]!).pop();
@@ -304,7 +305,7 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (/^where\s+(?:it|they|he|she)\s+(?:is|are|lives?|sits?|stands?)(?:\s+located)?$|^where\s+(?:it|they)['’](?:s|re)(?:\s+located)?$/.test(t)) return ['location'];
   // ("where it happened", "what happened": an incident's place and account.)
   if (/^where\s+(?:it|this|that)\s+(?:happened|occurred|took place)$/.test(t)) return ['location'];
-  if (/^what\s+(?:happened|occurred|went wrong)$/.test(t)) {
+  if (/^what\s+(?:happened|occurred|went wrong)(?:\s+as\s+(?:an?\s+)?(?:free[- ]text\s+)?(?:description|account|text))?$/.test(t)) {
     traits.type ??= 'text';
     return ['description'];
   }

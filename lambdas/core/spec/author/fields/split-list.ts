@@ -91,6 +91,8 @@ function isBare(text: string): boolean {
   // ("wheelchair accessible or not": a yes/no field of its own, not a value.)
   if (/\s(?:or not|yes or no)$/i.test(t)) return false;
   if (/^(?:a|an|the|their|its|his|her|one|some|whether|if|how|when|where|who)\s/i.test(t) || /[:(]/.test(t)) return false;
+  // ("..., status open or closed": a field named with its values, not more values of the one before.)
+  if (/^(?:status|state|stage|phase|type|kind|category)\s+\S+\s+or\s/i.test(t)) return false;
   const items = t.split(/\s+(?:or|and)\s+/i);
   return items.every((v) => v.split(/\s+/).length <= 3 && (isValueLike(v) || /\d\s*(?:kb|mb|gb)\b/i.test(v)));
 }
