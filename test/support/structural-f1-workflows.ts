@@ -159,29 +159,38 @@ export function workflowFacts(spec: SpecDocument, exp: ExpectedSpec, want: Facts
     // written before handlers existed, list it as one): one task per action, with its retries.
     ...(spec.events ?? []).map((h) => ({ name: h.name, trigger: fromSpecTrigger(h.on), steps: h.actions.map(() => stepOf({ kind: 'task', retries: h.retry?.retries, backoff: h.retry?.backoff })) })),
   ];
+  const anyFieldOf = (w: Workflow) => w.trigger !== undefined && !w.trigger.manual && w.trigger.value !== undefined && w.trigger.field === undefined;
+  // Each expected workflow's counterpart: the spec's workflow most like it (same trigger, then the
+  // most steps and parameters in order), the likest pairs first over all of them, so the order
+  // the workflows are written in never decides (a first expected workflow that the spec lacks does
+  // not take the spec's one meant for the second).
+  const candidates = expected.flatMap((w, i) => actual.map((a, j) => {
+    const anyField = anyFieldOf(w);
+    const sameTrigger = w.trigger !== undefined && triggerKey(w.trigger, anyField) === triggerKey(a.trigger as Trigger, anyField) ? 100 : 0;
+    // (Between equals, the one with as many steps: a handler and a workflow on one trigger.)
+    return { i, j, worth: (sameTrigger + alignSteps(w.steps, a.steps).worth) * 1000 - Math.abs(w.steps.length - a.steps.length) };
+  }));
+  candidates.sort((x, y) => y.worth - x.worth || x.i - y.i || x.j - y.j);
+  const counterpart = new Map<number, number>();
   const unpaired = new Set(actual.map((_, j) => j));
-  for (const w of expected) {
+  for (const { i, j } of candidates) {
+    if (counterpart.has(i) || !unpaired.has(j)) continue;
+    counterpart.set(i, j);
+    unpaired.delete(j);
+  }
+  expected.forEach((w, i) => {
     const key = nameKey(w.name);
-    const anyField = w.trigger !== undefined && !w.trigger.manual && w.trigger.value !== undefined && w.trigger.field === undefined;
+    const anyField = anyFieldOf(w);
     want.add('workflows', key, `workflow ${w.name}`);
     if (w.trigger) want.add('triggers', `${key} ${triggerKey(w.trigger, anyField)}`, `trigger ${w.name}: ${writeExpectedTrigger(w.trigger)}`);
     addSteps(want, key, w.name, w.steps);
-    // The spec's workflow most like this one: same trigger, then the most steps and parameters in order.
-    let pick: { j: number; worth: number } | undefined;
-    for (const j of unpaired) {
-      const a = actual[j]!;
-      const sameTrigger = w.trigger !== undefined && triggerKey(w.trigger, anyField) === triggerKey(a.trigger as Trigger, anyField) ? 100 : 0;
-      // (Between equals, the one with as many steps: a handler and a workflow on one trigger.)
-      const worth = (sameTrigger + alignSteps(w.steps, a.steps).worth) * 1000 - Math.abs(w.steps.length - a.steps.length);
-      if (!pick || worth > pick.worth) pick = { j, worth };
-    }
-    if (!pick) continue;
-    unpaired.delete(pick.j);
-    const a = actual[pick.j]!;
+    const j = counterpart.get(i);
+    if (j === undefined) return;
+    const a = actual[j]!;
     got.add('workflows', key, `workflow ${a.name}`);
     if (w.trigger) got.add('triggers', `${key} ${triggerKey(a.trigger as Trigger, anyField)}`, `trigger ${a.name}: ${writeExpectedTrigger(a.trigger as Trigger)}`);
     addSteps(got, key, a.name, a.steps, { steps: w.steps, pairs: alignSteps(w.steps, a.steps).pairs });
-  }
+  });
   for (const j of unpaired) {
     const a = actual[j]!;
     const key = `+${nameKey(a.name)}`;

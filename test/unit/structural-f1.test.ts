@@ -247,6 +247,15 @@ describe('each mistake lowers its own dimension, and only it', () => {
     expect(lost(scoreEdited(edit))).toEqual(expected);
   });
 
+  it('pairs workflows by likeness, not by order: a missing first workflow leaves the second paired with its own', () => {
+    const score = scoreEdited((s) => void s.workflows.shift());
+    for (const d of ['workflows', 'triggers', 'steps'] as const) {
+      expect(score.dimensions[d].extra).toBe(0);
+      expect(score.dimensions[d].misses.every((m) => m.includes(EXPECTED.workflows![0]!.name))).toBe(true);
+    }
+    expect(score.dimensions.workflows.misses).toHaveLength(1);
+  });
+
   it('an extra entity lowers precision only: the entity, its fields, and the rights on it', () => {
     const score = scoreEdited((s) => {
       s.entities.push({ name: 'Tag', fields: [{ name: 'label', type: 'string', required: false }] });
