@@ -23,7 +23,7 @@ type Part = (typeof PARTS)[number];
  * ambiguous, add new held-out files instead, and then update this pin deliberately, in a commit
  * that only adds files.
  */
-const HELD_OUT_SHA256 = '566c1b47c196cd4541767978a71391b620064729d0ae71d769897e7551787cce';
+const HELD_OUT_SHA256 = 'fd6ff2c2d05fb3e2fe974a3cda0a7220d9210862fce4934b0c8fa5a511627159';
 
 /** The least the corpus must hold (issue 23). */
 const MIN_DESCRIPTIONS = 40;
