@@ -29,9 +29,11 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * different, larger set now (its four new descriptions are in the styles the author reads worst),
  * so its floor is measured again on it, as each time the corpus grew: 0.67. It was not lowered to
  * let an author change pass: with the author as it was before this round, the grown held-out part
- * measures 0.658, below it.
+ * measures 0.658, below it. Then 4 more held-out descriptions were written blind in the same four
+ * styles: with no change to the author the held-out part (27 descriptions) measures 0.637, and its
+ * floor is measured again on it: 0.63.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.91, examples: 0.95, 'held-out': 0.67 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.91, examples: 0.95, 'held-out': 0.63 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {

@@ -8,7 +8,7 @@ import { readDefinition, PREVIOUS } from '../../../lambdas/core/spec/author/defi
 import { readBookingAct, readRelations } from '../../../lambdas/core/spec/author/relations';
 import { segment } from '../../../lambdas/core/spec/author/segment';
 import { splitSentences } from '../../../lambdas/core/spec/author/sentences';
-import { colonList, namedRole, rightsLine, statementsOf, topicOf } from '../../../lambdas/core/spec/author/statements';
+import { colonList, introducedRole, namedRole, rightsLine, statementsOf, topicOf } from '../../../lambdas/core/spec/author/statements';
 import { readStates } from '../../../lambdas/core/spec/author/states';
 import { storyAsStatement, storyAsStatements } from '../../../lambdas/core/spec/author/stories';
 import { readWorkflows } from '../../../lambdas/core/spec/author/workflow-reader';
@@ -69,6 +69,18 @@ describe('statements', () => {
     expect(rightsLine('counter staff: create/read/update orders + read products')).toBe('counter staff can create, read and update orders and read products');
     expect(rightsLine('everybody, even without login: read teams')).toBe('everybody can read teams without login');
     expect(namedRole('my friends (guests) can only read wines')).toBe('guests can only read wines');
+  });
+
+  it('reads a role introduced by its existence ("There\'s also a receptionist who can ...")', () => {
+    expect(introducedRole("There's also a receptionist who can add clients and look at them")).toBe('The receptionist can add clients and look at them');
+    expect(introducedRole("We've got two drivers who can see the routes")).toBe('The drivers can see the routes');
+    expect(introducedRole('There are rooms that hold up to ten people')).toBe('There are rooms that hold up to ten people');
+    expect(introducedRole('There is someone who can help')).toBe('There is someone who can help');
+  });
+
+  it('reads the public emphasised and a workflow after a lead-in with a colon', () => {
+    const texts = statementsOf(segment('Anybody at all can read the catalogue. The deposit is the automation that matters most: when a booking comes in, wait 2 days.')).statements.map((st) => st.text);
+    expect(texts).toEqual(['Anybody can read the catalogue', 'when a booking comes in, wait 2 days']);
   });
 });
 
@@ -146,6 +158,25 @@ describe('clause readers', () => {
     expect(workflows[0]!.steps).toMatchObject([{ kind: 'wait', duration: 'P14D' }, { kind: 'task', name: 'remind_brewer' }]);
     expect(workflows[1]!.steps).toMatchObject([{ kind: 'waitUntil', field: 'starts_at', offset: '-P1D' }, { kind: 'task' }]);
     expect(workflows[2]!.steps).toMatchObject([{ kind: 'waitForEvent', events: ['confirmed'], timeout: 'PT2H' }, { kind: 'task', retries: 3 }]);
+  });
+
+  it('names an awaited act after what is acted on, unless that is the record itself', () => {
+    const entities: SpecEntity[] = [{ name: 'Appointment', fields: [] }, { name: 'Customer', fields: [] }, { name: 'Vehicle', fields: [{ name: 'due_date', type: 'date', required: false }] }];
+    const ctx = { index: new EntityIndex(entities.map((e) => e.name)), entities };
+    const { workflows } = readWorkflows(
+      [
+        'When an appointment is created, the client has 72 hours to pay the deposit; if they do not, cancel it',
+        'When an appointment is created, the client has 3 days to confirm the appointment; if they do not, cancel it',
+        'When a vehicle is added, wait until a month before its due date and text the customer',
+        'Text gateways fail from time to time, so retry the text up to three times',
+        "If the customer hasn't booked a test within two weeks of that reminder, send them an email",
+      ],
+      ctx,
+    );
+    expect(workflows).toHaveLength(3);
+    expect(workflows[0]!.steps[0]).toMatchObject({ kind: 'waitForEvent', events: ['deposit_paid'], timeout: 'PT72H' });
+    expect(workflows[1]!.steps[0]).toMatchObject({ kind: 'waitForEvent', events: ['confirmed'], timeout: 'P3D' });
+    expect(workflows[2]!.steps).toMatchObject([{ kind: 'waitUntil' }, { kind: 'task', retries: 3 }, { kind: 'waitForEvent', events: ['test_booked'], timeout: 'P2W' }, { kind: 'task' }]);
   });
 });
 

@@ -47,6 +47,8 @@ export interface Statements {
 }
 
 /** Words that only introduce what follows ("One last thing: ..."). */
+/** "The deposit is the automation that matters most: when ...": a sentence about the workflow that follows its colon. */
+const WORKFLOW_LEAD_IN = /^[^:]{0,100}\b(?:automations?|workflows?|process(?:es)?|reminders?|notifications?|rules?)\b[^:]{0,60}:\s*(?=(?:when|whenever|once|if|after|before|every|each|as soon as)\b)/i;
 const LEAD_IN = /^(?:(?:oh|ok|okay|and|also|plus|so)[,\s]+)*(?:one (?:last|more|final) thing|last but not least|finally|lastly|also|note|ps|p\.s\.|oh,? and|and finally|by the way|btw|important|and|plus|workflows?|automations?|reminders?|notifications?|rules?|tenancy)\s*[:,-]\s*/i;
 
 /** Headings and group bullets that hold rules rather than fields. */
@@ -234,6 +236,19 @@ export function selfIntroduced(text: string): string {
   return `The ${m[1]!.trim()} ${/^(?:can|has)\s/i.test(rights) ? rights : `can ${rights}`}`;
 }
 
+/** "anybody at all", "literally anyone": everyone, emphasised. */
+const EMPHASISED_EVERYONE = /\b(?:absolutely|literally|just about|pretty much)\s+(anyone|anybody|everyone|everybody)\b|\b(anyone|anybody|everyone|everybody)\s+(?:at all|whatsoever|on the internet|out there|in the world)\b/gi;
+
+/**
+ * "There's also a receptionist who can add clients", "We've got two drivers who can see the
+ * routes": a role introduced by its existence, then its rights; said as the role's sentence.
+ */
+export function introducedRole(text: string): string {
+  const m = /^(?:and\s+|oh,?\s+and\s+)?(?:there(?:'s|\s+is|\s+are|'re)|we(?:'ve|\s+have)?\s+(?:also\s+)?got|we\s+(?:also\s+)?have|we(?:'ll|\s+will)\s+(?:also\s+)?have)\s+(?:also\s+)?(?:(?:a|an|the|our|some|two|three|four|five|a few|several|a couple of)\s+)?([a-z][a-z -]{1,30}?)\s+(?:who|that)\s+((?:can|may|could|should|will|are allowed to|is allowed to|gets? to|need to be able to|needs? to be able to)\s.+)$/i.exec(text.trim());
+  if (!m || /^(?:one|someone|somebody|people|person|users?|few|lot|lots)$/i.test(m[1]!.trim())) return text;
+  return `The ${m[1]!.trim()} ${m[2]}`;
+}
+
 const cleanItem = (text: string) => text.replace(/^\*\*(.+?)\*\*/, '$1').replace(/\*\*/g, '').trim();
 
 export function statementsOf(blocks: Block[]): Statements {
@@ -242,10 +257,10 @@ export function statementsOf(blocks: Block[]): Statements {
   let headingTopic: string | undefined;
 
   const sentence = (text: string, line: number, topic?: string) => {
-    for (const s of splitSentences(text).flatMap((piece) => storyAsStatements(piece.replace(LEAD_IN, '')))) {
+    for (const s of splitSentences(text).flatMap((piece) => storyAsStatements(piece.replace(LEAD_IN, '').replace(WORKFLOW_LEAD_IN, '')))) {
       // ("read only theirs": their own.)
       // ("Candidates can apply, which creates an application, and ...": creating the record is the right.)
-      const plain = namedRole(selfIntroduced(eachOneOfLabel(s))).replace(/\btheirs\b/gi, 'their own').replace(/\b[a-z]+,\s*which (?:creates|makes|opens|adds|files|submits|starts) ((?:a|an|the) [a-z]+(?: [a-z]+)?)(?=,|$)/gi, 'create $1');
+      const plain = namedRole(introducedRole(selfIntroduced(eachOneOfLabel(s)))).replace(/\btheirs\b/gi, 'their own').replace(EMPHASISED_EVERYONE, (_m, a?: string, b?: string) => a ?? b ?? '').replace(/\b[a-z]+,\s*which (?:creates|makes|opens|adds|files|submits|starts) ((?:a|an|the) [a-z]+(?: [a-z]+)?)(?=,|$)/gi, 'create $1');
       // ("shop owner (admin): everything": the role in parentheses once the label is a sentence.)
       const rights = rightsLine(plain);
       if (rights) {

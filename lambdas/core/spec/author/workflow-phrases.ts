@@ -139,3 +139,19 @@ export function objectPhrase(tokens: string[]): string | undefined {
   for (; k < tokens.length && out.length < 3 && !OBJECT_END.has(tokens[k]!); k += 1) out.push(tokens[k]!);
   return out.length > 0 ? out.join('_') : undefined;
 }
+
+/** Words that end what an act is done to ("pay the deposit by then", "book a test within two weeks"). */
+const ACT_OBJECT_END = /^(?:by|within|in|before|after|or|and|but|then|so|if|otherwise|else|at|on|for|to|from|yet|still|again|now|first)$/;
+
+/**
+ * The event that ends a wait for someone's act: its participle ("confirm it": confirmed), after
+ * the thing acted on when that is not the record itself ("pay the deposit": deposit_paid, "book
+ * a test": test_booked), as people name such events.
+ */
+export function awaitedEvent(verb: string, after: string, recordWords: readonly string[]): string {
+  const done = /(?:ed|en)$/.test(verb.toLowerCase()) ? verb.toLowerCase() : participle(verbLemma(verb));
+  const m = /^\s*(?:the|a|an|their|its|his|her|any|some)\s+([a-z]+(?:\s+[a-z]+)?)/i.exec(after);
+  const object = m ? m[1]!.toLowerCase().split(/\s+/).filter((w, i, all) => !ACT_OBJECT_END.test(w) && !all.slice(0, i).some((x) => ACT_OBJECT_END.test(x))) : [];
+  if (object.length === 0 || object.some((w) => recordWords.includes(w) || recordWords.includes(w.replace(/s$/, '')))) return done.replace(/\s+/g, '_');
+  return `${object.join('_')}_${done}`.replace(/\s+/g, '_');
+}

@@ -15,7 +15,7 @@ import { uniqueName, durationWords, type Draft } from './workflow-draft';
 import { readRelativeStep, readWait, relativeAmount, wordNumber } from './workflow-waits';
 import { dateField, dateOwner, statusFieldOf } from './workflow-record-fields';
 import { madeByAct } from './workflow-acts';
-import { AWAITED_NOUNS, CONTINUATION, CREATED_CLAUSE, CREATED_STATES, DELETED_STATES, CREATE_ACTIONS, STATE_ADVERBS, STATE_LINKS, TASK_VERBS, TIME_GIVEN, TRIGGER_OPENERS, UNMET_CONDITION, WAIT_WORDS, expand, objectPhrase, participle, plainTriggerText, verbLemma } from './workflow-phrases';
+import { AWAITED_NOUNS, CONTINUATION, CREATED_CLAUSE, CREATED_STATES, DELETED_STATES, CREATE_ACTIONS, STATE_ADVERBS, STATE_LINKS, TASK_VERBS, TIME_GIVEN, TRIGGER_OPENERS, UNMET_CONDITION, WAIT_WORDS, awaitedEvent, expand, objectPhrase, participle, plainTriggerText, verbLemma } from './workflow-phrases';
 
 export interface WorkflowContext {
   index: EntityIndex;
@@ -216,7 +216,8 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     // "is not picked up": a verb with its particle.
     const particle = words_[words_.indexOf(stateWord) + 1];
     if (particle && /^(?:up|out|off|back|in)$/.test(particle)) stateWord = `${stateWord} ${particle}`;
-    const event = negated ? (/(?:ed|en)(?: \w+)?$/.test(stateWord) ? stateWord : participle(verbLemma(stateWord))) : nextState(m.entity, stateWord, ctx);
+    // ("if the customer hasn't booked a test within two weeks": test_booked.)
+    const event = negated ? (/ /.test(stateWord) ? stateWord : awaitedEvent(stateWord, words_.slice(words_.indexOf(stateWord) + 1).join(' '), recordWords(m.entity))) : nextState(m.entity, stateWord, ctx);
     // ("is not approved or declined within 24 hours": either ends the wait.)
     const at = words_.indexOf(stateWord);
     const alternatives = negated && at >= 0 && words_[at + 1] === 'or' && /(?:ed|en)$/.test(words_[at + 2] ?? '') ? [snakeCase(words_[at + 2]!)] : [];
@@ -298,7 +299,8 @@ function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
     }
     if (allowance && allowed) {
       const verb = allowance[2] ?? allowance[3]!;
-      const event = snakeCase(/(?:ed|en)$/.test(verb) ? verb : participle(verbLemma(verb)));
+      // ("has 72 hours to pay the deposit": deposit_paid.)
+      const event = snakeCase(awaitedEvent(verb, segment.slice((allowance.index ?? 0) + allowance[0].length), recordWords(draft.entity)));
       draft.steps.push({ kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, draft.names), events: [event], timeout: allowed.iso });
       draft.lastSegment = segment;
       continue;
@@ -308,11 +310,12 @@ function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
     // ("and another one if they still haven't collected it 7 days later": the wait, then the last action again.)
     const again = /^(?:and\s+)?another(?:\s+one)?\s+(?=(?:if|unless)\s)/i.exec(segment);
     const repeat = again ? [...draft.steps].reverse().find((step) => step.kind === 'task') : undefined;
-    const unless = /^(?:and\s+)?(?:another(?:\s+one)?\s+)?(?:if|unless)\s+(?:it|they|the\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:still\s+)?(?:is|are|has|have)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?([a-z]+)\s+(?:(?:within|in|after|by)\s+(.+)|(.+?)\s+(?:after that|after|later))$/i.exec(segment);
-    const awaitedFor = unless ? findDuration(unless[2] ?? unless[3]!) : undefined;
+    const unless = /^(?:and\s+)?(?:another(?:\s+one)?\s+)?(?:if|unless)\s+(?:it|they|the\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:still\s+)?(?:is|are|has|have)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?([a-z]+)\s+((?:a|an|the|their|its|any)\s+[a-z]+(?:\s+[a-z]+)?\s+)?(?:(?:within|in|after|by)\s+(.+)|(.+?)\s+(?:after that|after|later))$/i.exec(segment);
+    const awaitedFor = unless ? findDuration(unless[3] ?? unless[4]!) : undefined;
     if (unless && awaitedFor) {
       const word = unless[1]!.toLowerCase();
-      const event = STATE_ADVERBS[word] ?? snakeCase(/(?:ed|en)$/.test(word) ? word : participle(verbLemma(word)));
+      // ("if the customer hasn't booked a test within two weeks": test_booked.)
+      const event = STATE_ADVERBS[word] ?? snakeCase(awaitedEvent(word, unless[2] ?? '', recordWords(draft.entity)));
       const step: WorkflowStep = { kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, draft.names), events: [event], timeout: awaitedFor.iso };
       draft.steps.push(step);
       draft.hints.awaited.add(step.name);
@@ -379,6 +382,9 @@ function addTask(segment: string, draft: Draft, ctx: WorkflowContext): boolean {
   return true;
 }
 
+/** The words naming a record type ("MaintenanceRequest": maintenance, request), which an act on the record itself uses. */
+const recordWords = (entity: string): string[] => snakeCase(entity).split('_');
+
 export function readWorkflows(sentences: string[], ctx: WorkflowContext): WorkflowReading {
   const drafts: Draft[] = [];
   const triggerValues: WorkflowReading['triggerValues'] = [];
@@ -391,14 +397,20 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     // ("... wait up to 14 days for the payment. If it hasn't been paid, send a notice": the wait's outcome, then the action.)
     const text = last ? plain.replace(UNMET_CONDITION, 'then ') : plain;
     // ("Retry this email up to 3 times.": the retries of the workflow's last task.)
-    if (last && (CONTINUATION.test(text) || /\b(?:retried|re-?tried)\b|^retry\b/i.test(text) || continuesAbout(text, last, ctx))) {
+    // ("Text gateways fail from time to time, so retry the text up to three times": a failure, then its retries.)
+    const failure = /^[^;]*\b(?:fail|fails|failing|unreliable|flaky|go down|goes down|bounce|bounces|time out|times out)\b[^;]*,\s*so\s+(?=retry\b)/i.exec(text);
+    const retriesLast = /\b(?:retried|re-?tried)\b|^retry\b/i.test(text) || !!failure;
+    if (last && (CONTINUATION.test(text) || retriesLast || continuesAbout(text, last, ctx))) {
       const before = last.steps.length;
+      const retriesBefore = last.steps.map((step) => (step.kind === 'task' ? step.retries : undefined)).join();
       // "Approved reports are paid ...": what follows happens in that state.
       const state = continuesAbout(text, last, ctx) ? words(text)[0] : undefined;
-      readSteps(text.replace(CONTINUATION, '').replace(/^[,\s]+/, '').replace(/^[A-Za-z]+(?:ed|en)\s+/, 'the '), last, ctx);
-      if (last.steps.length > before) {
-        const first = last.steps[before]!;
-        if (state && first.kind === 'task') last.hints.stateTasks.set(snakeCase(state), first.name);
+      readSteps(text.slice(failure?.[0].length ?? 0).replace(CONTINUATION, '').replace(/^[,\s]+/, '').replace(/^[A-Za-z]+(?:ed|en)\s+/, 'the '), last, ctx);
+      // (A sentence of retries alone changes the last task: the workflow goes on after it.)
+      const retried = last.steps.slice(0, before).map((step) => (step.kind === 'task' ? step.retries : undefined)).join() !== retriesBefore;
+      if (last.steps.length > before || retried) {
+        const first = last.steps[before];
+        if (state && first?.kind === 'task') last.hints.stateTasks.set(snakeCase(state), first.name);
         used.add(i);
         last.text = `${last.text.replace(/\.?$/, '.')} ${original.trim()}`;
         return;
@@ -414,7 +426,9 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     }
     // ("... email a renewal link. If they haven't renewed within those thirty days, mark them as lapsed.":
     // what did not happen after the workflow's own steps goes on with that workflow.)
-    if (last && opening.awaited && opening.entity === last.entity && /^if\s+(?:it|they|he|she)\s/i.test(text)) {
+    // ("If the customer hasn't booked a test within two weeks of that reminder, ...": the step before goes on, whoever acts.)
+    const afterLastStep = /\b(?:of|after|since|from)\s+(?:that|this|the|their|our)\s+(?:first\s+)?(?:reminder|email|message|text|notice|letter|call|nudge)\b/i.test(text);
+    if (last && opening.awaited && ((opening.entity === last.entity && /^if\s+(?:it|they|he|she)\s/i.test(text)) || (afterLastStep && /^if\s/i.test(text)))) {
       const continued = last;
       const before = continued.steps.length;
       for (const step of opening.lead) {

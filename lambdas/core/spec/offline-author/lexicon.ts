@@ -35,7 +35,7 @@ export const GENERIC_HEADS = new Set(['data', 'access', 'rights', 'permission', 
 export const NON_NOUNS = new Set([...FUNCTION_WORDS, ...GENERIC_NOUNS]);
 
 /** Everyone, with or without an account: their rights go to access levels, not to a role. */
-export const PUBLIC_AUDIENCE = /^(?:anyone|anybody|everyone|everybody|the public|public|visitors?|public visitors?|passers-by|anonymous(?: users?| visitors?)?|unauthenticated users?|non-members?|people|the world|strangers)$/;
+export const PUBLIC_AUDIENCE = /^(?:anyone|anybody|everyone|everybody|the public|the general public|members of the public|public|visitors?|public visitors?|website visitors?|site visitors?|passers-by|anonymous(?: users?| visitors?)?|unauthenticated users?|logged[- ]out users?|non-members?|people|the world|strangers)$/;
 /** Any signed-in user: every role gets the right, at the authenticated level. */
 export const SIGNED_IN_AUDIENCE = /^(?:(?:logged[- ]in|signed[- ]in|authenticated|registered|all|any|every)\s+(?:users?|members?|people|accounts?)|users|members of the organi[sz]ation|every user|each user|any user|anyone (?:logged|signed) in|everyone (?:logged|signed) in)$/;
 
