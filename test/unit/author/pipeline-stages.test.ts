@@ -15,6 +15,8 @@ import { readWorkflows } from '../../../lambdas/core/spec/author/workflow-reader
 import { EntityIndex } from '../../../lambdas/core/spec/offline-author/entity-index';
 import type { SpecDocument, SpecEntity } from '../../../lambdas/core/spec/spec-model';
 import { tenantAdminAsAdmin } from '../../../lambdas/core/spec/author/role-names';
+import { valueList } from '../../../lambdas/core/spec/author/fields/values';
+import { authorSpec } from '../../../lambdas/core/spec/author';
 
 describe('segment', () => {
   it('reads tables with and without outer pipes, with their title', () => {
@@ -177,6 +179,38 @@ describe('clause readers', () => {
     expect(workflows[0]!.steps[0]).toMatchObject({ kind: 'waitForEvent', events: ['deposit_paid'], timeout: 'PT72H' });
     expect(workflows[1]!.steps[0]).toMatchObject({ kind: 'waitForEvent', events: ['confirmed'], timeout: 'P3D' });
     expect(workflows[2]!.steps).toMatchObject([{ kind: 'waitUntil' }, { kind: 'task', retries: 3 }, { kind: 'waitForEvent', events: ['test_booked'], timeout: 'P2W' }, { kind: 'task' }]);
+  });
+});
+
+describe('whole descriptions', () => {
+  const garage = [
+    'Customers: name, email.',
+    'Vehicles: customer, registration (unique), weight in pounds (decimals fine, e.g. 12.75).',
+    'Tests: vehicle, result (pass or fail).',
+    'Owners can do everything. Reception looks after customers and vehicles entirely, and can see tests without changing them.',
+    'When a vehicle is added, wait up to 14 days for the customer to confirm it; if they do not, email the owner.',
+    "As soon as a test's result is fail, email the customer. Ten days later, send them a reminder.",
+  ].join('\n');
+  const spec = authorSpec({ name: 'Garage', description: garage });
+
+  it('read "looks after ... entirely" as every right, and a later "can" clause with the same subject', () => {
+    expect(spec.roles.find((r) => r.name === 'reception')?.rights).toMatchObject({ Customer: { create: 'all', read: 'all', update: 'all', delete: 'all' }, Test: { read: 'all' } });
+    expect(spec.roles.find((r) => r.name === 'reception')?.rights.Test).not.toHaveProperty('update');
+  });
+
+  it('read an example in parentheses as no allowed values', () => {
+    expect(valueList('decimals fine, e.g. 12.75')).toBeUndefined();
+    expect(spec.entities.find((e) => e.name === 'Vehicle')?.fields.find((f) => f.name.startsWith('weight'))?.type).not.toBe('enum');
+  });
+
+  it('trigger on a field named before its value, and go on "ten days later"', () => {
+    const failed = spec.workflows.find((w) => w.trigger?.entity === 'Test');
+    expect(failed?.trigger).toMatchObject({ field: 'result', value: 'fail' });
+    expect(failed?.steps.map((step) => step.kind)).toEqual(['task', 'wait', 'task']);
+  });
+
+  it('give no status to a record whose awaited event the text never names as its state', () => {
+    expect(spec.entities.find((e) => e.name === 'Vehicle')?.fields.some((f) => f.name === 'status')).toBe(false);
   });
 });
 

@@ -17,7 +17,7 @@ import { PREVIOUS, readDefinition } from './definitions';
 import { readStates } from './states';
 import { readBookingAct, readRelations } from './relations';
 import { collectRoles, roleWords } from '../offline-author/roles';
-import { PERSON_WORDS, RIGHT_VERBS } from '../offline-author/lexicon';
+import { PERSON_WORDS, RIGHT_VERBS, phrasalVerb, rightVerb } from '../offline-author/lexicon';
 import { EntityIndex } from '../offline-author/entity-index';
 import { pascalCase, snakeCase } from '../../text/case';
 import { sepRegex, singular, splitTopLevel, words } from '../offline-author/text';
@@ -356,8 +356,13 @@ function withSubjects(clauses: string[], before?: string, out?: { last?: string 
       const noun = ws[lead + length - 1]?.toLowerCase() ?? '';
       const verb = ws[lead + length]?.toLowerCase() ?? '';
       if (/^[a-z]+s$/.test(noun) && RIGHT_VERBS[noun] === undefined && RIGHT_VERBS[verb] !== undefined) subject = ws.slice(0, lead + length).join(' ');
+      // ("Reception looks after customers ...": one person or desk, its verb in -s.)
+      else if (at === 0 && /^[a-z]+$/.test(noun) && !rightVerb(noun) && /^[a-z]+s$/.test(verb) && (phrasalVerb(verb, ws[lead + length + 1]) || (rightVerb(verb) && rightVerb(verb) !== verb))) subject = ws.slice(0, lead + length).join(' ');
     }
     const first = clause.trim().split(/[\s,]+/)[0]!.toLowerCase();
+    // ("..., and can see tests without changing them": the modal's subject is the clause's before.)
+    const modalOnly = /^((?:and|but|also|and also)\s+)?(?=(?:can|may|should|will|is allowed to|are allowed to)\s)/i.exec(clause.trim());
+    if (subject && at > 0 && modalOnly) return `${modalOnly[1] ?? ''}${subject} ${clause.trim().slice(modalOnly[0].length)}`;
     return subject && RIGHT_VERBS[first] !== undefined ? `${subject} can ${clause.trim()}` : clause;
   });
   if (out) out.last = subject;

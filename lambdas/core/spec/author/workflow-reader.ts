@@ -240,6 +240,9 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     return { entity: m.entity, ...triggerFor(m.entity, state, ctx), lead: [], rest };
   }
   let k = 0;
+  // ("a test's result is fail", "a test result is fail": the field named first, then its value.)
+  const fieldFirst = ctx.entities.find((e) => e.name === m.entity)?.fields.find((f) => f.type === 'enum' && [1, 2].some((n) => snakeCase(after.slice(0, n).join(' ')) === f.name && STATE_LINKS.has(after[n] ?? '')));
+  if (fieldFirst) k = fieldFirst.name.split('_').length;
   while (k < after.length && STATE_LINKS.has(after[k]!)) k += 1;
   const stateWords = after.slice(k).filter((w) => !['and', 'or', 'then', 'it', 'by', 'for', 'with', 'a', 'an'].includes(w));
   const two = stateWords.slice(0, 2).join(' ');
@@ -400,12 +403,14 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     // ("Text gateways fail from time to time, so retry the text up to three times": a failure, then its retries.)
     const failure = /^[^;]*\b(?:fail|fails|failing|unreliable|flaky|go down|goes down|bounce|bounces|time out|times out)\b[^;]*,\s*so\s+(?=retry\b)/i.exec(text);
     const retriesLast = /\b(?:retried|re-?tried)\b|^retry\b/i.test(text) || !!failure;
-    if (last && (CONTINUATION.test(text) || retriesLast || continuesAbout(text, last, ctx))) {
+    // ("Ten days later, send them a reminder": a time after the step before.)
+    const later = /^(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|twenty|thirty)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+later\b/i.test(text);
+    if (last && (CONTINUATION.test(text) || retriesLast || later || continuesAbout(text, last, ctx))) {
       const before = last.steps.length;
       const retriesBefore = last.steps.map((step) => (step.kind === 'task' ? step.retries : undefined)).join();
       // "Approved reports are paid ...": what follows happens in that state.
       const state = continuesAbout(text, last, ctx) ? words(text)[0] : undefined;
-      readSteps(text.slice(failure?.[0].length ?? 0).replace(CONTINUATION, '').replace(/^[,\s]+/, '').replace(/^[A-Za-z]+(?:ed|en)\s+/, 'the '), last, ctx);
+      readSteps(text.slice(failure?.[0].length ?? 0).replace(CONTINUATION, '').replace(/^[,\s]+/, '').replace(state ? /^[A-Za-z]+(?:ed|en)\s+/ : /^$/, 'the '), last, ctx);
       // (A sentence of retries alone changes the last task: the workflow goes on after it.)
       const retried = last.steps.slice(0, before).map((step) => (step.kind === 'task' ? step.retries : undefined)).join() !== retriesBefore;
       if (last.steps.length > before || retried) {
@@ -468,7 +473,10 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
   const states = new Map<string, string[]>();
   for (const d of drafts) {
     const decisions = d.steps.flatMap((step) => (step.kind === 'waitForEvent' ? [...step.events, ...(step.onTimeout ? [step.onTimeout] : [])] : []));
-    if (decisions.length === 0) continue;
+    // An event ends a wait by itself (it is signalled): only a record whose states the text
+    // names ("When a report is submitted, ...", "Approved reports are paid") gets a status of them.
+    const statesNamed = (d.trigger.event === 'created' && d.state && !CREATED_STATES.has(d.state)) || d.hints.stateTasks.size > 0 || d.outcomes.length > 0;
+    if (decisions.length === 0 || !statesNamed) continue;
     const values = [d.trigger.event === 'created' && d.state && d.state !== 'created' ? d.state : 'pending', ...(states.get(d.entity) ?? []), ...decisions, ...d.outcomes];
     states.set(d.entity, [...new Set(values)]);
   }

@@ -97,6 +97,17 @@ export const PHRASAL_VERBS: Record<string, string> = {
   'look after': 'manage', 'take care': 'manage', 'apply for': 'create',
 };
 
+/** The rights verb a two-word verb means, in any person ("looks after", "hands in"). */
+export function phrasalVerb(token: string, next: string | undefined): string | undefined {
+  if (!next) return undefined;
+  const t = token.toLowerCase();
+  for (const base of [t, t.replace(/ies$/, 'y'), t.replace(/es$/, ''), t.replace(/s$/, '')]) {
+    const verb = PHRASAL_VERBS[`${base} ${next.toLowerCase()}`];
+    if (verb) return verb;
+  }
+  return undefined;
+}
+
 /** Signing in (`clients log in and can only see ...`): how people arrive, not a right on records. */
 export const SIGN_IN_PHRASES = new Set(['log in', 'logs in', 'log on', 'logs on', 'sign in', 'signs in']);
 

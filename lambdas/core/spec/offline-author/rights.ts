@@ -5,7 +5,7 @@
  * X, r:own on X; `admins can do everything` -> every right, the administrative role.
  */
 import type { EntityIndex } from './entity-index';
-import { ACT_RECORD_NAMES, ADMIN_VERBS, ALL_RIGHTS, NEGATIONS, PHRASAL_VERBS, RIGHT_VERBS, type RightLetter, rightVerb, SIGN_IN_PHRASES } from './lexicon';
+import { ACT_RECORD_NAMES, ADMIN_VERBS, ALL_RIGHTS, NEGATIONS, phrasalVerb, RIGHT_VERBS, type RightLetter, rightVerb, SIGN_IN_PHRASES } from './lexicon';
 import { singular, words } from './text';
 
 export interface RightsGroup {
@@ -74,7 +74,7 @@ function placedPeople(raw: string[]): string[] {
     if (!PLACE_PREPOSITIONS.has(tokens[at] ?? '') || !/^(?:the|each|every|our|their|its)$/.test(tokens[at + 1] ?? '')) continue;
     const place = tokens[at + 2];
     const next = tokens[at + 3] ?? '';
-    if (!place || !(MODAL_WORDS.has(next) || next === 'only' || rightVerb(next) || PHRASAL_VERBS[`${next} ${tokens[at + 4]}`])) continue;
+    if (!place || !(MODAL_WORDS.has(next) || next === 'only' || rightVerb(next) || phrasalVerb(next, tokens[at + 4]))) continue;
     const people = tokens.slice(k, at);
     const subject = tokens[at + 1] === 'each' || tokens[at + 1] === 'every' ? people : [singular(place), ...people];
     return [...tokens.slice(0, k), ...subject, ...tokens.slice(at + 3)];
@@ -112,7 +112,7 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
       j = p;
       break;
     }
-    if ((rightVerb(t) || PHRASAL_VERBS[`${t} ${tokens[p + 1]}`]) && !ctx.index.aliasAt(tokens, p)) {
+    if ((rightVerb(t) || phrasalVerb(t, tokens[p + 1])) && !ctx.index.aliasAt(tokens, p)) {
       j = p;
       break;
     }
@@ -143,7 +143,7 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
     const accessPhrase = (first === 'have' || first === 'has' || first === 'get' || first === 'gets') && tokens.slice(p + 1, p + 5).some((w) => ACCESS_WORDS.has(w));
     const doEverything = (first === 'do' || first === 'does') && EVERYTHING.has(tokens.slice(p + 1).find((w) => !SOFTENERS.has(w)) ?? '');
     const verbOfEntity = ctx.index.aliasAt(tokens, p) !== undefined && p === j + countHedges(tokens, j);
-    if (!rightVerb(first) && !PHRASAL_VERBS[`${first} ${tokens[p + 1]}`] && !accessPhrase && !doEverything && !verbOfEntity && first !== 'read-only') return undefined;
+    if (!rightVerb(first) && !phrasalVerb(first, tokens[p + 1]) && !accessPhrase && !doEverything && !verbOfEntity && first !== 'read-only') return undefined;
   }
   let modal = false;
   let negative = false;
@@ -208,13 +208,13 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
       continue;
     }
     const mention = ctx.index.aliasAt(tokens, i);
-    const phrasal = PHRASAL_VERBS[`${t} ${tokens[i + 1]}`];
+    const phrasal = phrasalVerb(t, tokens[i + 1]);
     if (phrasal) i += 1;
     const verb = phrasal ?? (t === 'do' || t === 'does' ? (EVERYTHING.has(tokens.slice(i + 1).find((w) => !SOFTENERS.has(w)) ?? '') ? 'do' : undefined) : rightVerb(t));
     // "record their own attendances" with a TrainingRecord: a head noun before a determiner is the verb.
     const verbBeforeObject = mention?.head === true && mention.words.length === 1 && /^(?:their|his|her|its|a|an|the|new|all|any|some|my|our|your)$/.test(tokens[i + 1] ?? '');
     // "browse the (class) schedule": after an article, a verb's word is a noun.
-    const article = (k: number) => /^(?:the|a|an|their|his|her|its|our|my|your|this|that)$/.test(tokens[k] ?? '');
+    const article = (k: number) => /^(?:the|a|an|their|his|her|its|our|my|your|this|that|own)$/.test(tokens[k] ?? '');
     // (A singular record type's name before it is a compound's modifier; "their learners manage" is a new verb.)
     // ("it's basically our price list": a noun after a determiner and its modifier, with no object after it.)
     const noObjectAfter = !ctx.index.aliasAt(tokens, i + 1) && !article(i + 1) && !EVERYTHING.has(tokens[i + 1] ?? '');
