@@ -31,9 +31,11 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * let an author change pass: with the author as it was before this round, the grown held-out part
  * measures 0.658, below it. Then 4 more held-out descriptions were written blind in the same four
  * styles: with no change to the author the held-out part (27 descriptions) measures 0.637, and its
- * floor is measured again on it: 0.63.
+ * floor is measured again on it: 0.63. With them, 12 development descriptions written blind in the
+ * same styles took development from 0.926 to 0.835 with no change to the author; its floor is
+ * measured again on the larger part.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.91, examples: 0.95, 'held-out': 0.63 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.83, examples: 0.95, 'held-out': 0.63 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {

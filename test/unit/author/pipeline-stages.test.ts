@@ -16,6 +16,7 @@ import { EntityIndex } from '../../../lambdas/core/spec/offline-author/entity-in
 import type { SpecDocument, SpecEntity } from '../../../lambdas/core/spec/spec-model';
 import { tenantAdminAsAdmin } from '../../../lambdas/core/spec/author/role-names';
 import { valueList } from '../../../lambdas/core/spec/author/fields/values';
+import { splitFieldList } from '../../../lambdas/core/spec/author/fields';
 import { authorSpec } from '../../../lambdas/core/spec/author';
 
 describe('segment', () => {
@@ -135,6 +136,16 @@ describe('clause readers', () => {
     expect(readDefinition('Each organization has projects')).toEqual({ topic: 'organization', children: ['projects'] });
     expect(readDefinition('The coordinator has full access')).toBeUndefined();
     expect(readDefinition('the spreadsheet has had its day')).toBeUndefined();
+    expect(readDefinition('For each wall we just want its name and its height')).toEqual({ topic: 'wall', list: 'its name and its height' });
+    expect(readDefinition('When our setters put a route up they note the grade and the hold colour')).toEqual({ topic: 'route', list: 'the grade and the hold colour' });
+    expect(readDefinition('A photo of the route would be great as well, JPEG or PNG and no more than 5 MB')).toEqual({ topic: 'route', list: 'A photo (JPEG or PNG and no more than 5 MB)' });
+    expect(readDefinition('Climbers log their ascents: the route, the date of the climb')).toEqual({ topic: 'ascents', list: 'the route, the date of the climb' });
+    expect(readDefinition("Officers are responsible for the vehicles register: adding, changing and removing vehicles")).toBeUndefined();
+  });
+
+  it('reads a list\'s closing words as no part of it', () => {
+    expect(readStates('A route is active or stripped, nothing in between')).toEqual({ topic: 'route', values: ['active', 'stripped'] });
+    expect(splitFieldList("a name too, but that's optional, the style, one of flash, redpoint or repeat")).toEqual(["a name too, that's optional", 'the style (one of flash, redpoint or repeat)']);
   });
 
   it('reads workflows: triggers, waits, events with timeouts and retries', () => {

@@ -33,7 +33,8 @@ export function isBareFieldList(sentence: string, single = false): boolean {
   if (!text || /;/.test(text) || /^[^,]*:/.test(text)) return false;
   // (What follows a noun as its complement, "a note about when they can pick it up", says what the field holds.)
   const items = splitFieldList(text)
-    .map((item) => item.replace(/\([^()]*\)/g, ' ').replace(/,?\s*\b(?:which|who|that|both|all|each)\b.*$/i, '').replace(/\s+(?:about|on|for|of|from|with|in|at)\s+(?:when|where|what|how|whether|which|who)\b.*$/i, '').trim())
+    // ("optionally a star rating": a rule before the item is no part of it.)
+    .map((item) => item.replace(/^(?:optionally|possibly|maybe|perhaps|also|plus)\s+/i, '').replace(/\([^()]*\)/g, ' ').replace(/,?\s*\b(?:which|who|that|both|all|each)\b.*$/i, '').replace(/\s+(?:about|on|for|of|from|with|in|at)\s+(?:when|where|what|how|whether|which|who)\b.*$/i, '').trim())
     .filter(Boolean);
   if (items.length === 0 || (items.length < 2 && !single && !RULE_TAIL.test(text))) return false;
   // ("whether they can swim", "how many people come": a question names a field, clause and all.)

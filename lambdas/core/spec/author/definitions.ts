@@ -44,6 +44,8 @@ interface Pattern {
   passive?: boolean;
   /** The pattern reads only a list of record types ("Teams with projects and tasks"), never fields. */
   childrenOnly?: boolean;
+  /** What the one field is, said after it ("..., JPEG or PNG and no more than 5 MB"): the field's parenthesis. */
+  detail?: number;
 }
 
 const PATTERNS: Pattern[] = [
@@ -63,7 +65,26 @@ const PATTERNS: Pattern[] = [
   {
     example: 'For each hive we record its location and queen year',
     // (Also "For books we want the title, ...": the plural, with no determiner.)
-    re: new RegExp(String.raw`^(?:for|about)\s+(?:(?:each|every|a|an|the|our|all)\s+)?${NP}\s*,?\s+(?:we|you|they|i)(?:'d|'ll|\s+would|\s+will|\s+also|\s+usually|\s+always|\s+need to|\s+want to|\s+like to|\s+have to)*\s+(?:record|store|keep|track|need|want|save|log|capture|note down|write down|note|ask for|collect|hold)\s+${LIST}$`, 'i'),
+    re: new RegExp(String.raw`^(?:for|about)\s+(?:(?:each|every|a|an|the|our|all)\s+)?${NP}\s*,?\s+(?:we|you|they|i)(?:'d|'ll|\s+would|\s+will|\s+also|\s+usually|\s+always|\s+just|\s+only|\s+really|\s+mainly|\s+mostly|\s+basically|\s+simply|\s+need to|\s+want to|\s+like to|\s+have to)*\s+(?:record|store|keep|track|need|want|save|log|capture|note down|write down|note|ask for|collect|hold)\s+${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
+    example: 'When our setters put a route up they note the grade, the hold colour and the date it was set',
+    re: new RegExp(String.raw`^(?:when|whenever|once|each time|every time)\s+[a-z' ]+?\s+(?:a|an|the|each|every|new|a new)\s+${NP}(?:\s+(?:up|in|out|down|on|off))?\s*,?\s+(?:they|we|you|he|she|i)\s+(?:also\s+|just\s+|then\s+)?(?:note|notes|record|records|log|logs|enter|enters|fill in|fills in|write down|writes down|capture|captures|jot down|type in|put down)\s+${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
+    example: 'A photo of the route would be great as well, JPEG or PNG and no more than 5 MB (one field, wished for)',
+    re: new RegExp(String.raw`^((?:an?|the|some)\s+[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s+(?:of|for|on)\s+(?:the|each|every|a|an|their|its)\s+${NP}\s+(?:would be|is|'d be|will be)\s+(?:really\s+|very\s+|so\s+)?(?:great|nice|good|useful|handy|lovely|helpful|ideal|welcome|a plus|a bonus)(?:\s+(?:too|as well|also))?(?:\s*[,:-]\s*(.+))?$`, 'i'),
+    topic: 2,
+    list: 1,
+    detail: 3,
+  },
+  {
+    example: 'Climbers log their ascents: the route, the date of the climb, how many attempts it took',
+    re: new RegExp(String.raw`^(?!(?:the\s+|our\s+)?(?:app|system|service|backend|platform|site|it|workflow)\b)(?:the\s+|our\s+)?[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?\s+(?:(?:can|may|will|should|must|also|then)\s+)*(?:log|logs|record|records|enter|enters|submit|submits|file|files|fill in|fills in|fill out|fills out|add|adds|create|creates|register|registers|book|books|write|writes|post|posts|upload|uploads|make|makes|note|notes|note down|notes down|keep|keeps|track|tracks)\s+(?:their|the|a|an|new|any|each)\s+${NP}\s*:\s*(?![a-z]+ing\b)(?!(?:a|an|each|every|the)\s+[a-z]+\s+(?:has|have|is|are|includes?|contains?)\b)${LIST}$`, 'i'),
     topic: 1,
     list: 2,
   },
@@ -202,7 +223,8 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     // ("..., and customers should be able to see ...": a new subject with a modal starts a clause too.)
     // ("..., while a person can be the father in several families": a new clause ends the list.)
     const written = p.list !== undefined ? m[p.list]?.trim().replace(/,?\s+(?:while|whereas)\s+(?:a|an|the|each|every|one)\s.*$/i, '').replace(/,?\s+(?:and|but)\s+(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,\s*(?:and|but)\s+(?![^(]*\))(?!whether\b|if\b)(?:[a-z'-]+\s+){1,8}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;
-    const list = written && p.passive ? complements(written) : written;
+    const detailed = written && p.detail !== undefined && m[p.detail] ? `${written} (${m[p.detail]!.trim()})` : written;
+    const list = detailed && p.passive ? complements(detailed) : detailed;
     // "Section leaders can record attendance records": a right to make records, not fields.
     if (/\b(?:can|may|should|must|will|are able to|get to)\s+(?:\w+\s+)?(?:record|log|keep|track|list|show|store)s?\b/i.test(clean.split(/\s+/).slice(0, 6).join(' '))) return undefined;
     // ("Members record their catches": what people do with their own records, an act, not fields.)

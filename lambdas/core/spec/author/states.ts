@@ -28,7 +28,8 @@ const PATTERNS: RegExp[] = [
 const NOT_STATES = /^(?:a|an|the|for|on|in|at|of|one|some|any|not|never|only|also)\b/i;
 
 export function readStates(text: string): StateList | undefined {
-  const clean = text.trim().replace(/\.$/, '');
+  // ("A route is active or stripped, nothing in between": the list is closed, it adds no state.)
+  const clean = text.trim().replace(/\.$/, '').replace(/\s*[,;-]+\s*(?:and\s+)?(?:nothing|no)\s+(?:in between|else|other(?:s| states?)?|more)$|\s*[,;-]+\s*(?:that's it|that is it|those are the only (?:ones|states|options))$/i, '');
   for (const re of PATTERNS) {
     const m = re.exec(clean);
     if (!m) continue;

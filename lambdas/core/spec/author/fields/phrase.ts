@@ -127,7 +127,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   }
   const lead = /^(?:belongs? to|is for|for|at|in|on|linked to|(?:(?:an?|the)\s+)?(?:links?|reference|pointer)\s+to|of)\s+(.+)$/i.exec(text);
   if (lead && refTarget(lead[1]!, entities)) text = lead[1]!;
-  let ws = words(cutClauses(text));
+  // ("a name too", "a photo as well": what adds it to the list, not its name.)
+  let ws = words(cutClauses(text).replace(/\s+(?:too|as well|also|aswell)$/i, ''));
   if (ws.length === 0) return undefined;
   ws = dropOwnerPossessive(ws, owner);
   const hasPrefix = (ws[0] === 'has' || ws[0] === 'have') && ws.length > 1;
@@ -314,6 +315,12 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (dateTimeOf && dateTimeOf[1] !== owner.at(-1)) {
     traits.type = 'datetime';
     return [dateTimeOf[1]!, 'at'];
+  }
+  // ("the date of the climb", "the date of the record": the event's date, not the date of birth of anyone.)
+  const dateOfThe = /^(?:the\s+)?date of (?:the|its|their)\s+([a-z]+)$/.exec(t);
+  if (dateOfThe && dateOfThe[1] !== owner.at(-1)) {
+    traits.type ??= 'date';
+    return [dateOfThe[1]!, 'date'];
   }
   // ("where exactly it was found": the place of what happened to it.)
   const wherePast = /^where\s+(?:exactly\s+)?(?:it|they)\s+(?:was|were)\s+([a-z]+(?:ed|ound|ost|een|eft|ept|ung))(?:\s|$)/.exec(t);

@@ -13,6 +13,9 @@ import { isValueLike } from './values';
 const ONE_THING = /\bbetween -?[\d.]+ and -?\d|\b(date|dates) (?:and|&) (times?)\b|\bterms (?:and|&) conditions\b|\bblack (?:and|&) white\b|\bq (?:and|&) a\b/gi;
 const MARKER = /(?::|\b(?:(?<!\b(?:number|no|count|amount|date|name|type) )of|which is|that is|that's|which can be|that can be|can be|which will be|that will be|which must be|either|one of|is one of|being|goes from|moves through|like|such as|whether (?:it|they)(?:'s|'re|\s+is|\s+are)))\s+\S+(?:\s+\S+)?$/i;
 
+/** "but", "though": a rule said as a concession ("..., but that's optional"). */
+const CONCESSIVE = /^(?:but|though|although|tho)\s+/i;
+
 interface Piece {
   text: string;
   /** The separator before it: `,`, `;`, `and`. */
@@ -39,11 +42,16 @@ export function splitFieldList(list: string): string[] {
     if (merged.length > 0 && /^(?:which|that)\s+(?:is|are|can|must|has|have|should|will|moves|goes|runs|progresses)\b/i.test(piece.text)) {
       merged[merged.length - 1]!.text += `, ${pieces.slice(i, run + 1).map((p, k) => (k === 0 ? p.text : `${p.sep === 'and' ? ' and' : p.sep} ${p.text}`)).join('')}`;
       i = run;
+    } else if (run > i && merged.length > 0 && /^(?:one of|either|any of|which is one of)\s/i.test(piece.text)) {
+      // ("the style, one of flash, redpoint or repeat": the values of the field before.)
+      merged[merged.length - 1]!.text += ` (${pieces.slice(i, run + 1).map((p, k) => (k === 0 ? p.text : `${p.sep === 'and' ? ' and' : p.sep} ${p.text}`)).join('')})`;
+      i = run;
     } else if (run > i) {
       merged.push({ text: pieces.slice(i, run + 1).map((p, k) => (k === 0 ? p.text : `${p.sep === 'and' ? ' and' : p.sep} ${p.text}`)).join(''), sep: piece.sep });
       i = run;
-    } else if (merged.length > 0 && isDescriptorTail(piece.text)) {
-      merged[merged.length - 1]!.text += `, ${piece.text}`;
+    } else if (merged.length > 0 && isDescriptorTail(piece.text.replace(CONCESSIVE, ''))) {
+      // ("a name too, but that's optional": the rule of the field before.)
+      merged[merged.length - 1]!.text += `, ${piece.text.replace(CONCESSIVE, '')}`;
     } else merged.push(piece);
   }
   const out = merged.map((p) => p.text.replace(/\u2063/g, ' ').replace(/^(?:and|plus|with|also)\s+/i, '').trim()).filter(Boolean);
