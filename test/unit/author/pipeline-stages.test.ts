@@ -143,6 +143,12 @@ describe('clause readers', () => {
     expect(readDefinition("Officers are responsible for the vehicles register: adding, changing and removing vehicles")).toBeUndefined();
   });
 
+  it('reads a record placed between two others, and rules about the record just described', () => {
+    expect(readDefinition('A stay is one dog in one kennel from a check-in date to a check-out date, at a nightly rate')).toEqual({ topic: 'stay', parent: 'dog', parent2: 'kennel', list: 'a check-in date, a check-out date, a nightly rate' });
+    expect(readDefinition('The description is mandatory')).toEqual({ topic: PREVIOUS, list: 'The description (mandatory)' });
+    expect(readDefinition('the rest is the repair cost and the severity')).toEqual({ topic: PREVIOUS, list: 'the repair cost and the severity' });
+  });
+
   it('reads a list\'s closing words as no part of it', () => {
     expect(readStates('A route is active or stripped, nothing in between')).toEqual({ topic: 'route', values: ['active', 'stripped'] });
     expect(splitFieldList("a name too, but that's optional, the style, one of flash, redpoint or repeat")).toEqual(["a name too, that's optional", 'the style (one of flash, redpoint or repeat)']);
@@ -218,6 +224,22 @@ describe('whole descriptions', () => {
     const failed = spec.workflows.find((w) => w.trigger?.entity === 'Test');
     expect(failed?.trigger).toMatchObject({ field: 'result', value: 'fail' });
     expect(failed?.steps.map((step) => step.kind)).toEqual(['task', 'wait', 'task']);
+  });
+
+  it('name record types without the order or stress of the text, and split a contrast with a new subject', () => {
+    const kennels = authorSpec({
+      name: 'Kennels',
+      description: [
+        'Customers first: their name, phone and email.',
+        'A customer can have several dogs, but on our books a dog only ever has the one owner. For each dog we need its name and the breed.',
+        'The kennels themselves have a code painted on the door like K12 (no two the same), and a size of small, medium or large.',
+        'A tool sits in one kennel. It has a name and a daily rate.',
+      ].join('\n'),
+    });
+    expect(kennels.entities.map((e) => e.name).sort()).toEqual(['Customer', 'Dog', 'Kennel', 'Tool']);
+    expect(kennels.entities.find((e) => e.name === 'Dog')?.fields.map((f) => f.type)).toContain('ref(Customer)');
+    expect(kennels.entities.find((e) => e.name === 'Kennel')?.fields.find((f) => f.name === 'code')).toMatchObject({ unique: true });
+    expect(kennels.entities.find((e) => e.name === 'Tool')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['kennel_id', 'name', 'daily_rate']));
   });
 
   it('give no status to a record whose awaited event the text never names as its state', () => {

@@ -34,6 +34,9 @@ import { opensWithSchedule } from './scheduled-jobs';
 /** Someone making a record, at the end of a clause ("creates an attendance record for that child"): the record, and what it is for. */
 const MADE_RECORD = /\b(?:creates?|makes?|records?|logs?|files?|writes?|opens?|submits?|adds?|fills? (?:in|out))\s+(?:a|an|one|the|a new|their|their own)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+for\s+(?:a|an|the|that|this|each|every|one|their)\s+([a-z]+))?\s*$/i;
 
+/** The subject a sentence opens with, before its verb ("A tool sits in one category"). */
+const SUBJECT_FIRST = /^(?:a|an|each|every|the)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|sits|sit|belongs|belong|lives|live|goes|go|comes|come|stays|stay|gets|get|can|must|will|always|only|usually)\b/i;
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export interface AuthorInput {
@@ -58,6 +61,8 @@ export function readDescription(description: string): Reading {
     [
       ...proseParts.map((part) => readDefinition(part)).filter((d) => d?.list !== undefined && d.topic !== PREVIOUS).map((d) => d!.topic),
       ...proseParts.map((part) => readRelations(part)).filter((r) => r?.list !== undefined).map((r) => r!.pairs[0]!.child),
+      // ("A tool sits in one category. It has a name, ...": the subject of the sentence before "It has" is given fields.)
+      ...proseParts.flatMap((part, i) => (i > 0 && readDefinition(part)?.topic === PREVIOUS && /^(?:it|they)\b/i.test(part.trim()) ? [SUBJECT_FIRST.exec(proseParts[i - 1]!.trim())?.[1]].filter((t): t is string => !!t) : [])),
     ]
       .map((topic) => entityNameOf(topic, new Set(), true))
       .filter((name): name is string => name !== undefined),
@@ -105,7 +110,8 @@ export function readDescription(description: string): Reading {
     // (A generic noun the text gave fields, "a list of services, each with a name and a price", names that record type wherever it is mentioned.)
     const bare = pascalCase(snakeCase(words(phrase).filter((w) => !/^(?:a|an|the|one|each|every|its|their|exactly|single)$/.test(w)).map((w) => singular(w)).join(' ')));
     const generic = listed.some((l) => l.entity === bare && (l.phrases.length > 0 || l.rows.length > 0)) ? bare : undefined;
-    const name = entityNameOf(phrase, tenantUnits, described) ?? (unitName && (describedUnits.has(unitName) || listed.some((l) => l.entity === unitName)) ? unitName : generic);
+    // (A generic noun the text gives fields anywhere, "A tool sits in one category. It has a name", names that record type.)
+    const name = entityNameOf(phrase, tenantUnits, described) ?? (unitName && (describedUnits.has(unitName) || describedNames.has(unitName) || listed.some((l) => l.entity === unitName)) ? unitName : generic);
     if (!name) return undefined;
     const definedNames = [...listed.map((l) => l.entity), ...containments.flatMap((c) => [c.parent, c.child])];
     const known = [...definedNames, ...titles];
@@ -137,10 +143,11 @@ export function readDescription(description: string): Reading {
       section = heading;
       if (heading) previous = nameOf(heading, units);
     }
-    // Clauses: at semicolons outside parentheses, and after "Students hand in submissions:" when a clause follows.
+    // Clauses: at semicolons outside parentheses, and after "Students hand in submissions:" when a clause follows;
+    // and at a contrast with a new subject ("A customer can have several dogs, but a dog only ever has one owner").
     // (A spaced dash before a new subject, "Shows have episodes - an episode has ...", too; and
     // the record's states after its relations, "A booking is for one child, and it is pending or paid".)
-    const parts = splitTopLevel(sentence.text, sepRegex(/\s*;\s*|:\s+(?=(?:a|an|any|each|every|the|for each|for every)\s)|\s+-\s+(?=(?:a|an|each|every)\s)|,\s*and\s+(?=(?:it|they)\s+(?:is|are|can be)\s+[^;,]*(?:,[^;,]*)*\bor\b)/iy));
+    const parts = splitTopLevel(sentence.text, sepRegex(/\s*;\s*|:\s+(?=(?:a|an|any|each|every|the|for each|for every)\s)|\s+-\s+(?=(?:a|an|each|every)\s)|,\s*and\s+(?=(?:it|they)\s+(?:is|are|can be|goes|go)\s+[^;,]*(?:,[^;,]*)*\bor\b)|,\s*(?:but|whereas|while)\s+(?=(?:[a-z]+\s+){0,4}?(?:a|an|each|every|one)\s+[a-z]+\s+(?:only\s+|ever\s+|always\s+|just\s+)*(?:has|have|belongs|is|are|can|goes)\b)/iy));
     /** Reads a part into the lists; true when no reader took it. */
     const unread = (part: string): boolean => {
       const relation = readRelations(part);

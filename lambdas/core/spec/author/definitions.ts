@@ -102,6 +102,15 @@ const PATTERNS: Pattern[] = [
     list: 3,
   },
   {
+    example: 'A stay is one dog in one kennel from a check-in date to a check-out date, at a nightly rate',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:one|a|an|a single|exactly one)\s+${NP}\s+(?:in|at|on|for|with|to|and|by)\s+(?:one|a|an|a single|exactly one)\s+${NP}(?:\s*,?\s+((?:from|for|at|on|with|by|to|between|over|during)\s.+))?$`, 'i'),
+    topic: 1,
+    parent: 2,
+    parent2: 3,
+    list: 4,
+    passive: true,
+  },
+  {
     example: 'Leases, each for one plot and one gardener, with a start date and an end date',
     re: new RegExp(String.raw`^${NP}\s*,\s*(?:each\s+(?:for|from|of|on|in|about|belonging to|linked to)\s+(?:a|an|one|exactly one|a single)\s+${NP}(?:\s+and\s+(?:a|an|one|exactly one|a single)\s+${NP})?\s*,\s*)?(?:each\s+)?(?:with|having|holding)\s+${LIST}$`, 'i'),
     topic: 1,
@@ -121,6 +130,19 @@ const PATTERNS: Pattern[] = [
     re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:also\s+)?(?:note|record|track|store|keep|log|save|capture|write down|jot down|want to know|need to know)\s+${LIST}$`, 'i'),
     topic: 0,
     list: 1,
+  },
+  {
+    example: 'The description is mandatory; the rest is the repair cost estimate and the severity (about the record just described)',
+    re: /^(?:the rest|everything else|all the rest|the others|the other fields)\s+(?:is|are)\s+(?:just\s+|simply\s+)?(.+)$/i,
+    topic: 0,
+    list: 1,
+  },
+  {
+    example: 'The description is mandatory (one field of the record just described, with its rule)',
+    re: /^((?:the|its|their)\s+[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})\s+(?:is|are)\s+((?:always\s+)?(?:mandatory|required|compulsory|optional|unique|a must))$/i,
+    topic: 0,
+    list: 1,
+    detail: 2,
   },
   {
     example: 'We need when it starts, how long it takes, the placement and the quote (three or more items: about the record just described)',

@@ -24,6 +24,11 @@ export interface Discovery {
 
 const DETERMINERS = new Set(['a', 'an', 'the', 'new', 'each', 'every', 'all', 'their', 'its', 'some', 'any', 'our', 'own']);
 
+/** Quantifiers before a noun ("most dogs", "both rooms"). */
+const QUANTIFIERS = new Set(['most', 'many', 'several', 'both', 'few', 'various', 'multiple']);
+/** Words after a noun that only order or stress it ("customers first", "the kennels themselves"). */
+const TRAILING_FILLERS = new Set(['first', 'next', 'then', 'too', 'also', 'themselves', 'itself', 'now', 'again', 'last', 'finally']);
+
 /** A past participle ("registered", "booked", "found"): `-ed` after a consonant (not "seed", "bed"), or a common irregular one. */
 const PARTICIPLE = /^(?:[a-z]{2,}[^e\W]ed|[a-z]+ied|found|lost|sold|written|given|taken|broken|stolen|paid|sent|built|chosen)$/;
 
@@ -38,7 +43,11 @@ const NAMED_BY_FIELDS = new Set(['tool', 'site', 'page', 'item', 'step', 'applic
  * `described`: the phrase is given fields right there (a definition or a field list).
  */
 export function entityNameOf(phrase: string, tenantUnits: ReadonlySet<string>, described = false): string | undefined {
-  const all = words(phrase).filter((w) => !DETERMINERS.has(w));
+  // ("most dogs don't": a clause, no name.)
+  if (/n['’]t\b|\bnot\b/i.test(phrase)) return undefined;
+  // ("Customers first: ...", "The kennels themselves have ...": the order or emphasis of the text, no part of the name.)
+  const all = words(phrase).filter((w) => !DETERMINERS.has(w) && !QUANTIFIERS.has(w));
+  while (all.length > 1 && TRAILING_FILLERS.has(all[all.length - 1]!)) all.pop();
   // ("every found item", "each registered item": a participle before the noun says what happened to the record, not what it is.)
   const ws = all.length > 1 && PARTICIPLE.test(all[0]!) ? all.slice(1) : all;
   if (ws.length === 0 || ws.length > 3) return undefined;

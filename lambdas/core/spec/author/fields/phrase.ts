@@ -289,6 +289,8 @@ function cutClauses(text: string): string {
     if (w === 'as' && /^(?:printed|shown|written|given|stated|listed|displayed|recorded|seen|entered|typed)$/.test(next)) return ws.slice(0, i).join(' ');
     if (PRONOUNS.test(w) && i > 1) return ws.slice(0, i).join(' ');
     if (/ing$/.test(w) && /^(?:the|a|an|their|its|his|her|my|our)$/.test(next)) return ws.slice(0, i).join(' ');
+    // ("a code painted on the door": a participle and where, how the value is shown.)
+    if (i >= first && /^[a-z]{3,}(?:ed|en)$/.test(w) && /^(?:on|onto|in|into|at|by|inside|under)$/.test(next)) return ws.slice(0, i).join(' ');
   }
   return text;
 }
