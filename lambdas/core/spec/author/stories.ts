@@ -40,9 +40,25 @@ const AGAIN = /\s*,?\s+and\s+I\s+(?:also\s+)?(?:want to|would like to|need to|ca
 /** The reason a story gives ("so I can pick something", "so that ..."): no structure, and it holds an "I can" of its own. */
 const REASON = /\s*,?\s+so\s+(?:that\s+)?(?:i|we|they)\b.*$/i;
 
+/**
+ * "I'm the owner and can do everything", "I am the head coach, so I manage the squads": the
+ * writer names their role, then what they may do; said as the role's sentence.
+ */
+const SELF_ROLE = /^(?:and\s+|oh,?\s+and\s+)?i(?:'m|\s+am)\s+(?:the|an?)\s+([a-z][a-z -]{1,30}?)\s*,?\s+(?:and|so)\s+(?:i\s+)?((?:can|may|get to|need to|should be able to)\s.+|(?:have|'ve got)\s+(?:full|complete|total|admin)\s+(?:access|control)\b.*)$/i;
+
+function selfRole(sentence: string): string | undefined {
+  const m = SELF_ROLE.exec(sentence.trim());
+  if (!m) return undefined;
+  const rights = m[2]!.replace(/^(?:have|'ve got)\s+/i, 'has ');
+  return `The ${m[1]!.trim()} ${rights.replace(/\bmy\b/gi, 'their').replace(/\bme\b/gi, 'them')}`;
+}
+
 export function storyAsStatements(sentence: string): string[] {
   const m = STORY.exec(sentence.trim().replace(REASON, ''));
-  if (!m) return [sentence];
+  if (!m) {
+    const self = selfRole(sentence);
+    return [self ?? sentence];
+  }
   const [first, ...more] = m[3]!.split(AGAIN);
   return [storyAsStatement(sentence.trim().replace(REASON, '').replace(m[3]!, first!)), ...more.map((rest) => `${pluralRole(m[1]!)} can ${rest.replace(/\bmy\b/gi, 'their').replace(/\bme\b/gi, 'them')}`)];
 }

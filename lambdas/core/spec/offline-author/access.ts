@@ -34,7 +34,9 @@ const ONLY_ADMINS = /\bonly\s+(?:the\s+)?(?:admins?|administrators?)\s+(?:can|ma
  */
 const PUBLIC_PHRASE = new RegExp(
   String.raw`(?:^|,\s*(?:so|and|but|which means)?\s*|\bso\s+|\b(?:want|like|love|need)\s+(?=(?:them|it|these|those)\s+to\s+be\s))(?:all\s+)?([a-z][a-z ()-]*?)(?:'s|'re)?\s+(?:(?:are|is|should be|must be|will be|can be|need to be|needs to be|have to be|has to be|would be|'d be|to be)\s+)?(?:also\s+|always\s+|all\s+)?` +
-    String.raw`(?:public(?:ly (?:readable|visible|available|accessible))?|visible to (?:everyone|anyone|the public|all)|(?:readable|read|seen|viewed|browsed|visible|accessible) by (?:everyone|anyone|anybody|the public|all|visitors)|open to (?:everyone|anyone|the public))\b`,
+    String.raw`(?:public(?:ly (?:readable|visible|available|accessible))?|visible to (?:everyone|anyone|the public|all)|(?:readable|read|seen|viewed|browsed|visible|accessible) by (?:everyone|anyone|anybody|the public|all|visitors)|open to (?:everyone|anyone|the public)` +
+    // ("The walls and the routes should be up on our website for anybody to look at.")
+    String.raw`|(?:(?:up|available|online|published|listed|shown|visible)\s+)?(?:on\s+(?:our|the|their)\s+(?:public\s+)?(?:website|site|web|webpage|web page|app)\s+)?for\s+(?:anyone|anybody|everyone|everybody|the public|all|visitors|the world)\s+to\s+(?:see|look at|browse|read|view|check))\b`,
   'i',
 );
 
@@ -103,7 +105,9 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
         // ("Sessions go on our website, so they need to be readable by anyone": a pronoun is what the sentence named before it.)
         const before = s.text.slice(0, Math.max(0, s.text.indexOf(clause)) + (publicPhrase.index ?? 0));
         const pronoun = /^(?:they|them|it|that|these|those|this)$/i.test(said);
-        const named = entitiesIn(pronoun ? before || clause.slice(0, publicPhrase.index) : said, ctx.index);
+        // ("The walls and the routes should be up ...": the clause reader split the subject at "and"; the records before it are public too.)
+        const joined = !pronoun && /^[a-z ,'-]{1,60}\b(?:and|or)\s*$/i.test(before) && !/[.;:]/.test(before) ? entitiesIn(before, ctx.index) : [];
+        const named = [...new Set([...joined, ...entitiesIn(pronoun ? before || clause.slice(0, publicPhrase.index) : said, ctx.index)])];
         const entities = /^(?:everything|all|the data|all data)$/i.test(said) ? all : pronoun && named.length === 0 ? lastEntities : pronoun ? named.slice(-1) : named;
         // (A public read is the endpoint's level alone: the level lets every caller read, so no role is given the right.)
         for (const entity of entities) set(entity, 'read', 'public');

@@ -37,7 +37,8 @@ export interface RightsContext {
 }
 
 const LEADING = new Set(['and', 'but', 'while', 'whereas', 'so', 'also', 'then', 'meanwhile', 'however']);
-const SUBJECT_DETERMINERS = new Set(['the', 'a', 'an', 'all', 'our', 'my', 'your', 'each', 'every', 'any', 'only']);
+/** ("The other setters can add routes": "other" sets them apart from a role named before, it is no part of the name.) */
+const SUBJECT_DETERMINERS = new Set(['the', 'a', 'an', 'all', 'our', 'my', 'your', 'each', 'every', 'any', 'only', 'other']);
 const HEDGE = new Set(['can', 'may', 'should', 'must', 'will', 'shall', 'could', 'might', 'also', 'only', 'just', 'be', 'able', 'allowed', 'permitted', 'to', 'are', 'is', 'still', 'now', 'always', 'each', 'both', 'further', 'additionally', 'need', 'needs']);
 /** Words between "do" and "everything" that change nothing ("do pretty much anything"). */
 const SOFTENERS = new Set(['pretty', 'much', 'basically', 'just', 'absolutely', 'simply', 'literally', 'it']);
@@ -82,6 +83,15 @@ function placedPeople(raw: string[]): string[] {
   return tokens;
 }
 
+/**
+ * "can do whatever she likes with walls", "do anything they want with the bookings": every right
+ * on what follows; without an object ("can do whatever they like"), on everything.
+ */
+function freeHand(text: string): string {
+  const free = String.raw`\bdo\s+(?:whatever|anything|what)\s+(?:she|he|they|you|we)\s+(?:likes?|wants?|pleases?|needs?|wish(?:es)?)(?:\s+to)?`;
+  return text.replace(new RegExp(`${free}\\s+(?:with|to)\\b`, 'gi'), 'manage').replace(new RegExp(free, 'gi'), 'do everything');
+}
+
 /** Parses a rights clause; undefined when the clause does not begin with a subject and a right. */
 export function parseRightsClause(clause: string, ctx: RightsContext): RightsClause | undefined {
   // ("Plant staff, the people working in the laundry itself, see collections": the aside after the subject says who they are.)
@@ -89,7 +99,7 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   // ("they can only edit the ones they booked themselves", "a review they wrote": what they made is their own.)
   // ("anyone can see the list of sessions": the list is of sessions, which are what is seen.)
   const listed = plain.replace(/\b(?:the\s+|a\s+|their\s+)?(?:full\s+|whole\s+|public\s+)?(?:list|catalogue|catalog|collection|schedule|calendar|register|directory|history) of\s+/gi, '');
-  const owned = listed.replace(/\b(?:the|a|an|any)\s+(ones?|[a-z]+)\s+(?:that\s+)?(?:they|he|she)(?:'ve|\s+have)?\s+(?:[a-z]+ed|made|wrote|written|took|did|brought|sent|built)(?:\s+themselves)?\b/gi, 'their own $1');
+  const owned = freeHand(listed).replace(/\b(?:the|a|an|any)\s+(ones?|[a-z]+)\s+(?:that\s+)?(?:they|he|she)(?:'ve|\s+have)?\s+(?:[a-z]+ed|made|wrote|written|took|did|brought|sent|built)(?:\s+themselves)?\b/gi, 'their own $1');
   const tokens = placedPeople(words(owned));
   let k = 0;
   while (LEADING.has(tokens[k] ?? '')) k += 1;
@@ -199,7 +209,8 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
         cur.adminWording = letters.length === 4;
         i += at + 1;
         skipping = false;
-        if (['to', 'on', 'over', 'for'].includes(tokens[i + 1] ?? '')) i += 1;
+        // ("full control of the gear log": what follows "of" is what the access is to.)
+        if (['to', 'on', 'over', 'for', 'of'].includes(tokens[i + 1] ?? '')) i += 1;
         continue;
       }
     }

@@ -1,0 +1,86 @@
+/**
+ * Readings of roles, rights and endpoint levels (lambdas/core/spec/offline-author/{rights,roles,
+ * access}.ts, lambdas/core/spec/author/stories.ts): each wording a rule exists for, on a short
+ * text, with the rights or levels it gives.
+ */
+import { authorSpec } from '../../../lambdas/core/spec/author';
+import { storyAsStatements } from '../../../lambdas/core/spec/author/stories';
+import { EntityIndex } from '../../../lambdas/core/spec/offline-author/entity-index';
+import { parseRightsClause } from '../../../lambdas/core/spec/offline-author/rights';
+import type { SpecDocument } from '../../../lambdas/core/spec/spec-model';
+
+const RECORDS = 'Walls have a name and a height. Routes have a grade. Kits have a serial number.';
+
+function author(text: string): SpecDocument {
+  return authorSpec({ name: 'Test', description: `${RECORDS} ${text}` });
+}
+
+/** A role's rights as letters per record type ("crud", "c r:own"), the way the spec's table writes them. */
+function rightsOf(spec: SpecDocument, role: string): Record<string, string> {
+  const found = spec.roles.find((r) => r.name === role);
+  if (!found) throw new Error(`no role ${role} in ${spec.roles.map((r) => r.name).join(', ')}`);
+  return Object.fromEntries(
+    Object.entries(found.rights).map(([entity, rights]) => [
+      entity,
+      (['create', 'read', 'update', 'delete'] as const)
+        .filter((l) => rights[l])
+        .map((l) => `${l[0]}${rights[l] === 'own' ? ':own' : ''}`)
+        .join(' '),
+    ]),
+  );
+}
+
+function levels(spec: SpecDocument, entity: string): Record<string, string> {
+  return Object.fromEntries(spec.access.filter((r) => r.entity === entity).map((r) => [r.operation, r.level]));
+}
+
+const index = new EntityIndex(['Wall', 'Route', 'Kit']);
+
+describe('rights wording', () => {
+  it('"can do whatever she likes with X" is every right on X', () => {
+    const parsed = parseRightsClause('Our head setter can do whatever she likes with walls and routes', { index });
+    expect(parsed?.subject).toEqual(['head', 'setter']);
+    expect(parsed?.groups).toEqual([expect.objectContaining({ letters: ['create', 'read', 'update', 'delete'], entities: ['Wall', 'Route'], adminWording: false })]);
+    expect(rightsOf(author('Our head setter can do whatever she likes with walls and routes.'), 'head_setter')).toMatchObject({ Wall: 'c r u d', Route: 'c r u d' });
+  });
+
+  it('"can do whatever they want" with no object is every right on everything', () => {
+    const spec = author('The boss can do whatever she wants. Setters can read routes.');
+    expect(spec.adminRole).toBe('boss');
+  });
+
+  it('"the other Xs" are the Xs: "other" is no part of the role name', () => {
+    const spec = author('The head setter can manage walls and routes. The other setters can add routes and edit them but not delete them, and they can look at the walls.');
+    expect(rightsOf(spec, 'setter')).toEqual({ Route: 'c r u', Wall: 'r' });
+  });
+
+  it('"have full control of X" is every right on X only', () => {
+    const spec = author('Front desk staff have full control of the kits. Setters can read routes.');
+    expect(rightsOf(spec, 'front_desk_staff')).toMatchObject({ Kit: 'c r u d' });
+    expect(rightsOf(spec, 'front_desk_staff')).not.toHaveProperty('Route');
+    expect(spec.adminRole).toBe('admin');
+  });
+
+  it('"full control of" something that is no record type gives no right on everything', () => {
+    const parsed = parseRightsClause('Front desk staff have full control of the gear log', { index });
+    expect(parsed?.groups[0]?.entities).toEqual([]);
+  });
+});
+
+describe('the writer naming their role', () => {
+  it('"I\'m the owner and can do everything" is the owner\'s sentence', () => {
+    expect(storyAsStatements("I'm the owner and can do everything")).toEqual(['The owner can do everything']);
+    expect(storyAsStatements('I am the head coach, so I can manage the squads')).toEqual(['The head coach can manage the squads']);
+    const spec = author("Setters can read routes. I'm the owner and can do everything.");
+    expect(spec.adminRole).toBe('owner');
+  });
+});
+
+describe('public reads', () => {
+  it('"X should be up on our website for anybody to look at" is a public read of X, and of the X before "and"', () => {
+    const spec = author('Setters can manage routes. The walls and the routes should be up on our website for anybody to look at, no account needed.');
+    expect(levels(spec, 'Wall')).toMatchObject({ list: 'public', read: 'public' });
+    expect(levels(spec, 'Route')).toMatchObject({ list: 'public', read: 'public' });
+    expect(levels(spec, 'Kit')).not.toHaveProperty('read');
+  });
+});
