@@ -1,0 +1,140 @@
+/**
+ * The steps of a workflow sentence after its trigger (workflow-reader.ts): the text split at
+ * "then", commas and "and" before an action, each segment a wait (for a time, until a date of the
+ * record, for an event with a timeout), a task, or the retries of a task.
+ */
+import type { WorkflowStep } from '../spec-model';
+import { findDuration, words } from '../offline-author/text';
+import { snakeCase } from '../../text/case';
+import { uniqueName, type Draft } from './workflow-draft';
+import { readRelativeStep, readWait, wordNumber } from './workflow-waits';
+import { mentionIn, recordWords } from './workflow-mentions';
+import { AWAITED_NOUNS, STATE_ADVERBS, TASK_VERBS, TIME_GIVEN, WAIT_WORDS, awaitedEvent, objectPhrase, participle, verbLemma } from './workflow-phrases';
+import type { WorkflowContext } from './workflow-reader';
+
+/** Steps of a workflow: at `then`, commas, and `and` before a wait, a state or an action ("wait until ... and email all members"). */
+const SEGMENTS = new RegExp(String.raw`\s*(?:;|:|,\s*(?:and\s+)?then\s+|\s+and\s+then\s+|\s+then\s+|,\s*(?:and\s+)?|\s+and\s+(?=(?:it\s+|they\s+)?(?:waits?|is\s|are\s|gets?\s|retr))|\s+and\s+(?=(?:${[...TASK_VERBS].join('|')})\s))\s*`, 'i');
+
+/** Steps of a text into a draft. */
+export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
+  for (const raw of text.split(SEGMENTS)) {
+    const segment = raw.trim().replace(/\.$/, '');
+    if (!segment) continue;
+    // ("retry this email up to 3 times": what is retried may be named.)
+    const retries = /\b(?:retry(?:ing)?|retried|re-?tried)(?:\s+it|\s+them|\s+(?:the|this|that|each)\s+[a-z]+)?\s+up\s+to\s+(\w+)\s+times?\b|\bup\s+to\s+(\w+)\s+retries\b|\b(\w+)\s+retries\b|\b(?:retry(?:ing)?|retried|re-?tried)(?:\s+it|\s+them|\s+(?:the|this|that|each)\s+[a-z]+)?\s+(twice|(?:\w+)\s+times)\b/i.exec(segment);
+    if (retries) {
+      const count = (retries[1] ?? retries[2] ?? retries[3] ?? retries[4]!).replace(/\s+times$/i, '').replace(/^twice$/i, '2');
+      const n = Number.parseInt(count, 10) || wordNumber(count);
+      const last = [...draft.steps].reverse().find((s) => s.kind === 'task');
+      const own = segment.slice(0, retries.index).replace(/[(,]\s*$/, '').trim();
+      const backoff = /\bbackoff of\s+(.+)$|\b(.+?)\s+apart\b/i.exec(segment.slice(retries.index));
+      const delay = backoff ? findDuration(backoff[1] ?? backoff[2]!) : undefined;
+      let task: Extract<WorkflowStep, { kind: 'task' }> | undefined;
+      // ("because our mail provider drops messages now and then let it retry twice": only an action's own words make a task.)
+      const ownAction = own && TASK_VERBS.has(verbLemma(own.split(/\s+/)[0] ?? ''));
+      if (ownAction && addTask(own, draft, ctx)) task = draft.steps[draft.steps.length - 1] as Extract<WorkflowStep, { kind: 'task' }>;
+      else if (last && last.kind === 'task') task = last;
+      if (task) {
+        task.retries = n;
+        if (delay) task.backoff = delay.iso;
+      } else draft.pendingRetries = n;
+      continue;
+    }
+    // "give it up to 14 days to be paid", "allow 2 days for the vendor to confirm": a wait for an event.
+    const allowance = /^(?:give|allow|leave)\s+(?:it|them|the \w+\s+)?\s*(?:up to\s+|at most\s+)?(.+?)\s+(?:to be\s+([a-z]+)|for\s+.+?\s+to\s+([a-z]+))/i.exec(segment) ?? TIME_GIVEN.exec(segment);
+    // ("up to 7 more days": the time given, whatever came before it.)
+    const allowed = allowance ? findDuration(allowance[1]!.replace(/\b(?:more|another|extra|additional|further)\s+/gi, '')) : undefined;
+    // ("give the payment up to 30 minutes to go through": what the noun awaited stands for, paid.)
+    const goesThrough = /^(?:give|allow|leave)\s+(?:the|its|their)\s+([a-z]+)\s+(?:up to\s+|at most\s+)?(.+?)\s+to\s+(?:go through|arrive|come in|clear|happen)\b/i.exec(segment);
+    const awaitedNoun = goesThrough ? AWAITED_NOUNS[goesThrough[1]!.toLowerCase()] : undefined;
+    const throughTime = goesThrough ? findDuration(goesThrough[2]!) : undefined;
+    if (awaitedNoun && throughTime) {
+      draft.steps.push({ kind: 'waitForEvent', name: uniqueName(`wait_for_${awaitedNoun}`, draft.names), events: [awaitedNoun], timeout: throughTime.iso });
+      draft.hints.awaited.add(draft.steps[draft.steps.length - 1]!.name);
+      draft.lastSegment = segment;
+      continue;
+    }
+    if (allowance && allowed) {
+      const verb = allowance[2] ?? allowance[3]!;
+      // ("has 72 hours to pay the deposit": deposit_paid.)
+      const event = snakeCase(awaitedEvent(verb, segment.slice((allowance.index ?? 0) + allowance[0].length), recordWords(draft.entity)));
+      draft.steps.push({ kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, draft.names), events: [event], timeout: allowed.iso });
+      draft.lastSegment = segment;
+      continue;
+    }
+    // "and if it isn't fixed within 2 days, escalate it": a wait for what did not happen yet.
+    // ("if it still isn't back a week after that": the time after the state word, and "later".)
+    // ("and another one if they still haven't collected it 7 days later": the wait, then the last action again.)
+    const again = /^(?:and\s+)?another(?:\s+one)?\s+(?=(?:if|unless)\s)/i.exec(segment);
+    const repeat = again ? [...draft.steps].reverse().find((step) => step.kind === 'task') : undefined;
+    const unless = /^(?:and\s+)?(?:another(?:\s+one)?\s+)?(?:if|unless)\s+(?:it|they|the\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:still\s+)?(?:is|are|has|have)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?([a-z]+)\s+((?:a|an|the|their|its|any)\s+[a-z]+(?:\s+[a-z]+)?\s+)?(?:(?:within|in|after|by)\s+(.+)|(.+?)\s+(?:after that|after|later))$/i.exec(segment);
+    const awaitedFor = unless ? findDuration(unless[3] ?? unless[4]!) : undefined;
+    if (unless && awaitedFor) {
+      const word = unless[1]!.toLowerCase();
+      // ("if the customer hasn't booked a test within two weeks": test_booked.)
+      const event = STATE_ADVERBS[word] ?? snakeCase(awaitedEvent(word, unless[2] ?? '', recordWords(draft.entity)));
+      const step: WorkflowStep = { kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, draft.names), events: [event], timeout: awaitedFor.iso };
+      draft.steps.push(step);
+      draft.hints.awaited.add(step.name);
+      if (repeat) draft.steps.push({ ...repeat, name: uniqueName(repeat.name, draft.names) });
+      draft.lastSegment = segment;
+      continue;
+    }
+    const wait = WAIT_WORDS.exec(segment);
+    if (wait) {
+      readWait(wait[1]!.trim(), draft, ctx);
+      draft.lastSegment = segment;
+      continue;
+    }
+    // "a week before it remind everyone", "then again the day before": a wait until the record's date, and the action.
+    // ("another email two hours before the session": the message first, then the time; said the other way round.)
+    const messageFirst = /^(?:and\s+)?((?:another|an?)\s+(?:email|e-mail|text|reminder|message|notification))\s+((?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty|forty-eight)\s+[a-z]+\s+(?:before|prior to)\s+.+)$/i.exec(segment);
+    const relative = readRelativeStep(messageFirst ? `${messageFirst[2]} send ${messageFirst[1]}` : segment, draft, ctx);
+    if (relative !== undefined) {
+      draft.lastSegment = segment;
+      if (relative) addTask(relative, draft, ctx);
+      continue;
+    }
+    draft.lastSegment = segment;
+    const outcome = /^(?:it|they|the \w+)\s+(?:is|are|gets|get)\s+(?:automatically\s+)?([a-z]+ed)(?:\s+automatically)?$/i.exec(segment);
+    const awaited = [...draft.steps].reverse().find((step) => step.kind === 'waitForEvent');
+    if (outcome && awaited?.kind === 'waitForEvent' && awaited.events.includes(outcome[1]!.toLowerCase())) {
+      awaited.onTimeout = outcome[1]!.toLowerCase();
+      draft.hints.timeoutOutcomes.set(awaited.name, segment);
+      continue;
+    }
+    if (/^(?:if|unless|otherwise|or else|in that case)\b/i.test(segment) && !TASK_VERBS.has(verbLemma(words(segment)[1] ?? ''))) continue;
+    addTask(segment, draft, ctx);
+  }
+}
+
+/** A task from a segment with an action verb ("remind the brewer", "it is escalated to finance"). */
+function addTask(segment: string, draft: Draft, ctx: WorkflowContext): boolean {
+  // ("because our mail provider drops messages now and then": a reason, not an action.)
+  if (/^(?:because|since|as|although|though|while|so that|given that)\b/i.test(segment.trim())) return false;
+  const tokens = words(segment);
+  const at = tokens.findIndex((w) => TASK_VERBS.has(verbLemma(w)) && !(w === 'email' && tokens[tokens.indexOf(w) - 1] === 'an' && false));
+  if (at < 0) return false;
+  const verb = verbLemma(tokens[at]!);
+  const passive = at > 0 && ['is', 'are', 'be', 'gets', 'get', 'been'].includes(tokens[at - 1]!) || (at > 1 && tokens[at - 1] === 'automatically');
+  let object: string | undefined;
+  if (passive) {
+    object = snakeCase(draft.entity);
+    draft.outcomes.push(participle(verb));
+  }
+  else {
+    const m = mentionIn(tokens.slice(at + 1), ctx);
+    object = m && m.start <= 2 ? snakeCase(m.entity) : objectPhrase(tokens.slice(at + 1));
+    if (tokens.slice(at + 1, at + 2)[0] === 'it' || tokens.slice(at + 1, at + 2)[0] === 'them') object = snakeCase(draft.entity);
+  }
+  const own = object === snakeCase(draft.entity);
+  const step: WorkflowStep = { kind: 'task', name: uniqueName(object && !own ? `${verb}_${object}` : verb, draft.names) };
+  draft.keyword ??= object && !own ? object : verb;
+  if (draft.pendingRetries !== undefined) {
+    step.retries = draft.pendingRetries;
+    draft.pendingRetries = undefined;
+  }
+  draft.steps.push(step);
+  draft.hints.tasks.set(step.name, { phrase: segment, verb, passive, own });
+  return true;
+}
