@@ -149,6 +149,15 @@ describe('clause readers', () => {
     expect(readDefinition('the rest is the repair cost and the severity')).toEqual({ topic: PREVIOUS, list: 'the repair cost and the severity' });
   });
 
+  it('reads examples as no values, a section title on its own line, and a maker\'s document by its own name', () => {
+    expect(valueList('Power tools, Access, Gardening...')).toBeUndefined();
+    expect(valueList('oak, pine etc')).toBeUndefined();
+    expect(segment('Data\nPatients have a name and a phone.')).toMatchObject([{ kind: 'heading', text: 'Data' }, { kind: 'paragraph', text: 'Patients have a name and a phone.' }]);
+    expect(readDefinition("A driver record holds the driver's name and phone")).toEqual({ topic: 'driver record', list: "the driver's name and phone" });
+    const tools = authorSpec({ name: 'Tools', description: "Tools: a name each, the manufacturer's manual as a PDF.\nThe owner can do everything." });
+    expect(tools.entities[0]!.fields.map((f) => f.name)).toEqual(['name', 'manual_key']);
+  });
+
   it('reads a list\'s closing words as no part of it', () => {
     expect(readStates('A route is active or stripped, nothing in between')).toEqual({ topic: 'route', values: ['active', 'stripped'] });
     expect(splitFieldList("a name too, but that's optional, the style, one of flash, redpoint or repeat")).toEqual(["a name too, that's optional", 'the style (one of flash, redpoint or repeat)']);

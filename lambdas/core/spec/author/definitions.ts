@@ -23,8 +23,8 @@ export interface ProseDefinition {
 const DET = String.raw`(?:(?:each|every|all|a|an|the|our|any|its|their|some)\s+)?`;
 /** A noun phrase of one to four words (checked later against the lexicon and the tagger). */
 const NP = String.raw`([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,3}?)`;
-/** ("An attendance record has ...": `record` is part of the name when a verb follows it.) */
-const HAVE = String.raw`(?:has|have|includes?|contains?|consists of|records?|stores?|keeps?|holds?|carry|carries|comes with|is made of|gets?|needs?|tracks?|lists?|shows?)(?!\s+(?:has|have|is|are|belongs?|links?|gets?)\b)`;
+/** ("An attendance record has ...", "A driver record holds ...": `record` is part of the name when a verb follows it.) */
+const HAVE = String.raw`(?:has|have|includes?|contains?|consists of|records?|stores?|keeps?|holds?|carry|carries|comes with|is made of|gets?|needs?|tracks?|lists?|shows?)(?!\s+(?:has|have|is|are|belongs?|links?|gets?|holds?|keeps?|stores?|contains?|includes?|lists?|carries|tracks?|shows?)\b)`;
 const HEDGE = String.raw`(?:(?:also|always|usually|typically|should|must|will|can|each|then|additionally|just)\s+)*`;
 const LIST = String.raw`(.+)`;
 /** Verbs of people making a record ("book", "place", "file"), in the forms a plural subject takes. */

@@ -77,6 +77,9 @@ const UNDERLINE = /^\s*(?:=+|-{3,})\s*$/;
  * "Customers\n---------": a heading underlined (Markdown's other heading form), rewritten in place
  * as `#`/`##` so every later stage sees one form; a rule alone ("----------") separates, like a blank line.
  */
+/** The title of a part of a description, written as a line of its own. */
+const SECTION_LINE = /^(?:the\s+)?(?:user stories|stories|data|data model|the data|people|users|roles|permissions|access|who does what|automations?|workflows?|notifications?|reminders?|background|overview|requirements|tenancy|entities|records)(?:,?\s+roughly)?\s*:?$/i;
+
 function setextHeadings(lines: string[]): void {
   for (let i = 0; i < lines.length; i += 1) {
     if (!UNDERLINE.test(lines[i]!)) continue;
@@ -95,7 +98,9 @@ export function segment(description: string): Block[] {
       const runIn = RUN_IN_HEADING.exec(line);
       return runIn && !/^\(/.test(runIn[2]!) ? [`### ${runIn[1]!.trim()}`, ...(runIn[2] ? [runIn[2]] : [])] : [line];
     })
-    .map((line) => line.replace(DASH_LABEL, '$1: '));
+    .map((line) => line.replace(DASH_LABEL, '$1: '))
+    // ("Data" on a line of its own, the text right under it: a section's title, not the start of a sentence.)
+    .map((line) => (SECTION_LINE.test(line.trim()) ? `### ${line.trim().replace(/:$/, '')}` : line));
   setextHeadings(lines);
   const blocks: Block[] = [];
   let i = 0;

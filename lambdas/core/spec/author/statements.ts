@@ -52,7 +52,7 @@ const WORKFLOW_LEAD_IN = /^[^:]{0,100}\b(?:automations?|workflows?|process(?:es)
 const LEAD_IN = /^(?:(?:oh|ok|okay|and|also|plus|so)[,\s]+)*(?:one (?:last|more|final) thing|last but not least|finally|lastly|also|note|ps|p\.s\.|oh,? and|and finally|by the way|btw|important|and|plus|workflows?|automations?|reminders?|notifications?|rules?|tenancy)\s*[:,-]\s*/i;
 
 /** Headings and group bullets that hold rules rather than fields. */
-const GROUP_WORDS = /^(?:(?:the\s+)?(?:permissions?|access(?: rules| rights| control)?|roles?(?: and (?:rights|permissions))?|rights|users?(?: and roles)?|who can do what|rules|business rules|constraints|workflows?|automations?|automation|processes|notifications?|reminders?|tenancy|tenants?|data|data model|entities|records|overview|notes?|background|requirements|security|auth|authentication|(?:the )?(?:app|system|backend|service|api))\b)/i;
+const GROUP_WORDS = /^(?:(?:the\s+)?(?:(?:user\s+)?stories|permissions?|access(?: rules| rights| control)?|roles?(?: and (?:rights|permissions))?|rights|users?(?: and roles)?|who can do what|rules|business rules|constraints|workflows?|automations?|automation|processes|notifications?|reminders?|tenancy|tenants?|data|data model|entities|records|overview|notes?|background|requirements|security|auth|authentication|(?:the )?(?:app|system|backend|service|api))\b)/i;
 
 /** A bullet or heading that names a record type: a short noun phrase, no verb of a sentence. */
 export function topicOf(text: string): string | undefined {

@@ -127,8 +127,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   }
   const lead = /^(?:belongs? to|is for|for|at|in|on|linked to|(?:(?:an?|the)\s+)?(?:links?|reference|pointer)\s+to|of)\s+(.+)$/i.exec(text);
   if (lead && refTarget(lead[1]!, entities)) text = lead[1]!;
-  // ("a name too", "a photo as well": what adds it to the list, not its name.)
-  let ws = words(cutClauses(text).replace(/\s+(?:too|as well|also|aswell)$/i, ''));
+  // ("a name too", "a photo as well", "a name each": what adds it to the list, not its name.)
+  let ws = words(cutClauses(text).replace(/\s+(?:too|as well|also|aswell|each|apiece)$/i, ''));
   if (ws.length === 0) return undefined;
   ws = dropOwnerPossessive(ws, owner);
   const hasPrefix = (ws[0] === 'has' || ws[0] === 'have') && ws.length > 1;
@@ -416,13 +416,18 @@ function dropOwnTail(ws: string[], owner?: string): string[] {
 }
 
 /** `the vendor's signed contract` on a Vendor -> signed contract (the owner's own field). */
+/** Makers and authorities, whose document a record keeps. */
+const MAKERS = new Set(['manufacturer', 'maker', 'council', 'government', 'company', 'supplier', 'insurer', 'bank', 'authority', 'brand', 'publisher', 'lab', 'laboratory']);
+
 function dropOwnerPossessive(ws: string[], owner?: string): string[] {
   const i = ws.findIndex((w) => /['’]s$|s['’]$/.test(w));
   if (i < 0) return ws.map((w) => w.replace(/['’]s$|['’]$/, ''));
   const possessor = ws.slice(0, i + 1).map((w) => w.replace(/['’]s$|['’]$/, '')).filter((w) => !DETERMINERS.has(w));
   const isOwner = owner !== undefined && snakeCase(possessor.join(' ')) === entityWords(owner).join('_');
+  // ("the manufacturer's manual", "the council's permission letter": whose it is says where it comes from, not which field.)
+  const isMaker = possessor.length === 1 && MAKERS.has(possessor[0]!);
   const rest = ws.slice(i + 1);
-  return isOwner && rest.length > 0 ? rest : [...possessor, ...rest];
+  return (isOwner || isMaker) && rest.length > 0 ? rest : [...possessor, ...rest];
 }
 
 /**

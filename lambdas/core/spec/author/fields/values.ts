@@ -30,7 +30,8 @@ export function isValueLike(item: string): boolean {
 /** The values of a list, when it is one: 2+ items, each value-like. */
 export function valueList(text: string): string[] | undefined {
   // ("weight in pounds (decimals fine, e.g. 12.75)": an example, not a choice.)
-  if (/(?:^|\s)(?:e\.\s?g\.|i\.\s?e\.|eg\b|for example\b|for instance\b)/i.test(text)) return undefined;
+  // ("(Power tools, Access, Gardening...)", "(oak, pine etc.)": examples of an open list.)
+  if (/(?:^|\s)(?:e\.\s?g\.|i\.\s?e\.|eg\b|for example\b|for instance\b)|\.\.\.|…|\betc\b|\band so on\b/i.test(text)) return undefined;
   const items = splitValues(text);
   if (items.length < 2 || !items.every(isValueLike)) return undefined;
   return items;
