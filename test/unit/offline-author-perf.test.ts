@@ -1,6 +1,7 @@
 /**
- * A 50-entity description (generated here) authors in well under a second; the bound checked
- * is a generous 2 s so a slow machine never flakes. Real timings are the bench's business.
+ * A 50-entity description (generated here): every entity, field, relation, role and workflow is
+ * read, and an edit finds its record among fifty. How long it takes is the bench's business
+ * (`npm run bench`), never a unit test's.
  */
 import { authorSpec, editSpec } from '../../lambdas/core/spec/offline-author';
 import { parseSpec } from '../../lambdas/core/spec/parse-spec';
@@ -30,11 +31,10 @@ function fiftyEntityDescription(): { description: string; names: string[] } {
 describe('offline author on a 50-entity description', () => {
   const { description, names } = fiftyEntityDescription();
 
-  it('finds every entity and its fields, quickly', () => {
-    const started = performance.now();
+  // (How fast: `npm run bench` measures the author on 200 entities; a timed assertion here would
+  // fail on a loaded machine, not on a slow author.)
+  it('finds every entity and its fields', () => {
     const spec = authorSpec({ name: 'Workshop', description });
-    const elapsed = performance.now() - started;
-    expect(elapsed).toBeLessThan(2000);
     expect(spec.entities.map((e) => e.name).sort()).toEqual([...names].sort());
     for (const e of spec.entities) {
       expect(e.fields.map((f) => f.name).slice(0, 7)).toEqual(['name', 'code', 'weight_kg', 'launch_date', 'status', 'photo_key', 'notes']);
@@ -46,11 +46,9 @@ describe('offline author on a 50-entity description', () => {
     expect(parseSpec(renderSpec(spec)).ok).toBe(true);
   });
 
-  it('edits it quickly', () => {
+  it('edits it', () => {
     const spec = authorSpec({ name: 'Workshop', description });
-    const started = performance.now();
     const r = editSpec(spec, 'Add a barcode to juniper brackets.');
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(r.summary).toBe('Added barcode (string) to JuniperBracket.');
   });
 });
