@@ -257,7 +257,8 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     const text = last ? plain.replace(UNMET_CONDITION, 'then ') : plain;
     // ("Retry this email up to 3 times.": the retries of the workflow's last task.)
     // ("Text gateways fail from time to time, so retry the text up to three times": a failure, then its retries.)
-    const failure = /^[^;]*\b(?:fail|fails|failing|unreliable|flaky|go down|goes down|bounce|bounces|time out|times out)\b[^;]*,\s*so\s+(?=retry\b)/i.exec(text);
+    // ("Our mailer is flaky, so it should retry up to 3 times", "The website is slow, so try up to 4 more times": any reason, and who retries.)
+    const failure = /^[^;]*,\s*so\s+(?:(?:it|we|they|you)\s+)?(?:(?:should|must|will|can|needs? to|has to|have to)\s+)?(?=retry\b|try\s+(?:again\s+)?(?:up\s+to\s+)?\w+\s+(?:(?:more|further|extra)\s+)?times\b|try\s+twice\b)/i.exec(text);
     const retriesLast = /\b(?:retried|re-?tried)\b|^retry\b/i.test(text) || !!failure;
     // ("Ten days later, send them a reminder": a time after the step before.)
     const later = /^(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|twenty|thirty)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+later\b/i.test(text);

@@ -15,15 +15,21 @@ import type { WorkflowContext } from './workflow-reader';
 /** Steps of a workflow: at `then`, commas, and `and` before a wait, a state or an action ("wait until ... and email all members"). */
 const SEGMENTS = new RegExp(String.raw`\s*(?:;|:|,\s*(?:and\s+)?then\s+|\s+and\s+then\s+|\s+then\s+|,\s*(?:and\s+)?|\s+and\s+(?=(?:it\s+|they\s+)?(?:waits?|is\s|are\s|gets?\s|retr))|\s+and\s+(?=(?:${[...TASK_VERBS].join('|')})\s))\s*`, 'i');
 
+/** The verb of a retry: "retry", "retried", and "try" (again) when a count follows. */
+const RETRY = String.raw`(?:retry(?:ing)?|retried|re-?tried|try(?:ing)?(?:\s+again)?)`;
+/** What is retried, when named ("retry this email", "retry it"). */
+const RETRIED = String.raw`(?:\s+it|\s+them|\s+(?:the|this|that|each)\s+[a-z]+)?`;
+
 /** Steps of a text into a draft. */
 export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
   for (const raw of text.split(SEGMENTS)) {
     const segment = raw.trim().replace(/\.$/, '');
     if (!segment) continue;
     // ("retry this email up to 3 times": what is retried may be named.)
-    const retries = /\b(?:retry(?:ing)?|retried|re-?tried)(?:\s+it|\s+them|\s+(?:the|this|that|each)\s+[a-z]+)?\s+up\s+to\s+(\w+)\s+times?\b|\bup\s+to\s+(\w+)\s+retries\b|\b(\w+)\s+retries\b|\b(?:retry(?:ing)?|retried|re-?tried)(?:\s+it|\s+them|\s+(?:the|this|that|each)\s+[a-z]+)?\s+(twice|(?:\w+)\s+times)\b/i.exec(segment);
+    // ("The shop's API times out a lot, so try up to 3 more times": "try" with a count is a retry too.)
+    const retries = new RegExp(String.raw`\b${RETRY}${RETRIED}\s+up\s+to\s+(\w+)\s+(?:more\s+|further\s+|extra\s+)?times?\b|\bup\s+to\s+(\w+)\s+retries\b|\b(\w+)\s+retries\b|\b${RETRY}${RETRIED}\s+(twice|(?:\w+)\s+(?:more\s+|further\s+|extra\s+)?times)\b`, 'i').exec(segment);
     if (retries) {
-      const count = (retries[1] ?? retries[2] ?? retries[3] ?? retries[4]!).replace(/\s+times$/i, '').replace(/^twice$/i, '2');
+      const count = (retries[1] ?? retries[2] ?? retries[3] ?? retries[4]!).replace(/\s+(?:(?:more|further|extra)\s+)?times$/i, '').replace(/^twice$/i, '2');
       const n = Number.parseInt(count, 10) || wordNumber(count);
       const last = [...draft.steps].reverse().find((s) => s.kind === 'task');
       const own = segment.slice(0, retries.index).replace(/[(,]\s*$/, '').trim();
