@@ -84,3 +84,22 @@ describe('public reads', () => {
     expect(levels(spec, 'Kit')).not.toHaveProperty('read');
   });
 });
+
+describe('own records and tenants', () => {
+  it('"keep them up to date" is updating them; what one sees only of one\'s own, one updates only of one\'s own', () => {
+    const parsed = parseRightsClause('customers log in to add their kits and keep them up to date', { index });
+    expect(parsed?.groups.map((g) => g.letters)).toEqual([['create'], ['update']]);
+    const spec = author('Customers log in to add their kits and keep them up to date, but they only see their own kits.');
+    expect(rightsOf(spec, 'customer')).toMatchObject({ Kit: 'c r:own u:own' });
+  });
+
+  it('"each group should get its own space" is about tenants, no role', () => {
+    const spec = author('We support a dozen local groups and each group should get its own space in the app. Setters can read routes.');
+    expect(spec.roles.map((r) => r.name)).not.toContain('group');
+  });
+
+  it('"My husband and I are the managers and can do anything at all" is the managers\' sentence', () => {
+    expect(storyAsStatements('My husband and I are the managers and can do anything at all')).toEqual(['The managers can do anything at all']);
+    expect(author('Setters can read routes. My husband and I are the managers and can do anything at all.').adminRole).toBe('manager');
+  });
+});

@@ -41,10 +41,11 @@ const AGAIN = /\s*,?\s+and\s+I\s+(?:also\s+)?(?:want to|would like to|need to|ca
 const REASON = /\s*,?\s+so\s+(?:that\s+)?(?:i|we|they)\b.*$/i;
 
 /**
- * "I'm the owner and can do everything", "I am the head coach, so I manage the squads": the
+ * "I'm the owner and can do everything", "I am the head coach, so I can manage the squads", "My
+ * husband and I are the managers and can do anything at all": the
  * writer names their role, then what they may do; said as the role's sentence.
  */
-const SELF_ROLE = /^(?:and\s+|oh,?\s+and\s+)?i(?:'m|\s+am)\s+(?:the|an?)\s+([a-z][a-z -]{1,30}?)\s*,?\s+(?:and|so)\s+(?:i\s+)?((?:can|may|get to|need to|should be able to)\s.+|(?:have|'ve got)\s+(?:full|complete|total|admin)\s+(?:access|control)\b.*)$/i;
+const SELF_ROLE = /^(?:and\s+|oh,?\s+and\s+)?(?:i(?:'m|\s+am)|(?:my|our)\s+[a-z]+(?:\s+[a-z]+)?\s+and\s+i\s+are|we(?:'re|\s+are))\s+(?:the|an?)\s+([a-z][a-z -]{1,30}?)\s*,?\s+(?:and|so)\s+(?:i\s+|we\s+)?((?:can|may|get to|need to|should be able to)\s.+|(?:have|'ve got)\s+(?:full|complete|total|admin)\s+(?:access|control)\b.*)$/i;
 
 function selfRole(sentence: string): string | undefined {
   const m = SELF_ROLE.exec(sentence.trim());

@@ -92,6 +92,11 @@ function freeHand(text: string): string {
   return text.replace(new RegExp(`${free}\\s+(?:with|to)\\b`, 'gi'), 'manage').replace(new RegExp(free, 'gi'), 'do everything');
 }
 
+/** "keep them up to date", "keep each donation's status up to date": update them. */
+function keptUpToDate(text: string): string {
+  return text.replace(/\bkeep(?:s|ing)?\s+([a-z' ]{1,40}?)\s+up[- ]to[- ]date\b/gi, 'update $1');
+}
+
 /** Parses a rights clause; undefined when the clause does not begin with a subject and a right. */
 export function parseRightsClause(clause: string, ctx: RightsContext): RightsClause | undefined {
   // ("Plant staff, the people working in the laundry itself, see collections": the aside after the subject says who they are.)
@@ -99,7 +104,7 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   // ("they can only edit the ones they booked themselves", "a review they wrote": what they made is their own.)
   // ("anyone can see the list of sessions": the list is of sessions, which are what is seen.)
   const listed = plain.replace(/\b(?:the\s+|a\s+|their\s+)?(?:full\s+|whole\s+|public\s+)?(?:list|catalogue|catalog|collection|schedule|calendar|register|directory|history) of\s+/gi, '');
-  const owned = freeHand(listed).replace(/\b(?:the|a|an|any)\s+(ones?|[a-z]+)\s+(?:that\s+)?(?:they|he|she)(?:'ve|\s+have)?\s+(?:[a-z]+ed|made|wrote|written|took|did|brought|sent|built)(?:\s+themselves)?\b/gi, 'their own $1');
+  const owned = keptUpToDate(freeHand(listed)).replace(/\b(?:the|a|an|any)\s+(ones?|[a-z]+)\s+(?:that\s+)?(?:they|he|she)(?:'ve|\s+have)?\s+(?:[a-z]+ed|made|wrote|written|took|did|brought|sent|built)(?:\s+themselves)?\b/gi, 'their own $1');
   const tokens = placedPeople(words(owned));
   let k = 0;
   while (LEADING.has(tokens[k] ?? '')) k += 1;

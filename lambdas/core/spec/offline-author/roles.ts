@@ -15,6 +15,7 @@ import { fieldPhrase } from './fields';
 import { refTarget } from './relations';
 import { ALL_RIGHTS, FUNCTION_WORDS, NON_NOUNS, PUBLIC_AUDIENCE, type RightLetter, SIGNED_IN_AUDIENCE } from './lexicon';
 import { parseRightsClause, roleNameOf, type RightsClause, type RightsContext } from './rights';
+import { isTenancyClause } from './tenancy';
 import { singular as singularWord, words } from './text';
 import { snakeCase } from '../../text/case';
 
@@ -85,7 +86,7 @@ export function collectRoles(sentences: Sentence[], ctx: RightsContext): RoleDra
   const drafts = new Map<string, RoleDraft>();
   for (const s of sentences) {
     s.clauses.forEach((clause, ci) => {
-      if (/^(?:when|whenever|once|if|after|as soon as)\b/i.test(clause)) return;
+      if (/^(?:when|whenever|once|if|after|as soon as)\b/i.test(clause) || isTenancyClause(clause)) return;
       const parsed = parseRightsClause(clause, ctx);
       if (!parsed) return;
       const name = roleSubject(parsed, ctx.index);
@@ -163,6 +164,8 @@ export function finalizeRoles(drafts: RoleDraft[], entities: SpecEntity[], extra
     }
     // Creating implies reading what one created; updating, reading what one updates (a record is read before it is changed).
     for (const [entity, e] of m) if ((e.has('create') || e.has('update')) && !e.has('read')) grant(entity, 'read', e.get('update') ?? 'all');
+    // ("they can update their dogs, but they only see their own dogs": what one sees only of one's own, one changes only of one's own.)
+    for (const e of m.values()) for (const l of ['update', 'delete'] as const) if (e.get('read') === 'own' && e.get(l) === 'all') e.set(l, 'own');
     // `only the author may edit it`: creators edit their own.
     for (const op of extras.ownerOps) if (m.get(op.entity)?.has('create')) grant(op.entity, op.letter, 'own');
     // Whoever creates or updates a record reads the records it refers to (to choose them).

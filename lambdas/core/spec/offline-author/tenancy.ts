@@ -30,6 +30,16 @@ const MULTI = [
   /\b(?:their|its) own [a-z]+'s (?:[a-z]+, )*[a-z]+\b[^.]*\bnever\b/i,
 ];
 
+/**
+ * "each group should get its own space in the app", "every shop is a separate tenant": a clause
+ * about how tenants are kept apart, whose subject is the tenant, not a role of people.
+ */
+const TENANCY_CLAUSE = /\b(?:its|their) own (?:separate |isolated |private |little )?(?:space|workspace|area|instance|silo|partition|copy|tenant|corner)\b|\b(?:separate|own|isolated|distinct) tenants?\b|\bmulti[- ]?tenan/i;
+
+export function isTenancyClause(clause: string): boolean {
+  return TENANCY_CLAUSE.test(clause);
+}
+
 export function detectMultiTenant(description: string): boolean {
   if (SINGLE.test(description)) return false;
   return MULTI.some((re) => re.test(description));
