@@ -158,6 +158,23 @@ describe('clause readers', () => {
     expect(tools.entities[0]!.fields.map((f) => f.name)).toEqual(['name', 'manual_key']);
   });
 
+  it('reads a form\'s questions as the record\'s fields, and values with "and" inside them', () => {
+    const fridges = authorSpec({
+      name: 'Fridges',
+      description: [
+        'Each group obviously has its fridges. A fridge has a name and its opening hours written however they like.',
+        'Each donation goes into one fridge. The form asks for the category (one of: fruit and veg, dairy, bread, other), roughly how much it weighs in kg and when it was dropped off (date and time).',
+        'The coordinator can do everything.',
+      ].join('\n'),
+    });
+    expect(fridges.entities.map((e) => e.name)).toEqual(['Group', 'Fridge', 'Donation']);
+    expect(fridges.entities.find((e) => e.name === 'Fridge')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['name', 'opening_hours']));
+    const donation = fridges.entities.find((e) => e.name === 'Donation')!;
+    expect(donation.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['fridge_id', 'category', 'weight_kg', 'dropped_off_at']));
+    expect(donation.fields.find((f) => f.name === 'category')?.values).toEqual(['fruit_and_veg', 'dairy', 'bread', 'other']);
+    expect(valueList('planned, fermenting, conditioning and packaged')).toEqual(['planned', 'fermenting', 'conditioning', 'packaged']);
+  });
+
   it('reads a list\'s closing words as no part of it', () => {
     expect(readStates('A route is active or stripped, nothing in between')).toEqual({ topic: 'route', values: ['active', 'stripped'] });
     expect(splitFieldList("a name too, but that's optional, the style, one of flash, redpoint or repeat")).toEqual(["a name too, that's optional", 'the style (one of flash, redpoint or repeat)']);

@@ -62,7 +62,7 @@ export function readDescription(description: string): Reading {
       ...proseParts.map((part) => readDefinition(part)).filter((d) => d?.list !== undefined && d.topic !== PREVIOUS).map((d) => d!.topic),
       ...proseParts.map((part) => readRelations(part)).filter((r) => r?.list !== undefined).map((r) => r!.pairs[0]!.child),
       // ("A tool sits in one category. It has a name, ...": the subject of the sentence before "It has" is given fields.)
-      ...proseParts.flatMap((part, i) => (i > 0 && readDefinition(part)?.topic === PREVIOUS && /^(?:it|they)\b/i.test(part.trim()) ? [SUBJECT_FIRST.exec(proseParts[i - 1]!.trim())?.[1]].filter((t): t is string => !!t) : [])),
+      ...proseParts.flatMap((part, i) => (i > 0 && readDefinition(part)?.topic === PREVIOUS && /^(?:it|they|(?:the|this|that)\s+(?:[a-z]+\s+)?form)\b/i.test(part.trim()) ? [SUBJECT_FIRST.exec(proseParts[i - 1]!.trim())?.[1]].filter((t): t is string => !!t) : [])),
     ]
       .map((topic) => entityNameOf(topic, new Set(), true))
       .filter((name): name is string => name !== undefined),

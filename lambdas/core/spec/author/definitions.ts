@@ -132,6 +132,12 @@ const PATTERNS: Pattern[] = [
     list: 1,
   },
   {
+    example: 'The form asks for the category, the weight and the use-by date (the form for the record just described)',
+    re: /^(?:the|this|that|our|a|their)\s+(?:quick\s+|short\s+|online\s+|web\s+|sign-?up\s+|booking\s+|little\s+)?(?:form|page|screen)\s+(?:just\s+|also\s+|then\s+)?(?:asks?\s+(?:for|about)|collects?|captures?|takes?|has|wants?|needs?|records?|includes?)\s+(.+)$/i,
+    topic: 0,
+    list: 1,
+  },
+  {
     example: 'The description is mandatory; the rest is the repair cost estimate and the severity (about the record just described)',
     re: /^(?:the rest|everything else|all the rest|the others|the other fields)\s+(?:is|are)\s+(?:just\s+|simply\s+)?(.+)$/i,
     topic: 0,

@@ -236,6 +236,8 @@ export function selfIntroduced(text: string): string {
   return `The ${m[1]!.trim()} ${/^(?:can|has)\s/i.test(rights) ? rights : `can ${rights}`}`;
 }
 
+/** "Each group obviously has its fridges": the writer's aside, no part of what is said. */
+const ASIDE_ADVERBS = /\s\b(?:obviously|clearly|naturally|of course|basically)\b,?(?=\s)/gi;
 /** "anybody at all", "literally anyone": everyone, emphasised. */
 const EMPHASISED_EVERYONE = /\b(?:absolutely|literally|just about|pretty much)\s+(anyone|anybody|everyone|everybody)\b|\b(anyone|anybody|everyone|everybody)\s+(?:at all|whatsoever|on the internet|out there|in the world)\b/gi;
 
@@ -260,7 +262,7 @@ export function statementsOf(blocks: Block[]): Statements {
     for (const s of splitSentences(text).flatMap((piece) => storyAsStatements(piece.replace(LEAD_IN, '').replace(WORKFLOW_LEAD_IN, '')))) {
       // ("read only theirs": their own.)
       // ("Candidates can apply, which creates an application, and ...": creating the record is the right.)
-      const plain = namedRole(introducedRole(selfIntroduced(eachOneOfLabel(s)))).replace(/\btheirs\b/gi, 'their own').replace(EMPHASISED_EVERYONE, (_m, a?: string, b?: string) => a ?? b ?? '').replace(/\b(themselves|himself|herself)\s+(?=(?:can|may|should|will|must|are able|is able|are allowed|is allowed|get to)\b)/gi, '').replace(/\b[a-z]+,\s*which (?:creates|makes|opens|adds|files|submits|starts) ((?:a|an|the) [a-z]+(?: [a-z]+)?)(?=,|$)/gi, 'create $1');
+      const plain = namedRole(introducedRole(selfIntroduced(eachOneOfLabel(s)))).replace(/\btheirs\b/gi, 'their own').replace(EMPHASISED_EVERYONE, (_m, a?: string, b?: string) => a ?? b ?? '').replace(ASIDE_ADVERBS, '').replace(/\b(themselves|himself|herself)\s+(?=(?:can|may|should|will|must|are able|is able|are allowed|is allowed|get to)\b)/gi, '').replace(/\b[a-z]+,\s*which (?:creates|makes|opens|adds|files|submits|starts) ((?:a|an|the) [a-z]+(?: [a-z]+)?)(?=,|$)/gi, 'create $1');
       // ("shop owner (admin): everything": the role in parentheses once the label is a sentence.)
       const rights = rightsLine(plain);
       if (rights) {

@@ -289,11 +289,14 @@ function cutClauses(text: string): string {
     if (w === 'as' && /^(?:printed|shown|written|given|stated|listed|displayed|recorded|seen|entered|typed)$/.test(next)) return ws.slice(0, i).join(' ');
     if (PRONOUNS.test(w) && i > 1) return ws.slice(0, i).join(' ');
     if (/ing$/.test(w) && /^(?:the|a|an|their|its|his|her|my|our)$/.test(next)) return ws.slice(0, i).join(' ');
-    // ("a code painted on the door": a participle and where, how the value is shown.)
-    if (i >= first && /^[a-z]{3,}(?:ed|en)$/.test(w) && /^(?:on|onto|in|into|at|by|inside|under)$/.test(next)) return ws.slice(0, i).join(' ');
+    // ("a code painted on the door", "opening hours written however they like": a participle and how the value is shown.)
+    if (i >= first && /^[a-z]{3,}(?:ed|en)$/.test(w) && /^(?:on|onto|in|into|at|by|inside|under|however|whatever|any|freely)$/.test(next)) return ws.slice(0, i).join(' ');
   }
   return text;
 }
+
+/** A weight's unit as a name ends with it ("in kg", "in kilos", "in grams"). */
+const SIZE_OF_UNIT: Readonly<Record<string, string>> = { kilos: 'kg', kilograms: 'kg', kgs: 'kg', grams: 'g', pounds: 'lb', lbs: 'lb', tonnes: 't' };
 
 /** What a measure in a unit is ("how many kilos": a weight). */
 const MEASURE_OF_UNIT: Readonly<Record<string, string>> = { kg: 'weight', g: 'weight', lb: 'weight', m: 'length', cm: 'length', mm: 'length', km: 'distance', miles: 'distance', litres: 'volume', ml: 'volume', hours: 'duration' };
@@ -311,6 +314,13 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (/^what\s+(?:happened|occurred|went wrong)(?:\s+as\s+(?:an?\s+)?(?:free[- ]text\s+)?(?:description|account|text))?$/.test(t)) {
     traits.type ??= 'text';
     return ['description'];
+  }
+  // ("how much it weighs in kg", "how heavy it is": its weight, in the unit said.)
+  const weighs = /^how (?:much|heavy)\s+(?:it|they|each one)\s+(?:weighs?|is|are)(?:\s+in\s+([a-z]+))?$/.exec(t);
+  if (weighs) {
+    traits.type ??= 'number';
+    const unit = weighs[1] ? (SIZE_OF_UNIT[weighs[1]] ?? weighs[1]) : undefined;
+    return unit ? ['weight', unit] : ['weight'];
   }
   // ("the date and time of the incident": when the incident happened.)
   const dateTimeOf = /^(?:the\s+)?date and time of (?:the\s+|its\s+|their\s+)?([a-z]+)$/.exec(t);
@@ -366,10 +376,11 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     traits.type ??= 'datetime';
     return [/^(?:start|begin|open)/.test(moment[1]!) ? 'starts' : 'ends', 'at'];
   }
-  const when = /^when\s+(?:it|they|he|she)\s+(?:was\s+|were\s+|got\s+)?([a-z]+ed)$/.exec(t);
+  // ("when it was dropped off": a verb with its particle.)
+  const when = /^when\s+(?:it|they|he|she)\s+(?:was\s+|were\s+|got\s+)?([a-z]+ed)(?:\s+(off|in|out|up|back|away))?$/.exec(t);
   if (when) {
     traits.type ??= 'datetime';
-    return [when[1]!, 'at'];
+    return [when[1]!, ...(when[2] ? [when[2]] : []), 'at'];
   }
   return undefined;
 }

@@ -8,11 +8,14 @@ import { BOOLEAN_PAIRS, RULE_WORDS, TYPE_PHRASES, FORMATS, GENERIC_FORMATS, SIZE
 
 /** `a, b or c` / `a/b/c` / `a, b, and c` / `either a or b` -> ['a', 'b', 'c'] (as written). */
 export function splitValues(text: string): string[] {
-  const t = text.trim().replace(/^(?:either|one of|values?:?|options?:?)\s+/i, '').replace(/[.;]+$/, '');
-  return t
-    .split(/\s*,\s*(?:(?:or|and)\s+)?|\s*\/\s*|\s+(?:or|and|to|then)\s+/i)
-    .map((v) => v.trim().replace(/^["'`]|["'`]$/g, '').replace(/^(?:either|or|and)\s+/i, ''))
-    .filter(Boolean);
+  const t = text.trim().replace(/^(?:either|one of:?|values?:?|options?:?)\s+/i, '').replace(/[.;]+$/, '');
+  // ("fruit and veg, dairy, bread or tinned": with two commas or more, an "and" is part of a value,
+  // except in the last item, "..., conditioning and packaged".)
+  const commaList = (t.match(/,/g) ?? []).length >= 2;
+  const pieces = commaList
+    ? t.split(/\s*,\s*/).flatMap((piece, i, all) => piece.split(i === all.length - 1 ? /\s+(?:or|and|then)\s+/i : /\s+or\s+/i)).flatMap((piece) => piece.split(/\s*\/\s*/))
+    : t.split(/\s*,\s*(?:(?:or|and)\s+)?|\s*\/\s*|\s+(?:or|and|to|then)\s+/i);
+  return pieces.map((v) => v.trim().replace(/^["'`]|["'`]$/g, '').replace(/^(?:either|or|and|then)\s+/i, '')).filter(Boolean);
 }
 
 /** Can this item of a list be an allowed value (a short word or two, not a rule, type or size)? */
