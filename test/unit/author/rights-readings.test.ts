@@ -103,3 +103,39 @@ describe('own records and tenants', () => {
     expect(author('Setters can read routes. My husband and I are the managers and can do anything at all.').adminRole).toBe('manager');
   });
 });
+
+describe('user stories', () => {
+  const STORIES = [
+    'Meetups have a title. Rsvps have a note. Profiles have a bio.',
+    '- As a member, I can RSVP to a meetup and take my RSVP back later; I only ever see my own RSVPs.',
+    '- As a member, I can create a profile with the languages I speak, and only I can edit mine.',
+    "- As a member, I can look at other members' profiles.",
+    "- As a visitor who hasn't signed up yet, I can look through the list of meetups, so I can decide whether to come.",
+  ].join('\n');
+
+  it('"RSVP to a meetup" makes an RSVP, not a meetup; "take my RSVP back" deletes it; "I only ever see my own" limits both', () => {
+    expect(rightsOf(authorSpec({ name: 'T', description: STORIES }), 'member')).toMatchObject({ Rsvp: 'c r:own d:own' });
+  });
+
+  it('"and only I can edit mine" is updating one\'s own of what the story named', () => {
+    expect(storyAsStatements('As a member, I can create a profile, and only I can edit mine')).toEqual(['members can create a profile, and they can only edit their own']);
+    expect(rightsOf(authorSpec({ name: 'T', description: STORIES }), 'member')).toMatchObject({ Profile: 'c r u:own' });
+  });
+
+  it('"As a visitor who hasn\'t signed up yet, I can look through the list of X" is a public read', () => {
+    expect(levels(authorSpec({ name: 'T', description: STORIES }), 'Meetup')).toMatchObject({ list: 'public', read: 'public' });
+  });
+
+  it('"Meetups take place at one venue" names no role', () => {
+    const spec = authorSpec({ name: 'T', description: 'Venues have a name. Meetups take place at one venue. Members can read meetups.' });
+    expect(spec.roles.map((r) => r.name).sort()).toEqual(['admin', 'member']);
+  });
+});
+
+describe('tenancy', () => {
+  it('"each city chapter is run on its own" is multi-tenant, the chapter the tenant, its admins the admin role', () => {
+    const spec = authorSpec({ name: 'T', description: "We run evenings in several cities, and each city chapter is run on its own. Meetups have a title. As a chapter admin, I can do anything within my chapter. Members can read meetups." });
+    expect(spec.tenancy).toBe('multi');
+    expect(spec.adminRole).toBe('admin');
+  });
+});

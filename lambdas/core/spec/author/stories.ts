@@ -23,7 +23,8 @@ const STORY = { exec: (text: string) => STORY_WITH_COMMA.exec(text) ?? STORY_WIT
 /** The role phrase in plural ("coach" -> "coaches", "front desk person" -> "front desk persons"). */
 function pluralRole(written: string): string {
   // ("As an applicant (someone applying to be a driver)": the parenthesis explains, it names no one.)
-  const role = written.replace(/\s*\([^()]*\)/g, '');
+  // ("As a visitor who hasn't signed up yet": a visitor without an account.)
+  const role = written.replace(/\s*\([^()]*\)/g, '').replace(/\s+who\s+(?:hasn't|haven't|has not|have not|isn't|aren't|is not|are not|doesn't|don't)\s+(?:yet\s+)?(?:signed up|registered|logged in|signed in|got an account|made an account|an account|have an account|joined)(?:\s+yet)?\b/i, ' without an account');
   // ("a visitor without an account" -> "visitors without an account": the noun before its qualifier.)
   const [, head, qualifier] = /^(.+?)(\s+(?:without|with|who|from|at|in|of|on|for|that)\s.*)?$/i.exec(role.trim())!;
   const ws = head!.split(/\s+/);
@@ -71,6 +72,9 @@ export function storyAsStatement(sentence: string): string {
   const rest = `${m[3]!}${m[2] ? ` ${m[2]}` : ''}`
     .replace(/\s*,?\s+so (?:that|i|we)\b.*$/i, '')
     .replace(/\s+for (?:it|them)\b/gi, '')
+    // ("and only I can edit mine": they can only edit their own.)
+    .replace(/\bonly I (can|may)\b/gi, 'I $1 only')
+    .replace(/\bmine\b/gi, 'their own')
     .replace(/\bmy own\b/gi, 'their own')
     .replace(/\bmyself\b/gi, 'themselves')
     .replace(/\bmy\b/gi, 'their')

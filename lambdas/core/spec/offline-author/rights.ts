@@ -18,6 +18,8 @@ export interface RightsGroup {
   adminWording: boolean;
   /** The verbs as written (base forms): `submit`, `book`. */
   verbs: string[];
+  /** "can only edit their own" with nothing after it: the records are the ones named before. */
+  elided?: boolean;
 }
 
 export interface RightsClause {
@@ -39,7 +41,7 @@ export interface RightsContext {
 const LEADING = new Set(['and', 'but', 'while', 'whereas', 'so', 'also', 'then', 'meanwhile', 'however']);
 /** ("The other setters can add routes": "other" sets them apart from a role named before, it is no part of the name.) */
 const SUBJECT_DETERMINERS = new Set(['the', 'a', 'an', 'all', 'our', 'my', 'your', 'each', 'every', 'any', 'only', 'other']);
-const HEDGE = new Set(['can', 'may', 'should', 'must', 'will', 'shall', 'could', 'might', 'also', 'only', 'just', 'be', 'able', 'allowed', 'permitted', 'to', 'are', 'is', 'still', 'now', 'always', 'each', 'both', 'further', 'additionally', 'need', 'needs']);
+const HEDGE = new Set(['can', 'may', 'should', 'must', 'will', 'shall', 'could', 'might', 'also', 'only', 'ever', 'just', 'be', 'able', 'allowed', 'permitted', 'to', 'are', 'is', 'still', 'now', 'always', 'each', 'both', 'further', 'additionally', 'need', 'needs']);
 /** Words between "do" and "everything" that change nothing ("do pretty much anything"). */
 const SOFTENERS = new Set(['pretty', 'much', 'basically', 'just', 'absolutely', 'simply', 'literally', 'it']);
 const MODAL_WORDS = new Set(['can', 'may', 'should', 'must', 'will', 'shall', 'could', 'might', 'cannot', "can't", 'able', 'allowed', 'permitted']);
@@ -92,9 +94,14 @@ function freeHand(text: string): string {
   return text.replace(new RegExp(`${free}\\s+(?:with|to)\\b`, 'gi'), 'manage').replace(new RegExp(free, 'gi'), 'do everything');
 }
 
-/** "keep them up to date", "keep each donation's status up to date": update them. */
+/**
+ * "keep them up to date", "keep each donation's status up to date": update them; "take their
+ * RSVP back", "take it back": delete it.
+ */
 function keptUpToDate(text: string): string {
-  return text.replace(/\bkeep(?:s|ing)?\s+([a-z' ]{1,40}?)\s+up[- ]to[- ]date\b/gi, 'update $1');
+  return text
+    .replace(/\bkeep(?:s|ing)?\s+([a-z' ]{1,40}?)\s+up[- ]to[- ]date\b/gi, 'update $1')
+    .replace(/\btake(?:s)?\s+((?:(?:their|his|her|its|the|a|an)(?:\s+own)?\s+[a-z]+)|it|them)\s+back\b/gi, 'delete $1');
 }
 
 /** Parses a rights clause; undefined when the clause does not begin with a subject and a right. */
@@ -148,6 +155,8 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   if (generic && relationOrState && recordSubject.length > 0 && ctx.index.aliasAt(recordSubject, 0)?.plural === false && ctx.index.resolve(recordSubject)) return undefined;
   // "Each guardian record belongs to one child": a verb's word before the clause's own verb is a noun of the subject.
   if (/^(?:belongs?|is|are|was|were|has|have|links?|contains?)$/.test(tokens[j + 1] ?? '') && !MODAL_WORDS.has(tokens[j - 1] ?? '')) return undefined;
+  // ("Meetups take place at one venue": where a record happens, no right.)
+  if (tokens[j] === 'place' && /^(?:take|takes|took)$/.test(tokens[j - 1] ?? '')) return undefined;
   // "The core record.": a verb's word with nothing after it and no modal is a noun ending a phrase.
   if (j === tokens.length - 1 && !MODAL_WORDS.has(tokens[j - 1] ?? '')) return undefined;
 
@@ -187,7 +196,8 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
         const rest = cur.letters.filter((l) => l !== 'create');
         groups.push({ letters: rest.includes('read') ? rest : ['read', ...rest], entities, own: false, negative: cur.negative, adminWording: false, verbs: [] });
       } else {
-        groups.push({ letters: [...new Set(cur.letters)], entities, own: cur.own, negative: cur.negative, adminWording: cur.adminWording && (cur.everything || entities === 'all'), verbs: [...cur.verbs] });
+        const elided = cur.own && entities === 'all' && !cur.everything ? { elided: true } : {};
+        groups.push({ letters: [...new Set(cur.letters)], entities, own: cur.own, negative: cur.negative, adminWording: cur.adminWording && (cur.everything || entities === 'all'), verbs: [...cur.verbs], ...elided });
       }
     }
     cur = newGroup(negative);
@@ -254,6 +264,8 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
         cur.verbs.push(t);
         cur.entities = [entity];
         sawObject = true;
+        // ("RSVP to a meetup": what follows the preposition is what the record is about, not made.)
+        if (tokens[i + 1] === 'to' || STOPS.has(tokens[i + 1] ?? '')) skipping = true;
         continue;
       }
     }

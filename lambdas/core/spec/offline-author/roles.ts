@@ -85,10 +85,15 @@ export function roleSubject(clause: RightsClause, index: EntityIndex): string | 
 export function collectRoles(sentences: Sentence[], ctx: RightsContext): RoleDraft[] {
   const drafts = new Map<string, RoleDraft>();
   for (const s of sentences) {
+    let named: string[] = [];
     s.clauses.forEach((clause, ci) => {
       if (/^(?:when|whenever|once|if|after|as soon as)\b/i.test(clause) || isTenancyClause(clause)) return;
       const parsed = parseRightsClause(clause, ctx);
       if (!parsed) return;
+      // ("members can create a profile ..., and they can only edit their own": their own profiles.)
+      for (const g of parsed.groups) if (g.elided && named.length > 0) g.entities = named;
+      const last = [...parsed.groups].reverse().find((g) => g.entities !== 'all' && g.entities.length > 0);
+      if (last) named = last.entities as string[];
       const name = roleSubject(parsed, ctx.index);
       if (!name || !SNAKE_NAME.test(name)) return;
       const draft = drafts.get(name) ?? { name, order: s.index * 100 + ci, grants: [], denials: [], admin: false };

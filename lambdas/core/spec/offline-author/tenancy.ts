@@ -27,6 +27,8 @@ const MULTI = [
   /\bdata (?:\w+ )?(?:completely |entirely |strictly |fully )?separate\b/i,
   // "they're really separate little businesses", "see their own beach's sessions ... never the other two".
   /\bseparate (?:little |small )?(?:businesses|companies|organi[sz]ations|shops|clubs)\b/i,
+  // "each city chapter is run on its own", "every branch is run independently".
+  /\b(?:each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are|gets?)\s+run\s+(?:on (?:its|their) own|independently|separately)\b/i,
   /\b(?:their|its) own [a-z]+'s (?:[a-z]+, )*[a-z]+\b[^.]*\bnever\b/i,
 ];
 
@@ -55,8 +57,8 @@ export function tenancyUnits(description: string): Set<string> {
   const units = new Set<string>(['tenant']);
   for (const sentence of splitSentences(description)) {
     if (!MULTI.some((re) => re.test(sentence))) continue;
-    // ("Each restaurant group is its own tenant": the group, not the restaurants in it.)
-    for (const m of sentence.matchAll(/\b(?:each|every|per|by)\s+([a-z]+)(?:\s+(group|chain|company|organi[sz]ation|network|brand|franchise)s?\b)?/gi)) {
+    // ("Each restaurant group is its own tenant", "each city chapter is run on its own": the group, not the restaurants in it.)
+    for (const m of sentence.matchAll(/\b(?:each|every|per|by)\s+([a-z]+)(?:\s+(group|chain|company|organi[sz]ation|network|brand|franchise|chapter|branch)s?\b)?/gi)) {
       units.add(singular(m[2] ? m[2].toLowerCase() : m[1]!));
       if (m[2]) units.add(`${singular(m[1]!)} ${m[2].toLowerCase()}`);
     }
