@@ -24,3 +24,71 @@ describe('retries', () => {
     expect(flows.map((w) => w.steps.map((s) => (s.kind === 'task' ? s.retries : s.kind)))).toEqual([[3], [4], [2]]);
   });
 });
+
+describe('triggers', () => {
+  const entities: SpecEntity[] = [
+    { name: 'Regatta', fields: [status(['draft', 'open_for_entries', 'closed'])] },
+    { name: 'Job', fields: [] },
+    { name: 'Protest', fields: [] },
+    { name: 'Notice', fields: [] },
+    { name: 'Request', fields: [] },
+    { name: 'Horse', fields: [{ name: 'name', type: 'string', required: true }] },
+    { name: 'Livery', fields: [{ name: 'horse_id', type: 'ref(Horse)', required: true }, status(['booked', 'checked_in', 'checked_out'])] },
+  ];
+
+  it('reads a value of several words, a verb no list knows, and the words of a record being made', () => {
+    const flows = read(entities, [
+      'When a regatta opens for entries, email the members',
+      'When a job fails, email the office',
+      'When a protest is lodged, tell the committee',
+      'When a notice goes up, email the members',
+      'When a request arrives, email the office',
+    ]);
+    expect(flows.map((w) => w.trigger)).toEqual([
+      { entity: 'Regatta', event: 'updated', field: 'status', value: 'open_for_entries' },
+      { entity: 'Job', event: 'updated', field: 'status', value: 'failed' },
+      { entity: 'Protest', event: 'created' },
+      { entity: 'Notice', event: 'created' },
+      { entity: 'Request', event: 'created' },
+    ]);
+  });
+
+  it('reads a state of a record without a status as the state of the one record of it that has it', () => {
+    const [flow] = read(entities, ['A day after a horse is checked out, email the owner']);
+    expect(flow!.trigger).toEqual({ entity: 'Livery', event: 'updated', field: 'status', value: 'checked_out' });
+    expect(flow!.steps).toMatchObject([{ kind: 'wait', duration: 'P1D' }, { kind: 'task' }]);
+  });
+});
+
+describe('waits for what did not happen', () => {
+  const entities: SpecEntity[] = [
+    { name: 'Application', fields: [status(['received', 'invited', 'declined'])] },
+    { name: 'Barrel', fields: [status(['filling', 'maturing', 'bottled'])] },
+  ];
+
+  it('goes on with the workflow of the same record from the same moment, and reads "answered with an X or a Y"', () => {
+    const flows = read(entities, [
+      'When an application arrives, email the applicant an acknowledgement',
+      "If the application hasn't been answered with an invitation or a decline within 10 days, remind the director",
+    ]);
+    expect(flows).toHaveLength(1);
+    expect(flows[0]!.steps).toMatchObject([{ kind: 'task' }, { kind: 'waitForEvent', events: ['invited', 'declined'], timeout: 'P10D' }, { kind: 'task' }]);
+  });
+
+  it('reads "hasn\'t moved to X ... after that" as a wait for X after the step before', () => {
+    const flows = read(entities, [
+      'Two weeks after a barrel is filled, remind the cellar hand to taste it',
+      "If the barrel still hasn't moved to maturing six weeks after that, flag it",
+    ]);
+    expect(flows).toHaveLength(1);
+    expect(flows[0]!.steps).toMatchObject([{ kind: 'wait', duration: 'P2W' }, { kind: 'task' }, { kind: 'waitForEvent', events: ['maturing'], timeout: 'P6W' }, { kind: 'task' }]);
+  });
+});
+
+describe('waits until a date', () => {
+  it('reads "until their 16th birthday" as the date of birth, sixteen years on', () => {
+    const entities: SpecEntity[] = [{ name: 'Pupil', fields: [{ name: 'date_of_birth', type: 'date', required: false }] }];
+    const [flow] = read(entities, ['When a pupil is registered, wait until their 16th birthday and tell the head']);
+    expect(flow!.steps).toMatchObject([{ kind: 'waitUntil', field: 'date_of_birth', offset: '+P16Y' }, { kind: 'task' }]);
+  });
+});

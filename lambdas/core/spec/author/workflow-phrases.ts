@@ -37,7 +37,7 @@ export const STATE_ADVERBS: Record<string, string> = { back: 'returned' };
  * front of a trigger clause or a time relative to the record ("the day before ...").
  */
 const LIST_MARKER = /^(?:\(?(?:\d{1,2}|[a-h])\)|\d{1,2}\.)\s+/i;
-const LABEL = /^[^:,.;()]{1,40}:\s+(?=(?:when|whenever|once|as soon as|each time|every time|after|if|the moment|upon|(?:the\s+)?(?:day|week|month|night|morning)\s+(?:before|after)|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty|forty-eight)\s+[a-z]+\s+(?:before|after|later))\b)/i;
+const LABEL = /^[^:,.;()]{1,60}:\s+(?=(?:when|whenever|once|as soon as|each time|every time|after|if|the moment|upon|(?:the\s+)?(?:day|week|month|night|morning)\s+(?:before|after)|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty|forty-eight)\s+[a-z]+\s+(?:before|after|later))\b)/i;
 
 /** "a loan's created", "a meeting's set up": "'s" before a participle is "is". */
 const IS_CONTRACTED = /\b([a-z]+)'s\s+(?=(?:been|set up|[a-z]+(?:ed|en))\b)/gi;
@@ -49,8 +49,8 @@ const SET_UP = /\b(is|are|gets|get)\s+set\s+up\b/gi;
 const LET_KNOW = /\blet\s+((?:the\s+|their\s+|a\s+)?[a-z]+(?:\s+[a-z]+)?)\s+know\b/gi;
 
 /** The trigger sentence without what says nothing about the workflow, in plain forms. */
-/** "when a claim comes in": it is made. */
-const COMES_IN = /\b(?:comes|come)\s+in\b/gi;
+/** "when a claim comes in", "when a request arrives": it is made. */
+const COMES_IN = /\b(?:(?:comes|come)\s+in|arrives)\b/gi;
 
 /** "fire off a confirmation email": send it. */
 const FIRE_OFF = /\b(?:fire|shoot|send)\s+off\b/gi;
@@ -65,10 +65,13 @@ export const STATE_LINKS = new Set([
   'been', 'being', 'marked', 'set', 'switched', 'enters', 'starts', 'begins', 'to', 'as', 'into', 'status', 'state', 'the', 'its', 'now', 'just', 'automatically',
 ]);
 
-/** Participles that mean the record was just made: the workflow starts on create. */
+/**
+ * Participles that mean the record was just made: the workflow starts on create ("when a protest
+ * is lodged", "when a notice goes up").
+ */
 export const CREATED_STATES = new Set([
   'created', 'new', 'made', 'added', 'submitted', 'placed', 'booked', 'filed', 'registered', 'opened', 'requested', 'posted', 'reported',
-  'logged', 'raised', 'uploaded', 'entered', 'received', 'sent', 'started', 'recorded', 'issued', 'inserted', 'signed up',
+  'logged', 'raised', 'uploaded', 'entered', 'received', 'sent', 'started', 'recorded', 'issued', 'inserted', 'signed up', 'lodged', 'up',
 ]);
 
 /** States that say a record is gone ("whenever a ticket is deleted"): the delete event, not a status. */
@@ -154,4 +157,38 @@ export function awaitedEvent(verb: string, after: string, recordWords: readonly 
   const object = m ? m[1]!.toLowerCase().split(/\s+/).filter((w, i, all) => !ACT_OBJECT_END.test(w) && !all.slice(0, i).some((x) => ACT_OBJECT_END.test(x))) : [];
   if (object.length === 0 || object.some((w) => recordWords.includes(w) || recordWords.includes(w.replace(/s$/, '')))) return done.replace(/\s+/g, '_');
   return `${object.join('_')}_${done}`.replace(/\s+/g, '_');
+}
+
+/** Verbs of a record reaching a state ("moved to conditioning", "gone to review"). */
+const REACHING = /^(?:moved|gone|got|reached|progressed|advanced|switched|changed|turned|passed)$/;
+
+/** Verbs of an answer that comes in one of several kinds ("answered with an invitation or a decline"). */
+const ANSWERED = /^(?:answered|responded|replied|met|dealt)$/;
+
+/** The act a noun names ("invitation": invited, "decline": declined, "payment": paid). */
+function actOfNoun(noun: string): string {
+  if (AWAITED_NOUNS[noun]) return AWAITED_NOUNS[noun]!;
+  const stem = noun.replace(/(?:ation|al)$/, '');
+  const verb = stem !== noun ? [stem, `${stem}e`].find((v) => TASK_VERBS.has(v) || CREATE_ACTIONS.has(v)) : undefined;
+  return participle(verb ?? noun);
+}
+
+/**
+ * The events a wait for what did not happen ends with, when the verb does not name them itself:
+ * "hasn't moved to conditioning" (the state reached), "hasn't been answered with an invitation or
+ * a decline" (either act). `following` are the words after the verb.
+ */
+export function eventsOfAct(verb: string, following: readonly string[]): string[] | undefined {
+  // (The words up to the time: "to conditioning six weeks after that".)
+  const stop = following.findIndex((w, i) => /^(?:within|after|in|for|by|before|so|then)$/.test(w) || /^\d/.test(w) || /^(?:minute|hour|day|week|month|year)s?$/.test(following[i + 1] ?? ''));
+  const object = following.slice(0, stop < 0 ? following.length : stop);
+  if (REACHING.test(verb) && /^(?:to|into)$/.test(object[0] ?? '')) {
+    const state = object.slice(1).filter((w) => !/^(?:the|a|an|its|their)$/.test(w));
+    return state.length > 0 ? [state.join('_')] : undefined;
+  }
+  if (ANSWERED.test(verb) && object[0] === 'with') {
+    const kinds = object.slice(1).join(' ').split(/\s*(?:,|\bor\b|\band\b)\s*/).map((k) => k.replace(/^(?:an?|the|some)\s+/, '').trim().split(/\s+/).pop() ?? '').filter(Boolean);
+    return kinds.length > 0 ? kinds.map(actOfNoun) : undefined;
+  }
+  return undefined;
 }

@@ -16,9 +16,10 @@ import { uniqueName, durationWords, type Draft } from './workflow-draft';
 import { relativeAmount } from './workflow-waits';
 import { dateField, dateOwner, statusFieldOf } from './workflow-record-fields';
 import { madeByAct } from './workflow-acts';
+import { nextState, statePhrase, triggerFor } from './workflow-triggers';
 import { mentionIn, recordWords } from './workflow-mentions';
 import { readSteps } from './workflow-steps';
-import { CONTINUATION, CREATED_CLAUSE, CREATED_STATES, DELETED_STATES, CREATE_ACTIONS, STATE_LINKS, TASK_VERBS, TRIGGER_OPENERS, UNMET_CONDITION, awaitedEvent, expand, participle, plainTriggerText, verbLemma } from './workflow-phrases';
+import { CONTINUATION, CREATED_CLAUSE, CREATED_STATES, CREATE_ACTIONS, STATE_LINKS, TASK_VERBS, TRIGGER_OPENERS, UNMET_CONDITION, awaitedEvent, eventsOfAct, expand, participle, plainTriggerText, verbLemma } from './workflow-phrases';
 
 export interface WorkflowContext {
   index: EntityIndex;
@@ -44,29 +45,8 @@ export interface WorkflowReading {
   hints: WorkflowHints[];
 }
 
-/** A trigger from the state a record reaches: created, or a value of its status. */
-function triggerFor(entity: string, state: string, ctx: WorkflowContext): { trigger: Draft['trigger']; value?: { field: string; value: string } } {
-  const value = snakeCase(state);
-  const def = ctx.entities.find((e) => e.name === entity);
-  if (DELETED_STATES.has(value) && !def?.fields.some((f) => f.type === 'enum' && f.values?.includes(value))) return { trigger: { entity, event: 'deleted' } };
-  // ("When a calibration fails": the value `fail`, or `failed`.)
-  const forms = [value, value.replace(/s$/, ''), value.replace(/ed$/, ''), value.replace(/d$/, ''), `${value.replace(/s$/, '')}ed`];
-  for (const form of forms) {
-    for (const f of def?.fields ?? []) {
-      if (f.type !== 'enum' || !f.values?.includes(form)) continue;
-      // ("Three weeks after a paper is submitted", submitted being its first status: when it is made.)
-      if (f.values[0] === form && CREATED_STATES.has(form) && /^(?:status|state|stage|phase)$/.test(f.name)) return { trigger: { entity, event: 'created' } };
-      return { trigger: { entity, event: 'updated', field: f.name, value: form } };
-    }
-  }
-  if (!value || CREATED_STATES.has(state.toLowerCase()) || CREATED_STATES.has(value)) return { trigger: { entity, event: 'created' } };
-  const field = statusFieldOf(def)?.name ?? 'status';
-  // ("once an auction closes": the state it reaches, closed.)
-  const lemma = /^[a-z]+s$/.test(value) ? verbLemma(value) : value;
-  const reached = lemma !== value ? snakeCase(participle(lemma)) : value;
-  return { trigger: { entity, event: 'updated', field, value: reached }, value: { field, value: reached } };
-}
-
+/** The record type whose state the trigger is (the record named, or one of its own that holds the state). */
+const reachedBy = (entity: string, state: string, ctx: WorkflowContext): string => triggerFor(entity, state, ctx).trigger.entity;
 
 /** The record type an awaited noun names ("agent reply" -> Reply), with its reference to `entity`. */
 function createdRecord(nounWords: string[], entity: string, ctx: WorkflowContext): { entity: string; field: string } | undefined {
@@ -131,7 +111,8 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
       let value: Opening['value'];
       if (stateBefore.length > 0) ({ trigger, value } = triggerFor(m.entity, stateBefore[stateBefore.length - 1]!, ctx));
       if (direction === 'after') {
-        const state = after.filter((w) => !['it', 'was', 'is'].includes(w))[0];
+        const stated = after.filter((w) => !['it', 'was', 'is'].includes(w));
+        const state = statePhrase(m.entity, stated, ctx) ?? stated[0];
         if (state) ({ trigger, value } = triggerFor(m.entity, state, ctx));
         steps.push({ kind: 'wait', name: uniqueName(`wait_${durationWords(d)}`, names), duration: d.iso });
       } else {
@@ -139,7 +120,7 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
         if (field) steps.push({ kind: 'waitUntil', name: uniqueName(`wait_until_${field}`, names), field, offset: `-${d.iso}` });
       }
       // The action comes first ("Send a reminder 24 hours before ...") or after the comma.
-      return { entity: m.entity, trigger, ...(value ? { value } : {}), lead: steps, rest: lead || rest };
+      return { entity: trigger.entity, trigger, ...(value ? { value } : {}), lead: steps, rest: lead || rest };
     }
   }
 
@@ -161,7 +142,7 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     const m = mentionIn(tokens, ctx);
     const state = m ? tokens.slice(m.end).filter((w) => !STATE_LINKS.has(w)) : [];
     if (m && m.start <= 1 && state.length >= 1 && state.length <= 2) {
-      return { entity: m.entity, ...triggerFor(m.entity, state.join(' '), ctx), lead: [], rest: text.slice(labelled[0].length), state: snakeCase(state.join(' ')) };
+      return { entity: reachedBy(m.entity, state.join(' '), ctx), ...triggerFor(m.entity, state.join(' '), ctx), lead: [], rest: text.slice(labelled[0].length), state: snakeCase(state.join(' ')) };
     }
   }
   // ("A tenancy is created in the offered state; the student then has up to 5 days ...": a record made, then a time.)
@@ -203,10 +184,12 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     const particle = words_[words_.indexOf(stateWord) + 1];
     if (particle && /^(?:up|out|off|back|in)$/.test(particle)) stateWord = `${stateWord} ${particle}`;
     // ("if the customer hasn't booked a test within two weeks": test_booked.)
-    const event = negated ? (/ /.test(stateWord) ? stateWord : awaitedEvent(stateWord, words_.slice(words_.indexOf(stateWord) + 1).join(' '), recordWords(m.entity))) : nextState(m.entity, stateWord, ctx);
+    // ("hasn't moved to conditioning": conditioning; "answered with an invitation or a decline": invited or declined.)
+    const acts = negated ? eventsOfAct(stateWord, words_.slice(words_.indexOf(stateWord) + 1)) : undefined;
+    const event = acts?.[0] ?? (negated ? (/ /.test(stateWord) ? stateWord : awaitedEvent(stateWord, words_.slice(words_.indexOf(stateWord) + 1).join(' '), recordWords(m.entity))) : nextState(m.entity, stateWord, ctx));
     // ("is not approved or declined within 24 hours": either ends the wait.)
     const at = words_.indexOf(stateWord);
-    const alternatives = negated && at >= 0 && words_[at + 1] === 'or' && /(?:ed|en)$/.test(words_[at + 2] ?? '') ? [snakeCase(words_[at + 2]!)] : [];
+    const alternatives = acts ? acts.slice(1) : negated && at >= 0 && words_[at + 1] === 'or' && /(?:ed|en)$/.test(words_[at + 2] ?? '') ? [snakeCase(words_[at + 2]!)] : [];
     // Still in a later state than the first: the wait starts when the record reaches it.
     const statusValues = statusFieldOf(ctx.entities.find((e) => e.name === m.entity))?.values ?? [];
     const reached = !negated && statusValues.indexOf(snakeCase(stateWord)) > 0 ? triggerFor(m.entity, stateWord, ctx).trigger : undefined;
@@ -223,7 +206,7 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
   if (before.length > 0 && after.filter((w) => !STATE_LINKS.has(w)).length === 0) {
     const lemma = verbLemma(before[before.length - 1]!);
     const state = CREATE_ACTIONS.has(lemma) ? 'created' : participle(lemma);
-    return { entity: m.entity, ...triggerFor(m.entity, state, ctx), lead: [], rest };
+    return { entity: reachedBy(m.entity, state, ctx), ...triggerFor(m.entity, state, ctx), lead: [], rest };
   }
   let k = 0;
   // ("a test's result is fail", "a test result is fail": the field named first, then its value.)
@@ -231,17 +214,9 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
   if (fieldFirst) k = fieldFirst.name.split('_').length;
   while (k < after.length && STATE_LINKS.has(after[k]!)) k += 1;
   const stateWords = after.slice(k).filter((w) => !['and', 'or', 'then', 'it', 'by', 'for', 'with', 'a', 'an'].includes(w));
-  const two = stateWords.slice(0, 2).join(' ');
-  const def = ctx.entities.find((e) => e.name === m.entity);
-  const state = stateWords.length > 1 && def?.fields.some((f) => f.values?.includes(snakeCase(two))) ? two : (stateWords[0] ?? 'created');
-  return { entity: m.entity, ...triggerFor(m.entity, state, ctx), lead: [], rest, state: snakeCase(state) };
-}
-
-/** "still pending after 3 days": the state after `pending` in the record's status, what is awaited. */
-function nextState(entity: string, state: string, ctx: WorkflowContext): string {
-  const values = statusFieldOf(ctx.entities.find((e) => e.name === entity))?.values ?? [];
-  const at = values.indexOf(snakeCase(state));
-  return at >= 0 && values[at + 1] ? values[at + 1]! : 'updated';
+  // ("opens for entries", "is checked out": a value of several words.)
+  const state = statePhrase(m.entity, after.slice(k), ctx) ?? statePhrase(m.entity, stateWords, ctx) ?? stateWords[0] ?? 'created';
+  return { entity: reachedBy(m.entity, state, ctx), ...triggerFor(m.entity, state, ctx), lead: [], rest, state: snakeCase(state) };
 }
 
 export function readWorkflows(sentences: string[], ctx: WorkflowContext): WorkflowReading {
@@ -289,8 +264,12 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     // ("... email a renewal link. If they haven't renewed within those thirty days, mark them as lapsed.":
     // what did not happen after the workflow's own steps goes on with that workflow.)
     // ("If the customer hasn't booked a test within two weeks of that reminder, ...": the step before goes on, whoever acts.)
-    const afterLastStep = /\b(?:of|after|since|from)\s+(?:that|this|the|their|our)\s+(?:first\s+)?(?:reminder|email|message|text|notice|letter|call|nudge)\b/i.test(text);
-    if (last && opening.awaited && ((opening.entity === last.entity && /^if\s+(?:it|they|he|she)\s/i.test(text)) || (afterLastStep && /^if\s/i.test(text)))) {
+    // ("six weeks after that": after the step before.)
+    const afterLastStep = /\b(?:of|after|since|from)\s+(?:that|this|the|their|our)\s+(?:first\s+)?(?:reminder|email|message|text|notice|letter|call|nudge)\b|\bafter\s+that\b/i.test(text);
+    // ("When a request arrives, email an acknowledgement. If the request hasn't been answered within 10 days, ...":
+    // the same record, from the same moment, goes on with that workflow.)
+    const sameStart = last?.trigger.event === 'created' && opening.trigger.event === 'created' && /^if\s+the\s/i.test(text);
+    if (last && opening.awaited && ((opening.entity === last.entity && (/^if\s+(?:it|they|he|she)\s/i.test(text) || sameStart)) || (afterLastStep && /^if\s/i.test(text)))) {
       const continued = last;
       const before = continued.steps.length;
       for (const step of opening.lead) {

@@ -19,6 +19,13 @@ export function readWait(rest: string, draft: Draft, ctx: WorkflowContext): void
   const until = /^until\s+(.*)$/i.exec(rest);
   if (until) {
     const target = until[1]!;
+    // ("wait until their 16th birthday": the date of birth, sixteen years on.)
+    const birthday = /\b(\d+)(?:st|nd|rd|th)\s+birthday\b/i.exec(target);
+    const born = birthday ? ctx.entities.find((e) => e.name === draft.entity)?.fields.find((f) => (f.type === 'date' || f.type === 'datetime') && /(?:^|_)(?:birth|dob|birthday|born)(?:_|$)/.test(f.name)) : undefined;
+    if (birthday && born) {
+      draft.steps.push({ kind: 'waitUntil', name: uniqueName(`wait_until_${born.name}`, draft.names), field: born.name, offset: `+P${birthday[1]}Y` });
+      return;
+    }
     const tokens = words(target.replace(/^.*?\b(?:before|after|prior to)\b/i, ''));
     // ("until 5 days before the race starts" on an entry: the race's start, through the entry's reference.)
     const related = relatedDateField(draft.entity, tokens, ctx);

@@ -1,0 +1,98 @@
+/**
+ * The trigger a workflow sentence names by a state of its record (workflow-reader.ts): "When a
+ * batch starts fermenting" (a value of its status), "once an auction closes" (the state reached,
+ * closed; "when a job fails", failed), "when a paper is submitted" (its first state: it is made), "A day after a dog is
+ * checked out" (a value the record's own stay holds).
+ */
+import { snakeCase } from '../../text/case';
+import type { Draft } from './workflow-draft';
+import { statusFieldOf } from './workflow-record-fields';
+import { CREATED_STATES, DELETED_STATES, participle, verbLemma } from './workflow-phrases';
+import type { WorkflowContext } from './workflow-reader';
+
+type Trigger = { trigger: Draft['trigger']; value?: { field: string; value: string } };
+
+/** The forms a state word may take among a record's values ("fails": `fail`, `failed`). */
+const formsOf = (value: string): string[] => [value, value.replace(/s$/, ''), value.replace(/ed$/, ''), value.replace(/d$/, ''), `${value.replace(/s$/, '')}ed`];
+
+/** The enum field of a record that holds a form of the value, with that form. */
+function heldIn(entity: string, value: string, ctx: WorkflowContext): { field: NonNullable<ReturnType<typeof statusFieldOf>>; form: string } | undefined {
+  const def = ctx.entities.find((e) => e.name === entity);
+  for (const form of formsOf(value)) {
+    const field = def?.fields.find((f) => f.type === 'enum' && f.values?.includes(form));
+    if (field) return { field, form };
+  }
+  return undefined;
+}
+
+/**
+ * "A day after a dog is checked out", the dog having no status: the one record type that refers
+ * to it and has the state in its status (the dog's stay), as what reaches it.
+ */
+function referringHolder(entity: string, value: string, ctx: WorkflowContext): string | undefined {
+  const def = ctx.entities.find((e) => e.name === entity);
+  if (!def || def.fields.some((f) => /^(?:status|state|stage|phase)$/.test(f.name))) return undefined;
+  const holders = ctx.entities.filter((e) => {
+    const held = e.name !== entity && e.fields.some((f) => f.type === `ref(${entity})`) ? heldIn(e.name, value, ctx) : undefined;
+    return held !== undefined && held.field === statusFieldOf(e);
+  });
+  return holders.length === 1 ? holders[0]!.name : undefined;
+}
+
+/**
+ * The plain form of a verb no list knows ("fails" -> fail, "arrives" -> arrive, "pushes" -> push),
+ * for the state it reaches.
+ */
+function plainVerb(word: string): string {
+  const known = verbLemma(word);
+  if (known !== word || !/^[a-z]+s$/.test(word) || /ss$/.test(word)) return known;
+  return /(?:ss|sh|ch|x|z)es$/.test(word) ? word.slice(0, -2) : word.slice(0, -1);
+}
+
+/** A trigger from the state a record reaches: created, or a value of its status. */
+export function triggerFor(entity: string, state: string, ctx: WorkflowContext): Trigger {
+  const value = snakeCase(state);
+  const def = ctx.entities.find((e) => e.name === entity);
+  if (DELETED_STATES.has(value) && !def?.fields.some((f) => f.type === 'enum' && f.values?.includes(value))) return { trigger: { entity, event: 'deleted' } };
+  // ("When a calibration fails": the value `fail`, or `failed`.)
+  const held = value ? heldIn(entity, value, ctx) : undefined;
+  if (held) {
+    const { field, form } = held;
+    // ("Three weeks after a paper is submitted", submitted being its first status: when it is made.)
+    if (field.values?.[0] === form && CREATED_STATES.has(form) && /^(?:status|state|stage|phase)$/.test(field.name)) return { trigger: { entity, event: 'created' } };
+    return { trigger: { entity, event: 'updated', field: field.name, value: form } };
+  }
+  if (!value || CREATED_STATES.has(state.toLowerCase()) || CREATED_STATES.has(value)) return { trigger: { entity, event: 'created' } };
+  const holder = referringHolder(entity, value, ctx);
+  if (holder) return triggerFor(holder, state, ctx);
+  const field = statusFieldOf(def)?.name ?? 'status';
+  // ("once an auction closes": the state it reaches, closed; "when a job fails": failed.)
+  const lemma = /^[a-z]+s$/.test(value) ? plainVerb(value) : value;
+  const reached = lemma !== value ? snakeCase(participle(lemma)) : value;
+  return { trigger: { entity, event: 'updated', field, value: reached }, value: { field, value: reached } };
+}
+
+/**
+ * The state the words after a record name ("opens for entries", "checked out", "fermenting"):
+ * the longest run of two or three words that, its verb in any form, is a value of the record (or
+ * of one referring to it).
+ */
+export function statePhrase(entity: string, tokens: string[], ctx: WorkflowContext): string | undefined {
+  for (let n = Math.min(3, tokens.length); n > 1; n -= 1) {
+    const [verb, ...others] = tokens.slice(0, n);
+    if (others.some((w) => /^(?:and|or|then|it|by|a|an|the)$/.test(w))) continue;
+    for (const first of new Set([verb!, verb!.replace(/s$/, ''), plainVerb(verb!)])) {
+      const value = snakeCase([first, ...others].join(' '));
+      const def = ctx.entities.find((e) => e.name === entity);
+      if (def?.fields.some((f) => f.type === 'enum' && f.values?.includes(value)) || referringHolder(entity, value, ctx)) return [first, ...others].join(' ');
+    }
+  }
+  return undefined;
+}
+
+/** "still pending after 3 days": the state after `pending` in the record's status, what is awaited. */
+export function nextState(entity: string, state: string, ctx: WorkflowContext): string {
+  const values = statusFieldOf(ctx.entities.find((e) => e.name === entity))?.values ?? [];
+  const at = values.indexOf(snakeCase(state));
+  return at >= 0 && values[at + 1] ? values[at + 1]! : 'updated';
+}
