@@ -139,3 +139,15 @@ describe('tenancy', () => {
     expect(spec.adminRole).toBe('admin');
   });
 });
+
+describe('stories without an article, and parts of records', () => {
+  it('"As counter staff, I want to ..." names the role without an article', () => {
+    expect(storyAsStatements('As counter staff, I want to create kits and see every kit.')).toEqual(['counter staff can create kits and see every kit.']);
+    expect(storyAsStatements('As soon as a kit is added, I want an email.')).toEqual(['As soon as a kit is added, I want an email.']);
+  });
+
+  it('"change the dates of their own X" updates their own X', () => {
+    const parsed = parseRightsClause('customers can change the dates of their own kits', { index });
+    expect(parsed?.groups).toEqual([expect.objectContaining({ letters: ['update'], entities: ['Kit'], own: true })]);
+  });
+});

@@ -12,8 +12,11 @@ import { verbLemma } from './workflow-phrases';
 /** ("As the club secretary I manage players": a verb of rights in the present says the same as "I can manage".) */
 const PRESENT_RIGHTS = Object.keys(RIGHT_VERBS).join('|');
 const WANT = String.raw`(?:i(?:'m|\s+am)\s+(?=responsible for\s)|i\s+(?=(?:have|'ve got)\s+(?:full|complete|total|all|admin|read-only)\s+(?:access|control)\b)|i\s+(?:(?:want to|would like to|'d like to|need to|wish to|should be able to|must be able to|am able to|can|may|will|get to|want|need|expect to)\s+|(?:also\s+)?(?=(?:${PRESENT_RIGHTS})\s)))`;
-/** The role's determiner; "As someone browsing the website" and "As anyone" name the public. */
-const WHO = String.raw`(?:(?:an?|the|one of the)\s+|(?=(?:someone|somebody|anyone|anybody)\b))`;
+/**
+ * The role's determiner; "As someone browsing the website" and "As anyone" name the public; a
+ * role of one to three words without one before a comma and "I" ("As counter staff, I want to").
+ */
+const WHO = String.raw`(?:(?:an?|the|one of the)\s+|(?=(?:someone|somebody|anyone|anybody)\b)|(?=(?!(?:soon|well|part|long|far|much|usual|before|always|such|if|for|of|to|with|per)\b)[a-z]+(?:\s+[a-z]+){0,2}\s*,\s*i\b))`;
 /** ("As a club member I can sign up for a tournament, and ...": the role never runs past "I".) */
 const STORY_WITH_COMMA = new RegExp(String.raw`^as ${WHO}((?:(?!\bi\s)[^,])+?),\s*(?:([^,]*?),?\s+)?${WANT}(.+)$`, 'i');
 /** ("As a studio owner I want to ...": the role runs to "I".) */

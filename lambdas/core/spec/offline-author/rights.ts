@@ -294,6 +294,8 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
       cur.own = true;
       continue;
     }
+    // ("change the dates of their own hires": a part named first, then the record it is of.)
+    if (t === 'of' && cur.letters.length > 0 && cur.unknownObject && !cur.everything && (cur.entities === 'all' || cur.entities.length === 0) && !skipping) continue;
     if (STOPS.has(t)) {
       if (cur.letters.length > 0) skipping = true;
       continue;
