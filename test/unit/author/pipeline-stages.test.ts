@@ -175,6 +175,25 @@ describe('clause readers', () => {
     expect(valueList('planned, fermenting, conditioning and packaged')).toEqual(['planned', 'fermenting', 'conditioning', 'packaged']);
   });
 
+  it('reads emphasis, a sentence in parentheses, and when a record is made as no part of a definition', () => {
+    const orchard = authorSpec({
+      name: 'Orchard',
+      description: [
+        'We grow a lot of **varieties**. For each variety we keep its name.',
+        'Every **tree** is of one variety (a variety has lots of trees). For a tree: the row number and the year it was planted.',
+        'At harvest time we record every harvest from a tree: the date picked, the weight in kg and any notes.',
+        'A **press run** is one session on the press. It has the press date. Each batch comes from one press run. A batch has a batch code.',
+        'The partners can do everything.',
+      ].join('\n'),
+    });
+    expect(orchard.entities.map((e) => e.name).sort()).toEqual(['Batch', 'Harvest', 'PressRun', 'Tree', 'Variety']);
+    const field = (entity: string, name: string) => orchard.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+    expect(field('Tree', 'variety_id')?.type).toBe('ref(Variety)');
+    expect(field('Tree', 'year_planted')?.type).toBe('integer');
+    expect(field('Harvest', 'tree_id')?.type).toBe('ref(Tree)');
+    expect(field('Batch', 'press_run_id')?.type).toBe('ref(PressRun)');
+  });
+
   it('reads a list\'s closing words as no part of it', () => {
     expect(readStates('A route is active or stripped, nothing in between')).toEqual({ topic: 'route', values: ['active', 'stripped'] });
     expect(splitFieldList("a name too, but that's optional, the style, one of flash, redpoint or repeat")).toEqual(["a name too, that's optional", 'the style (one of flash, redpoint or repeat)']);

@@ -31,8 +31,8 @@ import { isBareFieldList } from './bare-lists';
 import { userNouns } from './user-nouns';
 import { opensWithSchedule } from './scheduled-jobs';
 
-/** Someone making a record, at the end of a clause ("creates an attendance record for that child"): the record, and what it is for. */
-const MADE_RECORD = /\b(?:creates?|makes?|records?|logs?|files?|writes?|opens?|submits?|adds?|fills? (?:in|out))\s+(?:a|an|one|the|a new|their|their own)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+for\s+(?:a|an|the|that|this|each|every|one|their)\s+([a-z]+))?\s*$/i;
+/** Someone making a record, at the end of a clause ("creates an attendance record for that child", "we record every harvest from a tree"): the record, and what it is for. */
+const MADE_RECORD = /\b(?:creates?|makes?|records?|logs?|files?|writes?|opens?|submits?|adds?|fills? (?:in|out))\s+(?:a|an|one|the|a new|their|their own|every|each)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:for|from|of|on)\s+(?:a|an|the|that|this|each|every|one|their)\s+([a-z]+))?\s*$/i;
 
 /** The subject a sentence opens with, before its verb ("A tool sits in one category"). */
 const SUBJECT_FIRST = /^(?:a|an|each|every|the)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|sits|sit|belongs|belong|lives|live|goes|go|comes|come|stays|stay|gets|get|can|must|will|always|only|usually)\b/i;

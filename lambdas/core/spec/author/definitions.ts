@@ -89,10 +89,11 @@ const PATTERNS: Pattern[] = [
     list: 2,
   },
   {
-    example: 'We keep track of members with their name and email',
-    re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:keep track of|track|keep|store|record|log|save)\s+(?!(?:the|its|their|his|her)\s)${NP}\s*(?:,|:|\s+with|\s+including)\s+${LIST}$`, 'i'),
+    example: 'We keep track of members with their name and email / we record every harvest from a tree: the date picked',
+    re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:keep track of|track|keep|store|record|log|save)\s+(?!(?:the|its|their|his|her)\s)(?:(?:every|each|all)\s+)?${NP}(?:\s+(?:from|for|of|on)\s+(?:a|an|one|each|every)\s+${NP})?\s*(?:,|:|\s+with|\s+including)\s+${LIST}$`, 'i'),
     topic: 1,
-    list: 2,
+    parent: 2,
+    list: 3,
   },
   {
     example: 'A reservation is for a dining table and has the guest name, ...',
@@ -232,7 +233,8 @@ export function complements(text: string): string {
 /** A prose statement defining a record type, when one of the patterns reads it. */
 export function readDefinition(text: string): ProseDefinition | undefined {
   // "What we store: plots, with ...": the lead-in says nothing about the record.
-  const clean = text.trim().replace(/\.$/, '').replace(/^(?:what we (?:store|keep|track|need|record)|we (?:store|keep|track|record)|(?:(?:the|our)\s+)?data(?: we keep| model)?|records?)\s*:\s*/i, '')
+  // ("At harvest time we record ...", "Every day we log ...": when it is done says nothing of the record.)
+  const clean = text.trim().replace(/\.$/, '').replace(/^(?:at|in|during|every|each|once a|twice a)\s+(?:[a-z]+\s+){0,2}?(?:time|season|day|week|month|year|morning|evening|night|shift|visit|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\s*,?\s+(?=(?:we|you|they|i)\s)/i, '').replace(/^(?:what we (?:store|keep|track|need|record)|we (?:store|keep|track|record)|(?:(?:the|our)\s+)?data(?: we keep| model)?|records?)\s*:\s*/i, '')
     // ("We've got a list of services like "cut & blow dry", each with ...": the services, each with.)
     .replace(/^(we(?:'ve|\s+have)?\s+got|we\s+have|we\s+keep|we\s+offer)\s+(?:a|an)\s+(?:(?:small|big|large|long|short|whole|growing)\s+)?(?:list|collection|set|range|menu|register|catalogue|catalog|bunch|handful|inventory)\s+of\s+/i, 'we have ')
     .replace(/\s+(?:like|such as|e\.g\.)\s+"[^"]*"(?=\s*,)/i, '');

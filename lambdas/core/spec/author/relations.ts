@@ -155,8 +155,8 @@ const PATTERNS: Pattern[] = [
   },
   {
     example: 'An employee works in one department / players are on exactly one team',
-    // (Also "each donation goes into one fridge".)
-    re: new RegExp(String.raw`^${DET}${NP}\s+${MODAL}(?:[a-z]+|is|are)\s+(?:in|for|at|on|with|under|within|inside|into|onto)\s+${ONE}${NP}$`, 'i'),
+    // (Also "each donation goes into one fridge", "each batch comes from one press run", "every tree is of one variety".)
+    re: new RegExp(String.raw`^${DET}${NP}\s+${MODAL}(?:(?:[a-z]+|is|are)\s+(?:in|for|at|on|with|under|within|inside|into|onto|from)|(?:is|are)\s+of)\s+${ONE}${NP}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
     loose: true,
   },

@@ -99,6 +99,8 @@ export function segment(description: string): Block[] {
       return runIn && !/^\(/.test(runIn[2]!) ? [`### ${runIn[1]!.trim()}`, ...(runIn[2] ? [runIn[2]] : [])] : [line];
     })
     .map((line) => line.replace(DASH_LABEL, '$1: '))
+    // ("A **press run** is one session on the press": emphasis inside a sentence is no part of its words.)
+    .map((line) => line.replace(/\*\*([^*\n]+?)\*\*/g, '$1').replace(/(?<=^|[\s(])__([^_\n]+?)__(?=$|[\s.,;:!?)])/g, '$1').replace(/(?<=[\s(])\*([^*\s][^*\n]*?)\*(?=$|[\s.,;:!?)])/g, '$1'))
     // ("Data" on a line of its own, the text right under it: a section's title, not the start of a sentence.)
     .map((line) => (SECTION_LINE.test(line.trim()) ? `### ${line.trim().replace(/:$/, '')}` : line));
   setextHeadings(lines);

@@ -253,16 +253,35 @@ export function introducedRole(text: string): string {
 
 const cleanItem = (text: string) => text.replace(/^\*\*(.+?)\*\*/, '$1').replace(/\*\*/g, '').trim();
 
+/** A sentence said plainly: the role it introduces, its asides and emphasis gone. */
+function plainStatement(s: string): string {
+  return namedRole(introducedRole(selfIntroduced(eachOneOfLabel(s))))
+    // ("read only theirs": their own.)
+    .replace(/\btheirs\b/gi, 'their own')
+    .replace(EMPHASISED_EVERYONE, (_m, a?: string, b?: string) => a ?? b ?? '')
+    .replace(ASIDE_ADVERBS, '')
+    .replace(/\b(themselves|himself|herself)\s+(?=(?:can|may|should|will|must|are able|is able|are allowed|is allowed|get to)\b)/gi, '')
+    // ("Candidates can apply, which creates an application, and ...": creating the record is the right.)
+    .replace(/\b[a-z]+,\s*which (?:creates|makes|opens|adds|files|submits|starts) ((?:a|an|the) [a-z]+(?: [a-z]+)?)(?=,|$)/gi, 'create $1');
+}
+
+/** A sentence in parentheses ("Every tree is of one variety (a variety has lots of trees)"): a statement of its own. */
+const ASIDE_SENTENCE = /\s*\(((?:a|an|each|every|one)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|is|are|belongs?|comes?|goes|go|can|must|only)\b[^()]*)\)/i;
+
+function withAsideSentences(sentence: string): string[] {
+  const m = ASIDE_SENTENCE.exec(sentence);
+  if (!m) return [sentence];
+  return [sentence.slice(0, m.index) + sentence.slice(m.index + m[0].length), m[1]!.trim()];
+}
+
 export function statementsOf(blocks: Block[]): Statements {
   const statements: Statement[] = [];
   const fieldLists: FieldList[] = [];
   let headingTopic: string | undefined;
 
   const sentence = (text: string, line: number, topic?: string) => {
-    for (const s of splitSentences(text).flatMap((piece) => storyAsStatements(piece.replace(LEAD_IN, '').replace(WORKFLOW_LEAD_IN, '')))) {
-      // ("read only theirs": their own.)
-      // ("Candidates can apply, which creates an application, and ...": creating the record is the right.)
-      const plain = namedRole(introducedRole(selfIntroduced(eachOneOfLabel(s)))).replace(/\btheirs\b/gi, 'their own').replace(EMPHASISED_EVERYONE, (_m, a?: string, b?: string) => a ?? b ?? '').replace(ASIDE_ADVERBS, '').replace(/\b(themselves|himself|herself)\s+(?=(?:can|may|should|will|must|are able|is able|are allowed|is allowed|get to)\b)/gi, '').replace(/\b[a-z]+,\s*which (?:creates|makes|opens|adds|files|submits|starts) ((?:a|an|the) [a-z]+(?: [a-z]+)?)(?=,|$)/gi, 'create $1');
+    for (const s of splitSentences(text).flatMap((piece) => storyAsStatements(piece.replace(LEAD_IN, '').replace(WORKFLOW_LEAD_IN, ''))).flatMap(withAsideSentences)) {
+      const plain = plainStatement(s);
       // ("shop owner (admin): everything": the role in parentheses once the label is a sentence.)
       const rights = rightsLine(plain);
       if (rights) {

@@ -364,6 +364,12 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     const stem = thingDate[2] === 'due' ? 'due' : thingDate[2]!.replace(/ed$/, '').replace(/(?<=[^aeiou])e?$/, '');
     return [thingDate[1]!, stem, 'date'];
   }
+  // ("the year it was planted": the year of what happened, a number.)
+  const yearOf = /^(?:the\s+)?year\s+(?:it|they|he|she)\s+(?:was|were)\s+(?:first\s+)?([a-z]+ed|built|made|bought|born)$/.exec(t);
+  if (yearOf) {
+    traits.type ??= 'integer';
+    return ['year', yearOf[1]!];
+  }
   // ("the date it was signed", "the date they lost it": the date of what happened.)
   const dateOf = /^(?:the\s+)?date\s+(?:it|they|he|she)\s+(?:was\s+|were\s+|got\s+)?([a-z]+(?:ed|ost|one|ent|ound|old|aid|ade|en))(?:\s+it|\s+them)?$/.exec(t);
   if (dateOf) {
