@@ -71,6 +71,9 @@ describe('statements', () => {
     expect(colonList('Production running: publish the schedule, then notify the box office')).toBeUndefined();
     expect(rightsLine('counter staff: create/read/update orders + read products')).toBe('counter staff can create, read and update orders and read products');
     expect(rightsLine('everybody, even without login: read teams')).toBe('everybody can read teams without login');
+    expect(rightsLine('Coaches: Full control of training sessions; read players')).toBe('Coaches can manage training sessions; Coaches can read players');
+    expect(rightsLine('Guardians: Log in to view and update their own details')).toBe('Guardians can view and update their own details');
+    expect(rightsLine('Academy director: Everything.')).toBe('Academy director can do everything');
     expect(namedRole('my friends (guests) can only read wines')).toBe('guests can only read wines');
   });
 
@@ -192,6 +195,14 @@ describe('clause readers', () => {
     expect(field('Tree', 'year_planted')?.type).toBe('integer');
     expect(field('Harvest', 'tree_id')?.type).toBe('ref(Tree)');
     expect(field('Batch', 'press_run_id')?.type).toBe('ref(PressRun)');
+  });
+
+  it('reads "We hold ..." as the fields of the record before, and "on file" as no file', () => {
+    const academy = authorSpec({ name: 'Academy', description: 'Guardians: full name, email.\nA player belongs to one squad. We hold the first name, the date of birth and the shirt number from 1 to 99. Every player must have a main guardian on file.\nSquads: name, age group.\nThe director can do everything.' });
+    const player = academy.entities.find((e) => e.name === 'Player')!;
+    expect(player.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['squad_id', 'first_name', 'date_of_birth', 'shirt_number']));
+    expect(player.fields.find((f) => f.name === 'shirt_number')).toMatchObject({ min: 1, max: 99 });
+    expect(player.fields.some((f) => f.type === 'file')).toBe(false);
   });
 
   it('reads a list\'s closing words as no part of it', () => {

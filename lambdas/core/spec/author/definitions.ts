@@ -128,7 +128,8 @@ const PATTERNS: Pattern[] = [
   },
   {
     example: 'We also note the number of raised beds on it, how much sunlight it gets (about the record just described)',
-    re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:also\s+)?(?:note|record|track|store|keep|log|save|capture|write down|jot down|want to know|need to know)\s+${LIST}$`, 'i'),
+    // (Also "We hold the first name and last name", "we collect ...", "we ask for ...".)
+    re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:also\s+)?(?:note|record|track|store|keep|log|save|capture|write down|jot down|want to know|need to know|hold|collect|ask for|take down)\s+${LIST}$`, 'i'),
     topic: 0,
     list: 1,
   },

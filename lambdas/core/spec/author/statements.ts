@@ -110,7 +110,8 @@ function isSentence(text: string): boolean {
 }
 
 /** Words that open a list of rights, not of fields ("bakers: read products and update orders"). */
-const RIGHTS_START = /^(?:can\b|full access|all access|everything|evrything|anything|(?:read|see|view|create|update|edit|delete|manage|log|add|book|submit|approve|browse|write|upload|record|comment|cancel|assign|remove)s?\b|look at|do\b|crud\b|no access|read-only|only\b)/i;
+// (Also "Full control of training sessions", "Log in to view their own details".)
+const RIGHTS_START = /^(?:can\b|full (?:access|control)|complete (?:access|control)|total control|all access|everything|evrything|anything|(?:read|see|view|create|update|edit|delete|manage|log|add|book|submit|approve|browse|write|upload|record|comment|cancel|assign|remove)s?\b|look at|do\b|crud\b|no access|read-only|only\b)/i;
 /** A label that names people, so its list is their rights ("front desk", "counter staff", "ppl"). */
 const PEOPLE_LABEL = /\b(?:admins?|administrators?|staff|managers?|owners?|users?|roles?|people|ppl|everyone|everybody|anyone|public|visitors?|guests? can|team|desk)$/i;
 
@@ -174,7 +175,9 @@ export function rightsLine(text: string): string | undefined {
   if (!RIGHTS_START.test(list) || manyNounItems(list)) return undefined;
   const verbs = list
     .replace(/\s+\+\s+/g, ' and ')
-    .replace(/^(?:full access|all access|everything|evrything|anything|all|crud)\b(?:\s+(?:on|to)\s+everything)?/i, 'do everything')
+    .replace(/^(?:full access|all access|everything|evrything|anything|all|crud)\b(?:\s+(?:on|to)\s+everything)?\.?$/i, 'do everything')
+    .replace(/^(?:full|complete|total)\s+(?:access|control)\s+(?:of|over|on|to)\s+/i, 'manage ')
+    .replace(/^log\s+in\s+(?:to|and)\s+/i, '')
     .replace(/\b([a-z]+)\/([a-z]+)(?:\/([a-z]+))?(?:\/([a-z]+))?\b/gi, (_all, a: string, b: string, c?: string, d?: string) => [a, b, c, d].filter(Boolean).join(', ').replace(/, ([^,]+)$/, ' and $1'));
   // "everybody, even without login: read teams" -> "everybody can read teams without login".
   const qualified = /^(.*?)\s*,?\s*(?:even\s+)?((?:without|w\/o)\s+.+)$/i.exec(label);
@@ -260,6 +263,8 @@ function plainStatement(s: string): string {
     .replace(/\btheirs\b/gi, 'their own')
     .replace(EMPHASISED_EVERYONE, (_m, a?: string, b?: string) => a ?? b ?? '')
     .replace(ASIDE_ADVERBS, '')
+    // ("Every player must have a main guardian on file": kept, not a file.)
+    .replace(/\s+on (?:file|record)\b/gi, '')
     .replace(/\b(themselves|himself|herself)\s+(?=(?:can|may|should|will|must|are able|is able|are allowed|is allowed|get to)\b)/gi, '')
     // ("Candidates can apply, which creates an application, and ...": creating the record is the right.)
     .replace(/\b[a-z]+,\s*which (?:creates|makes|opens|adds|files|submits|starts) ((?:a|an|the) [a-z]+(?: [a-z]+)?)(?=,|$)/gi, 'create $1');
