@@ -92,3 +92,37 @@ describe('waits until a date', () => {
     expect(flow!.steps).toMatchObject([{ kind: 'waitUntil', field: 'date_of_birth', offset: '+P16Y' }, { kind: 'task' }]);
   });
 });
+
+describe('deadlines', () => {
+  const entities: SpecEntity[] = [
+    { name: 'Claim', fields: [status(['open', 'closed'])] },
+    { name: 'Complaint', fields: [] },
+    { name: 'Booking', fields: [] },
+  ];
+
+  it('reads "X has to be <verb>ed within N" and "X must <verb> a Y within N" as waits for that act, in the sentence or the next', () => {
+    const flows = read(entities, [
+      "When a claim is closed, the report has to be uploaded within 72 hours; if it isn't, remind the assessor",
+      'When a complaint is lodged, tell the panel at once',
+      "The panel must schedule a hearing within 24 hours; if it hasn't, chase the chair",
+    ]);
+    expect(flows).toHaveLength(2);
+    expect(flows[0]!.steps).toMatchObject([{ kind: 'waitForEvent', events: ['report_uploaded'], timeout: 'PT72H' }, { kind: 'task' }]);
+    expect(flows[1]!.steps).toMatchObject([{ kind: 'task' }, { kind: 'waitForEvent', events: ['hearing_scheduled'], timeout: 'PT24H' }, { kind: 'task', name: 'chase_chair' }]);
+  });
+
+  it('goes on with "If the fee hasn\'t been paid within N, ..." and "... N days after the reminder"', () => {
+    const [flow, ...others] = read(entities, [
+      'When a booking is made, email the guest a confirmation',
+      "If the fee hasn't been paid within 7 days, send a payment reminder; if it still hasn't been paid 7 days after the reminder, withdraw the booking",
+    ]);
+    expect(others).toHaveLength(0);
+    expect(flow!.steps).toMatchObject([
+      { kind: 'task' },
+      { kind: 'waitForEvent', events: ['paid'], timeout: 'P7D' },
+      { kind: 'task' },
+      { kind: 'waitForEvent', events: ['paid'], timeout: 'P7D' },
+      { kind: 'task', name: 'withdraw' },
+    ]);
+  });
+});

@@ -22,6 +22,17 @@ export const WAIT_WORDS = /\b(?:waits?|(?:hold|holds|delay|delays)\s+(?:it|them|
 /** A person given time to act on the record ("the student then has up to 5 days to accept it"; "then" may have split the subject off): a wait for that act. */
 export const TIME_GIVEN = /^(?:(?:(?:the|each|every|a|an)\s+[a-z]+(?:\s+[a-z]+)?|they|he|she|someone|somebody)\s+)?(?:then\s+|now\s+)?(?:has|have|gets?|is given|are given)\s+(?:up to\s+|at most\s+)?(.+?)\s+to\s+([a-z]+)\b/i;
 
+/**
+ * A deadline for an act on the record ("the report has to be uploaded within 72 hours", "The
+ * committee must schedule a hearing within 24 hours"): who or what (1), "be" when said of the
+ * thing acted on (2), the verb (3), its object (4) and the time (5). What follows when it is
+ * missed comes next ("if it hasn't, chase the chair").
+ */
+export const DEADLINE = /^(?:(?:the|a|an|their|its|his|her|each|every)\s+)?([a-z]+(?:\s+[a-z]+){0,2}?)\s+(?:must|should|has to|have to|needs? to|is expected to|are expected to|is due to|are due to)\s+(be\s+)?([a-z]+)(?:\s+(.*?))?\s+(?:within|in the next|in)\s+(.+)$/i;
+
+/** A sentence after a workflow that says what follows a missed time ("If the fee hasn't been paid within 7 days, ..."). */
+export const MISSED_TIME = /^(?:if|unless)\s+(?:the|their|its|it|they)\b[^,;]*\bnot\b[^,;]*\b(?:within|after|by|later)\b/i;
+
 /** Nouns a wait is "for", as the event that ends it ("wait up to 14 days for the payment"). */
 export const AWAITED_NOUNS: Record<string, string> = {
   payment: 'paid', reply: 'replied', answer: 'answered', response: 'responded', approval: 'approved', confirmation: 'confirmed',
@@ -90,7 +101,7 @@ export const TASK_VERBS = new Set([
   'publish', 'announce', 'post', 'share', 'export', 're-run', 'rerun', 'run', 'generate', 'create', 'calculate', 'compute', 'recalculate', 'update',
   'mark', 'flag', 'lock', 'unlock', 'release', 'pay', 'charge', 'invoice', 'bill', 'refund', 'ship', 'deliver', 'sync', 'backup', 'print',
   'renew', 'suspend', 'activate', 'deactivate', 'open', 'reopen', 'schedule', 'book', 'order', 'reorder', 'restock', 'check', 'review', 'record',
-  'page', 'phone', 'warn', 'contact', 'follow', 'reschedule', 'refund', 'reassign', 'dispatch', 'nudge', 'chase', 'prompt',
+  'page', 'phone', 'warn', 'contact', 'follow', 'reschedule', 'refund', 'reassign', 'dispatch', 'nudge', 'chase', 'prompt', 'withdraw',
 ]);
 
 /** Irregular participles; the rest are made by rule. */

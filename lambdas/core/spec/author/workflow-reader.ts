@@ -19,7 +19,7 @@ import { madeByAct } from './workflow-acts';
 import { nextState, statePhrase, triggerFor } from './workflow-triggers';
 import { mentionIn, recordWords } from './workflow-mentions';
 import { readSteps } from './workflow-steps';
-import { CONTINUATION, CREATED_CLAUSE, CREATED_STATES, CREATE_ACTIONS, STATE_LINKS, TASK_VERBS, TRIGGER_OPENERS, UNMET_CONDITION, awaitedEvent, eventsOfAct, expand, participle, plainTriggerText, verbLemma } from './workflow-phrases';
+import { CONTINUATION, CREATED_CLAUSE, DEADLINE, MISSED_TIME, CREATED_STATES, CREATE_ACTIONS, STATE_LINKS, TASK_VERBS, TRIGGER_OPENERS, UNMET_CONDITION, awaitedEvent, eventsOfAct, expand, participle, plainTriggerText, verbLemma } from './workflow-phrases';
 
 export interface WorkflowContext {
   index: EntityIndex;
@@ -257,6 +257,18 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     // time given right after a record is said to start in a state runs from its creation.)
     const begun = i > 0 && /^(?:give|allow|leave)\s/i.test(text) && findDuration(text) ? startsInState(sentences[i - 1]!, ctx) : undefined;
     const opening = readOpening(commaBeforeAction(begun ? `When a ${words(begun).join(' ')} is created, ${text}` : text), ctx, i > 0 ? mentionIn(words(sentences[i - 1]!), ctx)?.entity : undefined);
+    // ("When an entry comes in, email the helm. If the fee hasn't been paid within 7 days, send a reminder": what follows
+    // a missed time, or a deadline ("The committee must schedule a hearing within 24 hours; ..."), goes on with the workflow.)
+    if (!opening && last && (MISSED_TIME.test(text) || DEADLINE.test(text.split(/[;,]/)[0]!))) {
+      const before = last.steps.length;
+      readSteps(text, last, ctx);
+      if (last.steps[before]?.kind === 'waitForEvent') {
+        used.add(i);
+        last.text = `${last.text.replace(/\.?$/, '.')} ${original.trim()}`;
+        return;
+      }
+      last.steps.splice(before);
+    }
     if (!opening) {
       last = undefined;
       return;

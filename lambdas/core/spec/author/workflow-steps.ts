@@ -9,7 +9,7 @@ import { snakeCase } from '../../text/case';
 import { uniqueName, type Draft } from './workflow-draft';
 import { readRelativeStep, readWait, wordNumber } from './workflow-waits';
 import { mentionIn, recordWords } from './workflow-mentions';
-import { AWAITED_NOUNS, STATE_ADVERBS, TASK_VERBS, TIME_GIVEN, WAIT_WORDS, awaitedEvent, objectPhrase, participle, verbLemma } from './workflow-phrases';
+import { AWAITED_NOUNS, DEADLINE, STATE_ADVERBS, TASK_VERBS, TIME_GIVEN, WAIT_WORDS, awaitedEvent, objectPhrase, participle, verbLemma } from './workflow-phrases';
 import type { WorkflowContext } from './workflow-reader';
 
 /** Steps of a workflow: at `then`, commas, and `and` before a wait, a state or an action ("wait until ... and email all members"). */
@@ -19,6 +19,9 @@ const SEGMENTS = new RegExp(String.raw`\s*(?:;|:|,\s*(?:and\s+)?then\s+|\s+and\s
 const RETRY = String.raw`(?:retry(?:ing)?|retried|re-?tried|try(?:ing)?(?:\s+again)?)`;
 /** What is retried, when named ("retry this email", "retry it"). */
 const RETRIED = String.raw`(?:\s+it|\s+them|\s+(?:the|this|that|each)\s+[a-z]+)?`;
+
+/** A time said first ("72 hours", "two days", "a week"): the time of a deadline, nothing after it. */
+const TIME_UNIT_FIRST = /^(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|twenty|thirty|forty-eight|sixty|ninety)\s+(?:minutes?|hours?|days?|weeks?|months?|working days?|business days?)$/i;
 
 /** Steps of a text into a draft. */
 export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
@@ -73,7 +76,8 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
     // ("and another one if they still haven't collected it 7 days later": the wait, then the last action again.)
     const again = /^(?:and\s+)?another(?:\s+one)?\s+(?=(?:if|unless)\s)/i.exec(segment);
     const repeat = again ? [...draft.steps].reverse().find((step) => step.kind === 'task') : undefined;
-    const unless = /^(?:and\s+)?(?:another(?:\s+one)?\s+)?(?:if|unless)\s+(?:it|they|the\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:still\s+)?(?:is|are|has|have)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?([a-z]+)\s+((?:a|an|the|their|its|any)\s+[a-z]+(?:\s+[a-z]+)?\s+)?(?:(?:within|in|after|by)\s+(.+)|(.+?)\s+(?:after that|after|later))$/i.exec(segment);
+    // ("if it still hasn't been paid 7 days after the reminder": after the step before.)
+    const unless = /^(?:and\s+)?(?:another(?:\s+one)?\s+)?(?:if|unless)\s+(?:it|they|the\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:still\s+)?(?:is|are|has|have)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?([a-z]+)\s+((?:a|an|the|their|its|any)\s+[a-z]+(?:\s+[a-z]+)?\s+)?(?:(?:within|in|after|by)\s+(.+)|(.+?)\s+(?:after that|after|later|after\s+(?:the|that|this|their|our)\s+(?:first\s+)?(?:reminder|email|message|text|notice|letter|call|nudge)))$/i.exec(segment);
     const awaitedFor = unless ? findDuration(unless[3] ?? unless[4]!) : undefined;
     if (unless && awaitedFor) {
       const word = unless[1]!.toLowerCase();
@@ -83,6 +87,18 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
       draft.steps.push(step);
       draft.hints.awaited.add(step.name);
       if (repeat) draft.steps.push({ ...repeat, name: uniqueName(repeat.name, draft.names) });
+      draft.lastSegment = segment;
+      continue;
+    }
+    // "the report has to be uploaded within 72 hours": a wait for that act, which may not come.
+    const deadline = DEADLINE.exec(segment);
+    const due = deadline ? findDuration(deadline[5]!) : undefined;
+    if (deadline && due && TIME_UNIT_FIRST.test(deadline[5]!)) {
+      const [, subject, passive, verb, object] = deadline;
+      const event = snakeCase(awaitedEvent(verb!, passive ? `the ${subject}` : (object ?? ''), recordWords(draft.entity)));
+      const step: WorkflowStep = { kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, draft.names), events: [event], timeout: due.iso };
+      draft.steps.push(step);
+      draft.hints.awaited.add(step.name);
       draft.lastSegment = segment;
       continue;
     }
