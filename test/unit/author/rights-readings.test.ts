@@ -151,3 +151,11 @@ describe('stories without an article, and parts of records', () => {
     expect(parsed?.groups).toEqual([expect.objectContaining({ letters: ['update'], entities: ['Kit'], own: true })]);
   });
 });
+
+describe('tenancy clauses name no role', () => {
+  it('"resorts never see each other\'s data" is about tenants; "members can see each other\'s kits" is a right', () => {
+    const spec = authorSpec({ name: 'T', description: "Each resort is its own tenant; resorts never see each other's data. Kits have a name. Members can see each other's kits." });
+    expect(spec.roles.map((r) => r.name)).not.toContain('resort');
+    expect(rightsOf(spec, 'member')).toMatchObject({ Kit: 'r' });
+  });
+});

@@ -33,10 +33,11 @@ const MULTI = [
 ];
 
 /**
- * "each group should get its own space in the app", "every shop is a separate tenant": a clause
+ * "each group should get its own space in the app", "every shop is a separate tenant", "resorts
+ * never see each other's data": a clause
  * about how tenants are kept apart, whose subject is the tenant, not a role of people.
  */
-const TENANCY_CLAUSE = /\b(?:its|their) own (?:separate |isolated |private |little )?(?:space|workspace|area|instance|silo|partition|copy|tenant|corner)\b|\b(?:separate|own|isolated|distinct) tenants?\b|\bmulti[- ]?tenan/i;
+const TENANCY_CLAUSE = /\b(?:its|their) own (?:separate |isolated |private |little )?(?:space|workspace|area|instance|silo|partition|copy|tenant|corner)\b|\b(?:separate|own|isolated|distinct) tenants?\b|\bmulti[- ]?tenan|\b(?:never|not|cannot|can't|mustn't|shouldn't)\s+(?:be able to\s+)?(?:see|access|read|view)\s+each other'?s\b/i;
 
 export function isTenancyClause(clause: string): boolean {
   return TENANCY_CLAUSE.test(clause);
