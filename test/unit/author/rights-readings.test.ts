@@ -159,3 +159,16 @@ describe('tenancy clauses name no role', () => {
     expect(rightsOf(spec, 'member')).toMatchObject({ Kit: 'r' });
   });
 });
+
+describe('the public and access wording', () => {
+  it('"Guests book kits without signing up" is a public create, no guest role', () => {
+    const spec = author('Guests book kits without signing up. Setters can read routes.');
+    expect(spec.roles.map((r) => r.name)).not.toContain('guest');
+    expect(levels(spec, 'Kit')).toMatchObject({ create: 'public' });
+  });
+
+  it('"has every right on everything" is every right', () => {
+    const parsed = parseRightsClause('The estate manager has every right on everything', { index });
+    expect(parsed?.groups).toEqual([expect.objectContaining({ letters: ['create', 'read', 'update', 'delete'], entities: 'all', adminWording: true })]);
+  });
+});

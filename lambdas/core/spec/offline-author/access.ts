@@ -8,7 +8,7 @@
 import type { Operation, SpecAccessRule } from '../spec-model';
 import type { Sentence } from './clauses';
 import type { EntityIndex } from './entity-index';
-import { PUBLIC_AUDIENCE, type RightLetter, SIGNED_IN_AUDIENCE, rightVerb, RIGHT_VERBS } from './lexicon';
+import { NO_LOGIN, PUBLIC_AUDIENCE, type RightLetter, SIGNED_IN_AUDIENCE, rightVerb, RIGHT_VERBS } from './lexicon';
 import { parseRightsClause, type RightsContext, type RightsGroup } from './rights';
 import { words } from './text';
 
@@ -19,7 +19,6 @@ export interface AccessResult {
 }
 
 const OPS: Record<RightLetter, Operation[]> = { create: ['create'], read: ['list', 'read'], update: ['update'], delete: ['delete'] };
-const NO_LOGIN = /\b(?:without (?:(?:being )?(?:logged|signed) in|logging in|signing in|signing up|an account|a login|login|log-in|authentication|authenticating|registering|registration|a token)|publicly|no (?:login|account) (?:is )?(?:needed|required)|(?:who are |while |when )?not (?:signed|logged) in|even (?:when )?(?:logged|signed) out|anonymously|(?:an? )?(?:account|login|log-in) or not|(?:logged|signed) in or not|with or without (?:an account|a login|logging in|signing in)|without (?:making|creating|opening|setting up|needing|having) an account|without (?:having|needing) to (?:register|sign up|sign in|log in|create an account)|no need to (?:register|sign up|sign in|log in|create an account)|no (?:login|log-in|account|sign-in|registration) (?:is )?(?:needed|required|necessary))\b/i;
 const OWNER_WORD = '(?:author|owner|creator|poster|uploader|submitter|writer|person who (?:created|wrote|made|posted|submitted|uploaded) (?:it|them|(?:a|an|the) [a-z]+)|user who (?:created|wrote|made|posted|submitted|uploaded) (?:it|them))s?';
 const ONLY_OWNER = new RegExp(`\\bonly\\s+(?:the|its|their|a|an)?\\s*${OWNER_WORD}(?:\\s+of\\s+(?:a|an|the|each|any)?\\s*([a-z][a-z -]*?))?\\s+(?:may|can|could|is allowed to|are allowed to|should be able to|will be able to|are able to|is able to|should)\\s+(.+)$`, 'i');
 const ONLY_BY_OWNER = new RegExp(`^(?:(?:a|an|the|each|any)\\s+)?([a-z][a-z -]*?)\\s+(?:can|may|should|must)\\s+only\\s+be\\s+(.+?)\\s+by\\s+(?:its|their|the)\\s+${OWNER_WORD}\\b`, 'i');

@@ -36,6 +36,8 @@ export const NON_NOUNS = new Set([...FUNCTION_WORDS, ...GENERIC_NOUNS]);
 
 /** Everyone, with or without an account: their rights go to access levels, not to a role. */
 export const PUBLIC_AUDIENCE = /^(?:anyone|anybody|everyone|everybody|the public|the general public|members of the public|public|visitors?|public visitors?|website visitors?|site visitors?|passers-by|anonymous(?: users?| visitors?)?|unauthenticated users?|logged[- ]out users?|non-members?|people|the world|strangers)$/;
+/** "without logging in", "no account needed", "anonymously": what the public does, with no account. */
+export const NO_LOGIN = /\b(?:without (?:(?:being )?(?:logged|signed) in|logging in|signing in|signing up|an account|a login|login|log-in|authentication|authenticating|registering|registration|a token)|publicly|no (?:login|account) (?:is )?(?:needed|required)|(?:who are |while |when )?not (?:signed|logged) in|even (?:when )?(?:logged|signed) out|anonymously|(?:an? )?(?:account|login|log-in) or not|(?:logged|signed) in or not|with or without (?:an account|a login|logging in|signing in)|without (?:making|creating|opening|setting up|needing|having) an account|without (?:having|needing) to (?:register|sign up|sign in|log in|create an account)|no need to (?:register|sign up|sign in|log in|create an account)|no (?:login|log-in|account|sign-in|registration) (?:is )?(?:needed|required|necessary))\b/i;
 /** Any signed-in user: every role gets the right, at the authenticated level. */
 export const SIGNED_IN_AUDIENCE = /^(?:(?:logged[- ]in|signed[- ]in|authenticated|registered|all|any|every)\s+(?:users?|members?|people|accounts?)|users|members of the organi[sz]ation|every user|each user|any user|anyone (?:logged|signed) in|everyone (?:logged|signed) in)$/;
 

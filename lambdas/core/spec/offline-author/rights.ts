@@ -50,10 +50,11 @@ const FILLER = new Set(['pretty', 'much', 'basically', 'simply', 'and', 'or', 't
 /** Words that quantify a relation's far side ("has many trips"), never a right's object. */
 const RELATION_QUANTIFIERS = new Set(['many', 'several', 'multiple', 'lots', 'numerous']);
 const EVERYTHING = new Set(['everything', 'anything', 'everything else', 'all']);
-const ACCESS_WORDS = new Set(['access', 'control', 'rights', 'permissions', 'privileges']);
+const ACCESS_WORDS = new Set(['access', 'control', 'right', 'rights', 'permissions', 'privileges']);
 
 function accessLetters(modifiers: string[]): RightLetter[] | undefined {
-  if (modifiers.some((m) => ['full', 'complete', 'admin', 'administrative', 'unrestricted', 'total', 'all'].includes(m))) return [...ALL_RIGHTS];
+  // ("has every right on everything".)
+  if (modifiers.some((m) => ['full', 'complete', 'admin', 'administrative', 'unrestricted', 'total', 'all', 'every'].includes(m))) return [...ALL_RIGHTS];
   if (modifiers.some((m) => ['read', 'read-only', 'readonly', 'view', 'viewing', 'viewer'].includes(m))) return ['read'];
   if (modifiers.some((m) => ['write', 'edit', 'editing', 'editor'].includes(m))) return ['create', 'read', 'update'];
   return undefined;

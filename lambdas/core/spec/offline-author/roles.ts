@@ -13,7 +13,7 @@ import type { Sentence } from './clauses';
 import type { EntityIndex } from './entity-index';
 import { fieldPhrase } from './fields';
 import { refTarget } from './relations';
-import { ALL_RIGHTS, FUNCTION_WORDS, NON_NOUNS, PUBLIC_AUDIENCE, type RightLetter, SIGNED_IN_AUDIENCE } from './lexicon';
+import { ALL_RIGHTS, FUNCTION_WORDS, NO_LOGIN, NON_NOUNS, PUBLIC_AUDIENCE, type RightLetter, SIGNED_IN_AUDIENCE } from './lexicon';
 import { parseRightsClause, roleNameOf, type RightsClause, type RightsContext } from './rights';
 import { isTenancyClause } from './tenancy';
 import { singular as singularWord, words } from './text';
@@ -87,7 +87,8 @@ export function collectRoles(sentences: Sentence[], ctx: RightsContext): RoleDra
   for (const s of sentences) {
     let named: string[] = [];
     s.clauses.forEach((clause, ci) => {
-      if (/^(?:when|whenever|once|if|after|as soon as)\b/i.test(clause) || isTenancyClause(clause)) return;
+      // ("Guests book without signing up": people with no account are the public, whose rights are endpoint levels.)
+      if (/^(?:when|whenever|once|if|after|as soon as)\b/i.test(clause) || isTenancyClause(clause) || NO_LOGIN.test(clause)) return;
       const parsed = parseRightsClause(clause, ctx);
       if (!parsed) return;
       // ("members can create a profile ..., and they can only edit their own": their own profiles.)
