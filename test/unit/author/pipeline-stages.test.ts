@@ -205,6 +205,18 @@ describe('clause readers', () => {
     expect(player.fields.some((f) => f.type === 'file')).toBe(false);
   });
 
+  it('reads relations with what follows them, numbers among names, and a possessor shared by "and"', () => {
+    expect(readRelations('An entry belongs to one regatta and is one boat with its helm')).toEqual({ pairs: [{ child: 'entry', parent: 'regatta' }] });
+    expect(readRelations('A protest is about one race and involves two entries')).toEqual({ pairs: [{ child: 'protest', parent: 'race' }] });
+    expect(readRelations('A beach has many incidents logged against it')?.pairs).toEqual([{ child: 'incidents', parent: 'beach' }]);
+    expect(valueList('Laser, 420, Optimist, Topper or Other')).toEqual(['Laser', '420', 'Optimist', 'Topper', 'Other']);
+    expect(valueList('from 10 to 20')).toBeUndefined();
+    expect(splitFieldList("the helm's name and email, the handicap, a whole number such as 1100")).toEqual(["the helm's name", "the helm's email", 'the handicap, a whole number such as 1100']);
+    expect(readStates('Its status tells us where it is: draft, open for entries, closed or finished')?.values).toEqual(['draft', 'open_for_entries', 'closed', 'finished']);
+    expect(colonList('Incident: when it happened (date and time), the type, a description')).toEqual({ topic: 'Incident', list: 'when it happened (date and time), the type, a description' });
+    expect(colonList('Reminders: when a booking is made, email the guest')).toBeUndefined();
+  });
+
   it('reads a list\'s closing words as no part of it', () => {
     expect(readStates('A route is active or stripped, nothing in between')).toEqual({ topic: 'route', values: ['active', 'stripped'] });
     expect(splitFieldList("a name too, but that's optional, the style, one of flash, redpoint or repeat")).toEqual(["a name too, that's optional", 'the style (one of flash, redpoint or repeat)']);

@@ -147,7 +147,7 @@ export function readDescription(description: string): Reading {
     // and at a contrast with a new subject ("A customer can have several dogs, but a dog only ever has one owner").
     // (A spaced dash before a new subject, "Shows have episodes - an episode has ...", too; and
     // the record's states after its relations, "A booking is for one child, and it is pending or paid".)
-    const parts = splitTopLevel(sentence.text, sepRegex(/\s*;\s*|:\s+(?=(?:a|an|any|each|every|the|for each|for every)\s)|\s+-\s+(?=(?:a|an|each|every)\s)|,\s*and\s+(?=(?:it|they)\s+(?:is|are|can be|goes|go)\s+[^;,]*(?:,[^;,]*)*\bor\b)|,\s*(?:but|whereas|while)\s+(?=(?:[a-z]+\s+){0,4}?(?:a|an|each|every|one)\s+[a-z]+\s+(?:only\s+|ever\s+|always\s+|just\s+)*(?:has|have|belongs|is|are|can|goes)\b)/iy));
+    const parts = splitTopLevel(sentence.text, sepRegex(/\s*;\s*|:\s+(?=(?:a|an|any|each|every|the|for each|for every)\s)|\s+-\s+(?=(?:a|an|each|every)\s)|,\s*and\s+(?=(?:it|they)\s+(?:is|are|can be|goes|go)\s+[^;,]*(?:,[^;,]*)*\bor\b)|,\s*(?:but|whereas|while|so)\s+(?=(?:[a-z]+\s+){0,4}?(?:a|an|each|every|one)\s+[a-z]+\s+(?:only\s+|ever\s+|always\s+|just\s+)*(?:has|have|belongs|is|are|can|goes)\b)/iy));
     /** Reads a part into the lists; true when no reader took it. */
     const unread = (part: string): boolean => {
       const relation = readRelations(part);

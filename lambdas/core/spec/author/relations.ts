@@ -164,7 +164,15 @@ const PATTERNS: Pattern[] = [
 
 /** Each clause of a sentence ("A dock has many berths; a berth belongs to exactly one dock"). */
 export function readRelations(text: string): RelationReading | undefined {
-  return readOne(text) ?? readChained(text);
+  return readOne(text) ?? readChained(text) ?? readFirstClause(text);
+}
+
+/** "An entry belongs to one regatta and is one boat with its helm": the relation, then what else the record is or has. */
+function readFirstClause(text: string): RelationReading | undefined {
+  // (Also "A protest is about one race and involves two entries: ...".)
+  const m = /^(.+?)\s+and\s+(?:(?:is|are)\s+(?:a|an|one|just)|involves?|has|have|includes?|lists?|links?)\s/i.exec(text.trim());
+  const first = m ? readOne(m[1]!) : undefined;
+  return first && !first.loose && !first.list ? first : undefined;
 }
 
 /** "A grade is given for one subject and belongs to one student": two relations of one subject. */
@@ -185,7 +193,8 @@ const TIME_QUALIFIER = /\s+(?:on|at|for|in)\s+(?:one|a|an|the|a given|a single|o
 function readOne(text: string): RelationReading | undefined {
   // As written, then without a closing remark ("(both are teams)", "for a season").
   // ("Bookings are for one session each": "each" only distributes.)
-  const raw = text.trim().replace(/\.$/, '').replace(/\s+each$/i, '');
+  // ("A beach has many incidents logged against it": how they come to be its, no part of the relation.)
+  const raw = text.trim().replace(/\.$/, '').replace(/\s+each$/i, '').replace(/\s+[a-z]{3,}(?:ed|en)\s+(?:against|to|for|on|under|with)\s+(?:it|them)$/i, '');
   const clean = raw.replace(/\s*\((?:[^()]*)\)\s*$/, '');
   const stripped = clean.replace(/\s+for\s+(?:a|the|each)\s+\w+$/i, '');
   // ("A daily report is about one child on one date and covers ...": when, not what it belongs to.)

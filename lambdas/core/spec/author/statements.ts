@@ -119,7 +119,8 @@ const PEOPLE_LABEL = /\b(?:admins?|administrators?|staff|managers?|owners?|users
 const PERSON_FIELDS = /^(?:(?:full |first |last )?name|email|e-mail|phone|address)\s*(?:,|\+)/i;
 
 /** A clause rather than a list item: a workflow's condition, or a subject and its verb ("a hall has ..."). */
-const CLAUSE_START = /^(?:(?:when|whenever|once|if|after|before|as soon as|each time|every time)\s|(?:the\s+)?(?:day|week|month|night|morning|evening)\s+(?:before|after)\s|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty)\s+[a-z]+\s+(?:before|after|later)\b|(?:a|an|each|every|one|the)\s+(?!one\s|of\s)[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|is|are|belongs?|gets?|sits?|can|may|must|should|will|links?|connects?|contains?|holds?)\s)/i;
+// ("Incident: when it happened (date and time), the type, ...": a field asked as a question is no clause.)
+const CLAUSE_START = /^(?:when\s(?!(?:it|they|he|she)\s+(?:was\s+|were\s+)?[a-z]+(?:\s+(?:off|in|out|up|back))?\s*[(,])|(?:whenever|once|if|after|before|as soon as|each time|every time)\s|(?:the\s+)?(?:day|week|month|night|morning|evening)\s+(?:before|after)\s|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty)\s+[a-z]+\s+(?:before|after|later)\b|(?:a|an|each|every|one|the)\s+(?!one\s|of\s)[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|is|are|belongs?|gets?|sits?|can|may|must|should|will|links?|connects?|contains?|holds?)\s)/i;
 /** A label for the fields of the record type a heading names ("Fields:", "It stores:", "Details:"). */
 const FIELDS_LABEL = /^(?:(?:its|the|our)\s+)?(?:fields|attributes|columns|properties|details|data(?: we keep)?|it (?:has|stores|holds|records)|we (?:(?:also|will|'ll)\s+)?(?:store|keep|record|note|track|need|want|capture|collect|hold|ask for)(?: to (?:know|store|keep|record))?)\s*:\s*(.+)$/i;
 /** A label for a record's states ("Status flow", "Lifecycle", "Stages"). */

@@ -18,7 +18,8 @@ const PATTERNS: RegExp[] = [
   new RegExp(String.raw`${SUBJECT}\s+(?:moves|goes|passes|progresses|flows|cycles)\s+through\s+(?:the\s+)?(?:states?|stages?|statuses)?\s*:?\s*(.+)$`, 'i'),
   new RegExp(String.raw`${SUBJECT}\s+(?:goes|moves|changes|progresses)\s+from\s+(.+)$`, 'i'),
   // "Status flow: enquiry, then quoted, then accepted": a label for the states of the record described.
-  /^((?:(?:its|their|the)\s+)?(?:status|state|stage)s?)(?:\s+(?:flow|workflow|lifecycle|sequence|order|steps|values|progression))?\s*:\s*(.+)$/i,
+  // (Also "Its status tells us where it is: draft, open for entries, closed or finished".)
+  /^((?:(?:its|their|the)\s+)?(?:status|state|stage)s?)(?:\s+(?:flow|workflow|lifecycle|sequence|order|steps|values|progression)|\s+(?:tells|says|shows)\s+[a-z' ]{1,30}?)?\s*:\s*(.+)$/i,
   // "Permits start as applied, then move to approved or refused".
   new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?)\s+(?:off\s+)?(?:as|in|at)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,?\s+(?:then|and then)\s+.+)$`, 'i'),
   // ("it goes booked, checked in, checked out, or cancelled": the states it goes through.)

@@ -92,6 +92,7 @@ export const UNITS: Readonly<Record<string, { suffix: string; type: 'integer' | 
   ...Object.fromEntries(list('feet foot ft').map((w) => [w, { suffix: 'feet', type: 'number' as const }])),
   ...Object.fromEntries(list('inches inch').map((w) => [w, { suffix: 'inches', type: 'number' as const }])),
   ...Object.fromEntries(list('percent %').map((w) => [w, { suffix: 'percent', type: 'number' as const }])),
+  ...Object.fromEntries(list('knots kts').map((w) => [w, { suffix: 'knots', type: 'number' as const }])),
   ...Object.fromEntries(list('degrees celsius').map((w) => [w, { suffix: 'degrees', type: 'number' as const }])),
   ...Object.fromEntries(list('hours hrs hour').map((w) => [w, { suffix: 'hours', type: 'number' as const }])),
   ...Object.fromEntries(list('euros dollars pounds-sterling').map((w) => [w, { suffix: w, type: 'number' as const }])),

@@ -55,7 +55,7 @@ export function splitFieldList(list: string): string[] {
     } else merged.push(piece);
   }
   const out = merged.map((p) => p.text.replace(/\u2063/g, ' ').replace(/^(?:and|plus|with|also)\s+/i, '').trim()).filter(Boolean);
-  return shareLastParenthesis(out);
+  return shareLastParenthesis(sharePossessor(out, merged));
 }
 
 /** The index of the last piece of a value list starting at `i` (i itself when there is none). */
@@ -75,6 +75,8 @@ function valueRun(pieces: readonly Piece[], i: number): number {
 
 /** `a PDF no larger than 15 MB`, `optional`, `open by default`: a piece that only says rules, formats, a size or a default of the one before. */
 function isDescriptorTail(text: string): boolean {
+  // ("the handicap, a whole number such as 1100": what the field before is, with an example.)
+  if (/^an?\s+(?:whole number|number|decimal(?: number)?|integer|date|free text|text|yes\/no|true\/false)(?:\s+(?:such as|like|e\.g\.?)\s+[^,;()]+)?$/i.test(text.trim())) return true;
   // ("the test certificate, as a PDF (1 MB is plenty)": what the field before is, its limit in parentheses.)
   const asWhat = /^as\s+(?:an?\s+)?([^():]+?)\s*(?:\([^()]*\))?$/i.exec(text.trim());
   if (asWhat) {
@@ -102,7 +104,8 @@ function isBare(text: string): boolean {
   // ("..., status open or closed": a field named with its values, not more values of the one before.)
   if (/^(?:status|state|stage|phase|type|kind|category)\s+\S+\s+or\s/i.test(t)) return false;
   const items = t.split(/\s+(?:or|and)\s+/i);
-  return items.every((v) => v.split(/\s+/).length <= 3 && (isValueLike(v) || /\d\s*(?:kb|mb|gb)\b/i.test(v)));
+  // ("Laser, 420, Optimist": a number of digits among names is a name too.)
+  return items.every((v) => v.split(/\s+/).length <= 3 && (isValueLike(v) || /\d\s*(?:kb|mb|gb)\b/i.test(v) || /^\d{2,4}$/.test(v)));
 }
 
 /** Splits at top-level `,` `;` ` and ` ` + ` ` & ` (outside parentheses and quotes). */
@@ -137,6 +140,14 @@ function topLevelPieces(text: string): Piece[] {
   }
   pieces.push({ text: text.slice(start).trim(), sep });
   return pieces.filter((p) => p.text);
+}
+
+/** `the helm's name and email`: a bare noun joined by "and" to a possessed one is the possessor's too. */
+function sharePossessor(items: string[], pieces: readonly Piece[]): string[] {
+  return items.map((item, i) => {
+    const owner = i > 0 && pieces[i]?.sep === 'and' ? /^(?:the\s+|their\s+|its\s+)?([a-z]+['’]s)\s+[a-z]+$/i.exec(items[i - 1]!) : null;
+    return owner && /^[a-z]+$/i.test(item) ? `the ${owner[1]} ${item}` : item;
+  });
 }
 
 /** `arrival, departure (dates)`: a plural, `both` or `each` parenthesis on the last phrase also covers the one before. */

@@ -36,7 +36,9 @@ export function valueList(text: string): string[] | undefined {
   // ("(Power tools, Access, Gardening...)", "(oak, pine etc.)": examples of an open list.)
   if (/(?:^|\s)(?:e\.\s?g\.|i\.\s?e\.|eg\b|for example\b|for instance\b)|\.\.\.|…|\betc\b|\band so on\b/i.test(text)) return undefined;
   const items = splitValues(text);
-  if (items.length < 2 || !items.every(isValueLike)) return undefined;
+  // ("Laser, 420, Optimist, Topper or Other": a code of digits among names is one of them.)
+  const named = items.some((item) => /^[a-z][a-z -]*$/i.test(item));
+  if (items.length < 2 || !items.every((item) => isValueLike(item) || (named && /^\d{2,4}$/.test(item)))) return undefined;
   return items;
 }
 
