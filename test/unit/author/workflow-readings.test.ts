@@ -126,3 +126,33 @@ describe('deadlines', () => {
     ]);
   });
 });
+
+describe('steps said in other orders', () => {
+  const entities: SpecEntity[] = [
+    { name: 'Slot', fields: [{ name: 'slot_at', type: 'datetime', required: false }] },
+    { name: 'Parcel', fields: [{ name: 'use_by_date', type: 'date', required: false }] },
+    { name: 'Room', fields: [status(['open', 'temporarily_closed', 'retired'])] },
+    { name: 'Expense', fields: [status(['pending', 'approved', 'rejected'])] },
+  ];
+
+  it('reads an action followed by its time ("text them a reminder the day before their slot")', () => {
+    const [flow] = read(entities, ['When somebody books a slot, send them a confirmation, then text them a reminder the day before their slot']);
+    expect(flow!.steps).toMatchObject([{ kind: 'task' }, { kind: 'waitUntil', field: 'slot_at', offset: '-P1D' }, { kind: 'task' }]);
+  });
+
+  it('reads "give it two weeks" as a wait, and "if nobody has marked it X or Y within N" as a wait for either', () => {
+    const flows = read(entities, [
+      'When a room gets temporarily closed, give it two weeks and then ask the manager whether it should be retired',
+      'When a parcel comes in, wait until its use-by date and ping the staff',
+      'If nobody has marked it taken or binned within a day of that, email the manager',
+    ]);
+    expect(flows[0]!.steps).toMatchObject([{ kind: 'wait', duration: 'P2W' }, { kind: 'task' }]);
+    expect(flows[1]!.steps).toMatchObject([{ kind: 'waitUntil', field: 'use_by_date' }, { kind: 'task' }, { kind: 'waitForEvent', events: ['taken', 'binned'], timeout: 'P1D' }, { kind: 'task' }]);
+  });
+
+  it('reads a condition with its time said after the action, and "neither X nor Y"', () => {
+    const [flow] = read(entities, ['Send a reminder if an expense has been neither approved nor rejected two weeks after it came in']);
+    expect(flow!.trigger).toEqual({ entity: 'Expense', event: 'created' });
+    expect(flow!.steps).toMatchObject([{ kind: 'waitForEvent', events: ['approved', 'rejected'], timeout: 'P2W' }, { kind: 'task' }]);
+  });
+});

@@ -136,6 +136,8 @@ export function expand(text: string): string {
   return text
     .replace(/\b(is|are|was|were|has|have|does|do|did|should|could|would)n't\b/gi, '$1 not')
     .replace(/\bwon't\b/gi, 'will not')
+    // ("neither approved nor rejected": not approved or rejected.)
+    .replace(/\bneither\s+([a-z]+)\s+nor\s+([a-z]+)\b/gi, 'not $1 or $2')
     .replace(/\bcan't\b/gi, 'cannot')
     .replace(/\bwe'd like\b/gi, 'we want')
     .replace(/\bhrs?\b/gi, 'hours')

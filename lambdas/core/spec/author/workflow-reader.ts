@@ -256,7 +256,7 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     // ("Every entry starts as pending payment. Give the payment up to 30 minutes to go through; ...":
     // time given right after a record is said to start in a state runs from its creation.)
     const begun = i > 0 && /^(?:give|allow|leave)\s/i.test(text) && findDuration(text) ? startsInState(sentences[i - 1]!, ctx) : undefined;
-    const opening = readOpening(commaBeforeAction(begun ? `When a ${words(begun).join(' ')} is created, ${text}` : text), ctx, i > 0 ? mentionIn(words(sentences[i - 1]!), ctx)?.entity : undefined);
+    const opening = readOpening(conditionFirst(commaBeforeAction(begun ? `When a ${words(begun).join(' ')} is created, ${text}` : text)), ctx, i > 0 ? mentionIn(words(sentences[i - 1]!), ctx)?.entity : undefined);
     // ("When an entry comes in, email the helm. If the fee hasn't been paid within 7 days, send a reminder": what follows
     // a missed time, or a deadline ("The committee must schedule a hearing within 24 hours; ..."), goes on with the workflow.)
     if (!opening && last && (MISSED_TIME.test(text) || DEADLINE.test(text.split(/[;,]/)[0]!))) {
@@ -352,6 +352,16 @@ function commaBeforeAction(text: string): string {
     return `${tokens.slice(0, i).join(' ')}, ${text.slice(tokens.slice(0, i).join(' ').length).trim()}`;
   }
   return text;
+}
+
+/**
+ * "Send a reminder if a claim has been neither approved nor rejected two weeks after it came in":
+ * the condition, with its time, said after the action; it is put first, as a trigger clause.
+ */
+function conditionFirst(text: string): string {
+  const m = /^([a-z]+)\b([^,;]*?)\s+(if|unless)\s+((?:a|an|the|any|each)\s+[^,;]+)$/i.exec(text);
+  if (!m || !TASK_VERBS.has(verbLemma(m[1]!)) || !findDuration(m[4]!)) return text;
+  return `${m[3]} ${m[4]}, ${m[1]!.toLowerCase()}${m[2]}`;
 }
 
 /** "Every entry starts as pending payment": the record type (as its words) that begins in a state. */

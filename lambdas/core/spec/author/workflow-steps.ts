@@ -6,8 +6,8 @@
 import type { WorkflowStep } from '../spec-model';
 import { findDuration, words } from '../offline-author/text';
 import { snakeCase } from '../../text/case';
-import { uniqueName, type Draft } from './workflow-draft';
-import { readRelativeStep, readWait, wordNumber } from './workflow-waits';
+import { durationWords, uniqueName, type Draft } from './workflow-draft';
+import { readRelativeStep, readWait, relativeAmount, waitUntilBefore, wordNumber } from './workflow-waits';
 import { mentionIn, recordWords } from './workflow-mentions';
 import { AWAITED_NOUNS, DEADLINE, STATE_ADVERBS, TASK_VERBS, TIME_GIVEN, WAIT_WORDS, awaitedEvent, objectPhrase, participle, verbLemma } from './workflow-phrases';
 import type { WorkflowContext } from './workflow-reader';
@@ -22,6 +22,9 @@ const RETRIED = String.raw`(?:\s+it|\s+them|\s+(?:the|this|that|each)\s+[a-z]+)?
 
 /** A time said first ("72 hours", "two days", "a week"): the time of a deadline, nothing after it. */
 const TIME_UNIT_FIRST = /^(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|twenty|thirty|forty-eight|sixty|ninety)\s+(?:minutes?|hours?|days?|weeks?|months?|working days?|business days?)$/i;
+
+/** A time and nothing else ("two weeks", "48 hours", "a few more days" is none). */
+const TIME_ONLY = /^(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|twenty|thirty)\s+(?:minutes?|hours?|days?|weeks?|months?)$/i;
 
 /** Steps of a text into a draft. */
 export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
@@ -50,6 +53,25 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
       continue;
     }
     // "give it up to 14 days to be paid", "allow 2 days for the vendor to confirm": a wait for an event.
+    // ("give it two weeks and then ask ...": time given for nothing named, a wait.)
+    const given = /^(?:give|allow|leave)\s+(?:it|them|the\s+[a-z]+)\s+(?:a\s+further\s+|another\s+)?(.+)$/i.exec(segment);
+    const givenTime = given && TIME_ONLY.test(given[1]!) ? findDuration(given[1]!) : undefined;
+    if (givenTime) {
+      draft.steps.push({ kind: 'wait', name: uniqueName(`wait_${durationWords(givenTime)}`, draft.names), duration: givenTime.iso });
+      draft.lastSegment = segment;
+      continue;
+    }
+    // ("If nobody has marked it taken or binned within a day of that": a wait for either state, or for the act.)
+    const nobody = /^(?:(?:if\s+)?(?:nobody|no one)\s+)?(?:has|have)\s+(?:yet\s+)?([a-z]+)\s+(?:it|them)(?:\s+(?:as\s+)?([a-z]+(?:\s+or\s+[a-z]+)*))?\s+(?:within|in|by)\s+(.+)$/i.exec(segment);
+    const nobodyTime = nobody ? findDuration(nobody[3]!) : undefined;
+    if (nobody && nobodyTime) {
+      const events = nobody[2] && /^(?:marked|set|made|moved)$/i.test(nobody[1]!) ? nobody[2].split(/\s+or\s+/).map((w) => snakeCase(w)) : [snakeCase(awaitedEvent(nobody[1]!, '', recordWords(draft.entity)))];
+      const step: WorkflowStep = { kind: 'waitForEvent', name: uniqueName(`wait_for_${events[0]}`, draft.names), events, timeout: nobodyTime.iso };
+      draft.steps.push(step);
+      draft.hints.awaited.add(step.name);
+      draft.lastSegment = segment;
+      continue;
+    }
     const allowance = /^(?:give|allow|leave)\s+(?:it|them|the \w+\s+)?\s*(?:up to\s+|at most\s+)?(.+?)\s+(?:to be\s+([a-z]+)|for\s+.+?\s+to\s+([a-z]+))/i.exec(segment) ?? TIME_GIVEN.exec(segment);
     // ("up to 7 more days": the time given, whatever came before it.)
     const allowed = allowance ? findDuration(allowance[1]!.replace(/\b(?:more|another|extra|additional|further)\s+/gi, '')) : undefined;
@@ -106,6 +128,14 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
     if (wait) {
       readWait(wait[1]!.trim(), draft, ctx);
       draft.lastSegment = segment;
+      continue;
+    }
+    // "text them a reminder the day before their slot", "text the crew 12 hours before it starts": the action, then when.
+    const actionFirst = /^(.+?)\s+((?:the\s+)?(?:day|week|month)|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty|forty-eight)\s+(?:minutes?|hours?|days?|weeks?|months?))\s+(?:before|prior to)\s+(.+)$/i.exec(segment);
+    const ahead = actionFirst && TASK_VERBS.has(verbLemma(words(actionFirst[1]!)[0] ?? '')) ? relativeAmount(actionFirst[2]!) : undefined;
+    if (actionFirst && ahead && waitUntilBefore(ahead, words(actionFirst[3]!), draft, ctx)) {
+      draft.lastSegment = segment;
+      addTask(actionFirst[1]!, draft, ctx);
       continue;
     }
     // "a week before it remind everyone", "then again the day before": a wait until the record's date, and the action.

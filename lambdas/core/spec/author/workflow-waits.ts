@@ -69,6 +69,20 @@ export function relativeAmount(amount: string): ReturnType<typeof findDuration> 
 }
 
 /**
+ * A wait until a time before the date the words name ("its due date", "the event", "it starts";
+ * none: the record's one date), of the record or of one it refers to; false when no date fits.
+ */
+export function waitUntilBefore(d: { iso: string }, named: string[], draft: Draft, ctx: WorkflowContext): boolean {
+  const hint = named.filter((w) => !['it', 'the', 'its', 'their', 'a', 'an', 'of'].includes(w) && !ctx.index.names.some((n) => snakeCase(n) === w));
+  // ("two hours before the session" on a booking: the session's date, through the booking's reference.)
+  const related = relatedDateField(draft.entity, named, ctx);
+  const field = related?.field ?? dateField(draft.entity, hint, ctx);
+  if (!field) return false;
+  draft.steps.push({ kind: 'waitUntil', name: uniqueName(`wait_until_${field}`, draft.names), field, offset: `-${d.iso}`, ...(related ? { via: related.via } : {}) });
+  return true;
+}
+
+/**
  * A step said as a time relative to the record's date ("a week before it remind everyone", "two
  * hours before the start time send a text"), or after the step before ("an hour later email
  * them"); "again the day before" repeats the last action after its wait. Returns the words of the
@@ -84,13 +98,7 @@ export function readRelativeStep(segment: string, draft: Draft, ctx: WorkflowCon
   else {
     // The words up to the action name the date ("it", "its due date", "the event"); none: the record's one date.
     while (at < tokens.length && !TASK_VERBS.has(verbLemma(tokens[at]!.replace(/[,.]$/, '')))) at += 1;
-    const named = words(tokens.slice(0, at).join(' '));
-    const hint = named.filter((w) => !['it', 'the', 'its', 'their', 'a', 'an', 'of'].includes(w) && !ctx.index.names.some((n) => snakeCase(n) === w));
-    // ("two hours before the session" on a booking: the session's date, through the booking's reference.)
-    const related = relatedDateField(draft.entity, named, ctx);
-    const field = related?.field ?? dateField(draft.entity, hint, ctx);
-    if (!field) return undefined;
-    draft.steps.push({ kind: 'waitUntil', name: uniqueName(`wait_until_${field}`, draft.names), field, offset: `-${d.iso}`, ...(related ? { via: related.via } : {}) });
+    if (!waitUntilBefore(d, words(tokens.slice(0, at).join(' ')), draft, ctx)) return undefined;
   }
   const action = tokens.slice(at).join(' ').replace(/^,\s*/, '');
   const repeated = [...draft.steps].reverse().find((step) => step.kind === 'task');
