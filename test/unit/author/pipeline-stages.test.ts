@@ -150,6 +150,9 @@ describe('clause readers', () => {
     expect(readDefinition('A stay is one dog in one kennel from a check-in date to a check-out date, at a nightly rate')).toEqual({ topic: 'stay', parent: 'dog', parent2: 'kennel', list: 'a check-in date, a check-out date, a nightly rate' });
     expect(readDefinition('The description is mandatory')).toEqual({ topic: PREVIOUS, list: 'The description (mandatory)' });
     expect(readDefinition('the rest is the repair cost and the severity')).toEqual({ topic: PREVIOUS, list: 'the repair cost and the severity' });
+    expect(readDefinition("It'd be nice to attach the instruction manual too, PDFs up to 20 MB")).toEqual({ topic: PREVIOUS, list: 'the instruction manual (PDFs up to 20 MB)' });
+    expect(readDefinition('The estate manager has every right on everything')).toBeUndefined();
+    expect(splitFieldList('the maximum group size, no more than 16; the minimum age, never below 18')).toEqual(['the maximum group size, no more than 16', 'the minimum age, never below 18']);
   });
 
   it('reads examples as no values, a section title on its own line, and a maker\'s document by its own name', () => {

@@ -134,6 +134,13 @@ const PATTERNS: Pattern[] = [
     list: 1,
   },
   {
+    example: "It'd be nice to attach the instruction manual too, PDFs up to 20 MB (one field of the record just described, wished for)",
+    re: /^(?:it'?d|it would|it will|it's|it is)\s+be\s+(?:really\s+)?(?:nice|good|great|useful|handy|helpful|lovely)\s+to\s+(?:also\s+)?(?:attach|add|have|store|keep|upload|include|record|note)\s+(.+?)(?:\s+too|\s+as well)?(?:\s*[,:-]\s*(.+))?$/i,
+    topic: 0,
+    list: 1,
+    detail: 2,
+  },
+  {
     example: 'The form asks for the category, the weight and the use-by date (the form for the record just described)',
     re: /^(?:the|this|that|our|a|their)\s+(?:quick\s+|short\s+|online\s+|web\s+|sign-?up\s+|booking\s+|little\s+)?(?:form|page|screen)\s+(?:just\s+|also\s+|then\s+)?(?:asks?\s+(?:for|about)|collects?|captures?|takes?|has|wants?|needs?|records?|includes?)\s+(.+)$/i,
     topic: 0,
@@ -263,7 +270,8 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     // "Each attendance record belongs to ...": "record" was part of the name, not the verb.
     if (list && /^(?:belongs?|is|are|was|were|has|have|can|may|must|should|will|links?|contains?|gets?|goes|moves)\b/i.test(list)) continue;
     // "The coordinator has full access": rights, not fields.
-    if (list && /^(?:(?:full|all|complete|total|read(?:-only)?|no|limited|admin|write|edit)\s+)?(?:access|rights|permissions?|control|privileges)\b/i.test(list)) return undefined;
+    // ("The estate manager has every right on everything".)
+    if (list && /^(?:(?:full|all|every|complete|total|read(?:-only)?|no|limited|admin|write|edit)\s+)?(?:access|rights?|permissions?|control|privileges?)\b/i.test(list)) return undefined;
     // "the student then has up to 5 days to accept it": time given to act (a workflow's wait), not fields.
     if (list && /^(?:up to\s+|at most\s+|only\s+)?(?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+(?:to|for|in which to)\s+[a-z]/i.test(list)) return undefined;
     // "the spreadsheet has had its day": a perfect tense, not a possession.

@@ -91,7 +91,8 @@ function isDescriptorTail(text: string): boolean {
   const acronym = text.split(/[^A-Za-z0-9]+/).some((w) => FORMATS[w.toLowerCase()] !== undefined || (w.length > 3 && FORMATS[w.toLowerCase().replace(/s$/, '')] !== undefined));
   const probe = emptyTraits();
   readDescriptor(text, probe, []);
-  const says = acronym || probe.maxBytes !== undefined || probe.required || probe.optional || probe.unique || probe.default !== undefined;
+  // ("the maximum group size, no more than 16": a bound of the field before, too.)
+  const says = acronym || probe.maxBytes !== undefined || probe.required || probe.optional || probe.unique || probe.default !== undefined || probe.min !== undefined || probe.max !== undefined;
   return says && probe.notes.length === 0 && !probe.values && !probe.type && !probe.ref;
 }
 
