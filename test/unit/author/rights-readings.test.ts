@@ -172,3 +172,29 @@ describe('the public and access wording', () => {
     expect(parsed?.groups).toEqual([expect.objectContaining({ letters: ['create', 'read', 'update', 'delete'], entities: 'all', adminWording: true })]);
   });
 });
+
+describe('who is no role', () => {
+  const REGATTA = [
+    'Several clubs use this. Every club runs its own regattas: a club\'s regattas and entries are never shown to another club.',
+    'Regattas have a name. Entries have a sail number. Races have a number. Results have a position. Protests have a description.',
+    'Boats enter it, and every boat gets a result in every race.',
+    'Competitors log in to enter a regatta. They can also lodge protests.',
+    'The protest committee reads protests and updates them. The committee must schedule a hearing within 24 hours.',
+    'The regatta list, the race schedule and the results are public: anyone can read them without an account.',
+  ].join(' ');
+
+  it('"a club\'s regattas are never shown to another club" is multi-tenant, and the club that "runs its own regattas" is the tenant, no role', () => {
+    const spec = authorSpec({ name: 'T', description: REGATTA });
+    expect(spec.tenancy).toBe('multi');
+    expect(spec.roles.map((r) => r.name).sort()).toEqual(['admin', 'competitor', 'protest_committee']);
+  });
+
+  it('"enter a regatta" makes an entry; "lodge protests" makes protests', () => {
+    expect(rightsOf(authorSpec({ name: 'T', description: REGATTA }), 'competitor')).toMatchObject({ Entry: 'c r', Protest: 'c r' });
+  });
+
+  it('tenants that are people ("each operator is a tenant", "operators: everything") keep their role', () => {
+    const spec = authorSpec({ name: 'T', description: 'We sell this to operators, and each operator is a tenant of its own. Spaces have a name. Operators can do everything. Members can read spaces.' });
+    expect(spec.adminRole).toBe('operator');
+  });
+});

@@ -31,7 +31,7 @@ const ONLY_ADMINS = /\bonly\s+(?:the\s+)?(?:admins?|administrators?)\s+(?:can|ma
  * the public", "we'd love them to be public", "that's open to everyone": what is readable without
  * an account (group 1: the records, or a pronoun for them).
  */
-const PUBLIC_PHRASE = new RegExp(
+export const PUBLIC_PHRASE = new RegExp(
   String.raw`(?:^|,\s*(?:so|and|but|which means)?\s*|\bso\s+|\b(?:want|like|love|need)\s+(?=(?:them|it|these|those)\s+to\s+be\s))(?:all\s+)?([a-z][a-z ()-]*?)(?:'s|'re)?\s+(?:(?:are|is|should be|must be|will be|can be|need to be|needs to be|have to be|has to be|would be|'d be|to be)\s+)?(?:also\s+|always\s+|all\s+)?` +
     String.raw`(?:public(?:ly (?:readable|visible|available|accessible))?|visible to (?:everyone|anyone|the public|all)|(?:readable|read|seen|viewed|browsed|visible|accessible) by (?:everyone|anyone|anybody|the public|all|visitors)|open to (?:everyone|anyone|the public)` +
     // ("The walls and the routes should be up on our website for anybody to look at.")

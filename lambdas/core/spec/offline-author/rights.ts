@@ -30,6 +30,8 @@ export interface RightsClause {
   articleObject: boolean;
   /** The subject came with a determiner ("the bailiff", "a member"). */
   determiner?: boolean;
+  /** A record type, a field or "everything" was named as an object ("Boats enter it" names none). */
+  namedObject?: boolean;
 }
 
 export interface RightsContext {
@@ -152,7 +154,8 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   // rights ("a gardener reads plots" is a role's).
   const generic = indefinite || tokens[k - 1] === 'each' || tokens[k - 1] === 'every';
   const recordSubject = subject.filter((w) => w !== 'new');
-  const relationOrState = RELATION_QUANTIFIERS.has(tokens[j + 1] ?? '') || /^(?:starts?|begins?|becomes?)$/.test(tokens[j] ?? '');
+  // ("every boat gets a result in every race": what each record has, not a right.)
+  const relationOrState = RELATION_QUANTIFIERS.has(tokens[j + 1] ?? '') || /^(?:starts?|begins?|becomes?|gets|receives)$/.test(tokens[j] ?? '');
   if (generic && relationOrState && recordSubject.length > 0 && ctx.index.aliasAt(recordSubject, 0)?.plural === false && ctx.index.resolve(recordSubject)) return undefined;
   // "Each guardian record belongs to one child": a verb's word before the clause's own verb is a noun of the subject.
   if (/^(?:belongs?|is|are|was|were|has|have|links?|contains?)$/.test(tokens[j + 1] ?? '') && !MODAL_WORDS.has(tokens[j - 1] ?? '')) return undefined;
@@ -324,7 +327,7 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   }
   flush();
   if (groups.length === 0) return undefined;
-  return { subject, modal, groups, articleObject, determiner };
+  return { subject, modal, groups, articleObject, determiner, namedObject: sawObject };
 }
 
 /** The record type named after a verb (book -> Booking, reserve -> Reservation, pay -> Payment), if not the object itself. */
@@ -339,7 +342,8 @@ export function nominalEntity(verbs: string[], index: EntityIndex, objects: stri
       if (entity && !objects.includes(entity)) return entity;
     }
     const stem = v.replace(/e$/, '');
-    const forms = [`${v}ing`, `${stem}ing`, `${v}${v.slice(-1)}ing`, `${v}ment`, `${stem}ation`, `${v}ation`, `${v.replace(/er$/, 'r')}ation`, `${stem}al`, `${v.replace(/ibe$/, 'iption')}`, `${stem}ion`, `${v}al`];
+    // (enter -> entry, deliver -> delivery.)
+    const forms = [`${v}ing`, `${stem}ing`, `${v}${v.slice(-1)}ing`, `${v}ment`, `${stem}ation`, `${v}ation`, `${v.replace(/er$/, 'r')}ation`, `${stem}al`, `${v.replace(/ibe$/, 'iption')}`, `${stem}ion`, `${v}al`, `${v.replace(/er$/, 'ry')}`];
     // (A form that is the verb itself, `record` for a TrainingRecord, names no other record type.)
     for (const form of forms.filter((f) => f !== v)) {
       const entity = index.resolve([form]);

@@ -13,9 +13,10 @@ import type { Sentence } from './clauses';
 import type { EntityIndex } from './entity-index';
 import { fieldPhrase } from './fields';
 import { refTarget } from './relations';
-import { ALL_RIGHTS, FUNCTION_WORDS, NO_LOGIN, NON_NOUNS, PUBLIC_AUDIENCE, type RightLetter, SIGNED_IN_AUDIENCE } from './lexicon';
+import { ALL_RIGHTS, FUNCTION_WORDS, NO_LOGIN, NON_NOUNS, PERSON_WORDS, PUBLIC_AUDIENCE, type RightLetter, SIGNED_IN_AUDIENCE } from './lexicon';
 import { parseRightsClause, roleNameOf, type RightsClause, type RightsContext } from './rights';
-import { isTenancyClause } from './tenancy';
+import { PUBLIC_PHRASE } from './access';
+import { isTenancyClause, tenancyUnits } from './tenancy';
 import { singular as singularWord, words } from './text';
 import { snakeCase } from '../../text/case';
 
@@ -77,6 +78,8 @@ export function roleSubject(clause: RightsClause, index: EntityIndex): string | 
   // "The status moves through ...": a field, not people.
   if (/^(?:status|state|stage|phase)$/.test(clause.subject[clause.subject.length - 1]!)) return undefined;
   if (index.resolve(clause.subject) && !clause.modal && clause.articleObject) return undefined;
+  // ("Boats enter it": a record type doing something to nothing named, with no modal, is what happens, not people's rights.)
+  if (index.resolve(clause.subject) && !clause.modal && !clause.namedObject) return undefined;
   // ("Catch log and matches for the club": a record type's name in the singular, bare, is no people.)
   if (!clause.modal && !clause.determiner && clause.subject.length === 1 && index.aliasAt(clause.subject, 0)?.plural === false) return undefined;
   return roleNameOf(clause.subject);
@@ -84,11 +87,14 @@ export function roleSubject(clause: RightsClause, index: EntityIndex): string | 
 
 export function collectRoles(sentences: Sentence[], ctx: RightsContext): RoleDraft[] {
   const drafts = new Map<string, RoleDraft>();
+  // ("Every club runs its own regattas" when each club is a tenant: the tenant, not a role of people.)
+  const tenants = tenancyUnits(sentences.map((s) => s.text.replace(/[.!?]?\s*$/, '.')).join(' '));
   for (const s of sentences) {
     let named: string[] = [];
     s.clauses.forEach((clause, ci) => {
-      // ("Guests book without signing up": people with no account are the public, whose rights are endpoint levels.)
-      if (/^(?:when|whenever|once|if|after|as soon as)\b/i.test(clause) || isTenancyClause(clause) || NO_LOGIN.test(clause)) return;
+      // ("Guests book without signing up": people with no account are the public, whose rights are endpoint levels;
+      // "the race schedule and the results are public" is about the public too.)
+      if (/^(?:when|whenever|once|if|after|as soon as)\b/i.test(clause) || isTenancyClause(clause) || NO_LOGIN.test(clause) || PUBLIC_PHRASE.exec(clause.trim())?.index === 0) return;
       const parsed = parseRightsClause(clause, ctx);
       if (!parsed) return;
       // ("members can create a profile ..., and they can only edit their own": their own profiles.)
@@ -96,13 +102,17 @@ export function collectRoles(sentences: Sentence[], ctx: RightsContext): RoleDra
       const last = [...parsed.groups].reverse().find((g) => g.entities !== 'all' && g.entities.length > 0);
       if (last) named = last.entities as string[];
       const name = roleSubject(parsed, ctx.index);
-      if (!name || !SNAKE_NAME.test(name)) return;
+      // ("operators: everything" when each operator is a tenant: people, who keep their role.)
+      if (!name || !SNAKE_NAME.test(name) || (tenants.has(name.replace(/_/g, ' ')) && !PERSON_WORDS.has(name))) return;
       const draft = drafts.get(name) ?? { name, order: s.index * 100 + ci, grants: [], denials: [], admin: false };
       drafts.set(name, draft);
       applyGroups(draft, parsed, ctx.index.names);
     });
   }
-  return [...drafts.values()].sort((a, b) => a.order - b.order);
+  // ("The committee must schedule a hearing" after "the protest committee reads protests": the
+  // shorter name of a role, with no right of its own, is that role.)
+  const all = [...drafts.values()];
+  return all.filter((d) => d.grants.length > 0 || d.admin || !all.some((o) => o.name.endsWith(`_${d.name}`))).sort((a, b) => a.order - b.order);
 }
 
 export function applyGroups(draft: RoleDraft, parsed: RightsClause, allEntities: string[]): void {

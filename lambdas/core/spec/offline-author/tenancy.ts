@@ -27,6 +27,8 @@ const MULTI = [
   /\bdata (?:\w+ )?(?:completely |entirely |strictly |fully )?separate\b/i,
   // "they're really separate little businesses", "see their own beach's sessions ... never the other two".
   /\bseparate (?:little |small )?(?:businesses|companies|organi[sz]ations|shops|clubs)\b/i,
+  // "a club's regattas ... are never shown to another club".
+  /\b(?:never|not)\s+(?:be\s+)?(?:shown|visible|available|exposed|shared)\s+(?:to|with)\s+(?:another|any other|other)\b/i,
   // "each city chapter is run on its own", "every branch is run independently".
   /\b(?:each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are|gets?)\s+run\s+(?:on (?:its|their) own|independently|separately)\b/i,
   /\b(?:their|its) own [a-z]+'s (?:[a-z]+, )*[a-z]+\b[^.]*\bnever\b/i,
