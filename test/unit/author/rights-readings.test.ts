@@ -198,3 +198,10 @@ describe('who is no role', () => {
     expect(spec.adminRole).toBe('operator');
   });
 });
+
+describe('access amounts', () => {
+  it('"..., full control over all three" after a role names no role "full"', () => {
+    const spec = author('The orchard manager looks after the walls, the routes and the kits, full control over all three.');
+    expect(spec.roles.map((r) => r.name)).not.toContain('full');
+  });
+});

@@ -55,6 +55,9 @@ export function fieldLocator(entities: SpecEntity[]): NonNullable<RightsContext[
 /** Head nouns of organisations (a business, the tenant), which are no role of people. */
 const ORGANISATION_HEADS = new Set(['service', 'foundation', 'agency', 'agencies', 'company', 'companies', 'business', 'businesses', 'organisation', 'organization', 'firm', 'network', 'association', 'chain', 'app', 'system', 'platform', 'office', 'department', 'council', 'authority', 'ministry', 'bureau']);
 
+/** Words for how much access a role has ("full control", "read-only access"). */
+const ACCESS_AMOUNTS = new Set(['full', 'complete', 'total', 'unrestricted', 'limited', 'partial', 'read-only', 'readonly', 'administrative']);
+
 /** Is a rights clause about a role (not about everyone, not a definition of a record type)? */
 export function roleSubject(clause: RightsClause, index: EntityIndex): string | undefined {
   const phrase = clause.subject.join(' ');
@@ -62,6 +65,8 @@ export function roleSubject(clause: RightsClause, index: EntityIndex): string | 
   if (PUBLIC_AUDIENCE.test(phrase) || SIGNED_IN_AUDIENCE.test(phrase)) return undefined;
   if (clause.subject.some((w) => FUNCTION_WORDS.has(w) || w.includes("'")) || (clause.subject.length === 1 && NON_NOUNS.has(clause.subject[0]!))) return undefined;
   if (clause.subject.some((w) => ['of', 'nobody', 'no'].includes(w))) return undefined;
+  // ("..., full control over all three": how much access, said after the role, is no role.)
+  if (clause.subject.length === 1 && ACCESS_AMOUNTS.has(clause.subject[0]!)) return undefined;
   // "Only the author may edit it" limits a record to its creator. But "the owner can do everything",
   // "bakery owner: everything" (a stated right to everything) is the business's owner, a role;
   // "owner/admin: everything" stays the admin.
