@@ -490,3 +490,15 @@ describe('many phrases', () => {
     for (const p of many) expect(JSON.stringify(readFieldPhrase(p, ctx))).toBe(alone.get(p));
   });
 });
+
+describe('rules and kinds said in passing', () => {
+  const ctx: FieldContext = { entities: ['Rider', 'Job'] };
+  test.each([
+    ['a callsign that no other rider has', { name: 'callsign', unique: true }],
+    ["whether it's a pickup or a drop-off", { name: 'kind', type: 'enum', values: ['pickup', 'drop_off'] }],
+    ['parcel weight in kg, 25 at the very most', { name: 'parcel_weight_kg', max: 25 }],
+    ['the position (starting at 1)', { name: 'position', min: 1 }],
+  ])('%s', (phrase, field) => {
+    expect(readFieldPhrase(phrase, ctx)?.field).toMatchObject(field);
+  });
+});

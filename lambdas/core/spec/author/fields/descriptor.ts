@@ -54,6 +54,10 @@ const RANGES: ReadonlyArray<[RegExp, 'both' | 'min' | 'max']> = [
   [new RegExp(String.raw`\b(?:at most|up to|maximum(?: of)?|max\.?|no more than|not more than|no higher than|not above|(?:can't|cannot|can not|must not|mustn't|may not|never)\s+(?:go\s+)?(?:above|over|exceed|be (?:more|higher) than))\s+${NUM}`, 'i'), 'max'],
   [new RegExp(String.raw`\b(?:can't|cannot|can not|must not|mustn't|may not|never)\s+(?:go\s+)?(?:below|under|be (?:less|lower) than)\s+${NUM}`, 'i'), 'min'],
   [new RegExp(String.raw`(?:^|\s)${NUM}\s+or less\b`, 'i'), 'max'],
+  // ("25 at the very most", "3 tops", "starting at 1".)
+  [new RegExp(String.raw`(?:^|\s)${NUM}\s+(?:at the (?:very )?most|tops|max(?:imum)?)\b`, 'i'), 'max'],
+  [new RegExp(String.raw`(?:^|\s)${NUM}\s+at the (?:very )?least\b`, 'i'), 'min'],
+  [new RegExp(String.raw`\bstarting (?:at|from)\s+${NUM}`, 'i'), 'min'],
 ];
 /** A list of phrases as one alternation, longest first, each word bounded. */
 const alternation = (phrases: Iterable<string>): string =>
@@ -67,8 +71,8 @@ const DEFAULTS: readonly RegExp[] = [
   new RegExp(String.raw`(?:^|(?<=[,;(]))\s*(?:(?:which|that|it)\s+)?(?:defaults?\s+to|defaulting\s+to|(?:the\s+|by\s+)?default(?:\s+value)?(?:\s+is|\s+being|\s*:)?)\s+${DEFAULT_VALUE}\s*(?=[,;)]|$)`, 'i'),
   new RegExp(String.raw`(?:^|(?<=[,;(]))\s*${DEFAULT_VALUE}\s+(?:by\s+default|is\s+the\s+default|as\s+(?:the\s+)?default)\s*(?=[,;)]|$)`, 'i'),
 ];
-// (Also "no two the same", "no two can share one", "no duplicates", "never repeated".)
-const UNIQUE = /\b(?:(?:which|that)\s+)?(?:(?:must|should|has to|needs to) be\s+|is\s+|are\s+|that's\s+|always\s+)?unique\b(?:\s+(?:per|across|in|within)\s+(?:the\s+|a\s+|each\s+)?[a-z]+)?|\bno\s+two(?:\s+[a-z]+)?\s+(?:(?:are|is|can be|may be|should be)\s+)?(?:the\s+same|alike|share\s+(?:one|it|a\s+[a-z]+|the\s+same\s+[a-z]+))\b|\bno\s+duplicates?\b|\bnever\s+(?:repeated|reused|duplicated)\b/gi;
+// (Also "no two the same", "no two can share one", "no duplicates", "never repeated", "that no other rider has".)
+const UNIQUE = /\b(?:(?:which|that)\s+)?(?:(?:must|should|has to|needs to) be\s+|is\s+|are\s+|that's\s+|always\s+)?unique\b(?:\s+(?:per|across|in|within)\s+(?:the\s+|a\s+|each\s+)?[a-z]+)?|\bno\s+two(?:\s+[a-z]+)?\s+(?:(?:are|is|can be|may be|should be)\s+)?(?:the\s+same|alike|share\s+(?:one|it|a\s+[a-z]+|the\s+same\s+[a-z]+))\b|\bno\s+duplicates?\b|\bnever\s+(?:repeated|reused|duplicated)\b|\b(?:that|which)\s+no\s+other\s+[a-z]+\s+(?:has|shares|uses|can have)\b/gi;
 /** What may remain of a part once its rules are read, and still say nothing. */
 const FILLER = /^(?:(?:and|or|only|a|an|the|is|are|it|it's|must|should|be|both|with|as|of|that|which|at|in|max|formats?|each|per file|allowed|accepted|kept|stored|always|also|but|not|no|yes|e\.g\.?|both are|it is|which is|that is)\b|[,.;:+&/\s-])*$/i;
 /** Wording that introduces a reference's target: `link to a sample`, `which wine`, `both are teams`. */

@@ -68,6 +68,9 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   // "..., and is either open or fixed": the record's status, without its name.
   // ("whether it's planned, held or cancelled": more than yes or no, so the status too.)
   const bareState = /^(?:whether\s+(?:it|they)(?:'s|'re|\s+is|\s+are)\s+|(?:is|are|can be)\s+)(?:either\s+|one of\s+)?(.+\s(?:or|and)\s.+)$/i.exec(text);
+  // ("whether it's a pickup or a drop-off": which kind of thing it is.)
+  const kinds = bareState && /^(?:a|an)\s+[a-z-]+(?:\s+[a-z-]+)?\s+or\s+(?:a|an)\s+[a-z-]+(?:\s+[a-z-]+)?$/i.test(bareState[1]!.trim()) ? valueList(bareState[1]!.replace(/\b(?:a|an)\s+/gi, '')) : undefined;
+  if (kinds && !isBooleanPair(kinds)) return { words: ['kind'], traits: { ...traits, values: kinds } };
   const bareValues = bareState ? valueList(bareState[1]!) : undefined;
   if (bareValues && !isBooleanPair(bareValues)) return { words: ['status'], traits: { ...traits, values: bareValues } };
   // "a pass or fail outcome", "a win, loss or draw result": the values before their field's name.
@@ -257,7 +260,8 @@ function takeNameRules(text: string, traits: Traits): string {
       traits.required = true;
       return article;
     })
-    .replace(/\b(?:(?:which|that)\s+)?(?:(?:must|should|has to|needs to) be\s+|is\s+|are\s+|that's\s+|always\s+)?unique\b/gi, () => {
+    // ("a callsign that no other rider has".)
+    .replace(/\b(?:(?:which|that)\s+)?(?:(?:must|should|has to|needs to) be\s+|is\s+|are\s+|that's\s+|always\s+)?unique\b|\b(?:that|which)\s+no\s+other\s+[a-z]+\s+(?:has|shares|uses|can have)\b/gi, () => {
       traits.unique = true;
       return ' ';
     })

@@ -31,15 +31,20 @@ export function splitFieldList(list: string): string[] {
     const states = body.split(/,?\s+(?:then|to)\s+/).map((v) => v.trim());
     return `${lead}${states.slice(0, -1).join(', ')} or ${states[states.length - 1]}`;
   });
+  // ("the status, which runs new, assigned, picked up, delivered, failed": states in order, commas only.)
+  const runs = ordered.replace(/((?:which|that)\s+(?:moves|goes|runs|progresses|cycles)(?:\s+through|\s+from)?\s+)((?:[a-z][a-z -]*?,\s*){2,}[a-z][a-z -]*?)\s*$/i, (_all, lead: string, body: string) => {
+    const states = body.split(/\s*,\s*/).map((v) => v.trim());
+    return `${lead}${states.slice(0, -1).join(', ')} or ${states[states.length - 1]}`;
+  });
   // ("a father and a mother, both of whom are people in the tree": what both are, as a shared parenthesis.)
-  const guarded = ordered.replace(/,\s*(both|each|all) of (?:whom|which|them) (?:are|is)\s+([a-z]+(?:\s+(?!(?:in|on|at|of|from|with|for|to)\b)[a-z]+)?)\b[^,()]*/gi, ' ($1 are $2)').replace(ONE_THING, (m) => m.replace(/\s+(and|&)\s+/i, '\u2063$1\u2063'));
+  const guarded = runs.replace(/,\s*(both|each|all) of (?:whom|which|them) (?:are|is)\s+([a-z]+(?:\s+(?!(?:in|on|at|of|from|with|for|to)\b)[a-z]+)?)\b[^,()]*/gi, ' ($1 are $2)').replace(ONE_THING, (m) => m.replace(/\s+(and|&)\s+/i, '\u2063$1\u2063'));
   const pieces = topLevelPieces(guarded.trim().replace(/[.]+$/, ''));
   const merged: Piece[] = [];
   for (let i = 0; i < pieces.length; i += 1) {
     const piece = pieces[i]!;
     const run = valueRun(pieces, i);
     // `a status, which can be scheduled, boarding or cancelled`: a relative clause about the field before.
-    if (merged.length > 0 && /^(?:which|that)\s+(?:is|are|can|must|has|have|should|will|moves|goes|runs|progresses)\b/i.test(piece.text)) {
+    if (merged.length > 0 && /^(?:which|that)\s+(?:is|are|can|must|has|have|should|will|moves|goes|runs|progresses|isn't|aren't|can't|won't|doesn't|don't)(?!\w)/i.test(piece.text)) {
       merged[merged.length - 1]!.text += `, ${pieces.slice(i, run + 1).map((p, k) => (k === 0 ? p.text : `${p.sep === 'and' ? ' and' : p.sep} ${p.text}`)).join('')}`;
       i = run;
     } else if (run > i && merged.length > 0 && /^(?:one of|either|any of|which is one of)\s/i.test(piece.text)) {
