@@ -210,6 +210,12 @@ describe('clause readers', () => {
     expect(player.fields.some((f) => f.type === 'file')).toBe(false);
   });
 
+  it('reads "a client account" as the client when clients are described', () => {
+    const couriers = authorSpec({ name: 'Couriers', description: 'Clients: company name, billing email.\nJobs: reference, price.\nA client account places many jobs; each job is placed by exactly one client account.\nThe owner can do everything.' });
+    expect(couriers.entities.map((e) => e.name)).toEqual(['Client', 'Job']);
+    expect(couriers.entities[1]!.fields.find((f) => f.name === 'client_id')?.type).toBe('ref(Client)');
+  });
+
   it('reads relations with what follows them, numbers among names, and a possessor shared by "and"', () => {
     expect(readRelations('An entry belongs to one regatta and is one boat with its helm')).toEqual({ pairs: [{ child: 'entry', parent: 'regatta' }] });
     expect(readRelations('A protest is about one race and involves two entries')).toEqual({ pairs: [{ child: 'protest', parent: 'race' }] });

@@ -125,7 +125,8 @@ export function readDescription(description: string): Reading {
     const headed = section ? entityNameOf(section, tenantUnits) : undefined;
     if (headed && name.endsWith(headed) && /^[A-Z][a-z]+$/.test(name.slice(0, -headed.length))) return headed;
     // ("Each guardian record belongs to one child", guardians described: "record" says what it is, not its name.)
-    const recordOf = /^(.+)Record$/.exec(name)?.[1];
+    // (Also "a client account places many jobs", clients described: the account is the client.)
+    const recordOf = /^(.+)(?:Record|Account)$/.exec(name)?.[1];
     if (recordOf && (describedNames.has(recordOf) || listed.some((l) => l.entity === recordOf))) return recordOf;
     const longer = [...new Set(known.filter((k) => k.endsWith(name) && k !== name))];
     return longer.length === 1 ? longer[0] : name;
