@@ -333,6 +333,9 @@ describe('phrase readers', () => {
       'auditors read everything',
       'guests can browse',
     ]);
+    // (A comma ends a subject before its verb; what is owned is never a subject.)
+    expect(splitClauses('The maker has full control over runs and batches, can read harvests')).toEqual(['The maker has full control over runs and batches', 'can read harvests']);
+    expect(splitClauses("they only see their own dogs and their own stays, never anybody else's")).toEqual(["they only see their own dogs and their own stays, never anybody else's"]);
   });
 
   it('reads durations and participles', () => {

@@ -13,7 +13,8 @@ export interface Sentence {
 }
 
 const DEF_VERB_WORDS = new Set(DEFINITION_VERBS.map((v) => v.split(' ')[0]!));
-const SUBJECT_STOP = new Set(['and', 'or', 'with', 'of', 'to', 'in', 'for', 'from', 'by', 'on', 'at', 'as', 'a', 'an', 'then', 'if', 'when', 'but', 'is', 'are', 'be', 'up']);
+// ("... and their own stays, never anybody else's": what is owned is an object, never a subject.)
+const SUBJECT_STOP = new Set(['and', 'or', 'with', 'of', 'to', 'in', 'for', 'from', 'by', 'on', 'at', 'as', 'a', 'an', 'then', 'if', 'when', 'but', 'is', 'are', 'be', 'up', 'own']);
 const LEADING = new Set(['and', 'but', 'while', 'whereas', 'so']);
 const DETERMINER_START = new Set(['each', 'every', 'all', 'the', 'only', 'any', 'our']);
 
@@ -25,7 +26,8 @@ function isVerbish(token: string, modalOnly: boolean): boolean {
 
 /** Does `rest` start a new clause: `[and] [each|the] <subject 1-3 words> <modal | verb>`? */
 export function looksLikeClauseStart(rest: string, modalOnly: boolean, allowArticle = false): boolean {
-  const tokens = words(rest.slice(0, 120));
+  // ("... over press runs and batches, can read harvests": a comma ends a subject before its verb comes.)
+  const tokens = words(rest.slice(0, 120).split(/[,;]/)[0]!);
   let k = 0;
   if (LEADING.has(tokens[k] ?? '')) k += 1;
   if (DETERMINER_START.has(tokens[k] ?? '') || (allowArticle && (tokens[k] === 'a' || tokens[k] === 'an'))) k += 1;
