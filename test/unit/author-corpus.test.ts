@@ -23,7 +23,7 @@ type Part = (typeof PARTS)[number];
  * ambiguous, add new held-out files instead, and then update this pin deliberately, in a commit
  * that only adds files.
  */
-const HELD_OUT_SHA256 = 'fd6ff2c2d05fb3e2fe974a3cda0a7220d9210862fce4934b0c8fa5a511627159';
+const HELD_OUT_SHA256 = '8f4df52ad749fea337b5bbd6f030a6359712474f0344299c8346f553e9bfbc43';
 
 /** The least the corpus must hold (issue 23). */
 const MIN_DESCRIPTIONS = 40;
