@@ -498,6 +498,11 @@ describe('rules and kinds said in passing', () => {
     ["whether it's a pickup or a drop-off", { name: 'kind', type: 'enum', values: ['pickup', 'drop_off'] }],
     ['parcel weight in kg, 25 at the very most', { name: 'parcel_weight_kg', max: 25 }],
     ['the position (starting at 1)', { name: 'position', min: 1 }],
+    ["the instructor running it, who'll be a user on the system", { name: 'instructor_id', type: 'ref(User)' }],
+    ['the operator, who is one of our staff logins', { name: 'operator_id', type: 'ref(User)' }],
+    ['the high tide (date and time again)', { name: 'high_tide_at', type: 'datetime' }],
+    ['the pickup date and time', { name: 'pickup_at', type: 'datetime' }],
+    ['the start time (date and time)', { name: 'start_time', type: 'datetime' }],
   ])('%s', (phrase, field) => {
     expect(readFieldPhrase(phrase, ctx)?.field).toMatchObject(field);
   });

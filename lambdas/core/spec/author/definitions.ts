@@ -129,7 +129,8 @@ const PATTERNS: Pattern[] = [
   {
     example: 'We also note the number of raised beds on it, how much sunlight it gets (about the record just described)',
     // (Also "We hold the first name and last name", "we collect ...", "we ask for ...".)
-    re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:also\s+)?(?:note|record|track|store|keep|log|save|capture|write down|jot down|want to know|need to know|hold|collect|ask for|take down)\s+${LIST}$`, 'i'),
+    // (And "We also like to put the high tide and a short forecast note on it".)
+    re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:also\s+)?(?:note|record|track|store|keep|log|save|capture|write down|jot down|want to know|need to know|hold|collect|ask for|take down|(?:like|want|need|have)\s+to\s+(?:put|add|note|record|keep|store))\s+${LIST}$`, 'i'),
     topic: 0,
     list: 1,
   },
@@ -260,7 +261,7 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     // ("... name, email and phone, and they place bids on items": the list ends where a new clause starts.)
     // ("..., and customers should be able to see ...": a new subject with a modal starts a clause too.)
     // ("..., while a person can be the father in several families": a new clause ends the list.)
-    const written = p.list !== undefined ? m[p.list]?.trim().replace(/,?\s+(?:while|whereas)\s+(?:a|an|the|each|every|one)\s.*$/i, '').replace(/,?\s+(?:and|but)\s+(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,\s*(?:and|but)\s+(?![^(]*\))(?!whether\b|if\b)(?:[a-z'-]+\s+){1,8}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;
+    const written = p.list !== undefined ? m[p.list]?.trim().replace(/\s+(?:on|to|with|in)\s+(?:it|them)$/i, '').replace(/,?\s+(?:while|whereas)\s+(?:a|an|the|each|every|one)\s.*$/i, '').replace(/,?\s+(?:and|but)\s+(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,\s*(?:and|but)\s+(?![^(]*\))(?!whether\b|if\b)(?:[a-z'-]+\s+){1,8}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;
     const detailed = written && p.detail !== undefined && m[p.detail] ? `${written} (${m[p.detail]!.trim()})` : written;
     const list = detailed && p.passive ? complements(detailed) : detailed;
     // "Section leaders can record attendance records": a right to make records, not fields.

@@ -16,18 +16,40 @@ export function statusFieldOf(entity: SpecEntity | undefined): SpecField | undef
 /** The date or time field of a record a phrase points at ("the wedding date", "it ends", "starts"). */
 export function dateField(entity: string, hint: string[], ctx: WorkflowContext): string | undefined {
   const fields = (ctx.entities.find((e) => e.name === entity)?.fields ?? []).filter((f) => f.type === 'date' || f.type === 'datetime');
-  const stems = hint.map((w) => w.replace(/s$/, '').replace(/(?:ing|ed)$/, ''));
-  const scored = fields.map((f) => ({ f, score: f.name.split('_').filter((part) => stems.some((s) => s.length > 2 && (part.startsWith(s) || s.startsWith(part)))).length }));
+  const scored = fields.map((f) => ({ f, score: partsNamed(f.name, hint) }));
   scored.sort((a, b) => b.score - a.score);
   if (scored[0] && scored[0].score > 0) return scored[0].f.name;
   return fields.length === 1 || (fields.length > 0 && hint.length === 0) ? fields[0]!.name : undefined;
 }
 
-/** The one record type with a date field the words name ("pickup date"), as a mention before the words. */
+/** Parts of a field name that say nothing of which date it is. */
+const DATE_PARTS = new Set(['date', 'time', 'at', 'on', 'day', 'datetime']);
+
+/**
+ * How many parts of a field's name the words name, in any form of the word ("expires" names
+ * `expiry`, "picked" names `pickup`).
+ */
+function partsNamed(field: string, hint: string[]): number {
+  const stems = hint.map((w) => w.replace(/s$/, '').replace(/(?:ing|ed)$/, ''));
+  const common = (a: string, b: string) => a.length >= 5 && b.length >= 5 && a.slice(0, 5) === b.slice(0, 5);
+  return field.split('_').filter((part) => stems.some((s) => s.length > 2 && (part.startsWith(s) || s.startsWith(part) || common(part, s)))).length;
+}
+
+/**
+ * The one record type with a date field the words name, as a mention before the words: "pickup
+ * date", and, no record being named, "they're picked up" (`pickup`), "their safety check
+ * expires" (`safety_check_expiry`), when no other record type has a date they name as well.
+ */
 export function dateOwner(tokens: string[], ctx: WorkflowContext): { entity: string; start: number; end: number } | undefined {
   const key = snakeCase(tokens.slice(0, 3).join(' '));
-  const owners = ctx.entities.filter((e) => e.fields.some((f) => (f.type === 'date' || f.type === 'datetime') && key.startsWith(f.name)));
-  return owners.length === 1 ? { entity: owners[0]!.name, start: 0, end: 0 } : undefined;
+  const isDate = (f: SpecField) => f.type === 'date' || f.type === 'datetime';
+  // ("pickup time" names `pickup_at`: a moment's name without its `_at`.)
+  const owners = ctx.entities.filter((e) => e.fields.some((f) => isDate(f) && key.startsWith(f.name.replace(/_(?:at|on)$/, ''))));
+  if (owners.length === 1) return { entity: owners[0]!.name, start: 0, end: 0 };
+  const scored = ctx.entities.map((e) => ({ entity: e.name, score: Math.max(0, ...e.fields.filter(isDate).map((f) => partsNamed(f.name.split('_').filter((p) => !DATE_PARTS.has(p)).join('_'), tokens))) }));
+  const best = Math.max(0, ...scored.map((s) => s.score));
+  const top = scored.filter((s) => s.score === best);
+  return best > 0 && top.length === 1 ? { entity: top[0]!.entity, start: 0, end: 0 } : undefined;
 }
 
 /**

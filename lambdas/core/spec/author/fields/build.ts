@@ -74,8 +74,14 @@ export function buildField(words: string[], traits: Traits, entities: readonly s
     type = implied === 'number' || traits.decimalBounds ? 'number' : 'integer';
   }
   type ??= impliedType(ws);
+  // ("the high tide (date and time)": a moment named by a noun is named `<noun>_at`, as people name
+  // such fields; a time, a date, a deadline or a slot keeps its name.)
+  if (type === 'datetime' && traits.type === 'datetime' && !MOMENT_HEADS.test(ws[ws.length - 1]!)) ws = [...ws, 'at'];
   return finish(snakeCase(ws.join(' ')), type, traits);
 }
+
+/** Last words of a date-and-time field's name that already say it is a moment. */
+const MOMENT_HEADS = /^(?:at|on|time|times|date|dates|datetime|timestamp|deadline|slot|kickoff|start|starts|end|ends|when|moment|due|until|from|to)$/;
 
 interface Reference {
   name: string;

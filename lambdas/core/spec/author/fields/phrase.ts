@@ -45,7 +45,9 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   });
   text = text.replace(/["“”]([^"“”]{1,60})["“”]/g, '$1');
   // Parentheses (one level of nesting) are descriptors.
-  text = text.replace(/\(((?:[^()]|\([^()]*\))*)\)/g, (_m, inner: string) => {
+  text = text.replace(/\(((?:[^()]|\([^()]*\))*)\)/g, (_m, written: string) => {
+    // ("(date and time again)": as before, the same type.)
+    const inner = written.replace(/\s+(?:again|too|as well|also)\s*$/i, '');
     // "weight (kg)": the unit the field is named in, as "weight in kg".
     const unitOnly = inner.trim().toLowerCase();
     if (UNITS[unitOnly] && unitOnly.length > 1 && !/^(?:hours?|hrs|percent|%)$/.test(unitOnly)) traits.unit = unitOnly;
@@ -80,6 +82,12 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     if (isBooleanPair(beforeValues)) traits.type = 'boolean';
     else traits.values = beforeValues;
     text = before[2]!;
+  }
+  // ("the operator, who is one of our staff logins", "the instructor, who'll be a user on the system": a member of the project.)
+  const member = /,?\s*who(?:'ll|'s|\s+will|\s+is|\s+must)\s+(?:always\s+)?be\s+(?:a|an|one of (?:our|the|your))\s+(?:[a-z]+\s+){0,2}?(?:users?|logins?|accounts?|members?)\b.*$|,?\s*who\s+is\s+one of (?:our|the|your)\s+(?:[a-z]+\s+){0,2}?(?:users?|logins?|accounts?|members?)\b.*$/i.exec(text);
+  if (member) {
+    traits.ref ??= 'User';
+    text = text.slice(0, member.index);
   }
   // ("the medical declaration, a tick box where they declare they're fit": a yes/no field.)
   const tick = /,\s*an?\s+(?:tick box|tickbox|check box|checkbox|yes\/no (?:field|box))\b.*$/i.exec(text);
@@ -292,7 +300,8 @@ function cutClauses(text: string): string {
     // ("size as printed on the label": how the value is written down, not part of its name.)
     if (w === 'as' && /^(?:printed|shown|written|given|stated|listed|displayed|recorded|seen|entered|typed)$/.test(next)) return ws.slice(0, i).join(' ');
     if (PRONOUNS.test(w) && i > 1) return ws.slice(0, i).join(' ');
-    if (/ing$/.test(w) && /^(?:the|a|an|their|its|his|her|my|our)$/.test(next)) return ws.slice(0, i).join(' ');
+    // ("the instructor running it": who does it, named by the person.)
+    if (/ing$/.test(w) && /^(?:the|a|an|their|its|his|her|my|our|it|them)$/.test(next)) return ws.slice(0, i).join(' ');
     // ("a code painted on the door", "opening hours written however they like": a participle and how the value is shown.)
     if (i >= first && /^[a-z]{3,}(?:ed|en)$/.test(w) && /^(?:on|onto|in|into|at|by|inside|under|however|whatever|any|freely)$/.test(next)) return ws.slice(0, i).join(' ');
   }

@@ -38,13 +38,15 @@ export function splitFieldList(list: string): string[] {
   });
   // ("a father and a mother, both of whom are people in the tree": what both are, as a shared parenthesis.)
   const guarded = runs.replace(/,\s*(both|each|all) of (?:whom|which|them) (?:are|is)\s+([a-z]+(?:\s+(?!(?:in|on|at|of|from|with|for|to)\b)[a-z]+)?)\b[^,()]*/gi, ' ($1 are $2)').replace(ONE_THING, (m) => m.replace(/\s+(and|&)\s+/i, '\u2063$1\u2063'));
-  const pieces = topLevelPieces(guarded.trim().replace(/[.]+$/, ''));
+  // ("a level that's beginner, improver or advanced and nothing else": the list is closed, nothing more.)
+  const pieces = topLevelPieces(guarded.trim().replace(/[.]+$/, '').replace(/\s*,?\s*(?:and\s+)?nothing\s+(?:else|more|in between)\b/gi, ''));
   const merged: Piece[] = [];
   for (let i = 0; i < pieces.length; i += 1) {
     const piece = pieces[i]!;
     const run = valueRun(pieces, i);
     // `a status, which can be scheduled, boarding or cancelled`: a relative clause about the field before.
-    if (merged.length > 0 && /^(?:which|that)\s+(?:is|are|can|must|has|have|should|will|moves|goes|runs|progresses|isn't|aren't|can't|won't|doesn't|don't)(?!\w)/i.test(piece.text)) {
+    // (Also "the instructor running it, who'll be a user on the system".)
+    if (merged.length > 0 && /^(?:(?:which|that)\s+(?:is|are|can|must|has|have|should|will|moves|goes|runs|progresses|isn't|aren't|can't|won't|doesn't|don't)(?!\w)|who(?:'ll|'s|\s+will|\s+is|\s+must)\s+(?:be|always be)\s+(?:a|an|one)\s)/i.test(piece.text)) {
       merged[merged.length - 1]!.text += `, ${pieces.slice(i, run + 1).map((p, k) => (k === 0 ? p.text : `${p.sep === 'and' ? ' and' : p.sep} ${p.text}`)).join('')}`;
       i = run;
     } else if (run > i && merged.length > 0 && /^(?:one of|either|any of|which is one of)\s/i.test(piece.text)) {
