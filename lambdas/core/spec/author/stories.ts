@@ -9,9 +9,11 @@ import { plural } from '../offline-author/text';
 import { tagTerms } from './tag';
 import { verbLemma } from './workflow-phrases';
 
+/** Messages a user may want sent to them ("a reminder", "a text", "a nudge"). */
+const MESSAGE_WORDS = String.raw`(?:an?\s+)?(?:(?:text|email|e-mail|sms|quick|short|friendly)\s+)?(?:reminder|text|email|e-mail|message|notification|alert|call|sms|nudge|ping|heads-up|heads up)`;
 /** ("As the club secretary I manage players": a verb of rights in the present says the same as "I can manage".) */
 const PRESENT_RIGHTS = Object.keys(RIGHT_VERBS).join('|');
-const WANT = String.raw`(?:i(?:'m|\s+am)\s+(?=responsible for\s)|i\s+(?=(?:have|'ve got)\s+(?:full|complete|total|all|admin|read-only)\s+(?:access|control)\b)|i\s+(?:(?:want to|would like to|'d like to|need to|wish to|should be able to|must be able to|am able to|can|may|will|get to|want|need|expect to)\s+|(?:also\s+)?(?=(?:${PRESENT_RIGHTS})\s)))`;
+const WANT = String.raw`(?:i(?:'m|\s+am)\s+(?=responsible for\s)|i\s+(?=(?:have|'ve got)\s+(?:full|complete|total|all|admin|read-only)\s+(?:access|control)\b)|i\s+(?=(?:get|receive)\s+${MESSAGE_WORDS}\b)|i\s+(?:(?:want to|would like to|'d like to|need to|wish to|should be able to|must be able to|am able to|can|may|will|get to|want|need|expect to)\s+|(?:also\s+)?(?=(?:${PRESENT_RIGHTS})\s)))`;
 /**
  * The role's determiner; "As someone browsing the website" and "As anyone" name the public; a
  * role of one to three words without one before a comma and "I" ("As counter staff, I want to").
@@ -82,6 +84,10 @@ export function storyAsStatement(sentence: string): string {
     .replace(/\bmyself\b/gi, 'themselves')
     .replace(/\bmy\b/gi, 'their')
     .replace(/\bme\b/gi, 'them')
+    // ("an evening I've said I'm coming to": one they have said they are coming to.)
+    .replace(/\bI(?:'m|\s+am)\b/gi, 'they are')
+    .replace(/\bI've\b/gi, 'they have')
+    .replace(/\bI'd\b/gi, 'they would')
     .replace(/\bi\b|\bI\b/g, 'they')
     // ("I want full access to everything": have it.)
     .replace(/^(full|complete|total|all|admin|read-only|read) (access|control)\b/i, 'have $1 $2')
@@ -93,8 +99,6 @@ export function storyAsStatement(sentence: string): string {
   return wishAsWorkflow(rest) ?? `${pluralRole(m[1]!)} can ${rest}`;
 }
 
-/** Messages a user may want sent to them. */
-const MESSAGE = String.raw`(?:an?\s+)?(?:reminder|text|email|e-mail|message|notification|alert|call|sms)`;
 
 /**
  * "I want a reminder two hours before my lesson starts", "I want an email when someone requests
@@ -119,12 +123,22 @@ function wishAsWorkflow(rest: string): string | undefined {
     const { head, tail } = split(told[3]!);
     return `${told[2]} ${head}, notify them${told[1]!.trim() ? ` ${told[1]!.trim()}` : ''}${tail}`;
   }
-  const message = new RegExp(String.raw`^(${MESSAGE})\s+(.+)$`, 'i').exec(rest);
-  if (!message) return undefined;
-  const when = /^(.*?)\b(when|once|as soon as|whenever)\s+(.+)$/i.exec(message[2]!);
+  // "to hear about a new report the moment it's created", "to know about every new booking": tell them when it is.
+  const about = String.raw`^(?:to\s+)?(?:hear|know|learn|find out)\s+about\s+((?:an?|any|each|every|the)\s+(?:new\s+)?[a-z]+(?:\s+[a-z]+)?)`;
+  const heard = new RegExp(String.raw`${about}\s+(?:the moment|the minute|as soon as|when|once|whenever|right after|straight after)\s+(?:it|they)\s*(?:'s|'re|\s+is|\s+are|\s+gets?|\s+has been|\s+have been)\s+([a-z]+)(.*)$`, 'i').exec(rest)
+    ?? new RegExp(String.raw`${about}()()\W*$`, 'i').exec(rest);
+  if (heard && (heard[2] || /\bnew\b/i.test(heard[1]!))) {
+    return `When ${heard[1]!.replace(/^(?:any|each|every|the)\b/i, 'a')} is ${heard[2] || 'created'}, notify them${heard[3]!.replace(/[.,]\s*$/, '')}`;
+  }
+  // ("patients to get a text reminder the day before ...": the message goes to them.)
+  const sent = new RegExp(String.raw`^(?:(?:(?:the\s+)?([a-z]+(?:\s+[a-z]+)?)\s+to\s+)?(?:get|receive)\s+)?(${MESSAGE_WORDS})\s+(.+)$`, 'i').exec(rest);
+  if (!sent) return undefined;
+  const [, people, message, after] = sent;
+  const to = people ? ` to the ${people}` : '';
+  const when = /^(.*?)\b(when|once|as soon as|whenever)\s+(.+)$/i.exec(after!);
   if (when) {
     const { head, tail } = split(when[3]!);
-    return `${when[2]} ${head}, send ${message[1]}${when[1]!.trim() ? ` ${when[1]!.trim()}` : ''}${tail}`;
+    return `${when[2]} ${head}, send ${message}${to}${when[1]!.trim() ? ` ${when[1]!.trim()}` : ''}${tail}`;
   }
-  return /\b(?:before|after|later)\b/i.test(message[2]!) ? `Send ${message[1]} ${message[2]}` : undefined;
+  return /\b(?:before|after|later|on the (?:day|morning|evening|night))\b/i.test(after!) ? `Send ${message}${to} ${after}` : undefined;
 }

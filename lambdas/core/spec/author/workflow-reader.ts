@@ -19,7 +19,7 @@ import { madeByAct } from './workflow-acts';
 import { nextState, statePhrase, triggerFor } from './workflow-triggers';
 import { mentionIn, recordWords } from './workflow-mentions';
 import { readSteps } from './workflow-steps';
-import { CONTINUATION, CREATED_CLAUSE, DEADLINE, MISSED_TIME, CREATED_STATES, CREATE_ACTIONS, STATE_LINKS, TASK_VERBS, TRIGGER_OPENERS, UNMET_CONDITION, awaitedEvent, eventsOfAct, expand, participle, plainTriggerText, verbLemma } from './workflow-phrases';
+import { CONTINUATION, CREATED_CLAUSE, DEADLINE, MISSED_TIME, CREATED_STATES, CREATE_ACTIONS, PHRASAL_STATES, STATE_LINKS, TASK_VERBS, TRIGGER_OPENERS, UNMET_CONDITION, awaitedEvent, eventsOfAct, expand, participle, plainTriggerText, verbLemma } from './workflow-phrases';
 
 export interface WorkflowContext {
   index: EntityIndex;
@@ -124,6 +124,18 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     }
   }
 
+  // "On the day a hire is due back, ..." / "Send a text on the morning a loan is due back": a wait until that date.
+  const dayOf = /^(.*?)\s*\bon\s+the\s+(?:day|morning|evening|night|date)\s+(?:that\s+|when\s+)?(?:(?:a|an|the|each|every|any|its|their)\s+)?(.+)$/i.exec(comma >= 0 && !/^(?:send|notify|remind|email|text)/i.test(text) ? head : text.replace(/\.$/, ''));
+  if (dayOf) {
+    const lead = dayOf[1]!.trim();
+    const tokens = words(dayOf[2]!);
+    const m = mentionIn(tokens, ctx) ?? dateOwner(tokens, ctx);
+    const field = m ? dateField(m.entity, tokens.slice(m.end).filter((w) => !STATE_LINKS.has(w)), ctx) : undefined;
+    if (m && field && (!lead || words(lead).some((w) => TASK_VERBS.has(verbLemma(w))))) {
+      return { entity: m.entity, trigger: { entity: m.entity, event: 'created' }, lead: [{ kind: 'waitUntil', name: uniqueName(`wait_until_${field}`, names), field }], rest: lead || rest };
+    }
+  }
+
   // "A reservation that is still not confirmed 24 hours after it was made is cancelled automatically."
   const lingering = /^(?:a|an|any|each|every)\s+(.+?)\s+that\s+(?:is|has)\s+(?:still\s+)?not\s+(?:been\s+)?(\w+)\s+(.+?)\s+after\s+it\s+(?:was|is)\s+\w+\s+(.*)$/i.exec(text);
   if (lingering) {
@@ -186,7 +198,7 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     // ("if the customer hasn't booked a test within two weeks": test_booked.)
     // ("hasn't moved to conditioning": conditioning; "answered with an invitation or a decline": invited or declined.)
     const acts = negated ? eventsOfAct(stateWord, words_.slice(words_.indexOf(stateWord) + 1)) : undefined;
-    const event = acts?.[0] ?? (negated ? (/ /.test(stateWord) ? stateWord : awaitedEvent(stateWord, words_.slice(words_.indexOf(stateWord) + 1).join(' '), recordWords(m.entity))) : nextState(m.entity, stateWord, ctx));
+    const event = acts?.[0] ?? (negated ? (/ /.test(stateWord) ? PHRASAL_STATES[stateWord] ?? stateWord : awaitedEvent(stateWord, words_.slice(words_.indexOf(stateWord) + 1).join(' '), recordWords(m.entity))) : nextState(m.entity, stateWord, ctx));
     // ("is not approved or declined within 24 hours": either ends the wait.)
     const at = words_.indexOf(stateWord);
     const alternatives = acts ? acts.slice(1) : negated && at >= 0 && words_[at + 1] === 'or' && /(?:ed|en)$/.test(words_[at + 2] ?? '') ? [snakeCase(words_[at + 2]!)] : [];

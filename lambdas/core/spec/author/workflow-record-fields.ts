@@ -25,12 +25,15 @@ export function dateField(entity: string, hint: string[], ctx: WorkflowContext):
 /** Parts of a field name that say nothing of which date it is. */
 const DATE_PARTS = new Set(['date', 'time', 'at', 'on', 'day', 'datetime']);
 
+/** Words for a date that its field names otherwise ("when it is due back": its return date). */
+const DATE_SYNONYMS: Record<string, string[]> = { back: ['return'], due: ['return', 'end', 'deadline'], expires: ['expiry'], ends: ['end'] };
+
 /**
  * How many parts of a field's name the words name, in any form of the word ("expires" names
  * `expiry`, "picked" names `pickup`).
  */
 function partsNamed(field: string, hint: string[]): number {
-  const stems = hint.map((w) => w.replace(/s$/, '').replace(/(?:ing|ed)$/, ''));
+  const stems = hint.flatMap((w) => [w.replace(/s$/, '').replace(/(?:ing|ed)$/, ''), ...(DATE_SYNONYMS[w] ?? [])]);
   const common = (a: string, b: string) => a.length >= 5 && b.length >= 5 && a.slice(0, 5) === b.slice(0, 5);
   return field.split('_').filter((part) => stems.some((s) => s.length > 2 && (part.startsWith(s) || s.startsWith(part) || common(part, s)))).length;
 }

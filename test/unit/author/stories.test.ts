@@ -1,0 +1,55 @@
+/**
+ * User stories as statements (lambdas/core/spec/author/stories.ts), read on into workflows by the
+ * workflow reader: each test pins one wording that recurs across backends, on record types made
+ * up for it.
+ */
+import { storyAsStatements } from '../../../lambdas/core/spec/author/stories';
+import { readWorkflows } from '../../../lambdas/core/spec/author/workflow-reader';
+import { EntityIndex } from '../../../lambdas/core/spec/offline-author/entity-index';
+import type { SpecEntity } from '../../../lambdas/core/spec/spec-model';
+
+const read = (entities: SpecEntity[], sentences: string[]) => readWorkflows(sentences.flatMap(storyAsStatements), { index: new EntityIndex(entities.map((e) => e.name)), entities }).workflows;
+
+const date = (name: string, type: 'date' | 'datetime' = 'date'): SpecEntity['fields'][number] => ({ name, type, required: false });
+
+describe('messages a story asks for', () => {
+  const entities: SpecEntity[] = [
+    { name: 'Trip', fields: [date('pickup_at', 'datetime')] },
+    { name: 'Courier', fields: [date('insurance_expiry_date')] },
+    { name: 'Gathering', fields: [date('starts_at', 'datetime')] },
+    { name: 'Fault', fields: [] },
+  ];
+
+  it('"I get a reminder ..." is a message, and "I\'ve" / "I\'m" are the role\'s', () => {
+    expect(storyAsStatements("As a member, I get a reminder one day before a gathering I've said I'm coming to")).toEqual(['Send a reminder one day before a gathering they have said they are coming to']);
+  });
+
+  it('"I want <people> to get a text reminder ..." sends it to them', () => {
+    expect(storyAsStatements("As a planner, I want riders to get a text reminder the day before they're picked up")).toEqual(["Send a text reminder to the riders the day before they're picked up"]);
+  });
+
+  it('reads a time before a date no record is named for, by the words of the date ("picked up", "insurance expires")', () => {
+    const flows = read(entities, ["As a planner, I want riders to get a text reminder the day before they're picked up", 'As a courier, I want a nudge 30 days before my insurance expires']);
+    expect(flows.map((w) => w.trigger)).toEqual([{ entity: 'Trip', event: 'created' }, { entity: 'Courier', event: 'created' }]);
+    expect(flows.map((w) => w.steps[0])).toMatchObject([{ kind: 'waitUntil', field: 'pickup_at', offset: '-P1D' }, { kind: 'waitUntil', field: 'insurance_expiry_date', offset: '-P30D' }]);
+  });
+
+  it('"I want to hear about a new X the moment it\'s created" notifies them when one is made', () => {
+    expect(storyAsStatements("As a mechanic, I want to hear about a new fault the moment it's created")).toEqual(['When a new fault is created, notify them']);
+    const [flow] = read(entities, ["As a mechanic, I want to hear about a new fault the moment it's created"]);
+    expect(flow!.trigger).toEqual({ entity: 'Fault', event: 'created' });
+    expect(flow!.steps).toMatchObject([{ kind: 'task' }]);
+  });
+});
+
+describe('a time on the day of a date', () => {
+  const entities: SpecEntity[] = [{ name: 'Loan', fields: [date('start_date'), date('return_date')] }];
+
+  it('"a text on the morning my loan is due back" waits until its return date, and "hasn\'t come back" awaits its return', () => {
+    expect(storyAsStatements('As a borrower, I want a text on the morning my loan is due back')).toEqual(['Send a text on the morning their loan is due back']);
+    const [flow, ...others] = read(entities, ['As a borrower, I want a text on the morning my loan is due back', "If it still hasn't come back 2 days after that, charge a late fee"]);
+    expect(others).toHaveLength(0);
+    expect(flow!.trigger).toEqual({ entity: 'Loan', event: 'created' });
+    expect(flow!.steps).toMatchObject([{ kind: 'waitUntil', field: 'return_date' }, { kind: 'task' }, { kind: 'waitForEvent', events: ['returned'], timeout: 'P2D' }, { kind: 'task' }]);
+  });
+});
