@@ -492,7 +492,7 @@ describe('many phrases', () => {
 });
 
 describe('rules and kinds said in passing', () => {
-  const ctx: FieldContext = { entities: ['Rider', 'Job'] };
+  const ctx: FieldContext = { entities: ['Rider', 'Job', 'Collection'], owner: 'Collection' };
   test.each([
     ['a callsign that no other rider has', { name: 'callsign', unique: true }],
     ["whether it's a pickup or a drop-off", { name: 'kind', type: 'enum', values: ['pickup', 'drop_off'] }],
@@ -502,6 +502,8 @@ describe('rules and kinds said in passing', () => {
     ['the operator, who is one of our staff logins', { name: 'operator_id', type: 'ref(User)' }],
     ['the high tide (date and time again)', { name: 'high_tide_at', type: 'datetime' }],
     ['the pickup date and time', { name: 'pickup_at', type: 'datetime' }],
+    ['the date and time of the collection', { name: 'collected_at', type: 'datetime' }],
+    ['business name (no two clients can have the same one)', { name: 'business_name', unique: true }],
     ['the start time (date and time)', { name: 'start_time', type: 'datetime' }],
   ])('%s', (phrase, field) => {
     expect(readFieldPhrase(phrase, ctx)?.field).toMatchObject(field);

@@ -259,7 +259,7 @@ const cleanItem = (text: string) => text.replace(/^\*\*(.+?)\*\*/, '$1').replace
 
 /** A sentence said plainly: the role it introduces, its asides and emphasis gone. */
 function plainStatement(s: string): string {
-  return namedRole(introducedRole(selfIntroduced(eachOneOfLabel(s))))
+  return namedRole(introducedRole(selfIntroduced(eachOneOfLabel(stuckAsWorkflow(s)))))
     // ("read only theirs": their own.)
     .replace(/\btheirs\b/gi, 'their own')
     .replace(EMPHASISED_EVERYONE, (_m, a?: string, b?: string) => a ?? b ?? '')
@@ -269,6 +269,20 @@ function plainStatement(s: string): string {
     .replace(/\b(themselves|himself|herself)\s+(?=(?:can|may|should|will|must|are able|is able|are allowed|is allowed|get to)\b)/gi, '')
     // ("Candidates can apply, which creates an application, and ...": creating the record is the right.)
     .replace(/\b[a-z]+,\s*which (?:creates|makes|opens|adds|files|submits|starts) ((?:a|an|the) [a-z]+(?: [a-z]+)?)(?=,|$)/gi, 'create $1');
+}
+
+/**
+ * "a collection that has been ready for 48 hours without being delivered gets flagged to the
+ * operations manager": a state held too long, said as the workflow it is ("When a collection is
+ * ready, wait up to 48 hours for it to be delivered; if it isn't, flag it to the operations manager").
+ */
+const STUCK = /^([^:]{1,40}:\s*)?(?:(?:any|a|an|each|every)\s+)([a-z]+(?:\s+[a-z]+)?)\s+(?:that|which)\s+(?:has been|have been|is|are|stays|sits|remains)\s+(?:still\s+)?([a-z]+(?:\s+[a-z]+)?)\s+for\s+(?:more than\s+|over\s+|at least\s+)?((?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|fourteen|thirty|forty-eight)\s+(?:minutes?|hours?|days?|weeks?|months?))\s+without\s+(?:being|getting)\s+([a-z]+(?:\s+(?:up|in|out|back|off))?)\s+(?:gets|is|should be|will be|must be)\s+([a-z]+ed)\b(.*)$/i;
+
+function stuckAsWorkflow(sentence: string): string {
+  const m = STUCK.exec(sentence.trim().replace(/\.$/, ''));
+  if (!m) return sentence;
+  const act = m[6]!.replace(/(?:ied)$/i, 'y').replace(/([^aeiou])\1ed$/i, '$1').replace(/(?<=[^aeiou][aeiou][^aeiouwxy])ed$|(?<=e)d$|ed$/i, '');
+  return `${m[1] ?? ''}When a ${m[2]} is ${m[3]}, wait up to ${m[4]} for it to be ${m[5]}; if it isn't, ${act} it${m[7]}`;
 }
 
 /** A sentence in parentheses ("Every tree is of one variety (a variety has lots of trees)"): a statement of its own. */

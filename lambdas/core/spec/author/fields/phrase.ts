@@ -311,6 +311,12 @@ function cutClauses(text: string): string {
 /** A weight's unit as a name ends with it ("in kg", "in kilos", "in grams"). */
 const SIZE_OF_UNIT: Readonly<Record<string, string>> = { kilos: 'kg', kilograms: 'kg', kgs: 'kg', grams: 'g', pounds: 'lb', lbs: 'lb', tonnes: 't' };
 
+/** The past participle of the act a noun names: collection -> collected, test -> tested, booking -> booked. */
+function pastOfNoun(noun: string): string {
+  const stem = noun.replace(/(?:ion|ing)$/, '').replace(/ery$/, 'er').replace(/([^aeiou])e$/, '$1');
+  return /ed$/.test(stem) ? stem : stem.endsWith('e') ? `${stem}d` : `${stem}ed`;
+}
+
 /** What a measure in a unit is ("how many kilos": a weight). */
 const MEASURE_OF_UNIT: Readonly<Record<string, string>> = { kg: 'weight', g: 'weight', lb: 'weight', m: 'length', cm: 'length', mm: 'length', km: 'distance', miles: 'distance', litres: 'volume', ml: 'volume', hours: 'duration' };
 
@@ -340,6 +346,11 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (dateTimeOf && dateTimeOf[1] !== owner.at(-1)) {
     traits.type = 'datetime';
     return [dateTimeOf[1]!, 'at'];
+  }
+  // ("the date and time of the collection" on a collection, "of the test" on a test: when it was done, collected_at.)
+  if (dateTimeOf) {
+    traits.type = 'datetime';
+    return [pastOfNoun(dateTimeOf[1]!), 'at'];
   }
   // ("the date of the climb", "the date of the record": the event's date, not the date of birth of anyone.)
   const dateOfThe = /^(?:the\s+)?date of (?:the|its|their)\s+([a-z]+)$/.exec(t);
