@@ -223,6 +223,10 @@ describe('clause readers', () => {
     expect(readRelations('An entry belongs to one regatta and is one boat with its helm')).toEqual({ pairs: [{ child: 'entry', parent: 'regatta' }] });
     expect(readRelations('A protest is about one race and involves two entries')).toEqual({ pairs: [{ child: 'protest', parent: 'race' }] });
     expect(readRelations('A beach has many incidents logged against it')?.pairs).toEqual([{ child: 'incidents', parent: 'beach' }]);
+    expect(readRelations('Each handover goes with exactly one booking, and we note the date and the fuel level')).toEqual({ pairs: [{ child: 'handover', parent: 'booking' }], list: 'the date and the fuel level', loose: true });
+    expect(readRelations('A booking is always for one boat, from a start date to an end date')).toEqual({ pairs: [{ child: 'booking', parent: 'boat' }], list: 'a start date, an end date' });
+    expect(readStates("A booking starts off provisional, becomes confirmed once the deposit's in, and after that it's either completed or cancelled")).toEqual({ topic: 'booking', values: ['provisional', 'confirmed', 'completed', 'cancelled'] });
+    expect(readDefinition("On it we need the lead hirer's name, their email, the party size and the deposit")).toEqual({ topic: PREVIOUS, list: "the lead hirer's name, their email, the party size and the deposit" });
     expect(valueList('Laser, 420, Optimist, Topper or Other')).toEqual(['Laser', '420', 'Optimist', 'Topper', 'Other']);
     expect(valueList('from 10 to 20')).toBeUndefined();
     expect(splitFieldList("the helm's name and email, the handicap, a whole number such as 1100")).toEqual(["the helm's name", "the helm's email", 'the handicap, a whole number such as 1100']);

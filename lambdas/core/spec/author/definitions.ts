@@ -243,7 +243,8 @@ export function complements(text: string): string {
 export function readDefinition(text: string): ProseDefinition | undefined {
   // "What we store: plots, with ...": the lead-in says nothing about the record.
   // ("At harvest time we record ...", "Every day we log ...": when it is done says nothing of the record.)
-  const clean = text.trim().replace(/\.$/, '').replace(/^(?:at|in|during|every|each|once a|twice a)\s+(?:[a-z]+\s+){0,2}?(?:time|season|day|week|month|year|morning|evening|night|shift|visit|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\s*,?\s+(?=(?:we|you|they|i)\s)/i, '').replace(/^(?:what we (?:store|keep|track|need|record)|we (?:store|keep|track|record)|(?:(?:the|our)\s+)?data(?: we keep| model)?|records?)\s*:\s*/i, '')
+  // ("On it we need the lead hirer's name, ...": the record just described, said first.)
+  const clean = text.trim().replace(/\.$/, '').replace(/^(?:on|for|about|with)\s+(?:it|them|each one|each of them)\s*,?\s+(?=(?:we|you|they|i)\s)/i, '').replace(/^(?:at|in|during|every|each|once a|twice a)\s+(?:[a-z]+\s+){0,2}?(?:time|season|day|week|month|year|morning|evening|night|shift|visit|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\s*,?\s+(?=(?:we|you|they|i)\s)/i, '').replace(/^(?:what we (?:store|keep|track|need|record)|we (?:store|keep|track|record)|(?:(?:the|our)\s+)?data(?: we keep| model)?|records?)\s*:\s*/i, '')
     // ("We've got a list of services like "cut & blow dry", each with ...": the services, each with.)
     .replace(/^(we(?:'ve|\s+have)?\s+got|we\s+have|we\s+keep|we\s+offer)\s+(?:a|an)\s+(?:(?:small|big|large|long|short|whole|growing)\s+)?(?:list|collection|set|range|menu|register|catalogue|catalog|bunch|handful|inventory)\s+of\s+/i, 'we have ')
     .replace(/\s+(?:like|such as|e\.g\.)\s+"[^"]*"(?=\s*,)/i, '');

@@ -156,8 +156,10 @@ const PATTERNS: Pattern[] = [
   {
     example: 'An employee works in one department / players are on exactly one team',
     // (Also "each donation goes into one fridge", "each batch comes from one press run", "every tree is of one variety".)
-    re: new RegExp(String.raw`^${DET}${NP}\s+${MODAL}(?:(?:[a-z]+|is|are)\s+(?:in|for|at|on|with|under|within|inside|into|onto|from)|(?:is|are)\s+of)\s+${ONE}${NP}$`, 'i'),
+    // (And the fields after it: "each handover goes with exactly one booking, and we note the date".)
+    re: new RegExp(String.raw`^${DET}${NP}\s+${MODAL}(?:(?:[a-z]+|is|are)\s+(?:in|for|at|on|with|under|within|inside|into|onto|from)|(?:is|are)\s+of)\s+${ONE}${NP}${TAIL}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
+    list: 3,
     loose: true,
   },
 ];
@@ -194,7 +196,8 @@ function readOne(text: string): RelationReading | undefined {
   // As written, then without a closing remark ("(both are teams)", "for a season").
   // ("Bookings are for one session each": "each" only distributes.)
   // ("A beach has many incidents logged against it": how they come to be its, no part of the relation.)
-  const raw = text.trim().replace(/\.$/, '').replace(/\s+each$/i, '').replace(/\s+[a-z]{3,}(?:ed|en)\s+(?:against|to|for|on|under|with)\s+(?:it|them)$/i, '');
+  // ("A booking is always for one boat": how often it is so says nothing of the relation.)
+  const raw = text.trim().replace(/\.$/, '').replace(/\s+each$/i, '').replace(/\b(is|are)\s+(?:always|only ever|only|just|usually|normally)\s+(?=(?:for|from|about|on|in|of|with|part of|attached to|linked to|tied to)\s)/i, '$1 ').replace(/\s+[a-z]{3,}(?:ed|en)\s+(?:against|to|for|on|under|with)\s+(?:it|them)$/i, '');
   const clean = raw.replace(/\s*\((?:[^()]*)\)\s*$/, '');
   const stripped = clean.replace(/\s+for\s+(?:a|the|each)\s+\w+$/i, '');
   // ("A daily report is about one child on one date and covers ...": when, not what it belongs to.)

@@ -29,7 +29,15 @@ const PATTERNS: RegExp[] = [
 /** Words that make "X is a, b or c" a description rather than states ("is cheap, fast or good" still reads as states). */
 const NOT_STATES = /^(?:a|an|the|for|on|in|at|of|one|some|any|not|never|only|also)\b/i;
 
+/**
+ * "A booking starts off provisional, becomes confirmed once the deposit's in, and after that it's
+ * either completed or cancelled": the states a record starts in, becomes, and ends in.
+ */
+const LIFE = new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?)\s+(?:off\s+|out\s+)?(?:as\s+|in\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*,?\s+(?:then\s+)?(?:becomes|turns|moves to|goes to|is then)\s+([a-z][a-z-]*(?:\s+(?!once|when|after|as|if|until|the)[a-z][a-z-]*)?)\b[^,]*,?\s+and\s+(?:after that|then|later|finally)\s*,?\s+(?:it's|it is|it becomes|becomes)\s+(?:either\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+or\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)$`, 'i');
+
 export function readStates(text: string): StateList | undefined {
+  const life = LIFE.exec(text.trim().replace(/\.$/, ''));
+  if (life) return { topic: life[1]!.trim(), values: [...new Set([life[2]!, life[3]!, life[4]!, life[5]!].map((v) => enumValue(v.trim())))] };
   // ("A route is active or stripped, nothing in between": the list is closed, it adds no state.)
   const clean = text.trim().replace(/\.$/, '').replace(/\s*[,;-]+\s*(?:and\s+)?(?:nothing|no)\s+(?:in between|else|other(?:s| states?)?|more)$|\s*[,;-]+\s*(?:that's it|that is it|those are the only (?:ones|states|options))$/i, '');
   for (const re of PATTERNS) {
