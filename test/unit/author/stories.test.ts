@@ -53,3 +53,39 @@ describe('a time on the day of a date', () => {
     expect(flow!.steps).toMatchObject([{ kind: 'waitUntil', field: 'return_date' }, { kind: 'task' }, { kind: 'waitForEvent', events: ['returned'], timeout: 'P2D' }, { kind: 'task' }]);
   });
 });
+
+describe('acts a story wishes for', () => {
+  const entities: SpecEntity[] = [
+    { name: 'Permit', fields: [{ name: 'status', type: 'enum', required: true, values: ['applied', 'granted', 'refused'] }, date('permit_expiry_date')] },
+    { name: 'Enrolment', fields: [] },
+    { name: 'Registration', fields: [] },
+    { name: 'Crossing', fields: [date('sails_at', 'datetime')] },
+  ];
+
+  it('"As a holder whose permit is granted, I want my card printed; the printer is unreliable, so retry it 3 times. Then, 8 weeks before my permit expires, I want a renewal reminder"', () => {
+    const story = ['As a holder whose permit is granted, I want my card printed automatically; the print service is unreliable, so retry it 3 times', 'Then, 8 weeks before my permit expires, I want a renewal reminder'];
+    expect(story.flatMap(storyAsStatements)).toEqual(['When a permit is granted, print their card automatically; the print service is unreliable, so retry it 3 times', 'Then, 8 weeks before their permit expires, send a renewal reminder']);
+    const [flow, ...others] = read(entities, story);
+    expect(others).toHaveLength(0);
+    expect(flow!.trigger).toEqual({ entity: 'Permit', event: 'updated', field: 'status', value: 'granted' });
+    expect(flow!.steps).toMatchObject([{ kind: 'task', retries: 3 }, { kind: 'waitUntil', field: 'permit_expiry_date', offset: '-P8W' }, { kind: 'task' }]);
+  });
+
+  it('"I want people who sign up to pay within 3 days; if ..., the system should send them a reminder" waits from the registration', () => {
+    const story = "As the secretary I want people who sign up to pay within 3 days; if the fee still isn't paid by then, the system should send them a payment reminder";
+    expect(storyAsStatements(story)).toEqual(["When someone signs up, they have 3 days to pay; if the fee still isn't paid by then, send them a payment reminder"]);
+    const [flow] = read(entities, [story]);
+    expect(flow!.trigger).toEqual({ entity: 'Registration', event: 'created' });
+    expect(flow!.steps).toMatchObject([{ kind: 'waitForEvent', events: ['paid'], timeout: 'P3D' }, { kind: 'task' }]);
+  });
+
+  it('"I want any crossing to be flagged to me 48 hours before it sails" flags it then', () => {
+    expect(storyAsStatements('As a planner, I want any crossing to be flagged to me 48 hours before it sails')).toEqual(['Flag any crossing to them 48 hours before it sails']);
+    const [flow] = read(entities, ['As a planner, I want any crossing to be flagged to me 48 hours before it sails']);
+    expect(flow!.steps).toMatchObject([{ kind: 'waitUntil', field: 'sails_at', offset: '-PT48H' }, { kind: 'task' }]);
+  });
+
+  it('a role "whose X is Y" that is given rights stays a role', () => {
+    expect(storyAsStatements('As a holder whose permit is granted, I can see my own permits')).toEqual(['holders whose permit is granted can see their own permits']);
+  });
+});

@@ -7,10 +7,8 @@
 import { RIGHT_VERBS } from '../offline-author/lexicon';
 import { plural } from '../offline-author/text';
 import { tagTerms } from './tag';
-import { verbLemma } from './workflow-phrases';
+import { MESSAGE_WORDS, doneAsAction, wishAsWorkflow } from './story-wishes';
 
-/** Messages a user may want sent to them ("a reminder", "a text", "a nudge"). */
-const MESSAGE_WORDS = String.raw`(?:an?\s+)?(?:(?:text|email|e-mail|sms|quick|short|friendly)\s+)?(?:reminder|text|email|e-mail|message|notification|alert|call|sms|nudge|ping|heads-up|heads up)`;
 /** ("As the club secretary I manage players": a verb of rights in the present says the same as "I can manage".) */
 const PRESENT_RIGHTS = Object.keys(RIGHT_VERBS).join('|');
 const WANT = String.raw`(?:i(?:'m|\s+am)\s+(?=responsible for\s)|i\s+(?=(?:have|'ve got)\s+(?:full|complete|total|all|admin|read-only)\s+(?:access|control)\b)|i\s+(?=(?:get|receive)\s+${MESSAGE_WORDS}\b)|i\s+(?:(?:want to|would like to|'d like to|need to|wish to|should be able to|must be able to|am able to|can|may|will|get to|want|need|expect to)\s+|(?:also\s+)?(?=(?:${PRESENT_RIGHTS})\s)))`;
@@ -31,7 +29,7 @@ function pluralRole(written: string): string {
   // ("As a visitor who hasn't signed up yet": a visitor without an account.)
   const role = written.replace(/\s*\([^()]*\)/g, '').replace(/\s+who\s+(?:hasn't|haven't|has not|have not|isn't|aren't|is not|are not|doesn't|don't)\s+(?:yet\s+)?(?:signed up|registered|logged in|signed in|got an account|made an account|an account|have an account|joined)(?:\s+yet)?\b/i, ' without an account');
   // ("a visitor without an account" -> "visitors without an account": the noun before its qualifier.)
-  const [, head, qualifier] = /^(.+?)(\s+(?:without|with|who|from|at|in|of|on|for|that)\s.*)?$/i.exec(role.trim())!;
+  const [, head, qualifier] = /^(.+?)(\s+(?:without|with|who|whose|from|at|in|of|on|for|that)\s.*)?$/i.exec(role.trim())!;
   const ws = head!.split(/\s+/);
   // ("As someone browsing the website": anyone browsing it.)
   if (/^(?:someone|somebody|anyone|anybody)$/i.test(ws[0]!)) return `anyone${ws.length > 1 ? ` ${ws.slice(1).join(' ')}` : ''}${qualifier ?? ''}`;
@@ -60,11 +58,20 @@ function selfRole(sentence: string): string | undefined {
   return `The ${m[1]!.trim()} ${rights.replace(/\bmy\b/gi, 'their').replace(/\bme\b/gi, 'them')}`;
 }
 
+/**
+ * "Then, 8 weeks before my licence expires, I want a renewal reminder": a story goes on, a time
+ * first and the message wished for after it; said as the workflow sentence.
+ */
+function laterWish(sentence: string): string | undefined {
+  const m = new RegExp(String.raw`^((?:(?:then|and then|after that|also|and)\s*,?\s*)?[^,]*\b(?:before|after|later|when|once)\b[^,]*),\s*I\s+(?:want|'d like|would like|need|get|expect)\s+(${MESSAGE_WORDS})\s*\.?$`, 'i').exec(sentence.trim());
+  return m ? `${m[1]!.replace(/\bmy\b/gi, 'their').replace(/\bI\b/g, 'they')}, send ${m[2]}` : undefined;
+}
+
 export function storyAsStatements(sentence: string): string[] {
   const m = STORY.exec(sentence.trim().replace(REASON, ''));
   if (!m) {
     const self = selfRole(sentence);
-    return [self ?? sentence];
+    return [self ?? laterWish(sentence) ?? sentence];
   }
   const [first, ...more] = m[3]!.split(AGAIN);
   return [storyAsStatement(sentence.trim().replace(REASON, '').replace(m[3]!, first!)), ...more.map((rest) => `${pluralRole(m[1]!)} can ${rest.replace(/\bmy\b/gi, 'their').replace(/\bme\b/gi, 'them')}`)];
@@ -91,54 +98,18 @@ export function storyAsStatement(sentence: string): string {
     .replace(/\bi\b|\bI\b/g, 'they')
     // ("I want full access to everything": have it.)
     .replace(/^(full|complete|total|all|admin|read-only|read) (access|control)\b/i, 'have $1 $2')
+    // ("if the fee still isn't paid, the system should send them a reminder": send it.)
+    .replace(/\bthe (?:system|app|platform|site|website|software)\s+(?:should|must|will|needs to|has to|ought to)\s+(?=[a-z])/gi, '')
     // ("I'm responsible for the vehicles register": they manage it.)
     .replace(/^responsible for\s+/i, 'manage ');
   // "As the director, when a production starts running, I want the schedule published": a workflow.
   // ("after a lesson", with no verb, is only when the user acts.)
   if (m[2] && /^(?:when|whenever|once|if|after|before|as soon as|each time|every time)\b/i.test(m[2]) && tagTerms(m[2]).slice(1).some((t) => t.tags.has('Verb'))) return `${m[2]}, ${m[3]!}`;
+  // "As a driver whose application is granted, I want my badge printed": when it is, the act.
+  const whose = /\bwhose\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|gets|get|has been|have been)\s+([a-z]+)$/i.exec(m[1]!.trim());
+  const act = whose ? doneAsAction(rest) : undefined;
+  if (whose && act) return `When ${/^[aeiou]/i.test(whose[1]!) ? 'an' : 'a'} ${whose[1]} is ${whose[2]}, ${act}`;
   return wishAsWorkflow(rest) ?? `${pluralRole(m[1]!)} can ${rest}`;
 }
 
 
-/**
- * "I want a reminder two hours before my lesson starts", "I want an email when someone requests
- * it", "I want to be told right away when a horse becomes injured": not a right but a message the
- * system sends, said as the workflow sentence the workflow reader reads.
- */
-function wishAsWorkflow(rest: string): string | undefined {
-  // "a request that isn't collected within 5 days to expire", "an application that has had no
-  // decision (granted or refused) within 10 days to be flagged to them": if it is not, act on it.
-  const unmet = /^((?:an?|any|each)\s+[a-z]+(?:\s+[a-z]+)?)\s+that\s+(?:(?:isn't|is not|hasn't been|has not been|wasn't)\s+([a-z]+(?:\s+or\s+[a-z]+)?)|has had no [a-z]+\s*\(([^)]+)\))\s+(within\s+.+?)\s+to\s+(?:be\s+)?([a-z]+)(.*)$/i.exec(rest);
-  if (unmet) return `If ${unmet[1]} is not ${unmet[2] ?? unmet[3]} ${unmet[4]}, ${verbLemma(unmet[5]!)} it${unmet[6]!.replace(/[.,]\s*$/, '')}`;
-  // "a refill request escalated to them when no pharmacist has approved or declined it within 24 hours".
-  const undone = /^((?:an?|any|each)\s+[a-z]+(?:\s+[a-z]+)?)\s+([a-z]+ed)\b(.*?)\s+(?:when|if)\s+no\s*(?:one|body|[a-z]+)?\s+(?:has|have)\s+(.+?)\s+(?:it|them)\s+(within\s+.+)$/i.exec(rest);
-  if (undone) return `If ${undone[1]} is not ${undone[4]} ${undone[5]!.replace(/[.,]\s*$/, '')}, ${verbLemma(undone[2]!)} it${undone[3]}`;
-  // (The condition runs to ", and ...", which goes on after the action: "..., and 14 days later the vet should be asked".)
-  const split = (cond: string) => {
-    const [head, ...tail] = cond.replace(/[.,]\s*$/, '').split(/,\s*and\s+/);
-    return { head: head!, tail: tail.length > 0 ? `, and ${tail.join(', and ')}` : '' };
-  };
-  const told = /^(?:to be|be|being)\s+(?:told|notified|informed|alerted|emailed|texted)\b(.*?)\s*\b(when|once|as soon as|if)\s+(.+)$/i.exec(rest);
-  if (told) {
-    const { head, tail } = split(told[3]!);
-    return `${told[2]} ${head}, notify them${told[1]!.trim() ? ` ${told[1]!.trim()}` : ''}${tail}`;
-  }
-  // "to hear about a new report the moment it's created", "to know about every new booking": tell them when it is.
-  const about = String.raw`^(?:to\s+)?(?:hear|know|learn|find out)\s+about\s+((?:an?|any|each|every|the)\s+(?:new\s+)?[a-z]+(?:\s+[a-z]+)?)`;
-  const heard = new RegExp(String.raw`${about}\s+(?:the moment|the minute|as soon as|when|once|whenever|right after|straight after)\s+(?:it|they)\s*(?:'s|'re|\s+is|\s+are|\s+gets?|\s+has been|\s+have been)\s+([a-z]+)(.*)$`, 'i').exec(rest)
-    ?? new RegExp(String.raw`${about}()()\W*$`, 'i').exec(rest);
-  if (heard && (heard[2] || /\bnew\b/i.test(heard[1]!))) {
-    return `When ${heard[1]!.replace(/^(?:any|each|every|the)\b/i, 'a')} is ${heard[2] || 'created'}, notify them${heard[3]!.replace(/[.,]\s*$/, '')}`;
-  }
-  // ("patients to get a text reminder the day before ...": the message goes to them.)
-  const sent = new RegExp(String.raw`^(?:(?:(?:the\s+)?([a-z]+(?:\s+[a-z]+)?)\s+to\s+)?(?:get|receive)\s+)?(${MESSAGE_WORDS})\s+(.+)$`, 'i').exec(rest);
-  if (!sent) return undefined;
-  const [, people, message, after] = sent;
-  const to = people ? ` to the ${people}` : '';
-  const when = /^(.*?)\b(when|once|as soon as|whenever)\s+(.+)$/i.exec(after!);
-  if (when) {
-    const { head, tail } = split(when[3]!);
-    return `${when[2]} ${head}, send ${message}${to}${when[1]!.trim() ? ` ${when[1]!.trim()}` : ''}${tail}`;
-  }
-  return /\b(?:before|after|later|on the (?:day|morning|evening|night))\b/i.test(after!) ? `Send ${message}${to} ${after}` : undefined;
-}

@@ -160,12 +160,17 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
   }
 }
 
+/** Words after which an action's word is a noun ("the print service", "a text", "our email"). */
+const NOUN_BEFORE = new Set(['the', 'a', 'an', 'our', 'their', 'its', 'this', 'that', 'his', 'her', 'your', 'my']);
+
 /** A task from a segment with an action verb ("remind the brewer", "it is escalated to finance"). */
 function addTask(segment: string, draft: Draft, ctx: WorkflowContext): boolean {
   // ("because our mail provider drops messages now and then": a reason, not an action.)
   if (/^(?:because|since|as|although|though|while|so that|given that)\b/i.test(segment.trim())) return false;
   const tokens = words(segment);
-  const at = tokens.findIndex((w) => TASK_VERBS.has(verbLemma(w)) && !(w === 'email' && tokens[tokens.indexOf(w) - 1] === 'an' && false));
+  // ("the print service is unreliable": a verb after a determiner, the subject of "is", is a noun, no action.)
+  const subject = (i: number) => i > 0 && NOUN_BEFORE.has(tokens[i - 1]!) && tokens.slice(i + 1, i + 3).some((w) => /^(?:is|are|was|were|keeps|can|often|sometimes)$/.test(w));
+  const at = tokens.findIndex((w, i) => TASK_VERBS.has(verbLemma(w)) && !subject(i));
   if (at < 0) return false;
   const verb = verbLemma(tokens[at]!);
   const passive = at > 0 && ['is', 'are', 'be', 'gets', 'get', 'been'].includes(tokens[at - 1]!) || (at > 1 && tokens[at - 1] === 'automatically');

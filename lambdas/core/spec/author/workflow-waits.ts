@@ -97,7 +97,9 @@ export function readRelativeStep(segment: string, draft: Draft, ctx: WorkflowCon
   if (m[3]!.toLowerCase() === 'later') draft.steps.push({ kind: 'wait', name: uniqueName(`wait_${durationWords(d)}`, draft.names), duration: d.iso });
   else {
     // The words up to the action name the date ("it", "its due date", "the event"); none: the record's one date.
-    while (at < tokens.length && !TASK_VERBS.has(verbLemma(tokens[at]!.replace(/[,.]$/, '')))) at += 1;
+    // ("8 weeks before their licence expires, send ...": a verb said of the date, "expires", is no action; an action is bare.)
+    const action = (w: string) => TASK_VERBS.has(verbLemma(w)) && !(at > 0 && !TASK_VERBS.has(w) && /s$/.test(w));
+    while (at < tokens.length && !action(tokens[at]!.replace(/[,.]$/, ''))) at += 1;
     if (!waitUntilBefore(d, words(tokens.slice(0, at).join(' ')), draft, ctx)) return undefined;
   }
   const action = tokens.slice(at).join(' ').replace(/^,\s*/, '');

@@ -1,0 +1,77 @@
+/**
+ * What a user story wishes for that is no right but something the system does (stories.ts): "I
+ * want a reminder two hours before my lesson starts", "I want my badge printed", "I want people
+ * who sign up to pay within 3 days", said as the workflow sentences the workflow reader reads.
+ * The story's first-person words are already the role's ("their", "them", "they").
+ */
+import { TASK_VERBS, verbLemma } from './workflow-phrases';
+
+/** Messages a user may want sent to them ("a reminder", "a text", "a nudge"). */
+export const MESSAGE_WORDS = String.raw`(?:an?\s+)?(?:(?!to\b|be\b)[a-z-]+\s+)?(?:reminder|text|email|e-mail|message|notification|alert|call|sms|nudge|ping|heads-up|heads up)`;
+/**
+ * "I want a reminder two hours before my lesson starts", "I want an email when someone requests
+ * it", "I want to be told right away when a horse becomes injured": not a right but a message the
+ * system sends, said as the workflow sentence the workflow reader reads.
+ */
+export function wishAsWorkflow(rest: string): string | undefined {
+  // "people who sign up to pay within 3 days; if ...": from when they do, the time they have.
+  const due = /^(?:people|anyone|everyone|those|whoever|users|members|customers|clients)\s+who\s+([a-z]+)\b(.*?)\s+to\s+([a-z]+)\b(.*?)\s+within\s+([^;,]+?)\s*([;,].*)?$/i.exec(rest);
+  if (due) return `When someone ${thirdPerson(due[1]!)}${due[2]}, they have ${due[5]} to ${due[3]}${due[4]}${due[6] ?? ''}`;
+  // "any booking to be flagged to them 48 hours before it starts": the act, then when.
+  const timed = /^((?:an?|any|each|every)\s+[a-z]+(?:\s+[a-z]+)?)\s+to\s+be\s+([a-z]+(?:ed|en))\b(.*?\b(?:before|after|later)\b.*)$/i.exec(rest);
+  if (timed && TASK_VERBS.has(verbLemma(timed[2]!))) return `${capitalised(verbLemma(timed[2]!))} ${timed[1]}${timed[3]}`;
+  // "a request that isn't collected within 5 days to expire", "an application that has had no
+  // decision (granted or refused) within 10 days to be flagged to them": if it is not, act on it.
+  const unmet = /^((?:an?|any|each)\s+[a-z]+(?:\s+[a-z]+)?)\s+that\s+(?:(?:isn't|is not|hasn't been|has not been|wasn't)\s+([a-z]+(?:\s+or\s+[a-z]+)?)|has had no [a-z]+\s*\(([^)]+)\))\s+(within\s+.+?)\s+to\s+(?:be\s+)?([a-z]+)(.*)$/i.exec(rest);
+  if (unmet) return `If ${unmet[1]} is not ${unmet[2] ?? unmet[3]} ${unmet[4]}, ${verbLemma(unmet[5]!)} it${unmet[6]!.replace(/[.,]\s*$/, '')}`;
+  // "a refill request escalated to them when no pharmacist has approved or declined it within 24 hours".
+  const undone = /^((?:an?|any|each)\s+[a-z]+(?:\s+[a-z]+)?)\s+([a-z]+ed)\b(.*?)\s+(?:when|if)\s+no\s*(?:one|body|[a-z]+)?\s+(?:has|have)\s+(.+?)\s+(?:it|them)\s+(within\s+.+)$/i.exec(rest);
+  if (undone) return `If ${undone[1]} is not ${undone[4]} ${undone[5]!.replace(/[.,]\s*$/, '')}, ${verbLemma(undone[2]!)} it${undone[3]}`;
+  // "their invoice emailed when a booking is confirmed": the act when that happens.
+  const done = doneAsAction(rest);
+  const doneWhen = done ? /^(.*?)\s+\b(when|once|as soon as|whenever)\s+([^;]+)(;.*)?$/i.exec(done) : null;
+  if (doneWhen) return `${doneWhen[2]} ${doneWhen[3]}, ${doneWhen[1]}${doneWhen[4] ?? ''}`;
+  // (The condition runs to ", and ...", which goes on after the action: "..., and 14 days later the vet should be asked".)
+  const split = (cond: string) => {
+    const [head, ...tail] = cond.replace(/[.,]\s*$/, '').split(/,\s*and\s+/);
+    return { head: head!, tail: tail.length > 0 ? `, and ${tail.join(', and ')}` : '' };
+  };
+  const told = /^(?:to be|be|being)\s+(?:told|notified|informed|alerted|emailed|texted)\b(.*?)\s*\b(when|once|as soon as|if)\s+(.+)$/i.exec(rest);
+  if (told) {
+    const { head, tail } = split(told[3]!);
+    return `${told[2]} ${head}, notify them${told[1]!.trim() ? ` ${told[1]!.trim()}` : ''}${tail}`;
+  }
+  // "to hear about a new report the moment it's created", "to know about every new booking": tell them when it is.
+  const about = String.raw`^(?:to\s+)?(?:hear|know|learn|find out)\s+about\s+((?:an?|any|each|every|the)\s+(?:new\s+)?[a-z]+(?:\s+[a-z]+)?)`;
+  const heard = new RegExp(String.raw`${about}\s+(?:the moment|the minute|as soon as|when|once|whenever|right after|straight after)\s+(?:it|they)\s*(?:'s|'re|\s+is|\s+are|\s+gets?|\s+has been|\s+have been)\s+([a-z]+)(.*)$`, 'i').exec(rest)
+    ?? new RegExp(String.raw`${about}()()\W*$`, 'i').exec(rest);
+  if (heard && (heard[2] || /\bnew\b/i.test(heard[1]!))) {
+    return `When ${heard[1]!.replace(/^(?:any|each|every|the)\b/i, 'a')} is ${heard[2] || 'created'}, notify them${heard[3]!.replace(/[.,]\s*$/, '')}`;
+  }
+  // ("patients to get a text reminder the day before ...": the message goes to them.)
+  const sent = new RegExp(String.raw`^(?:(?:(?:the\s+)?([a-z]+(?:\s+[a-z]+)?)\s+to\s+)?(?:get|receive)\s+)?(${MESSAGE_WORDS})\s+(.+)$`, 'i').exec(rest);
+  if (!sent) return undefined;
+  const [, people, message, after] = sent;
+  const to = people ? ` to the ${people}` : '';
+  const when = /^(.*?)\b(when|once|as soon as|whenever)\s+(.+)$/i.exec(after!);
+  if (when) {
+    const { head, tail } = split(when[3]!);
+    return `${when[2]} ${head}, send ${message}${to}${when[1]!.trim() ? ` ${when[1]!.trim()}` : ''}${tail}`;
+  }
+  return /\b(?:before|after|later|on the (?:day|morning|evening|night))\b/i.test(after!) ? `Send ${message}${to} ${after}` : undefined;
+}
+
+/** "their badge printed automatically": the act done to it, said as an action ("print their badge automatically"). */
+export function doneAsAction(rest: string): string | undefined {
+  const m = /^((?:their|the|an?|each|every|any)\s+[a-z]+(?:\s+[a-z]+)?)\s+([a-z]+(?:ed|en))\b(.*)$/i.exec(rest);
+  if (!m || !TASK_VERBS.has(verbLemma(m[2]!))) return undefined;
+  return `${verbLemma(m[2]!)} ${m[1]}${m[3]}`;
+}
+
+/** "sign" -> "signs", "apply" -> "applies", "book" -> "books". */
+function thirdPerson(verb: string): string {
+  if (/[^aeiou]y$/i.test(verb)) return `${verb.slice(0, -1)}ies`;
+  return /(?:s|sh|ch|x|z|o)$/i.test(verb) ? `${verb}es` : `${verb}s`;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
