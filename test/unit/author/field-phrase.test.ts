@@ -504,6 +504,11 @@ describe('rules and kinds said in passing', () => {
     ['the pickup date and time', { name: 'pickup_at', type: 'datetime' }],
     ['the date and time of the collection', { name: 'collected_at', type: 'datetime' }],
     ['business name (no two clients can have the same one)', { name: 'business_name', unique: true }],
+    ['its length in feet', { name: 'length_ft', type: 'number' }],
+    ['an "out of service" yes/no for when one is laid up', { name: 'out_of_service', type: 'boolean' }],
+    ['a proper description for the website', { name: 'description' }],
+    ['the date and time of it', { name: 'collection_at', type: 'datetime' }],
+    ['a photo (JPEGs only, and nothing over 8 MB please)', { name: 'photo_key', file: { maxBytes: 8388608, contentTypes: ['image/jpeg'] } }],
     ['the start time (date and time)', { name: 'start_time', type: 'datetime' }],
   ])('%s', (phrase, field) => {
     expect(readFieldPhrase(phrase, ctx)?.field).toMatchObject(field);

@@ -152,6 +152,7 @@ describe('clause readers', () => {
     expect(readDefinition('the rest is the repair cost and the severity')).toEqual({ topic: PREVIOUS, list: 'the repair cost and the severity' });
     expect(readDefinition("It'd be nice to attach the instruction manual too, PDFs up to 20 MB")).toEqual({ topic: PREVIOUS, list: 'the instruction manual (PDFs up to 20 MB)' });
     expect(readDefinition('The estate manager has every right on everything')).toBeUndefined();
+    expect(readDefinition("And we'd love a photo of each one: JPEGs only, and nothing over 8 MB please")).toEqual({ topic: PREVIOUS, list: 'a photo (JPEGs only, and nothing over 8 MB please)' });
     expect(statementsOf(segment('Stuck laundry: a collection that has been ready for 48 hours without being delivered gets flagged to the manager.')).statements[0]!.text).toBe("Stuck laundry: When a collection is ready, wait up to 48 hours for it to be delivered; if it isn't, flag it to the manager");
     expect(readDefinition('We also like to put the high tide and a short forecast note on it')).toEqual({ topic: PREVIOUS, list: 'the high tide and a short forecast note' });
     expect(splitFieldList("a level that's beginner, improver or advanced and nothing else, the price")).toEqual(["a level that's beginner, improver or advanced", 'the price']);

@@ -142,6 +142,13 @@ const PATTERNS: Pattern[] = [
     detail: 2,
   },
   {
+    example: "And we'd love a photo of each one: JPEGs only, and nothing over 8 MB (one field of the record just described, wished for)",
+    re: /^(?:and\s+)?(?:we|i)(?:'d|\s+would)\s+(?:also\s+)?(?:love|like|want)\s+((?:a|an|the)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:of|for|on)\s+(?:each|every)\s+(?:one|of them)(?:\s+(?:too|as well))?(?:\s*[,:-]\s*(.+))?$/i,
+    topic: 0,
+    list: 1,
+    detail: 2,
+  },
+  {
     example: 'The form asks for the category, the weight and the use-by date (the form for the record just described)',
     re: /^(?:the|this|that|our|a|their)\s+(?:quick\s+|short\s+|online\s+|web\s+|sign-?up\s+|booking\s+|little\s+)?(?:form|page|screen)\s+(?:just\s+|also\s+|then\s+)?(?:asks?\s+(?:for|about)|collects?|captures?|takes?|has|wants?|needs?|records?|includes?)\s+(.+)$/i,
     topic: 0,

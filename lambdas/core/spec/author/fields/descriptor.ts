@@ -40,8 +40,8 @@ export const emptyTraits = (): Traits => ({ required: false, optional: false, un
 
 const NUM = String.raw`(-?\d+(?:\.\d+)?)`;
 const SIZE = new RegExp(
-  String.raw`(?:\b(?:up to|max(?:imum)?(?: of)?|max\.|(?:of )?at most|(?:no|nothing) (?:larger|bigger|more) than|not (?:larger|bigger|more) than|under|less than|limited to|smaller than)\s+)?` +
-    String.raw`(\d+(?:\.\d+)?)\s*(kb|kib|mb|mib|gb|gib|kilobytes|megabytes|gigabytes|megs)\b(?:\s+(?:max(?:imum)?|or less|at most|limit|each))?`,
+  String.raw`(?:\b(?:up to|max(?:imum)?(?: of)?|max\.|(?:of )?at most|(?:no|nothing) (?:larger|bigger|more) than|(?:nothing|no|never) (?:over|above)|not (?:larger|bigger|more) than|under|less than|limited to|smaller than)\s+)?` +
+    String.raw`(\d+(?:\.\d+)?)\s*(kb|kib|mb|mib|gb|gib|kilobytes|megabytes|gigabytes|megs)\b(?:\s+(?:max(?:imum)?|or less|at most|limit|each|tops))?`,
   'i',
 );
 const RANGES: ReadonlyArray<[RegExp, 'both' | 'min' | 'max']> = [

@@ -12,7 +12,8 @@ const set = (text: string): ReadonlySet<string> => new Set(list(text));
 export const DETERMINERS = set('a an the their its his her my our your one each every any some which this that these those own');
 
 /** Adjectives that only describe the wording of a field, not what it holds (`a short write-up`). */
-export const FILLER_ADJECTIVES = set('short brief written free-text itself actual');
+// ("a proper description for the website": how good it is, not which field.)
+export const FILLER_ADJECTIVES = set('short brief written free-text itself actual proper');
 
 /** The head of a field name -> its type. Checked on the last word of the name (before a unit). */
 export const HEAD_TYPES: Readonly<Record<string, string>> = {
@@ -89,7 +90,7 @@ export const UNITS: Readonly<Record<string, { suffix: string; type: 'integer' | 
   ...Object.fromEntries(list('hectares hectare ha').map((w) => [w, { suffix: 'hectares', type: 'number' as const }])),
   ...Object.fromEntries(list('acres acre').map((w) => [w, { suffix: 'acres', type: 'number' as const }])),
   ...Object.fromEntries(list('miles mile').map((w) => [w, { suffix: 'miles', type: 'number' as const }])),
-  ...Object.fromEntries(list('feet foot ft').map((w) => [w, { suffix: 'feet', type: 'number' as const }])),
+  ...Object.fromEntries(list('feet foot ft').map((w) => [w, { suffix: 'ft', type: 'number' as const }])),
   ...Object.fromEntries(list('inches inch').map((w) => [w, { suffix: 'inches', type: 'number' as const }])),
   ...Object.fromEntries(list('percent %').map((w) => [w, { suffix: 'percent', type: 'number' as const }])),
   ...Object.fromEntries(list('knots kts').map((w) => [w, { suffix: 'knots', type: 'number' as const }])),

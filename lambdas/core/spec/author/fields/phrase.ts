@@ -123,7 +123,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   const wh = whPhrase(text, traits, owner ? entityWords(owner) : []);
   if (wh) return { words: wh, traits };
   // ("wheelchair accessible or not", "insured yes or no": a yes/no field named by what it asks.)
-  const orNot = /^(.+?)\s+(?:or not|yes or no|yes\/no)$/i.exec(text);
+  // (Also '"out of service" yes/no for when one is laid up': what it is for after it.)
+  const orNot = /^(.+?)\s+(?:or not|yes or no|yes\/no|y\/n)(?:\s+(?:for|when|if|so|to)\b.*)?$/i.exec(text);
   if (orNot && !/^whether\b/i.test(text)) {
     traits.type = 'boolean';
     text = orNot[1]!;
@@ -340,6 +341,11 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     traits.type ??= 'number';
     const unit = weighs[1] ? (SIZE_OF_UNIT[weighs[1]] ?? weighs[1]) : undefined;
     return unit ? ['weight', unit] : ['weight'];
+  }
+  // ("the date and time of it": the record's own moment, handover_at.)
+  if (/^(?:the\s+)?date and time of (?:it|them)$/.test(t) && owner.length > 0) {
+    traits.type = 'datetime';
+    return [...owner, 'at'];
   }
   // ("the date and time of the incident": when the incident happened.)
   const dateTimeOf = /^(?:the\s+)?date and time of (?:the\s+|its\s+|their\s+)?([a-z]+)$/.exec(t);
