@@ -214,6 +214,13 @@ describe('clause readers', () => {
     expect(player.fields.some((f) => f.type === 'file')).toBe(false);
   });
 
+  it('reads a role said as "I\'m the owner, and I have ..." or "She\'s our office assistant, and she can ..."', () => {
+    const yard = authorSpec({ name: 'Yard', description: "Boats: name, berths.\nBookings: boat, start date.\nStaff side: I'm the owner, and I have full control of everything. Bev in the office deals with bookings. She's our office assistant, and she can create, view and change bookings, just not delete them." });
+    expect(yard.entities.map((e) => e.name)).toEqual(['Boat', 'Booking']);
+    expect(yard.roles.map((r) => r.name)).toEqual(['owner', 'office_assistant']);
+    expect(yard.roles[1]!.rights.Booking).toEqual({ create: 'all', read: 'all', update: 'all' });
+  });
+
   it('reads "a client account" as the client when clients are described', () => {
     const couriers = authorSpec({ name: 'Couriers', description: 'Clients: company name, billing email.\nJobs: reference, price.\nA client account places many jobs; each job is placed by exactly one client account.\nThe owner can do everything.' });
     expect(couriers.entities.map((e) => e.name)).toEqual(['Client', 'Job']);

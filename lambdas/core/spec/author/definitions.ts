@@ -292,6 +292,8 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     const items = list ? list.split(/\s*,\s*(?:and\s+)?|\s+and\s+/) : [];
     // ("Agencies work with vendors" is no record type: a children-only topic is a plural noun.)
     if (p.childrenOnly && !isPluralWord(words(topic).pop() ?? '')) continue;
+    // ("Bev in the office deals with bookings": a person who deals with records, no record type "office deals".)
+    if (p.topic !== 0 && words(topic).length > 1 && /\s(?:deals|works|helps|copes)$/i.test(topic) && /^with\b/i.test(clean.slice(clean.toLowerCase().indexOf(topic.toLowerCase()) + topic.length).trim())) continue;
     if (list && !/[(]/.test(list) && items.every((item) => isPluralWord(words(item).pop() ?? '') && words(item).length <= 3) && !/\ba\b|\ban\b|\bthe\b/i.test(list)) {
       return p.topic === 0 ? undefined : { topic, children: items.map((item) => item.trim()) };
     }

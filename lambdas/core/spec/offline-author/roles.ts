@@ -70,8 +70,9 @@ export function roleSubject(clause: RightsClause, index: EntityIndex): string | 
   // "Only the author may edit it" limits a record to its creator. But "the owner can do everything",
   // "bakery owner: everything" (a stated right to everything) is the business's owner, a role;
   // "owner/admin: everything" stays the admin.
+  // (Also with no modal: "The owner has full control of everything".)
   const ownerOfBusiness =
-    clause.modal &&
+    (clause.modal || clause.groups.every((g) => g.adminWording)) &&
     clause.subject[clause.subject.length - 1] === 'owner' &&
     !clause.subject.some((w) => ADMIN_NAMES.has(singularWord(w))) &&
     clause.groups.some((g) => g.entities === 'all' && g.adminWording && !g.own && !g.negative);
