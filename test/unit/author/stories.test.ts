@@ -89,3 +89,32 @@ describe('acts a story wishes for', () => {
     expect(storyAsStatements('As a holder whose permit is granted, I can see my own permits')).toEqual(['holders whose permit is granted can see their own permits']);
   });
 });
+
+describe('a record named by its state, and acts said as done', () => {
+  const entities: SpecEntity[] = [
+    { name: 'ServiceJob', fields: [{ name: 'status', type: 'enum', required: true, values: ['booked', 'waiting', 'ready', 'collected'] }] },
+    { name: 'Payment', fields: [] },
+  ];
+
+  it('"As a hirer (the yoga class, the choir), I want ...": the parenthesis explains the role', () => {
+    expect(storyAsStatements('As a hirer (the yoga class, the choir), I want to make bookings')).toEqual(['hirers can make bookings']);
+  });
+
+  it('"a text as soon as my bike is ready, and another text if I still haven\'t picked it up 30 days later": the one record that can be ready', () => {
+    const [flow] = read(entities, ["As a customer I want a text as soon as my bike is ready, and another text if I still haven't picked it up 30 days later"]);
+    expect(flow!.trigger).toEqual({ entity: 'ServiceJob', event: 'updated', field: 'status', value: 'ready' });
+    expect(flow!.steps).toMatchObject([{ kind: 'task' }, { kind: 'waitForEvent', timeout: 'P30D' }, { kind: 'task' }]);
+  });
+
+  it('"a review request emailed to the customer 3 days after they collect" waits from the collection', () => {
+    expect(storyAsStatements('As the owner I want a review request emailed to the customer 3 days after they collect')).toEqual(['Email a review request to the customer 3 days after they collect']);
+    const [flow] = read(entities, ['As the owner I want a review request emailed to the customer 3 days after they collect']);
+    expect(flow!.trigger).toEqual({ entity: 'ServiceJob', event: 'updated', field: 'status', value: 'collected' });
+    expect(flow!.steps).toMatchObject([{ kind: 'wait', duration: 'P3D' }, { kind: 'task' }]);
+  });
+
+  it('"a receipt sent for every payment" is sent when one is made; "a job flagged to me if it has ..." is flagged if it has', () => {
+    expect(storyAsStatements('As the treasurer, I want a receipt sent for every payment')).toEqual(['When a payment is created, send a receipt']);
+    expect(storyAsStatements('As the owner I want a job flagged to me if it has been waiting for 10 days')).toEqual(['If a job has been waiting for 10 days, flag it to them']);
+  });
+});

@@ -67,7 +67,11 @@ function laterWish(sentence: string): string | undefined {
   return m ? `${m[1]!.replace(/\bmy\b/gi, 'their').replace(/\bI\b/g, 'they')}, send ${m[2]}` : undefined;
 }
 
-export function storyAsStatements(sentence: string): string[] {
+/** ("As a regular hirer (the yoga class, the choir), I want ...": the parenthesis explains the role, its commas end nothing.) */
+const ROLE_ASIDE = /^(as\s+[^,()]+?)\s*\([^()]*\)(?=\s*,)/i;
+
+export function storyAsStatements(written: string): string[] {
+  const sentence = written.replace(ROLE_ASIDE, '$1');
   const m = STORY.exec(sentence.trim().replace(REASON, ''));
   if (!m) {
     const self = selfRole(sentence);

@@ -23,6 +23,8 @@ export function wishAsWorkflow(rest: string): string | undefined {
   // "a request that isn't collected within 5 days to expire", "an application that has had no
   // decision (granted or refused) within 10 days to be flagged to them": if it is not, act on it.
   const unmet = /^((?:an?|any|each)\s+[a-z]+(?:\s+[a-z]+)?)\s+that\s+(?:(?:isn't|is not|hasn't been|has not been|wasn't)\s+([a-z]+(?:\s+or\s+[a-z]+)?)|has had no [a-z]+\s*\(([^)]+)\))\s+(within\s+.+?)\s+to\s+(?:be\s+)?([a-z]+)(.*)$/i.exec(rest);
+  // ("... within 5 days to come back to them as a reminder": no act of the system's own, they are told.)
+  if (unmet && !TASK_VERBS.has(verbLemma(unmet[5]!))) return `If ${unmet[1]} is not ${unmet[2] ?? unmet[3]} ${unmet[4]}, notify them`;
   if (unmet) return `If ${unmet[1]} is not ${unmet[2] ?? unmet[3]} ${unmet[4]}, ${verbLemma(unmet[5]!)} it${unmet[6]!.replace(/[.,]\s*$/, '')}`;
   // "a refill request escalated to them when no pharmacist has approved or declined it within 24 hours".
   const undone = /^((?:an?|any|each)\s+[a-z]+(?:\s+[a-z]+)?)\s+([a-z]+ed)\b(.*?)\s+(?:when|if)\s+no\s*(?:one|body|[a-z]+)?\s+(?:has|have)\s+(.+?)\s+(?:it|them)\s+(within\s+.+)$/i.exec(rest);
@@ -31,6 +33,14 @@ export function wishAsWorkflow(rest: string): string | undefined {
   const done = doneAsAction(rest);
   const doneWhen = done ? /^(.*?)\s+\b(when|once|as soon as|whenever)\s+([^;]+)(;.*)?$/i.exec(done) : null;
   if (doneWhen) return `${doneWhen[2]} ${doneWhen[3]}, ${doneWhen[1]}${doneWhen[4] ?? ''}`;
+  // ("a job flagged to them if it has been waiting for 10 days": if the job has, flag it.)
+  const doneIf = done ? /^([a-z]+)\s+((?:an?|each|every|any)\s+[a-z]+(?:\s+(?!to\b|for\b|with\b|by\b|at\b|on\b|in\b|from\b)[a-z]+)?)\b(.*?)\s+if\s+(?:it|they)\s+([^;]+)$/i.exec(done) : null;
+  if (doneIf) return `If ${doneIf[2]} ${doneIf[4]}, ${doneIf[1]} it${doneIf[3]}`;
+  // ("a receipt sent for every payment": when one is made.)
+  const doneFor = done ? /^(.*?)\s+for\s+(?:every|each)\s+(?:new\s+)?([a-z]+(?:\s+[a-z]+)?)\s*$/i.exec(done) : null;
+  if (doneFor) return `When ${/^[aeiou]/i.test(doneFor[2]!) ? 'an' : 'a'} ${doneFor[2]} is created, ${doneFor[1]}`;
+  // ("a review request emailed to the customer 3 days after they collect": the act, then when.)
+  if (done && /\b(?:before|after|later)\b/i.test(done)) return capitalised(done);
   // (The condition runs to ", and ...", which goes on after the action: "..., and 14 days later the vet should be asked".)
   const split = (cond: string) => {
     const [head, ...tail] = cond.replace(/[.,]\s*$/, '').split(/,\s*and\s+/);
@@ -63,9 +73,12 @@ export function wishAsWorkflow(rest: string): string | undefined {
 
 /** "their badge printed automatically": the act done to it, said as an action ("print their badge automatically"). */
 export function doneAsAction(rest: string): string | undefined {
-  const m = /^((?:their|the|an?|each|every|any)\s+[a-z]+(?:\s+[a-z]+)?)\s+([a-z]+(?:ed|en))\b(.*)$/i.exec(rest);
-  if (!m || !TASK_VERBS.has(verbLemma(m[2]!))) return undefined;
-  return `${verbLemma(m[2]!)} ${m[1]}${m[3]}`;
+  // (A noun of one or two words, then a participle: "printed", "sent", not the verb itself.)
+  for (const noun of [String.raw`[a-z]+`, String.raw`[a-z]+\s+[a-z]+`]) {
+    const m = new RegExp(String.raw`^((?:their|the|an?|each|every|any)\s+${noun})\s+([a-z]+)\b(.*)$`, 'i').exec(rest);
+    if (m && TASK_VERBS.has(verbLemma(m[2]!)) && verbLemma(m[2]!) !== m[2]!.toLowerCase()) return `${verbLemma(m[2]!)} ${m[1]}${m[3]}`;
+  }
+  return undefined;
 }
 
 /** "sign" -> "signs", "apply" -> "applies", "book" -> "books". */

@@ -16,7 +16,7 @@ import { uniqueName, durationWords, type Draft } from './workflow-draft';
 import { relativeAmount } from './workflow-waits';
 import { dateField, dateOwner, statusFieldOf } from './workflow-record-fields';
 import { madeByAct } from './workflow-acts';
-import { nextState, statePhrase, triggerFor } from './workflow-triggers';
+import { nextState, stateHolder, statePhrase, triggerFor } from './workflow-triggers';
 import { mentionIn, recordWords } from './workflow-mentions';
 import { readSteps } from './workflow-steps';
 import { CONTINUATION, CREATED_CLAUSE, DEADLINE, MISSED_TIME, CREATED_STATES, CREATE_ACTIONS, PHRASAL_STATES, STATE_LINKS, TASK_VERBS, TRIGGER_OPENERS, UNMET_CONDITION, awaitedEvent, eventsOfAct, expand, participle, plainTriggerText, verbLemma } from './workflow-phrases';
@@ -102,7 +102,7 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     const direction = relative[3]!.toLowerCase();
     const tokens = words(relative[4]!);
     // "1 day before pickup date": no record named, but one record type has that date.
-    const m = mentionIn(tokens, ctx) ?? dateOwner(tokens, ctx);
+    const m = mentionIn(tokens, ctx) ?? dateOwner(tokens, ctx) ?? stateHolder(tokens, ctx);
     if (d && m && (!lead || words(lead).some((w) => TASK_VERBS.has(verbLemma(w))))) {
       const after = tokens.slice(m.end).filter((w) => !STATE_LINKS.has(w) || w === 'starts' || w === 'begins');
       const stateBefore = tokens.slice(0, m.start).filter((w) => !['a', 'an', 'the', 'each', 'every', 'any'].includes(w));
@@ -162,7 +162,7 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
   if (!opener) return undefined;
   const clause = head.slice(opener[0].length);
   const tokens = words(clause);
-  const m = mentionIn(tokens, ctx) ?? (subject && /^(?:it|they)$/.test(tokens[0] ?? '') ? { entity: subject, start: 0, end: 1 } : undefined);
+  const m = mentionIn(tokens, ctx) ?? (subject && /^(?:it|they)$/.test(tokens[0] ?? '') ? { entity: subject, start: 0, end: 1 } : undefined) ?? stateHolder(tokens, ctx);
   // ("when somebody books": the record the act makes, a Booking, is created.)
   if (!m) {
     // ("if somebody doesn't show up": the record whose status has the value that says so, no_show.)

@@ -20,6 +20,9 @@ const RETRY = String.raw`(?:retry(?:ing)?|retried|re-?tried|try(?:ing)?(?:\s+aga
 /** What is retried, when named ("retry this email", "retry it"). */
 const RETRIED = String.raw`(?:\s+it|\s+them|\s+(?:the|this|that|each)\s+[a-z]+)?`;
 
+/** The message said again ("another one", "another text"). */
+const ANOTHER = String.raw`(?:\s+one|\s+(?:text|email|e-mail|reminder|message|call|nudge|notice|letter))?`;
+
 /** A time said first ("72 hours", "two days", "a week"): the time of a deadline, nothing after it. */
 const TIME_UNIT_FIRST = /^(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|twenty|thirty|forty-eight|sixty|ninety)\s+(?:minutes?|hours?|days?|weeks?|months?|working days?|business days?)$/i;
 
@@ -96,10 +99,11 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
     // "and if it isn't fixed within 2 days, escalate it": a wait for what did not happen yet.
     // ("if it still isn't back a week after that": the time after the state word, and "later".)
     // ("and another one if they still haven't collected it 7 days later": the wait, then the last action again.)
-    const again = /^(?:and\s+)?another(?:\s+one)?\s+(?=(?:if|unless)\s)/i.exec(segment);
+    // ("and another text if ...": the same message again.)
+    const again = new RegExp(String.raw`^(?:and\s+)?another${ANOTHER}\s+(?=(?:if|unless)\s)`, 'i').exec(segment);
     const repeat = again ? [...draft.steps].reverse().find((step) => step.kind === 'task') : undefined;
     // ("if it still hasn't been paid 7 days after the reminder": after the step before.)
-    const unless = /^(?:and\s+)?(?:another(?:\s+one)?\s+)?(?:if|unless)\s+(?:it|they|the\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:still\s+)?(?:is|are|has|have)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?([a-z]+)\s+((?:a|an|the|their|its|any)\s+[a-z]+(?:\s+[a-z]+)?\s+)?(?:(?:within|in|after|by)\s+(.+)|(.+?)\s+(?:after that|after|later|after\s+(?:the|that|this|their|our)\s+(?:first\s+)?(?:reminder|email|message|text|notice|letter|call|nudge)))$/i.exec(segment);
+    const unless = new RegExp(String.raw`^(?:and\s+)?(?:another${ANOTHER}\s+)?(?:if|unless)\s+(?:it|they|the\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:still\s+)?(?:is|are|has|have)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?([a-z]+)\s+((?:a|an|the|their|its|any)\s+[a-z]+(?:\s+[a-z]+)?\s+)?(?:(?:within|in|after|by)\s+(.+)|(.+?)\s+(?:after that|after|later|after\s+(?:the|that|this|their|our)\s+(?:first\s+)?(?:reminder|email|message|text|notice|letter|call|nudge)))$`, 'i').exec(segment);
     const awaitedFor = unless ? findDuration(unless[3] ?? unless[4]!) : undefined;
     if (unless && awaitedFor) {
       const word = unless[1]!.toLowerCase();

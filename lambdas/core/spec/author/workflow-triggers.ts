@@ -96,3 +96,30 @@ export function nextState(entity: string, state: string, ctx: WorkflowContext): 
   const at = values.indexOf(snakeCase(state));
   return at >= 0 && values[at + 1] ? values[at + 1]! : 'updated';
 }
+
+/** Words that name who or what a state is said of, no record type ("they", "their phone"). */
+const SUBJECT_START = /^(?:it|they|he|she|their|its|his|her|the|my|our|your)$/;
+
+/**
+ * "as soon as their phone is ready", "3 days after they collect": no record type named, but the
+ * state the words say ("ready", "collect": collected) is a value of one record type's status
+ * only; that record, as a mention of the subject the state follows.
+ */
+export function stateHolder(tokens: string[], ctx: WorkflowContext): { entity: string; start: number; end: number } | undefined {
+  if (!SUBJECT_START.test(tokens[0] ?? '')) return undefined;
+  const link = tokens.findIndex((w) => /^(?:is|are|gets|get|becomes|become|was|were)$/.test(w));
+  const pronoun = /^(?:it|they|he|she)$/.test(tokens[0]!);
+  const end = pronoun ? 1 : link;
+  if (end < 1 || end > 3) return undefined;
+  const stated = tokens.slice(end).filter((w, i) => i > 0 || !STATE_LINK_WORDS.has(w)).slice(0, 3);
+  for (let n = stated.length; n > 0; n -= 1) {
+    const words = stated.slice(0, n);
+    const forms = new Set([...formsOf(snakeCase(words.join(' '))), snakeCase([participle(plainVerb(words[0]!)), ...words.slice(1)].join(' '))]);
+    const holders = ctx.entities.filter((e) => [...forms].some((form) => statusFieldOf(e)?.values?.includes(form)));
+    if (holders.length === 1) return { entity: holders[0]!.name, start: 0, end };
+    if (holders.length > 1) return undefined;
+  }
+  return undefined;
+}
+
+const STATE_LINK_WORDS = new Set(['is', 'are', 'gets', 'get', 'becomes', 'become', 'was', 'were', 'been', 'being', 'now']);
