@@ -338,6 +338,12 @@ describe('phrase readers', () => {
     expect(splitClauses("they only see their own dogs and their own stays, never anybody else's")).toEqual(["they only see their own dogs and their own stays, never anybody else's"]);
   });
 
+  it('reads what a record is as no tenancy ("every book is its own copy"), and a shop of its own as one tenant', () => {
+    expect(detectMultiTenant('Every book on the shelves is its own copy.')).toBe(false);
+    expect(detectMultiTenant("It's just us, one shop, nothing to keep apart from anybody.")).toBe(false);
+    expect(detectMultiTenant('Each school gets its own copy of the app.')).toBe(true);
+  });
+
   it('reads durations and participles', () => {
     expect(findDuration('waits up to seven days')?.iso).toBe('P7D');
     expect(findDuration('24 hours before')?.iso).toBe('PT24H');

@@ -152,7 +152,13 @@ describe('clause readers', () => {
     expect(readDefinition('the rest is the repair cost and the severity')).toEqual({ topic: PREVIOUS, list: 'the repair cost and the severity' });
     expect(readDefinition("It'd be nice to attach the instruction manual too, PDFs up to 20 MB")).toEqual({ topic: PREVIOUS, list: 'the instruction manual (PDFs up to 20 MB)' });
     expect(readDefinition('The estate manager has every right on everything')).toBeUndefined();
+    expect(readDefinition('the deposit gets charged')).toBeUndefined();
     expect(readDefinition("And we'd love a photo of each one: JPEGs only, and nothing over 8 MB please")).toEqual({ topic: PREVIOUS, list: 'a photo (JPEGs only, and nothing over 8 MB please)' });
+    expect(readDefinition('We grade the condition as fine, very good, good, fair or poor')).toEqual({ topic: PREVIOUS, list: 'the condition (fine, very good, good, fair or poor)' });
+    expect(readDefinition("Then there's the price, whether it's a first edition, and the shelf code")).toEqual({ topic: PREVIOUS, list: "the price, whether it's a first edition, and the shelf code" });
+    expect(readDefinition("For the nicer books I'd like a photo as well, optional, under 4 MB")).toEqual({ topic: PREVIOUS, list: 'a photo (optional, under 4 MB)' });
+    expect(readStates('Its status is in stock, reserved or sold')?.values).toEqual(['in_stock', 'reserved', 'sold']);
+    expect(splitFieldList("the ISBN, though that one's optional since older books have none")).toEqual(["the ISBN, that one's optional"]);
     expect(statementsOf(segment('Stuck laundry: a collection that has been ready for 48 hours without being delivered gets flagged to the manager.')).statements[0]!.text).toBe("Stuck laundry: When a collection is ready, wait up to 48 hours for it to be delivered; if it isn't, flag it to the manager");
     expect(readDefinition('We also like to put the high tide and a short forecast note on it')).toEqual({ topic: PREVIOUS, list: 'the high tide and a short forecast note' });
     expect(splitFieldList("a level that's beginner, improver or advanced and nothing else, the price")).toEqual(["a level that's beginner, improver or advanced", 'the price']);

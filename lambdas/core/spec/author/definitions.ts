@@ -24,7 +24,8 @@ const DET = String.raw`(?:(?:each|every|all|a|an|the|our|any|its|their|some)\s+)
 /** A noun phrase of one to four words (checked later against the lexicon and the tagger). */
 const NP = String.raw`([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,3}?)`;
 /** ("An attendance record has ...", "A driver record holds ...": `record` is part of the name when a verb follows it.) */
-const HAVE = String.raw`(?:has|have|includes?|contains?|consists of|records?|stores?|keeps?|holds?|carry|carries|comes with|is made of|gets?|needs?|tracks?|lists?|shows?)(?!\s+(?:has|have|is|are|belongs?|links?|gets?|holds?|keeps?|stores?|contains?|includes?|lists?|carries|tracks?|shows?)\b)`;
+// ("the deposit gets charged": a passive, not a possession.)
+const HAVE = String.raw`(?:has|have|includes?|contains?|consists of|records?|stores?|keeps?|holds?|carry|carries|comes with|is made of|gets?(?!\s+[a-z]+(?:ed|en)\b)|needs?|tracks?|lists?|shows?)(?!\s+(?:has|have|is|are|belongs?|links?|gets?|holds?|keeps?|stores?|contains?|includes?|lists?|carries|tracks?|shows?)\b)`;
 const HEDGE = String.raw`(?:(?:also|always|usually|typically|should|must|will|can|each|then|additionally|just)\s+)*`;
 const LIST = String.raw`(.+)`;
 /** Verbs of people making a record ("book", "place", "file"), in the forms a plural subject takes. */
@@ -144,6 +145,26 @@ const PATTERNS: Pattern[] = [
   {
     example: "And we'd love a photo of each one: JPEGs only, and nothing over 8 MB (one field of the record just described, wished for)",
     re: /^(?:and\s+)?(?:we|i)(?:'d|\s+would)\s+(?:also\s+)?(?:love|like|want)\s+((?:a|an|the)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:of|for|on)\s+(?:each|every)\s+(?:one|of them)(?:\s+(?:too|as well))?(?:\s*[,:-]\s*(.+))?$/i,
+    topic: 0,
+    list: 1,
+    detail: 2,
+  },
+  {
+    example: 'We grade the condition as fine, very good, good, fair or poor (a field of the record just described, with its values)',
+    re: /^(?:we|you|they|i)\s+(?:also\s+)?(?:grade|rate|mark|classify|class|label|tag|flag|categori[sz]e)\s+((?:the|its|their|each)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:as|from)\s+((?:(?:either|one of)\s+)?[a-z][a-z -]*(?:,\s*[a-z][a-z -]*)*,?\s+(?:or|and|to)\s+[a-z][a-z -]*)$/i,
+    topic: 0,
+    list: 1,
+    detail: 2,
+  },
+  {
+    example: "Then there's the price, whether it's a first edition and the shelf code (more fields of the record just described)",
+    re: /^(?:and\s+)?(?:then\s+)?there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?((?:the|a|an|its|their|whether)\s.+)$/i,
+    topic: 0,
+    list: 1,
+  },
+  {
+    example: "For the nicer books I'd like a photo as well, optional, any image format, under 4 MB (one field, wished for)",
+    re: /^(?:for\s+[a-z ]{3,40}?,?\s+)?(?:and\s+)?(?:we|i)(?:'d|\s+would)\s+(?:also\s+)?(?:love|like|want)\s+((?:a|an)\s+[a-z]+(?:\s+[a-z]+)?)(?:\s+(?:too|as well))?\s*[,:-]\s*(.+)$/i,
     topic: 0,
     list: 1,
     detail: 2,

@@ -235,7 +235,7 @@ function eachOneOfLabel(text: string): string {
  */
 export function selfIntroduced(text: string): string {
   // ("I'm the owner, and I have full control of everything", "She's our office assistant, and she can create bookings".)
-  const said = /^(?:[^:]{1,30}:\s*)?(?:i(?:'m|\s+am)|(?:she|he)(?:'s|\s+is))\s+(?:the\s+|our\s+|an?\s+)([a-z][a-z ]{1,40}?)\s*,?\s+(?:and|so)\s+(?:i|she|he)\s+((?:can|may|have|has|do|does|manage|manages|run|runs|look after|looks after)\b.*)$/i.exec(text.trim());
+  const said = /^(?:[^:]{1,30}:\s*)?(?:i(?:'m|\s+am)|(?:she|he)(?:'s|\s+is))\s+(?:the\s+|our\s+|an?\s+)([a-z][a-z ]{1,40}?)\s*(?:;\s*|,?\s+(?:and|so)\s+)(?:i|she|he)\s+((?:can|may|have|has|do|does|manage|manages|run|runs|look after|looks after)\b.*)$/i.exec(text.trim());
   if (said) return `The ${said[1]!.trim()} ${said[2]!.replace(/^have\b/i, 'has').replace(/^do\b/i, 'does').replace(/^(manage|run|look after)\b/i, '$1s').replace(/^look afters\b/i, 'looks after')}`;
   const m = /^(?:me|myself)\s*[-,:]\s*i(?:'m|\s+am)\s+(?:the\s+|an?\s+)?([a-z][a-z ]{1,40}?)\s*[-,:]\s*(.+)$/i.exec(text.trim());
   if (!m) return text;

@@ -27,7 +27,8 @@ const PATTERNS: RegExp[] = [
 ];
 
 /** Words that make "X is a, b or c" a description rather than states ("is cheap, fast or good" still reads as states). */
-const NOT_STATES = /^(?:a|an|the|for|on|in|at|of|one|some|any|not|never|only|also)\b/i;
+// ("Its status is in stock, reserved or sold": a state of two words may start with "in".)
+const NOT_STATES = /^(?:a|an|the|for|on|in(?!\s+[a-z]+\s*,)|at|of|one|some|any|not|never|only|also)\b/i;
 
 /**
  * "A booking starts off provisional, becomes confirmed once the deposit's in, and after that it's

@@ -19,7 +19,8 @@ const MULTI = [
   /\b(?:organi[sz]ation|company|workspace)(?:'s|s')?\s+(?:own\s+)?data\b/i,
   /\bcannot see (?:each other's|other (?:organi[sz]ations|companies)')\b/i,
   /\b(?:never|not|cannot|can't|mustn't) (?:be able to )?see (?:another|any other|each other's|other)\b/i,
-  /\b(?:its|their) own (?:separate |isolated |private )?(?:space|workspace|area|account|instance|data|patch|corner|silo|partition|copy)\b/i,
+  // (Not what a record is: "every book on the shelves is its own copy".)
+  /(?<!\b(?:is|are)\s)\b(?:its|their) own (?:separate |isolated |private )?(?:space|workspace|area|account|instance|data|patch|corner|silo|partition|copy)\b/i,
   // "one society's research must never leak into another's", "their data never mixes".
   /\b(?:never|not|mustn't|must not|cannot|can't)\s+(?:ever\s+)?(?:leaks?|bleeds?|spills?|mix(?:es)?)\b/i,
   // "a garage's customers ... are invisible to every other garage", "keep every café's data completely separate".

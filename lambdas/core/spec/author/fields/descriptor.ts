@@ -101,7 +101,7 @@ export function readDescriptor(text: string, traits: Traits, entities: readonly 
 
 function readPart(part: string, traits: Traits, entities: readonly string[]): void {
   // ("that's optional", "it is required": the rule without its lead.)
-  let t = ` ${part.trim().replace(/^(?:that's|that is|which is|it's|it is|this is|those are)\s+/i, '')} `;
+  let t = ` ${part.trim().replace(/^(?:that's|that is|which is|it's|it is|this is|those are|that one's|that one is|this one's|this one is)\s+/i, '')} `;
   if (!t.trim()) return;
   t = takeSize(t, traits);
   const beforeRange = t;

@@ -15,6 +15,8 @@ const MARKER = /(?::|\b(?:(?<!\b(?:number|no|count|amount|date|name|type) )of|wh
 
 /** "but", "though": a rule said as a concession ("..., but that's optional"). */
 const CONCESSIVE = /^(?:but|though|although|tho)\s+/i;
+/** Why a rule holds ("... since a lot of our older books were printed before ISBNs existed"). */
+const REASON = /\s+(?:since|because|as|cause|cos)\s.*$/i;
 
 interface Piece {
   text: string;
@@ -56,9 +58,11 @@ export function splitFieldList(list: string): string[] {
     } else if (run > i) {
       merged.push({ text: pieces.slice(i, run + 1).map((p, k) => (k === 0 ? p.text : `${p.sep === 'and' ? ' and' : p.sep} ${p.text}`)).join(''), sep: piece.sep });
       i = run;
-    } else if (merged.length > 0 && isDescriptorTail(piece.text.replace(CONCESSIVE, ''))) {
-      // ("a name too, but that's optional": the rule of the field before.)
-      merged[merged.length - 1]!.text += `, ${piece.text.replace(CONCESSIVE, '')}`;
+    } else if (merged.length > 0 && CONCESSIVE.test(piece.text) && isDescriptorTail(piece.text.replace(CONCESSIVE, '').replace(REASON, ''))) {
+      // ("a name too, but that's optional", "the ISBN, though that one's optional since ...": the rule of the field before, without why.)
+      merged[merged.length - 1]!.text += `, ${piece.text.replace(CONCESSIVE, '').replace(REASON, '')}`;
+    } else if (merged.length > 0 && isDescriptorTail(piece.text)) {
+      merged[merged.length - 1]!.text += `, ${piece.text}`;
     } else merged.push(piece);
   }
   const out = merged.map((p) => p.text.replace(/\u2063/g, ' ').replace(/^(?:and|plus|with|also)\s+/i, '').trim()).filter(Boolean);
