@@ -505,6 +505,8 @@ describe('rules and kinds said in passing', () => {
     ['the date and time of the collection', { name: 'collected_at', type: 'datetime' }],
     ['business name (no two clients can have the same one)', { name: 'business_name', unique: true }],
     ['its length in feet', { name: 'length_ft', type: 'number' }],
+    ['their grade, a whole number that must be between 1 and 8', { name: 'grade', type: 'integer', min: 1, max: 8 }],
+    ['medical information, if there is any (optional, and it can be long)', { name: 'medical_information', type: 'text' }],
     ['an "out of service" yes/no for when one is laid up', { name: 'out_of_service', type: 'boolean' }],
     ['a proper description for the website', { name: 'description' }],
     ['the date and time of it', { name: 'collection_at', type: 'datetime' }],

@@ -74,6 +74,9 @@ describe('statements', () => {
     expect(rightsLine('Coaches: Full control of training sessions; read players')).toBe('Coaches can manage training sessions; Coaches can read players');
     expect(rightsLine('Guardians: Log in to view and update their own details')).toBe('Guardians can view and update their own details');
     expect(rightsLine('Academy director: Everything.')).toBe('Academy director can do everything');
+    expect(rightsLine('Music director: everything, on everything.')).toBe('Music director can do everything');
+    expect(rightsLine('Orchestra manager: manages ensembles, players and concerts, and can read auditions')).toBe('Orchestra manager can manage ensembles, players and concerts, and can read auditions');
+    expect(colonList('Orchestra manager: manages ensembles, players and concerts')).toBeUndefined();
     expect(namedRole('my friends (guests) can only read wines')).toBe('guests can only read wines');
   });
 

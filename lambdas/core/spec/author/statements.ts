@@ -144,6 +144,8 @@ export function colonList(text: string): { topic: string; list: string } | undef
   const topic = topicOf(m[1]!);
   const list = m[2]!.trim();
   const nouns = manyNounItems(list);
+  // ("Orchestra manager: manages ensembles, players and concerts": a verb of rights first, whatever it names.)
+  if (/^(?:manages|reads|sees|views|creates|updates|edits|deletes|looks after|log(?:s)? in\b|full (?:access|control)|everything)\b/i.test(list)) return undefined;
   if (!topic || (RIGHTS_START.test(list) && !nouns) || (PEOPLE_LABEL.test(topic) && !PERSON_FIELDS.test(list) && !nouns) || !/,|\band\b|\s\+\s/.test(list)) return undefined;
   if (/\b(?:can|may|must|should|will)\b/i.test(list.replace(/\([^()]*\)/g, '').split(',')[0]!)) return undefined;
   // "Halls and rooms: a hall has lots of rooms, ..." and "Daily report delivery: when a report is
@@ -173,11 +175,12 @@ export function rightsLine(text: string): string | undefined {
   const label = m[1]!.trim();
   const list = m[2]!.trim();
   if (GROUP_WORDS.test(label) && !PEOPLE_LABEL.test(label)) return undefined;
-  if (!RIGHTS_START.test(list) || manyNounItems(list)) return undefined;
+  if (!RIGHTS_START.test(list) || (manyNounItems(list) && !/^(?:manages|reads|sees|views|creates|updates|edits|deletes|log(?:s)? in\b)/i.test(list))) return undefined;
   const verbs = list
     .replace(/\s+\+\s+/g, ' and ')
-    .replace(/^(?:full access|all access|everything|evrything|anything|all|crud)\b(?:\s+(?:on|to)\s+everything)?\.?$/i, 'do everything')
+    .replace(/^(?:full access|all access|everything|evrything|anything|all|crud)\b(?:\s*,?\s*(?:on|to|over|with)\s+everything)?\.?$/i, 'do everything')
     .replace(/^(?:full|complete|total)\s+(?:access|control)\s+(?:of|over|on|to)\s+/i, 'manage ')
+    .replace(/^(manage|read|see|view|create|update|edit|delete)s\b/i, '$1')
     .replace(/^log\s+in\s+(?:to|and)\s+/i, '')
     .replace(/\b([a-z]+)\/([a-z]+)(?:\/([a-z]+))?(?:\/([a-z]+))?\b/gi, (_all, a: string, b: string, c?: string, d?: string) => [a, b, c, d].filter(Boolean).join(', ').replace(/, ([^,]+)$/, ' and $1'));
   // "everybody, even without login: read teams" -> "everybody can read teams without login".

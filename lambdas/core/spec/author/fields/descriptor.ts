@@ -120,6 +120,11 @@ function readPart(part: string, traits: Traits, entities: readonly string[]): vo
     return ' ';
   });
   if (/\b(?:can|may|could) (?:also )?be negative\b|\bpositive or negative\b/i.test(t)) return;
+  // ("(optional, and it can be long)": long text.)
+  if (/^\s*(?:and\s+)?(?:it|they|this|that)?\s*(?:can|may|could|will|might)\s+(?:be|get|run)\s+(?:quite\s+|very\s+|pretty\s+)?long\s*$/i.test(t)) {
+    traits.type ??= 'text';
+    return;
+  }
   const rest = t.trim().replace(/\s+/g, ' ');
   if (FILLER.test(rest)) return;
   if (/^(?:like|e\.g\.?|eg|such as|for example|for instance|say)\b/i.test(rest)) {

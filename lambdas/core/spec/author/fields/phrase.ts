@@ -95,6 +95,13 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     traits.type ??= 'boolean';
     text = text.slice(0, tick.index);
   }
+  // ("their current grade, a whole number that must be between 1 and 8": the type after the name, and its rule.)
+  const kindAfter = /,\s*an?\s+(whole number|number|decimal(?: number)?|integer)\b(.*)$/i.exec(text);
+  if (kindAfter) {
+    traits.type ??= /decimal/i.test(kindAfter[1]!) ? 'number' : /whole|integer/i.test(kindAfter[1]!) ? 'integer' : 'number';
+    if (kindAfter[2]!.trim()) readDescriptor(kindAfter[2]!, traits, entities);
+    text = text.slice(0, kindAfter.index);
+  }
   // ("allergies, as free text": the type, said after the name.)
   const asType = /,?\s+as\s+(?:an?\s+)?([a-z][a-z /+&-]*?)\s*$/i.exec(text);
   if (asType && TYPE_PHRASES[asType[1]!.toLowerCase()] !== undefined) {

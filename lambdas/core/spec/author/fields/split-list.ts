@@ -87,7 +87,8 @@ function valueRun(pieces: readonly Piece[], i: number): number {
 /** `a PDF no larger than 15 MB`, `optional`, `open by default`: a piece that only says rules, formats, a size or a default of the one before. */
 function isDescriptorTail(text: string): boolean {
   // ("the handicap, a whole number such as 1100": what the field before is, with an example.)
-  if (/^an?\s+(?:whole number|number|decimal(?: number)?|integer|date|free text|text|yes\/no|true\/false)(?:\s+(?:such as|like|e\.g\.?)\s+[^,;()]+)?$/i.test(text.trim())) return true;
+  // ("their grade, a whole number that must be between 1 and 8": with its rule, too.)
+  if (/^an?\s+(?:whole number|number|decimal(?: number)?|integer|date|free text|text|yes\/no|true\/false)(?:\s+(?:such as|like|e\.g\.?)\s+[^,;()]+|\s+(?:that|which)\s+[^,;()]+)?$/i.test(text.trim())) return true;
   // ("the test certificate, as a PDF (1 MB is plenty)": what the field before is, its limit in parentheses.)
   const asWhat = /^as\s+(?:an?\s+)?([^():]+?)\s*(?:\([^()]*\))?$/i.exec(text.trim());
   if (asWhat) {
