@@ -230,6 +230,29 @@ describe('clause readers', () => {
     expect(yard.roles[1]!.rights.Booking).toEqual({ create: 'all', read: 'all', update: 'all' });
   });
 
+  it('reads a menu announced before its items, lines that point at two records, and a truck\'s own orders as tenancy', () => {
+    const trucks = authorSpec({
+      name: 'Trucks',
+      description: [
+        "Every truck's stuff has to stay private to that truck.",
+        "A stop is where it'll be parked, when it opens and when it closes (date and time for both).",
+        "Then the menu items: every item needs a name, and has a price and a short description.",
+        "Orders: the customer's name and phone number, and both must be filled in, plus where it's up to: received, being cooked, ready or collected.",
+        'Order lines: a line belongs to one order and points at one menu item, with a quantity of 1 to 20.',
+        'The truck owner can do everything. Their cooks can read orders and update menu items.',
+      ].join('\n'),
+    });
+    expect(trucks.tenancy).toBe('multi');
+    expect(trucks.entities.map((e) => e.name)).toEqual(['Stop', 'MenuItem', 'Order', 'OrderLine']);
+    const field = (entity: string, name: string) => trucks.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+    expect(field('Stop', 'starts_at')?.type).toBe('datetime');
+    expect(field('MenuItem', 'name')?.required).toBe(true);
+    expect(field('Order', 'phone_number')?.required).toBe(true);
+    expect(field('Order', 'status')?.values).toEqual(['received', 'being_cooked', 'ready', 'collected']);
+    expect(field('OrderLine', 'menu_item_id')?.type).toBe('ref(MenuItem)');
+    expect(trucks.roles.map((r) => r.name)).toContain('cook');
+  });
+
   it('reads "a client account" as the client when clients are described', () => {
     const couriers = authorSpec({ name: 'Couriers', description: 'Clients: company name, billing email.\nJobs: reference, price.\nA client account places many jobs; each job is placed by exactly one client account.\nThe owner can do everything.' });
     expect(couriers.entities.map((e) => e.name)).toEqual(['Client', 'Job']);

@@ -209,6 +209,12 @@ const PATTERNS: Pattern[] = [
     passive: true,
   },
   {
+    example: "A stop is where it'll be parked, when it opens and when it closes (fields asked as questions)",
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+((?:where|when|who|what|how)\s+[^,]+,\s*(?:and\s+)?(?:where|when|who|what|how|which|the|a|an|its|their)\s.+)$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
     example: 'A bid is just the amount and the time it was placed',
     re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:just|simply|basically|only|really|made up of)\s+${LIST}$`, 'i'),
     topic: 1,
@@ -289,8 +295,9 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     if (p.topic !== 0 && /\s(?:their|own|his|her|my|our|your|manages?|can|may|do|does|did)\b/i.test(topic)) continue;
     // ("... name, email and phone, and they place bids on items": the list ends where a new clause starts.)
     // ("..., and customers should be able to see ...": a new subject with a modal starts a clause too.)
-    // ("..., while a person can be the father in several families": a new clause ends the list.)
-    const written = p.list !== undefined ? m[p.list]?.trim().replace(/\s+(?:on|to|with|in)\s+(?:it|them)$/i, '').replace(/,?\s+(?:while|whereas)\s+(?:a|an|the|each|every|one)\s.*$/i, '').replace(/,?\s+(?:and|but)\s+(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,\s*(?:and|but)\s+(?![^(]*\))(?!whether\b|if\b)(?:[a-z'-]+\s+){1,8}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;
+    // ("..., while a person can be the father in several families": a new clause ends the list;
+    // "..., and both must be filled in, plus ..." is a rule of the list.)
+    const written = p.list !== undefined ? m[p.list]?.trim().replace(/\s+(?:on|to|with|in)\s+(?:it|them)$/i, '').replace(/,?\s+(?:while|whereas)\s+(?:a|an|the|each|every|one)\s.*$/i, '').replace(/,?\s+(?:and|but)\s+(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,\s*(?:and|but)\s+(?![^(]*\))(?!whether\b|if\b|both\b|all\b|each\b|either\b|neither\b)(?:[a-z'-]+\s+){1,8}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;
     const detailed = written && p.detail !== undefined && m[p.detail] ? `${written} (${m[p.detail]!.trim()})` : written;
     const list = detailed && p.passive ? complements(detailed) : detailed;
     // "Section leaders can record attendance records": a right to make records, not fields.

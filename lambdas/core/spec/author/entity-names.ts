@@ -25,7 +25,8 @@ export interface Discovery {
 const DETERMINERS = new Set(['a', 'an', 'the', 'new', 'each', 'every', 'all', 'their', 'its', 'some', 'any', 'our', 'own']);
 
 /** Quantifiers before a noun ("most dogs", "both rooms"). */
-const QUANTIFIERS = new Set(['most', 'many', 'several', 'both', 'few', 'various', 'multiple']);
+// (Also "a particular stop", "a specific room": which one, not what it is.)
+const QUANTIFIERS = new Set(['most', 'many', 'several', 'both', 'few', 'various', 'multiple', 'particular', 'specific', 'certain', 'given']);
 /** Words after a noun that only order or stress it ("customers first", "the kennels themselves"). */
 const TRAILING_FILLERS = new Set(['first', 'next', 'then', 'too', 'also', 'themselves', 'itself', 'now', 'again', 'last', 'finally']);
 

@@ -110,7 +110,7 @@ const PATTERNS: Pattern[] = [
   {
     example: 'Each dock belongs to one marina / a harvest is from one plot, and we write down the crop',
     // (Also "a lesson uses exactly one car", "a match is played at one venue".)
-    re: new RegExp(String.raw`^${DET}${NP}\s+${MODAL}(?:belongs? to|(?:is|are) part of|(?:is|are) for|(?:is|are) about|(?:is|are) on|(?:is|are) in|(?:is|are) from|comes? from|(?:is|are) attached to|(?:is|are) linked to|refers? to|points? to|(?:is|are) tied to|uses|needs|requires|(?:is|are) assigned to|(?:is|are) held (?:at|in)|takes? place (?:at|in)|(?:is|are) played (?:at|in)|happens? (?:at|in))\s+${ONE}${NP}${TAIL}$`, 'i'),
+    re: new RegExp(String.raw`^${DET}${NP}\s+${MODAL}(?:belongs? to|(?:is|are) part of|(?:is|are) for|(?:is|are) about|(?:is|are) on|(?:is|are) in|(?:is|are) from|comes? from|(?:is|are) attached to|(?:is|are) linked to|refers? to|points? to|(?:is|are) tied to|points? at|uses|needs|requires|(?:is|are) assigned to|(?:is|are) held (?:at|in)|takes? place (?:at|in)|(?:is|are) played (?:at|in)|happens? (?:at|in))\s+${ONE}${NP}${TAIL}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
     list: 3,
   },
@@ -164,6 +164,9 @@ const PATTERNS: Pattern[] = [
   },
 ];
 
+/** Nouns that name a field, never a record type a record belongs to. */
+const FIELD_NOUNS = /^(?:a|an|one|the)?\s*(?:name|title|price|date|time|description|email|phone|address|code|number|photo|note|notes|status|label|colour|color|size|rating|comment)$/i;
+
 /** Each clause of a sentence ("A dock has many berths; a berth belongs to exactly one dock"). */
 export function readRelations(text: string): RelationReading | undefined {
   return readOne(text) ?? readChained(text) ?? readFirstClause(text);
@@ -178,13 +181,15 @@ function readFirstClause(text: string): RelationReading | undefined {
 }
 
 /** "A grade is given for one subject and belongs to one student": two relations of one subject. */
-const CHAINED = new RegExp(String.raw`^(${DET}${NP})\s+(.+?)\s*,?\s+and\s+(${MODAL}(?:belongs? to|is part of|is for|is about|is linked to|is assigned to)\s+${ONE}.+)$`, 'i');
+// (Also "a line belongs to one order and points at one menu item, with a quantity".)
+const CHAINED = new RegExp(String.raw`^(${DET}${NP})\s+(.+?)\s*,?\s+and\s+(${MODAL}(?:belongs? to|is part of|is for|is about|is linked to|is assigned to|points? (?:at|to)|refers? to|links? to)\s+${ONE}.+)$`, 'i');
 
 function readChained(text: string): RelationReading | undefined {
   const m = CHAINED.exec(text.trim().replace(/\.$/, ''));
   if (!m) return undefined;
   const first = readOne(`${m[1]!} ${m[3]!}`);
-  const second = readOne(`${m[1]!} ${m[4]!}`);
+  // (The second verb's subject is the first one's, whole: "an order line belongs to ... and points at ...".)
+  const second = first ? readOne(`the ${first.pairs[0]!.child} ${m[4]!}`) : undefined;
   if (!first || !second || first.list || first.pairs.length !== 1) return undefined;
   return { ...second, pairs: [...first.pairs, ...second.pairs], ...(first.loose || second.loose ? { loose: true } : {}) };
 }
@@ -208,6 +213,9 @@ function readOne(text: string): RelationReading | undefined {
     const m = p.re.exec(raw) ?? p.re.exec(stripped) ?? p.re.exec(clean) ?? (untimed !== raw ? p.re.exec(untimed) : null) ?? (unaside !== clean ? p.re.exec(unaside) : null);
     // The child's fields follow "and has ..." or a colon (the group after the list's).
     if (!m) continue;
+    // ("every item needs a name": a field it needs, not a record it belongs to.)
+    // ("belongs to one order and points at one menu item": a name never runs over "and" into the next verb.)
+    if (p.pairs(m).some((pair) => FIELD_NOUNS.test(pair.parent.trim()) || /\sand\s/.test(pair.parent))) continue;
     // ("... and is played in a round number, between a white player and a black player, with a result ...": a passive's complements.)
     // (", and they can leave a note": a new subject ends the complements.)
     const passive = p.list ? (m[p.list + 3] ?? m[p.list + 4])?.replace(/,?\s+and\s+(?:they|we|you|he|she|it)\s.*$/i, '') : undefined;

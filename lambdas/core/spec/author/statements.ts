@@ -264,8 +264,15 @@ export function introducedRole(text: string): string {
 const cleanItem = (text: string) => text.replace(/^\*\*(.+?)\*\*/, '$1').replace(/\*\*/g, '').trim();
 
 /** A sentence said plainly: the role it introduces, its asides and emphasis gone. */
+/** "Then the menu items: every item needs a name": the item is the menu item the sentence announced. */
+// (Also "... goes in order lines: a line belongs to one order".)
+function announcedName(text: string): string {
+  return text.replace(/(^(?:(?:then|now|next|also|finally|and)\s*,?\s+)?(?:(?:the|our)\s+)?|\b(?:in|into|as|called)\s+)([a-z]+)\s+([a-z]+)\s*:\s*((?:each|every|an?|the)\s+)([a-z]+)\b/gi, (all, lead: string, modifier: string, head: string, det: string, noun: string) =>
+    singular(head.toLowerCase()) === noun.toLowerCase() && !/^(?:the|our|their|its|a|an|and|then|now|next|also)$/i.test(modifier) ? `${lead}${modifier} ${head}: ${det}${modifier.toLowerCase()} ${noun}` : all);
+}
+
 function plainStatement(s: string): string {
-  return namedRole(introducedRole(selfIntroduced(eachOneOfLabel(stuckAsWorkflow(s)))))
+  return namedRole(introducedRole(selfIntroduced(eachOneOfLabel(announcedName(stuckAsWorkflow(s))))))
     // ("read only theirs": their own.)
     .replace(/\btheirs\b/gi, 'their own')
     .replace(EMPHASISED_EVERYONE, (_m, a?: string, b?: string) => a ?? b ?? '')

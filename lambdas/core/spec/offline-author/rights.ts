@@ -119,6 +119,8 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   let k = 0;
   while (LEADING.has(tokens[k] ?? '')) k += 1;
   const indefinite = tokens[k] === 'a' || tokens[k] === 'an';
+  // ("Their cooks can read orders": whose staff they are says nothing of the role.)
+  if (tokens[k] === 'their' && MODAL_WORDS.has(tokens[k + 2] ?? '')) k += 1;
   const determiner = SUBJECT_DETERMINERS.has(tokens[k] ?? '');
   while (SUBJECT_DETERMINERS.has(tokens[k] ?? '')) k += 1;
   // The subject ends where a modal, a negation, a rights verb or `have ... access` begins.

@@ -28,6 +28,8 @@ const MULTI = [
   /\bdata (?:\w+ )?(?:completely |entirely |strictly |fully )?separate\b/i,
   // "they're really separate little businesses", "see their own beach's sessions ... never the other two".
   /\bseparate (?:little |small )?(?:businesses|companies|organi[sz]ations|shops|clubs)\b/i,
+  // "every truck's stuff has to stay private to that truck", "no truck gets to peek at another truck's orders".
+  /\b(?:stays?|kept|keep|remains?)\s+private\s+to\s+(?:that|each|its|their|the)\b|\b(?:peek|look|see)\s+(?:at|into)\s+another\s+[a-z]+'s\b/i,
   // "a club's regattas ... are never shown to another club".
   /\b(?:never|not)\s+(?:be\s+)?(?:shown|visible|available|exposed|shared)\s+(?:to|with)\s+(?:another|any other|other)\b/i,
   // "each city chapter is run on its own", "every branch is run independently".

@@ -60,6 +60,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     text = colon[1]!;
   } else if (colon) text = colon[1]!;
   text = text.replace(/\s+/g, ' ').trim();
+  // ("where it's up to: received, being cooked, ready or collected": its status.)
+  if (/^where\s+(?:it|they)(?:'s|'re|\s+is|\s+are)\s+up\s+to$/i.test(text) && traits.values) return { words: ['status'], traits };
   if (!text) return undefined;
 
   const state = STATE_CHANGE.exec(text);
@@ -69,7 +71,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   }
   // "..., and is either open or fixed": the record's status, without its name.
   // ("whether it's planned, held or cancelled": more than yes or no, so the status too.)
-  const bareState = /^(?:whether\s+(?:it|they)(?:'s|'re|\s+is|\s+are)\s+|(?:is|are|can be)\s+)(?:either\s+|one of\s+)?(.+\s(?:or|and)\s.+)$/i.exec(text);
+  // ("where it's up to: received, being cooked, ready or collected": its status, too.)
+  const bareState = /^(?:whether\s+(?:it|they)(?:'s|'re|\s+is|\s+are)\s+|(?:is|are|can be)\s+|where\s+(?:it|they)(?:'s|'re|\s+is|\s+are)\s+up\s+to\s*:?\s*)(?:either\s+|one of\s+)?(.+\s(?:or|and)\s.+)$/i.exec(text);
   // ("whether it's a pickup or a drop-off": which kind of thing it is.)
   const kinds = bareState && /^(?:a|an)\s+[a-z-]+(?:\s+[a-z-]+)?\s+or\s+(?:a|an)\s+[a-z-]+(?:\s+[a-z-]+)?$/i.test(bareState[1]!.trim()) ? valueList(bareState[1]!.replace(/\b(?:a|an)\s+/gi, '')) : undefined;
   if (kinds && !isBooleanPair(kinds)) return { words: ['kind'], traits: { ...traits, values: kinds } };

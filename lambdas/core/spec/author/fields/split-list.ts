@@ -66,7 +66,7 @@ export function splitFieldList(list: string): string[] {
     } else merged.push(piece);
   }
   const out = merged.map((p) => p.text.replace(/\u2063/g, ' ').replace(/^(?:and|plus|with|also)\s+/i, '').trim()).filter(Boolean);
-  return shareLastParenthesis(sharePossessor(out, merged));
+  return shareLastParenthesis(sharePossessor(bothRequired(out), merged));
 }
 
 /** The index of the last piece of a value list starting at `i` (i itself when there is none). */
@@ -153,6 +153,18 @@ function topLevelPieces(text: string): Piece[] {
   }
   pieces.push({ text: text.slice(start).trim(), sep });
   return pieces.filter((p) => p.text);
+}
+
+/** "the customer's name and phone number, and both must be filled in": the rule of the two before. */
+function bothRequired(items: string[]): string[] {
+  const out: string[] = [];
+  for (const item of items) {
+    if (out.length >= 2 && /^both\s+(?:must be (?:filled in|given|entered|provided)|are (?:required|mandatory|needed)|required|mandatory|needed)$/i.test(item)) {
+      out[out.length - 1] = `${out[out.length - 1]} (required)`;
+      out[out.length - 2] = `${out[out.length - 2]} (required)`;
+    } else out.push(item);
+  }
+  return out;
 }
 
 /** `the helm's name and email`: a bare noun joined by "and" to a possessed one is the possessor's too. */
