@@ -253,6 +253,12 @@ describe('clause readers', () => {
     expect(trucks.roles.map((r) => r.name)).toContain('cook');
   });
 
+  it('reads "every right there is" as every right, and a system that "sometimes declines" as no role', () => {
+    const shows = authorSpec({ name: 'Shows', description: 'Shows: name, date.\nThe show secretary has every right there is, on everything.\nWhen a show is created, charge the fee. The provider sometimes declines for no reason, so retry up to twice.' });
+    expect(shows.roles.map((r) => r.name)).toEqual(['show_secretary']);
+    expect(shows.roles[0]!.rights.Show).toEqual({ create: 'all', read: 'all', update: 'all', delete: 'all' });
+  });
+
   it('reads "a client account" as the client when clients are described', () => {
     const couriers = authorSpec({ name: 'Couriers', description: 'Clients: company name, billing email.\nJobs: reference, price.\nA client account places many jobs; each job is placed by exactly one client account.\nThe owner can do everything.' });
     expect(couriers.entities.map((e) => e.name)).toEqual(['Client', 'Job']);

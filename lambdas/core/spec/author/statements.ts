@@ -277,6 +277,8 @@ function plainStatement(s: string): string {
     .replace(/\btheirs\b/gi, 'their own')
     .replace(EMPHASISED_EVERYONE, (_m, a?: string, b?: string) => a ?? b ?? '')
     .replace(ASIDE_ADVERBS, '')
+    // ("has every right there is, on everything": every right.)
+    .replace(/\b(every|each|all)\s+(rights?|permissions?)\s+there\s+(?:is|are)\b,?/gi, '$1 $2')
     // ("Every player must have a main guardian on file": kept, not a file.)
     .replace(/\s+on (?:file|record)\b/gi, '')
     .replace(/\b(themselves|himself|herself)\s+(?=(?:can|may|should|will|must|are able|is able|are allowed|is allowed|get to)\b)/gi, '')

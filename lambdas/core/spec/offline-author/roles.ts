@@ -67,6 +67,8 @@ export function roleSubject(clause: RightsClause, index: EntityIndex): string | 
   if (clause.subject.some((w) => ['of', 'nobody', 'no'].includes(w))) return undefined;
   // ("..., full control over all three": how much access, said after the role, is no role.)
   if (clause.subject.length === 1 && ACCESS_AMOUNTS.has(clause.subject[0]!)) return undefined;
+  // ("The card provider sometimes declines": how often a thing happens, said of a system, names no people.)
+  if (clause.subject.some((w) => /^(?:sometimes|often|occasionally|usually|frequently|rarely|regularly)$/.test(w))) return undefined;
   // "Only the author may edit it" limits a record to its creator. But "the owner can do everything",
   // "bakery owner: everything" (a stated right to everything) is the business's owner, a role;
   // "owner/admin: everything" stays the admin.

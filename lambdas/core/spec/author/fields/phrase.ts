@@ -170,6 +170,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   if (counted.length < ws.length) traits.type ??= 'integer';
   ws = counted;
   ws = ws.map((w) => NAME_SYNONYMS[w] ?? w);
+  // ("an email address": the email, as every corpus file names it.)
+  if (ws.length >= 2 && ws[ws.length - 2] === 'email' && ws[ws.length - 1] === 'address') ws = ws.slice(0, -1);
   if (ws.length === 1 && MOMENT_NAMES[ws[0]!]) ws = [...MOMENT_NAMES[ws[0]!]!];
   const questionLead = hasPrefix || (ws.length > 1 && BOOLEAN_PREFIXES.has(ws[0]!));
   // A verb makes a phrase a sentence, but a single word in a list is a field ("make, model").
@@ -409,6 +411,18 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (yearOf) {
     traits.type ??= 'integer';
     return ['year', yearOf[1]!];
+  }
+  // ("the date its vaccinations run out", "the date their licence expires": the thing's expiry date.)
+  const expires = /^(?:the\s+)?date\s+(?:its|their|his|her|the)\s+([a-z]+)\s+(?:runs? out|expires?|lapses?)$/.exec(t);
+  if (expires) {
+    traits.type ??= 'date';
+    return [expires[1]!.replace(/(?<=[^s])s$/, ''), 'expiry', 'date'];
+  }
+  // ("the date entries close", "the date bookings open": when the things named do it.)
+  const whenThings = /^(?:the\s+)?date\s+([a-z]+s)\s+(close|open|start|end|begin|finish|expire|run out)$/.exec(t);
+  if (whenThings) {
+    traits.type ??= 'date';
+    return [whenThings[1]!, whenThings[2]!.replace(/\s+/g, '_'), 'date'];
   }
   // ("the date it was signed", "the date they lost it": the date of what happened.)
   const dateOf = /^(?:the\s+)?date\s+(?:it|they|he|she)\s+(?:was\s+|were\s+|got\s+)?([a-z]+(?:ed|ost|one|ent|ound|old|aid|ade|en))(?:\s+it|\s+them)?$/.exec(t);
