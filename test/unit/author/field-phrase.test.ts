@@ -492,7 +492,7 @@ describe('many phrases', () => {
 });
 
 describe('rules and kinds said in passing', () => {
-  const ctx: FieldContext = { entities: ['Rider', 'Job', 'Collection'], owner: 'Collection' };
+  const ctx: FieldContext = { entities: ['Rider', 'Job', 'Collection', 'Room'], owner: 'Collection' };
   test.each([
     ['a callsign that no other rider has', { name: 'callsign', unique: true }],
     ["whether it's a pickup or a drop-off", { name: 'kind', type: 'enum', values: ['pickup', 'drop_off'] }],
@@ -508,6 +508,10 @@ describe('rules and kinds said in passing', () => {
     ['the date entries close', { name: 'entries_close_date', type: 'date' }],
     ['the date its vaccinations run out', { name: 'vaccination_expiry_date', type: 'date' }],
     ['an email address that must be unique', { name: 'email', unique: true }],
+    ['the capacity in people', { name: 'capacity', type: 'integer' }],
+    ["the purpose in the hirer's own words", { name: 'purpose', type: 'text' }],
+    ["the room they're interested in (optional too, not everyone knows)", { name: 'room_id', required: false }],
+    ['a type out of damage, cleaning, lost property or other', { name: 'type', values: ['damage', 'cleaning', 'lost_property', 'other'] }],
     ['their grade, a whole number that must be between 1 and 8', { name: 'grade', type: 'integer', min: 1, max: 8 }],
     ['medical information, if there is any (optional, and it can be long)', { name: 'medical_information', type: 'text' }],
     ['an "out of service" yes/no for when one is laid up', { name: 'out_of_service', type: 'boolean' }],

@@ -259,6 +259,13 @@ describe('clause readers', () => {
     expect(shows.roles[0]!.rights.Show).toEqual({ create: 'all', read: 'all', update: 'all', delete: 'all' });
   });
 
+  it('reads a list after a colon whose items are set apart by semicolons, and who runs the business as no record type', () => {
+    const hall = authorSpec({ name: 'Hall', description: 'The hall is run by a small charity committee.\nBookings: start, end.\nAn issue is about one booking: a type out of damage, cleaning or other; a description, which mustn\'t be empty; and a photo (JPEG, up to 6 MB).\nAn enquiry has the enquirer\'s name and email (both required).\nThe chair can do everything.' });
+    expect(hall.entities.map((e) => e.name)).toEqual(['Booking', 'Issue', 'Enquiry']);
+    expect(hall.entities[1]!.fields.map((f) => f.name)).toEqual(['type', 'description', 'photo_key', 'booking_id']);
+    expect(hall.entities[2]!.fields.map((f) => [f.name, f.required])).toEqual([['enquirer_name', true], ['enquirer_email', true]]);
+  });
+
   it('reads "a client account" as the client when clients are described', () => {
     const couriers = authorSpec({ name: 'Couriers', description: 'Clients: company name, billing email.\nJobs: reference, price.\nA client account places many jobs; each job is placed by exactly one client account.\nThe owner can do everything.' });
     expect(couriers.entities.map((e) => e.name)).toEqual(['Client', 'Job']);

@@ -30,11 +30,13 @@ function hasClause(item: string): boolean {
 export function isBareFieldList(sentence: string, single = false): boolean {
   const text = sentence.trim().replace(/\.$/, '').replace(OPENERS, '');
   // (A colon may introduce one field's values, "how often we collect: daily or weekly", not the list.)
-  if (!text || /;/.test(text) || /^[^,]*:/.test(text)) return false;
+  // (Semicolons may separate the items too: "a type out of a, b or c; a description; and a photo".)
+  if (!text || /^[^,]*:/.test(text)) return false;
   // (What follows a noun as its complement, "a note about when they can pick it up", says what the field holds.)
   const items = splitFieldList(text)
     // ("optionally a star rating": a rule before the item is no part of it.)
-    .map((item) => item.replace(/^(?:optionally|possibly|maybe|perhaps|also|plus)\s+/i, '').replace(/\([^()]*\)/g, ' ').replace(/,?\s*\b(?:which|who|that|both|all|each)\b.*$/i, '').replace(/\s+(?:about|on|for|of|from|with|in|at)\s+(?:when|where|what|how|whether|which|who)\b.*$/i, '').trim())
+    // ("a type out of damage, cleaning or other": the values after their marker are no part of the name.)
+    .map((item) => item.replace(/^(?:optionally|possibly|maybe|perhaps|also|plus)\s+/i, '').replace(/\s+(?:out of|one of|either)\s.*$|:\s.*$/i, '').replace(/\([^()]*\)/g, ' ').replace(/,?\s*\b(?:which|who|that|both|all|each)\b.*$/i, '').replace(/\s+(?:about|on|for|of|from|with|in|at)\s+(?:when|where|what|how|whether|which|who)\b.*$/i, '').trim())
     .filter(Boolean);
   if (items.length === 0 || (items.length < 2 && !single && !RULE_TAIL.test(text))) return false;
   // ("whether they can swim", "how many people come": a question names a field, clause and all.)

@@ -298,6 +298,8 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     // ("..., while a person can be the father in several families": a new clause ends the list;
     // "..., and both must be filled in, plus ..." is a rule of the list.)
     const written = p.list !== undefined ? m[p.list]?.trim().replace(/\s+(?:on|to|with|in)\s+(?:it|them)$/i, '').replace(/,?\s+(?:while|whereas)\s+(?:a|an|the|each|every|one)\s.*$/i, '').replace(/,?\s+(?:and|but)\s+(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,\s*(?:and|but)\s+(?![^(]*\))(?!whether\b|if\b|both\b|all\b|each\b|either\b|neither\b)(?:[a-z'-]+\s+){1,8}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;
+    // ("The hall is run by a small charity committee": who runs the business, no record type.)
+    if (p.passive && /\b(?:is|are)\s+(?:run|owned|managed|operated|organi[sz]ed|staffed)\s+by\s+(?:a|an|the|our|two|three)\s+[^,]+$/i.test(clean)) return undefined;
     const detailed = written && p.detail !== undefined && m[p.detail] ? `${written} (${m[p.detail]!.trim()})` : written;
     const list = detailed && p.passive ? complements(detailed) : detailed;
     // "Section leaders can record attendance records": a right to make records, not fields.

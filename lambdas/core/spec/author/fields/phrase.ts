@@ -18,7 +18,7 @@ export interface PhraseParts {
   traits: Traits;
 }
 
-const VALUE_MARKER = /^(.+?)\s*,?\s+(of|which is|that is|that's|which's|which can be|that can be|can be|which will be|that will be|which must be|(?:which|that) (?:moves|goes|runs|progresses)(?: through| from)?|is either|either|is one of|that's one of|which is one of|that is one of|one of|being|it is|is|like|such as)\s+(?:either\s+|one of\s+)?(.+)$/i;
+const VALUE_MARKER = /^(.+?)\s*,?\s+(of|out of|which is|that is|that's|which's|which can be|that can be|can be|which will be|that will be|which must be|(?:which|that) (?:moves|goes|runs|progresses)(?: through| from)?|is either|either|is one of|that's one of|which is one of|that is one of|one of|being|it is|is|like|such as)\s+(?:either\s+|one of\s+)?(.+)$/i;
 const STATE_CHANGE = /^(.+?)\s+(?:goes|go|moves|move|progresses|passes|runs)\s+(?:from|through)\s+(.+)$/i;
 /** Heads that a value list never follows (`a date of birth`, `a number of seats`). */
 const NOT_VALUE_HEADS = new Set(['number', 'count', 'amount', 'quantity', 'date', 'time', 'list', 'set', 'lots', 'plenty', 'name', 'title', 'total', 'price', 'cost', 'duration', 'length', 'weight', 'rate', 'percentage']);
@@ -26,7 +26,7 @@ const NOT_VALUE_HEADS = new Set(['number', 'count', 'amount', 'quantity', 'date'
 /** Words of VERBS that end a name as plural nouns. */
 const PLURAL_NOUNS_TOO = new Set(['needs', 'signs']);
 const VERBS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'can', 'will', 'should', 'must', 'may', 'goes', 'go', 'do', 'does', 'signs', 'sign', 'gets', 'get', 'make', 'makes', 'want', 'wants', 'see', 'sees', 'create', 'creates', 'read', 'reads', 'manage', 'manages', 'need', 'needs']);
-const PRONOUNS = /^(?:it|they|he|she|we|you|i|this|that)(?:'s|’s)?$/;
+const PRONOUNS = /^(?:it|they|he|she|we|you|i|this|that)(?:['’](?:s|re|ve|ll|d))?$/;
 
 /** Reads a phrase into name words and traits; undefined when it is no field. */
 export function readPhrase(phrase: string, entities: readonly string[], owner?: string): PhraseParts | undefined {
@@ -46,8 +46,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   text = text.replace(/["“”]([^"“”]{1,60})["“”]/g, '$1');
   // Parentheses (one level of nesting) are descriptors.
   text = text.replace(/\(((?:[^()]|\([^()]*\))*)\)/g, (_m, written: string) => {
-    // ("(date and time again)": as before, the same type.)
-    const inner = written.replace(/\s+(?:again|too|as well|also)\s*$/i, '');
+    // ("(date and time again)", "(optional too, ...)": as before, the same type or rule.)
+    const inner = written.replace(/\s+(?:again|too|as well|also)\s*$/i, '').replace(/\b(optional|required|unique)\s+(?:too|as well|also)\b/gi, '$1');
     // "weight (kg)": the unit the field is named in, as "weight in kg".
     const unitOnly = inner.trim().toLowerCase();
     if (UNITS[unitOnly] && unitOnly.length > 1 && !/^(?:hours?|hrs|percent|%)$/.test(unitOnly)) traits.unit = unitOnly;
@@ -119,6 +119,14 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   text = takeNameFormats(text, traits);
   text = takeRange(` ${text} `, traits).trim();
   text = takeNameRules(text, traits);
+  // ("the capacity in people": a count of people; "the purpose in the hirer's own words": free text.)
+  text = text.replace(/\s+in\s+(?:people|persons|guests|heads|seats)$/i, () => {
+    traits.type ??= 'integer';
+    return '';
+  }).replace(/\s+in\s+(?:the\s+[a-z]+['’]s|their|his|her|your|my)\s+own\s+words$/i, () => {
+    traits.type ??= 'text';
+    return '';
+  });
   const unit = /\s+(?:measured |expressed |given )?in\s+((?:cubic|square)\s+\S+|\S+)(?=\s|$)/i.exec(text);
   if (unit && UNITS[unit[1]!.toLowerCase()]) {
     traits.unit = unit[1]!.toLowerCase();

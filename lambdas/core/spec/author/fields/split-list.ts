@@ -171,7 +171,7 @@ function bothRequired(items: string[]): string[] {
 function sharePossessor(items: string[], pieces: readonly Piece[]): string[] {
   return items.map((item, i) => {
     const owner = i > 0 && pieces[i]?.sep === 'and' ? /^(?:the\s+|their\s+|its\s+)?([a-z]+['’]s)\s+[a-z]+$/i.exec(items[i - 1]!) : null;
-    return owner && /^[a-z]+$/i.test(item) ? `the ${owner[1]} ${item}` : item;
+    return owner && /^[a-z]+(?:\s*\([^()]*\))?$/i.test(item) ? `the ${owner[1]} ${item}` : item;
   });
 }
 
