@@ -509,6 +509,8 @@ describe('rules and kinds said in passing', () => {
     ['the date its vaccinations run out', { name: 'vaccination_expiry_date', type: 'date' }],
     ['an email address that must be unique', { name: 'email', unique: true }],
     ['the capacity in people', { name: 'capacity', type: 'integer' }],
+    ["an email, which is required and which two observers can't share", { name: 'email', required: true, unique: true }],
+    ['the minimum number of volunteers', { name: 'min_volunteers' }],
     ["the purpose in the hirer's own words", { name: 'purpose', type: 'text' }],
     ["the room they're interested in (optional too, not everyone knows)", { name: 'room_id', required: false }],
     ['a type out of damage, cleaning, lost property or other', { name: 'type', values: ['damage', 'cleaning', 'lost_property', 'other'] }],

@@ -16,6 +16,7 @@ describe('normalizeInformal', () => {
     ['ppl: me (admin). cleaners see jobs & update them', 'people: me (admin). cleaners see jobs and update them'],
     ['pics w/ captions n docs', 'pictures with captions and documents'],
     ['qty, cake msg, more info, a desc', 'quantity, cake message, more information, a description'],
+    ['the HR administrator can read volunteers, 2 hr shifts', 'the HR administrator can read volunteers, 2 hour shifts'],
     ['u can pls recieve it', 'you can please receive it'],
     ['Pics of the dogs', 'Pictures of the dogs'],
   ])('%s', (input, output) => {

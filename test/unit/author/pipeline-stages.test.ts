@@ -276,6 +276,8 @@ describe('clause readers', () => {
     expect(readRelations('An entry belongs to one regatta and is one boat with its helm')).toEqual({ pairs: [{ child: 'entry', parent: 'regatta' }] });
     expect(readRelations('A protest is about one race and involves two entries')).toEqual({ pairs: [{ child: 'protest', parent: 'race' }] });
     expect(readRelations('A beach has many incidents logged against it')?.pairs).toEqual([{ child: 'incidents', parent: 'beach' }]);
+    expect(readRelations('each site is looked after by one observer only')).toEqual({ pairs: [{ child: 'site', parent: 'observer' }] });
+    expect(readRelations('a visit is always to one site')).toEqual({ pairs: [{ child: 'visit', parent: 'site' }] });
     expect(readRelations('Each handover goes with exactly one booking, and we note the date and the fuel level')).toEqual({ pairs: [{ child: 'handover', parent: 'booking' }], list: 'the date and the fuel level', loose: true });
     expect(readRelations('A booking is always for one boat, from a start date to an end date')).toEqual({ pairs: [{ child: 'booking', parent: 'boat' }], list: 'a start date, an end date' });
     expect(readStates("A booking starts off provisional, becomes confirmed once the deposit's in, and after that it's either completed or cancelled")).toEqual({ topic: 'booking', values: ['provisional', 'confirmed', 'completed', 'cancelled'] });

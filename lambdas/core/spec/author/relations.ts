@@ -103,14 +103,15 @@ const PATTERNS: Pattern[] = [
   },
   {
     example: 'Each squad is coached by one coach / a report is written by exactly one inspector',
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:always\s+)?[a-z]+(?:ed|en|ght|wn)\s+by\s+(?:one|exactly one|only one|a single|one single)\s+${NP}${TAIL}$`, 'i'),
+    // (Also "each site is looked after by one observer only".)
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:always\s+)?[a-z]+(?:ed|en|ght|wn)(?:\s+(?:after|over|up|out))?\s+by\s+(?:one|exactly one|only one|a single|one single)\s+${NP}(?:\s+only)?${TAIL}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
     list: 3,
   },
   {
     example: 'Each dock belongs to one marina / a harvest is from one plot, and we write down the crop',
     // (Also "a lesson uses exactly one car", "a match is played at one venue".)
-    re: new RegExp(String.raw`^${DET}${NP}\s+${MODAL}(?:belongs? to|(?:is|are) part of|(?:is|are) for|(?:is|are) about|(?:is|are) on|(?:is|are) in|(?:is|are) from|comes? from|(?:is|are) attached to|(?:is|are) linked to|refers? to|points? to|(?:is|are) tied to|points? at|uses|needs|requires|(?:is|are) assigned to|(?:is|are) held (?:at|in)|takes? place (?:at|in)|(?:is|are) played (?:at|in)|happens? (?:at|in))\s+${ONE}${NP}${TAIL}$`, 'i'),
+    re: new RegExp(String.raw`^${DET}${NP}\s+${MODAL}(?:belongs? to|(?:is|are) part of|(?:is|are) for|(?:is|are) to|(?:is|are) about|(?:is|are) on|(?:is|are) in|(?:is|are) from|comes? from|(?:is|are) attached to|(?:is|are) linked to|refers? to|points? to|(?:is|are) tied to|points? at|uses|needs|requires|(?:is|are) assigned to|(?:is|are) held (?:at|in)|takes? place (?:at|in)|(?:is|are) played (?:at|in)|happens? (?:at|in))\s+${ONE}${NP}${TAIL}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
     list: 3,
   },
@@ -202,7 +203,7 @@ function readOne(text: string): RelationReading | undefined {
   // ("Bookings are for one session each": "each" only distributes.)
   // ("A beach has many incidents logged against it": how they come to be its, no part of the relation.)
   // ("A booking is always for one boat": how often it is so says nothing of the relation.)
-  const raw = text.trim().replace(/\.$/, '').replace(/\s+each$/i, '').replace(/\b(is|are)\s+(?:always|only ever|only|just|usually|normally)\s+(?=(?:for|from|about|on|in|of|with|part of|attached to|linked to|tied to)\s)/i, '$1 ').replace(/\s+[a-z]{3,}(?:ed|en)\s+(?:against|to|for|on|under|with)\s+(?:it|them)$/i, '');
+  const raw = text.trim().replace(/\.$/, '').replace(/\s+each$/i, '').replace(/\b(is|are)\s+(?:always|only ever|only|just|usually|normally)\s+(?=(?:for|from|to|about|on|in|of|with|part of|attached to|linked to|tied to)\s)/i, '$1 ').replace(/\s+[a-z]{3,}(?:ed|en)\s+(?:against|to|for|on|under|with)\s+(?:it|them)$/i, '');
   const clean = raw.replace(/\s*\((?:[^()]*)\)\s*$/, '');
   const stripped = clean.replace(/\s+for\s+(?:a|the|each)\s+\w+$/i, '');
   // ("A daily report is about one child on one date and covers ...": when, not what it belongs to.)

@@ -290,7 +290,7 @@ function takeNameRules(text: string, traits: Traits): string {
       return article;
     })
     // ("a callsign that no other rider has".)
-    .replace(/\b(?:(?:which|that)\s+)?(?:(?:must|should|has to|needs to) be\s+|is\s+|are\s+|that's\s+|always\s+)?unique\b|\b(?:that|which)\s+no\s+other\s+[a-z]+\s+(?:has|shares|uses|can have)\b/gi, () => {
+    .replace(/\b(?:(?:which|that)\s+)?(?:(?:must|should|has to|needs to) be\s+|is\s+|are\s+|that's\s+|always\s+)?unique\b|\b(?:that|which)\s+no\s+other\s+[a-z]+\s+(?:has|shares|uses|can have)\b|\b(?:that|which)\s+(?:no\s+)?two\s+[a-z]+\s+(?:can't|cannot|can not|may not|mustn't|must not|should not|shouldn't)\s+(?:share|have|use)\b/gi, () => {
       traits.unique = true;
       return ' ';
     })

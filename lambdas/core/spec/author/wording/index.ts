@@ -22,7 +22,9 @@ export function normalizeInformal(text: string): string {
   return text.replace(/\bno\s+of\b/gi, 'number of').replace(TOKEN, (token, offset: number) => {
     const lower = token.toLowerCase();
     const abbreviation = ABBREVIATIONS[lower];
-    if (abbreviation !== undefined && !(token !== lower && token.length > 1 && names.has(lower))) {
+    // ("the HR administrator": an acronym in capitals is a name, not text-speak for "hour".)
+    const acronym = /^[A-Z]{2,3}$/.test(token);
+    if (abbreviation !== undefined && !acronym && !(token !== lower && token.length > 1 && names.has(lower))) {
       // Single letters only when they stand alone as words (`u`, `r`, `n`), not inside `A, B or C`.
       if (token.length === 1 && token !== lower) return token;
       return matchCase(token, abbreviation);
