@@ -511,6 +511,8 @@ describe('rules and kinds said in passing', () => {
     ['the capacity in people', { name: 'capacity', type: 'integer' }],
     ["an email, which is required and which two observers can't share", { name: 'email', required: true, unique: true }],
     ['the minimum number of volunteers', { name: 'min_volunteers' }],
+    ['name, no two badges with the same one', { name: 'name', unique: true }],
+    ['its number within the badge', { name: 'number', type: 'integer' }],
     ["the purpose in the hirer's own words", { name: 'purpose', type: 'text' }],
     ["the room they're interested in (optional too, not everyone knows)", { name: 'room_id', required: false }],
     ['a type out of damage, cleaning, lost property or other', { name: 'type', values: ['damage', 'cleaning', 'lost_property', 'other'] }],

@@ -156,6 +156,9 @@ describe('clause readers', () => {
     expect(readDefinition("It'd be nice to attach the instruction manual too, PDFs up to 20 MB")).toEqual({ topic: PREVIOUS, list: 'the instruction manual (PDFs up to 20 MB)' });
     expect(readDefinition('The estate manager has every right on everything')).toBeUndefined();
     expect(readDefinition('the deposit gets charged')).toBeUndefined();
+    expect(readDefinition('a badge has a list of requirements')).toBeUndefined();
+    expect(readDefinition('a badge is worked on by many young people')).toBeUndefined();
+    expect(readDefinition('We track that as badge progress')).toBeUndefined();
     expect(readDefinition("And we'd love a photo of each one: JPEGs only, and nothing over 8 MB please")).toEqual({ topic: PREVIOUS, list: 'a photo (JPEGs only, and nothing over 8 MB please)' });
     expect(readDefinition('We grade the condition as fine, very good, good, fair or poor')).toEqual({ topic: PREVIOUS, list: 'the condition (fine, very good, good, fair or poor)' });
     expect(readDefinition("Then there's the price, whether it's a first edition, and the shelf code")).toEqual({ topic: PREVIOUS, list: "the price, whether it's a first edition, and the shelf code" });

@@ -97,7 +97,9 @@ export function readDescription(description: string): Reading {
   };
   // Names a heading or a line of its own gives ("## Vendor bookings", "Funding calls."): what a
   // shorter mention below abbreviates ("a call" is the FundingCall).
-  const titles = [...new Set(statements.flatMap((st) => [st.topic, topicOf(st.text) === st.text.trim() ? st.text : undefined]).filter((t): t is string => !!t).map((t) => entityNameOf(t, units)).filter((t): t is string => !!t))];
+  // ("We track that as badge progress", "We call those buy-ins": a name the text gives a record type.)
+  const called = statements.flatMap((st) => [...st.text.matchAll(/\b(?:track|keep|record|store|log)\s+(?:that|this|them|those|these|it)\s+as\s+(?:an?\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*$|\bwe\s+call\s+(?:those|them|these|it|that|this|each one)\s+(?:an?\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*$/gi)].map((m) => m[1] ?? m[2]!));
+  const titles = [...new Set([...statements.flatMap((st) => [st.topic, topicOf(st.text) === st.text.trim() ? st.text : undefined]), ...called].filter((t): t is string => !!t).map((t) => entityNameOf(t, units)).filter((t): t is string => !!t))];
   /**
    * A record type's name, or the one already defined that it abbreviates: after "Renters submit
    * maintenance requests", "a request" is the MaintenanceRequest.
@@ -128,6 +130,9 @@ export function readDescription(description: string): Reading {
     // (Also "a client account places many jobs", clients described: the account is the client.)
     const recordOf = /^(.+)(?:Record|Account)$/.exec(name)?.[1];
     if (recordOf && (describedNames.has(recordOf) || listed.some((l) => l.entity === recordOf))) return recordOf;
+    // ("We track that as badge progress. Each progress record is for ...": the one name it shortens.)
+    const recordOfLonger = recordOf ? [...new Set(known.filter((k) => k.endsWith(recordOf) && k !== recordOf))] : [];
+    if (recordOfLonger.length === 1) return recordOfLonger[0];
     const longer = [...new Set(known.filter((k) => k.endsWith(name) && k !== name))];
     return longer.length === 1 ? longer[0] : name;
   };

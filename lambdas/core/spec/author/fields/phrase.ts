@@ -317,7 +317,8 @@ function cutClauses(text: string): string {
     const w = ws[i]!.toLowerCase();
     const next = (ws[i + 1] ?? '').toLowerCase();
     // (Also a condition, "an estimated value if it looks worth something", and a place adverb, "its reference number there".)
-    if (/^(?:for|where|who|whom|whose|when|that|which|to|so|because|itself|from|with|like|e\.g\.?|eg|such|if|unless|there|here|once|until|whenever|while)$/.test(w)) return ws.slice(0, i).join(' ');
+    // (And "its number within the badge": where it counts, not what.)
+    if (/^(?:for|where|who|whom|whose|when|that|which|to|so|because|itself|from|with|like|e\.g\.?|eg|such|if|unless|there|here|once|until|whenever|while|within)$/.test(w)) return ws.slice(0, i).join(' ');
     // ("size as printed on the label": how the value is written down, not part of its name.)
     if (w === 'as' && /^(?:printed|shown|written|given|stated|listed|displayed|recorded|seen|entered|typed)$/.test(next)) return ws.slice(0, i).join(' ');
     if (PRONOUNS.test(w) && i > 1) return ws.slice(0, i).join(' ');
