@@ -141,6 +141,8 @@ export function colonList(text: string): { topic: string; list: string } | undef
   const m = /^([^:]{1,60}):\s*(.+)$/.exec(text.trim());
   // ("Every night at 02:00 UTC, ...": the colon of a time of day labels nothing.)
   if (!m || (/\d$/.test(m[1]!) && /^\d/.test(m[2]!))) return undefined;
+  // ("TripSlip: school trip consent and payments": a product's name in capitals inside a word titles the text.)
+  if (/[a-z][A-Z]/.test(m[1]!)) return undefined;
   const topic = topicOf(m[1]!);
   const list = m[2]!.trim();
   const nouns = manyNounItems(list);

@@ -15,7 +15,8 @@ export interface StateList {
 const SUBJECT = String.raw`^(?:(?:each|every|a|an|the|any)\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)(?:'s\s+(?:status|state|stage))?`;
 
 const PATTERNS: RegExp[] = [
-  new RegExp(String.raw`${SUBJECT}\s+(?:moves|goes|passes|progresses|flows|cycles)\s+through\s+(?:the\s+)?(?:states?|stages?|statuses)?\s*:?\s*(.+)$`, 'i'),
+  // (Not "the receipt goes through the payment provider, which sometimes fails": a thing it passes through.)
+  new RegExp(String.raw`${SUBJECT}\s+(?:moves|goes|passes|progresses|flows|cycles)\s+through\s+(?:(?:the\s+)?(?:states?|stages?|statuses)\s*:?\s*)?(?!the\s|a\s|an\s)([^;]+?(?:,|\bor\b|\band\b|\bthen\b)[^;]*)$`, 'i'),
   new RegExp(String.raw`${SUBJECT}\s+(?:goes|moves|changes|progresses)\s+from\s+(.+)$`, 'i'),
   // "Status flow: enquiry, then quoted, then accepted": a label for the states of the record described.
   // (Also "Its status tells us where it is: draft, open for entries, closed or finished".)

@@ -38,6 +38,11 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/^(?:and|with|plus|also|as well as|including|along with)\s+/i, '')
     // ("exactly one supervising professor": the count is the relation's, not the name's.)
     .replace(/^(?:exactly|just|only|up to|at most)\s+one\s+/i, '');
+  // ("any day of the week, Monday to Sunday": the days between, as the values.)
+  text = text.replace(DAY_RANGE, (_m, from: string, to: string) => {
+    const days = WEEKDAYS.slice(WEEKDAYS.indexOf(from.toLowerCase()), WEEKDAYS.indexOf(to.toLowerCase()) + 1);
+    return days.length >= 2 ? `${days.slice(0, -1).join(', ')} or ${days[days.length - 1]}` : _m;
+  });
   // ('("coach C, under seat 42")': a quoted example of what is written there, not its values.)
   text = text.replace(/\(\s*(?:(?:e\.g\.?|eg|like|such as|say)\s*)?["“]([^"“”()]{1,80})["”]\s*\)/gi, (_m, example: string) => {
     traits.notes.push(example);
@@ -332,6 +337,9 @@ function cutClauses(text: string): string {
 
 /** A weight's unit as a name ends with it ("in kg", "in kilos", "in grams"). */
 const SIZE_OF_UNIT: Readonly<Record<string, string>> = { kilos: 'kg', kilograms: 'kg', kgs: 'kg', grams: 'g', pounds: 'lb', lbs: 'lb', tonnes: 't' };
+
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+const DAY_RANGE = new RegExp(String.raw`(?:any\s+(?:day|weekday)(?:\s+of\s+the\s+week)?\s*,?\s*)?(?:from\s+)?\b(${WEEKDAYS.join('|')})\s+(?:to|through|till|until|-)\s+(${WEEKDAYS.join('|')})\b`, 'i');
 
 /** The past participle of the act a noun names: collection -> collected, test -> tested, booking -> booked. */
 function pastOfNoun(noun: string): string {

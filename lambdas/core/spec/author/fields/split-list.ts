@@ -86,6 +86,8 @@ function valueRun(pieces: readonly Piece[], i: number): number {
 
 /** `a PDF no larger than 15 MB`, `optional`, `open by default`: a piece that only says rules, formats, a size or a default of the one before. */
 function isDescriptorTail(text: string): boolean {
+  // ("the training night, any weekday from Monday to Friday": the days it can be.)
+  if (/^(?:any\s+(?:day|weekday)(?:\s+of\s+the\s+week)?\s*,?\s*)?(?:from\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(?:to|through|till|until)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i.test(text.trim())) return true;
   // ("the handicap, a whole number such as 1100": what the field before is, with an example.)
   // ("their grade, a whole number that must be between 1 and 8": with its rule, too.)
   if (/^an?\s+(?:whole number|number|decimal(?: number)?|integer|date|free text|text|yes\/no|true\/false)(?:\s+(?:such as|like|e\.g\.?)\s+[^,;()]+|\s+(?:that|which)\s+[^,;()]+)?$/i.test(text.trim())) return true;
