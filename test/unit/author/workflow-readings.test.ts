@@ -156,3 +156,25 @@ describe('steps said in other orders', () => {
     expect(flow!.steps).toMatchObject([{ kind: 'waitForEvent', events: ['approved', 'rejected'], timeout: 'P2W' }, { kind: 'task' }]);
   });
 });
+
+describe('waits that turn out to be for an event', () => {
+  const entities: SpecEntity[] = [
+    { name: 'Parcel', fields: [status(['held', 'collected', 'returned'])] },
+    { name: 'Lead', fields: [{ name: 'email', type: 'string', required: true }] },
+  ];
+
+  it('reads "hold it for N; if it hasn\'t been X by then" and "then give them another N, and if it\'s still not X" as waits for X', () => {
+    const flows = read(entities, [
+      'When a parcel gets held, email the owner',
+      'If it\'s still not collected 3 days later, text them; then give them another 4 days, and if it\'s still not collected, return it to the sender',
+      'When a parcel is returned, hold it for 7 days; if it hasn\'t been collected by then, put it in the bin',
+    ]);
+    expect(flows[0]!.steps).toMatchObject([{ kind: 'task' }, { kind: 'waitForEvent', events: ['collected'], timeout: 'P3D' }, { kind: 'task' }, { kind: 'waitForEvent', events: ['collected'], timeout: 'P4D' }, { kind: 'task' }]);
+    expect(flows[1]!.steps).toMatchObject([{ kind: 'waitForEvent', events: ['collected'], timeout: 'P7D' }, { kind: 'task' }]);
+  });
+
+  it('reads "if we still haven\'t found it six months on" as a wait for found', () => {
+    const [flow] = read(entities, ['When a lead comes in, email them a thank-you, and if we still haven\'t found it six months on, email them again']);
+    expect(flow!.steps).toMatchObject([{ kind: 'task' }, { kind: 'waitForEvent', events: ['found'], timeout: 'P6M' }, { kind: 'task' }]);
+  });
+});

@@ -105,12 +105,15 @@ export const TASK_VERBS = new Set([
   'mark', 'flag', 'lock', 'unlock', 'release', 'pay', 'charge', 'invoice', 'bill', 'refund', 'ship', 'deliver', 'sync', 'backup', 'print',
   'renew', 'suspend', 'activate', 'deactivate', 'open', 'reopen', 'schedule', 'book', 'order', 'reorder', 'restock', 'check', 'review', 'record',
   'page', 'phone', 'warn', 'contact', 'follow', 'reschedule', 'refund', 'reassign', 'dispatch', 'nudge', 'chase', 'prompt', 'withdraw',
+  // ("put it back in stock", "return it to the shelf".)
+  'put', 'return',
 ]);
 
 /** Irregular participles; the rest are made by rule. */
 export const PARTICIPLES: Record<string, string> = {
   send: 'sent', pay: 'paid', make: 'made', write: 'written', leave: 'left', run: 'run', 're-run': 're-run', rerun: 'rerun', sms: 'smsed',
   email: 'emailed', reply: 'replied', tell: 'told', ship: 'shipped', submit: 'submitted', plan: 'planned', stop: 'stopped', sign: 'signed',
+  sell: 'sold', find: 'found', buy: 'bought',
 };
 
 /** Words after an action that are not its object ("remind the brewer", "send them a reminder"). */
@@ -139,6 +142,11 @@ export function expand(text: string): string {
   return text
     .replace(/\b(is|are|was|were|has|have|does|do|did|should|could|would)n't\b/gi, '$1 not')
     .replace(/\bwon't\b/gi, 'will not')
+    // ("If it's still not confirmed", "they've not paid", "it's been sold": the subject's own verb.)
+    .replace(/\b(it|he|she)['’]s\s+(?=been\b|got\b)/gi, '$1 has ')
+    .replace(/\b(it|he|she)['’]s\b/gi, '$1 is')
+    .replace(/\b(they|we|you)['’]re\b/gi, '$1 are')
+    .replace(/\b(they|we|you)['’]ve\b/gi, '$1 have')
     // ("neither approved nor rejected": not approved or rejected.)
     .replace(/\bneither\s+([a-z]+)\s+nor\s+([a-z]+)\b/gi, 'not $1 or $2')
     .replace(/\bcan't\b/gi, 'cannot')

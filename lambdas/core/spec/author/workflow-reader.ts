@@ -238,8 +238,8 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
   const unreadActions = new Map<number, string>();
   let last: Draft | undefined;
   sentences.forEach((original, i) => {
-    // ("Oh and once an auction closes, ...": the aside before the trigger says nothing.)
-    const plain = plainTriggerText(expand(original.trim()).replace(/^(?:oh|also|and|plus|finally|lastly|ps|p\.s\.)\b[,\s]+(?:and\s+)?(?=[a-z])/i, ''));
+    // ("Oh and once an auction closes, ...", "Separately, a week before ...": the aside before the trigger says nothing.)
+    const plain = plainTriggerText(expand(original.trim()).replace(/^(?:oh|also|and|plus|finally|lastly|separately|ps|p\.s\.)\b[,\s]+(?:and\s+)?(?=[a-z])/i, ''));
     // ("... wait up to 14 days for the payment. If it hasn't been paid, send a notice": the wait's outcome, then the action.)
     const text = last ? plain.replace(UNMET_CONDITION, 'then ') : plain;
     // ("Retry this email up to 3 times.": the retries of the workflow's last task.)

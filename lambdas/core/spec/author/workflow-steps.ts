@@ -29,11 +29,28 @@ const TIME_UNIT_FIRST = /^(?:\d+|an?|one|two|three|four|five|six|seven|eight|nin
 /** A time and nothing else ("two weeks", "48 hours", "a few more days" is none). */
 const TIME_ONLY = /^(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|twenty|thirty)\s+(?:minutes?|hours?|days?|weeks?|months?)$/i;
 
+/** "if it is still not confirmed", "if it has not been sold by then": what had not happened, with no time of its own. */
+const UNMET_BY_THEN = /^(?:and\s+)?(?:if|unless)\s+(?:it|they|the\s+[a-z]+)\s+(?:is|are|has|have)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?([a-z]+)(?:\s+(?:yet|by\s+then|by\s+that\s+time|in\s+that\s+time))?$/i;
+
 /** Steps of a text into a draft. */
 export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
   for (const raw of text.split(SEGMENTS)) {
-    const segment = raw.trim().replace(/\.$/, '');
+    // ("; then give them another 4 days": the "then" after a semicolon says only the order.)
+    const segment = raw.trim().replace(/\.$/, '').replace(/^then\s+/i, '');
     if (!segment) continue;
+    // ("hold it for 7 days; if it hasn't been sold by then, ...", "give them another 4 days, and if it's still
+    // not confirmed, ...": a time, then what had not happened in it; the time was a wait for that event.)
+    const byThen = UNMET_BY_THEN.exec(segment);
+    const timed = draft.steps[draft.steps.length - 1];
+    if (byThen && timed?.kind === 'wait') {
+      const event = STATE_ADVERBS[byThen[1]!.toLowerCase()] ?? snakeCase(awaitedEvent(byThen[1]!, '', recordWords(draft.entity)));
+      const step: WorkflowStep = { kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, draft.names), events: [event], timeout: timed.duration };
+      draft.names.delete(timed.name);
+      draft.steps[draft.steps.length - 1] = step;
+      draft.hints.awaited.add(step.name);
+      draft.lastSegment = segment;
+      continue;
+    }
     // ("retry this email up to 3 times": what is retried may be named.)
     // ("The shop's API times out a lot, so try up to 3 more times": "try" with a count is a retry too.)
     const retries = new RegExp(String.raw`\b${RETRY}${RETRIED}\s+up\s+to\s+(\w+)\s+(?:more\s+|further\s+|extra\s+)?times?\b|\bup\s+to\s+(\w+)\s+retries\b|\b(\w+)\s+retries\b|\b${RETRY}${RETRIED}\s+(twice|(?:\w+)\s+(?:more\s+|further\s+|extra\s+)?times)\b`, 'i').exec(segment);
@@ -65,8 +82,9 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
       continue;
     }
     // ("If nobody has marked it taken or binned within a day of that": a wait for either state, or for the act.)
-    const nobody = /^(?:(?:if\s+)?(?:nobody|no one)\s+)?(?:has|have)\s+(?:yet\s+)?([a-z]+)\s+(?:it|them)(?:\s+(?:as\s+)?([a-z]+(?:\s+or\s+[a-z]+)*))?\s+(?:within|in|by)\s+(.+)$/i.exec(segment);
-    const nobodyTime = nobody ? findDuration(nobody[3]!) : undefined;
+    // ("if we still haven't found it six months on": the people who would act, and a time "on" or "later".)
+    const nobody = /^(?:(?:if\s+)?(?:nobody|no one)\s+|if\s+(?:we|you|they|staff)\s+(?:still\s+)?(?=(?:has|have)\s+not\b))?(?:has|have)\s+(?:not\s+)?(?:yet\s+)?([a-z]+)\s+(?:it|them)(?:\s+(?:as\s+)?(?!(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s)([a-z]+(?:\s+or\s+[a-z]+)*))?\s+(?:(?:within|in|by)\s+(.+)|(.+?)\s+(?:on|later))$/i.exec(segment);
+    const nobodyTime = nobody ? findDuration(nobody[3] ?? nobody[4]!) : undefined;
     if (nobody && nobodyTime) {
       const events = nobody[2] && /^(?:marked|set|made|moved)$/i.test(nobody[1]!) ? nobody[2].split(/\s+or\s+/).map((w) => snakeCase(w)) : [snakeCase(awaitedEvent(nobody[1]!, '', recordWords(draft.entity)))];
       const step: WorkflowStep = { kind: 'waitForEvent', name: uniqueName(`wait_for_${events[0]}`, draft.names), events, timeout: nobodyTime.iso };
