@@ -296,6 +296,11 @@ describe('clause readers', () => {
     expect(colonList('Reminders: when a booking is made, email the guest')).toBeUndefined();
   });
 
+  it('reads the bullets after "An audition application holds:" as that record\'s fields, whatever the heading', () => {
+    const { fieldLists } = statementsOf(segment('## Auditions\n\nAn audition application holds:\n\n- the applicant\'s name;\n- a recording of them playing, MP3 only.\n'));
+    expect(fieldLists.map((l) => [l.topic, l.phrases.map((p) => p.text)])).toEqual([['audition application', ["the applicant's name;", 'a recording of them playing, MP3 only.']]]);
+  });
+
   it('reads a list\'s closing words as no part of it', () => {
     expect(readStates('A route is active or stripped, nothing in between')).toEqual({ topic: 'route', values: ['active', 'stripped'] });
     expect(splitFieldList("a name too, but that's optional, the style, one of flash, redpoint or repeat")).toEqual(["a name too, that's optional", 'the style (one of flash, redpoint or repeat)']);

@@ -311,6 +311,14 @@ function withAsideSentences(sentence: string): string[] {
   return [sentence.slice(0, m.index) + sentence.slice(m.index + m[0].length), m[1]!.trim()];
 }
 
+/** "An audition application holds:", "For each squad we need:": the record type a list of fields below is of. */
+function listLead(text: string): string | undefined {
+  const t = text.trim();
+  const m = /(?:^|[.!?]\s+)(?:an?|each|every|the)\s+([a-z][a-z -]{1,40}?)\s+(?:holds|has|have|records|contains|includes|needs|keeps|stores|carries|lists|shows|gets)(?:\s+(?:the following|these|this|its|their))?\s*:$/i.exec(t)
+    ?? /(?:^|[.!?]\s+)for\s+(?:each|every|a|an|the)\s+([a-z][a-z -]{1,40}?)\s*,?\s+(?:we|you|they|i)\s+(?:keep|need|record|store|track|want|hold|note|collect|ask for)(?:\s+the following)?\s*:$/i.exec(t);
+  return m ? topicOf(m[1]!) : undefined;
+}
+
 export function statementsOf(blocks: Block[]): Statements {
   const statements: Statement[] = [];
   const fieldLists: FieldList[] = [];
@@ -406,7 +414,10 @@ export function statementsOf(blocks: Block[]): Statements {
       continue;
     }
     if (block.kind === 'list') {
-      for (const item of block.items) readItem(item, headingTopic);
+      // ("An audition application holds:" and its bullets, under "## Auditions": the record the sentence names.)
+      const before = blocks[at - 1];
+      const lead = before?.kind === 'paragraph' ? listLead(before.text) : undefined;
+      for (const item of block.items) readItem(item, lead ?? headingTopic);
       continue;
     }
     // A table: a field table when a column names fields; else its rows are statements.

@@ -327,6 +327,8 @@ function cutClauses(text: string): string {
     // ("size as printed on the label": how the value is written down, not part of its name.)
     if (w === 'as' && /^(?:printed|shown|written|given|stated|listed|displayed|recorded|seen|entered|typed)$/.test(next)) return ws.slice(0, i).join(' ');
     if (PRONOUNS.test(w) && i > 1) return ws.slice(0, i).join(' ');
+    // ("a recording of them playing": what it shows, no part of its name.)
+    if (w === 'of' && /^(?:them|it|him|her|us)$/.test(next) && i >= first) return ws.slice(0, i).join(' ');
     // ("the instructor running it": who does it, named by the person.)
     if (/ing$/.test(w) && /^(?:the|a|an|their|its|his|her|my|our|it|them)$/.test(next)) return ws.slice(0, i).join(' ');
     // ("a code painted on the door", "opening hours written however they like": a participle and how the value is shown.)
