@@ -177,4 +177,11 @@ describe('waits that turn out to be for an event', () => {
     const [flow] = read(entities, ['When a lead comes in, email them a thank-you, and if we still haven\'t found it six months on, email them again']);
     expect(flow!.steps).toMatchObject([{ kind: 'task' }, { kind: 'waitForEvent', events: ['found'], timeout: 'P6M' }, { kind: 'task' }]);
   });
+
+  it('reads "was confirmed 14 days ago and still hasn\'t been paid" from that state, and "a second reminder a week after that"', () => {
+    const entities_: SpecEntity[] = [{ name: 'Order', fields: [status(['pending', 'confirmed', 'paid'])] }];
+    const [flow] = read(entities_, ['When an order was confirmed 14 days ago and still hasn\'t been paid, send a reminder, and a second reminder a week after that']);
+    expect(flow!.trigger).toMatchObject({ entity: 'Order', field: 'status', value: 'confirmed' });
+    expect(flow!.steps).toMatchObject([{ kind: 'waitForEvent', events: ['paid'], timeout: 'P14D' }, { kind: 'task' }, { kind: 'waitForEvent', events: ['paid'], timeout: 'P1W' }, { kind: 'task' }]);
+  });
 });

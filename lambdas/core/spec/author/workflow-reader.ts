@@ -204,7 +204,10 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     const alternatives = acts ? acts.slice(1) : negated && at >= 0 && words_[at + 1] === 'or' && /(?:ed|en)$/.test(words_[at + 2] ?? '') ? [snakeCase(words_[at + 2]!)] : [];
     // Still in a later state than the first: the wait starts when the record reaches it.
     const statusValues = statusFieldOf(ctx.entities.find((e) => e.name === m.entity))?.values ?? [];
-    const reached = !negated && statusValues.indexOf(snakeCase(stateWord)) > 0 ? triggerFor(m.entity, stateWord, ctx).trigger : undefined;
+    // ("a booking was confirmed 14 days ago and still hasn't been paid": the time runs from that state.)
+    const since = after.includes('ago') ? after.find((w) => !STATE_LINKS.has(w)) : undefined;
+    const from = !negated ? stateWord : since && statusValues.includes(snakeCase(since)) ? since : undefined;
+    const reached = from && statusValues.indexOf(snakeCase(from)) > 0 ? triggerFor(m.entity, from, ctx).trigger : undefined;
     // "gets no agent reply": a record type named by the awaited noun that points at this one is awaited as a record.
     const awaitedRecord = negation === 'no' ? createdRecord(untilTime, m.entity, ctx) : undefined;
     const lead: WorkflowStep = awaitedRecord

@@ -134,6 +134,21 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
       draft.lastSegment = segment;
       continue;
     }
+    // ("and a second reminder a week after that", "another email 3 days later": the message again after
+    // that time; after a wait for an event that did not come, a wait for it again.)
+    const second = new RegExp(String.raw`^(?:and\s+)?(?:a\s+second|a\s+further|a\s+final|another)${ANOTHER}\s+(.+?)\s+(?:after\s+that|later|after\s+(?:the|that)\s+(?:first\s+)?(?:one|reminder|email|message|text|notice|letter))$`, 'i').exec(segment);
+    const secondTime = second && TIME_ONLY.test(second[1]!) ? findDuration(second[1]!) : undefined;
+    const told = secondTime ? [...draft.steps].reverse().find((step) => step.kind === 'task') : undefined;
+    if (secondTime && told) {
+      const before = draft.steps[draft.steps.indexOf(told) - 1];
+      const step: WorkflowStep = before?.kind === 'waitForEvent' && draft.hints.awaited.has(before.name)
+        ? { kind: 'waitForEvent', name: uniqueName(before.name, draft.names), events: before.events, timeout: secondTime.iso }
+        : { kind: 'wait', name: uniqueName(`wait_${durationWords(secondTime)}`, draft.names), duration: secondTime.iso };
+      if (step.kind === 'waitForEvent') draft.hints.awaited.add(step.name);
+      draft.steps.push(step, { ...told, name: uniqueName(told.name, draft.names) });
+      draft.lastSegment = segment;
+      continue;
+    }
     // "the report has to be uploaded within 72 hours": a wait for that act, which may not come.
     const deadline = DEADLINE.exec(segment);
     const due = deadline ? findDuration(deadline[5]!) : undefined;
