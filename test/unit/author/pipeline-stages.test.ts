@@ -167,6 +167,8 @@ describe('clause readers', () => {
     expect(readStates('The receipt goes through the payment provider, which sometimes fails')).toBeUndefined();
     expect(colonList('TripSlip: school trip consent and payments')).toBeUndefined();
     expect(splitFieldList('the training night, any weekday from Monday to Friday')).toEqual(['the training night, any weekday from Monday to Friday']);
+    expect(splitFieldList('which flags are flying: red and yellow, black and white, red, or none')).toEqual(['which flags are flying: red and yellow, black and white, red, or none']);
+    expect(splitFieldList('status: new, open and closed, the price')).toEqual(['status: new, open and closed', 'the price']);
     expect(splitFieldList("the ISBN, though that one's optional since older books have none")).toEqual(["the ISBN, that one's optional"]);
     expect(statementsOf(segment('Stuck laundry: a collection that has been ready for 48 hours without being delivered gets flagged to the manager.')).statements[0]!.text).toBe("Stuck laundry: When a collection is ready, wait up to 48 hours for it to be delivered; if it isn't, flag it to the manager");
     expect(readDefinition('We also like to put the high tide and a short forecast note on it')).toEqual({ topic: PREVIOUS, list: 'the high tide and a short forecast note' });

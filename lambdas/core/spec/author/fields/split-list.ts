@@ -77,7 +77,10 @@ function valueRun(pieces: readonly Piece[], i: number): number {
   // (A relative clause, "sex, which is male, female or unknown", is about the piece before it: no run goes through it.)
   while (j < pieces.length && pieces[j]!.sep !== ';' && !/^(?:which|that)\s/i.test(pieces[j]!.text) && isBare(pieces[j]!.text)) {
     const p = pieces[j]!;
-    if (/\s(?:or|and)\s|^(?:or|and)\s/i.test(p.text) || p.sep === 'and') return marked || /\sor\s|^or\s/i.test(p.text) ? j : i;
+    // (After a colon the values run to the end of the list, "and" inside one or not: "flying: red and yellow, black and white, red, or none".)
+    const next = pieces[j + 1];
+    const valuesGoOn = /:\s*\S/.test(first) && next !== undefined && next.sep !== ';' && isBare(next.text);
+    if ((/\s(?:or|and)\s|^(?:or|and)\s/i.test(p.text) || p.sep === 'and') && !valuesGoOn) return marked || /\sor\s|^or\s/i.test(p.text) ? j : i;
     j += 1;
   }
   // `status: scheduled, played, postponed` (no `or`): values run to the end of the list.
