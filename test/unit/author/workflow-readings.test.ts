@@ -184,4 +184,15 @@ describe('waits that turn out to be for an event', () => {
     expect(flow!.trigger).toMatchObject({ entity: 'Order', field: 'status', value: 'confirmed' });
     expect(flow!.steps).toMatchObject([{ kind: 'waitForEvent', events: ['paid'], timeout: 'P14D' }, { kind: 'task' }, { kind: 'waitForEvent', events: ['paid'], timeout: 'P1W' }, { kind: 'task' }]);
   });
+
+  it('reads "has been awaiting X for N and hasn\'t gone back into Y" from that state, and "picked it up" as the status value it reaches', () => {
+    const entities_: SpecEntity[] = [{ name: 'Job', fields: [status(['booked_in', 'awaiting_parts', 'in_repair', 'ready', 'collected'])] }];
+    const flows = read(entities_, [
+      'If a job has been awaiting parts for 10 days and hasn\'t gone back into repair, flag it to the owner',
+      'When a job is ready, send a text, and another text if they still haven\'t picked it up 30 days later',
+    ]);
+    expect(flows[0]!.trigger).toMatchObject({ entity: 'Job', value: 'awaiting_parts' });
+    expect(flows[0]!.steps).toMatchObject([{ kind: 'waitForEvent', events: ['in_repair'], timeout: 'P10D' }, { kind: 'task' }]);
+    expect(flows[1]!.steps).toMatchObject([{ kind: 'task' }, { kind: 'waitForEvent', events: ['collected'], timeout: 'P30D' }, { kind: 'task' }]);
+  });
 });

@@ -206,8 +206,10 @@ export function eventsOfAct(verb: string, following: readonly string[]): string[
   // (The words up to the time: "to conditioning six weeks after that".)
   const stop = following.findIndex((w, i) => /^(?:within|after|in|for|by|before|so|then)$/.test(w) || /^\d/.test(w) || /^(?:minute|hour|day|week|month|year)s?$/.test(following[i + 1] ?? ''));
   const object = following.slice(0, stop < 0 ? following.length : stop);
-  if (REACHING.test(verb) && /^(?:to|into)$/.test(object[0] ?? '')) {
-    const state = object.slice(1).filter((w) => !/^(?:the|a|an|its|their)$/.test(w));
+  // ("hasn't gone back into repair": back to a state it had.)
+  const back = object[0] === 'back' ? 1 : 0;
+  if (REACHING.test(verb) && /^(?:to|into)$/.test(object[back] ?? '')) {
+    const state = object.slice(back + 1).filter((w) => !/^(?:the|a|an|its|their)$/.test(w));
     return state.length > 0 ? [state.join('_')] : undefined;
   }
   if (ANSWERED.test(verb) && object[0] === 'with') {

@@ -14,7 +14,7 @@ import { snakeCase } from '../../text/case';
 import { emptyHints, type WorkflowHints } from './workflow-branches';
 import { uniqueName, durationWords, type Draft } from './workflow-draft';
 import { relativeAmount } from './workflow-waits';
-import { dateField, dateOwner, statusFieldOf } from './workflow-record-fields';
+import { asStatusValue, dateField, dateOwner, statusFieldOf } from './workflow-record-fields';
 import { madeByAct } from './workflow-acts';
 import { nextState, stateHolder, statePhrase, triggerFor } from './workflow-triggers';
 import { mentionIn, recordWords } from './workflow-mentions';
@@ -192,12 +192,12 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     const words_ = negated ? (after.includes(negation) ? after.slice(after.indexOf(negation) + 1) : before.slice(before.indexOf('not') + 1)) : after.slice(still + 1).filter((w) => w !== 'in' && w !== 'at');
     const untilTime = words_.slice(0, Math.max(0, words_.findIndex((w) => ['within', 'after', 'in', 'for', 'by'].includes(w))));
     let stateWord = (negation === 'no' ? untilTime[untilTime.length - 1] : words_.find((w) => !STATE_LINKS.has(w) && w !== 'been' && w !== 'yet')) ?? 'updated';
+    // ("if the customer hasn't booked a test within two weeks": test_booked.)
+    // ("hasn't moved to conditioning": conditioning; "answered with an invitation or a decline": invited or declined.)
+    const acts = negated ? eventsOfAct(stateWord, words_.slice(words_.indexOf(stateWord) + 1))?.map((e) => asStatusValue(m.entity, e, ctx)) : undefined;
     // "is not picked up": a verb with its particle.
     const particle = words_[words_.indexOf(stateWord) + 1];
     if (particle && /^(?:up|out|off|back|in)$/.test(particle)) stateWord = `${stateWord} ${particle}`;
-    // ("if the customer hasn't booked a test within two weeks": test_booked.)
-    // ("hasn't moved to conditioning": conditioning; "answered with an invitation or a decline": invited or declined.)
-    const acts = negated ? eventsOfAct(stateWord, words_.slice(words_.indexOf(stateWord) + 1)) : undefined;
     const event = acts?.[0] ?? (negated ? (/ /.test(stateWord) ? PHRASAL_STATES[stateWord] ?? stateWord : awaitedEvent(stateWord, words_.slice(words_.indexOf(stateWord) + 1).join(' '), recordWords(m.entity))) : nextState(m.entity, stateWord, ctx));
     // ("is not approved or declined within 24 hours": either ends the wait.)
     const at = words_.indexOf(stateWord);
@@ -205,8 +205,10 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     // Still in a later state than the first: the wait starts when the record reaches it.
     const statusValues = statusFieldOf(ctx.entities.find((e) => e.name === m.entity))?.values ?? [];
     // ("a booking was confirmed 14 days ago and still hasn't been paid": the time runs from that state.)
-    const since = after.includes('ago') ? after.find((w) => !STATE_LINKS.has(w)) : undefined;
-    const from = !negated ? stateWord : since && statusValues.includes(snakeCase(since)) ? since : undefined;
+    // ("a job has been awaiting parts for 10 days and hasn't gone back into repair": from awaiting_parts.)
+    const held = after.slice(0, after.indexOf('not')).filter((w) => !STATE_LINKS.has(w));
+    const since = snakeCase(held.slice(0, Math.max(0, held.findIndex((w) => /^(?:for|\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fourteen|twenty|thirty)$/.test(w)))).join(' '));
+    const from = !negated ? stateWord : since && statusValues.includes(since) ? since : undefined;
     const reached = from && statusValues.indexOf(snakeCase(from)) > 0 ? triggerFor(m.entity, from, ctx).trigger : undefined;
     // "gets no agent reply": a record type named by the awaited noun that points at this one is awaited as a record.
     const awaitedRecord = negation === 'no' ? createdRecord(untilTime, m.entity, ctx) : undefined;

@@ -13,6 +13,19 @@ export function statusFieldOf(entity: SpecEntity | undefined): SpecField | undef
   return entity?.fields.find((f) => f.type === 'enum' && /^(?:status|state|stage|phase)$/.test(f.name));
 }
 
+/** Events said otherwise than the status value they reach ("picked up" for collected). */
+const EVENT_SYNONYMS: Record<string, string[]> = { picked_up: ['collected'], collected: ['picked_up'] };
+
+/**
+ * The status value of the record an awaited event reaches, when the words name it otherwise:
+ * "gone back into repair" (in_repair), "picked it up" (collected); the event itself when none fits.
+ */
+export function asStatusValue(entity: string, event: string, ctx: WorkflowContext): string {
+  const values = statusFieldOf(ctx.entities.find((e) => e.name === entity))?.values ?? [];
+  if (values.includes(event)) return event;
+  return [`in_${event}`, ...(EVENT_SYNONYMS[event] ?? [])].find((v) => values.includes(v)) ?? event;
+}
+
 /** The date or time field of a record a phrase points at ("the wedding date", "it ends", "starts"). */
 export function dateField(entity: string, hint: string[], ctx: WorkflowContext): string | undefined {
   const fields = (ctx.entities.find((e) => e.name === entity)?.fields ?? []).filter((f) => f.type === 'date' || f.type === 'datetime');

@@ -9,7 +9,8 @@ import { snakeCase } from '../../text/case';
 import { durationWords, uniqueName, type Draft } from './workflow-draft';
 import { readRelativeStep, readWait, relativeAmount, waitUntilBefore, wordNumber } from './workflow-waits';
 import { mentionIn, recordWords } from './workflow-mentions';
-import { AWAITED_NOUNS, DEADLINE, STATE_ADVERBS, TASK_VERBS, TIME_GIVEN, WAIT_WORDS, awaitedEvent, objectPhrase, participle, verbLemma } from './workflow-phrases';
+import { asStatusValue } from './workflow-record-fields';
+import { AWAITED_NOUNS, DEADLINE, PHRASAL_STATES, STATE_ADVERBS, TASK_VERBS, TIME_GIVEN, WAIT_WORDS, awaitedEvent, objectPhrase, participle, verbLemma } from './workflow-phrases';
 import type { WorkflowContext } from './workflow-reader';
 
 /** Steps of a workflow: at `then`, commas, and `and` before a wait, a state or an action ("wait until ... and email all members"). */
@@ -124,9 +125,11 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
     const unless = new RegExp(String.raw`^(?:and\s+)?(?:another${ANOTHER}\s+)?(?:if|unless)\s+(?:it|they|the\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:still\s+)?(?:is|are|has|have)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?([a-z]+)\s+((?:a|an|the|their|its|any)\s+[a-z]+(?:\s+[a-z]+)?\s+)?(?:(?:within|in|after|by)\s+(.+)|(.+?)\s+(?:after that|after|later|after\s+(?:the|that|this|their|our)\s+(?:first\s+)?(?:reminder|email|message|text|notice|letter|call|nudge)))$`, 'i').exec(segment);
     const awaitedFor = unless ? findDuration(unless[3] ?? unless[4]!) : undefined;
     if (unless && awaitedFor) {
-      const word = unless[1]!.toLowerCase();
+      // ("if they still haven't picked it up 30 days later": the verb with its particle, collected if the record says so.)
+      const particle = new RegExp(String.raw`\b${unless[1]}\s+(?:it|them)\s+(up|back|out|in)\b`, 'i').exec(segment)?.[1];
+      const word = `${unless[1]!.toLowerCase()}${particle ? ` ${particle.toLowerCase()}` : ''}`;
       // ("if the customer hasn't booked a test within two weeks": test_booked.)
-      const event = STATE_ADVERBS[word] ?? snakeCase(awaitedEvent(word, unless[2] ?? '', recordWords(draft.entity)));
+      const event = asStatusValue(draft.entity, STATE_ADVERBS[word] ?? PHRASAL_STATES[word] ?? snakeCase(particle ? word : awaitedEvent(word, unless[2] ?? '', recordWords(draft.entity))), ctx);
       const step: WorkflowStep = { kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, draft.names), events: [event], timeout: awaitedFor.iso };
       draft.steps.push(step);
       draft.hints.awaited.add(step.name);
