@@ -336,6 +336,7 @@ describe('phrase readers', () => {
     // (A comma ends a subject before its verb; what is owned is never a subject.)
     expect(splitClauses('The maker has full control over runs and batches, can read harvests')).toEqual(['The maker has full control over runs and batches', 'can read harvests']);
     expect(splitClauses("they only see their own dogs and their own stays, never anybody else's")).toEqual(["they only see their own dogs and their own stays, never anybody else's"]);
+    expect(splitClauses("customers can track their own jobs, read-only, and never see anyone else's")).toEqual(["customers can track their own jobs, read-only, and never see anyone else's"]);
   });
 
   it('reads what a record is as no tenancy ("every book is its own copy"), and a shop of its own as one tenant', () => {

@@ -169,6 +169,8 @@ describe('clause readers', () => {
     expect(splitFieldList('the training night, any weekday from Monday to Friday')).toEqual(['the training night, any weekday from Monday to Friday']);
     expect(splitFieldList('which flags are flying: red and yellow, black and white, red, or none')).toEqual(['which flags are flying: red and yellow, black and white, red, or none']);
     expect(splitFieldList('status: new, open and closed, the price')).toEqual(['status: new, open and closed', 'the price']);
+    expect(splitFieldList('a photo of the device, so there are no arguments later (an image, 5 MB max), and a status')).toEqual(['a photo of the device (an image, 5 MB max)', 'a status']);
+    expect(statementsOf(segment('Job parts record the parts used on a job: each one is for one repair job and one part.')).statements[0]!.text).toBe('Job parts record the parts used on a job: each job part is for one repair job and one part');
     expect(splitFieldList("the ISBN, though that one's optional since older books have none")).toEqual(["the ISBN, that one's optional"]);
     expect(statementsOf(segment('Stuck laundry: a collection that has been ready for 48 hours without being delivered gets flagged to the manager.')).statements[0]!.text).toBe("Stuck laundry: When a collection is ready, wait up to 48 hours for it to be delivered; if it isn't, flag it to the manager");
     expect(readDefinition('We also like to put the high tide and a short forecast note on it')).toEqual({ topic: PREVIOUS, list: 'the high tide and a short forecast note' });

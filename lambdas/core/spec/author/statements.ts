@@ -224,8 +224,17 @@ export function namedRole(text: string): string {
     /\badmin(?:istrator)?s?\b/i.test(outer) ? `${lead}${outer}` : `${lead}${role} `);
 }
 
-/** "Requests: each one is for a listing": "each one" is each of what the label names. */
+/**
+ * "Requests: each one is for a listing", "Job parts record the parts used on a job: each one is
+ * for one repair job": "each one" is each of what the label or the subject names.
+ */
 function eachOneOfLabel(text: string): string {
+  const said = /^([A-Za-z]+(?:\s+[A-Za-z]+)?)\s+(?:record|records|are|hold|holds|list|lists|store|stores|keep|keeps|link|links|tie|ties|have)\b[^:]{0,60}:\s*(each|every)\s+one\b/i.exec(text);
+  if (said && isPluralWord(said[1]!.split(/\s+/).pop()!.toLowerCase())) {
+    const ws = said[1]!.toLowerCase().split(/\s+/);
+    ws[ws.length - 1] = singular(ws[ws.length - 1]!);
+    return `${text.slice(0, said.index + said[0].length - said[2]!.length - 4)}${said[2]} ${ws.join(' ')}${text.slice(said.index + said[0].length)}`;
+  }
   const m = /^([^:]{1,40}):\s*(each|every)\s+one\b/i.exec(text);
   const topic = m ? topicOf(m[1]!) : undefined;
   if (!m || !topic) return text;

@@ -329,8 +329,10 @@ function cutClauses(text: string): string {
     if (PRONOUNS.test(w) && i > 1) return ws.slice(0, i).join(' ');
     // ("a recording of them playing": what it shows, no part of its name.)
     if (w === 'of' && /^(?:them|it|him|her|us)$/.test(next) && i >= first) return ws.slice(0, i).join(' ');
-    // ("the instructor running it": who does it, named by the person.)
-    if (/ing$/.test(w) && /^(?:the|a|an|their|its|his|her|my|our|it|them)$/.test(next)) return ws.slice(0, i).join(' ');
+    // ("the instructor running it", "the technician working on it": who does it, named by the person.)
+    if (/ing$/.test(w) && (/^(?:the|a|an|their|its|his|her|my|our|it|them)$/.test(next) || (/^(?:on|at|with|for)$/.test(next) && /^(?:it|them|the)$/.test((ws[i + 2] ?? '').toLowerCase())))) return ws.slice(0, i).join(' ');
+    // ("a photo of the device as it came in": when it was taken, no part of its name.)
+    if (w === 'as' && /^(?:it|they|he|she)$/.test(next)) return ws.slice(0, i).join(' ');
     // ("a code painted on the door", "opening hours written however they like": a participle and how the value is shown.)
     if (i >= first && /^[a-z]{3,}(?:ed|en)$/.test(w) && /^(?:on|onto|in|into|at|by|inside|under|however|whatever|any|freely)$/.test(next)) return ws.slice(0, i).join(' ');
   }

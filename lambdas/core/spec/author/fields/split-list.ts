@@ -63,6 +63,10 @@ export function splitFieldList(list: string): string[] {
       merged[merged.length - 1]!.text += `, ${piece.text.replace(CONCESSIVE, '').replace(REASON, '')}`;
     } else if (merged.length > 0 && isDescriptorTail(piece.text)) {
       merged[merged.length - 1]!.text += `, ${piece.text}`;
+    } else if (merged.length > 0 && /^(?:so|because|since|as)\s+(?:there|it|they|we|you|that)\b/i.test(piece.text)) {
+      // ("a photo of the device, so there are no arguments later (an image, 5 MB max)": why, then what it is.)
+      const what = /\(([^()]*)\)\s*$/.exec(piece.text);
+      if (what) merged[merged.length - 1]!.text += ` (${what[1]})`;
     } else merged.push(piece);
   }
   const out = merged.map((p) => p.text.replace(/\u2063/g, ' ').replace(/^(?:and|plus|with|also)\s+/i, '').trim()).filter(Boolean);
