@@ -156,6 +156,7 @@ describe('clause readers', () => {
     expect(readDefinition("It'd be nice to attach the instruction manual too, PDFs up to 20 MB")).toEqual({ topic: PREVIOUS, list: 'the instruction manual (PDFs up to 20 MB)' });
     expect(readDefinition('The estate manager has every right on everything')).toBeUndefined();
     expect(readDefinition('the deposit gets charged')).toBeUndefined();
+    expect(readDefinition('Send an email with the key-safe code 24 hours before their booking starts')).toBeUndefined();
     expect(readDefinition('a badge has a list of requirements')).toBeUndefined();
     expect(readDefinition('a badge is worked on by many young people')).toBeUndefined();
     expect(readDefinition('We track that as badge progress')).toBeUndefined();

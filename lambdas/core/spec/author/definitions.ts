@@ -234,7 +234,8 @@ const PATTERNS: Pattern[] = [
   },
   {
     example: 'Employees submit expense reports with an amount / People who want to adopt fill in an adoption application for one animal with their name / Members can write a review of a book, with a rating',
-    re: new RegExp(String.raw`^(?!(?:the\s+|our\s+)?(?:app|system|service|backend|platform|site|it|we|they|workflow)\b)(?:the\s+|our\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?|[a-z]+\s+who\s+[a-z ]+?)\s+(?:(?:can|may|will|should|must|also)\s+)*(?!(?:has|have|is|are|be)\b)([a-z]+(?:\s+(?:in|out|up))?)\s+(?:(?:a|an|new|their|the|some|its)\s+)?(?!(?:can|may|will|should|must|also)\s)${NP}(?:\s+(?:for|of|on|about)\s+(?:a|an|one|each|exactly one)\s+${NP})?\s*,?\s+(?:with|containing|including|having|that (?:has|have)|which (?:has|have))\s+${LIST}$`, 'i'),
+    // (Not an order to act: "Send an email with the key-safe code ...".)
+    re: new RegExp(String.raw`^(?!(?:the\s+|our\s+)?(?:app|system|service|backend|platform|site|it|we|they|workflow)\b)(?!(?:send|email|e-mail|text|notify|remind|tell|ask|charge|mark|flag|alert|ping|message|publish)\s)(?:the\s+|our\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?|[a-z]+\s+who\s+[a-z ]+?)\s+(?:(?:can|may|will|should|must|also)\s+)*(?!(?:has|have|is|are|be)\b)([a-z]+(?:\s+(?:in|out|up))?)\s+(?:(?:a|an|new|their|the|some|its)\s+)?(?!(?:can|may|will|should|must|also)\s)${NP}(?:\s+(?:for|of|on|about)\s+(?:a|an|one|each|exactly one)\s+${NP})?\s*,?\s+(?:with|containing|including|having|that (?:has|have)|which (?:has|have))\s+${LIST}$`, 'i'),
     topic: 3,
     parent: 4,
     list: 5,
