@@ -277,6 +277,11 @@ describe('clause readers', () => {
     expect(hall.entities[2]!.fields.map((f) => [f.name, f.required])).toEqual([['enquirer_name', true], ['enquirer_email', true]]);
   });
 
+  it('reads "a guardian can have several children" as no record type Child when children are never described', () => {
+    const academy = authorSpec({ name: 'Academy', description: 'Players: name, date of birth.\nGuardians: full name, email.\nEvery player has one guardian. One guardian can have several children at the academy.\nThe director can do everything.' });
+    expect(academy.entities.map((e) => e.name)).toEqual(['Player', 'Guardian']);
+  });
+
   it('reads "a client account" as the client when clients are described', () => {
     const couriers = authorSpec({ name: 'Couriers', description: 'Clients: company name, billing email.\nJobs: reference, price.\nA client account places many jobs; each job is placed by exactly one client account.\nThe owner can do everything.' });
     expect(couriers.entities.map((e) => e.name)).toEqual(['Client', 'Job']);

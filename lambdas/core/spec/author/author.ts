@@ -163,7 +163,9 @@ export function readDescription(description: string): Reading {
       // (Related to another record type, even a generic noun is one: "every registered item is tied to one session".)
       const pairs = relation?.pairs.map((p) => ({ child: nameOf(p.child, units, !relation.loose), parent: nameOf(p.parent, units) }));
       // (A pattern any verb fits relates only record types the text describes.)
-      if (pairs && pairs.every((p) => p.child && p.parent && p.child !== p.parent && (!relation!.loose || (isDescribed(p.child) && isDescribed(p.parent))))) {
+      // ("One guardian can have several children at the academy": people the text never describes are no record type of their own.)
+      const undescribedPeople = pairs?.some((p) => p.child && /^(?:Child|Kid|Son|Daughter|Parent|Person|People)$/.test(p.child) && !isDescribed(p.child));
+      if (pairs && !undescribedPeople && pairs.every((p) => p.child && p.parent && p.child !== p.parent && (!relation!.loose || (isDescribed(p.child) && isDescribed(p.parent))))) {
         // "Bookings link an event and an attendee": a person the text does not describe is a user
         // the record refers to (a field the field reader makes a user reference), not a container.
         // A link is the child's references to each ("an appointment links a patient and a doctor"):
