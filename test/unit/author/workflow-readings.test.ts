@@ -195,4 +195,27 @@ describe('waits that turn out to be for an event', () => {
     expect(flows[0]!.steps).toMatchObject([{ kind: 'waitForEvent', events: ['in_repair'], timeout: 'P10D' }, { kind: 'task' }]);
     expect(flows[1]!.steps).toMatchObject([{ kind: 'task' }, { kind: 'waitForEvent', events: ['collected'], timeout: 'P30D' }, { kind: 'task' }]);
   });
+
+  it('reads "If nobody has invited or rejected them within N" as a wait for either act', () => {
+    const entities_: SpecEntity[] = [{ name: 'Application', fields: [status(['received', 'invited', 'rejected'])] }];
+    const [flow] = read(entities_, ['When an application arrives, send the applicant an acknowledgement', 'If nobody has invited or rejected them within three weeks, remind the director']);
+    expect(flow!.steps).toMatchObject([{ kind: 'task' }, { kind: 'waitForEvent', events: ['invited', 'rejected'], timeout: 'P3W' }, { kind: 'task' }]);
+  });
+});
+
+describe('the record named, and retries after a semicolon', () => {
+  const entities: SpecEntity[] = [
+    { name: 'Attendance', fields: [status(['present', 'absent'])] },
+    { name: 'Lesson', fields: [status(['planned', 'cancelled'])] },
+  ];
+
+  it('reads "an attendance record is marked absent" as that state, and "...; retry up to three times" as the last task\'s retries', () => {
+    const flows = read(entities, [
+      'When an attendance record is marked absent, email the guardian that day',
+      'When a lesson is cancelled, text the parents straight away',
+      'Our SMS service times out now and then; retry up to three times',
+    ]);
+    expect(flows[0]!.trigger).toMatchObject({ entity: 'Attendance', value: 'absent' });
+    expect(flows[1]!.steps).toMatchObject([{ kind: 'task', retries: 3 }]);
+  });
 });

@@ -12,6 +12,8 @@ import type { WorkflowContext } from './workflow-reader';
  */
 export function mentionIn(tokens: string[], ctx: WorkflowContext) {
   const named = ctx.index.mentions(tokens)[0];
+  // ("an attendance record is marked absent": the word "record" after a record type's name is part of it.)
+  if (named && /^(?:record|records|entry|entries)$/.test(tokens[named.end] ?? '')) return { ...named, end: named.end + 1 };
   if (named) return named;
   for (let i = 0; i < tokens.length; i += 1) {
     const word = tokens[i]!.replace(/s$/, '');

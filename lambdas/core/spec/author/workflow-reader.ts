@@ -250,7 +250,9 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     // ("Retry this email up to 3 times.": the retries of the workflow's last task.)
     // ("Text gateways fail from time to time, so retry the text up to three times": a failure, then its retries.)
     // ("Our mailer is flaky, so it should retry up to 3 times", "The website is slow, so try up to 4 more times": any reason, and who retries.)
-    const failure = /^[^;]*,\s*so\s+(?:(?:it|we|they|you)\s+)?(?:(?:should|must|will|can|needs? to|has to|have to)\s+)?(?=retry\b|try\s+(?:again\s+)?(?:up\s+to\s+)?\w+\s+(?:(?:more|further|extra)\s+)?times\b|try\s+twice\b)/i.exec(text);
+    const failure = /^[^;]*,\s*so\s+(?:(?:it|we|they|you)\s+)?(?:(?:should|must|will|can|needs? to|has to|have to)\s+)?(?=retry\b|try\s+(?:again\s+)?(?:up\s+to\s+)?\w+\s+(?:(?:more|further|extra)\s+)?times\b|try\s+twice\b)/i.exec(text)
+      // ("Our SMS service times out now and then; retry up to three times": the failure, then the retries; not a trigger of its own.)
+      ?? (/^[^;]*;\s*retry\b/i.test(text) && !readOpening(conditionFirst(commaBeforeAction(text)), ctx) ? /^[^;]*;\s*/.exec(text) : null);
     const retriesLast = /\b(?:retried|re-?tried)\b|^retry\b/i.test(text) || !!failure;
     // ("Ten days later, send them a reminder": a time after the step before.)
     const later = /^(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|twenty|thirty)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+later\b/i.test(text);
@@ -365,7 +367,9 @@ function commaBeforeAction(text: string): string {
   for (let i = 3; i < tokens.length; i += 1) {
     const w = tokens[i]!.toLowerCase();
     const before = tokens[i - 1]!.toLowerCase();
-    if (!(TASK_VERBS.has(w) || /^waits?$/.test(w)) || STATE_LINKS.has(before) || NOT_BEFORE_ACTION.has(before)) continue;
+    // ("When an attendance record is marked absent": a verb's word before "is" is the record's noun.)
+    const subject = /^(?:is|are|was|were|gets|get|has|have|becomes)$/i.test(tokens[i + 1] ?? '');
+    if (!(TASK_VERBS.has(w) || /^waits?$/.test(w)) || STATE_LINKS.has(before) || NOT_BEFORE_ACTION.has(before) || subject) continue;
     return `${tokens.slice(0, i).join(' ')}, ${text.slice(tokens.slice(0, i).join(' ').length).trim()}`;
   }
   return text;

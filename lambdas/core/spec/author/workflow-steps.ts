@@ -84,10 +84,11 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
     }
     // ("If nobody has marked it taken or binned within a day of that": a wait for either state, or for the act.)
     // ("if we still haven't found it six months on": the people who would act, and a time "on" or "later".)
-    const nobody = /^(?:(?:if\s+)?(?:nobody|no one)\s+|if\s+(?:we|you|they|staff)\s+(?:still\s+)?(?=(?:has|have)\s+not\b))?(?:has|have)\s+(?:not\s+)?(?:yet\s+)?([a-z]+)\s+(?:it|them)(?:\s+(?:as\s+)?(?!(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s)([a-z]+(?:\s+or\s+[a-z]+)*))?\s+(?:(?:within|in|by)\s+(.+)|(.+?)\s+(?:on|later))$/i.exec(segment);
+    const nobody = /^(?:(?:if\s+)?(?:nobody|no one)\s+|if\s+(?:we|you|they|staff)\s+(?:still\s+)?(?=(?:has|have)\s+not\b))?(?:has|have)\s+(?:not\s+)?(?:yet\s+)?([a-z]+(?:\s+or\s+[a-z]+)?)\s+(?:it|them)(?:\s+(?:as\s+)?(?!(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s)([a-z]+(?:\s+or\s+[a-z]+)*))?\s+(?:(?:within|in|by)\s+(.+)|(.+?)\s+(?:on|later))$/i.exec(segment);
     const nobodyTime = nobody ? findDuration(nobody[3] ?? nobody[4]!) : undefined;
     if (nobody && nobodyTime) {
-      const events = nobody[2] && /^(?:marked|set|made|moved)$/i.test(nobody[1]!) ? nobody[2].split(/\s+or\s+/).map((w) => snakeCase(w)) : [snakeCase(awaitedEvent(nobody[1]!, '', recordWords(draft.entity)))];
+      // ("If nobody has invited or rejected them within three weeks": either act ends the wait.)
+      const events = nobody[2] && /^(?:marked|set|made|moved)$/i.test(nobody[1]!) ? nobody[2].split(/\s+or\s+/).map((w) => snakeCase(w)) : nobody[1]!.split(/\s+or\s+/).map((w) => snakeCase(awaitedEvent(w, '', recordWords(draft.entity))));
       const step: WorkflowStep = { kind: 'waitForEvent', name: uniqueName(`wait_for_${events[0]}`, draft.names), events, timeout: nobodyTime.iso };
       draft.steps.push(step);
       draft.hints.awaited.add(step.name);
