@@ -513,6 +513,8 @@ describe('rules and kinds said in passing', () => {
     ['the minimum number of volunteers', { name: 'min_volunteers' }],
     ['name, no two badges with the same one', { name: 'name', unique: true }],
     ['its number within the badge', { name: 'number', type: 'integer' }],
+    ['how many people fit in', { name: 'capacity', type: 'integer' }],
+    ['the date and time it starts', { name: 'starts_at', type: 'datetime' }],
     ['the technician working on it (one of our users)', { name: 'technician_id', type: 'ref(User)' }],
     ['a photo of the device as it came in (an image, 5 MB max)', { name: 'device_photo_key', type: 'file' }],
     ['the practice night (any day of the week, Monday to Sunday)', { name: 'practice_night', values: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] }],

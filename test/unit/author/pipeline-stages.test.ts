@@ -157,6 +157,7 @@ describe('clause readers', () => {
     expect(readDefinition('The estate manager has every right on everything')).toBeUndefined();
     expect(readDefinition('the deposit gets charged')).toBeUndefined();
     expect(readDefinition('Send an email with the key-safe code 24 hours before their booking starts')).toBeUndefined();
+    expect(readDefinition('It just says whether the member is bringing a friend')).toEqual({ topic: PREVIOUS, list: 'whether the member is bringing a friend' });
     expect(readDefinition('a badge has a list of requirements')).toBeUndefined();
     expect(readDefinition('a badge is worked on by many young people')).toBeUndefined();
     expect(readDefinition('We track that as badge progress')).toBeUndefined();

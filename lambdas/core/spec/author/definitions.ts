@@ -197,7 +197,8 @@ const PATTERNS: Pattern[] = [
   {
     example: 'It also has a colour and a size / They have a name (the record just described)',
     // ("It's got a start ...", "they've got a name": the spoken possessive.)
-    re: new RegExp(String.raw`^(?:it|they|each one|every one)(?:'s got|'ve got|\s+(?:has|have) got|\s+${HEDGE}(?:has|have|includes?|comes with|records?|stores?|carries))\s+${LIST}$`, 'i'),
+    // (Also "It just says whether the member is bringing a friend and which language ...".)
+    re: new RegExp(String.raw`^(?:it|they|each one|every one)(?:'s got|'ve got|\s+(?:has|have) got|\s+${HEDGE}(?:has|have|includes?|comes with|records?|stores?|carries|says|asks|notes|gives))\s+${LIST}$`, 'i'),
     topic: 0,
     list: 1,
   },

@@ -375,6 +375,17 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     const unit = weighs[1] ? (SIZE_OF_UNIT[weighs[1]] ?? weighs[1]) : undefined;
     return unit ? ['weight', unit] : ['weight'];
   }
+  // ("how many people fit in", "how many it sleeps": its capacity.)
+  if (/^how many (?:people|guests|persons|passengers|players|seats)?\s*(?:fit(?: in)?|it (?:holds|can hold|takes|can take|sleeps|seats))$/.test(t)) {
+    traits.type ??= 'integer';
+    return ['capacity'];
+  }
+  // ("the date and time it starts": when it starts, starts_at.)
+  const momentOf = /^(?:the\s+)?date and time (?:it|they) (starts?|begins?|opens?|ends?|finish(?:es)?|closes?)$/.exec(t);
+  if (momentOf) {
+    traits.type = 'datetime';
+    return [/^(?:start|begin|open)/.test(momentOf[1]!) ? 'starts' : 'ends', 'at'];
+  }
   // ("the date and time of it": the record's own moment, handover_at.)
   if (/^(?:the\s+)?date and time of (?:it|them)$/.test(t) && owner.length > 0) {
     traits.type = 'datetime';
