@@ -218,4 +218,22 @@ describe('the record named, and retries after a semicolon', () => {
     expect(flows[0]!.trigger).toMatchObject({ entity: 'Attendance', value: 'absent' });
     expect(flows[1]!.steps).toMatchObject([{ kind: 'task', retries: 3 }]);
   });
+
+  it('reads "When someone applies" as the record whose first status is the applicant, and "haven\'t been made active" as a wait for active', () => {
+    const entities_: SpecEntity[] = [{ name: 'Helper', fields: [status(['applicant', 'active', 'left'])] }];
+    const [flow] = read(entities_, ['When someone applies, email them the application pack', 'If they haven\'t been made active within 30 days, remind the coordinator']);
+    expect(flow!.trigger).toEqual({ entity: 'Helper', event: 'created' });
+    expect(flow!.steps).toMatchObject([{ kind: 'task' }, { kind: 'waitForEvent', events: ['active'], timeout: 'P30D' }, { kind: 'task' }]);
+  });
+
+  it('reads "When a helper signs up for a slot" as a sign-up made', () => {
+    const entities_: SpecEntity[] = [
+      { name: 'Helper', fields: [] },
+      { name: 'Slot', fields: [{ name: 'starts_at', type: 'datetime', required: true }] },
+      { name: 'SignUp', fields: [{ name: 'helper_id', type: 'ref(Helper)', required: true }, { name: 'slot_id', type: 'ref(Slot)', required: true }] },
+    ];
+    const [flow] = read(entities_, ['When a helper signs up for a slot, text them 24 hours before the slot starts']);
+    expect(flow!.trigger).toEqual({ entity: 'SignUp', event: 'created' });
+    expect(flow!.steps).toMatchObject([{ kind: 'waitUntil', field: 'starts_at', offset: '-PT24H' }, { kind: 'task' }]);
+  });
 });

@@ -4,6 +4,7 @@
  * description's record types by the usual ways English makes a noun of a verb.
  */
 import type { WorkflowContext } from './workflow-reader';
+import { statusFieldOf } from './workflow-record-fields';
 
 /** Acts of a verb and a particle, by the verb whose noun names the record they make ("sign up": register, registration). */
 const PHRASAL_ACTS: Record<string, string> = { 'sign up': 'register', 'sign on': 'register', 'book in': 'book', 'put in': 'request' };
@@ -13,11 +14,40 @@ export function madeByAct(tokens: string[], ctx: WorkflowContext): string | unde
   if (!/^(?:someone|somebody|anyone|anybody|a|an|the|people|customers?|clients?|members?|users?|visitors?|guests?)$/.test(tokens[0] ?? '')) return undefined;
   const verb = tokens.slice(1).find((w) => !/^(?:a|an|the|new|member|customer|client|user|visitor|guest)$/.test(w));
   if (!verb) return undefined;
-  // ("when someone signs up": they register.)
   const phrasal = PHRASAL_ACTS[`${verb.replace(/(?:e?s)$/, '')} ${tokens[tokens.indexOf(verb) + 1] ?? ''}`];
   if (tokens.indexOf(verb) !== tokens.length - (phrasal ? 2 : 1)) return undefined;
-  const lemma = phrasal ?? verb.replace(/(?:e?s)$/, '');
+  return nounOfAct(tokens.slice(tokens.indexOf(verb)), ctx);
+}
+
+/**
+ * The one record type an act's words (a verb, then what follows) name: the act itself with its
+ * particle ("signs up for a shift": a SignUp), else its noun ("books": a Booking).
+ */
+export function nounOfAct(act: string[], ctx: WorkflowContext): string | undefined {
+  const [verb, particle] = act;
+  if (!verb) return undefined;
+  const base = verb.replace(/(?:e?s)$/, '');
+  // ("when a volunteer signs up for a shift": the record of signing up, when there is one.)
+  const itself = particle ? ctx.index.resolve([base, particle]) ?? ctx.index.resolve([`${base}${particle}`]) : undefined;
+  if (itself) return itself;
+  // ("when someone signs up": they register.)
+  const lemma = PHRASAL_ACTS[`${base} ${particle ?? ''}`] ?? base;
   const nouns = [`${lemma}ing`, `${lemma}ation`, `${lemma.replace(/e$/, '')}ation`, `${lemma.replace(/er$/, 'r')}ation`, `${lemma}ment`, `${lemma}al`];
   const found = [...new Set(nouns.map((n) => ctx.index.resolve([n])).filter((e): e is string => !!e))];
   return found.length === 1 ? found[0] : undefined;
+}
+
+/**
+ * "When someone applies": no record of the act, but the one record type whose first status is
+ * the one who does it (applicant, applied) begins with it.
+ */
+export function startedByAct(tokens: string[], ctx: WorkflowContext): string | undefined {
+  if (tokens.length !== 2 || !/^(?:someone|somebody|anyone|anybody|people)$/.test(tokens[0]!)) return undefined;
+  const stem = tokens[1]!.replace(/(?:ies|y)$/, 'i').replace(/(?:e?s)$/, '').replace(/i$/, '');
+  if (stem.length < 4) return undefined;
+  const holders = ctx.entities.filter((e) => {
+    const first = statusFieldOf(e)?.values?.[0] ?? '';
+    return first.startsWith(stem) && /(?:ant|ent|ed|er)$/.test(first);
+  });
+  return holders.length === 1 ? holders[0]!.name : undefined;
 }

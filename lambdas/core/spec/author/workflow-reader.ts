@@ -15,7 +15,7 @@ import { emptyHints, type WorkflowHints } from './workflow-branches';
 import { uniqueName, durationWords, type Draft } from './workflow-draft';
 import { relativeAmount } from './workflow-waits';
 import { asStatusValue, dateField, dateOwner, statusFieldOf } from './workflow-record-fields';
-import { madeByAct } from './workflow-acts';
+import { madeByAct, nounOfAct, startedByAct } from './workflow-acts';
 import { nextState, stateHolder, statePhrase, triggerFor } from './workflow-triggers';
 import { mentionIn, recordWords } from './workflow-mentions';
 import { readSteps } from './workflow-steps';
@@ -173,7 +173,7 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
       const entity = holders[0]!.name;
       return { entity, trigger: { entity, event: 'updated', field: statusFieldOf(holders[0])!.name, value: noValue }, lead: [], rest, state: noValue };
     }
-    const made = madeByAct(tokens, ctx);
+    const made = madeByAct(tokens, ctx) ?? startedByAct(tokens, ctx);
     return made ? { entity: made, trigger: { entity: made, event: 'created' }, lead: [], rest } : undefined;
   }
   const before = tokens.slice(0, m.start).filter((w) => !['a', 'an', 'the', 'new', 'any', 'each', 'every', 'some'].includes(w));
@@ -219,6 +219,9 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     return { entity: m.entity, trigger: reached ?? { entity: m.entity, event: 'created' }, lead: [lead], rest, awaited: negated, ...(where.length > 0 ? { where } : {}) };
   }
 
+  // ("When a volunteer signs up for a shift": the record of that act, a SignUp, is made.)
+  const act = /^(?:up|in|on)$/.test(after[1] ?? '') && !STATE_LINKS.has(after[0]!) ? nounOfAct(after, ctx) : undefined;
+  if (act && act !== m.entity) return { entity: act, trigger: { entity: act, event: 'created' }, lead: [], rest };
   // "When someone makes a booking" / "when a manager approves an invoice"
   if (before.length > 0 && after.filter((w) => !STATE_LINKS.has(w)).length === 0) {
     const lemma = verbLemma(before[before.length - 1]!);

@@ -123,14 +123,15 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
     const again = new RegExp(String.raw`^(?:and\s+)?another${ANOTHER}\s+(?=(?:if|unless)\s)`, 'i').exec(segment);
     const repeat = again ? [...draft.steps].reverse().find((step) => step.kind === 'task') : undefined;
     // ("if it still hasn't been paid 7 days after the reminder": after the step before.)
-    const unless = new RegExp(String.raw`^(?:and\s+)?(?:another${ANOTHER}\s+)?(?:if|unless)\s+(?:it|they|the\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:still\s+)?(?:is|are|has|have)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?([a-z]+)\s+((?:a|an|the|their|its|any)\s+[a-z]+(?:\s+[a-z]+)?\s+)?(?:(?:within|in|after|by)\s+(.+)|(.+?)\s+(?:after that|after|later|after\s+(?:the|that|this|their|our)\s+(?:first\s+)?(?:reminder|email|message|text|notice|letter|call|nudge)))$`, 'i').exec(segment);
-    const awaitedFor = unless ? findDuration(unless[3] ?? unless[4]!) : undefined;
+    const unless = new RegExp(String.raw`^(?:and\s+)?(?:another${ANOTHER}\s+)?(?:if|unless)\s+(?:it|they|the\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:still\s+)?(?:is|are|has|have)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?(made\s+|marked\s+(?:as\s+)?|set\s+to\s+|moved\s+to\s+)?([a-z]+)\s+((?:a|an|the|their|its|any)\s+[a-z]+(?:\s+[a-z]+)?\s+)?(?:(?:within|in|after|by)\s+(.+)|(.+?)\s+(?:after that|after|later|after\s+(?:the|that|this|their|our)\s+(?:first\s+)?(?:reminder|email|message|text|notice|letter|call|nudge)))$`, 'i').exec(segment);
+    const awaitedFor = unless ? findDuration(unless[4] ?? unless[5]!) : undefined;
     if (unless && awaitedFor) {
       // ("if they still haven't picked it up 30 days later": the verb with its particle, collected if the record says so.)
-      const particle = new RegExp(String.raw`\b${unless[1]}\s+(?:it|them)\s+(up|back|out|in)\b`, 'i').exec(segment)?.[1];
-      const word = `${unless[1]!.toLowerCase()}${particle ? ` ${particle.toLowerCase()}` : ''}`;
-      // ("if the customer hasn't booked a test within two weeks": test_booked.)
-      const event = asStatusValue(draft.entity, STATE_ADVERBS[word] ?? PHRASAL_STATES[word] ?? snakeCase(particle ? word : awaitedEvent(word, unless[2] ?? '', recordWords(draft.entity))), ctx);
+      const particle = new RegExp(String.raw`\b${unless[2]}\s+(?:it|them)\s+(up|back|out|in)\b`, 'i').exec(segment)?.[1];
+      const word = `${unless[2]!.toLowerCase()}${particle ? ` ${particle.toLowerCase()}` : ''}`;
+      // ("if the customer hasn't booked a test within two weeks": test_booked; "if they haven't been made active": active.)
+      const named = unless[1] || particle ? snakeCase(word) : undefined;
+      const event = asStatusValue(draft.entity, STATE_ADVERBS[word] ?? PHRASAL_STATES[word] ?? named ?? snakeCase(awaitedEvent(word, unless[3] ?? '', recordWords(draft.entity))), ctx);
       const step: WorkflowStep = { kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, draft.names), events: [event], timeout: awaitedFor.iso };
       draft.steps.push(step);
       draft.hints.awaited.add(step.name);
