@@ -283,6 +283,11 @@ describe('clause readers', () => {
     expect(academy.entities.map((e) => e.name)).toEqual(['Player', 'Guardian']);
   });
 
+  it('reads a form\'s questions before the paragraph names its record as that record\'s fields', () => {
+    const cafe = authorSpec({ name: 'Cafe', description: "Sessions: venue, start time.\n\nBefore a session, visitors register the thing they're bringing. It's just a form: their email, the item name, what kind of thing it is (electrical, textiles or other), and a photo if they like. Every registered item is tied to one session.\n\nThe coordinator can do everything." });
+    expect(cafe.entities.find((e) => e.name === 'Item')?.fields.map((f) => f.name)).toEqual(['email', 'item_name', 'category', 'photo_key', 'session_id']);
+  });
+
   it('reads "a client account" as the client when clients are described', () => {
     const couriers = authorSpec({ name: 'Couriers', description: 'Clients: company name, billing email.\nJobs: reference, price.\nA client account places many jobs; each job is placed by exactly one client account.\nThe owner can do everything.' });
     expect(couriers.entities.map((e) => e.name)).toEqual(['Client', 'Job']);

@@ -136,6 +136,15 @@ export function readDescription(description: string): Reading {
     const longer = [...new Set(known.filter((k) => k.endsWith(name) && k !== name))];
     return longer.length === 1 ? longer[0] : name;
   };
+  /** The record type a later sentence of the same paragraph relates to another ("Every registered item is tied to one session"). */
+  const laterSubject = (index: number, paragraph: number): string | undefined => {
+    for (let k = index + 1; k < statements.length && statements[k]!.line === paragraph; k += 1) {
+      const relation = readRelations(statements[k]!.text);
+      const child = relation ? nameOf(relation.pairs[0]!.child, units, true) : undefined;
+      if (child) return child;
+    }
+    return undefined;
+  };
   // The record described last, for clauses about it ("It also has ...", "We also note ...").
   let previous: string | undefined;
   /** The statement that last changed `previous`. */
@@ -153,7 +162,7 @@ export function readDescription(description: string): Reading {
     // and at a contrast with a new subject ("A customer can have several dogs, but a dog only ever has one owner").
     // (A spaced dash before a new subject, "Shows have episodes - an episode has ...", too; and
     // the record's states after its relations, "A booking is for one child, and it is pending or paid".)
-    const separators = sepRegex(/\s*;\s*|:\s+(?=(?:a|an|any|each|every|the|for each|for every)\s)|\s+-\s+(?=(?:a|an|each|every)\s)|,\s*and\s+(?=(?:it|they)\s+(?:is|are|can be|goes|go)\s+[^;,]*(?:,[^;,]*)*\bor\b)|,\s*(?:but|whereas|while|so)\s+(?=(?:[a-z]+\s+){0,4}?(?:a|an|each|every|one)\s+[a-z]+\s+(?:only\s+|ever\s+|always\s+|just\s+)*(?:has|have|belongs|is|are|can|goes)\b)/iy);
+    const separators = sepRegex(/\s*;\s*|:\s+(?=(?:a|an|any|each|every|the|their|its|for each|for every)\s)|\s+-\s+(?=(?:a|an|each|every)\s)|,\s*and\s+(?=(?:it|they)\s+(?:is|are|can be|goes|go)\s+[^;,]*(?:,[^;,]*)*\bor\b)|,\s*(?:but|whereas|while|so)\s+(?=(?:[a-z]+\s+){0,4}?(?:a|an|each|every|one)\s+[a-z]+\s+(?:only\s+|ever\s+|always\s+|just\s+)*(?:has|have|belongs|is|are|can|goes)\b)/iy);
     // ("An issue is about one booking: a type ...; a description, which mustn't be empty; and a photo": after a colon, semicolons separate the list's items.)
     const listColon = /^[^;]*?:\s/.exec(sentence.text.toLowerCase());
     const parts = splitTopLevel(sentence.text, (lower, at) => (listColon && at > listColon[0].length && lower[at] === ';' && isBareFieldList(lower.slice(at + 1).split(';')[0]!, true) ? 0 : separators(lower, at)));
@@ -265,7 +274,13 @@ export function readDescription(description: string): Reading {
         previous = madeName;
         return [];
       }
-      const about = headedEntity && namesNone ? headedEntity : previous;
+      // ("visitors register the thing they're bringing ... it's just a form: their email, ... Every
+      // registered item is tied to one session": a paragraph's list, before the paragraph names its
+      // record, is that record's, not the one an earlier paragraph described.)
+      const paragraph = statements[sentence.index]!.line;
+      const earlier = previousAt >= 0 && statements[previousAt]?.line !== paragraph;
+      const namedLater = afterColon && (earlier || previous === undefined) && !headedEntity ? laterSubject(sentence.index, paragraph) : undefined;
+      const about = headedEntity && namesNone ? headedEntity : namedLater ?? previous;
       if (afterColon && about && isBareFieldList(part)) {
         addList(about, part, sentence.index);
         return [];

@@ -42,5 +42,9 @@ export function isBareFieldList(sentence: string, single = false): boolean {
   // ("whether they can swim", "how many people come": a question names a field, clause and all.)
   // (Counting the words that carry meaning: "the weight of one piece in grams" is three.)
   const contentWords = (item: string) => item.split(/\s+/).filter((w) => !/^(?:the|a|an|of|in|per|one|for|on|at|to|their|its|his|her|our|and|or)$/i.test(w)).length;
-  return items.every((item) => /^(?:whether|how)\b/i.test(item) || (contentWords(item) <= 5 && !hasClause(item)));
+  // ("what kind of thing it is", "roughly how old it is", "a photo if they like": questions and conditions name a field too.)
+  return items.every((item) => {
+    const plain = item.replace(/^(?:roughly|about|approximately|exactly)\s+(?=how\b)/i, '').replace(/^((?:a|an|the)\s+[a-z]+)\s+if\s+(?:they|you|we)\s+(?:like|want|wish|have one|can)$/i, '$1');
+    return /^(?:whether|how|what kind|what type|what sort|what's wrong|what went wrong)\b/i.test(plain) || (contentWords(plain) <= 5 && !hasClause(plain));
+  });
 }

@@ -375,6 +375,17 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     const unit = weighs[1] ? (SIZE_OF_UNIT[weighs[1]] ?? weighs[1]) : undefined;
     return unit ? ['weight', unit] : ['weight'];
   }
+  // ("what kind of thing it is": its category; "what's wrong with it": the fault; "how old it is in years": its age.)
+  if (/^what (?:kind|type|sort) of (?:thing|item|object|device|animal|job)?\s*(?:it|they) (?:is|are)$/.test(t)) return traits.values ? ['category'] : ['kind'];
+  if (/^what['’]?s wrong with (?:it|them)$|^what is wrong with (?:it|them)$/.test(t)) {
+    traits.type ??= 'text';
+    return ['fault', 'description'];
+  }
+  const howOld = /^how old (?:it|they|he|she) (?:is|are)(?: in (years|months))?$/.exec(t);
+  if (howOld) {
+    traits.type ??= 'integer';
+    return ['age', howOld[1] ?? 'years'];
+  }
   // ("how many people fit in", "how many it sleeps": its capacity.)
   if (/^how many (?:people|guests|persons|passengers|players|seats)?\s*(?:fit(?: in)?|it (?:holds|can hold|takes|can take|sleeps|seats))$/.test(t)) {
     traits.type ??= 'integer';
