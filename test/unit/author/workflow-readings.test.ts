@@ -236,4 +236,13 @@ describe('the record named, and retries after a semicolon', () => {
     expect(flow!.trigger).toEqual({ entity: 'SignUp', event: 'created' });
     expect(flow!.steps).toMatchObject([{ kind: 'waitUntil', field: 'starts_at', offset: '-PT24H' }, { kind: 'task' }]);
   });
+
+  it('reads "no sightings have been added to it within 2 days" as a wait for a record, ended by the act (added)', () => {
+    const entities_: SpecEntity[] = [
+      { name: 'Visit', fields: [] },
+      { name: 'Sighting', fields: [{ name: 'visit_id', type: 'ref(Visit)', required: true }] },
+    ];
+    const [flow] = read(entities_, ['When a visit is logged and no sightings have been added to it within 2 days, remind the observer']);
+    expect(flow!.steps[0]).toMatchObject({ kind: 'waitForRecord', timeout: 'P2D', next: { end: 'added' } });
+  });
 });

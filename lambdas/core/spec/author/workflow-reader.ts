@@ -191,7 +191,8 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     const negation = noun && !after.includes('not') ? 'no' : 'not';
     const words_ = negated ? (after.includes(negation) ? after.slice(after.indexOf(negation) + 1) : before.slice(before.indexOf('not') + 1)) : after.slice(still + 1).filter((w) => w !== 'in' && w !== 'at');
     const untilTime = words_.slice(0, Math.max(0, words_.findIndex((w) => ['within', 'after', 'in', 'for', 'by'].includes(w))));
-    let stateWord = (negation === 'no' ? untilTime[untilTime.length - 1] : words_.find((w) => !STATE_LINKS.has(w) && w !== 'been' && w !== 'yet')) ?? 'updated';
+    // ("no sightings have been added to it within 2 days": the verb, not the words after it.)
+    let stateWord = (negation === 'no' ? untilTime.filter((w) => !/^(?:it|them|to|for|on|in|onto|into)$/.test(w)).pop() : words_.find((w) => !STATE_LINKS.has(w) && w !== 'been' && w !== 'yet')) ?? 'updated';
     // ("if the customer hasn't booked a test within two weeks": test_booked.)
     // ("hasn't moved to conditioning": conditioning; "answered with an invitation or a decline": invited or declined.)
     const acts = negated ? eventsOfAct(stateWord, words_.slice(words_.indexOf(stateWord) + 1))?.map((e) => asStatusValue(m.entity, e, ctx)) : undefined;
