@@ -288,6 +288,13 @@ describe('clause readers', () => {
     expect(cafe.entities.find((e) => e.name === 'Item')?.fields.map((f) => f.name)).toEqual(['email', 'item_name', 'category', 'photo_key', 'session_id']);
   });
 
+  it('reads "a booking" as the thing people book when nothing else describes it, and apart from a described one', () => {
+    const press = authorSpec({ name: 'Press', description: 'They book a pressing slot on our website without creating an account. A booking needs a name and an email, both required, and the slot they want (date and time).\nThe partners can do everything.' });
+    expect(press.entities.map((e) => e.name)).toEqual(['PressingSlot']);
+    const hotel = authorSpec({ name: 'Hotel', description: 'Rooms: number, floor.\nGuests book a room on our website. A booking is for one room and has a check-in date.\nThe manager can do everything.' });
+    expect(hotel.entities.map((e) => e.name)).toEqual(['Room', 'Booking']);
+  });
+
   it('reads "a client account" as the client when clients are described', () => {
     const couriers = authorSpec({ name: 'Couriers', description: 'Clients: company name, billing email.\nJobs: reference, price.\nA client account places many jobs; each job is placed by exactly one client account.\nThe owner can do everything.' });
     expect(couriers.entities.map((e) => e.name)).toEqual(['Client', 'Job']);

@@ -71,6 +71,11 @@ export function readDescription(description: string): Reading {
   // (A heading of its own names a record type too: "## Jobs  A job is one piece of work for one client".)
   const headings = new Set(statements.map((s) => s.topic).filter((t): t is string => !!t).map((t) => entityNameOf(t, units)));
   const isDescribed = (name: string) => describedNames.has(name) || headings.has(name) || listed.some((l) => l.entity === name);
+  // ("They book a pressing slot on our website ... A booking needs a name": the thing booked, described
+  // nowhere else, is the booking record itself.)
+  const booked = statements.map((st) => /\b(?:book|books|booked|reserve|reserves|reserved)\s+(?:a|an)\s+([a-z]+\s+[a-z]+)\s+(?:on|at|through|via|online|in|for)\b/i.exec(st.text)?.[1]).find((t): t is string => !!t);
+  const bookedName = booked ? entityNameOf(booked, units) : undefined;
+  const bookedThing = bookedName && !isDescribed(bookedName) ? bookedName : undefined;
   // ("Clients log in too. They can request a collection": "they" in a sentence's first clause are the people the sentence before was about.)
   let carried: string | undefined;
   const sentences: Sentence[] = statements.map((s, index) => {
@@ -113,7 +118,9 @@ export function readDescription(description: string): Reading {
     const bare = pascalCase(snakeCase(words(phrase).filter((w) => !/^(?:a|an|the|one|each|every|its|their|exactly|single)$/.test(w)).map((w) => singular(w)).join(' ')));
     const generic = listed.some((l) => l.entity === bare && (l.phrases.length > 0 || l.rows.length > 0)) ? bare : undefined;
     // (A generic noun the text gives fields anywhere, "A tool sits in one category. It has a name", names that record type.)
-    const name = entityNameOf(phrase, tenantUnits, described) ?? (unitName && (describedUnits.has(unitName) || describedNames.has(unitName) || listed.some((l) => l.entity === unitName)) ? unitName : generic);
+    const own = entityNameOf(phrase, tenantUnits, described);
+    if (bookedThing && (own === 'Booking' || own === 'Reservation')) return bookedThing;
+    const name = own ?? (unitName && (describedUnits.has(unitName) || describedNames.has(unitName) || listed.some((l) => l.entity === unitName)) ? unitName : generic);
     if (!name) return undefined;
     const definedNames = [...listed.map((l) => l.entity), ...containments.flatMap((c) => [c.parent, c.child])];
     const known = [...definedNames, ...titles];
