@@ -246,3 +246,24 @@ describe('the record named, and retries after a semicolon', () => {
     expect(flow!.steps[0]).toMatchObject({ kind: 'waitForRecord', timeout: 'P2D', next: { end: 'added' } });
   });
 });
+
+describe('headings and plain statements', () => {
+  const entities: SpecEntity[] = [
+    { name: 'Entry', fields: [{ name: 'position', type: 'integer', required: false }] },
+    { name: 'Truck', fields: [{ name: 'next_service_date', type: 'date', required: false }] },
+  ];
+
+  it('reads "Entry made." then actions as that trigger, "retry the charge up to twice", "we store ..." as no action, "a fortnight"', () => {
+    const flows = read(entities, [
+      'When the entry is made we store the running order position',
+      'Entry made',
+      'Email the handler a confirmation, then charge the entry fee through the card provider',
+      'The provider sometimes declines for no reason, so retry the charge up to twice',
+      'When a truck is added, wait until a fortnight before its next service date and book the service',
+    ]);
+    expect(flows).toHaveLength(2);
+    expect(flows[0]!.trigger).toEqual({ entity: 'Entry', event: 'created' });
+    expect(flows[0]!.steps).toMatchObject([{ kind: 'task' }, { kind: 'task', retries: 2 }]);
+    expect(flows[1]!.steps).toMatchObject([{ kind: 'waitUntil', field: 'next_service_date', offset: '-P2W' }, { kind: 'task' }]);
+  });
+});

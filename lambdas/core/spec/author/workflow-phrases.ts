@@ -152,6 +152,8 @@ export function expand(text: string): string {
     .replace(/\bcan't\b/gi, 'cannot')
     .replace(/\bwe'd like\b/gi, 'we want')
     .replace(/\bhrs?\b/gi, 'hours')
+    // ("wait until a fortnight before its next service date": two weeks.)
+    .replace(/\b(?:a|one)\s+fortnight\b/gi, 'two weeks')
     .replace(/\s+&\s+/g, ' and ');
 }
 

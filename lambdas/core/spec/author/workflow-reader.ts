@@ -279,7 +279,10 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     // ("Every entry starts as pending payment. Give the payment up to 30 minutes to go through; ...":
     // time given right after a record is said to start in a state runs from its creation.)
     const begun = i > 0 && /^(?:give|allow|leave)\s/i.test(text) && findDuration(text) ? startsInState(sentences[i - 1]!, ctx) : undefined;
-    const opening = readOpening(conditionFirst(commaBeforeAction(begun ? `When a ${words(begun).join(' ')} is created, ${text}` : text)), ctx, i > 0 ? mentionIn(words(sentences[i - 1]!), ctx)?.entity : undefined);
+    // ("1. Entry made. Email the handler a confirmation, ...": a record and its state as a heading, then the actions.)
+    const heading = i > 0 && TASK_VERBS.has(verbLemma(words(text)[0] ?? '')) ? stateHeading(sentences[i - 1]!, ctx) : undefined;
+    const plainOpening = () => readOpening(conditionFirst(commaBeforeAction(begun ? `When a ${words(begun).join(' ')} is created, ${text}` : text)), ctx, i > 0 ? mentionIn(words(sentences[i - 1]!), ctx)?.entity : undefined);
+    const opening = plainOpening() ?? (heading ? readOpening(`When a ${heading.record} is ${heading.state}, ${text}`, ctx) : undefined);
     // ("When an entry comes in, email the helm. If the fee hasn't been paid within 7 days, send a reminder": what follows
     // a missed time, or a deadline ("The committee must schedule a hearing within 24 hours; ..."), goes on with the workflow.)
     if (!opening && last && (MISSED_TIME.test(text) || DEADLINE.test(text.split(/[;,]/)[0]!))) {
@@ -371,6 +374,8 @@ function commaBeforeAction(text: string): string {
   for (let i = 3; i < tokens.length; i += 1) {
     const w = tokens[i]!.toLowerCase();
     const before = tokens[i - 1]!.toLowerCase();
+    // ("When the entry is made we store the running order position": what we keep then, no action.)
+    if (/^(?:we|i)$/.test(before) && !TASK_VERBS.has(verbLemma(w))) return text;
     // ("When an attendance record is marked absent": a verb's word before "is" is the record's noun.)
     const subject = /^(?:is|are|was|were|gets|get|has|have|becomes)$/i.test(tokens[i + 1] ?? '');
     if (!(TASK_VERBS.has(w) || /^waits?$/.test(w)) || STATE_LINKS.has(before) || NOT_BEFORE_ACTION.has(before) || subject) continue;
@@ -387,6 +392,15 @@ function conditionFirst(text: string): string {
   const m = /^([a-z]+)\b([^,;]*?)\s+(if|unless)\s+((?:a|an|the|any|each)\s+[^,;]+)$/i.exec(text);
   if (!m || !TASK_VERBS.has(verbLemma(m[1]!)) || !findDuration(m[4]!)) return text;
   return `${m[3]} ${m[4]}, ${m[1]!.toLowerCase()}${m[2]}`;
+}
+
+/** "Entry made", "Show opened": a sentence of a record's words and the state it reaches, and nothing else. */
+function stateHeading(sentence: string, ctx: WorkflowContext): { record: string; state: string } | undefined {
+  const tokens = words(sentence.trim().replace(/^\d+[.)]\s*/, ''));
+  const m = mentionIn(tokens, ctx);
+  const state = tokens[tokens.length - 1] ?? '';
+  if (!m || m.start !== 0 || m.end !== tokens.length - 1 || !(/(?:ed|en)$/.test(state) || verbLemma(state) !== state)) return undefined;
+  return { record: tokens.slice(0, m.end).join(' '), state };
 }
 
 /** "Every entry starts as pending payment": the record type (as its words) that begins in a state. */

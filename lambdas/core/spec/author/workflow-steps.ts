@@ -52,9 +52,9 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
       draft.lastSegment = segment;
       continue;
     }
-    // ("retry this email up to 3 times": what is retried may be named.)
+    // ("retry this email up to 3 times": what is retried may be named; "retry the charge up to twice".)
     // ("The shop's API times out a lot, so try up to 3 more times": "try" with a count is a retry too.)
-    const retries = new RegExp(String.raw`\b${RETRY}${RETRIED}\s+up\s+to\s+(\w+)\s+(?:more\s+|further\s+|extra\s+)?times?\b|\bup\s+to\s+(\w+)\s+retries\b|\b(\w+)\s+retries\b|\b${RETRY}${RETRIED}\s+(twice|(?:\w+)\s+(?:more\s+|further\s+|extra\s+)?times)\b`, 'i').exec(segment);
+    const retries = new RegExp(String.raw`\b${RETRY}${RETRIED}\s+up\s+to\s+(\w+)\s+(?:more\s+|further\s+|extra\s+)?times?\b|\bup\s+to\s+(\w+)\s+retries\b|\b(\w+)\s+retries\b|\b${RETRY}${RETRIED}\s+(?:up\s+to\s+)?(twice|(?:\w+)\s+(?:more\s+|further\s+|extra\s+)?times)\b`, 'i').exec(segment);
     if (retries) {
       const count = (retries[1] ?? retries[2] ?? retries[3] ?? retries[4]!).replace(/\s+(?:(?:more|further|extra)\s+)?times$/i, '').replace(/^twice$/i, '2');
       const n = Number.parseInt(count, 10) || wordNumber(count);
