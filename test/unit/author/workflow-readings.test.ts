@@ -266,4 +266,18 @@ describe('headings and plain statements', () => {
     expect(flows[0]!.steps).toMatchObject([{ kind: 'task' }, { kind: 'task', retries: 2 }]);
     expect(flows[1]!.steps).toMatchObject([{ kind: 'waitUntil', field: 'next_service_date', offset: '-P2W' }, { kind: 'task' }]);
   });
+
+  it('reads "retry that up to 5 times", and "they have 3 days to pay" as the one paid tick box of the record', () => {
+    const entities_: SpecEntity[] = [
+      { name: 'Stop', fields: [status(['planned', 'cancelled'])] },
+      { name: 'Registration', fields: [{ name: 'entry_fee_paid', type: 'boolean', required: false }] },
+    ];
+    const flows = read(entities_, [
+      'When a stop gets cancelled, message everyone with an order for it',
+      'Our SMS provider is flaky, so retry that up to 5 times',
+      'When someone registers, they have 3 days to pay; if the fee still isn\'t paid by then, send them a reminder',
+    ]);
+    expect(flows[0]!.steps).toMatchObject([{ kind: 'task', retries: 5 }]);
+    expect(flows[1]!.steps[0]).toMatchObject({ kind: 'waitForEvent', events: ['entry_fee_paid'], timeout: 'P3D' });
+  });
 });

@@ -26,6 +26,12 @@ export function asStatusValue(entity: string, event: string, ctx: WorkflowContex
   return [`in_${event}`, ...(EVENT_SYNONYMS[event] ?? [])].find((v) => values.includes(v)) ?? event;
 }
 
+/** "they have 3 days to pay", no object said, on a record with one entry-fee-paid tick box: entry_fee_paid. */
+export function tickOf(entity: string, event: string, ctx: WorkflowContext): string {
+  const ticks = (ctx.entities.find((e) => e.name === entity)?.fields ?? []).filter((f) => f.type === 'boolean' && f.name.endsWith(`_${event}`));
+  return ticks.length === 1 ? ticks[0]!.name : event;
+}
+
 /** The date or time field of a record a phrase points at ("the wedding date", "it ends", "starts"). */
 export function dateField(entity: string, hint: string[], ctx: WorkflowContext): string | undefined {
   const fields = (ctx.entities.find((e) => e.name === entity)?.fields ?? []).filter((f) => f.type === 'date' || f.type === 'datetime');

@@ -9,7 +9,7 @@ import { snakeCase } from '../../text/case';
 import { durationWords, uniqueName, type Draft } from './workflow-draft';
 import { readRelativeStep, readWait, relativeAmount, waitUntilBefore, wordNumber } from './workflow-waits';
 import { mentionIn, recordWords } from './workflow-mentions';
-import { asStatusValue } from './workflow-record-fields';
+import { asStatusValue, tickOf } from './workflow-record-fields';
 import { AWAITED_NOUNS, DEADLINE, PHRASAL_STATES, STATE_ADVERBS, TASK_VERBS, TIME_GIVEN, WAIT_WORDS, awaitedEvent, objectPhrase, participle, verbLemma } from './workflow-phrases';
 import type { WorkflowContext } from './workflow-reader';
 
@@ -18,8 +18,8 @@ const SEGMENTS = new RegExp(String.raw`\s*(?:;|:|,\s*(?:and\s+)?then\s+|\s+and\s
 
 /** The verb of a retry: "retry", "retried", and "try" (again) when a count follows. */
 const RETRY = String.raw`(?:retry(?:ing)?|retried|re-?tried|try(?:ing)?(?:\s+again)?)`;
-/** What is retried, when named ("retry this email", "retry it"). */
-const RETRIED = String.raw`(?:\s+it|\s+them|\s+(?:the|this|that|each)\s+[a-z]+)?`;
+/** What is retried, when named ("retry this email", "retry it", "retry that up to 5 times"). */
+const RETRIED = String.raw`(?:\s+(?:the|this|that|each)\s+[a-z]+|\s+(?:it|them|that|this))?`;
 
 /** The message said again ("another one", "another text"). */
 const ANOTHER = String.raw`(?:\s+one|\s+(?:text|email|e-mail|reminder|message|call|nudge|notice|letter))?`;
@@ -111,7 +111,9 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
     if (allowance && allowed) {
       const verb = allowance[2] ?? allowance[3]!;
       // ("has 72 hours to pay the deposit": deposit_paid.)
-      const event = snakeCase(awaitedEvent(verb, segment.slice((allowance.index ?? 0) + allowance[0].length), recordWords(draft.entity)));
+      const object = segment.slice((allowance.index ?? 0) + allowance[0].length);
+      const named = snakeCase(awaitedEvent(verb, object, recordWords(draft.entity)));
+      const event = /^\s*(?:$|[;,.])/.test(object) ? tickOf(draft.entity, named, ctx) : named;
       draft.steps.push({ kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, draft.names), events: [event], timeout: allowed.iso });
       draft.lastSegment = segment;
       continue;
