@@ -280,4 +280,18 @@ describe('headings and plain statements', () => {
     expect(flows[0]!.steps).toMatchObject([{ kind: 'task', retries: 5 }]);
     expect(flows[1]!.steps[0]).toMatchObject({ kind: 'waitForEvent', events: ['entry_fee_paid'], timeout: 'P3D' });
   });
+
+  it('reads "if its not picked up 30 days after its ready" as its own wait, and "if it still isn\'t back a week after that"', () => {
+    const entities_: SpecEntity[] = [
+      { name: 'Alteration', fields: [status(['received', 'ready', 'picked_up'])] },
+      { name: 'Loan', fields: [{ name: 'due_date', type: 'date', required: true }] },
+    ];
+    const flows = read(entities_, [
+      'when an alteration is ready email the customer',
+      'if its not picked up 30 days after its ready, call the customer',
+      'When a loan is created, wait until its due date and remind the borrower; if it still isn\'t back a week after that, tell the officer',
+    ]);
+    expect(flows[0]!.steps).toMatchObject([{ kind: 'task' }, { kind: 'waitForEvent', events: ['picked_up'], timeout: 'P30D' }, { kind: 'task' }]);
+    expect(flows[1]!.steps).toMatchObject([{ kind: 'waitUntil' }, { kind: 'task' }, { kind: 'waitForEvent', events: ['returned'], timeout: 'P1W' }, { kind: 'task' }]);
+  });
 });

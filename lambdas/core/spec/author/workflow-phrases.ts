@@ -145,6 +145,8 @@ export function expand(text: string): string {
     // ("If it's still not confirmed", "they've not paid", "it's been sold": the subject's own verb.)
     .replace(/\b(it|he|she)['’]s\s+(?=been\b|got\b)/gi, '$1 has ')
     .replace(/\b(it|he|she)['’]s\b/gi, '$1 is')
+    // ("if its not picked up": the apostrophe left out, before "not".)
+    .replace(/\bits\s+(?=not\b|still\s+not\b)/gi, 'it is ')
     .replace(/\b(they|we|you)['’]re\b/gi, '$1 are')
     .replace(/\b(they|we|you)['’]ve\b/gi, '$1 have')
     // ("neither approved nor rejected": not approved or rejected.)

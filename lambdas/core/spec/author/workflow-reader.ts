@@ -265,7 +265,8 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
       const retriesBefore = last.steps.map((step) => (step.kind === 'task' ? step.retries : undefined)).join();
       // "Approved reports are paid ...": what follows happens in that state.
       const state = continuesAbout(text, last, ctx) ? words(text)[0] : undefined;
-      readSteps(text.slice(failure?.[0].length ?? 0).replace(CONTINUATION, '').replace(/^[,\s]+/, '').replace(state ? /^[A-Za-z]+(?:ed|en)\s+/ : /^$/, 'the '), last, ctx);
+      // ("if its not picked up 30 days after its ready, call ...": a condition with its time is a step of its own.)
+      readSteps(text.slice(failure?.[0].length ?? 0).replace(MISSED_TIME.test(text) ? /^$/ : CONTINUATION, '').replace(/^[,\s]+/, '').replace(state ? /^[A-Za-z]+(?:ed|en)\s+/ : /^$/, 'the '), last, ctx);
       // (A sentence of retries alone changes the last task: the workflow goes on after it.)
       const retried = last.steps.slice(0, before).map((step) => (step.kind === 'task' ? step.retries : undefined)).join() !== retriesBefore;
       if (last.steps.length > before || retried) {

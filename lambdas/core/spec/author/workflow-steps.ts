@@ -124,12 +124,13 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
     // ("and another text if ...": the same message again.)
     const again = new RegExp(String.raw`^(?:and\s+)?another${ANOTHER}\s+(?=(?:if|unless)\s)`, 'i').exec(segment);
     const repeat = again ? [...draft.steps].reverse().find((step) => step.kind === 'task') : undefined;
-    // ("if it still hasn't been paid 7 days after the reminder": after the step before.)
-    const unless = new RegExp(String.raw`^(?:and\s+)?(?:another${ANOTHER}\s+)?(?:if|unless)\s+(?:it|they|the\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:still\s+)?(?:is|are|has|have)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?(made\s+|marked\s+(?:as\s+)?|set\s+to\s+|moved\s+to\s+)?([a-z]+)\s+((?:a|an|the|their|its|any)\s+[a-z]+(?:\s+[a-z]+)?\s+)?(?:(?:within|in|after|by)\s+(.+)|(.+?)\s+(?:after that|after|later|after\s+(?:the|that|this|their|our)\s+(?:first\s+)?(?:reminder|email|message|text|notice|letter|call|nudge)))$`, 'i').exec(segment);
-    const awaitedFor = unless ? findDuration(unless[4] ?? unless[5]!) : undefined;
+    // ("if it still hasn't been paid 7 days after the reminder": after the step before; "30 days after its ready": after the trigger.)
+    const unless = new RegExp(String.raw`^(?:and\s+)?(?:another${ANOTHER}\s+)?(?:if|unless)\s+(?:it|they|the\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:still\s+)?(?:is|are|has|have)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?(made\s+|marked\s+(?:as\s+)?|set\s+to\s+|moved\s+to\s+)?([a-z]+)\s+((?:a|an|the|their|its|any)\s+[a-z]+(?:\s+[a-z]+)?\s+)?(?:(?:within|in|after|by)\s+(.+)|(.+?)\s+(?:after that|after|later|after\s+(?:the|that|this|their|our)\s+(?:first\s+)?(?:reminder|email|message|text|notice|letter|call|nudge)|after\s+(?:it\s+(?:is|was|became|got)|its)\s+[a-z]+))$`, 'i').exec(segment);
+    // ("if it still isn't back a week after that": the time is the phrase before "after".)
+    const awaitedFor = unless ? findDuration(unless[4] ?? unless[5]!) ?? (unless[3] && TIME_ONLY.test(unless[3].trim()) ? findDuration(unless[3]) : undefined) : undefined;
     if (unless && awaitedFor) {
       // ("if they still haven't picked it up 30 days later": the verb with its particle, collected if the record says so.)
-      const particle = new RegExp(String.raw`\b${unless[2]}\s+(?:it|them)\s+(up|back|out|in)\b`, 'i').exec(segment)?.[1];
+      const particle = new RegExp(String.raw`\b${unless[2]}\s+(?:(?:it|them)\s+)?(up|back|out|in)\b`, 'i').exec(segment)?.[1];
       const word = `${unless[2]!.toLowerCase()}${particle ? ` ${particle.toLowerCase()}` : ''}`;
       // ("if the customer hasn't booked a test within two weeks": test_booked; "if they haven't been made active": active.)
       const named = unless[1] || particle ? snakeCase(word) : undefined;
