@@ -294,4 +294,10 @@ describe('headings and plain statements', () => {
     expect(flows[0]!.steps).toMatchObject([{ kind: 'task' }, { kind: 'waitForEvent', events: ['picked_up'], timeout: 'P30D' }, { kind: 'task' }]);
     expect(flows[1]!.steps).toMatchObject([{ kind: 'waitUntil' }, { kind: 'task' }, { kind: 'waitForEvent', events: ['returned'], timeout: 'P1W' }, { kind: 'task' }]);
   });
+
+  it('reads "give the senior volunteers two weeks to verify it" as a wait for verified', () => {
+    const entities_: SpecEntity[] = [{ name: 'Source', fields: [status(['transcribed', 'needs_checking', 'verified'])] }];
+    const [flow] = read(entities_, ['When a source is marked as needs checking, give the senior volunteers two weeks to verify it, and if it\'s still not verified after that, put it on the admins\' list']);
+    expect(flow!.steps).toMatchObject([{ kind: 'waitForEvent', events: ['verified'], timeout: 'P2W' }, { kind: 'task' }]);
+  });
 });

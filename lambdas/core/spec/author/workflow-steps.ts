@@ -95,7 +95,7 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
       draft.lastSegment = segment;
       continue;
     }
-    const allowance = /^(?:give|allow|leave)\s+(?:it|them|the \w+\s+)?\s*(?:up to\s+|at most\s+)?(.+?)\s+(?:to be\s+([a-z]+)|for\s+.+?\s+to\s+([a-z]+))/i.exec(segment) ?? TIME_GIVEN.exec(segment);
+    const allowance = /^(?:give|allow|leave)\s+(?:it|them|the \w+\s+)?\s*(?:up to\s+|at most\s+)?(.+?)\s+(?:to be\s+([a-z]+)|for\s+.+?\s+to\s+([a-z]+)|to\s+([a-z]+))/i.exec(segment) ?? TIME_GIVEN.exec(segment);
     // ("up to 7 more days": the time given, whatever came before it.)
     const allowed = allowance ? findDuration(allowance[1]!.replace(/\b(?:more|another|extra|additional|further)\s+/gi, '')) : undefined;
     // ("give the payment up to 30 minutes to go through": what the noun awaited stands for, paid.)
@@ -109,7 +109,8 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
       continue;
     }
     if (allowance && allowed) {
-      const verb = allowance[2] ?? allowance[3]!;
+      // ("give the senior volunteers two weeks to verify it": the people, the time, the act.)
+      const verb = allowance[2] ?? allowance[3] ?? allowance[4]!;
       // ("has 72 hours to pay the deposit": deposit_paid.)
       const object = segment.slice((allowance.index ?? 0) + allowance[0].length);
       const named = snakeCase(awaitedEvent(verb, object, recordWords(draft.entity)));
