@@ -300,4 +300,13 @@ describe('headings and plain statements', () => {
     const [flow] = read(entities_, ['When a source is marked as needs checking, give the senior volunteers two weeks to verify it, and if it\'s still not verified after that, put it on the admins\' list']);
     expect(flow!.steps).toMatchObject([{ kind: 'waitForEvent', events: ['verified'], timeout: 'P2W' }, { kind: 'task' }]);
   });
+
+  it('reads "then another email two hours before the session with what to bring" as a wait until the session starts', () => {
+    const entities_: SpecEntity[] = [
+      { name: 'Session', fields: [{ name: 'starts_at', type: 'datetime', required: true }] },
+      { name: 'Booking', fields: [{ name: 'session_id', type: 'ref(Session)', required: true }] },
+    ];
+    const [flow] = read(entities_, ['When somebody books, send a confirmation email straight away, then another email two hours before the session with what to bring']);
+    expect(flow!.steps).toMatchObject([{ kind: 'task' }, { kind: 'waitUntil', field: 'starts_at', offset: '-PT2H' }, { kind: 'task' }]);
+  });
 });

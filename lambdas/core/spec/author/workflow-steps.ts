@@ -187,7 +187,10 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
     // "a week before it remind everyone", "then again the day before": a wait until the record's date, and the action.
     // ("another email two hours before the session": the message first, then the time; said the other way round.)
     const messageFirst = /^(?:and\s+)?((?:another|an?)\s+(?:email|e-mail|text|reminder|message|notification))\s+((?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty|forty-eight)\s+[a-z]+\s+(?:before|prior to)\s+.+)$/i.exec(segment);
-    const relative = readRelativeStep(messageFirst ? `${messageFirst[2]} send ${messageFirst[1]}` : segment, draft, ctx);
+    // ("another email two hours before the session with what to bring": what the message says is no part of the date.)
+    const content = messageFirst ? /\s+(?:with|about|saying|telling|explaining|listing)\b.*$/i.exec(messageFirst[2]!) : null;
+    const when = messageFirst && content ? messageFirst[2]!.slice(0, content.index) : messageFirst?.[2];
+    const relative = readRelativeStep(messageFirst ? `${when} send ${messageFirst[1]}${content ? content[0] : ''}` : segment, draft, ctx);
     if (relative !== undefined) {
       draft.lastSegment = segment;
       if (relative) addTask(relative, draft, ctx);
