@@ -309,4 +309,14 @@ describe('headings and plain statements', () => {
     const [flow] = read(entities_, ['When somebody books, send a confirmation email straight away, then another email two hours before the session with what to bring']);
     expect(flow!.steps).toMatchObject([{ kind: 'task' }, { kind: 'waitUntil', field: 'starts_at', offset: '-PT2H' }, { kind: 'task' }]);
   });
+
+  it('reads "remind each enrolled student" before a record\'s date as once per record of that act, through it', () => {
+    const entities_: SpecEntity[] = [
+      { name: 'Class', fields: [{ name: 'start_date', type: 'date', required: true }] },
+      { name: 'Enrollment', fields: [{ name: 'class_id', type: 'ref(Class)', required: true }] },
+    ];
+    const [flow] = read(entities_, ['Two weeks before a class starts, remind each enrolled student by email']);
+    expect(flow!.trigger).toEqual({ entity: 'Enrollment', event: 'created' });
+    expect(flow!.steps).toMatchObject([{ kind: 'waitUntil', field: 'start_date', offset: '-P2W', via: 'class_id' }, { kind: 'task' }]);
+  });
 });

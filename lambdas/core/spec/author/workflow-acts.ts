@@ -51,3 +51,21 @@ export function startedByAct(tokens: string[], ctx: WorkflowContext): string | u
   });
   return holders.length === 1 ? holders[0]!.name : undefined;
 }
+
+/**
+ * "remind each enrolled student", "email each volunteer who signed up for it": the people are
+ * those of the records their act makes (an Enrollment, a Signup) that point at `entity`; the
+ * workflow runs once for each of them. Returns that record type and its reference.
+ */
+export function participantRecord(text: string, entity: string, ctx: WorkflowContext): { entity: string; via: string } | undefined {
+  const m = /\b(?:each|every|all(?:\s+the)?)\s+([a-z]+ed)\s+[a-z]+/i.exec(text) ?? /\b(?:each|every|all(?:\s+the)?)\s+[a-z]+\s+who\s+(?:has\s+|have\s+)?([a-z]+ed)(?:\s+(up|in|on)\b)?/i.exec(text);
+  if (!m) return undefined;
+  const done = m[1]!.toLowerCase();
+  const lemmas = [...new Set([done.replace(/ed$/, ''), done.replace(/d$/, ''), done.replace(/(\w)\1ed$/, '$1')])];
+  for (const lemma of lemmas) {
+    const made = nounOfAct(m[2] ? [lemma, m[2].toLowerCase()] : [lemma], ctx);
+    const ref = made && made !== entity ? ctx.entities.find((e) => e.name === made)?.fields.find((f) => f.type === `ref(${entity})`) : undefined;
+    if (made && ref) return { entity: made, via: ref.name };
+  }
+  return undefined;
+}

@@ -15,7 +15,7 @@ import { emptyHints, type WorkflowHints } from './workflow-branches';
 import { uniqueName, durationWords, type Draft } from './workflow-draft';
 import { relativeAmount } from './workflow-waits';
 import { asStatusValue, dateField, dateOwner, statusFieldOf } from './workflow-record-fields';
-import { madeByAct, nounOfAct, startedByAct } from './workflow-acts';
+import { madeByAct, nounOfAct, participantRecord, startedByAct } from './workflow-acts';
 import { nextState, stateHolder, statePhrase, triggerFor } from './workflow-triggers';
 import { mentionIn, recordWords } from './workflow-mentions';
 import { readSteps } from './workflow-steps';
@@ -117,7 +117,10 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
         steps.push({ kind: 'wait', name: uniqueName(`wait_${durationWords(d)}`, names), duration: d.iso });
       } else {
         const field = dateField(m.entity, after, ctx);
-        if (field) steps.push({ kind: 'waitUntil', name: uniqueName(`wait_until_${field}`, names), field, offset: `-${d.iso}` });
+        // ("Two weeks before a course starts, remind each enrolled student": once per enrollment, through it.)
+        const each = field && stateBefore.length === 0 ? participantRecord(lead || rest, m.entity, ctx) : undefined;
+        if (each) trigger = { entity: each.entity, event: 'created' };
+        if (field) steps.push({ kind: 'waitUntil', name: uniqueName(`wait_until_${field}`, names), field, offset: `-${d.iso}`, ...(each ? { via: each.via } : {}) });
       }
       // The action comes first ("Send a reminder 24 hours before ...") or after the comma.
       return { entity: trigger.entity, trigger, ...(value ? { value } : {}), lead: steps, rest: lead || rest };
