@@ -319,4 +319,9 @@ describe('headings and plain statements', () => {
     expect(flow!.trigger).toEqual({ entity: 'Enrollment', event: 'created' });
     expect(flow!.steps).toMatchObject([{ kind: 'waitUntil', field: 'start_date', offset: '-P2W', via: 'class_id' }, { kind: 'task' }]);
   });
+
+  it('reads "When a donor gives blood, the nurse records a donation" as what a person does, no workflow', () => {
+    const entities_: SpecEntity[] = [{ name: 'Donor', fields: [] }, { name: 'Donation', fields: [{ name: 'donor_id', type: 'ref(Donor)', required: true }] }];
+    expect(read(entities_, ['When a donor gives blood, the nurse records a donation'])).toEqual([]);
+  });
 });

@@ -222,6 +222,9 @@ function addTask(segment: string, draft: Draft, ctx: WorkflowContext): boolean {
   const at = tokens.findIndex((w, i) => TASK_VERBS.has(verbLemma(w)) && !subject(i));
   if (at < 0) return false;
   const verb = verbLemma(tokens[at]!);
+  // ("When a donor gives blood, the nurse records a donation": what a person does by hand, no task of the system's.)
+  const byHand = at >= 2 && /^(?:the|a|an|our|their)$/.test(tokens[at - 2]!) && !/^(?:system|app|application|platform|service|api|server)$/.test(tokens[at - 1]!) && /s$/.test(tokens[at]!) && verb !== tokens[at]!.toLowerCase();
+  if (byHand && at === 2) return false;
   const passive = at > 0 && ['is', 'are', 'be', 'gets', 'get', 'been'].includes(tokens[at - 1]!) || (at > 1 && tokens[at - 1] === 'automatically');
   let object: string | undefined;
   if (passive) {
