@@ -324,4 +324,10 @@ describe('headings and plain statements', () => {
     const entities_: SpecEntity[] = [{ name: 'Donor', fields: [] }, { name: 'Donation', fields: [{ name: 'donor_id', type: 'ref(Donor)', required: true }] }];
     expect(read(entities_, ['When a donor gives blood, the nurse records a donation'])).toEqual([]);
   });
+
+  it('reads "give the specialist a week to check it: if it still isn\'t checked after 7 days" as one wait', () => {
+    const entities_: SpecEntity[] = [{ name: 'Find', fields: [status(['recorded', 'checked'])] }];
+    const [flow] = read(entities_, ['When a find is recorded, give the specialist a week to check it: if it still isn\'t checked after 7 days, send them a reminder']);
+    expect(flow!.steps).toMatchObject([{ kind: 'waitForEvent', events: ['checked'], timeout: 'P1W' }, { kind: 'task' }]);
+  });
 });

@@ -33,6 +33,12 @@ const TIME_ONLY = /^(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|
 /** "if it is still not confirmed", "if it has not been sold by then": what had not happened, with no time of its own. */
 const UNMET_BY_THEN = /^(?:and\s+)?(?:if|unless)\s+(?:it|they|the\s+[a-z]+)\s+(?:is|are|has|have)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?([a-z]+)(?:\s+(?:yet|by\s+then|by\s+that\s+time|in\s+that\s+time))?$/i;
 
+/** A time of days or weeks in days ("P1W" and "P7D" are one time); anything else as it is written. */
+const inDays = (iso: string | undefined): string => {
+  const m = /^P(\d+)([DW])$/.exec(iso ?? '');
+  return m ? String(Number(m[1]) * (m[2] === 'W' ? 7 : 1)) : iso ?? '';
+};
+
 /** Steps of a text into a draft. */
 export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
   for (const raw of text.split(SEGMENTS)) {
@@ -136,6 +142,13 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
       // ("if the customer hasn't booked a test within two weeks": test_booked; "if they haven't been made active": active.)
       const named = unless[1] || particle ? snakeCase(word) : undefined;
       const event = asStatusValue(draft.entity, STATE_ADVERBS[word] ?? PHRASAL_STATES[word] ?? named ?? snakeCase(awaitedEvent(word, unless[3] ?? '', recordWords(draft.entity))), ctx);
+      // ("give the specialist a week to check it: if it still isn't checked after 7 days, ...": the same wait said again.)
+      const previous = draft.steps[draft.steps.length - 1];
+      if (!repeat && previous?.kind === 'waitForEvent' && previous.events.includes(event) && inDays(previous.timeout) === inDays(awaitedFor.iso)) {
+        draft.hints.awaited.add(previous.name);
+        draft.lastSegment = segment;
+        continue;
+      }
       const step: WorkflowStep = { kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, draft.names), events: [event], timeout: awaitedFor.iso };
       draft.steps.push(step);
       draft.hints.awaited.add(step.name);
