@@ -514,6 +514,7 @@ describe('rules and kinds said in passing', () => {
     ['name, no two badges with the same one', { name: 'name', unique: true }],
     ['its number within the badge', { name: 'number', type: 'integer' }],
     ['how many people fit in', { name: 'capacity', type: 'integer' }],
+    ['a start (each a date and time)', { name: 'starts_at', type: 'datetime' }],
     ['what kind of thing it is (electrical, textiles or other)', { name: 'category', values: ['electrical', 'textiles', 'other'] }],
     ["what's wrong with it in their own words", { name: 'fault_description', type: 'text' }],
     ['roughly how old it is in years', { name: 'age_years', type: 'integer' }],

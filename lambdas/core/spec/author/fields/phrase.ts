@@ -51,8 +51,9 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   text = text.replace(/["“”]([^"“”]{1,60})["“”]/g, '$1');
   // Parentheses (one level of nesting) are descriptors.
   text = text.replace(/\(((?:[^()]|\([^()]*\))*)\)/g, (_m, written: string) => {
-    // ("(date and time again)", "(optional too, ...)": as before, the same type or rule.)
-    const inner = written.replace(/\s+(?:again|too|as well|also)\s*$/i, '').replace(/\b(optional|required|unique)\s+(?:too|as well|also)\b/gi, '$1');
+    // ("(date and time again)", "(optional too, ...)": as before, the same type or rule; "(each a
+    // date and time)", "(both dates)": what each of the fields shares is.)
+    const inner = written.replace(/\s+(?:again|too|as well|also)\s*$/i, '').replace(/^(?:each|both)\s+(?:(?:is|are)\s+)?(?:an?\s+)?(?=date|time|datetime|number|whole number|decimal|text)/i, '').replace(/\b(optional|required|unique)\s+(?:too|as well|also)\b/gi, '$1');
     // "weight (kg)": the unit the field is named in, as "weight in kg".
     const unitOnly = inner.trim().toLowerCase();
     if (UNITS[unitOnly] && unitOnly.length > 1 && !/^(?:hours?|hrs|percent|%)$/.test(unitOnly)) traits.unit = unitOnly;
