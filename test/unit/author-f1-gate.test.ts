@@ -32,10 +32,13 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * measures 0.658, below it. Then 4 more held-out descriptions were written blind in the same four
  * styles: with no change to the author the held-out part (27 descriptions) measures 0.637, and its
  * floor is measured again on it: 0.63. With them, 12 development descriptions written blind in the
- * same styles took development from 0.926 to 0.835 with no change to the author; its floor is
- * measured again on the larger part.
+ * same styles took development from 0.926 to 0.835 with no change to the author. Then the corpus
+ * grew once more, blind (4 held-out, 12 development): at that commit development measured 0.850
+ * (93 descriptions) and held-out 0.654 (31). After the session's rounds of general rules on the
+ * development part: development 0.894, examples 0.954, held-out 0.681; the floors are those,
+ * rounded down.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.83, examples: 0.95, 'held-out': 0.63 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.89, examples: 0.95, 'held-out': 0.68 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {
