@@ -1,4 +1,6 @@
 /**
+ * Long on purpose: the one place where the readers of a description meet (record names, the order they are read in, and which reader takes each clause); split, the name resolution would be passed around as a dozen closures.
+ *
  * authorSpec: a plain-English description -> SpecDocument, with no language model. Pure,
  * deterministic, synchronous. A pipeline:
  *  1. wording: informal writing made plain (abbreviations, near-miss spellings);

@@ -1,4 +1,6 @@
 /**
+ * Long on purpose: one field phrase is read by many small wording rules that share the traits being built; they are kept in one pass so their order is visible.
+ *
  * One field phrase read into a name and traits: parentheses and a colon's tail are descriptors
  * (descriptor.ts); the rest is the name, from which the wording around it is taken off first —
  * values (`a sex of male or female`, `category bread/cake/pastry`, `a boat type, sail or motor`),
