@@ -434,3 +434,24 @@ describe('the administrators of a tenant', () => {
     expect(tenantAdminAsAdmin(withRoles(['owner', 'housing_office_admin'], 'owner'), new Set(['university'])).roles.map((r) => r.name)).toEqual(['owner', 'housing_office_admin']);
   });
 });
+
+describe('readings: one-field colon lines, the goal of a story, public record types', () => {
+  it('reads a one-field colon line as a record type among colon lines, not alone and not as the title', () => {
+    const spec = authorSpec({ name: 'x', description: 'Tandem: language meetups\nTour: name, price\nWine: name\nBooking: guest name' });
+    expect(spec.entities.map((e) => [e.name, e.fields.map((f) => f.name)])).toEqual([['Tour', ['name', 'price']], ['Wine', ['name']], ['Booking', ['guest_name']]]);
+    expect(authorSpec({ name: 'x', description: 'Note: fragile\nParcels have a weight and a destination.' }).entities.map((e) => e.name)).toEqual(['Parcel']);
+  });
+
+  it('drops the goal of a story ("so every visit has a driver"): no record types from it', () => {
+    expect(storyAsStatements('As a coordinator, I manage patients and drivers, so every appointment has a lift.')).toEqual(['coordinators can manage patients and drivers']);
+    // (A consequence the writer asks for stays: "so retry it 3 times".)
+    expect(storyAsStatements('As a driver, I want my badge printed; the service is unreliable, so retry it 3 times.')[0]).toMatch(/retry it 3 times/);
+  });
+
+  it('gives no role a read of a public record type for choosing it', () => {
+    const spec = authorSpec({ name: 'x', description: 'Sailings have a departure time. Tickets are for one sailing and have a passenger name. Anyone can look at sailings without logging in. Travellers can book tickets.' });
+    expect(spec.roles.find((r) => r.name === 'traveller')?.rights).toEqual({ Ticket: { create: 'all', read: 'all' } });
+    const closed = authorSpec({ name: 'x', description: 'Sailings have a departure time. Tickets are for one sailing and have a passenger name. Travellers can book tickets.' });
+    expect(closed.roles.find((r) => r.name === 'traveller')?.rights.Sailing).toEqual({ read: 'all' });
+  });
+});

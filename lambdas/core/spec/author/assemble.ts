@@ -145,7 +145,11 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
   }
 
   for (const e of entities) applyRequiredRule(e, meta);
-  const roles = finalizeRoles(drafts, entities, { everyone: access.everyone, ownerOps: access.ownerOps });
+  const roles = finalizeRoles(drafts, entities, {
+    everyone: access.everyone,
+    ownerOps: access.ownerOps,
+    publicReads: new Set(access.rules.filter((r) => r.operation === 'read' && r.level === 'public').map((r) => r.entity)),
+  });
   const spec = tenantAdminAsAdmin(finishSpec({
     title: title.trim() || 'Untitled',
     overview: reading.text.trim(),

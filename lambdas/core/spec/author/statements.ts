@@ -167,6 +167,21 @@ export function colonList(text: string): { topic: string; list: string } | undef
 }
 
 /**
+ * "Wine: name" among "Tour: name, price" lines: a record type with one field, a colon line like
+ * the others but with no list to show it (alone, "Note: fragile" or "Title: Harbour App" is not).
+ * The label is one to three words; the item a lower-case noun phrase of at most four words.
+ */
+export function singleColonItem(text: string): { topic: string; list: string } | undefined {
+  const m = /^([A-Za-z][A-Za-z' -]{0,40}):\s*(.+?)\.?$/.exec(text.trim());
+  if (!m || m[1]!.trim().split(/\s+/).length > 3) return undefined;
+  const item = m[2]!.replace(/\s*\([^()]*\)/g, '').trim();
+  if (!/^[a-z][a-z0-9'-]*(?: [a-z0-9'-]+){0,3}$/.test(item) || isSentence(item) || RIGHTS_START.test(item) || CLAUSE_START.test(item)) return undefined;
+  const topic = topicOf(m[1]!);
+  if (!topic || PEOPLE_LABEL.test(topic) || STATE_LABEL.test(topic)) return undefined;
+  return { topic, list: m[2]!.trim().replace(/\.$/, '') };
+}
+
+/**
  * "league admins: full access", "bakers: read products and read/update orders" -> "league admins
  * can do everything", "bakers can read products and read and update orders": the rights reader's
  * sentence form. Slashed verbs ("create/read/update") become a list.
@@ -332,6 +347,8 @@ export function statementsOf(blocks: Block[]): Statements {
   const statements: Statement[] = [];
   const fieldLists: FieldList[] = [];
   let headingTopic: string | undefined;
+  // One-item colon lines, read as field lists once another line of the text is one.
+  const singles: Array<{ statement: Statement; colon: { topic: string; list: string } }> = [];
 
   const sentence = (text: string, line: number, topic?: string) => {
     for (const s of splitSentences(text).flatMap((piece) => storyAsStatements(piece.replace(LEAD_IN, '').replace(WORKFLOW_LEAD_IN, ''))).flatMap(withAsideSentences)) {
@@ -354,7 +371,10 @@ export function statementsOf(blocks: Block[]): Statements {
         continue;
       }
       for (const inline of inlineLists(plain)) listUnder(inline.topic, line).phrases.push({ text: inline.list, line });
-      statements.push({ text: plain, source: s, line, topic });
+      const statement: Statement = { text: plain, source: s, line, topic };
+      statements.push(statement);
+      const single = singleColonItem(plain);
+      if (single) singles.push({ statement, colon: single });
     }
   };
 
@@ -463,6 +483,14 @@ export function statementsOf(blocks: Block[]): Statements {
       continue;
     }
     block.rows.forEach((row, k) => sentence(row.filter(Boolean).join(': '), block.line + 2 + k, topic));
+  }
+  if (fieldLists.length > 0) {
+    // (The text's first line, "Tandem: language exchange meetups", titles it.)
+    const firstLine = Math.min(...statements.map((x) => x.line), ...fieldLists.map((f) => f.line));
+    for (const { statement, colon } of singles.filter((x) => x.statement.line > firstLine)) {
+      statements.splice(statements.indexOf(statement), 1);
+      listUnder(colon.topic, statement.line).phrases.push({ text: colon.list, line: statement.line });
+    }
   }
   return { statements, fieldLists };
 }

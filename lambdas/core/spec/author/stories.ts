@@ -41,8 +41,12 @@ function pluralRole(written: string): string {
 const AGAIN = /\s*,?\s+and\s+I\s+(?:also\s+)?(?:want to|would like to|need to|can|may|should be able to|am able to|get to)\s+/;
 
 /** A story as the statements it makes: one per "I can ..." in it. */
-/** The reason a story gives ("so I can pick something", "so that ..."): no structure, and it holds an "I can" of its own. */
-const REASON = /\s*,?\s+so\s+(?:that\s+)?(?:i|we|they)\b.*$/i;
+/**
+ * The reason a story gives ("so I can pick something", "so that ...", ", so every booking has a
+ * room"): no structure (the records it names are the goal, not the data), and it holds an "I
+ * can" of its own.
+ */
+const REASON = /\s*,?\s+so\s+(?:that\s+)?(?:i|we|they)\b.*$|\s+so\s+that\b.*$|\s*,\s*so\s+(?:every|each|all|the|a|an|our|their|nobody|no one|everyone|everybody|people|it|there|this|these|those|nothing)\b.*$/i;
 
 /**
  * "I'm the owner and can do everything", "I am the head coach, so I can manage the squads", "My
@@ -86,7 +90,7 @@ export function storyAsStatement(sentence: string): string {
   if (!m) return sentence;
   // "As a student, after a lesson I want to leave a review for it": the circumstance goes last.
   const rest = `${m[3]!}${m[2] ? ` ${m[2]}` : ''}`
-    .replace(/\s*,?\s+so (?:that|i|we)\b.*$/i, '')
+    .replace(REASON, '')
     .replace(/\s+for (?:it|them)\b/gi, '')
     // ("and only I can edit mine": they can only edit their own.)
     .replace(/\bonly I (can|may)\b/gi, 'I $1 only')

@@ -141,6 +141,8 @@ export interface RoleExtras {
   everyone: Array<{ entity: string; letter: RightLetter }>;
   /** Operations limited to the record's owner (`only the author may edit it`). */
   ownerOps: Array<{ entity: string; letter: RightLetter }>;
+  /** Record types anyone reads without signing in: a role needs no right to read them. */
+  publicReads?: ReadonlySet<string>;
 }
 
 export interface FinalRoles {
@@ -199,7 +201,8 @@ export function finalizeRoles(drafts: RoleDraft[], entities: SpecEntity[], extra
       for (const f of def?.fields ?? []) {
         const target = /^ref\(([A-Za-z0-9]+)\)$/.exec(f.type)?.[1];
         // (A reference to the role's own record type, "a booking's member" for members, is the caller: nothing to choose.)
-        if (!target || target === USER_ENTITY || target === entity || snakeCase(target) === d.name || m.get(target)?.has('read')) continue;
+        // (Nor a public record type: anyone reads it already.)
+        if (!target || target === USER_ENTITY || target === entity || snakeCase(target) === d.name || m.get(target)?.has('read') || extras.publicReads?.has(target)) continue;
         grant(target, 'read', 'all');
       }
     }

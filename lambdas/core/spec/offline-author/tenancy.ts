@@ -7,8 +7,30 @@ import { FUNCTION_WORDS } from './lexicon';
 import { singular } from './text';
 import { splitSentences } from '../author/sentences';
 
-const SINGLE = /\bsingle[- ]?tenan(?:t|cy)\b|\bnot multi[- ]?tenant\b|\bone (?:shared )?tenant\b(?!\s+(?:per|for each|for every|for each of))|\bno tenancy\b|\bno (?:separate |other |multiple |extra )?tenants?\b|\bno need for tenants\b|\bwithout tenants\b|\b(?:no|not|nothing|without|never|(?:don't|doesn't|do not|does not) need)\s+(?:any\s+)?multi[- ]?(?:tenan(?:t|cy|ted)|location|site|organi[sz]ation)s?\b/i;
+/**
+ * Nouns for the organisations a service is sold to ("30 clubs", "each practice"): where many of
+ * them use it, or each keeps to its own, the text is about tenants, not about people or records.
+ */
+const ORG = String.raw`(?:organi[sz]ations?|orgs?|compan(?:y|ies)|business(?:es)?|firms?|agenc(?:y|ies)|clubs?|schools?|gyms?|practices?|clinics?|surger(?:y|ies)|hospitals?|shops?|stores?|studios?|salons?|restaurants?|caf[eé]s?|bars?|centres?|centers?|branch(?:es)?|franchises?|chapters?|societ(?:y|ies)|charit(?:y|ies)|churches|church|farms?|garages?|academ(?:y|ies)|nurser(?:y|ies)|hotels?|offices?|teams?|leagues?|councils?|trusts?|universit(?:y|ies)|colleges?|labs?|laborator(?:y|ies)|kitchens?|bakeries|bakery|breweries|brewery|venues?|sites?|locations?|groups?)`;
+/** How many organisations ("lots of", "30", "other"). */
+const MANY = String.raw`(?:lots of|loads of|many|multiple|several|various|different|dozens of|hundreds of|a (?:bunch|number|handful) of|(?:about |around |over |up to |some )?\d+|other|more|all the)`;
+
+const SINGLE = new RegExp(String.raw`\bsingle[- ]?tenan(?:t|cy)\b|\bnot multi[- ]?tenant\b|\bone (?:shared )?tenant\b(?!\s+(?:per|for each|for every|for each of))|\bno tenancy\b|\bno (?:separate |other |multiple |extra )?tenants?\b|\bno need for tenants\b|\bwithout tenants\b|\b(?:no|not|nothing|without|never|(?:don't|doesn't|do not|does not) need)\s+(?:any\s+)?multi[- ]?(?:tenan(?:t|cy|ted)|location|site|organi[sz]ation)s?\b` +
+  // ("It's for our club only; no other clubs will use it".)
+  // ("There's just the one hall, so no other halls or organisations will be on this".)
+  String.raw`|\bno other [a-z]+(?:\s+(?:or|and)\s+[a-z]+)?\s+(?:will|would|are going to|is going to)\s+(?:ever\s+)?(?:use|be on|be using|sign up|join)\b|\b(?:not|never) (?:be )?(?:used|shared) by (?:other|any other|more than one)\b`, 'i');
+
 const MULTI = [
+  // "a SaaS for dental practices", "we sell it to gyms".
+  /\bsaas\b|\bsoftware as a service\b|\b(?:sell|offer|licen[cs]e|rent)\s+(?:this|it|the (?:app|system|service|platform))\s+to\b/i,
+  // "Tenants are the individual farms".
+  /\btenants?\s+(?:are|is|will be|would be)\s+(?:the|our|each|every|individual)\b/i,
+  // "Lots of different leisure centres will sign up", "used by about 30 clubs", "other clubs in the league will use it too".
+  new RegExp(String.raw`\b${MANY}\s+(?:(?:different|separate|independent|individual|local|small|[a-z]+)\s+){0,2}${ORG}\b[^.;]{0,60}?\b(?:use|uses|using|used|sign(?:s|ing)? up|subscribe|join|onboard|be on)\b|\b(?:used|shared|run) by\s+${MANY}\s+(?:[a-z]+\s+){0,2}${ORG}\b`, 'i'),
+  // "each practice only sees its own records", "each branch keeps its data to itself", "every gym runs its own classes".
+  new RegExp(String.raw`\b(?:each|every|any)\s+(?:[a-z]+\s+)?${ORG}\s+(?:only\s+)?(?:sees?|gets? to see|can see|can access|has access to|keeps?|runs?|manages?|has|gets?)\s+(?:only\s+)?(?:its|their)\s+own\b|\b(?:its|their)\s+(?:data|stuff|records|information|info)\s+to\s+(?:itself|themselves)\b`, 'i'),
+  // "businesses can't see each other", "each running its own classes" after "30 clubs".
+  new RegExp(String.raw`\b${ORG}\s+(?:can't|cannot|can not|shouldn't|should not|mustn't|must not|won't|will not|don't|do not|never)\s+(?:be able to\s+)?(?:see|access|view|read)\s+(?:each other|one another)\b|\b${MANY}\s+(?:[a-z]+\s+){0,2}${ORG}\b[^.;]{0,80}?,\s*each\s+(?:running|with|keeping|managing|having)\s+(?:its|their)\s+own\b`, 'i'),
   /\bmulti[- ]?tenan(?:t|cy|ted)\b/i,
   /\b(?:separate|own|isolated|distinct|individual) tenants?\b/i,
   /\btenants? (?:per|for each|for every)\b|\b(?:has|have|must|needs? to) (?:to )?be (?:kept )?separated?\b/i,
@@ -71,6 +93,8 @@ export function tenancyUnits(description: string): Set<string> {
     for (const m of sentence.matchAll(/\b([a-z]+)(?:'s|s')\s+(?:own\s+)?data\b/gi)) units.add(singular(m[1]!));
     // ("see their own beach's sessions": the beach holds the records.)
     for (const m of sentence.matchAll(/\b(?:their|its) own ([a-z]+)'s\s/gi)) units.add(singular(m[1]!));
+    // ("30 clubs use it": the organisations named.)
+    for (const m of sentence.matchAll(new RegExp(String.raw`\b(?:${MANY}\s+(?:(?:different|separate|independent|individual|local|small)\s+)?|each\s+|every\s+)(${ORG})\b`, 'gi'))) units.add(singular(m[1]!.toLowerCase()));
   }
   for (const w of [...units]) if (FUNCTION_WORDS.has(w)) units.delete(w);
   if (units.size === 1) ['organization', 'organisation', 'org'].forEach((w) => units.add(w));
