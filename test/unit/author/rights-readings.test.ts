@@ -205,3 +205,44 @@ describe('access amounts', () => {
     expect(spec.roles.map((r) => r.name)).not.toContain('full');
   });
 });
+
+describe('everyday wordings of rights (rights-wording.ts)', () => {
+  const BOOKINGS = 'Sessions have a title and a start time. Bookings are for one session and have a member name. Payments are for one booking and have an amount. Invoices have a number and a total.';
+  const roleRights = (text: string, role: string) => rightsOf(authorSpec({ name: 'Test', description: `${BOOKINGS}\n${text}` }), role);
+  const adminOf = (text: string) => authorSpec({ name: 'Test', description: `${BOOKINGS}\n${text}` }).adminRole;
+
+  it.each([
+    ['The receptionist takes care of bookings.', 'receptionist'],
+    ['My two assistants handle the bookings.', 'assistant'],
+    ['Clerks are in charge of the bookings.', 'clerk'],
+    ["There's a treasurer who deals with bookings.", 'treasurer'],
+    ['Only the treasurer touches bookings.', 'treasurer'],
+  ])('"%s" is every right on those records, and no administrator', (text, role) => {
+    expect(roleRights(text, role).Booking).toBe('c r u d');
+    expect(adminOf(text)).toBe('admin');
+  });
+
+  it('reads what someone needs or helps with, and a writer naming their role in parentheses', () => {
+    expect(roleRights('Our accountant needs read-only access to invoices.', 'accountant')).toEqual({ Invoice: 'r' });
+    expect(roleRights('Volunteers help out by updating bookings.', 'volunteer').Booking).toBe('r u');
+    expect(roleRights('Parents just need to see their own invoices.', 'parent')).toEqual({ Invoice: 'r:own' });
+    expect(adminOf('I (the owner) need full access.')).toBe('owner');
+    expect(roleRights('Then there is the groundskeeper, who logs payments.', 'groundskeeper').Payment).toBe('c r');
+  });
+
+  it('"sign up for X" makes the record that refers to X, and reads X', () => {
+    expect(roleRights('Members sign up for sessions.', 'member')).toEqual({ Session: 'r', Booking: 'c r' });
+  });
+
+  it('"everything except X" and "everything but delete X" hold those back, and make no administrator', () => {
+    expect(roleRights('Staff can manage everything except invoices.', 'staff')).toEqual({ Session: 'c r u d', Booking: 'c r u d', Payment: 'c r u d' });
+    expect(roleRights('Staff should be able to edit anything except payments.', 'staff')).toEqual({ Session: 'r u', Booking: 'r u', Invoice: 'r u' });
+    expect(roleRights('Stewards can do everything apart from deleting bookings.', 'steward').Booking).toBe('c r u');
+    expect(adminOf('Stewards can do everything apart from deleting bookings.')).toBe('admin');
+  });
+
+  it('takes no first name for a role ("Bev in the office deals with bookings")', () => {
+    const spec = authorSpec({ name: 'Test', description: `${BOOKINGS}\nBev in the office deals with bookings. She's our office assistant, and she can create and view bookings.` });
+    expect(spec.roles.map((r) => r.name).sort()).toEqual(['admin', 'office_assistant']);
+  });
+});

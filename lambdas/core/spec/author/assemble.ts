@@ -14,7 +14,7 @@ import { PERSON_WORDS, RIGHT_VERBS, WEAK_PERSON_WORDS } from '../offline-author/
 import { applyContainments, attachOrphans, type MetaMap } from '../offline-author/relations';
 import { applyRequiredRule } from '../offline-author/required';
 import type { RightsContext } from '../offline-author/rights';
-import { collectRoles, fieldLocator, finalizeRoles, roleWords, type RoleDraft } from '../offline-author/roles';
+import { collectRoles, fieldLocator, finalizeRoles, referrerLocator, roleWords, type RoleDraft } from '../offline-author/roles';
 import { detectMultiTenant } from '../offline-author/tenancy';
 import { readWorkflows } from './workflow-reader';
 import { shapeWorkflows } from './workflow-branches';
@@ -117,7 +117,7 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
     }
   }
 
-  const ctx: RightsContext = { index, fieldAt: fieldLocator(entities) };
+  const ctx: RightsContext = { index, fieldAt: fieldLocator(entities), referrers: referrerLocator(entities) };
   const drafts = collectRoles(sentences, ctx).filter((d) => isRoleName(d.name));
   const named = namedRoles(sentences, drafts);
   const access = inferAccess(sentences, ctx);

@@ -7,6 +7,7 @@
  * with the topic they are under. User stories become plain rights sentences here too
  * ("As a coach, I can add drills" -> "Coaches can add drills").
  */
+import { plainRightsWording } from '../offline-author/rights-wording';
 import { isPluralWord, singular } from '../offline-author/text';
 import { splitSentences } from './sentences';
 import type { Block, ListItem } from './segment';
@@ -281,9 +282,14 @@ const EMPHASISED_EVERYONE = /\b(?:absolutely|literally|just about|pretty much)\s
  * "There's also a receptionist who can add clients", "We've got two drivers who can see the
  * routes": a role introduced by its existence, then its rights; said as the role's sentence.
  */
+/** A noun that names people by what they do ("treasurer", "groundskeeper", "receptionist", "office staff"). */
+const PERSON_NOUN = /(?:er|or|ist|ant|ent|ian|eer|ee|staff|team|crew|person|people|folk|manager|secretary|clerk|chair|captain|officer|lead|head|nurse|vet|chef|cook|guide)$/i;
+
 export function introducedRole(text: string): string {
-  const m = /^(?:and\s+|oh,?\s+and\s+)?(?:there(?:'s|\s+is|\s+are|'re)|we(?:'ve|\s+have)?\s+(?:also\s+)?got|we\s+(?:also\s+)?have|we(?:'ll|\s+will)\s+(?:also\s+)?have)\s+(?:also\s+)?(?:(?:a|an|the|our|some|two|three|four|five|a few|several|a couple of)\s+)?([a-z][a-z -]{1,30}?)\s+(?:who|that)\s+((?:can|may|could|should|will|are allowed to|is allowed to|gets? to|need to be able to|needs? to be able to)\s.+)$/i.exec(text.trim());
+  const m = /^(?:and\s+|oh,?\s+and\s+|(?:then|also|plus|finally|lastly)\s*,?\s+)?(?:there(?:'s|\s+is|\s+are|'re)|we(?:'ve|\s+have)?\s+(?:also\s+)?got|we\s+(?:also\s+)?have|we(?:'ll|\s+will)\s+(?:also\s+)?have)\s+(?:also\s+)?(?:(?:a|an|the|our|some|two|three|four|five|a few|several|a couple of)\s+)?([a-z][a-z -]{1,30}?)\s*,?\s+(?:who|that)\s+((?:can|may|could|should|will|are allowed to|is allowed to|gets? to|need to be able to|needs? to be able to)\s.+|(?:also\s+)?[a-z]+s\s.+)$/i.exec(text.trim());
   if (!m || /^(?:one|someone|somebody|people|person|users?|few|lot|lots)$/i.test(m[1]!.trim())) return text;
+  // ("There's a treasurer who deals with payments": a person who does something; "there's a form that asks ..." is no role.)
+  if (!/^(?:can|may|could|should|will|are|is|gets?|needs?)\s/i.test(m[2]!) && !PERSON_NOUN.test(m[1]!.trim())) return text;
   return `The ${m[1]!.trim()} ${m[2]}`;
 }
 
@@ -298,7 +304,7 @@ function announcedName(text: string): string {
 }
 
 function plainStatement(s: string): string {
-  return namedRole(introducedRole(selfIntroduced(eachOneOfLabel(announcedName(stuckAsWorkflow(s))))))
+  return namedRole(introducedRole(selfIntroduced(eachOneOfLabel(announcedName(stuckAsWorkflow(plainRightsWording(s)))))))
     // ("read only theirs": their own.)
     .replace(/\btheirs\b/gi, 'their own')
     .replace(EMPHASISED_EVERYONE, (_m, a?: string, b?: string) => a ?? b ?? '')

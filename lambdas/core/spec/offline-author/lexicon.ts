@@ -83,9 +83,11 @@ export const RIGHT_VERBS: Record<string, RightLetter[]> = {
   complete: ['update'], close: ['update'], confirm: ['update'], review: ['update'], reschedule: ['update'], correct: ['update'],
   rename: ['update'], move: ['update'], cancel: ['update'], archive: ['update'], resolve: ['update'], reopen: ['update'], mark: ['update'],
   decline: ['update'], accept: ['update'], process: ['update'], adjust: ['update'], fix: ['update'], tag: ['update'], rate: ['update'],
-  answer: ['update'], grade: ['update'], score: ['update'], evaluate: ['update'], assess: ['update'], fulfil: ['update'], fulfill: ['update'], ship: ['update'], verify: ['update'], sign: ['update'], handle: ['update'],
+  answer: ['update'], grade: ['update'], score: ['update'], evaluate: ['update'], assess: ['update'], fulfil: ['update'], fulfill: ['update'], ship: ['update'], verify: ['update'], sign: ['update'],
   delete: ['delete'], remove: ['delete'], destroy: ['delete'], erase: ['delete'], purge: ['delete'], discard: ['delete'],
   manage: CRUD, administer: CRUD, moderate: CRUD, control: CRUD, maintain: CRUD, administrate: CRUD, curate: CRUD, run: CRUD,
+  // ("The assistants handle the bookings", "only the treasurer touches invoices": all there is to do with them.)
+  handle: CRUD, touch: CRUD,
   ...Object.fromEntries(Object.keys(ACT_RECORD_NAMES).map((verb): [string, RightLetter[]] => [verb, ['create']])),
 };
 
@@ -96,7 +98,7 @@ export const ADMIN_VERBS = new Set(['manage', 'administer', 'administrate', 'mod
 export const PHRASAL_VERBS: Record<string, string> = {
   'hand in': 'submit', 'turn in': 'submit', 'fill in': 'create', 'fill out': 'create', 'sign up': 'register', 'look at': 'read',
   'look up': 'read', 'check out': 'read', 'set up': 'create', 'put in': 'create', 'write up': 'create', 'sign off': 'approve',
-  'look after': 'manage', 'take care': 'manage', 'apply for': 'create', 'look through': 'read', 'look over': 'read',
+  'look after': 'manage', 'take care': 'manage', 'apply for': 'create', 'book in': 'create', 'look through': 'read', 'look over': 'read',
 };
 
 /** The rights verb a two-word verb means, in any person ("looks after", "hands in"). */

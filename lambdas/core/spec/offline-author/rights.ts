@@ -6,7 +6,9 @@
  */
 import type { EntityIndex } from './entity-index';
 import { ACT_RECORD_NAMES, ADMIN_VERBS, ALL_RIGHTS, NEGATIONS, phrasalVerb, RIGHT_VERBS, type RightLetter, rightVerb, SIGN_IN_PHRASES } from './lexicon';
+import { plainRightsWording } from './rights-wording';
 import { singular, words } from './text';
+import { tagTerms } from '../author/tag';
 
 export interface RightsGroup {
   letters: RightLetter[];
@@ -38,6 +40,8 @@ export interface RightsContext {
   index: EntityIndex;
   /** The record type holding a field named by the tokens at i (`update notes`), with the match length. */
   fieldAt?: (tokens: string[], i: number) => { entity: string; length: number } | undefined;
+  /** The record types that refer to a record type (bookings to the session they are for). */
+  referrers?: (entity: string) => string[];
 }
 
 const LEADING = new Set(['and', 'but', 'while', 'whereas', 'so', 'also', 'then', 'meanwhile', 'however']);
@@ -110,7 +114,7 @@ function keptUpToDate(text: string): string {
 /** Parses a rights clause; undefined when the clause does not begin with a subject and a right. */
 export function parseRightsClause(clause: string, ctx: RightsContext): RightsClause | undefined {
   // ("Plant staff, the people working in the laundry itself, see collections": the aside after the subject says who they are.)
-  const plain = clause.replace(/\([^()]*\)/g, ' ').replace(/^(\s*[a-z]+(?:\s+[a-z]+){0,2}),\s+(?:the|who|which|i\.e\.|that is|our|those)\b[^,]{1,60},\s*/i, '$1 ');
+  const plain = plainRightsWording(clause).replace(/\([^()]*\)/g, ' ').replace(/^(\s*[a-z]+(?:\s+[a-z]+){0,2}),\s+(?:the|who|which|i\.e\.|that is|our|those)\b[^,]{1,60},\s*/i, '$1 ');
   // ("they can only edit the ones they booked themselves", "a review they wrote": what they made is their own.)
   // ("anyone can see the list of sessions": the list is of sessions, which are what is seen.)
   const listed = plain.replace(/\b(?:the\s+|a\s+|their\s+)?(?:full\s+|whole\s+|public\s+)?(?:list|catalogue|catalog|collection|schedule|calendar|register|directory|history) of\s+/gi, '');
@@ -149,6 +153,9 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   const qualified = tokens.slice(k, j).indexOf('without');
   const subject = tokens.slice(k, qualified > 0 ? k + qualified : j);
   if (subject.some((w) => !/^[a-z][a-z'-]*$/.test(w) || STOPS.has(w) || w === 'a' || w === 'an')) return undefined;
+  // ("Bev in the office deals with bookings": a person's first name is who, not which role; the text names the role elsewhere.)
+  const named = /^\s*(?:(?:and|but|then|also|while)\s+)?([A-Z][a-z]+)\b/.exec(clause)?.[1];
+  if (named && subject.includes(named.toLowerCase()) && [...(tagTerms(named)[0]?.tags ?? [])].some((t) => t === 'FemaleName' || t === 'MaleName')) return undefined;
   // "an enrollment records the date": a record type doing something is a definition, not a role.
   if (indefinite && ctx.index.aliasAt(subject, 0) && /^(?:records?|keeps?|stores?|holds?|tracks?|lists?|contains?|includes?|has|have)$/.test(tokens[j] ?? '')) return undefined;
   // "A route runs many trips", "every new event starts as an enquiry": one record of a type, with
@@ -178,7 +185,7 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   let modal = false;
   let negative = false;
   const groups: RightsGroup[] = [];
-  let cur: RightsGroup & { unknownObject: boolean; everything: boolean } = newGroup(false);
+  let cur = newGroup(false);
   let skipping = false;
   let articleObject = false;
   let sawObject = false;
@@ -186,7 +193,11 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
     if (cur.letters.length > 0) {
       const prev = groups[groups.length - 1];
       let entities: string[] | 'all';
-      if (cur.everything) entities = 'all';
+      // ("edit anything except payments": every record type but those.)
+      if (cur.everything && cur.excepted && cur.excepted.length > 0) {
+        const excepted = cur.excepted;
+        entities = ctx.index.names.filter((n) => !excepted.includes(n));
+      } else if (cur.everything) entities = 'all';
       else if (cur.entities !== 'all' && cur.entities.length > 0) entities = cur.entities;
       else if (cur.own && prev) entities = prev.entities;
       else if (cur.unknownObject) entities = [];
@@ -195,8 +206,16 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
       const nominal = cur.letters.includes('create') && entities !== 'all' ? nominalEntity(cur.verbs, ctx.index, entities) : undefined;
       // "sign up for shifts" (the object after a stop word): the verb's record type, not everything.
       const madeAlone = cur.letters.includes('create') && entities === 'all' && !cur.everything ? nominalEntity(cur.verbs, ctx.index, []) : undefined;
+      // "sign up for sessions", "register for events" with no record named after the verb: the one record
+      // type that refers to what follows the preposition is what gets made (a booking of the session).
+      const referrer = !madeAlone && cur.letters.includes('create') && entities === 'all' && !cur.everything && cur.afterPreposition.length === 1 ? ctx.referrers?.(cur.afterPreposition[0]!)[0] : undefined;
       if (madeAlone) {
         groups.push({ letters: [...new Set(cur.letters)], entities: [madeAlone], own: cur.own, negative: cur.negative, adminWording: false, verbs: [...cur.verbs] });
+      } else if (referrer) {
+        groups.push({ letters: [...new Set(cur.letters)], entities: [referrer], own: cur.own, negative: cur.negative, adminWording: false, verbs: [...cur.verbs] });
+        groups.push({ letters: ['read'], entities: [...cur.afterPreposition], own: false, negative: cur.negative, adminWording: false, verbs: [] });
+      } else if (cur.afterPreposition.length > 0 && entities === 'all' && !cur.everything && cur.letters.includes('create')) {
+        // (Which record it makes is not said: no right at all rather than every record type.)
       } else if (nominal) {
         groups.push({ letters: ['create'], entities: [nominal], own: cur.own, negative: cur.negative, adminWording: false, verbs: [...cur.verbs] });
         const rest = cur.letters.filter((l) => l !== 'create');
@@ -275,7 +294,35 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
         continue;
       }
     }
-    if (skipping) continue;
+    // ("everything except invoices", "anything apart from payments", "everything but the accounts").
+    if (cur.everything && (t === 'except' || t === 'excluding' || t === 'besides' || (t === 'but' && !/^(?:not|can|cannot|may|should|only)$/.test(tokens[i + 1] ?? '')) || ((t === 'apart' || t === 'other') && /^(?:from|than)$/.test(tokens[i + 1] ?? '')))) {
+      if (t === 'apart' || t === 'other') i += 1;
+      if (tokens[i + 1] === 'for') i += 1;
+      skipping = false;
+      // ("everything but delete payments": every right, less that one on those.)
+      if (rightVerb(tokens[i + 1] ?? '')) {
+        flush();
+        negative = true;
+        cur.negative = true;
+        continue;
+      }
+      cur.excepted = [];
+      continue;
+    }
+    if (cur.excepted && mention) {
+      cur.excepted.push(mention.entity);
+      i += mention.words.length - 1;
+      continue;
+    }
+    if (skipping) {
+      // (What follows "for", "to", "on", "in" after a verb that makes something: what it is made about.)
+      if (mention && cur.entities === 'all' && !cur.everything && /^(?:for|to|on|onto|in|into|at)$/.test(tokens[i - 1] ?? '')) {
+        cur.afterPreposition.push(mention.entity);
+        sawObject = true;
+        i += mention.words.length - 1;
+      }
+      continue;
+    }
     if (mention) {
       if (cur.entities === 'all') cur.entities = [];
       cur.entities.push(mention.entity);
@@ -365,8 +412,8 @@ function hasObjects(g: { entities: string[] | 'all'; everything: boolean; unknow
   return g.everything || g.unknownObject || g.own || (g.entities !== 'all' && g.entities.length > 0);
 }
 
-function newGroup(negative: boolean): RightsGroup & { unknownObject: boolean; everything: boolean } {
-  return { letters: [], entities: 'all', own: false, negative, adminWording: false, verbs: [], unknownObject: false, everything: false };
+function newGroup(negative: boolean): RightsGroup & { unknownObject: boolean; everything: boolean; afterPreposition: string[]; excepted?: string[] } {
+  return { letters: [], entities: 'all', own: false, negative, adminWording: false, verbs: [], unknownObject: false, everything: false, afterPreposition: [] };
 }
 
 /** `Receptionists` -> receptionist; `support managers` -> support_manager. */

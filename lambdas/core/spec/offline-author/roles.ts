@@ -32,6 +32,15 @@ export interface RoleDraft {
 
 const ADMIN_NAMES = new Set(['admin', 'administrator', 'superuser', 'super_admin', 'superadmin', 'sysadmin', 'system_administrator']);
 
+/**
+ * The record types that refer to each record type, by a field of theirs (bookings to their
+ * session): those that cannot exist without it first.
+ */
+export function referrerLocator(entities: SpecEntity[]): NonNullable<RightsContext['referrers']> {
+  const refers = (e: SpecEntity, entity: string, required: boolean) => e.name !== entity && e.fields.some((f) => refTarget(f.type) === entity && f.required === required);
+  return (entity) => [...entities.filter((e) => refers(e, entity, true)), ...entities.filter((e) => refers(e, entity, false) && !refers(e, entity, true))].map((e) => e.name);
+}
+
 /** Field lookup for `update notes`: token phrase -> the record type with that field. */
 export function fieldLocator(entities: SpecEntity[]): NonNullable<RightsContext['fieldAt']> {
   const phrases = new Map<string, string>();
@@ -155,8 +164,9 @@ export function finalizeRoles(drafts: RoleDraft[], entities: SpecEntity[], extra
   const list = [...drafts];
   // A role the text gives every right on every record type ("Librarians manage books and loans"
   // when those are all) is the administrative role; no separate `admin` is made up.
-  const everything = (d: RoleDraft) => entities.length > 0 && entities.every((e) => ALL_RIGHTS.every((l) => d.grants.some((g) => g.entity === e.name && g.letter === l && g.scope === 'all')));
-  let admin = list.find((d) => d.admin) ?? list.find((d) => ADMIN_NAMES.has(d.name)) ?? list.find(everything);
+  const everything = (d: RoleDraft) => entities.length > 0 && d.denials.length === 0 && entities.every((e) => ALL_RIGHTS.every((l) => d.grants.some((g) => g.entity === e.name && g.letter === l && g.scope === 'all')));
+  // ("Stewards can do everything apart from deleting bookings": a right held back makes no administrator.)
+  let admin = list.find((d) => d.admin && d.denials.length === 0) ?? list.find((d) => ADMIN_NAMES.has(d.name)) ?? list.find(everything);
   if (!admin) {
     admin = { name: 'admin', order: -1, grants: [], denials: [], admin: true };
     list.unshift(admin);

@@ -1,0 +1,54 @@
+/**
+ * Everyday ways of giving people rights, said the way the rights reader reads them: "the
+ * receptionist takes care of bookings", "coaches are in charge of sessions", "the treasurer deals
+ * with payments" -> manage; "our accountant needs read-only access to invoices" -> has read-only
+ * access; "volunteers help out by updating bookings" -> can update; "parents just need to see" ->
+ * need to see; "my two assistants" -> my assistants; "I (the owner) need full access" -> the owner
+ * has full access. Only the wording changes: what it names stays for the reader to resolve.
+ */
+import { rightVerb } from './lexicon';
+
+/** The base form of a gerund that is a rights verb ("updating" -> update, "logging" -> log), else undefined. */
+function gerundBase(gerund: string): string | undefined {
+  const stem = gerund.toLowerCase().replace(/ing$/, '');
+  const candidates = [stem, `${stem}e`, stem.replace(/([b-df-hj-np-tv-z])\1$/, '$1')];
+  return candidates.map((c) => (rightVerb(c) === c ? c : undefined)).find(Boolean);
+}
+
+/** Each phrase and whether its first word says the third person singular ("takes", "is"). */
+const MANAGE_PHRASES: RegExp[] = [
+  // ("takes care of bookings", "is in charge of the sessions", "is responsible for payments", "deals with payments").
+  /\b(take|takes|taking)\s+care\s+of\b/gi,
+  /\b(is|are)\s+(?:(?:also|fully|solely)\s+)?(?:in charge of|responsible for)\b/gi,
+  /\b(deal|deals)\s+with\b/gi,
+  /\b(oversee|oversees)\b/gi,
+];
+const thirdPerson = (word: string) => /^(?:takes|is|deals|oversees)$/i.test(word);
+
+const ACCESS_KIND = String.raw`(?:read-only|read only|read|view-only|view only|view|viewing|full|complete|admin|edit|editing|write|unrestricted|total)`;
+
+export function plainRightsWording(clause: string): string {
+  let text = clause
+    // ("I (the owner) need full access".)
+    .replace(/^(\s*(?:and\s+)?)i\s*\(\s*(?:the|an?|as (?:the|an?))\s+([a-z][a-z -]{1,30}?)\s*\)\s*/i, '$1The $2 ')
+    // ("My two assistants handle ...": how many says nothing of who they are.)
+    .replace(/^(\s*(?:my|our|the|their)\s+)(?:two|three|four|five|six|few|couple of|\d+)\s+(?=[a-z])/i, '$1')
+    // ("Parents just need to see ...": an adverb of degree between the subject and the verb.)
+    // (Before a modal or a rights verb only: "a suggestion is just a title" keeps its word.)
+    .replace(/\s+\b(?:just|mostly|usually|generally|basically|typically|really|simply|normally)\s+([a-z]+)\b/gi, (all, next: string) =>
+      /^(?:can|may|could|should|will|must|need|needs|want|wants|get|gets)$/i.test(next) || rightVerb(next) ? ` ${next}` : all)
+    // ("needs read-only access to invoices": has it.)
+    .replace(new RegExp(String.raw`\b(?:needs?|wants?|requires?|should (?:have|get)|will (?:have|get)|must have)\s+(${ACCESS_KIND}\s+(?:access|rights|permissions))`, 'gi'), 'have $1');
+  for (const phrase of MANAGE_PHRASES) text = text.replace(phrase, (_all, first: string) => (thirdPerson(first) ? 'manages' : 'manage'));
+  // ("everything apart from deleting bookings": but delete them.)
+  text = text.replace(/\b(except|excluding|besides|apart from|other than)\s+(?:for\s+)?([a-z]+ing)\b/gi, (all, word: string, gerund: string) => {
+    const base = gerundBase(gerund);
+    return base ? `${word} ${base}` : all;
+  });
+  // ("Volunteers help out by updating bookings": they can update bookings.)
+  text = text.replace(/\bhelps?(?:\s+out)?\s+(?:by|with)\s+([a-z]+ing)\b/gi, (all, gerund: string) => {
+    const base = gerundBase(gerund);
+    return base ? `can ${base}` : all;
+  });
+  return text;
+}
