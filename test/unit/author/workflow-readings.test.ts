@@ -2,6 +2,7 @@
  * The workflow reader (lambdas/core/spec/author/workflow-reader.ts) on wordings that recur across
  * backends: each test pins one reading, on record types made up for it.
  */
+import { authorSpec } from '../../../lambdas/core/spec/author';
 import { readWorkflows } from '../../../lambdas/core/spec/author/workflow-reader';
 import { EntityIndex } from '../../../lambdas/core/spec/offline-author/entity-index';
 import type { SpecEntity } from '../../../lambdas/core/spec/spec-model';
@@ -329,5 +330,40 @@ describe('headings and plain statements', () => {
     const entities_: SpecEntity[] = [{ name: 'Find', fields: [status(['recorded', 'checked'])] }];
     const [flow] = read(entities_, ['When a find is recorded, give the specialist a week to check it: if it still isn\'t checked after 7 days, send them a reminder']);
     expect(flow!.steps).toMatchObject([{ kind: 'waitForEvent', events: ['checked'], timeout: 'P1W' }, { kind: 'task' }]);
+  });
+});
+
+describe('everyday wordings of automation (workflow-wording.ts), through the whole author', () => {
+  const RECORDS = 'Sessions have a title and a start time (date and time) and a status (scheduled, completed or cancelled). Bookings are for one session and have a member email and a status (pending, confirmed or cancelled). Payments are for one booking and have an amount. Invoices have a number, a total, a due date and a status (open, paid or overdue). Members can book sessions. The manager can do everything.';
+  /** Each workflow and event handler as "trigger: steps" ("Booking status=cancelled: task"). */
+  const automation = (sentence: string): string[] => {
+    const spec = authorSpec({ name: 'Test', description: `${RECORDS}\n${sentence}` });
+    const on = (t: { entity: string; event: string; field?: string; value?: string }) => `${t.entity} ${t.event === 'updated' ? `${t.field}=${t.value}` : t.event}`;
+    return [
+      ...spec.workflows.map((w) => `${w.trigger ? on(w.trigger) : '-'}: ${w.steps.map((s) => (s.kind === 'waitForEvent' ? `waitForEvent(${s.events.join('/')} ${s.timeout})` : s.kind === 'waitUntil' ? `waitUntil(${s.field} ${s.offset ?? ''})` : s.kind)).join(' > ')}`),
+      ...(spec.events ?? []).map((h) => `${on(h.on)}: ${h.actions.map((a) => a.type).join(' > ')}`),
+    ];
+  };
+
+  it.each([
+    ['When someone books a session, email the manager.', 'Booking created: notify'],
+    ['When a member cancels their booking, email the manager.', 'Booking status=cancelled: notify'],
+    ['On cancellation of a booking, email the manager.', 'Booking status=cancelled: notify'],
+    ['Any time a session is created, email the manager.', 'Session created: notify'],
+    ['The manager should get an email whenever a booking is cancelled.', 'Booking status=cancelled: notify'],
+    ['Send the member a receipt after every payment.', 'Payment created: notify'],
+    ['An overdue invoice should trigger a reminder to the manager.', 'Invoice status=overdue: notify'],
+    ['New bookings should trigger a welcome email.', 'Booking created: task'],
+    ['We want an automatic reminder 24 hours before each session.', 'Session created: waitUntil(start_time -PT24H) > task'],
+    ['Members get a reminder email the day before their session.', 'Session created: waitUntil(start_time -P1D) > task'],
+    ['If nobody confirms a booking within 3 days, it should be cancelled automatically.', 'Booking created: waitForEvent(confirmed P3D) > task'],
+  ])('%s', (sentence, expected) => {
+    expect(automation(sentence)).toEqual([expected]);
+  });
+
+  it('keeps sentences that only look alike: no trigger said last, no field taken for a message', () => {
+    expect(automation('Members can see sessions whenever they like.')).toEqual([]);
+    const spec = authorSpec({ name: 'Test', description: `${RECORDS}\nMembers get a confirmation number.` });
+    expect(spec.workflows).toEqual([]);
   });
 });

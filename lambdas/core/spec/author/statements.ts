@@ -8,6 +8,7 @@
  * ("As a coach, I can add drills" -> "Coaches can add drills").
  */
 import { plainRightsWording } from '../offline-author/rights-wording';
+import { plainWorkflowWording } from './workflow-wording';
 import { isPluralWord, singular } from '../offline-author/text';
 import { splitSentences } from './sentences';
 import type { Block, ListItem } from './segment';
@@ -304,7 +305,7 @@ function announcedName(text: string): string {
 }
 
 function plainStatement(s: string): string {
-  return namedRole(introducedRole(selfIntroduced(eachOneOfLabel(announcedName(stuckAsWorkflow(plainRightsWording(s)))))))
+  return namedRole(introducedRole(selfIntroduced(eachOneOfLabel(announcedName(stuckAsWorkflow(plainWorkflowWording(plainRightsWording(s))))))))
     // ("read only theirs": their own.)
     .replace(/\btheirs\b/gi, 'their own')
     .replace(EMPHASISED_EVERYONE, (_m, a?: string, b?: string) => a ?? b ?? '')

@@ -16,6 +16,7 @@ import { uniqueName, durationWords, type Draft } from './workflow-draft';
 import { relativeAmount } from './workflow-waits';
 import { asStatusValue, dateField, dateOwner, statusFieldOf } from './workflow-record-fields';
 import { madeByAct, nounOfAct, participantRecord, startedByAct } from './workflow-acts';
+import { plainWorkflowWording } from './workflow-wording';
 import { nextState, stateHolder, statePhrase, triggerFor } from './workflow-triggers';
 import { mentionIn, recordWords } from './workflow-mentions';
 import { readSteps } from './workflow-steps';
@@ -228,7 +229,14 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
   if (act && act !== m.entity) return { entity: act, trigger: { entity: act, event: 'created' }, lead: [], rest };
   // "When someone makes a booking" / "when a manager approves an invoice"
   if (before.length > 0 && after.filter((w) => !STATE_LINKS.has(w)).length === 0) {
-    const lemma = verbLemma(before[before.length - 1]!);
+    // ("When a member cancels their booking": the verb, not whose record it is.)
+    const verbWord = [...before].reverse().find((w) => !/^(?:their|his|her|its|our|my|your|own)$/.test(w)) ?? before[before.length - 1]!;
+    const lemma = verbLemma(verbWord);
+    // ("When someone books a session": the act makes a Booking, which refers to the session.)
+    const made = CREATE_ACTIONS.has(lemma) ? nounOfAct([verbWord], ctx) : undefined;
+    if (made && made !== m.entity && ctx.entities.find((e) => e.name === made)?.fields.some((f) => f.type === `ref(${m.entity})`)) {
+      return { entity: made, trigger: { entity: made, event: 'created' }, lead: [], rest };
+    }
     const state = CREATE_ACTIONS.has(lemma) ? 'created' : participle(lemma);
     return { entity: reachedBy(m.entity, state, ctx), ...triggerFor(m.entity, state, ctx), lead: [], rest };
   }
@@ -251,7 +259,7 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
   let last: Draft | undefined;
   sentences.forEach((original, i) => {
     // ("Oh and once an auction closes, ...", "Separately, a week before ...": the aside before the trigger says nothing.)
-    const plain = plainTriggerText(expand(original.trim()).replace(/^(?:oh|also|and|plus|finally|lastly|separately|ps|p\.s\.)\b[,\s]+(?:and\s+)?(?=[a-z])/i, ''));
+    const plain = plainTriggerText(plainWorkflowWording(expand(original.trim())).replace(/^(?:oh|also|and|plus|finally|lastly|separately|ps|p\.s\.)\b[,\s]+(?:and\s+)?(?=[a-z])/i, ''));
     // ("... wait up to 14 days for the payment. If it hasn't been paid, send a notice": the wait's outcome, then the action.)
     const text = last ? plain.replace(UNMET_CONDITION, 'then ') : plain;
     // ("Retry this email up to 3 times.": the retries of the workflow's last task.)

@@ -13,7 +13,8 @@ import type { WorkflowContext } from './workflow-reader';
 type Trigger = { trigger: Draft['trigger']; value?: { field: string; value: string } };
 
 /** The forms a state word may take among a record's values ("fails": `fail`, `failed`). */
-const formsOf = (value: string): string[] => [value, value.replace(/s$/, ''), value.replace(/ed$/, ''), value.replace(/d$/, ''), `${value.replace(/s$/, '')}ed`];
+// (And either spelling of a doubled l: "canceled", "cancelled".)
+const formsOf = (value: string): string[] => [value, value.replace(/s$/, ''), value.replace(/ed$/, ''), value.replace(/d$/, ''), `${value.replace(/s$/, '')}ed`, value.replace(/([^l])led$/, '$1lled'), value.replace(/lled$/, 'led')];
 
 /** The enum field of a record that holds a form of the value, with that form. */
 function heldIn(entity: string, value: string, ctx: WorkflowContext): { field: NonNullable<ReturnType<typeof statusFieldOf>>; form: string } | undefined {

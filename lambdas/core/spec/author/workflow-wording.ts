@@ -1,0 +1,56 @@
+/**
+ * Everyday ways of asking for automation, said the way the workflow reader reads them (trigger
+ * clause first, then the action): "The manager should get an email whenever a booking is
+ * cancelled" -> "Whenever a booking is cancelled, send the manager an email"; "Send a receipt
+ * after every payment" -> "After every payment, send a receipt"; "On cancellation of a booking"
+ * -> "When a booking is cancelled"; "If nobody confirms a booking within 3 days" -> "If a booking
+ * is not confirmed within 3 days"; "New bookings should trigger a welcome email" -> "When a
+ * booking is created, send a welcome email"; "We want an automatic reminder 24 hours before each
+ * session" -> "Send a reminder 24 hours before each session". Only the wording changes.
+ */
+import { participle, verbLemma } from './workflow-phrases';
+
+/** A noun for an act, to the state its record reaches ("cancellation of a booking": cancelled). */
+const ACT_NOUNS: Record<string, string> = {
+  cancellation: 'cancelled', completion: 'completed', approval: 'approved', submission: 'submitted', confirmation: 'confirmed',
+  rejection: 'rejected', creation: 'created', registration: 'registered', publication: 'published', delivery: 'delivered',
+  arrival: 'arrived', closure: 'closed', expiry: 'expired', expiration: 'expired', renewal: 'renewed', receipt: 'received',
+  dispatch: 'dispatched', return: 'returned', payment: 'paid', acceptance: 'accepted', assignment: 'assigned', resolution: 'resolved',
+};
+
+// (Not "a confirmation number" or "an email address": a field, not a message.)
+const MESSAGE = String.raw`(?:[a-z-]+\s+)?(?:reminder|email|e-mail|text|message|notification|alert|nudge|sms|heads-up|notice|receipt|confirmation)s?(?!\s+(?:number|address|code|id|field|template|list|log|preferences?|settings?)\b)`;
+/** Words of an action a trigger said last belongs to. */
+const ACTION_WORDS = /\b(?:send|sends|email|emails|text|notify|remind|message|alert|call|ping|reminder|notification|nudge)\b/i;
+const TIME_BEFORE_AFTER = /(?:minutes?|hours?|days?|weeks?|months?|years?|later|shortly|straight|right|immediately)$/i;
+
+export function plainWorkflowWording(sentence: string): string {
+  let text = sentence.trim().replace(/\.$/, '');
+  // ("Any time a session is created, ...".)
+  text = text.replace(/^(?:any\s*time|anytime)\s+/i, 'Whenever ');
+  // ("On cancellation of a booking, ...": when it is cancelled.)
+  text = text.replace(/^(?:on|upon|after|following)\s+(?:the\s+)?([a-z]+)\s+of\s+(?:a|an|the|each|every|any|their|its)\s+([^,]+?)\s*,\s*/i, (all, noun: string, record: string) => {
+    const state = ACT_NOUNS[noun.toLowerCase()];
+    return state ? `When a ${record} is ${state}, ` : all;
+  });
+  // ("If nobody confirms a booking within 3 days": the booking is not confirmed.)
+  text = text.replace(/\b(?:nobody|no one|no-one)\s+(?:has\s+)?([a-z]+)\s+((?:a|an|the|their|its|each)\s+[a-z]+(?:\s+[a-z]+)?)(?=\s+(?:within|in|after|for|by)\b)/i, (_all, verb: string, record: string) => `${record} is not ${participle(verbLemma(verb.toLowerCase()))}`);
+  // ("The manager should get an email ...", "Members get a reminder ...": send them one.)
+  text = text.replace(new RegExp(String.raw`^((?:the\s+|our\s+|all\s+|each\s+|every\s+)?[a-z]+(?:\s+(?!should\b|will\b|must\b|need\b)[a-z]+)?)\s+(?:should\s+|will\s+|must\s+|need to\s+)?(?:get|gets|receive|receives|be sent)\s+(an?\s+${MESSAGE}|${MESSAGE})\b`, 'i'), 'send $1 $2');
+  // ("We want an automatic reminder ...", "There should be an email ...": send one.)
+  text = text.replace(new RegExp(String.raw`^(?:we(?:'d| would)? (?:want|like|need)|i(?:'d| would)? (?:want|like|need)|there should be|it should send|please send)\s+(?:an?\s+)?(?:(?:automatic|automated|auto)\s+)?(${MESSAGE})\b`, 'i'), 'send a $1');
+  // ("New bookings should trigger a welcome email", "An overdue invoice should trigger a reminder".)
+  text = text.replace(/^(?:a|an|new|every|each|any)\s+(?:(new|overdue|late|unpaid|urgent|[a-z]+ed)\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:should|must|will|needs? to)\s+(?:automatically\s+)?(?:trigger|fire(?:\s+off)?|kick\s+off|generate|send\s+out|send)\s+(.+)$/i, (all, state: string | undefined, record: string, action: string) => {
+    const isNew = /^new$/i.test(sentence.trim().split(/\s+/)[0] ?? '') || /^new$/i.test(state ?? '');
+    return `When a ${record} is ${isNew || !state ? 'created' : state}, send ${action}`;
+  });
+  // ("... whenever a booking is cancelled": the trigger said last goes first.)
+  const postponed = /^(.+?)\s+(whenever|every time|each time|as soon as|any time)\s+(.+)$/i.exec(text);
+  if (postponed && ACTION_WORDS.test(postponed[1]!) && !/^(?:when|whenever|once|if|after|as soon as|each time|every time|on|upon)\b/i.test(text)) {
+    text = `${postponed[2]![0]!.toUpperCase()}${postponed[2]!.slice(1)} ${postponed[3]}, ${postponed[1]}`;
+  }
+  // ("Send the member a receipt after every payment": after it, send one.)
+  const after = /^((?:send|email|text|notify|remind|message|call|ping)\b.+?)\s+after\s+((?:every|each|any|a|an)\s+.+)$/i.exec(text);
+  if (after && !TIME_BEFORE_AFTER.test(after[1]!.trim())) text = `After ${after[2]}, ${after[1]}`;
+  return text === sentence.trim().replace(/\.$/, '') ? sentence : `${text}.`;
+}
