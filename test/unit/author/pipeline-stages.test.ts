@@ -455,3 +455,27 @@ describe('readings: one-field colon lines, the goal of a story, public record ty
     expect(closed.roles.find((r) => r.name === 'traveller')?.rights.Sailing).toEqual({ read: 'all' });
   });
 });
+
+describe('record types defined in everyday sentences', () => {
+  /** Each record type as "Name: field:type[!] ..." (! required, U unique, with bounds). */
+  const defined = (text: string) =>
+    authorSpec({ name: 'x', description: text }).entities.map((e) => `${e.name}: ${e.fields.map((f) => `${f.name}:${f.type}${f.unique ? ' U' : ''}${f.max !== undefined ? ` max${f.max}` : ''}${f.min !== undefined ? ` min${f.min}` : ''}`).join(', ')}`);
+
+  it.each([
+    ["For each dog we need to know its name, breed, date of birth, whether it's been neutered, and the owner's phone.", 'Dog: name:string, breed:string, date_of_birth:date, neutered:boolean, owner_phone:string'],
+    ['We keep track of items: how much each item costs and how many are left.', 'Item: price:number, stock:integer'],
+    ['Every booking should say when it starts and ends, how many people are coming, and any dietary requirements.', 'Booking: starts_at:datetime, ends_at:datetime, people:integer, dietary_requirements:string'],
+    ["Each member's got a membership number that must be unique, a join date, and a level (bronze/silver/gold).", 'Member: membership_number:string U, join_date:date, level:enum'],
+    ['Tours come with a max group size (never more than 20) and a price per person.', 'Tour: max_group_size:integer max20, price_per_person:number'],
+    ['Complaints have a description and up to 3 photos (jpg/png, max 5MB each).', 'Complaint: description:text, photo_key:file'],
+    ['The invoice should include the amount due, the due date, and whether it has been paid.', 'Invoice: amount_due:number, due_date:date, paid:boolean'],
+    ['A shift is a date, a start time, an end time and the number of volunteers needed (at least 1).', 'Shift: date:date, start_time:datetime, end_time:datetime, volunteers_needed:integer min1'],
+    ["We'd store each guest's name, their email, how many nights they're staying, and a note.", 'Guest: name:string, email:email, nights:integer, note:text'],
+  ])('%s', (text, expected) => {
+    expect(defined(text)).toEqual([expected]);
+  });
+
+  it('reads no list in a parenthesis of examples ("the walls are the physical sections (the Cave, the Slab and so on)")', () => {
+    expect(defined('The walls are the physical sections (the Cave, the Slab, the Comp Wall and so on). Each wall has a name and a height in metres.')).toEqual(['Wall: name:string, height_m:number']);
+  });
+});

@@ -25,7 +25,7 @@ const DET = String.raw`(?:(?:each|every|all|a|an|the|our|any|its|their|some)\s+)
 const NP = String.raw`([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,3}?)`;
 /** ("An attendance record has ...", "A driver record holds ...": `record` is part of the name when a verb follows it.) */
 // ("the deposit gets charged": a passive, not a possession.)
-const HAVE = String.raw`(?:has|have|includes?|contains?|consists of|records?|stores?|keeps?|holds?|carry|carries|comes with|is made of|gets?(?!\s+[a-z]+(?:ed|en)\b)|needs?|tracks?|lists?|shows?)(?!\s+(?:has|have|is|are|belongs?|links?|gets?|holds?|keeps?|stores?|contains?|includes?|lists?|carries|tracks?|shows?)\b)`;
+const HAVE = String.raw`(?:has|have|includes?|contains?|consists of|records?|stores?|keeps?|holds?|carry|carries|comes? with|is made of|says?|states?|specif(?:y|ies)|gets?(?!\s+[a-z]+(?:ed|en)\b)|needs?|tracks?|lists?|shows?)(?!\s+(?:has|have|is|are|belongs?|links?|gets?|holds?|keeps?|stores?|contains?|includes?|lists?|carries|tracks?|shows?)\b)`;
 const HEDGE = String.raw`(?:(?:also|always|usually|typically|should|must|will|can|each|then|additionally|just)\s+)*`;
 const LIST = String.raw`(.+)`;
 /** Verbs of people making a record ("book", "place", "file"), in the forms a plural subject takes. */
@@ -66,7 +66,7 @@ const PATTERNS: Pattern[] = [
   {
     example: 'For each hive we record its location and queen year',
     // (Also "For books we want the title, ...": the plural, with no determiner.)
-    re: new RegExp(String.raw`^(?:for|about)\s+(?:(?:each|every|a|an|the|our|all)\s+)?${NP}\s*,?\s+(?:we|you|they|i)(?:'d|'ll|\s+would|\s+will|\s+also|\s+usually|\s+always|\s+just|\s+only|\s+really|\s+mainly|\s+mostly|\s+basically|\s+simply|\s+need to|\s+want to|\s+like to|\s+have to)*\s+(?:record|store|keep|track|need|want|save|log|capture|note down|write down|note|ask for|collect|hold)\s+${LIST}$`, 'i'),
+    re: new RegExp(String.raw`^(?:for|about)\s+(?:(?:each|every|a|an|the|our|all)\s+)?${NP}\s*,?\s+(?:we|you|they|i)(?:'d|'ll|\s+would|\s+will|\s+also|\s+usually|\s+always|\s+just|\s+only|\s+really|\s+mainly|\s+mostly|\s+basically|\s+simply|\s+need to|\s+want to|\s+like to|\s+have to)*\s+(?:record|store|keep|track|need|want|save|log|capture|note down|write down|note|ask for|collect|hold|know|see|have|get)\s+${LIST}$`, 'i'),
     topic: 1,
     list: 2,
   },
@@ -218,6 +218,24 @@ const PATTERNS: Pattern[] = [
   {
     example: 'A bid is just the amount and the time it was placed',
     re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:just|simply|basically|only|really|made up of)\s+${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
+    example: "Each member's got a membership number that must be unique and a join date",
+    re: new RegExp(String.raw`^${DET}${NP}(?:'s|\s+has|'ve|\s+have)\s+got\s+${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
+    example: 'A shift is a date, a start time, an end time and the number of volunteers needed (three or more items)',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+((?:a|an|the|its|their)\s+[^,(]+(?:\([^()]*\)[^,(]*)?,\s*(?:a|an|the|its|their|how|when|where|whether)\s[^,(]+(?:\([^()]*\)[^,(]*)?(?:,|\s+and\s).+)$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
+    example: "We'd store each guest's name, their email and how many nights they stay (the record, as the first item's owner)",
+    re: new RegExp(String.raw`^(?:we|i|you)(?:'d|'ll|\s+would|\s+will|\s+should|\s+need to|\s+want to)?\s+(?:store|record|keep|track|note|log|need|want|capture|save|hold|collect)\s+(?:each|every|the|a|an)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)['’]s\s+${LIST}$`, 'i'),
     topic: 1,
     list: 2,
   },

@@ -136,6 +136,8 @@ export function impliedType(ws: readonly string[]): string {
   if (ws.length > 1 && head === 'on') return 'date';
   // `hours worked`, `mites seen`: a participle after the noun it describes.
   if (ws.length > 1 && /^(?:[a-z]+ed|seen|done|spent|given|taken|paid|sold|kept|left)$/.test(head) && !HEAD_TYPES[head]) return impliedType(ws.slice(0, -1));
+  // (`amount due`, `balance outstanding`, `fee owing`: an adjective after a sum of money.)
+  if (ws.length > 1 && /^(?:due|outstanding|owing|owed|payable|remaining|left|total|overall)$/.test(head) && HEAD_TYPES[ws[ws.length - 2]!] === 'number') return 'number';
   const compound = ws.length > 1 ? COMPOUND_HEAD_TYPES[`${ws[ws.length - 2]} ${head}`] : undefined;
   if (compound) return compound;
   const headType = HEAD_TYPES[head];

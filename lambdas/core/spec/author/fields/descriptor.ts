@@ -49,9 +49,9 @@ const RANGES: ReadonlyArray<[RegExp, 'both' | 'min' | 'max']> = [
   [new RegExp(String.raw`\b(?:on\s+)?(?:a\s+)?${NUM}\s*(?:-\s*to\s*-|to|-|–)\s*${NUM}\s+scale\b`, 'i'), 'both'],
   [new RegExp(String.raw`\b(?:between|from|ranging from|on a scale of|scale of)\s+${NUM}\s*(?:to|and|-|–|\.\.)\s*${NUM}`, 'i'), 'both'],
   [new RegExp(String.raw`(?:^|\s)${NUM}\s*(?:to|-|–|\.\.)\s*${NUM}(?=\s|$)`, 'i'), 'both'],
-  [new RegExp(String.raw`\b(?:at least|minimum(?: of)?|min\.?|no less than|not less than)\s+${NUM}`, 'i'), 'min'],
+  [new RegExp(String.raw`\b(?:at least|minimum(?: of)?|min\.?|no less than|not less than|never less than|never below|never under|never fewer than|no fewer than)\s+${NUM}`, 'i'), 'min'],
   [new RegExp(String.raw`(?:^|\s)${NUM}\s+or more\b`, 'i'), 'min'],
-  [new RegExp(String.raw`\b(?:at most|up to|maximum(?: of)?|max\.?|no more than|not more than|no higher than|not above|(?:can't|cannot|can not|must not|mustn't|may not|never)\s+(?:go\s+)?(?:above|over|exceed|be (?:more|higher) than))\s+${NUM}`, 'i'), 'max'],
+  [new RegExp(String.raw`\b(?:at most|up to|maximum(?: of)?|max\.?|no more than|not more than|never more than|never over|never above|no higher than|not above|(?:can't|cannot|can not|must not|mustn't|may not|never)\s+(?:go\s+)?(?:above|over|exceed|be (?:more|higher) than))\s+${NUM}`, 'i'), 'max'],
   [new RegExp(String.raw`\b(?:can't|cannot|can not|must not|mustn't|may not|never)\s+(?:go\s+)?(?:below|under|be (?:less|lower) than)\s+${NUM}`, 'i'), 'min'],
   [new RegExp(String.raw`(?:^|\s)${NUM}\s+or less\b`, 'i'), 'max'],
   // ("25 at the very most", "3 tops", "starting at 1".)

@@ -389,6 +389,16 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     traits.type ??= 'integer';
     return ['age', howOld[1] ?? 'years'];
   }
+  // ("how much each item costs", "how much it costs per night": its price.)
+  if (/^how much\s+(?:(?:it|they|one|each(?:\s+one)?|each\s+[a-z]+|a\s+[a-z]+|the\s+[a-z]+)\s+)?costs?\b/.test(t)) {
+    traits.type ??= 'number';
+    return ['price'];
+  }
+  // ("how many are left", "how many we have in stock": the stock.)
+  if (/^how many\s+(?:(?:are|is|we have|there are)\s+)?(?:left|in stock|available|remaining|on hand)$/.test(t)) {
+    traits.type ??= 'integer';
+    return ['stock'];
+  }
   // ("how many people fit in", "how many it sleeps": its capacity.)
   if (/^how many (?:people|guests|persons|passengers|players|seats)?\s*(?:fit(?: in)?|it (?:holds|can hold|takes|can take|sleeps|seats))$/.test(t)) {
     traits.type ??= 'integer';

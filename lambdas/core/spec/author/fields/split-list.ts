@@ -27,7 +27,9 @@ interface Piece {
 export function splitFieldList(list: string): string[] {
   // ("condition - like new, good or well worn - a suggested donation": values set off by dashes are the field's, as in parentheses.)
   // (Also at the end: "and a status - submitted, under review, granted or refused".)
-  const dashed = list.replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-()]{1,40}?)\s+-\s+(?:and\s+)?/g, ' ($1), ').replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-(),]{1,40}?)\s*\.?$/, ' ($1)');
+  // ("when it starts and ends": two moments, when it starts and when it ends.)
+  const moments = list.replace(/\bwhen (it|they) (start|begin|open)(s?) and (end|finish|close)(e?s?)\b/gi, 'when $1 $2$3, when $1 $4$5');
+  const dashed = moments.replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-()]{1,40}?)\s+-\s+(?:and\s+)?/g, ' ($1), ').replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-(),]{1,40}?)\s*\.?$/, ' ($1)');
   // ("the status, which moves scheduled, then collected, then delivered": states in order are the field's values.)
   const ordered = dashed.replace(/((?:which|that)\s+(?:moves|goes|runs|progresses)(?:\s+through|\s+from)?\s+)([a-z][a-z -]*?(?:,?\s+(?:then|to)\s+[a-z][a-z -]*?)+)(?=\s*,(?!\s*(?:then|to)\s)|\s*$)/i, (_all, lead: string, body: string) => {
     const states = body.split(/,?\s+(?:then|to)\s+/).map((v) => v.trim());
@@ -190,7 +192,9 @@ function shareLastParenthesis(items: string[]): string[] {
   for (let i = 1; i < out.length; i += 1) {
     const m = /\((both\b[^)]*|each\b[^)]*|[^()]*\b(?:each|both)|dates|datetimes|times|dates (?:with|and) times)\)\s*$/i.exec(out[i]!);
     const prev = out[i - 1]!;
-    if (m && !/[()]/.test(prev) && !/:/.test(prev)) out[i - 1] = `${prev} (${m[1]})`;
+    // ("a description and up to 3 photos (jpg/png, max 5MB each)": a file's limits, each of its files; no file before it.)
+    const fileLimits = m && /\b\d+(?:\.\d+)?\s*(?:kb|mb|gb)\b|\b(?:jpe?g|png|pdf|gif|heic|tiff?|docx?)\b/i.test(m[1]!) && !/\b(?:photos?|images?|pictures?|pics?|scans?|files?|documents?|docs?|pdfs?|attachments?|copy|copies|certificates?|forms?|letters?|logos?|videos?|recordings?|receipts?|plans?)\b/i.test(prev);
+    if (m && !fileLimits && !/[()]/.test(prev) && !/:/.test(prev)) out[i - 1] = `${prev} (${m[1]})`;
   }
   return out;
 }
