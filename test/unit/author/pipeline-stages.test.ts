@@ -479,3 +479,20 @@ describe('record types defined in everyday sentences', () => {
     expect(defined('The walls are the physical sections (the Cave, the Slab, the Comp Wall and so on). Each wall has a name and a height in metres.')).toEqual(['Wall: name:string, height_m:number']);
   });
 });
+
+describe('allowed values in everyday sentences', () => {
+  const enums = (text: string) =>
+    authorSpec({ name: 'x', description: text }).entities.flatMap((e) => e.fields.filter((f) => f.type === 'enum').map((f) => `${e.name}.${f.name}: ${f.values!.join(' ')}`));
+
+  it.each([
+    ['Rooms have a number and a nightly rate. Rooms are single, double or family rooms.', 'Room.type: single double family'],
+    ['Orders have a total. Orders go from placed to packed to shipped to delivered.', 'Order.status: placed packed shipped delivered'],
+    ['Dogs have a name. A dog can be small, medium or large.', 'Dog.size: small medium large'],
+    ['Plots have a number. A plot is either vacant or let.', 'Plot.status: vacant let'],
+    ['Courses have a title and a level, which goes from beginner through intermediate to advanced.', 'Course.level: beginner intermediate advanced'],
+    ['Shirts have a colour and the size is S, M, L or XL.', 'Shirt.size: S M L XL'],
+    ['Tables have a number. Each table is in one of three areas: terrace, bar or main room.', 'Table.area: terrace bar main_room'],
+  ])('%s', (text, expected) => {
+    expect(enums(text)).toEqual([expected]);
+  });
+});

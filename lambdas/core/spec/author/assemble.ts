@@ -196,8 +196,34 @@ function defaultDeleteLevels(entities: readonly SpecEntity[], rules: readonly Sp
 
 const STATUS_NAME = /^(?:status|state|stage|phase)$/;
 
+/** Values that say how big a thing is, or how far along someone is: a size or a level, never a status. */
+const SIZE_VALUES = new Set(['xxs', 'xs', 's', 'm', 'l', 'xl', 'xxl', 'small', 'medium', 'large', 'extra_large', 'tiny', 'huge', 'mini', 'standard', 'regular', 'giant']);
+const LEVEL_VALUES = new Set(['beginner', 'novice', 'intermediate', 'advanced', 'expert', 'improver', 'elite']);
+/** Words that say where a record is in its life: one among the values makes them states. */
+const STATE_LIKE = /(?:ed|ing|en)$|^(?:open|new|draft|live|active|inactive|pending|available|vacant|let|free|busy|full|empty|lost|ready|due|overdue|late|unpaid|done|complete|current|expired|on_hold|in_progress|sold|void|idle|out|in|away|off|on|planned|upcoming|past|valid|invalid|approved|retired|lapsed)$/;
+
+/**
+ * "A dog can be small, medium or large", "Rooms are single, double or family rooms": a size, or
+ * kinds of the record (the record's own noun after the last), not the states it moves through.
+ */
+function stateField(entity: string, values: string[]): { name: string; values: string[] } {
+  const own = snakeCase(entity).split('_').pop()!;
+  const stripped = values.map((v) => v.replace(new RegExp(`_${own}s?$`), ''));
+  const kinds = stripped.some((v, i) => v !== values[i]);
+  if (stripped.every((v) => SIZE_VALUES.has(v))) return { name: 'size', values: stripped };
+  if (stripped.every((v) => LEVEL_VALUES.has(v))) return { name: 'level', values: stripped };
+  if (kinds && !stripped.some((v) => STATE_LIKE.test(v))) return { name: 'type', values: stripped };
+  return { name: 'status', values };
+}
+
 /** A record's states as its status, unless it has one with values already. */
-function addStates(e: SpecEntity, values: string[]): void {
+function addStates(e: SpecEntity, written: string[]): void {
+  const read = stateField(e.name, written);
+  if (read.name !== 'status') {
+    if (!e.fields.some((f) => f.name === read.name)) e.fields.push({ name: read.name, type: 'enum', required: false, values: read.values });
+    return;
+  }
+  const values = read.values;
   if (e.fields.some((f) => f.type === 'enum' && STATUS_NAME.test(f.name))) return;
   const status: SpecField = { name: 'status', type: 'enum', required: true, values, default: values[0]! };
   // ("... and a status. The status moves through enquiry, booked ...": the listed status gets its values.)

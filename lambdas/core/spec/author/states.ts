@@ -16,8 +16,8 @@ const SUBJECT = String.raw`^(?:(?:each|every|a|an|the|any)\s+)?([a-z][a-z'-]*(?:
 
 const PATTERNS: RegExp[] = [
   // (Not "the receipt goes through the payment provider, which sometimes fails": a thing it passes through.)
-  new RegExp(String.raw`${SUBJECT}\s+(?:moves|goes|passes|progresses|flows|cycles)\s+through\s+(?:(?:the\s+)?(?:states?|stages?|statuses)\s*:?\s*)?(?!the\s|a\s|an\s)([^;]+?(?:,|\bor\b|\band\b|\bthen\b)[^;]*)$`, 'i'),
-  new RegExp(String.raw`${SUBJECT}\s+(?:goes|moves|changes|progresses)\s+from\s+(.+)$`, 'i'),
+  new RegExp(String.raw`${SUBJECT}\s+(?:moves|goes|passes|progresses|flows|cycles|move|go|pass|progress|flow|cycle)\s+through\s+(?:(?:the\s+)?(?:states?|stages?|statuses)\s*:?\s*)?(?!the\s|a\s|an\s)([^;]+?(?:,|\bor\b|\band\b|\bthen\b)[^;]*)$`, 'i'),
+  new RegExp(String.raw`${SUBJECT}\s+(?:goes|moves|changes|progresses|go|move|change|progress)\s+from\s+(.+)$`, 'i'),
   // "Status flow: enquiry, then quoted, then accepted": a label for the states of the record described.
   // (Also "Its status tells us where it is: draft, open for entries, closed or finished".)
   /^((?:(?:its|their|the)\s+)?(?:status|state|stage)s?)(?:\s+(?:flow|workflow|lifecycle|sequence|order|steps|values|progression)|\s+(?:tells|says|shows)\s+[a-z' ]{1,30}?)?\s*:\s*(.+)$/i,
@@ -48,7 +48,7 @@ export function readStates(text: string): StateList | undefined {
     const body = m[2]!.trim().replace(/\b(?:then\s+)?(?:moves?|goes|go|changes?)\s+(?:on\s+)?to\s+/gi, 'then ');
     if (NOT_STATES.test(body)) continue;
     const values = body
-      .split(/\s*,\s*(?:and\s+|or\s+|then\s+)?|\s+(?:and|or|then|to|and finally|and then)\s+|\s*(?:->|→|\/)\s*/i)
+      .split(/\s*,\s*(?:and\s+|or\s+|then\s+)?|\s+(?:and|or|then|to|through|and finally|and then)\s+|\s*(?:->|→|\/)\s*/i)
       .map((v) => v.replace(/^(?:finally|then|either|to)\s+/i, '').replace(/^(?:moves?|goes|go|changes?)\s+(?:on\s+)?to\s+/i, '').trim())
       .filter((v) => v && v.split(/\s+/).length <= 3);
     if (values.length < 2) continue;

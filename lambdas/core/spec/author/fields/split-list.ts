@@ -24,15 +24,18 @@ interface Piece {
   sep: string;
 }
 
-export function splitFieldList(list: string): string[] {
+export function splitFieldList(written: string): string[] {
+  let list = written;
   // ("condition - like new, good or well worn - a suggested donation": values set off by dashes are the field's, as in parentheses.)
   // (Also at the end: "and a status - submitted, under review, granted or refused".)
+  // ("a colour and the size is S, M, L or XL": a field and its values, said as a sentence.)
+  list = list.replace(/\b(the|its|their)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|can be|will be|must be)\s+(?:either\s+|one of\s+)?((?:[A-Za-z0-9][\w-]*(?:\s[\w-]+)?,\s*)*[A-Za-z0-9][\w-]*(?:\s[\w-]+)?\s+or\s+[A-Za-z0-9][\w-]*(?:\s[\w-]+)?)\s*$/, '$1 $2 ($3)');
   // ("when it starts and ends": two moments, when it starts and when it ends.)
   const moments = list.replace(/\bwhen (it|they) (start|begin|open)(s?) and (end|finish|close)(e?s?)\b/gi, 'when $1 $2$3, when $1 $4$5');
   const dashed = moments.replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-()]{1,40}?)\s+-\s+(?:and\s+)?/g, ' ($1), ').replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-(),]{1,40}?)\s*\.?$/, ' ($1)');
   // ("the status, which moves scheduled, then collected, then delivered": states in order are the field's values.)
-  const ordered = dashed.replace(/((?:which|that)\s+(?:moves|goes|runs|progresses)(?:\s+through|\s+from)?\s+)([a-z][a-z -]*?(?:,?\s+(?:then|to)\s+[a-z][a-z -]*?)+)(?=\s*,(?!\s*(?:then|to)\s)|\s*$)/i, (_all, lead: string, body: string) => {
-    const states = body.split(/,?\s+(?:then|to)\s+/).map((v) => v.trim());
+  const ordered = dashed.replace(/((?:which|that)\s+(?:moves|goes|runs|progresses)(?:\s+through|\s+from)?\s+)([a-z][a-z -]*?(?:,?\s+(?:then|to|through)\s+[a-z][a-z -]*?)+)(?=\s*,(?!\s*(?:then|to|through)\s)|\s*$)/i, (_all, lead: string, body: string) => {
+    const states = body.split(/,?\s+(?:then|to|through)\s+/).map((v) => v.trim());
     return `${lead}${states.slice(0, -1).join(', ')} or ${states[states.length - 1]}`;
   });
   // ("the status, which runs new, assigned, picked up, delivered, failed": states in order, commas only.)
