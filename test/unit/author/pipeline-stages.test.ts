@@ -496,3 +496,21 @@ describe('allowed values in everyday sentences', () => {
     expect(enums(text)).toEqual([expected]);
   });
 });
+
+describe('relations in everyday sentences', () => {
+  const refs = (text: string) => authorSpec({ name: 'x', description: text }).entities.flatMap((e) => e.fields.filter((f) => /^ref\(/.test(f.type)).map((f) => `${e.name}.${f.name} -> ${f.type}`));
+
+  it.each([
+    ['Projects have a title. Clients have a name. Projects are owned by clients.', ['Project.client_id -> ref(Client)']],
+    ['Trips have a date. Buses have a plate. Drivers have a name. A trip uses one bus and one driver.', ['Trip.bus_id -> ref(Bus)', 'Trip.driver_id -> ref(Driver)']],
+    ['Appointments have a time. Vets have a name. Pets have a name. An appointment is with a vet, for a pet.', ['Appointment.vet_id -> ref(Vet)', 'Appointment.pet_id -> ref(Pet)']],
+    ['Loans have a due date. Books have a title. Members have a name. A loan is one book borrowed by one member.', ['Loan.book_id -> ref(Book)', 'Loan.member_id -> ref(Member)']],
+    ['Orders have a date. Products have a name. Order lines have a quantity. Orders contain order lines, each pointing at a product.', ['OrderLine.order_id -> ref(Order)', 'OrderLine.product_id -> ref(Product)']],
+  ])('%s', (text, expected) => {
+    expect(refs(text)).toEqual(expected);
+  });
+
+  it('makes no record type of whoever runs the business ("the hall is managed by a small committee")', () => {
+    expect(authorSpec({ name: 'x', description: 'The hall is managed by a small committee. Bookings have a date and a hirer name.' }).entities.map((e) => e.name)).toEqual(['Booking']);
+  });
+});

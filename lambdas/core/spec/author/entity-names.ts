@@ -61,8 +61,11 @@ export function entityNameOf(phrase: string, tenantUnits: ReadonlySet<string>, d
   if (sing.length === 1 && tenantUnits.has(sing[0]!) && !described) return undefined;
   // ("publish posts" is a verb and its object; a singular title given fields, "Order line
   // fields", names a record type.)
+  // ("Order lines have a quantity", "Order items: ..." given fields are the subject, a noun before a noun; a verb's
+  // object takes an article or a plural alone, "publish posts".)
   const singularTitle = described && singular(ws[ws.length - 1]!) === ws[ws.length - 1];
-  if (!singularTitle && sing.some((w) => RIGHT_VERBS[w] !== undefined && sing.length > 1 && w === sing[0])) return undefined;
+  const compoundNoun = described && sing.length === 2 && /^(?:order|record|log|book|file|post|entry|request|report|issue|plan|schedule|list|check|review|account|service|booking|line|time|work)$/.test(sing[0]!);
+  if (!singularTitle && !compoundNoun && sing.some((w) => RIGHT_VERBS[w] !== undefined && sing.length > 1 && w === sing[0])) return undefined;
   return pascalCase(snakeCase(sing.join(' ')));
 }
 

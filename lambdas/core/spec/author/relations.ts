@@ -84,8 +84,22 @@ const PATTERNS: Pattern[] = [
   },
   {
     example: 'An order has many order lines, each for one plant',
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:has|have|contains?|holds?|includes?)\s+${MANY}${NP}\s*,\s*each\s+(?:for|of|with|about|on)\s+${ONE}${NP}$`, 'i'),
+    // (Also "Orders contain order lines, each pointing at a product".)
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:has|have|contains?|holds?|includes?)\s+(?:${MANY})?${NP}\s*,\s*each\s+(?:for|of|with|about|on|pointing (?:at|to)|linked to|referring to|tied to)\s+${ONE}${NP}$`, 'i'),
     pairs: (m) => [{ child: m[2]!, parent: m[1]! }, { child: m[2]!, parent: m[3]! }],
+  },
+  {
+    example: 'Projects are owned by clients / a ticket is raised by a customer (the one who does it, named in the plural too)',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:always\s+)?(?:owned|managed|held|created|made|written|submitted|filed|raised|placed|booked|led|taught|coached|organi[sz]ed|hosted|issued)\s+by\s+(?:(?:a|an|one|the|exactly one|a single)\s+)?${NP}$`, 'i'),
+    pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
+    // (Only between described record types: "the hall is managed by a small committee" names who runs the business.)
+    loose: true,
+  },
+  {
+    example: 'A loan is one book borrowed by one member (a record that is one of a kind, acted on by one of another)',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:one|a|an|a single|exactly one)\s+${NP}\s+[a-z]+(?:ed|en|wn|ght)\s+(?:by|from|to|for|at|in)\s+${ONE}${NP}${TAIL}$`, 'i'),
+    pairs: (m) => [{ child: m[1]!, parent: m[2]! }, { child: m[1]!, parent: m[3]! }],
+    list: 4,
   },
   {
     example: 'A marina has many docks',
@@ -96,7 +110,7 @@ const PATTERNS: Pattern[] = [
     example: 'A booking is for one space and one member, and it has a start date',
     // (Also "is for one swimmer at one meet".)
     // (And "an appointment is with one stylist for one service, at a start time": the time after a comma is its field.)
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:always\s+)?(is for|links|references|is between|belongs? to|is part of|is from|is with(?=\s+(?:one|a|an|exactly one)\s+[a-z]+\s+for\s))\s+${ONE}${NP}\s+(?:and\s+(?:to\s+|with\s+)?|at\s+|in\s+|on\s+|with\s+|(?<=is with\s+\S+(?:\s+\S+)*\s+)for\s+)${ONE}${NP}${TAIL}$`, 'i'),
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:always\s+)?(is for|links|references|is between|belongs? to|is part of|is from|uses|needs|requires|involves|is with(?=\s+(?:one|a|an|exactly one)\s+[a-z]+\s+for\s))\s+${ONE}${NP}\s+(?:and\s+(?:to\s+|with\s+)?|at\s+|in\s+|on\s+|with\s+|(?<=is with\s+\S+(?:\s+\S+)*\s+)for\s+)${ONE}${NP}${TAIL}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[3]! }, { child: m[1]!, parent: m[4]! }],
     list: 5,
     link: (m) => /^(?:links|references|is between)$/i.test(m[2]!),
@@ -203,7 +217,8 @@ function readOne(text: string): RelationReading | undefined {
   // ("Bookings are for one session each": "each" only distributes.)
   // ("A beach has many incidents logged against it": how they come to be its, no part of the relation.)
   // ("A booking is always for one boat": how often it is so says nothing of the relation.)
-  const raw = text.trim().replace(/\.$/, '').replace(/\s+each$/i, '').replace(/\b(is|are)\s+(?:always|only ever|only|just|usually|normally)\s+(?=(?:for|from|to|about|on|in|of|with|part of|attached to|linked to|tied to)\s)/i, '$1 ').replace(/\s+[a-z]{3,}(?:ed|en)\s+(?:against|to|for|on|under|with)\s+(?:it|them)$/i, '');
+  // ("An appointment is with a vet, for a pet": the comma says nothing.)
+  const raw = text.trim().replace(/\.$/, '').replace(/\b(is with (?:a|an|one|exactly one) [a-z]+(?: [a-z]+)?),\s+for\b/i, '$1 for').replace(/\s+each$/i, '').replace(/\b(is|are)\s+(?:always|only ever|only|just|usually|normally)\s+(?=(?:for|from|to|about|on|in|of|with|part of|attached to|linked to|tied to)\s)/i, '$1 ').replace(/\s+[a-z]{3,}(?:ed|en)\s+(?:against|to|for|on|under|with)\s+(?:it|them)$/i, '');
   const clean = raw.replace(/\s*\((?:[^()]*)\)\s*$/, '');
   const stripped = clean.replace(/\s+for\s+(?:a|the|each)\s+\w+$/i, '');
   // ("A daily report is about one child on one date and covers ...": when, not what it belongs to.)
