@@ -246,3 +246,28 @@ describe('everyday wordings of rights (rights-wording.ts)', () => {
     expect(spec.roles.map((r) => r.name).sort()).toEqual(['admin', 'office_assistant']);
   });
 });
+
+describe('accounts, and records made by an act', () => {
+  const CLASSES = 'Classes have a title and a start time. Enrolments have a student name and an email. Pieces have a name and a price.';
+  const spec = (text: string) => authorSpec({ name: 'Test', description: `${CLASSES}\n${text}` });
+
+  it('"sign up for a class by making an enrolment" makes enrolments and reads classes, never every record type', () => {
+    const s = spec('Students sign up for a class by making an enrolment.');
+    expect(rightsOf(s, 'student')).toEqual({ Class: 'r', Enrolment: 'c r' });
+  });
+
+  it('"they need an account to enrol" asks for an account to make an enrolment; "shouldn\'t need an account" does not', () => {
+    const levels = (text: string) => spec(text).access.filter((a) => a.operation === 'create').map((a) => `${a.entity}.${a.operation}=${a.level}`);
+    expect(levels('Students can enrol. You need an account to enrol.')).toEqual(['Enrolment.create=authenticated']);
+    expect(levels("Students can enrol. People shouldn't need an account to enrol; they just fill the form in.")).not.toContain('Enrolment.create=authenticated');
+  });
+
+  it('"customers need an account to order" gives no one else the right to order', () => {
+    const s = authorSpec({ name: 'Test', description: 'Orders have a total. Menu items have a name. Customers do need an account to order; they place orders. Cooks can read orders.' });
+    expect(rightsOf(s, 'cook')).toEqual({ Order: 'r' });
+  });
+
+  it('"can add and edit their own pieces": creating has no scope', () => {
+    expect(rightsOf(spec("Potters can add and edit their own pieces but nobody else's."), 'potter').Piece).toBe('c r:own u:own');
+  });
+});

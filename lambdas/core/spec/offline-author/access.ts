@@ -9,7 +9,7 @@ import type { Operation, SpecAccessRule } from '../spec-model';
 import type { Sentence } from './clauses';
 import type { EntityIndex } from './entity-index';
 import { NO_LOGIN, PUBLIC_AUDIENCE, type RightLetter, SIGNED_IN_AUDIENCE, rightVerb, RIGHT_VERBS } from './lexicon';
-import { parseRightsClause, type RightsContext, type RightsGroup } from './rights';
+import { nominalEntity, parseRightsClause, type RightsContext, type RightsGroup } from './rights';
 import { words } from './text';
 
 export interface AccessResult {
@@ -23,7 +23,8 @@ const OWNER_WORD = '(?:author|owner|creator|poster|uploader|submitter|writer|per
 const ONLY_OWNER = new RegExp(`\\bonly\\s+(?:the|its|their|a|an)?\\s*${OWNER_WORD}(?:\\s+of\\s+(?:a|an|the|each|any)?\\s*([a-z][a-z -]*?))?\\s+(?:may|can|could|is allowed to|are allowed to|should be able to|will be able to|are able to|is able to|should)\\s+(.+)$`, 'i');
 const ONLY_BY_OWNER = new RegExp(`^(?:(?:a|an|the|each|any)\\s+)?([a-z][a-z -]*?)\\s+(?:can|may|should|must)\\s+only\\s+be\\s+(.+?)\\s+by\\s+(?:its|their|the)\\s+${OWNER_WORD}\\b`, 'i');
 const OWN_ONLY = /\b(?:can|may|should)\s+only\s+((?:edit|update|change|modify|delete|remove)(?:\s*(?:,|or|and)\s*(?:edit|update|change|modify|delete|remove))*)\s+(?:their|his|her|its)\s+own\s+(.+)$/i;
-const SIGN_IN_TO = /\b(?:need|needs|have|has|must|should|got)\s+to\s+(?:be\s+)?(?:sign(?:ed)?|log(?:ged)?)\s+in\s+(?:first\s+)?(?:to|before they can|before you can)\s+([a-z]+)\b(.*)$/i;
+// (Also "they need an account to enrol", "you must have an account to book".)
+const SIGN_IN_TO = /\b(?:(?:need|needs|have|has|must|should|got)\s+to\s+(?:be\s+)?(?:sign(?:ed)?|log(?:ged)?)\s+in|(?:need|needs|must have|have to have|has to have|require|requires|should have)\s+(?:an?\s+)?(?:account|login|log-in|user account))\s+(?:first\s+)?(?:to|before they can|before you can|in order to)\s+([a-z]+)\b(.*)$/i;
 const ONLY_ADMINS = /\bonly\s+(?:the\s+)?(?:admins?|administrators?)\s+(?:can|may|are allowed to|should be able to)\s+(.+)$/i;
 
 /**
@@ -113,18 +114,24 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
         if (entities.length > 0) continue;
       }
       // "you need to sign in to post", "users must log in to book a room": any signed-in user.
-      const signIn = SIGN_IN_TO.exec(clause);
+      // ("People shouldn't need an account to book": no account needed, the opposite.)
+      const signIn = /(?:\bnot|n['’]t|\bnever|\bno)\s+(?:\w+\s+)?(?:need|needs|have|has|require|requires)\b/i.test(clause) ? null : SIGN_IN_TO.exec(clause);
       const signInVerb = signIn ? rightVerb(signIn[1]!.toLowerCase()) : undefined;
       // ("to review": a verb that names a record type makes one.)
       const verbNamed = signIn ? entitiesIn(signIn[1]!, ctx.index) : [];
       if (signIn && (signInVerb || verbNamed.length > 0)) {
         let entities = entitiesIn(signIn[2] ?? '', ctx.index);
         if (entities.length === 0) entities = verbNamed;
-        if (entities.length === 0) entities = lastEntities;
+        // ("they need an account to enrol": what enrolling makes, an Enrolment, not what was named before.)
+        const made = entities.length === 0 && signInVerb && RIGHT_VERBS[signInVerb]!.includes('create') ? nominalEntity([signInVerb], ctx.index, []) : undefined;
+        if (made) entities = [made];
+        if (entities.length === 0 && !(signInVerb && RIGHT_VERBS[signInVerb]!.includes('create'))) entities = lastEntities;
+        // ("You need to log in to review" is everyone's right; "Customers do need an account to order" is the customers', their rights say.)
+        const anybody = /^(?:(?:and|but|so)\s+)?(?:you|people|everyone|everybody|anyone|anybody|users|visitors|one)\b/i.test(clause.trim());
         for (const entity of entities) {
           for (const letter of signInVerb ? RIGHT_VERBS[signInVerb]! : (['create'] as RightLetter[])) {
             set(entity, letter, 'authenticated');
-            everyone.push({ entity, letter });
+            if (anybody) everyone.push({ entity, letter });
           }
         }
         if (entities.length > 0) continue;

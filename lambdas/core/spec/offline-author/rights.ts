@@ -209,7 +209,10 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
       // "sign up for sessions", "register for events" with no record named after the verb: the one record
       // type that refers to what follows the preposition is what gets made (a booking of the session).
       const referrer = !madeAlone && cur.letters.includes('create') && entities === 'all' && !cur.everything && cur.afterPreposition.length === 1 ? ctx.referrers?.(cur.afterPreposition[0]!)[0] : undefined;
-      if (madeAlone) {
+      if (cur.madeBy && cur.letters.includes('create') && entities === 'all' && !cur.everything) {
+        groups.push({ letters: [...new Set(cur.letters)], entities: [cur.madeBy], own: cur.own, negative: cur.negative, adminWording: false, verbs: [...cur.verbs] });
+        if (cur.afterPreposition.length > 0) groups.push({ letters: ['read'], entities: [...cur.afterPreposition], own: false, negative: cur.negative, adminWording: false, verbs: [] });
+      } else if (madeAlone) {
         groups.push({ letters: [...new Set(cur.letters)], entities: [madeAlone], own: cur.own, negative: cur.negative, adminWording: false, verbs: [...cur.verbs] });
       } else if (referrer) {
         groups.push({ letters: [...new Set(cur.letters)], entities: [referrer], own: cur.own, negative: cur.negative, adminWording: false, verbs: [...cur.verbs] });
@@ -316,7 +319,15 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
     }
     if (skipping) {
       // (What follows "for", "to", "on", "in" after a verb that makes something: what it is made about.)
-      if (mention && cur.entities === 'all' && !cur.everything && /^(?:for|to|on|onto|in|into|at)$/.test(tokens[i - 1] ?? '')) {
+      // (Over an article: "sign up for a class".)
+      const back = /^(?:a|an|the|one|each|any|their|its)$/.test(tokens[i - 1] ?? '') ? 2 : 1;
+      // ("by making an enrolment", "by filling in a form": the record the act makes, said after it.)
+      const made = /^(?:making|creating|filling|submitting|placing|booking|sending|opening|adding|leaving|writing|raising|logging|completing)$/.test(tokens[i - back] ?? '') || (tokens[i - back] === 'in' && tokens[i - back - 1] === 'filling');
+      if (mention && cur.entities === 'all' && !cur.everything && made) {
+        cur.madeBy = mention.entity;
+        sawObject = true;
+        i += mention.words.length - 1;
+      } else if (mention && cur.entities === 'all' && !cur.everything && /^(?:for|to|on|onto|in|into|at)$/.test(tokens[i - back] ?? '')) {
         cur.afterPreposition.push(mention.entity);
         sawObject = true;
         i += mention.words.length - 1;
@@ -412,7 +423,7 @@ function hasObjects(g: { entities: string[] | 'all'; everything: boolean; unknow
   return g.everything || g.unknownObject || g.own || (g.entities !== 'all' && g.entities.length > 0);
 }
 
-function newGroup(negative: boolean): RightsGroup & { unknownObject: boolean; everything: boolean; afterPreposition: string[]; excepted?: string[] } {
+function newGroup(negative: boolean): RightsGroup & { unknownObject: boolean; everything: boolean; afterPreposition: string[]; excepted?: string[]; madeBy?: string } {
   return { letters: [], entities: 'all', own: false, negative, adminWording: false, verbs: [], unknownObject: false, everything: false, afterPreposition: [] };
 }
 

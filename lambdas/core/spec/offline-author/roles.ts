@@ -200,6 +200,8 @@ export function finalizeRoles(drafts: RoleDraft[], entities: SpecEntity[], extra
     }
     // Creating implies reading what one created; updating, reading what one updates (a record is read before it is changed).
     for (const [entity, e] of m) if ((e.has('create') || e.has('update')) && !e.has('read')) grant(entity, 'read', e.get('update') ?? 'all');
+    // ("can add and edit their own pieces": what one creates is one's own anyway; creating has no scope.)
+    for (const e of m.values()) if (e.get('create') === 'own') e.set('create', 'all');
     // ("they can update their dogs, but they only see their own dogs": what one sees only of one's own, one changes only of one's own.)
     for (const e of m.values()) for (const l of ['update', 'delete'] as const) if (e.get('read') === 'own' && e.get(l) === 'all') e.set(l, 'own');
     // `only the author may edit it`: creators edit their own.
