@@ -514,3 +514,39 @@ describe('relations in everyday sentences', () => {
     expect(authorSpec({ name: 'x', description: 'The hall is managed by a small committee. Bookings have a date and a hirer name.' }).entities.map((e) => e.name)).toEqual(['Booking']);
   });
 });
+
+describe('records said of others, and records that stand alone', () => {
+  const refs = (text: string) => authorSpec({ name: 'x', description: text }).entities.flatMap((e) => e.fields.filter((f) => /^ref\((?!User)/.test(f.type)).map((f) => `${e.name}.${f.name}`));
+
+  it('links what joining makes to what is joined ("attendees register for events; a registration has ...")', () => {
+    expect(refs('Events have a name. Attendees register for events; a registration has an email.')).toEqual(['Registration.event_id']);
+    expect(refs('Classes have a title. People sign up for a class by making an enrolment; an enrolment needs a name.')).toEqual(['Enrolment.class_id']);
+  });
+
+  it('links notes written about a record to it ("write incident notes about a child")', () => {
+    expect(refs('Children have a name. Incident notes have a date and a description. Counsellors can see children and write incident notes about a child.')).toEqual(['IncidentNote.child_id']);
+  });
+
+  it('gives a record with no name a parent only when it is said about one (a comment, a rating), never a standalone one', () => {
+    expect(refs('Recipes have a title. Comments have a rating and a body.')).toEqual(['Comment.recipe_id']);
+    expect(refs('Classes have a title and a start time. Workshops have a date and a fee.')).toEqual([]);
+  });
+
+  it('says nothing back about small talk ("Here\'s what I need", "Thanks!")', () => {
+    const spec = authorSpec({ name: 'x', description: "Hi! Here's what I need. Tools have a name and a daily rate. Thanks!" });
+    expect(spec.openQuestions ?? []).toEqual([]);
+  });
+});
+
+describe('workflows on a record that refers to the one with the date', () => {
+  it('"If an enrolment still isn\'t paid 3 days before the class, remind the student" waits per enrolment until its class', () => {
+    const spec = authorSpec({ name: 'x', description: 'Classes have a title and a start time (date and time). Enrolments are for one class and have a student email and whether they have paid. If an enrolment still isn\'t paid 3 days before the class, remind the student.' });
+    expect(spec.workflows).toHaveLength(1);
+    expect(spec.workflows[0]).toMatchObject({ trigger: { entity: 'Enrolment', event: 'created' }, steps: [{ kind: 'waitUntil', field: 'start_time', offset: '-P3D', via: 'class_id' }, { kind: 'task' }] });
+  });
+
+  it('"send them a confirmation email" after "when someone enrols" goes to who made the record', () => {
+    const spec = authorSpec({ name: 'x', description: 'Classes have a title. Enrolments are for one class and have an email. When someone enrols, send them a confirmation email.' });
+    expect(spec.events?.[0]?.actions[0]).toMatchObject({ type: 'notify', to: { owner: true } });
+  });
+});

@@ -67,6 +67,9 @@ interface Pattern {
   loose?: boolean;
 }
 
+/** The record an act of joining makes ("register" -> registration). */
+const ACT_NOUNS: Record<string, string> = { register: 'registration', enrol: 'enrolment', enroll: 'enrollment', 'sign up': 'signup', apply: 'application', subscribe: 'subscription' };
+
 const PATTERNS: Pattern[] = [
   {
     example: 'Agents reply to tickets / members comment on posts (with a body)',
@@ -100,6 +103,24 @@ const PATTERNS: Pattern[] = [
     re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:one|a|an|a single|exactly one)\s+${NP}\s+[a-z]+(?:ed|en|wn|ght)\s+(?:by|from|to|for|at|in)\s+${ONE}${NP}${TAIL}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }, { child: m[1]!, parent: m[3]! }],
     list: 4,
+  },
+  {
+    example: 'People sign up for a class by making an enrolment (the record made is of the one signed up for)',
+    re: new RegExp(String.raw`^(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:(?:can|may|will|should|must)\s+)?(?:sign(?:s)? up for|register(?:s)? for|enrol(?:l)?(?:s)? (?:in|on|for)|appl(?:y|ies) for|book(?:s)?|reserve(?:s)?|join(?:s)?)\s+${ONE}${NP}\s+by\s+(?:making|creating|filling in|filling out|submitting|placing|sending|opening)\s+${ONE}${NP}${TAIL}$`, 'i'),
+    pairs: (m) => [{ child: m[2]!, parent: m[1]! }],
+    list: 3,
+  },
+  {
+    example: 'Attendees register for events / students enrol in courses (the record of the act, a registration, is of the event)',
+    re: new RegExp(String.raw`^(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:(?:can|may|will|must|should|first)\s+)?(register|enrol|enroll|sign up|apply|subscribe)(?:s|ed)?\s+(?:for|in|on|to|onto)\s+(?:(?:a|an|the|one|any|each)\s+)?${NP}$`, 'i'),
+    pairs: (m) => [{ child: ACT_NOUNS[m[1]!.toLowerCase()]!, parent: m[2]! }],
+    loose: true,
+  },
+  {
+    example: 'Counsellors write incident notes about a child / leave comments on a post (what is made, about what)',
+    re: new RegExp(String.raw`^(?:(?:and\s+)?(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:(?:can|may|will|must|should|also)\s+)*)?(?:write|leave|add|log|post|record|file|raise|submit|make)s?\s+(?:new\s+)?(?!(?:belongs?|is|are|has|have|links?|contains?|goes|refers?|points?)\b)${NP}\s+(?:about|on|for|against|to)\s+(?:a|an|the|each|any|their|one)\s+${NP}$`, 'i'),
+    pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
+    loose: true,
   },
   {
     example: 'A marina has many docks',

@@ -12,6 +12,8 @@ const WORKFLOW = /^(?:when|whenever|once|as soon as|each time|every time|after|b
 const TENANCY = /\btenan(?:t|ts|cy)\b|\bseparate\b|\bisolat|\bits own workspace\b|\bown (?:data|workspace|account)\b/i;
 const PUBLIC = /\b(?:anyone|everyone|everybody|public|publicly|visitors?|guests?|without (?:an account|logging in|login|signing in))\b/i;
 const STATES = /\b(?:is|are|can be|goes from|moves through|either)\b.*(?:,|\bor\b|\/)/i;
+/** Small talk around the description ("Here's what I need", "Thanks!", "Hope that makes sense"): nothing to ask about. */
+const SMALL_TALK = /^(?:(?:so|ok|okay|right|anyway)\s*,?\s+)?(?:here(?:'s|\s+is|\s+are)\s+(?:what|how|the\s+(?:details|gist|basics|idea|plan))|(?:hi|hello|hey|thanks|thank you|cheers|many thanks)\b|that's\s+(?:it|all|about it|everything)\b|hope\s+(?:this|that)\s+(?:helps|makes sense)|let me know\b|any questions\b|(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:drowning|tired|sick|fed up)\b)/i;
 
 /** Does the clause set an endpoint level ("only the author of a comment may edit it")? */
 function accessIn(clause: string, ctx: RightsContext): boolean {
@@ -25,7 +27,7 @@ export function unplacedStatements(reading: Reading, ctx: RightsContext, workflo
   for (const s of reading.statusLists) used.add(s.sentence);
   const out: string[] = [];
   reading.sentences.forEach((s, i) => {
-    if (i === 0 || used.has(i)) return;
+    if (i === 0 || used.has(i) || SMALL_TALK.test(s.text.trim())) return;
     const understood = s.clauses.every((clause) => parseRightsClause(clause, ctx) || accessIn(clause, ctx) || WORKFLOW.test(clause) || TENANCY.test(clause) || PUBLIC.test(clause) || STATES.test(clause));
     if (!understood && /[a-z]{3}/i.test(s.text)) out.push(reading.statements[i]!.source);
   });

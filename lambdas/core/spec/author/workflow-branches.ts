@@ -196,6 +196,8 @@ function recipient(task: TaskHint, entity: SpecEntity | undefined, { known, adde
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 2);
   if (target === '' || OWNER_WORDS.test(target.trim())) return { owner: true };
+  // ("When someone enrols, send them a confirmation email": them, who made the record.)
+  if (/^(?:them|him|her)\b/.test(target.trim())) return { owner: true };
   const singulars = words.map((w) => w.replace(/s$/, ''));
   const role = known.find((r) => words.includes(r.name) || singulars.includes(r.name) || r.name.split('_').some((part) => part.length > 3 && words.includes(part)));
   if (role) return { role: role.name };

@@ -104,6 +104,14 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     const tokens = words(relative[4]!);
     // "1 day before pickup date": no record named, but one record type has that date.
     const m = mentionIn(tokens, ctx) ?? dateOwner(tokens, ctx) ?? stateHolder(tokens, ctx);
+    // ("If an enrolment still isn't paid 3 days before the class, remind the student": once per enrolment, until
+    // its class's date; the condition said first.)
+    const condition = lead && /^(?:if|when|unless)\s/i.test(lead) ? mentionIn(words(lead), ctx) : undefined;
+    const via = condition && m && direction === 'before' && condition.entity !== m.entity ? ctx.entities.find((e) => e.name === condition.entity)?.fields.find((f) => f.type === `ref(${m.entity})`) : undefined;
+    const viaField = via ? dateField(m!.entity, tokens.slice(m!.end).filter((w) => !STATE_LINKS.has(w) || w === 'starts' || w === 'begins'), ctx) : undefined;
+    if (d && m && via && viaField && rest) {
+      return { entity: condition!.entity, trigger: { entity: condition!.entity, event: 'created' }, lead: [{ kind: 'waitUntil', name: uniqueName(`wait_until_${viaField}`, names), field: viaField, offset: `-${d.iso}`, via: via.name }], rest };
+    }
     if (d && m && (!lead || words(lead).some((w) => TASK_VERBS.has(verbLemma(w))))) {
       const after = tokens.slice(m.end).filter((w) => !STATE_LINKS.has(w) || w === 'starts' || w === 'begins');
       const stateBefore = tokens.slice(0, m.start).filter((w) => !['a', 'an', 'the', 'each', 'every', 'any'].includes(w));

@@ -49,11 +49,17 @@ export function hasName(e: SpecEntity): boolean {
   return e.fields.some((f) => isNameField(f.name));
 }
 
-/** Records without a name or title that refer to nothing and are referred to by nothing. */
+/**
+ * What is said about another record: a free text, or a score on a small scale (1 to 5); a
+ * record of dates and amounts alone ("workshops have a date and a fee") stands on its own.
+ */
+const saidAbout = (e: SpecEntity) => e.fields.some((f) => f.type === 'text' || (f.type === 'integer' && f.min !== undefined && f.max !== undefined && f.max <= 10));
+
+/** Records without a name or title, said about another, that refer to nothing and are referred to by nothing. */
 export function attachOrphans(entities: SpecEntity[], meta: MetaMap): void {
   if (entities.length < 2) return;
   for (const e of entities) {
-    if (e.fields.length === 0 || hasName(e)) continue;
+    if (e.fields.length === 0 || hasName(e) || !saidAbout(e)) continue;
     const refersOut = e.fields.some((f) => {
       const t = refTarget(f.type);
       return t !== undefined && t !== USER_ENTITY && t !== e.name;
