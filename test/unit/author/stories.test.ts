@@ -3,6 +3,7 @@
  * workflow reader: each test pins one wording that recurs across backends, on record types made
  * up for it.
  */
+import { authorSpec } from '../../../lambdas/core/spec/author';
 import { storyAsStatements } from '../../../lambdas/core/spec/author/stories';
 import { readWorkflows } from '../../../lambdas/core/spec/author/workflow-reader';
 import { EntityIndex } from '../../../lambdas/core/spec/offline-author/entity-index';
@@ -21,7 +22,7 @@ describe('messages a story asks for', () => {
   ];
 
   it('"I get a reminder ..." is a message, and "I\'ve" / "I\'m" are the role\'s', () => {
-    expect(storyAsStatements("As a member, I get a reminder one day before a gathering I've said I'm coming to")).toEqual(['Send a reminder one day before a gathering they have said they are coming to']);
+    expect(storyAsStatements("As a member, I get a reminder one day before a gathering I've said I'm coming to")).toEqual(['Send a reminder to the member one day before a gathering they have said they are coming to']);
   });
 
   it('"I want <people> to get a text reminder ..." sends it to them', () => {
@@ -35,7 +36,7 @@ describe('messages a story asks for', () => {
   });
 
   it('"I want to hear about a new X the moment it\'s created" notifies them when one is made', () => {
-    expect(storyAsStatements("As a mechanic, I want to hear about a new fault the moment it's created")).toEqual(['When a new fault is created, notify them']);
+    expect(storyAsStatements("As a mechanic, I want to hear about a new fault the moment it's created")).toEqual(['When a new fault is created, notify the mechanic']);
     const [flow] = read(entities, ["As a mechanic, I want to hear about a new fault the moment it's created"]);
     expect(flow!.trigger).toEqual({ entity: 'Fault', event: 'created' });
     expect(flow!.steps).toMatchObject([{ kind: 'task' }]);
@@ -46,7 +47,7 @@ describe('a time on the day of a date', () => {
   const entities: SpecEntity[] = [{ name: 'Loan', fields: [date('start_date'), date('return_date')] }];
 
   it('"a text on the morning my loan is due back" waits until its return date, and "hasn\'t come back" awaits its return', () => {
-    expect(storyAsStatements('As a borrower, I want a text on the morning my loan is due back')).toEqual(['Send a text on the morning their loan is due back']);
+    expect(storyAsStatements('As a borrower, I want a text on the morning my loan is due back')).toEqual(['Send a text to the borrower on the morning their loan is due back']);
     const [flow, ...others] = read(entities, ['As a borrower, I want a text on the morning my loan is due back', "If it still hasn't come back 2 days after that, charge a late fee"]);
     expect(others).toHaveLength(0);
     expect(flow!.trigger).toEqual({ entity: 'Loan', event: 'created' });
@@ -116,5 +117,40 @@ describe('a record named by its state, and acts said as done', () => {
   it('"a receipt sent for every payment" is sent when one is made; "a job flagged to me if it has ..." is flagged if it has', () => {
     expect(storyAsStatements('As the treasurer, I want a receipt sent for every payment')).toEqual(['When a payment is created, send a receipt']);
     expect(storyAsStatements('As the owner I want a job flagged to me if it has been waiting for 10 days')).toEqual(['If a job has been waiting for 10 days, flag it to them']);
+  });
+});
+
+describe('a story\'s wishes go to whoever wants them', () => {
+  const ALLOTMENTS = [
+    'We are a single allotment society.',
+    '- As the secretary, I can do everything.',
+    '- As a plot holder, I can see my own tenancy.',
+    '- As anyone, I can see which plots are vacant without logging in.',
+    '- As a plot holder, I want an email a month before my rent is due.',
+    "- As the secretary, I want to be told when a problem report hasn't been looked at within a week.",
+    '',
+    'Data',
+    '- Plot: plot number (unique), size in square metres, status (vacant, let or reserved)',
+    '- Tenancy: one plot and one plot holder, start date, annual rent, rent due date',
+    '- Problem report: plot, description, status (open, in hand, fixed)',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Allotments', description: ALLOTMENTS });
+
+  it('reads "Tenancy:" with its fields as a record type, not a section on tenancy', () => {
+    expect(spec.entities.map((e) => e.name)).toEqual(['Plot', 'Tenancy', 'ProblemReport']);
+    expect(spec.tenancy).toBe('single');
+  });
+
+  it('opens to the public only the records named ("which plots are vacant")', () => {
+    expect(spec.access.filter((a) => a.level === 'public').map((a) => `${a.entity}.${a.operation}`)).toEqual(['Plot.list', 'Plot.read']);
+  });
+
+  it('sends the plot holder their own reminder, and tells the secretary', () => {
+    const actions = spec.workflows.flatMap((w) => w.steps.flatMap((s) => (s.kind === 'task' && s.action ? [s.action] : [])));
+    expect(actions).toEqual([expect.objectContaining({ type: 'notify', to: { field: 'plot_holder_id' } }), expect.objectContaining({ type: 'notify', to: { role: 'secretary' } })]);
+  });
+
+  it('asks nothing about the sentence that says it is one society', () => {
+    expect(spec.openQuestions ?? []).toEqual([]);
   });
 });

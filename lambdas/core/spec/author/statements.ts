@@ -54,6 +54,14 @@ const WORKFLOW_LEAD_IN = /^[^:]{0,100}\b(?:automations?|workflows?|process(?:es)
 const LEAD_IN = /^(?:(?:oh|ok|okay|and|also|plus|so)[,\s]+)*(?:one (?:last|more|final) thing|last but not least|finally|lastly|also|note|ps|p\.s\.|oh,? and|and finally|by the way|btw|important|and|plus|workflows?|automations?|reminders?|notifications?|rules?|tenancy)\s*[:,-]\s*/i;
 
 /** Headings and group bullets that hold rules rather than fields. */
+/** The sentence without its lead-in ("Also: ...", "Tenancy: each club is separate"), unless the label names a record type given fields ("Tenancy: start date, end date, rent"). */
+function withoutLeadIn(piece: string): string {
+  const rest = piece.replace(LEAD_IN, '');
+  if (rest === piece) return piece;
+  const fields = (rest.match(/,/g) ?? []).length >= 2 && !/\b(?:can|may|must|should|will|is|are|when|if|each|every)\b/i.test(rest);
+  return fields && /^(?:tenancy|reminders?|notifications?)\s*:/i.test(piece.trim()) ? piece : rest;
+}
+
 const GROUP_WORDS = /^(?:(?:the\s+)?(?:(?:user\s+)?stories|permissions?|access(?: rules| rights| control)?|roles?(?: and (?:rights|permissions))?|rights|users?(?: and roles)?|who can do what|rules|business rules|constraints|workflows?|automations?|automation|processes|notifications?|reminders?|tenancy|tenants?|data|data model|entities|records|overview|notes?|background|requirements|security|auth|authentication|(?:the )?(?:app|system|backend|service|api))\b)/i;
 
 /** A bullet or heading that names a record type: a short noun phrase, no verb of a sentence. */
@@ -145,8 +153,11 @@ export function colonList(text: string): { topic: string; list: string } | undef
   if (!m || (/\d$/.test(m[1]!) && /^\d/.test(m[2]!))) return undefined;
   // ("TripSlip: school trip consent and payments": a product's name in capitals inside a word titles the text.)
   if (/[a-z][A-Z]/.test(m[1]!)) return undefined;
-  const topic = topicOf(m[1]!);
   const list = m[2]!.trim();
+  // ("Tenancy: one plot and one plot holder, start date, end date": a word that usually heads a section names a
+  // record type when a list of fields follows it.)
+  const recordable = /^(?:tenancy|tenancies|tenants?|notifications?|reminders?|notes?|records?|requirements?|processes)$/i.test(m[1]!.trim()) && (list.match(/,/g) ?? []).length >= 2 && !/\b(?:can|may|must|should|will|is|are)\b/i.test(list);
+  const topic = topicOf(m[1]!) ?? (recordable ? m[1]!.trim() : undefined);
   const nouns = manyNounItems(list);
   // ("Orchestra manager: manages ensembles, players and concerts": a verb of rights first, whatever it names.)
   if (/^(?:manages|reads|sees|views|creates|updates|edits|deletes|looks after|log(?:s)? in\b|full (?:access|control)|everything)\b/i.test(list)) return undefined;
@@ -358,7 +369,7 @@ export function statementsOf(blocks: Block[]): Statements {
   const singles: Array<{ statement: Statement; colon: { topic: string; list: string } }> = [];
 
   const sentence = (text: string, line: number, topic?: string) => {
-    for (const s of splitSentences(text).flatMap((piece) => storyAsStatements(piece.replace(LEAD_IN, '').replace(WORKFLOW_LEAD_IN, ''))).flatMap(withAsideSentences)) {
+    for (const s of splitSentences(text).flatMap((piece) => storyAsStatements(withoutLeadIn(piece).replace(WORKFLOW_LEAD_IN, ''))).flatMap(withAsideSentences)) {
       const plain = plainStatement(s);
       // ("shop owner (admin): everything": the role in parentheses once the label is a sentence.)
       const rights = rightsLine(plain);

@@ -117,7 +117,10 @@ export function storyAsStatement(sentence: string): string {
   const whose = /\bwhose\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|gets|get|has been|have been)\s+([a-z]+)$/i.exec(m[1]!.trim());
   const act = whose ? doneAsAction(rest) : undefined;
   if (whose && act) return `When ${/^[aeiou]/i.test(whose[1]!) ? 'an' : 'a'} ${whose[1]} is ${whose[2]}, ${act}`;
-  return wishAsWorkflow(rest) ?? `${pluralRole(m[1]!)} can ${rest}`;
+  // ("As the secretary, I want to be told when ...": the message goes to the secretary, whose story it is.)
+  const role = m[1]!.trim().replace(/^(?:an?|the)\s+/i, '');
+  const wish = wishAsWorkflow(rest, role)?.replace(/\bnotify them\b/, `notify the ${role}`);
+  return wish ?? `${pluralRole(m[1]!)} can ${rest}`;
 }
 
 

@@ -13,7 +13,7 @@ export const MESSAGE_WORDS = String.raw`(?:an?\s+)?(?:(?!to\b|be\b)[a-z-]+\s+)?(
  * it", "I want to be told right away when a horse becomes injured": not a right but a message the
  * system sends, said as the workflow sentence the workflow reader reads.
  */
-export function wishAsWorkflow(rest: string): string | undefined {
+export function wishAsWorkflow(rest: string, role?: string): string | undefined {
   // "people who sign up to pay within 3 days; if ...": from when they do, the time they have.
   const due = /^(?:people|anyone|everyone|those|whoever|users|members|customers|clients)\s+who\s+([a-z]+)\b(.*?)\s+to\s+([a-z]+)\b(.*?)\s+within\s+([^;,]+?)\s*([;,].*)?$/i.exec(rest);
   if (due) return `When someone ${thirdPerson(due[1]!)}${due[2]}, they have ${due[5]} to ${due[3]}${due[4]}${due[6] ?? ''}`;
@@ -62,7 +62,8 @@ export function wishAsWorkflow(rest: string): string | undefined {
   const sent = new RegExp(String.raw`^(?:(?:(?:the\s+)?([a-z]+(?:\s+[a-z]+)?)\s+to\s+)?(?:get|receive)\s+)?(${MESSAGE_WORDS})\s+(.+)$`, 'i').exec(rest);
   if (!sent) return undefined;
   const [, people, message, after] = sent;
-  const to = people ? ` to the ${people}` : '';
+  // (The message goes to whoever wants it: the role whose story it is.)
+  const to = people ? ` to the ${people}` : role ? ` to the ${role}` : '';
   const when = /^(.*?)\b(when|once|as soon as|whenever)\s+(.+)$/i.exec(after!);
   if (when) {
     const { head, tail } = split(when[3]!);

@@ -199,6 +199,9 @@ function recipient(task: TaskHint, entity: SpecEntity | undefined, { known, adde
   // ("When someone enrols, send them a confirmation email": them, who made the record.)
   if (/^(?:them|him|her)\b/.test(target.trim())) return { owner: true };
   const singulars = words.map((w) => w.replace(/s$/, ''));
+  // ("email the plot holder" on a tenancy with its plot holder: that person, before everyone of the role.)
+  const named = entity?.fields.find((f) => f.type === 'ref(User)' && f.name.replace(/_id$/, '') === snakeCase(words.join(' ')));
+  if (named) return { field: named.name };
   const role = known.find((r) => words.includes(r.name) || singulars.includes(r.name) || r.name.split('_').some((part) => part.length > 3 && words.includes(part)));
   if (role) return { role: role.name };
   if (words.some((w) => ADMIN_WORDS.has(w)) && known.some((r) => r.name === adminRole)) return { role: adminRole };

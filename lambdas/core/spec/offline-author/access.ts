@@ -160,7 +160,10 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
       const pronounObject = /\b(?:it|them|these|those)\s*(?:without\b.*|\beven\b.*)?$/i.test(clause.trim());
       for (const g of parsed.groups) {
         if (g.negative) continue;
-        const entities = g.entities === 'all' ? (pronounObject && lastEntities.length > 0 ? lastEntities : pronounObject ? [] : all) : g.entities;
+        // (Open to the public only what is named: "anyone can see which plots are vacant" is the plots, never every record type
+        // unless the text says so, "anyone can read everything".)
+        const unnamed = isPublic && !/\b(?:everything|anything|all of (?:it|them)|all (?:the )?(?:records|data))\b/i.test(clause) ? mentioned : all;
+        const entities = g.entities === 'all' ? (pronounObject && lastEntities.length > 0 ? lastEntities : pronounObject ? [] : unnamed) : g.entities;
         for (const entity of entities) {
           for (const letter of g.letters) {
             if (isPublic && !NO_LOGIN.test(clause) && letter !== 'read') {
