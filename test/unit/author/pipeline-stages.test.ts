@@ -8,7 +8,8 @@ import { readDefinition, PREVIOUS } from '../../../lambdas/core/spec/author/defi
 import { readBookingAct, readRelations } from '../../../lambdas/core/spec/author/relations';
 import { segment } from '../../../lambdas/core/spec/author/segment';
 import { splitSentences } from '../../../lambdas/core/spec/author/sentences';
-import { colonList, introducedRole, namedRole, rightsLine, statementsOf, topicOf } from '../../../lambdas/core/spec/author/statements';
+import { colonList, rightsLine, statementsOf, topicOf } from '../../../lambdas/core/spec/author/statements';
+import { introducedRole, namedRole } from '../../../lambdas/core/spec/author/role-sentences';
 import { readStates } from '../../../lambdas/core/spec/author/states';
 import { storyAsStatement, storyAsStatements } from '../../../lambdas/core/spec/author/stories';
 import { readWorkflows } from '../../../lambdas/core/spec/author/workflow-reader';
@@ -548,5 +549,36 @@ describe('workflows on a record that refers to the one with the date', () => {
   it('"send them a confirmation email" after "when someone enrols" goes to who made the record', () => {
     const spec = authorSpec({ name: 'x', description: 'Classes have a title. Enrolments are for one class and have an email. When someone enrols, send them a confirmation email.' });
     expect(spec.events?.[0]?.actions[0]).toMatchObject({ type: 'notify', to: { owner: true } });
+  });
+});
+
+describe('a long description with headings (a rowing club)', () => {
+  const CLUB = [
+    '## Members',
+    'Members have a first name, a last name, an email and a membership category (junior, senior or social). Juniors also need an emergency contact name.',
+    '## Bookings and outings',
+    'Boats have a name and a type. A member books a boat for a date and a time slot. The time slot is one of early morning, morning, afternoon or evening.',
+    'When the crew actually goes out, the coxswain or the member logs an outing against the booking with the time they launched, the time they got back and the distance rowed in km.',
+    '## Damage',
+    'Anyone who notices damage to a boat should be able to file a damage report: which boat, a description, how serious it is (minor, major, unsafe) and optionally up to one photo (JPEG or PNG, max 10MB).',
+    '## Automation',
+    'One day after a booking\'s date, remind the member to log the outing.',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Rowing', description: CLUB });
+  const fields = (entity: string) => spec.entities.find((e) => e.name === entity)?.fields.map((f) => `${f.name}:${f.type}`);
+
+  it('finds every record type, and a kind of member is no record type of its own', () => {
+    expect(spec.entities.map((e) => e.name)).toEqual(['Member', 'Boat', 'Booking', 'Outing', 'DamageReport']);
+    expect(fields('Member')).toContain('emergency_contact_name:string');
+  });
+
+  it('reads the fields said in passing', () => {
+    expect(fields('Booking')).toEqual(expect.arrayContaining(['date:date', 'time_slot:enum', 'boat_id:ref(Boat)']));
+    expect(fields('Outing')).toEqual(['launched_at:datetime', 'returned_at:datetime', 'distance_rowed_km:number', 'booking_id:ref(Booking)']);
+    expect(fields('DamageReport')).toEqual(['boat_id:ref(Boat)', 'description:text', 'severity:enum', 'photo_key:file']);
+  });
+
+  it('waits until a day after the booking\'s date', () => {
+    expect(spec.workflows[0]).toMatchObject({ trigger: { entity: 'Booking', event: 'created' }, steps: [{ kind: 'waitUntil', field: 'date', offset: '+P1D' }, { kind: 'task' }] });
   });
 });

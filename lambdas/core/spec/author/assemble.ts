@@ -11,7 +11,7 @@ import { EntityIndex } from '../offline-author/entity-index';
 import { inferAccess } from '../offline-author/access';
 import { finishSpec } from '../offline-author/finish';
 import { PERSON_WORDS, RIGHT_VERBS, WEAK_PERSON_WORDS } from '../offline-author/lexicon';
-import { applyContainments, attachOrphans, type MetaMap } from '../offline-author/relations';
+import { applyContainments, attachOrphans, metaKey, type MetaMap } from '../offline-author/relations';
 import { applyRequiredRule } from '../offline-author/required';
 import type { RightsContext } from '../offline-author/rights';
 import { collectRoles, fieldLocator, finalizeRoles, referrerLocator, roleWords, type RoleDraft } from '../offline-author/roles';
@@ -92,7 +92,7 @@ export function isRoleName(name: string): boolean {
 export function assembleSpec(title: string, reading: Reading): SpecDocument & { openQuestions?: string[] } {
   const { sentences, discovery } = reading;
   const multiTenant = detectMultiTenant(reading.statements.map((s) => s.text).join('. '));
-  const index = new EntityIndex(discovery.entities);
+  let index = new EntityIndex(discovery.entities);
   const persons = new Set([...personWords(collectRoles(sentences, { index }), discovery.entities), ...(reading.userNouns ?? [])]);
 
   const entities: SpecEntity[] = discovery.entities.map((name) => ({ name, fields: [] }));
@@ -108,6 +108,22 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
   for (const states of reading.statusLists) {
     const e = byName(states.entity);
     if (e) addStates(e, states.values);
+  }
+  // ("Members have a category (junior, senior or social). Juniors also need an emergency contact": the juniors
+  // are members of that kind, whose extra fields are the member's, optional.)
+  for (const kind of [...entities]) {
+    const own = snakeCase(kind.name);
+    const holder = entities.find((e) => e !== kind && e.fields.some((f) => f.type === 'enum' && f.values?.includes(own)));
+    if (!holder || discovery.containments.some((c) => c.parent === kind.name || c.child === kind.name) || kind.fields.some((f) => f.type.startsWith('ref('))) continue;
+    for (const f of kind.fields) {
+      if (holder.fields.some((h) => h.name === f.name)) continue;
+      holder.fields.push({ ...f, required: false });
+      meta.set(metaKey(holder.name, f.name), { explicitRequired: false, explicitOptional: true, parentRef: false });
+    }
+    entities.splice(entities.indexOf(kind), 1);
+    discovery.entities = discovery.entities.filter((n) => n !== kind.name);
+    index = new EntityIndex(discovery.entities);
+    fieldsCtx.entities = discovery.entities;
   }
   applyContainments(entities, discovery.containments, meta);
   attachOrphans(entities, meta);

@@ -203,6 +203,8 @@ export function readDescription(description: string): Reading {
       if (act && booked && booking && isDescribed(booked) && booking !== booked) {
         containments.push({ parent: booked, child: booking, sentence: sentence.index });
         addList(booking, act.list, sentence.index);
+        // ("A member books a boat for a date and a time slot. The time slot is one of ...": the booking, said of next.)
+        previous = booking;
         return false;
       }
       const states = readStates(part);

@@ -90,6 +90,12 @@ const PATTERNS: Pattern[] = [
     list: 2,
   },
   {
+    example: 'Anyone who notices damage should be able to file a damage report: which boat, a description (what people make, then its fields after a colon)',
+    re: new RegExp(String.raw`^(?!(?:when|whenever|once|if|after|before)\b).{0,90}?\b(?:log|logs|record|records|file|files|submit|submits|fill in|fills in|fill out|fills out|create|creates|enter|enters|raise|raises|write|writes|open|opens|lodge|lodges)\s+(?:a|an|one|their|new)\s+${NP}\s*:\s*(?![a-z]+ing\b)(?!(?:a|an|each|every|the)\s+[a-z]+\s+(?:has|have|is|are|includes?|contains?)\b)${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
     example: 'We keep track of members with their name and email / we record every harvest from a tree: the date picked',
     re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:keep track of|track|keep|store|record|log|save)\s+(?!(?:the|its|their|his|her)\s)(?:(?:every|each|all)\s+)?${NP}(?:\s+(?:from|for|of|on)\s+(?:a|an|one|each|every)\s+${NP})?\s*(?:,|:|\s+with|\s+including)\s+${LIST}$`, 'i'),
     topic: 1,
@@ -254,7 +260,7 @@ const PATTERNS: Pattern[] = [
   {
     example: 'Employees submit expense reports with an amount / People who want to adopt fill in an adoption application for one animal with their name / Members can write a review of a book, with a rating',
     // (Not an order to act: "Send an email with the key-safe code ...".)
-    re: new RegExp(String.raw`^(?!(?:the\s+|our\s+)?(?:app|system|service|backend|platform|site|it|we|they|workflow)\b)(?!(?:send|email|e-mail|text|notify|remind|tell|ask|charge|mark|flag|alert|ping|message|publish)\s)(?:the\s+|our\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?|[a-z]+\s+who\s+[a-z ]+?)\s+(?:(?:can|may|will|should|must|also)\s+)*(?!(?:has|have|is|are|be)\b)([a-z]+(?:\s+(?:in|out|up))?)\s+(?:(?:a|an|new|their|the|some|its)\s+)?(?!(?:can|may|will|should|must|also)\s)${NP}(?:\s+(?:for|of|on|about)\s+(?:a|an|one|each|exactly one)\s+${NP})?\s*,?\s+(?:with|containing|including|having|that (?:has|have)|which (?:has|have))\s+${LIST}$`, 'i'),
+    re: new RegExp(String.raw`^(?!(?:the\s+|our\s+)?(?:app|system|service|backend|platform|site|it|we|they|workflow)\b)(?!(?:send|email|e-mail|text|notify|remind|tell|ask|charge|mark|flag|alert|ping|message|publish)\s)(?:the\s+|our\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?(?:\s+or\s+(?:the\s+|a\s+)?[a-z][a-z'-]*)?|[a-z]+\s+who\s+[a-z ]+?)\s+(?:(?:can|may|will|should|must|also)\s+)*(?!(?:has|have|is|are|be)\b)([a-z]+(?:\s+(?:in|out|up))?)\s+(?:(?:a|an|new|their|the|some|its)\s+)?(?!(?:can|may|will|should|must|also)\s)${NP}(?:\s+(?:for|of|on|about|against|to|in)\s+(?:a|an|one|each|exactly one|the|their|its)\s+${NP})?\s*,?\s+(?:with|containing|including|having|that (?:has|have)|which (?:has|have))\s+${LIST}$`, 'i'),
     topic: 3,
     parent: 4,
     list: 5,
@@ -304,6 +310,13 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     .replace(/\s+(?:like|such as|e\.g\.)\s+"[^"]*"(?=\s*,)/i, '')
     // ("Each table is in one of three areas: terrace, bar or main room": the table has an area, one of those.)
     .replace(/^(.+?)\s+(?:is|are|sits?|belongs?)\s+(?:in|on|at|to)\s+one\s+of\s+(?:the\s+|our\s+)?(?:(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+)?([a-z]+?)s\s*[:(-]\s*([^()]+?\s(?:or|and)\s[^()]+?)\)?$/i, (_all, subject: string, noun: string, values: string) => `${subject} has ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun} (${values})`);
+  return readClean(clean) ?? (WHEN_LEAD.test(clean) ? readClean(clean.replace(WHEN_LEAD, '')) : undefined);
+}
+
+/** "When the crew actually goes out, the member logs an outing against the booking with ...": when it happens says nothing of the record. */
+const WHEN_LEAD = /^(?:when|whenever|once|after|each time|every time)\s+[^,]{3,60},\s*(?=(?:the|a|an|our|their|each|every)\s)/i;
+
+function readClean(clean: string): ProseDefinition | undefined {
   for (const p of PATTERNS) {
     const m = p.re.exec(clean);
     if (!m) continue;

@@ -24,7 +24,7 @@ const PATTERNS: RegExp[] = [
   // "Permits start as applied, then move to approved or refused".
   new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?)\s+(?:off\s+)?(?:as|in|at)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,?\s+(?:then|and then)\s+.+)$`, 'i'),
   // ("it goes booked, checked in, checked out, or cancelled": the states it goes through.)
-  new RegExp(String.raw`${SUBJECT}\s+(?:is|are|can be|may be|will be|is always|is either|can either be|goes|go)\s+(?:either\s+)?((?:[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,\s*)+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,?\s+or\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?|[a-z][a-z-]*\s+or\s+[a-z][a-z-]*)$`, 'i'),
+  new RegExp(String.raw`${SUBJECT}\s+(?:is|are|can be|may be|will be|is always|is either|can either be|goes|go|must be)\s+(?:either\s+|one of\s+|always one of\s+)?((?:[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,\s*)+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,?\s+or\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?|[a-z][a-z-]*\s+or\s+[a-z][a-z-]*)$`, 'i'),
 ];
 
 /** Words that make "X is a, b or c" a description rather than states ("is cheap, fast or good" still reads as states). */

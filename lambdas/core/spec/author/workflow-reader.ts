@@ -119,7 +119,13 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
       let trigger: Opening['trigger'] = { entity: m.entity, event: 'created' };
       let value: Opening['value'];
       if (stateBefore.length > 0) ({ trigger, value } = triggerFor(m.entity, stateBefore[stateBefore.length - 1]!, ctx));
-      if (direction === 'after') {
+      // ("One day after a booking's date": a time after a date of the record, not after a state it reaches.)
+      const afterDate = direction === 'after' && stateBefore.length === 0 ? dateField(m.entity, after.filter((w) => w !== 's'), ctx) : undefined;
+      const dateWords = after.filter((w) => w !== 's');
+      // (Not "after a paper is submitted": a state reached, even when a date of it is kept.)
+      if (afterDate && dateWords.length > 0 && !dateWords.some((w) => /(?:ed|en)$/.test(w)) && dateWords.every((w) => afterDate.split('_').includes(w)) && ctx.entities.find((e) => e.name === m.entity)?.fields.some((f) => f.name === afterDate && (f.type === 'date' || f.type === 'datetime'))) {
+        steps.push({ kind: 'waitUntil', name: uniqueName(`wait_until_${afterDate}`, names), field: afterDate, offset: `+${d.iso}` });
+      } else if (direction === 'after') {
         const stated = after.filter((w) => !['it', 'was', 'is'].includes(w));
         const state = statePhrase(m.entity, stated, ctx) ?? stated[0];
         if (state) ({ trigger, value } = triggerFor(m.entity, state, ctx));

@@ -14,6 +14,7 @@ import { BOOLEAN_PREFIXES, DETERMINERS, FILLER_ADJECTIVES, MOMENT_NAMES, NAME_SY
 import { emptyTraits, OPTIONAL_WORDING, readDescriptor, refTarget, takeDefault, takeNameFormats, takeRange, takeSize, type Traits } from './descriptor';
 import { entityWords } from './entities';
 import { isBooleanPair, valueList } from './values';
+import { participle, verbLemma } from '../workflow-phrases';
 
 export interface PhraseParts {
   words: string[];
@@ -39,7 +40,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/[.;,]+$/, '')
     .replace(/^(?:and|with|plus|also|as well as|including|along with)\s+/i, '')
     // ("exactly one supervising professor": the count is the relation's, not the name's.)
-    .replace(/^(?:exactly|just|only|up to|at most)\s+one\s+/i, '');
+    // ("optionally up to one photo": optional, one photo.)
+    .replace(/^((?:optionally|optional)\s+)?(?:exactly|just|only|up to|at most)\s+(?:one|a single|1)\s+/i, '$1');
   // ("any day of the week, Monday to Sunday": the days between, as the values.)
   text = text.replace(DAY_RANGE, (_m, from: string, to: string) => {
     const days = WEEKDAYS.slice(WEEKDAYS.indexOf(from.toLowerCase()), WEEKDAYS.indexOf(to.toLowerCase()) + 1);
@@ -388,6 +390,17 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (howOld) {
     traits.type ??= 'integer';
     return ['age', howOld[1] ?? 'years'];
+  }
+  // ("how serious it is", "how bad it is", "how urgent it is": its severity, or its urgency.)
+  const how = /^how\s+(serious|severe|bad|urgent|important)\s+(?:it|they|the [a-z]+)\s+(?:is|are|was|were)$/.exec(t);
+  if (how) return [how[1] === 'urgent' ? 'urgency' : how[1] === 'important' ? 'importance' : 'severity'];
+  // ("the time they launched", "the time they got back": the moment of that act.)
+  const momentOfAct = /^(?:the\s+)?(?:time|date and time|moment)\s+(?:it|they|he|she)\s+(?:was\s+|were\s+)?([a-z]+)(?:\s+(back|in|out|off|up|home))?$/.exec(t);
+  if (momentOfAct && !/^(?:is|are|was|were|starts?|ends?|begins?|opens?|closes?|takes?)$/.test(momentOfAct[1]!)) {
+    traits.type = 'datetime';
+    const back = momentOfAct[2] === 'back' || momentOfAct[2] === 'home';
+    const act = momentOfAct[1]!;
+    return [back ? 'returned' : /(?:ed|en)$/.test(act) ? act : participle(verbLemma(act)), 'at'];
   }
   // ("how much each item costs", "how much it costs per night": its price.)
   if (/^how much\s+(?:(?:it|they|one|each(?:\s+one)?|each\s+[a-z]+|a\s+[a-z]+|the\s+[a-z]+)\s+)?costs?\b/.test(t)) {

@@ -1,0 +1,45 @@
+/**
+ * Sentences that name a role and then its rights, said the way the rights reader reads them:
+ * "I (admin) can do everything", "Me - I'm the studio manager - full access", "There's also a
+ * receptionist who can add clients" -> "admin can do everything", "The studio manager has full
+ * access", "The receptionist can add clients" (statements.ts applies them to every sentence).
+ */
+
+/**
+ * "I (admin) can do everything", "my friends (guests) can only read wines": the word in
+ * parentheses names the role.
+ */
+export function namedRole(text: string): string {
+  return text.replace(/(^|[;,:]\s*|\band\s+)((?:(?:i|we|my|our|the|a|an)\s+)?(?:[a-z]+\s+){0,2}?)\(([a-z][a-z -]{1,30}?)\)\s+(?=(?:can|may|must|should|will|have|has|manage|manages|read|reads|see|sees|do|does|get|gets)\b)/gi, (_m, lead: string, outer: string, role: string) =>
+    // "Admin (the owner) can ...": the role is already named; the parenthesis says who holds it.
+    /\badmin(?:istrator)?s?\b/i.test(outer) ? `${lead}${outer}` : `${lead}${role} `);
+}
+
+/**
+ * "Me - I'm the studio manager - full access to everything", "Me, I'm the admin, I do everything":
+ * the writer names their role, then its rights; said as the role's sentence.
+ */
+export function selfIntroduced(text: string): string {
+  // ("I'm the owner, and I have full control of everything", "She's our office assistant, and she can create bookings".)
+  const said = /^(?:[^:]{1,30}:\s*)?(?:i(?:'m|\s+am)|(?:she|he)(?:'s|\s+is))\s+(?:the\s+|our\s+|an?\s+)([a-z][a-z ]{1,40}?)\s*(?:;\s*|,?\s+(?:and|so)\s+)(?:i|she|he)\s+((?:can|may|have|has|do|does|manage|manages|run|runs|look after|looks after)\b.*)$/i.exec(text.trim());
+  if (said) return `The ${said[1]!.trim()} ${said[2]!.replace(/^have\b/i, 'has').replace(/^do\b/i, 'does').replace(/^(manage|run|look after)\b/i, '$1s').replace(/^look afters\b/i, 'looks after')}`;
+  const m = /^(?:me|myself)\s*[-,:]\s*i(?:'m|\s+am)\s+(?:the\s+|an?\s+)?([a-z][a-z ]{1,40}?)\s*[-,:]\s*(.+)$/i.exec(text.trim());
+  if (!m) return text;
+  const rights = m[2]!.replace(/^i\s+(?:can\s+)?/i, 'can ').replace(/^((?:full|complete|total|all)\s+access|everything)\b/i, (all) => (/^everything$/i.test(all) ? 'can do everything' : `has ${all}`));
+  return `The ${m[1]!.trim()} ${/^(?:can|has)\s/i.test(rights) ? rights : `can ${rights}`}`;
+}
+
+/** A noun that names people by what they do ("treasurer", "groundskeeper", "receptionist", "office staff"). */
+const PERSON_NOUN = /(?:er|or|ist|ant|ent|ian|eer|ee|staff|team|crew|person|people|folk|manager|secretary|clerk|chair|captain|officer|lead|head|nurse|vet|chef|cook|guide)$/i;
+
+/**
+ * "There's also a receptionist who can add clients", "We've got two drivers who can see the
+ * routes": a role introduced by its existence, then its rights; said as the role's sentence.
+ */
+export function introducedRole(text: string): string {
+  const m = /^(?:and\s+|oh,?\s+and\s+|(?:then|also|plus|finally|lastly)\s*,?\s+)?(?:there(?:'s|\s+is|\s+are|'re)|we(?:'ve|\s+have)?\s+(?:also\s+)?got|we\s+(?:also\s+)?have|we(?:'ll|\s+will)\s+(?:also\s+)?have)\s+(?:also\s+)?(?:(?:a|an|the|our|some|two|three|four|five|a few|several|a couple of)\s+)?([a-z][a-z -]{1,30}?)\s*,?\s+(?:who|that)\s+((?:can|may|could|should|will|are allowed to|is allowed to|gets? to|need to be able to|needs? to be able to)\s.+|(?:also\s+)?[a-z]+s\s.+)$/i.exec(text.trim());
+  if (!m || /^(?:one|someone|somebody|people|person|users?|few|lot|lots)$/i.test(m[1]!.trim())) return text;
+  // ("There's a treasurer who deals with payments": a person who does something; "there's a form that asks ..." is no role.)
+  if (!/^(?:can|may|could|should|will|are|is|gets?|needs?)\s/i.test(m[2]!) && !PERSON_NOUN.test(m[1]!.trim())) return text;
+  return `The ${m[1]!.trim()} ${m[2]}`;
+}
