@@ -271,3 +271,10 @@ describe('accounts, and records made by an act', () => {
     expect(rightsOf(spec("Potters can add and edit their own pieces but nobody else's."), 'potter').Piece).toBe('c r:own u:own');
   });
 });
+
+describe('a right on some, and only one\'s own of others', () => {
+  it('"can see all boats and bookings but only their own outings"', () => {
+    const s = authorSpec({ name: 'Test', description: 'Boats have a name. Bookings are for one boat and have a date. Outings are for one booking and have a distance. Members can see all boats and bookings but only their own outings.' });
+    expect(rightsOf(s, 'member')).toEqual({ Boat: 'r', Booking: 'r', Outing: 'r:own' });
+  });
+});

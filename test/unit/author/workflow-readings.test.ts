@@ -367,3 +367,10 @@ describe('everyday wordings of automation (workflow-wording.ts), through the who
     expect(spec.workflows).toEqual([]);
   });
 });
+
+describe('a wait until the record\'s own date, the condition said first', () => {
+  it('"If a booking is still only requested 24 hours before the slot date, cancel it and let the member know"', () => {
+    const spec = authorSpec({ name: 'Test', description: 'Bookings have a slot date and a status (requested, confirmed or cancelled). Members can book. If a booking is still only requested 24 hours before the slot date, cancel it automatically and let the member know.' });
+    expect(spec.workflows[0]).toMatchObject({ trigger: { entity: 'Booking', event: 'created' }, steps: [{ kind: 'waitUntil', field: 'slot_date', offset: '-PT24H' }, { kind: 'task', action: { type: 'update' } }, { kind: 'task', action: { type: 'notify' } }] });
+  });
+});

@@ -112,6 +112,11 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     if (d && m && via && viaField && rest) {
       return { entity: condition!.entity, trigger: { entity: condition!.entity, event: 'created' }, lead: [{ kind: 'waitUntil', name: uniqueName(`wait_until_${viaField}`, names), field: viaField, offset: `-${d.iso}`, via: via.name }], rest };
     }
+    // ("If a booking is still only requested 24 hours before the slot date, cancel it": its own date.)
+    const ownField = condition && m && direction === 'before' && condition.entity === m.entity ? dateField(m.entity, tokens.slice(m.end).filter((w) => !STATE_LINKS.has(w) || w === 'starts' || w === 'begins'), ctx) : undefined;
+    if (d && m && ownField && rest) {
+      return { entity: m.entity, trigger: { entity: m.entity, event: 'created' }, lead: [{ kind: 'waitUntil', name: uniqueName(`wait_until_${ownField}`, names), field: ownField, offset: `-${d.iso}` }], rest };
+    }
     if (d && m && (!lead || words(lead).some((w) => TASK_VERBS.has(verbLemma(w))))) {
       const after = tokens.slice(m.end).filter((w) => !STATE_LINKS.has(w) || w === 'starts' || w === 'begins');
       const stateBefore = tokens.slice(0, m.start).filter((w) => !['a', 'an', 'the', 'each', 'every', 'any'].includes(w));

@@ -297,6 +297,16 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
         continue;
       }
     }
+    // ("see all boats and bookings but only their own outings": the same right, on their own of those.)
+    if (t === 'but' && cur.letters.length > 0 && /^(?:only|just)$/.test(tokens[i + 1] ?? '') && /^(?:their|his|her|its)$/.test(tokens[i + 2] ?? '') && tokens[i + 3] === 'own') {
+      const { letters, verbs } = cur;
+      flush();
+      cur.letters.push(...letters);
+      cur.verbs.push(...verbs);
+      skipping = false;
+      i += 1;
+      continue;
+    }
     // ("everything except invoices", "anything apart from payments", "everything but the accounts").
     if (cur.everything && (t === 'except' || t === 'excluding' || t === 'besides' || (t === 'but' && !/^(?:not|can|cannot|may|should|only)$/.test(tokens[i + 1] ?? '')) || ((t === 'apart' || t === 'other') && /^(?:from|than)$/.test(tokens[i + 1] ?? '')))) {
       if (t === 'apart' || t === 'other') i += 1;
