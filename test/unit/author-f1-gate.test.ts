@@ -35,10 +35,12 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * same styles took development from 0.926 to 0.835 with no change to the author. Then the corpus
  * grew once more, blind (4 held-out, 12 development): at that commit development measured 0.850
  * (93 descriptions) and held-out 0.654 (31). After the session's rounds of general rules on the
- * development part: development 0.894, examples 0.954, held-out 0.681; the floors are those,
- * rounded down.
+ * development part: development 0.894, examples 0.954, held-out 0.681. The next session's
+ * rounds worked from probe sentences written for each concept (tenancy, rights, automation,
+ * fields, values, relations) and three whole descriptions, not from the corpus: development
+ * 0.896, examples 0.956, held-out 0.694; the floors are those, rounded down.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.89, examples: 0.95, 'held-out': 0.68 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.89, examples: 0.95, 'held-out': 0.69 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {

@@ -111,6 +111,17 @@ function keptUpToDate(text: string): string {
     .replace(/\btake(?:s)?\s+((?:(?:their|his|her|its|the|a|an)(?:\s+own)?\s+[a-z]+)|it|them)\s+back\b/gi, 'delete $1');
 }
 
+/** Words the tagger knows as someone's first name ("Bev", "Sam"; not "Marshal"), remembered: the tagger is slow next to the rest. */
+const FIRST_NAMES = new Map<string, boolean>();
+function isFirstName(word: string): boolean {
+  let known = FIRST_NAMES.get(word);
+  if (known === undefined) {
+    known = [...(tagTerms(word)[0]?.tags ?? [])].some((t) => t === 'FemaleName' || t === 'MaleName');
+    if (FIRST_NAMES.size < 10_000) FIRST_NAMES.set(word, known);
+  }
+  return known;
+}
+
 /** Parses a rights clause; undefined when the clause does not begin with a subject and a right. */
 export function parseRightsClause(clause: string, ctx: RightsContext): RightsClause | undefined {
   // ("Plant staff, the people working in the laundry itself, see collections": the aside after the subject says who they are.)
@@ -155,7 +166,7 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   if (subject.some((w) => !/^[a-z][a-z'-]*$/.test(w) || STOPS.has(w) || w === 'a' || w === 'an')) return undefined;
   // ("Bev in the office deals with bookings": a person's first name is who, not which role; the text names the role elsewhere.)
   const named = /^\s*(?:(?:and|but|then|also|while)\s+)?([A-Z][a-z]+)\b/.exec(clause)?.[1];
-  if (named && subject.includes(named.toLowerCase()) && [...(tagTerms(named)[0]?.tags ?? [])].some((t) => t === 'FemaleName' || t === 'MaleName')) return undefined;
+  if (named && subject.includes(named.toLowerCase()) && isFirstName(named)) return undefined;
   // "an enrollment records the date": a record type doing something is a definition, not a role.
   if (indefinite && ctx.index.aliasAt(subject, 0) && /^(?:records?|keeps?|stores?|holds?|tracks?|lists?|contains?|includes?|has|have)$/.test(tokens[j] ?? '')) return undefined;
   // "A route runs many trips", "every new event starts as an enquiry": one record of a type, with
