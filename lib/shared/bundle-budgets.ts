@@ -36,8 +36,11 @@ const RENDERERS: Budget = { kib: 530, carries: "the blueprint validator (with cr
  * from 1230 for issue 27: the offline author drafts event handlers and scheduled jobs (chat-spec
  * measured 1231 KiB when raised). Then from 1260 for issue 23 (session 11): three rounds of the
  * author's general rules, written by five agents, added about 45 KiB (chat-spec measured 1306 KiB).
+ * Then from 1310 for issue 23 (session 12): the wording stage (everyday phrasings of rights,
+ * automation and roles said the way the readers read them), the organisations of tenancy and the
+ * new definition, relation and value readings added about 22 KiB (chat-spec measured 1328 KiB).
  */
-const MODEL: Budget = { kib: 1310, carries: 'the spec authors: Bedrock Converse, the OpenAI-compatible client and the offline author with its lexicon and the compromise tagger' };
+const MODEL: Budget = { kib: 1340, carries: 'the spec authors: Bedrock Converse, the OpenAI-compatible client and the offline author with its lexicon and the compromise tagger' };
 
 /**
  * The SDK archives: the project route manifest, the SDK generators with the runtimes they embed (~20 KiB of templates/sdk-*) and the zip writer.
