@@ -582,3 +582,21 @@ describe('a long description with headings (a rowing club)', () => {
     expect(spec.workflows[0]).toMatchObject({ trigger: { entity: 'Booking', event: 'created' }, steps: [{ kind: 'waitUntil', field: 'date', offset: '+P1D' }, { kind: 'task' }] });
   });
 });
+
+describe('a quick informal note (a dog walker)', () => {
+  const NOTE = 'need an app 4 my dog walking biz. clients sign up w/ name, email, phone n adress. each client has 1 or more dogs - dog has name, breed, size (small/med/large) + a pic. walks: date, time, which dog(s), duration (30 or 60 mins), price, paid y/n. walkers can see all walks n mark them done. me = admin. remind client the nite before a walk.';
+  const spec = authorSpec({ name: 'Walks', description: NOTE });
+
+  it('reads a record type after a dash, "1 or more", "which dog(s)" and "(30 or 60 mins)"', () => {
+    expect(spec.entities.map((e) => e.name)).toEqual(['Walk', 'Client', 'Dog']);
+    const walk = spec.entities.find((e) => e.name === 'Walk')!.fields.map((f) => `${f.name}:${f.type}`);
+    expect(walk).toEqual(expect.arrayContaining(['dog_id:ref(Dog)', 'duration_minutes:integer']));
+    expect(spec.entities.find((e) => e.name === 'Dog')!.fields.map((f) => f.name)).toContain('client_id');
+  });
+
+  it('reads "me = admin" as the writer\'s role and "the nite before a walk" as a wait until its date', () => {
+    expect(spec.adminRole).toBe('admin');
+    expect(spec.workflows[0]).toMatchObject({ trigger: { entity: 'Walk', event: 'created' }, steps: [{ kind: 'waitUntil', field: 'date', offset: '-P1D' }, { kind: 'task' }] });
+    expect(spec.openQuestions ?? []).not.toContain('me = admin');
+  });
+});

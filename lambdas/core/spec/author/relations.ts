@@ -29,7 +29,7 @@ const NP = String.raw`([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)`;
 const ONE = String.raw`(?:exactly one|only one|just one|one and only one|a single|one single|a|an|one|the|its|their)\s+`;
 /** Before the verb: "every module must belong to one course", "a track can only belong to one album". */
 const MODAL = String.raw`(?:(?:must|should|can|will|may|has to|have to)\s+)?(?:only\s+)?(?:always\s+)?`;
-const MANY = String.raw`(?:many|several|multiple|one or more|more than one|zero or more|any number of|a number of|lots of|a lot of|dozens of|some|plenty of)\s+`;
+const MANY = String.raw`(?:many|several|multiple|one or more|1 or more|\d+ or more|more than one|zero or more|any number of|a number of|lots of|a lot of|dozens of|some|plenty of)\s+`;
 /** Where or when the many are, after them ("many firefighters on its roll", "many turnouts over the years"): no record type. */
 const AFTER_MANY = String.raw`(?:\s+(?:on|over|in|at|during|across|throughout)\s+(?:its|their|the|a|an)\s+[a-z]+)?`;
 

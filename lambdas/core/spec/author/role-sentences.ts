@@ -20,6 +20,9 @@ export function namedRole(text: string): string {
  * the writer names their role, then its rights; said as the role's sentence.
  */
 export function selfIntroduced(text: string): string {
+  // ("me = admin", "me: owner": the writer is that role, which can do everything.)
+  const equals = /^(?:me|myself)\s*(?:=|:|-)\s*(?:the\s+)?(admin|administrator|owner|manager|boss)\.?$/i.exec(text.trim());
+  if (equals) return `The ${equals[1]!.toLowerCase()} can do everything`;
   // ("I'm the owner, and I have full control of everything", "She's our office assistant, and she can create bookings".)
   const said = /^(?:[^:]{1,30}:\s*)?(?:i(?:'m|\s+am)|(?:she|he)(?:'s|\s+is))\s+(?:the\s+|our\s+|an?\s+)([a-z][a-z ]{1,40}?)\s*(?:;\s*|,?\s+(?:and|so)\s+)(?:i|she|he)\s+((?:can|may|have|has|do|does|manage|manages|run|runs|look after|looks after)\b.*)$/i.exec(text.trim());
   if (said) return `The ${said[1]!.trim()} ${said[2]!.replace(/^have\b/i, 'has').replace(/^do\b/i, 'does').replace(/^(manage|run|look after)\b/i, '$1s').replace(/^look afters\b/i, 'looks after')}`;

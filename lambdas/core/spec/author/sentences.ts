@@ -6,8 +6,11 @@
  */
 const ABBREVIATION = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|approx|dr|mr|mrs|ms|no|nr|incl|esp|cf|min|max)\.$/i;
 
+/** "each client has 1 or more dogs - dog has name, breed": a dash before a new clause about a record ends a sentence. */
+const DASHED_CLAUSE = /\s+[-–—]\s+(?=(?:(?:each|every|a|an|the)\s+)?[a-z]+\s+(?:has|have|is|are|gets|needs|holds|keeps)\s)/gi;
+
 export function splitSentences(paragraph: string): string[] {
-  const block = paragraph.replace(/\s*\n\s*/g, ' ').trim();
+  const block = paragraph.replace(/\s*\n\s*/g, ' ').trim().replace(DASHED_CLAUSE, '. ');
   const out: string[] = [];
   let start = 0;
   let depth = 0;

@@ -94,7 +94,7 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
 
   // "The day before each lesson, ..." / "48 hours before a shift starts, ..." / "Three weeks after
   // a paper is submitted, ..." / "Send a reminder 24 hours before each confirmed appointment."
-  const relative = /^(.*?)\s*\b((?:the\s+)?(?:day|week|month)|(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|forty-eight|fourty|half an?)\s+[a-z]+)\s+(before|after|prior to)\s+(?:(?:a|an|the|each|every|any|its|their)\s+)?(.+)$/i.exec(comma >= 0 && !/^(?:send|notify|remind|email)/i.test(text) ? head : text.replace(/\.$/, ''));
+  const relative = /^(.*?)\s*\b((?:the\s+)?(?:day|week|month|night|evening)|(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|forty-eight|fourty|half an?)\s+[a-z]+)\s+(before|after|prior to)\s+(?:(?:a|an|the|each|every|any|its|their)\s+)?(.+)$/i.exec(comma >= 0 && !/^(?:send|notify|remind|email)/i.test(text) ? head : text.replace(/\.$/, ''));
   if (relative) {
     // ("Every 90 days after a service, ...": the repetition is the workflow's, once per record.)
     const lead = relative[1]!.trim().replace(/^every$/i, '');

@@ -64,7 +64,8 @@ export function readWait(rest: string, draft: Draft, ctx: WorkflowContext): void
 
 /** "the day", "a week", "48 hours": the time a wait is relative by. */
 export function relativeAmount(amount: string): ReturnType<typeof findDuration> {
-  const bare = amount.replace(/^the\s+/i, '');
+  // ("the night before", "the evening before", "the morning after": a day.)
+  const bare = amount.replace(/^the\s+/i, '').replace(/^(?:night|evening|morning|afternoon)$/i, 'day');
   return /^(?:day|week|month)$/i.test(bare) ? { iso: `P1${bare[0]!.toUpperCase()}`, n: 1, unit: bare, index: 0, length: bare.length } : findDuration(bare);
 }
 

@@ -40,6 +40,10 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/[.;,]+$/, '')
     .replace(/^(?:and|with|plus|also|as well as|including|along with)\s+/i, '')
     // ("exactly one supervising professor": the count is the relation's, not the name's.)
+    // ("which dog(s)": one or more, said of the name; the plural marker is no detail.)
+    .replace(/([a-z])\(s\)/gi, '$1')
+    // ("duration (30 or 60 mins)": a number of that unit, whichever is chosen.)
+    .replace(/^([a-z][a-z ]*?)\s*\((\d+(?:\s*,\s*\d+)*\s*(?:,\s*)?or\s+\d+)\s+(minutes|hours|days|weeks|km|kg|miles|metres|meters)\)$/i, (_all, name: string, choices: string, unit: string) => `${name} in ${unit} (${choices})`)
     // ("optionally up to one photo": optional, one photo.)
     .replace(/^((?:optionally|optional)\s+)?(?:exactly|just|only|up to|at most)\s+(?:one|a single|1)\s+/i, '$1');
   // ("any day of the week, Monday to Sunday": the days between, as the values.)
