@@ -600,3 +600,12 @@ describe('a quick informal note (a dog walker)', () => {
     expect(spec.openQuestions ?? []).not.toContain('me = admin');
   });
 });
+
+describe('relations stated both ways, with at most one', () => {
+  it('"a purchase order ... can cover several harvests, while each harvest is sold on at most one purchase order": an optional reference', () => {
+    const spec = authorSpec({ name: 'x', description: 'Buyers have a company name. Harvests have a weight in kg. Purchase orders have an order date. A purchase order is placed by exactly one buyer and can cover several harvests, while each harvest is sold on at most one purchase order.' });
+    const ref = spec.entities.find((e) => e.name === 'Harvest')!.fields.find((f) => f.name === 'purchase_order_id');
+    expect(ref).toMatchObject({ type: 'ref(PurchaseOrder)', required: false, onDelete: 'set_null' });
+    expect(spec.entities.find((e) => e.name === 'PurchaseOrder')!.fields.map((f) => f.name)).toEqual(['order_date', 'buyer_id']);
+  });
+});

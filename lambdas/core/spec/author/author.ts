@@ -189,7 +189,7 @@ export function readDescription(description: string): Reading {
         // A link is the child's references to each ("an appointment links a patient and a doctor"):
         // required, and kept (restrict) rather than deleted with what it links.
         const people = relation!.link ? pairs : pairs.filter((p) => isPerson(p.parent!) && !listed.some((l) => l.entity === p.parent) && !containments.some((c) => c.child === p.parent));
-        for (const p of pairs) if (!people.includes(p)) containments.push({ parent: p.parent!, child: p.child!, sentence: sentence.index });
+        for (const p of pairs) if (!people.includes(p)) containments.push({ parent: p.parent!, child: p.child!, sentence: sentence.index, ...(relation!.optional ? { optional: true } : {}) });
         const phrase = (p: (typeof pairs)[number]) => `${p.parent!.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}${relation!.link && !isPerson(p.parent!) ? ' (required)' : ''}`;
         if (people.length > 0) addList(pairs[0]!.child!, people.map(phrase).join(', '), sentence.index);
         if (relation?.list) addList(pairs[0]!.child!, relation.list, sentence.index);

@@ -13,6 +13,8 @@ export interface Containment {
   child: string;
   /** The statement it was read from. */
   sentence: number;
+  /** The child may belong to none ("at most one"): its reference is optional. */
+  optional?: boolean;
 }
 
 /** The record types of a description and how they contain each other. */

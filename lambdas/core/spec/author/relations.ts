@@ -21,12 +21,16 @@ export interface RelationReading {
    * department"): a relation only between record types the text describes.
    */
   loose?: boolean;
+  /** The child may have none ("at most one purchase order"): its reference is optional. */
+  optional?: boolean;
 }
 
 const DET = String.raw`(?:(?:each|every|a|an|the|one|any)\s+)?`;
 const NP = String.raw`([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)`;
 /** (Longer wordings first: "a single room" is one room, not a "single room".) */
-const ONE = String.raw`(?:exactly one|only one|just one|one and only one|a single|one single|a|an|one|the|its|their)\s+`;
+const ONE = String.raw`(?:exactly one|only one|just one|one and only one|at most one|zero or one|no more than one|a single|one single|a|an|one|the|its|their)\s+`;
+/** A passive's participle, regular or one of the common irregular ones ("is sold on", "is held at"). */
+const PARTICIPLE = String.raw`(?:[a-z]+(?:ed|en|ght|wn)|sold|held|told|paid|sent|lent|spent|kept|left|lost|found|made|run|put|set|done|given|built|led)`;
 /** Before the verb: "every module must belong to one course", "a track can only belong to one album". */
 const MODAL = String.raw`(?:(?:must|should|can|will|may|has to|have to)\s+)?(?:only\s+)?(?:always\s+)?`;
 const MANY = String.raw`(?:many|several|multiple|one or more|1 or more|\d+ or more|more than one|zero or more|any number of|a number of|lots of|a lot of|dozens of|some|plenty of)\s+`;
@@ -139,7 +143,7 @@ const PATTERNS: Pattern[] = [
   {
     example: 'Each squad is coached by one coach / a report is written by exactly one inspector',
     // (Also "each site is looked after by one observer only".)
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:always\s+)?[a-z]+(?:ed|en|ght|wn)(?:\s+(?:after|over|up|out))?\s+by\s+(?:one|exactly one|only one|a single|one single)\s+${NP}(?:\s+only)?${TAIL}$`, 'i'),
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:always\s+)?${PARTICIPLE}(?:\s+(?:after|over|up|out))?\s+by\s+(?:one|exactly one|only one|a single|one single)\s+${NP}(?:\s+only)?${TAIL}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
     list: 3,
   },
@@ -178,7 +182,7 @@ const PATTERNS: Pattern[] = [
   {
     example: 'Every student is enrolled in one class / a lesson is given by a teacher',
     // (A phrasal participle too: "a test is always carried out on one vehicle".)
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:always\s+|only\s+)?[a-z]+(?:ed|en|ght|wn)(?:\s+(?:out|up|off|down))?\s+(?:by|in|into|at|to|on|under|with|for|within)\s+${ONE}${NP}$`, 'i'),
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:always\s+|only\s+)?${PARTICIPLE}(?:\s+(?:out|up|off|down))?\s+(?:by|in|into|at|to|on|under|with|for|within)\s+${ONE}${NP}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
     loose: true,
   },
@@ -205,7 +209,17 @@ const FIELD_NOUNS = /^(?:a|an|one|the)?\s*(?:name|title|price|date|time|descript
 
 /** Each clause of a sentence ("A dock has many berths; a berth belongs to exactly one dock"). */
 export function readRelations(text: string): RelationReading | undefined {
-  return readOne(text) ?? readChained(text) ?? readFirstClause(text);
+  const read = readOne(text) ?? readChained(text) ?? readFirstClause(text) ?? readWithMany(text);
+  // ("each harvest is sold on at most one purchase order": it may be on none, so its reference is optional.)
+  return read && /\b(?:at most one|zero or one|no more than one)\b/i.test(text) ? { ...read, optional: true } : read;
+}
+
+/** "A purchase order is placed by exactly one buyer and can cover several harvests": the relation, then what it holds many of. */
+function readWithMany(text: string): RelationReading | undefined {
+  const m = /^(.*?)\s*,?\s+and\s+(?:can\s+|may\s+)?(?:covers?|includes?|contains?|holds?|has|have)\s+(?:many|several|multiple|one or more)\s+([a-z]+(?:\s+[a-z]+)?)$/i.exec(text.trim().replace(/\.$/, ''));
+  const first = m ? readOne(m[1]!) : undefined;
+  if (!m || !first || first.list) return undefined;
+  return { ...first, pairs: [...first.pairs, { child: m[2]!, parent: first.pairs[0]!.child }] };
 }
 
 /** "An entry belongs to one regatta and is one boat with its helm": the relation, then what else the record is or has. */

@@ -41,7 +41,15 @@ export function addParentRef(child: SpecEntity, parent: string, meta: MetaMap): 
 export function applyContainments(entities: SpecEntity[], containments: Containment[], meta: MetaMap): void {
   for (const c of containments) {
     const child = entities.find((e) => e.name === c.child);
-    if (child && entities.some((e) => e.name === c.parent)) addParentRef(child, c.parent, meta);
+    if (!child || !entities.some((e) => e.name === c.parent)) continue;
+    addParentRef(child, c.parent, meta);
+    // ("at most one purchase order": a reference the record may leave empty, kept when its target goes.)
+    const ref = c.optional ? child.fields.find((f) => refTarget(f.type) === c.parent) : undefined;
+    if (ref) {
+      ref.required = false;
+      ref.onDelete = 'set_null';
+      meta.set(metaKey(child.name, ref.name), { explicitRequired: false, explicitOptional: true, parentRef: false });
+    }
   }
 }
 
