@@ -609,3 +609,19 @@ describe('relations stated both ways, with at most one', () => {
     expect(spec.entities.find((e) => e.name === 'PurchaseOrder')!.fields.map((f) => f.name)).toEqual(['order_date', 'buyer_id']);
   });
 });
+
+describe('a chatty workshop note', () => {
+  const NOTE = "So basically I run a small bike repair workshop with two mechanics. For every bike we want the make, the model and the colour, plus the owner's name and mobile. A repair job is for one bike and has what's wrong with it, our quote, the parts we used (free text is fine) and whether the customer has collected it. Jobs go booked in, in progress, waiting for parts, ready and collected. The mechanics should be able to see and update every job. Customers don't log in at all.";
+  const spec = authorSpec({ name: 'Bikes', description: NOTE });
+
+  it('makes no record type of "two mechanics", and reads the states said with "go ... and"', () => {
+    expect(spec.entities.map((e) => e.name)).toEqual(['Bike', 'RepairJob']);
+    const job = spec.entities.find((e) => e.name === 'RepairJob')!.fields;
+    expect(job.find((f) => f.name === 'status')?.values).toEqual(['booked_in', 'in_progress', 'waiting_for_parts', 'ready', 'collected']);
+    expect(job.map((f) => `${f.name}:${f.type}`)).toEqual(expect.arrayContaining(['parts:text', 'collected:boolean']));
+  });
+
+  it('asks nothing about "Customers don\'t log in at all"', () => {
+    expect(spec.openQuestions ?? []).toEqual([]);
+  });
+});

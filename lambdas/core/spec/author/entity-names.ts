@@ -49,7 +49,10 @@ export function entityNameOf(phrase: string, tenantUnits: ReadonlySet<string>, d
   // ("most dogs don't": a clause, no name.)
   if (/n['’]t\b|\bnot\b/i.test(phrase)) return undefined;
   // ("Customers first: ...", "The kennels themselves have ...": the order or emphasis of the text, no part of the name.)
-  const all = words(phrase).filter((w) => !DETERMINERS.has(w) && !QUANTIFIERS.has(w));
+  // ("with two mechanics": how many, before a plural, says nothing of what they are.)
+  const said = words(phrase);
+  const counted = said.length === 2 && /^(?:two|three|four|five|six|seven|eight|nine|ten)$/.test(said[0]!) && /[^s]s$/.test(said[1]!);
+  const all = (counted ? said.slice(1) : said).filter((w) => !DETERMINERS.has(w) && !QUANTIFIERS.has(w));
   while (all.length > 1 && TRAILING_FILLERS.has(all[all.length - 1]!)) all.pop();
   // ("every found item", "each registered item": a participle before the noun says what happened to the record, not what it is.)
   const ws = all.length > 1 && PARTICIPLE.test(all[0]!) ? all.slice(1) : all;

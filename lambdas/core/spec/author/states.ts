@@ -23,6 +23,8 @@ const PATTERNS: RegExp[] = [
   /^((?:(?:its|their|the)\s+)?(?:status|state|stage)s?)(?:\s+(?:flow|workflow|lifecycle|sequence|order|steps|values|progression)|\s+(?:tells|says|shows)\s+[a-z' ]{1,30}?)?\s*:\s*(.+)$/i,
   // "Permits start as applied, then move to approved or refused".
   new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?)\s+(?:off\s+)?(?:as|in|at)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,?\s+(?:then|and then)\s+.+)$`, 'i'),
+  // ("Jobs go booked in, in progress, waiting for parts, ready and collected": through them, in order.)
+  new RegExp(String.raw`${SUBJECT}\s+(?:goes|go|move|moves|progress|progresses)\s+((?:[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s*,\s*)+[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s*,?\s+(?:and|then|and then|and finally)\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)$`, 'i'),
   // ("it goes booked, checked in, checked out, or cancelled": the states it goes through.)
   new RegExp(String.raw`${SUBJECT}\s+(?:is|are|can be|may be|will be|is always|is either|can either be|goes|go|must be)\s+(?:either\s+|one of\s+|always one of\s+)?((?:[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,\s*)+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,?\s+or\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?|[a-z][a-z-]*\s+or\s+[a-z][a-z-]*)$`, 'i'),
 ];

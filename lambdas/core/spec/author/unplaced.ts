@@ -11,7 +11,8 @@ import { inferAccess } from '../offline-author/access';
 const WORKFLOW = /^(?:when|whenever|once|as soon as|each time|every time|after|before|if|\d+\s+\w+\s+(?:before|after))\b|\b(?:wait|remind|reminder|notify|send|email|retry|retries|escalate)\b/i;
 // (Also how the writer says it is one organisation: "We're a single allotment society", "it's just us".)
 const TENANCY = /\btenan(?:t|ts|cy)\b|\bseparate\b|\bisolat|\bits own workspace\b|\bown (?:data|workspace|account)\b|^(?:we(?:'re|\s+are)|this is|it's|it is)\s+(?:just\s+)?(?:a\s+single|one|only one|just one|just us|just the one)\b/i;
-const PUBLIC = /\b(?:anyone|everyone|everybody|public|publicly|visitors?|guests?|without (?:an account|logging in|login|signing in))\b/i;
+// (Also who has no account: "Customers don't log in at all".)
+const PUBLIC = /\b(?:anyone|everyone|everybody|public|publicly|visitors?|guests?|without (?:an account|logging in|login|signing in))\b|\b(?:don't|do not|never|won't|will not|doesn't|does not)\s+(?:need to\s+|have to\s+)?(?:log|sign)\s+in\b/i;
 const STATES = /\b(?:is|are|can be|goes from|moves through|either)\b.*(?:,|\bor\b|\/)/i;
 /** Small talk around the description ("Here's what I need", "Thanks!", "Hope that makes sense"): nothing to ask about. */
 const SMALL_TALK = /^(?:(?:so|ok|okay|right|anyway)\s*,?\s+)?(?:here(?:'s|\s+is|\s+are)\s+(?:what|how|the\s+(?:details|gist|basics|idea|plan))|(?:hi|hello|hey|thanks|thank you|cheers|many thanks)\b|that's\s+(?:it|all|about it|everything)\b|hope\s+(?:this|that)\s+(?:helps|makes sense)|let me know\b|any questions\b|(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:drowning|tired|sick|fed up)\b)/i;

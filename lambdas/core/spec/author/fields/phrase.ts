@@ -40,6 +40,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/[.;,]+$/, '')
     .replace(/^(?:and|with|plus|also|as well as|including|along with)\s+/i, '')
     // ("exactly one supervising professor": the count is the relation's, not the name's.)
+    // ("the parts used (free text is fine)": a free text.)
+    .replace(/\(\s*free[- ]?text(?:\s+is\s+(?:fine|ok|okay|good)|\s+please|\s+only)?\s*\)/gi, '(free text)')
     // ("which dog(s)": one or more, said of the name; the plural marker is no detail.)
     .replace(/([a-z])\(s\)/gi, '$1')
     // ("duration (30 or 60 mins)": a number of that unit, whichever is chosen.)
@@ -166,7 +168,12 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     traits.type = 'boolean';
     // ("whether they're breathing-apparatus qualified": the contraction's verb, so the subject drops.)
     // ("whether there's a lift": whether it has one.)
-    const plainWords = whether[1]!.replace(/^there(?:['’]s|\s+is|\s+are)\s+/i, 'it has ').replace(/\b(they|we|you)['’]re\b/gi, '$1 are').replace(/\b(it|he|she)['’]s\b/gi, '$1 is');
+    const plainWords = whether[1]!
+      .replace(/^there(?:['’]s|\s+is|\s+are)\s+/i, 'it has ')
+      // ("whether the customer has collected it", "whether the owner has paid yet": what was done, collected, paid.)
+      .replace(/^(?:the|their|its|our)\s+[a-z]+\s+(?:has|have|had)\s+(?:already\s+)?([a-z]+(?:ed|en|id|ld|nt))(?:\s+(?:it|them|yet|already))*$/i, '$1')
+      .replace(/\b(they|we|you)['’]re\b/gi, '$1 are')
+      .replace(/\b(it|he|she)['’]s\b/gi, '$1 is');
     return { words: questionWords(words(plainWords), owner), traits };
   }
   const lead = /^(?:belongs? to|is for|for|at|in|on|linked to|(?:(?:an?|the)\s+)?(?:links?|reference|pointer)\s+to|of)\s+(.+)$/i.exec(text);
