@@ -374,3 +374,12 @@ describe('a wait until the record\'s own date, the condition said first', () => 
     expect(spec.workflows[0]).toMatchObject({ trigger: { entity: 'Booking', event: 'created' }, steps: [{ kind: 'waitUntil', field: 'slot_date', offset: '-PT24H' }, { kind: 'task', action: { type: 'update' } }, { kind: 'task', action: { type: 'notify' } }] });
   });
 });
+
+describe('a deadline that is a date of the record', () => {
+  it('"If a loan isn\'t returned by its due date, email the member" waits until the date, then acts; "due back" is a date', () => {
+    const spec = authorSpec({ name: 'Test', description: 'Tools have a name. Loans: tool, member, borrowed on, due back, returned on (optional). Members borrow tools. If a loan isn\'t returned by its due date, email the member.' });
+    expect(spec.entities.find((e) => e.name === 'Loan')!.fields.find((f) => f.name === 'due_back')?.type).toBe('date');
+    expect(spec.workflows[0]).toMatchObject({ trigger: { entity: 'Loan', event: 'created' }, steps: [{ kind: 'waitUntil', field: 'due_back' }, { kind: 'task' }] });
+    expect(spec.events ?? []).toEqual([]);
+  });
+});

@@ -208,6 +208,10 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
   // "gets no agent reply within 4 hours": the awaited thing is the noun before the time.
   const noun = after.includes('no');
   const negated = after.includes('not') || before.includes('not') || noun;
+  // ("If a loan isn't returned by its due date, email the member": until that date of the record, then the action.)
+  const byDate = !duration && negated ? /\bby\s+(?:its|the|their)\s+([a-z]+(?:\s+[a-z]+)?)\s*$/i.exec(clause) : null;
+  const byField = byDate ? dateField(m.entity, words(byDate[1]!), ctx) : undefined;
+  if (byField && rest) return { entity: m.entity, trigger: { entity: m.entity, event: 'created' }, lead: [{ kind: 'waitUntil', name: uniqueName(`wait_until_${byField}`, names), field: byField }], rest };
   // ("If an application stays in screening for 10 days": still in screening then.)
   const still = after.findIndex((w) => ['still', 'stays', 'stay', 'remains', 'remain', 'sits'].includes(w));
   if (duration && (negated || still >= 0)) {

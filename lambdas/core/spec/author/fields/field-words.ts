@@ -41,6 +41,8 @@ export const COMPOUND_HEAD_TYPES: Readonly<Record<string, string>> = {
   'web address': 'url', 'web site': 'url', 'web page': 'url', 'home page': 'url', 'web link': 'url', 'email address': 'email',
   // An area of work or interest is a name, not a surface.
   'topic area': 'string', 'subject area': 'string', 'research area': 'string', 'focus area': 'string', 'service area': 'string', 'practice area': 'string',
+  // When something is due back or due in: a date.
+  'due back': 'date', 'due in': 'date', 'due out': 'date',
 };
 /** Heads that only say the form of the content and leave the name (`a personality write-up` -> personality, text). */
 export const FORM_HEADS: Readonly<Record<string, string>> = { 'write-up': 'text', writeup: 'text', blurb: 'text', 'free-text': 'text' };
