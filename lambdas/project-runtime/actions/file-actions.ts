@@ -135,24 +135,22 @@ async function moveToFinal(input: ActionInput, access: RecordAccess, field: IrFi
       { path: `body.${field.name}`, message: 'is not a file key granted for this record and field (ask the upload-url route for one)' },
     ]);
   }
-  if (grant.attachedAt !== undefined) {
-    throw new ValidationError(`Invalid input: body.${field.name} was attached before`, [
-      { path: `body.${field.name}`, message: 'is a file key that was attached before; a key attaches once (ask the upload-url route for a new one)' },
-    ]);
-  }
   const staging = stagingKeyOf(scope.orgId, entity, record.id, fileKey);
   const final = finalKeyOf(scope.orgId, entity, record.id, fileKey);
-  // Checked before the copy too, so an object over the limit is refused without copying it.
-  const uploaded = await files.head(staging);
-  if (!uploaded) throw notUploaded(field);
-  await refuseUnlessAllowed(input, field, uploaded, [staging]);
-
+  if (grant.attachedAt !== undefined) throw await claimedBefore(input, access, field, fileKey, grant.attachedAt);
+  // Claimed before anything else is looked at: of several requests attaching the same key at
+  // once, one goes on and the others answer 409 (never a 400 for an upload another request has
+  // just moved away).
   const claimedAt = input.now;
   if (!(await grants.claim(scope.orgId, grant, claimedAt))) {
     throw new ConflictError(`${field.name}: this file key is being attached by another request`);
   }
   const m: Moved = { fileKey, staging, final, claimedAt };
   try {
+    // Checked before the copy too, so an object over the limit is refused without copying it.
+    const uploaded = await files.head(staging);
+    if (!uploaded) throw notUploaded(field);
+    await refuseUnlessAllowed(input, field, uploaded, [staging]);
     if (!(await files.copy(staging, final))) throw notUploaded(field);
     // The copy is what the record will hold: its own type and size decide.
     const copied = await files.head(final);
@@ -163,6 +161,22 @@ async function moveToFinal(input: ActionInput, access: RecordAccess, field: IrFi
     throw err;
   }
   return m;
+}
+
+/**
+ * The error for a key whose grant is already taken. Taken after the version of the record this
+ * request read was written (a request still at work on it, or one that has just attached it), or
+ * held by the record now: 409, as any concurrent change of the record. Attached before and
+ * detached or replaced since: 400 (a key attaches once).
+ */
+async function claimedBefore(input: ActionInput, access: RecordAccess, field: IrField, fileKey: string, attachedAt: string): Promise<Error> {
+  const current = await input.services.records.get(access.entity, access.scope, access.record.id);
+  if (attachedAt > String(access.record.updated_at) || current?.[field.name] === fileKey) {
+    return new ConflictError(`${field.name}: this file key was attached by another request at the same time; read the record again`);
+  }
+  return new ValidationError(`Invalid input: body.${field.name} was attached before`, [
+    { path: `body.${field.name}`, message: 'is a file key that was attached before; a key attaches once (ask the upload-url route for a new one)' },
+  ]);
 }
 
 /** Deletes the final copy and gives the grant back; failures are logged (the record does not hold the key). */
