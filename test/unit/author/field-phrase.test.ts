@@ -305,6 +305,11 @@ describe('readFieldPhrase: wording', () => {
     ['years of driving experience', { name: 'years_driving_experience', type: 'integer' }],
     ['what happened as a free-text description', { name: 'description', type: 'text' }],
     ['status open or closed', { name: 'status', type: 'enum', values: ['open', 'closed'] }],
+    // A unit said with "as", bounds after their number, and an example that is only a note.
+    ['the cloud cover as a percentage from 0 to 100', { name: 'cloud_cover_percent', type: 'number', min: 0, max: 100 }],
+    ['the duration in minutes (10 at least, 120 at most)', { name: 'duration_minutes', type: 'integer', min: 10, max: 120 }],
+    ['when they started counting (date and time)', { name: 'started_at', type: 'datetime' }],
+    ['the rules alleged (short text like "10, 14")', { name: 'rules_alleged', type: 'string', notes: 'like 10, 14' }],
   ])('%s', (phrase, field) => {
     const c: FieldContext = phrase.startsWith('a booking') ? { entities: ['Booking'], owner: 'Booking' } : ctx;
     expect(read(phrase, c)?.field).toMatchObject(field);
@@ -474,6 +479,9 @@ describe('splitFieldList', () => {
     ['kind: desk, meeting room, or phone booth', ['kind: desk, meeting room, or phone booth']],
     ['the fee, the test certificate, as a PDF (1 MB is plenty)', ['the fee', 'the test certificate, as a PDF (1 MB is plenty)']],
     ['an address, a description, status open or closed', ['an address', 'a description', 'status open or closed']],
+    // ("and, when one applies, a code": the condition set off by commas makes the next field optional.)
+    ['the position (1 or more) and, when one applies, a scoring code: DNF, DNS or OCS', ['the position (1 or more)', 'optionally a scoring code: DNF, DNS or OCS']],
+    ['a name and, if there is one, a photo', ['a name', 'optionally a photo']],
   ])('%s', (list, phrases) => {
     expect(splitFieldList(list)).toEqual(phrases);
   });

@@ -625,3 +625,37 @@ describe('a chatty workshop note', () => {
     expect(spec.openQuestions ?? []).toEqual([]);
   });
 });
+
+describe('a long page where "it" holds the fields (a sailing club)', () => {
+  const PAGE = [
+    'We run regattas for one sailing club. The club secretary can do everything.',
+    'A regatta has a name and a start date. Boats enter it, and every boat gets a result in every race.',
+    '## Races',
+    'A race belongs to a regatta and has a number and a start time.',
+    '## Results',
+    'A result is for one race. It holds the finish time (date and time), the elapsed time in seconds, the finishing position (1 or more) and, when one applies, a scoring code: DNF, DNS, DSQ or OCS.',
+    '## Protests',
+    'A protest is about one race. It holds the rules alleged (short text like "10, 14"), a description of the incident and the decision: pending, upheld, dismissed or withdrawn.',
+    '## Counts',
+    'Visit: when they started counting (date and time), the duration in minutes (10 at least, 120 at most), the cloud cover as a percentage from 0 to 100, the weather, one of dry, drizzle, rain or snow, and any notes.',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Regattas', description: PAGE });
+  const fields = (entity: string) => spec.entities.find((e) => e.name === entity)?.fields.map((f) => `${f.name}:${f.type}${f.required ? '' : '?'}`);
+
+  it('gives "It holds ..." to the record the sentence before described, an optional field after "and, when one applies,"', () => {
+    expect(spec.entities.map((e) => e.name)).toEqual(['Regatta', 'Race', 'Result', 'Protest', 'Visit']);
+    expect(fields('Result')).toEqual(expect.arrayContaining(['finish_time:datetime', 'elapsed_time_seconds:integer?', 'finishing_position:integer?', 'scoring_code:enum?', 'race_id:ref(Race)']));
+    expect(fields('Protest')).toEqual(expect.arrayContaining(['rules_alleged:string', 'description:text?', 'decision:enum']));
+  });
+
+  it('reads "every boat gets a result in every race" as a result per race, and "Boats enter it" as no role', () => {
+    expect(spec.roles.map((r) => r.name)).toEqual(['club_secretary']);
+    expect(spec.entities.some((e) => e.name === 'Boat')).toBe(false);
+  });
+
+  it('reads a colon line whose first item is "when they started counting" as fields, with bounds after their numbers', () => {
+    expect(fields('Visit')).toEqual(expect.arrayContaining(['started_at:datetime', 'duration_minutes:integer?', 'cloud_cover_percent:number?', 'weather:enum', 'notes:text?']));
+    expect(spec.entities.find((e) => e.name === 'Visit')!.fields.find((f) => f.name === 'duration_minutes')).toMatchObject({ min: 10, max: 120 });
+    expect(spec.openQuestions ?? []).toEqual([]);
+  });
+});

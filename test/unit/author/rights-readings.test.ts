@@ -7,6 +7,7 @@ import { authorSpec } from '../../../lambdas/core/spec/author';
 import { storyAsStatements } from '../../../lambdas/core/spec/author/stories';
 import { EntityIndex } from '../../../lambdas/core/spec/offline-author/entity-index';
 import { parseRightsClause } from '../../../lambdas/core/spec/offline-author/rights';
+import { jointSubjects, splitClauses } from '../../../lambdas/core/spec/offline-author/clauses';
 import type { SpecDocument } from '../../../lambdas/core/spec/spec-model';
 
 const RECORDS = 'Walls have a name and a height. Routes have a grade. Kits have a serial number.';
@@ -276,5 +277,59 @@ describe('a right on some, and only one\'s own of others', () => {
   it('"can see all boats and bookings but only their own outings"', () => {
     const s = authorSpec({ name: 'Test', description: 'Boats have a name. Bookings are for one boat and have a date. Outings are for one booking and have a distance. Members can see all boats and bookings but only their own outings.' });
     expect(rightsOf(s, 'member')).toEqual({ Boat: 'r', Booking: 'r', Outing: 'r:own' });
+  });
+});
+
+describe('who the people are, however they are said', () => {
+  const roleOf = (sentence: string) => author(sentence).roles.filter((r) => r.name !== 'admin').map((r) => `${r.name} ${Object.values(rightsOf(author(sentence), r.name)).join(',')}`);
+
+  it.each([
+    ['Members of staff can view all routes.', ['staff r']],
+    ['Anyone on the committee can edit walls.', ['committee_member r u']],
+    ['The people in the office can see routes.', ['office_staff r']],
+    ['The finance folks can read kits.', ['finance_staff r']],
+    ['A couple of part-time setters take routes and edit them.', ['setter c r u']],
+  ])('%s', (sentence, roles) => {
+    expect(roleOf(sentence)).toEqual(roles);
+  });
+
+  it('"Boats enter it" names no role: no modal, nothing named, no word for people', () => {
+    expect(author('Boats enter it. Setters can add routes.').roles.map((r) => r.name)).toEqual(['admin', 'setter']);
+  });
+
+  it('"take a look at" is reading', () => {
+    expect(author('Setters take a look at walls.').roles.find((r) => r.name === 'setter')?.rights).toEqual({ Wall: { read: 'all' } });
+  });
+});
+
+describe('public record types listed before the comma', () => {
+  it('"The wall list, the route schedule and the kits are public": all three, and nothing asked back', () => {
+    const spec = author('The wall list, the route schedule and the kits are public.');
+    for (const entity of ['Wall', 'Route', 'Kit']) expect(levels(spec, entity)).toMatchObject({ list: 'public', read: 'public' });
+    expect(spec.openQuestions ?? []).toEqual([]);
+  });
+});
+
+describe('several people named as one subject', () => {
+  it('"X, Y and Z can ..." is one clause each, with the same rights', () => {
+    expect(splitClauses('Setters, coaches and the front desk can read routes.')).toEqual(['Setters can read routes.', 'coaches can read routes.', 'the front desk can read routes.']);
+    expect(splitClauses('Coaches can see walls and parents can see routes.')).toEqual(['Coaches can see walls', 'parents can see routes.']);
+    const spec = author('Setters and coaches can read routes and edit walls.');
+    expect(rightsOf(spec, 'setter')).toEqual(rightsOf(spec, 'coach'));
+    expect(rightsOf(spec, 'coach')).toMatchObject({ Route: 'r', Wall: 'r u' });
+  });
+
+  it('leaves lists that are not people alone', () => {
+    expect(jointSubjects('Walls and routes have a name.')).toEqual(['Walls and routes have a name.']);
+    expect(jointSubjects('Setters can read walls.')).toEqual(['Setters can read walls.']);
+  });
+});
+
+describe('the default level of deleting never refuses a right the text gives', () => {
+  it('a record that holds others is admin-level to delete, unless a role may delete its own: then owner-level', () => {
+    expect(levels(author('Routes belong to a wall. Setters can add routes.'), 'Wall')).toEqual({ delete: 'admin' });
+    const spec = author('Routes belong to a wall. Setters can add walls and delete their own walls.');
+    expect(rightsOf(spec, 'setter').Wall).toContain('d:own');
+    expect(levels(spec, 'Wall')).toEqual({ delete: 'owner' });
   });
 });

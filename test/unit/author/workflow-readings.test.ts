@@ -383,3 +383,28 @@ describe('a deadline that is a date of the record', () => {
     expect(spec.events ?? []).toEqual([]);
   });
 });
+
+describe('acts and messages said of people', () => {
+  const entities: SpecEntity[] = [
+    { name: 'Shift', fields: [{ name: 'date', type: 'date', required: true }] },
+    { name: 'Signup', fields: [{ name: 'shift_id', type: 'ref(Shift)', required: true }] },
+    { name: 'Member', fields: [{ name: 'email', type: 'email', required: true }] },
+    { name: 'Lesson', fields: [{ name: 'starts_at', type: 'datetime', required: true }, { name: 'member_id', type: 'ref(Member)', required: true }] },
+  ];
+
+  it('reads "When a volunteer signs up for a shift" (the volunteer no record type) as a sign-up made, never a state "fored"', () => {
+    const [flow] = read(entities, ['When a volunteer signs up for a shift, wait one day, then email the coordinator']);
+    expect(flow!.trigger).toEqual({ entity: 'Signup', event: 'created' });
+  });
+
+  it('reads "New members get a welcome email" as a message when a member is made', () => {
+    const spec = authorSpec({ name: 'x', description: 'Members have a name and an email. Admins can do everything. New members get a welcome email.' });
+    expect([...(spec.events ?? []).map((e) => e.on), ...spec.workflows.map((w) => w.trigger)]).toEqual([{ entity: 'Member', event: 'created' }]);
+  });
+
+  it('reads "A reminder goes out to the member 24 hours before their lesson" as a wait until the lesson', () => {
+    const [flow] = read(entities, ['A reminder goes out to the member 24 hours before their lesson']);
+    expect(flow!.trigger).toEqual({ entity: 'Lesson', event: 'created' });
+    expect(flow!.steps[0]).toMatchObject({ kind: 'waitUntil', field: 'starts_at', offset: '-PT24H' });
+  });
+});

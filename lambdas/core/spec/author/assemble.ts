@@ -200,14 +200,18 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
  * the service description's own generated example ("DELETE /v1/tasks/{id} owner; DELETE
  * /v1/projects admin"), which the F1 scorer's expected structures do not list (they cost some
  * access precision, on purpose). Where the text gives a non-admin role the right to delete every
- * record, that right decides and the level stays `authenticated`.
+ * record, that right decides and the level stays `authenticated`; where it gives one the right to
+ * delete its own ("members can delete their own projects"), the level is `owner` even for a record
+ * that contains others, so that the level never refuses what the rights grant.
  */
 function defaultDeleteLevels(entities: readonly SpecEntity[], rules: readonly SpecAccessRule[], roles: readonly SpecRole[], adminRole: string): SpecAccessRule[] {
-  const deletedByRole = new Set(roles.filter((r) => r.name !== adminRole).flatMap((r) => Object.entries(r.rights).filter(([, rights]) => rights.delete === 'all').map(([entity]) => entity)));
+  const deleters = (scope: 'all' | 'own') => new Set(roles.filter((r) => r.name !== adminRole).flatMap((r) => Object.entries(r.rights).filter(([, rights]) => rights.delete === scope).map(([entity]) => entity)));
+  const deletedByRole = deleters('all');
+  const ownDeleted = deleters('own');
   const containers = new Set(entities.flatMap((e) => e.fields.filter((f) => f.required && /^ref\((\w+)\)$/.test(f.type)).map((f) => /^ref\((\w+)\)$/.exec(f.type)![1]!)));
   return entities
     .filter((e) => !deletedByRole.has(e.name) && !rules.some((r) => r.entity === e.name && r.operation === 'delete'))
-    .map((e) => ({ entity: e.name, operation: 'delete' as const, level: containers.has(e.name) ? ('admin' as const) : ('owner' as const) }));
+    .map((e) => ({ entity: e.name, operation: 'delete' as const, level: containers.has(e.name) && !ownDeleted.has(e.name) ? ('admin' as const) : ('owner' as const) }));
 }
 
 const STATUS_NAME = /^(?:status|state|stage|phase)$/;

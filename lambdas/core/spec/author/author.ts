@@ -196,6 +196,18 @@ export function readDescription(description: string): Reading {
         previous = pairs[0]!.child!;
         return false;
       }
+      // ("every boat gets a result in every race": one record for each pair, referring to both sides the text describes.)
+      const perPair = /^(?:and\s+)?(?:every|each)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:gets?|has|have|receives?)\s+(?:a|an|one)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:in|for|per|on|at|from|after)\s+(?:every|each)\s+([a-z]+(?:\s+[a-z]+)?)$/i.exec(part.trim().replace(/[.]$/, ''));
+      const pairRecord = perPair ? nameOf(perPair[2]!, units) : undefined;
+      if (perPair && pairRecord && isDescribed(pairRecord)) {
+        for (const side of [perPair[1]!, perPair[3]!]) {
+          const parent = nameOf(side, units);
+          if (parent && parent !== pairRecord && isDescribed(parent) && !containments.some((c) => c.parent === parent && c.child === pairRecord)) containments.push({ parent, child: pairRecord, sentence: sentence.index });
+        }
+        // (Nor is it a right: "gets" is no reading by a role "boat".)
+        readLists.set(sentence.index, [...(readLists.get(sentence.index) ?? []), part]);
+        return false;
+      }
       // "People book a room for a start time and an end time": the booking's fields, on a room.
       const act = readBookingAct(part);
       const booked = act && nameOf(act.of, units);

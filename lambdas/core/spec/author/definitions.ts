@@ -204,7 +204,7 @@ const PATTERNS: Pattern[] = [
     example: 'It also has a colour and a size / They have a name (the record just described)',
     // ("It's got a start ...", "they've got a name": the spoken possessive.)
     // (Also "It just says whether the member is bringing a friend and which language ...".)
-    re: new RegExp(String.raw`^(?:it|they|each one|every one)(?:'s got|'ve got|\s+(?:has|have) got|\s+${HEDGE}(?:has|have|includes?|comes with|records?|stores?|carries|says|asks|notes|gives))\s+${LIST}$`, 'i'),
+    re: new RegExp(String.raw`^(?:it|they|each one|every one)(?:'s got|'ve got|\s+(?:has|have) got|\s+${HEDGE}(?:has|have|includes?|comes with|records?|stores?|carries|says|asks|notes|gives|holds?|keeps?|contains?|tracks?|lists?|needs?))\s+${LIST}$`, 'i'),
     topic: 0,
     list: 1,
   },
@@ -343,6 +343,8 @@ function readClean(clean: string): ProseDefinition | undefined {
     if (list && p.topic !== 0 && /^(?:their|his|her)\s+(?:own\s+)?[a-z]+s\b/i.test(list) && !/^[^,]*\b(?:has|have|includes?|contains?|consists of|comes with|carries|carry)\s+(?:their|his|her)\b/i.test(clean)) return undefined;
     // "Each attendance record belongs to ...": "record" was part of the name, not the verb.
     if (list && /^(?:belongs?|is|are|was|were|has|have|can|may|must|should|will|links?|contains?|gets?|goes|moves)\b/i.test(list)) continue;
+    // ("every boat gets a result in every race": one record per pair, said of both, not a field of the boat.)
+    if (list && /^(?:a|an|one)\s+[a-z]+\s+(?:in|for|per|on|at|from|after)\s+(?:every|each|all|any)\s+[a-z]+$/i.test(list.trim())) return undefined;
     // "The coordinator has full access": rights, not fields.
     // ("The estate manager has every right on everything".)
     if (list && /^(?:(?:full|all|every|complete|total|read(?:-only)?|no|limited|admin|write|edit)\s+)?(?:access|rights?|permissions?|control|privileges?)\b/i.test(list)) return undefined;

@@ -17,6 +17,9 @@ const STATES = /\b(?:is|are|can be|goes from|moves through|either)\b.*(?:,|\bor\
 /** Small talk around the description ("Here's what I need", "Thanks!", "Hope that makes sense"): nothing to ask about. */
 const SMALL_TALK = /^(?:(?:so|ok|okay|right|anyway)\s*,?\s+)?(?:here(?:'s|\s+is|\s+are)\s+(?:what|how|the\s+(?:details|gist|basics|idea|plan))|(?:hi|hello|hey|thanks|thank you|cheers|many thanks)\b|that's\s+(?:it|all|about it|everything)\b|hope\s+(?:this|that)\s+(?:helps|makes sense)|let me know\b|any questions\b|(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:drowning|tired|sick|fed up)\b)/i;
 
+const NOUNS_ONLY = /^[a-z ,'-]{1,80}$/i;
+const VERB_WORD = /\b(?:is|are|was|were|has|have|can|may|must|should|will|need|needs|gets?)\b/i;
+
 /** Does the clause set an endpoint level ("only the author of a comment may edit it")? */
 function accessIn(clause: string, ctx: RightsContext): boolean {
   const found = inferAccess([{ index: 0, text: clause, clauses: [clause] }], ctx);
@@ -30,7 +33,10 @@ export function unplacedStatements(reading: Reading, ctx: RightsContext, workflo
   const out: string[] = [];
   reading.sentences.forEach((s, i) => {
     if (i === 0 || used.has(i) || SMALL_TALK.test(s.text.trim())) return;
-    const understood = s.clauses.every((clause) => parseRightsClause(clause, ctx) || accessIn(clause, ctx) || WORKFLOW.test(clause) || TENANCY.test(clause) || PUBLIC.test(clause) || STATES.test(clause));
+    const read = (clause: string) => parseRightsClause(clause, ctx) || accessIn(clause, ctx) || WORKFLOW.test(clause) || TENANCY.test(clause) || PUBLIC.test(clause) || STATES.test(clause);
+    // ("The regatta list, the race schedule and the results are public": the first items of a list the next clause ends.)
+    const listHead = (clause: string, at: number) => NOUNS_ONLY.test(clause.trim()) && !VERB_WORD.test(clause) && at + 1 < s.clauses.length && read(s.clauses[at + 1]!);
+    const understood = s.clauses.every((clause, at) => read(clause) || listHead(clause, at));
     if (!understood && /[a-z]{3}/i.test(s.text)) out.push(reading.statements[i]!.source);
   });
   return out;

@@ -35,6 +35,10 @@ export function plainWorkflowWording(sentence: string): string {
   });
   // ("If nobody confirms a booking within 3 days": the booking is not confirmed.)
   text = text.replace(/\b(?:nobody|no one|no-one)\s+(?:has\s+)?([a-z]+)\s+((?:a|an|the|their|its|each)\s+[a-z]+(?:\s+[a-z]+)?)(?=\s+(?:within|in|after|for|by)\b)/i, (_all, verb: string, record: string) => `${record} is not ${participle(verbLemma(verb.toLowerCase()))}`);
+  // ("New members get a welcome email": when one is made, send it one.)
+  text = text.replace(new RegExp(String.raw`^(?:all\s+|every\s+|each\s+|any\s+|a\s+|an\s+)?new\s+([a-z]+?)s?\s+(?:should\s+|will\s+|must\s+)?(?:get|gets|receive|receives|be sent|are sent|is sent)\s+(an?\s+${MESSAGE}|${MESSAGE})\b(.*)$`, 'i'), (_all, record: string, message: string, rest: string) => `When a ${record} is created, send them ${message}${rest}`);
+  // ("A reminder goes out to the member 24 hours before their lesson": send the member one.)
+  text = text.replace(new RegExp(String.raw`^(an?\s+${MESSAGE}|${MESSAGE})\s+(?:goes|is sent|gets sent|will go|should go)\s+(?:out\s+)?to\s+((?:the|each|every|all|their)\s+[a-z]+(?:\s+[a-z]+)?)\b`, 'i'), 'send $2 $1');
   // ("The manager should get an email ...", "Members get a reminder ...": send them one.)
   text = text.replace(new RegExp(String.raw`^((?:the\s+|our\s+|all\s+|each\s+|every\s+)?[a-z]+(?:\s+(?!should\b|will\b|must\b|need\b)[a-z]+)?)\s+(?:should\s+|will\s+|must\s+|need to\s+)?(?:get|gets|receive|receives|be sent)\s+(an?\s+${MESSAGE}|${MESSAGE})\b`, 'i'), 'send $1 $2');
   // ("We want an automatic reminder ...", "There should be an email ...": send one.)

@@ -106,7 +106,9 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
         const before = s.text.slice(0, Math.max(0, s.text.indexOf(clause)) + (publicPhrase.index ?? 0));
         const pronoun = /^(?:they|them|it|that|these|those|this)$/i.test(said);
         // ("The walls and the routes should be up ...": the clause reader split the subject at "and"; the records before it are public too.)
-        const joined = !pronoun && /^[a-z ,'-]{1,60}\b(?:and|or)\s*$/i.test(before) && !/[.;:]/.test(before) ? entitiesIn(before, ctx.index) : [];
+        // ("The regatta list, the race schedule and the results are public": the records listed before the comma too.)
+        const listed = (/^,/.test(publicPhrase[0]) || /,\s*$/.test(before)) && /^[a-z ,'-]{1,80}$/i.test(before.trim()) && !/\b(?:is|are|was|were|has|have|can|may|must|should|will|need|needs|gets?)\b/i.test(before);
+        const joined = !pronoun && ((/^[a-z ,'-]{1,60}\b(?:and|or)\s*$/i.test(before) && !/[.;:]/.test(before)) || listed) ? entitiesIn(before, ctx.index) : [];
         const named = [...new Set([...joined, ...entitiesIn(pronoun ? before || clause.slice(0, publicPhrase.index) : said, ctx.index)])];
         const entities = /^(?:everything|all|the data|all data)$/i.test(said) ? all : pronoun && named.length === 0 ? lastEntities : pronoun ? named.slice(-1) : named;
         // (A public read is the endpoint's level alone: the level lets every caller read, so no role is given the right.)

@@ -55,11 +55,36 @@ export function splitClauses(sentence: string): string[] {
       }
       if (lower.startsWith(' and ', i) || lower.startsWith(' but ', i) || lower.startsWith(' while ', i)) {
         const len = lower.startsWith(' while ', i) ? 7 : 5;
+        // ("Coaches and parents can see ...": with no verb before it, "and" joins the subject, it starts no clause.)
+        if (lower.startsWith(' and ', i) && !words(lower.slice(0, i)).some((w) => isVerbish(w, false))) return 0;
         if (looksLikeClauseStart(lower.slice(i + len), true)) return len;
       }
       return 0;
     });
     out.push(...pieces);
   }
-  return out.map((c) => c.trim()).filter(Boolean);
+  return out.map((c) => c.trim()).filter(Boolean).flatMap(jointSubjects);
+}
+
+/**
+ * "Coordinators, nurses and wardens can read rotas": the same rights for each of the people
+ * named, as one clause each ("Coordinators can read rotas", ...). Only before a modal or a
+ * rights verb, and only names of one to three plain words each.
+ */
+export function jointSubjects(clause: string): string[] {
+  const tokens = clause.trim().split(/\s+/);
+  const at = tokens.findIndex((t) => {
+    const w = t.toLowerCase().replace(/[^a-z'-]/g, '');
+    return MODALS.has(w) || NEGATIONS.has(w) || w === "can't" || w === 'cannot' || rightVerb(w) !== undefined;
+  });
+  if (at < 3) return [clause];
+  const subject = tokens.slice(0, at).join(' ');
+  const rest = tokens.slice(at).join(' ');
+  const names = subject.split(/\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+/i).map((n) => n.trim()).filter(Boolean);
+  const plain = (name: string) => {
+    const ws = name.toLowerCase().replace(/^(?:the|our|all|any|both)\s+/, '').split(/\s+/);
+    return ws.length >= 1 && ws.length <= 3 && ws.every((w) => /^[a-z][a-z'-]*$/.test(w) && !SUBJECT_STOP.has(w) && !isVerbish(w, false));
+  };
+  if (names.length < 2 || !names.every(plain)) return [clause];
+  return names.map((name) => `${name} ${rest}`);
 }

@@ -97,6 +97,7 @@ export function roleSubject(clause: RightsClause, index: EntityIndex): string | 
   if (index.resolve(clause.subject) && !clause.modal && clause.articleObject) return undefined;
   // ("Boats enter it": a record type doing something to nothing named, with no modal, is what happens, not people's rights.)
   if (index.resolve(clause.subject) && !clause.modal && !clause.namedObject) return undefined;
+
   // ("Catch log and matches for the club": a record type's name in the singular, bare, is no people.)
   if (!clause.modal && !clause.determiner && clause.subject.length === 1 && index.aliasAt(clause.subject, 0)?.plural === false) return undefined;
   return roleNameOf(clause.subject);
@@ -104,6 +105,7 @@ export function roleSubject(clause: RightsClause, index: EntityIndex): string | 
 
 export function collectRoles(sentences: Sentence[], ctx: RightsContext): RoleDraft[] {
   const drafts = new Map<string, RoleDraft>();
+  const evidenced = new Set<string>();
   // ("Every club runs its own regattas" when each club is a tenant: the tenant, not a role of people.)
   const tenants = tenancyUnits(sentences.map((s) => s.text.replace(/[.!?]?\s*$/, '.')).join(' '));
   for (const s of sentences) {
@@ -121,6 +123,9 @@ export function collectRoles(sentences: Sentence[], ctx: RightsContext): RoleDra
       const name = roleSubject(parsed, ctx.index);
       // ("operators: everything" when each operator is a tenant: people, who keep their role.)
       if (!name || !SNAKE_NAME.test(name) || (tenants.has(name.replace(/_/g, ' ')) && !PERSON_WORDS.has(name))) return;
+      // ("Boats enter it": no modal and nothing named is no evidence of people on its own; said so elsewhere it is.)
+      const head = singularWord(parsed.subject[parsed.subject.length - 1] ?? '');
+      if (parsed.modal || parsed.namedObject || parsed.determiner || parsed.groups.some((g) => g.adminWording) || PERSON_WORDS.has(head) || /(?:er|or|ist|ian|ee|ent|ant|staff|crew|team|people|folk)$/.test(head)) evidenced.add(name);
       const draft = drafts.get(name) ?? { name, order: s.index * 100 + ci, grants: [], denials: [], admin: false };
       drafts.set(name, draft);
       applyGroups(draft, parsed, ctx.index.names);
@@ -128,7 +133,7 @@ export function collectRoles(sentences: Sentence[], ctx: RightsContext): RoleDra
   }
   // ("The committee must schedule a hearing" after "the protest committee reads protests": the
   // shorter name of a role, with no right of its own, is that role.)
-  const all = [...drafts.values()];
+  const all = [...drafts.values()].filter((d) => evidenced.has(d.name));
   return all.filter((d) => d.grants.length > 0 || d.admin || !all.some((o) => o.name.endsWith(`_${d.name}`))).sort((a, b) => a.order - b.order);
 }
 

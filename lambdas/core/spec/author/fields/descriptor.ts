@@ -55,8 +55,8 @@ const RANGES: ReadonlyArray<[RegExp, 'both' | 'min' | 'max']> = [
   [new RegExp(String.raw`\b(?:can't|cannot|can not|must not|mustn't|may not|never)\s+(?:go\s+)?(?:below|under|be (?:less|lower) than)\s+${NUM}`, 'i'), 'min'],
   [new RegExp(String.raw`(?:^|\s)${NUM}\s+or less\b`, 'i'), 'max'],
   // ("25 at the very most", "3 tops", "starting at 1".)
-  [new RegExp(String.raw`(?:^|\s)${NUM}\s+(?:at the (?:very )?most|tops|max(?:imum)?)\b`, 'i'), 'max'],
-  [new RegExp(String.raw`(?:^|\s)${NUM}\s+at the (?:very )?least\b`, 'i'), 'min'],
+  [new RegExp(String.raw`(?:^|\s)${NUM}\s+(?:at (?:the (?:very )?)?most|tops|max(?:imum)?)\b`, 'i'), 'max'],
+  [new RegExp(String.raw`(?:^|\s)${NUM}\s+at (?:the (?:very )?)?least\b`, 'i'), 'min'],
   [new RegExp(String.raw`\bstarting (?:at|from)\s+${NUM}`, 'i'), 'min'],
 ];
 /** A list of phrases as one alternation, longest first, each word bounded. */
@@ -95,6 +95,12 @@ export function readDescriptor(text: string, traits: Traits, entities: readonly 
     if (isBooleanPair(values)) traits.type = 'boolean';
     else traits.values = values;
     return;
+  }
+  // ("short text like "10, 14"", "e.g. 3, 4 or 5": an example runs to the end, commas and all, and is only a note.)
+  const example = /(?:^|[\s,;])((?:like|e\.g\.?|eg|such as|for example|for instance)\s.*)$/i.exec(t);
+  if (example) {
+    traits.notes.push(example[1]!.trim());
+    t = t.slice(0, example.index);
   }
   for (const part of t.split(/\s*[,;]\s*/)) readPart(part, traits, entities);
 }

@@ -94,7 +94,7 @@ export const UNITS: Readonly<Record<string, { suffix: string; type: 'integer' | 
   ...Object.fromEntries(list('miles mile').map((w) => [w, { suffix: 'miles', type: 'number' as const }])),
   ...Object.fromEntries(list('feet foot ft').map((w) => [w, { suffix: 'ft', type: 'number' as const }])),
   ...Object.fromEntries(list('inches inch').map((w) => [w, { suffix: 'inches', type: 'number' as const }])),
-  ...Object.fromEntries(list('percent %').map((w) => [w, { suffix: 'percent', type: 'number' as const }])),
+  ...Object.fromEntries(list('percent percentage %').map((w) => [w, { suffix: 'percent', type: 'number' as const }])),
   ...Object.fromEntries(list('knots kts').map((w) => [w, { suffix: 'knots', type: 'number' as const }])),
   ...Object.fromEntries(list('degrees celsius').map((w) => [w, { suffix: 'degrees', type: 'number' as const }])),
   ...Object.fromEntries(list('hours hrs hour').map((w) => [w, { suffix: 'hours', type: 'number' as const }])),

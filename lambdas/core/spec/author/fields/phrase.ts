@@ -143,7 +143,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     traits.type ??= 'text';
     return '';
   });
-  const unit = /\s+(?:measured |expressed |given )?in\s+((?:cubic|square)\s+\S+|\S+)(?=\s|$)/i.exec(text);
+  const unit = /\s+(?:measured |expressed |given )?(?:in|as(?: an?)?)\s+((?:cubic|square)\s+\S+|\S+)(?=\s|$)/i.exec(text);
   if (unit && UNITS[unit[1]!.toLowerCase()]) {
     traits.unit = unit[1]!.toLowerCase();
     text = text.slice(0, unit.index) + text.slice(unit.index + unit[0].length);
@@ -517,7 +517,8 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     return [/^(?:start|begin|open)/.test(moment[1]!) ? 'starts' : 'ends', 'at'];
   }
   // ("when it was dropped off": a verb with its particle.)
-  const when = /^when\s+(?:it|they|he|she)\s+(?:was\s+|were\s+|got\s+)?([a-z]+ed)(?:\s+(off|in|out|up|back|away))?$/.exec(t);
+  // ("when they started counting": the gerund says what was started, the moment is the start.)
+  const when = /^when\s+(?:it|they|he|she|we)\s+(?:was\s+|were\s+|got\s+)?([a-z]+ed)(?:\s+(off|in|out|up|back|away)|\s+[a-z]+ing)?$/.exec(t);
   if (when) {
     traits.type ??= 'datetime';
     return [when[1]!, ...(when[2] ? [when[2]] : []), 'at'];

@@ -30,6 +30,8 @@ export function splitFieldList(written: string): string[] {
   // (Also at the end: "and a status - submitted, under review, granted or refused".)
   // ("a colour and the size is S, M, L or XL": a field and its values, said as a sentence.)
   list = list.replace(/\b(the|its|their)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|can be|will be|must be)\s+(?:either\s+|one of\s+)?((?:[A-Za-z0-9][\w-]*(?:\s[\w-]+)?,\s*)*[A-Za-z0-9][\w-]*(?:\s[\w-]+)?\s+or\s+[A-Za-z0-9][\w-]*(?:\s[\w-]+)?)\s*$/, '$1 $2 ($3)');
+  // ("the position and, when one applies, a scoring code", "and, if there is one, a photo": a condition set off by commas makes the next field optional.)
+  list = list.replace(/(\s+and)\s*,\s*(?:when|if|where|wherever)\s+(?:one|it|they|there(?:'s| is| are)?|any|that|relevant|applicable|needed|known)(?:\s+(?:applies|apply|is one|are some|is any|exists?|is relevant|is needed|is known|one))?\s*,\s+/gi, '$1 optionally ');
   // ("when it starts and ends": two moments, when it starts and when it ends.)
   const moments = list.replace(/\bwhen (it|they) (start|begin|open)(s?) and (end|finish|close)(e?s?)\b/gi, 'when $1 $2$3, when $1 $4$5');
   const dashed = moments.replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-()]{1,40}?)\s+-\s+(?:and\s+)?/g, ' ($1), ').replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-(),]{1,40}?)\s*\.?$/, ' ($1)');
@@ -98,6 +100,8 @@ function valueRun(pieces: readonly Piece[], i: number): number {
 
 /** `a PDF no larger than 15 MB`, `optional`, `open by default`: a piece that only says rules, formats, a size or a default of the one before. */
 function isDescriptorTail(text: string): boolean {
+  // ("optionally a photo": a field of its own, said to be optional.)
+  if (/^(?:optionally|possibly|maybe|perhaps)\s+(?:a|an|the|their|its|some|any|one)\s/i.test(text.trim())) return false;
   // ("the training night, any weekday from Monday to Friday": the days it can be.)
   if (/^(?:any\s+(?:day|weekday)(?:\s+of\s+the\s+week)?\s*,?\s*)?(?:from\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(?:to|through|till|until)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i.test(text.trim())) return true;
   // ("the handicap, a whole number such as 1100": what the field before is, with an example.)
