@@ -659,3 +659,32 @@ describe('a long page where "it" holds the fields (a sailing club)', () => {
     expect(spec.openQuestions ?? []).toEqual([]);
   });
 });
+
+describe('a chatty studio note', () => {
+  const NOTE = [
+    "Hi! I own a small yoga studio and I'm tired of juggling spreadsheets. Here's roughly what I need.",
+    'Our teachers each have a profile with their name, a short bio, a photo (JPEG or PNG, 2 MB max) and the styles they teach. Teachers can update their own profile but nobody else\'s.',
+    'For each student we keep their name, email (must be unique) and any injuries we should know about.',
+    'A pass has a type (single, 5-class or 10-class), the price paid, how many classes are left and an expiry date.',
+    'My front desk people can see everything but they can\'t delete anything.',
+    'If a pass expires with classes left, email the student.',
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Yoga', description: NOTE });
+  const fields = (entity: string) => spec.entities.find((e) => e.name === entity)?.fields.map((f) => `${f.name}:${f.type}`);
+
+  it('reads "each have a profile with ..." as their fields, and plurals described in words as no counts', () => {
+    expect(spec.entities.map((e) => e.name)).toEqual(['Teacher', 'Student', 'Pass']);
+    expect(fields('Teacher')).toEqual(['name:string', 'bio:text', 'photo_key:file', 'styles:string']);
+    expect(fields('Student')).toContain('injuries:string');
+    expect(fields('Pass')).toContain('classes_left:integer');
+  });
+
+  it('reads "their own profile" as the teacher\'s own record, and "my front desk people" as front desk staff', () => {
+    expect(spec.roles.find((r) => r.name === 'teacher')?.rights.Teacher).toEqual({ read: 'own', update: 'own' });
+    expect(spec.roles.map((r) => r.name)).toContain('front_desk_staff');
+  });
+
+  it('makes no record type of a condition ("If a pass expires with classes left, ..."), and asks nothing about the small talk', () => {
+    expect(spec.openQuestions ?? []).toEqual([]);
+  });
+});

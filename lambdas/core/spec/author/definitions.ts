@@ -308,8 +308,12 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     // ("We've got a list of services like "cut & blow dry", each with ...": the services, each with.)
     .replace(/^(we(?:'ve|\s+have)?\s+got|we\s+have|we\s+keep|we\s+offer)\s+(?:a|an)\s+(?:(?:small|big|large|long|short|whole|growing)\s+)?(?:list|collection|set|range|menu|register|catalogue|catalog|bunch|handful|inventory)\s+of\s+/i, 'we have ')
     .replace(/\s+(?:like|such as|e\.g\.)\s+"[^"]*"(?=\s*,)/i, '')
+    // ("Our teachers each have a profile with their name, a bio, ...": the profile says what each has.)
+    .replace(/^(.+?)\s+(?:each\s+)?(has|have)\s+(?:a|an|their own|its own)\s+(?:(?:short|small|public|simple)\s+)?(?:profile|record|account|page|entry|card|listing)\s+(?:with|that has|which has|holding|listing|showing)\s+/i, '$1 $2 ')
     // ("Each table is in one of three areas: terrace, bar or main room": the table has an area, one of those.)
     .replace(/^(.+?)\s+(?:is|are|sits?|belongs?)\s+(?:in|on|at|to)\s+one\s+of\s+(?:the\s+|our\s+)?(?:(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+)?([a-z]+?)s\s*[:(-]\s*([^()]+?\s(?:or|and)\s[^()]+?)\)?$/i, (_all, subject: string, noun: string, values: string) => `${subject} has ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun} (${values})`);
+  // ("If a pass expires with classes left, email the student": a condition and what to do, no record's fields.)
+  if (/^(?:if|unless)\s/i.test(clean)) return undefined;
   return readClean(clean) ?? (WHEN_LEAD.test(clean) ? readClean(clean.replace(WHEN_LEAD, '')) : undefined);
 }
 

@@ -15,7 +15,7 @@ const TENANCY = /\btenan(?:t|ts|cy)\b|\bseparate\b|\bisolat|\bits own workspace\
 const PUBLIC = /\b(?:anyone|everyone|everybody|public|publicly|visitors?|guests?|without (?:an account|logging in|login|signing in))\b|\b(?:don't|do not|never|won't|will not|doesn't|does not)\s+(?:need to\s+|have to\s+)?(?:log|sign)\s+in\b/i;
 const STATES = /\b(?:is|are|can be|goes from|moves through|either)\b.*(?:,|\bor\b|\/)/i;
 /** Small talk around the description ("Here's what I need", "Thanks!", "Hope that makes sense"): nothing to ask about. */
-const SMALL_TALK = /^(?:(?:so|ok|okay|right|anyway)\s*,?\s+)?(?:here(?:'s|\s+is|\s+are)\s+(?:what|how|the\s+(?:details|gist|basics|idea|plan))|(?:hi|hello|hey|thanks|thank you|cheers|many thanks)\b|that's\s+(?:it|all|about it|everything)\b|hope\s+(?:this|that)\s+(?:helps|makes sense)|let me know\b|any questions\b|(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:drowning|tired|sick|fed up)\b)/i;
+const SMALL_TALK = /^(?:(?:so|ok|okay|right|anyway)\s*,?\s+)?(?:here(?:'s|\s+is|\s+are)\s+(?:(?:roughly|basically|briefly|quickly|more or less)\s+)?(?:what|how|the\s+(?:details|gist|basics|idea|plan))|(?:i|we)\s+(?:own|run|manage|operate)\s+(?:a|an|the|my|our)\s[^,]*?(?:\band\s+(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:tired|sick|fed up)\b.*)?$|(?:hi|hello|hey|thanks|thank you|cheers|many thanks)\b|that's\s+(?:it|all|about it|everything)\b|hope\s+(?:this|that)\s+(?:helps|makes sense)|let me know\b|any questions\b|(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:drowning|tired|sick|fed up)\b)/i;
 
 const NOUNS_ONLY = /^[a-z ,'-]{1,80}$/i;
 const VERB_WORD = /\b(?:is|are|was|were|has|have|can|may|must|should|will|need|needs|gets?)\b/i;

@@ -40,8 +40,8 @@ export function plainRightsWording(clause: string): string {
     .replace(/\bmembers?\s+of\s+staff\b/gi, 'staff')
     .replace(/\b(?:anyone|anybody|everyone|everybody|whoever is|people|those)\s+(?:on|in|from)\s+the\s+(committee|board|council|panel|jury|crew)\b/gi, '$1 members')
     // ("The people in the office", "the finance folks", "the kitchen guys": the staff of that place or work.)
-    .replace(/\b(the|our)\s+(?:people|folks?|guys|lot|team)\s+(?:in|at|on|from)\s+(?:the\s+)?([a-z]+(?:\s+desk)?)\b/gi, '$1 $2 staff')
-    .replace(/\b(the|our)\s+([a-z]+)\s+(?:folks?|guys|lot)\b/gi, '$1 $2 staff')
+    .replace(/\b(the|our|my|their)\s+(?:people|folks?|guys|lot|team)\s+(?:in|at|on|from)\s+(?:the\s+)?([a-z]+(?:\s+desk)?)\b/gi, '$1 $2 staff')
+    .replace(/\b(the|our|my|their)\s+([a-z]+(?:\s+desk)?)\s+(?:folks?|guys|lot|people)\b/gi, '$1 $2 staff')
     // ("Baristas take orders": they make them; "take a look at": read.)
     .replace(/\b(take|takes)\s+a\s+look\s+at\b/gi, (_all, take: string) => (/s$/i.test(take) ? 'looks at' : 'look at'))
     .replace(/\b(take|takes)\s+(?=(?:the\s+|new\s+|all\s+|their\s+)?(?!(?:minutes|hours|days|weeks|months|years|turns|steps|pains|notes)\b)[a-z]+s\b)/gi, (_all, take: string) => (/s$/i.test(take) ? 'creates ' : 'create '))
@@ -52,6 +52,8 @@ export function plainRightsWording(clause: string): string {
     // ("needs read-only access to invoices": has it.)
     .replace(new RegExp(String.raw`\b(?:needs?|wants?|requires?|should (?:have|get)|will (?:have|get)|must have)\s+(${ACCESS_KIND}\s+(?:access|rights|permissions))`, 'gi'), 'have $1');
   for (const phrase of MANAGE_PHRASES) text = text.replace(phrase, (_all, first: string) => (thirdPerson(first) ? 'manages' : 'manage'));
+  // ("Students book a spot in a class", "a place on a course": booking the class, one place of it.)
+  text = text.replace(/\b(?:a|an|their|one)\s+(?:spot|place|seat|slot|space|ticket)\s+(?:in|on|at|for)\s+(?:a|an|the|one)\s+(?=[a-z])/gi, 'a ');
   // ("everything apart from deleting bookings": but delete them.)
   text = text.replace(/\b(except|excluding|besides|apart from|other than)\s+(?:for\s+)?([a-z]+ing)\b/gi, (all, word: string, gerund: string) => {
     const base = gerundBase(gerund);
@@ -63,4 +65,14 @@ export function plainRightsWording(clause: string): string {
     return base ? `can ${base}` : all;
   });
   return text;
+}
+
+/**
+ * "Teachers can update their own profile": with no record type called a profile, the record
+ * about each of them, the teachers' own (when the people are a record type themselves).
+ */
+export function ownRecordOfSubject(text: string, isRecordType: (phrase: string) => boolean): string {
+  const subject = /^\s*(?:(?:and|but|so)\s+)?(?:the\s+|our\s+|all\s+)?([a-z]+s)\s+(?:can|may|could|should|will|must|are allowed to|are able to)\b/i.exec(text)?.[1];
+  if (!subject || !isRecordType(subject)) return text;
+  return text.replace(/\b(their\s+own|their)\s+(profiles?|accounts?|details|pages?|info|information)\b/gi, (all, _their: string, word: string) => (isRecordType(word) ? all : `their own ${subject}`));
 }

@@ -6,7 +6,7 @@
  */
 import type { EntityIndex } from './entity-index';
 import { ACT_RECORD_NAMES, ADMIN_VERBS, ALL_RIGHTS, NEGATIONS, phrasalVerb, RIGHT_VERBS, type RightLetter, rightVerb, SIGN_IN_PHRASES } from './lexicon';
-import { plainRightsWording } from './rights-wording';
+import { ownRecordOfSubject, plainRightsWording } from './rights-wording';
 import { singular, words } from './text';
 import { tagTerms } from '../author/tag';
 
@@ -125,7 +125,7 @@ function isFirstName(word: string): boolean {
 /** Parses a rights clause; undefined when the clause does not begin with a subject and a right. */
 export function parseRightsClause(clause: string, ctx: RightsContext): RightsClause | undefined {
   // ("Plant staff, the people working in the laundry itself, see collections": the aside after the subject says who they are.)
-  const plain = plainRightsWording(clause).replace(/\([^()]*\)/g, ' ').replace(/^(\s*[a-z]+(?:\s+[a-z]+){0,2}),\s+(?:the|who|which|i\.e\.|that is|our|those)\b[^,]{1,60},\s*/i, '$1 ');
+  const plain = ownRecordOfSubject(plainRightsWording(clause), (phrase) => ctx.index.resolve(words(phrase)) !== undefined).replace(/\([^()]*\)/g, ' ').replace(/^(\s*[a-z]+(?:\s+[a-z]+){0,2}),\s+(?:the|who|which|i\.e\.|that is|our|those)\b[^,]{1,60},\s*/i, '$1 ');
   // ("they can only edit the ones they booked themselves", "a review they wrote": what they made is their own.)
   // ("anyone can see the list of sessions": the list is of sessions, which are what is seen.)
   const listed = plain.replace(/\b(?:the\s+|a\s+|their\s+)?(?:full\s+|whole\s+|public\s+)?(?:list|catalogue|catalog|collection|schedule|calendar|register|directory|history) of\s+/gi, '');

@@ -34,6 +34,8 @@ export interface Traits {
   default?: string;
   notes: string[];
   unplaced: string[];
+  /** Things described in words ("the styles they teach", "any injuries"): a plural that is no count. */
+  described?: boolean;
 }
 
 export const emptyTraits = (): Traits => ({ required: false, optional: false, unique: false, decimalBounds: false, contentTypes: [], notes: [], unplaced: [] });

@@ -48,6 +48,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/^([a-z][a-z ]*?)\s*\((\d+(?:\s*,\s*\d+)*\s*(?:,\s*)?or\s+\d+)\s+(minutes|hours|days|weeks|km|kg|miles|metres|meters)\)$/i, (_all, name: string, choices: string, unit: string) => `${name} in ${unit} (${choices})`)
     // ("optionally up to one photo": optional, one photo.)
     .replace(/^((?:optionally|optional)\s+)?(?:exactly|just|only|up to|at most)\s+(?:one|a single|1)\s+/i, '$1');
+  // ("the styles they teach", "any injuries we should know about": things described in words, not how many.)
+  if (/^(?:(?:the|any|their|its|his|her)\s+)?(?:[a-z]+\s+)?[a-z]+[^s\s]s\s+(?:(?:that|which)\s+)?(?:they|we|you|he|she|it|the\s+[a-z]+)\s+(?!(?:is|are|was|were|has|have|had)\b)[a-z]+/i.test(text) || /^any\s+(?:[a-z]+\s+)?[a-z]+[^s\s]s\b(?!\s*\()/i.test(text)) traits.described = true;
   // ("any day of the week, Monday to Sunday": the days between, as the values.)
   text = text.replace(DAY_RANGE, (_m, from: string, to: string) => {
     const days = WEEKDAYS.slice(WEEKDAYS.indexOf(from.toLowerCase()), WEEKDAYS.indexOf(to.toLowerCase()) + 1);
@@ -422,6 +424,12 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (/^how many\s+(?:(?:are|is|we have|there are)\s+)?(?:left|in stock|available|remaining|on hand)$/.test(t)) {
     traits.type ??= 'integer';
     return ['stock'];
+  }
+  // ("how many classes are left", "how many tickets remain": what is left of them.)
+  const thingsLeft = /^how many\s+([a-z]+s)\s+(?:are|is|we have|they have|there are)?\s*(left|remaining|remain|available|unused)$/.exec(t);
+  if (thingsLeft) {
+    traits.type ??= 'integer';
+    return [thingsLeft[1]!, thingsLeft[2] === 'remain' ? 'remaining' : thingsLeft[2]!];
   }
   // ("how many people fit in", "how many it sleeps": its capacity.)
   if (/^how many (?:people|guests|persons|passengers|players|seats)?\s*(?:fit(?: in)?|it (?:holds|can hold|takes|can take|sleeps|seats))$/.test(t)) {
