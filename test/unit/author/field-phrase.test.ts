@@ -310,6 +310,11 @@ describe('readFieldPhrase: wording', () => {
     ['the duration in minutes (10 at least, 120 at most)', { name: 'duration_minutes', type: 'integer', min: 10, max: 120 }],
     ['when they started counting (date and time)', { name: 'started_at', type: 'datetime' }],
     ['the rules alleged (short text like "10, 14")', { name: 'rules_alleged', type: 'string', notes: 'like 10, 14' }],
+    // Moments said with an irregular verb, and when something is due.
+    ['when it went out', { name: 'went_out_at', type: 'datetime' }],
+    ['when it came back', { name: 'returned_at', type: 'datetime' }],
+    ["when it's due back", { name: 'due_back', type: 'date' }],
+    ['how many classes are left', { name: 'classes_left', type: 'integer' }],
   ])('%s', (phrase, field) => {
     const c: FieldContext = phrase.startsWith('a booking') ? { entities: ['Booking'], owner: 'Booking' } : ctx;
     expect(read(phrase, c)?.field).toMatchObject(field);

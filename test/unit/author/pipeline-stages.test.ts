@@ -688,3 +688,37 @@ describe('a chatty studio note', () => {
     expect(spec.openQuestions ?? []).toEqual([]);
   });
 });
+
+describe('user stories over colon lists (a tool library)', () => {
+  const TEXT = [
+    'Community tool library',
+    "We lend tools to our neighbours. There's only one library.",
+    '- As a volunteer, I can add new tools and edit their details, but only the coordinator can retire a tool.',
+    '- As a member, I want to reserve a tool for a date, and see and cancel my own reservations.',
+    '- As the coordinator, I want full control over everything.',
+    '- As the coordinator, I want to be told when a tool comes back damaged.',
+    'Tools: name (required), condition (good, worn or damaged), and whether it is retired.',
+    'Members: full name, email (unique).',
+    "Loans: which tool, which member, when it went out, when it's due back, when it came back.",
+    'Reservations: which tool, which member, the date wanted, and a status (requested, confirmed, cancelled).',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Tools', description: TEXT });
+  const rights = (role: string, entity: string) => spec.roles.find((r) => r.name === role)?.rights[entity];
+
+  it('gives each story its rights: "edit their details", "only the coordinator can retire", "full control"', () => {
+    expect(spec.adminRole).toBe('coordinator');
+    expect(rights('volunteer', 'Tool')).toMatchObject({ create: 'all', update: 'all' });
+    expect(rights('member', 'Reservation')).toMatchObject({ create: 'all', read: 'own', update: 'own' });
+  });
+
+  it('reads "when it went out / is due back / came back" as moments, and stops a booking\'s fields at what else they may do', () => {
+    expect(spec.entities.find((e) => e.name === 'Loan')!.fields.map((f) => `${f.name}:${f.type}`)).toEqual(expect.arrayContaining(['went_out_at:datetime', 'due_back:date', 'returned_at:datetime']));
+    expect(spec.entities.find((e) => e.name === 'Reservation')!.fields.map((f) => f.name)).not.toContain('see');
+  });
+
+  it('triggers on the value of a field ("comes back damaged": the condition), never a made-up status, and asks nothing back', () => {
+    expect([...(spec.events ?? []).map((e) => e.on), ...spec.workflows.map((w) => w.trigger)]).toContainEqual({ entity: 'Tool', event: 'updated', field: 'condition', value: 'damaged' });
+    expect(spec.entities.find((e) => e.name === 'Tool')!.fields.map((f) => f.name)).not.toContain('status');
+    expect(spec.openQuestions ?? []).toEqual([]);
+  });
+});

@@ -288,6 +288,7 @@ export function readBookingAct(text: string): { record: string; of: string; list
   const m = BOOKING.exec(text.trim().replace(/\.$/, ''));
   // ("book a week for one of their children" names who it is for, not the booking's fields.)
   if (!m || /^(?:one|each|all|some|any) of\b/i.test(m[3]!)) return undefined;
-  const list = m[3]!.split(/,\s*(?:and\s+)?(?=(?:give|say|add|choose|pick|enter|tell|note|write)\s)|\s+and\s+(?=(?:give|say|add|choose|pick|enter|tell|note|write)\s)/i)[0]!.trim();
+  // (", and see and cancel their own reservations": what else they may do ends the list.)
+  const list = m[3]!.split(/,\s*(?:and\s+)?(?=(?:give|say|add|choose|pick|enter|tell|note|write)\s)|\s+and\s+(?=(?:give|say|add|choose|pick|enter|tell|note|write)\s)|,?\s*(?:and|but|then)\s+(?:(?:can|may|also|later)\s+)*(?=(?:see|view|read|cancel|edit|update|change|delete|remove|check|track|manage|look)\b)/i)[0]!.trim();
   return { record: BOOKING_VERBS[m[1]!.toLowerCase()]!, of: m[2]!, list };
 }

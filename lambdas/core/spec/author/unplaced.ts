@@ -10,7 +10,7 @@ import { inferAccess } from '../offline-author/access';
 
 const WORKFLOW = /^(?:when|whenever|once|as soon as|each time|every time|after|before|if|\d+\s+\w+\s+(?:before|after))\b|\b(?:wait|remind|reminder|notify|send|email|retry|retries|escalate)\b/i;
 // (Also how the writer says it is one organisation: "We're a single allotment society", "it's just us".)
-const TENANCY = /\btenan(?:t|ts|cy)\b|\bseparate\b|\bisolat|\bits own workspace\b|\bown (?:data|workspace|account)\b|^(?:we(?:'re|\s+are)|this is|it's|it is)\s+(?:just\s+)?(?:a\s+single|one|only one|just one|just us|just the one)\b/i;
+const TENANCY = /\btenan(?:t|ts|cy)\b|\bseparate\b|\bisolat|\bits own workspace\b|\bown (?:data|workspace|account)\b|^(?:we(?:'re|\s+are)|this is|it's|it is)\s+(?:just\s+)?(?:a\s+single|one|only one|just one|just us|just the one)\b|^there(?:'s|\s+is)\s+(?:only|just)\s+(?:one|a single|the one)\b/i;
 // (Also who has no account: "Customers don't log in at all".)
 const PUBLIC = /\b(?:anyone|everyone|everybody|public|publicly|visitors?|guests?|without (?:an account|logging in|login|signing in))\b|\b(?:don't|do not|never|won't|will not|doesn't|does not)\s+(?:need to\s+|have to\s+)?(?:log|sign)\s+in\b/i;
 const STATES = /\b(?:is|are|can be|goes from|moves through|either)\b.*(?:,|\bor\b|\/)/i;

@@ -17,7 +17,7 @@ import { relativeAmount } from './workflow-waits';
 import { asStatusValue, dateField, dateOwner, statusFieldOf } from './workflow-record-fields';
 import { madeByAct, nounOfAct, participantRecord, startedByAct } from './workflow-acts';
 import { plainWorkflowWording } from './workflow-wording';
-import { nextState, stateHolder, statePhrase, triggerFor } from './workflow-triggers';
+import { heldIn, nextState, stateHolder, statePhrase, triggerFor } from './workflow-triggers';
 import { mentionIn, recordWords } from './workflow-mentions';
 import { readSteps } from './workflow-steps';
 import { CONTINUATION, CREATED_CLAUSE, DEADLINE, MISSED_TIME, CREATED_STATES, CREATE_ACTIONS, PHRASAL_STATES, STATE_LINKS, TASK_VERBS, TRIGGER_OPENERS, UNMET_CONDITION, awaitedEvent, eventsOfAct, expand, participle, plainTriggerText, verbLemma } from './workflow-phrases';
@@ -273,7 +273,10 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
   while (k < after.length && STATE_LINKS.has(after[k]!)) k += 1;
   const stateWords = after.slice(k).filter((w) => !['and', 'or', 'then', 'it', 'by', 'for', 'with', 'a', 'an'].includes(w));
   // ("opens for entries", "is checked out": a value of several words.)
-  const state = statePhrase(m.entity, after.slice(k), ctx) ?? statePhrase(m.entity, stateWords, ctx) ?? stateWords[0] ?? 'created';
+  // ("when a tool comes back damaged": the word that is a value of one of its fields, not the verb before it.)
+  // (Not after "created": "a tenancy is created in the offered state" is its creation.)
+  const heldWord = stateWords.length > 1 && !heldIn(m.entity, stateWords[0]!, ctx) && !/^(?:created|made|added|entered|opened|submitted|registered|logged|booked|filed|raised|posted|placed|set up)$/.test(stateWords[0]!) ? stateWords.slice(1).find((w) => heldIn(m.entity, w, ctx)) : undefined;
+  const state = statePhrase(m.entity, after.slice(k), ctx) ?? statePhrase(m.entity, stateWords, ctx) ?? heldWord ?? stateWords[0] ?? 'created';
   return { entity: reachedBy(m.entity, state, ctx), ...triggerFor(m.entity, state, ctx), lead: [], rest, state: snakeCase(state) };
 }
 

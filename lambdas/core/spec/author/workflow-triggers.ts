@@ -17,7 +17,7 @@ type Trigger = { trigger: Draft['trigger']; value?: { field: string; value: stri
 const formsOf = (value: string): string[] => [value, value.replace(/s$/, ''), value.replace(/ed$/, ''), value.replace(/d$/, ''), `${value.replace(/s$/, '')}ed`, value.replace(/([^l])led$/, '$1lled'), value.replace(/lled$/, 'led')];
 
 /** The enum field of a record that holds a form of the value, with that form. */
-function heldIn(entity: string, value: string, ctx: WorkflowContext): { field: NonNullable<ReturnType<typeof statusFieldOf>>; form: string } | undefined {
+export function heldIn(entity: string, value: string, ctx: WorkflowContext): { field: NonNullable<ReturnType<typeof statusFieldOf>>; form: string } | undefined {
   const def = ctx.entities.find((e) => e.name === entity);
   for (const form of formsOf(value)) {
     const field = def?.fields.find((f) => f.type === 'enum' && f.values?.includes(form));

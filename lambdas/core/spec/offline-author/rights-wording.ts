@@ -50,7 +50,9 @@ export function plainRightsWording(clause: string): string {
     .replace(/\s+\b(?:just|mostly|usually|generally|basically|typically|really|simply|normally)\s+([a-z]+)\b/gi, (all, next: string) =>
       /^(?:can|may|could|should|will|must|need|needs|want|wants|get|gets)$/i.test(next) || rightVerb(next) ? ` ${next}` : all)
     // ("needs read-only access to invoices": has it.)
-    .replace(new RegExp(String.raw`\b(?:needs?|wants?|requires?|should (?:have|get)|will (?:have|get)|must have)\s+(${ACCESS_KIND}\s+(?:access|rights|permissions))`, 'gi'), 'have $1');
+    .replace(new RegExp(String.raw`\b(?:needs?|wants?|requires?|should (?:have|get)|will (?:have|get)|must have)\s+(${ACCESS_KIND}\s+(?:access|rights|permissions))`, 'gi'), 'have $1')
+    // ("Coordinators can have full control over everything", as a story says it: they have it.)
+    .replace(/\b(?:can|could|should|will|would|must)\s+have\s+((?:full|complete|total|unrestricted|admin)\s+(?:control|access|rights))\b/gi, 'have $1');
   for (const phrase of MANAGE_PHRASES) text = text.replace(phrase, (_all, first: string) => (thirdPerson(first) ? 'manages' : 'manage'));
   // ("Students book a spot in a class", "a place on a course": booking the class, one place of it.)
   text = text.replace(/\b(?:a|an|their|one)\s+(?:spot|place|seat|slot|space|ticket)\s+(?:in|on|at|for)\s+(?:a|an|the|one)\s+(?=[a-z])/gi, 'a ');
@@ -73,6 +75,7 @@ export function plainRightsWording(clause: string): string {
  */
 export function ownRecordOfSubject(text: string, isRecordType: (phrase: string) => boolean): string {
   const subject = /^\s*(?:(?:and|but|so)\s+)?(?:the\s+|our\s+|all\s+)?([a-z]+s)\s+(?:can|may|could|should|will|must|are allowed to|are able to)\b/i.exec(text)?.[1];
-  if (!subject || !isRecordType(subject)) return text;
+  // ("Volunteers can add new tools and edit their details": the details of what was just named.)
+  if (!subject || !isRecordType(subject)) return text.replace(/\b((?:edit|update|change|correct|amend|modify)\s+)their\s+(?:details|info|information)\b/gi, '$1them');
   return text.replace(/\b(their\s+own|their)\s+(profiles?|accounts?|details|pages?|info|information)\b/gi, (all, _their: string, word: string) => (isRecordType(word) ? all : `their own ${subject}`));
 }

@@ -526,6 +526,23 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   }
   // ("when it was dropped off": a verb with its particle.)
   // ("when they started counting": the gerund says what was started, the moment is the start.)
+  // ("when it's due back", "when they're due": the date it is due.)
+  const dueWhen = /^when\s+(?:it|they|he|she)(?:'s|'re|\s+is|\s+are)?\s+due(\s+back)?$/.exec(t);
+  if (dueWhen) {
+    traits.type ??= 'date';
+    return dueWhen[1] ? ['due', 'back'] : ['due', 'date'];
+  }
+  // ("when it came back", "when it went out": an irregular past with its particle; back is the return.)
+  const cameBack = /^when\s+(?:it|they|he|she|we)(?:'s|\s+was|\s+were)?\s+(?:came|got|went|was brought|were brought|brought it|brought them)\s+back$/.exec(t);
+  if (cameBack) {
+    traits.type ??= 'datetime';
+    return ['returned', 'at'];
+  }
+  const irregular = /^when\s+(?:it|they|he|she|we)\s+(went|came|got|left|took|gave|sent|made|paid|sold|bought|began|broke|arrived)(?:\s+(off|in|out|up|away|over))?$/.exec(t);
+  if (irregular) {
+    traits.type ??= 'datetime';
+    return [irregular[1]!, ...(irregular[2] ? [irregular[2]] : []), 'at'];
+  }
   const when = /^when\s+(?:it|they|he|she|we)\s+(?:was\s+|were\s+|got\s+)?([a-z]+ed)(?:\s+(off|in|out|up|back|away)|\s+[a-z]+ing)?$/.exec(t);
   if (when) {
     traits.type ??= 'datetime';
