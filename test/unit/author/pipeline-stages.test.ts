@@ -722,3 +722,26 @@ describe('user stories over colon lists (a tool library)', () => {
     expect(spec.openQuestions ?? []).toEqual([]);
   });
 });
+
+describe('relations stated both ways, with a record for each pair (festival volunteers)', () => {
+  const TEXT = [
+    'Volunteers and shifts: a volunteer can work many shifts over the weekend, and a shift needs several volunteers, so we keep an assignment for each volunteer on each shift.',
+    'Shifts and team leads: each shift is run by one team lead; a team lead can run several shifts.',
+    'A shift has a start time. A volunteer has a name. An assignment records whether the volunteer checked in.',
+    'The volunteer coordinator can do everything. Team leads can see all shifts and assignments, and update assignments for shifts they run.',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Festival', description: TEXT });
+  const refs = spec.entities.flatMap((e) => e.fields.filter((f) => /^ref\((?!User)/.test(f.type)).map((f) => `${e.name}.${f.name}`));
+
+  it('reads "we keep an assignment for each volunteer on each shift" as an assignment referring to both', () => {
+    expect(refs).toEqual(expect.arrayContaining(['Assignment.volunteer_id', 'Assignment.shift_id']));
+    expect(refs).not.toContain('Volunteer.shift_id');
+  });
+
+  it('gives "a team lead can run several shifts" no rights, and reads "for shifts they run" as which ones, not a right to run', () => {
+    expect(spec.adminRole).toBe('volunteer_coordinator');
+    const lead = spec.roles.find((r) => r.name === 'team_lead')!.rights;
+    expect(lead.Shift).toEqual({ read: 'all' });
+    expect(lead.Assignment).toEqual({ read: 'all', update: 'all' });
+  });
+});

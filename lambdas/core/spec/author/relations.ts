@@ -76,6 +76,13 @@ const ACT_NOUNS: Record<string, string> = { register: 'registration', enrol: 'en
 
 const PATTERNS: Pattern[] = [
   {
+    example: 'We keep an assignment for each volunteer on each shift / there is one entry per boat per race',
+    // (A record for each pair: it refers to both, and links them.)
+    re: new RegExp(String.raw`^(?:(?:so|and)\s+)?(?:we\s+(?:keep|have|make|create|record|store|log)|there(?:'s|\s+is|\s+will be)|you\s+(?:get|have))\s+(?:a|an|one)\s+${NP}\s+(?:for|per)\s+(?:each|every|a|an)\s+${NP}\s+(?:on|in|at|for|per|of)\s+(?:each|every|a|an)\s+${NP}$`, 'i'),
+    pairs: (m) => [{ child: m[1]!, parent: m[2]! }, { child: m[1]!, parent: m[3]! }],
+    link: () => true,
+  },
+  {
     example: 'Agents reply to tickets / members comment on posts (with a body)',
     re: new RegExp(String.raw`^${DET}${NP}\s+(?:can\s+|may\s+)?(${ACT_VERB})\s+(?:to|on)\s+(?:(?:a|an|the|their|its|any|each)\s+)?${NP}(?:\s+with\s+(.+))?$`, 'i'),
     pairs: (m) => [{ child: actOf(m[2]!).record, parent: m[3]! }],

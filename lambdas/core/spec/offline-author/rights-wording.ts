@@ -61,6 +61,8 @@ export function plainRightsWording(clause: string): string {
     const base = gerundBase(gerund);
     return base ? `${word} ${base}` : all;
   });
+  // ("update assignments for shifts they run": who runs them says which ones, it is no right of its own.)
+  text = text.replace(/\b((?:for|of|on|in|at)\s+(?:the\s+)?[a-z]+s)\s+(?:that\s+|which\s+)?(?:they|he|she|we)\s+(?:run|runs|teach|teaches|lead|leads|manage|manages|coach|coaches|supervise|supervises|look after|looks after|handle|handles|are on|is on|work|works|cover|covers)\b/gi, '$1');
   // ("Volunteers help out by updating bookings": they can update bookings.)
   text = text.replace(/\bhelps?(?:\s+out)?\s+(?:by|with)\s+([a-z]+ing)\b/gi, (all, gerund: string) => {
     const base = gerundBase(gerund);

@@ -177,6 +177,10 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   // ("every boat gets a result in every race": what each record has, not a right.)
   const relationOrState = RELATION_QUANTIFIERS.has(tokens[j + 1] ?? '') || /^(?:starts?|begins?|becomes?|gets|receives)$/.test(tokens[j] ?? '');
   if (generic && relationOrState && recordSubject.length > 0 && ctx.index.aliasAt(recordSubject, 0)?.plural === false && ctx.index.resolve(recordSubject)) return undefined;
+  // ("a team lead can run several shifts": one of them and how many records, a relation said of people, no right.)
+  let verbAt = j;
+  while (MODAL_WORDS.has(tokens[verbAt] ?? '') || HEDGE.has(tokens[verbAt] ?? '')) verbAt += 1;
+  if (indefinite && RELATION_QUANTIFIERS.has(tokens[verbAt + 1] ?? '')) return undefined;
   // "Each guardian record belongs to one child": a verb's word before the clause's own verb is a noun of the subject.
   if (/^(?:belongs?|is|are|was|were|has|have|links?|contains?)$/.test(tokens[j + 1] ?? '') && !MODAL_WORDS.has(tokens[j - 1] ?? '')) return undefined;
   // ("Meetups take place at one venue": where a record happens, no right.)
