@@ -745,3 +745,30 @@ describe('relations stated both ways, with a record for each pair (festival volu
     expect(lead.Assignment).toEqual({ read: 'all', update: 'all' });
   });
 });
+
+describe('a long page with headings (a community theatre)', () => {
+  const PAGE = [
+    '## Productions and performances',
+    "A production is a show we stage: it has a title, a director's name and a synopsis (can be long). Each production has one or more performances.",
+    'A performance belongs to exactly one production and has a date and a status that moves from scheduled to on sale to sold out, or to cancelled.',
+    '## Tickets',
+    "A ticket is for one performance and records the buyer's name and their email. Buyers don't have accounts, but they need to be able to buy tickets without logging in.",
+    '## Volunteers',
+    'Each volunteer has a name and an email. A volunteer signs up for a performance by creating a rota slot, which records the role (usher, bar or box office) and whether they turned up.',
+    'The theatre manager can do anything.',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Theatre', description: PAGE });
+  const fields = (entity: string) => spec.entities.find((e) => e.name === entity)?.fields.map((f) => f.name);
+
+  it('reads "A production is a show we stage: it has ..." as the production\'s fields, and ", which records ..." as the rota slot\'s', () => {
+    expect(fields('Production')).toEqual(expect.arrayContaining(['title', 'director_name', 'synopsis']));
+    expect(fields('RotaSlot')).toEqual(expect.arrayContaining(['role', 'turned_up', 'performance_id']));
+  });
+
+  it('reads "... to sold out, or to cancelled" as one more state, and "Buyers don\'t have accounts" as no record type and nothing to ask', () => {
+    expect(spec.entities.find((e) => e.name === 'Performance')!.fields.find((f) => f.name === 'status')?.values).toEqual(['scheduled', 'on_sale', 'sold_out', 'cancelled']);
+    expect(spec.entities.map((e) => e.name)).not.toContain('Account');
+    expect(spec.access).toContainEqual({ entity: 'Ticket', operation: 'create', level: 'public' });
+    expect(spec.openQuestions ?? []).toEqual([]);
+  });
+});

@@ -204,7 +204,7 @@ const PATTERNS: Pattern[] = [
     example: 'It also has a colour and a size / They have a name (the record just described)',
     // ("It's got a start ...", "they've got a name": the spoken possessive.)
     // (Also "It just says whether the member is bringing a friend and which language ...".)
-    re: new RegExp(String.raw`^(?:it|they|each one|every one)(?:'s got|'ve got|\s+(?:has|have) got|\s+${HEDGE}(?:has|have|includes?|comes with|records?|stores?|carries|says|asks|notes|gives|holds?|keeps?|contains?|tracks?|lists?|needs?))\s+${LIST}$`, 'i'),
+    re: new RegExp(String.raw`^(?:it|they|each one|every one|which)(?:'s got|'ve got|\s+(?:has|have) got|\s+${HEDGE}(?:has|have|includes?|comes with|records?|stores?|carries|says|asks|notes|gives|holds?|keeps?|contains?|tracks?|lists?|needs?))\s+${LIST}$`, 'i'),
     topic: 0,
     list: 1,
   },
@@ -314,6 +314,8 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     .replace(/^(.+?)\s+(?:is|are|sits?|belongs?)\s+(?:in|on|at|to)\s+one\s+of\s+(?:the\s+|our\s+)?(?:(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+)?([a-z]+?)s\s*[:(-]\s*([^()]+?\s(?:or|and)\s[^()]+?)\)?$/i, (_all, subject: string, noun: string, values: string) => `${subject} has ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun} (${values})`);
   // ("If a pass expires with classes left, email the student": a condition and what to do, no record's fields.)
   if (/^(?:if|unless)\s/i.test(clean)) return undefined;
+  // ("Buyers don't have accounts", "members have no login": what they lack, no record type.)
+  if (/\b(?:don't|do not|doesn't|does not|won't|will not|never|can't|cannot)\s+(?:\w+\s+)?(?:have|has|need|keep|get)\b|\b(?:have|has)\s+no\b/i.test(clean.split(/,\s*(?:but|and|so)\s/i)[0]!)) return undefined;
   return readClean(clean) ?? (WHEN_LEAD.test(clean) ? readClean(clean.replace(WHEN_LEAD, '')) : undefined);
 }
 

@@ -36,8 +36,11 @@ export function splitFieldList(written: string): string[] {
   const moments = list.replace(/\bwhen (it|they) (start|begin|open)(s?) and (end|finish|close)(e?s?)\b/gi, 'when $1 $2$3, when $1 $4$5');
   const dashed = moments.replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-()]{1,40}?)\s+-\s+(?:and\s+)?/g, ' ($1), ').replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-(),]{1,40}?)\s*\.?$/, ' ($1)');
   // ("the status, which moves scheduled, then collected, then delivered": states in order are the field's values.)
-  const ordered = dashed.replace(/((?:which|that)\s+(?:moves|goes|runs|progresses)(?:\s+through|\s+from)?\s+)([a-z][a-z -]*?(?:,?\s+(?:then|to|through)\s+[a-z][a-z -]*?)+)(?=\s*,(?!\s*(?:then|to|through)\s)|\s*$)/i, (_all, lead: string, body: string) => {
-    const states = body.split(/,?\s+(?:then|to|through)\s+/).map((v) => v.trim());
+  // ("moves from scheduled to on sale to sold out, or to cancelled": the branch is one more state.)
+  const branched = dashed.replace(/((?:moves|goes|runs|progresses)\s+(?:through|from)\s+[^()]*?\s(?:to|then)\s+[^(),]*?)\s*,?\s+or\s+(to|then)\s+/i, '$1 $2 ');
+  const ordered = branched.replace(/((?:which|that)\s+(?:moves|goes|runs|progresses)(?:\s+through|\s+from)?\s+)([a-z][a-z -]*?(?:,?\s+(?:then|to|through)\s+[a-z][a-z -]*?)+)(?=\s*,(?!\s*(?:then|to|through)\s)|\s*$)/i, (_all, lead: string, body: string) => {
+    // ("... to sold out, or to cancelled": the "or" joins a branch, it is no state.)
+    const states = body.split(/,?\s+(?:then|to|through)\s+/).map((v) => v.trim().replace(/,?\s*(?:or|and)$/i, '').replace(/^(?:or|and)\s+/i, ''));
     return `${lead}${states.slice(0, -1).join(', ')} or ${states[states.length - 1]}`;
   });
   // ("the status, which runs new, assigned, picked up, delivered, failed": states in order, commas only.)
