@@ -40,7 +40,7 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * fields, values, relations) and three whole descriptions, not from the corpus: development
  * 0.896, examples 0.956, held-out 0.694; the floors are those, rounded down.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.89, examples: 0.95, 'held-out': 0.69 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.9, examples: 0.95, 'held-out': 0.69 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {
