@@ -38,7 +38,9 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * development part: development 0.894, examples 0.954, held-out 0.681. The next session's
  * rounds worked from probe sentences written for each concept (tenancy, rights, automation,
  * fields, values, relations) and three whole descriptions, not from the corpus: development
- * 0.896, examples 0.956, held-out 0.694; the floors are those, rounded down.
+ * 0.896, examples 0.956, held-out 0.694; the floors are those, rounded down. Session 13's
+ * probes (whole descriptions of its own and sentence sets): development 0.901, examples 0.956,
+ * held-out 0.696.
  */
 const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.9, examples: 0.95, 'held-out': 0.69 };
 
