@@ -4,7 +4,7 @@
  * acknowledged changes, and an idle reader backs off through the injected sleep.
  */
 import { DescribeTableCommand, PutItemCommand, QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DescribeStreamCommand, GetRecordsCommand, GetShardIteratorCommand, type _Record, type DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import { DescribeStreamCommand, GetRecordsCommand, GetShardIteratorCommand, TrimmedDataAccessException, type _Record, type DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { StreamReader } from '../../lambdas/adapters/record-changes/stream-reader';
 import type { RecordChange } from '../../lambdas/ports/record-changes';
 
@@ -22,7 +22,8 @@ const SHARDS: Record<string, { parent?: string; records: _Record[]; closed: bool
   parent: { records: [record('1', 'E#Task', 'a'), record('2', 'U#Task#title#a', 'U')], closed: true },
 };
 
-function fakes() {
+function fakes(trimmedReads = 0) {
+  let refusals = trimmedReads;
   const stored: Array<{ shard: string; sequence: string }> = [];
   const client = {
     send: async (command: unknown) => {
@@ -42,6 +43,8 @@ function fakes() {
       }
       if (command instanceof GetShardIteratorCommand) return { ShardIterator: `${command.input.ShardId}:0` };
       if (command instanceof GetRecordsCommand) {
+        // (The records an iterator points at, trimmed while it waited: DynamoDB Local under load.)
+        if (refusals-- > 0) throw new TrimmedDataAccessException({ message: 'The operation attempted to read past the oldest stream record in a shard.', $metadata: {} });
         const [id, read] = command.input.ShardIterator!.split(':') as [string, string];
         const shard = SHARDS[id]!;
         const records = read === '0' ? shard.records : [];
@@ -87,5 +90,44 @@ describe('StreamReader over a split stream', () => {
       { shard: 'child', sequence: '3' },
     ]);
     expect(pauses.slice(0, 4)).toEqual([10, 20, 40, 40]);
+  });
+});
+
+describe('StreamReader when a read finds its records trimmed', () => {
+  const run = async (trimmedReads: number) => {
+    const { client, streams } = fakes(trimmedReads);
+    const seen: RecordChange[] = [];
+    const errors: unknown[] = [];
+    let pauses = 0;
+    const reader = new StreamReader({
+      client,
+      streams,
+      tableName: 'table',
+      consume: async (changes) => {
+        seen.push(...changes);
+        return { handled: changes.length };
+      },
+      idleDelayMs: { first: 10, max: 40 },
+      sleep: async () => {
+        pauses += 1;
+        await new Promise((resolve) => setImmediate(resolve));
+      },
+      onError: (error) => void errors.push(error),
+    });
+    reader.start();
+    while (pauses < 8) await new Promise((resolve) => setImmediate(resolve));
+    await reader.stop();
+    return { seen, errors };
+  };
+
+  it('takes a new iterator and goes on, reporting nothing, when it happens now and then', async () => {
+    const { seen, errors } = await run(2);
+    expect(seen.map((c) => c.recordId)).toEqual(['a', 'c']);
+    expect(errors).toEqual([]);
+  });
+
+  it('reports it when every new iterator is refused too', async () => {
+    const { errors } = await run(1000);
+    expect(errors[0]).toBeInstanceOf(TrimmedDataAccessException);
   });
 });

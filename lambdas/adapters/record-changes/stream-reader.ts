@@ -56,6 +56,9 @@ export interface StreamReaderProps {
   readonly batchSize?: number;
 }
 
+/** Refused reads of trimmed records in a row before the error is reported (each takes a new iterator). */
+const MAX_TRIMMED_READS = 3;
+
 interface ShardState {
   readonly shardId: string;
   readonly parentShardId: string | undefined;
@@ -64,6 +67,8 @@ interface ShardState {
   iterator: string | undefined;
   /** Closed and read to its end: its children may be read. */
   finished: boolean;
+  /** GetRecords calls in a row refused as reading trimmed records (see readShard). */
+  trimmedReads?: number;
 }
 
 interface StreamState {
@@ -207,6 +212,7 @@ export class StreamReader implements RecordChangeReader {
       shard.iterator ??= await this.iteratorOf(stream, shard);
       if (shard.iterator === undefined) return this.finish(shard);
       const page = await this.props.streams.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: this.props.batchSize ?? 100 }));
+      shard.trimmedReads = 0;
       const records = page.Records ?? [];
       if (records.length > 0) {
         const delivered = await deliverStreamRecords(records, imagesOfStreamsApiRecord, this.props.consume);
@@ -229,6 +235,9 @@ export class StreamReader implements RecordChangeReader {
       // Whatever failed, the shard goes on after what is known to be done.
       shard.iterator = undefined;
       if (error instanceof ExpiredIteratorException) return true;
+      // An iterator whose records were trimmed while it waited (DynamoDB Local under load does it
+      // within seconds): a new one from the position done, which says when changes were really lost.
+      if (error instanceof TrimmedDataAccessException && (shard.trimmedReads = (shard.trimmedReads ?? 0) + 1) <= MAX_TRIMMED_READS) return true;
       throw error;
     }
   }
