@@ -56,33 +56,40 @@ function fakes(trimmedReads = 0) {
   return { client, streams, stored };
 }
 
+/**
+ * Runs a reader over the fakes until it has paused `pauses` times (idle), then stops it: what it
+ * handed on, the pauses it asked for, the positions it stored and the errors it reported.
+ */
+async function readUntilIdle(trimmedReads: number, pauses: number) {
+  const { client, streams, stored } = fakes(trimmedReads);
+  const seen: RecordChange[] = [];
+  const errors: unknown[] = [];
+  const asked: number[] = [];
+  const reader = new StreamReader({
+    client,
+    streams,
+    tableName: 'table',
+    consume: async (changes) => {
+      seen.push(...changes);
+      return { handled: changes.length };
+    },
+    idleDelayMs: { first: 10, max: 40 },
+    sleep: async (ms: number) => {
+      asked.push(ms);
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+    onError: (error) => void errors.push(error),
+  });
+  reader.start();
+  while (asked.length < pauses) await new Promise((resolve) => setImmediate(resolve));
+  await reader.stop();
+  return { seen, errors, pauses: asked, stored };
+}
+
 describe('StreamReader over a split stream', () => {
   it('reads a parent to its end before its child, stores acknowledged positions only, and backs off when idle', async () => {
-    const { client, streams, stored } = fakes();
-    const seen: RecordChange[] = [];
-    const pauses: number[] = [];
-    const sleep = async (ms: number) => {
-      pauses.push(ms);
-      await new Promise((resolve) => setImmediate(resolve));
-    };
-    const reader = new StreamReader({
-      client,
-      streams,
-      tableName: 'table',
-      consume: async (changes) => {
-        seen.push(...changes);
-        return { handled: changes.length };
-      },
-      idleDelayMs: { first: 10, max: 40 },
-      sleep,
-      onError: (error) => {
-        throw error;
-      },
-    });
-    reader.start();
-    while (pauses.length < 5) await new Promise((resolve) => setImmediate(resolve));
-    await reader.stop();
-
+    const { seen, errors, pauses, stored } = await readUntilIdle(0, 5);
+    expect(errors).toEqual([]);
     expect(seen.map((c) => c.recordId)).toEqual(['a', 'c']);
     // The parent's batch ends with a claim (no change): the position covers it too.
     expect(stored).toEqual([
@@ -94,40 +101,14 @@ describe('StreamReader over a split stream', () => {
 });
 
 describe('StreamReader when a read finds its records trimmed', () => {
-  const run = async (trimmedReads: number) => {
-    const { client, streams } = fakes(trimmedReads);
-    const seen: RecordChange[] = [];
-    const errors: unknown[] = [];
-    let pauses = 0;
-    const reader = new StreamReader({
-      client,
-      streams,
-      tableName: 'table',
-      consume: async (changes) => {
-        seen.push(...changes);
-        return { handled: changes.length };
-      },
-      idleDelayMs: { first: 10, max: 40 },
-      sleep: async () => {
-        pauses += 1;
-        await new Promise((resolve) => setImmediate(resolve));
-      },
-      onError: (error) => void errors.push(error),
-    });
-    reader.start();
-    while (pauses < 8) await new Promise((resolve) => setImmediate(resolve));
-    await reader.stop();
-    return { seen, errors };
-  };
-
   it('takes a new iterator and goes on, reporting nothing, when it happens now and then', async () => {
-    const { seen, errors } = await run(2);
+    const { seen, errors } = await readUntilIdle(2, 8);
     expect(seen.map((c) => c.recordId)).toEqual(['a', 'c']);
     expect(errors).toEqual([]);
   });
 
   it('reports it when every new iterator is refused too', async () => {
-    const { errors } = await run(1000);
+    const { errors } = await readUntilIdle(1000, 8);
     expect(errors[0]).toBeInstanceOf(TrimmedDataAccessException);
   });
 });
