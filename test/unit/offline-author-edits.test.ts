@@ -183,6 +183,7 @@ describe('generic chat edits', () => {
     ['Only the owner of a task may edit or delete it.', ['+access Task update owner', 'member on Task: cru -> crud:own']],
     ['Only admins can delete tasks.', ['-access Task delete owner', '+access Task delete admin']],
     ['Members can delete tasks.', ['member on Task: cru -> crud']],
+    ['Members and viewers can delete tasks.', ['member on Task: cru -> crud', 'viewer on Task: r -> rd']],
     ['Viewers cannot read tasks.', ['viewer on Task: r -> -']],
     ['Add an auditor role that can read everything.', ['+role auditor', 'auditor on Project: - -> r', 'auditor on Task: - -> r']],
     ['Make member the default role.', ['defaultRole: viewer -> member']],

@@ -9,6 +9,7 @@ import { done, findRole, indexOf, listWords, refused, rightsContext, type EditHa
 import { rightsText } from './edit-entities';
 import { PUBLIC_AUDIENCE, RIGHT_VERBS, type RightLetter, SIGNED_IN_AUDIENCE, rightVerb } from './lexicon';
 import { parseRightsClause, roleNameOf } from './rights';
+import { jointSubjects } from './clauses';
 import { plural, words } from './text';
 import { upperFirst } from '../../text/case';
 import { SNAKE_NAME } from '../../vocabulary';
@@ -39,6 +40,20 @@ const LETTER_WORDS: Record<RightLetter, string> = { create: 'create', read: 'rea
 
 /** `Viewers should not see invoices`, `Members can delete orders`, `Let clerks edit orders`. */
 export const rightsEdit: EditHandler = (spec, sentence) => {
+  // ("Coordinators and volunteers can delete loans": the same edit for each role named.)
+  const joint = jointSubjects(sentence);
+  if (joint.length > 1) {
+    const trial = structuredClone(spec);
+    const results = joint.map((clause) => oneRightsEdit(trial, clause));
+    if (results.some((r) => r === undefined)) return undefined;
+    Object.assign(spec, trial);
+    const summaries = results.map((r) => r!.summary);
+    return results.some((r) => r!.changed) ? done(summaries.join(' ')) : refused(summaries.join(' '));
+  }
+  return oneRightsEdit(spec, sentence);
+};
+
+const oneRightsEdit: EditHandler = (spec, sentence) => {
   const text = sentence.replace(/^(?:please\s+)?(?:let|allow)\s+(\w+(?:\s\w+)?)\s+(?:to\s+)?/i, '$1 can ').replace(/^(?:please\s+)?(?:don't|do not)\s+let\s+(\w+(?:\s\w+)?)\s+(?:to\s+)?/i, '$1 cannot ');
   const parsed = parseRightsClause(text, rightsContext(spec));
   if (!parsed) return undefined;
