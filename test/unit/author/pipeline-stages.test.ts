@@ -20,6 +20,9 @@ import { valueList } from '../../../lambdas/core/spec/author/fields/values';
 import { splitFieldList } from '../../../lambdas/core/spec/author/fields';
 import { authorSpec } from '../../../lambdas/core/spec/author';
 
+/** A record type's fields as `name:type`, in order (undefined when the spec has no such record type). */
+const fieldsOf = (spec: SpecDocument, entity: string): string[] | undefined => spec.entities.find((e) => e.name === entity)?.fields.map((f) => `${f.name}:${f.type}`);
+
 describe('segment', () => {
   it('reads tables with and without outer pipes, with their title', () => {
     const blocks = segment('Plant fields:\n\nname | type\n--- | ---\nname | string\nprice | decimal\n\n| Field | Type |\n|---|---|\n| code | string |');
@@ -565,7 +568,7 @@ describe('a long description with headings (a rowing club)', () => {
     'One day after a booking\'s date, remind the member to log the outing.',
   ].join('\n');
   const spec = authorSpec({ name: 'Rowing', description: CLUB });
-  const fields = (entity: string) => spec.entities.find((e) => e.name === entity)?.fields.map((f) => `${f.name}:${f.type}`);
+  const fields = (entity: string) => fieldsOf(spec, entity);
 
   it('finds every record type, and a kind of member is no record type of its own', () => {
     expect(spec.entities.map((e) => e.name)).toEqual(['Member', 'Boat', 'Booking', 'Outing', 'DamageReport']);
@@ -670,7 +673,7 @@ describe('a chatty studio note', () => {
     'If a pass expires with classes left, email the student.',
   ].join('\n\n');
   const spec = authorSpec({ name: 'Yoga', description: NOTE });
-  const fields = (entity: string) => spec.entities.find((e) => e.name === entity)?.fields.map((f) => `${f.name}:${f.type}`);
+  const fields = (entity: string) => fieldsOf(spec, entity);
 
   it('reads "each have a profile with ..." as their fields, and plurals described in words as no counts', () => {
     expect(spec.entities.map((e) => e.name)).toEqual(['Teacher', 'Student', 'Pass']);
