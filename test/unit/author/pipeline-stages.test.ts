@@ -775,3 +775,75 @@ describe('a long page with headings (a community theatre)', () => {
     expect(spec.openQuestions ?? []).toEqual([]);
   });
 });
+
+describe('relations said from both ends, with topics as bullets (an orchard co-op)', () => {
+  const PAGE = [
+    'Orchard co-op. This would only ever be used by us, one co-op, nobody else.',
+    'The relationships:',
+    '* Rows and trees. A row ends up with lots of trees; a tree stands in exactly one row.',
+    '* Trees and pickers. A tree is picked by many pickers and a picker picks many trees. We keep that as pickings: a picking links one tree and one picker.',
+    "A row is just a name plus a two-letter row code that's unique to it, and a row obviously ends up with lots of harvests while a harvest comes from exactly one row.",
+    "A picker record holds the picker's name, email, how many crates they can carry (1 to 6) and the date their food hygiene certificate expires.",
+    "A tree has a variety, where it is in the process: planted, fruiting, resting or felled, the yield in kg (decimals allowed) and, optionally, the sponsor's email.",
+    "A harvest has a date and a weight in kg. The picker who weighs it is stored on the harvest too, but it's left empty until somebody weighs it.",
+    'A picking has the date and the number of crates.',
+    'As a picker, I can see and update my own picker record.',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Orchard', description: PAGE });
+  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+
+  it('names the record of a person after the person, and reads how many they can carry and when their certificate expires', () => {
+    expect(spec.entities.map((e) => e.name)).toEqual(expect.arrayContaining(['Row', 'Tree', 'Picking', 'Picker', 'Harvest']));
+    expect(fieldsOf(spec, 'Picker')).toEqual(['name:string', 'email:email', 'crate_capacity:integer', 'food_hygiene_certificate_expiry_date:date']);
+    expect(spec.roles.find((r) => r.name === 'picker')?.rights.Picker).toEqual({ read: 'own', update: 'own' });
+  });
+
+  it('reads "where it is in the process: ...", "decimals allowed", "and, optionally, the X", and a code whose form is a note', () => {
+    expect(field('Tree', 'status')?.values).toEqual(['planted', 'fruiting', 'resting', 'felled']);
+    expect(field('Tree', 'yield_kg')?.type).toBe('number');
+    expect(spec.entities.find((e) => e.name === 'Tree')!.fields.map((f) => f.name)).toEqual(['variety', 'status', 'yield_kg', 'sponsor_email', 'row_id']);
+    expect(field('Row', 'row_code')).toMatchObject({ type: 'string', unique: true });
+  });
+
+  it('reads ", and a row obviously ends up with lots of harvests while ..." as a relation, and "stored on the harvest too, but left empty" as an optional one', () => {
+    expect(field('Harvest', 'row_id')).toMatchObject({ type: 'ref(Row)', required: true });
+    expect(field('Harvest', 'picker_id')).toMatchObject({ type: 'ref(Picker)', required: false });
+    expect(field('Tree', 'row_id')).toMatchObject({ type: 'ref(Row)' });
+    expect(spec.entities.find((e) => e.name === 'Row')!.fields.map((f) => f.name)).toEqual(['name', 'row_code']);
+  });
+
+  it('makes no role or reference of "many pickers ... many trees", links them through the picking, and asks nothing back', () => {
+    expect(spec.roles.map((r) => r.name).sort()).toEqual(['admin', 'picker']);
+    expect(fieldsOf(spec, 'Picking')).toEqual(expect.arrayContaining(['tree_id:ref(Tree)', 'picker_id:ref(Picker)']));
+    expect(field('Tree', 'picker_id')).toBeUndefined();
+    expect(spec.tenancy).toBe('single');
+    expect(spec.openQuestions ?? []).toEqual([]);
+  });
+});
+
+describe('a tasting-room page: contact clauses, shared rules and counts of a group', () => {
+  const PAGE = [
+    'Session: start date and time, the language the session is given in (English, Welsh or Irish), and a status that goes scheduled, running or cancelled.',
+    "Reservation: the main guest's name and email (neither may be empty), how many of the party are designated drivers, and whether it's paid.",
+    "Tasting: the glass size in ml and the order it's served in.",
+    'Flight: the name; the minimum age, never below 18 (the law here); and whether it is vegan.',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Tastings', description: PAGE });
+  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+
+  it('reads "the language the session is given in (...)" as the language, and "the order it\'s served in" as a number', () => {
+    expect(field('Session', 'language')?.values).toEqual(['english', 'welsh', 'irish']);
+    expect(field('Tasting', 'serve_order')).toMatchObject({ type: 'integer' });
+  });
+
+  it('gives "(neither may be empty)" and the possessor to both fields, and counts "how many of the party are ..."', () => {
+    expect(field('Reservation', 'main_guest_name')).toMatchObject({ required: true });
+    expect(field('Reservation', 'main_guest_email')).toMatchObject({ type: 'email', required: true });
+    expect(field('Reservation', 'designated_drivers')).toMatchObject({ type: 'integer' });
+  });
+
+  it('keeps a bound whose reason follows in parentheses', () => {
+    expect(field('Flight', 'min_age')).toMatchObject({ type: 'integer', min: 18 });
+    expect(spec.openQuestions ?? []).toEqual([]);
+  });
+});

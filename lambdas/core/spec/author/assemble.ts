@@ -56,12 +56,13 @@ function personWords(drafts: RoleDraft[], entities: string[]): Set<string> {
 /** Roles a description lists by name only ("admins, members, viewers"): roles with no rights yet, asked about. */
 const ROLE_WORD = /(?:admin|administrator|member|viewer|editor|owner|manager|staff|user|reader|writer|author|guest|moderator|operator|agent|clerk|auditor|customer|client|employee|volunteer|coach|teacher|student|[a-z]+(?:er|or|ist|ee|ant|ent))s?$/;
 
-function namedRoles(sentences: Sentence[], drafts: RoleDraft[]): string[] {
+function namedRoles(sentences: Sentence[], drafts: RoleDraft[], recordTypes: ReadonlySet<string>): string[] {
   const out: string[] = [];
   for (const s of sentences) {
     for (const clause of s.clauses) {
       const items = clause.trim().replace(/^(?:roles?|users?|people)\s*:?\s*/i, '').split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/).map((i) => i.trim().toLowerCase()).filter(Boolean);
-      if (items.length < 2 || !items.every((i) => /^[a-z]+(?: [a-z]+)?s$/.test(i) && ROLE_WORD.test(i))) continue;
+      // ("* Trees and pickers.": record types named as a topic are no roles.)
+      if (items.length < 2 || !items.every((i) => /^[a-z]+(?: [a-z]+)?s$/.test(i) && ROLE_WORD.test(i)) || items.some((i) => recordTypes.has(snakeCase(singularPhrase(i.split(' ')).join(' '))))) continue;
       for (const item of items) {
         const name = snakeCase(singularPhrase(item.split(' ')).join(' '));
         if (drafts.some((d) => d.name === name)) continue;
@@ -135,7 +136,7 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
 
   const ctx: RightsContext = { index, fieldAt: fieldLocator(entities), referrers: referrerLocator(entities) };
   const drafts = collectRoles(sentences, ctx).filter((d) => isRoleName(d.name));
-  const named = namedRoles(sentences, drafts);
+  const named = namedRoles(sentences, drafts, new Set(entities.map((e) => snakeCase(e.name))));
   const access = inferAccess(sentences, ctx);
   const flows = readWorkflows(sentences.map((x) => x.text), { index, entities });
   for (const [entityName, values] of flows.states) {
@@ -189,7 +190,7 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
   if (jobs.schedules.length > 0) spec.schedules = jobs.schedules;
   const rightless = named.filter((r) => r !== spec.adminRole && (spec.roles.find((x) => x.name === r)?.rights ?? {}) && Object.keys(spec.roles.find((x) => x.name === r)?.rights ?? {}).length === 0);
   // A "when ..." whose trigger was understood and whose action was not (no other reader took the sentence).
-  const unreadActions = [...flows.unreadActions].filter(([i]) => !jobs.used.has(i)).map(([, rest]) => rest);
+  const unreadActions = [...flows.unreadActions].filter(([i]) => !jobs.used.has(i) && !flows.used.has(i)).map(([, rest]) => rest);
   const openQuestions = [...unplacedStatements(reading, ctx, new Set([...flows.used, ...jobs.used])), ...unreadActions, ...fieldsCtx.unplaced, ...shaped.openQuestions, ...(rightless.length > 0 ? [`What may ${rightless.join(', ')} do? (named, with no rights yet)`] : [])];
   return openQuestions.length > 0 ? { ...spec, openQuestions } : spec;
 }

@@ -17,12 +17,12 @@ import { splitClauses, type Sentence } from '../offline-author/clauses';
 import { entityNameOf, type Containment, type Discovery } from './entity-names';
 import { PREVIOUS, readDefinition } from './definitions';
 import { readStates } from './states';
-import { readBookingAct, readRelations } from './relations';
+import { readBookingAct, readManyBothWays, readRelations } from './relations';
 import { collectRoles, roleWords } from '../offline-author/roles';
 import { PERSON_WORDS, RIGHT_VERBS, phrasalVerb, rightVerb } from '../offline-author/lexicon';
 import { EntityIndex } from '../offline-author/entity-index';
 import { pascalCase, snakeCase } from '../../text/case';
-import { sepRegex, singular, splitTopLevel, words } from '../offline-author/text';
+import { isPluralWord, sepRegex, singular, splitTopLevel, words } from '../offline-author/text';
 import { detectMultiTenant, tenancyUnits } from '../offline-author/tenancy';
 import { segment } from './segment';
 import { normalizeInformal } from './wording';
@@ -172,7 +172,8 @@ export function readDescription(description: string): Reading {
     // (A spaced dash before a new subject, "Shows have episodes - an episode has ...", too; and
     // the record's states after its relations, "A booking is for one child, and it is pending or paid".)
     // (", which records the role and ...": what the record just named holds.)
-    const separators = sepRegex(/\s*;\s*|,\s+(?=which\s+(?:records?|holds?|includes?|stores?|keeps?|notes)\s)|:\s+(?=(?:a|an|any|each|every|the|their|its|it|for each|for every)\s)|\s+-\s+(?=(?:a|an|each|every)\s)|,\s*and\s+(?=(?:it|they)\s+(?:is|are|can be|goes|go)\s+[^;,]*(?:,[^;,]*)*\bor\b)|,\s*(?:but|whereas|while|so)\s+(?=(?:[a-z]+\s+){0,4}?(?:a|an|each|every|one)\s+[a-z]+\s+(?:only\s+|ever\s+|always\s+|just\s+)*(?:has|have|belongs|is|are|can|goes)\b)/iy);
+    // (", and a station ends up with lots of items": a relation after the fields, with its own subject.)
+    const separators = sepRegex(/\s*;\s*|,\s+(?=which\s+(?:records?|holds?|includes?|stores?|keeps?|notes)\s)|:\s+(?=(?:a|an|any|each|every|the|their|its|it|for each|for every)\s)|\s+-\s+(?=(?:a|an|each|every)\s)|,\s*and\s+(?=(?:it|they)\s+(?:is|are|can be|goes|go)\s+[^;,]*(?:,[^;,]*)*\bor\b)|,\s*and\s+(?=(?:a|an|each|every|one)\s+[a-z]+\s+(?:[a-z]+ly\s+)?(?:ends?\s+up\s+with|has|have|gets|can\s+have)\s+(?:many|several|lots\s+of|a\s+lot\s+of|multiple|any\s+number\s+of|one\s+or\s+more)\s)|,\s*(?:but|whereas|while|so)\s+(?=(?:[a-z]+\s+){0,4}?(?:a|an|each|every|one)\s+[a-z]+\s+(?:only\s+|ever\s+|always\s+|just\s+)*(?:has|have|belongs|is|are|can|goes)\b)/iy);
     // ("An issue is about one booking: a type ...; a description, which mustn't be empty; and a photo": after a colon, semicolons separate the list's items.)
     const listColon = /^[^;]*?:\s/.exec(sentence.text.toLowerCase());
     const parts = splitTopLevel(sentence.text, (lower, at) => (listColon && at > listColon[0].length && lower[at] === ';' && isBareFieldList(lower.slice(at + 1).split(';')[0]!, true) ? 0 : separators(lower, at)));
@@ -197,6 +198,12 @@ export function readDescription(description: string): Reading {
         previous = pairs[0]!.child!;
         return false;
       }
+      // ("A tree is picked by many pickers and a picker picks many trees": many on both sides, no reference and no role.)
+      const manyBoth = readManyBothWays(part);
+      if (manyBoth && manyBoth.every((side) => nameOf(side, units) !== undefined)) {
+        readLists.set(sentence.index, [...(readLists.get(sentence.index) ?? []), part]);
+        return false;
+      }
       // ("every boat gets a result in every race": one record for each pair, referring to both sides the text describes.)
       const perPair = /^(?:and\s+)?(?:every|each)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:gets?|has|have|receives?)\s+(?:a|an|one)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:in|for|per|on|at|from|after)\s+(?:every|each)\s+([a-z]+(?:\s+[a-z]+)?)$/i.exec(part.trim().replace(/[.]$/, ''));
       const pairRecord = perPair ? nameOf(perPair[2]!, units) : undefined;
@@ -207,6 +214,16 @@ export function readDescription(description: string): Reading {
         }
         // (Nor is it a right: "gets" is no reading by a role "boat".)
         readLists.set(sentence.index, [...(readLists.get(sentence.index) ?? []), part]);
+        return false;
+      }
+      // ("The driver who takes it on is stored on the journey too, but it's left empty until somebody accepts":
+      // the journey refers to a driver, optional when the sentence says it may be empty.)
+      const storedOn = /^the\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:who|that|which)\s+[^,]+?)?\s+(?:is|are|gets?)\s+(?:also\s+)?(?:stored|kept|recorded|noted|saved|held|tracked)\s+(?:on|in|against|with)\s+(?:the|each|every|its|their)\s+([a-z]+(?:\s+[a-z]+)??)(?:\s+(?:too|as well|also|record))?(?:\s*,\s*(?:but|and|though|although)\s.*)?$/i.exec(part.trim().replace(/[.]$/, ''));
+      const storedParent = storedOn ? nameOf(storedOn[1]!, units) : undefined;
+      const storedChild = storedOn ? nameOf(storedOn[2]!, units) : undefined;
+      if (storedParent && storedChild && storedParent !== storedChild && isDescribed(storedParent) && isDescribed(storedChild)) {
+        const optional = /\b(?:empty|blank|until|optional|later|not always|may not|might not)\b/i.test(sentence.text);
+        containments.push({ parent: storedParent, child: storedChild, sentence: sentence.index, ...(optional ? { optional: true } : {}) });
         return false;
       }
       // "People book a room for a start time and an end time": the booking's fields, on a room.
@@ -335,6 +352,14 @@ export function readDescription(description: string): Reading {
     });
     // ("## Customers  First name and surname, both required. Email, which must be unique.": a list with no verb is the heading's record type's fields.)
     // (With no heading, such a list right after a record was described is that record's: "Requests: each one is for a listing. The child's year group, a note, ...".)
+    // ("* Departures and bookings. Many bookings ...": record types named as the topic of what follows, no fields.)
+    left = left.filter((part) => {
+      const items = splitFieldList(part);
+      return !(items.length > 1 && items.every((item) => {
+        const named = isPluralWord(words(item).pop() ?? '') ? nameOf(item, units, true) : undefined;
+        return named !== undefined && isDescribed(named);
+      }));
+    });
     const listOwner = headedEntity ?? (previousAt === sentence.index - 1 ? previous : undefined);
     if (listOwner) {
       left = left.filter((part) => {
@@ -370,7 +395,7 @@ export function readDescription(description: string): Reading {
     discovery.entities = discovery.entities.filter((e) => !people.includes(e));
     discovery.containments = discovery.containments.filter((c) => !people.includes(c.parent));
   }
-  fullNames(discovery, listed, statusLists, sentences);
+  fullNames(discovery, listed, statusLists, sentences, earlyRoles);
   // A short first line with no modal is the title ("Craft brewery production log."): never a rights sentence.
   const title = sentences[0];
   const titleText = statements[0]?.text ?? '';
@@ -448,7 +473,7 @@ function verbClauses(text: string): string[] {
  * A record type written once as "a profile" and elsewhere, repeatedly, as "tutor profiles" is
  * the TutorProfile: the compound the description uses (at least twice, with one modifier) names it.
  */
-function fullNames(discovery: Discovery, lists: Array<FieldList & { entity: string }>, statusLists: Reading['statusLists'], sentences: Sentence[]): void {
+function fullNames(discovery: Discovery, lists: Array<FieldList & { entity: string }>, statusLists: Reading['statusLists'], sentences: Sentence[], roles: ReadonlySet<string>): void {
   const text = sentences.map((s) => s.text).join(' ').toLowerCase();
   const renames = new Map<string, string>();
   for (const entity of discovery.entities) {
@@ -467,7 +492,8 @@ function fullNames(discovery: Discovery, lists: Array<FieldList & { entity: stri
     for (const modifier of counts.keys()) if (RIGHT_VERBS[modifier] !== undefined && !asNoun.has(modifier)) counts.delete(modifier);
     const best = [...counts].sort((a, b) => b[1] - a[1])[0];
     const name = best && best[1] >= 2 ? pascalCase(`${best[0]}_${word}`) : undefined;
-    if (name && !discovery.entities.includes(name) && counts.size === 1) renames.set(entity, name);
+    // ("As a volunteer driver, I ..." and "a driver record": the compound names people with rights, not their record.)
+    if (name && !discovery.entities.includes(name) && counts.size === 1 && !roles.has(word)) renames.set(entity, name);
   }
   if (renames.size === 0) return;
   const rename = (n: string) => renames.get(n) ?? n;

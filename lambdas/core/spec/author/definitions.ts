@@ -362,6 +362,8 @@ function readClean(clean: string): ProseDefinition | undefined {
     // (Also "a badge has a list of requirements", "is worked on by many young people", "We track that as badge progress".)
     if (list && /^(?:(?:by|to|for|with)\s+)?(?:many|several|multiple|one or more|more than one|zero or more|any number of|a number of|lots of|a lot of|a handful of|a few|a couple of|dozens of|hundreds of|thousands of|tons of|a (?:list|set|series|collection|range|bunch|group) of)\s/i.test(list)) return undefined;
     if (list && /^(?:that|this|those|these|them|it)\s+as\s/i.test(list)) return undefined;
+    // ("We keep that as pourings: a pouring links one tour and one wine": a name for what was said, then what it is.)
+    if (p.topic !== 0 && /^(?:that|this|those|these|them|it)\s+as\s/i.test(topic)) return undefined;
     // A list of bare plurals ("Each organization has projects", "projects contain tasks") names
     // record types the subject holds, not fields.
     const items = list ? list.split(/\s*,\s*(?:and\s+)?|\s+and\s+/) : [];

@@ -71,8 +71,13 @@ export function entityNameOf(phrase: string, tenantUnits: ReadonlySet<string>, d
   const singularTitle = described && singular(ws[ws.length - 1]!) === ws[ws.length - 1];
   const compoundNoun = described && sing.length === 2 && /^(?:order|record|log|book|file|post|entry|request|report|issue|plan|schedule|list|check|review|account|service|booking|line|time|work)$/.test(sing[0]!);
   if (!singularTitle && !compoundNoun && sing.some((w) => RIGHT_VERBS[w] !== undefined && sing.length > 1 && w === sing[0])) return undefined;
+  // ("A driver record holds the driver's name, ...": the record of a person is that person; an attendance record stays one.)
+  if (sing.length === 2 && sing[1] === 'record' && PERSON_AGENT.test(sing[0]!)) return pascalCase(sing[0]!);
   return pascalCase(snakeCase(sing.join(' ')));
 }
+
+/** A noun naming a person by what they do or are ("driver", "tutor", "florist", "patient", "resident"). */
+const PERSON_AGENT = /^[a-z]{2,}(?:er|or|ist|ant|ent)$/;
 
 /** A generic noun alone (`items`), or a compound ending in a word that never names records (`user data`). */
 function badHead(ws: string[]): boolean {

@@ -215,10 +215,43 @@ const PATTERNS: Pattern[] = [
 const FIELD_NOUNS = /^(?:a|an|one|the)?\s*(?:name|title|price|date|time|description|email|phone|address|code|number|photo|note|notes|status|label|colour|color|size|rating|comment)$/i;
 
 /** Each clause of a sentence ("A dock has many berths; a berth belongs to exactly one dock"). */
-export function readRelations(text: string): RelationReading | undefined {
-  const read = readOne(text) ?? readChained(text) ?? readFirstClause(text) ?? readWithMany(text);
+export function readRelations(written: string): RelationReading | undefined {
+  // ("a row obviously ends up with lots of harvests": a comment on the relation is no part of it.)
+  const text = written.replace(/^((?:(?:each|every|a|an|the|one|any)\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:obviously|naturally|of course|usually|typically|clearly|generally|normally)\s+/i, '$1 ');
+  const read = readOne(text) ?? readChained(text) ?? readFirstClause(text) ?? readWithMany(text) ?? readBothWays(text);
   // ("each harvest is sold on at most one purchase order": it may be on none, so its reference is optional.)
   return read && /\b(?:at most one|zero or one|no more than one)\b/i.test(text) ? { ...read, optional: true } : read;
+}
+
+/**
+ * "A tour pours several wines and a wine is poured on several tours": many on both sides, said
+ * from both ends; the two record types, or none. No reference follows from it (a record linking
+ * them does, when the text names one).
+ */
+export function readManyBothWays(text: string): [string, string] | undefined {
+  const halves = text.trim().replace(/\.$/, '').split(/\s*,?\s+(?:and|while|whereas|but)\s+(?=(?:a|an|each|every|one|any)\s)/i);
+  if (halves.length !== 2) return undefined;
+  const read = halves.map((half) => new RegExp(String.raw`^${DET}${NP}\s+.*?\b${MANY}${NP}${AFTER_MANY}$`, 'i').exec(half));
+  const [a, b] = read;
+  if (!a || !b) return undefined;
+  const same = (x: string, y: string) => x.toLowerCase().replace(/s$/, '') === y.toLowerCase().replace(/s$/, '');
+  return same(a[1]!, b[2]!) && same(b[1]!, a[2]!) && !same(a[1]!, b[1]!) ? [a[1]!, b[1]!] : undefined;
+}
+
+/** "a row ends up with lots of harvests while a harvest comes from exactly one row": one relation said from both ends. */
+function readBothWays(text: string): RelationReading | undefined {
+  const m = /^(.+?)\s+(?:while|whereas)\s+((?:each|every|a|an|one|any)\s.+)$/i.exec(text.trim().replace(/\.$/, ''));
+  const first = m ? readOne(m[1]!) : undefined;
+  const second = m ? readOne(m[2]!) : undefined;
+  if (!first || !second || first.list || second.list) return undefined;
+  const key = (p: { child: string; parent: string }) => `${p.child.replace(/s$/i, '').toLowerCase()}>${p.parent.replace(/s$/i, '').toLowerCase()}`;
+  // (A verb read into a name, "item is handed", is no reading of that end.)
+  const named = (r: RelationReading) => r.pairs.every((p) => !/\b(?:is|are|was|were|be|been)\b/i.test(`${p.child} ${p.parent}`));
+  const sides = [second, first].filter(named);
+  if (sides.length === 0) return undefined;
+  const pairs = sides.flatMap((r) => r.pairs).filter((p, i, all) => all.findIndex((q) => key(q) === key(p)) === i);
+  const { loose: _loose, ...rest } = sides[0]!;
+  return sides.every((r) => r.loose) ? { ...rest, pairs, loose: true } : { ...rest, pairs };
 }
 
 /** "A purchase order is placed by exactly one buyer and can cover several harvests": the relation, then what it holds many of. */

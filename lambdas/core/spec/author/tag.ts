@@ -50,3 +50,9 @@ export function startsWithVerb(text: string): boolean {
   const first = tagTerms(text.split(/[,;]/)[0]!.trim())[0];
   return !!first && first.tags.has('Verb') && !first.tags.has('Noun');
 }
+
+/** The infinitive of a verb's past form ("served" -> serve, "taught" -> teach), or the word itself. */
+export function infinitiveOf(past: string): string {
+  const verb = nlp()(`we ${past} it`).verbs().toInfinitive().text().trim().toLowerCase();
+  return /^[a-z]+$/.test(verb) ? verb : past;
+}

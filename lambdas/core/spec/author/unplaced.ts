@@ -7,6 +7,7 @@ import type { RightsContext } from '../offline-author/rights';
 import { parseRightsClause } from '../offline-author/rights';
 import type { Reading } from './assemble';
 import { inferAccess } from '../offline-author/access';
+import { saysSingleTenant } from '../offline-author/tenancy';
 
 const WORKFLOW = /^(?:when|whenever|once|as soon as|each time|every time|after|before|if|\d+\s+\w+\s+(?:before|after))\b|\b(?:wait|remind|reminder|notify|send|email|retry|retries|escalate)\b/i;
 // (Also how the writer says it is one organisation: "We're a single allotment society", "it's just us".)
@@ -15,7 +16,9 @@ const TENANCY = /\btenan(?:t|ts|cy)\b|\bseparate\b|\bisolat|\bits own workspace\
 const PUBLIC = /\b(?:anyone|everyone|everybody|public|publicly|visitors?|guests?|without (?:an account|logging in|login|signing in))\b|\b(?:don't|do not|never|won't|will not|doesn't|does not)\s+(?:need to\s+|have to\s+)?(?:log|sign)\s+in\b|\b(?:don't|do not|won't|never|doesn't|does not)\s+(?:have|need|get)\s+(?:an?\s+)?(?:accounts?|logins?)\b/i;
 const STATES = /\b(?:is|are|can be|goes from|moves through|either)\b.*(?:,|\bor\b|\/)/i;
 /** Small talk around the description ("Here's what I need", "Thanks!", "Hope that makes sense"): nothing to ask about. */
-const SMALL_TALK = /^(?:(?:so|ok|okay|right|anyway)\s*,?\s+)?(?:here(?:'s|\s+is|\s+are)\s+(?:(?:roughly|basically|briefly|quickly|more or less)\s+)?(?:what|how|the\s+(?:details|gist|basics|idea|plan))|(?:i|we)\s+(?:own|run|manage|operate)\s+(?:a|an|the|my|our)\s[^,]*?(?:\band\s+(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:tired|sick|fed up)\b.*)?$|(?:hi|hello|hey|thanks|thank you|cheers|many thanks)\b|that's\s+(?:it|all|about it|everything)\b|hope\s+(?:this|that)\s+(?:helps|makes sense)|let me know\b|any questions\b|(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:drowning|tired|sick|fed up)\b)/i;
+const SMALL_TALK = new RegExp(String.raw`^(?:(?:so|ok|okay|right|anyway)\s*,?\s+)?(?:here(?:'s|\s+is|\s+are)\s+(?:(?:roughly|basically|briefly|quickly|more or less)\s+)?(?:what|how|the\s+(?:details|gist|basics|idea|plan))|(?:i|we)\s+(?:own|run|manage|operate)\s+(?:a|an|the|my|our)\s[^,]*?(?:\band\s+(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:tired|sick|fed up)\b.*)?$|(?:hi|hello|hey|thanks|thank you|cheers|many thanks)\b|that's\s+(?:it|all|about it|everything)\b|hope\s+(?:this|that)\s+(?:helps|makes sense)|let me know\b|any questions\b|(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:drowning|tired|sick|fed up)\b` +
+  // ("First, the relationships:", "Now what we keep on each:": a lead-in to what follows.)
+  String.raw`|(?:(?:first|firstly|now|then|next|finally|and)\s*,?\s+)?(?:the\s+)?(?:relationships?|relations|data|fields|roles|permissions|access|automations?|workflows?|details|what we (?:keep|store|track|record)(?:\s+(?:on|for|about)\s+(?:each|them|each one))?)\b[^.]{0,60}:$)`, 'i');
 
 const NOUNS_ONLY = /^[a-z ,'-]{1,80}$/i;
 const VERB_WORD = /\b(?:is|are|was|were|has|have|can|may|must|should|will|need|needs|gets?)\b/i;
@@ -33,7 +36,7 @@ export function unplacedStatements(reading: Reading, ctx: RightsContext, workflo
   const out: string[] = [];
   reading.sentences.forEach((s, i) => {
     if (i === 0 || used.has(i) || SMALL_TALK.test(s.text.trim())) return;
-    const read = (clause: string) => parseRightsClause(clause, ctx) || accessIn(clause, ctx) || WORKFLOW.test(clause) || TENANCY.test(clause) || PUBLIC.test(clause) || STATES.test(clause);
+    const read = (clause: string) => parseRightsClause(clause, ctx) || accessIn(clause, ctx) || WORKFLOW.test(clause) || TENANCY.test(clause) || saysSingleTenant(clause) || PUBLIC.test(clause) || STATES.test(clause);
     // ("The regatta list, the race schedule and the results are public": the first items of a list the next clause ends.)
     const listHead = (clause: string, at: number) => NOUNS_ONLY.test(clause.trim()) && !VERB_WORD.test(clause) && at + 1 < s.clauses.length && read(s.clauses[at + 1]!);
     const understood = s.clauses.every((clause, at) => read(clause) || listHead(clause, at));

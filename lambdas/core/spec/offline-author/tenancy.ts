@@ -18,7 +18,11 @@ const MANY = String.raw`(?:lots of|loads of|many|multiple|several|various|differ
 const SINGLE = new RegExp(String.raw`\bsingle[- ]?tenan(?:t|cy)\b|\bnot multi[- ]?tenant\b|\bone (?:shared )?tenant\b(?!\s+(?:per|for each|for every|for each of))|\bno tenancy\b|\bno (?:separate |other |multiple |extra )?tenants?\b|\bno need for tenants\b|\bwithout tenants\b|\b(?:no|not|nothing|without|never|(?:don't|doesn't|do not|does not) need)\s+(?:any\s+)?multi[- ]?(?:tenan(?:t|cy|ted)|location|site|organi[sz]ation)s?\b` +
   // ("It's for our club only; no other clubs will use it".)
   // ("There's just the one hall, so no other halls or organisations will be on this".)
-  String.raw`|\bno other [a-z]+(?:\s+(?:or|and)\s+[a-z]+)?\s+(?:will|would|are going to|is going to)\s+(?:ever\s+)?(?:use|be on|be using|sign up|join)\b|\b(?:not|never) (?:be )?(?:used|shared) by (?:other|any other|more than one)\b`, 'i');
+  String.raw`|\bno other [a-z]+(?:\s+(?:or|and)\s+[a-z]+)?\s+(?:will|would|are going to|is going to)\s+(?:ever\s+)?(?:use|be on|be using|sign up|join)\b|\b(?:not|never) (?:be )?(?:used|shared) by (?:other|any other|more than one)\b` +
+  // ("This would only ever be used by us, one company, nobody else".)
+  String.raw`|\b(?:only|just)\s+(?:ever\s+)?(?:be\s+)?used\s+by\s+(?:us|ourselves|our\s+(?:own\s+)?(?:staff|team|people|company|club|business))\b|\bone\s+${ORG},?\s+(?:nobody|no one|no-one)\s+else\b` +
+  // ("This is for our hospital trust only", "the app is only for us", "it's just for us".)
+  String.raw`|\bfor\s+(?:our|my)\s+(?:[a-z]+\s+){0,3}only\b|\b(?:only|just)\s+for\s+us\b|\bfor\s+us\s+only\b`, 'i');
 
 const MULTI = [
   // "a SaaS for dental practices", "we sell it to gyms".
@@ -68,6 +72,11 @@ const TENANCY_CLAUSE = /\b(?:its|their) own (?:separate |isolated |private |litt
 
 export function isTenancyClause(clause: string): boolean {
   return TENANCY_CLAUSE.test(clause);
+}
+
+/** Does the text say the service is one organisation's ("single-tenant", "only ever used by us")? */
+export function saysSingleTenant(text: string): boolean {
+  return SINGLE.test(text);
 }
 
 export function detectMultiTenant(description: string): boolean {

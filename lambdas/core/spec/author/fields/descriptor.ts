@@ -109,7 +109,8 @@ export function readDescriptor(text: string, traits: Traits, entities: readonly 
 
 function readPart(part: string, traits: Traits, entities: readonly string[]): void {
   // ("that's optional", "it is required": the rule without its lead.)
-  let t = ` ${part.trim().replace(/^(?:that's|that is|which is|it's|it is|this is|those are|that one's|that one is|this one's|this one is)\s+/i, '')} `;
+  // ("(neither may be empty)", said of two fields: each is required.)
+  let t = ` ${part.trim().replace(/^(?:that's|that is|which is|it's|it is|this is|those are|that one's|that one is|this one's|this one is)\s+/i, '').replace(/^(?:neither|none)(?:\s+of\s+them)?\s+(?:may|can|should|must|is\s+allowed\s+to)\s+be\s+(?:left\s+)?(?:empty|blank|missing)$/i, 'required')} `;
   if (!t.trim()) return;
   t = takeSize(t, traits);
   const beforeRange = t;

@@ -69,7 +69,7 @@ export const TYPE_PHRASES: Readonly<Record<string, string>> = {
   datetime: 'datetime', timestamp: 'datetime', 'long text': 'text', 'free text': 'text', 'free-text': 'text',
   'rich text': 'text', markdown: 'text', paragraph: 'text', 'short text': 'string', text: 'string', string: 'string',
   'whole number': 'integer', integer: 'integer', int: 'integer', year: 'integer', count: 'integer',
-  decimal: 'number', number: 'number', float: 'number', numeric: 'number', amount: 'number', money: 'number',
+  decimal: 'number', decimals: 'number', 'decimals allowed': 'number', 'decimals ok': 'number', 'decimals are fine': 'number', 'with decimals': 'number', number: 'number', float: 'number', numeric: 'number', amount: 'number', money: 'number',
   currency: 'number', price: 'number', boolean: 'boolean', bool: 'boolean', flag: 'boolean', checkbox: 'boolean',
   'yes/no': 'boolean', 'y/n': 'boolean', 'tick box': 'boolean', tickbox: 'boolean', 'check box': 'boolean', 'true/false': 'boolean', 'yes or no': 'boolean', date: 'date', dates: 'date',
   day: 'date', email: 'email', 'email address': 'email', phone: 'string', 'phone number': 'string', url: 'url',
@@ -167,6 +167,7 @@ export const REQUIRED_LEADS = set('essential');
 export const REQUIRED_PHRASES: readonly string[] = [
   'must have', 'must-have', 'needed', 'must be set', 'must be provided', 'must be given', 'must be filled in', 'must be filled',
   'cannot be empty', "can't be empty", 'always set', 'always filled in',
+  'may not be empty', 'must not be empty', "mustn't be empty",
 ];
 /** Wording that says a field may be left empty, as a name's lead or anywhere in a descriptor. */
 export const OPTIONAL_PHRASES: readonly string[] = [

@@ -15,6 +15,7 @@ import { emptyTraits, OPTIONAL_WORDING, readDescriptor, refTarget, takeDefault, 
 import { entityWords } from './entities';
 import { isBooleanPair, valueList } from './values';
 import { participle, verbLemma } from '../workflow-phrases';
+import { infinitiveOf } from '../tag';
 
 export interface PhraseParts {
   words: string[];
@@ -32,6 +33,9 @@ const VERBS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'can', 'will', 
 const PRONOUNS = /^(?:it|they|he|she|we|you|i|this|that)(?:['’](?:s|re|ve|ll|d))?$/;
 
 /** Reads a phrase into name words and traits; undefined when it is no field. */
+/** A question whose answer is the record's stage: "where it's up to", "where it is in the process", "what stage it's at". */
+const STATUS_QUESTION = /^(?:where\s+(?:it|they)(?:'s|'re|\s+is|\s+are)\s+(?:up\s+to|at|in\s+the\s+(?:process|pipeline|workflow))|(?:what|which)\s+(?:stage|step|state|phase)\s+(?:it|they)(?:'s|'re|\s+is|\s+are)(?:\s+(?:at|in))?|how\s+far\s+(?:along\s+)?(?:it|they)(?:'s|'re|\s+is|\s+are)(?:\s+along)?)$/i;
+
 export function readPhrase(phrase: string, entities: readonly string[], owner?: string): PhraseParts | undefined {
   const traits = emptyTraits();
   let text = normalizeInformal(phrase)
@@ -48,6 +52,11 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/^([a-z][a-z ]*?)\s*\((\d+(?:\s*,\s*\d+)*\s*(?:,\s*)?or\s+\d+)\s+(minutes|hours|days|weeks|km|kg|miles|metres|meters)\)$/i, (_all, name: string, choices: string, unit: string) => `${name} in ${unit} (${choices})`)
     // ("optionally up to one photo": optional, one photo.)
     .replace(/^((?:optionally|optional)\s+)?(?:exactly|just|only|up to|at most)\s+(?:one|a single|1)\s+/i, '$1');
+  // ("a three-letter station code", "a 6-digit PIN": how it is written is a note, not part of its name.)
+  text = text.replace(/\b((?:two|three|four|five|six|seven|eight|nine|ten|twelve|\d{1,2})[- ](?:letter|digit|character|char))\s+(?=[a-z])/i, (_m, form: string) => {
+    traits.notes.push(form.replace(/\s+/, '-'));
+    return '';
+  });
   // ("the styles they teach", "any injuries we should know about": things described in words, not how many.)
   if (/^(?:(?:the|any|their|its|his|her)\s+)?(?:[a-z]+\s+)?[a-z]+[^s\s]s\s+(?:(?:that|which)\s+)?(?:they|we|you|he|she|it|the\s+[a-z]+)\s+(?!(?:is|are|was|were|has|have|had)\b)[a-z]+/i.test(text) || /^any\s+(?:[a-z]+\s+)?[a-z]+[^s\s]s\b(?!\s*\()/i.test(text)) traits.described = true;
   // ("any day of the week, Monday to Sunday": the days between, as the values.)
@@ -78,8 +87,16 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     text = colon[1]!;
   } else if (colon) text = colon[1]!;
   text = text.replace(/\s+/g, ' ').trim();
+  // ("the language the tour is given in", "the order it's poured in": a noun and what is done in it; the order of an act is a number.)
+  const contact = /^(?:the|its|their)\s+(?!(?:when|where|what|who|how|whether|which)\b)([a-z]+)\s+(?:that\s+|which\s+)?(?:it|they|the\s+[a-z]+|its\s+[a-z]+|their\s+[a-z]+)(?:'s|'re|\s+is|\s+are|\s+was|\s+were|\s+gets?|\s+got)?\s+([a-z]+(?:ed|en|wn|ne|ld|lt|ght|ung))\s+(?:in|on|at|by|with|from|to|for|under)$/i.exec(text);
+  if (contact && /^(?:order|sequence|position)$/i.test(contact[1]!)) {
+    traits.type ??= 'integer';
+    return { words: [infinitiveOf(contact[2]!.toLowerCase()), 'order'], traits };
+  }
+  if (contact) text = contact[1]!;
   // ("where it's up to: received, being cooked, ready or collected": its status.)
-  if (/^where\s+(?:it|they)(?:'s|'re|\s+is|\s+are)\s+up\s+to$/i.test(text) && traits.values) return { words: ['status'], traits };
+  // ("where it is in the process: in storage, claimed, ...", "what stage it's at: ...", "how far along it is: ...": the same.)
+  if (STATUS_QUESTION.test(text) && traits.values) return { words: ['status'], traits };
   if (!text) return undefined;
 
   const state = STATE_CHANGE.exec(text);
@@ -436,6 +453,12 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     traits.type ??= 'integer';
     return ['capacity'];
   }
+  // ("how many passengers they can take", "how many dogs it can hold": its capacity of those.)
+  const capacityOf = /^how many ([a-z]+?)s? (?:it|they|he|she|each one) (?:can |could )?(?:takes?|carry|carries|holds?|seats?|fits?|sleeps?|accommodates?)$/.exec(t);
+  if (capacityOf) {
+    traits.type ??= 'integer';
+    return /^(?:people|person|guest|persons)$/.test(capacityOf[1]!) ? ['capacity'] : [capacityOf[1]!, 'capacity'];
+  }
   // ("the date and time it starts": when it starts, starts_at.)
   const momentOf = /^(?:the\s+)?date and time (?:it|they) (starts?|begins?|opens?|ends?|finish(?:es)?|closes?)$/.exec(t);
   if (momentOf) {
@@ -472,6 +495,12 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     const stem = who[1]!;
     return [/st$/.test(stem) ? stem : stem.endsWith('e') ? `${stem}r` : `${stem}er`];
   }
+  // ("how many of the group are non-drinking drivers": a count of those.)
+  const howManyOf = /^how many of (?:the|them|those|their|its)(?:\s+[a-z]+)?\s+(?:are|is|will be|have|need)\s+((?:[a-z-]+\s+){0,2}[a-z]+s)$/.exec(t);
+  if (howManyOf) {
+    traits.type ??= 'integer';
+    return howManyOf[1]!.split(/[\s-]+/);
+  }
   const howMany = /^how\s+(?:many|much)\s+([a-z]+)(?:\s+.*)?$/.exec(t);
   if (howMany) {
     const unit = UNITS[howMany[1]!];
@@ -501,7 +530,8 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     return ['year', yearOf[1]!];
   }
   // ("the date its vaccinations run out", "the date their licence expires": the thing's expiry date.)
-  const expires = /^(?:the\s+)?date\s+(?:its|their|his|her|the)\s+([a-z]+)\s+(?:runs? out|expires?|lapses?)$/.exec(t);
+  // ("the date their DBS check expires": of a thing named in words.)
+  const expires = /^(?:the\s+)?date\s+(?:its|their|his|her|the)\s+([a-z]+(?:\s+[a-z]+){0,2})\s+(?:runs? out|expires?|lapses?)$/.exec(t);
   if (expires) {
     traits.type ??= 'date';
     return [expires[1]!.replace(/(?<=[^s])s$/, ''), 'expiry', 'date'];

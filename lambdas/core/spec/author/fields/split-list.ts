@@ -31,6 +31,8 @@ export function splitFieldList(written: string): string[] {
   // ("a colour and the size is S, M, L or XL": a field and its values, said as a sentence.)
   list = list.replace(/\b(the|its|their)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|can be|will be|must be)\s+(?:either\s+|one of\s+)?((?:[A-Za-z0-9][\w-]*(?:\s[\w-]+)?,\s*)*[A-Za-z0-9][\w-]*(?:\s[\w-]+)?\s+or\s+[A-Za-z0-9][\w-]*(?:\s[\w-]+)?)\s*$/, '$1 $2 ($3)');
   // ("the position and, when one applies, a scoring code", "and, if there is one, a photo": a condition set off by commas makes the next field optional.)
+  // ("and, optionally, the item they think is theirs": the same, said with the word.)
+  list = list.replace(/(\s+and)\s*,\s*(?:optionally|if (?:any|wanted|needed))\s*,\s+/gi, '$1 optionally ');
   list = list.replace(/(\s+and)\s*,\s*(?:when|if|where|wherever)\s+(?:one|it|they|there(?:'s| is| are)?|any|that|relevant|applicable|needed|known)(?:\s+(?:applies|apply|is one|are some|is any|exists?|is relevant|is needed|is known|one))?\s*,\s+/gi, '$1 optionally ');
   // ("when it starts and ends": two moments, when it starts and when it ends.)
   const moments = list.replace(/\bwhen (it|they) (start|begin|open)(s?) and (end|finish|close)(e?s?)\b/gi, 'when $1 $2$3, when $1 $4$5');
@@ -103,6 +105,10 @@ function valueRun(pieces: readonly Piece[], i: number): number {
 
 /** `a PDF no larger than 15 MB`, `optional`, `open by default`: a piece that only says rules, formats, a size or a default of the one before. */
 function isDescriptorTail(text: string): boolean {
+  // ("the minimum age, never below 18 (legal drinking age here)": a rule, then why, in parentheses.)
+  const why = /^(.*\S)\s*\([^()]*\)\s*$/.exec(text.trim());
+  // (A bound ends on its number: "up to 3 photos (...)" is a field of its own.)
+  if (why && /\d\s*(?:%|[a-z]{1,3})?$/i.test(why[1]!) && !/^(?:an?|the|their|its|his|her|some|any|optional(?:ly)?)\s/i.test(why[1]!) && isDescriptorTail(why[1]!)) return true;
   // ("optionally a photo": a field of its own, said to be optional.)
   if (/^(?:optionally|possibly|maybe|perhaps)\s+(?:a|an|the|their|its|some|any|one)\s/i.test(text.trim())) return false;
   // ("the training night, any weekday from Monday to Friday": the days it can be.)
@@ -191,7 +197,8 @@ function bothRequired(items: string[]): string[] {
 /** `the helm's name and email`: a bare noun joined by "and" to a possessed one is the possessor's too. */
 function sharePossessor(items: string[], pieces: readonly Piece[]): string[] {
   return items.map((item, i) => {
-    const owner = i > 0 && pieces[i]?.sep === 'and' ? /^(?:the\s+|their\s+|its\s+)?([a-z]+['’]s)\s+[a-z]+$/i.exec(items[i - 1]!) : null;
+    // ("the lead guest's name and email": a possessor of two words, too.)
+    const owner = i > 0 && pieces[i]?.sep === 'and' ? /^(?:the\s+|their\s+|its\s+)?((?:[a-z]+\s+)?[a-z]+['’]s)\s+[a-z]+(?:\s*\([^()]*\))?$/i.exec(items[i - 1]!) : null;
     return owner && /^[a-z]+(?:\s*\([^()]*\))?$/i.test(item) ? `the ${owner[1]} ${item}` : item;
   });
 }
@@ -200,7 +207,7 @@ function sharePossessor(items: string[], pieces: readonly Piece[]): string[] {
 function shareLastParenthesis(items: string[]): string[] {
   const out = [...items];
   for (let i = 1; i < out.length; i += 1) {
-    const m = /\((both\b[^)]*|each\b[^)]*|[^()]*\b(?:each|both)|dates|datetimes|times|dates (?:with|and) times)\)\s*$/i.exec(out[i]!);
+    const m = /\((both\b[^)]*|each\b[^)]*|neither\b[^)]*|[^()]*\b(?:each|both)|dates|datetimes|times|dates (?:with|and) times)\)\s*$/i.exec(out[i]!);
     const prev = out[i - 1]!;
     // ("a description and up to 3 photos (jpg/png, max 5MB each)": a file's limits, each of its files; no file before it.)
     const fileLimits = m && /\b\d+(?:\.\d+)?\s*(?:kb|mb|gb)\b|\b(?:jpe?g|png|pdf|gif|heic|tiff?|docx?)\b/i.test(m[1]!) && !/\b(?:photos?|images?|pictures?|pics?|scans?|files?|documents?|docs?|pdfs?|attachments?|copy|copies|certificates?|forms?|letters?|logos?|videos?|recordings?|receipts?|plans?)\b/i.test(prev);
