@@ -847,3 +847,35 @@ describe('a tasting-room page: contact clauses, shared rules and counts of a gro
     expect(spec.openQuestions ?? []).toEqual([]);
   });
 });
+
+describe('relations with "any one", a compound whose head is described, and links a record may have', () => {
+  const PAGE = [
+    'Harbour pilots for the Eastport Pilotage Service. The service is the only organisation using this; no tenants.',
+    'Relationships first:',
+    'Harbours have many pilot jobs, and any one job is at a single harbour.',
+    'A vessel can also be linked to the job it arrived on, though it does not have to be.',
+    'Harbour: name, how many berths it has, and whether tugs are available.',
+    'Job: starts at (date and time), and which flags are flying: red, yellow, or none.',
+    'Vessel: name and gross tonnage.',
+    'Pilots log jobs and can edit only the jobs they logged themselves; and they log vessels.',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Pilots', description: PAGE });
+  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+
+  it('reads "Harbours have many pilot jobs, and any one job is at a single harbour" as jobs of a harbour', () => {
+    expect(spec.entities.map((e) => e.name)).toEqual(['Harbour', 'Job', 'Vessel']);
+    expect(field('Job', 'harbour_id')).toMatchObject({ type: 'ref(Harbour)', required: true });
+  });
+
+  it('reads "can also be linked to the job ..., though it does not have to be" as an optional reference', () => {
+    expect(field('Vessel', 'job_id')).toMatchObject({ type: 'ref(Job)', required: false });
+  });
+
+  it('reads "how many berths it has" as a count, "which flags are flying: ..." as the flags, and "they log jobs" as no fields', () => {
+    expect(field('Harbour', 'berth_count')).toMatchObject({ type: 'integer' });
+    expect(field('Job', 'flags')?.values).toEqual(['red', 'yellow', 'none']);
+    expect(spec.entities.find((e) => e.name === 'Vessel')!.fields.map((f) => f.name)).toEqual(['name', 'gross_tonnage', 'job_id']);
+    expect(spec.tenancy).toBe('single');
+    expect(spec.openQuestions ?? []).toEqual([]);
+  });
+});

@@ -181,7 +181,14 @@ export function readDescription(description: string): Reading {
     const unread = (part: string): boolean => {
       const relation = readRelations(part);
       // (Related to another record type, even a generic noun is one: "every registered item is tied to one session".)
-      const pairs = relation?.pairs.map((p) => ({ child: nameOf(p.child, units, !relation.loose), parent: nameOf(p.parent, units) }));
+      // ("Beaches have many patrol shifts" where shifts are described: the compound's head is the record type.)
+      const byHeadNoun = (name: string | undefined, phrase: string): string | undefined => {
+        const head = words(phrase).pop();
+        const said = words(phrase).filter((w) => !/^(?:a|an|the|each|every|any|one|many|several|some|its|their)$/.test(w));
+        const byHead = name && !isDescribed(name) && said.length === 2 && RIGHT_VERBS[said[0]!] === undefined && head ? nameOf(head, units) : undefined;
+        return byHead && isDescribed(byHead) ? byHead : name;
+      };
+      const pairs = relation?.pairs.map((p) => ({ child: byHeadNoun(nameOf(p.child, units, !relation.loose), p.child), parent: byHeadNoun(nameOf(p.parent, units), p.parent) }));
       // (A pattern any verb fits relates only record types the text describes.)
       // ("One guardian can have several children at the academy": people the text never describes are no record type of their own.)
       const undescribedPeople = pairs?.some((p) => p.child && /^(?:Child|Kid|Son|Daughter|Parent|Person|People)$/.test(p.child) && !isDescribed(p.child));
@@ -277,6 +284,12 @@ export function readDescription(description: string): Reading {
         const named = said ? nameOf(said[1]!, units) : undefined;
         if (named && !earlyRoles.has(snakeCase(named))) previous = named;
         return true;
+      }
+      // ("they log incidents and can edit only ...": people logging record types the text describes, not fields of the record before.)
+      const firstItem = def.topic === PREVIOUS && def.list ? splitFieldList(def.list)[0] : undefined;
+      if (firstItem && /^(?:they|we|he|she|you)\s/i.test(part.trim()) && isPluralWord(words(firstItem)[0] ?? '') && words(firstItem).length <= 2) {
+        const logged = nameOf(words(firstItem)[0]!, units);
+        if (logged && isDescribed(logged)) return true;
       }
       // "the nurse records a donation" (nurses a role, donations described): an act, not a definition.
       if (def.list && def.topic !== PREVIOUS && earlyRoles.has(snakeCase(entity)) && splitFieldList(def.list).every((item) => {
@@ -466,7 +479,7 @@ const PERSON_AFTER_ROLE = /^((?:[Oo]ur|[Mm]y|[Tt]he)\s+[a-z]+(?:\s+[a-z]+)?)\s+[
  */
 function verbClauses(text: string): string[] {
   const verbs = Object.keys(RIGHT_VERBS).join('|');
-  return splitTopLevel(text, sepRegex(new RegExp(String.raw`\s*,\s*(?:and\s+(?=(?:${verbs})\s)|(?=(?:${verbs})\s+(?:a|an|the|their|new)\s)|(?:and|but|while|whereas)\s+(?=(?:a|an|each|every|the|one)\s))|\s+(?:and|but)\s+(?=(?:each|every)\s)`, 'iy'))).map((c) => c.trim()).filter(Boolean);
+  return splitTopLevel(text, sepRegex(new RegExp(String.raw`\s*,\s*(?:and\s+(?=(?:${verbs})\s)|(?=(?:${verbs})\s+(?:a|an|the|their|new)\s)|(?:and|but|while|whereas)\s+(?=(?:a|an|each|every|the|one|any one|any single)\s))|\s+(?:and|but)\s+(?=(?:each|every)\s)`, 'iy'))).map((c) => c.trim()).filter(Boolean);
 }
 
 /**

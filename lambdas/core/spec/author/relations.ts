@@ -25,7 +25,7 @@ export interface RelationReading {
   optional?: boolean;
 }
 
-const DET = String.raw`(?:(?:each|every|a|an|the|one|any)\s+)?`;
+const DET = String.raw`(?:(?:each|every|a|an|the|one|any(?:\s+one)?)\s+)?`;
 const NP = String.raw`([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)`;
 /** (Longer wordings first: "a single room" is one room, not a "single room".) */
 const ONE = String.raw`(?:exactly one|only one|just one|one and only one|at most one|zero or one|no more than one|a single|one single|a|an|one|the|its|their)\s+`;
@@ -218,6 +218,10 @@ const FIELD_NOUNS = /^(?:a|an|one|the)?\s*(?:name|title|price|date|time|descript
 export function readRelations(written: string): RelationReading | undefined {
   // ("a row obviously ends up with lots of harvests": a comment on the relation is no part of it.)
   const text = written.replace(/^((?:(?:each|every|a|an|the|one|any)\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:obviously|naturally|of course|usually|typically|clearly|generally|normally)\s+/i, '$1 ');
+  // ("An incident can also be linked to the shift it happened on, though it doesn't have to be": a link it may have.)
+  const may = /^((?:(?:each|every|a|an|the|one|any)\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:can|may|might|could)\s+(?:also\s+)?(?:optionally\s+)?be\s+(?:linked|tied|attached|connected|assigned)\s+to\s+(?:a|an|one|the)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:it|they|that|which|who)\s+[^,]*)?(?:\s*,\s*(?:though|but|although|if)\b.*)?$/i.exec(text.trim().replace(/\.$/, ''));
+  const optionalLink = may ? readOne(`${may[1]!} is linked to a ${may[2]!}`) : undefined;
+  if (optionalLink) return { ...optionalLink, optional: true };
   const read = readOne(text) ?? readChained(text) ?? readFirstClause(text) ?? readWithMany(text) ?? readBothWays(text);
   // ("each harvest is sold on at most one purchase order": it may be on none, so its reference is optional.)
   return read && /\b(?:at most one|zero or one|no more than one)\b/i.test(text) ? { ...read, optional: true } : read;

@@ -16,6 +16,7 @@ import { entityWords } from './entities';
 import { isBooleanPair, valueList } from './values';
 import { participle, verbLemma } from '../workflow-phrases';
 import { infinitiveOf } from '../tag';
+import { singular } from '../../offline-author/text';
 
 export interface PhraseParts {
   words: string[];
@@ -397,6 +398,9 @@ const MEASURE_OF_UNIT: Readonly<Record<string, string>> = { kg: 'weight', g: 'we
 function whPhrase(text: string, traits: Traits, owner: readonly string[]): string[] | undefined {
   const t = text.toLowerCase().replace(/^(?:roughly|about|approximately|exactly|also)\s+/, '');
   if (/^where\s+(?:it|they|he|she)\s+(?:is|are|lives?|sits?|stands?)(?:\s+located)?$|^where\s+(?:it|they)['’](?:s|re)(?:\s+located)?$/.test(t)) return ['location'];
+  // ("which flags are flying: ...", "which language is spoken": the thing asked about.)
+  const whichAre = /^which\s+([a-z]+)\s+(?:is|are|was|were)\s+(?:being\s+)?[a-z]+(?:ing|ed|en)$/.exec(t);
+  if (whichAre) return [whichAre[1]!];
   // ("where it happened", "what happened": an incident's place and account.)
   if (/^where\s+(?:it|this|that)\s+(?:happened|occurred|took place)$/.test(t)) return ['location'];
   if (/^what\s+(?:happened|occurred|went wrong)(?:\s+as\s+(?:an?\s+)?(?:free[- ]text\s+)?(?:description|account|text))?$/.test(t)) {
@@ -509,7 +513,11 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
       return [MEASURE_OF_UNIT[unit.suffix] ?? 'amount', unit.suffix];
     }
     traits.type ??= 'integer';
-    return [howMany[1]!];
+    // ("how many towers it has", "how many books were in the lot": a count of those things.)
+    const counted = howMany[1]!;
+    // ("how many attempts it took": what was done, by its name.)
+    const held = !/\s/.test(t.replace(/^how\s+(?:many|much)\s+[a-z]+/, '').trim()) || /^how many [a-z]+\s+(?:(?:it|they|he|she|we)\s+(?:has|have|had|holds?|own|owns|keep|keeps|bring|brings)|(?:are|were|is|was)\s+(?:in|on|at))\b/.test(t);
+    return /^(?:people|persons|much|of)$/.test(counted) || !/[^s]s$/.test(counted) || !held ? [counted] : [singular(counted), 'count'];
   }
   // ("how long it takes in minutes": a duration, its unit read apart.)
   if (/^how long\s+(?:it|they|the\s+[a-z]+)\s+(?:takes?|lasts?|runs?)$/.test(t)) {
