@@ -879,3 +879,39 @@ describe('relations with "any one", a compound whose head is described, and link
     expect(spec.openQuestions ?? []).toEqual([]);
   });
 });
+
+describe('asides in subjects and rules, measures of a part, the year of an act (a carillon society)', () => {
+  const PAGE = [
+    'Relationships:',
+    '- Towers and recitals. A tower holds many recital evenings over the year; a recital is always at one tower.',
+    '- A concert (a recital or a festival) is rung at one tower.',
+    'Tower: the name, the weight of the bourdon in kg, the regular recital night (any day of the week, Monday to Sunday).',
+    'Bell: its number in the ring, from 1 (the bourdon) to 50, and the year it was cast.',
+    'Recital: the start (date and time).',
+    'Concert: the date and a status of planned or held.',
+    'Player: full name and the year they learned to play.',
+    'Anyone, with or without an account, can see towers, recitals and concerts.',
+    'Players can submit a concert with its recitals and can correct only the concerts they submitted themselves.',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Carillons', description: PAGE });
+  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+
+  it('reads "many recital evenings" as recitals, and "is rung at one tower" as a relation', () => {
+    expect(spec.entities.map((e) => e.name)).not.toContain('RecitalEvening');
+    expect(field('Recital', 'tower_id')).toMatchObject({ type: 'ref(Tower)' });
+    expect(field('Concert', 'tower_id')).toMatchObject({ type: 'ref(Tower)' });
+  });
+
+  it('names measures of a part as compounds, drops "regular", keeps a range with an aside, and names the year of an act', () => {
+    expect(field('Tower', 'bourdon_weight_kg')).toMatchObject({ type: 'number' });
+    expect(field('Tower', 'recital_night')?.values).toHaveLength(7);
+    expect(field('Bell', 'number_in_ring')).toMatchObject({ type: 'integer', min: 1, max: 50 });
+    expect(field('Bell', 'year_cast')).toMatchObject({ type: 'integer' });
+    expect(field('Player', 'year_learned')).toMatchObject({ type: 'integer' });
+  });
+
+  it('reads "Anyone, with or without an account, can see ..." as public reading, and "with its recitals" as no fields', () => {
+    for (const entity of ['Tower', 'Recital', 'Concert']) expect(spec.access).toContainEqual({ entity, operation: 'read', level: 'public' });
+    expect(spec.entities.find((e) => e.name === 'Concert')!.fields.map((f) => f.name)).toEqual(['date', 'status', 'tower_id']);
+  });
+});

@@ -186,7 +186,10 @@ export function readDescription(description: string): Reading {
         const head = words(phrase).pop();
         const said = words(phrase).filter((w) => !/^(?:a|an|the|each|every|any|one|many|several|some|its|their)$/.test(w));
         const byHead = name && !isDescribed(name) && said.length === 2 && RIGHT_VERBS[said[0]!] === undefined && head ? nameOf(head, units) : undefined;
-        return byHead && isDescribed(byHead) ? byHead : name;
+        if (byHead && isDescribed(byHead)) return byHead;
+        // ("A tower holds many practice nights" where practices are described: a word for when it happens adds nothing.)
+        const byModifier = name && !isDescribed(name) && said.length === 2 && /^(?:nights?|days?|evenings?|mornings?|sessions?|slots?|times?|dates?|events?)$/.test(said[1]!) ? nameOf(said[0]!, units) : undefined;
+        return byModifier && isDescribed(byModifier) ? byModifier : name;
       };
       const pairs = relation?.pairs.map((p) => ({ child: byHeadNoun(nameOf(p.child, units, !relation.loose), p.child), parent: byHeadNoun(nameOf(p.parent, units), p.parent) }));
       // (A pattern any verb fits relates only record types the text describes.)
@@ -285,6 +288,10 @@ export function readDescription(description: string): Reading {
         if (named && !earlyRoles.has(snakeCase(named))) previous = named;
         return true;
       }
+      // ("Ringers can submit a performance with its band places and ...": the records that come with it, not its fields.)
+      const withOwn = def.list ? /^(?:its|their)\s+([a-z]+(?:\s+[a-z]+)?)\b/i.exec(splitFieldList(def.list)[0] ?? '') : null;
+      const ownRecords = withOwn && /\b(?:can|may|should|must|will|could)\s/i.test(part) && isPluralWord(words(withOwn[1]!).pop() ?? '') ? nameOf(withOwn[1]!, units) : undefined;
+      if (ownRecords && isDescribed(ownRecords)) return true;
       // ("they log incidents and can edit only ...": people logging record types the text describes, not fields of the record before.)
       const firstItem = def.topic === PREVIOUS && def.list ? splitFieldList(def.list)[0] : undefined;
       if (firstItem && /^(?:they|we|he|she|you)\s/i.test(part.trim()) && isPluralWord(words(firstItem)[0] ?? '') && words(firstItem).length <= 2) {
@@ -466,7 +473,8 @@ function withSubjects(clauses: string[], before?: string, out?: { last?: string 
 
 /** "Viewers, who are our paying members, can look at everything": the aside between a subject and its modal says who they are. */
 function withoutAppositive(text: string): string {
-  return text.replace(/^(\s*[A-Za-z]+(?:\s+[a-z]+){0,2}),\s+(?:who|which)\s+(?:are|is)\s+[^,]{1,50},\s*(?=(?:can|may|should|must|will|only|also)\b)/, '$1 ');
+  // ("Anyone, with or without an account, can see ...": an aside after the subject, before its modal.)
+  return text.replace(/^(\s*[A-Za-z]+(?:\s+[a-z]+){0,2}),\s+(?:(?:who|which)\s+(?:are|is)|with or without|whether or not|logged in or not|signed in or not|even without|with|without)\s+[^,]{1,50},\s*(?=(?:can|may|should|must|will|only|also)\b)/, '$1 ');
 }
 
 /** A first name after a role noun ("our receptionist Jo", "the head chef Marco") before what the person does. */

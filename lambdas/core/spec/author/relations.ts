@@ -30,7 +30,7 @@ const NP = String.raw`([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)`;
 /** (Longer wordings first: "a single room" is one room, not a "single room".) */
 const ONE = String.raw`(?:exactly one|only one|just one|one and only one|at most one|zero or one|no more than one|a single|one single|a|an|one|the|its|their)\s+`;
 /** A passive's participle, regular or one of the common irregular ones ("is sold on", "is held at"). */
-const PARTICIPLE = String.raw`(?:[a-z]+(?:ed|en|ght|wn)|sold|held|told|paid|sent|lent|spent|kept|left|lost|found|made|run|put|set|done|given|built|led)`;
+const PARTICIPLE = String.raw`(?:[a-z]+(?:ed|en|ght|wn)|sold|held|told|paid|sent|lent|spent|kept|left|lost|found|made|run|put|set|done|given|built|led|rung|sung|hung|won|spun|struck|dug|stuck|shot|met|fed|bred|read)`;
 /** Before the verb: "every module must belong to one course", "a track can only belong to one album". */
 const MODAL = String.raw`(?:(?:must|should|can|will|may|has to|have to)\s+)?(?:only\s+)?(?:always\s+)?`;
 const MANY = String.raw`(?:many|several|multiple|one or more|1 or more|\d+ or more|more than one|zero or more|any number of|a number of|lots of|a lot of|dozens of|some|plenty of)\s+`;

@@ -212,6 +212,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   else if (ws.length === 3 && /^(?:name|title|weight|price|size|length|colour|color|height|width)$/.test(ws[0]!) && ws[1] === 'of' && /^(?:item|piece|thing|one|unit|product)$/.test(ws[2]!)) ws = [ws[0]!];
   // ("a photo of the scoresheet": the scoresheet photo, as a compound names it.)
   else if (ws.length > 2 && ws.length <= 4 && /^(?:photo|picture|image|scan)$/.test(ws[0]!) && ws[1] === 'of') ws = [...ws.slice(2), ws[0]!];
+  // ("the weight of the tenor", "the length of the patrolled zone": a measure of a part, named as a compound.)
+  else if (ws.length >= 3 && ws.length <= 4 && /^(?:weight|length|width|height|depth|area|volume|diameter|circumference|temperature)$/.test(ws[0]!) && ws[1] === 'of' && !ws.slice(2).some((w) => /^(?:of|in|on|at|for|with|one|it|them)$/.test(w))) ws = [...ws.slice(2), ws[0]!];
   // ("a notes field": after a word for what it holds, "field" names nothing; a "research field" is one.)
   if (ws.length > 1 && ws[ws.length - 1] === 'field' && /^(?:notes?|comments?|remarks|text|description|details)$/.test(ws[ws.length - 2]!)) ws = ws.slice(0, -1);
   const counted = numberOf(ws);
@@ -532,7 +534,8 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     return [thingDate[1]!, stem, 'date'];
   }
   // ("the year it was planted": the year of what happened, a number.)
-  const yearOf = /^(?:the\s+)?year\s+(?:it|they|he|she)\s+(?:was|were)\s+(?:first\s+)?([a-z]+ed|built|made|bought|born)$/.exec(t);
+  // ("the year it was cast", "the year they learned to ring": the year of that act.)
+  const yearOf = /^(?:the\s+)?year\s+(?:it|they|he|she)\s+(?:was\s+|were\s+)?(?:first\s+)?([a-z]+ed|built|made|bought|born|cast|set|hung|rung|sold|won|began|started|joined|learnt|qualified)(?:\s+to\s+[a-z]+)?$/.exec(t);
   if (yearOf) {
     traits.type ??= 'integer';
     return ['year', yearOf[1]!];

@@ -106,9 +106,10 @@ function valueRun(pieces: readonly Piece[], i: number): number {
 /** `a PDF no larger than 15 MB`, `optional`, `open by default`: a piece that only says rules, formats, a size or a default of the one before. */
 function isDescriptorTail(text: string): boolean {
   // ("the minimum age, never below 18 (legal drinking age here)": a rule, then why, in parentheses.)
-  const why = /^(.*\S)\s*\([^()]*\)\s*$/.exec(text.trim());
+  // ("from 1 (the treble) to 12": an aside inside the rule, too.)
+  const bare = text.replace(/\s*\([^()]*\)/g, ' ').replace(/\s+/g, ' ').trim();
   // (A bound ends on its number: "up to 3 photos (...)" is a field of its own.)
-  if (why && /\d\s*(?:%|[a-z]{1,3})?$/i.test(why[1]!) && !/^(?:an?|the|their|its|his|her|some|any|optional(?:ly)?)\s/i.test(why[1]!) && isDescriptorTail(why[1]!)) return true;
+  if (bare !== text.trim() && bare && !/[(:]/.test(bare) && /\d\s*(?:%|[a-z]{1,3})?$/i.test(bare) && !/^(?:an?|the|their|its|his|her|some|any|optional(?:ly)?)\s/i.test(bare) && isDescriptorTail(bare)) return true;
   // ("optionally a photo": a field of its own, said to be optional.)
   if (/^(?:optionally|possibly|maybe|perhaps)\s+(?:a|an|the|their|its|some|any|one)\s/i.test(text.trim())) return false;
   // ("the training night, any weekday from Monday to Friday": the days it can be.)
