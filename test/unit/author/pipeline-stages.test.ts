@@ -915,3 +915,39 @@ describe('asides in subjects and rules, measures of a part, the year of an act (
     expect(spec.entities.find((e) => e.name === 'Concert')!.fields.map((f) => f.name)).toEqual(['date', 'status', 'tower_id']);
   });
 });
+
+describe('a show-jumping page: shared nouns and rules, acts that record fields, headings of workflows', () => {
+  const PAGE = [
+    'Riders register with us. We keep their full name and an email address that must be unique.',
+    'A horse is owned by one rider.',
+    'Class: its name, required; the lowest and the highest height allowed to enter, each between 60 and 160.',
+    'A round is one horse in one class. When the round is booked we store the start position and the fee. After the round, the steward fills in the time in seconds, the number of faults (zero or more), and the placing, which stays empty for most horses, so it\'s optional. After the jump-off, the steward adds the rider\'s signature as an image of at most 2 MB.',
+    'Classes are public: anyone can look at them without logging in. The system is for our club alone.',
+    '1. Round booked. Email the admin a confirmation.',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Jumping', description: PAGE });
+  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+
+  it('reads "Riders register with us" as no field, and what follows as the rider\'s', () => {
+    expect(spec.entities.find((e) => e.name === 'Rider')!.fields.map((f) => f.name)).toEqual(['full_name', 'email']);
+    expect(field('Horse', 'rider_id')).toMatchObject({ type: 'ref(Rider)' });
+  });
+
+  it('gives "the lowest and the highest height ..., each between 60 and 160" a noun and a rule each', () => {
+    expect(field('Class', 'lowest_height')).toMatchObject({ type: 'number', min: 60, max: 160 });
+    expect(field('Class', 'highest_height')).toMatchObject({ type: 'number', min: 60, max: 160 });
+  });
+
+  it('reads what is stored when a record is made and what is filled in after, as its fields', () => {
+    expect(spec.entities.find((e) => e.name === 'Round')!.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['start_position', 'fee', 'time_seconds', 'faults', 'placing']));
+    expect(field('Round', 'faults')).toMatchObject({ type: 'integer', min: 0 });
+    expect(field('Round', 'placing')).toMatchObject({ required: false });
+    expect(field('Round', 'rider_signature_key')).toMatchObject({ type: 'file', file: { maxBytes: 2 * 1024 * 1024 } });
+  });
+
+  it('asks nothing about a public statement after a colon, "for our club alone", or a workflow\'s heading', () => {
+    expect(spec.access).toContainEqual({ entity: 'Class', operation: 'read', level: 'public' });
+    expect(spec.tenancy).toBe('single');
+    expect(spec.openQuestions ?? []).toEqual([]);
+  });
+});

@@ -134,6 +134,18 @@ const PATTERNS: Pattern[] = [
     childrenOnly: true,
   },
   {
+    example: 'When the entry is made we store the running order position and the entry fee',
+    re: new RegExp(String.raw`^(?:when|whenever|once|each time|every time)\s+(?:a|an|the|each|every|new|a new)\s+${NP}\s+(?:is|are|gets?)\s+(?:first\s+)?[a-z]+(?:\s+(?:up|in|out))?\s*,?\s+(?:we|they|you|i)\s+(?:also\s+|just\s+|then\s+)?(?:store|note|record|log|keep|save|capture|enter|fill in|write down|add|take down)\s+${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
+    example: 'After the run, the scorer fills in the course time, the number of faults and the placing (about the record just described)',
+    re: /^(?:after|once|then|later)\b[^,]{1,40},\s*(?:the|our|a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:fills in|records|notes|enters|logs|adds|writes down|notes down|types in|puts in)\s+((?:the|their|its|whether|how)\s.+)$/i,
+    topic: 0,
+    list: 1,
+  },
+  {
     example: 'We also note the number of raised beds on it, how much sunlight it gets (about the record just described)',
     // (Also "We hold the first name and last name", "we collect ...", "we ask for ...".)
     // (And "We also like to put the high tide and a short forecast note on it".)
@@ -375,6 +387,8 @@ function readClean(clean: string): ProseDefinition | undefined {
       return p.topic === 0 ? undefined : { topic, children: items.map((item) => item.trim()) };
     }
     if (p.childrenOnly) continue;
+    // ("Handlers register with us": who they deal with is no field; what follows ("We keep their full name") is theirs.)
+    if (list && p.topic !== 0 && /^(?:us|me|them|you|him|her|it|each other|one another)$/i.test(list.trim())) return { topic, list: '' };
     return {
       topic,
       ...(p.parent !== undefined && m[p.parent] ? { parent: m[p.parent]!.trim() } : {}),

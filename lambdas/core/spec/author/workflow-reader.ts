@@ -176,7 +176,9 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     const tokens = words(labelled[1]!);
     const m = mentionIn(tokens, ctx);
     const state = m ? tokens.slice(m.end).filter((w) => !STATE_LINKS.has(w)) : [];
-    if (m && m.start <= 1 && state.length >= 1 && state.length <= 2) {
+    // ("Shows are public: anyone can look at them": what follows a heading of a workflow is something to do.)
+    const firstAfter = words(text.slice(labelled[0].length))[0] ?? '';
+    if (m && m.start <= 1 && state.length >= 1 && state.length <= 2 && !/^(?:anyone|everyone|everybody|nobody|no|they|we|you|it|its|their|the|a|an|only|all|both|each|every)$/.test(firstAfter)) {
       return { entity: reachedBy(m.entity, state.join(' '), ctx), ...triggerFor(m.entity, state.join(' '), ctx), lead: [], rest: text.slice(labelled[0].length), state: snakeCase(state.join(' ')) };
     }
   }
@@ -379,6 +381,8 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     if (opening.value) triggerValues.push({ entity: opening.entity, ...opening.value });
     drafts.push(draft);
     used.add(i);
+    // ("2. Show opened. When a show's status becomes open, ...": the heading before is this workflow's too.)
+    if (i > 0 && !used.has(i - 1) && stateHeading(sentences[i - 1]!, ctx)) used.add(i - 1);
     last = draft;
   });
   const names = new Set<string>();

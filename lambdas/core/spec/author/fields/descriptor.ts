@@ -82,7 +82,9 @@ const REF_LEAD = /^(?:(?:a\s+)?(?:link|links|reference|ref|pointer)\s+to|refers 
 
 /** Reads a descriptor into `traits`. `cell`: a table's type or rules cell (free notes expected). */
 export function readDescriptor(text: string, traits: Traits, entities: readonly string[]): void {
-  let t = takeDefault(text.trim().replace(/²/g, '2'), traits);
+  // ("zero or more": a bound written in words.)
+  const DIGITS: Readonly<Record<string, string>> = { zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10' };
+  let t = takeDefault(text.trim().replace(/²/g, '2').replace(/\b(zero|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?=or\s+(?:more|less|fewer|above|below|over|under)\b)/gi, (_m, n: string) => `${DIGITS[n.toLowerCase()]!} `), traits);
   if (!t) return;
   // Nested parentheses: `which wine (required)`.
   t = t.replace(/\(([^()]*)\)/g, (_m, inner: string) => {

@@ -51,6 +51,10 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/([a-z])\(s\)/gi, '$1')
     // ("duration (30 or 60 mins)": a number of that unit, whichever is chosen.)
     .replace(/^([a-z][a-z ]*?)\s*\((\d+(?:\s*,\s*\d+)*\s*(?:,\s*)?or\s+\d+)\s+(minutes|hours|days|weeks|km|kg|miles|metres|meters)\)$/i, (_all, name: string, choices: string, unit: string) => `${name} in ${unit} (${choices})`)
+    // ("the customer's signature as an image of at most 2 MB": what it is kept as, a file.)
+    .replace(/^([^()]+?)\s+as\s+(?:an?\s+)?((?:image|photo|picture|pdf|scan|jpe?g|png)s?\b[^()]*)$/i, '$1 ($2)')
+    // ("the highest grade allowed to enter": who may do what with it is no part of its name.)
+    .replace(/\s+(?:allowed|permitted|eligible)\s+to\s+[a-z]+(?:\s+(?:it|them|in|on))?(?=\s*[,(]|$)/i, '')
     // ("optionally up to one photo": optional, one photo.)
     .replace(/^((?:optionally|optional)\s+)?(?:exactly|just|only|up to|at most)\s+(?:one|a single|1)\s+/i, '$1');
   // ("a three-letter station code", "a 6-digit PIN": how it is written is a note, not part of its name.)

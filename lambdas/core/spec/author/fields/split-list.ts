@@ -34,6 +34,8 @@ export function splitFieldList(written: string): string[] {
   // ("and, optionally, the item they think is theirs": the same, said with the word.)
   list = list.replace(/(\s+and)\s*,\s*(?:optionally|if (?:any|wanted|needed))\s*,\s+/gi, '$1 optionally ');
   list = list.replace(/(\s+and)\s*,\s*(?:when|if|where|wherever)\s+(?:one|it|they|there(?:'s| is| are)?|any|that|relevant|applicable|needed|known)(?:\s+(?:applies|apply|is one|are some|is any|exists?|is relevant|is needed|is known|one))?\s*,\s+/gi, '$1 optionally ');
+  // ("the lowest and the highest grade allowed": two fields sharing their noun.)
+  list = list.replace(/\b(?:the\s+)?(lowest|highest|minimum|maximum|min|max|earliest|latest|opening|closing|first|last)\s+and\s+(?:the\s+)?(lowest|highest|minimum|maximum|min|max|earliest|latest|opening|closing|first|last)\s+([a-z]+)\b/gi, 'the $1 $3 and the $2 $3');
   // ("when it starts and ends": two moments, when it starts and when it ends.)
   const moments = list.replace(/\bwhen (it|they) (start|begin|open)(s?) and (end|finish|close)(e?s?)\b/gi, 'when $1 $2$3, when $1 $4$5');
   const dashed = moments.replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-()]{1,40}?)\s+-\s+(?:and\s+)?/g, ' ($1), ').replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-(),]{1,40}?)\s*\.?$/, ' ($1)');
@@ -60,7 +62,7 @@ export function splitFieldList(written: string): string[] {
     const run = valueRun(pieces, i);
     // `a status, which can be scheduled, boarding or cancelled`: a relative clause about the field before.
     // (Also "the instructor running it, who'll be a user on the system".)
-    if (merged.length > 0 && /^(?:(?:which|that)\s+(?:is|are|can|must|has|have|should|will|moves|goes|runs|progresses|isn't|aren't|can't|won't|doesn't|don't)(?!\w)|who(?:'ll|'s|\s+will|\s+is|\s+must)\s+(?:be|always be)\s+(?:a|an|one)\s)/i.test(piece.text)) {
+    if (merged.length > 0 && /^(?:(?:which|that)\s+(?:is|are|can|must|has|have|should|will|moves|goes|runs|progresses|stays|remains|may|might|could|isn't|aren't|can't|won't|doesn't|don't)(?!\w)|who(?:'ll|'s|\s+will|\s+is|\s+must)\s+(?:be|always be)\s+(?:a|an|one)\s)/i.test(piece.text)) {
       merged[merged.length - 1]!.text += `, ${pieces.slice(i, run + 1).map((p, k) => (k === 0 ? p.text : `${p.sep === 'and' ? ' and' : p.sep} ${p.text}`)).join('')}`;
       i = run;
     } else if (run > i && merged.length > 0 && /^(?:one of|either|any of|which is one of)\s/i.test(piece.text)) {
@@ -73,8 +75,16 @@ export function splitFieldList(written: string): string[] {
     } else if (merged.length > 0 && CONCESSIVE.test(piece.text) && isDescriptorTail(piece.text.replace(CONCESSIVE, '').replace(REASON, ''))) {
       // ("a name too, but that's optional", "the ISBN, though that one's optional since ...": the rule of the field before, without why.)
       merged[merged.length - 1]!.text += `, ${piece.text.replace(CONCESSIVE, '').replace(REASON, '')}`;
+    } else if (merged.length > 1 && piece.sep === ',' && pieces[i - 1]?.sep === 'and' && /^(?:each|both)\s+(?!of\b)/i.test(piece.text) && isDescriptorTail(piece.text.replace(/^(?:each|both)\s+/i, '').replace(/\u2063/g, ' '))) {
+      // ("the lowest and the highest grade, each between 1 and 7": the rule of both.)
+      const rule = piece.text.replace(/^(?:each|both)\s+/i, '');
+      merged[merged.length - 1]!.text += `, ${rule}`;
+      merged[merged.length - 2]!.text += `, ${rule}`;
     } else if (merged.length > 0 && isDescriptorTail(piece.text)) {
       merged[merged.length - 1]!.text += `, ${piece.text}`;
+    } else if (merged.length > 0 && /^so\s+(?:it's|it is|that's|that is|they're|they are)\s+/i.test(piece.text) && isDescriptorTail(piece.text.replace(/^so\s+/i, ''))) {
+      // ("the placing, which stays empty for most dogs, so it's optional": the rule that follows.)
+      merged[merged.length - 1]!.text += `, ${piece.text.replace(/^so\s+/i, '')}`;
     } else if (merged.length > 0 && /^(?:so|because|since|as)\s+(?:there|it|they|we|you|that)\b/i.test(piece.text)) {
       // ("a photo of the device, so there are no arguments later (an image, 5 MB max)": why, then what it is.)
       const what = /\(([^()]*)\)\s*$/.exec(piece.text);
