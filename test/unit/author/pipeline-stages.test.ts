@@ -951,3 +951,34 @@ describe('a show-jumping page: shared nouns and rules, acts that record fields, 
     expect(spec.openQuestions ?? []).toEqual([]);
   });
 });
+
+describe('a chatty workshop note: a log of things not counted, who did it, and reminders to do something', () => {
+  const NOTE = [
+    "I run a small bike workshop. It's only us, one workshop, there's nobody else whose data needs keeping apart.",
+    'A repair has a description. When a mechanic books a repair in they note which mechanic took it (all the mechanics have logins) and the date it was set.',
+    'Then the safety side. We keep a kit log of the stands, pumps and so on: a serial number (unique), the kind of kit (stand, pump or press) and the date of its last inspection.',
+    'Mechanics can edit repairs. The front desk staff have full control of the kit log.',
+    'Two automatic things. When a repair is created, wait 3 days and remind the mechanic to call the customer. And when a piece of kit is added, wait six months and then prompt the front desk to inspect it.',
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Workshop', description: NOTE });
+  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+
+  it('names a log of kit as its items, and reads its fields after the colon', () => {
+    expect(spec.entities.map((e) => e.name)).toEqual(['Repair', 'KitItem']);
+    expect(fieldsOf(spec, 'KitItem')).toEqual(['serial_number:string', 'kind:enum', 'last_inspection_date:date']);
+    expect(spec.roles.find((r) => r.name === 'front_desk_staff')?.rights.KitItem).toEqual({ create: 'all', read: 'all', update: 'all', delete: 'all' });
+  });
+
+  it('reads "which mechanic took it (all the mechanics have logins)" as a user, and "the date it was set"', () => {
+    expect(field('Repair', 'mechanic_id')).toMatchObject({ type: 'ref(User)' });
+    expect(field('Repair', 'set_date')).toMatchObject({ type: 'date' });
+  });
+
+  it('triggers on "a piece of kit is added", reminds people of what to do, and asks nothing about lead-ins', () => {
+    expect(spec.workflows.map((w) => w.trigger?.entity)).toEqual(['Repair', 'KitItem']);
+    const tasks = spec.workflows.flatMap((w) => w.steps.filter((s) => s.kind === 'task'));
+    expect(tasks.map((t) => (t.kind === 'task' ? t.action?.type : undefined))).toEqual(['notify', 'notify']);
+    expect(spec.tenancy).toBe('single');
+    expect(spec.openQuestions ?? []).toEqual([]);
+  });
+});

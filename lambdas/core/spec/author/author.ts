@@ -342,6 +342,12 @@ export function readDescription(description: string): Reading {
       const earlier = previousAt >= 0 && statements[previousAt]?.line !== paragraph;
       const namedLater = afterColon && (earlier || previous === undefined) && !headedEntity ? laterSubject(sentence.index, paragraph) : undefined;
       const about = headedEntity && namesNone ? headedEntity : namedLater ?? previous;
+      // ("We keep a gear log of the ropes and so on: a serial number, the date it went into service, ...": the record named before the colon.)
+      const namedBefore = afterColon && previous ? readDefinition(before) : undefined;
+      if (namedBefore && namedBefore.list === '' && namedBefore.topic !== PREVIOUS && nameOf(namedBefore.topic, units, true) === previous) {
+        addList(previous!, part, sentence.index);
+        return [];
+      }
       if (afterColon && about && isBareFieldList(part)) {
         addList(about, part, sentence.index);
         return [];

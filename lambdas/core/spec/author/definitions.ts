@@ -324,12 +324,19 @@ export function readDefinition(text: string): ProseDefinition | undefined {
     .replace(/^(.+?)\s+(?:each\s+)?(has|have)\s+(?:a|an|their own|its own)\s+(?:(?:short|small|public|simple)\s+)?(?:profile|record|account|page|entry|card|listing)\s+(?:with|that has|which has|holding|listing|showing)\s+/i, '$1 $2 ')
     // ("Each table is in one of three areas: terrace, bar or main room": the table has an area, one of those.)
     .replace(/^(.+?)\s+(?:is|are|sits?|belongs?)\s+(?:in|on|at|to)\s+one\s+of\s+(?:the\s+|our\s+)?(?:(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+)?([a-z]+?)s\s*[:(-]\s*([^()]+?\s(?:or|and)\s[^()]+?)\)?$/i, (_all, subject: string, noun: string, values: string) => `${subject} has ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun} (${values})`);
+  // ("We keep a gear log of the ropes, harnesses and so on: a serial number, ...": a log's entries are the record, its items.)
+  const logged = /^(?:we|you|they|i)\s+(?:also\s+)?(?:keep|have|maintain|run|need)\s+(?:a|an)\s+([a-z]+)\s+(?:log|register|inventory|list|catalogue|catalog)\b(?:\s+of\s+[^:]+?)?(?:\s*:\s*(.+))?$/i.exec(clean);
+  // ("a little catalogue of pieces": a size is no name; the pieces are the record, read by the patterns below.)
+  if (logged && !/^(?:little|small|big|large|long|short|simple|basic|whole|full|separate|proper|running|master|main|single|shared|central|digital|online|paper|new|old)$/i.test(logged[1]!)) return { topic: UNCOUNTABLE.test(logged[1]!) ? `${logged[1]!} item` : logged[1]!, list: logged[2] ?? '' };
   // ("If a pass expires with classes left, email the student": a condition and what to do, no record's fields.)
   if (/^(?:if|unless)\s/i.test(clean)) return undefined;
   // ("Buyers don't have accounts", "members have no login": what they lack, no record type.)
   if (/\b(?:don't|do not|doesn't|does not|won't|will not|never|can't|cannot)\s+(?:\w+\s+)?(?:have|has|need|keep|get)\b|\b(?:have|has)\s+no\b/i.test(clean.split(/,\s*(?:but|and|so)\s/i)[0]!)) return undefined;
   return readClean(clean) ?? (WHEN_LEAD.test(clean) ? readClean(clean.replace(WHEN_LEAD, '')) : undefined);
 }
+
+/** Nouns of things not counted one by one ("gear", "kit"): one of them is an item. */
+export const UNCOUNTABLE = /^(?:gear|kit|equipment|stock|furniture|clothing|luggage|hardware|merchandise|merch|apparatus|machinery|jewellery|jewelry|cutlery|crockery|linen|produce)$/i;
 
 /** "When the crew actually goes out, the member logs an outing against the booking with ...": when it happens says nothing of the record. */
 const WHEN_LEAD = /^(?:when|whenever|once|after|each time|every time)\s+[^,]{3,60},\s*(?=(?:the|a|an|our|their|each|every)\s)/i;

@@ -21,6 +21,7 @@
 import type { SpecDocument, SpecEntity, SpecRole, SpecTaskAction, SpecWorkflow, WorkflowStep } from '../spec-model';
 import { snakeCase } from '../../text/case';
 import { participle, verbLemma } from './workflow-phrases';
+import { startsWithVerb } from './tag';
 
 export interface TaskHint {
   /** The words the task was read from ("it is escalated to the finance team"). */
@@ -48,7 +49,7 @@ export const emptyHints = (): WorkflowHints => ({ tasks: new Map(), stateTasks: 
 const NEGATIVE_DECISIONS = new Set(['rejected', 'declined', 'denied', 'refused', 'cancelled', 'canceled', 'withdrawn']);
 
 /** Verbs that email someone. */
-const NOTIFY_VERBS = new Set(['notify', 'email', 'e-mail', 'sms', 'text', 'remind', 'alert', 'ping', 'tell', 'inform', 'message', 'warn', 'contact', 'phone', 'page', 'escalate', 'send', 'ask', 'invite']);
+const NOTIFY_VERBS = new Set(['notify', 'email', 'e-mail', 'sms', 'text', 'remind', 'alert', 'ping', 'tell', 'inform', 'message', 'warn', 'contact', 'phone', 'page', 'escalate', 'send', 'ask', 'invite', 'prompt', 'nudge', 'chase']);
 
 /** Words that name whoever the record belongs to. */
 const OWNER_WORDS = /^(?:them|him|her|the (?:owner|customer|client|member|user|requester|author|submitter|applicant|guest|patient|student|parent|renter|borrower|buyer))$/i;
@@ -189,7 +190,8 @@ const ADMIN_WORDS = new Set(['admin', 'admins', 'administrator', 'administrators
 
 /** Who a notify phrase names: a role by its words, a reference field of the record, the owner; a team not yet a role becomes one. */
 function recipient(task: TaskHint, entity: SpecEntity | undefined, { known, added, adminRole }: Recipients): Extract<SpecTaskAction, { type: 'notify' }>['to'] | undefined {
-  const after = task.phrase.toLowerCase().split(new RegExp(`\\b${task.verb}\\w*\\b`))[1] ?? '';
+  // ("remind the setter to take it down": what they are to do is no recipient.)
+  const after = (task.phrase.toLowerCase().split(new RegExp(`\\b${task.verb}\\w*\\b`))[1] ?? '').replace(/\s+to\s+([a-z]+)\b.*$/, (all, next: string) => (startsWithVerb(next) ? '' : all));
   const target = /\bto\s+(?:the\s+|an?\s+)?(.+)$/.exec(after)?.[1] ?? after.replace(/^\s*(?:it|them)\s+to\s+/, '').trim();
   const words = target
     .replace(/\b(?:the|a|an|about|it|its|of|on|with|for|that|this|again|reminder|email|message|notice|page|alert)\b/g, ' ')

@@ -37,6 +37,12 @@ export class EntityIndex {
       }
     }
     const singles = new Set(names.filter((n) => nameWords(n).length === 1).map((n) => nameWords(n)[0]!));
+    // ("a piece of gear", "the gear log" for a GearItem: an item of what is not counted is named by it.)
+    for (const name of names) {
+      const ws = nameWords(name);
+      if (ws.length !== 2 || ws[1] !== 'item' || singles.has(ws[0]!)) continue;
+      for (const alias of [[ws[0]!], ['piece', 'of', ws[0]!], ['pieces', 'of', ws[0]!], [ws[0]!, 'log'], [ws[0]!, 'register']]) this.aliases.push({ words: alias, entity: name, plural: alias[0] === 'pieces', head: false });
+    }
     for (const [head, owners] of heads) {
       if (owners.length === 1 && !singles.has(head)) this.add([head], owners[0]!, true);
     }

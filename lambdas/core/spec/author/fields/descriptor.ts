@@ -76,7 +76,7 @@ const DEFAULTS: readonly RegExp[] = [
 // (Also "no two the same", "no two can share one", "no duplicates", "never repeated", "that no other rider has".)
 const UNIQUE = /\b(?:(?:which|that)\s+)?(?:(?:must|should|has to|needs to) be\s+|is\s+|are\s+|that's\s+|always\s+)?unique\b(?:\s+(?:per|across|in|within)\s+(?:the\s+|a\s+|each\s+)?[a-z]+)?|\bno\s+two(?:\s+[a-z]+)?\s+(?:(?:are|is|can be|may be|should be)\s+)?(?:the\s+same|alike|with\s+the\s+same(?:\s+one)?|share\s+(?:one|it|a\s+[a-z]+|the\s+same\s+[a-z]+)|(?:can|may|should|could)\s+(?:have|share|use)\s+the\s+same(?:\s+one)?)\b|\bno\s+duplicates?\b|\bnever\s+(?:repeated|reused|duplicated)\b|\b(?:that|which)\s+no\s+other\s+[a-z]+\s+(?:has|shares|uses|can have)\b/gi;
 /** What may remain of a part once its rules are read, and still say nothing. */
-const FILLER = /^(?:(?:and|or|only|a|an|the|is|are|it|it's|must|should|be|both|with|as|of|that|which|at|in|max|formats?|each|per file|allowed|accepted|kept|stored|always|also|but|not|no|yes|e\.g\.?|both are|it is|which is|that is)\b|[,.;:+&/\s-])*$/i;
+const FILLER = /^(?:(?:and|or|only|a|an|the|is|are|it|it's|must|should|be|both|with|as|of|that|which|at|in|max|formats?|each|per file|allowed|accepted|kept|stored|always|also|but|not|no|yes|e\.g\.?|both are|it is|which is|that is|obviously|of course|naturally|clearly|please|so)\b|[,.;:+&/\s-])*$/i;
 /** Wording that introduces a reference's target: `link to a sample`, `which wine`, `both are teams`. */
 const REF_LEAD = /^(?:(?:a\s+)?(?:link|links|reference|ref|pointer)\s+to|refers to|points to|belongs to|which|one|a|an|the|both are|is a|are)\s+/i;
 
@@ -101,6 +101,8 @@ export function readDescriptor(text: string, traits: Traits, entities: readonly 
     return;
   }
   // ("short text like "10, 14"", "e.g. 3, 4 or 5": an example runs to the end, commas and all, and is only a note.)
+  // ("so things like 6A+": the lead-in of an example says nothing.)
+  t = t.replace(/\b(?:so\s+)?(?:things|stuff|values|codes|something|anything)\s+(?=like\s)/gi, '');
   const example = /(?:^|[\s,;])((?:like|e\.g\.?|eg|such as|for example|for instance)\s.*)$/i.exec(t);
   if (example) {
     traits.notes.push(example[1]!.trim());
@@ -131,6 +133,11 @@ function readPart(part: string, traits: Traits, entities: readonly string[]): vo
     return ' ';
   });
   if (/\b(?:can|may|could) (?:also )?be negative\b|\bpositive or negative\b/i.test(t)) return;
+  // ("(all the setters have logins)": the people it names are users of the system.)
+  if (/\b(?:have|has|get|gets)\s+(?:their\s+own\s+)?(?:logins?|accounts?|user accounts?)\b|\b(?:are|is)\s+(?:all\s+)?users?\b/i.test(t)) {
+    traits.ref ??= 'User';
+    return;
+  }
   // ("(optional, and it can be long)": long text.)
   if (/^\s*(?:and\s+)?(?:it|they|this|that)?\s*(?:can|may|could|will|might)\s+(?:be|get|run)\s+(?:quite\s+|very\s+|pretty\s+)?long\s*$/i.test(t)) {
     traits.type ??= 'text';

@@ -216,6 +216,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   else if (ws.length === 3 && /^(?:name|title|weight|price|size|length|colour|color|height|width)$/.test(ws[0]!) && ws[1] === 'of' && /^(?:item|piece|thing|one|unit|product)$/.test(ws[2]!)) ws = [ws[0]!];
   // ("a photo of the scoresheet": the scoresheet photo, as a compound names it.)
   else if (ws.length > 2 && ws.length <= 4 && /^(?:photo|picture|image|scan)$/.test(ws[0]!) && ws[1] === 'of') ws = [...ws.slice(2), ws[0]!];
+  // ("the kind of kit (rope, harness or helmet)": the kind, whatever of.)
+  else if (ws.length === 3 && /^(?:kind|type|sort|category|class)$/.test(ws[0]!) && ws[1] === 'of' && (traits.values !== undefined || /^(?:kit|thing|item|gear|equipment|stuff|work|job)$/.test(ws[2]!))) ws = [ws[0]!];
   // ("the weight of the tenor", "the length of the patrolled zone": a measure of a part, named as a compound.)
   else if (ws.length >= 3 && ws.length <= 4 && /^(?:weight|length|width|height|depth|area|volume|diameter|circumference|temperature)$/.test(ws[0]!) && ws[1] === 'of' && !ws.slice(2).some((w) => /^(?:of|in|on|at|for|with|one|it|them)$/.test(w))) ws = [...ws.slice(2), ws[0]!];
   // ("a notes field": after a word for what it holds, "field" names nothing; a "research field" is one.)
@@ -404,6 +406,9 @@ const MEASURE_OF_UNIT: Readonly<Record<string, string>> = { kg: 'weight', g: 'we
 function whPhrase(text: string, traits: Traits, owner: readonly string[]): string[] | undefined {
   const t = text.toLowerCase().replace(/^(?:roughly|about|approximately|exactly|also)\s+/, '');
   if (/^where\s+(?:it|they|he|she)\s+(?:is|are|lives?|sits?|stands?)(?:\s+located)?$|^where\s+(?:it|they)['’](?:s|re)(?:\s+located)?$/.test(t)) return ['location'];
+  // ("which setter set it", "which vet saw them": who did it, one of those people.)
+  const whichDid = /^which\s+([a-z]+)\s+[a-z]+(?:ed|t|de|ne|w|ught|ok)?\s+(?:it|them)(?:\s+(?:up|out|in|down|off))?$/.exec(t);
+  if (whichDid) return [whichDid[1]!];
   // ("which flags are flying: ...", "which language is spoken": the thing asked about.)
   const whichAre = /^which\s+([a-z]+)\s+(?:is|are|was|were)\s+(?:being\s+)?[a-z]+(?:ing|ed|en)$/.exec(t);
   if (whichAre) return [whichAre[1]!];
@@ -492,10 +497,17 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     return [pastOfNoun(dateTimeOf[1]!), 'at'];
   }
   // ("the date of the climb", "the date of the record": the event's date, not the date of birth of anyone.)
-  const dateOfThe = /^(?:the\s+)?date of (?:the|its|their)\s+([a-z]+)$/.exec(t);
-  if (dateOfThe && dateOfThe[1] !== owner.at(-1)) {
+  // ("the date of its last inspection": the date of that.)
+  const dateOfThe = /^(?:the\s+)?date of (?:the|its|their)\s+((?:last|next|first|latest|most recent|previous)\s+)?([a-z]+)$/.exec(t);
+  if (dateOfThe && dateOfThe[2] !== owner.at(-1)) {
     traits.type ??= 'date';
-    return [dateOfThe[1]!, 'date'];
+    return [...(dateOfThe[1] ? words(dateOfThe[1]) : []), dateOfThe[2]!, 'date'];
+  }
+  // ("the date it was set", "the date they were hired": the date of that act.)
+  const dateDone = /^(?:the\s+)?date\s+(?:it|they|he|she)\s+(?:was|were)\s+(?:first\s+)?(set|put up|built|made|sold|bought|cast|hung|paid|sent|taken|given|done|held|found|lost|born)$/.exec(t);
+  if (dateDone) {
+    traits.type ??= 'date';
+    return [dateDone[1]!.replace(/\s+up$/, ''), 'date'];
   }
   // ("where exactly it was found": the place of what happened to it.)
   const wherePast = /^where\s+(?:exactly\s+)?(?:it|they)\s+(?:was|were)\s+([a-z]+(?:ed|ound|ost|een|eft|ept|ung))(?:\s|$)/.exec(t);
