@@ -982,3 +982,48 @@ describe('a chatty workshop note: a log of things not counted, who did it, and r
     expect(spec.openQuestions ?? []).toEqual([]);
   });
 });
+
+describe('a requirements page with bold headings (a window-cleaning round)', () => {
+  const PAGE = [
+    '# Window round',
+    '## What we keep track of',
+    '**Customers.** Business name (required), the contact person, a phone number, and how often we clean: weekly, fortnightly or monthly.',
+    '**Services.** This is our price list: the name of the service (Front only, Front and back, Conservatory ...), and the price per visit. Our prices are published on the website, so anybody at all can read the price list.',
+    '**Visits.** Every visit is for a single customer. We record the date, notes from the cleaner, and the status: booked, done or skipped. When a window is found cracked, we attach a photo (JPEG/PNG, under 6 MB).',
+    '**Visit lines.** A visit line belongs to one visit and is for one service. Each line holds the quantity.',
+    '## People',
+    '- The owner can do it all.',
+    '- Office staff, the people working at the desk, see visits and update their status, and they record visit lines.',
+    '- Cleaners see customers and create visits. Invoices are none of their business.',
+    '- Customers log in too.',
+    '## Automations',
+    '- When a visit is done, create its invoice in our accounting system. Retry up to 3 times.',
+    '- A visit that has been booked for 14 days without being done gets flagged to the owner.',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Windows', description: PAGE });
+  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+
+  it('reads how often, a contact person in words, notes from someone, a photo attached when it applies, and examples that trail off', () => {
+    expect(field('Customer', 'cleaning_frequency')?.values).toEqual(['weekly', 'fortnightly', 'monthly']);
+    expect(field('Customer', 'contact_person')).toMatchObject({ type: 'string' });
+    expect(field('Visit', 'cleaner_notes')).toMatchObject({ type: 'text' });
+    expect(field('Visit', 'photo_key')).toMatchObject({ type: 'file' });
+    expect(field('Service', 'name')?.values).toBeUndefined();
+  });
+
+  it('reads "the price list" as the services, public; the office staff\'s rights through an aside; parts go to no one else', () => {
+    expect(spec.access).toContainEqual({ entity: 'Service', operation: 'read', level: 'public' });
+    const office = spec.roles.find((r) => r.name === 'office_staff')!.rights;
+    expect(office.Visit).toMatchObject({ read: 'all', update: 'all' });
+    expect(office.VisitLine).toMatchObject({ create: 'all' });
+    expect(spec.roles.find((r) => r.name === 'cleaner')!.rights.VisitLine).toBeUndefined();
+  });
+
+  it('calls the accounting system, flags to the owner, and asks nothing back', () => {
+    const actions = [...spec.workflows.flatMap((w) => w.steps).map((s) => (s.kind === 'task' ? s.action : undefined)), ...(spec.events ?? []).flatMap((e) => e.actions)];
+    expect(actions).toContainEqual(expect.objectContaining({ type: 'call', endpoint: 'accounting_system' }));
+    expect(actions).toContainEqual(expect.objectContaining({ type: 'notify', to: { role: 'owner' } }));
+    expect(spec.workflows.flatMap((w) => w.steps)).toContainEqual(expect.objectContaining({ kind: 'waitForEvent', events: ['done'] }));
+    expect(spec.openQuestions ?? []).toEqual([]);
+  });
+});

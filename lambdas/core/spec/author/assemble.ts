@@ -93,7 +93,7 @@ export function isRoleName(name: string): boolean {
 export function assembleSpec(title: string, reading: Reading): SpecDocument & { openQuestions?: string[] } {
   const { sentences, discovery } = reading;
   const multiTenant = detectMultiTenant(reading.statements.map((s) => s.text).join('. '));
-  let index = new EntityIndex(discovery.entities);
+  let index = new EntityIndex(discovery.entities, discovery.aliases);
   const persons = new Set([...personWords(collectRoles(sentences, { index }), discovery.entities), ...(reading.userNouns ?? [])]);
 
   const entities: SpecEntity[] = discovery.entities.map((name) => ({ name, fields: [] }));
@@ -123,7 +123,7 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
     }
     entities.splice(entities.indexOf(kind), 1);
     discovery.entities = discovery.entities.filter((n) => n !== kind.name);
-    index = new EntityIndex(discovery.entities);
+    index = new EntityIndex(discovery.entities, discovery.aliases);
     fieldsCtx.entities = discovery.entities;
   }
   applyContainments(entities, discovery.containments, meta);

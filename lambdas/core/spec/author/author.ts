@@ -298,6 +298,11 @@ export function readDescription(description: string): Reading {
         const logged = nameOf(words(firstItem)[0]!, units);
         if (logged && isDescribed(logged)) return true;
       }
+      // ("and they record collection lines": a record type of two words, too.)
+      if (firstItem && /^(?:and\s+)?(?:they|he|she)\s/i.test(part.trim()) && words(firstItem).length <= 3 && isPluralWord(words(firstItem).pop() ?? '') && splitFieldList(def.list!).length === 1) {
+        const logged = nameOf(firstItem, units);
+        if (logged && isDescribed(logged)) return true;
+      }
       // "the nurse records a donation" (nurses a role, donations described): an act, not a definition.
       if (def.list && def.topic !== PREVIOUS && earlyRoles.has(snakeCase(entity)) && splitFieldList(def.list).every((item) => {
         const named = entityNameOf(item, units, true);
@@ -407,7 +412,13 @@ export function readDescription(description: string): Reading {
       sentence.clauses = text ? withSubjects(splitClauses(text)) : [];
     }
   }
-  const discovery: Discovery = { entities: [], containments };
+  // ("**Linen types.** This is our catalogue: the name, ...": "the catalogue" is the heading's record type.)
+  const aliases = statements.flatMap((st) => {
+    const said = /^(?:this|it|that)\s+is\s+(?:our|the|my)\s+([a-z]+(?:\s+[a-z]+)?)\s*:/i.exec(st.text.trim());
+    const entity = said && st.topic ? nameOf(st.topic, units) : undefined;
+    return said && entity && !GENERIC_ALIASES.test(said[1]!) ? [{ words: words(said[1]!), entity }] : [];
+  });
+  const discovery: Discovery = { entities: [], containments, ...(aliases.length > 0 ? { aliases } : {}) };
   for (const l of listed) if (!discovery.entities.includes(l.entity)) discovery.entities.push(l.entity);
   for (const c of containments) for (const name of [c.parent, c.child]) if (!discovery.entities.includes(name)) discovery.entities.push(name);
   // A record that moves through states is a record type even when nothing else defines it.
@@ -463,7 +474,8 @@ function withSubjects(clauses: string[], before?: string, out?: { last?: string 
     for (const length of [1, 2]) {
       const noun = ws[lead + length - 1]?.toLowerCase() ?? '';
       const verb = ws[lead + length]?.toLowerCase() ?? '';
-      if (/^[a-z]+s$/.test(noun) && RIGHT_VERBS[noun] === undefined && RIGHT_VERBS[verb] !== undefined) subject = ws.slice(0, lead + length).join(' ');
+      // ("Plant staff see collections, and they ...": a collective noun is plural too.)
+      if ((/^[a-z]+s$/.test(noun) || /^(?:staff|team|crew|people|personnel|folk)$/.test(noun)) && RIGHT_VERBS[noun] === undefined && RIGHT_VERBS[verb] !== undefined) subject = ws.slice(0, lead + length).join(' ');
       // ("Reception looks after customers ...": one person or desk, its verb in -s.)
       else if (at === 0 && /^[a-z]+$/.test(noun) && !rightVerb(noun) && /^[a-z]+s$/.test(verb) && (phrasalVerb(verb, ws[lead + length + 1]) || (rightVerb(verb) && rightVerb(verb) !== verb))) subject = ws.slice(0, lead + length).join(' ');
     }
@@ -478,9 +490,14 @@ function withSubjects(clauses: string[], before?: string, out?: { last?: string 
 }
 
 /** "Viewers, who are our paying members, can look at everything": the aside between a subject and its modal says who they are. */
+/** Words a heading's record type cannot be called by: they name anything. */
+const GENERIC_ALIASES = /^(?:list|data|record|records|thing|stuff|info|information|table|main one|form|page|bit|part)$/i;
+
 function withoutAppositive(text: string): string {
   // ("Anyone, with or without an account, can see ...": an aside after the subject, before its modal.)
-  return text.replace(/^(\s*[A-Za-z]+(?:\s+[a-z]+){0,2}),\s+(?:(?:who|which)\s+(?:are|is)|with or without|whether or not|logged in or not|signed in or not|even without|with|without)\s+[^,]{1,50},\s*(?=(?:can|may|should|must|will|only|also)\b)/, '$1 ');
+  // ("Plant staff, the people working in the laundry itself, see collections": who they are, before the verb.)
+  return text
+    .replace(/^(\s*[A-Za-z]+(?:\s+[a-z]+){0,2}),\s+(?:the|our)\s+(?:people|ones|folks|person|team|staff|guys)\s+(?:who\s+(?:work|are|run|do)\b|[a-z]+ing\b)[^,]{0,60},\s*(?=[a-z])/, '$1 ').replace(/^(\s*[A-Za-z]+(?:\s+[a-z]+){0,2}),\s+(?:(?:who|which)\s+(?:are|is)|with or without|whether or not|logged in or not|signed in or not|even without|with|without)\s+[^,]{1,50},\s*(?=(?:can|may|should|must|will|only|also)\b)/, '$1 ');
 }
 
 /** A first name after a role noun ("our receptionist Jo", "the head chef Marco") before what the person does. */

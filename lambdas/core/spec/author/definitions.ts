@@ -149,7 +149,8 @@ const PATTERNS: Pattern[] = [
     example: 'We also note the number of raised beds on it, how much sunlight it gets (about the record just described)',
     // (Also "We hold the first name and last name", "we collect ...", "we ask for ...".)
     // (And "We also like to put the high tide and a short forecast note on it".)
-    re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:also\s+)?(?:note|record|track|store|keep|log|save|capture|write down|jot down|want to know|need to know|hold|collect|ask for|take down|(?:like|want|need|have)\s+to\s+(?:put|add|note|record|keep|store))\s+${LIST}$`, 'i'),
+    // ("When something arrives damaged, we attach a photo (...)": a file of the record, when it applies.)
+    re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:also\s+)?(?:note|record|track|store|keep|log|save|capture|write down|jot down|want to know|need to know|hold|collect|ask for|take down|attach|upload|(?:like|want|need|have)\s+to\s+(?:put|add|note|record|keep|store|attach|upload))\s+${LIST}$`, 'i'),
     topic: 0,
     list: 1,
   },
@@ -339,7 +340,7 @@ export function readDefinition(text: string): ProseDefinition | undefined {
 export const UNCOUNTABLE = /^(?:gear|kit|equipment|stock|furniture|clothing|luggage|hardware|merchandise|merch|apparatus|machinery|jewellery|jewelry|cutlery|crockery|linen|produce)$/i;
 
 /** "When the crew actually goes out, the member logs an outing against the booking with ...": when it happens says nothing of the record. */
-const WHEN_LEAD = /^(?:when|whenever|once|after|each time|every time)\s+[^,]{3,60},\s*(?=(?:the|a|an|our|their|each|every)\s)/i;
+const WHEN_LEAD = /^(?:when|whenever|once|after|each time|every time)\s+[^,]{3,60},\s*(?=(?:the|a|an|our|their|each|every|we|you|i)\s)/i;
 
 function readClean(clean: string): ProseDefinition | undefined {
   for (const p of PATTERNS) {

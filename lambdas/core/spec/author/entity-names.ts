@@ -22,6 +22,8 @@ export interface Discovery {
   /** Record types in order of definition. */
   entities: string[];
   containments: Containment[];
+  /** Other words the text uses for a record type ("This is our catalogue: ..." under "Linen types"). */
+  aliases?: Array<{ words: string[]; entity: string }>;
 }
 
 const DETERMINERS = new Set(['a', 'an', 'the', 'new', 'each', 'every', 'all', 'their', 'its', 'some', 'any', 'our', 'own']);

@@ -146,7 +146,8 @@ export function segment(description: string): Block[] {
       const start = i;
       const roots: ListItem[] = [];
       const stack: Array<{ indent: number; item: ListItem }> = [];
-      while (i < lines.length && lines[i]!.trim()) {
+      // (A heading right under a list ends it: "- The owner can do it all.\n## Automations".)
+      while (i < lines.length && lines[i]!.trim() && !HEADING.test(lines[i]!)) {
         const raw = lines[i]!;
         const m = BULLET.exec(raw);
         if (!m) {

@@ -63,7 +63,7 @@ function withoutLeadIn(piece: string): string {
   return fields && /^(?:tenancy|reminders?|notifications?)\s*:/i.test(piece.trim()) ? piece : rest;
 }
 
-const GROUP_WORDS = /^(?:(?:the\s+)?(?:(?:user\s+)?stories|permissions?|access(?: rules| rights| control)?|roles?(?: and (?:rights|permissions))?|rights|users?(?: and roles)?|who can do what|rules|business rules|constraints|workflows?|automations?|automation|processes|notifications?|reminders?|tenancy|tenants?|data|data model|entities|records|overview|notes?|background|requirements|security|auth|authentication|(?:the )?(?:app|system|backend|service|api))\b)/i;
+const GROUP_WORDS = /^(?:(?:the\s+)?(?:who does what|who's who|what we keep(?: track of)?|what we (?:store|record|track)|relationships?|relations|(?:user\s+)?stories|permissions?|access(?: rules| rights| control)?|roles?(?: and (?:rights|permissions))?|rights|users?(?: and roles)?|who can do what|rules|business rules|constraints|workflows?|automations?|automation|processes|notifications?|reminders?|tenancy|tenants?|data|data model|entities|records|overview|notes?|background|requirements|security|auth|authentication|(?:the )?(?:app|system|backend|service|api))\b)/i;
 
 /** A bullet or heading that names a record type: a short noun phrase, no verb of a sentence. */
 export function topicOf(text: string): string | undefined {
@@ -117,7 +117,8 @@ function isClauseAboutTopic(text: string): boolean {
 function isSentence(text: string): boolean {
   // ("the result, which will be pass or fail": a relative clause about a field says nothing of the item.)
   text = text.replace(/,\s*(?:which|who|that)\s.*$/i, '');
-  return /\b(?:can|cannot|can't|may|must|should|will|manage|manages|read|reads|see|sees|do|does|create|creates|update|updates|delete|deletes|access)\b/i.test(text) || /^[^:]{1,40}:\s*(?:full access|everything|all|read|manage)/i.test(text);
+  // ("Customers log in too": who uses it, a sentence.)
+  return /\b(?:can|cannot|can't|may|must|should|will|manage|manages|read|reads|see|sees|do|does|create|creates|update|updates|delete|deletes|access)\b|\b(?:log|logs|sign|signs)\s+(?:in|on)\b/i.test(text) || /^[^:]{1,40}:\s*(?:full access|everything|all|read|manage)/i.test(text);
 }
 
 /** Words that open a list of rights, not of fields ("bakers: read products and update orders"). */

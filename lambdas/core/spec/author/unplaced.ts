@@ -13,7 +13,9 @@ const WORKFLOW = /^(?:when|whenever|once|as soon as|each time|every time|after|b
 // (Also how the writer says it is one organisation: "We're a single allotment society", "it's just us".)
 const TENANCY = /\btenan(?:t|ts|cy)\b|\bseparate\b|\bisolat|\bits own workspace\b|\bown (?:data|workspace|account)\b|^(?:we(?:'re|\s+are)|this is|it's|it is)\s+(?:just\s+)?(?:a\s+single|one|only one|just one|just us|just the one)\b|^there(?:'s|\s+is)\s+(?:only|just)\s+(?:one|a single|the one)\b/i;
 // (Also who has no account: "Customers don't log in at all".)
-const PUBLIC = /\b(?:anyone|everyone|everybody|public|publicly|visitors?|guests?|without (?:an account|logging in|login|signing in))\b|\b(?:don't|do not|never|won't|will not|doesn't|does not)\s+(?:need to\s+|have to\s+)?(?:log|sign)\s+in\b|\b(?:don't|do not|won't|never|doesn't|does not)\s+(?:have|need|get)\s+(?:an?\s+)?(?:accounts?|logins?)\b/i;
+const PUBLIC = /\b(?:anyone|everyone|everybody|public|publicly|visitors?|guests?|without (?:an account|logging in|login|signing in)|(?:published|shown|listed|visible) on (?:the|our) (?:website|site|web|app))\b|\b(?:don't|do not|never|won't|will not|doesn't|does not)\s+(?:need to\s+|have to\s+)?(?:log|sign)\s+in\b|\b(?:don't|do not|won't|never|doesn't|does not)\s+(?:have|need|get)\s+(?:an?\s+)?(?:accounts?|logins?)\b/i;
+/** What people may not do or how they use it, said without a right: "Invoices are none of their business", "Clients log in too". */
+const NO_RIGHTS = /\bnone of (?:their|his|her|your|our) business\b|\b(?:log|logs|sign|signs)\s+in\s+(?:too|as well|also)\b|\b(?:have|get|has|gets)\s+(?:their own\s+)?(?:logins?|accounts?)\s*(?:too|as well)?$/i;
 const STATES = /\b(?:is|are|can be|goes from|moves through|either)\b.*(?:,|\bor\b|\/)/i;
 /** Small talk around the description ("Here's what I need", "Thanks!", "Hope that makes sense"): nothing to ask about. */
 const SMALL_TALK = new RegExp(String.raw`^(?:(?:so|ok|okay|right|anyway)\s*,?\s+)?(?:here(?:'s|\s+is|\s+are)\s+(?:(?:roughly|basically|briefly|quickly|more or less)\s+)?(?:what|how|the\s+(?:details|gist|basics|idea|plan))|(?:i|we)\s+(?:own|run|manage|operate)\s+(?:a|an|the|my|our)\s[^,]*?(?:\band\s+(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:tired|sick|fed up)\b.*)?$|(?:hi|hello|hey|thanks|thank you|cheers|many thanks)\b|that's\s+(?:it|all|about it|everything)\b|hope\s+(?:this|that)\s+(?:helps|makes sense)|let me know\b|any questions\b|(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:drowning|tired|sick|fed up)\b` +
@@ -38,7 +40,7 @@ export function unplacedStatements(reading: Reading, ctx: RightsContext, workflo
   const out: string[] = [];
   reading.sentences.forEach((s, i) => {
     if (i === 0 || used.has(i) || SMALL_TALK.test(s.text.trim())) return;
-    const read = (clause: string) => parseRightsClause(clause, ctx) || accessIn(clause, ctx) || WORKFLOW.test(clause) || TENANCY.test(clause) || saysSingleTenant(clause) || PUBLIC.test(clause) || STATES.test(clause);
+    const read = (clause: string) => parseRightsClause(clause, ctx) || accessIn(clause, ctx) || WORKFLOW.test(clause) || TENANCY.test(clause) || saysSingleTenant(clause) || NO_RIGHTS.test(clause) || PUBLIC.test(clause) || STATES.test(clause);
     // ("The regatta list, the race schedule and the results are public": the first items of a list the next clause ends.)
     const listHead = (clause: string, at: number) => NOUNS_ONLY.test(clause.trim()) && !VERB_WORD.test(clause) && at + 1 < s.clauses.length && read(s.clauses[at + 1]!);
     const understood = s.clauses.every((clause, at) => read(clause) || listHead(clause, at));

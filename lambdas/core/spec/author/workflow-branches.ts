@@ -56,6 +56,8 @@ const OWNER_WORDS = /^(?:them|him|her|the (?:owner|customer|client|member|user|r
 
 /** The text's phrase `calling the payment step` names an outgoing endpoint. */
 const CALL = /\bcall(?:ing|s)?\s+(?:the\s+|an?\s+)?([a-z][a-z ]*?)\s+(?:step|service|endpoint|api|webhook|system|hook)\b/i;
+/** ("charge the fee through the card provider", "create its invoice in our accounting system": work done by an outside system.) */
+const CALL_VIA = /\b(?:through|via|in|with|using|on|to)\s+(?:the|our|their|its)\s+((?:[a-z]+\s+){0,2}?(?:provider|system|service|gateway|platform|api))\b/i;
 
 export interface ShapedWorkflows {
   workflows: SpecWorkflow[];
@@ -151,8 +153,11 @@ const MARK_AS = /^(?:mark|flag)\s+(?:it|them)\s+(?:as\s+)?([a-z][a-z_ -]*?)\s*$/
 function taskAction(task: TaskHint, entity: SpecEntity | undefined, recipients: Recipients): SpecTaskAction | undefined {
   const call = CALL.exec(task.phrase);
   if (call) return { type: 'call', endpoint: snakeCase(call[1]!) };
+  const via = NOTIFY_VERBS.has(task.verb) ? null : CALL_VIA.exec(task.phrase);
+  if (via) return { type: 'call', endpoint: snakeCase(via[1]!) };
   const subject = subjectOf(task, entity);
-  if (NOTIFY_VERBS.has(task.verb)) {
+  // ("flag it to the operations manager": telling someone.)
+  if (NOTIFY_VERBS.has(task.verb) || (task.verb === 'flag' && /\bto\s+(?:the|a|an|our|their)\s/i.test(task.phrase))) {
     const to = recipient(task, entity, recipients);
     return to ? { type: 'notify', to, subject } : undefined;
   }

@@ -113,8 +113,11 @@ export const TASK_VERBS = new Set([
 export const PARTICIPLES: Record<string, string> = {
   send: 'sent', pay: 'paid', make: 'made', write: 'written', leave: 'left', run: 'run', 're-run': 're-run', rerun: 'rerun', sms: 'smsed',
   email: 'emailed', reply: 'replied', tell: 'told', ship: 'shipped', submit: 'submitted', plan: 'planned', stop: 'stopped', sign: 'signed',
-  sell: 'sold', find: 'found', buy: 'bought',
+  sell: 'sold', find: 'found', buy: 'bought', do: 'done', give: 'given', take: 'taken', see: 'seen', hold: 'held', build: 'built', win: 'won', lose: 'lost',
+  begin: 'begun', bring: 'brought', catch: 'caught', teach: 'taught', choose: 'chosen', set: 'set', put: 'put', cut: 'cut', shut: 'shut', read: 'read',
 };
+/** Past participles that are their own participle ("done", "paid"): never given another ending. */
+const IRREGULAR_PARTICIPLES = new Set(Object.values(PARTICIPLES));
 
 /** Words after an action that are not its object ("remind the brewer", "send them a reminder"). */
 export const OBJECT_SKIP = new Set(['the', 'a', 'an', 'it', 'them', 'him', 'her', 'its', 'their', 'each', 'every', 'all', 'any', 'automatically', 'out', 'up', 'back', 'to', 'an', 'that', 'this', 'again']);
@@ -132,6 +135,7 @@ export function verbLemma(word: string): string {
 export function participle(verb: string): string {
   const v = verb.toLowerCase();
   if (PARTICIPLES[v]) return PARTICIPLES[v]!;
+  if (IRREGULAR_PARTICIPLES.has(v)) return v;
   if (v.endsWith('e')) return `${v}d`;
   if (/[^aeiou]y$/.test(v)) return `${v.slice(0, -1)}ied`;
   return `${v}ed`;

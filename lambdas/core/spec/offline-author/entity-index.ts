@@ -25,8 +25,10 @@ export class EntityIndex {
   private readonly aliases: Alias[] = [];
   readonly names: string[];
 
-  constructor(names: string[]) {
+  /** `aliases`: other words the text uses for a record type ("the catalogue" for the linen types). */
+  constructor(names: string[], aliases: ReadonlyArray<{ words: string[]; entity: string }> = []) {
     this.names = [...names];
+    for (const alias of aliases) if (names.includes(alias.entity) && alias.words.length > 0) this.add(alias.words, alias.entity, false);
     const heads = new Map<string, string[]>();
     for (const name of names) {
       const ws = nameWords(name);

@@ -197,8 +197,9 @@ export function finalizeRoles(drafts: RoleDraft[], entities: SpecEntity[], extra
     // A part of a record the role is told nothing about: as on the whole (order lines as orders).
     // (Only parts named so, "order line", "invoice item": an incident note about a child is a
     // record of its own, with rights of its own.)
+    // (When the text gives the part to some role by name, "plant staff record collection lines", it says who has it: no one else inherits it.)
     for (const child of entities) {
-      if (m.has(child.name)) continue;
+      if (m.has(child.name) || list.some((other) => other !== admin && other.grants.some((g) => g.entity === child.name))) continue;
       const parentRef = child.fields.find((f) => f.onDelete === 'cascade' && refTarget(f.type) && m.has(refTarget(f.type)!) && isPartOf(child.name, refTarget(f.type)!));
       const parentRights = parentRef ? m.get(refTarget(parentRef.type)!) : undefined;
       if (parentRights) for (const [l, scope] of parentRights) grant(child.name, l, scope);

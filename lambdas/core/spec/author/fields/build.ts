@@ -110,6 +110,8 @@ function readReference(ws: string[], traits: Traits, entities: readonly string[]
   const person = pluralize.singular(last);
   if (words.length === 1 && OWNER_WORDS.has(person)) return { name: `${person}_id`, type: `ref(${USER_ENTITY})`, entity: USER_ENTITY, owner: true };
   const named = snakeCase([...words.slice(0, -1), person].join(' '));
+  // ("the contact person", "an emergency contact": someone outside, named in words, not a user of the system.)
+  if (/^(?:contact|emergency|next of kin)$/.test(words[0] ?? '')) return undefined;
   if (words.length <= 2 && (PERSON_WORDS.has(person) || persons.includes(person) || persons.includes(named))) {
     return { name: `${named}_id`, type: `ref(${USER_ENTITY})`, entity: USER_ENTITY };
   }

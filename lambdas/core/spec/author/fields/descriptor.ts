@@ -86,6 +86,11 @@ export function readDescriptor(text: string, traits: Traits, entities: readonly 
   const DIGITS: Readonly<Record<string, string>> = { zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10' };
   let t = takeDefault(text.trim().replace(/²/g, '2').replace(/\b(zero|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?=or\s+(?:more|less|fewer|above|below|over|under)\b)/gi, (_m, n: string) => `${DIGITS[n.toLowerCase()]!} `), traits);
   if (!t) return;
+  // ("King sheet, Bath towel, Napkin ...": a list that trails off is examples, a note.)
+  if (/,/.test(t) && /(?:\.{3}|…|,?\s+etc\.?|,?\s+and so on|,?\s+and more)\s*$/i.test(t) && !/\b(?:required|optional|unique|mb|kb|gb)\b/i.test(t)) {
+    traits.notes.push(`e.g. ${t.replace(/\s*(?:\.{3}|…)\s*$/, '')}`);
+    return;
+  }
   // Nested parentheses: `which wine (required)`.
   t = t.replace(/\(([^()]*)\)/g, (_m, inner: string) => {
     readDescriptor(inner, traits, entities);

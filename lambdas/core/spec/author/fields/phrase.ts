@@ -395,6 +395,13 @@ function pastOfNoun(noun: string): string {
   return /ed$/.test(stem) ? stem : stem.endsWith('e') ? `${stem}d` : `${stem}ed`;
 }
 
+/** The noun of an act ("collect" -> collection), for the names of how often it is done. */
+const ACT_NOUNS: Readonly<Record<string, string>> = {
+  collect: 'collection', collected: 'collection', deliver: 'delivery', delivered: 'delivery', visit: 'visit', visited: 'visit', inspect: 'inspection', inspected: 'inspection',
+  clean: 'cleaning', cleaned: 'cleaning', service: 'service', serviced: 'service', pay: 'payment', paid: 'payment', water: 'watering', watered: 'watering', feed: 'feeding', fed: 'feeding',
+  check: 'check', checked: 'check', meet: 'meeting', train: 'training', trained: 'training', wash: 'wash', washed: 'wash', test: 'test', tested: 'test',
+};
+
 /** What a measure in a unit is ("how many kilos": a weight). */
 const MEASURE_OF_UNIT: Readonly<Record<string, string>> = { kg: 'weight', g: 'weight', lb: 'weight', m: 'length', cm: 'length', mm: 'length', km: 'distance', miles: 'distance', litres: 'volume', ml: 'volume', hours: 'duration' };
 
@@ -406,6 +413,13 @@ const MEASURE_OF_UNIT: Readonly<Record<string, string>> = { kg: 'weight', g: 'we
 function whPhrase(text: string, traits: Traits, owner: readonly string[]): string[] | undefined {
   const t = text.toLowerCase().replace(/^(?:roughly|about|approximately|exactly|also)\s+/, '');
   if (/^where\s+(?:it|they|he|she)\s+(?:is|are|lives?|sits?|stands?)(?:\s+located)?$|^where\s+(?:it|they)['’](?:s|re)(?:\s+located)?$/.test(t)) return ['location'];
+  // ("how often we collect: daily, weekly ...": how often it is done, its frequency.)
+  const often = /^how\s+often\s+(?:(?:we|they|you|it|he|she)\s+)?(?:get\s+|are\s+|is\s+)?([a-z]+)(?:\s+(?:it|them|in|up|out|round))?$/.exec(t);
+  if (often) return [ACT_NOUNS[often[1]!] ?? often[1]!.replace(/(?:ed|s)$/, ''), 'frequency'];
+  if (/^how\s+often$/.test(t)) return ['frequency'];
+  // ("notes from the driver", "comments by the judge": whose they are names them.)
+  const whose = /^(notes?|comments?|remarks|feedback|report)\s+(?:from|by)\s+(?:the\s+)?([a-z]+)$/.exec(t);
+  if (whose) return [whose[2]!, whose[1]!];
   // ("which setter set it", "which vet saw them": who did it, one of those people.)
   const whichDid = /^which\s+([a-z]+)\s+[a-z]+(?:ed|t|de|ne|w|ught|ok)?\s+(?:it|them)(?:\s+(?:up|out|in|down|off))?$/.exec(t);
   if (whichDid) return [whichDid[1]!];
