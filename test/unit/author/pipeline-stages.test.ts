@@ -1027,3 +1027,26 @@ describe('a requirements page with bold headings (a window-cleaning round)', () 
     expect(spec.openQuestions ?? []).toEqual([]);
   });
 });
+
+describe('a chatty studio: pieces of work, the whole named alone, and what people made themselves', () => {
+  const NOTE = [
+    "Okay so I've got a pottery studio and we want a backend for classes and our gallery. It's just the one studio.",
+    'Potters have a name and a short bio. Classes have a title and a date.',
+    'Then the gallery. Each piece of finished work has a title, the potter who made it, the glaze (matte, gloss or raw), a photo (any image, 8 MB) and a published checkbox. The gallery is what the website shows, so that\'s open to everyone, account or not.',
+    'Potters can see all the classes, and they can book classes, but they can only edit the ones they booked themselves. They post their own gallery pieces and they\'re the only ones who can change or remove a piece they posted.',
+    'Me, I\'m the studio manager: full access to everything.',
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Pottery', description: NOTE });
+
+  it('names "each piece of finished work" after the gallery it is in, and reads "any image"', () => {
+    expect(spec.entities.map((e) => e.name)).toEqual(['Potter', 'Class', 'GalleryPiece']);
+    expect(fieldsOf(spec, 'GalleryPiece')).toEqual(['title:string', 'potter_id:ref(Potter)', 'glaze:enum', 'photo_key:file', 'published:boolean']);
+    expect(spec.access).toContainEqual({ entity: 'GalleryPiece', operation: 'read', level: 'public' });
+  });
+
+  it('gives "the ones they booked themselves" and "a piece they posted" to their makers, and "They post" to the people before', () => {
+    const potter = spec.roles.find((r) => r.name === 'potter')!.rights;
+    expect(potter.Class).toEqual({ create: 'all', read: 'all', update: 'own' });
+    expect(potter.GalleryPiece).toEqual({ create: 'all', read: 'all', update: 'own', delete: 'own' });
+  });
+});

@@ -450,7 +450,8 @@ function withSubjects(clauses: string[], before?: string, out?: { last?: string 
   let subject: string | undefined;
   const read = clauses.map((named, at) => {
     // ("Our receptionist Jo manages appointments": the role is the receptionist, the name is a person's.)
-    const clause = named.replace(PERSON_AFTER_ROLE, '$1');
+    // ("they're the only ones who can change ...": they can.)
+    const clause = named.replace(PERSON_AFTER_ROLE, '$1').replace(/^(\s*(?:and|but|so|while)\s+)?(they|he|she)(?:'re|\s+are|'s|\s+is)\s+the\s+only\s+(?:ones?|people|person)\s+who\s+(can|may)\b/i, '$1$2 $3');
     // ("Guests make reservations ..., and they can see and cancel their own": "they" are the guests.)
     // (Also "he" and "she": "The bailiff checks permits, so he can look at members".)
     const they = /^((?:and|but|so|while)\s+)?(?:they|these people|he|she)\s+(?=(?:can|may|should|must|will|are allowed to|are able to|is allowed to|is able to|only)\s)/i.exec(clause.trim());
@@ -462,7 +463,11 @@ function withSubjects(clauses: string[], before?: string, out?: { last?: string 
     }
     // ("Clients can log in; they see only their own jobs": a verb of rights with no modal.)
     const theyDo = /^((?:and|but|so|while)\s+)?(?:they|these people)\s+(?:also\s+)?([a-z]+)\s/i.exec(clause.trim());
-    if (theyDo && subject && RIGHT_VERBS[theyDo[2]!.toLowerCase()] !== undefined) return `${theyDo[1] ?? ''}${subject} can ${clause.trim().slice(theyDo[0].length - theyDo[2]!.length - 1)}`;
+    // ("... They post their own portfolio pieces": the people of the sentence before, too.)
+    if (theyDo && who && RIGHT_VERBS[theyDo[2]!.toLowerCase()] !== undefined) {
+      subject = who;
+      return `${theyDo[1] ?? ''}${who} can ${clause.trim().slice(theyDo[0].length - theyDo[2]!.length - 1)}`;
+    }
     const own = /^(.{1,40}?)\s+(?:can|may|should|must|will|are allowed to|are able to)\s/i.exec(clause);
     if (own && RIGHT_VERBS[own[1]!.toLowerCase().split(/\s+/)[0]!] === undefined) {
       subject = own[1];
@@ -535,7 +540,13 @@ function fullNames(discovery: Discovery, lists: Array<FieldList & { entity: stri
     }
     for (const modifier of counts.keys()) if (RIGHT_VERBS[modifier] !== undefined && !asNoun.has(modifier)) counts.delete(modifier);
     const best = [...counts].sort((a, b) => b[1] - a[1])[0];
-    const name = best && best[1] >= 2 ? pascalCase(`${best[0]}_${word}`) : undefined;
+    // (Once is enough when the text also names the whole alone, "the portfolio", "our portfolio": a portfolio piece.)
+    const alone = best ? [...text.matchAll(new RegExp(String.raw`\b(?:the|our|my)\s+${best[0]}\b(?!\s+${word})`, 'g'))].length : 0;
+    // (Only for a word that says little alone, "piece", "item", "entry": a club race stays a race.)
+    const byWhole = alone >= 2 && /^(?:piece|item|entry|bit|unit|work|post|listing)$/.test(word);
+    const name = best && (best[1] >= 2 || byWhole) ? pascalCase(`${best[0]}_${word}`) : undefined;
+    // ("The portfolio is what the website shows": the whole, named alone, is these records.)
+    if (name && byWhole && !discovery.entities.some((e) => snakeCase(e) === best![0]) && !roles.has(best![0]!)) (discovery.aliases ??= []).push({ words: [best![0]!], entity: name });
     // ("As a volunteer driver, I ..." and "a driver record": the compound names people with rights, not their record.)
     if (name && !discovery.entities.includes(name) && counts.size === 1 && !roles.has(word)) renames.set(entity, name);
   }

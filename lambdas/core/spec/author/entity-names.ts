@@ -47,7 +47,9 @@ const NAMED_BY_FIELDS = new Set(['tool', 'site', 'page', 'item', 'step', 'applic
  * Singular PascalCase name of a noun phrase, or undefined if it cannot name a record type.
  * `described`: the phrase is given fields right there (a definition or a field list).
  */
-export function entityNameOf(phrase: string, tenantUnits: ReadonlySet<string>, described = false): string | undefined {
+export function entityNameOf(written: string, tenantUnits: ReadonlySet<string>, described = false): string | undefined {
+  // ("Each piece of finished work has a title": a piece, whatever it is a piece of.)
+  const phrase = written.replace(/^((?:(?:each|every|a|an|the)\s+)?(?:piece|item|bit|unit))\s+of\s+(?:[a-z]+\s+)?[a-z]+$/i, '$1');
   // ("most dogs don't": a clause, no name.)
   if (/n['’]t\b|\bnot\b/i.test(phrase)) return undefined;
   // ("Customers first: ...", "The kennels themselves have ...": the order or emphasis of the text, no part of the name.)

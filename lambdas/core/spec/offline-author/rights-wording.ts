@@ -27,6 +27,9 @@ const thirdPerson = (word: string) => /^(?:takes|is|deals|oversees)$/i.test(word
 
 const ACCESS_KIND = String.raw`(?:read-only|read only|read|view-only|view only|view|viewing|full|complete|admin|edit|editing|write|unrestricted|total)`;
 
+/** Verbs of making a record ("booked", "posted", "submitted"): what someone made is theirs. */
+const MADE = String.raw`(?:booked|made|created|posted|added|logged|wrote|written|submitted|uploaded|entered|recorded|raised|filed|opened|put\s+up|set\s+up|took|taken|brought|sent|placed|requested|started)`;
+
 export function plainRightsWording(clause: string): string {
   let text = clause
     // ("I (the owner) need full access".)
@@ -37,6 +40,12 @@ export function plainRightsWording(clause: string): string {
     .replace(/^(\s*(?:and\s+)?)(?:a couple of|a few|a handful of|some|several|two|three|four|five|six|\d+)\s+(?!(?:seconds|secs|minutes|mins|hours|hrs|days|weeks|months|years|nights|mornings|evenings)\b)(?=[a-z]+s\b|part-time|full-time|staff|people)/i, '$1')
     .replace(/^(\s*(?:and\s+)?(?:my|our|the|their)?\s*)(?:part-time|full-time|part time|full time)\s+(?=[a-z])/i, '$1')
     // ("see collections and update their status": changing the status of what was named is updating it.)
+    // ("they're the only ones who can change a piece": they can change it (whose it is, below).)
+    .replace(/\b(they|he|she)(?:'re|\s+are|'s|\s+is)\s+the\s+only\s+(?:ones?|people|person)\s+who\s+(can|may)\b/gi, '$1 $2')
+    // ("edit only the ones they booked themselves", "remove a piece they posted", "correct the performances they submitted":
+    // what they made themselves is their own.)
+    .replace(new RegExp(String.raw`\b(?:the\s+ones|ones|those)\s+(?:that\s+|which\s+)?(?:they|he|she)(?:'ve|\s+have)?\s+${MADE}\b(?:\s+(?:themselves|himself|herself))?`, 'gi'), 'own them')
+    .replace(new RegExp(String.raw`\b(edit|change|update|remove|delete|correct|modify|cancel|withdraw|amend|fix)\s+(only\s+)?(?:the|a|an|any)\s+((?:[a-z]+\s+){0,4}?[a-z]+)\s+(?:that\s+|which\s+)?(?:they|he|she)(?:'ve|\s+have)?\s+${MADE}\b(?:\s+(?:themselves|himself|herself))?`, 'gi'), '$1 $2their own $3')
     // (Not "set its status to closed": a workflow's action names its value.)
     .replace(/\b(update|change|edit)\s+(?:their|its)\s+(?:status|state|stage|progress)\b(?!\s+to\b)/gi, '$1 them')
     // ("Members of staff can ...": staff. "Anyone on the committee can ...": its members.)

@@ -91,7 +91,8 @@ export function roleSubject(clause: RightsClause, index: EntityIndex): string | 
   // "A regional blood service runs this", "the foundation publishes calls": an organisation, not people with a role.
   if (ORGANISATION_HEADS.has(clause.subject[clause.subject.length - 1]!)) return undefined;
   // "A ticket moves through new, open and closed": a record changing state, not people.
-  if (index.resolve(clause.subject) && ['move', 'go', 'pass', 'progress', 'change', 'start', 'begin', 'become'].includes(clause.groups[0]?.verbs[0] ?? '')) return undefined;
+  // ("Artists can change their own pieces": a modal and a record named are people's rights.)
+  if (index.resolve(clause.subject) && ['move', 'go', 'pass', 'progress', 'change', 'start', 'begin', 'become'].includes(clause.groups[0]?.verbs[0] ?? '') && !(clause.modal && clause.namedObject)) return undefined;
   // "The status moves through ...": a field, not people.
   if (/^(?:status|state|stage|phase)$/.test(clause.subject[clause.subject.length - 1]!)) return undefined;
   if (index.resolve(clause.subject) && !clause.modal && clause.articleObject) return undefined;

@@ -76,7 +76,7 @@ const DEFAULTS: readonly RegExp[] = [
 // (Also "no two the same", "no two can share one", "no duplicates", "never repeated", "that no other rider has".)
 const UNIQUE = /\b(?:(?:which|that)\s+)?(?:(?:must|should|has to|needs to) be\s+|is\s+|are\s+|that's\s+|always\s+)?unique\b(?:\s+(?:per|across|in|within)\s+(?:the\s+|a\s+|each\s+)?[a-z]+)?|\bno\s+two(?:\s+[a-z]+)?\s+(?:(?:are|is|can be|may be|should be)\s+)?(?:the\s+same|alike|with\s+the\s+same(?:\s+one)?|share\s+(?:one|it|a\s+[a-z]+|the\s+same\s+[a-z]+)|(?:can|may|should|could)\s+(?:have|share|use)\s+the\s+same(?:\s+one)?)\b|\bno\s+duplicates?\b|\bnever\s+(?:repeated|reused|duplicated)\b|\b(?:that|which)\s+no\s+other\s+[a-z]+\s+(?:has|shares|uses|can have)\b/gi;
 /** What may remain of a part once its rules are read, and still say nothing. */
-const FILLER = /^(?:(?:and|or|only|a|an|the|is|are|it|it's|must|should|be|both|with|as|of|that|which|at|in|max|formats?|each|per file|allowed|accepted|kept|stored|always|also|but|not|no|yes|e\.g\.?|both are|it is|which is|that is|obviously|of course|naturally|clearly|please|so)\b|[,.;:+&/\s-])*$/i;
+const FILLER = /^(?:(?:and|or|only|a|an|the|is|are|it|it's|must|should|be|both|with|as|of|that|which|at|in|max|formats?|each|per file|allowed|accepted|kept|stored|always|also|but|not|no|yes|e\.g\.?|both are|it is|which is|that is|obviously|of course|naturally|clearly|please|so|any|kind of)\b|[,.;:+&/\s-])*$/i;
 /** Wording that introduces a reference's target: `link to a sample`, `which wine`, `both are teams`. */
 const REF_LEAD = /^(?:(?:a\s+)?(?:link|links|reference|ref|pointer)\s+to|refers to|points to|belongs to|which|one|a|an|the|both are|is a|are)\s+/i;
 

@@ -10,7 +10,7 @@ import { FORMATS, TYPE_PHRASES } from './field-words';
 import { isValueLike } from './values';
 
 /** Word pairs joined by `and` that are one thing. */
-const ONE_THING = /\bbetween -?[\d.]+ and -?\d|\b(date|dates) (?:and|&) (times?)\b|\bterms (?:and|&) conditions\b|\bblack (?:and|&) white\b|\bq (?:and|&) a\b/gi;
+const ONE_THING = /\s+and (?:that|this) sort of thing\b|\s+and (?:the like|such|so on)\b|\bbetween -?[\d.]+ and -?\d|\b(date|dates) (?:and|&) (times?)\b|\bterms (?:and|&) conditions\b|\bblack (?:and|&) white\b|\bq (?:and|&) a\b/gi;
 const MARKER = /(?::|\b(?:(?<!\b(?:number|no|count|amount|date|name|type) )of|which is|that is|that's|which can be|that can be|can be|which will be|that will be|which must be|either|one of|is one of|being|goes from|moves through|like|such as|whether (?:it|they)(?:'s|'re|\s+is|\s+are)))\s+\S+(?:\s+\S+)?$/i;
 
 /** "but", "though": a rule said as a concession ("..., but that's optional"). */
