@@ -1050,3 +1050,32 @@ describe('a chatty studio: pieces of work, the whole named alone, and what peopl
     expect(potter.GalleryPiece).toEqual({ create: 'all', read: 'all', update: 'own', delete: 'own' });
   });
 });
+
+describe('a bike kitchen network: outcomes of many words, asides, quoted examples, and what fixers put in', () => {
+  const NOTE = [
+    "We'd like a backend for our network of bike kitchens. There are kitchens in four towns and each one is its own little organisation, so their records are nobody else's business.",
+    'A session has a venue, when it starts, and a mechanic count, i.e. how many volunteer mechanics have said they are coming.',
+    'Before a session, riders register the bike they are bringing: their email, the bike name (required — "commuter", "tourer"), and what kind of bike it is (road, mountain or hybrid). Every registered bike is tied to one session.',
+    'After the session the mechanic records how it went: the outcome is fixed, partly fixed, not fixable, or come back with a part. They also put in the work time in minutes and some repair notes.',
+    'The coordinators run everything. Mechanics can see sessions and bikes and update bikes, that\'s how they record outcomes.',
+    'If a bike comes out as "come back with a part", wait three weeks and then email them.',
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Kitchens', description: NOTE });
+  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+
+  it('reads an outcome whose values are phrases, and no record type from "that\'s how they record outcomes"', () => {
+    expect(spec.entities.map((e) => e.name)).toEqual(['Session', 'Bike']);
+    expect(field('Bike', 'outcome')?.values).toEqual(['fixed', 'partly_fixed', 'not_fixable', 'come_back_with_a_part']);
+    expect(field('Bike', 'repair_notes')).toMatchObject({ type: 'text' });
+  });
+
+  it('keeps "i.e. ..." and quoted examples as notes', () => {
+    expect(field('Session', 'mechanic_count')).toMatchObject({ type: 'integer', notes: expect.stringContaining('i.e.') });
+    expect(field('Bike', 'bike_name')).toMatchObject({ required: true, notes: expect.stringContaining('commuter') });
+  });
+
+  it('triggers on the value of many words, and asks nothing about the tenancy sentence', () => {
+    expect(spec.workflows[0]!.trigger).toEqual({ entity: 'Bike', event: 'updated', field: 'outcome', value: 'come_back_with_a_part' });
+    expect((spec.openQuestions ?? []).filter((q) => /organisation|how they record/.test(q))).toEqual([]);
+  });
+});

@@ -255,7 +255,8 @@ export function readDescription(description: string): Reading {
       const fieldState = states && !ownStatus && previous && /^(?:the|its|their)\s/i.test(part.trim()) && /^[a-z]+(?:\s+[a-z]+)?$/i.test(states.topic.trim());
       const stateName = fieldState ? nameOf(states!.topic, units) : undefined;
       if (fieldState && (!stateName || ![...listed.map((l) => l.entity), ...containments.flatMap((c) => [c.parent, c.child]), ...titles].includes(stateName))) {
-        const values = states!.values.map((v) => v.replace(/_/g, ' '));
+        // (A value of many words, or one saying "not", is kept as one: "not fixable", "come back with a part".)
+        const values = states!.values.map((v) => (v.split('_').length > 3 || /^(?:not|no)_/.test(v) ? v : v.replace(/_/g, ' ')));
         addList(previous!, `${states!.topic.trim()} (${values.slice(0, -1).join(', ')} or ${values[values.length - 1]})`, sentence.index);
         return false;
       }

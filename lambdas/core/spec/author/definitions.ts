@@ -150,7 +150,7 @@ const PATTERNS: Pattern[] = [
     // (Also "We hold the first name and last name", "we collect ...", "we ask for ...".)
     // (And "We also like to put the high tide and a short forecast note on it".)
     // ("When something arrives damaged, we attach a photo (...)": a file of the record, when it applies.)
-    re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:also\s+)?(?:note|record|track|store|keep|log|save|capture|write down|jot down|want to know|need to know|hold|collect|ask for|take down|attach|upload|(?:like|want|need|have)\s+to\s+(?:put|add|note|record|keep|store|attach|upload))\s+${LIST}$`, 'i'),
+    re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:also\s+)?(?:note|record|track|store|keep|log|save|capture|write down|jot down|want to know|need to know|hold|collect|ask for|take down|attach|upload|put in|fill in|type in|write in|(?:like|want|need|have)\s+to\s+(?:put|add|note|record|keep|store|attach|upload))\s+${LIST}$`, 'i'),
     topic: 0,
     list: 1,
   },
@@ -349,6 +349,8 @@ function readClean(clean: string): ProseDefinition | undefined {
     // Group 0: the clause is about the record described just before ("It also has ...").
     const topic = p.topic === 0 ? PREVIOUS : m[p.topic]!.trim();
     if (p.topic !== 0 && (NOT_TOPICS.test(topic) || words(topic).length === 0)) continue;
+    // ("that's how they record outcomes": how something is done, no record type.)
+    if (p.topic !== 0 && /\b(?:how|why|where|what|that's|that is|this is)\b/i.test(topic)) continue;
     // ("Our astronomy society has a small collection of telescopes": "our" and one thing is the business itself.)
     if (p.topic !== 0 && /^our\s/i.test(clean) && !isPluralWord(words(topic).pop() ?? '')) continue;
     // "Podcasters manage their own shows": a possessive or "manage" inside is a sentence, not a name.

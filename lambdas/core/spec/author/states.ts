@@ -26,7 +26,8 @@ const PATTERNS: RegExp[] = [
   // ("Jobs go booked in, in progress, waiting for parts, ready and collected": through them, in order.)
   new RegExp(String.raw`${SUBJECT}\s+(?:goes|go|move|moves|progress|progresses)\s+((?:[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s*,\s*)+[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s*,?\s+(?:and|then|and then|and finally)\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)$`, 'i'),
   // ("it goes booked, checked in, checked out, or cancelled": the states it goes through.)
-  new RegExp(String.raw`${SUBJECT}\s+(?:is|are|can be|may be|will be|is always|is either|can either be|goes|go|must be)\s+(?:either\s+|one of\s+|always one of\s+)?((?:[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,\s*)+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,?\s+or\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?|[a-z][a-z-]*\s+or\s+[a-z][a-z-]*)$`, 'i'),
+  // ("the outcome is fixed, partly fixed, not fixable, or come back with a part": the last may be a phrase.)
+  new RegExp(String.raw`${SUBJECT}\s+(?:is|are|can be|may be|will be|is always|is either|can either be|goes|go|must be)\s+(?:either\s+|one of\s+|always one of\s+)?((?:[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,\s*)+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,?\s+or\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,4}|[a-z][a-z-]*\s+or\s+[a-z][a-z-]*)$`, 'i'),
 ];
 
 /** Words that make "X is a, b or c" a description rather than states ("is cheap, fast or good" still reads as states). */
@@ -47,12 +48,13 @@ export function readStates(text: string): StateList | undefined {
   for (const re of PATTERNS) {
     const m = re.exec(clean);
     if (!m) continue;
-    const body = m[2]!.trim().replace(/\b(?:then\s+)?(?:moves?|goes|go|changes?)\s+(?:on\s+)?to\s+/gi, 'then ');
+    // ("... and finished: "open" means taking entries": what follows a colon explains the states.)
+    const body = m[2]!.trim().replace(/\s*:\s.*$/, '').replace(/\b(?:then\s+)?(?:moves?|goes|go|changes?)\s+(?:on\s+)?to\s+/gi, 'then ');
     if (NOT_STATES.test(body)) continue;
     const values = body
       .split(/\s*,\s*(?:and\s+|or\s+|then\s+)?|\s+(?:and|or|then|to|through|and finally|and then)\s+|\s*(?:->|→|\/)\s*/i)
       .map((v) => v.replace(/^(?:finally|then|either|to)\s+/i, '').replace(/^(?:moves?|goes|go|changes?)\s+(?:on\s+)?to\s+/i, '').trim())
-      .filter((v) => v && v.split(/\s+/).length <= 3);
+      .filter((v) => v && v.split(/\s+/).length <= 5);
     if (values.length < 2) continue;
     // "An animal's status goes from ...": the record is the animal.
     const topic = m[1]!.trim().replace(/(?:'s)?\s+(?:status|state|stage|phase)$/i, '');

@@ -8,10 +8,11 @@ import { parseRightsClause } from '../offline-author/rights';
 import type { Reading } from './assemble';
 import { inferAccess } from '../offline-author/access';
 import { saysSingleTenant } from '../offline-author/tenancy';
+import { singular } from '../offline-author/text';
 
 const WORKFLOW = /^(?:when|whenever|once|as soon as|each time|every time|after|before|if|\d+\s+\w+\s+(?:before|after))\b|\b(?:wait|remind|reminder|notify|send|email|retry|retries|escalate)\b/i;
 // (Also how the writer says it is one organisation: "We're a single allotment society", "it's just us".)
-const TENANCY = /\btenan(?:t|ts|cy)\b|\bseparate\b|\bisolat|\bits own workspace\b|\bown (?:data|workspace|account)\b|^(?:we(?:'re|\s+are)|this is|it's|it is)\s+(?:just\s+)?(?:a\s+single|one|only one|just one|just us|just the one)\b|^there(?:'s|\s+is)\s+(?:only|just)\s+(?:one|a single|the one)\b/i;
+const TENANCY = /\btenan(?:t|ts|cy)\b|\bseparate\b|\bnobody else's business\b|\b(?:its|their) own (?:little |small |separate )?(?:organi[sz]ation|business|company|club|outfit)s?\b|\bisolat|\bits own workspace\b|\bown (?:data|workspace|account)\b|^(?:we(?:'re|\s+are)|this is|it's|it is)\s+(?:just\s+)?(?:a\s+single|one|only one|just one|just us|just the one)\b|^there(?:'s|\s+is)\s+(?:only|just)\s+(?:one|a single|the one)\b/i;
 // (Also who has no account: "Customers don't log in at all".)
 const PUBLIC = /\b(?:anyone|everyone|everybody|public|publicly|visitors?|guests?|without (?:an account|logging in|login|signing in)|(?:published|shown|listed|visible) on (?:the|our) (?:website|site|web|app)|(?:what|which) (?:the|our) (?:website|site|app) shows)\b|\b(?:don't|do not|never|won't|will not|doesn't|does not)\s+(?:need to\s+|have to\s+)?(?:log|sign)\s+in\b|\b(?:don't|do not|won't|never|doesn't|does not)\s+(?:have|need|get)\s+(?:an?\s+)?(?:accounts?|logins?)\b/i;
 /** What people may not do or how they use it, said without a right: "Invoices are none of their business", "Clients log in too". */
@@ -40,7 +41,12 @@ export function unplacedStatements(reading: Reading, ctx: RightsContext, workflo
   const out: string[] = [];
   reading.sentences.forEach((s, i) => {
     if (i === 0 || used.has(i) || SMALL_TALK.test(s.text.trim())) return;
-    const read = (clause: string) => parseRightsClause(clause, ctx) || accessIn(clause, ctx) || WORKFLOW.test(clause) || TENANCY.test(clause) || saysSingleTenant(clause) || NO_RIGHTS.test(clause) || PUBLIC.test(clause) || STATES.test(clause);
+    // ("Each café holds repair sessions", the cafés being tenants: what every tenant has.)
+    const tenantHolds = (clause: string) => {
+      const m = /^(?:each|every|our)\s+([a-zà-ÿ]+)\s+(?:holds?|runs?|has|have|keeps?|organi[sz]es?|hosts?|manages?)\b/i.exec(clause.trim());
+      return !!m && reading.tenantUnits.has(singular(m[1]!.toLowerCase()));
+    };
+    const read = (clause: string) => tenantHolds(clause) || /^(?:that's|that is|this is|which is)\s+how\b/i.test(clause.trim()) || parseRightsClause(clause, ctx) || accessIn(clause, ctx) || WORKFLOW.test(clause) || TENANCY.test(clause) || saysSingleTenant(clause) || NO_RIGHTS.test(clause) || PUBLIC.test(clause) || STATES.test(clause);
     // ("The regatta list, the race schedule and the results are public": the first items of a list the next clause ends.)
     const listHead = (clause: string, at: number) => NOUNS_ONLY.test(clause.trim()) && !VERB_WORD.test(clause) && at + 1 < s.clauses.length && read(s.clauses[at + 1]!);
     const understood = s.clauses.every((clause, at) => read(clause) || listHead(clause, at));

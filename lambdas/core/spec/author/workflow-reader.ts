@@ -278,7 +278,13 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
   // ("when a tool comes back damaged": the word that is a value of one of its fields, not the verb before it.)
   // (Not after "created": "a tenancy is created in the offered state" is its creation.)
   const heldWord = stateWords.length > 1 && !heldIn(m.entity, stateWords[0]!, ctx) && !/^(?:created|made|added|entered|opened|submitted|registered|logged|booked|filed|raised|posted|placed|set up)$/.test(stateWords[0]!) ? stateWords.slice(1).find((w) => heldIn(m.entity, w, ctx)) : undefined;
-  const state = statePhrase(m.entity, after.slice(k), ctx) ?? statePhrase(m.entity, stateWords, ctx) ?? heldWord ?? stateWords[0] ?? 'created';
+  // ("if an item comes out as "come back with a part"": a value of several words, after the verb.)
+  const run = after.slice(k);
+  let heldRun: string | undefined;
+  for (let i = 1; i < run.length && !heldRun; i += 1) {
+    for (let n = Math.min(6, run.length - i); n >= 2 && !heldRun; n -= 1) if (heldIn(m.entity, snakeCase(run.slice(i, i + n).join(' ')), ctx)) heldRun = run.slice(i, i + n).join(' ');
+  }
+  const state = statePhrase(m.entity, after.slice(k), ctx) ?? statePhrase(m.entity, stateWords, ctx) ?? heldRun ?? heldWord ?? stateWords[0] ?? 'created';
   return { entity: reachedBy(m.entity, state, ctx), ...triggerFor(m.entity, state, ctx), lead: [], rest, state: snakeCase(state) };
 }
 

@@ -74,6 +74,11 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     traits.notes.push(example);
     return ' ';
   });
+  // ('(required — "kettle", "raincoat")': quoted examples of what is written there, a note.)
+  text = text.replace(/\(([^()]*?)(?:\s*[—–-]\s*|,\s*|^)((?:["“][^"“”()]{1,40}["”]\s*,?\s*(?:or\s+|and\s+)?){2,})\)/g, (_m, rest: string, quoted: string) => {
+    traits.notes.push(`e.g. ${quoted.replace(/["“”]/g, '').trim().replace(/,$/, '')}`);
+    return rest.trim() ? `(${rest.trim()})` : ' ';
+  });
   text = text.replace(/["“”]([^"“”]{1,60})["“”]/g, '$1');
   // Parentheses (one level of nesting) are descriptors.
   text = text.replace(/\(((?:[^()]|\([^()]*\))*)\)/g, (_m, written: string) => {

@@ -80,6 +80,9 @@ export function splitFieldList(written: string): string[] {
       const rule = piece.text.replace(/^(?:each|both)\s+/i, '');
       merged[merged.length - 1]!.text += `, ${rule}`;
       merged[merged.length - 2]!.text += `, ${rule}`;
+    } else if (merged.length > 0 && /^(?:i\.?\s?e\.?|that is|namely|meaning)[,\s]/i.test(piece.text)) {
+      // ("a fixer count, i.e. how many volunteer fixers have said they're coming": what the one before means.)
+      merged[merged.length - 1]!.text += ` (${piece.text.replace(/[()]/g, ' ')})`;
     } else if (merged.length > 0 && isDescriptorTail(piece.text)) {
       merged[merged.length - 1]!.text += `, ${piece.text}`;
     } else if (merged.length > 0 && /^so\s+(?:it's|it is|that's|that is|they're|they are)\s+/i.test(piece.text) && isDescriptorTail(piece.text.replace(/^so\s+/i, ''))) {
