@@ -1079,3 +1079,30 @@ describe('a bike kitchen network: outcomes of many words, asides, quoted example
     expect((spec.openQuestions ?? []).filter((q) => /organisation|how they record/.test(q))).toEqual([]);
   });
 });
+
+describe('user stories of a swap shop: being the only one who can, taking down, and requests named by their verb', () => {
+  const TEXT = [
+    'Toy swap for our nursery. Just for our nursery, so one organisation.',
+    'As a parent, I want to create a listing for a toy my child has grown out of, with a photo.',
+    'As a parent, I want to be the only one (apart from the volunteers) who can edit or take down a listing I put up.',
+    'As a parent, I want to request an item and see my requests.',
+    'As a volunteer, I want to manage all listings and all requests.',
+    'Listings: toy type (puzzle, book, game or other), age range as printed on the box ("3-5 yrs"), and a photo (images only, 3 MB max).',
+    "Requests: each one is for a listing. The child's room (0 for Babies up to 3), and a status (pending, collected, expired).",
+  ].join('\n');
+  const spec = authorSpec({ name: 'Swap', description: TEXT });
+  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+
+  it('gives "the only one (apart from ...) who can edit or take down a listing I put up" as the maker\'s own', () => {
+    expect(spec.roles.find((r) => r.name === 'parent')!.rights.Listing).toEqual({ create: 'all', read: 'own', update: 'own', delete: 'own' });
+  });
+
+  it('reads "request an item" as making a request', () => {
+    expect(spec.roles.find((r) => r.name === 'parent')!.rights.Request).toMatchObject({ create: 'all' });
+  });
+
+  it('keeps a size written with words as text, and reads "0 for Babies up to 3" as bounds', () => {
+    expect(field('Listing', 'age_range')).toMatchObject({ type: 'string' });
+    expect(spec.entities.find((e) => e.name === 'Request')!.fields.find((f) => f.min === 0)).toMatchObject({ min: 0, max: 3 });
+  });
+});

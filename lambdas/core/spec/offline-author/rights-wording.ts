@@ -40,6 +40,10 @@ export function plainRightsWording(clause: string): string {
     .replace(/^(\s*(?:and\s+)?)(?:a couple of|a few|a handful of|some|several|two|three|four|five|six|\d+)\s+(?!(?:seconds|secs|minutes|mins|hours|hrs|days|weeks|months|years|nights|mornings|evenings)\b)(?=[a-z]+s\b|part-time|full-time|staff|people)/i, '$1')
     .replace(/^(\s*(?:and\s+)?(?:my|our|the|their)?\s*)(?:part-time|full-time|part time|full time)\s+(?=[a-z])/i, '$1')
     // ("see collections and update their status": changing the status of what was named is updating it.)
+    // ("can be the only one (apart from the volunteers) who can edit ...": can edit (whose, below).)
+    .replace(/\bcan\s+be\s+the\s+only\s+(?:one|ones|people|person)\s*(?:\([^)]*\)\s*)?(?:who|that)\s+(?:can|may)\s+/gi, 'can ')
+    // ("take down a listing": remove it.)
+    .replace(/\btake(s)?\s+down\b/gi, 'remove')
     // ("they're the only ones who can change a piece": they can change it (whose it is, below).)
     .replace(/\b(they|he|she)(?:'re|\s+are|'s|\s+is)\s+the\s+only\s+(?:ones?|people|person)\s+who\s+(can|may)\b/gi, '$1 $2')
     // ("edit only the ones they booked themselves", "remove a piece they posted", "correct the performances they submitted":

@@ -418,6 +418,9 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
 /** The record type named after a verb (book -> Booking, reserve -> Reservation, pay -> Payment), if not the object itself. */
 export function nominalEntity(verbs: string[], index: EntityIndex, objects: string[]): string | undefined {
   for (const v of verbs) {
+    // ("request an item" where requests are records: the verb is the record's own name.)
+    const same = index.names.find((n) => n.toLowerCase() === v);
+    if (same && !objects.includes(same)) return same;
     if (!RIGHT_VERBS[v] && v !== 'do') {
       const entity = index.resolve([v]);
       if (entity && !objects.includes(entity)) return entity;

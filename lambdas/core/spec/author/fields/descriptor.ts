@@ -50,6 +50,8 @@ const RANGES: ReadonlyArray<[RegExp, 'both' | 'min' | 'max']> = [
   // ("the seeing on a 1-to-5 scale": the scale is the range, and no part of the name.)
   [new RegExp(String.raw`\b(?:on\s+)?(?:a\s+)?${NUM}\s*(?:-\s*to\s*-|to|-|–)\s*${NUM}\s+scale\b`, 'i'), 'both'],
   [new RegExp(String.raw`\b(?:between|from|ranging from|on a scale of|scale of)\s+${NUM}\s*(?:to|and|-|–|\.\.)\s*${NUM}`, 'i'), 'both'],
+  // ("0 for Reception up to 6": the bounds, with what the first means.)
+  [new RegExp(String.raw`(?:^|\s)${NUM}\s+for\s+[a-z]+(?:\s+[a-z]+)?\s+(?:up\s+)?to\s+${NUM}`, 'i'), 'both'],
   [new RegExp(String.raw`(?:^|\s)${NUM}\s*(?:to|-|–|\.\.)\s*${NUM}(?=\s|$)`, 'i'), 'both'],
   [new RegExp(String.raw`\b(?:at least|minimum(?: of)?|min\.?|no less than|not less than|never less than|never below|never under|never fewer than|no fewer than)\s+${NUM}`, 'i'), 'min'],
   [new RegExp(String.raw`(?:^|\s)${NUM}\s+or more\b`, 'i'), 'min'],

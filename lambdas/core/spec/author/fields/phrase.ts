@@ -10,7 +10,7 @@
  */
 import { snakeCase } from '../../../text/case';
 import { normalizeInformal } from '../wording';
-import { BOOLEAN_PREFIXES, DETERMINERS, FILLER_ADJECTIVES, MOMENT_NAMES, NAME_SYNONYMS, REQUIRED_LEADS, REQUIRED_WORDS, TYPE_PHRASES, UNITS } from './field-words';
+import { BOOLEAN_PREFIXES, DETERMINERS, FILLER_ADJECTIVES, HEAD_TYPES, MOMENT_NAMES, NAME_SYNONYMS, REQUIRED_LEADS, REQUIRED_WORDS, TYPE_PHRASES, UNITS } from './field-words';
 import { emptyTraits, OPTIONAL_WORDING, readDescriptor, refTarget, takeDefault, takeNameFormats, takeRange, takeSize, type Traits } from './descriptor';
 import { entityWords } from './entities';
 import { isBooleanPair, valueList } from './values';
@@ -70,8 +70,11 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     return days.length >= 2 ? `${days.slice(0, -1).join(', ')} or ${days[days.length - 1]}` : _m;
   });
   // ('("coach C, under seat 42")': a quoted example of what is written there, not its values.)
+  // ('size as printed on the label ("7-8 yrs")': numbers with words are written text, whatever the name suggests.)
+  const numericName = text.replace(/\(.*$/, '').split(/[^a-z]+/i).some((w) => HEAD_TYPES[w.toLowerCase()] === 'integer' || HEAD_TYPES[w.toLowerCase()] === 'number');
   text = text.replace(/\(\s*(?:(?:e\.g\.?|eg|like|such as|say)\s*)?["“]([^"“”()]{1,80})["”]\s*\)/gi, (_m, example: string) => {
     traits.notes.push(example);
+    if (numericName && /\d/.test(example) && /[a-z]{2,}/i.test(example) && !/\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:am|pm)\b|\d\s*(?:kg|g|km|m|cm|mm|ml|l|lb|mph|%)\b/i.test(example)) traits.type ??= 'string';
     return ' ';
   });
   // ('(required — "kettle", "raincoat")': quoted examples of what is written there, a note.)
