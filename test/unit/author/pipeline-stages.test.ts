@@ -1106,3 +1106,28 @@ describe('user stories of a swap shop: being the only one who can, taking down, 
     expect(spec.entities.find((e) => e.name === 'Request')!.fields.find((f) => f.min === 0)).toMatchObject({ min: 0, max: 3 });
   });
 });
+
+describe('a chatty book-box note: what people may add, states kept up to date, units of two words', () => {
+  const NOTE = [
+    'We run little free libraries: a box on a street corner where anyone can leave a book and anyone can take one.',
+    'A box has a name, its opening hours written however they like, and whether it has a roof.',
+    'The main thing is drop-offs. Each drop-off goes into one box. The form asks for the genre (one of: fiction, children, other), when it was dropped off (date and time), and whether it contains any of the big series. Givers can leave their name but don\'t have to, and they can add a photo if they want (an image, max 2 MB). After that the volunteers keep each drop-off\'s status up to date: in the box, taken or recycled.',
+    'A check is for one box and records the reading in degrees Celsius.',
+    'Volunteers can see boxes and update drop-offs.',
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Boxes', description: NOTE });
+  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+
+  it('reads what people may leave or add as optional fields of the record, not a role', () => {
+    expect(field('DropOff', 'giver_name')).toMatchObject({ type: 'string', required: false });
+    expect(field('DropOff', 'photo_key')).toMatchObject({ type: 'file', required: false });
+    expect(spec.roles.map((r) => r.name)).not.toContain('giver');
+  });
+
+  it('reads states kept up to date, free text written however they like, and a unit of two words', () => {
+    expect(field('DropOff', 'status')?.values).toEqual(['in_the_box', 'taken', 'recycled']);
+    expect(field('DropOff', 'contains_big_series')).toMatchObject({ type: 'boolean' });
+    expect(field('Box', 'opening_hours')).toMatchObject({ type: 'string' });
+    expect(field('Check', 'reading_c')).toMatchObject({ type: 'number' });
+  });
+});

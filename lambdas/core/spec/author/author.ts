@@ -192,10 +192,12 @@ export function readDescription(description: string): Reading {
         return byModifier && isDescribed(byModifier) ? byModifier : name;
       };
       const pairs = relation?.pairs.map((p) => ({ child: byHeadNoun(nameOf(p.child, units, !relation.loose), p.child), parent: byHeadNoun(nameOf(p.parent, units), p.parent) }));
+      // ("Each drop-off goes into one box", the box described: "each" and "one" make records of the first too.)
+      const eachIntoOne = (child: string, parent: string) => /^(?:each|every)\s/i.test(part.trim()) && /\b(?:one|a single|exactly one)\s/i.test(part) && isDescribed(parent) && !isPerson(child);
       // (A pattern any verb fits relates only record types the text describes.)
       // ("One guardian can have several children at the academy": people the text never describes are no record type of their own.)
       const undescribedPeople = pairs?.some((p) => p.child && /^(?:Child|Kid|Son|Daughter|Parent|Person|People)$/.test(p.child) && !isDescribed(p.child));
-      if (pairs && !undescribedPeople && pairs.every((p) => p.child && p.parent && p.child !== p.parent && (!relation!.loose || (isDescribed(p.child) && isDescribed(p.parent))))) {
+      if (pairs && !undescribedPeople && pairs.every((p) => p.child && p.parent && p.child !== p.parent && (!relation!.loose || (isDescribed(p.child) && isDescribed(p.parent)) || eachIntoOne(p.child, p.parent)))) {
         // "Bookings link an event and an attendee": a person the text does not describe is a user
         // the record refers to (a field the field reader makes a user reference), not a container.
         // A link is the child's references to each ("an appointment links a patient and a doctor"):
@@ -223,6 +225,17 @@ export function readDescription(description: string): Reading {
           if (parent && parent !== pairRecord && isDescribed(parent) && !containments.some((c) => c.parent === parent && c.child === pairRecord)) containments.push({ parent, child: pairRecord, sentence: sentence.index });
         }
         // (Nor is it a right: "gets" is no reading by a role "boat".)
+        readLists.set(sentence.index, [...(readLists.get(sentence.index) ?? []), part]);
+        return false;
+      }
+      // ("Donors can leave their name but don't have to, and they can add a photo if they want (an image, max 2 MB)":
+      // optional fields of the record just described, said as what people may add to it.)
+      const mayAdd = previous ? part.trim().replace(/[.]$/, '').split(/\s*,?\s+and\s+(?:they|he|she)\s+(?=can\s)/i) : [];
+      const added = mayAdd.map((clause, at) => new RegExp(String.raw`^${at === 0 ? String.raw`(?:the\s+)?([a-z]+)\s+` : '()'}can\s+(?:also\s+)?(?:leave|give|add|attach|upload|include|provide)\s+(their|a|an)\s+(name|email(?:\s+address)?|phone(?:\s+number)?|photo|picture|image|note|comment|message|address)\b(.*)$`, 'i').exec(clause));
+      if (added.length > 0 && added.every((m) => m) && !isDescribed(nameOf(added[0]![1]!, units) ?? '')) {
+        const person = singular(added[0]![1]!.toLowerCase());
+        const items = added.map((m) => `${m![2]!.toLowerCase() === 'their' ? `${person} ` : ''}${m![3]}${(/\([^()]*\)/.exec(m![4]!) ?? [''])[0] ? ` ${/\([^()]*\)/.exec(m![4]!)![0]}` : ''} (optional)`);
+        addList(previous!, items.join(', '), sentence.index);
         readLists.set(sentence.index, [...(readLists.get(sentence.index) ?? []), part]);
         return false;
       }

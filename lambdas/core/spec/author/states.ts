@@ -21,6 +21,8 @@ const PATTERNS: RegExp[] = [
   // "Status flow: enquiry, then quoted, then accepted": a label for the states of the record described.
   // (Also "Its status tells us where it is: draft, open for entries, closed or finished".)
   /^((?:(?:its|their|the)\s+)?(?:status|state|stage)s?)(?:\s+(?:flow|workflow|lifecycle|sequence|order|steps|values|progression)|\s+(?:tells|says|shows)\s+[a-z' ]{1,30}?)?\s*:\s*(.+)$/i,
+  // ("the volunteers keep each donation's status up to date: in the fridge, taken or binned": the record's states.)
+  /^(?:.*?\b)?(?:each|every|the|its|their)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)['’]s\s+(?:status|state|stage)\s+(?:up\s+to\s+date|current|updated)\s*:\s*(.+)$/i,
   // "Permits start as applied, then move to approved or refused".
   new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?)\s+(?:off\s+)?(?:as|in|at)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,?\s+(?:then|and then)\s+.+)$`, 'i'),
   // ("Jobs go booked in, in progress, waiting for parts, ready and collected": through them, in order.)
@@ -32,7 +34,8 @@ const PATTERNS: RegExp[] = [
 
 /** Words that make "X is a, b or c" a description rather than states ("is cheap, fast or good" still reads as states). */
 // ("Its status is in stock, reserved or sold": a state of two words may start with "in".)
-const NOT_STATES = /^(?:a|an|the|for|on|in(?!\s+[a-z]+\s*,)|at|of|one|some|any|not|never|only|also)\b/i;
+// ("in the fridge, taken or binned": a state may be "in the" place.)
+const NOT_STATES = /^(?:a|an|the|for|on|in(?!\s+(?:the\s+)?[a-z]+\s*,)|at|of|one|some|any|not|never|only|also)\b/i;
 
 /**
  * "A booking starts off provisional, becomes confirmed once the deposit's in, and after that it's

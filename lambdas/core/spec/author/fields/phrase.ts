@@ -51,6 +51,13 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/([a-z])\(s\)/gi, '$1')
     // ("duration (30 or 60 mins)": a number of that unit, whichever is chosen.)
     .replace(/^([a-z][a-z ]*?)\s*\((\d+(?:\s*,\s*\d+)*\s*(?:,\s*)?or\s+\d+)\s+(minutes|hours|days|weeks|km|kg|miles|metres|meters)\)$/i, (_all, name: string, choices: string, unit: string) => `${name} in ${unit} (${choices})`)
+    // ("whether it contains any of the major allergens": which ones is no part of the name.)
+    .replace(/\b(contains?|has|have|includes?)\s+any\s+of\s+(?:the|our|its|their)\s+/i, '$1 ')
+    // ("its opening hours written however they like": free text, whatever the name suggests.)
+    .replace(/\s+(?:written|typed|put|entered)\s+(?:however|any\s+way|in\s+whatever\s+way)\s+(?:they|you|we|people)\s+(?:like|want|wish|prefer)$/i, () => {
+      traits.type ??= 'string';
+      return '';
+    })
     // ("the customer's signature as an image of at most 2 MB": what it is kept as, a file.)
     .replace(/^([^()]+?)\s+as\s+(?:an?\s+)?((?:image|photo|picture|pdf|scan|jpe?g|png)s?\b[^()]*)$/i, '$1 ($2)')
     // ("the highest grade allowed to enter": who may do what with it is no part of its name.)
@@ -175,7 +182,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     traits.type ??= 'text';
     return '';
   });
-  const unit = /\s+(?:measured |expressed |given )?(?:in|as(?: an?)?)\s+((?:cubic|square)\s+\S+|\S+)(?=\s|$)/i.exec(text);
+  // ("in degrees Celsius": a unit of two words.)
+  const unit = /\s+(?:measured |expressed |given )?(?:in|as(?: an?)?)\s+((?:cubic|square)\s+\S+|degrees\s+(?:celsius|centigrade|fahrenheit|c|f)\b|\S+)(?=\s|$)/i.exec(text);
   if (unit && UNITS[unit[1]!.toLowerCase()]) {
     traits.unit = unit[1]!.toLowerCase();
     text = text.slice(0, unit.index) + text.slice(unit.index + unit[0].length);
