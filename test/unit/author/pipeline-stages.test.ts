@@ -1131,3 +1131,30 @@ describe('a chatty book-box note: what people may add, states kept up to date, u
     expect(field('Check', 'reading_c')).toMatchObject({ type: 'number' });
   });
 });
+
+describe('a survey page: "run by" is no role, lists that name records, and how the people are named', () => {
+  const PAGE = [
+    'Pond Watch: a citizen survey run by one county trust. A single project, one database, no separate organisations inside it.',
+    'Pond: the pond name, and whether it is on private land.',
+    'Species: common name (required and unique).',
+    'Visit: a title, the water level as plain text, whether the volunteer is bringing a net, and the reading in degrees Celsius.',
+    'The species list and the ponds can be looked at by anyone, signed in or not.',
+    'The project officer has full rights on everything.',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Ponds', description: PAGE });
+  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+
+  it('makes no role of "a citizen survey run by one county trust", and reads "no separate organisations" as one tenant', () => {
+    expect(spec.roles.map((r) => r.name)).toEqual(['project_officer']);
+    expect(spec.tenancy).toBe('single');
+  });
+
+  it('reads "The species list and the ponds can be looked at by anyone" as both public', () => {
+    for (const entity of ['Species', 'Pond']) expect(spec.access).toContainEqual({ entity, operation: 'read', level: 'public' });
+  });
+
+  it('reads a type said after the name, and drops who a yes/no question is about', () => {
+    expect(field('Visit', 'water_level')).toMatchObject({ type: 'string' });
+    expect(field('Visit', 'bringing_net')).toMatchObject({ type: 'boolean' });
+  });
+});

@@ -369,6 +369,8 @@ function readClean(clean: string): ProseDefinition | undefined {
     if (/\b(?:can|may|should|must|will|are able to|get to)\s+(?:\w+\s+)?(?:record|log|keep|track|list|show|store)s?\b/i.test(clean.split(/\s+/).slice(0, 6).join(' '))) return undefined;
     // ("Members record their catches": what people do with their own records, an act, not fields.)
     if (list && p.topic !== 0 && /^(?:their|his|her)\s+(?:own\s+)?[a-z]+s\b/i.test(list) && !/^[^,]*\b(?:has|have|includes?|contains?|consists of|comes with|carries|carry)\s+(?:their|his|her)\b/i.test(clean)) return undefined;
+    // ("The species list and the sites can be ...": a noun, "list", then "and": no verb and its list.)
+    if (list && /^(?:and|or|but|&)\s/i.test(list)) continue;
     // "Each attendance record belongs to ...": "record" was part of the name, not the verb.
     if (list && /^(?:belongs?|is|are|was|were|has|have|can|may|must|should|will|links?|contains?|gets?|goes|moves)\b/i.test(list)) continue;
     // ("every boat gets a result in every race": one record per pair, said of both, not a field of the boat.)

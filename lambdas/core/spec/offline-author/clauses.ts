@@ -56,7 +56,10 @@ export function splitClauses(sentence: string): string[] {
       if (lower.startsWith(' and ', i) || lower.startsWith(' but ', i) || lower.startsWith(' while ', i)) {
         const len = lower.startsWith(' while ', i) ? 7 : 5;
         // ("Coaches and parents can see ...": with no verb before it, "and" joins the subject, it starts no clause.)
-        if (lower.startsWith(' and ', i) && !words(lower.slice(0, i)).some((w) => isVerbish(w, false))) return 0;
+        // ("The species list and the sites can be looked at": a verb's word ending a compound before "and" is a noun.)
+        const before = words(lower.slice(0, i));
+        const verbs = before.map((w, k) => (isVerbish(w, false) && !(k === before.length - 1 && k >= 1 && !isVerbish(before[k - 1]!, false) && !rightVerb(before[k - 1]!)) ? k : -1)).filter((k) => k >= 0);
+        if (lower.startsWith(' and ', i) && verbs.length === 0) return 0;
         if (looksLikeClauseStart(lower.slice(i + len), true)) return len;
       }
       return 0;
@@ -73,8 +76,10 @@ export function splitClauses(sentence: string): string[] {
  */
 export function jointSubjects(clause: string): string[] {
   const tokens = clause.trim().split(/\s+/);
-  const at = tokens.findIndex((t) => {
+  const at = tokens.findIndex((t, k) => {
     const w = t.toLowerCase().replace(/[^a-z'-]/g, '');
+    // ("The species list and the sites can ...": "list" before "and" ends a name.)
+    if (rightVerb(w) !== undefined && k >= 1 && /^(?:and|&)$/i.test(tokens[k + 1] ?? '')) return false;
     return MODALS.has(w) || NEGATIONS.has(w) || w === "can't" || w === 'cannot' || rightVerb(w) !== undefined;
   });
   if (at < 3) return [clause];

@@ -114,7 +114,8 @@ export function collectRoles(sentences: Sentence[], ctx: RightsContext): RoleDra
     s.clauses.forEach((clause, ci) => {
       // ("Guests book without signing up": people with no account are the public, whose rights are endpoint levels;
       // "the race schedule and the results are public" is about the public too.)
-      if (/^(?:when|whenever|once|if|after|as soon as)\b/i.test(clause) || isTenancyClause(clause) || NO_LOGIN.test(clause) || PUBLIC_PHRASE.exec(clause.trim())?.index === 0) return;
+      // ("a citizen science survey run by one county wildlife trust": what runs the thing described is no right of it.)
+      if (/^(?:when|whenever|once|if|after|as soon as)\b/i.test(clause) || /^(?:(?!\b(?:can|may|must|should|will)\b)[^,])*\b(?:run|managed|owned|operated|organi[sz]ed|hosted|funded)\s+by\s/i.test(clause) || isTenancyClause(clause) || NO_LOGIN.test(clause) || PUBLIC_PHRASE.exec(clause.trim())?.index === 0) return;
       const parsed = parseRightsClause(clause, ctx);
       if (!parsed) return;
       // ("members can create a profile ..., and they can only edit their own": their own profiles.)

@@ -15,7 +15,7 @@ const ORG = String.raw`(?:organi[sz]ations?|orgs?|compan(?:y|ies)|business(?:es)
 /** How many organisations ("lots of", "30", "other"). */
 const MANY = String.raw`(?:lots of|loads of|many|multiple|several|various|different|dozens of|hundreds of|a (?:bunch|number|handful) of|(?:about |around |over |up to |some )?\d+|other|more|all the)`;
 
-const SINGLE = new RegExp(String.raw`\bsingle[- ]?tenan(?:t|cy)\b|\bnot multi[- ]?tenant\b|\bone (?:shared )?tenant\b(?!\s+(?:per|for each|for every|for each of))|\bno tenancy\b|\bno (?:separate |other |multiple |extra )?tenants?\b|\bno need for tenants\b|\bwithout tenants\b|\b(?:no|not|nothing|without|never|(?:don't|doesn't|do not|does not) need)\s+(?:any\s+)?multi[- ]?(?:tenan(?:t|cy|ted)|location|site|organi[sz]ation)s?\b` +
+const SINGLE = new RegExp(String.raw`\bsingle[- ]?tenan(?:t|cy)\b|\bnot multi[- ]?tenant\b|\bone (?:shared )?tenant\b(?!\s+(?:per|for each|for every|for each of))|\bno tenancy\b|\bno (?:separate |other |multiple |extra )?tenants?\b|\bno (?:separate|other|multiple|extra) (?:organi[sz]ations|companies|clubs|groups|businesses|customers)\b|\bone (?:single )?database\b|\bno need for tenants\b|\bwithout tenants\b|\b(?:no|not|nothing|without|never|(?:don't|doesn't|do not|does not) need)\s+(?:any\s+)?multi[- ]?(?:tenan(?:t|cy|ted)|location|site|organi[sz]ation)s?\b` +
   // ("It's for our club only; no other clubs will use it".)
   // ("There's just the one hall, so no other halls or organisations will be on this".)
   String.raw`|\bno other [a-z]+(?:\s+(?:or|and)\s+[a-z]+)?\s+(?:will|would|are going to|is going to)\s+(?:ever\s+)?(?:use|be on|be using|sign up|join)\b|\b(?:not|never) (?:be )?(?:used|shared) by (?:other|any other|more than one)\b` +

@@ -10,7 +10,7 @@
  */
 import { snakeCase } from '../../../text/case';
 import { normalizeInformal } from '../wording';
-import { BOOLEAN_PREFIXES, DETERMINERS, FILLER_ADJECTIVES, HEAD_TYPES, MOMENT_NAMES, NAME_SYNONYMS, REQUIRED_LEADS, REQUIRED_WORDS, TYPE_PHRASES, UNITS } from './field-words';
+import { BOOLEAN_PREFIXES, DETERMINERS, FILLER_ADJECTIVES, HEAD_TYPES, MOMENT_NAMES, NAME_SYNONYMS, PERSON_WORDS, REQUIRED_LEADS, REQUIRED_WORDS, TYPE_PHRASES, UNITS } from './field-words';
 import { emptyTraits, OPTIONAL_WORDING, readDescriptor, refTarget, takeDefault, takeNameFormats, takeRange, takeSize, type Traits } from './descriptor';
 import { entityWords } from './entities';
 import { isBooleanPair, valueList } from './values';
@@ -34,6 +34,9 @@ const VERBS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'can', 'will', 
 const PRONOUNS = /^(?:it|they|he|she|we|you|i|this|that)(?:['’](?:s|re|ve|ll|d))?$/;
 
 /** Reads a phrase into name words and traits; undefined when it is no field. */
+/** Everyday words for the people a record is about ("whether the member is bringing a friend"). */
+const PEOPLE = /^(?:member|customer|client|guest|visitor|user|person|child|kid|pupil|student|patient|parent|rider|driver|player|runner|volunteer|donor|buyer|seller|tenant|resident|applicant|traveller|traveler|passenger|diner|camper)$/i;
+
 /** A question whose answer is the record's stage: "where it's up to", "where it is in the process", "what stage it's at". */
 const STATUS_QUESTION = /^(?:where\s+(?:it|they)(?:'s|'re|\s+is|\s+are)\s+(?:up\s+to|at|in\s+the\s+(?:process|pipeline|workflow))|(?:what|which)\s+(?:stage|step|state|phase)\s+(?:it|they)(?:'s|'re|\s+is|\s+are)(?:\s+(?:at|in))?|how\s+far\s+(?:along\s+)?(?:it|they)(?:'s|'re|\s+is|\s+are)(?:\s+along)?)$/i;
 
@@ -51,6 +54,13 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/([a-z])\(s\)/gi, '$1')
     // ("duration (30 or 60 mins)": a number of that unit, whichever is chosen.)
     .replace(/^([a-z][a-z ]*?)\s*\((\d+(?:\s*,\s*\d+)*\s*(?:,\s*)?or\s+\d+)\s+(minutes|hours|days|weeks|km|kg|miles|metres|meters)\)$/i, (_all, name: string, choices: string, unit: string) => `${name} in ${unit} (${choices})`)
+    // ("the language pair as plain text": its type, said after it.)
+    .replace(/,?\s+as\s+(?:an?\s+)?(plain text|free text|text|whole number|number|yes\/no)(?=\s*[,(]|$)/i, (_m, type: string) => {
+      traits.type ??= TYPE_PHRASES[type.toLowerCase()] ?? (type.toLowerCase() === 'plain text' ? 'string' : undefined);
+      return '';
+    })
+    // ("whether the member is bringing a friend": the person it is said of is no part of the name.)
+    .replace(/^(whether\s+)(?:the|a|an|their|our)\s+([a-z]+)\s+(?:is|are|was|were|will be)\s+(?=[a-z])/i, (all, lead: string, who: string) => (PERSON_WORDS.has(who.toLowerCase()) || PEOPLE.test(who) ? `${lead}they are ` : all))
     // ("whether it contains any of the major allergens": which ones is no part of the name.)
     .replace(/\b(contains?|has|have|includes?)\s+any\s+of\s+(?:the|our|its|their)\s+/i, '$1 ')
     // ("its opening hours written however they like": free text, whatever the name suggests.)
