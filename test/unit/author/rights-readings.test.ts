@@ -333,3 +333,19 @@ describe('the default level of deleting never refuses a right the text gives', (
     expect(levels(spec, 'Wall')).toEqual({ delete: 'owner' });
   });
 });
+
+describe('rights said of what was just named, and relations said of people', () => {
+  const TEXT = [
+    'Walkers and routes. A walker looks after any number of routes, but each route is looked after by one walker only.',
+    'A route has a name. A walk is for one route and has a date. A photo is for one walk and has a caption.',
+    'Walkers register their own routes and can see and change only those; likewise they add walks and photos and see and change only their own.',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Walks', description: TEXT });
+
+  it('reads "can see and change only those" as their own of the records just named, after "likewise they ..." too', () => {
+    const walker = spec.roles.find((r) => r.name === 'walker')!.rights;
+    expect(walker.Route).toEqual({ create: 'all', read: 'own', update: 'own' });
+    expect(walker.Walk).toEqual({ create: 'all', read: 'own', update: 'own' });
+    expect(walker.Photo).toEqual({ create: 'all', read: 'own', update: 'own' });
+  });
+});

@@ -465,7 +465,8 @@ function withSubjects(clauses: string[], before?: string, out?: { last?: string 
   const read = clauses.map((named, at) => {
     // ("Our receptionist Jo manages appointments": the role is the receptionist, the name is a person's.)
     // ("they're the only ones who can change ...": they can.)
-    const clause = named.replace(PERSON_AFTER_ROLE, '$1').replace(/^(\s*(?:and|but|so|while)\s+)?(they|he|she)(?:'re|\s+are|'s|\s+is)\s+the\s+only\s+(?:ones?|people|person)\s+who\s+(can|may)\b/i, '$1$2 $3');
+    // ("likewise they add visits": how it compares says nothing of who.)
+    const clause = named.replace(/^(\s*)(?:likewise|similarly|equally|in the same way)\s*,?\s+(?=(?:they|he|she)\s)/i, '$1').replace(PERSON_AFTER_ROLE, '$1').replace(/^(\s*(?:and|but|so|while)\s+)?(they|he|she)(?:'re|\s+are|'s|\s+is)\s+the\s+only\s+(?:ones?|people|person)\s+who\s+(can|may)\b/i, '$1$2 $3');
     // ("Guests make reservations ..., and they can see and cancel their own": "they" are the guests.)
     // (Also "he" and "she": "The bailiff checks permits, so he can look at members".)
     const they = /^((?:and|but|so|while)\s+)?(?:they|these people|he|she)\s+(?=(?:can|may|should|must|will|are allowed to|are able to|is allowed to|is able to|only)\s)/i.exec(clause.trim());

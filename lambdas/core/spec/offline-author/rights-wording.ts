@@ -40,6 +40,8 @@ export function plainRightsWording(clause: string): string {
     .replace(/^(\s*(?:and\s+)?)(?:a couple of|a few|a handful of|some|several|two|three|four|five|six|\d+)\s+(?!(?:seconds|secs|minutes|mins|hours|hrs|days|weeks|months|years|nights|mornings|evenings)\b)(?=[a-z]+s\b|part-time|full-time|staff|people)/i, '$1')
     .replace(/^(\s*(?:and\s+)?(?:my|our|the|their)?\s*)(?:part-time|full-time|part time|full time)\s+(?=[a-z])/i, '$1')
     // ("see collections and update their status": changing the status of what was named is updating it.)
+    // ("register their own sites and can see and change only those": their own, the records just named.)
+    .replace(/\bonly\s+(?:those|these|them)\b(?!\s+(?:who|which|that|of)\b)/gi, 'only own them')
     // ("can be the only one (apart from the volunteers) who can edit ...": can edit (whose, below).)
     .replace(/\bcan\s+be\s+the\s+only\s+(?:one|ones|people|person)\s*(?:\([^)]*\)\s*)?(?:who|that)\s+(?:can|may)\s+/gi, 'can ')
     // ("take down a listing": remove it.)

@@ -180,7 +180,9 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   // ("a team lead can run several shifts": one of them and how many records, a relation said of people, no right.)
   let verbAt = j;
   while (MODAL_WORDS.has(tokens[verbAt] ?? '') || HEDGE.has(tokens[verbAt] ?? '')) verbAt += 1;
-  if (indefinite && RELATION_QUANTIFIERS.has(tokens[verbAt + 1] ?? '')) return undefined;
+  // ("An observer looks after any number of survey sites": after a particle, and "any number of", too.)
+  const counted = /^(?:after|up|over|into|on|in|out|for)$/.test(tokens[verbAt + 1] ?? '') ? verbAt + 2 : verbAt + 1;
+  if (indefinite && (RELATION_QUANTIFIERS.has(tokens[counted] ?? '') || (/^(?:any|a)$/.test(tokens[counted] ?? '') && tokens[counted + 1] === 'number') || tokens[counted] === 'plenty')) return undefined;
   // "Each guardian record belongs to one child": a verb's word before the clause's own verb is a noun of the subject.
   if (/^(?:belongs?|is|are|was|were|has|have|links?|contains?)$/.test(tokens[j + 1] ?? '') && !MODAL_WORDS.has(tokens[j - 1] ?? '')) return undefined;
   // ("Meetups take place at one venue": where a record happens, no right.)
