@@ -1158,3 +1158,37 @@ describe('a survey page: "run by" is no role, lists that name records, and how t
     expect(field('Visit', 'bringing_net')).toMatchObject({ type: 'boolean' });
   });
 });
+
+describe('a long page with bulleted fields (a museum\'s guides)', () => {
+  const PAGE = [
+    '## Guides',
+    'For each guide we keep:',
+    '- full name, which is required;',
+    '- email, required as well, and no two guides may share one;',
+    '- the date their first aid check was done;',
+    '- the date they started with us.',
+    '',
+    'People apply to guide through a form on our website. They don\'t have an account at that point, so anyone can create a guide record as an applicant.',
+    '## Tours',
+    'A tour has a title and the hours actually worked, as a decimal, which is filled in afterwards and is therefore optional.',
+    'A training record belongs to one guide and has the course name.',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Guides', description: PAGE });
+  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+
+  it('reads a bullet with its rules ("required as well, and no two guides may share one") as a field, and dates of acts', () => {
+    expect(field('Guide', 'email')).toMatchObject({ type: 'email', required: true, unique: true });
+    expect(field('Guide', 'first_aid_check_date')).toMatchObject({ type: 'date' });
+    expect(field('Guide', 'start_date')).toMatchObject({ type: 'date' });
+  });
+
+  it('reads "..., which is filled in afterwards and is therefore optional" as rules of the field before, "actually" as no name', () => {
+    expect(field('Tour', 'hours_worked')).toMatchObject({ type: 'number', required: false });
+    expect(spec.entities.find((e) => e.name === 'Tour')!.fields.map((f) => f.name)).not.toContain('is_therefore');
+  });
+
+  it('makes creating a guide record public when they have no account, and "record" alone names no training record', () => {
+    expect(spec.access).toContainEqual({ entity: 'Guide', operation: 'create', level: 'public' });
+    expect(spec.access).not.toContainEqual(expect.objectContaining({ entity: 'TrainingRecord', operation: 'create' }));
+  });
+});

@@ -168,14 +168,15 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
         const entities = g.entities === 'all' ? (pronounObject && lastEntities.length > 0 ? lastEntities : pronounObject ? [] : unnamed) : g.entities;
         for (const entity of entities) {
           for (const letter of g.letters) {
-            if (isPublic && !NO_LOGIN.test(clause) && letter !== 'read') {
+            // ("They don't have an account at that point, so anyone can create a volunteer record": the sentence says no account.)
+            if (isPublic && !NO_LOGIN.test(clause) && !NO_LOGIN.test(s.text) && letter !== 'read') {
               // `anyone can post` without `without logging in`: any signed-in user.
               set(entity, letter, 'authenticated');
             } else {
               set(entity, letter, isPublic ? 'public' : 'authenticated');
             }
             // (What anyone may do without an account is the level's alone; what any signed-in user may do is every role's right.)
-            if (!(isPublic && (letter === 'read' || NO_LOGIN.test(clause)))) everyone.push({ entity, letter });
+            if (!(isPublic && (letter === 'read' || NO_LOGIN.test(clause) || NO_LOGIN.test(s.text)))) everyone.push({ entity, letter });
           }
         }
         if (entities.length > 0) lastEntities = entities;

@@ -45,8 +45,9 @@ export class EntityIndex {
       if (ws.length !== 2 || ws[1] !== 'item' || singles.has(ws[0]!)) continue;
       for (const alias of [[ws[0]!], ['piece', 'of', ws[0]!], ['pieces', 'of', ws[0]!], [ws[0]!, 'log'], [ws[0]!, 'register']]) this.aliases.push({ words: alias, entity: name, plural: alias[0] === 'pieces', head: false });
     }
+    // ("a volunteer record" where a TrainingRecord exists: "record" alone names any record, never one type.)
     for (const [head, owners] of heads) {
-      if (owners.length === 1 && !singles.has(head)) this.add([head], owners[0]!, true);
+      if (owners.length === 1 && !singles.has(head) && head !== 'record') this.add([head], owners[0]!, true);
     }
     // Longest aliases first, so `line item` wins over `item`.
     this.aliases.sort((a, b) => b.words.length - a.words.length);

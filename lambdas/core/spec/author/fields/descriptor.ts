@@ -76,7 +76,7 @@ const DEFAULTS: readonly RegExp[] = [
   new RegExp(String.raw`(?:^|(?<=[,;(]))\s*${DEFAULT_VALUE}\s+(?:by\s+default|is\s+the\s+default|as\s+(?:the\s+)?default)\s*(?=[,;)]|$)`, 'i'),
 ];
 // (Also "no two the same", "no two can share one", "no duplicates", "never repeated", "that no other rider has".)
-const UNIQUE = /\b(?:(?:which|that)\s+)?(?:(?:must|should|has to|needs to) be\s+|is\s+|are\s+|that's\s+|always\s+)?unique\b(?:\s+(?:per|across|in|within)\s+(?:the\s+|a\s+|each\s+)?[a-z]+)?|\bno\s+two(?:\s+[a-z]+)?\s+(?:(?:are|is|can be|may be|should be)\s+)?(?:the\s+same|alike|with\s+the\s+same(?:\s+one)?|share\s+(?:one|it|a\s+[a-z]+|the\s+same\s+[a-z]+)|(?:can|may|should|could)\s+(?:have|share|use)\s+the\s+same(?:\s+one)?)\b|\bno\s+duplicates?\b|\bnever\s+(?:repeated|reused|duplicated)\b|\b(?:that|which)\s+no\s+other\s+[a-z]+\s+(?:has|shares|uses|can have)\b/gi;
+const UNIQUE = /\b(?:(?:which|that)\s+)?(?:(?:must|should|has to|needs to) be\s+|is\s+|are\s+|that's\s+|always\s+)?unique\b(?:\s+(?:per|across|in|within)\s+(?:the\s+|a\s+|each\s+)?[a-z]+)?|\bno\s+two(?:\s+[a-z]+)?\s+(?:(?:are|is|can be|may be|should be)\s+)?(?:the\s+same|alike|with\s+the\s+same(?:\s+one)?|(?:may\s+|can\s+|should\s+|could\s+)?share\s+(?:one|it|a\s+[a-z]+|the\s+same\s+[a-z]+)|(?:can|may|should|could)\s+(?:have|share|use)\s+the\s+same(?:\s+one)?)\b|\bno\s+duplicates?\b|\bnever\s+(?:repeated|reused|duplicated)\b|\b(?:that|which)\s+no\s+other\s+[a-z]+\s+(?:has|shares|uses|can have)\b/gi;
 /** What may remain of a part once its rules are read, and still say nothing. */
 const FILLER = /^(?:(?:and|or|only|a|an|the|is|are|it|it's|must|should|be|both|with|as|of|that|which|at|in|max|formats?|each|per file|allowed|accepted|kept|stored|always|also|but|not|no|yes|e\.g\.?|both are|it is|which is|that is|obviously|of course|naturally|clearly|please|so|any|kind of)\b|[,.;:+&/\s-])*$/i;
 /** Wording that introduces a reference's target: `link to a sample`, `which wine`, `both are teams`. */
@@ -86,7 +86,8 @@ const REF_LEAD = /^(?:(?:a\s+)?(?:link|links|reference|ref|pointer)\s+to|refers 
 export function readDescriptor(text: string, traits: Traits, entities: readonly string[]): void {
   // ("zero or more": a bound written in words.)
   const DIGITS: Readonly<Record<string, string>> = { zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10' };
-  let t = takeDefault(text.trim().replace(/²/g, '2').replace(/\b(zero|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?=or\s+(?:more|less|fewer|above|below|over|under)\b)/gi, (_m, n: string) => `${DIGITS[n.toLowerCase()]!} `), traits);
+  // ("required as well", "unique too": the rule, said again.)
+  let t = takeDefault(text.trim().replace(/\b(required|optional|unique|mandatory)\s+(?:as well|too|also)\b/gi, '$1').replace(/²/g, '2').replace(/\b(zero|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?=or\s+(?:more|less|fewer|above|below|over|under)\b)/gi, (_m, n: string) => `${DIGITS[n.toLowerCase()]!} `), traits);
   if (!t) return;
   // ("King sheet, Bath towel, Napkin ...": a list that trails off is examples, a note.)
   if (/,/.test(t) && /(?:\.{3}|…|,?\s+etc\.?|,?\s+and so on|,?\s+and more)\s*$/i.test(t) && !/\b(?:required|optional|unique|mb|kb|gb)\b/i.test(t)) {
@@ -121,7 +122,7 @@ export function readDescriptor(text: string, traits: Traits, entities: readonly 
 function readPart(part: string, traits: Traits, entities: readonly string[]): void {
   // ("that's optional", "it is required": the rule without its lead.)
   // ("(neither may be empty)", said of two fields: each is required.)
-  let t = ` ${part.trim().replace(/^(?:that's|that is|which is|it's|it is|this is|those are|that one's|that one is|this one's|this one is)\s+/i, '').replace(/^(?:neither|none)(?:\s+of\s+them)?\s+(?:may|can|should|must|is\s+allowed\s+to)\s+be\s+(?:left\s+)?(?:empty|blank|missing)$/i, 'required')} `;
+  let t = ` ${part.trim().replace(/^(?:(?:and\s+)?(?:is|are)\s+(?:therefore|also|then|so)|therefore|that's|that is|which is|it's|it is|this is|those are|that one's|that one is|this one's|this one is)\s+/i, '').replace(/^(?:neither|none)(?:\s+of\s+them)?\s+(?:may|can|should|must|is\s+allowed\s+to)\s+be\s+(?:left\s+)?(?:empty|blank|missing)$/i, 'required')} `;
   if (!t.trim()) return;
   t = takeSize(t, traits);
   const beforeRange = t;

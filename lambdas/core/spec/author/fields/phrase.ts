@@ -55,7 +55,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("duration (30 or 60 mins)": a number of that unit, whichever is chosen.)
     .replace(/^([a-z][a-z ]*?)\s*\((\d+(?:\s*,\s*\d+)*\s*(?:,\s*)?or\s+\d+)\s+(minutes|hours|days|weeks|km|kg|miles|metres|meters)\)$/i, (_all, name: string, choices: string, unit: string) => `${name} in ${unit} (${choices})`)
     // ("the language pair as plain text": its type, said after it.)
-    .replace(/,?\s+as\s+(?:an?\s+)?(plain text|free text|text|whole number|number|yes\/no)(?=\s*[,(]|$)/i, (_m, type: string) => {
+    .replace(/,?\s+as\s+(?:an?\s+)?(plain text|free text|text|whole number|number|decimal|yes\/no)(?=\s*[,(]|$)/i, (_m, type: string) => {
       traits.type ??= TYPE_PHRASES[type.toLowerCase()] ?? (type.toLowerCase() === 'plain text' ? 'string' : undefined);
       return '';
     })
@@ -542,6 +542,18 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (dateOfThe && dateOfThe[2] !== owner.at(-1)) {
     traits.type ??= 'date';
     return [...(dateOfThe[1] ? words(dateOfThe[1]) : []), dateOfThe[2]!, 'date'];
+  }
+  // ("the date their DBS check was done": the date of that thing.)
+  const thingDone = /^(?:the\s+)?date\s+(?:its|their|his|her|the)\s+([a-z]+(?:\s+[a-z]+){0,2})\s+(?:was|were)\s+(?:done|carried out|completed|made|taken|held|renewed|issued|signed)$/.exec(t);
+  if (thingDone) {
+    traits.type ??= 'date';
+    return [thingDone[1]!, 'date'];
+  }
+  // ("the date they started with us", "the date she joined": when they began.)
+  const begun = /^(?:the\s+)?date\s+(?:they|it|he|she)\s+(started|began|joined)\b/.exec(t);
+  if (begun) {
+    traits.type ??= 'date';
+    return [begun[1] === 'joined' ? 'join' : 'start', 'date'];
   }
   // ("the date it was set", "the date they were hired": the date of that act.)
   const dateDone = /^(?:the\s+)?date\s+(?:it|they|he|she)\s+(?:was|were)\s+(?:first\s+)?(set|put up|built|made|sold|bought|cast|hung|paid|sent|taken|given|done|held|found|lost|born)$/.exec(t);
