@@ -1192,3 +1192,25 @@ describe('a long page with bulleted fields (a museum\'s guides)', () => {
     expect(spec.access).not.toContainEqual(expect.objectContaining({ entity: 'TrainingRecord', operation: 'create' }));
   });
 });
+
+describe('bullets whose rules say "must", "can" or why (a choir\'s singers)', () => {
+  const PAGE = [
+    '## Singers',
+    'For each singer we keep:',
+    '- full name (required);',
+    '- their current grade, a whole number that must be between 1 and 8;',
+    "- a guardian email, which is required, since most of our singers are under 18;",
+    '- whether photo consent has been given;',
+    '- medical information, if there is any (optional, and it can be long).',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Choir', description: PAGE });
+  const field = (name: string) => spec.entities.find((e) => e.name === 'Singer')?.fields.find((f) => f.name === name);
+
+  it('reads each bullet as a field, with its rules, and asks nothing back', () => {
+    expect(field('current_grade')).toMatchObject({ type: 'integer', min: 1, max: 8 });
+    expect(field('guardian_email')).toMatchObject({ type: 'email', required: true });
+    expect(field('photo_consent')).toMatchObject({ type: 'boolean' });
+    expect(field('medical_information')).toMatchObject({ type: 'text', required: false });
+    expect(spec.openQuestions ?? []).toEqual([]);
+  });
+});

@@ -117,7 +117,8 @@ function isClauseAboutTopic(text: string): boolean {
 function isSentence(text: string): boolean {
   // ("the result, which will be pass or fail": a relative clause about a field says nothing of the item.)
   // ("email, required, and no two volunteers may share one", "a name that can't be empty": a field's rules.)
-  text = text.replace(/,\s*(?:which|who|that)\s.*$/i, '').replace(/,?\s*(?:and\s+)?no\s+two\b.*$/i, '').replace(/\b(?:can't|cannot|can not|must not|mustn't|may not)\s+be\s+(?:empty|blank|negative|left (?:empty|blank))\b/gi, '');
+  // ("their grade, a whole number that must be between 1 and 8", "medical notes (optional, and it can be long)": rules of the field.)
+  text = text.replace(/\([^()]*\)/g, ' ').replace(/\b(?:that|which)\s+(?:must|should|can|will|may)\s+(?:be|not be|never be)\b.*$/i, '').replace(/,\s*(?:which|who|that)\s.*$/i, '').replace(/,?\s*(?:and\s+)?no\s+two\b.*$/i, '').replace(/\b(?:can't|cannot|can not|must not|mustn't|may not)\s+be\s+(?:empty|blank|negative|left (?:empty|blank))\b/gi, '');
   // ("Customers log in too": who uses it, a sentence.)
   return /\b(?:can|cannot|can't|may|must|should|will|manage|manages|read|reads|see|sees|do|does|create|creates|update|updates|delete|deletes|access)\b|\b(?:log|logs|sign|signs)\s+(?:in|on)\b/i.test(text) || /^[^:]{1,40}:\s*(?:full access|everything|all|read|manage)/i.test(text);
 }

@@ -61,6 +61,11 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     })
     // ("whether the member is bringing a friend": the person it is said of is no part of the name.)
     .replace(/^(whether\s+)(?:the|a|an|their|our)\s+([a-z]+)\s+(?:is|are|was|were|will be)\s+(?=[a-z])/i, (all, lead: string, who: string) => (PERSON_WORDS.has(who.toLowerCase()) || PEOPLE.test(who) ? `${lead}they are ` : all))
+    // ("whether photo consent has been given": the consent itself, yes or no.)
+    .replace(/^whether\s+((?:[a-z]+\s+){0,2}(?:consent|permission|approval|agreement))\s+(?:has|have)\s+been\s+(?:given|obtained|received|granted|signed)$/i, (_m, what: string) => {
+      traits.type ??= 'boolean';
+      return what;
+    })
     // ("whether it contains any of the major allergens": which ones is no part of the name.)
     .replace(/\b(contains?|has|have|includes?)\s+any\s+of\s+(?:the|our|its|their)\s+/i, '$1 ')
     // ("its opening hours written however they like": free text, whatever the name suggests.)

@@ -80,6 +80,13 @@ export function splitFieldList(written: string): string[] {
       const rule = piece.text.replace(/^(?:each|both)\s+/i, '');
       merged[merged.length - 1]!.text += `, ${rule}`;
       merged[merged.length - 2]!.text += `, ${rule}`;
+    } else if (merged.length > 0 && /^(?:since|because|cause|cos)\s+(?!(?:there|it|they|we|you|that)\b)/i.test(piece.text) && !/[()]/.test(piece.text)) {
+      // ("a guardian email, which is required, since most of our players are under 18": why, as a note.)
+      merged[merged.length - 1]!.text += ` (${piece.text})`;
+    } else if (merged.length > 0 && /^if\s+(?:there\s+(?:is|are)\s+(?:any|one)|any|known|they\s+have\s+(?:one|any)|applicable)\b/i.test(piece.text)) {
+      // ("medical information, if there is any (optional, and it can be long)": optional, with its rules.)
+      const rules = /\(([^()]*)\)\s*$/.exec(piece.text);
+      merged[merged.length - 1]!.text += ` (optional${rules ? `, ${rules[1]}` : ''})`;
     } else if (merged.length > 0 && /^(?:i\.?\s?e\.?|that is|namely|meaning)[,\s]/i.test(piece.text)) {
       // ("a fixer count, i.e. how many volunteer fixers have said they're coming": what the one before means.)
       merged[merged.length - 1]!.text += ` (${piece.text.replace(/[()]/g, ' ')})`;
