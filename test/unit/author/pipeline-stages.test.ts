@@ -1214,3 +1214,30 @@ describe('bullets whose rules say "must", "can" or why (a choir\'s singers)', ()
     expect(spec.openQuestions ?? []).toEqual([]);
   });
 });
+
+describe('a chatty nursery note: the business run, stock, flags wanted, what each one is, and "us"', () => {
+  const NOTE = [
+    "Hiya, so I run a little plant nursery with my sister and we're drowning in paper.",
+    "We sell plants, obviously. Every plant's got a common name, a price, how many we've got in stock, and which bed it's sitting in. Some plants are seasonal so we want a little flag for that. The beds are just numbered (1 to 40) and each one's either sunny or shady.",
+    'Customers place orders online - they need an account for that - and an order is basically a list of plants. We need the date it was placed, the delivery address, and a gift note.',
+    'Me and my sister can do anything. Customers only ever see their own orders.',
+    'When an order is placed, email us so we can start picking.',
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Nursery', description: NOTE });
+  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+
+  it('makes no record type of the business, and reads stock, a wanted flag, the number and what each one is', () => {
+    expect(spec.entities.map((e) => e.name)).toEqual(['Plant', 'Bed', 'Order']);
+    expect(field('Plant', 'stock')).toMatchObject({ type: 'integer' });
+    expect(field('Plant', 'seasonal')).toMatchObject({ type: 'boolean' });
+    expect(field('Bed', 'number')).toMatchObject({ type: 'integer', min: 1, max: 40 });
+    expect(field('Bed', 'status')?.values).toEqual(['sunny', 'shady']);
+  });
+
+  it('gives "We need ..." to the order named at the end of the sentence before, and emails "us" as the administrators', () => {
+    expect(spec.entities.find((e) => e.name === 'Order')!.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['date_placed', 'delivery_address']));
+    const actions = [...spec.workflows.flatMap((w) => w.steps).map((s) => (s.kind === 'task' ? s.action : undefined)), ...(spec.events ?? []).flatMap((e) => e.actions)];
+    expect(actions).toContainEqual(expect.objectContaining({ type: 'notify', to: { role: spec.adminRole } }));
+    expect((spec.openQuestions ?? []).filter((q) => /sell plants|plant nursery/.test(q))).toEqual([]);
+  });
+});

@@ -228,6 +228,13 @@ export function readDescription(description: string): Reading {
         readLists.set(sentence.index, [...(readLists.get(sentence.index) ?? []), part]);
         return false;
       }
+      // ("Some plants are seasonal so we want a little flag for that": a yes/no field of those records.)
+      const flagged = /^(?:some\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:are|is|get|can be)\s+([a-z]+(?:\s+[a-z]+)?)\s*,?\s+so\s+(?:we|i)(?:'d|\s+would)?\s+(?:want|need|like)\s+(?:a\s+)?(?:little\s+|simple\s+|small\s+)?(?:flag|tick ?box|check ?box|yes\/no|marker|toggle)\b/i.exec(part.trim());
+      const flaggedOf = flagged ? nameOf(flagged[1]!, units) : undefined;
+      if (flagged && flaggedOf && isDescribed(flaggedOf)) {
+        addList(flaggedOf, `${flagged[2]} (yes/no)`, sentence.index);
+        return false;
+      }
       // ("Donors can leave their name but don't have to, and they can add a photo if they want (an image, max 2 MB)":
       // optional fields of the record just described, said as what people may add to it.)
       const mayAdd = previous ? part.trim().replace(/[.]$/, '').split(/\s*,?\s+and\s+(?:they|he|she)\s+(?=can\s)/i) : [];
@@ -297,7 +304,8 @@ export function readDescription(description: string): Reading {
       const entity = def && !runBy ? (def.topic === PREVIOUS ? previous ?? (headed ? nameOf(headed, units) : undefined) : nameOf(def.topic, units, def.list !== undefined)) : undefined;
       if (!def || !entity) {
         // ("A session is a lesson slot. It's got a start ...": what "it" is next.)
-        const said = /^(?:a|an|the|each|every)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(?:a|an|just a|basically a|one)\s/i.exec(part.trim());
+        // ("Customers place orders online - they need an account for that - and an order is basically a list of ...": at the end too.)
+        const said = /(?:^|[,;-]\s*(?:and\s+)?|\s+and\s+)(?:a|an|the|each|every)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(?:a|an|just a|basically a|really a|simply a|one)\s/i.exec(part.trim());
         const named = said ? nameOf(said[1]!, units) : undefined;
         if (named && !earlyRoles.has(snakeCase(named))) previous = named;
         return true;

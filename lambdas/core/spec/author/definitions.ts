@@ -329,6 +329,8 @@ export function readDefinition(text: string): ProseDefinition | undefined {
   const logged = /^(?:we|you|they|i)\s+(?:also\s+)?(?:keep|have|maintain|run|need)\s+(?:a|an)\s+([a-z]+)\s+(?:log|register|inventory|list|catalogue|catalog)\b(?:\s+of\s+[^:]+?)?(?:\s*:\s*(.+))?$/i.exec(clean);
   // ("a little catalogue of pieces": a size is no name; the pieces are the record, read by the patterns below.)
   if (logged && !/^(?:little|small|big|large|long|short|simple|basic|whole|full|separate|proper|running|master|main|single|shared|central|digital|online|paper|new|old)$/i.test(logged[1]!)) return { topic: UNCOUNTABLE.test(logged[1]!) ? `${logged[1]!} item` : logged[1]!, list: logged[2] ?? '' };
+  // ("I run a little plant nursery with my sister": the business the writer runs, no record type.)
+  if (/^(?:(?:hi|hiya|hello|hey|so|ok|okay|right|well)\b[,\s]+)*(?:i|we)\s+(?:run|own|manage|operate|started|set up|founded|look after)\s+(?:a|an|the|my|our)\s+(?:[a-z]+\s+){0,3}?[a-z]+[^s\s](?:\s+(?:with|for|in|on|near|and|together)\b.*)?$/i.test(clean)) return undefined;
   // ("If a pass expires with classes left, email the student": a condition and what to do, no record's fields.)
   if (/^(?:if|unless)\s/i.test(clean)) return undefined;
   // ("Buyers don't have accounts", "members have no login": what they lack, no record type.)

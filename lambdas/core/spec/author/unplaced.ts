@@ -8,7 +8,7 @@ import { parseRightsClause } from '../offline-author/rights';
 import type { Reading } from './assemble';
 import { inferAccess } from '../offline-author/access';
 import { saysSingleTenant } from '../offline-author/tenancy';
-import { singular } from '../offline-author/text';
+import { singular, words } from '../offline-author/text';
 
 const WORKFLOW = /^(?:when|whenever|once|as soon as|each time|every time|after|before|if|\d+\s+\w+\s+(?:before|after))\b|\b(?:wait|remind|reminder|notify|send|email|retry|retries|escalate)\b/i;
 // (Also how the writer says it is one organisation: "We're a single allotment society", "it's just us".)
@@ -48,7 +48,9 @@ export function unplacedStatements(reading: Reading, ctx: RightsContext, workflo
       const m = /^(?:each|every|our)\s+([a-zà-ÿ]+)\s+(?:holds?|runs?|has|have|keeps?|organi[sz]es?|hosts?|manages?)\b/i.exec(clause.trim());
       return !!m && reading.tenantUnits.has(singular(m[1]!.toLowerCase()));
     };
-    const read = (clause: string) => tenantHolds(clause) || /^(?:that's|that is|this is|which is)\s+how\b/i.test(clause.trim()) || parseRightsClause(clause, ctx) || accessIn(clause, ctx) || WORKFLOW.test(clause) || TENANCY.test(clause) || saysSingleTenant(clause) || NO_RIGHTS.test(clause) || PUBLIC.test(clause) || STATES.test(clause);
+    // ("We sell plants, obviously": what the business does with records the text describes.)
+    const trade = (clause: string) => /^(?:we|i)\s+(?:sell|make|grow|rent out|hire out|lend|offer|repair|fix|host|teach|run|breed|stock)\s/i.test(clause.trim()) && ctx.index.mentions(words(clause)).length > 0;
+    const read = (clause: string) => tenantHolds(clause) || trade(clause) || /^(?:that's|that is|this is|which is)\s+how\b/i.test(clause.trim()) || parseRightsClause(clause, ctx) || accessIn(clause, ctx) || WORKFLOW.test(clause) || TENANCY.test(clause) || saysSingleTenant(clause) || NO_RIGHTS.test(clause) || PUBLIC.test(clause) || STATES.test(clause);
     // ("The regatta list, the race schedule and the results are public": the first items of a list the next clause ends.)
     const listHead = (clause: string, at: number) => NOUNS_ONLY.test(clause.trim()) && !VERB_WORD.test(clause) && at + 1 < s.clauses.length && read(s.clauses[at + 1]!);
     const understood = s.clauses.every((clause, at) => read(clause) || listHead(clause, at));

@@ -212,6 +212,8 @@ function recipient(task: TaskHint, entity: SpecEntity | undefined, { known, adde
   const role = known.find((r) => words.includes(r.name) || singulars.includes(r.name) || r.name.split('_').some((part) => part.length > 3 && words.includes(part)));
   if (role) return { role: role.name };
   if (words.some((w) => ADMIN_WORDS.has(w)) && known.some((r) => r.name === adminRole)) return { role: adminRole };
+  // ("email us so we can start picking": the writers, who run the service, are its administrators.)
+  if (/^(?:us|me)\b/.test(target.trim()) && known.some((r) => r.name === adminRole)) return { role: adminRole };
   const field = entity?.fields.find((f) => f.type === 'ref(User)' && words.some((w) => f.name.replace(/_id$/, '').split('_').includes(w)));
   if (field) return { field: field.name };
   // ("email the account owner": whoever the record belongs to, when no field of it names them.)

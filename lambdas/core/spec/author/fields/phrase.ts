@@ -497,8 +497,13 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     traits.type ??= 'number';
     return ['price'];
   }
+  // ("just numbered (1 to 40)": its number.)
+  if (/^(?:just\s+|simply\s+)?numbered$/.test(t)) {
+    traits.type ??= 'integer';
+    return ['number'];
+  }
   // ("how many are left", "how many we have in stock": the stock.)
-  if (/^how many\s+(?:(?:are|is|we have|there are)\s+)?(?:left|in stock|available|remaining|on hand)$/.test(t)) {
+  if (/^how many\s+(?:(?:are|is|we have|we've got|we have got|we've|we got|there are)\s+)?(?:left|in stock|available|remaining|on hand)$/.test(t)) {
     traits.type ??= 'integer';
     return ['stock'];
   }

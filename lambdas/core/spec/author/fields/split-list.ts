@@ -101,7 +101,11 @@ export function splitFieldList(written: string): string[] {
       if (what) merged[merged.length - 1]!.text += ` (${what[1]})`;
     } else merged.push(piece);
   }
-  const out = merged.map((p) => p.text.replace(/\u2063/g, ' ').replace(/^(?:and|plus|with|also)\s+/i, '').trim()).filter(Boolean);
+  const out = merged
+    .map((p) => p.text.replace(/\u2063/g, ' ').replace(/^(?:and|plus|with|also)\s+/i, '').trim())
+    // ("... and each one's either sunny or shady": what each is, one of those, the record's status.)
+    .map((text) => text.replace(/^(?:each|every)\s+one(?:'s|’s|\s+is)\s+(?:either\s+)?([a-z][a-z -]*(?:,\s*[a-z][a-z -]*)*\s+or\s+[a-z][a-z -]*)$/i, 'status ($1)'))
+    .filter(Boolean);
   return shareLastParenthesis(sharePossessor(bothRequired(out), merged));
 }
 
