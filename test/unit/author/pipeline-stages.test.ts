@@ -1241,3 +1241,24 @@ describe('a chatty nursery note: the business run, stock, flags wanted, what eac
     expect((spec.openQuestions ?? []).filter((q) => /sell plants|plant nursery/.test(q))).toEqual([]);
   });
 });
+
+describe('a chatty studio: a record that is one of another at a time, and what people need to do', () => {
+  const NOTE = [
+    'Hey! I manage a small pottery studio, just the one site.',
+    'We have workshops - each workshop has a name and a description. Workshops happen as sessions on particular dates, so a session is one workshop at a start time, and it can be cancelled.',
+    'Members book a spot on a session. A booking just needs the session, plus whether they need to borrow an apron.',
+    '2 hours before a session starts, email the admin.',
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Studio', description: NOTE });
+  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+
+  it('reads "a session is one workshop at a start time" as the workshop and the time, and waits until that time', () => {
+    expect(field('Session', 'workshop_id')).toMatchObject({ type: 'ref(Workshop)' });
+    expect(field('Session', 'start_time')).toMatchObject({ type: 'datetime' });
+    expect(spec.workflows[0]!.steps[0]).toMatchObject({ kind: 'waitUntil', field: 'start_time', offset: '-PT2H' });
+  });
+
+  it('reads "whether they need to borrow an apron" as what they would do', () => {
+    expect(field('Booking', 'borrow_apron')).toMatchObject({ type: 'boolean' });
+  });
+});

@@ -416,7 +416,8 @@ export function readDescription(description: string): Reading {
     const listOwner = headedEntity ?? (previousAt === sentence.index - 1 ? previous : undefined);
     if (listOwner) {
       left = left.filter((part) => {
-        if (!isBareFieldList(part) || opensWithSchedule(part)) return true;
+        // ("2 hours before a session starts, email the admin": a time before or after something, then what to do.)
+        if (!isBareFieldList(part) || opensWithSchedule(part) || /^(?:when|whenever|once|if|after|before|as soon as|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty|forty|fifty|sixty)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+(?:before|after|later))\b/i.test(part.trim())) return true;
         addList(listOwner, part.trim().replace(/^(?:and|also|plus|then)\s+/i, ''), sentence.index);
         return false;
       });

@@ -83,6 +83,12 @@ const PATTERNS: Pattern[] = [
     link: () => true,
   },
   {
+    example: 'A session is one class at a start time (one of another record, at a time it holds)',
+    re: new RegExp(String.raw`^(?:so\s+|and\s+)?${DET}${NP}\s+(?:is|are)\s+(?:one|a single|exactly one)\s+${NP}\s+(?:at|on|for)\s+(?:a|an|one|its own)\s+((?:start|end|given|particular|set)?\s*(?:time|date|date and time|day))(?:\s*,?\s+and\s+.+)?$`, 'i'),
+    pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
+    list: 3,
+  },
+  {
     example: 'Agents reply to tickets / members comment on posts (with a body)',
     re: new RegExp(String.raw`^${DET}${NP}\s+(?:can\s+|may\s+)?(${ACT_VERB})\s+(?:to|on)\s+(?:(?:a|an|the|their|its|any|each)\s+)?${NP}(?:\s+with\s+(.+))?$`, 'i'),
     pairs: (m) => [{ child: actOf(m[2]!).record, parent: m[3]! }],

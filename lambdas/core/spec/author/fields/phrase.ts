@@ -61,6 +61,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     })
     // ("whether the member is bringing a friend": the person it is said of is no part of the name.)
     .replace(/^(whether\s+)(?:the|a|an|their|our)\s+([a-z]+)\s+(?:is|are|was|were|will be)\s+(?=[a-z])/i, (all, lead: string, who: string) => (PERSON_WORDS.has(who.toLowerCase()) || PEOPLE.test(who) ? `${lead}they are ` : all))
+    // ("whether they need to borrow a mat": what they would do.)
+    .replace(/^(whether\s+(?:they|he|she|the\s+[a-z]+)\s+)(?:need|needs|want|wants|would like|plan|plans)\s+to\s+(?=[a-z])/i, '$1')
     // ("whether photo consent has been given": the consent itself, yes or no.)
     .replace(/^whether\s+((?:[a-z]+\s+){0,2}(?:consent|permission|approval|agreement))\s+(?:has|have)\s+been\s+(?:given|obtained|received|granted|signed)$/i, (_m, what: string) => {
       traits.type ??= 'boolean';
