@@ -40,9 +40,10 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * fields, values, relations) and three whole descriptions, not from the corpus: development
  * 0.896, examples 0.956, held-out 0.694; the floors are those, rounded down. Session 13's
  * probes (whole descriptions of its own and sentence sets): development 0.901, examples 0.956,
- * held-out 0.696.
+ * held-out 0.696. Session 14 worked on the development part's weakest descriptions and on probe
+ * descriptions of its own: development 0.923, examples 0.956, held-out 0.698.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.9, examples: 0.95, 'held-out': 0.69 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.92, examples: 0.95, 'held-out': 0.69 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {
