@@ -30,6 +30,7 @@ import { statementsOf, topicOf, type FieldList, type Statement } from './stateme
 import { splitFieldList } from './fields';
 import { assembleSpec, type Reading } from './assemble';
 import { isBareFieldList } from './bare-lists';
+import { forgetEntityWords } from './fields/entities';
 import { userNouns } from './user-nouns';
 import { opensWithSchedule } from './scheduled-jobs';
 
@@ -618,6 +619,7 @@ function listedEntities(lists: FieldList[], units: Set<string>): Array<FieldList
 }
 
 export function authorSpec(input: AuthorInput): SpecDocument {
+  forgetEntityWords();
   return assembleSpec(input.name, readDescription(input.description));
 }
 

@@ -6,14 +6,27 @@
  */
 import pluralize from 'pluralize';
 
+/** Words of each name seen, kept for one description: every field phrase asks for the words of every record type. */
+const WORDS_OF = new Map<string, readonly string[]>();
+
+/** Forgets the names seen: each description is read afresh (and timed so). */
+export function forgetEntityWords(): void {
+  WORDS_OF.clear();
+}
+
 /** `BoatOwner` -> ['boat', 'owner']. */
 export function entityWords(entity: string): string[] {
-  return entity
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean);
+  let words = WORDS_OF.get(entity);
+  if (!words) {
+    words = entity
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+      .toLowerCase()
+      .split(/\s+/)
+      .filter(Boolean);
+    WORDS_OF.set(entity, words);
+  }
+  return [...words];
 }
 
 const singular = (w: string): string => pluralize.singular(w);
