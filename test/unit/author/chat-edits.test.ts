@@ -56,6 +56,11 @@ describe('chat edits through the pipeline', () => {
     spec = editSpec(spec, 'Remove the viewer role').spec;
     expect(spec.roles.map((r) => r.name)).not.toContain('viewer');
   });
+  it('keeps the words of a new name written in PascalCase ("Rename Project to WorkStream")', () => {
+    const out = editSpec(base(), 'Rename Project to WorkStream.');
+    expect(out.spec.entities.map((e) => e.name)).toContain('WorkStream');
+    expect(field(out.spec, 'Task', 'work_stream_id')).toBeDefined();
+  });
   it("follows the README's walk-through: a one-line description, then a list field by chat", () => {
     const spec = authorSpec({ name: 'Task tracker', description: 'Teams with projects and tasks; admins, members, viewers.' });
     expect(spec.entities.map((e) => e.name)).toEqual(['Team', 'Project', 'Task']);

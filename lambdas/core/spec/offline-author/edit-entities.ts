@@ -146,7 +146,8 @@ export function removeEntity(spec: SpecDocument, entity: SpecEntity): string {
 }
 
 export function renameEntity(spec: SpecDocument, entity: SpecEntity, newPhrase: string): { summary: string; changed: boolean } {
-  const ws = singularPhrase(words(newPhrase).filter((w) => !['a', 'an', 'the', 'entity', 'model', 'table'].includes(w)));
+  // ("rename Watering to WateringLog": a name written in PascalCase keeps its words.)
+  const ws = singularPhrase(words(newPhrase.replace(/([a-z0-9])([A-Z])/g, '$1 $2')).filter((w) => !['a', 'an', 'the', 'entity', 'model', 'table'].includes(w)));
   const name = pascalCase(snakeCase(ws.join(' ')));
   const old = entity.name;
   if (!name || name === old) return { summary: `${old} is already called ${old}.`, changed: false };
