@@ -315,17 +315,12 @@ export function readDescription(description: string): Reading {
       const withOwn = def.list ? /^(?:its|their)\s+([a-z]+(?:\s+[a-z]+)?)\b/i.exec(splitFieldList(def.list)[0] ?? '') : null;
       const ownRecords = withOwn && /\b(?:can|may|should|must|will|could)\s/i.test(part) && isPluralWord(words(withOwn[1]!).pop() ?? '') ? nameOf(withOwn[1]!, units) : undefined;
       if (ownRecords && isDescribed(ownRecords)) return true;
-      // ("they log incidents and can edit only ...": people logging record types the text describes, not fields of the record before.)
-      const firstItem = def.topic === PREVIOUS && def.list ? splitFieldList(def.list)[0] : undefined;
-      if (firstItem && /^(?:they|we|he|she|you)\s/i.test(part.trim()) && isPluralWord(words(firstItem)[0] ?? '') && words(firstItem).length <= 2) {
-        const logged = nameOf(words(firstItem)[0]!, units);
-        if (logged && isDescribed(logged)) return true;
-      }
-      // ("and they record collection lines": a record type of two words, too.)
-      if (firstItem && /^(?:and\s+)?(?:they|he|she)\s/i.test(part.trim()) && words(firstItem).length <= 3 && isPluralWord(words(firstItem).pop() ?? '') && splitFieldList(def.list!).length === 1) {
-        const logged = nameOf(firstItem, units);
-        if (logged && isDescribed(logged)) return true;
-      }
+      // ("they log incidents and can edit only ...", "and they record collection lines": people making records of a
+      // type the text describes, not fields of the record before.)
+      const items = def.topic === PREVIOUS && def.list && /^(?:and\s+)?(?:they|we|he|she|you)\s/i.test(part.trim()) ? splitFieldList(def.list) : [];
+      const firstWords = words(items[0] ?? '');
+      const logged = isPluralWord(firstWords[0] ?? '') && firstWords.length <= 2 ? nameOf(firstWords[0]!, units) : isPluralWord(firstWords.at(-1) ?? '') && firstWords.length <= 3 && items.length === 1 ? nameOf(items[0]!, units) : undefined;
+      if (logged && isDescribed(logged)) return true;
       // "the nurse records a donation" (nurses a role, donations described): an act, not a definition.
       if (def.list && def.topic !== PREVIOUS && earlyRoles.has(snakeCase(entity)) && splitFieldList(def.list).every((item) => {
         const named = entityNameOf(item, units, true);
