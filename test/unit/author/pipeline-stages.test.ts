@@ -1262,3 +1262,18 @@ describe('a chatty studio: a record that is one of another at a time, and what p
     expect(field('Booking', 'borrow_apron')).toMatchObject({ type: 'boolean' });
   });
 });
+
+describe('plural relations and fields filled in afterwards (a library van)', () => {
+  const TEXT = [
+    'Our library van needs a simple system. It is just our service, nobody else uses it.',
+    'A stop has a name and a time. A route has a name. Stops belong to routes.',
+    "A visit is for one stop. We note why they're coming in and, afterwards, what was borrowed.",
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Van', description: TEXT });
+
+  it('reads "Stops belong to routes" as each stop on one route, and "and, afterwards," as no field', () => {
+    expect(spec.entities.find((e) => e.name === 'Stop')!.fields.find((f) => f.name === 'route_id')).toMatchObject({ type: 'ref(Route)' });
+    expect(spec.entities.find((e) => e.name === 'Visit')!.fields.map((f) => f.name)).not.toContain('afterwards');
+    expect(spec.tenancy).toBe('single');
+  });
+});

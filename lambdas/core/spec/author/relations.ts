@@ -89,6 +89,11 @@ const PATTERNS: Pattern[] = [
     list: 3,
   },
   {
+    example: 'Pets belong to owners (both in the plural, no count said)',
+    re: /^(?:all\s+|our\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?s)\s+(?:always\s+)?(?:belong to|are owned by|are part of)\s+(?:their\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?s)$/i,
+    pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
+  },
+  {
     example: 'Agents reply to tickets / members comment on posts (with a body)',
     re: new RegExp(String.raw`^${DET}${NP}\s+(?:can\s+|may\s+)?(${ACT_VERB})\s+(?:to|on)\s+(?:(?:a|an|the|their|its|any|each)\s+)?${NP}(?:\s+with\s+(.+))?$`, 'i'),
     pairs: (m) => [{ child: actOf(m[2]!).record, parent: m[3]! }],

@@ -30,6 +30,8 @@ export function splitFieldList(written: string): string[] {
   // (Also at the end: "and a status - submitted, under review, granted or refused".)
   // ("a colour and the size is S, M, L or XL": a field and its values, said as a sentence.)
   list = list.replace(/\b(the|its|their)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|can be|will be|must be)\s+(?:either\s+|one of\s+)?((?:[A-Za-z0-9][\w-]*(?:\s[\w-]+)?,\s*)*[A-Za-z0-9][\w-]*(?:\s[\w-]+)?\s+or\s+[A-Za-z0-9][\w-]*(?:\s[\w-]+)?)\s*$/, '$1 $2 ($3)');
+  // ("why they're coming in and, afterwards, what was done": when the next one is filled in says nothing of it.)
+  list = list.replace(/(\s+and)\s*,\s*(?:afterwards|later|then|after that|at the end)\s*,\s+/gi, '$1 ');
   // ("the position and, when one applies, a scoring code", "and, if there is one, a photo": a condition set off by commas makes the next field optional.)
   // ("and, optionally, the item they think is theirs": the same, said with the word.)
   list = list.replace(/(\s+and)\s*,\s*(?:optionally|if (?:any|wanted|needed))\s*,\s+/gi, '$1 optionally ');
