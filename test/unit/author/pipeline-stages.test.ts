@@ -22,6 +22,8 @@ import { authorSpec } from '../../../lambdas/core/spec/author';
 
 /** A record type's fields as `name:type`, in order (undefined when the spec has no such record type). */
 const fieldsOf = (spec: SpecDocument, entity: string): string[] | undefined => spec.entities.find((e) => e.name === entity)?.fields.map((f) => `${f.name}:${f.type}`);
+/** One field of a record type of the spec, by name. */
+const fieldOf = (spec: SpecDocument, entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
 
 describe('segment', () => {
   it('reads tables with and without outer pipes, with their title', () => {
@@ -790,7 +792,7 @@ describe('relations said from both ends, with topics as bullets (an orchard co-o
     'As a picker, I can see and update my own picker record.',
   ].join('\n');
   const spec = authorSpec({ name: 'Orchard', description: PAGE });
-  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+  const field = (entity: string, name: string) => fieldOf(spec, entity, name);
 
   it('names the record of a person after the person, and reads how many they can carry and when their certificate expires', () => {
     expect(spec.entities.map((e) => e.name)).toEqual(expect.arrayContaining(['Row', 'Tree', 'Picking', 'Picker', 'Harvest']));
@@ -829,7 +831,7 @@ describe('a tasting-room page: contact clauses, shared rules and counts of a gro
     'Flight: the name; the minimum age, never below 18 (the law here); and whether it is vegan.',
   ].join('\n');
   const spec = authorSpec({ name: 'Tastings', description: PAGE });
-  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+  const field = (entity: string, name: string) => fieldOf(spec, entity, name);
 
   it('reads "the language the session is given in (...)" as the language, and "the order it\'s served in" as a number', () => {
     expect(field('Session', 'language')?.values).toEqual(['english', 'welsh', 'irish']);
@@ -860,7 +862,7 @@ describe('relations with "any one", a compound whose head is described, and link
     'Pilots log jobs and can edit only the jobs they logged themselves; and they log vessels.',
   ].join('\n');
   const spec = authorSpec({ name: 'Pilots', description: PAGE });
-  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+  const field = (entity: string, name: string) => fieldOf(spec, entity, name);
 
   it('reads "Harbours have many pilot jobs, and any one job is at a single harbour" as jobs of a harbour', () => {
     expect(spec.entities.map((e) => e.name)).toEqual(['Harbour', 'Job', 'Vessel']);
@@ -894,7 +896,7 @@ describe('asides in subjects and rules, measures of a part, the year of an act (
     'Players can submit a concert with its recitals and can correct only the concerts they submitted themselves.',
   ].join('\n');
   const spec = authorSpec({ name: 'Carillons', description: PAGE });
-  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+  const field = (entity: string, name: string) => fieldOf(spec, entity, name);
 
   it('reads "many recital evenings" as recitals, and "is rung at one tower" as a relation', () => {
     expect(spec.entities.map((e) => e.name)).not.toContain('RecitalEvening');
@@ -926,7 +928,7 @@ describe('a show-jumping page: shared nouns and rules, acts that record fields, 
     '1. Round booked. Email the admin a confirmation.',
   ].join('\n');
   const spec = authorSpec({ name: 'Jumping', description: PAGE });
-  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+  const field = (entity: string, name: string) => fieldOf(spec, entity, name);
 
   it('reads "Riders register with us" as no field, and what follows as the rider\'s', () => {
     expect(spec.entities.find((e) => e.name === 'Rider')!.fields.map((f) => f.name)).toEqual(['full_name', 'email']);
@@ -961,7 +963,7 @@ describe('a chatty workshop note: a log of things not counted, who did it, and r
     'Two automatic things. When a repair is created, wait 3 days and remind the mechanic to call the customer. And when a piece of kit is added, wait six months and then prompt the front desk to inspect it.',
   ].join('\n\n');
   const spec = authorSpec({ name: 'Workshop', description: NOTE });
-  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+  const field = (entity: string, name: string) => fieldOf(spec, entity, name);
 
   it('names a log of kit as its items, and reads its fields after the colon', () => {
     expect(spec.entities.map((e) => e.name)).toEqual(['Repair', 'KitItem']);
@@ -1001,7 +1003,7 @@ describe('a requirements page with bold headings (a window-cleaning round)', () 
     '- A visit that has been booked for 14 days without being done gets flagged to the owner.',
   ].join('\n');
   const spec = authorSpec({ name: 'Windows', description: PAGE });
-  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+  const field = (entity: string, name: string) => fieldOf(spec, entity, name);
 
   it('reads how often, a contact person in words, notes from someone, a photo attached when it applies, and examples that trail off', () => {
     expect(field('Customer', 'cleaning_frequency')?.values).toEqual(['weekly', 'fortnightly', 'monthly']);
@@ -1061,7 +1063,7 @@ describe('a bike kitchen network: outcomes of many words, asides, quoted example
     'If a bike comes out as "come back with a part", wait three weeks and then email them.',
   ].join('\n\n');
   const spec = authorSpec({ name: 'Kitchens', description: NOTE });
-  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+  const field = (entity: string, name: string) => fieldOf(spec, entity, name);
 
   it('reads an outcome whose values are phrases, and no record type from "that\'s how they record outcomes"', () => {
     expect(spec.entities.map((e) => e.name)).toEqual(['Session', 'Bike']);
@@ -1091,7 +1093,7 @@ describe('user stories of a swap shop: being the only one who can, taking down, 
     "Requests: each one is for a listing. The child's room (0 for Babies up to 3), and a status (pending, collected, expired).",
   ].join('\n');
   const spec = authorSpec({ name: 'Swap', description: TEXT });
-  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+  const field = (entity: string, name: string) => fieldOf(spec, entity, name);
 
   it('gives "the only one (apart from ...) who can edit or take down a listing I put up" as the maker\'s own', () => {
     expect(spec.roles.find((r) => r.name === 'parent')!.rights.Listing).toEqual({ create: 'all', read: 'own', update: 'own', delete: 'own' });
@@ -1116,7 +1118,7 @@ describe('a chatty book-box note: what people may add, states kept up to date, u
     'Volunteers can see boxes and update drop-offs.',
   ].join('\n\n');
   const spec = authorSpec({ name: 'Boxes', description: NOTE });
-  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+  const field = (entity: string, name: string) => fieldOf(spec, entity, name);
 
   it('reads what people may leave or add as optional fields of the record, not a role', () => {
     expect(field('DropOff', 'giver_name')).toMatchObject({ type: 'string', required: false });
@@ -1142,7 +1144,7 @@ describe('a survey page: "run by" is no role, lists that name records, and how t
     'The project officer has full rights on everything.',
   ].join('\n');
   const spec = authorSpec({ name: 'Ponds', description: PAGE });
-  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+  const field = (entity: string, name: string) => fieldOf(spec, entity, name);
 
   it('makes no role of "a citizen survey run by one county trust", and reads "no separate organisations" as one tenant', () => {
     expect(spec.roles.map((r) => r.name)).toEqual(['project_officer']);
@@ -1174,7 +1176,7 @@ describe('a long page with bulleted fields (a museum\'s guides)', () => {
     'A training record belongs to one guide and has the course name.',
   ].join('\n');
   const spec = authorSpec({ name: 'Guides', description: PAGE });
-  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+  const field = (entity: string, name: string) => fieldOf(spec, entity, name);
 
   it('reads a bullet with its rules ("required as well, and no two guides may share one") as a field, and dates of acts', () => {
     expect(field('Guide', 'email')).toMatchObject({ type: 'email', required: true, unique: true });
@@ -1224,7 +1226,7 @@ describe('a chatty nursery note: the business run, stock, flags wanted, what eac
     'When an order is placed, email us so we can start picking.',
   ].join('\n\n');
   const spec = authorSpec({ name: 'Nursery', description: NOTE });
-  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+  const field = (entity: string, name: string) => fieldOf(spec, entity, name);
 
   it('makes no record type of the business, and reads stock, a wanted flag, the number and what each one is', () => {
     expect(spec.entities.map((e) => e.name)).toEqual(['Plant', 'Bed', 'Order']);
@@ -1250,7 +1252,7 @@ describe('a chatty studio: a record that is one of another at a time, and what p
     '2 hours before a session starts, email the admin.',
   ].join('\n\n');
   const spec = authorSpec({ name: 'Studio', description: NOTE });
-  const field = (entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+  const field = (entity: string, name: string) => fieldOf(spec, entity, name);
 
   it('reads "a session is one workshop at a start time" as the workshop and the time, and waits until that time', () => {
     expect(field('Session', 'workshop_id')).toMatchObject({ type: 'ref(Workshop)' });
