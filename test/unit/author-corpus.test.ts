@@ -23,7 +23,7 @@ type Part = (typeof PARTS)[number];
  * ambiguous, add new held-out files instead, and then update this pin deliberately, in a commit
  * that only adds files.
  */
-const HELD_OUT_SHA256 = '8f4df52ad749fea337b5bbd6f030a6359712474f0344299c8346f553e9bfbc43';
+const HELD_OUT_SHA256 = '810f3d4cdae6483df453d83c1dcb6f2e4c9d43feafbd24a376598ecf3faf336e';
 
 /** The least the corpus must hold (issue 23). */
 const MIN_DESCRIPTIONS = 40;
