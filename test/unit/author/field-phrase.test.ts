@@ -545,6 +545,9 @@ describe('rules and kinds said in passing', () => {
     ['the date and time of it', { name: 'collection_at', type: 'datetime' }],
     ['a photo (JPEGs only, and nothing over 8 MB please)', { name: 'photo_key', file: { maxBytes: 8388608, contentTypes: ['image/jpeg'] } }],
     ['the start time (date and time)', { name: 'start_time', type: 'datetime' }],
+    ["the meeting point (St Anne's Gate, the Old Mill or the Harbour Steps)", { name: 'meeting_point', type: 'enum', values: ['st_annes_gate', 'old_mill', 'harbour_steps'] }],
+    ['its shift (the morning or the evening)', { name: 'shift', values: ['morning', 'evening'] }],
+    ['the level (again 1 to 5)', { name: 'level', min: 1, max: 5 }],
   ])('%s', (phrase, field) => {
     expect(readFieldPhrase(phrase, ctx)?.field).toMatchObject(field);
   });

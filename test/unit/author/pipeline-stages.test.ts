@@ -1279,3 +1279,38 @@ describe('plural relations and fields filled in afterwards (a library van)', () 
     expect(spec.tenancy).toBe('single');
   });
 });
+
+describe('values said once and pointed at again (a rowing club)', () => {
+  const TEXT = [
+    'A rower has a name and a boat class (single, double, four or eight).',
+    'A race entry is for one rower. It has a heat number and a boat class (the same four as for rowers).',
+    'A coach note has a name and a focus (the same as for squads).',
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Rowing', description: TEXT });
+
+  it('gives "the same four as for rowers" the values of the rower\'s field of that name', () => {
+    expect(fieldOf(spec, 'RaceEntry', 'boat_class')).toMatchObject({ type: 'enum', values: ['single', 'double', 'four', 'eight'] });
+    expect(fieldOf(spec, 'RaceEntry', 'boat_class')?.notes).toBeUndefined();
+  });
+
+  it('keeps the pointer as a note when the record type it names has no such field', () => {
+    expect(fieldOf(spec, 'CoachNote', 'focus')).toMatchObject({ type: 'string' });
+    expect(fieldOf(spec, 'CoachNote', 'focus')?.notes).toMatch(/same as for squads/);
+  });
+});
+
+describe('a record that links two others, said after a lead-in, with its fields as verbs (a tennis club)', () => {
+  const TEXT = [
+    'A court has a name. A member has a name and an email.',
+    "Bookings are kept per court: one booking links one court and one member, says whether it was paid, and may carry a coach's note (optional; most have none).",
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Courts', description: TEXT });
+
+  it('reads the relation after the colon, and "says ..., and may carry ..." as its fields', () => {
+    expect(fieldOf(spec, 'Booking', 'court_id')).toMatchObject({ type: 'ref(Court)', required: true });
+    expect(fieldOf(spec, 'Booking', 'member_id')).toMatchObject({ type: 'ref(Member)', required: true });
+    expect(fieldOf(spec, 'Booking', 'paid')).toMatchObject({ type: 'boolean' });
+    expect(fieldOf(spec, 'Booking', 'coach_note')).toMatchObject({ required: false });
+    expect(spec.openQuestions ?? []).toEqual([]);
+  });
+});

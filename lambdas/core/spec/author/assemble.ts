@@ -28,6 +28,7 @@ import { addFieldList, addFieldRow, type ListedFieldsContext } from './listed-fi
 import { unplacedStatements } from './unplaced';
 import { tenantAdminAsAdmin } from './role-names';
 import { tagTerms } from './tag';
+import { copySameValues } from './same-values';
 
 export interface Reading {
   text: string;
@@ -128,6 +129,7 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
   }
   applyContainments(entities, discovery.containments, meta);
   attachOrphans(entities, meta);
+  copySameValues(entities, index);
   for (const e of entities) {
     if (e.fields.length === 0 || e.fields.every((f) => f.type.startsWith('ref('))) {
       e.fields.unshift({ name: 'name', type: 'string', required: true });

@@ -38,7 +38,7 @@ const MANY = String.raw`(?:many|several|multiple|one or more|1 or more|\d+ or mo
 const AFTER_MANY = String.raw`(?:\s+(?:on|over|in|at|during|across|throughout)\s+(?:its|their|the|a|an)\s+[a-z]+)?`;
 
 /** What may follow a relation: the child's fields ("..., and it has a start date", "and we write down the crop"). */
-const TAIL = String.raw`(?:\s*,?\s+and\s+(?:(?:it|they)\s+(?:has|have|records?|says|notes|shows|stores|holds|keeps|covers)|has|have|holds?|includes?|contains?|covers?|records?|keeps?|stores?|notes|lists|tracks|(?:we|you|they)\s+(?:write down|jot down|note down|put down|record|note|store|keep|track|log))\s+(.+)|\s*:\s*(.+)|\s*,\s*with\s+(.+)|\s*,?\s+and\s+(?:is|are)\s+(?:always\s+)?[a-z]+(?:ed|en)\s+((?:in|at|on|by|for|with|between|from|to)\s+.+)|\s*,\s*((?:at|on|from|by)\s+(?:a|an|the)\s+.+))?`;
+const TAIL = String.raw`(?:\s*(?:,\s*(?:and\s+)?|,?\s+and\s+)(?:(?:it|they)\s+(?:has|have|records?|says|notes|shows|stores|holds|keeps|covers)|has|have|holds?|includes?|contains?|covers?|records?|keeps?|stores?|notes|lists|tracks|says|carries|(?:we|you|they)\s+(?:write down|jot down|note down|put down|record|note|store|keep|track|log))\s+(.+)|\s*:\s*(.+)|\s*,\s*with\s+(.+)|\s*,?\s+and\s+(?:is|are)\s+(?:always\s+)?[a-z]+(?:ed|en)\s+((?:in|at|on|by|for|with|between|from|to)\s+.+)|\s*,\s*((?:at|on|from|by)\s+(?:a|an|the)\s+.+))?`;
 
 /**
  * Verbs whose act is a record of its own, written about another ("agents reply to tickets" makes
@@ -233,9 +233,17 @@ export function readRelations(written: string): RelationReading | undefined {
   const may = /^((?:(?:each|every|a|an|the|one|any)\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:can|may|might|could)\s+(?:also\s+)?(?:optionally\s+)?be\s+(?:linked|tied|attached|connected|assigned)\s+to\s+(?:a|an|one|the)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:it|they|that|which|who)\s+[^,]*)?(?:\s*,\s*(?:though|but|although|if)\b.*)?$/i.exec(text.trim().replace(/\.$/, ''));
   const optionalLink = may ? readOne(`${may[1]!} is linked to a ${may[2]!}`) : undefined;
   if (optionalLink) return { ...optionalLink, optional: true };
-  const read = readOne(text) ?? readChained(text) ?? readFirstClause(text) ?? readWithMany(text) ?? readBothWays(text);
+  const read = readOne(text) ?? readChained(text) ?? readFirstClause(text) ?? readWithMany(text) ?? readBothWays(text) ?? readAfterLeadIn(text);
   // ("each harvest is sold on at most one purchase order": it may be on none, so its reference is optional.)
   return read && /\b(?:at most one|zero or one|no more than one)\b/i.test(text) ? { ...read, optional: true } : read;
+}
+
+/** "Attendance is taken per session: one attendance record links ...": a sentence leading in, then the relation after its colon. */
+function readAfterLeadIn(text: string): RelationReading | undefined {
+  const m = /^([^:]{3,80}):\s+(\S.*)$/.exec(text.trim());
+  if (!m || /,/.test(m[1]!)) return undefined;
+  const after = m[2]!.replace(/\.$/, '');
+  return readOne(after) ?? readChained(after) ?? readFirstClause(after);
 }
 
 /**

@@ -47,6 +47,12 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/^(?:[-*•+]|\d+[.)])\s+/, '')
     .replace(/[.;,]+$/, '')
     .replace(/^(?:and|with|plus|also|as well as|including|along with)\s+/i, '')
+    // ("..., and may carry a coach rating", "must have a signature": a field said with its verb; "may" leaves it optional.)
+    .replace(/^(may|might|can|could|must|will|also)\s+(?:also\s+)?(?:carry|have|hold|include|record|note|store|keep|contain|list|show|say)\s+(?=\S)/i, (_m, modal: string) => {
+      if (/^(?:may|might|can|could)$/i.test(modal)) traits.optional = true;
+      if (/^must$/i.test(modal)) traits.required = true;
+      return '';
+    })
     // ("exactly one supervising professor": the count is the relation's, not the name's.)
     // ("the parts used (free text is fine)": a free text.)
     .replace(/\(\s*free[- ]?text(?:\s+is\s+(?:fine|ok|okay|good)|\s+please|\s+only)?\s*\)/gi, '(free text)')
@@ -111,7 +117,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   text = text.replace(/\(((?:[^()]|\([^()]*\))*)\)/g, (_m, written: string) => {
     // ("(date and time again)", "(optional too, ...)": as before, the same type or rule; "(each a
     // date and time)", "(both dates)": what each of the fields shares is.)
-    const inner = written.replace(/\s+(?:again|too|as well|also)\s*$/i, '').replace(/^(?:each|both)\s+(?:(?:is|are)\s+)?(?:an?\s+)?(?=date|time|datetime|number|whole number|decimal|text)/i, '').replace(/\b(optional|required|unique)\s+(?:too|as well|also)\b/gi, '$1');
+    const inner = written.replace(/\s+(?:again|too|as well|also)\s*$/i, '').replace(/^(?:again|also|likewise)[,:]?\s+(?=\S)/i, '').replace(/^(?:each|both)\s+(?:(?:is|are)\s+)?(?:an?\s+)?(?=date|time|datetime|number|whole number|decimal|text)/i, '').replace(/\b(optional|required|unique)\s+(?:too|as well|also)\b/gi, '$1');
     // "weight (kg)": the unit the field is named in, as "weight in kg".
     const unitOnly = inner.trim().toLowerCase();
     if (UNITS[unitOnly] && unitOnly.length > 1 && !/^(?:hours?|hrs|percent|%)$/.test(unitOnly)) traits.unit = unitOnly;

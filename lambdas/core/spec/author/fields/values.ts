@@ -35,7 +35,9 @@ export function valueList(text: string): string[] | undefined {
   // ("weight in pounds (decimals fine, e.g. 12.75)": an example, not a choice.)
   // ("(Power tools, Access, Gardening...)", "(oak, pine etc.)": examples of an open list.)
   if (/(?:^|\s)(?:e\.\s?g\.|i\.\s?e\.|eg\b|for example\b|for instance\b)|\.\.\.|…|\betc\b|\band so on\b/i.test(text)) return undefined;
-  const items = splitValues(text);
+  const written = splitValues(text);
+  // ("St Mary's Hall, the School Music Block or the Corn Exchange": a name's article is no part of the value.)
+  const items = written.length >= 2 && written.some((item) => /^the\s+\S/i.test(item)) ? written.map((item) => item.replace(/^the\s+(?=\S)/i, '')) : written;
   // ("Laser, 420, Optimist, Topper or Other": a code of digits among names is one of them.)
   const named = items.some((item) => /^[a-z][a-z -]*$/i.test(item));
   if (items.length < 2 || !items.every((item) => isValueLike(item) || (named && /^\d{2,4}$/.test(item)))) return undefined;
@@ -55,6 +57,8 @@ export function enumValue(value: string): string {
   if (/^[A-Z][A-Z0-9]*$/.test(v) || /^[A-Z]+\d+[A-Z0-9]*$/.test(v)) return v;
   return v
     .toLowerCase()
+    // ("St Mary's Hall" -> st_marys_hall: an apostrophe joins, it does not part words.)
+    .replace(/(?<=[a-z])['’](?=[a-z])/g, '')
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '');
 }
