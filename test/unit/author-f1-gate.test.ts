@@ -41,9 +41,14 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * 0.896, examples 0.956, held-out 0.694; the floors are those, rounded down. Session 13's
  * probes (whole descriptions of its own and sentence sets): development 0.901, examples 0.956,
  * held-out 0.696. Session 14 worked on the development part's weakest descriptions and on probe
- * descriptions of its own: development 0.923, examples 0.956, held-out 0.698.
+ * descriptions of its own: development 0.923, examples 0.956, held-out 0.698. Session 15 grew the
+ * corpus blind once more, in the same four styles (4 held-out, then 12 development written by two
+ * others who had not read the author): the four new held-out descriptions measured 0.660 on their
+ * own (the held-out part 0.693, 35 descriptions), and the twelve new development ones 0.543 on
+ * their own, taking development from 0.923 to 0.867 (105 descriptions); its floor is measured
+ * again on the larger part: 0.86.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.92, examples: 0.95, 'held-out': 0.69 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.86, examples: 0.95, 'held-out': 0.69 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {
