@@ -1314,3 +1314,45 @@ describe('a record that links two others, said after a lead-in, with its fields 
     expect(spec.openQuestions ?? []).toEqual([]);
   });
 });
+
+describe('a chatty swap club: record types announced, entries said as the thing, wishes and asides (comics)', () => {
+  const TEXT = [
+    'Hello! Priya and I run a comic swap at the community centre. The heart of it is the comics.',
+    'Anyone with spare issues puts a comic entry up with the title, the publisher, the condition — for us that\'s one of mint, good or a wreck — and the page count, just as a whole number. Some folks are fussy about that.',
+    'A cover scan would be great so people can judge the condition; JPEG or PNG, and please cap it at 4 MB.',
+    'Could there also be a yes/no for "signed copy"?',
+    'Then there are the reading lists. Each one must have a name, and can have a theme (superheroes, manga or a mix).',
+    'We also hold swap fairs every few months; a fair has a date and a venue.',
+    'When you fancy somebody\'s comic, you send a swap request for that comic with a short note. A request starts out pending and is then either accepted or declined, and once the comics have changed hands it\'s marked as done.',
+    'Priya and I are the organisers and we need to be able to do absolutely everything. Ordinary members can add comics and edit only the ones they posted themselves.',
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Comics', description: TEXT });
+  const names = spec.entities.map((e) => e.name);
+
+  it('names the record types the text describes, and none for "folks" or a word for the entry', () => {
+    expect(names).toEqual(expect.arrayContaining(['Comic', 'ReadingList', 'SwapFair', 'SwapRequest']));
+    expect(names).not.toContain('Folk');
+    expect(names).not.toContain('ComicEntry');
+  });
+
+  it('reads asides, articles in values, "just as a whole number" and what is wished for', () => {
+    expect(fieldOf(spec, 'Comic', 'condition')).toMatchObject({ type: 'enum', values: ['mint', 'good', 'wreck'] });
+    expect(fieldOf(spec, 'Comic', 'page_count')).toMatchObject({ type: 'integer' });
+    expect(fieldOf(spec, 'Comic', 'cover_scan_key')).toMatchObject({ type: 'file', file: { contentTypes: ['image/jpeg', 'image/png'], maxBytes: 4 * 1048576 } });
+    expect(fieldOf(spec, 'Comic', 'signed_copy')).toMatchObject({ type: 'boolean' });
+    expect(fieldOf(spec, 'ReadingList', 'theme')).toMatchObject({ type: 'enum', values: ['superheroes', 'manga', 'mix'] });
+    expect(fieldOf(spec, 'SwapFair', 'venue')).toBeDefined();
+  });
+
+  it('reads the life of a request, and no state from what the writer fancies', () => {
+    expect(fieldOf(spec, 'SwapRequest', 'status')?.values).toEqual(['pending', 'accepted', 'declined', 'done']);
+    expect(fieldOf(spec, 'SwapRequest', 'comic_id')).toMatchObject({ type: 'ref(Comic)' });
+    expect(fieldOf(spec, 'Comic', 'status')).toBeUndefined();
+  });
+
+  it('reads the writer and another as one role, and "ordinary members" as the members', () => {
+    expect(spec.roles.map((r) => r.name)).toEqual(expect.arrayContaining(['organiser', 'member']));
+    expect(spec.roles.find((r) => r.name === 'organiser')?.rights.Comic).toEqual({ create: 'all', read: 'all', update: 'all', delete: 'all' });
+    expect(spec.roles.find((r) => r.name === 'member')?.rights.Comic).toMatchObject({ create: 'all', update: 'own' });
+  });
+});

@@ -19,7 +19,7 @@ import { PREVIOUS, readDefinition } from './definitions';
 import { readStates } from './states';
 import { readBookingAct, readManyBothWays, readRelations } from './relations';
 import { collectRoles, roleWords } from '../offline-author/roles';
-import { PERSON_WORDS, RIGHT_VERBS, phrasalVerb, rightVerb } from '../offline-author/lexicon';
+import { NON_NOUNS, PERSON_WORDS, RIGHT_VERBS, phrasalVerb, rightVerb } from '../offline-author/lexicon';
 import { EntityIndex } from '../offline-author/entity-index';
 import { pascalCase, snakeCase } from '../../text/case';
 import { isPluralWord, sepRegex, singular, splitTopLevel, words } from '../offline-author/text';
@@ -177,9 +177,21 @@ export function readDescription(description: string): Reading {
     const separators = sepRegex(/\s*;\s*|,\s+(?=which\s+(?:records?|holds?|includes?|stores?|keeps?|notes)\s)|:\s+(?=(?:a|an|any|each|every|the|their|its|it|for each|for every)\s)|\s+-\s+(?=(?:a|an|each|every)\s)|,\s*and\s+(?=(?:it|they)\s+(?:is|are|can be|goes|go)\s+[^;,]*(?:,[^;,]*)*\bor\b)|,\s*and\s+(?=(?:a|an|each|every|one)\s+[a-z]+\s+(?:[a-z]+ly\s+)?(?:ends?\s+up\s+with|has|have|gets|can\s+have)\s+(?:many|several|lots\s+of|a\s+lot\s+of|multiple|any\s+number\s+of|one\s+or\s+more)\s)|,\s*(?:but|whereas|while|so)\s+(?=(?:[a-z]+\s+){0,4}?(?:a|an|each|every|one)\s+[a-z]+\s+(?:only\s+|ever\s+|always\s+|just\s+)*(?:has|have|belongs|is|are|can|goes)\b)/iy);
     // ("An issue is about one booking: a type ...; a description, which mustn't be empty; and a photo": after a colon, semicolons separate the list's items.)
     const listColon = /^[^;]*?:\s/.exec(sentence.text.toLowerCase());
-    const parts = splitTopLevel(sentence.text, (lower, at) => (listColon && at > listColon[0].length && lower[at] === ';' && isBareFieldList(lower.slice(at + 1).split(';')[0]!, true) ? 0 : separators(lower, at)));
+    // ("A photo would be lovely ...; JPEG or PNG, and please cap it at 5 MB": what it is, after a semicolon, is no clause of its own.)
+    const parts = splitTopLevel(sentence.text, (lower, at) => ((listColon && at > listColon[0].length && lower[at] === ';' && isBareFieldList(lower.slice(at + 1).split(';')[0]!, true)) || (lower[at] === ';' && FILE_DETAIL_AFTER.test(lower.slice(at + 1))) ? 0 : separators(lower, at)));
     /** Reads a part into the lists; true when no reader took it. */
     const unread = (part: string): boolean => {
+      // ("Then there are the patterns. Each one must have a title, ...": a record type announced, described next.)
+      // ("We also hold swap meets every couple of months; a meet has a date, ...": the same, the next clause saying it.)
+      const announced = ANNOUNCED.exec(part.trim().replace(/[.!]$/, '').replace(/\s+(?:every|each|once|twice|a few times|several times|throughout)\b[^,;]*$/i, ''));
+      const nextText = (parts[parts.indexOf(part) + 1] ?? sentences[sentences.indexOf(sentence) + 1]?.text ?? '').trim();
+      const head = announced ? singular(announced[1]!.split(/\s+/).pop()!.toLowerCase()) : '';
+      const announcedName = announced && (DESCRIBED_NEXT.test(nextText) || new RegExp(`^(?:a|an|each|every)\\s+${head}\\s+(?:has|have|comes with|includes|holds|carries|gets|needs)\\b`, 'i').test(nextText)) ? nameOf(announced[1]!, units, true) : undefined;
+      if (announcedName) {
+        addList(announcedName, undefined, sentence.index);
+        previous = announcedName;
+        return false;
+      }
       const relation = readRelations(part);
       // (Related to another record type, even a generic noun is one: "every registered item is tied to one session".)
       // ("Beaches have many patrol shifts" where shifts are described: the compound's head is the record type.)
@@ -382,11 +394,13 @@ export function readDescription(description: string): Reading {
         return [];
       }
       // ("We also sell gift vouchers; each has a code, an amount and an expiry date": "each" is one of what the clause before ended on.)
-      const each = at > 0 ? /^(?:each|each one|every one|each of them)\s+(?:has|have|comes with|includes|holds|carries|gets)\s+(.+)$/i.exec(part.trim()) : null;
-      const ended = each ? /((?:[a-z]+\s+){0,2}[a-z]+s)\s*$/i.exec(before.replace(/\([^()]*\)\s*$/, '').trim()) : null;
+      // ("We also hold swap meets every couple of months; a meet has a date, ...": one of them, by the last word of their name.)
+      const each = at > 0 ? /^(?:(?:each|each one|every one|each of them)|(?:a|an|each|every)\s+([a-z]+))\s+(?:has|have|comes with|includes|holds|carries|gets)\s+(.+)$/i.exec(part.trim()) : null;
+      const ended = each ? /((?:[a-z]+\s+){0,2}[a-z]+s)\s*$/i.exec(before.replace(/\([^()]*\)\s*$/, '').trim().replace(/\s+(?:every|each|once|twice|a few times|several times|throughout|all year)\b[^,;]*$/i, '')) : null;
+      const sameHead = !each?.[1] || (ended !== null && singular(ended[1]!.split(/\s+/).pop()!.toLowerCase()) === each[1].toLowerCase());
       const plural = ended ? nameOf(ended[1]!.replace(/^.*\b(?:sell|have|keep|offer|run|rent|store|track|issue|hold|manage)\s+/i, '').replace(/^(?:also|some|many|our|the)\s+/i, ''), units, true) : undefined;
-      if (each && plural && !earlyRoles.has(snakeCase(plural))) {
-        addList(plural, each[1]!, sentence.index);
+      if (each && sameHead && plural && !earlyRoles.has(snakeCase(plural))) {
+        addList(plural, each[2]!, sentence.index);
         previous = plural;
         return [];
       }
@@ -452,6 +466,7 @@ export function readDescription(description: string): Reading {
     discovery.containments = discovery.containments.filter((c) => !people.includes(c.parent));
   }
   fullNames(discovery, listed, statusLists, sentences, earlyRoles);
+  shortNames(discovery, listed, statusLists, sentences, earlyRoles);
   // A short first line with no modal is the title ("Craft brewery production log."): never a rights sentence.
   const title = sentences[0];
   const titleText = statements[0]?.text ?? '';
@@ -573,6 +588,46 @@ function fullNames(discovery: Discovery, lists: Array<FieldList & { entity: stri
   if (renames.size === 0) return;
   const rename = (n: string) => renames.get(n) ?? n;
   discovery.entities = discovery.entities.map(rename);
+  for (const c of discovery.containments) {
+    c.parent = rename(c.parent);
+    c.child = rename(c.child);
+  }
+  for (const l of lists) l.entity = rename(l.entity);
+  for (const s of statusLists) s.entity = rename(s.entity);
+}
+
+/** After a semicolon, what a file field is: its formats or its size. */
+const FILE_DETAIL_AFTER = /^\s*(?:jpe?gs?|pngs?|pdfs?|gifs?|heic|mp3s?|mp4s?|csvs?|any image|images? only|photos? only|max(?:imum)?\s+\d|up to \d|at most \d|no more than \d|nothing over \d|under \d)\b/i;
+
+/** "Then there are the patterns", "Next up, the swap meets": record types named alone, in the plural, before what each has. */
+const ANNOUNCED = /^(?:(?:and|then|next|also|now|finally|lastly)\s*,?\s+)*(?:there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?|we(?:'ve|\s+have)\s+(?:also\s+)?got\s+|we\s+(?:also\s+)?have\s+|next\s+up\s*,?\s+|on\s+to\s+|we\s+(?:also\s+)?(?:hold|run|organi[sz]e|host|put on)\s+)(?:(?:the|our|some|all\s+the)\s+)?([a-z]+(?:\s+[a-z]+)?s)$/i;
+/** The sentence after an announcement says what each has: "Each one must have ...", "They each have ...". */
+const DESCRIBED_NEXT = /^(?:and\s+)?(?:(?:each|every)\s+(?:one|of them|single one)\b|(?:they|these)\s+(?:each\s+|all\s+)?(?:have|has|need|must|can|should|come|carry|hold|get)\b)/i;
+
+/**
+ * The converse: "a yarn entry" said once where the text otherwise says "the yarn", "somebody's
+ * yarn", "that yarn": a word for the record ("entry", "record", "listing") after the noun the
+ * text uses alone at least as often names nothing more; the record type is the Yarn.
+ */
+function shortNames(discovery: Discovery, lists: Array<FieldList & { entity: string }>, statusLists: Reading['statusLists'], sentences: Sentence[], roles: ReadonlySet<string>): void {
+  const text = sentences.map((s) => s.text).join(' ').toLowerCase();
+  const renames = new Map<string, string>();
+  for (const entity of discovery.entities) {
+    const ws = snakeCase(entity).split('_');
+    if (ws.length !== 2 || !/^(?:entry|record|listing)$/.test(ws[1]!)) continue;
+    const [noun, word] = ws as [string, string];
+    const short = pascalCase(noun);
+    // (The short name may be a record type already, named but not described, from "a request for that yarn": the two are one.)
+    if ((discovery.entities.includes(short) && lists.some((l) => l.entity === short)) || roles.has(noun) || PERSON_WORDS.has(noun)) continue;
+    const compound = [...text.matchAll(new RegExp(String.raw`\b${noun}\s+${word}(?:s|es)?\b`, 'g'))].length;
+    const alone = [...text.matchAll(new RegExp(String.raw`\b${noun}(?:s|es)?\b(?!\s+[a-z]+)|\b${noun}(?:s|es)?\b(?=\s+(?:is|are|was|were|has|have|and|or|for|with|to|at|in|on|of|that|which|who|it|they|can|may|must|should|will)\b)`, 'g'))].length;
+    // (A word the text uses for the app or for records in general never names one: "the service", "an item".)
+    if (alone >= 2 && alone >= 2 * compound && !NON_NOUNS.has(noun)) renames.set(entity, short);
+  }
+  if (renames.size === 0) return;
+  const rename = (n: string) => renames.get(n) ?? n;
+  for (const [from, to] of renames) (discovery.aliases ??= []).push({ words: snakeCase(from).split('_'), entity: to });
+  discovery.entities = [...new Set(discovery.entities.map(rename))];
   for (const c of discovery.containments) {
     c.parent = rename(c.parent);
     c.child = rename(c.child);

@@ -47,6 +47,8 @@ interface Pattern {
   childrenOnly?: boolean;
   /** What the one field is, said after it ("..., JPEG or PNG and no more than 5 MB"): the field's parenthesis. */
   detail?: number;
+  /** The one field is a yes/no ("a tick box for ..."). */
+  yesNo?: boolean;
 }
 
 const PATTERNS: Pattern[] = [
@@ -82,6 +84,20 @@ const PATTERNS: Pattern[] = [
     topic: 2,
     list: 1,
     detail: 3,
+  },
+  {
+    example: 'A photo would be lovely so people can see the real colour, JPEG or PNG (one field of the record just described, wished for, and why)',
+    re: /^((?:an?|some)\s+[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s+(?:would be|'d be|is)\s+(?:really\s+|very\s+|so\s+)?(?:great|nice|good|useful|handy|lovely|helpful|ideal|welcome|brilliant|a plus|a bonus)(?:\s+(?:too|as well|also))?(?:\s+(?:so|because|since|as)\s+[^,:;-]+)?(?:\s*[,:;-]\s*(.+))?$/i,
+    topic: 0,
+    list: 1,
+    detail: 2,
+  },
+  {
+    example: 'Could there also be a yes/no for "smoke-free home"? (one yes/no field of the record just described, asked for)',
+    re: /^(?:could|can|would|may)\s+(?:there|we|you|it)\s+(?:also\s+)?(?:be|have|add|get|include)\s+(?:a|an)\s+(?:yes\/no|yes-no|tick ?box|check ?box|flag|toggle)\s+(?:for|saying|that says|to say)\s+["“']?([^"”']+?)["”']?\??$/i,
+    topic: 0,
+    list: 1,
+    yesNo: true,
   },
   {
     example: 'Climbers log their ascents: the route, the date of the climb, how many attempts it took',
@@ -273,7 +289,7 @@ const PATTERNS: Pattern[] = [
   {
     example: 'Employees submit expense reports with an amount / People who want to adopt fill in an adoption application for one animal with their name / Members can write a review of a book, with a rating',
     // (Not an order to act: "Send an email with the key-safe code ...".)
-    re: new RegExp(String.raw`^(?!(?:the\s+|our\s+)?(?:app|system|service|backend|platform|site|it|we|they|workflow)\b)(?!(?:send|email|e-mail|text|notify|remind|tell|ask|charge|mark|flag|alert|ping|message|publish)\s)(?:the\s+|our\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?(?:\s+or\s+(?:the\s+|a\s+)?[a-z][a-z'-]*)?|[a-z]+\s+who\s+[a-z ]+?)\s+(?:(?:can|may|will|should|must|also)\s+)*(?!(?:has|have|is|are|be)\b)([a-z]+(?:\s+(?:in|out|up))?)\s+(?:(?:a|an|new|their|the|some|its)\s+)?(?!(?:can|may|will|should|must|also)\s)${NP}(?:\s+(?:for|of|on|about|against|to|in)\s+(?:a|an|one|each|exactly one|the|their|its)\s+${NP})?\s*,?\s+(?:with|containing|including|having|that (?:has|have)|which (?:has|have))\s+${LIST}$`, 'i'),
+    re: new RegExp(String.raw`^(?!(?:the\s+|our\s+)?(?:app|system|service|backend|platform|site|it|we|they|workflow)\b)(?!(?:send|email|e-mail|text|notify|remind|tell|ask|charge|mark|flag|alert|ping|message|publish)\s)(?:the\s+|our\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?(?:\s+or\s+(?:the\s+|a\s+)?[a-z][a-z'-]*)?|[a-z]+\s+who\s+[a-z ]+?)\s+(?:(?:can|may|will|should|must|also)\s+)*(?!(?:has|have|is|are|be)\b)([a-z]+(?:\s+(?:in|out|up))?)\s+(?:(?:a|an|new|their|the|some|its)\s+)?(?!(?:can|may|will|should|must|also)\s)${NP}(?:\s+(?:up|in|on|online))?(?:\s+(?:for|of|on|about|against|to|in)\s+(?:a|an|one|each|exactly one|the|their|its|that|this)\s+${NP})?\s*,?\s+(?:with|containing|including|having|that (?:has|have)|which (?:has|have))\s+${LIST}$`, 'i'),
     topic: 3,
     parent: 4,
     list: 5,
@@ -335,7 +351,9 @@ export function readDefinition(text: string): ProseDefinition | undefined {
   if (/^(?:if|unless)\s/i.test(clean)) return undefined;
   // ("Buyers don't have accounts", "members have no login": what they lack, no record type.)
   if (/\b(?:don't|do not|doesn't|does not|won't|will not|never|can't|cannot)\s+(?:\w+\s+)?(?:have|has|need|keep|get)\b|\b(?:have|has)\s+no\b/i.test(clean.split(/,\s*(?:but|and|so)\s/i)[0]!)) return undefined;
-  return readClean(clean) ?? (WHEN_LEAD.test(clean) ? readClean(clean.replace(WHEN_LEAD, '')) : undefined);
+  // ("Anyone with leftover skeins pops a yarn entry up with ...": who they are says nothing of the record.)
+  const unqualified = clean.replace(/^(anyone|anybody|someone|somebody|people|whoever|members?)\s+with\s+(?:[a-z'-]+\s+){1,3}?(?=(?:pops?|puts?|adds?|posts?|lists?|creates?|submits?|files?|logs?|enters?|uploads?|sticks?|sends?|makes?|fills?)\s)/i, '$1 ');
+  return readClean(unqualified) ?? (WHEN_LEAD.test(unqualified) ? readClean(unqualified.replace(WHEN_LEAD, '')) : undefined);
 }
 
 /** Nouns of things not counted one by one ("gear", "kit"): one of them is an item. */
@@ -365,7 +383,7 @@ function readClean(clean: string): ProseDefinition | undefined {
     const written = p.list !== undefined ? m[p.list]?.trim().replace(/\s+(?:on|to|with|in)\s+(?:it|them)$/i, '').replace(/,?\s+(?:while|whereas)\s+(?:a|an|the|each|every|one)\s.*$/i, '').replace(/,?\s+(?:and|but)\s+(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,\s*(?:and|but)\s+(?![^(]*\))(?!whether\b|if\b|both\b|all\b|each\b|either\b|neither\b)(?:[a-z'-]+\s+){1,8}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;
     // ("The hall is run by a small charity committee": who runs the business, no record type.)
     if (p.passive && /\b(?:is|are)\s+(?:run|owned|managed|operated|organi[sz]ed|staffed)\s+by\s+(?:a|an|the|our|two|three)\s+[^,]+$/i.test(clean)) return undefined;
-    const detailed = written && p.detail !== undefined && m[p.detail] ? `${written} (${m[p.detail]!.trim()})` : written;
+    const detailed = written && p.detail !== undefined && m[p.detail] ? `${written} (${m[p.detail]!.trim()})` : written && p.yesNo ? `${written} (yes/no)` : written;
     const list = detailed && p.passive ? complements(detailed) : detailed;
     // "Section leaders can record attendance records": a right to make records, not fields.
     if (/\b(?:can|may|should|must|will|are able to|get to)\s+(?:\w+\s+)?(?:record|log|keep|track|list|show|store)s?\b/i.test(clean.split(/\s+/).slice(0, 6).join(' '))) return undefined;

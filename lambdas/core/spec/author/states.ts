@@ -43,9 +43,27 @@ const NOT_STATES = /^(?:a|an|the|for|on|in(?!\s+(?:the\s+)?[a-z]+\s*,)|at|of|one
  */
 const LIFE = new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?)\s+(?:off\s+|out\s+)?(?:as\s+|in\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*,?\s+(?:then\s+)?(?:becomes|turns|moves to|goes to|is then)\s+([a-z][a-z-]*(?:\s+(?!once|when|after|as|if|until|the)[a-z][a-z-]*)?)\b[^,]*,?\s+and\s+(?:after that|then|later|finally)\s*,?\s+(?:it's|it is|it becomes|becomes)\s+(?:either\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+or\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)$`, 'i');
 
+/**
+ * "A request starts out pending and is then either accepted or declined, and once the wool has
+ * changed hands it's marked as swapped": the state it starts in, then each it is, becomes or is
+ * marked as, in the order said.
+ */
+const STARTS = new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?)\s+(?:off\s+|out\s+)?(?:as\s+|in\s+)?([a-z][a-z-]*)\b(.+)$`, 'i');
+const LATER_STATES = /\b(?:is|are|gets?|becomes?|goes\s+to|moves\s+to|turns)\s+(?:then\s+|later\s+|finally\s+)?(?:either\s+)?([a-z][a-z-]*(?:\s*,\s*[a-z][a-z-]*)*(?:\s*,?\s+or\s+[a-z][a-z-]*)?)|\b(?:marked|set|flagged)\s+(?:as\s+)?([a-z][a-z-]*)/gi;
+
+function readLife(text: string): StateList | undefined {
+  const m = STARTS.exec(text);
+  if (!m || NOT_STATES.test(m[2]!)) return undefined;
+  const later = [...m[3]!.matchAll(LATER_STATES)].flatMap((x) => (x[1] ?? x[2]!).split(/\s*,\s*(?:or\s+)?|\s+or\s+/));
+  const values = [m[2]!, ...later].filter((v) => v && !NOT_STATES.test(v) && !/^(?:then|either|it|they|there)$/i.test(v));
+  return values.length >= 3 ? { topic: m[1]!.trim(), values: [...new Set(values.map((v) => enumValue(v.trim())))] } : undefined;
+}
+
 export function readStates(text: string): StateList | undefined {
   const life = LIFE.exec(text.trim().replace(/\.$/, ''));
   if (life) return { topic: life[1]!.trim(), values: [...new Set([life[2]!, life[3]!, life[4]!, life[5]!].map((v) => enumValue(v.trim())))] };
+  const lived = readLife(text.trim().replace(/\.$/, ''));
+  if (lived) return lived;
   // ("A route is active or stripped, nothing in between": the list is closed, it adds no state.)
   // ("and each one's either sunny or shady": the record just named.)
   const clean = text.trim().replace(/\.$/, '').replace(/^(?:and\s+)?each\s+one(?:'s|’s|\s+is)\s+/i, 'it is ').replace(/\s*[,;-]+\s*(?:and\s+)?(?:nothing|no)\s+(?:in between|else|other(?:s| states?)?|more)$|\s*[,;-]+\s*(?:that's it|that is it|those are the only (?:ones|states|options))$/i, '');

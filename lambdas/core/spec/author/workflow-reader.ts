@@ -256,10 +256,13 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
   if (before.length > 0 && after.filter((w) => !STATE_LINKS.has(w)).length === 0) {
     // ("When a member cancels their booking": the verb, not whose record it is.)
     // ("When a volunteer signs up for a shift": the verb before its particle and preposition, not "for".)
-    const at = before.length - 1 - [...before].reverse().findIndex((w) => !/^(?:their|his|her|its|our|my|your|own|for|to|up|in|on|onto|into|with|at|of|off|out)$/.test(w));
+    // ("When you fancy somebody's yarn": whose it is, not the verb.)
+    const at = before.length - 1 - [...before].reverse().findIndex((w) => !/^(?:their|his|her|its|our|my|your|own|for|to|up|in|on|onto|into|with|at|of|off|out|s|[a-z]+['’]s)$/.test(w));
     const verbWord = at < before.length ? before[at]! : before[before.length - 1]!;
     const particle = at < before.length ? before.slice(at + 1).find((w) => /^(?:up|in|on)$/.test(w)) : undefined;
     const lemma = verbLemma(verbWord);
+    // ("When you fancy somebody's yarn, you send a request": what the reader wishes, not a state a record reaches.)
+    if (/^(?:you|i)$/.test(before[0] ?? '') && !CREATE_ACTIONS.has(lemma) && !TASK_VERBS.has(lemma)) return undefined;
     // ("When someone books a session": the act makes a Booking, which refers to the session.)
     const made = CREATE_ACTIONS.has(lemma) || particle ? nounOfAct(particle ? [verbWord, particle] : [verbWord], ctx) : undefined;
     if (made && made !== m.entity && ctx.entities.find((e) => e.name === made)?.fields.some((f) => f.type === `ref(${m.entity})`)) {

@@ -28,6 +28,8 @@ export const GENERIC_NOUNS = new Set([
   'app', 'application', 'system', 'service', 'backend', 'api', 'platform', 'database', 'data', 'workflow', 'workflows', 'process', 'step',
   'steps', 'record', 'records', 'item', 'items', 'entity', 'entities', 'field', 'fields', 'role', 'roles', 'permission', 'permissions',
   'access', 'rights', 'tool', 'site', 'website', 'page', 'pages',
+  // ("Some folks are really sensitive about that": people in general, never records.)
+  'folk', 'folks', 'someone', 'somebody', 'everyone', 'everybody', 'anyone', 'anybody', 'stuff',
 ]);
 /** Heads that never end a record type's name, even in a compound (`line item` is fine, `user data` is not). */
 export const GENERIC_HEADS = new Set(['data', 'access', 'rights', 'permission', 'permissions', 'role', 'roles', 'field', 'fields', 'entity', 'entities', 'workflow', 'workflows', 'process', 'step', 'steps', 'app', 'application', 'system', 'service', 'backend', 'api', 'platform', 'database']);

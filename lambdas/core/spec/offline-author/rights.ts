@@ -459,7 +459,8 @@ function newGroup(negative: boolean): RightsGroup & { unknownObject: boolean; ev
 
 /** `Receptionists` -> receptionist; `support managers` -> support_manager. */
 export function roleNameOf(subject: string[]): string {
-  const ws = [...subject];
+  // ("Ordinary members can add yarn": the plain members, the role "member".)
+  const ws = subject.length > 1 && /^(?:ordinary|normal|standard|plain|everyday)$/.test(subject[0]!) ? subject.slice(1) : [...subject];
   ws[ws.length - 1] = singular(ws[ws.length - 1]!);
   return ws.join('_').replace(/[^a-z0-9_]/g, '_').replace(/_+/g, '_').replace(/^_|_$/g, '');
 }

@@ -87,7 +87,8 @@ export function readDescriptor(text: string, traits: Traits, entities: readonly 
   // ("zero or more": a bound written in words.)
   const DIGITS: Readonly<Record<string, string>> = { zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10' };
   // ("required as well", "unique too": the rule, said again.)
-  let t = takeDefault(text.trim().replace(/\b(required|optional|unique|mandatory)\s+(?:as well|too|also)\b/gi, '$1').replace(/²/g, '2').replace(/\b(zero|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?=or\s+(?:more|less|fewer|above|below|over|under)\b)/gi, (_m, n: string) => `${DIGITS[n.toLowerCase()]!} `), traits);
+  // ("and please cap it at 5 MB": the size limit, asked for.)
+  let t = takeDefault(text.trim().replace(/\b(?:and\s+)?(?:please\s+)?(?:cap|limit|keep)\s+(?:it|them|each(?:\s+one)?|the\s+size|uploads?)\s+(?:at|to|under|below)\s+(?=\d)/gi, 'max ').replace(/\b(required|optional|unique|mandatory)\s+(?:as well|too|also)\b/gi, '$1').replace(/²/g, '2').replace(/\b(zero|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?=or\s+(?:more|less|fewer|above|below|over|under)\b)/gi, (_m, n: string) => `${DIGITS[n.toLowerCase()]!} `), traits);
   if (!t) return;
   // ("King sheet, Bath towel, Napkin ...": a list that trails off is examples, a note.)
   if (/,/.test(t) && /(?:\.{3}|…|,?\s+etc\.?|,?\s+and so on|,?\s+and more)\s*$/i.test(t) && !/\b(?:required|optional|unique|mb|kb|gb)\b/i.test(t)) {
@@ -99,7 +100,10 @@ export function readDescriptor(text: string, traits: Traits, entities: readonly 
     readDescriptor(inner, traits, entities);
     return ' ';
   });
-  const stripped = t.replace(/^(?:(?:each|both|all) (?:is |are )?)?(?:it is|it's|they are|which is|that is|one of|either|can be|values?:|options?:)\s+/i, '');
+  // ("for us that's one of lace, DK or aran", "here it's either ..."): who it is so for says nothing of the values.)
+  const stripped = t
+    .replace(/^(?:for\s+us|for\s+me|here|in\s+our\s+case|round\s+here|at\s+our\s+place)\s*,?\s+(?=(?:it|that|they|which)(?:'s|\s+is|\s+are|'re)\s)/i, '')
+    .replace(/^(?:(?:each|both|all) (?:is |are )?)?(?:it is|it's|that's|they are|they're|which is|that is|one of|either|can be|values?:|options?:)\s+(?:(?:one of|either)\s+)?/i, '');
   // ("between 2 and 8 movers" is a range, not the values `between 2` and `8 movers`.)
   // (Nor is "link to accession" the values `link` and `accession`.)
   const values = RANGES.some(([re]) => re.test(stripped)) || /^(?:(?:a\s+)?(?:link|links|reference|ref|pointer)\s+to|refers to|points to)\s/i.test(stripped) ? undefined : valueList(stripped);

@@ -61,7 +61,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("duration (30 or 60 mins)": a number of that unit, whichever is chosen.)
     .replace(/^([a-z][a-z ]*?)\s*\((\d+(?:\s*,\s*\d+)*\s*(?:,\s*)?or\s+\d+)\s+(minutes|hours|days|weeks|km|kg|miles|metres|meters)\)$/i, (_all, name: string, choices: string, unit: string) => `${name} in ${unit} (${choices})`)
     // ("the language pair as plain text": its type, said after it.)
-    .replace(/,?\s+as\s+(?:an?\s+)?(plain text|free text|text|whole number|number|decimal|yes\/no)(?=\s*[,(]|$)/i, (_m, type: string) => {
+    .replace(/,?\s+(?:(?:just|simply|only)\s+)?as\s+(?:an?\s+)?(plain text|free text|text|whole number|number|decimal|yes\/no)(?=\s*[,(]|$)/i, (_m, type: string) => {
       traits.type ??= TYPE_PHRASES[type.toLowerCase()] ?? (type.toLowerCase() === 'plain text' ? 'string' : undefined);
       return '';
     })

@@ -25,7 +25,8 @@ interface Piece {
 }
 
 export function splitFieldList(written: string): string[] {
-  let list = written;
+  // (An em or en dash sets off an aside as a spaced hyphen does: "the weight — one of lace, DK or aran — and ...".)
+  let list = written.replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '');
   // ("condition - like new, good or well worn - a suggested donation": values set off by dashes are the field's, as in parentheses.)
   // (Also at the end: "and a status - submitted, under review, granted or refused".)
   // ("a colour and the size is S, M, L or XL": a field and its values, said as a sentence.)
@@ -142,6 +143,8 @@ function isDescriptorTail(text: string): boolean {
   if (/^(?:any\s+(?:day|weekday)(?:\s+of\s+the\s+week)?\s*,?\s*)?(?:from\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(?:to|through|till|until)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i.test(text.trim())) return true;
   // ("the handicap, a whole number such as 1100": what the field before is, with an example.)
   // ("their grade, a whole number that must be between 1 and 8": with its rule, too.)
+  // ("the grams left, just as a whole number": the same, said as what it is kept as.)
+  if (/^(?:(?:just|simply|only)\s+)?(?:as|in)\s+an?\s+(?:whole number|number|decimal(?: number)?|integer|date|free text|text|yes\/no|true\/false)$/i.test(text.trim())) return true;
   if (/^an?\s+(?:whole number|number|decimal(?: number)?|integer|date|free text|text|yes\/no|true\/false)(?:\s+(?:such as|like|e\.g\.?)\s+[^,;()]+|\s+(?:that|which)\s+[^,;()]+)?$/i.test(text.trim())) return true;
   // ("the test certificate, as a PDF (1 MB is plenty)": what the field before is, its limit in parentheses.)
   const asWhat = /^as\s+(?:an?\s+)?([^():]+?)\s*(?:\([^()]*\))?$/i.exec(text.trim());

@@ -37,7 +37,8 @@ export function valueList(text: string): string[] | undefined {
   if (/(?:^|\s)(?:e\.\s?g\.|i\.\s?e\.|eg\b|for example\b|for instance\b)|\.\.\.|…|\betc\b|\band so on\b/i.test(text)) return undefined;
   const written = splitValues(text);
   // ("St Mary's Hall, the School Music Block or the Corn Exchange": a name's article is no part of the value.)
-  const items = written.length >= 2 && written.some((item) => /^the\s+\S/i.test(item)) ? written.map((item) => item.replace(/^the\s+(?=\S)/i, '')) : written;
+  // ("wool, cotton, acrylic, alpaca or a blend": so is an article before a value.)
+  const items = written.length >= 2 && written.some((item) => /^(?:the|a|an)\s+\S/i.test(item)) ? written.map((item) => item.replace(/^(?:the|a|an)\s+(?=\S)/i, '')) : written;
   // ("Laser, 420, Optimist, Topper or Other": a code of digits among names is one of them.)
   const named = items.some((item) => /^[a-z][a-z -]*$/i.test(item));
   if (items.length < 2 || !items.every((item) => isValueLike(item) || (named && /^\d{2,4}$/.test(item)))) return undefined;
