@@ -485,7 +485,7 @@ describe('splitFieldList', () => {
     ['the fee, the test certificate, as a PDF (1 MB is plenty)', ['the fee', 'the test certificate, as a PDF (1 MB is plenty)']],
     ['an address, a description, status open or closed', ['an address', 'a description', 'status open or closed']],
     // ("and, when one applies, a code": the condition set off by commas makes the next field optional.)
-    ['the position (1 or more) and, when one applies, a scoring code: DNF, DNS or OCS', ['the position (1 or more)', 'optionally a scoring code: DNF, DNS or OCS']],
+    ['the position (1 or more) and, when one applies, a scoring code: DNF, DNS or OCS', ['the position (1 or more)', 'optionally a scoring code (DNF, DNS or OCS)']],
     ['a name and, if there is one, a photo', ['a name', 'optionally a photo']],
   ])('%s', (list, phrases) => {
     expect(splitFieldList(list)).toEqual(phrases);

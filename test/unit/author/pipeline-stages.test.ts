@@ -1356,3 +1356,37 @@ describe('a chatty swap club: record types announced, entries said as the thing,
     expect(spec.roles.find((r) => r.name === 'member')?.rights.Comic).toMatchObject({ create: 'all', update: 'own' });
   });
 });
+
+describe('a chatty note that starts with one record type and says "each one" (a window-cleaning round)', () => {
+  const TEXT = [
+    'Start with the customers, since everything hangs off them. For each one we keep their full name, their address and a phone number.',
+    'Then the cleaners themselves: name, email (which has to be unique) and whether they have a van.',
+    'A job belongs to one customer, and it must have a cleaner assigned, so the cleaner is required too. It has a start (date and time), how long it should last in minutes, and a status that goes from booked to in progress to done, though it can also end up as skipped.',
+    'After a job cleaners write job notes. Each one belongs to a job and records the note text (required), when it was written, and an outcome: either fine, damaged or not reachable. They can attach a photo if it helps (of a cracked pane, say), JPEG or PNG, 4 MB at most.',
+    'Whenever a job goes into the diary, text the cleaner a reminder a day before its start.',
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Round', description: TEXT });
+
+  it('reads the record type started with, "for each one", and "then the X themselves:"', () => {
+    expect(fieldOf(spec, 'Customer', 'full_name')).toBeDefined();
+    expect(fieldOf(spec, 'Cleaner', 'email')).toMatchObject({ unique: true });
+    expect(spec.entities.map((e) => e.name)).not.toContain('One');
+  });
+
+  it('reads "a cleaner assigned", "how long it should last", a state it may also end up in', () => {
+    expect(fieldOf(spec, 'Job', 'cleaner_id')).toMatchObject({ type: 'ref(Cleaner)', required: true });
+    expect(fieldOf(spec, 'Job', 'duration_minutes')).toMatchObject({ type: 'integer' });
+    expect(fieldOf(spec, 'Job', 'status')?.values).toEqual(['booked', 'in_progress', 'done', 'skipped']);
+  });
+
+  it('reads "each one" as one of what the sentence before ended on, with "when it was ..." and a list after a colon', () => {
+    expect(fieldOf(spec, 'JobNote', 'job_id')).toMatchObject({ type: 'ref(Job)' });
+    expect(fieldOf(spec, 'JobNote', 'written_at')).toMatchObject({ type: 'datetime' });
+    expect(fieldOf(spec, 'JobNote', 'outcome')).toMatchObject({ type: 'enum', values: ['fine', 'damaged', 'not_reachable'] });
+    expect(fieldOf(spec, 'JobNote', 'photo_key')).toMatchObject({ required: false, file: { contentTypes: ['image/jpeg', 'image/png'], maxBytes: 4 * 1048576 } });
+  });
+
+  it('reads "goes into the diary" as the record made', () => {
+    expect(spec.workflows.map((w) => w.trigger)).toContainEqual({ entity: 'Job', event: 'created' });
+  });
+});

@@ -179,11 +179,20 @@ export function readDescription(description: string): Reading {
     const listColon = /^[^;]*?:\s/.exec(sentence.text.toLowerCase());
     // ("A photo would be lovely ...; JPEG or PNG, and please cap it at 5 MB": what it is, after a semicolon, is no clause of its own.)
     const parts = splitTopLevel(sentence.text, (lower, at) => ((listColon && at > listColon[0].length && lower[at] === ';' && isBareFieldList(lower.slice(at + 1).split(';')[0]!, true)) || (lower[at] === ';' && FILE_DETAIL_AFTER.test(lower.slice(at + 1))) ? 0 : separators(lower, at)));
+    /** The record type the part before this one (or the sentence before) ended on, in the plural: "... carers write medication notes." */
+    const endedOn = (part: string): string | undefined => {
+      const at = parts.indexOf(part);
+      const before = at > 0 ? parts[at - 1]! : sentences[sentences.indexOf(sentence) - 1]?.text ?? '';
+      const ended = /((?:[a-z]+\s+)?[a-z]+s)\s*[.!]?\s*$/i.exec(before.replace(/\([^()]*\)\s*[.!]?\s*$/, '').trim());
+      const phrase = ended?.[1]!.replace(/^(?:also|some|many|our|the|their|write|writes|add|adds|log|logs|keep|keeps|record|records|file|files|make|makes|fill|fills|take|takes|raise|raises)\s+/i, '');
+      const named = phrase ? nameOf(phrase, units, true) : undefined;
+      return named && !earlyRoles.has(snakeCase(named)) ? named : undefined;
+    };
     /** Reads a part into the lists; true when no reader took it. */
     const unread = (part: string): boolean => {
       // ("Then there are the patterns. Each one must have a title, ...": a record type announced, described next.)
       // ("We also hold swap meets every couple of months; a meet has a date, ...": the same, the next clause saying it.)
-      const announced = ANNOUNCED.exec(part.trim().replace(/[.!]$/, '').replace(/\s+(?:every|each|once|twice|a few times|several times|throughout)\b[^,;]*$/i, ''));
+      const announced = ANNOUNCED.exec(part.trim().replace(/[.!]$/, '').replace(/\s+(?:every|each|once|twice|a few times|several times|throughout)\b[^,;]*$/i, '').replace(/\s*,\s*(?:since|as|because)\s+[^,;]+$/i, ''));
       const nextText = (parts[parts.indexOf(part) + 1] ?? sentences[sentences.indexOf(sentence) + 1]?.text ?? '').trim();
       const head = announced ? singular(announced[1]!.split(/\s+/).pop()!.toLowerCase()) : '';
       const announcedName = announced && (DESCRIBED_NEXT.test(nextText) || new RegExp(`^(?:a|an|each|every)\\s+${head}\\s+(?:has|have|comes with|includes|holds|carries|gets|needs)\\b`, 'i').test(nextText)) ? nameOf(announced[1]!, units, true) : undefined;
@@ -204,7 +213,9 @@ export function readDescription(description: string): Reading {
         const byModifier = name && !isDescribed(name) && said.length === 2 && /^(?:nights?|days?|evenings?|mornings?|sessions?|slots?|times?|dates?|events?)$/.test(said[1]!) ? nameOf(said[0]!, units) : undefined;
         return byModifier && isDescribed(byModifier) ? byModifier : name;
       };
-      const pairs = relation?.pairs.map((p) => ({ child: byHeadNoun(nameOf(p.child, units, !relation.loose), p.child), parent: byHeadNoun(nameOf(p.parent, units), p.parent) }));
+      // ("During a visit carers write medication notes. Each one belongs to a visit": one of what the sentence before ended on.)
+      const one = (phrase: string) => (/^(?:one|of them|single one)$/i.test(phrase.trim()) ? endedOn(part) : undefined);
+      const pairs = relation?.pairs.map((p) => ({ child: one(p.child) ?? byHeadNoun(nameOf(p.child, units, !relation.loose), p.child), parent: byHeadNoun(nameOf(p.parent, units), p.parent) }));
       // ("Each drop-off goes into one box", the box described: "each" and "one" make records of the first too.)
       const eachIntoOne = (child: string, parent: string) => /^(?:each|every)\s/i.test(part.trim()) && /\b(?:one|a single|exactly one)\s/i.test(part) && isDescribed(parent) && !isPerson(child);
       // (A pattern any verb fits relates only record types the text describes.)
@@ -254,7 +265,14 @@ export function readDescription(description: string): Reading {
       const added = mayAdd.map((clause, at) => new RegExp(String.raw`^${at === 0 ? String.raw`(?:the\s+)?([a-z]+)\s+` : '()'}can\s+(?:also\s+)?(?:leave|give|add|attach|upload|include|provide)\s+(their|a|an)\s+(name|email(?:\s+address)?|phone(?:\s+number)?|photo|picture|image|note|comment|message|address)\b(.*)$`, 'i').exec(clause));
       if (added.length > 0 && added.every((m) => m) && !isDescribed(nameOf(added[0]![1]!, units) ?? '')) {
         const person = singular(added[0]![1]!.toLowerCase());
-        const items = added.map((m) => `${m![2]!.toLowerCase() === 'their' ? `${person} ` : ''}${m![3]}${(/\([^()]*\)/.exec(m![4]!) ?? [''])[0] ? ` ${/\([^()]*\)/.exec(m![4]!)![0]}` : ''} (optional)`);
+        // ("They can attach a photo if it helps (of the blister pack, say), JPEG or PNG, 5 MB at most": what it is, after the condition.)
+        const detail = (rest: string) => {
+          const said = rest.replace(/^\s*if\s+(?:it|they|you|we|needed|wanted|any|available|relevant|possible)(?:\s+(?:helps?|want|wants|like|likes|need|needs|can|is|are))?(?:\s+to)?\b/i, '').trim();
+          if (/^[,(]/.test(said) && /\b(?:jpe?g|png|pdf|mb|kb|gb|images?|photos?|optional|required)\b/i.test(said)) return ` ${said}`;
+          const first = /\([^()]*\)/.exec(rest);
+          return first ? ` ${first[0]}` : '';
+        };
+        const items = added.map((m) => `optionally ${m![2]!.toLowerCase() === 'their' ? `${person} ` : ''}${m![3]}${detail(m![4]!)}`);
         addList(previous!, items.join(', '), sentence.index);
         readLists.set(sentence.index, [...(readLists.get(sentence.index) ?? []), part]);
         return false;
@@ -600,9 +618,9 @@ function fullNames(discovery: Discovery, lists: Array<FieldList & { entity: stri
 const FILE_DETAIL_AFTER = /^\s*(?:jpe?gs?|pngs?|pdfs?|gifs?|heic|mp3s?|mp4s?|csvs?|any image|images? only|photos? only|max(?:imum)?\s+\d|up to \d|at most \d|no more than \d|nothing over \d|under \d)\b/i;
 
 /** "Then there are the patterns", "Next up, the swap meets": record types named alone, in the plural, before what each has. */
-const ANNOUNCED = /^(?:(?:and|then|next|also|now|finally|lastly)\s*,?\s+)*(?:there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?|we(?:'ve|\s+have)\s+(?:also\s+)?got\s+|we\s+(?:also\s+)?have\s+|next\s+up\s*,?\s+|on\s+to\s+|we\s+(?:also\s+)?(?:hold|run|organi[sz]e|host|put on)\s+)(?:(?:the|our|some|all\s+the)\s+)?([a-z]+(?:\s+[a-z]+)?s)$/i;
+const ANNOUNCED = /^(?:(?:and|then|next|also|now|finally|lastly)\s*,?\s+)*(?:(?:let's\s+|we'll\s+|i'll\s+)?start(?:ing)?\s+with\s+|first(?:\s+up)?\s*,\s+|there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?|we(?:'ve|\s+have)\s+(?:also\s+)?got\s+|we\s+(?:also\s+)?have\s+|next\s+up\s*,?\s+|on\s+to\s+|we\s+(?:also\s+)?(?:hold|run|organi[sz]e|host|put on)\s+)(?:(?:the|our|some|all\s+the)\s+)?([a-z]+(?:\s+[a-z]+)?s)$/i;
 /** The sentence after an announcement says what each has: "Each one must have ...", "They each have ...". */
-const DESCRIBED_NEXT = /^(?:and\s+)?(?:(?:each|every)\s+(?:one|of them|single one)\b|(?:they|these)\s+(?:each\s+|all\s+)?(?:have|has|need|must|can|should|come|carry|hold|get)\b)/i;
+const DESCRIBED_NEXT = /^(?:and\s+)?(?:(?:for\s+)?(?:each|every)\s+(?:one|of them|single one)\b|(?:they|these)\s+(?:each\s+|all\s+)?(?:have|has|need|must|can|should|come|carry|hold|get)\b)/i;
 
 /**
  * The converse: "a yarn entry" said once where the text otherwise says "the yarn", "somebody's

@@ -367,7 +367,8 @@ function readClean(clean: string): ProseDefinition | undefined {
     const m = p.re.exec(clean);
     if (!m) continue;
     // Group 0: the clause is about the record described just before ("It also has ...").
-    const topic = p.topic === 0 ? PREVIOUS : m[p.topic]!.trim();
+    // ("For each one we keep ...": one of what was just named.)
+    const topic = p.topic === 0 || /^(?:one|of them|single one)$/i.test(m[p.topic]!.trim()) ? PREVIOUS : m[p.topic]!.trim();
     if (p.topic !== 0 && (NOT_TOPICS.test(topic) || words(topic).length === 0)) continue;
     // ("that's how they record outcomes": how something is done, no record type.)
     if (p.topic !== 0 && /\b(?:how|why|where|what|that's|that is|this is)\b/i.test(topic)) continue;

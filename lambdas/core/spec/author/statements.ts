@@ -72,6 +72,9 @@ export function topicOf(text: string): string | undefined {
   const named = /\s(?:fields|table|entity|model)\s*$/i.test(bare);
   const cleaned = bare
     .replace(/\s(?:fields|table|entity|model)\s*$/i, '')
+    // ("Then the carers themselves: name, ...": the record type, said next.)
+    .replace(/^(?:(?:and\s+)?(?:then|next|now|also|finally|lastly)\s*,?\s+)(?=(?:the|our|my|your)\s+[a-z])/i, '')
+    .replace(/\s+(?:themselves|itself|too|as well)$/i, '')
     .replace(/^(?:\d+[.)]\s*)?(?:(?:the|our|my|your)\s+)?/i, '')
     // ("For each defect: a description, ...": the record type each field list is about.)
     .replace(/^(?:for|about|per)\s+(?:each|every|a|an|the|all)\s+/i, '')
@@ -134,7 +137,7 @@ const PERSON_FIELDS = /^(?:(?:full |first |last )?name|email|e-mail|phone|addres
 
 /** A clause rather than a list item: a workflow's condition, or a subject and its verb ("a hall has ..."). */
 // ("Incident: when it happened (date and time), the type, ...": a field asked as a question is no clause.)
-const CLAUSE_START = /^(?:when\s(?!(?:it|they|he|she|we|the\s+[a-z]+)\s+(?:was\s+|were\s+)?[a-z]+(?:\s+(?:off|in|out|up|back|[a-z]+ing))?\s*[(,])|(?:whenever|once|if|after|before|as soon as|each time|every time)\s|(?:the\s+)?(?:day|week|month|night|morning|evening)\s+(?:before|after)\s|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty)\s+[a-z]+\s+(?:before|after|later)\b|(?:a|an|each|every|one|the)\s+(?!one\s|of\s)[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|is|are|belongs?|gets?|sits?|can|may|must|should|will|links?|connects?|contains?|holds?)\s)/i;
+const CLAUSE_START = /^(?:when\s(?!(?:it|they|he|she|we|the\s+[a-z]+)\s+(?:was\s+|were\s+)?[a-z]+(?:\s+(?:off|in|out|up|back|[a-z]+ing))?\s*[(,])|(?:whenever|once|if|after|before|as soon as|each time|every time)\s|(?:the\s+)?(?:day|week|month|night|morning|evening)\s+(?:before|after)\s|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty)\s+[a-z]+\s+(?:before|after|later)\b|(?:a|an|each|every|one|the)\s+(?!one\s|of\s)[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|is|are|belongs?|gets?|sits?|can|may|must|should|will|links?|connects?|contains?|holds?|needs?|requires?)\s)/i;
 /** A label for the fields of the record type a heading names ("Fields:", "It stores:", "Details:"). */
 const FIELDS_LABEL = /^(?:(?:its|the|our)\s+)?(?:fields|attributes|columns|properties|details|data(?: we keep)?|it (?:has|stores|holds|records)|we (?:(?:also|will|'ll)\s+)?(?:store|keep|record|note|track|need|want|capture|collect|hold|ask for)(?: to (?:know|store|keep|record))?)\s*:\s*(.+)$/i;
 /** A label for a record's states ("Status flow", "Lifecycle", "Stages"). */

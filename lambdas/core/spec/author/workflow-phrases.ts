@@ -70,8 +70,11 @@ const COMES_IN = /\b(?:(?:comes|come)\s+in|arrives)\b/gi;
 const FIRE_OFF = /\b(?:fire|shoot|send)\s+off\b/gi;
 
 export function plainTriggerText(text: string): string {
-  return text.replace(LIST_MARKER, '').replace(LABEL, '').replace(COMES_IN, 'is created').replace(FIRE_OFF, 'send').replace(IS_CONTRACTED, '$1 is ').replace(SET_UP, '$1 created').replace(LET_KNOW, 'notify $1');
+  return text.replace(LIST_MARKER, '').replace(LABEL, '').replace(COMES_IN, 'is created').replace(PUT_IN_BOOKS, 'is created').replace(FIRE_OFF, 'send').replace(IS_CONTRACTED, '$1 is ').replace(SET_UP, '$1 created').replace(LET_KNOW, 'notify $1');
 }
+
+/** "a visit goes into the diary", "a booking is put on the calendar": it is made. */
+const PUT_IN_BOOKS = /\b(?:goes|go|gets\s+put|is\s+put|are\s+put|gets\s+entered|is\s+entered|gets\s+added|is\s+added|are\s+added|lands)\s+(?:into|in|onto|on|to)\s+(?:the|our)\s+(?:diary|calendar|system|books|schedule|rota|app|database|planner)\b/i;
 
 /** Verbs between a record and its new state: "is", "gets", "moves to", "starts", "is marked as". */
 export const STATE_LINKS = new Set([

@@ -249,6 +249,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   ws = ws.filter((w, i) => !(DETERMINERS.has(w) && i < ws.length - 1) && !FILLER_ADJECTIVES.has(w));
   if (hasPrefix) ws = traits.type === 'boolean' ? ['has', ...ws.slice(1)] : ws.slice(1);
   ws = dropOwnTail(ws, owner);
+  // ("a carer assigned", "the vet responsible": who it is; how they come to be there names nothing more.)
+  if (ws.length >= 2 && /^(?:assigned|allocated|attached|responsible|involved|in charge)$/.test(ws[ws.length - 1]!) && (entities.some((e) => entityWords(e).join(' ') === ws.slice(0, -1).join(' ')) || PERSON_WORDS.has(ws[ws.length - 2]!))) ws = ws.slice(0, -1);
   // ("a description of the damage", "notes on the visit": the text field itself.)
   if (ws.length >= 2 && /^(?:description|notes?|summary|details|explanation|comments?)$/.test(ws[0]!) && /^(?:of|on|about)$/.test(ws[1]!)) ws = [ws[0]!];
   // ("the name of the item", "the weight of one piece": what the record's own thing has is the record's.)
@@ -607,8 +609,15 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     const held = !/\s/.test(t.replace(/^how\s+(?:many|much)\s+[a-z]+/, '').trim()) || /^how many [a-z]+\s+(?:(?:it|they|he|she|we)\s+(?:has|have|had|holds?|own|owns|keep|keeps|bring|brings)|(?:are|were|is|was)\s+(?:in|on|at))\b/.test(t);
     return /^(?:people|persons|much|of)$/.test(counted) || !/[^s]s$/.test(counted) || !held ? [counted] : [singular(counted), 'count'];
   }
+  // ("when it was given", "when they were collected": the moment of that act.)
+  const whenDone = /^when\s+(?:it|they|the\s+[a-z]+)\s+(?:was|were|got|is|are)\s+([a-z]+(?:ed|en))$/.exec(t);
+  if (whenDone) {
+    traits.type ??= 'datetime';
+    return [whenDone[1]!, 'at'];
+  }
   // ("how long it takes in minutes": a duration, its unit read apart.)
-  if (/^how long\s+(?:it|they|the\s+[a-z]+)\s+(?:takes?|lasts?|runs?)$/.test(t)) {
+  // ("how long it should last", "how long it's expected to take": the same.)
+  if (/^how long\s+(?:it|they|the\s+[a-z]+)(?:\s+(?:should|will|would|usually|normally|typically|is expected to|are expected to|'s expected to|'re expected to)|['’]s\s+expected\s+to)?\s+(?:takes?|lasts?|runs?)$/.test(t)) {
     traits.type ??= 'integer';
     return ['duration'];
   }

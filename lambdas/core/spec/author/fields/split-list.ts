@@ -31,6 +31,10 @@ export function splitFieldList(written: string): string[] {
   // (Also at the end: "and a status - submitted, under review, granted or refused".)
   // ("a colour and the size is S, M, L or XL": a field and its values, said as a sentence.)
   list = list.replace(/\b(the|its|their)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|can be|will be|must be)\s+(?:either\s+|one of\s+)?((?:[A-Za-z0-9][\w-]*(?:\s[\w-]+)?,\s*)*[A-Za-z0-9][\w-]*(?:\s[\w-]+)?\s+or\s+[A-Za-z0-9][\w-]*(?:\s[\w-]+)?)\s*$/, '$1 $2 ($3)');
+  // ("..., and an outcome: either given, refused or not available": the last field's values, after a colon.)
+  list = list.replace(/(\b(?:an?|the|its|their)\s+[a-z]+(?:\s+[a-z]+)?)\s*:\s*(?:either\s+|one of\s+)?([a-z][a-z -]*(?:,\s*[a-z][a-z -]*)*,?\s+or\s+[a-z][a-z -]*)\s*$/i, '$1 ($2)');
+  // ("a status that goes from planned to in progress to completed, though it can also end up as missed": one more state.)
+  list = list.replace(/((?:goes|moves|runs|progresses)\s+(?:from|through)\s+[^,()]+?)\s*,\s*(?:though|but|and|although)\s+(?:it|they)\s+(?:can|may|might|could)\s+(?:also\s+)?(?:end\s+up|finish|be|become|get)\s+(?:as\s+)?([a-z][a-z -]*?)\s*$/i, '$1 or $2');
   // ("why they're coming in and, afterwards, what was done": when the next one is filled in says nothing of it.)
   list = list.replace(/(\s+and)\s*,\s*(?:afterwards|later|then|after that|at the end)\s*,\s+/gi, '$1 ');
   // ("the position and, when one applies, a scoring code", "and, if there is one, a photo": a condition set off by commas makes the next field optional.)

@@ -27,7 +27,8 @@ export function isValueLike(item: string): boolean {
   if (words.some((w) => RULE_WORDS.has(w) || SIZE_UNITS[w] !== undefined)) return false;
   if (TYPE_PHRASES[lower] !== undefined && !/^(?:day|choice|count|price|amount|link|phone)$/.test(lower)) return false;
   if (FORMATS[lower] !== undefined || GENERIC_FORMATS[lower] !== undefined) return false;
-  return !/^(?:a|an|the|is|are|it|its|their|max|min|up|at|no|not|only|both)$/.test(words[0]!) || words.length === 1;
+  // ("not available", "not fixable": a state said with "not" is one.)
+  return !/^(?:a|an|the|is|are|it|its|their|max|min|up|at|no|not|only|both)$/.test(words[0]!) || words.length === 1 || (words[0] === 'not' && words.length === 2);
 }
 
 /** The values of a list, when it is one: 2+ items, each value-like. */
