@@ -1390,3 +1390,26 @@ describe('a chatty note that starts with one record type and says "each one" (a 
     expect(spec.workflows.map((w) => w.trigger)).toContainEqual({ entity: 'Job', event: 'created' });
   });
 });
+
+describe('a long page on one council service: people named where they work, who they are, then "they" (a bulky waste service)', () => {
+  const TEXT = [
+    'Demand has far outstripped capacity since 2021 and the queue now runs to weeks.',
+    'A round has a name and a date. A collection is for one round and has an address and a status (booked, collected or missed).',
+    '- Coordinators in the Waste team can do everything.',
+    '- Crew leaders are council drivers who run each round. They can read rounds and update collections, but nothing more.',
+    '- Staff in the office can read collections. Staff at the depot can read rounds.',
+    '- Loaders on the lorry can read collections.',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Waste', description: TEXT });
+  const rights = (role: string) => spec.roles.find((r) => r.name === role)?.rights;
+
+  it('reads no record type from a perfect tense ("Demand has far outstripped ...")', () => {
+    expect(spec.entities.map((e) => e.name)).toEqual(['Round', 'Collection']);
+  });
+
+  it('names people by what they do, a place qualifying only a generic word for them', () => {
+    expect(spec.roles.map((r) => r.name)).toEqual(expect.arrayContaining(['coordinator', 'crew_leader', 'office_staff', 'depot_staff', 'loader']));
+    expect(rights('coordinator')?.Collection).toEqual({ create: 'all', read: 'all', update: 'all', delete: 'all' });
+    expect(rights('crew_leader')).toEqual({ Round: { read: 'all' }, Collection: { read: 'all', update: 'all' } });
+  });
+});

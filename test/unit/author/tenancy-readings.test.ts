@@ -39,6 +39,8 @@ describe('one organisation', () => {
     "There's just the one hall, so no other halls or organisations will be on this.",
     'Not multi-tenant.',
     'Everyone works for the same company.',
+    "There's one trust and one set of records; we are not planning to offer it to other trusts, so no separation between organisations is needed.",
+    "We won't sell it to other gyms.",
     '',
   ])('single-tenant: %s', (sentence) => {
     expect(tenancyOf(sentence)).toBe('single');

@@ -537,6 +537,9 @@ function withSubjects(clauses: string[], before?: string, out?: { last?: string 
       // ("Reception looks after customers ...": one person or desk, its verb in -s.)
       else if (at === 0 && /^[a-z]+$/.test(noun) && !rightVerb(noun) && /^[a-z]+s$/.test(verb) && (phrasalVerb(verb, ws[lead + length + 1]) || (rightVerb(verb) && rightVerb(verb) !== verb))) subject = ws.slice(0, lead + length).join(' ');
     }
+    // ("Site representatives are volunteer plot-holders who help out. They can read plots": who they are, then "they".)
+    const whoTheyAre = /^(?:the\s+|our\s+)?([a-z]+(?:\s+[a-z]+)?s)\s+are\s+(?:(?:our|the|all|mostly|usually|volunteer|unpaid|paid|local|trusted|experienced|senior|junior)\s+)*(?:[a-z-]+\s+)?[a-z-]+(?:s|people|staff|folk)\b/i.exec(clause.trim());
+    if (whoTheyAre && RIGHT_VERBS[whoTheyAre[1]!.toLowerCase().split(/\s+/)[0]!] === undefined) subject = whoTheyAre[1];
     const first = clause.trim().split(/[\s,]+/)[0]!.toLowerCase();
     // ("..., and can see tests without changing them": the modal's subject is the clause's before.)
     const modalOnly = /^((?:and|but|also|and also)\s+)?(?=(?:can|may|should|will|is allowed to|are allowed to)\s)/i.exec(clause.trim());

@@ -403,6 +403,8 @@ function readClean(clean: string): ProseDefinition | undefined {
     if (list && /^(?:up to\s+|at most\s+|only\s+)?(?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+(?:to|for|in which to)\s+[a-z]/i.test(list)) return undefined;
     // "the spreadsheet has had its day": a perfect tense, not a possession.
     if (list && /^(?:had|been|become|got|gotten|done|gone|seen|made|to)\b/i.test(list)) return undefined;
+    // ("Demand has far outstripped supply": an adverb and a participle, a perfect tense too.)
+    if (list && /^(?:far|already|just|long|recently|never|always|steadily|greatly|really|since)\s+[a-z]+(?:ed|en|wn)\b/i.test(list)) return undefined;
     // "Each X has many Ys" is a relation: the relation readers take it.
     // (Also "a badge has a list of requirements", "is worked on by many young people", "We track that as badge progress".)
     if (list && /^(?:(?:by|to|for|with)\s+)?(?:many|several|multiple|one or more|more than one|zero or more|any number of|a number of|lots of|a lot of|a handful of|a few|a couple of|dozens of|hundreds of|thousands of|tons of|a (?:list|set|series|collection|range|bunch|group) of)\s/i.test(list)) return undefined;

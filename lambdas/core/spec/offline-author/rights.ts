@@ -82,12 +82,18 @@ function placedPeople(raw: string[]): string[] {
   for (const length of [1, 2]) {
     const at = k + length;
     if (!PLACE_PREPOSITIONS.has(tokens[at] ?? '') || !/^(?:the|each|every|our|their|its)$/.test(tokens[at + 1] ?? '')) continue;
-    const place = tokens[at + 2];
-    const next = tokens[at + 3] ?? '';
-    if (!place || !(MODAL_WORDS.has(next) || next === 'only' || rightVerb(next) || phrasalVerb(next, tokens[at + 4]))) continue;
+    // ("at the front desk", "in the Parks team": a place of two words, before the modal.)
+    const verbAt = (i: number) => MODAL_WORDS.has(tokens[i] ?? '') || tokens[i] === 'only' || !!rightVerb(tokens[i] ?? '') || phrasalVerb(tokens[i] ?? '', tokens[i + 1]);
+    const wide = !verbAt(at + 3) && verbAt(at + 4) && /^[a-z]+$/.test(tokens[at + 3] ?? '') ? 1 : 0;
+    const place = tokens[at + 2 + wide];
+    const next = tokens[at + 3 + wide] ?? '';
+    if (!place || !(MODAL_WORDS.has(next) || next === 'only' || rightVerb(next) || phrasalVerb(next, tokens[at + 4 + wide]))) continue;
     const people = tokens.slice(k, at);
-    const subject = tokens[at + 1] === 'each' || tokens[at + 1] === 'every' ? people : [singular(place), ...people];
-    return [...tokens.slice(0, k), ...subject, ...tokens.slice(at + 3)];
+    // ("coordinators in the office", "officers in the Parks team": a team or an office they work in names no other role.)
+    // ("Staff in the office" and "staff at the stations" are two roles; "receptionists on the front desk" one, named by what they do.)
+    const generic = people.length === 1 && /^(?:staff|people|workers?|volunteers?|team|crew|members?|employees?|personnel|folk)$/.test(people[0]!);
+    const subject = tokens[at + 1] === 'each' || tokens[at + 1] === 'every' || !generic ? people : [...(wide ? [tokens[at + 2]!] : []), singular(place), ...people];
+    return [...tokens.slice(0, k), ...subject, ...tokens.slice(at + 3 + wide)];
   }
   return tokens;
 }
