@@ -1413,3 +1413,38 @@ describe('a long page on one council service: people named where they work, who 
     expect(rights('crew_leader')).toEqual({ Round: { read: 'all' }, Collection: { read: 'all', update: 'all' } });
   });
 });
+
+describe('stories and a data paragraph: a record it may have, a form-like record, visitors with no account (a rehearsal space)', () => {
+  const TEXT = [
+    '- As the manager (the admin), I can do everything.',
+    '- As a visitor to our website, I can browse the studios without having to make an account.',
+    '- As a visitor with no account, I can send a hire enquiry.',
+    '- As a band, I can book a slot in one of the studios.',
+    '',
+    'A studio has a name that must be unique and an hourly rate. Technicians have a full name and an email.',
+    "A slot belongs to a studio and can have a technician, though that's optional because most bands set up themselves. It records the band name and when it starts (date and time).",
+    'Enquiries take a name and an email (both required), a phone number and a message.',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Rehearsals', description: TEXT });
+
+  it('reads the relation and a record it may have, then "It records" as the same record', () => {
+    expect(fieldOf(spec, 'Slot', 'studio_id')).toMatchObject({ type: 'ref(Studio)', required: true });
+    expect(fieldOf(spec, 'Slot', 'technician_id')).toMatchObject({ type: 'ref(Technician)', required: false });
+    expect(fieldOf(spec, 'Slot', 'band_name')).toBeDefined();
+    expect(fieldOf(spec, 'Technician', 'band_name')).toBeUndefined();
+  });
+
+  it('reads "Enquiries take ..." as a record type and its fields', () => {
+    expect(fieldOf(spec, 'Enquiry', 'email')).toMatchObject({ type: 'email', required: true });
+    expect(fieldOf(spec, 'Enquiry', 'message')).toBeDefined();
+  });
+
+  it('reads visitors with no account, and "(the admin)" as the administrators', () => {
+    expect(spec.access).toEqual(expect.arrayContaining([
+      { entity: 'Studio', operation: 'read', level: 'public' },
+      { entity: 'Enquiry', operation: 'create', level: 'public' },
+    ]));
+    expect(spec.adminRole).toBe('admin');
+    expect(spec.roles.map((r) => r.name)).not.toContain('manager');
+  });
+});

@@ -215,7 +215,7 @@ export function readDescription(description: string): Reading {
       };
       // ("During a visit carers write medication notes. Each one belongs to a visit": one of what the sentence before ended on.)
       const one = (phrase: string) => (/^(?:one|of them|single one)$/i.test(phrase.trim()) ? endedOn(part) : undefined);
-      const pairs = relation?.pairs.map((p) => ({ child: one(p.child) ?? byHeadNoun(nameOf(p.child, units, !relation.loose), p.child), parent: byHeadNoun(nameOf(p.parent, units), p.parent) }));
+      const pairs = relation?.pairs.map((p) => ({ child: one(p.child) ?? byHeadNoun(nameOf(p.child, units, !relation.loose), p.child), parent: byHeadNoun(nameOf(p.parent, units), p.parent), optional: p.optional }));
       // ("Each drop-off goes into one box", the box described: "each" and "one" make records of the first too.)
       const eachIntoOne = (child: string, parent: string) => /^(?:each|every)\s/i.test(part.trim()) && /\b(?:one|a single|exactly one)\s/i.test(part) && isDescribed(parent) && !isPerson(child);
       // (A pattern any verb fits relates only record types the text describes.)
@@ -227,7 +227,7 @@ export function readDescription(description: string): Reading {
         // A link is the child's references to each ("an appointment links a patient and a doctor"):
         // required, and kept (restrict) rather than deleted with what it links.
         const people = relation!.link ? pairs : pairs.filter((p) => isPerson(p.parent!) && !listed.some((l) => l.entity === p.parent) && !containments.some((c) => c.child === p.parent));
-        for (const p of pairs) if (!people.includes(p)) containments.push({ parent: p.parent!, child: p.child!, sentence: sentence.index, ...(relation!.optional ? { optional: true } : {}) });
+        for (const p of pairs) if (!people.includes(p)) containments.push({ parent: p.parent!, child: p.child!, sentence: sentence.index, ...(relation!.optional || p.optional ? { optional: true } : {}) });
         const phrase = (p: (typeof pairs)[number]) => `${p.parent!.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}${relation!.link && !isPerson(p.parent!) ? ' (required)' : ''}`;
         if (people.length > 0) addList(pairs[0]!.child!, people.map(phrase).join(', '), sentence.index);
         if (relation?.list) addList(pairs[0]!.child!, relation.list, sentence.index);

@@ -100,6 +100,13 @@ const PATTERNS: Pattern[] = [
     yesNo: true,
   },
   {
+    example: 'Enquiries take a name and an email (both required), a phone number and a message (a form-like record, its list after "take")',
+    // (Not "The form asks for ...": a form's questions are the record's just described, read below.)
+    re: new RegExp(String.raw`^(?!(?:the|this|that|our|a|their)\s+(?:[a-z]+\s+)?(?:form|page|screen|website|site|app|system)\s)${DET}${NP}\s+(?:take|takes|ask for|asks for|collect|collects|capture|captures)\s+((?:a|an|the|their|its)\s+[^,]+(?:,[^,]+)+)$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
     example: 'Climbers log their ascents: the route, the date of the climb, how many attempts it took',
     re: new RegExp(String.raw`^(?!(?:the\s+|our\s+)?(?:app|system|service|backend|platform|site|it|workflow)\b)(?:the\s+|our\s+)?[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?\s+(?:(?:can|may|will|should|must|also|then)\s+)*(?:log|logs|record|records|enter|enters|submit|submits|file|files|fill in|fills in|fill out|fills out|add|adds|create|creates|register|registers|book|books|write|writes|post|posts|upload|uploads|make|makes|note|notes|note down|notes down|keep|keeps|track|tracks)\s+(?:their|the|a|an|new|any|each)\s+${NP}\s*:\s*(?![a-z]+ing\b)(?!(?:a|an|each|every|the)\s+[a-z]+\s+(?:has|have|is|are|includes?|contains?)\b)${LIST}$`, 'i'),
     topic: 1,

@@ -7,7 +7,7 @@
 import { complements } from './definitions';
 
 export interface RelationReading {
-  pairs: Array<{ child: string; parent: string }>;
+  pairs: Array<{ child: string; parent: string; optional?: boolean }>;
   /** The child's field list when the clause goes on ("... and has a borrowed date and a due date"). */
   list?: string;
   /**
@@ -233,9 +233,21 @@ export function readRelations(written: string): RelationReading | undefined {
   const may = /^((?:(?:each|every|a|an|the|one|any)\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:can|may|might|could)\s+(?:also\s+)?(?:optionally\s+)?be\s+(?:linked|tied|attached|connected|assigned)\s+to\s+(?:a|an|one|the)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:it|they|that|which|who)\s+[^,]*)?(?:\s*,\s*(?:though|but|although|if)\b.*)?$/i.exec(text.trim().replace(/\.$/, ''));
   const optionalLink = may ? readOne(`${may[1]!} is linked to a ${may[2]!}`) : undefined;
   if (optionalLink) return { ...optionalLink, optional: true };
-  const read = readOne(text) ?? readChained(text) ?? readFirstClause(text) ?? readWithMany(text) ?? readBothWays(text) ?? readAfterLeadIn(text);
+  const read = readOne(text) ?? readChained(text) ?? readFirstClause(text) ?? readWithMany(text) ?? readWithMayHave(text) ?? readBothWays(text) ?? readAfterLeadIn(text);
   // ("each harvest is sold on at most one purchase order": it may be on none, so its reference is optional.)
   return read && /\b(?:at most one|zero or one|no more than one)\b/i.test(text) ? { ...read, optional: true } : read;
+}
+
+/**
+ * "A session belongs to a room and can have an engineer, though that's optional": the relation,
+ * then one more record it may have, by reference (optional when "can" or the aside says so).
+ */
+function readWithMayHave(text: string): RelationReading | undefined {
+  const m = /^(.+?)\s*,?\s+and\s+(can|may|might|could|will|must|always)?\s*(?:also\s+)?(?:have|has|get|gets|be given|is given)\s+(?:a|an|one|exactly one)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s*,?\s*(?:though|but|although|if|when)\s+(.*))?$/i.exec(text.trim().replace(/\.$/, ''));
+  const first = m ? readOne(m[1]!) : undefined;
+  if (!m || !first || first.list || first.pairs.length !== 1 || first.loose) return undefined;
+  const optional = /^(?:can|may|might|could)$/i.test(m[2] ?? '') || /\b(?:optional|not always|doesn't have to|does not have to|isn't needed|not needed|bring their own)\b/i.test(m[4] ?? '');
+  return { ...first, pairs: [...first.pairs, { child: first.pairs[0]!.child, parent: m[3]!, ...(optional ? { optional: true } : {}) }] };
 }
 
 /** "Attendance is taken per session: one attendance record links ...": a sentence leading in, then the relation after its colon. */

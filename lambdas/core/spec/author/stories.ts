@@ -72,10 +72,11 @@ function laterWish(sentence: string): string | undefined {
 }
 
 /** ("As a regular hirer (the yoga class, the choir), I want ...": the parenthesis explains the role, its commas end nothing.) */
-const ROLE_ASIDE = /^(as\s+[^,()]+?)\s*\([^()]*\)(?=\s*,)/i;
+const ROLE_ASIDE = /^(as\s+[^,()]+?)\s*\(([^()]*)\)(?=\s*,)/i;
 
 export function storyAsStatements(written: string): string[] {
-  const sentence = written.replace(ROLE_ASIDE, '$1');
+  // ("As the studio owner (the admin), I can do everything": the parenthesis names the role, the administrator.)
+  const sentence = written.replace(ROLE_ASIDE, (_m, role: string, aside: string) => (/^(?:the\s+|an?\s+)?(?:admin|administrator)s?$/i.test(aside.trim()) ? 'As the admin' : role));
   const m = STORY.exec(sentence.trim().replace(REASON, ''));
   if (!m) {
     const self = selfRole(sentence);

@@ -148,6 +148,8 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   let j = -1;
   for (let p = k + 1; p <= k + 4 && p < tokens.length; p += 1) {
     const t = tokens[p]!;
+    // ("visitors with no account can ...": who they are, not a negation.)
+    if (t === 'no' && tokens[p - 1] === 'with') continue;
     if (MODAL_WORDS.has(t) || NEGATIONS.has(t) || t === 'only' || t === 'also' || t === 'do' || t === 'does' || ((t === 'need' || t === 'needs') && tokens[p + 1] === 'to')) {
       j = p;
       break;
@@ -167,7 +169,8 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   }
   if (j < 0) return undefined;
   // ("visitors without an account can look at tournaments": the qualifier says who they are, the access reader reads it.)
-  const qualified = tokens.slice(k, j).indexOf('without');
+  // ("a visitor with no account": the same, said with "with no".)
+  const qualified = tokens.slice(k, j).findIndex((w, i, all) => w === 'without' || (w === 'with' && /^(?:no|an|a)$/.test(all[i + 1] ?? '')));
   const subject = tokens.slice(k, qualified > 0 ? k + qualified : j);
   if (subject.some((w) => !/^[a-z][a-z'-]*$/.test(w) || STOPS.has(w) || w === 'a' || w === 'an')) return undefined;
   // ("Bev in the office deals with bookings": a person's first name is who, not which role; the text names the role elsewhere.)
