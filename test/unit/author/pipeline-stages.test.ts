@@ -1448,3 +1448,26 @@ describe('stories and a data paragraph: a record it may have, a form-like record
     expect(spec.roles.map((r) => r.name)).not.toContain('manager');
   });
 });
+
+describe('paragraphs that open with the record type alone (a music exam board)', () => {
+  const TEXT = [
+    '- A candidate can sit many exams; every exam belongs to one candidate.',
+    '',
+    "Candidates. We keep the candidate's full name (required), an email address and their date of birth.",
+    '',
+    'Exams. Apart from the candidate it belongs to, an exam stores when it was taken (date and time), a mark from 0 to 150, a recording of the performance part (MP3 only) and a status that moves from booked to sat and later to marked (or withdrawn at any point), whether the fee has been paid and the examiner notes.',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Exams', description: TEXT });
+
+  it('reads "Candidates. We keep ..." as the candidate\'s fields and "Apart from ..., an exam stores" as the exam\'s', () => {
+    expect(fieldOf(spec, 'Candidate', 'full_name')).toMatchObject({ required: true });
+    expect(fieldOf(spec, 'Exam', 'taken_at')).toMatchObject({ type: 'datetime' });
+    expect(fieldOf(spec, 'Exam', 'mark')).toMatchObject({ min: 0, max: 150 });
+    expect(fieldOf(spec, 'Exam', 'performance_recording_key')).toMatchObject({ type: 'file' });
+  });
+
+  it('reads states said in order, then later, or instead at any point, and the field after them', () => {
+    expect(fieldOf(spec, 'Exam', 'status')?.values).toEqual(['booked', 'sat', 'marked', 'withdrawn']);
+    expect(fieldOf(spec, 'Exam', 'fee_paid')).toMatchObject({ type: 'boolean' });
+  });
+});

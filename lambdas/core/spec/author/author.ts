@@ -195,6 +195,15 @@ export function readDescription(description: string): Reading {
       const announced = ANNOUNCED.exec(part.trim().replace(/[.!]$/, '').replace(/\s+(?:every|each|once|twice|a few times|several times|throughout)\b[^,;]*$/i, '').replace(/\s*,\s*(?:since|as|because)\s+[^,;]+$/i, ''));
       const nextText = (parts[parts.indexOf(part) + 1] ?? sentences[sentences.indexOf(sentence) + 1]?.text ?? '').trim();
       const head = announced ? singular(announced[1]!.split(/\s+/).pop()!.toLowerCase()) : '';
+      // ("Students. We keep the student's full name ...": a record type named alone, as a heading, before what it holds.)
+      const label = !announced ? /^([a-z]+(?:\s+[a-z]+)?s)$/i.exec(part.trim().replace(/[.!:]$/, '')) : null;
+      const labelHead = label ? singular(label[1]!.split(/\s+/).pop()!.toLowerCase()) : '';
+      const labelled = label && (LABEL_NEXT.test(nextText) || new RegExp(`^(?:a|an|each|every)\\s+(?:[a-z]+\\s+)?${labelHead}\\s`, 'i').test(nextText)) ? nameOf(label[1]!, units, true) : undefined;
+      if (labelled) {
+        addList(labelled, undefined, sentence.index);
+        previous = labelled;
+        return false;
+      }
       const announcedName = announced && (DESCRIBED_NEXT.test(nextText) || new RegExp(`^(?:a|an|each|every)\\s+${head}\\s+(?:has|have|comes with|includes|holds|carries|gets|needs)\\b`, 'i').test(nextText)) ? nameOf(announced[1]!, units, true) : undefined;
       if (announcedName) {
         addList(announcedName, undefined, sentence.index);
@@ -616,6 +625,9 @@ function fullNames(discovery: Discovery, lists: Array<FieldList & { entity: stri
   for (const l of lists) l.entity = rename(l.entity);
   for (const s of statusLists) s.entity = rename(s.entity);
 }
+
+/** After a record type named alone ("Students."), a sentence about what each holds. */
+const LABEL_NEXT = /^(?:we|i)\s+(?:also\s+)?(?:keep|store|record|note|track|hold|need|want|save|log)\b|^(?:apart from|besides|on top of|as well as|in addition to|for each|for every)\b/i;
 
 /** After a semicolon, what a file field is: its formats or its size. */
 const FILE_DETAIL_AFTER = /^\s*(?:jpe?gs?|pngs?|pdfs?|gifs?|heic|mp3s?|mp4s?|csvs?|any image|images? only|photos? only|max(?:imum)?\s+\d|up to \d|at most \d|no more than \d|nothing over \d|under \d)\b/i;

@@ -340,7 +340,7 @@ export function readDefinition(text: string): ProseDefinition | undefined {
   // "What we store: plots, with ...": the lead-in says nothing about the record.
   // ("At harvest time we record ...", "Every day we log ...": when it is done says nothing of the record.)
   // ("On it we need the lead hirer's name, ...": the record just described, said first.)
-  const clean = text.trim().replace(/\.$/, '').replace(/^(?:on|for|about|with)\s+(?:it|them|each one|each of them)\s*,?\s+(?=(?:we|you|they|i)\s)/i, '').replace(/^(?:at|in|during|every|each|once a|twice a)\s+(?:[a-z]+\s+){0,2}?(?:time|season|day|week|month|year|morning|evening|night|shift|visit|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\s*,?\s+(?=(?:we|you|they|i)\s)/i, '').replace(/^(?:what we (?:store|keep|track|need|record)|we (?:store|keep|track|record)|(?:(?:the|our)\s+)?data(?: we keep| model)?|records?)\s*:\s*/i, '')
+  let clean = text.trim().replace(/\.$/, '').replace(/^(?:on|for|about|with)\s+(?:it|them|each one|each of them)\s*,?\s+(?=(?:we|you|they|i)\s)/i, '').replace(/^(?:at|in|during|every|each|once a|twice a)\s+(?:[a-z]+\s+){0,2}?(?:time|season|day|week|month|year|morning|evening|night|shift|visit|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\s*,?\s+(?=(?:we|you|they|i)\s)/i, '').replace(/^(?:what we (?:store|keep|track|need|record)|we (?:store|keep|track|record)|(?:(?:the|our)\s+)?data(?: we keep| model)?|records?)\s*:\s*/i, '')
     // ("We've got a list of services like "cut & blow dry", each with ...": the services, each with.)
     .replace(/^(we(?:'ve|\s+have)?\s+got|we\s+have|we\s+keep|we\s+offer)\s+(?:a|an)\s+(?:(?:small|big|large|long|short|whole|growing)\s+)?(?:list|collection|set|range|menu|register|catalogue|catalog|bunch|handful|inventory)\s+of\s+/i, 'we have ')
     .replace(/\s+(?:like|such as|e\.g\.)\s+"[^"]*"(?=\s*,)/i, '')
@@ -358,6 +358,8 @@ export function readDefinition(text: string): ProseDefinition | undefined {
   if (/^(?:if|unless)\s/i.test(clean)) return undefined;
   // ("Buyers don't have accounts", "members have no login": what they lack, no record type.)
   if (/\b(?:don't|do not|doesn't|does not|won't|will not|never|can't|cannot)\s+(?:\w+\s+)?(?:have|has|need|keep|get)\b|\b(?:have|has)\s+no\b/i.test(clean.split(/,\s*(?:but|and|so)\s/i)[0]!)) return undefined;
+  // ("Apart from the student it belongs to, a placement test stores ...": what it refers to, said elsewhere, is no field here.)
+  clean = clean.replace(/^(?:apart from|besides|on top of|as well as|in addition to)\s+[^,]{3,80},\s*(?=(?:a|an|each|every|the|it|they)\s)/i, '');
   // ("Anyone with leftover skeins pops a yarn entry up with ...": who they are says nothing of the record.)
   const unqualified = clean.replace(/^(anyone|anybody|someone|somebody|people|whoever|members?)\s+with\s+(?:[a-z'-]+\s+){1,3}?(?=(?:pops?|puts?|adds?|posts?|lists?|creates?|submits?|files?|logs?|enters?|uploads?|sticks?|sends?|makes?|fills?)\s)/i, '$1 ');
   return readClean(unqualified) ?? (WHEN_LEAD.test(unqualified) ? readClean(unqualified.replace(WHEN_LEAD, '')) : undefined);

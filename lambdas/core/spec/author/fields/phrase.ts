@@ -256,7 +256,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   // ("the name of the item", "the weight of one piece": what the record's own thing has is the record's.)
   else if (ws.length === 3 && /^(?:name|title|weight|price|size|length|colour|color|height|width)$/.test(ws[0]!) && ws[1] === 'of' && /^(?:item|piece|thing|one|unit|product)$/.test(ws[2]!)) ws = [ws[0]!];
   // ("a photo of the scoresheet": the scoresheet photo, as a compound names it.)
-  else if (ws.length > 2 && ws.length <= 4 && /^(?:photo|picture|image|scan)$/.test(ws[0]!) && ws[1] === 'of') ws = [...ws.slice(2), ws[0]!];
+  // ("a recording of the speaking part": the recording, a file, named by what it records.)
+  else if (ws.length > 2 && ws.length <= 4 && /^(?:photo|picture|image|scan|recording|video)$/.test(ws[0]!) && ws[1] === 'of') ws = [...ws.slice(2).filter((w) => w !== 'part'), ws[0]!];
   // ("the kind of kit (rope, harness or helmet)": the kind, whatever of.)
   else if (ws.length === 3 && /^(?:kind|type|sort|category|class)$/.test(ws[0]!) && ws[1] === 'of' && (traits.values !== undefined || /^(?:kit|thing|item|gear|equipment|stuff|work|job)$/.test(ws[2]!))) ws = [ws[0]!];
   // ("the weight of the tenor", "the length of the patrolled zone": a measure of a part, named as a compound.)

@@ -11,7 +11,7 @@ import { isValueLike } from './values';
 
 /** Word pairs joined by `and` that are one thing. */
 const ONE_THING = /\s+and (?:that|this) sort of thing\b|\s+and (?:the like|such|so on)\b|\bbetween -?[\d.]+ and -?\d|\b(date|dates) (?:and|&) (times?)\b|\bterms (?:and|&) conditions\b|\bblack (?:and|&) white\b|\bq (?:and|&) a\b/gi;
-const MARKER = /(?::|\b(?:(?<!\b(?:number|no|count|amount|date|name|type) )of|which is|that is|that's|which can be|that can be|can be|which will be|that will be|which must be|either|one of|is one of|being|goes from|moves through|like|such as|whether (?:it|they)(?:'s|'re|\s+is|\s+are)))\s+\S+(?:\s+\S+)?$/i;
+const MARKER = /(?::|\b(?:(?<!\b(?:number|no|count|amount|date|name|type) )of|which is|that is|that's|which can be|that can be|can be|which will be|that will be|which must be|either|one of|is one of|being|goes from|moves from|runs from|moves through|goes through|like|such as|whether (?:it|they)(?:'s|'re|\s+is|\s+are)))\s+\S+(?:\s+\S+)?$/i;
 
 /** "but", "though": a rule said as a concession ("..., but that's optional"). */
 const CONCESSIVE = /^(?:but|though|although|tho)\s+/i;
@@ -31,6 +31,9 @@ export function splitFieldList(written: string): string[] {
   // (Also at the end: "and a status - submitted, under review, granted or refused".)
   // ("a colour and the size is S, M, L or XL": a field and its values, said as a sentence.)
   list = list.replace(/\b(the|its|their)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|can be|will be|must be)\s+(?:either\s+|one of\s+)?((?:[A-Za-z0-9][\w-]*(?:\s[\w-]+)?,\s*)*[A-Za-z0-9][\w-]*(?:\s[\w-]+)?\s+or\s+[A-Za-z0-9][\w-]*(?:\s[\w-]+)?)\s*$/, '$1 $2 ($3)');
+  // ("moves from pending to confirmed and later to completed (or cancelled at any point)": each state, in order, and the one it may go to instead.)
+  list = list.replace(/((?:goes|moves|runs|progresses)\s+)from\s+([^,()]+?)\s+(?:and\s+)?(?:later|then|finally|eventually)\s+to\s+([a-z][a-z -]*?)\s*\(\s*or\s+([a-z][a-z -]*?)(?:\s+(?:at any (?:point|time|stage)|along the way|before that|instead))?\s*\)/gi, (_m, verb: string, states: string, last: string, other: string) => `${verb}through ${states.split(/\s+to\s+/).join(', ')}, ${last} or ${other}`);
+  list = list.replace(/((?:goes|moves|runs|progresses)\s+from\s+[^,()]+?)\s+(?:and\s+)?(?:later|then|finally|eventually)\s+to\s+/gi, '$1 to ');
   // ("..., and an outcome: either given, refused or not available": the last field's values, after a colon.)
   list = list.replace(/(\b(?:an?|the|its|their)\s+[a-z]+(?:\s+[a-z]+)?)\s*:\s*(?:either\s+|one of\s+)?([a-z][a-z -]*(?:,\s*[a-z][a-z -]*)*,?\s+or\s+[a-z][a-z -]*)\s*$/i, '$1 ($2)');
   // ("a status that goes from planned to in progress to completed, though it can also end up as missed": one more state.)
@@ -51,12 +54,15 @@ export function splitFieldList(written: string): string[] {
   const branched = dashed.replace(/((?:moves|goes|runs|progresses)\s+(?:through|from)\s+[^()]*?\s(?:to|then)\s+[^(),]*?)\s*,?\s+or\s+(to|then)\s+/i, '$1 $2 ');
   const ordered = branched.replace(/((?:which|that)\s+(?:moves|goes|runs|progresses)(?:\s+through|\s+from)?\s+)([a-z][a-z -]*?(?:,?\s+(?:then|to|through)\s+[a-z][a-z -]*?)+)(?=\s*,(?!\s*(?:then|to|through)\s)|\s*$)/i, (_all, lead: string, body: string) => {
     // ("... to sold out, or to cancelled": the "or" joins a branch, it is no state.)
-    const states = body.split(/,?\s+(?:then|to|through)\s+/).map((v) => v.trim().replace(/,?\s*(?:or|and)$/i, '').replace(/^(?:or|and)\s+/i, ''));
+    // ("... to completed or cancelled": the last may be two.)
+    const states = body.split(/,?\s+(?:then|to|through)\s+|\s+or\s+(?=[a-z]+$)/).map((v) => v.trim().replace(/,?\s*(?:or|and)$/i, '').replace(/^(?:or|and)\s+/i, ''));
     return `${lead}${states.slice(0, -1).join(', ')} or ${states[states.length - 1]}`;
   });
   // ("the status, which runs new, assigned, picked up, delivered, failed": states in order, commas only.)
   const runs = ordered.replace(/((?:which|that)\s+(?:moves|goes|runs|progresses|cycles)(?:\s+through|\s+from)?\s+)((?:[a-z][a-z -]*?,\s*){2,}[a-z][a-z -]*?)\s*$/i, (_all, lead: string, body: string) => {
     const states = body.split(/\s*,\s*/).map((v) => v.trim());
+    // ("..., completed or cancelled, whether the fee has been paid": the run ends where a field begins.)
+    if (!states.every((v) => v.split(/\s+or\s+|\s+and\s+/).every((x) => isValueLike(x)))) return _all;
     return `${lead}${states.slice(0, -1).join(', ')} or ${states[states.length - 1]}`;
   });
   // ("a father and a mother, both of whom are people in the tree": what both are, as a shared parenthesis.)
