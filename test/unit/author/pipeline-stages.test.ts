@@ -1471,3 +1471,28 @@ describe('paragraphs that open with the record type alone (a music exam board)',
     expect(fieldOf(spec, 'Exam', 'fee_paid')).toMatchObject({ type: 'boolean' });
   });
 });
+
+describe('records named with "of", a place it is held at, a message left on a page (a memorial service firm)', () => {
+  const TEXT = [
+    "It's only for our own firm (two branches, one business), so there's a single set of data shared by all of us, not separate tenants.",
+    'A family has a name. A chapel has a name and a capacity.',
+    'A memorial service belongs to one family and takes place at a chapel; it has a start date and time and a status of booked, held or cancelled.',
+    'A book of remembrance belongs to a memorial service and has a cover photo (any image up to 10 MB) and the number of pages.',
+    "A tribute message is left on one family's memorial page, with the writer's name and the message itself, which is required.",
+    'The director can do everything.',
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Memorials', description: TEXT });
+
+  it('reads the firm as one tenant, whatever "separate tenants" says after "not"', () => {
+    expect(spec.tenancy).toBe('single');
+  });
+
+  it('names "a memorial service" and "a book of remembrance" as record types, with their relations', () => {
+    expect(spec.entities.map((e) => e.name)).toEqual(expect.arrayContaining(['MemorialService', 'BookOfRemembrance', 'TributeMessage']));
+    expect(fieldOf(spec, 'MemorialService', 'family_id')).toMatchObject({ type: 'ref(Family)' });
+    expect(fieldOf(spec, 'MemorialService', 'chapel_id')).toMatchObject({ type: 'ref(Chapel)' });
+    expect(fieldOf(spec, 'BookOfRemembrance', 'memorial_service_id')).toMatchObject({ type: 'ref(MemorialService)' });
+    expect(fieldOf(spec, 'TributeMessage', 'family_id')).toMatchObject({ type: 'ref(Family)' });
+    expect(fieldOf(spec, 'TributeMessage', 'message')).toMatchObject({ required: true });
+  });
+});

@@ -62,6 +62,9 @@ export function entityNameOf(written: string, tenantUnits: ReadonlySet<string>, 
   const ws = all.length > 1 && PARTICIPLE.test(all[0]!) ? all.slice(1) : all;
   if (ws.length === 0 || ws.length > 3) return undefined;
   const namedByFields = described && ws.length === 1 && NAMED_BY_FIELDS.has(singular(ws[0]!));
+  // ("An order of service belongs to a funeral service and has ...": a name with "of" inside, given fields, is one.)
+  const ofName = described && ws.length === 3 && ws[1] === 'of' && !FUNCTION_WORDS.has(ws[0]!) && !FUNCTION_WORDS.has(ws[2]!) && !/^(?:piece|item|bit|unit|number|list|lot|set|kind|type|sort)s?$/.test(ws[0]!);
+  if (ofName) return pascalCase(snakeCase([singular(ws[0]!), 'of', ws[2]!].join(' ')));
   if (ws.some((w) => FUNCTION_WORDS.has(w) || /^\d/.test(w)) || (badHead(ws) && !namedByFields)) return undefined;
   const sing = singularPhrase(ws);
   const joined = sing.join(' ');
@@ -89,6 +92,7 @@ function badHead(ws: string[]): boolean {
   if (ws.length === 1) return NON_NOUNS.has(head);
   // "an adoption application", "a job application" are records; "a web application" is the app.
   if (singular(head) === 'application') return SOFTWARE_KINDS.test(ws[ws.length - 2]!);
+  if (singular(head) === 'service') return SOFTWARE_KINDS.test(ws[ws.length - 2]!) || /^(?:web|cloud|email|sms|payment|messaging|marking|external|third-party|backend|api|delivery|notification)$/.test(ws[ws.length - 2]!);
   return GENERIC_HEADS.has(head) || GENERIC_HEADS.has(singular(head));
 }
 

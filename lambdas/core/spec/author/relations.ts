@@ -307,7 +307,7 @@ function readFirstClause(text: string): RelationReading | undefined {
 
 /** "A grade is given for one subject and belongs to one student": two relations of one subject. */
 // (Also "a line belongs to one order and points at one menu item, with a quantity".)
-const CHAINED = new RegExp(String.raw`^(${DET}${NP})\s+(.+?)\s*,?\s+and\s+(${MODAL}(?:belongs? to|is part of|is for|is about|is linked to|is assigned to|points? (?:at|to)|refers? to|links? to)\s+${ONE}.+)$`, 'i');
+const CHAINED = new RegExp(String.raw`^(${DET}${NP})\s+(.+?)\s*,?\s+and\s+(${MODAL}(?:belongs? to|is part of|is for|is about|is linked to|is assigned to|points? (?:at|to)|refers? to|links? to|takes? place (?:at|in)|(?:is|are) held (?:at|in)|happens? (?:at|in))\s+${ONE}.+)$`, 'i');
 
 function readChained(text: string): RelationReading | undefined {
   const m = CHAINED.exec(text.trim().replace(/\.$/, ''));
@@ -329,6 +329,9 @@ function readOne(text: string): RelationReading | undefined {
   // ("A booking is always for one boat": how often it is so says nothing of the relation.)
   // ("An appointment is with a vet, for a pet": the comma says nothing.)
   const raw = text.trim().replace(/\.$/, '').replace(/\b(is with (?:a|an|one|exactly one) [a-z]+(?: [a-z]+)?),\s+for\b/i, '$1 for').replace(/\s+each$/i, '').replace(/\b(is|are)\s+(?:always|only ever|only|just|usually|normally)\s+(?=(?:for|from|to|about|on|in|of|with|part of|attached to|linked to|tied to)\s)/i, '$1 ').replace(/\s+[a-z]{3,}(?:ed|en)\s+(?:against|to|for|on|under|with)\s+(?:it|them)$/i, '');
+  // ("A condolence message is left on one arrangement's tribute page": on that record's page, so it belongs to it.)
+  const onPage = raw.replace(/\b(?:is|are)\s+(?:left|posted|written|placed|added|pinned)\s+(?:on|to|under)\s+(one|a|an|the|each)\s+([a-z]+(?:\s+[a-z]+)?)['’]s\s+(?:[a-z]+\s+)?(?:page|wall|board|profile|feed)\b/i, 'belongs to $1 $2');
+  if (onPage !== raw) return readOne(onPage);
   const clean = raw.replace(/\s*\((?:[^()]*)\)\s*$/, '');
   const stripped = clean.replace(/\s+for\s+(?:a|the|each)\s+\w+$/i, '');
   // ("A daily report is about one child on one date and covers ...": when, not what it belongs to.)

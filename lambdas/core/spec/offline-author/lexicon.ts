@@ -32,7 +32,8 @@ export const GENERIC_NOUNS = new Set([
   'folk', 'folks', 'someone', 'somebody', 'everyone', 'everybody', 'anyone', 'anybody', 'stuff',
 ]);
 /** Heads that never end a record type's name, even in a compound (`line item` is fine, `user data` is not). */
-export const GENERIC_HEADS = new Set(['data', 'access', 'rights', 'permission', 'permissions', 'role', 'roles', 'field', 'fields', 'entity', 'entities', 'workflow', 'workflows', 'process', 'step', 'steps', 'app', 'application', 'system', 'service', 'backend', 'api', 'platform', 'database']);
+// ("a funeral service", "a church service", "a bus service" name records; "a web service" is the app, see SOFTWARE_SERVICE.)
+export const GENERIC_HEADS = new Set(['data', 'access', 'rights', 'permission', 'permissions', 'role', 'roles', 'field', 'fields', 'entity', 'entities', 'workflow', 'workflows', 'process', 'step', 'steps', 'app', 'application', 'system', 'backend', 'api', 'platform', 'database']);
 /** Words that never name a record type or a role by themselves. */
 export const NON_NOUNS = new Set([...FUNCTION_WORDS, ...GENERIC_NOUNS]);
 

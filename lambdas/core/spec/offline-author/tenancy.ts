@@ -24,7 +24,7 @@ const SINGLE = new RegExp(String.raw`\bsingle[- ]?tenan(?:t|cy)\b|\bnot multi[- 
   // ("This is for our hospital trust only", "the app is only for us", "it's just for us".)
   String.raw`|\b(?:it's|it is|it'll be|it will be)\s+(?:only|just)\s+us\b|\b(?:nobody|no one|no-one)\s+else\s+(?:uses|will use|is using)\s+(?:it|this)\b|\b(?:nobody|no one|no-one)\s+else(?:'s|\s+whose)\s+data\b|\bfor\s+(?:our|my)\s+(?:[a-z]+\s+){0,3}(?:only|alone)\b|\b(?:only|just)\s+for\s+us\b|\bfor\s+us\s+only\b` +
   // ("we are not planning to offer it to neighbouring authorities, so no separation between organisations is needed".)
-  String.raw`|\b(?:not|never|no plans? to|not planning to|don't plan to|do not plan to|won't|will not)\s+(?:\w+\s+){0,2}(?:sell|offer|licen[cs]e|rent)\s+(?:this|it|the (?:app|system|service|platform))\s+to\b|\bno (?:separation|isolation|partitioning|split)\s+(?:between|of|by)\s+(?:[a-z]+\s+){0,2}(?:organi[sz]ations|companies|clubs|councils|customers|tenants)\b|\bone set of (?:records|data)\b`, 'i');
+  String.raw`|\b(?:not|never|no plans? to|not planning to|don't plan to|do not plan to|won't|will not)\s+(?:\w+\s+){0,2}(?:sell|offer|licen[cs]e|rent)\s+(?:this|it|the (?:app|system|service|platform))\s+to\b|\bno (?:separation|isolation|partitioning|split)\s+(?:between|of|by)\s+(?:[a-z]+\s+){0,2}(?:organi[sz]ations|companies|clubs|councils|customers|tenants)\b|\b(?:one|a single) set of (?:records|data)\b|\bnot (?:separate|multiple|different|distinct) tenants\b|\bonly\s+for\s+(?:our|my)\s+(?:own\s+)?[a-z]+\b`, 'i');
 
 const MULTI = [
   // "a SaaS for dental practices", "we sell it to gyms".
