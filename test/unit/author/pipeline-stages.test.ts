@@ -1496,3 +1496,33 @@ describe('records named with "of", a place it is held at, a message left on a pa
     expect(fieldOf(spec, 'TributeMessage', 'message')).toMatchObject({ required: true });
   });
 });
+
+describe('stories for a hosted scheme: towns kept apart by name, roles busy with something, "I have read-only access" (a canoe hire network)', () => {
+  const TEXT = [
+    "We host the software for several towns' canoe hire schemes. Every town's scheme is its own world: Henley must never see Marlow's paddlers, canoes or money.",
+    '',
+    '- As a paddler, I can see my trip history, but only my own trips, never anybody else\'s.',
+    '- As a bank hand doing launches, I can see every canoe.',
+    '- As a finance officer, I have read-only access to trips.',
+    '- As a scheme admin, I can manage everything in my own town\'s scheme.',
+    '',
+    'A canoe has a hull number that must be unique. A trip is for one canoe and records when it started. A damage note links to a canoe and has a description.',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Canoes', description: TEXT });
+
+  it('reads the towns as tenants, and a town named as the subject as no role', () => {
+    expect(spec.tenancy).toBe('multi');
+    expect(spec.roles.map((r) => r.name)).not.toContain('henley');
+    expect(spec.adminRole).toBe('admin');
+  });
+
+  it('reads "doing launches" as no part of the role, and "I have read-only access" as its rights', () => {
+    expect(spec.roles.find((r) => r.name === 'bank_hand')?.rights.Canoe).toMatchObject({ read: 'all' });
+    expect(spec.roles.find((r) => r.name === 'finance_officer')?.rights.Trip).toEqual({ read: 'all' });
+  });
+
+  it('reads "but only my own" as narrowing what was said before it, and "links to" as a relation', () => {
+    expect(spec.roles.find((r) => r.name === 'paddler')?.rights.Trip).toEqual({ read: 'own' });
+    expect(fieldOf(spec, 'DamageNote', 'canoe_id')).toMatchObject({ type: 'ref(Canoe)' });
+  });
+});

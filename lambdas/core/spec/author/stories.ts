@@ -27,7 +27,8 @@ const STORY = { exec: (text: string) => STORY_WITH_COMMA.exec(text) ?? STORY_WIT
 function pluralRole(written: string): string {
   // ("As an applicant (someone applying to be a driver)": the parenthesis explains, it names no one.)
   // ("As a visitor who hasn't signed up yet": a visitor without an account.)
-  const role = written.replace(/\s*\([^()]*\)/g, '').replace(/\s+who\s+(?:hasn't|haven't|has not|have not|isn't|aren't|is not|are not|doesn't|don't)\s+(?:yet\s+)?(?:signed up|registered|logged in|signed in|got an account|made an account|an account|have an account|joined)(?:\s+yet)?\b/i, ' without an account');
+  // ("As a van driver doing rebalancing": what they are busy with names no other role.)
+  const role = written.replace(/\s*\([^()]*\)/g, '').replace(/\s+(?:doing|working on|handling|running|looking after|responsible for|in charge of)\s+[a-z -]+$/i, '').replace(/\s+who\s+(?:hasn't|haven't|has not|have not|isn't|aren't|is not|are not|doesn't|don't)\s+(?:yet\s+)?(?:signed up|registered|logged in|signed in|got an account|made an account|an account|have an account|joined)(?:\s+yet)?\b/i, ' without an account');
   // ("a visitor without an account" -> "visitors without an account": the noun before its qualifier.)
   const [, head, qualifier] = /^(.+?)(\s+(?:without|with|who|whose|from|at|in|of|on|for|that)\s.*)?$/i.exec(role.trim())!;
   const ws = head!.split(/\s+/);
@@ -121,7 +122,8 @@ export function storyAsStatement(sentence: string): string {
   // ("As the secretary, I want to be told when ...": the message goes to the secretary, whose story it is.)
   const role = m[1]!.trim().replace(/^(?:an?|the)\s+/i, '');
   const wish = wishAsWorkflow(rest, role)?.replace(/\bnotify them\b/, `notify the ${role}`);
-  return wish ?? `${pluralRole(m[1]!)} can ${rest}`;
+  // ("I have read-only access to rides": they have it.)
+  return wish ?? (/^(?:have|has)\s/i.test(rest) ? `${pluralRole(m[1]!)} ${rest}` : `${pluralRole(m[1]!)} can ${rest}`);
 }
 
 

@@ -423,7 +423,18 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   }
   flush();
   if (groups.length === 0) return undefined;
-  return { subject, modal, groups, articleObject, determiner, namedObject: sawObject };
+  // ("can see their ride history, but only their own rides": the "but only" narrows what was said before it.)
+  const narrowed = new Set<RightsGroup>();
+  if (/\bbut\s+only\s+(?:their|his|her)\s+own\b/i.test(clause)) {
+    for (const narrow of groups.filter((g) => g.own && !g.negative && g.entities !== 'all')) {
+      for (const wide of groups) {
+        if (wide === narrow || wide.own || wide.negative || wide.entities === 'all' || !wide.letters.every((l) => narrow.letters.includes(l))) continue;
+        wide.entities = wide.entities.filter((e) => !(narrow.entities as string[]).includes(e));
+        if (wide.entities.length === 0) narrowed.add(wide);
+      }
+    }
+  }
+  return { subject, modal, groups: groups.filter((g) => !narrowed.has(g)), articleObject, determiner, namedObject: sawObject };
 }
 
 /** The record type named after a verb (book -> Booking, reserve -> Reservation, pay -> Payment), if not the object itself. */

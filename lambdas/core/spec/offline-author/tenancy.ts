@@ -56,6 +56,8 @@ const MULTI = [
   /\bdata (?:\w+ )?(?:completely |entirely |strictly |fully )?separate\b/i,
   // "they're really separate little businesses", "see their own beach's sessions ... never the other two".
   /\bseparate (?:little |small )?(?:businesses|companies|organi[sz]ations|shops|clubs)\b/i,
+  // "Every town's scheme is its own world", "we host the software for several towns' schemes".
+  /\b(?:each|every)\s+[a-z]+(?:['’]s)?\s+(?:[a-z]+\s+)?(?:is|has|gets)\s+its\s+own\s+(?:world|universe|island|bubble|little world)\b|\bhost\s+(?:the\s+|this\s+)?(?:software|app|system|platform|service)\s+for\s+(?:several|many|multiple|lots of|a number of|dozens of)\b/i,
   // "every truck's stuff has to stay private to that truck", "no truck gets to peek at another truck's orders".
   /\b(?:stays?|kept|keep|remains?)\s+private\s+to\s+(?:that|each|its|their|the)\b|\b(?:peek|look|see)\s+(?:at|into)\s+another\s+[a-z]+'s\b/i,
   // "a club's regattas ... are never shown to another club".
@@ -70,10 +72,13 @@ const MULTI = [
  * never see each other's data": a clause
  * about how tenants are kept apart, whose subject is the tenant, not a role of people.
  */
-const TENANCY_CLAUSE = /\b(?:its|their) own (?:separate |isolated |private |little )?(?:space|workspace|area|instance|silo|partition|copy|tenant|corner)\b|\b(?:separate|own|isolated|distinct) tenants?\b|\bmulti[- ]?tenan|\b(?:never|not|cannot|can't|mustn't|shouldn't)\s+(?:be able to\s+)?(?:see|access|read|view)\s+each other'?s\b/i;
+const TENANCY_CLAUSE = /\b(?:its|their) own (?:separate |isolated |private |little )?(?:space|workspace|area|instance|silo|partition|copy|tenant|corner|world)\b|\b(?:separate|own|isolated|distinct) tenants?\b|\bmulti[- ]?tenan|\b(?:never|not|cannot|can't|mustn't|shouldn't)\s+(?:be able to\s+)?(?:see|access|read|view)\s+each other'?s\b/i;
+
+/** ("Kendal must never see Whitby's riders": one organisation, by its name, kept from another; case matters.) */
+const NAMED_APART = /\b[A-Z][a-z]+\s+(?:must|should|can|will|may)\s*(?:never|not|n't)\s+(?:ever\s+)?(?:be able to\s+)?(?:see|access|view|read)\s+[A-Z][a-z]+['’]s\b/;
 
 export function isTenancyClause(clause: string): boolean {
-  return TENANCY_CLAUSE.test(clause);
+  return TENANCY_CLAUSE.test(clause) || NAMED_APART.test(clause);
 }
 
 /** Does the text say the service is one organisation's ("single-tenant", "only ever used by us")? */
@@ -97,6 +102,8 @@ export function tenancyUnits(description: string): Set<string> {
   for (const sentence of splitSentences(description)) {
     if (!MULTI.some((re) => re.test(sentence))) continue;
     // ("Each restaurant group is its own tenant", "each city chapter is run on its own": the group, not the restaurants in it.)
+    // ("Every town's scheme is its own world": the scheme too, whose admins are the tenant's.)
+    for (const m of sentence.matchAll(/\b(?:each|every)\s+[a-z]+['’]s\s+([a-z]+)\s+(?:is|has|gets)\s+its\s+own\b/gi)) units.add(singular(m[1]!.toLowerCase()));
     for (const m of sentence.matchAll(/\b(?:each|every|per|by)\s+([a-z]+)(?:\s+(group|chain|company|organi[sz]ation|network|brand|franchise|chapter|branch)s?\b)?/gi)) {
       units.add(singular(m[2] ? m[2].toLowerCase() : m[1]!));
       if (m[2]) units.add(`${singular(m[1]!)} ${m[2].toLowerCase()}`);
