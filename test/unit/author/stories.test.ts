@@ -154,3 +154,14 @@ describe('a story\'s wishes go to whoever wants them', () => {
     expect(spec.openQuestions ?? []).toEqual([]);
   });
 });
+
+describe('wishes for what the system does, in a story (a kayak club)', () => {
+  it.each([
+    ['As a paddler who forgot to check in, I want the system to wait up to 6 hours after my trip starts for the kayak to be returned, and if it still isn\'t, flag the kayak as overdue.', "When a trip starts, wait up to 6 hours for the kayak to be returned, and if it still isn't, flag the kayak as overdue."],
+    ['As the treasurer, I want each completed hire to be charged to the member\'s card, with the charge retried up to 3 times if the bank declines.', "When a hire is completed, charge it to the member's card, with the charge retried up to 3 times if the bank declines."],
+    ['As a bosun, I want a kayak that has been in repair for 10 days to pop back up as a reminder, so nothing is forgotten.', 'When a kayak is in repair, wait 10 days, then notify the bosun'],
+    ['As a coach, after I post a session I want the system to wait up to 2 days for the captain to approve it, and remind the captain if they haven\'t.', "after someone posts a session, wait up to 2 days for the captain to approve it, and remind the captain if they haven't."],
+  ])('%s', (story, statement) => {
+    expect(storyAsStatements(story)).toEqual([statement]);
+  });
+});

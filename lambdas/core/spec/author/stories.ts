@@ -21,7 +21,9 @@ const WHO = String.raw`(?:(?:an?|the|one of the)\s+|(?=(?:someone|somebody|anyon
 const STORY_WITH_COMMA = new RegExp(String.raw`^as ${WHO}((?:(?!\bi\s)[^,])+?),\s*(?:([^,]*?),?\s+)?${WANT}(.+)$`, 'i');
 /** ("As a studio owner I want to ...": the role runs to "I".) */
 const STORY_WITHOUT_COMMA = new RegExp(String.raw`^as ${WHO}([a-z][a-z' -]*?)\s+()${WANT}(.+)$`, 'i');
-const STORY = { exec: (text: string) => STORY_WITH_COMMA.exec(text) ?? STORY_WITHOUT_COMMA.exec(text) };
+/** ("As an engineer, after I upload a mix, I want ...": a circumstance of its own, up to its comma.) */
+const STORY_AFTER_CIRCUMSTANCE = new RegExp(String.raw`^as ${WHO}((?:(?!\bi\s)[^,])+?),\s*((?:after|when|once|if|before|whenever|as soon as|each time|every time)\s[^,]+),\s*${WANT}(.+)$`, 'i');
+const STORY = { exec: (text: string) => STORY_AFTER_CIRCUMSTANCE.exec(text) ?? STORY_WITH_COMMA.exec(text) ?? STORY_WITHOUT_COMMA.exec(text) };
 
 /** The role phrase in plural ("coach" -> "coaches", "front desk person" -> "front desk persons"). */
 function pluralRole(written: string): string {
@@ -75,7 +77,16 @@ function laterWish(sentence: string): string | undefined {
 /** ("As a regular hirer (the yoga class, the choir), I want ...": the parenthesis explains the role, its commas end nothing.) */
 const ROLE_ASIDE = /^(as\s+[^,()]+?)\s*\(([^()]*)\)(?=\s*,)/i;
 
+/** "the system to wait up to 7 days ...", "it to chase them": what the system is wished to do, said as an order. */
+function systemDoes(rest: string): string {
+  return rest.replace(/^(?:the\s+(?:system|app|platform|site|website|software|backend)|it)\s+to\s+/i, '');
+}
+
+/** ("As an engineer, after I upload a mix I want the system to ...": the circumstance ends where the wish begins.) */
+const CIRCUMSTANCE_THEN_WISH = /^(as\s[^,]+,\s*(?:after|when|once|if|before|whenever|as soon as)\s[^,]+?)\s+(i\s+(?:want|would like|'d like|need|expect|wish)\b)/i;
+
 export function storyAsStatements(written: string): string[] {
+  written = written.replace(CIRCUMSTANCE_THEN_WISH, '$1, $2');
   // ("As the studio owner (the admin), I can do everything": the parenthesis names the role, the administrator.)
   const sentence = written.replace(ROLE_ASIDE, (_m, role: string, aside: string) => (/^(?:the\s+|an?\s+)?(?:admin|administrator)s?$/i.test(aside.trim()) ? 'As the admin' : role));
   const m = STORY.exec(sentence.trim().replace(REASON, ''));
@@ -114,7 +125,11 @@ export function storyAsStatement(sentence: string): string {
     .replace(/^responsible for\s+/i, 'manage ');
   // "As the director, when a production starts running, I want the schedule published": a workflow.
   // ("after a lesson", with no verb, is only when the user acts.)
-  if (m[2] && /^(?:when|whenever|once|if|after|before|as soon as|each time|every time)\b/i.test(m[2]) && tagTerms(m[2]).slice(1).some((t) => t.tags.has('Verb'))) return `${m[2]}, ${m[3]!}`;
+  // ("after I upload a mix, the system to wait ...": someone uploads one, then what the system does.)
+  if (m[2] && /^(?:when|whenever|once|if|after|before|as soon as|each time|every time)\b/i.test(m[2]) && tagTerms(m[2]).slice(1).some((t) => t.tags.has('Verb'))) {
+    const when = m[2].replace(/\b(?:I|we)\s+([a-z]+)\b/, (_w, verb: string) => `someone ${/(?:s|sh|ch|x|z|o)$/i.test(verb) ? `${verb}es` : `${verb}s`}`);
+    return `${when}, ${systemDoes(m[3]!)}`;
+  }
   // "As a driver whose application is granted, I want my badge printed": when it is, the act.
   const whose = /\bwhose\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|gets|get|has been|have been)\s+([a-z]+)$/i.exec(m[1]!.trim());
   const act = whose ? doneAsAction(rest) : undefined;

@@ -14,6 +14,19 @@ export const MESSAGE_WORDS = String.raw`(?:an?\s+)?(?:(?!to\b|be\b)[a-z-]+\s+)?(
  * system sends, said as the workflow sentence the workflow reader reads.
  */
 export function wishAsWorkflow(rest: string, role?: string): string | undefined {
+  // "the system to wait up to 12 hours after their ride starts for the bike to be docked, and ...": from when the record does that, what the system does.
+  const system = /^(?:the\s+(?:system|app|platform|site|website|software|backend)|it)\s+to\s+(.+)$/i.exec(rest);
+  if (system) {
+    const after = /^(.*?)\s+after\s+(?:their|the|a|an|each|every|any)\s+([a-z]+(?:\s+[a-z]+)?)\s+((?:starts|ends|begins|finishes|closes|opens)|(?:is|gets)\s+[a-z]+(?:ed|en))\b(.*)$/i.exec(system[1]!);
+    if (after) return `When ${/^[aeiou]/i.test(after[2]!) ? 'an' : 'a'} ${after[2]} ${after[3]}, ${after[1]}${after[4]}`;
+    return capitalised(system[1]!);
+  }
+  // "each completed ride to be charged to the rider's card, with the charge retried up to 4 times ...": when one is, the act.
+  const stateThenAct = /^(?:an?|any|each|every)\s+([a-z]+(?:ed|en))\s+([a-z]+(?:\s+[a-z]+)?)\s+to\s+be\s+([a-z]+(?:ed|en))\b(.*)$/i.exec(rest);
+  if (stateThenAct && TASK_VERBS.has(verbLemma(stateThenAct[3]!))) return `When ${/^[aeiou]/i.test(stateThenAct[2]!) ? 'an' : 'a'} ${stateThenAct[2]} is ${stateThenAct[1]}, ${verbLemma(stateThenAct[3]!)} it${stateThenAct[4]}`;
+  // "a bike that has been under repair for 5 days to pop back up as a reminder": once it is, wait, then tell them.
+  const lingering = /^(?:an?|any|each|every)\s+([a-z]+(?:\s+[a-z]+)?)\s+that\s+(?:has been|is|'s been|has sat|has stayed)\s+([a-z][a-z -]*?)\s+for\s+((?:\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(?:minutes?|hours?|days?|weeks?|months?))\s+to\s+(?:pop\s+(?:back\s+)?up|come\s+back(?:\s+up)?|show\s+up|reappear|be\s+flagged|be\s+raised)\b.*$/i.exec(rest);
+  if (lingering) return `When ${/^[aeiou]/i.test(lingering[1]!) ? 'an' : 'a'} ${lingering[1]} is ${lingering[2]}, wait ${lingering[3]}, then notify them`;
   // "people who sign up to pay within 3 days; if ...": from when they do, the time they have.
   const due = /^(?:people|anyone|everyone|those|whoever|users|members|customers|clients)\s+who\s+([a-z]+)\b(.*?)\s+to\s+([a-z]+)\b(.*?)\s+within\s+([^;,]+?)\s*([;,].*)?$/i.exec(rest);
   if (due) return `When someone ${thirdPerson(due[1]!)}${due[2]}, they have ${due[5]} to ${due[3]}${due[4]}${due[6] ?? ''}`;
