@@ -1526,3 +1526,34 @@ describe('stories for a hosted scheme: towns kept apart by name, roles busy with
     expect(fieldOf(spec, 'DamageNote', 'canoe_id')).toMatchObject({ type: 'ref(Canoe)' });
   });
 });
+
+describe('a chatty rink note: examples, a field said as "its X is one of", nobody needing an account (a curling club)', () => {
+  const TEXT = [
+    'We run one curling rink in one building, nothing clever needed there.',
+    'Sheets are our bread and butter. Each sheet has a name, something like "Sheet A", and a price. Its surface type is one of standard, pebbled or practice-only, and a sheet is on sale, sold out or closed — we do lose the ice to a league match now and again.',
+    'People book onto a sheet, and every booking is for exactly one sheet. We need a contact name and the party size. The important thing: nobody should need an account to make a booking or to look at the sheets.',
+    'Then the stones. We keep track of every stone set: its colour, its weight in kg and the last polished date.',
+    'The rink managers can do everything. Coaches are read-only: they can look at sheets and bookings, but not change them.',
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Curling', description: TEXT });
+
+  it('reads an example as a note, "its X is one of" as a field, and states with an aside after a dash', () => {
+    expect(fieldOf(spec, 'Sheet', 'something')).toBeUndefined();
+    expect(fieldOf(spec, 'Sheet', 'name')?.notes).toMatch(/Sheet A/);
+    expect(fieldOf(spec, 'Sheet', 'surface_type')).toMatchObject({ type: 'enum', values: ['standard', 'pebbled', 'practice_only'] });
+    expect(fieldOf(spec, 'Sheet', 'status')?.values).toEqual(['on_sale', 'sold_out', 'closed']);
+    expect(spec.entities.map((e) => e.name)).not.toContain('SurfaceType');
+  });
+
+  it('reads "We keep track of every X: its ..." whole, and "nobody should need an account to ..." as public', () => {
+    expect(fieldOf(spec, 'StoneSet', 'weight_kg')).toMatchObject({ type: 'number' });
+    expect(spec.access).toEqual(expect.arrayContaining([
+      { entity: 'Booking', operation: 'create', level: 'public' },
+      { entity: 'Sheet', operation: 'read', level: 'public' },
+    ]));
+  });
+
+  it('reads "Coaches are read-only: they can look at ..." as the coaches\' rights', () => {
+    expect(spec.roles.find((r) => r.name === 'coach')?.rights).toEqual({ Sheet: { read: 'all' }, Booking: { read: 'all' } });
+  });
+});

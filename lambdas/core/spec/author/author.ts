@@ -178,7 +178,10 @@ export function readDescription(description: string): Reading {
     // ("An issue is about one booking: a type ...; a description, which mustn't be empty; and a photo": after a colon, semicolons separate the list's items.)
     const listColon = /^[^;]*?:\s/.exec(sentence.text.toLowerCase());
     // ("A photo would be lovely ...; JPEG or PNG, and please cap it at 5 MB": what it is, after a semicolon, is no clause of its own.)
-    const parts = splitTopLevel(sentence.text, (lower, at) => ((listColon && at > listColon[0].length && lower[at] === ';' && isBareFieldList(lower.slice(at + 1).split(';')[0]!, true)) || (lower[at] === ';' && FILE_DETAIL_AFTER.test(lower.slice(at + 1))) ? 0 : separators(lower, at)));
+    // ("We keep track of every skate pair: its size, ...": a sentence that defines a record type, list and all, stays whole at its colon.)
+    const whole = listColon ? readDefinition(sentence.text) : undefined;
+    const keepColon = whole !== undefined && whole.topic !== PREVIOUS && (whole.list?.length ?? 0) > 0 && /^(?:we|i|you|they)\s/i.test(sentence.text.trim());
+    const parts = splitTopLevel(sentence.text, (lower, at) => ((listColon && at > listColon[0].length && lower[at] === ';' && isBareFieldList(lower.slice(at + 1).split(';')[0]!, true)) || (lower[at] === ';' && FILE_DETAIL_AFTER.test(lower.slice(at + 1))) || (keepColon && lower[at] === ':') ? 0 : separators(lower, at)));
     /** The record type the part before this one (or the sentence before) ended on, in the plural: "... carers write medication notes." */
     const endedOn = (part: string): string | undefined => {
       const at = parts.indexOf(part);
@@ -194,7 +197,8 @@ export function readDescription(description: string): Reading {
       // ("We also hold swap meets every couple of months; a meet has a date, ...": the same, the next clause saying it.)
       const announced = ANNOUNCED.exec(part.trim().replace(/[.!]$/, '').replace(/\s+(?:every|each|once|twice|a few times|several times|throughout)\b[^,;]*$/i, '').replace(/\s*,\s*(?:since|as|because)\s+[^,;]+$/i, ''));
       const nextText = (parts[parts.indexOf(part) + 1] ?? sentences[sentences.indexOf(sentence) + 1]?.text ?? '').trim();
-      const head = announced ? singular(announced[1]!.split(/\s+/).pop()!.toLowerCase()) : '';
+      const announcedPhrase = announced ? (announced[1] ?? announced[2]!) : '';
+      const head = announced ? singular(announcedPhrase.split(/\s+/).pop()!.toLowerCase()) : '';
       // ("Students. We keep the student's full name ...": a record type named alone, as a heading, before what it holds.)
       const label = !announced ? /^([a-z]+(?:\s+[a-z]+)?s)$/i.exec(part.trim().replace(/[.!:]$/, '')) : null;
       const labelHead = label ? singular(label[1]!.split(/\s+/).pop()!.toLowerCase()) : '';
@@ -204,7 +208,7 @@ export function readDescription(description: string): Reading {
         previous = labelled;
         return false;
       }
-      const announcedName = announced && (DESCRIBED_NEXT.test(nextText) || new RegExp(`^(?:a|an|each|every)\\s+${head}\\s+(?:has|have|comes with|includes|holds|carries|gets|needs)\\b`, 'i').test(nextText)) ? nameOf(announced[1]!, units, true) : undefined;
+      const announcedName = announced && (DESCRIBED_NEXT.test(nextText) || new RegExp(`^(?:a|an|each|every)\\s+${head}\\s+(?:has|have|comes with|includes|holds|carries|gets|needs)\\b`, 'i').test(nextText)) ? nameOf(announcedPhrase, units, true) : undefined;
       if (announcedName) {
         addList(announcedName, undefined, sentence.index);
         previous = announcedName;
@@ -312,11 +316,12 @@ export function readDescription(description: string): Reading {
       const ownStatus = states && /^(?:(?:the\s+|its\s+|their\s+)?(?:status|state|stage)|its|their|it)$/i.test(states.topic.trim());
       // ("After the session the fixer records how it went: the outcome is fixed, partly fixed or not fixable": "the" and a
       // noun no record type is named by is a field of the record just described, with those values.)
-      const fieldState = states && !ownStatus && previous && /^(?:the|its|their)\s/i.test(part.trim()) && /^[a-z]+(?:\s+[a-z]+)?$/i.test(states.topic.trim());
+      // ("Its session type is one of general, disco or family": a field of two words too.)
+      const fieldState = states && !ownStatus && previous && /^(?:the|its|their)\s/i.test(part.trim()) && /^(?:(?:the|its|their)\s+)?[a-z]+(?:\s+[a-z]+)?$/i.test(states.topic.trim());
       const stateName = fieldState ? nameOf(states!.topic, units) : undefined;
       if (fieldState && (!stateName || ![...listed.map((l) => l.entity), ...containments.flatMap((c) => [c.parent, c.child]), ...titles].includes(stateName))) {
         // (A value of many words, or one saying "not", is kept as one: "not fixable", "come back with a part".)
-        const values = states!.values.map((v) => (v.split('_').length > 3 || /^(?:not|no)_/.test(v) ? v : v.replace(/_/g, ' ')));
+        const values = states!.values.map((v) => (v.split('_').length > 3 || /^(?:not|no)_/.test(v) ? v : v.replace(/_/g, '-')));
         addList(previous!, `${states!.topic.trim()} (${values.slice(0, -1).join(', ')} or ${values[values.length - 1]})`, sentence.index);
         return false;
       }
@@ -547,7 +552,7 @@ function withSubjects(clauses: string[], before?: string, out?: { last?: string 
       else if (at === 0 && /^[a-z]+$/.test(noun) && !rightVerb(noun) && /^[a-z]+s$/.test(verb) && (phrasalVerb(verb, ws[lead + length + 1]) || (rightVerb(verb) && rightVerb(verb) !== verb))) subject = ws.slice(0, lead + length).join(' ');
     }
     // ("Site representatives are volunteer plot-holders who help out. They can read plots": who they are, then "they".)
-    const whoTheyAre = /^(?:the\s+|our\s+)?([a-z]+(?:\s+[a-z]+)?s)\s+are\s+(?:(?:our|the|all|mostly|usually|volunteer|unpaid|paid|local|trusted|experienced|senior|junior)\s+)*(?:[a-z-]+\s+)?[a-z-]+(?:s|people|staff|folk)\b/i.exec(clause.trim());
+    const whoTheyAre = /^(?:the\s+|our\s+)?([a-z]+(?:\s+[a-z]+)?s)\s+are\s+(?:(?:our|the|all|mostly|usually|volunteer|unpaid|paid|local|trusted|experienced|senior|junior)\s+)*(?:(?:[a-z-]+\s+)?[a-z-]+(?:s|people|staff|folk)|read-only|view-only|read only)\b/i.exec(clause.trim());
     if (whoTheyAre && RIGHT_VERBS[whoTheyAre[1]!.toLowerCase().split(/\s+/)[0]!] === undefined) subject = whoTheyAre[1];
     const first = clause.trim().split(/[\s,]+/)[0]!.toLowerCase();
     // ("..., and can see tests without changing them": the modal's subject is the clause's before.)
@@ -633,9 +638,9 @@ const LABEL_NEXT = /^(?:we|i)\s+(?:also\s+)?(?:keep|store|record|note|track|hold
 const FILE_DETAIL_AFTER = /^\s*(?:jpe?gs?|pngs?|pdfs?|gifs?|heic|mp3s?|mp4s?|csvs?|any image|images? only|photos? only|max(?:imum)?\s+\d|up to \d|at most \d|no more than \d|nothing over \d|under \d)\b/i;
 
 /** "Then there are the patterns", "Next up, the swap meets": record types named alone, in the plural, before what each has. */
-const ANNOUNCED = /^(?:(?:and|then|next|also|now|finally|lastly)\s*,?\s+)*(?:(?:let's\s+|we'll\s+|i'll\s+)?start(?:ing)?\s+with\s+|first(?:\s+up)?\s*,\s+|there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?|we(?:'ve|\s+have)\s+(?:also\s+)?got\s+|we\s+(?:also\s+)?have\s+|next\s+up\s*,?\s+|on\s+to\s+|we\s+(?:also\s+)?(?:hold|run|organi[sz]e|host|put on)\s+)(?:(?:the|our|some|all\s+the)\s+)?([a-z]+(?:\s+[a-z]+)?s)$/i;
+const ANNOUNCED = /^(?:(?:and|then|next|also|now|finally|lastly)\s*,?\s+)*(?:(?:let's\s+|we'll\s+|i'll\s+)?start(?:ing)?\s+with\s+|first(?:\s+up)?\s*,\s+|there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?|we(?:'ve|\s+have)\s+(?:also\s+)?got\s+|we\s+(?:also\s+)?have\s+|next\s+up\s*,?\s+|on\s+to\s+|we\s+(?:also\s+)?(?:hold|run|organi[sz]e|host|put on)\s+)(?:(?:the|our|some|all\s+the)\s+)?([a-z]+(?:\s+[a-z]+)?s)$|^(?:and\s+)?we\s+(?:also\s+)?(?:keep track of|track|record|log|store|keep)\s+(?:every|each)\s+([a-z]+(?:\s+[a-z]+)?)$/i;
 /** The sentence after an announcement says what each has: "Each one must have ...", "They each have ...". */
-const DESCRIBED_NEXT = /^(?:and\s+)?(?:(?:for\s+)?(?:each|every)\s+(?:one|of them|single one)\b|(?:they|these)\s+(?:each\s+|all\s+)?(?:have|has|need|must|can|should|come|carry|hold|get)\b)/i;
+const DESCRIBED_NEXT = /^(?:and\s+)?(?:(?:its|their)\s+[a-z]+|(?:for\s+)?(?:each|every)\s+(?:one|of them|single one)\b|(?:they|these)\s+(?:each\s+|all\s+)?(?:have|has|need|must|can|should|come|carry|hold|get)\b)/i;
 
 /**
  * The converse: "a yarn entry" said once where the text otherwise says "the yarn", "somebody's

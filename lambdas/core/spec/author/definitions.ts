@@ -343,7 +343,7 @@ export function readDefinition(text: string): ProseDefinition | undefined {
   let clean = text.trim().replace(/\.$/, '').replace(/^(?:on|for|about|with)\s+(?:it|them|each one|each of them)\s*,?\s+(?=(?:we|you|they|i)\s)/i, '').replace(/^(?:at|in|during|every|each|once a|twice a)\s+(?:[a-z]+\s+){0,2}?(?:time|season|day|week|month|year|morning|evening|night|shift|visit|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\s*,?\s+(?=(?:we|you|they|i)\s)/i, '').replace(/^(?:what we (?:store|keep|track|need|record)|we (?:store|keep|track|record)|(?:(?:the|our)\s+)?data(?: we keep| model)?|records?)\s*:\s*/i, '')
     // ("We've got a list of services like "cut & blow dry", each with ...": the services, each with.)
     .replace(/^(we(?:'ve|\s+have)?\s+got|we\s+have|we\s+keep|we\s+offer)\s+(?:a|an)\s+(?:(?:small|big|large|long|short|whole|growing)\s+)?(?:list|collection|set|range|menu|register|catalogue|catalog|bunch|handful|inventory)\s+of\s+/i, 'we have ')
-    .replace(/\s+(?:like|such as|e\.g\.)\s+"[^"]*"(?=\s*,)/i, '')
+    .replace(/(?<!\b(?:something|anything|things?))\s+(?:like|such as|e\.g\.)\s+"[^"]*"(?=\s*,)/i, '')
     // ("Our teachers each have a profile with their name, a bio, ...": the profile says what each has.)
     .replace(/^(.+?)\s+(?:each\s+)?(has|have)\s+(?:a|an|their own|its own)\s+(?:(?:short|small|public|simple)\s+)?(?:profile|record|account|page|entry|card|listing)\s+(?:with|that has|which has|holding|listing|showing)\s+/i, '$1 $2 ')
     // ("Each table is in one of three areas: terrace, bar or main room": the table has an area, one of those.)

@@ -35,7 +35,8 @@ const PATTERNS: RegExp[] = [
 /** Words that make "X is a, b or c" a description rather than states ("is cheap, fast or good" still reads as states). */
 // ("Its status is in stock, reserved or sold": a state of two words may start with "in".)
 // ("in the fridge, taken or binned": a state may be "in the" place.)
-const NOT_STATES = /^(?:a|an|the|for|on|in(?!\s+(?:the\s+)?[a-z]+\s*,)|at|of|one|some|any|not|never|only|also)\b/i;
+// ("on sale, sold out or cancelled": so may "on".)
+const NOT_STATES = /^(?:a|an|the|for|on(?!\s+[a-z]+\s*,)|in(?!\s+(?:the\s+)?[a-z]+\s*,)|at|of|one|some|any|not|never|only|also)\b/i;
 
 /**
  * "A booking starts off provisional, becomes confirmed once the deposit's in, and after that it's
@@ -66,7 +67,8 @@ export function readStates(text: string): StateList | undefined {
   if (lived) return lived;
   // ("A route is active or stripped, nothing in between": the list is closed, it adds no state.)
   // ("and each one's either sunny or shady": the record just named.)
-  const clean = text.trim().replace(/\.$/, '').replace(/^(?:and\s+)?each\s+one(?:'s|’s|\s+is)\s+/i, 'it is ').replace(/\s*[,;-]+\s*(?:and\s+)?(?:nothing|no)\s+(?:in between|else|other(?:s| states?)?|more)$|\s*[,;-]+\s*(?:that's it|that is it|those are the only (?:ones|states|options))$/i, '');
+  // ("... or cancelled — we do lose the ice now and again": an aside after a dash says why, no state.)
+  const clean = text.trim().replace(/\.$/, '').replace(/\s+[—–-]\s+(?:we|it|they|this|that|which|because|as|so)\b.*$/i, '').replace(/^(?:and\s+)?each\s+one(?:'s|’s|\s+is)\s+/i, 'it is ').replace(/\s*[,;-]+\s*(?:and\s+)?(?:nothing|no)\s+(?:in between|else|other(?:s| states?)?|more)$|\s*[,;-]+\s*(?:that's it|that is it|those are the only (?:ones|states|options))$/i, '');
   for (const re of PATTERNS) {
     const m = re.exec(clean);
     if (!m) continue;

@@ -53,6 +53,9 @@ function entitiesIn(text: string, index: EntityIndex): string[] {
   return [...new Set(index.mentions(words(text)).map((m) => m.entity))];
 }
 
+/** "nobody should need an account to X or to Y" (1: who, 2: their negation, 3: the acts). */
+const NO_ACCOUNT_TO = /\b(nobody|no one|no-one|people|customers|visitors|guests|you|they|anyone|members of the public|the public)\s+(shouldn't|should not|won't|will not|don't|do not|doesn't|does not|needn't|must not|mustn't|shan't)?\s*(?:should\s+|will\s+|has\s+to\s+|have\s+to\s+)?(?:need|have|be required to have|be asked for)\s+(?:an?\s+)?(?:account|login|log-in|sign-in)\s+(?:to|in order to|before they can|for)\s+(.+)$/i;
+
 export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessResult {
   const rules = new Map<string, SpecAccessRule>();
   const everyone: AccessResult['everyone'] = [];
@@ -115,6 +118,25 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
         for (const entity of entities) set(entity, 'read', 'public');
         if (entities.length > 0) continue;
       }
+      // ("nobody should need an account to make a booking or to look at the sessions", "people shouldn't
+      // need an account to book a session": each act, open to anyone.)
+      const noAccount = NO_ACCOUNT_TO.exec(clause);
+      if (noAccount && (/^(?:nobody|no one|no-one)$/i.test(noAccount[1]!) || noAccount[2])) {
+        let opened = 0;
+        for (const act of noAccount[3]!.replace(/[.!]$/, '').split(/\s*,\s*(?:or\s+|and\s+)?(?:to\s+)?|\s+(?:or|and)\s+(?:to\s+)?/i)) {
+          const letters = lettersOf(act.split(/\s+/)[0] ?? '');
+          const named = entitiesIn(act, ctx.index);
+          // ("book a session": the act makes a Booking, when the text has one.)
+          const made = letters.includes('create') ? nominalEntity([rightVerb(act.split(/\s+/)[0]!.toLowerCase()) ?? ''], ctx.index, []) : undefined;
+          for (const entity of made ? [made] : named) {
+            for (const letter of letters.filter((l) => l === 'read' || l === 'create')) {
+              set(entity, letter, 'public');
+              opened += 1;
+            }
+          }
+        }
+        if (opened > 0) continue;
+      }
       // "you need to sign in to post", "users must log in to book a room": any signed-in user.
       // ("People shouldn't need an account to book": no account needed, the opposite.)
       const signIn = /(?:\bnot|n['’]t|\bnever|\bno)\s+(?:\w+\s+)?(?:need|needs|have|has|require|requires)\b/i.test(clause) ? null : SIGN_IN_TO.exec(clause);
@@ -154,7 +176,9 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
       const subject = parsed.subject.join(' ');
       const isPublic = PUBLIC_AUDIENCE.test(subject) || NO_LOGIN.test(clause);
       const isSignedIn = !isPublic && SIGNED_IN_AUDIENCE.test(subject);
-      if (!isPublic && !isSignedIn) {
+      // ("People book onto a session, and every booking is for one session": how things go, said of people in general, gives no one a right.)
+      const howThingsGo = /^people$/i.test(subject) && !parsed.modal && !NO_LOGIN.test(clause) && !NO_LOGIN.test(s.text);
+      if ((!isPublic && !isSignedIn) || howThingsGo) {
         if (mentioned.length > 0) lastEntities = mentioned;
         continue;
       }

@@ -100,6 +100,9 @@ export function splitFieldList(written: string): string[] {
       // ("medical information, if there is any (optional, and it can be long)": optional, with its rules.)
       const rules = /\(([^()]*)\)\s*$/.exec(piece.text);
       merged[merged.length - 1]!.text += ` (optional${rules ? `, ${rules[1]}` : ''})`;
+    } else if (merged.length > 0 && /^(?:something|anything|things?)\s+like\s+\S/i.test(piece.text) && !/\b(?:or|and)\b/i.test(piece.text.replace(/["“][^"”]*["”]/g, ''))) {
+      // ("a title, something like "Saturday Disco Skate", a start date": an example of the one before.)
+      merged[merged.length - 1]!.text += ` (e.g. ${piece.text.replace(/^(?:something|anything|things?)\s+like\s+/i, '').replace(/[()"“”]/g, '')})`;
     } else if (merged.length > 0 && /^(?:i\.?\s?e\.?|that is|namely|meaning)[,\s]/i.test(piece.text)) {
       // ("a fixer count, i.e. how many volunteer fixers have said they're coming": what the one before means.)
       merged[merged.length - 1]!.text += ` (${piece.text.replace(/[()]/g, ' ')})`;
