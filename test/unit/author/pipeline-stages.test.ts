@@ -1557,3 +1557,30 @@ describe('a chatty rink note: examples, a field said as "its X is one of", nobod
     expect(spec.roles.find((r) => r.name === 'coach')?.rights).toEqual({ Sheet: { read: 'all' }, Booking: { read: 'all' } });
   });
 });
+
+describe('a hosted car park platform: walled-off accounts, colon lists whose fields say "that", people who record records (car parks)', () => {
+  const TEXT = [
+    'We sell it to car park operators, and every operator gets its own walled-off account.',
+    '- A car park hosts lots of stays; each stay belongs to the one car park where it happened.',
+    'Car parks: a name, the number of spaces (1 to 900) and whether it is covered.',
+    'Permits: a name that has to be unique, the monthly price and a tier (basic / gold).',
+    'Stays: when it started (date and time) and the price charged.',
+    '- Operator admins can do everything.',
+    '- Gate attendants record stays and can look up permits, but they can\'t edit them.',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Parking', description: TEXT });
+
+  it('reads no record type from "gets its own walled-off account" or from people who record stays', () => {
+    expect(spec.entities.map((e) => e.name).sort()).toEqual(['CarPark', 'Permit', 'Stay']);
+    expect(spec.tenancy).toBe('multi');
+  });
+
+  it('reads a colon list whose first field says "that has to be unique"', () => {
+    expect(fieldOf(spec, 'Permit', 'name')).toMatchObject({ unique: true });
+    expect(fieldOf(spec, 'Permit', 'tier')).toMatchObject({ type: 'enum', values: ['basic', 'gold'] });
+  });
+
+  it('gives the gate attendants their rights', () => {
+    expect(spec.roles.find((r) => r.name === 'gate_attendant')?.rights.Stay).toMatchObject({ create: 'all', read: 'all' });
+  });
+});
