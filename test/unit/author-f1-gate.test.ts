@@ -45,10 +45,11 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * corpus blind once more, in the same four styles (4 held-out, then 12 development written by two
  * others who had not read the author): the four new held-out descriptions measured 0.660 on their
  * own (the held-out part 0.693, 35 descriptions), and the twelve new development ones 0.543 on
- * their own, taking development from 0.923 to 0.867 (105 descriptions); its floor is measured
- * again on the larger part: 0.86.
+ * their own, taking development from 0.923 to 0.867 (105 descriptions). After the session's rounds of
+ * general rules on the new development descriptions (each rule tested in another domain):
+ * development 0.902, examples 0.956, held-out 0.708.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.86, examples: 0.95, 'held-out': 0.69 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.9, examples: 0.95, 'held-out': 0.7 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {
