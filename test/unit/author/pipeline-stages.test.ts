@@ -1584,3 +1584,54 @@ describe('a hosted car park platform: walled-off accounts, colon lists whose fie
     expect(spec.roles.find((r) => r.name === 'gate_attendant')?.rights.Stay).toMatchObject({ create: 'all', read: 'all' });
   });
 });
+
+describe('a bold-labelled field page with units, free-text notes and asides (a PA system hire)', () => {
+  const TEXT = [
+    '## How things relate',
+    'A crew can rig many hires, whereas a hire is rigged by at most one crew. That\'s optional too, since some venues have their own engineers.',
+    '## Fields',
+    '**Speaker**: a name, power draw in watts, weight in kg and a product photo, JPEG or PNG, up to 2 MB.',
+    '**Venue**: name, address and free-text access notes (parking, lifts, stairs).',
+    '**Hire**: start date, end date, and notes on any damage when the kit comes back. A hire\'s status goes from quoted to out to returned, and it can be cancelled before it goes out.',
+    '**Crew**: the crew\'s name and how many engineers are on it, anywhere from 1 to 6.',
+    '## Automation',
+    'When a hire goes out, wait for it to be returned, for up to 10 days. If it hasn\'t come back by then, email the venue.',
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'PA hire', description: TEXT });
+
+  it('reads each bold label\'s fields, a measure in watts, free-text notes, and no record type from a reason', () => {
+    expect(spec.entities.map((e) => e.name).sort()).toEqual(['Crew', 'Hire', 'Speaker', 'Venue']);
+    expect(fieldOf(spec, 'Speaker', 'power_draw_watts')).toMatchObject({ type: 'integer' });
+    expect(fieldOf(spec, 'Speaker', 'product_photo_key')).toMatchObject({ file: { maxBytes: 2 * 1048576 } });
+    expect(fieldOf(spec, 'Venue', 'access_notes')).toMatchObject({ type: 'text' });
+    expect(fieldOf(spec, 'Hire', 'notes')).toMatchObject({ type: 'text' });
+    expect(fieldOf(spec, 'Crew', 'engineer_count')).toMatchObject({ min: 1, max: 6 });
+  });
+
+  it('reads a state it can also reach, and a wait whose limit is said after it, with what follows by then', () => {
+    expect(fieldOf(spec, 'Hire', 'status')?.values).toEqual(['quoted', 'out', 'returned', 'cancelled']);
+    const flow = spec.workflows.find((w) => w.trigger?.entity === 'Hire');
+    expect(flow?.steps.map((s) => s.kind)).toEqual(['waitForEvent', 'task']);
+    expect(flow?.steps[0]).toMatchObject({ events: ['returned'], timeout: 'P10D' });
+  });
+});
+
+describe('a franchise page: pointers to the text, units run by their own people, words that only look like people (soft-play centres)', () => {
+  const TEXT = [
+    'Each centre is run by its own franchisee, so every centre has to be a completely separate tenant. Below is how we think about the data.',
+    'A play session has a title and a capacity. A party is for one play session, and we store the host\'s name and any special requests as free text.',
+    'A booking is for one play session. A booking made online starts as pending and holds its spaces.',
+    '- Centre managers can do everything.',
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Soft play', description: TEXT });
+
+  it('names no record type for "Below" or for the tenant run by its franchisee', () => {
+    expect(spec.entities.map((e) => e.name).sort()).toEqual(['Booking', 'Party', 'PlaySession']);
+    expect(spec.tenancy).toBe('multi');
+  });
+
+  it('names no role for "any special requests" or "a booking made online"', () => {
+    expect(spec.roles.map((r) => r.name)).not.toEqual(expect.arrayContaining(['special']));
+    expect(spec.roles.map((r) => r.name).some((n) => n.includes('booking'))).toBe(false);
+  });
+});

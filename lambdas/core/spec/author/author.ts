@@ -186,6 +186,10 @@ export function readDescription(description: string): Reading {
     const endedOn = (part: string): string | undefined => {
       const at = parts.indexOf(part);
       const before = at > 0 ? parts[at - 1]! : sentences[sentences.indexOf(sentence) - 1]?.text ?? '';
+      // ("Job parts record the parts used on a job: each one is for ...": one of the records the clause is about.)
+      const about = /^(?:the\s+|our\s+)?([a-z]+(?:\s+[a-z]+)?s)\s+(?:record|hold|list|store|keep|link|tie|have|are)\b/i.exec(before.trim());
+      const aboutName = about && !isPerson(nameOf(about[1]!, units) ?? '') ? nameOf(about[1]!, units, true) : undefined;
+      if (aboutName && !earlyRoles.has(snakeCase(aboutName))) return aboutName;
       const ended = /((?:[a-z]+\s+)?[a-z]+s)\s*[.!]?\s*$/i.exec(before.replace(/\([^()]*\)\s*[.!]?\s*$/, '').trim());
       const phrase = ended?.[1]!.replace(/^(?:also|some|many|our|the|their|write|writes|add|adds|log|logs|keep|keeps|record|records|file|files|make|makes|fill|fills|take|takes|raise|raises)\s+/i, '');
       const named = phrase ? nameOf(phrase, units, true) : undefined;
@@ -345,7 +349,8 @@ export function readDescription(description: string): Reading {
       // ("## Audits ... It has a scheduled date": with nothing read before, "it" is the heading's record type.)
       const headed = statements[sentence.index]?.topic;
       // ("each beach is run by a franchisee", beaches the tenants: who runs the tenant describes no record type.)
-      const runBy = def && def.topic !== PREVIOUS && units.has(snakeCase(singular(def.topic.toLowerCase()))) && /^(?:an?|the|one)\s+[a-z]+$/i.test(def.list?.trim() ?? '');
+      // (Also "Each park is run by its own franchisee".)
+      const runBy = def && def.topic !== PREVIOUS && units.has(snakeCase(singular(def.topic.toLowerCase()))) && /^(?:an?|the|one|its own|their own)\s+[a-z]+$/i.test(def.list?.trim() ?? '');
       const entity = def && !runBy ? (def.topic === PREVIOUS ? previous ?? (headed ? nameOf(headed, units) : undefined) : nameOf(def.topic, units, def.list !== undefined)) : undefined;
       if (!def || !entity) {
         // ("A session is a lesson slot. It's got a start ...": what "it" is next.)

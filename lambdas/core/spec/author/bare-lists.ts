@@ -38,7 +38,9 @@ export function isBareFieldList(sentence: string, single = false): boolean {
   const items = splitFieldList(text)
     // ("optionally a star rating": a rule before the item is no part of it.)
     // ("a type out of damage, cleaning or other": the values after their marker are no part of the name.)
-    .map((item) => item.replace(/^(?:optionally|possibly|maybe|perhaps|also|plus)\s+/i, '').replace(/\s+(?:out of|one of|either)\s.*$|:\s.*$/i, '').replace(/\([^()]*\)/g, ' ').replace(/,?\s*\b(?:which|who|that|both|all|each)\b.*$/i, '').replace(/\s+(?:about|on|for|of|from|with|in|at)\s+(?:when|where|what|how|whether|which|who)\b.*$/i, '').trim())
+    // ("a product photo, JPEG or PNG, up to 2 MB": what follows the name's comma says what it is.)
+    // ("notes on any damage when the kit comes back": when it is filled in says nothing of what it is.)
+    .map((item) => item.replace(/\([^()]*\)/g, ' ').replace(/,\s+(?:jpe?gs?|pngs?|pdfs?|gifs?|any image|images?|photos?|up to|max(?:imum)?|at most|no more than|nothing over|under|between|from|anywhere from)\b.*$/i, '').replace(/\s+(?:when|once|after|whenever|before|if)\s+(?:the|a|an|it|they|we|someone|somebody)\s.*$/i, '').replace(/^(?:optionally|possibly|maybe|perhaps|also|plus)\s+/i, '').replace(/\s+(?:out of|one of|either)\s.*$|:\s.*$/i, '').replace(/\([^()]*\)/g, ' ').replace(/,?\s*\b(?:which|who|that|both|all|each)\b.*$/i, '').replace(/\s+(?:about|on|for|of|from|with|in|at)\s+(?:when|where|what|how|whether|which|who)\b.*$/i, '').trim())
     .filter(Boolean);
   if (items.length === 0 || (items.length < 2 && !single && !RULE_TAIL.test(text))) return false;
   // ("whether they can swim", "how many people come": a question names a field, clause and all.)
@@ -47,6 +49,8 @@ export function isBareFieldList(sentence: string, single = false): boolean {
   // ("what kind of thing it is", "roughly how old it is", "a photo if they like": questions and conditions name a field too.)
   return items.every((item) => {
     const plain = item.replace(/^(?:roughly|about|approximately|exactly)\s+(?=how\b)/i, '').replace(/^((?:a|an|the)\s+[a-z]+)\s+if\s+(?:they|you|we)\s+(?:like|want|wish|have one|can)$/i, '$1');
-    return /^(?:whether|how|what kind|what type|what sort|what's wrong|what went wrong)\b/i.test(plain) || (contentWords(plain) <= 5 && !hasClause(plain));
+    // ("power draw in watts": a measure named in its unit is a noun phrase, whatever the tagger makes of "draw".)
+    const measured = /\s+in\s+(?:watts|kilowatts|kw|volts|amps|kg|kilos|grams|g|metres|meters|m|cm|mm|km|miles|minutes|mins|hours|days|litres|liters|ml|percent|pounds|lbs|euros|dollars|pence)$/i.test(plain) && contentWords(plain) <= 4;
+    return /^(?:whether|how|what kind|what type|what sort|what's wrong|what went wrong)\b/i.test(plain) || measured || (contentWords(plain) <= 5 && !hasClause(plain));
   });
 }

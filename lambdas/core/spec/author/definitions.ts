@@ -355,7 +355,8 @@ export function readDefinition(text: string): ProseDefinition | undefined {
   // ("I run a little plant nursery with my sister": the business the writer runs, no record type.)
   if (/^(?:(?:hi|hiya|hello|hey|so|ok|okay|right|well)\b[,\s]+)*(?:i|we)\s+(?:run|own|manage|operate|started|set up|founded|look after)\s+(?:a|an|the|my|our)\s+(?:[a-z]+\s+){0,3}?[a-z]+[^s\s](?:\s+(?:with|for|in|on|near|and|together)\b.*)?$/i.test(clean)) return undefined;
   // ("If a pass expires with classes left, email the student": a condition and what to do, no record's fields.)
-  if (/^(?:if|unless)\s/i.test(clean)) return undefined;
+  // ("..., since some venues have their own technicians": a reason, no record's fields.)
+  if (/^(?:if|unless|since|because|as|so|though|although|whereas)\s/i.test(clean)) return undefined;
   // ("Buyers don't have accounts", "members have no login": what they lack, no record type.)
   if (/\b(?:don't|do not|doesn't|does not|won't|will not|never|can't|cannot)\s+(?:\w+\s+)?(?:have|has|need|keep|get)\b|\b(?:have|has)\s+no\b/i.test(clean.split(/,\s*(?:but|and|so)\s/i)[0]!)) return undefined;
   // ("Apart from the student it belongs to, a placement test stores ...": what it refers to, said elsewhere, is no field here.)

@@ -244,7 +244,9 @@ export function inlineLists(text: string): Array<{ topic: string; list: string }
     // Only a plural record type lists fields so; "a currency (USD, EUR or GBP)" lists values.
     const topic = topicOf(m[1]!);
     const head = topic?.split(/\s+/).pop() ?? '';
-    if (topic && isPluralWord(head.toLowerCase()) && !/\bor\b/i.test(m[2]!)) out.push({ topic, list: m[2]! });
+    // ("free-text load-in notes (parking, lifts, stairs)": what notes cover, written freely, is no record type.)
+    const written = /^(?:notes|comments|remarks|details|instructions|descriptions|requirements|needs|allergies|extras|tags|keywords|examples)$/i.test(head) || /^free[- ]?text\b/i.test(topic ?? '');
+    if (topic && isPluralWord(head.toLowerCase()) && !written && !/\bor\b/i.test(m[2]!)) out.push({ topic, list: m[2]! });
   }
   return out;
 }

@@ -68,7 +68,9 @@ export function readStates(text: string): StateList | undefined {
   // ("A route is active or stripped, nothing in between": the list is closed, it adds no state.)
   // ("and each one's either sunny or shady": the record just named.)
   // ("... or cancelled — we do lose the ice now and again": an aside after a dash says why, no state.)
-  const clean = text.trim().replace(/\.$/, '').replace(/\s+[—–-]\s+(?:we|it|they|this|that|which|because|as|so)\b.*$/i, '').replace(/^(?:and\s+)?each\s+one(?:'s|’s|\s+is)\s+/i, 'it is ').replace(/\s*[,;-]+\s*(?:and\s+)?(?:nothing|no)\s+(?:in between|else|other(?:s| states?)?|more)$|\s*[,;-]+\s*(?:that's it|that is it|those are the only (?:ones|states|options))$/i, '');
+  const clean = text.trim().replace(/\.$/, '').replace(/\s+[—–-]\s+(?:we|it|they|this|that|which|because|as|so)\b.*$/i, '')
+    // ("goes from quoted to confirmed to out to returned, and it can be cancelled before it goes out": one more state.)
+    .replace(/(\b(?:goes|moves|runs|progresses)\s+(?:from|through)\s+.+?)\s*,?\s+(?:and|but|though)\s+(?:it|they)\s+(?:can|may|might|could)\s+(?:also\s+)?(?:be|get|end up)\s+(?:as\s+)?([a-z]+(?:ed|en))\b.*$/i, '$1 or $2').replace(/^(?:and\s+)?each\s+one(?:'s|’s|\s+is)\s+/i, 'it is ').replace(/\s*[,;-]+\s*(?:and\s+)?(?:nothing|no)\s+(?:in between|else|other(?:s| states?)?|more)$|\s*[,;-]+\s*(?:that's it|that is it|those are the only (?:ones|states|options))$/i, '');
   for (const re of PATTERNS) {
     const m = re.exec(clean);
     if (!m) continue;

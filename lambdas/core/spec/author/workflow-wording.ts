@@ -28,6 +28,8 @@ export function plainWorkflowWording(sentence: string): string {
   let text = sentence.trim().replace(/\.$/, '');
   // ("Any time a session is created, ...".)
   text = text.replace(/^(?:any\s*time|anytime)\s+/i, 'Whenever ');
+  // ("wait for it to be returned, for up to 14 days": the time limit said after what is awaited.)
+  text = text.replace(/\bwait\s+for\s+(it|them|the\s+[a-z]+(?:\s+[a-z]+)?)\s+to\s+be\s+([a-z]+(?:ed|en))\s*,\s*(?:for\s+)?((?:up to|at most|no more than)\s+)?((?:\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(?:minutes?|hours?|days?|weeks?|months?))\b/i, (_m, what: string, done: string, upTo: string | undefined, time: string) => `wait ${upTo ?? 'up to '}${time} for ${what} to be ${done}`);
   // ("On cancellation of a booking, ...": when it is cancelled.)
   text = text.replace(/^(?:on|upon|after|following)\s+(?:the\s+)?([a-z]+)\s+of\s+(?:a|an|the|each|every|any|their|its)\s+([^,]+?)\s*,\s*/i, (all, noun: string, record: string) => {
     const state = ACT_NOUNS[noun.toLowerCase()];

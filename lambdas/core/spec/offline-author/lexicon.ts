@@ -30,6 +30,8 @@ export const GENERIC_NOUNS = new Set([
   'access', 'rights', 'tool', 'site', 'website', 'page', 'pages',
   // ("Some folks are really sensitive about that": people in general, never records.)
   'folk', 'folks', 'someone', 'somebody', 'everyone', 'everybody', 'anyone', 'anybody', 'stuff',
+  // ("Below is how we think about the data": where the text goes next, never records.)
+  'below', 'above', 'following',
 ]);
 /** Heads that never end a record type's name, even in a compound (`line item` is fine, `user data` is not). */
 // ("a funeral service", "a church service", "a bus service" name records; "a web service" is the app, see SOFTWARE_SERVICE.)

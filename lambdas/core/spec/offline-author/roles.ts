@@ -88,6 +88,10 @@ export function roleSubject(clause: RightsClause, index: EntityIndex): string | 
     !clause.subject.some((w) => ADMIN_NAMES.has(singularWord(w))) &&
     clause.groups.some((g) => g.entities === 'all' && g.adminWording && !g.own && !g.negative);
   if (clause.subject.some((w) => ['author', 'creator'].includes(w)) || (clause.subject.includes('owner') && !ownerOfBusiness)) return undefined;
+  // ("any special requests as free text", "only needed for under-18s", "A booking made online starts as pending":
+  // an adjective or a preposition alone, or a record and what was done to it, names no people.)
+  if (clause.subject.length === 1 && !clause.modal && /^(?:special|under|over|extra|other|various|certain|different|additional|further|main|general|own|same|such|only|whole|entire|particular)$/.test(clause.subject[0]!)) return undefined;
+  if (clause.subject.length > 1 && clause.subject.slice(1).some((w) => /^(?:made|done|sent|paid|booked|placed|filed|created|taken|given)$/.test(w))) return undefined;
   // "A regional blood service runs this", "the foundation publishes calls": an organisation, not people with a role.
   if (ORGANISATION_HEADS.has(clause.subject[clause.subject.length - 1]!)) return undefined;
   // "A ticket moves through new, open and closed": a record changing state, not people.

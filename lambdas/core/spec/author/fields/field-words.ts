@@ -96,6 +96,11 @@ export const UNITS: Readonly<Record<string, { suffix: string; type: 'integer' | 
   ...Object.fromEntries(list('inches inch').map((w) => [w, { suffix: 'inches', type: 'number' as const }])),
   ...Object.fromEntries(list('percent percentage %').map((w) => [w, { suffix: 'percent', type: 'number' as const }])),
   ...Object.fromEntries(list('knots kts').map((w) => [w, { suffix: 'knots', type: 'number' as const }])),
+  // ("power draw in watts": electrical measures, whole numbers as written on the kit.)
+  ...Object.fromEntries(list('watts watt').map((w) => [w, { suffix: 'watts', type: 'integer' as const }])),
+  ...Object.fromEntries(list('kilowatts kilowatt kw').map((w) => [w, { suffix: 'kw', type: 'number' as const }])),
+  ...Object.fromEntries(list('volts volt').map((w) => [w, { suffix: 'volts', type: 'integer' as const }])),
+  ...Object.fromEntries(list('amps amp amperes').map((w) => [w, { suffix: 'amps', type: 'number' as const }])),
   ...Object.fromEntries(list('degrees').map((w) => [w, { suffix: 'degrees', type: 'number' as const }])),
   ...Object.fromEntries(['celsius', 'centigrade', 'degrees celsius', 'degrees centigrade', 'degrees c', '°c'].map((w) => [w, { suffix: 'c', type: 'number' as const }])),
   ...Object.fromEntries(['fahrenheit', 'degrees fahrenheit', 'degrees f', '°f'].map((w) => [w, { suffix: 'f', type: 'number' as const }])),

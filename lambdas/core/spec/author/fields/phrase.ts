@@ -56,6 +56,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("exactly one supervising professor": the count is the relation's, not the name's.)
     // ("the parts used (free text is fine)": a free text.)
     .replace(/\(\s*free[- ]?text(?:\s+is\s+(?:fine|ok|okay|good)|\s+please|\s+only)?\s*\)/gi, '(free text)')
+    // ("free-text load-in notes (parking, lifts, stairs)": written freely, so what is listed is what they cover, a note.)
+    .replace(/^((?:(?:the|some|any|a|an)\s+)?free[- ]text\s+[^()]+?)\s*\(([^()]+)\)\s*$/i, (_m, name: string, covered: string) => `${name} (free text; e.g. ${covered.replace(/,/g, ';')})`)
     // ("which dog(s)": one or more, said of the name; the plural marker is no detail.)
     .replace(/([a-z])\(s\)/gi, '$1')
     // ("duration (30 or 60 mins)": a number of that unit, whichever is chosen.)

@@ -156,6 +156,8 @@ function isDescriptorTail(text: string): boolean {
   if (/^(?:any\s+(?:day|weekday)(?:\s+of\s+the\s+week)?\s*,?\s*)?(?:from\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(?:to|through|till|until)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i.test(text.trim())) return true;
   // ("the handicap, a whole number such as 1100": what the field before is, with an example.)
   // ("their grade, a whole number that must be between 1 and 8": with its rule, too.)
+  // ("how many technicians are on it, anywhere from 1 to 8": its bounds.)
+  if (/^(?:anywhere|somewhere)\s+(?:from|between)\s+\d+\s+(?:to|and)\s+\d+$/i.test(text.trim())) return true;
   // ("the grams left, just as a whole number": the same, said as what it is kept as.)
   if (/^(?:(?:just|simply|only)\s+)?(?:as|in)\s+an?\s+(?:whole number|number|decimal(?: number)?|integer|date|free text|text|yes\/no|true\/false)$/i.test(text.trim())) return true;
   if (/^an?\s+(?:whole number|number|decimal(?: number)?|integer|date|free text|text|yes\/no|true\/false)(?:\s+(?:such as|like|e\.g\.?)\s+[^,;()]+|\s+(?:that|which)\s+[^,;()]+)?$/i.test(text.trim())) return true;
