@@ -1635,3 +1635,30 @@ describe('a franchise page: pointers to the text, units run by their own people,
     expect(spec.roles.map((r) => r.name).some((n) => n.includes('booking'))).toBe(false);
   });
 });
+
+describe('a long page with what guests give, a life with a particle, and a hold while waiting (a bothy club)', () => {
+  const TEXT = [
+    '## Stays',
+    'A stay is for one bothy.',
+    "Guests give the lead walker's name, an email (required), the arrival date and the number of nights (between 1 and 5).",
+    'A stay starts out requested, becomes confirmed once it has been paid, is checked in when the group arrives and is finally completed.',
+    '## Bothies',
+    'Each bothy has a name, which must be unique.',
+    '## Automation',
+    'When a stay is created we hold the places for up to 4 days while we wait for the payment to arrive. If nothing has been paid by then, release the stay.',
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Bothies', description: TEXT });
+
+  it('reads what guests give as the fields of the record described', () => {
+    expect(fieldOf(spec, 'Stay', 'lead_walker_name')).toBeDefined();
+    expect(fieldOf(spec, 'Stay', 'email')).toMatchObject({ type: 'email', required: true });
+    expect(fieldOf(spec, 'Stay', 'nights')).toMatchObject({ min: 1, max: 5 });
+  });
+
+  it('reads a state of a verb and its particle, and a hold while waiting as a wait for the payment', () => {
+    expect(fieldOf(spec, 'Stay', 'status')?.values).toEqual(['requested', 'confirmed', 'checked_in', 'completed']);
+    const flow = spec.workflows.find((w) => w.trigger?.entity === 'Stay');
+    expect(flow?.steps.map((s) => s.kind)).toEqual(['waitForEvent', 'task']);
+    expect(flow?.steps[0]).toMatchObject({ events: ['paid'], timeout: 'P4D' });
+  });
+});

@@ -100,6 +100,12 @@ const PATTERNS: Pattern[] = [
     yesNo: true,
   },
   {
+    example: "Guests give the lead guest's name, an email (required) and the arrival date (what people give for the record just described)",
+    re: /^(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:give|gives|provide|provides|supply|supplies|tell us|tells us|fill in|fills in)\s+(?:us\s+)?((?:the|their|an?|its)\s+[^,]+(?:,[^,]+){2,})$/i,
+    topic: 0,
+    list: 1,
+  },
+  {
     example: 'Enquiries take a name and an email (both required), a phone number and a message (a form-like record, its list after "take")',
     // (Not "The form asks for ...": a form's questions are the record's just described, read below.)
     re: new RegExp(String.raw`^(?!(?:the|this|that|our|a|their)\s+(?:[a-z]+\s+)?(?:form|page|screen|website|site|app|system)\s)${DET}${NP}\s+(?:take|takes|ask for|asks for|collect|collects|capture|captures)\s+((?:a|an|the|their|its)\s+[^,]+(?:,[^,]+)+)$`, 'i'),

@@ -50,7 +50,8 @@ const LIFE = new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?)\s+(?:off\s+|
  * marked as, in the order said.
  */
 const STARTS = new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?)\s+(?:off\s+|out\s+)?(?:as\s+|in\s+)?([a-z][a-z-]*)\b(.+)$`, 'i');
-const LATER_STATES = /\b(?:is|are|gets?|becomes?|goes\s+to|moves\s+to|turns)\s+(?:then\s+|later\s+|finally\s+)?(?:either\s+)?([a-z][a-z-]*(?:\s*,\s*[a-z][a-z-]*)*(?:\s*,?\s+or\s+[a-z][a-z-]*)?)|\b(?:marked|set|flagged)\s+(?:as\s+)?([a-z][a-z-]*)/gi;
+// ("is checked in when the group arrives": a state of a verb and its particle.)
+const LATER_STATES = /\b(?:is|are|gets?|becomes?|goes\s+to|moves\s+to|turns)\s+(?:then\s+|later\s+|finally\s+)?(?:either\s+)?([a-z][a-z-]*(?:\s+(?:in|out|up|off|back)\b)?(?:\s*,\s*[a-z][a-z-]*)*(?:\s*,?\s+or\s+[a-z][a-z-]*)?)|\b(?:marked|set|flagged)\s+(?:as\s+)?([a-z][a-z-]*)/gi;
 
 function readLife(text: string): StateList | undefined {
   const m = STARTS.exec(text);
