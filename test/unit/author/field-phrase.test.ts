@@ -548,6 +548,7 @@ describe('rules and kinds said in passing', () => {
     ["the meeting point (St Anne's Gate, the Old Mill or the Harbour Steps)", { name: 'meeting_point', type: 'enum', values: ['st_annes_gate', 'old_mill', 'harbour_steps'] }],
     ['its shift (the morning or the evening)', { name: 'shift', values: ['morning', 'evening'] }],
     ['the level (again 1 to 5)', { name: 'level', min: 1, max: 5 }],
+    ['the pitch type (grass, clay or indoor court — the indoor courts are heated)', { name: 'pitch_type', type: 'enum', values: ['grass', 'clay', 'indoor_court'] }],
   ])('%s', (phrase, field) => {
     expect(readFieldPhrase(phrase, ctx)?.field).toMatchObject(field);
   });

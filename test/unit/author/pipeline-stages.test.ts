@@ -1662,3 +1662,10 @@ describe('a long page with what guests give, a life with a particle, and a hold 
     expect(flow?.steps[0]).toMatchObject({ events: ['paid'], timeout: 'P4D' });
   });
 });
+
+describe('states said as "always in one of N states", with an aside at the end (a canal moorings list)', () => {
+  it('reads the states after the colon, whatever the parenthesis after the last one says', () => {
+    const spec = authorSpec({ name: 'Moorings', description: "A mooring has a number and a length in metres. A mooring is always in one of three states: free, let, or being dredged (the last one covers moorings we've closed for works)." });
+    expect(fieldOf(spec, 'Mooring', 'status')?.values).toEqual(['free', 'let', 'being_dredged']);
+  });
+});

@@ -23,6 +23,8 @@ const PATTERNS: RegExp[] = [
   /^((?:(?:its|their|the)\s+)?(?:status|state|stage)s?)(?:\s+(?:flow|workflow|lifecycle|sequence|order|steps|values|progression)|\s+(?:tells|says|shows)\s+[a-z' ]{1,30}?)?\s*:\s*(.+)$/i,
   // ("the volunteers keep each donation's status up to date: in the fridge, taken or binned": the record's states.)
   /^(?:.*?\b)?(?:each|every|the|its|their)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)['’]s\s+(?:status|state|stage)\s+(?:up\s+to\s+date|current|updated)\s*:\s*(.+)$/i,
+  // ("A plot is always in one of four states: vacant, under offer, let, or being cleared": the states, after the colon.)
+  new RegExp(String.raw`${SUBJECT}\s+(?:is|are)\s+(?:always\s+)?(?:in\s+)?one\s+of\s+(?:(?:two|three|four|five|six|seven|eight|\d+)\s+)?(?:states|statuses|stages|states?)\s*:\s*(.+)$`, 'i'),
   // "Permits start as applied, then move to approved or refused".
   new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?)\s+(?:off\s+)?(?:as|in|at)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,?\s+(?:then|and then)\s+.+)$`, 'i'),
   // ("Jobs go booked in, in progress, waiting for parts, ready and collected": through them, in order.)
@@ -69,7 +71,8 @@ export function readStates(text: string): StateList | undefined {
   // ("A route is active or stripped, nothing in between": the list is closed, it adds no state.)
   // ("and each one's either sunny or shady": the record just named.)
   // ("... or cancelled — we do lose the ice now and again": an aside after a dash says why, no state.)
-  const clean = text.trim().replace(/\.$/, '').replace(/\s+[—–-]\s+(?:we|it|they|this|that|which|because|as|so)\b.*$/i, '')
+  // ("..., or being cleared (the last one covers plots we've taken back)": an aside at the end explains, no state.)
+  const clean = text.trim().replace(/\.$/, '').replace(/\s*\([^()]*\)\s*$/, '').replace(/\s+[—–-]\s+(?:we|it|they|this|that|which|because|as|so)\b.*$/i, '')
     // ("goes from quoted to confirmed to out to returned, and it can be cancelled before it goes out": one more state.)
     .replace(/(\b(?:goes|moves|runs|progresses)\s+(?:from|through)\s+.+?)\s*,?\s+(?:and|but|though)\s+(?:it|they)\s+(?:can|may|might|could)\s+(?:also\s+)?(?:be|get|end up)\s+(?:as\s+)?([a-z]+(?:ed|en))\b.*$/i, '$1 or $2').replace(/^(?:and\s+)?each\s+one(?:'s|’s|\s+is)\s+/i, 'it is ').replace(/\s*[,;-]+\s*(?:and\s+)?(?:nothing|no)\s+(?:in between|else|other(?:s| states?)?|more)$|\s*[,;-]+\s*(?:that's it|that is it|those are the only (?:ones|states|options))$/i, '');
   for (const re of PATTERNS) {
