@@ -1669,3 +1669,23 @@ describe('states said as "always in one of N states", with an aside at the end (
     expect(fieldOf(spec, 'Mooring', 'status')?.values).toEqual(['free', 'let', 'being_dredged']);
   });
 });
+
+describe('lives of records with a state after a semicolon, and a payment that comes through (a climbing wall)', () => {
+  const TEXT = [
+    "A course starts out as an enquiry, becomes confirmed once the deposit comes in, and ends up completed; it can also be cancelled.",
+    "A visit has a name. A visit's status goes from booked to paid to checked in; it can also be cancelled at any point.",
+    "When a visit is created, wait up to 15 minutes for the payment to come through. If it hasn't, cancel the visit.",
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Wall', description: TEXT });
+
+  it('reads each state, the one after the semicolon too', () => {
+    expect(fieldOf(spec, 'Course', 'status')?.values).toEqual(['enquiry', 'confirmed', 'completed', 'cancelled']);
+    expect(fieldOf(spec, 'Visit', 'status')?.values).toEqual(['booked', 'paid', 'checked_in', 'cancelled']);
+  });
+
+  it('reads "for the payment to come through" as paid, and "If it hasn\'t," as the wait running out', () => {
+    const flow = spec.workflows.find((w) => w.trigger?.entity === 'Visit');
+    expect(flow?.steps.map((s) => s.kind)).toEqual(['waitForEvent', 'task']);
+    expect(flow?.steps[0]).toMatchObject({ events: ['paid'], timeout: 'PT15M' });
+  });
+});

@@ -181,7 +181,7 @@ export function readDescription(description: string): Reading {
     // ("We keep track of every skate pair: its size, ...": a sentence that defines a record type, list and all, stays whole at its colon.)
     const whole = listColon ? readDefinition(sentence.text) : undefined;
     const keepColon = whole !== undefined && whole.topic !== PREVIOUS && (whole.list?.length ?? 0) > 0 && /^(?:we|i|you|they)\s/i.test(sentence.text.trim());
-    const parts = splitTopLevel(sentence.text, (lower, at) => ((listColon && at > listColon[0].length && lower[at] === ';' && isBareFieldList(lower.slice(at + 1).split(';')[0]!, true)) || (lower[at] === ';' && FILE_DETAIL_AFTER.test(lower.slice(at + 1))) || (keepColon && lower[at] === ':') ? 0 : separators(lower, at)));
+    const parts = splitTopLevel(sentence.text, (lower, at) => ((listColon && at > listColon[0].length && lower[at] === ';' && isBareFieldList(lower.slice(at + 1).split(';')[0]!, true)) || (lower[at] === ';' && FILE_DETAIL_AFTER.test(lower.slice(at + 1))) || (keepColon && lower[at] === ':') || (lower[at] === ';' && ALSO_STATE_AFTER.test(lower.slice(at + 1))) ? 0 : separators(lower, at)));
     /** The record type the part before this one (or the sentence before) ended on, in the plural: "... carers write medication notes." */
     const endedOn = (part: string): string | undefined => {
       const at = parts.indexOf(part);
@@ -638,6 +638,9 @@ function fullNames(discovery: Discovery, lists: Array<FieldList & { entity: stri
 
 /** After a record type named alone ("Students."), a sentence about what each holds. */
 const LABEL_NEXT = /^(?:we|i)\s+(?:also\s+)?(?:keep|store|record|note|track|hold|need|want|save|log)\b|^(?:apart from|besides|on top of|as well as|in addition to|for each|for every)\b/i;
+
+/** After a semicolon, one more state of the record ("...; it can also be cancelled at any point"). */
+const ALSO_STATE_AFTER = /^\s*(?:it|they)\s+(?:can|may|might|could)\s+(?:also\s+)?(?:be|get|end\s+up)\s+(?:as\s+)?[a-z]+(?:ed|en)\b/i;
 
 /** After a semicolon, what a file field is: its formats or its size. */
 const FILE_DETAIL_AFTER = /^\s*(?:jpe?gs?|pngs?|pdfs?|gifs?|heic|mp3s?|mp4s?|csvs?|any image|images? only|photos? only|max(?:imum)?\s+\d|up to \d|at most \d|no more than \d|nothing over \d|under \d)\b/i;

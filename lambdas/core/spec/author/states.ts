@@ -51,9 +51,9 @@ const LIFE = new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?)\s+(?:off\s+|
  * changed hands it's marked as swapped": the state it starts in, then each it is, becomes or is
  * marked as, in the order said.
  */
-const STARTS = new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?)\s+(?:off\s+|out\s+)?(?:as\s+|in\s+)?([a-z][a-z-]*)\b(.+)$`, 'i');
+const STARTS = new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?)\s+(?:off\s+|out\s+)?(?:as\s+|in\s+)?(?:an?\s+)?([a-z][a-z-]*)\b(.+)$`, 'i');
 // ("is checked in when the group arrives": a state of a verb and its particle.)
-const LATER_STATES = /\b(?:is|are|gets?|becomes?|goes\s+to|moves\s+to|turns)\s+(?:then\s+|later\s+|finally\s+)?(?:either\s+)?([a-z][a-z-]*(?:\s+(?:in|out|up|off|back)\b)?(?:\s*,\s*[a-z][a-z-]*)*(?:\s*,?\s+or\s+[a-z][a-z-]*)?)|\b(?:marked|set|flagged)\s+(?:as\s+)?([a-z][a-z-]*)/gi;
+const LATER_STATES = /\b(?:is|are|gets?|becomes?|goes\s+to|moves\s+to|turns|ends\s+up|end\s+up|can\s+(?:also\s+)?be|may\s+(?:also\s+)?be)\s+(?:then\s+|later\s+|finally\s+)?(?:either\s+)?([a-z][a-z-]*(?:\s+(?:in|out|up|off|back)\b)?(?:\s*,\s*[a-z][a-z-]*)*(?:\s*,?\s+or\s+[a-z][a-z-]*)?)|\b(?:marked|set|flagged)\s+(?:as\s+)?([a-z][a-z-]*)/gi;
 
 function readLife(text: string): StateList | undefined {
   const m = STARTS.exec(text);
@@ -74,7 +74,7 @@ export function readStates(text: string): StateList | undefined {
   // ("..., or being cleared (the last one covers plots we've taken back)": an aside at the end explains, no state.)
   const clean = text.trim().replace(/\.$/, '').replace(/\s*\([^()]*\)\s*$/, '').replace(/\s+[—–-]\s+(?:we|it|they|this|that|which|because|as|so)\b.*$/i, '')
     // ("goes from quoted to confirmed to out to returned, and it can be cancelled before it goes out": one more state.)
-    .replace(/(\b(?:goes|moves|runs|progresses)\s+(?:from|through)\s+.+?)\s*,?\s+(?:and|but|though)\s+(?:it|they)\s+(?:can|may|might|could)\s+(?:also\s+)?(?:be|get|end up)\s+(?:as\s+)?([a-z]+(?:ed|en))\b.*$/i, '$1 or $2').replace(/^(?:and\s+)?each\s+one(?:'s|’s|\s+is)\s+/i, 'it is ').replace(/\s*[,;-]+\s*(?:and\s+)?(?:nothing|no)\s+(?:in between|else|other(?:s| states?)?|more)$|\s*[,;-]+\s*(?:that's it|that is it|those are the only (?:ones|states|options))$/i, '');
+    .replace(/(\b(?:goes|moves|runs|progresses)\s+(?:from|through)\s+.+?)\s*(?:;\s*|,?\s+(?:and|but|though)\s+)(?:it|they)\s+(?:can|may|might|could)\s+(?:also\s+)?(?:be|get|end up)\s+(?:as\s+)?([a-z]+(?:ed|en))\b.*$/i, '$1 or $2').replace(/^(?:and\s+)?each\s+one(?:'s|’s|\s+is)\s+/i, 'it is ').replace(/\s*[,;-]+\s*(?:and\s+)?(?:nothing|no)\s+(?:in between|else|other(?:s| states?)?|more)$|\s*[,;-]+\s*(?:that's it|that is it|those are the only (?:ones|states|options))$/i, '');
   for (const re of PATTERNS) {
     const m = re.exec(clean);
     if (!m) continue;

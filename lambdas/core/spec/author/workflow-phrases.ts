@@ -16,7 +16,8 @@ export const CONTINUATION = /^(?:then|after that|afterwards|finally|next|subsequ
  */
 // ("If it hasn't come back by then, email the venue": by the end of the wait, the same.)
 // ("If nothing has been paid by then, release it": the same, said of nothing.)
-export const UNMET_CONDITION = /^if\s+(?:(?:it|they)\s+(?:is|are|has|have|was|were)\s+(?:still\s+)?not|(?:nothing|nobody|no one)\s+(?:is|has|was)(?:\s+still)?)\s+(?:been\s+|yet\s+)?[a-z]+(?:\s+(?:up|back|in|out))?(?:\s+yet)?(?:\s+(?:by then|by that time|by that point|in that time|within that time|after that|in time))?\s*,\s*/i;
+// ("If it hasn't, cancel the booking": the verb may be left out.)
+export const UNMET_CONDITION = /^if\s+(?:(?:it|they)\s+(?:is|are|has|have|was|were)\s+(?:still\s+)?not|(?:nothing|nobody|no one)\s+(?:is|has|was)(?:\s+still)?)(?:\s+(?:been\s+|yet\s+)?[a-z]+(?:\s+(?:up|back|in|out))?)?(?:\s+yet)?(?:\s+(?:by then|by that time|by that point|in that time|within that time|after that|in time))?\s*,\s*/i;
 
 /** Words a workflow waits with: "wait", and "hold it", "delay it", "keep it back" followed by the time. */
 export const WAIT_WORDS = /\b(?:waits?|(?:hold|holds|delay|delays)\s+(?:it|them|off)(?=\s+(?:for|by)\b))\b(.*)$/i;

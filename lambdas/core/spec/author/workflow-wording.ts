@@ -30,6 +30,8 @@ export function plainWorkflowWording(sentence: string): string {
   text = text.replace(/^(?:any\s*time|anytime)\s+/i, 'Whenever ');
   // ("we hold the places for up to 5 days while we wait for the payment to arrive": a wait for it, that long at most.)
   text = text.replace(/\b(?:we\s+)?(?:hold|keep|reserve)\s+(?:the|its|their|it|them)(?:\s+[a-z]+)?\s+for\s+((?:up to|at most)\s+)?((?:\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(?:minutes?|hours?|days?|weeks?))\s+(?:while|as)\s+(?:we\s+)?(?:wait|waiting)\s+for\s+(.+?)(?=[.;]|$)/i, (_m, upTo: string | undefined, time: string, what: string) => `wait ${upTo ?? 'up to '}${time} for ${/^(?:the\s+)?payment\s+to\s+(?:arrive|come in|come through|be made|clear)$/i.test(what.trim()) ? 'it to be paid' : what}`);
+  // ("wait up to 20 minutes for the payment to come through": for it to be paid.)
+  text = text.replace(/\bfor\s+(?:the|their|its)\s+payment\s+to\s+(?:come\s+through|come\s+in|arrive|clear|be\s+made|go\s+through)\b/i, 'for it to be paid');
   // ("wait for it to be returned, for up to 14 days": the time limit said after what is awaited.)
   text = text.replace(/\bwait\s+for\s+(it|them|the\s+[a-z]+(?:\s+[a-z]+)?)\s+to\s+be\s+([a-z]+(?:ed|en))\s*,\s*(?:for\s+)?((?:up to|at most|no more than)\s+)?((?:\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(?:minutes?|hours?|days?|weeks?|months?))\b/i, (_m, what: string, done: string, upTo: string | undefined, time: string) => `wait ${upTo ?? 'up to '}${time} for ${what} to be ${done}`);
   // ("On cancellation of a booking, ...": when it is cancelled.)
