@@ -1689,3 +1689,11 @@ describe('lives of records with a state after a semicolon, and a payment that co
     expect(flow?.steps[0]).toMatchObject({ events: ['paid'], timeout: 'PT15M' });
   });
 });
+
+describe('a colon deep in a list explains its item (a lido)', () => {
+  it('keeps "a capacity: the most swimmers allowed, which has to be between 1 and 200" in the record\'s list', () => {
+    const spec = authorSpec({ name: 'Lido', description: 'A swim session is a slot in the pool. Each one has a title, the date and time it starts, how long it lasts in minutes, and a capacity: the most swimmers allowed in the water, which has to be between 1 and 200.' });
+    expect(fieldOf(spec, 'SwimSession', 'capacity')).toMatchObject({ type: 'integer', min: 1, max: 200 });
+    expect(fieldOf(spec, 'SwimSession', 'duration_minutes')).toBeDefined();
+  });
+});

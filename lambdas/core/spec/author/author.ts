@@ -180,7 +180,9 @@ export function readDescription(description: string): Reading {
     // ("A photo would be lovely ...; JPEG or PNG, and please cap it at 5 MB": what it is, after a semicolon, is no clause of its own.)
     // ("We keep track of every skate pair: its size, ...": a sentence that defines a record type, list and all, stays whole at its colon.)
     const whole = listColon ? readDefinition(sentence.text) : undefined;
-    const keepColon = whole !== undefined && whole.topic !== PREVIOUS && (whole.list?.length ?? 0) > 0 && /^(?:we|i|you|they)\s/i.test(sentence.text.trim());
+    // ("Each one has a title, ..., and a capacity: the maximum number of jumpers, ...": a colon deep in a list explains its item.)
+    const colonInList = ((listColon?.[0] ?? '').match(/,/g) ?? []).length >= 2;
+    const keepColon = whole !== undefined && (whole.list?.length ?? 0) > 0 && ((whole.topic !== PREVIOUS && /^(?:we|i|you|they)\s/i.test(sentence.text.trim())) || colonInList);
     const parts = splitTopLevel(sentence.text, (lower, at) => ((listColon && at > listColon[0].length && lower[at] === ';' && isBareFieldList(lower.slice(at + 1).split(';')[0]!, true)) || (lower[at] === ';' && FILE_DETAIL_AFTER.test(lower.slice(at + 1))) || (keepColon && lower[at] === ':') || (lower[at] === ';' && ALSO_STATE_AFTER.test(lower.slice(at + 1))) ? 0 : separators(lower, at)));
     /** The record type the part before this one (or the sentence before) ended on, in the plural: "... carers write medication notes." */
     const endedOn = (part: string): string | undefined => {
