@@ -47,9 +47,9 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * own (the held-out part 0.693, 35 descriptions), and the twelve new development ones 0.543 on
  * their own, taking development from 0.923 to 0.867 (105 descriptions). After the session's rounds of
  * general rules on the new development descriptions (each rule tested in another domain):
- * development 0.902, examples 0.956, held-out 0.708.
+ * development 0.910, examples 0.956, held-out 0.711 (its four new descriptions 0.682 on their own).
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.9, examples: 0.95, 'held-out': 0.7 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.9, examples: 0.95, 'held-out': 0.71 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {

@@ -1697,3 +1697,11 @@ describe('a colon deep in a list explains its item (a lido)', () => {
     expect(fieldOf(spec, 'SwimSession', 'duration_minutes')).toBeDefined();
   });
 });
+
+describe('"As for who does what:" before the rights (a meals-on-wheels round)', () => {
+  it('reads the sentence after the lead-in, the role named by what they do', () => {
+    const spec = authorSpec({ name: 'Meals', description: 'A client has a name. A delivery has a date.\n\nAs for who does what: the organisers in the office can do everything.' });
+    expect(spec.roles.map((r) => r.name)).toContain('organiser');
+    expect(spec.adminRole).toBe('organiser');
+  });
+});

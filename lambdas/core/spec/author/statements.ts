@@ -52,7 +52,8 @@ export interface Statements {
 /** Words that only introduce what follows ("One last thing: ..."). */
 /** "The deposit is the automation that matters most: when ...": a sentence about the workflow that follows its colon. */
 const WORKFLOW_LEAD_IN = /^[^:]{0,100}\b(?:automations?|workflows?|process(?:es)?|reminders?|notifications?|rules?)\b[^:]{0,60}:\s*(?=(?:when|whenever|once|if|after|before|every|each|as soon as)\b)/i;
-const LEAD_IN = /^(?:(?:oh|ok|okay|and|also|plus|so)[,\s]+)*(?:one (?:last|more|final) thing|last but not least|finally|lastly|also|note|ps|p\.s\.|oh,? and|and finally|by the way|btw|important|and|plus|workflows?|automations?|reminders?|notifications?|rules?|tenancy)\s*[:,-]\s*/i;
+// ("As for who does what: the coordinators can do everything": the topic announced, then the sentence.)
+const LEAD_IN = /^(?:(?:oh|ok|okay|and|also|plus|so)[,\s]+)*(?:one (?:last|more|final) thing|last but not least|finally|lastly|also|note|ps|p\.s\.|oh,? and|and finally|by the way|btw|important|and|plus|workflows?|automations?|reminders?|notifications?|rules?|tenancy|(?:as for|as to|when it comes to|regarding|in terms of)\s+(?:who does what|who can do what|who's who|permissions|access|the people|people|roles))\s*[:,-]\s*/i;
 
 /** Headings and group bullets that hold rules rather than fields. */
 /** The sentence without its lead-in ("Also: ...", "Tenancy: each club is separate"), unless the label names a record type given fields ("Tenancy: start date, end date, rent"). */
