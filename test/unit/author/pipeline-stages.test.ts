@@ -1705,3 +1705,22 @@ describe('"As for who does what:" before the rights (a meals-on-wheels round)', 
     expect(spec.adminRole).toBe('organiser');
   });
 });
+
+describe('found in the new-user check: a kayak club note', () => {
+  const TEXT = [
+    "Hi! I help run a little sea kayak club. It's just us, one club, no need to keep other clubs apart.",
+    'Then there are the trips. Each one must have a date and a meeting point. A trip starts out planned, becomes confirmed once the tide is checked, and ends up done; it can also be cancelled.',
+    'Members sign up for a trip: a sign-up is for one trip and one member, and may carry a note about experience.',
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Kayaks', description: TEXT });
+
+  it('reads no state from what is said of something else ("once the tide is checked")', () => {
+    expect(fieldOf(spec, 'Trip', 'status')?.values).toEqual(['planned', 'confirmed', 'done', 'cancelled']);
+  });
+
+  it('reads "no need to keep other clubs apart" as understood, and what a link record may carry', () => {
+    expect(spec.tenancy).toBe('single');
+    expect(spec.openQuestions ?? []).not.toEqual(expect.arrayContaining([expect.stringMatching(/keep other clubs apart/)]));
+    expect(spec.entities.find((e) => e.name === 'SignUp')?.fields.map((f) => f.name)).toContain('note');
+  });
+});

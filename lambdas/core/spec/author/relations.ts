@@ -38,7 +38,7 @@ const MANY = String.raw`(?:many|several|multiple|one or more|1 or more|\d+ or mo
 const AFTER_MANY = String.raw`(?:\s+(?:on|over|in|at|during|across|throughout)\s+(?:its|their|the|a|an)\s+[a-z]+)?`;
 
 /** What may follow a relation: the child's fields ("..., and it has a start date", "and we write down the crop"). */
-const TAIL = String.raw`(?:\s*(?:,\s*(?:and\s+)?|,?\s+and\s+)(?:(?:it|they)\s+(?:has|have|records?|says|notes|shows|stores|holds|keeps|covers)|has|have|holds?|includes?|contains?|covers?|records?|keeps?|stores?|notes|lists|tracks|says|carries|(?:we|you|they)\s+(?:write down|jot down|note down|put down|record|note|store|keep|track|log))\s+(.+)|\s*:\s*(.+)|\s*,\s*with\s+(.+)|\s*,?\s+and\s+(?:is|are)\s+(?:always\s+)?[a-z]+(?:ed|en)\s+((?:in|at|on|by|for|with|between|from|to)\s+.+)|\s*,\s*((?:at|on|from|by)\s+(?:a|an|the)\s+.+))?`;
+const TAIL = String.raw`(?:\s*(?:,\s*(?:and\s+)?|,?\s+and\s+)(?:(?:may|can|might|will)\s+(?:also\s+)?(?=(?:carry|hold|include|record|note|say)\s+(?!(?:many|several|multiple|lots|any number)\b)))?(?:(?:it|they)\s+(?:has|have|records?|says|notes|shows|stores|holds|keeps|covers)|carry|has|have|holds?|includes?|contains?|covers?|records?|keeps?|stores?|notes|lists|tracks|says|carries|(?:we|you|they)\s+(?:write down|jot down|note down|put down|record|note|store|keep|track|log))\s+(.+)|\s*:\s*(.+)|\s*,\s*with\s+(.+)|\s*,?\s+and\s+(?:is|are)\s+(?:always\s+)?[a-z]+(?:ed|en)\s+((?:in|at|on|by|for|with|between|from|to)\s+.+)|\s*,\s*((?:at|on|from|by)\s+(?:a|an|the)\s+.+))?`;
 
 /**
  * Verbs whose act is a record of its own, written about another ("agents reply to tickets" makes

@@ -58,8 +58,10 @@ const LATER_STATES = /\b(?:is|are|gets?|becomes?|goes\s+to|moves\s+to|turns|ends
 function readLife(text: string): StateList | undefined {
   const m = STARTS.exec(text);
   if (!m || NOT_STATES.test(m[2]!)) return undefined;
-  const later = [...m[3]!.matchAll(LATER_STATES)].flatMap((x) => (x[1] ?? x[2]!).split(/\s*,\s*(?:or\s+)?|\s+or\s+/));
-  const values = [m[2]!, ...later].filter((v) => v && !NOT_STATES.test(v) && !/^(?:then|either|it|they|there)$/i.test(v));
+  // ("becomes confirmed once the tide is checked, and ends up done": what is said of something else, in a "once ..." clause, is no state of it.)
+  const own = m[3]!.replace(/\b(?:once|when|after|as soon as|if|until|because|since)\s+(?:the|a|an|its|their)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are|has been|have been|gets|get)\s+[a-z]+\b/gi, ' ');
+  const later = [...own.matchAll(LATER_STATES)].flatMap((x) => (x[1] ?? x[2]!).split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+/));
+  const values = [m[2]!, ...later].filter((v) => v && !NOT_STATES.test(v) && !/^(?:then|either|it|they|there|and|or)$/i.test(v));
   return values.length >= 3 ? { topic: m[1]!.trim(), values: [...new Set(values.map((v) => enumValue(v.trim())))] } : undefined;
 }
 
