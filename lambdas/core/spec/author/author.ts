@@ -627,9 +627,14 @@ function fullNames(discovery: Discovery, lists: Array<FieldList & { entity: stri
     // ("As a volunteer driver, I ..." and "a driver record": the compound names people with rights, not their record.)
     if (name && !discovery.entities.includes(name) && counts.size === 1 && !roles.has(word)) renames.set(entity, name);
   }
+  applyRenames(renames, discovery, lists, statusLists);
+}
+
+/** Renames record types everywhere the reading names them (two renamed to one name become one). */
+function applyRenames(renames: ReadonlyMap<string, string>, discovery: Discovery, lists: Array<FieldList & { entity: string }>, statusLists: Reading['statusLists']): void {
   if (renames.size === 0) return;
   const rename = (n: string) => renames.get(n) ?? n;
-  discovery.entities = discovery.entities.map(rename);
+  discovery.entities = [...new Set(discovery.entities.map(rename))];
   for (const c of discovery.containments) {
     c.parent = rename(c.parent);
     c.child = rename(c.child);
@@ -672,16 +677,9 @@ function shortNames(discovery: Discovery, lists: Array<FieldList & { entity: str
     // (A word the text uses for the app or for records in general never names one: "the service", "an item".)
     if (alone >= 2 && alone >= 2 * compound && !NON_NOUNS.has(noun)) renames.set(entity, short);
   }
-  if (renames.size === 0) return;
-  const rename = (n: string) => renames.get(n) ?? n;
+  // (The compound still names it: "the yarn entry" is the Yarn.)
   for (const [from, to] of renames) (discovery.aliases ??= []).push({ words: snakeCase(from).split('_'), entity: to });
-  discovery.entities = [...new Set(discovery.entities.map(rename))];
-  for (const c of discovery.containments) {
-    c.parent = rename(c.parent);
-    c.child = rename(c.child);
-  }
-  for (const l of lists) l.entity = rename(l.entity);
-  for (const s of statusLists) s.entity = rename(s.entity);
+  applyRenames(renames, discovery, lists, statusLists);
 }
 
 /** Words before a noun that do not make a compound name ("a profile", "their own profile", "new profiles"). */
