@@ -31,7 +31,7 @@ interface CorpusEntry {
   domain?: string;
 }
 
-function corpusDescriptions(): Description[] {
+export function corpusDescriptions(): Description[] {
   const manifestPath = join(CORPUS_DIR, 'manifest.json');
   if (!existsSync(manifestPath)) return [];
   const entries = JSON.parse(readFileSync(manifestPath, 'utf8')) as CorpusEntry[];

@@ -5,6 +5,7 @@
  * this says whether a sentence is such a list (a noun phrase, or several, and no clause of its own).
  */
 import { splitFieldList } from './fields';
+import { Remembered } from './remembered';
 import { tagTerms } from './tag';
 
 /** A rule said after the list: "both required", "which must be unique", "(optional)". */
@@ -28,8 +29,15 @@ function hasClause(item: string): boolean {
   return terms.some((t, i) => i > 0 && t.tags.has('Verb') && !t.tags.has('Noun') && !t.tags.has('Gerund') && !(i === terms.length - 1 && t.tags.has('PastTense')));
 }
 
+const BARE_LISTS = new Remembered<boolean>();
+const SINGLE_BARE_LISTS = new Remembered<boolean>();
+
 /** Is the sentence only a list of fields (two or more, or one with a rule after it; `single`: one is enough)? */
 export function isBareFieldList(sentence: string, single = false): boolean {
+  return single ? SINGLE_BARE_LISTS.of(sentence, (s) => isBareList(s, true)) : BARE_LISTS.of(sentence, (s) => isBareList(s, false));
+}
+
+function isBareList(sentence: string, single: boolean): boolean {
   const text = sentence.trim().replace(/\.$/, '').replace(OPENERS, '');
   // (A colon may introduce one field's values, "how often we collect: daily or weekly", not the list.)
   // (Semicolons may separate the items too: "a type out of a, b or c; a description; and a photo".)

@@ -6,6 +6,7 @@
  * record type's noun phrase, optionally a parent it belongs to, and the field list.
  */
 import { isPluralWord, words } from '../offline-author/text';
+import { Remembered } from './remembered';
 
 export interface ProseDefinition {
   /** The noun phrase naming the record type ("dining tables"). */
@@ -341,8 +342,13 @@ export function complements(text: string): string {
     .join(', ');
 }
 
+const READDEFINITION_READINGS = new Remembered<ProseDefinition | undefined>();
 /** A prose statement defining a record type, when one of the patterns reads it. */
 export function readDefinition(text: string): ProseDefinition | undefined {
+  return READDEFINITION_READINGS.of(text, readDefinitionOnce);
+}
+
+function readDefinitionOnce(text: string): ProseDefinition | undefined {
   // "What we store: plots, with ...": the lead-in says nothing about the record.
   // ("At harvest time we record ...", "Every day we log ...": when it is done says nothing of the record.)
   // ("On it we need the lead hirer's name, ...": the record just described, said first.)

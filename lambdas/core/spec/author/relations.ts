@@ -5,6 +5,7 @@
  * Each reading is a list of (child, parent) pairs: the child holds a required reference.
  */
 import { complements } from './definitions';
+import { Remembered } from './remembered';
 
 export interface RelationReading {
   pairs: Array<{ child: string; parent: string; optional?: boolean }>;
@@ -225,8 +226,13 @@ const PATTERNS: Pattern[] = [
 /** Nouns that name a field, never a record type a record belongs to. */
 const FIELD_NOUNS = /^(?:a|an|one|the)?\s*(?:name|title|price|date|time|description|email|phone|address|code|number|photo|note|notes|status|label|colour|color|size|rating|comment)$/i;
 
+const READRELATIONS_READINGS = new Remembered<RelationReading | undefined>();
 /** Each clause of a sentence ("A dock has many berths; a berth belongs to exactly one dock"). */
 export function readRelations(written: string): RelationReading | undefined {
+  return READRELATIONS_READINGS.of(written, readRelationsOnce);
+}
+
+function readRelationsOnce(written: string): RelationReading | undefined {
   // ("a row obviously ends up with lots of harvests": a comment on the relation is no part of it.)
   const text = written.replace(/^((?:(?:each|every|a|an|the|one|any)\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:obviously|naturally|of course|usually|typically|clearly|generally|normally)\s+/i, '$1 ');
   // ("An incident can also be linked to the shift it happened on, though it doesn't have to be": a link it may have.)

@@ -5,6 +5,7 @@
  * shipped", "a batch is either planned or brewing". The values become the record's `status`.
  */
 import { enumValue } from '../offline-author/text';
+import { Remembered } from './remembered';
 
 export interface StateList {
   /** The noun phrase of the record ("a ticket"). */
@@ -65,7 +66,12 @@ function readLife(text: string): StateList | undefined {
   return values.length >= 3 ? { topic: m[1]!.trim(), values: [...new Set(values.map((v) => enumValue(v.trim())))] } : undefined;
 }
 
+const READSTATES_READINGS = new Remembered<StateList | undefined>();
 export function readStates(text: string): StateList | undefined {
+  return READSTATES_READINGS.of(text, readStatesOnce);
+}
+
+function readStatesOnce(text: string): StateList | undefined {
   const life = LIFE.exec(text.trim().replace(/\.$/, ''));
   if (life) return { topic: life[1]!.trim(), values: [...new Set([life[2]!, life[3]!, life[4]!, life[5]!].map((v) => enumValue(v.trim())))] };
   const lived = readLife(text.trim().replace(/\.$/, ''));

@@ -39,10 +39,24 @@ export interface Term {
   tags: ReadonlySet<string>;
 }
 
+/**
+ * Tagged texts, remembered: tagging is a pure function of the text, the tagger is the slowest
+ * step of the author, and the readers ask about the same clause and the same words many times
+ * (a role name, each item of a field list). Bounded; emptied when full.
+ */
+const TAGGED = new Map<string, readonly Term[]>();
+const TAGGED_MAX = 20_000;
+
 /** The terms of a short text with their tags. */
-export function tagTerms(text: string): Term[] {
+export function forgetTagged(): void { TAGGED.clear(); INFINITIVES.clear(); }
+export function tagTerms(text: string): readonly Term[] {
+  const known = TAGGED.get(text);
+  if (known) return known;
   const json = nlp()(text).json({ terms: { normal: true } }) as Array<{ terms: Array<{ text: string; normal: string; tags: string[] }> }>;
-  return json.flatMap((s) => s.terms.map((t) => ({ text: t.text, normal: t.normal, tags: new Set(t.tags) })));
+  const terms = Object.freeze(json.flatMap((s) => s.terms.map((t): Term => Object.freeze({ text: t.text, normal: t.normal, tags: new Set(t.tags) }))));
+  if (TAGGED.size >= TAGGED_MAX) TAGGED.clear();
+  TAGGED.set(text, terms);
+  return terms;
 }
 
 /** Does a phrase start with a verb ("read products", "log service records"), not a noun ("plate number")? */
@@ -52,7 +66,14 @@ export function startsWithVerb(text: string): boolean {
 }
 
 /** The infinitive of a verb's past form ("served" -> serve, "taught" -> teach), or the word itself. */
+const INFINITIVES = new Map<string, string>();
 export function infinitiveOf(past: string): string {
-  const verb = nlp()(`we ${past} it`).verbs().toInfinitive().text().trim().toLowerCase();
-  return /^[a-z]+$/.test(verb) ? verb : past;
+  let infinitive = INFINITIVES.get(past);
+  if (infinitive === undefined) {
+    const verb = nlp()(`we ${past} it`).verbs().toInfinitive().text().trim().toLowerCase();
+    infinitive = /^[a-z]+$/.test(verb) ? verb : past;
+    if (INFINITIVES.size >= TAGGED_MAX) INFINITIVES.clear();
+    INFINITIVES.set(past, infinitive);
+  }
+  return infinitive;
 }

@@ -7,6 +7,7 @@
  * has full access. Only the wording changes: what it names stays for the reader to resolve.
  */
 import { rightVerb } from './lexicon';
+import { Remembered } from '../author/remembered';
 
 /** The base form of a gerund that is a rights verb ("updating" -> update, "logging" -> log), else undefined. */
 function gerundBase(gerund: string): string | undefined {
@@ -30,7 +31,12 @@ const ACCESS_KIND = String.raw`(?:read-only|read only|read|view-only|view only|v
 /** Verbs of making a record ("booked", "posted", "submitted"): what someone made is theirs. */
 const MADE = String.raw`(?:booked|made|created|posted|added|logged|wrote|written|submitted|uploaded|entered|recorded|raised|filed|opened|put\s+up|set\s+up|took|taken|brought|sent|placed|requested|started)`;
 
+const PLAINRIGHTSWORDING_READINGS = new Remembered<string>();
 export function plainRightsWording(clause: string): string {
+  return PLAINRIGHTSWORDING_READINGS.of(clause, plainRightsWordingOnce);
+}
+
+function plainRightsWordingOnce(clause: string): string {
   let text = clause
     // ("I (the owner) need full access".)
     .replace(/^(\s*(?:and\s+)?)i\s*\(\s*(?:the|an?|as (?:the|an?))\s+([a-z][a-z -]{1,30}?)\s*\)\s*/i, '$1The $2 ')

@@ -53,10 +53,19 @@ export function nameWords(pascalOrSnake: string): string[] {
 
 const NOT_PLURALIZED = new Set(['data', 'media', 'news', 'series', 'species', 'status', 'address', 'canvas', 'access', 'analysis', 'bus', 'gas', 'business', 'process', 'class', 'boss', 'glass', 'progress', 'this', 'is', 'was', 'has', 'does', 'its', 'as', 'us', 'yes', 'plus', 'less', 'bonus', 'campus', 'census', 'virus', 'focus', 'thesis', 'basis', 'axis']);
 
+/** Singulars already found: pluralize tries its rules in turn, and the author asks about the same words again and again. */
+const SINGULARS = new Map<string, string>();
+
 export function singular(word: string): string {
   const w = word.toLowerCase();
   if (NOT_PLURALIZED.has(w) || w.length <= 3) return w;
-  return pluralize.singular(w);
+  let one = SINGULARS.get(w);
+  if (one === undefined) {
+    one = pluralize.singular(w);
+    if (SINGULARS.size >= 20_000) SINGULARS.clear();
+    SINGULARS.set(w, one);
+  }
+  return one;
 }
 
 export function plural(word: string): string {

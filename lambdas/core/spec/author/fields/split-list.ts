@@ -8,6 +8,7 @@
 import { emptyTraits, readDescriptor } from './descriptor';
 import { FORMATS, TYPE_PHRASES } from './field-words';
 import { isValueLike } from './values';
+import { Remembered } from '../remembered';
 
 /** Word pairs joined by `and` that are one thing. */
 const ONE_THING = /\s+and (?:that|this) sort of thing\b|\s+and (?:the like|such|so on)\b|\bbetween -?[\d.]+ and -?\d|\b(date|dates) (?:and|&) (times?)\b|\bterms (?:and|&) conditions\b|\bblack (?:and|&) white\b|\bq (?:and|&) a\b/gi;
@@ -24,7 +25,12 @@ interface Piece {
   sep: string;
 }
 
+const SPLITFIELDLIST_READINGS = new Remembered<string[]>();
 export function splitFieldList(written: string): string[] {
+  return SPLITFIELDLIST_READINGS.of(written, splitFieldListOnce);
+}
+
+function splitFieldListOnce(written: string): string[] {
   // (An em or en dash sets off an aside as a spaced hyphen does: "the weight — one of lace, DK or aran — and ...".)
   let list = written.replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '');
   // ("condition - like new, good or well worn - a suggested donation": values set off by dashes are the field's, as in parentheses.)

@@ -6,6 +6,7 @@
 import { boundedEditDistance } from './edit-distance';
 import { KNOWN_WORDS } from './lexicon';
 import { PROTECTED_WORDS } from './protected-words';
+import { Remembered } from '../remembered';
 
 /** Known words by length, so a word is only compared with those that can be close enough. */
 const BY_LENGTH = new Map<number, string[]>();
@@ -15,9 +16,17 @@ for (const w of KNOWN_WORDS) {
   BY_LENGTH.set(w.length, bucket);
 }
 
+const CORRECTIONS = new Remembered<string | undefined>();
+
 /** `protect`: false only to list the words that would be corrected (generating protected-words.ts). */
 export function correction(word: string, protect = true): string | undefined {
-  if (word.length < 4 || isKnown(word) || (protect && PROTECTED_WORDS.has(word))) return undefined;
+  if (word.length < 4) return undefined;
+  return protect ? CORRECTIONS.of(word, (w) => (PROTECTED_WORDS.has(w) ? undefined : nearestKnown(w))) : nearestKnown(word);
+}
+
+/** The one known word nearest to `word` within the edit limit, if there is one. */
+function nearestKnown(word: string): string | undefined {
+  if (isKnown(word)) return undefined;
   const limit = word.length >= 8 ? 2 : 1;
   let best: string[] = [];
   let bestDistance = limit + 1;

@@ -12,11 +12,17 @@
  */
 import { correction } from './correct';
 import { ABBREVIATIONS } from './lexicon';
+import { Remembered } from '../remembered';
 
 /** Tokens: slash pairs (`y/n`, `w/o`), `no.`, words with inner apostrophes or hyphens, `&`. */
 const TOKEN = /[A-Za-z0-9]+(?:\/[A-Za-z0-9]*)+|\bno\.(?=\s+[a-z(]|\s*\()|[A-Za-z0-9]+(?:['’-][A-Za-z0-9]+)*|(?<=\s)&(?=\s)/g;
 
+const NORMALIZEINFORMAL_READINGS = new Remembered<string>();
 export function normalizeInformal(text: string): string {
+  return NORMALIZEINFORMAL_READINGS.of(text, normalizeInformalOnce);
+}
+
+function normalizeInformalOnce(text: string): string {
   const names = properNames(text);
   // ("no of windows": the number of windows.)
   return text.replace(/\bno\s+of\b/gi, 'number of').replace(TOKEN, (token, offset: number) => {
