@@ -45,7 +45,7 @@ export interface Term {
  * (a role name, each item of a field list). Bounded; emptied when full.
  */
 const TAGGED = new Map<string, readonly Term[]>();
-const TAGGED_MAX = 20_000;
+const TAGGED_MAX = 5_000;
 
 /** The terms of a short text with their tags. */
 export function forgetTagged(): void { TAGGED.clear(); INFINITIVES.clear(); }
