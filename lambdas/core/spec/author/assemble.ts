@@ -28,6 +28,7 @@ import { addFieldList, addFieldRow, type ListedFieldsContext } from './listed-fi
 import { unplacedStatements } from './unplaced';
 import { tenantAdminAsAdmin } from './role-names';
 import { tagTerms } from './tag';
+import { applyFieldRule, readFieldRule, ruledField } from './field-rules';
 import { copySameValues } from './same-values';
 
 export interface Reading {
@@ -44,6 +45,28 @@ export interface Reading {
   consumed: Set<number>;
   /** Nouns the text says are users ("a staff member (a user of the system)"): references to users. */
   userNouns?: Set<string>;
+}
+
+/**
+ * Rules said of a field in a sentence of its own ("The signed agreement must be a PDF and no larger
+ * than 10 MB"): the field of the record type whose fields were listed last before the sentence, or
+ * else of the one record type that has such a field.
+ */
+function applyFieldRules(entities: SpecEntity[], reading: Reading, meta: MetaMap): void {
+  reading.statements.forEach((statement, i) => {
+    for (const part of statement.text.split(/;\s*|,\s+(?:and|but|so)\s+(?=(?:the|its|their|these|those|all|each|every|any)\s)/i)) {
+      const rule = readFieldRule(part);
+      if (!rule) continue;
+      const listedBefore = reading.fieldLists.filter((l) => l.sentence !== undefined && l.sentence <= i).sort((a, b) => b.sentence! - a.sentence!);
+      const near = listedBefore.map((l) => entities.find((e) => e.name === l.entity)).find((e) => e && ruledField(e, rule.field));
+      const anywhere = entities.filter((e) => ruledField(e, rule.field));
+      const entity = near ?? (anywhere.length === 1 ? anywhere[0] : undefined);
+      const field = entity ? ruledField(entity, rule.field) : undefined;
+      if (!entity || !field) continue;
+      applyFieldRule(entity, field, rule.traits, meta);
+      reading.consumed.add(i);
+    }
+  });
 }
 
 /** Person words of a description: the generic ones and its role names. */
@@ -111,6 +134,7 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
     const e = byName(states.entity);
     if (e) addStates(e, states.values);
   }
+  applyFieldRules(entities, reading, meta);
   // ("Members have a category (junior, senior or social). Juniors also need an emergency contact": the juniors
   // are members of that kind, whose extra fields are the member's, optional.)
   for (const kind of [...entities]) {

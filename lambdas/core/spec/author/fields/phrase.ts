@@ -259,7 +259,15 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   else if (ws.length === 3 && /^(?:name|title|weight|price|size|length|colour|color|height|width)$/.test(ws[0]!) && ws[1] === 'of' && /^(?:item|piece|thing|one|unit|product)$/.test(ws[2]!)) ws = [ws[0]!];
   // ("a photo of the scoresheet": the scoresheet photo, as a compound names it.)
   // ("a recording of the speaking part": the recording, a file, named by what it records.)
-  else if (ws.length > 2 && ws.length <= 4 && /^(?:photo|picture|image|scan|recording|video)$/.test(ws[0]!) && ws[1] === 'of') ws = [...ws.slice(2).filter((w) => w !== 'part'), ws[0]!];
+  // ("a scan of their driving licence": the licence, kept as a file, as a scan or an upload of it would be.)
+  else if (ws.length > 2 && ws.length <= 5 && ws[0] === 'scan' && ws[1] === 'of') {
+    ws = ws.slice(2);
+    traits.type ??= 'file';
+  } else if (ws.length > 2 && ws.length <= 4 && /^(?:photo|picture|image|recording|video)$/.test(ws[0]!) && ws[1] === 'of') {
+    // ("recording" names a file only so: "a recording date" is a date.)
+    if (ws[0] === 'recording') traits.type ??= 'file';
+    ws = [...ws.slice(2).filter((w) => w !== 'part'), ws[0]!];
+  }
   // ("the kind of kit (rope, harness or helmet)": the kind, whatever of.)
   else if (ws.length === 3 && /^(?:kind|type|sort|category|class)$/.test(ws[0]!) && ws[1] === 'of' && (traits.values !== undefined || /^(?:kit|thing|item|gear|equipment|stuff|work|job)$/.test(ws[2]!))) ws = [ws[0]!];
   // ("the weight of the tenor", "the length of the patrolled zone": a measure of a part, named as a compound.)

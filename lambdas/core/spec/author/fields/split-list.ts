@@ -33,6 +33,8 @@ export function splitFieldList(written: string): string[] {
 function splitFieldListOnce(written: string): string[] {
   // (An em or en dash sets off an aside as a spaced hyphen does: "the weight — one of lace, DK or aran — and ...".)
   let list = written.replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '');
+  // ("the applicant's name and email address — both required — plus a phone number": the rule of the two before it.)
+  list = list.replace(/\s+-\s+(both\s+(?:are\s+)?(?:required|mandatory|needed))\s*(?:-\s+|$)/gi, (_m, rule: string, offset: number, whole: string) => (offset + _m.length >= whole.length ? `, ${rule}` : `, ${rule}, `));
   // ("condition - like new, good or well worn - a suggested donation": values set off by dashes are the field's, as in parentheses.)
   // (Also at the end: "and a status - submitted, under review, granted or refused".)
   // ("a colour and the size is S, M, L or XL": a field and its values, said as a sentence.)
@@ -249,8 +251,9 @@ function bothRequired(items: string[]): string[] {
 function sharePossessor(items: string[], pieces: readonly Piece[]): string[] {
   return items.map((item, i) => {
     // ("the lead guest's name and email": a possessor of two words, too.)
-    const owner = i > 0 && pieces[i]?.sep === 'and' ? /^(?:the\s+|their\s+|its\s+)?((?:[a-z]+\s+)?[a-z]+['’]s)\s+[a-z]+(?:\s*\([^()]*\))?$/i.exec(items[i - 1]!) : null;
-    return owner && /^[a-z]+(?:\s*\([^()]*\))?$/i.test(item) ? `the ${owner[1]} ${item}` : item;
+    // (A rule both share may follow each: "the skipper's name, required" and "mobile, required".)
+    const owner = i > 0 && pieces[i]?.sep === 'and' ? /^(?:the\s+|their\s+|its\s+)?((?:[a-z]+\s+)?[a-z]+['’]s)\s+[a-z]+(?:\s*\([^()]*\)|,\s*(?:required|optional|unique))?$/i.exec(items[i - 1]!) : null;
+    return owner && /^[a-z]+(?:\s*\([^()]*\)|,\s*(?:required|optional|unique))?$/i.test(item) ? `the ${owner[1]} ${item}` : item;
   });
 }
 

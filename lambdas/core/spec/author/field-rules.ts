@@ -1,0 +1,81 @@
+/**
+ * A rule said of a field in a sentence of its own, after the field was listed: "The signed
+ * agreement must be a PDF and no larger than 10 MB." "Photos should be images of at most 15 MB."
+ * "These references must be unique across the whole borough." The sentence names the field by its
+ * own words (or its head noun), and the rule is read as a field's descriptor is.
+ */
+import type { SpecEntity, SpecField } from '../spec-model';
+import { metaKey, type MetaMap } from '../offline-author/relations';
+import { singular, words } from '../offline-author/text';
+import { emptyTraits, readDescriptor, type Traits } from './fields/descriptor';
+import { FILE_NOUNS } from './fields/field-words';
+
+export interface FieldRule {
+  /** The words naming the field, singular ("signed agreement", "photo", "reference"). */
+  field: string[];
+  traits: Traits;
+}
+
+/** "The X must/should/has to be ...", "Xs are to be ...": a subject of one to four words, then the rule. */
+const RULE_SENTENCE = /^(?:(?:the|its|their|these|those|all|each|every|any)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)\s+(?:must|should|has to|have to|need to|needs to|are to|is to|will need to)\s+(?:always\s+|only\s+|also\s+)?be\s+(.+?)\.?$/i;
+
+/** What a rule sentence may say: a format, a size, unique, required, a range. Anything else is no field rule. */
+const RULE_WORDS = /\b(?:pdfs?|images?|photos?|jpe?gs?|pngs?|gifs?|heic|mp3s?|mp4s?|csvs?|mb|kb|gb|megabytes?|unique|required|mandatory|filled in|between|at least|at most|no (?:more|larger|bigger) than|up to|under)\b/i;
+
+/** Reads a sentence that states a rule of one field; undefined when the sentence says anything else. */
+/** "The email is required", "Nicknames are optional": only the rule after "is". */
+const IS_RULE = /^(?:(?:the|its|their|these|those|all|each|every|any)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)\s+(?:is|are)\s+(?:always\s+|also\s+)?((?:required|mandatory|unique|optional)(?:\s+(?:too|as well))?)\.?$/i;
+
+export function readFieldRule(sentence: string): FieldRule | undefined {
+  const m = RULE_SENTENCE.exec(sentence.trim()) ?? IS_RULE.exec(sentence.trim());
+  if (!m || !(RULE_WORDS.test(m[2]!) || /\boptional\b/i.test(m[2]!))) return undefined;
+  // ("unique across the whole borough, not just within a site": where it holds says nothing more.)
+  const rule = m[2]!
+    .replace(/\b(unique)\s+(?:across|within|in|among|throughout)\b.*$/i, '$1')
+    .replace(/^(?:an?\s+)?(images?|photos?|pdfs?)\s+of\s+(?=(?:at most|no more than|up to|under|max)\b)/i, '$1, ');
+  const traits = emptyTraits();
+  readDescriptor(rule, traits, []);
+  const said = traits.unique || traits.required || traits.optional || traits.contentTypes.length > 0 || traits.maxBytes !== undefined || traits.min !== undefined || traits.max !== undefined;
+  if (!said) return undefined;
+  const field = words(m[1]!).map((w, i, all) => (i === all.length - 1 ? singular(w) : w));
+  return field.length > 0 ? { field, traits } : undefined;
+}
+
+/** The words of a field's name, without the `_key` or `_id` its type adds. */
+function nameWords(field: SpecField): string[] {
+  return field.name.replace(/_(?:key|id)$/, '').split('_');
+}
+
+/** The one field of an entity a rule names: by all its words, else by its head noun alone. */
+export function ruledField(entity: SpecEntity, named: readonly string[]): SpecField | undefined {
+  const whole = entity.fields.filter((f) => nameWords(f).join(' ') === named.join(' '));
+  if (whole.length === 1) return whole[0];
+  if (named.length !== 1) return undefined;
+  const byHead = entity.fields.filter((f) => nameWords(f).at(-1) === named[0]);
+  return byHead.length === 1 ? byHead[0] : undefined;
+}
+
+/** Applies a rule to its field: the file's formats and size (a text field so ruled becomes a file), unique, required, bounds. */
+export function applyFieldRule(entity: SpecEntity, field: SpecField, traits: Traits, meta: MetaMap): void {
+  const fileRule = traits.contentTypes.length > 0 || traits.maxBytes !== undefined;
+  if (fileRule && (field.type === 'string' || field.type === 'text') && !field.values) {
+    // ("a scan of the signed agreement ... The signed agreement must be a PDF": the field holds the file.)
+    const base = nameWords(field);
+    field.name = `${base.join('_')}_key`;
+    field.type = 'file';
+    field.file = { contentTypes: [...(FILE_NOUNS[base.at(-1)!] ?? FILE_NOUNS.file!)], maxBytes: 10 * 1048576 };
+  }
+  if (field.type === 'file' && field.file) {
+    if (traits.contentTypes.length > 0) field.file.contentTypes = [...traits.contentTypes];
+    if (traits.maxBytes !== undefined) field.file.maxBytes = traits.maxBytes;
+  }
+  if (traits.unique) field.unique = true;
+  if (traits.required || traits.optional) {
+    const key = metaKey(entity.name, field.name);
+    meta.set(key, { ...(meta.get(key) ?? { parentRef: false }), explicitRequired: traits.required, explicitOptional: traits.optional && !traits.required });
+  }
+  if (field.type !== 'file') {
+    if (traits.min !== undefined) field.min = traits.min;
+    if (traits.max !== undefined) field.max = traits.max;
+  }
+}
