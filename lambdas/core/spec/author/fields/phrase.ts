@@ -237,6 +237,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
       .replace(/^there(?:['’]s|\s+is|\s+are)\s+/i, 'it has ')
       // ("whether the customer has collected it", "whether the owner has paid yet": what was done, collected, paid.)
       .replace(/^(?:the|their|its|our)\s+[a-z]+\s+(?:has|have|had)\s+(?:already\s+)?([a-z]+(?:ed|en|id|ld|nt))(?:\s+(?:it|them|yet|already))*$/i, '$1')
+      // ("whether the site has mains water", "whether the hut has a drying room": whether it has one.)
+      .replace(/^(?:the|their|its|our)\s+[a-z]+\s+(?:has|have)\s+(?!been\b|to\b|got\s+to\b)(?=[a-z])/i, 'it has ')
       .replace(/\b(they|we|you)['’]re\b/gi, '$1 are')
       .replace(/\b(it|he|she)['’]s\b/gi, '$1 is');
     return { words: questionWords(words(plainWords), owner), traits };
@@ -710,14 +712,19 @@ function questionWords(ws: string[], owner?: string): string[] {
   if (owner && snakeCase(subject.filter((w) => !DETERMINERS.has(w)).join(' ')) === entityWords(owner).join('_')) subject = [];
   let i = aux >= 0 ? aux : 0;
   let possessive = false;
+  let has = false;
   while (i < rest.length && /^(?:is|are|was|were|has|have|had|been|be|can|will|does|do|got)$/.test(rest[i]!)) {
     possessive = /^(?:has|have|had|got)$/.test(rest[i]!) && !/^been$/.test(rest[i + 1] ?? '');
+    has = rest[i] === 'has';
     i += 1;
   }
   // ("whether it has been repaired yet", "whether it's currently damaged": when is not part of the name.)
-  const object = rest.slice(i).filter((w, _k, all) => !DETERMINERS.has(w) && !(all.length > 1 && /^(?:yet|already|still|now|currently)$/.test(w)));
+  // ("whether it has its own kitchen": has a kitchen.)
+  const object = rest.slice(i).filter((w, _k, all) => !DETERMINERS.has(w) && !(all.length > 1 && /^(?:yet|already|still|now|currently|own)$/.test(w)));
   const base = [...subject.filter((w) => !DETERMINERS.has(w)), ...object];
-  return possessive && subject.length === 0 && object.length === 1 ? ['has', ...object] : base.map((w) => NAME_SYNONYMS[w] ?? w);
+  // ("whether it has mains water", "whether it has a wheelchair lift": has_mains_water; said of several,
+  // "whether they have a power hookup", the thing alone names it.)
+  return possessive && subject.length === 0 && (object.length === 1 || (has && object.length <= 3)) && !object.some((w) => /^(?:to|of|for|with|in|on|at|been)$/.test(w)) ? ['has', ...object] : base.map((w) => NAME_SYNONYMS[w] ?? w);
 }
 
 /** How a phrase refers back to the record it describes: `at the time of the test`, `of it`. */
