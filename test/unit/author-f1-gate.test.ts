@@ -50,9 +50,11 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * development 0.910, examples 0.956, held-out 0.711 (its four new descriptions 0.682 on their own).
  * Session 16 grew it blind once more (4 held-out, written by someone who had not read the author):
  * on their own the four measured 0.635, taking the held-out part from 0.712 to 0.700 (39
- * descriptions); the held-out floor is measured there.
+ * descriptions); the held-out floor is measured there. With them, 12 development descriptions
+ * written blind by two others measured 0.640 on their own, taking development from 0.911 to 0.876
+ * (117 descriptions).
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.9, examples: 0.95, 'held-out': 0.7 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.87, examples: 0.95, 'held-out': 0.7 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {
