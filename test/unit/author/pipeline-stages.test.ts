@@ -1724,3 +1724,43 @@ describe('found in the new-user check: a kayak club note', () => {
     expect(spec.entities.find((e) => e.name === 'SignUp')?.fields.map((f) => f.name)).toContain('note');
   });
 });
+
+describe('session 16: a blind round of school-canteen-like wording, read in a plant nursery', () => {
+  const spec = authorSpec({
+    name: 'Nursery',
+    description: [
+      'Several garden centres will use it, and each centre\'s plants, trays and orders must stay completely separate from every other centre\'s.',
+      'A plant has a name, a bed (like "North 2" or "Glasshouse"), a price, whether it gets frost cover, a kind (shrub, herb or climber), and an optional photo, JPEG only, up to 3 MB.',
+      'A sowing day has its date, and there is only one per date, plus a theme.',
+      'A tray order is for one plant and one sowing day, and names the compost chosen; it has a status that\'s ordered, sown or cancelled.',
+      'A compost has a name.',
+      'A deposit is for one tray order, with an amount between £5 and £80 and a fee of up to $20.',
+      'Growers can do everything.',
+    ].join('\n\n'),
+  });
+
+  it('reads the centres kept "completely separate" as tenants', () => {
+    expect(spec.tenancy).toBe('multi');
+  });
+
+  it('keeps "an optional photo" a field of its own after a list of values, and examples in "(like ...)" as a note', () => {
+    expect(fieldOf(spec, 'Plant', 'kind')).toMatchObject({ type: 'enum', values: ['shrub', 'herb', 'climber'] });
+    expect(fieldOf(spec, 'Plant', 'photo_key')).toMatchObject({ type: 'file', required: false, file: { contentTypes: ['image/jpeg'], maxBytes: 3 * 1048576 } });
+    expect(fieldOf(spec, 'Plant', 'bed')).toMatchObject({ type: 'string' });
+    expect(fieldOf(spec, 'Plant', 'bed')?.values).toBeUndefined();
+    expect(fieldOf(spec, 'Plant', 'frost_cover')).toMatchObject({ type: 'boolean' });
+  });
+
+  it('reads "there is only one per date" as a unique date', () => {
+    expect(fieldOf(spec, 'SowingDay', 'date')).toMatchObject({ unique: true });
+  });
+
+  it('reads "is for one A and one B, and names the C chosen" as three references', () => {
+    expect(fieldsOf(spec, 'TrayOrder')).toEqual(expect.arrayContaining(['plant_id:ref(Plant)', 'sowing_day_id:ref(SowingDay)', 'compost_id:ref(Compost)', 'status:enum']));
+  });
+
+  it('reads bounds written with a currency sign, and "a fee of up to"', () => {
+    expect(fieldOf(spec, 'Deposit', 'amount')).toMatchObject({ type: 'number', min: 5, max: 80 });
+    expect(fieldOf(spec, 'Deposit', 'fee')).toMatchObject({ type: 'number', max: 20 });
+  });
+});

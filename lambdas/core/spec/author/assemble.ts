@@ -54,7 +54,7 @@ export interface Reading {
  */
 function applyFieldRules(entities: SpecEntity[], reading: Reading, meta: MetaMap): void {
   reading.statements.forEach((statement, i) => {
-    for (const part of statement.text.split(/;\s*|,\s+(?:and|but|so)\s+(?=(?:the|its|their|these|those|all|each|every|any)\s)/i)) {
+    for (const part of statement.text.split(/;\s*|,\s+(?:and|but|so)\s+(?=(?:the|its|their|these|those|all|each|every|any|there)\s)/i)) {
       const rule = readFieldRule(part);
       if (!rule) continue;
       const listedBefore = reading.fieldLists.filter((l) => l.sentence !== undefined && l.sentence <= i).sort((a, b) => b.sentence! - a.sentence!);

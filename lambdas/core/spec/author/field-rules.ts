@@ -26,7 +26,16 @@ const RULE_WORDS = /\b(?:pdfs?|images?|photos?|jpe?gs?|pngs?|gifs?|heic|mp3s?|mp
 /** "The email is required", "Nicknames are optional": only the rule after "is". */
 const IS_RULE = /^(?:(?:the|its|their|these|those|all|each|every|any)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)\s+(?:is|are)\s+(?:always\s+|also\s+)?((?:required|mandatory|unique|optional)(?:\s+(?:too|as well))?)\.?$/i;
 
+/** "there is only one per date", "there can only be one menu day per date": the field is unique. */
+const ONE_PER = /^(?:and\s+)?there(?:['’]s|\s+is|\s+can\s+(?:only\s+)?be|\s+should\s+(?:only\s+)?be|\s+must\s+(?:only\s+)?be)\s+(?:only\s+)?(?:ever\s+)?(?:one|a single)\s+(?:[a-z]+\s+){0,2}?(?:per|for each|for every|for any)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s*,.*)?\.?$/i;
+
 export function readFieldRule(sentence: string): FieldRule | undefined {
+  const one = ONE_PER.exec(sentence.trim());
+  if (one) {
+    const traits = emptyTraits();
+    traits.unique = true;
+    return { field: words(one[1]!).map((w, i, all) => (i === all.length - 1 ? singular(w) : w)), traits };
+  }
   const m = RULE_SENTENCE.exec(sentence.trim()) ?? IS_RULE.exec(sentence.trim());
   if (!m || !(RULE_WORDS.test(m[2]!) || /\boptional\b/i.test(m[2]!))) return undefined;
   // ("unique across the whole borough, not just within a site": where it holds says nothing more.)

@@ -4,6 +4,7 @@
  * number, a length in metres and ..."). What the reader cannot place is collected for the open
  * questions, never dropped silently.
  */
+import { applyFieldRule, readFieldRule, ruledField } from './field-rules';
 import type { SpecEntity, SpecField } from '../spec-model';
 import { refTarget } from '../offline-author/relations';
 import { USER_ENTITY } from '../../vocabulary';
@@ -87,6 +88,13 @@ export function addFieldList(entity: SpecEntity, list: string, ctx: ListedFields
     if (madeBy) {
       const field = mergeField(entity, { name: `${madeBy[1]!.toLowerCase()}_by_id`, type: `ref(${USER_ENTITY})`, required: false, onDelete: 'set_null' });
       entity.ownerField ??= field.name;
+      continue;
+    }
+    // ("A menu day has its date, and there is only one per date": a rule of a field listed before it.)
+    const rule = readFieldRule(phrase);
+    const ruled = rule ? ruledField(entity, rule.field) : undefined;
+    if (rule && ruled) {
+      applyFieldRule(entity, ruled, rule.traits, ctx.meta);
       continue;
     }
     const reading = readFieldPhrase(phrase, { entities: ctx.entities, owner: entity.name, ...(ctx.persons ? { persons: ctx.persons } : {}) });

@@ -41,7 +41,7 @@ const MULTI = [
   /\b(?:separate|own|isolated|distinct|individual) tenants?\b/i,
   /\btenants? (?:per|for each|for every)\b|\b(?:has|have|must|needs? to) (?:to )?be (?:kept )?separated?\b/i,
   /\b(?:is|are|as)\s+(?:a\s+)?(?:separate\s+|its own\s+)?tenants?\b|\btenant (?:isolation|separation|boundaries|data)\b/i,
-  /\b(?:isolat(?:ed|e|ion)|segregat(?:ed|e|ion)|partition(?:ed)?|walled off|kept apart|kept separate|stays? (?:apart|separate)|remains? (?:apart|separate))\b/i,
+  /\b(?:isolat(?:ed|e|ion)|segregat(?:ed|e|ion)|partition(?:ed)?|walled off|kept (?:completely |entirely |strictly |fully |totally )?(?:apart|separate)|stays? (?:completely |entirely |strictly |fully |totally )?(?:apart|separate)|remains? (?:completely |entirely |strictly |fully |totally )?(?:apart|separate))\b/i,
   /\b(?:each|every|per)\s+(?:organi[sz]ation|company|workspace|tenant|firm|enterprise)\b/i,
   /\b(?:by|per)\s+(?:organi[sz]ation|company|workspace)\b/i,
   /\b(?:organi[sz]ation|company|workspace)(?:'s|s')?\s+(?:own\s+)?data\b/i,

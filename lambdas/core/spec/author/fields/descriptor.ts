@@ -108,7 +108,8 @@ export function readDescriptor(text: string, traits: Traits, entities: readonly 
     .replace(/^(?:(?:each|both|all) (?:is |are )?)?(?:it is|it's|that's|they are|they're|which is|that is|one of|either|can be|values?:|options?:)\s+(?:(?:one of|either)\s+)?/i, '');
   // ("between 2 and 8 movers" is a range, not the values `between 2` and `8 movers`.)
   // (Nor is "link to accession" the values `link` and `accession`.)
-  const values = RANGES.some(([re]) => re.test(stripped)) || /^(?:(?:a\s+)?(?:link|links|reference|ref|pointer)\s+to|refers to|points to)\s/i.test(stripped) ? undefined : valueList(stripped);
+  // ("(like "Oak" or "3B")", "(such as S or M)": examples of what it holds, not the values it may take.)
+  const values = RANGES.some(([re]) => re.test(stripped)) || /^(?:(?:a\s+)?(?:link|links|reference|ref|pointer)\s+to|refers to|points to)\s/i.test(stripped) || /^(?:like(?!\s+new\b)|such as|for example|for instance|e\.g\.?|eg)\s/i.test(stripped) ? undefined : valueList(stripped);
   if (values) {
     if (isBooleanPair(values)) traits.type = 'boolean';
     else traits.values = values;

@@ -47,6 +47,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/^(?:[-*•+]|\d+[.)])\s+/, '')
     .replace(/[.;,]+$/, '')
     .replace(/^(?:and|with|plus|also|as well as|including|along with)\s+/i, '')
+    // ("a fee of up to 50", "a deposit of between 20 and 100": the bound of the field, not what it is of.)
+    .replace(/^((?:an?|the|their|its)\s+[a-z]+(?:\s+[a-z]+)?)\s+of\s+(?=(?:up to|at most|no more than|not more than|between|at least|under|over)\s+\d)/i, '$1 ')
     // ("..., and may carry a coach rating", "must have a signature": a field said with its verb; "may" leaves it optional.)
     .replace(/^(may|might|can|could|must|will|also)\s+(?:also\s+)?(?:carry|have|hold|include|record|note|store|keep|contain|list|show|say)\s+(?=\S)/i, (_m, modal: string) => {
       if (/^(?:may|might|can|could)$/i.test(modal)) traits.optional = true;
@@ -69,6 +71,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     })
     // ("whether the member is bringing a friend": the person it is said of is no part of the name.)
     .replace(/^(whether\s+)(?:the|a|an|their|our)\s+([a-z]+)\s+(?:is|are|was|were|will be)\s+(?=[a-z])/i, (all, lead: string, who: string) => (PERSON_WORDS.has(who.toLowerCase()) || PEOPLE.test(who) ? `${lead}they are ` : all))
+    // ("whether they get free school meals", "whether she qualifies for the discount": what they get.)
+    .replace(/^whether\s+(?:they|he|she|it|the\s+[a-z]+)\s+(?:get|gets|receive|receives|qualify for|qualifies for)\s+(?:the\s+|a\s+|an\s+)?(?=[a-z])/i, 'whether ')
     // ("whether they need to borrow a mat": what they would do.)
     .replace(/^(whether\s+(?:they|he|she|the\s+[a-z]+)\s+)(?:need|needs|want|wants|would like|plan|plans)\s+to\s+(?=[a-z])/i, '$1')
     // ("whether photo consent has been given": the consent itself, yes or no.)
@@ -254,7 +258,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   if (hasPrefix) ws = traits.type === 'boolean' ? ['has', ...ws.slice(1)] : ws.slice(1);
   ws = dropOwnTail(ws, owner);
   // ("a carer assigned", "the vet responsible": who it is; how they come to be there names nothing more.)
-  if (ws.length >= 2 && /^(?:assigned|allocated|attached|responsible|involved|in charge)$/.test(ws[ws.length - 1]!) && (entities.some((e) => entityWords(e).join(' ') === ws.slice(0, -1).join(' ')) || PERSON_WORDS.has(ws[ws.length - 2]!))) ws = ws.slice(0, -1);
+  // ("the dish chosen", "the room picked": which one it is.)
+  if (ws.length >= 2 && /^(?:assigned|allocated|attached|responsible|involved|in charge|chosen|picked|selected)$/.test(ws[ws.length - 1]!) && (entities.some((e) => entityWords(e).join(' ') === ws.slice(0, -1).join(' ')) || PERSON_WORDS.has(ws[ws.length - 2]!))) ws = ws.slice(0, -1);
   // ("a description of the damage", "notes on the visit": the text field itself.)
   if (ws.length >= 2 && /^(?:description|notes?|summary|details|explanation|comments?)$/.test(ws[0]!) && /^(?:of|on|about)$/.test(ws[1]!)) ws = [ws[0]!];
   // ("the name of the item", "the weight of one piece": what the record's own thing has is the record's.)

@@ -158,8 +158,9 @@ function isDescriptorTail(text: string): boolean {
   const bare = text.replace(/\s*\([^()]*\)/g, ' ').replace(/\s+/g, ' ').trim();
   // (A bound ends on its number: "up to 3 photos (...)" is a field of its own.)
   if (bare !== text.trim() && bare && !/[(:]/.test(bare) && /\d\s*(?:%|[a-z]{1,3})?$/i.test(bare) && !/^(?:an?|the|their|its|his|her|some|any|optional(?:ly)?)\s/i.test(bare) && isDescriptorTail(bare)) return true;
-  // ("optionally a photo": a field of its own, said to be optional.)
+  // ("optionally a photo", "an optional photo": a field of its own, said to be optional.)
   if (/^(?:optionally|possibly|maybe|perhaps)\s+(?:a|an|the|their|its|some|any|one)\s/i.test(text.trim())) return false;
+  if (/^(?:an?|the|their|its|some|any)\s+(?:optional|required|compulsory|mandatory|unique)\s+[a-z]/i.test(text.trim())) return false;
   // ("the training night, any weekday from Monday to Friday": the days it can be.)
   if (/^(?:any\s+(?:day|weekday)(?:\s+of\s+the\s+week)?\s*,?\s*)?(?:from\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(?:to|through|till|until)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i.test(text.trim())) return true;
   // ("the handicap, a whole number such as 1100": what the field before is, with an example.)

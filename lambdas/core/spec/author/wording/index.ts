@@ -17,6 +17,9 @@ import { Remembered } from '../remembered';
 /** Tokens: slash pairs (`y/n`, `w/o`), `no.`, words with inner apostrophes or hyphens, `&`. */
 const TOKEN = /[A-Za-z0-9]+(?:\/[A-Za-z0-9]*)+|\bno\.(?=\s+[a-z(]|\s*\()|[A-Za-z0-9]+(?:['’-][A-Za-z0-9]+)*|(?<=\s)&(?=\s)/g;
 
+/** A currency sign on a bound: "between £1 and £200", "£5 to £20", "up to $50", "at most €30". */
+const BOUND_MONEY = /(\b(?:between|from|to|and|up to|at most|no more than|not more than|under|over|at least|max(?:imum)?|min(?:imum)?|than)\s+|^|[\s(])[£$€](?=\d)/gi;
+
 const NORMALIZEINFORMAL_READINGS = new Remembered<string>();
 export function normalizeInformal(text: string): string {
   return NORMALIZEINFORMAL_READINGS.of(text, normalizeInformalOnce);
@@ -25,7 +28,8 @@ export function normalizeInformal(text: string): string {
 function normalizeInformalOnce(text: string): string {
   const names = properNames(text);
   // ("no of windows": the number of windows.)
-  return text.replace(/\bno\s+of\b/gi, 'number of').replace(TOKEN, (token, offset: number) => {
+  // ("between £1 and £200", "up to $50": a bound is its number; the money is in the field's name.)
+  return text.replace(/\bno\s+of\b/gi, 'number of').replace(BOUND_MONEY, '$1').replace(TOKEN, (token, offset: number) => {
     const lower = token.toLowerCase();
     const abbreviation = ABBREVIATIONS[lower];
     // ("the HR administrator": an acronym in capitals is a name, not text-speak for "hour".)
