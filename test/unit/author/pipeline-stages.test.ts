@@ -1764,3 +1764,35 @@ describe('session 16: a blind round of school-canteen-like wording, read in a pl
     expect(fieldOf(spec, 'Deposit', 'fee')).toMatchObject({ type: 'number', max: 20 });
   });
 });
+
+describe('session 16: a hearing-clinic-like page, read in a bicycle repair workshop', () => {
+  const spec = authorSpec({
+    name: 'Workshop',
+    description: [
+      'The core of it is the riders. For each one we keep their full name, a membership number (unique) and a phone number.',
+      'Riders have jobs: every job is for one rider and has a length in minutes, anything from 20 up to 120, and a kind, which is a safety check, a full strip, a wheel true or a puncture fix.',
+      'We also keep the bikes we have built: each bike belongs to a rider and has a frame number (unique).',
+      'When a bike breaks we open a ticket for it with a description of the fault and the ticket cost.',
+      'When the mechanic does a fitting it gets recorded against the rider with the fitting date and the saddle height.',
+      'Mechanics can do everything.',
+    ].join('\n\n'),
+  });
+
+  it('reads "The core of it is the riders. For each one we keep ..." as the rider\'s fields', () => {
+    expect(fieldsOf(spec, 'Rider')).toEqual(expect.arrayContaining(['full_name:string', 'membership_number:string', 'phone_number:string']));
+  });
+
+  it('reads values said with their articles after "which is", and "anything from 20 up to 120"', () => {
+    expect(fieldOf(spec, 'Job', 'kind')).toMatchObject({ type: 'enum', values: ['safety_check', 'full_strip', 'wheel_true', 'puncture_fix'] });
+    expect(fieldOf(spec, 'Job', 'length_minutes')).toMatchObject({ type: 'integer', min: 20, max: 120 });
+  });
+
+  it('reads a record people open for another when something happens, and one recorded against another, with their fields', () => {
+    expect(fieldsOf(spec, 'Ticket')).toEqual(expect.arrayContaining(['description:text', 'ticket_cost:number', 'bike_id:ref(Bike)']));
+    expect(fieldsOf(spec, 'Fitting')).toEqual(expect.arrayContaining(['fitting_date:date', 'rider_id:ref(Rider)']));
+  });
+
+  it('takes no automation from what people do when something happens', () => {
+    expect(spec.workflows ?? []).toEqual([]);
+  });
+});

@@ -69,6 +69,9 @@ function applyFieldRules(entities: SpecEntity[], reading: Reading, meta: MetaMap
   });
 }
 
+/** "When an aid breaks we open a repair for it with ...": people making a record when something happens. */
+const PEOPLE_OPEN_RECORD = /^(?:when|whenever|if|once|each time|every time)\b[^,;]{0,60}?\b(?:we|you|they|staff|someone)\s+(?:open|raise|create|log|file|start|set up|write up)\s+(?:a|an|a new)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:for|on|against|about)\b/i;
+
 /** Person words of a description: the generic ones and its role names. */
 function personWords(drafts: RoleDraft[], entities: string[]): Set<string> {
   const set = new Set([...PERSON_WORDS, ...roleWords(drafts)]);
@@ -164,7 +167,8 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
   const drafts = collectRoles(sentences, ctx).filter((d) => isRoleName(d.name));
   const named = namedRoles(sentences, drafts, new Set(entities.map((e) => snakeCase(e.name))));
   const access = inferAccess(sentences, ctx);
-  const flows = readWorkflows(sentences.map((x) => x.text), { index, entities });
+  // ("When an aid breaks we open a repair for it with ...": a sentence that defined a record type says what people do, no automation.)
+  const flows = readWorkflows(sentences.map((x, i) => (reading.consumed.has(i) && PEOPLE_OPEN_RECORD.test(x.text.trim()) ? '' : x.text)), { index, entities });
   for (const [entityName, values] of flows.states) {
     const e = byName(entityName);
     if (e) addStates(e, values);

@@ -301,6 +301,27 @@ const PATTERNS: Pattern[] = [
     list: 2,
   },
   {
+    example: 'When an aid breaks we open a repair for it with a description of the fault (a record made for the one the clause before names)',
+    re: new RegExp(String.raw`^(?:when|whenever|if|once|each time|every time)\s+(?:a|an|the|one|one of the|one of our)\s+${NP}\s+(?:breaks|fails|breaks down|goes wrong|is damaged|gets damaged|needs (?:fixing|repair|a repair)|comes in|arrives|is returned|is lost|goes missing)\s*,?\s+(?:we|you|they|staff|someone)\s+(?:open|raise|create|log|file|start|set up|write up|record)\s+(?:a|an|a new)\s+${NP}\s+(?:for|on|against|about)\s+(?:it|them)\s*,?\s+(?:with|containing|including)\s+${LIST}$`, 'i'),
+    topic: 2,
+    parent: 1,
+    list: 3,
+  },
+  {
+    example: 'We open a repair for the aid with a description of the fault, the cost and a status',
+    re: new RegExp(String.raw`^(?:(?:when|whenever|if|once|each time|every time)\s+[^,]{3,60}?,\s*)?(?:we|you|they|staff|someone)\s+(?:open|raise|create|log|file|start|set up|write up)\s+(?:a|an|a new)\s+${NP}\s+(?:for|on|against|about)\s+(?:a|an|the|that|this|each|every)\s+${NP}\s*,?\s+(?:with|containing|including)\s+${LIST}$`, 'i'),
+    topic: 1,
+    parent: 2,
+    list: 3,
+  },
+  {
+    example: 'When the audiologist does a hearing test it gets recorded against the patient with the test date (the act, recorded against the record it is for)',
+    re: new RegExp(String.raw`^(?:when|whenever|each time|every time|once|after)\s+(?:the|a|an|our|one of our)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:does|carries out|runs|gives|takes|completes|performs|makes|holds|conducts)\s+(?:a|an)\s+${NP}\s*,?\s+(?:it|that|this|the\s+[a-z]+)\s+(?:gets|is)\s+(?:recorded|logged|stored|saved|kept|filed|noted|entered)\s+(?:against|under|on|for|with)\s+(?:the|that|their|his|her)\s+${NP}\s*,?\s+(?:with|along with|including)\s+${LIST}$`, 'i'),
+    topic: 1,
+    parent: 2,
+    list: 3,
+  },
+  {
     example: 'Employees submit expense reports with an amount / People who want to adopt fill in an adoption application for one animal with their name / Members can write a review of a book, with a rating',
     // (Not an order to act: "Send an email with the key-safe code ...".)
     re: new RegExp(String.raw`^(?!(?:the\s+|our\s+)?(?:app|system|service|backend|platform|site|it|we|they|workflow)\b)(?!(?:send|email|e-mail|text|notify|remind|tell|ask|charge|mark|flag|alert|ping|message|publish)\s)(?:the\s+|our\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?(?:\s+or\s+(?:the\s+|a\s+)?[a-z][a-z'-]*)?|[a-z]+\s+who\s+[a-z ]+?)\s+(?:(?:can|may|will|should|must|also)\s+)*(?!(?:has|have|is|are|be)\b)([a-z]+(?:\s+(?:in|out|up))?)\s+(?:(?:a|an|new|their|the|some|its)\s+)?(?!(?:can|may|will|should|must|also)\s)${NP}(?:\s+(?:up|in|on|online))?(?:\s+(?:for|of|on|about|against|to|in)\s+(?:a|an|one|each|exactly one|the|their|its|that|this)\s+${NP})?\s*,?\s+(?:with|containing|including|having|that (?:has|have)|which (?:has|have))\s+${LIST}$`, 'i'),

@@ -49,7 +49,7 @@ const SIZE = new RegExp(
 const RANGES: ReadonlyArray<[RegExp, 'both' | 'min' | 'max']> = [
   // ("the seeing on a 1-to-5 scale": the scale is the range, and no part of the name.)
   [new RegExp(String.raw`\b(?:on\s+)?(?:a\s+)?${NUM}\s*(?:-\s*to\s*-|to|-|–)\s*${NUM}\s+scale\b`, 'i'), 'both'],
-  [new RegExp(String.raw`\b(?:between|from|ranging from|on a scale of|scale of)\s+${NUM}\s*(?:to|and|-|–|\.\.)\s*${NUM}`, 'i'), 'both'],
+  [new RegExp(String.raw`\b(?:between|from|ranging from|on a scale of|scale of)\s+${NUM}\s*(?:(?:up\s+)?to|and|-|–|\.\.)\s*${NUM}`, 'i'), 'both'],
   // ("0 for Reception up to 6": the bounds, with what the first means.)
   [new RegExp(String.raw`(?:^|\s)${NUM}\s+for\s+[a-z]+(?:\s+[a-z]+)?\s+(?:up\s+)?to\s+${NUM}`, 'i'), 'both'],
   [new RegExp(String.raw`(?:^|\s)${NUM}\s*(?:to|-|–|\.\.)\s*${NUM}(?=\s|$)`, 'i'), 'both'],

@@ -47,6 +47,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/^(?:[-*•+]|\d+[.)])\s+/, '')
     .replace(/[.;,]+$/, '')
     .replace(/^(?:and|with|plus|also|as well as|including|along with)\s+/i, '')
+    // ("a length in minutes, anything from 15 up to 90": the bounds; "anything" names nothing.)
+    .replace(/,\s*(?:anything|anywhere|somewhere)\s+(?=(?:from|between)\s+\d)/i, ', ')
     // ("a fee of up to 50", "a deposit of between 20 and 100": the bound of the field, not what it is of.)
     .replace(/^((?:an?|the|their|its)\s+[a-z]+(?:\s+[a-z]+)?)\s+of\s+(?=(?:up to|at most|no more than|not more than|between|at least|under|over)\s+\d)/i, '$1 ')
     // ("..., and may carry a coach rating", "must have a signature": a field said with its verb; "may" leaves it optional.)

@@ -33,6 +33,8 @@ export function splitFieldList(written: string): string[] {
 function splitFieldListOnce(written: string): string[] {
   // (An em or en dash sets off an aside as a spaced hyphen does: "the weight — one of lace, DK or aran — and ...".)
   let list = written.replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '');
+  // ("a type, which is a hearing test, a fitting, a follow-up or a repair drop-off": values said with their articles.)
+  list = list.replace(/,\s*(?:which|that)\s+(?:is|can be|will be|must be)\s+(?:either\s+|one of\s+)?((?:an?\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2},\s*)+(?:an?\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2},?\s+or\s+(?:an?\s+)?[a-z][\w-]*(?:\s+(?!and\b)[a-z][\w-]*){0,2})(?=\s*(?:,|;|\.|$))/gi, (_m, values: string) => ` (${values.replace(/\b(?:a|an)\s+/gi, '')})`);
   // ("the applicant's name and email address — both required — plus a phone number": the rule of the two before it.)
   list = list.replace(/\s+-\s+(both\s+(?:are\s+)?(?:required|mandatory|needed))\s*(?:-\s+|$)/gi, (_m, rule: string, offset: number, whole: string) => (offset + _m.length >= whole.length ? `, ${rule}` : `, ${rule}, `));
   // ("condition - like new, good or well worn - a suggested donation": values set off by dashes are the field's, as in parentheses.)
@@ -166,7 +168,8 @@ function isDescriptorTail(text: string): boolean {
   // ("the handicap, a whole number such as 1100": what the field before is, with an example.)
   // ("their grade, a whole number that must be between 1 and 8": with its rule, too.)
   // ("how many technicians are on it, anywhere from 1 to 8": its bounds.)
-  if (/^(?:anywhere|somewhere)\s+(?:from|between)\s+\d+\s+(?:to|and)\s+\d+$/i.test(text.trim())) return true;
+  // ("a length in minutes, anything from 15 up to 90": the same.)
+  if (/^(?:anywhere|somewhere|anything)\s+(?:from|between)\s+\d+\s+(?:up\s+)?(?:to|and)\s+\d+$/i.test(text.trim())) return true;
   // ("the grams left, just as a whole number": the same, said as what it is kept as.)
   if (/^(?:(?:just|simply|only)\s+)?(?:as|in)\s+an?\s+(?:whole number|number|decimal(?: number)?|integer|date|free text|text|yes\/no|true\/false)$/i.test(text.trim())) return true;
   if (/^an?\s+(?:whole number|number|decimal(?: number)?|integer|date|free text|text|yes\/no|true\/false)(?:\s+(?:such as|like|e\.g\.?)\s+[^,;()]+|\s+(?:that|which)\s+[^,;()]+)?$/i.test(text.trim())) return true;
