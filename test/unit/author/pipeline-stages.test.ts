@@ -1796,3 +1796,41 @@ describe('session 16: a hearing-clinic-like page, read in a bicycle repair works
     expect(spec.workflows ?? []).toEqual([]);
   });
 });
+
+describe('session 16: a charity-shop-like page, read in a seed swap', () => {
+  const spec = authorSpec({
+    name: 'Seed swap',
+    description: [
+      'Each stall just has a name and a phone number.',
+      'So: growers. A grower has a name, a phone number and a grower number that goes on every packet. That number is required and can\'t ever repeat.',
+      'A packet belongs to the stall it was left at, and it comes from a grower, though the grower is optional because people leave packets anonymously. We note the date it came in and any notes.',
+      'Then the individual varieties out of each packet. Every variety belongs to a packet. It gets a title, a kind (herbs, beans, brassicas or flowers) and a price somewhere between £0.20 and £5. Brassicas need a yes/no for whether they have been frost tested. A photo is optional (images only, 4 MB max). The variety sits as "awaiting sorting" until someone sorts it, goes to "on the table", and ends up either "swapped" or "composted".',
+      'Stewards can do everything. Volunteers in the back room can log growers and packets. There are two bits for the public with no login: anyone can fill in the grower form on our website, which creates a grower record.',
+    ].join('\n\n'),
+  });
+
+  it('reads "That number is required and can\'t ever repeat" as the number said last', () => {
+    expect(fieldOf(spec, 'Grower', 'grower_number')).toMatchObject({ required: true, unique: true });
+    expect(fieldOf(spec, 'Grower', 'phone_number')?.unique).toBeUndefined();
+  });
+
+  it('reads "belongs to the stall it was left at, and it comes from a grower, though the grower is optional"', () => {
+    expect(fieldOf(spec, 'Packet', 'stall_id')).toMatchObject({ type: 'ref(Stall)', required: true });
+    expect(fieldOf(spec, 'Packet', 'grower_id')).toMatchObject({ type: 'ref(Grower)', required: false });
+    expect(fieldsOf(spec, 'Packet')).toEqual(expect.arrayContaining(['notes:text']));
+  });
+
+  it('reads "It gets ...", a yes/no for one kind of it, "A photo is optional (...)" and a life said with quoted states', () => {
+    expect(fieldsOf(spec, 'Variety')).toEqual(expect.arrayContaining(['title:string', 'kind:enum', 'price:number', 'frost_tested:boolean', 'photo_key:file', 'status:enum']));
+    expect(fieldOf(spec, 'Variety', 'price')).toMatchObject({ min: 0.2, max: 5 });
+    expect(fieldOf(spec, 'Variety', 'photo_key')).toMatchObject({ required: false, file: { contentTypes: ['image/*'], maxBytes: 4 * 1048576 } });
+    expect(fieldOf(spec, 'Variety', 'status')?.values).toEqual(expect.arrayContaining(['awaiting_sorting', 'on_the_table', 'swapped', 'composted']));
+    expect(spec.entities.map((e) => e.name)).not.toContain('Brassica');
+    expect(spec.entities.map((e) => e.name)).not.toContain('Bit');
+  });
+
+  it('names volunteers placed in one place only by what they are, and reads a public form that creates a record', () => {
+    expect(spec.roles.map((r) => r.name)).toContain('volunteer');
+    expect(spec.access).toEqual(expect.arrayContaining([{ entity: 'Grower', operation: 'create', level: 'public' }]));
+  });
+});

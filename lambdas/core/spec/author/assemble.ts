@@ -22,7 +22,7 @@ import { splitEventHandlers } from './event-handlers';
 import { readScheduledJobs } from './scheduled-jobs';
 import { newStatusField } from '../offline-author/merge-field';
 import { snakeCase } from '../../text/case';
-import { singularPhrase } from '../offline-author/text';
+import { singular, singularPhrase, words } from '../offline-author/text';
 import type { FieldList, Statement } from './statements';
 import { addFieldList, addFieldRow, type ListedFieldsContext } from './listed-fields';
 import { unplacedStatements } from './unplaced';
@@ -52,22 +52,34 @@ export interface Reading {
  * than 10 MB"): the field of the record type whose fields were listed last before the sentence, or
  * else of the one record type that has such a field.
  */
-function applyFieldRules(entities: SpecEntity[], reading: Reading, meta: MetaMap): void {
+function applyFieldRules(entities: SpecEntity[], reading: Reading, fieldsCtx: ListedFieldsContext): void {
+  const meta = fieldsCtx.meta;
   reading.statements.forEach((statement, i) => {
+    const listedBefore = reading.fieldLists.filter((l) => l.sentence !== undefined && l.sentence <= i).sort((a, b) => b.sentence! - a.sentence!);
+    // ("A photo is optional (images only, 8 MB max)": one more field of the record type listed just before.)
+    const oneMore = ONE_MORE_FIELD.exec(statement.text.trim());
+    const last = listedBefore[0] && i - listedBefore[0].sentence! <= 2 ? entities.find((e) => e.name === listedBefore[0]!.entity) : undefined;
+    if (oneMore && last && !reading.consumed.has(i) && !ruledField(last, words(oneMore[1]!))) {
+      addFieldList(last, `${oneMore[1]!} (${oneMore[2]!.toLowerCase()}${oneMore[3] ? `, ${oneMore[3]}` : ''})`, fieldsCtx);
+      reading.consumed.add(i);
+      return;
+    }
     for (const part of statement.text.split(/;\s*|,\s+(?:and|but|so)\s+(?=(?:the|its|their|these|those|all|each|every|any|there)\s)/i)) {
       const rule = readFieldRule(part);
       if (!rule) continue;
-      const listedBefore = reading.fieldLists.filter((l) => l.sentence !== undefined && l.sentence <= i).sort((a, b) => b.sentence! - a.sentence!);
-      const near = listedBefore.map((l) => entities.find((e) => e.name === l.entity)).find((e) => e && ruledField(e, rule.field));
+      const near = listedBefore.map((l) => entities.find((e) => e.name === l.entity)).find((e) => e && ruledField(e, rule.field, rule.justSaid));
       const anywhere = entities.filter((e) => ruledField(e, rule.field));
       const entity = near ?? (anywhere.length === 1 ? anywhere[0] : undefined);
-      const field = entity ? ruledField(entity, rule.field) : undefined;
+      const field = entity ? ruledField(entity, rule.field, rule.justSaid && entity === near) : undefined;
       if (!entity || !field) continue;
       applyFieldRule(entity, field, rule.traits, meta);
       reading.consumed.add(i);
     }
   });
 }
+
+/** "A photo is optional (images only, 8 MB max)", "A nickname is optional too": a field said alone, with its rule. */
+const ONE_MORE_FIELD = /^(?:an?|the)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:is|would be)\s+(optional|required)(?:\s+(?:too|as well))?\s*(?:\(([^()]+)\))?\.?$/i;
 
 /** "When an aid breaks we open a repair for it with ...": people making a record when something happens. */
 const PEOPLE_OPEN_RECORD = /^(?:when|whenever|if|once|each time|every time)\b[^,;]{0,60}?\b(?:we|you|they|staff|someone)\s+(?:open|raise|create|log|file|start|set up|write up)\s+(?:a|an|a new)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:for|on|against|about)\b/i;
@@ -137,12 +149,13 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
     const e = byName(states.entity);
     if (e) addStates(e, states.values);
   }
-  applyFieldRules(entities, reading, meta);
+  applyFieldRules(entities, reading, fieldsCtx);
   // ("Members have a category (junior, senior or social). Juniors also need an emergency contact": the juniors
   // are members of that kind, whose extra fields are the member's, optional.)
   for (const kind of [...entities]) {
     const own = snakeCase(kind.name);
-    const holder = entities.find((e) => e !== kind && e.fields.some((f) => f.type === 'enum' && f.values?.includes(own)));
+    // ("a category (clothing, books or electricals) ... Electricals need a yes/no for ...": the value may be said in the plural.)
+    const holder = entities.find((e) => e !== kind && e.fields.some((f) => f.type === 'enum' && f.values?.some((v) => v === own || singular(v) === own)));
     if (!holder || discovery.containments.some((c) => c.parent === kind.name || c.child === kind.name) || kind.fields.some((f) => f.type.startsWith('ref('))) continue;
     for (const f of kind.fields) {
       if (holder.fields.some((h) => h.name === f.name)) continue;

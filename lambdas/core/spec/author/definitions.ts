@@ -247,7 +247,7 @@ const PATTERNS: Pattern[] = [
     example: 'It also has a colour and a size / They have a name (the record just described)',
     // ("It's got a start ...", "they've got a name": the spoken possessive.)
     // (Also "It just says whether the member is bringing a friend and which language ...".)
-    re: new RegExp(String.raw`^(?:it|they|each one|every one|which)(?:'s got|'ve got|\s+(?:has|have) got|\s+${HEDGE}(?:has|have|includes?|comes with|records?|stores?|carries|says|asks|notes|gives|holds?|keeps?|contains?|tracks?|lists?|needs?))\s+${LIST}$`, 'i'),
+    re: new RegExp(String.raw`^(?:it|they|each one|every one|which)(?:'s got|'ve got|\s+(?:has|have) got|\s+${HEDGE}(?:has|have|includes?|comes with|records?|stores?|carries|says|asks|notes|gives|holds?|keeps?|contains?|tracks?|lists?|needs?|gets))\s+${LIST}$`, 'i'),
     topic: 0,
     list: 1,
   },
@@ -350,7 +350,7 @@ const PATTERNS: Pattern[] = [
 export const PREVIOUS = '(previous)';
 
 /** Subjects that are never record types. */
-const NOT_TOPICS = /^(?:we|you|they|i|it|this|that|these|those|he|she|everyone|anyone|everybody|anybody|someone|nobody|people|users?|each|every|all|there|which|who|what|everything|anything|(?:can|may|must|should|will|do|does)\b.*)$/i;
+const NOT_TOPICS = /^(?:we|you|they|i|it|this|that|these|those|he|she|everyone|anyone|everybody|anybody|someone|nobody|people|users?|each|every|all|there|which|who|what|everything|anything|(?:(?:two|three|a few|some|several|the)\s+)?(?:bits|things|parts|ways|reasons|options|sorts|steps|cases|questions|problems|issues|points|ones|sides)|(?:can|may|must|should|will|do|does)\b.*)$/i;
 
 /** "by a teacher to a student at a lesson time, lasts a number of minutes, and has notes" -> the field list. */
 export function complements(text: string): string {

@@ -14,17 +14,22 @@ export interface FieldRule {
   /** The words naming the field, singular ("signed agreement", "photo", "reference"). */
   field: string[];
   traits: Traits;
+  /** Named as the one just said ("That number", "these references"): the last such field listed. */
+  justSaid?: boolean;
 }
 
 /** "The X must/should/has to be ...", "Xs are to be ...": a subject of one to four words, then the rule. */
-const RULE_SENTENCE = /^(?:(?:the|its|their|these|those|all|each|every|any)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)\s+(?:must|should|has to|have to|need to|needs to|are to|is to|will need to)\s+(?:always\s+|only\s+|also\s+)?be\s+(.+?)\.?$/i;
+const RULE_SENTENCE = /^(?:(?:the|its|their|these|those|that|this|all|each|every|any)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)\s+(?:must|should|has to|have to|need to|needs to|are to|is to|will need to)\s+(?:always\s+|only\s+|also\s+)?be\s+(.+?)\.?$/i;
 
 /** What a rule sentence may say: a format, a size, unique, required, a range. Anything else is no field rule. */
 const RULE_WORDS = /\b(?:pdfs?|images?|photos?|jpe?gs?|pngs?|gifs?|heic|mp3s?|mp4s?|csvs?|mb|kb|gb|megabytes?|unique|required|mandatory|filled in|between|at least|at most|no (?:more|larger|bigger) than|up to|under)\b/i;
 
 /** Reads a sentence that states a rule of one field; undefined when the sentence says anything else. */
 /** "The email is required", "Nicknames are optional": only the rule after "is". */
-const IS_RULE = /^(?:(?:the|its|their|these|those|all|each|every|any)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)\s+(?:is|are)\s+(?:always\s+|also\s+)?((?:required|mandatory|unique|optional)(?:\s+(?:too|as well))?)\.?$/i;
+const IS_RULE = /^(?:(?:the|its|their|these|those|that|this|all|each|every|any)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)\s+(?:is|are)\s+(?:always\s+|also\s+)?((?:required|mandatory|unique|optional)(?:\s+(?:too|as well))?(?:\s+and\s+(?:can't|cannot|can not|must not|mustn't|may not|should not|shouldn't|can never|will never|must never|never)\s+(?:ever\s+)?(?:repeat|be repeated|be reused|be re-used|be used twice|be duplicated))?)\.?$/i;
+
+/** "can't ever repeat", "must never be reused": no two records share it. */
+const NEVER_REPEATS = /\b(?:can't|cannot|can not|must not|mustn't|may not|should not|shouldn't|can never|will never|must never|never)\s+(?:ever\s+)?(?:repeat|be repeated|be reused|be re-used|be used twice|be duplicated)\b/i;
 
 /** "there is only one per date", "there can only be one menu day per date": the field is unique. */
 const ONE_PER = /^(?:and\s+)?there(?:['’]s|\s+is|\s+can\s+(?:only\s+)?be|\s+should\s+(?:only\s+)?be|\s+must\s+(?:only\s+)?be)\s+(?:only\s+)?(?:ever\s+)?(?:one|a single)\s+(?:[a-z]+\s+){0,2}?(?:per|for each|for every|for any)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s*,.*)?\.?$/i;
@@ -43,11 +48,13 @@ export function readFieldRule(sentence: string): FieldRule | undefined {
     .replace(/\b(unique)\s+(?:across|within|in|among|throughout)\b.*$/i, '$1')
     .replace(/^(?:an?\s+)?(images?|photos?|pdfs?)\s+of\s+(?=(?:at most|no more than|up to|under|max)\b)/i, '$1, ');
   const traits = emptyTraits();
-  readDescriptor(rule, traits, []);
+  readDescriptor(rule.replace(NEVER_REPEATS, ''), traits, []);
+  if (NEVER_REPEATS.test(rule)) traits.unique = true;
   const said = traits.unique || traits.required || traits.optional || traits.contentTypes.length > 0 || traits.maxBytes !== undefined || traits.min !== undefined || traits.max !== undefined;
   if (!said) return undefined;
   const field = words(m[1]!).map((w, i, all) => (i === all.length - 1 ? singular(w) : w));
-  return field.length > 0 ? { field, traits } : undefined;
+  const justSaid = /^(?:that|this|these|those)\s/i.test(sentence.trim());
+  return field.length > 0 ? { field, traits, ...(justSaid ? { justSaid } : {}) } : undefined;
 }
 
 /** The words of a field's name, without the `_key` or `_id` its type adds. */
@@ -56,12 +63,13 @@ function nameWords(field: SpecField): string[] {
 }
 
 /** The one field of an entity a rule names: by all its words, else by its head noun alone. */
-export function ruledField(entity: SpecEntity, named: readonly string[]): SpecField | undefined {
+export function ruledField(entity: SpecEntity, named: readonly string[], justSaid = false): SpecField | undefined {
   const whole = entity.fields.filter((f) => nameWords(f).join(' ') === named.join(' '));
   if (whole.length === 1) return whole[0];
   if (named.length !== 1) return undefined;
   const byHead = entity.fields.filter((f) => nameWords(f).at(-1) === named[0]);
-  return byHead.length === 1 ? byHead[0] : undefined;
+  // ("a phone number, ... and a donor number. That number is required": the one said last.)
+  return byHead.length === 1 || (justSaid && byHead.length > 1) ? byHead.at(-1) : undefined;
 }
 
 /** Applies a rule to its field: the file's formats and size (a text field so ruled becomes a file), unique, required, bounds. */

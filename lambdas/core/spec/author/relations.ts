@@ -234,7 +234,9 @@ export function readRelations(written: string): RelationReading | undefined {
 
 function readRelationsOnce(written: string): RelationReading | undefined {
   // ("a row obviously ends up with lots of harvests": a comment on the relation is no part of it.)
-  const text = written.replace(/^((?:(?:each|every|a|an|the|one|any)\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:obviously|naturally|of course|usually|typically|clearly|generally|normally)\s+/i, '$1 ');
+  // ("A donation belongs to the shop it was dropped at": which one it is, said as a clause, is no part of it.)
+  // ("an event belongs to the one venue it is held at": the one venue.)
+  const text = written.replace(/\b((?:belongs?|belonging) to)\s+the\s+(?:one\s+|single\s+|same\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:it|they|that|which|where)\s+(?:was|were|is|are|came|comes|got)\s+[a-z]+(?:ed|en|wn|t)?(?:\s+(?:at|in|on|from|to|by|for|into))?(?=\s*(?:,|$|\s+and\b))/i, '$1 one $2').replace(/^((?:(?:each|every|a|an|the|one|any)\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:obviously|naturally|of course|usually|typically|clearly|generally|normally)\s+/i, '$1 ');
   // ("An incident can also be linked to the shift it happened on, though it doesn't have to be": a link it may have.)
   const may = /^((?:(?:each|every|a|an|the|one|any)\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:can|may|might|could)\s+(?:also\s+)?(?:optionally\s+)?be\s+(?:linked|tied|attached|connected|assigned)\s+to\s+(?:a|an|one|the)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:it|they|that|which|who)\s+[^,]*)?(?:\s*,\s*(?:though|but|although|if)\b.*)?$/i.exec(text.trim().replace(/\.$/, ''));
   const optionalLink = may ? readOne(`${may[1]!} is linked to a ${may[2]!}`) : undefined;
@@ -313,16 +315,20 @@ function readFirstClause(text: string): RelationReading | undefined {
 
 /** "A grade is given for one subject and belongs to one student": two relations of one subject. */
 // (Also "a line belongs to one order and points at one menu item, with a quantity".)
-const CHAINED = new RegExp(String.raw`^(${DET}${NP})\s+(.+?)\s*,?\s+and\s+(${MODAL}(?:belongs? to|is part of|is for|is about|is linked to|is assigned to|points? (?:at|to)|refers? to|links? to|takes? place (?:at|in)|(?:is|are) held (?:at|in)|happens? (?:at|in))\s+${ONE}.+)$`, 'i');
+const CHAINED = new RegExp(String.raw`^(${DET}${NP})\s+(.+?)\s*,?\s+and\s+(?:(?:it|they)\s+)?(${MODAL}(?:belongs? to|is part of|is for|is about|is linked to|is assigned to|points? (?:at|to)|refers? to|links? to|takes? place (?:at|in)|(?:is|are) held (?:at|in)|happens? (?:at|in)|comes? from|(?:is|are) from)\s+${ONE}.+)$`, 'i');
 
 function readChained(text: string): RelationReading | undefined {
   const m = CHAINED.exec(text.trim().replace(/\.$/, ''));
   if (!m) return undefined;
   const first = readOne(`${m[1]!} ${m[3]!}`);
   // (The second verb's subject is the first one's, whole: "an order line belongs to ... and points at ...".)
-  const second = first ? readOne(`the ${first.pairs[0]!.child} ${m[4]!}`) : undefined;
+  // ("..., and it comes from a donor, though the donor is optional": the second link may be missing.)
+  const optional = /,\s*(?:though|but|although)\s+(?:the\s+[a-z]+(?:\s+[a-z]+)?|that|it|this)(?:['’]s|\s+is|\s+being)\s+optional\b.*$/i;
+  const rest = m[4]!.replace(optional, '');
+  const second = first ? readOne(`the ${first.pairs[0]!.child} ${rest}`) : undefined;
   if (!first || !second || first.list || first.pairs.length !== 1) return undefined;
-  return { ...second, pairs: [...first.pairs, ...second.pairs], ...(first.loose || second.loose ? { loose: true } : {}) };
+  const secondPairs = rest !== m[4] ? second.pairs.map((p) => ({ ...p, optional: true })) : second.pairs;
+  return { ...second, pairs: [...first.pairs, ...secondPairs], ...(first.loose || second.loose ? { loose: true } : {}) };
 }
 
 /** A time the record is on or at ("on one date", "at a time", "for a given week"): no record type. */

@@ -39,7 +39,7 @@ const PATTERNS: RegExp[] = [
 // ("Its status is in stock, reserved or sold": a state of two words may start with "in".)
 // ("in the fridge, taken or binned": a state may be "in the" place.)
 // ("on sale, sold out or cancelled": so may "on".)
-const NOT_STATES = /^(?:a|an|the|for|on(?!\s+[a-z]+\s*,)|in(?!\s+(?:the\s+)?[a-z]+\s*,)|at|of|one|some|any|not|never|only|also)\b/i;
+const NOT_STATES = /^(?:a|an|the|for|on(?!\s+[a-z]+\s*,)|in(?!\s+(?:the\s+)?[a-z]+\s*,)|at|of|one|some|any|not|never|only|also)\b(?!-)/i;
 
 /**
  * "A booking starts off provisional, becomes confirmed once the deposit's in, and after that it's
@@ -52,7 +52,7 @@ const LIFE = new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?)\s+(?:off\s+|
  * changed hands it's marked as swapped": the state it starts in, then each it is, becomes or is
  * marked as, in the order said.
  */
-const STARTS = new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?)\s+(?:off\s+|out\s+)?(?:as\s+|in\s+)?(?:an?\s+)?([a-z][a-z-]*)\b(.+)$`, 'i');
+const STARTS = new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?|sits|waits)\s+(?:off\s+|out\s+)?(?:as\s+|in\s+)?(?:an?\s+)?([a-z][a-z-]*)\b(.+)$`, 'i');
 // ("is checked in when the group arrives": a state of a verb and its particle.)
 const LATER_STATES = /\b(?:is|are|gets?|becomes?|goes\s+to|moves\s+to|turns|ends\s+up|end\s+up|can\s+(?:also\s+)?be|may\s+(?:also\s+)?be)\s+(?:then\s+|later\s+|finally\s+)?(?:either\s+)?([a-z][a-z-]*(?:\s+(?:in|out|up|off|back)\b)?(?:\s*,\s*[a-z][a-z-]*)*(?:\s*,?\s+or\s+[a-z][a-z-]*)?)|\b(?:marked|set|flagged)\s+(?:as\s+)?([a-z][a-z-]*)/gi;
 
@@ -60,7 +60,8 @@ function readLife(text: string): StateList | undefined {
   const m = STARTS.exec(text);
   if (!m || NOT_STATES.test(m[2]!)) return undefined;
   // ("becomes confirmed once the tide is checked, and ends up done": what is said of something else, in a "once ..." clause, is no state of it.)
-  const own = m[3]!.replace(/\b(?:once|when|after|as soon as|if|until|because|since)\s+(?:the|a|an|its|their)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are|has been|have been|gets|get)\s+[a-z]+\b/gi, ' ');
+  // ("until someone prices it": when it moves on says nothing of the states.)
+  const own = m[3]!.replace(/\b(?:once|when|after|as soon as|if|until|because|since)\s+(?:the|a|an|its|their)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are|has been|have been|gets|get)\s+[a-z]+\b/gi, ' ').replace(/\buntil\s+(?:someone|somebody|we|they|staff|it|the\s+[a-z]+)\s+[a-z]+(?:\s+(?:it|them))?\b/gi, ' ');
   const later = [...own.matchAll(LATER_STATES)].flatMap((x) => (x[1] ?? x[2]!).split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+/));
   const values = [m[2]!, ...later].filter((v) => v && !NOT_STATES.test(v) && !/^(?:then|either|it|they|there|and|or)$/i.test(v));
   return values.length >= 3 ? { topic: m[1]!.trim(), values: [...new Set(values.map((v) => enumValue(v.trim())))] } : undefined;
@@ -71,7 +72,9 @@ export function readStates(text: string): StateList | undefined {
   return READSTATES_READINGS.of(text, readStatesOnce);
 }
 
-function readStatesOnce(text: string): StateList | undefined {
+function readStatesOnce(written: string): StateList | undefined {
+  // ('sits as "awaiting pricing" until ..., goes to "on shop floor"': a quoted state of several words is one.)
+  const text = written.replace(/["“]([a-z][a-z -]{0,30}?)["”]/gi, (_m, state: string) => state.trim().replace(/\s+/g, '-'));
   const life = LIFE.exec(text.trim().replace(/\.$/, ''));
   if (life) return { topic: life[1]!.trim(), values: [...new Set([life[2]!, life[3]!, life[4]!, life[5]!].map((v) => enumValue(v.trim())))] };
   const lived = readLife(text.trim().replace(/\.$/, ''));

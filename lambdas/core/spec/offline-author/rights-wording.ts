@@ -38,6 +38,8 @@ export function plainRightsWording(clause: string): string {
 
 function plainRightsWordingOnce(clause: string): string {
   let text = clause
+    // ("anyone can fill in the Gift Aid form on our website, which creates a donor record": they create a donor.)
+    .replace(/\bfill(?:s)?\s+(?:in|out)\s+(?:the|a|an|our)\s+(?:[a-z-]+\s+){0,3}?form\b[^,;]*,\s*which\s+(?:creates|makes|adds|opens|starts|sets up)\s+(?:a|an|a new)\s+([a-z]+(?:\s+[a-z]+)?)\s+record\b/gi, 'create a $1')
     // ("I (the owner) need full access".)
     .replace(/^(\s*(?:and\s+)?)i\s*\(\s*(?:the|an?|as (?:the|an?))\s+([a-z][a-z -]{1,30}?)\s*\)\s*/i, '$1The $2 ')
     // ("My two assistants handle ...": how many says nothing of who they are.)

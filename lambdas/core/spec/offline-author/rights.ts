@@ -42,6 +42,26 @@ export interface RightsContext {
   fieldAt?: (tokens: string[], i: number) => { entity: string; length: number } | undefined;
   /** The record types that refer to a record type (bookings to the session they are for). */
   referrers?: (entity: string) => string[];
+  /**
+   * Words for people in general the text places in one place only ("volunteers in the back room"
+   * and no volunteers elsewhere): the place sets no role apart, so the role is the volunteer.
+   */
+  placedOnce?: ReadonlySet<string>;
+}
+
+const GENERIC_PEOPLE = /^(?:staff|people|workers?|volunteers?|team|crew|members?|employees?|personnel|folk)$/;
+
+/** The words for people in general the text places in exactly one place ("volunteers in the back room"). */
+export function peoplePlacedOnce(texts: readonly string[]): Set<string> {
+  const places = new Map<string, Set<string>>();
+  for (const text of texts) {
+    for (const m of text.toLowerCase().matchAll(/\b([a-z]+)\s+(?:in|at|on)\s+(?:the|our|their|each|every)\s+([a-z]+(?:\s+[a-z]+)?)/g)) {
+      if (!GENERIC_PEOPLE.test(m[1]!)) continue;
+      const word = singular(m[1]!);
+      places.set(word, (places.get(word) ?? new Set()).add(m[2]!));
+    }
+  }
+  return new Set([...places].filter(([, at]) => at.size === 1).map(([word]) => word));
 }
 
 const LEADING = new Set(['and', 'but', 'while', 'whereas', 'so', 'also', 'then', 'meanwhile', 'however']);
@@ -73,7 +93,7 @@ const PLACE_PREPOSITIONS = new Set(['in', 'at', 'from', 'on']);
  * at the stations" the station staff; "the coordinators at each café" are the coordinators (each
  * place has its own). Rewritten as the compound before the predicate (a modal or a rights verb).
  */
-function placedPeople(raw: string[]): string[] {
+function placedPeople(raw: string[], placedOnce?: ReadonlySet<string>): string[] {
   // ("members of the public can send a message": the public.)
   const at = raw.findIndex((w, i) => (w === 'members' || w === 'member') && raw[i + 1] === 'of' && raw[i + 2] === 'the' && raw[i + 3] === 'public');
   const tokens = at >= 0 && at <= 2 ? [...raw.slice(0, at), 'the', 'public', ...raw.slice(at + 4)] : raw;
@@ -91,7 +111,7 @@ function placedPeople(raw: string[]): string[] {
     const people = tokens.slice(k, at);
     // ("coordinators in the office", "officers in the Parks team": a team or an office they work in names no other role.)
     // ("Staff in the office" and "staff at the stations" are two roles; "receptionists on the front desk" one, named by what they do.)
-    const generic = people.length === 1 && /^(?:staff|people|workers?|volunteers?|team|crew|members?|employees?|personnel|folk)$/.test(people[0]!);
+    const generic = people.length === 1 && GENERIC_PEOPLE.test(people[0]!) && !placedOnce?.has(singular(people[0]!));
     const subject = tokens[at + 1] === 'each' || tokens[at + 1] === 'every' || !generic ? people : [...(wide ? [tokens[at + 2]!] : []), singular(place), ...people];
     return [...tokens.slice(0, k), ...subject, ...tokens.slice(at + 3 + wide)];
   }
@@ -136,7 +156,7 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   // ("anyone can see the list of sessions": the list is of sessions, which are what is seen.)
   const listed = plain.replace(/\b(?:the\s+|a\s+|their\s+)?(?:full\s+|whole\s+|public\s+)?(?:list|catalogue|catalog|collection|schedule|calendar|register|directory|history) of\s+/gi, '');
   const owned = keptUpToDate(freeHand(listed)).replace(/\b(?:the|a|an|any)\s+(ones?|[a-z]+)\s+(?:that\s+)?(?:they|he|she)(?:'ve|\s+have)?\s+(?:[a-z]+ed|made|wrote|written|took|did|brought|sent|built)(?:\s+themselves)?\b/gi, 'their own $1');
-  const tokens = placedPeople(words(owned));
+  const tokens = placedPeople(words(owned), ctx.placedOnce);
   let k = 0;
   while (LEADING.has(tokens[k] ?? '')) k += 1;
   const indefinite = tokens[k] === 'a' || tokens[k] === 'an';

@@ -14,7 +14,7 @@ import type { EntityIndex } from './entity-index';
 import { fieldPhrase } from './fields';
 import { refTarget } from './relations';
 import { ALL_RIGHTS, FUNCTION_WORDS, NO_LOGIN, NON_NOUNS, PERSON_WORDS, PUBLIC_AUDIENCE, type RightLetter, SIGNED_IN_AUDIENCE } from './lexicon';
-import { parseRightsClause, roleNameOf, type RightsClause, type RightsContext } from './rights';
+import { parseRightsClause, peoplePlacedOnce, roleNameOf, type RightsClause, type RightsContext } from './rights';
 import { PUBLIC_PHRASE } from './access';
 import { isTenancyClause, tenancyUnits } from './tenancy';
 import { singular as singularWord, words } from './text';
@@ -108,7 +108,8 @@ export function roleSubject(clause: RightsClause, index: EntityIndex): string | 
   return roleNameOf(clause.subject);
 }
 
-export function collectRoles(sentences: Sentence[], ctx: RightsContext): RoleDraft[] {
+export function collectRoles(sentences: Sentence[], context: RightsContext): RoleDraft[] {
+  const ctx: RightsContext = { ...context, placedOnce: context.placedOnce ?? peoplePlacedOnce(sentences.map((s) => s.text)) };
   const drafts = new Map<string, RoleDraft>();
   const evidenced = new Set<string>();
   // ("Every club runs its own regattas" when each club is a tenant: the tenant, not a role of people.)

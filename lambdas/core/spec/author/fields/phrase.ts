@@ -48,7 +48,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/[.;,]+$/, '')
     .replace(/^(?:and|with|plus|also|as well as|including|along with)\s+/i, '')
     // ("a length in minutes, anything from 15 up to 90": the bounds; "anything" names nothing.)
-    .replace(/,\s*(?:anything|anywhere|somewhere)\s+(?=(?:from|between)\s+\d)/i, ', ')
+    .replace(/(,\s*|\s+)(?:anything|anywhere|somewhere)\s+(?=(?:from|between)\s+\d)/i, '$1')
     // ("a fee of up to 50", "a deposit of between 20 and 100": the bound of the field, not what it is of.)
     .replace(/^((?:an?|the|their|its)\s+[a-z]+(?:\s+[a-z]+)?)\s+of\s+(?=(?:up to|at most|no more than|not more than|between|at least|under|over)\s+\d)/i, '$1 ')
     // ("..., and may carry a coach rating", "must have a signature": a field said with its verb; "may" leaves it optional.)
@@ -177,6 +177,12 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   if (member) {
     traits.ref ??= 'User';
     text = text.slice(0, member.index);
+  }
+  // ("a yes/no for whether they've been PAT tested", "a tick box for gift aid": the question is the field.)
+  const forWhat = /^(?:an?\s+)?(?:yes\/no|yes-no|tick ?box|check ?box|flag|toggle)\s+(?:for|saying|to say|on)\s+(.+)$/i.exec(text.trim());
+  if (forWhat) {
+    traits.type = 'boolean';
+    text = /^(?:whether|if)\s/i.test(forWhat[1]!) ? forWhat[1]!.replace(/^if\s/i, 'whether ') : forWhat[1]!;
   }
   // ("the medical declaration, a tick box where they declare they're fit": a yes/no field.)
   const tick = /,\s*an?\s+(?:tick box|tickbox|check box|checkbox|yes\/no (?:field|box))\b.*$/i.exec(text);
