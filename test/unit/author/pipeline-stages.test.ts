@@ -1834,3 +1834,43 @@ describe('session 16: a charity-shop-like page, read in a seed swap', () => {
     expect(spec.access).toEqual(expect.arrayContaining([{ entity: 'Grower', operation: 'create', level: 'public' }]));
   });
 });
+
+describe('session 16: a paddleboard-rental-like page, read in a tool library', () => {
+  const spec = authorSpec({
+    name: 'Tool library',
+    description: [
+      'Every tool we own (that is what we call the drills and saws between us) gets a record with its asset number, which is engraved on the handle and is never shared by two tools, what kind it is (drill, saw or sander), the daily rate, and a yes/no for whether it is out of action right now.',
+      'Ladders are tracked separately because the insurer always asks about them: each one has a tag code, a length (short, medium or long) and the date of its last inspection.',
+      'A loan is for one tool and holds a borrower name, a notes box for anything we should know, like "needs a battery" or "first time", and the start as a date and time. There\'s also a safety tick box to say they have read the guide, and that one is required too. A loan sits at pending until they pay, then it\'s confirmed, then returned, or cancelled if plans change.',
+      'When something comes back broken, the volunteers fill in a damage note against that loan: a description of what happened, an estimated repair cost and a photo (JPEG or PNG, 5 MB max).',
+      'I am the manager and can do everything. Most people borrow on their phones. Members who do make an account can book loans and then see only their own loans.',
+    ].join('\n\n'),
+  });
+
+  it('reads "Every tool we own (...) gets a record with ..." and a unique number "never shared by two tools"', () => {
+    expect(fieldOf(spec, 'Tool', 'asset_number')).toMatchObject({ unique: true });
+    expect(fieldOf(spec, 'Tool', 'kind')).toMatchObject({ type: 'enum', values: ['drill', 'saw', 'sander'] });
+    expect(fieldOf(spec, 'Tool', 'out_of_action')).toMatchObject({ type: 'boolean' });
+  });
+
+  it('reads "Ladders are tracked separately because ...: each one has ..." as the ladders\' fields', () => {
+    expect(fieldsOf(spec, 'Ladder')).toEqual(expect.arrayContaining(['tag_code:string', 'length:enum', 'last_inspection_date:date']));
+    expect(fieldsOf(spec, 'Tool')).not.toEqual(expect.arrayContaining(['tag_code:string']));
+  });
+
+  it('reads a notes box, a named tick box that is required too, and a life of "then ..., then ..., or ..."', () => {
+    expect(fieldOf(spec, 'Loan', 'notes')).toMatchObject({ type: 'text' });
+    expect(fieldOf(spec, 'Loan', 'safety')).toMatchObject({ type: 'boolean', required: true });
+    expect(fieldOf(spec, 'Loan', 'status')?.values).toEqual(['pending', 'confirmed', 'returned', 'cancelled']);
+  });
+
+  it('reads a record filled in "against that loan" with its fields', () => {
+    expect(fieldsOf(spec, 'DamageNote')).toEqual(expect.arrayContaining(['description:text', 'estimated_repair_cost:number', 'photo_key:file', 'loan_id:ref(Loan)']));
+  });
+
+  it('gives "most people" no role, and reads "Members who do make an account can ... and then see only their own"', () => {
+    expect(spec.roles.map((r) => r.name)).not.toContain('most_person');
+    const member = spec.roles.find((r) => r.name === 'member');
+    expect(member?.rights.Loan).toEqual(expect.objectContaining({ create: 'all', read: 'own' }));
+  });
+});

@@ -29,6 +29,7 @@ import { unplacedStatements } from './unplaced';
 import { tenantAdminAsAdmin } from './role-names';
 import { tagTerms } from './tag';
 import { applyFieldRule, readFieldRule, ruledField } from './field-rules';
+import { isBareFieldList } from './bare-lists';
 import { copySameValues } from './same-values';
 
 export interface Reading {
@@ -52,7 +53,7 @@ export interface Reading {
  * than 10 MB"): the field of the record type whose fields were listed last before the sentence, or
  * else of the one record type that has such a field.
  */
-function applyFieldRules(entities: SpecEntity[], reading: Reading, fieldsCtx: ListedFieldsContext): void {
+function applyFieldRules(entities: SpecEntity[], reading: Reading, fieldsCtx: ListedFieldsContext, index: EntityIndex): void {
   const meta = fieldsCtx.meta;
   reading.statements.forEach((statement, i) => {
     const listedBefore = reading.fieldLists.filter((l) => l.sentence !== undefined && l.sentence <= i).sort((a, b) => b.sentence! - a.sentence!);
@@ -61,6 +62,14 @@ function applyFieldRules(entities: SpecEntity[], reading: Reading, fieldsCtx: Li
     const last = listedBefore[0] && i - listedBefore[0].sentence! <= 2 ? entities.find((e) => e.name === listedBefore[0]!.entity) : undefined;
     if (oneMore && last && !reading.consumed.has(i) && !ruledField(last, words(oneMore[1]!))) {
       addFieldList(last, `${oneMore[1]!} (${oneMore[2]!.toLowerCase()}${oneMore[3] ? `, ${oneMore[3]}` : ''})`, fieldsCtx);
+      reading.consumed.add(i);
+      return;
+    }
+    // ("There's also a safety briefing tick box to say they've read it, and that one is required too.")
+    const also = THERE_IS_ALSO.exec(statement.text.trim());
+    if (also && last && isBareFieldList(also[1]!, true) && !index.resolve(words(also[1]!))) {
+      // (Another reader may have taken the field already, without the rule said after it.)
+      addFieldList(last, also[2] ? `${also[1]!} (${also[2].toLowerCase()})` : also[1]!, fieldsCtx);
       reading.consumed.add(i);
       return;
     }
@@ -80,6 +89,9 @@ function applyFieldRules(entities: SpecEntity[], reading: Reading, fieldsCtx: Li
 
 /** "A photo is optional (images only, 8 MB max)", "A nickname is optional too": a field said alone, with its rule. */
 const ONE_MORE_FIELD = /^(?:an?|the)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:is|would be)\s+(optional|required)(?:\s+(?:too|as well))?\s*(?:\(([^()]+)\))?\.?$/i;
+
+/** "There's also a safety briefing tick box ..., and that one is required too": one more field. */
+const THERE_IS_ALSO = /^there(?:['’]s|\s+is)\s+also\s+(an?\s+[^,;]+?)(?:\s*,\s*and\s+(?:that one|that|it|this one|this)\s+is\s+(required|optional)(?:\s+(?:too|as well))?)?$/i;
 
 /** "When an aid breaks we open a repair for it with ...": people making a record when something happens. */
 const PEOPLE_OPEN_RECORD = /^(?:when|whenever|if|once|each time|every time)\b[^,;]{0,60}?\b(?:we|you|they|staff|someone)\s+(?:open|raise|create|log|file|start|set up|write up)\s+(?:a|an|a new)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:for|on|against|about)\b/i;
@@ -149,7 +161,7 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
     const e = byName(states.entity);
     if (e) addStates(e, states.values);
   }
-  applyFieldRules(entities, reading, fieldsCtx);
+  applyFieldRules(entities, reading, fieldsCtx, index);
   // ("Members have a category (junior, senior or social). Juniors also need an emergency contact": the juniors
   // are members of that kind, whose extra fields are the member's, optional.)
   for (const kind of [...entities]) {

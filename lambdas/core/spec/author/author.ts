@@ -35,7 +35,7 @@ import { userNouns } from './user-nouns';
 import { opensWithSchedule } from './scheduled-jobs';
 
 /** Someone making a record, at the end of a clause ("creates an attendance record for that child", "we record every harvest from a tree"): the record, and what it is for. */
-const MADE_RECORD = /\b(?:creates?|makes?|records?|logs?|files?|writes?|opens?|submits?|adds?|fills? (?:in|out))\s+(?:a|an|one|the|a new|their|their own|every|each)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:for|from|of|on)\s+(?:a|an|the|that|this|each|every|one|their)\s+([a-z]+))?\s*$/i;
+const MADE_RECORD = /\b(?:creates?|makes?|records?|logs?|files?|writes?|opens?|submits?|adds?|fills? (?:in|out))\s+(?:a|an|one|the|a new|their|their own|every|each)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:for|from|of|on|against|about)\s+(?:a|an|the|that|this|each|every|one|their)\s+([a-z]+))?\s*$/i;
 
 /** The subject a sentence opens with, before its verb ("A tool sits in one category"). */
 const SUBJECT_FIRST = /^(?:a|an|each|every|the)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|sits|sit|belongs|belong|lives|live|goes|go|comes|come|stays|stay|gets|get|can|must|will|always|only|usually)\b/i;
@@ -353,7 +353,9 @@ export function readDescription(description: string): Reading {
       // ("each beach is run by a franchisee", beaches the tenants: who runs the tenant describes no record type.)
       // (Also "Each park is run by its own franchisee".)
       const runBy = def && def.topic !== PREVIOUS && units.has(snakeCase(singular(def.topic.toLowerCase()))) && /^(?:an?|the|one|its own|their own)\s+[a-z]+$/i.test(def.list?.trim() ?? '');
-      const entity = def && !runBy ? (def.topic === PREVIOUS ? previous ?? (headed ? nameOf(headed, units) : undefined) : nameOf(def.topic, units, def.list !== undefined)) : undefined;
+      // ("Life jackets are tracked separately because ...: each one has ...": one of those the clause before is about.)
+      const eachOfBefore = def?.topic === PREVIOUS && parts.indexOf(part) > 0 && /^(?:each|every)\s+(?:one|of them|single one)\b/i.test(part.trim()) ? endedOn(part) : undefined;
+      const entity = def && !runBy ? (def.topic === PREVIOUS ? eachOfBefore ?? previous ?? (headed ? nameOf(headed, units) : undefined) : nameOf(def.topic, units, def.list !== undefined)) : undefined;
       if (!def || !entity) {
         // ("A session is a lesson slot. It's got a start ...": what "it" is next.)
         // ("Customers place orders online - they need an account for that - and an order is basically a list of ...": at the end too.)

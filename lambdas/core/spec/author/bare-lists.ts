@@ -26,7 +26,9 @@ function hasClause(item: string): boolean {
   const terms = tagTerms(item.replace(/\b[a-z]+(?:-[a-z]+)+\b/gi, 'thing'));
   // ("send the student a reminder": a verb before a determiner is an imperative; "record type" is a noun.)
   if (terms[0]?.tags.has('Verb') && /^(?:the|a|an|their|them|it|his|her|its|our|your|each|every|all)$/.test(terms[1]?.normal ?? '')) return true;
-  return terms.some((t, i) => i > 0 && t.tags.has('Verb') && !t.tags.has('Noun') && !t.tags.has('Gerund') && !(i === terms.length - 1 && t.tags.has('PastTense')));
+  // ("an estimated repair cost": a participle after the article describes the noun that follows.)
+  const describing = (i: number) => terms[i]!.tags.has('PastTense') && /^(?:a|an|the|their|its|our|his|her)$/.test(terms[i - 1]?.normal ?? '') && !!terms[i + 1]?.tags.has('Noun');
+  return terms.some((t, i) => i > 0 && t.tags.has('Verb') && !t.tags.has('Noun') && !t.tags.has('Gerund') && !(i === terms.length - 1 && t.tags.has('PastTense')) && !describing(i));
 }
 
 const BARE_LISTS = new Remembered<boolean>();
@@ -42,6 +44,8 @@ function isBareList(sentence: string, single: boolean): boolean {
   // (A colon may introduce one field's values, "how often we collect: daily or weekly", not the list.)
   // (Semicolons may separate the items too: "a type out of a, b or c; a description; and a photo".)
   if (!text || /^[^,]*:/.test(text)) return false;
+  // ("each one has a tag code, a size ...": a clause about one of them, not a list.)
+  if (/^(?:each|every)\s+(?:one|of them|single one)\s+[a-z]/i.test(text)) return false;
   // (What follows a noun as its complement, "a note about when they can pick it up", says what the field holds.)
   const items = splitFieldList(text)
     // ("optionally a star rating": a rule before the item is no part of it.)

@@ -54,6 +54,18 @@ interface Pattern {
 
 const PATTERNS: Pattern[] = [
   {
+    example: 'Every craft we own (that is what we call the boards) gets a record with its fleet number, ...',
+    re: new RegExp(String.raw`^(?:each|every|any)\s+${NP}(?:\s+(?:we|you|they|i)\s+(?:own|have|keep|run|use|hire out|rent out|stock|sell|hold|look after))?(?:\s*\([^()]*\))?\s+(?:gets|has|needs|should have|will have)\s+(?:a|an|its own)\s+(?:record|entry|row|page|card|file|profile)\s*,?\s+(?:with|that has|which has|holding|showing|listing)\s+${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
+    example: 'Life jackets are tracked separately because the inspector asks about them: each one has a tag code, ...',
+    re: new RegExp(String.raw`^(?:the\s+|our\s+)?${NP}\s+(?:are|is)\s+(?:also\s+)?(?:tracked|kept|recorded|logged|stored|listed|handled|managed|held)\s+(?:separately|too|as well|on their own|individually|apart)\b[^:]*:\s*(?:each|every)\s+(?:one|of them|single one)\s+(?:has|have|gets|carries|needs|holds)\s+${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
     // ("We run a small ferry company with two boats": a singular is the business itself, no record type.)
     example: 'We have dining tables, each with a table number that is unique',
     re: new RegExp(String.raw`^(?:we|you|they|i|the (?:app|system|service|backend|platform|site|shop))\s+(?:have|has|keep|keeps|store|stores|track|tracks|manage|manages|sell|sells|list|lists|run|runs|offer|offers|rent out|hire out|need)\s+(?:(?:many|several|some|multiple|a few|lots of)\s+)?(?!(?:a|an|one)\s)${NP}\s*,?\s+(?:each\s+)?(?:with|having|that have|which have|each having)\s+${LIST}$`, 'i'),
@@ -394,6 +406,10 @@ function readDefinitionOnce(text: string): ProseDefinition | undefined {
   if (/\b(?:don't|do not|doesn't|does not|won't|will not|never|can't|cannot)\s+(?:\w+\s+)?(?:have|has|need|keep|get)\b|\b(?:have|has)\s+no\b/i.test(clean.split(/,\s*(?:but|and|so)\s/i)[0]!)) return undefined;
   // ("Apart from the student it belongs to, a placement test stores ...": what it refers to, said elsewhere, is no field here.)
   clean = clean.replace(/^(?:apart from|besides|on top of|as well as|in addition to)\s+[^,]{3,80},\s*(?=(?:a|an|each|every|the|it|they)\s)/i, '');
+  // ("people can leave a review that's linked to their booking, with ...": a review for their booking.)
+  clean = clean.replace(/\b((?:a|an)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:that(?:'s|\s+is)|which\s+is)\s+(?:linked|tied|attached)\s+to\s+(their|a|an|the|one)\s+([a-z]+(?:\s+[a-z]+)?)\s*,\s*(?=with\s)/i, '$1 for $2 $3, ')
+    // ("After the walk people can leave ...": when it is done says nothing of the record.)
+    .replace(/^(?:after|before|during|at the end of)\s+(?:the|a|an|each|every|their)\s+[a-z]+(?:\s+[a-z]+)?\s+(?=(?:people|customers|guests|visitors|members|users|they|we|you)\s)/i, '');
   // ("Anyone with leftover skeins pops a yarn entry up with ...": who they are says nothing of the record.)
   const unqualified = clean.replace(/^(anyone|anybody|someone|somebody|people|whoever|members?)\s+with\s+(?:[a-z'-]+\s+){1,3}?(?=(?:pops?|puts?|adds?|posts?|lists?|creates?|submits?|files?|logs?|enters?|uploads?|sticks?|sends?|makes?|fills?)\s)/i, '$1 ');
   return readClean(unqualified) ?? (WHEN_LEAD.test(unqualified) ? readClean(unqualified.replace(WHEN_LEAD, '')) : undefined);

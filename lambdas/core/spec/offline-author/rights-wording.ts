@@ -38,6 +38,10 @@ export function plainRightsWording(clause: string): string {
 
 function plainRightsWordingOnce(clause: string): string {
   let text = clause
+    // ("Customers who do make an account can book ...": the customers; that they have accounts is what a role is.)
+    .replace(/^(\s*(?:the\s+)?[a-z]+(?:\s+[a-z]+)?)\s+who\s+(?:do\s+|does\s+)?(?:make|have|create|open|set up|register|sign up(?:\s+for)?|log in|sign in)(?:\s+(?:an|a|their)\s+account)?\s+(?=(?:can|may|will|should|must|also)\b)/i, '$1 ')
+    // ("... and then see only their own bookings": when says nothing of the right.)
+    .replace(/\band\s+then\s+(?=(?:see|view|read|look|edit|update|change|cancel|delete|manage|track|check)\b)/gi, 'and ')
     // ("anyone can fill in the Gift Aid form on our website, which creates a donor record": they create a donor.)
     .replace(/\bfill(?:s)?\s+(?:in|out)\s+(?:the|a|an|our)\s+(?:[a-z-]+\s+){0,3}?form\b[^,;]*,\s*which\s+(?:creates|makes|adds|opens|starts|sets up)\s+(?:a|an|a new)\s+([a-z]+(?:\s+[a-z]+)?)\s+record\b/gi, 'create a $1')
     // ("I (the owner) need full access".)

@@ -47,6 +47,12 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/^(?:[-*•+]|\d+[.)])\s+/, '')
     .replace(/[.;,]+$/, '')
     .replace(/^(?:and|with|plus|also|as well as|including|along with)\s+/i, '')
+    // ("its fleet number, which is painted on the hull and is never shared by two craft": unique, whatever else the clause says.)
+    .replace(/,?\s*(?:which|that)\s+[^,()]*?\b(?:is|are)\s+(?:never|not)\s+shared\s+(?:by|between|with)\s+(?:two|any two|another|any other)(?:\s+[a-z]+)?/i, ' (unique)')
+    // ("what kind it is (paddleboard or canoe)": its kind.)
+    .replace(/^what\s+(kind|type|sort|size|colour|color|grade|level)\s+(?:it|they)\s+(?:is|are)\b/i, '$1')
+    // ("whether it's out of service right now": when it is asked says nothing.)
+    .replace(/\s+(?:right now|at the moment|currently|just now)(?=\s*(?:\(|$))/i, '')
     // ("a length in minutes, anything from 15 up to 90": the bounds; "anything" names nothing.)
     .replace(/(,\s*|\s+)(?:anything|anywhere|somewhere)\s+(?=(?:from|between)\s+\d)/i, '$1')
     // ("a fee of up to 50", "a deposit of between 20 and 100": the bound of the field, not what it is of.)
@@ -178,6 +184,13 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     traits.ref ??= 'User';
     text = text.slice(0, member.index);
   }
+  // ("a safety briefing tick box to say they've read the briefing": a yes/no named by what comes before it.)
+  const namedBox = /^(?:an?\s+|the\s+)?([a-z][a-z -]*?)\s+(?:tick ?box|check ?box|yes\/no(?: box| field)?)(?:\s+(?:to say|saying|that says|for when|to show|to confirm)\b[^,(]*)?(.*)$/i.exec(text.trim());
+  if (namedBox && !/^(?:an?|the|its|their)$/i.test(namedBox[1]!.trim())) {
+    traits.type = 'boolean';
+    // (A rule after it stays: "... to say they've read it (required)", "..., and that one is required too".)
+    text = `${namedBox[1]!}${namedBox[2]!.replace(/^,\s*(?:and\s+)?(?:that one|that|this one|it)\s+(?:is|'s)\s+(required|optional)(?:\s+(?:too|as well))?\s*$/i, ' ($1)')}`;
+  }
   // ("a yes/no for whether they've been PAT tested", "a tick box for gift aid": the question is the field.)
   const forWhat = /^(?:an?\s+)?(?:yes\/no|yes-no|tick ?box|check ?box|flag|toggle)\s+(?:for|saying|to say|on)\s+(.+)$/i.exec(text.trim());
   if (forWhat) {
@@ -288,7 +301,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   // ("the weight of the tenor", "the length of the patrolled zone": a measure of a part, named as a compound.)
   else if (ws.length >= 3 && ws.length <= 4 && /^(?:weight|length|width|height|depth|area|volume|diameter|circumference|temperature)$/.test(ws[0]!) && ws[1] === 'of' && !ws.slice(2).some((w) => /^(?:of|in|on|at|for|with|one|it|them)$/.test(w))) ws = [...ws.slice(2), ws[0]!];
   // ("a notes field": after a word for what it holds, "field" names nothing; a "research field" is one.)
-  if (ws.length > 1 && ws[ws.length - 1] === 'field' && /^(?:notes?|comments?|remarks|text|description|details)$/.test(ws[ws.length - 2]!)) ws = ws.slice(0, -1);
+  // ("a notes box for anything we should know": the notes.)
+  if (ws.length > 1 && /^(?:field|box)$/.test(ws[ws.length - 1]!) && /^(?:notes?|comments?|remarks|text|description|details)$/.test(ws[ws.length - 2]!)) ws = ws.slice(0, -1);
   const counted = numberOf(ws);
   // ("the expected number of guests" counts guests: a number, not a link to a guest.)
   if (counted.length < ws.length) traits.type ??= 'integer';

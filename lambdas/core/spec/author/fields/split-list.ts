@@ -33,6 +33,8 @@ export function splitFieldList(written: string): string[] {
 function splitFieldListOnce(written: string): string[] {
   // (An em or en dash sets off an aside as a spaced hyphen does: "the weight — one of lace, DK or aran — and ...".)
   let list = written.replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '');
+  // ("its fleet number, which is painted on the hull and is never shared by two craft": one relative clause, two things said of the field.)
+  list = list.replace(/(,\s*(?:which|that)\s+[^,;()]*?)\s+and\s+(?=(?:is|are|must|can't|cannot|never|should|has to)\b)/gi, '$1\u2063and\u2063');
   // ("a type, which is a hearing test, a fitting, a follow-up or a repair drop-off": values said with their articles.)
   list = list.replace(/,\s*(?:which|that)\s+(?:is|can be|will be|must be)\s+(?:either\s+|one of\s+)?((?:an?\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2},\s*)+(?:an?\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2},?\s+or\s+(?:an?\s+)?[a-z][\w-]*(?:\s+(?!and\b)[a-z][\w-]*){0,2})(?=\s*(?:,|;|\.|$))/gi, (_m, values: string) => ` (${values.replace(/\b(?:a|an)\s+/gi, '')})`);
   // ("the applicant's name and email address — both required — plus a phone number": the rule of the two before it.)
@@ -243,6 +245,12 @@ function topLevelPieces(text: string): Piece[] {
 function bothRequired(items: string[]): string[] {
   const out: string[] = [];
   for (const item of items) {
+    // ("a safety tick box ..., and that one is required too": the rule of the one before.)
+    const thatOne = /^(?:and\s+)?(?:that one|that|this one|this|it)\s+(?:is|'s)\s+(required|optional|unique|mandatory)(?:\s+(?:too|as well))?$/i.exec(item.trim());
+    if (thatOne && out.length >= 1) {
+      out[out.length - 1] = `${out[out.length - 1]} (${thatOne[1]!.toLowerCase()})`;
+      continue;
+    }
     if (out.length >= 2 && /^both\s+(?:must be (?:filled in|given|entered|provided)|are (?:required|mandatory|needed)|required|mandatory|needed)$/i.test(item)) {
       out[out.length - 1] = `${out[out.length - 1]} (required)`;
       out[out.length - 2] = `${out[out.length - 2]} (required)`;
