@@ -1874,3 +1874,37 @@ describe('session 16: a paddleboard-rental-like page, read in a tool library', (
     expect(member?.rights.Loan).toEqual(expect.objectContaining({ create: 'all', read: 'own' }));
   });
 });
+
+describe('session 16: a flock-book-like page, read in a goat dairy', () => {
+  const spec = authorSpec({
+    name: 'Goat dairy',
+    description: [
+      '## Goats',
+      'Every animal is one goat record. The herd number is the key thing: it\'s required and must be unique (it\'s the official tag). Beyond that:',
+      '- a name, optional (only the show goats get names)',
+      '- breed, typed in (Saanen, Toggenburg...)',
+      '- the dam, which is another goat record, and the sire, also a goat',
+      '- free notes',
+      '## Kiddings',
+      'A kidding is for one goat. We note the date, the kid colour (white, brown or black; we write it on the gate so everyone knows), later the number of kids born, from 0 to 5, and her condition score, 1 to 5 in half points.',
+      'Herders can do everything.',
+    ].join('\n\n'),
+  });
+
+  it('adds a field said first with its rule ("The herd number is the key thing: it\'s required and must be unique")', () => {
+    expect(fieldOf(spec, 'Goat', 'herd_number')).toMatchObject({ required: true, unique: true });
+  });
+
+  it('reads "optional (why)", "typed in (examples)", "another goat record", "also a goat" and free notes', () => {
+    expect(fieldOf(spec, 'Goat', 'name')).toMatchObject({ required: false });
+    expect(fieldOf(spec, 'Goat', 'breed')).toMatchObject({ type: 'string' });
+    expect(fieldsOf(spec, 'Goat')).toEqual(expect.arrayContaining(['dam_id:ref(Goat)', 'sire_id:ref(Goat)', 'notes:text']));
+    expect(fieldsOf(spec, 'Goat')).not.toEqual(expect.arrayContaining(['typed_in:string']));
+  });
+
+  it('reads values before a "; why" in parentheses, "later the ...", and bounds "in half points" as a decimal', () => {
+    expect(fieldOf(spec, 'Kidding', 'kid_colour')).toMatchObject({ type: 'enum', values: ['white', 'brown', 'black'] });
+    expect(fieldOf(spec, 'Kidding', 'condition_score')).toMatchObject({ type: 'number', min: 1, max: 5 });
+    expect(fieldsOf(spec, 'Kidding')?.some((f) => f.startsWith('later'))).toBe(false);
+  });
+});

@@ -78,8 +78,16 @@ function applyFieldRules(entities: SpecEntity[], reading: Reading, fieldsCtx: Li
       if (!rule) continue;
       const near = listedBefore.map((l) => entities.find((e) => e.name === l.entity)).find((e) => e && ruledField(e, rule.field, rule.justSaid));
       const anywhere = entities.filter((e) => ruledField(e, rule.field));
-      const entity = near ?? (anywhere.length === 1 ? anywhere[0] : undefined);
-      const field = entity ? ruledField(entity, rule.field, rule.justSaid && entity === near) : undefined;
+      let entity = near ?? (anywhere.length === 1 ? anywhere[0] : undefined);
+      let field = entity ? ruledField(entity, rule.field, rule.justSaid && entity === near) : undefined;
+      // ("## Sheep ... The ear tag number is the key thing: it's required and must be unique": a field said first as its rule.)
+      const headed = statement.topic ? index.resolve(words(statement.topic)) : undefined;
+      const owner = headed ? entities.find((e) => e.name === headed) : undefined;
+      if (!field && anywhere.length === 0 && owner && /^the\s/i.test(part.trim()) && !index.resolve(rule.field)) {
+        addFieldList(owner, rule.field.join(' '), fieldsCtx);
+        entity = owner;
+        field = ruledField(owner, rule.field);
+      }
       if (!entity || !field) continue;
       applyFieldRule(entity, field, rule.traits, meta);
       reading.consumed.add(i);

@@ -26,7 +26,7 @@ const RULE_WORDS = /\b(?:pdfs?|images?|photos?|jpe?gs?|pngs?|gifs?|heic|mp3s?|mp
 
 /** Reads a sentence that states a rule of one field; undefined when the sentence says anything else. */
 /** "The email is required", "Nicknames are optional": only the rule after "is". */
-const IS_RULE = /^(?:(?:the|its|their|these|those|that|this|all|each|every|any)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)\s+(?:is|are)\s+(?:always\s+|also\s+)?((?:required|mandatory|unique|optional)(?:\s+(?:too|as well))?(?:\s+and\s+(?:can't|cannot|can not|must not|mustn't|may not|should not|shouldn't|can never|will never|must never|never)\s+(?:ever\s+)?(?:repeat|be repeated|be reused|be re-used|be used twice|be duplicated))?)\.?$/i;
+const IS_RULE = /^(?:(?:the|its|their|these|those|that|this|all|each|every|any)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)\s+(?:is|are)\s+(?:always\s+|also\s+)?((?:required|mandatory|unique|optional)(?:\s+(?:too|as well))?(?:\s+and\s+(?:must|should|has to)\s+be\s+(?:unique|required))?(?:\s+and\s+(?:can't|cannot|can not|must not|mustn't|may not|should not|shouldn't|can never|will never|must never|never)\s+(?:ever\s+)?(?:repeat|be repeated|be reused|be re-used|be used twice|be duplicated))?)\.?$/i;
 
 /** "can't ever repeat", "must never be reused": no two records share it. */
 const NEVER_REPEATS = /\b(?:can't|cannot|can not|must not|mustn't|may not|should not|shouldn't|can never|will never|must never|never)\s+(?:ever\s+)?(?:repeat|be repeated|be reused|be re-used|be used twice|be duplicated)\b/i;
@@ -34,7 +34,11 @@ const NEVER_REPEATS = /\b(?:can't|cannot|can not|must not|mustn't|may not|should
 /** "there is only one per date", "there can only be one menu day per date": the field is unique. */
 const ONE_PER = /^(?:and\s+)?there(?:['’]s|\s+is|\s+can\s+(?:only\s+)?be|\s+should\s+(?:only\s+)?be|\s+must\s+(?:only\s+)?be)\s+(?:only\s+)?(?:ever\s+)?(?:one|a single)\s+(?:[a-z]+\s+){0,2}?(?:per|for each|for every|for any)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s*,.*)?\.?$/i;
 
-export function readFieldRule(sentence: string): FieldRule | undefined {
+export function readFieldRule(written: string): FieldRule | undefined {
+  // ("The ear tag number is the key thing: it's required and must be unique (it's the official tag)".)
+  const sentence = written
+    .replace(/^(.+?)\s+is\s+the\s+(?:key|main|most important|important|crucial)\s+(?:thing|one|bit|field|part)\s*[:,;-]\s*it(?:['’]s|\s+is)\s+/i, '$1 is ')
+    .replace(/\s*\([^()]*\)\s*\.?$/, '');
   const one = ONE_PER.exec(sentence.trim());
   if (one) {
     const traits = emptyTraits();

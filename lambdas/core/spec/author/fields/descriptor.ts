@@ -80,7 +80,7 @@ const UNIQUE = /\b(?:(?:which|that)\s+)?(?:(?:must|should|has to|needs to) be\s+
 /** What may remain of a part once its rules are read, and still say nothing. */
 const FILLER = /^(?:(?:and|or|only|a|an|the|is|are|it|it's|must|should|be|both|with|as|of|that|which|at|in|max|formats?|each|per file|allowed|accepted|kept|stored|always|also|but|not|no|yes|e\.g\.?|both are|it is|which is|that is|obviously|of course|naturally|clearly|please|so|any|kind of)\b|[,.;:+&/\s-])*$/i;
 /** Wording that introduces a reference's target: `link to a sample`, `which wine`, `both are teams`. */
-const REF_LEAD = /^(?:(?:a\s+)?(?:link|links|reference|ref|pointer)\s+to|refers to|points to|belongs to|which|one|a|an|the|both are|is a|are)\s+/i;
+const REF_LEAD = /^(?:(?:a\s+)?(?:link|links|reference|ref|pointer)\s+to|refers to|points to|belongs to|which|one|a|an|the|both are|is a|are|is|also|another)\s+/i;
 
 /** Reads a descriptor into `traits`. `cell`: a table's type or rules cell (free notes expected). */
 export function readDescriptor(text: string, traits: Traits, entities: readonly string[]): void {
@@ -212,7 +212,8 @@ export function refTarget(text: string, entities: readonly string[]): string | u
     prev = t;
     t = t.replace(REF_LEAD, '');
   }
-  const words = t.split(/\s+/).filter(Boolean);
+  // ("the dam, which is another sheep record": the sheep.)
+  const words = t.replace(/\s+(?:record|entry|row)$/, '').split(/\s+/).filter(Boolean);
   return words.length > 0 && words.length <= 3 ? entityNamed(words, entities) : undefined;
 }
 

@@ -33,6 +33,10 @@ export function splitFieldList(written: string): string[] {
 function splitFieldListOnce(written: string): string[] {
   // (An em or en dash sets off an aside as a spaced hyphen does: "the weight — one of lace, DK or aran — and ...".)
   let list = written.replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '');
+  // ("her condition score, 1 to 5 in half points": a decimal between those bounds.)
+  list = list.replace(/(\d)\s+in\s+half[- ]points?\b/gi, '$1 (decimal)');
+  // ("the dam, which is another sheep record, and the sire, also a sheep": what the one before is.)
+  list = list.replace(/,\s*also\s+(an?\s+[a-z]+)(?=\s*(?:,|;|$|\s+and\b))/gi, ' (also $1)');
   // ("its fleet number, which is painted on the hull and is never shared by two craft": one relative clause, two things said of the field.)
   list = list.replace(/(,\s*(?:which|that)\s+[^,;()]*?)\s+and\s+(?=(?:is|are|must|can't|cannot|never|should|has to)\b)/gi, '$1\u2063and\u2063');
   // ("a type, which is a hearing test, a fitting, a follow-up or a repair drop-off": values said with their articles.)
@@ -172,6 +176,8 @@ function isDescriptorTail(text: string): boolean {
   // ("how many technicians are on it, anywhere from 1 to 8": its bounds.)
   // ("a length in minutes, anything from 15 up to 90": the same.)
   if (/^(?:anywhere|somewhere|anything)\s+(?:from|between)\s+\d+\s+(?:up\s+)?(?:to|and)\s+\d+$/i.test(text.trim())) return true;
+  // ("breed, typed in (Swaledale, Texel cross, ...)": how it is entered, with examples.)
+  if (/^(?:typed in|written in|entered by hand)(?:\s*\([^()]*\))?$/i.test(text.trim())) return true;
   // ("the grams left, just as a whole number": the same, said as what it is kept as.)
   if (/^(?:(?:just|simply|only)\s+)?(?:as|in)\s+an?\s+(?:whole number|number|decimal(?: number)?|integer|date|free text|text|yes\/no|true\/false)$/i.test(text.trim())) return true;
   if (/^an?\s+(?:whole number|number|decimal(?: number)?|integer|date|free text|text|yes\/no|true\/false)(?:\s+(?:such as|like|e\.g\.?)\s+[^,;()]+|\s+(?:that|which)\s+[^,;()]+)?$/i.test(text.trim())) return true;
@@ -181,6 +187,8 @@ function isDescriptorTail(text: string): boolean {
     const what = asWhat[1]!.toLowerCase();
     if (TYPE_PHRASES[what] !== undefined || FORMATS[what] !== undefined || FORMATS[what.replace(/s$/, '')] !== undefined) return true;
   }
+  // ("a name, optional (only the pet lambs get names)": the rule, then why.)
+  if (/^(?:optional|required|unique|mandatory)\s*\([^()]*\)$/i.test(text.trim())) return true;
   if (/[(:]/.test(text)) return false;
   if (/^an?\s+(?:tick box|tickbox|check box|checkbox)\b/i.test(text.trim())) return true;
   // ("allergies, as free text": the type of the field before.)
