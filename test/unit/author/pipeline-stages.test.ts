@@ -1908,3 +1908,27 @@ describe('session 16: a flock-book-like page, read in a goat dairy', () => {
     expect(fieldsOf(spec, 'Kidding')?.some((f) => f.startsWith('later'))).toBe(false);
   });
 });
+
+describe('session 16: a minibus-scheme-like page, read in village halls', () => {
+  it('reads "no hall should ever see another hall\'s data" as tenants, and not a guest who cannot see another guest\'s booking', () => {
+    const halls = authorSpec({ name: 'Halls', description: 'Each hall runs its own rooms and bookings, and no hall should ever see another hall\'s data.\n\nA room has a name. A booking is for one room and has a date.\n\nWardens can do everything.' });
+    expect(halls.tenancy).toBe('multi');
+    const guests = authorSpec({ name: 'Guests', description: 'A room has a name. A booking is for one room and has a date. No guest can see another guest\'s booking.\n\nWardens can do everything.' });
+    expect(guests.tenancy).toBe('single');
+  });
+
+  it('reads "registered" members as members, a condition after a right as no right, and "the ones they are down to run" as theirs', () => {
+    const spec = authorSpec({
+      name: 'Halls',
+      description: [
+        'A room has a name. A session is for one room and has a start date. A booking is for one session and has a name.',
+        '- As a warden, I can do everything.',
+        '- As a registered member, I can see only my own bookings, and edit my own bookings if my phone number changes.',
+        '- As a volunteer, I can see only the sessions I\'m down to run.',
+      ].join('\n'),
+    });
+    const member = spec.roles.find((r) => r.name === 'member');
+    expect(member?.rights.Booking).toEqual({ read: 'own', update: 'own' });
+    expect(spec.roles.find((r) => r.name === 'volunteer')?.rights.Session).toEqual({ read: 'own' });
+  });
+});

@@ -40,6 +40,10 @@ function plainRightsWordingOnce(clause: string): string {
   let text = clause
     // ("Customers who do make an account can book ...": the customers; that they have accounts is what a role is.)
     .replace(/^(\s*(?:the\s+)?[a-z]+(?:\s+[a-z]+)?)\s+who\s+(?:do\s+|does\s+)?(?:make|have|create|open|set up|register|sign up(?:\s+for)?|log in|sign in)(?:\s+(?:an|a|their)\s+account)?\s+(?=(?:can|may|will|should|must|also)\b)/i, '$1 ')
+    // ("edit my own bookings if my pickup address changes": when they may says nothing of what.)
+    .replace(/\s+(?:if|when|whenever|in case)\s+(?:their|my|his|her|its|the)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:changes?|moves?|is wrong|are wrong|gets? changed)\b[^,;]*/gi, '')
+    // ("see only the journeys they're down to drive", "the sessions they're assigned to": theirs.)
+    .replace(/\b(?:the|any)\s+([a-z]+)\s+(?:that\s+)?(?:they|he|she)(?:['’]re|\s+are|['’]s|\s+is)\s+(?:down\s+to\s+[a-z]+|assigned\s+to|rostered\s+(?:on|for)|booked\s+(?:on|onto|for)|down\s+for)\b/gi, 'their own $1')
     // ("... and then see only their own bookings": when says nothing of the right.)
     .replace(/\band\s+then\s+(?=(?:see|view|read|look|edit|update|change|cancel|delete|manage|track|check)\b)/gi, 'and ')
     // ("anyone can fill in the Gift Aid form on our website, which creates a donor record": they create a donor.)

@@ -65,6 +65,8 @@ const MULTI = [
   // "each city chapter is run on its own", "every branch is run independently".
   /\b(?:each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are|gets?)\s+run\s+(?:on (?:its|their) own|independently|separately)\b/i,
   /\b(?:their|its) own [a-z]+'s (?:[a-z]+, )*[a-z]+\b[^.]*\bnever\b/i,
+  // "no scheme should ever see another scheme's data", "no club can look at another club's members".
+  /\bno\s+([a-z]+)\s+(?:should|can|may|must|will|is allowed to|gets to)\s+(?:ever\s+)?(?:be able to\s+)?(?:see|access|read|view|look at)\s+(?:another|any other)\s+\1['’]s\s+(?:data|records|information|info|stuff|details|files|anything)\b/i,
 ];
 
 /**
