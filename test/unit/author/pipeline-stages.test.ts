@@ -1932,3 +1932,26 @@ describe('session 16: a minibus-scheme-like page, read in village halls', () => 
     expect(spec.roles.find((r) => r.name === 'volunteer')?.rights.Session).toEqual({ read: 'own' });
   });
 });
+
+describe('session 16: an entertainers-agency-like page, read in a piano teachers\' agency', () => {
+  const spec = authorSpec({
+    name: 'Piano teachers',
+    description: [
+      '**Teachers.** Each teacher has a name and a fee.',
+      '**Lessons.** A lesson is for one teacher and has a date. A lesson goes enquiry → booked → taught → invoiced, and it can be cancelled at any point along the way.',
+      '**Holidays.** Teachers block out days they cannot work. Each one belongs to a teacher and has the date and an optional reason.',
+      'The admin can do everything.',
+    ].join('\n\n'),
+  });
+
+  it('reads "Each one" under a label as the labelled record, never a record named "One"', () => {
+    expect(spec.entities.map((e) => e.name)).toEqual(expect.arrayContaining(['Holiday']));
+    expect(spec.entities.map((e) => e.name)).not.toContain('One');
+    expect(fieldsOf(spec, 'Holiday')).toEqual(expect.arrayContaining(['teacher_id:ref(Teacher)']));
+  });
+
+  it('reads states joined by arrows', () => {
+    expect(fieldOf(spec, 'Lesson', 'status')?.values).toEqual(expect.arrayContaining(['enquiry', 'booked', 'taught', 'invoiced']));
+    expect(readStates('A lesson goes enquiry → booked → taught → invoiced, and it can be cancelled at any point along the way')?.values).toEqual(['enquiry', 'booked', 'taught', 'invoiced', 'cancelled']);
+  });
+});

@@ -233,8 +233,11 @@ export function readDescription(description: string): Reading {
         return byModifier && isDescribed(byModifier) ? byModifier : name;
       };
       // ("During a visit carers write medication notes. Each one belongs to a visit": one of what the sentence before ended on.)
-      const one = (phrase: string) => (/^(?:one|of them|single one)$/i.test(phrase.trim()) ? endedOn(part) : undefined);
-      const pairs = relation?.pairs.map((p) => ({ child: one(p.child) ?? byHeadNoun(nameOf(p.child, units, !relation.loose), p.child), parent: byHeadNoun(nameOf(p.parent, units), p.parent), optional: p.optional }));
+      // ("**Unavailable days.** Entertainers block out days they can't work. Each one belongs to ...": else the record the label names; "one" names none.)
+      const isOne = (phrase: string) => /^(?:one|of them|single one)$/i.test(phrase.trim());
+      const labelTopic = statements[sentence.index]?.topic;
+      const one = (phrase: string) => (isOne(phrase) ? endedOn(part) ?? (labelTopic ? nameOf(labelTopic, units, true) : undefined) : undefined);
+      const pairs = relation?.pairs.map((p) => ({ child: one(p.child) ?? (isOne(p.child) ? undefined : byHeadNoun(nameOf(p.child, units, !relation.loose), p.child)), parent: byHeadNoun(nameOf(p.parent, units), p.parent), optional: p.optional }));
       // ("Each drop-off goes into one box", the box described: "each" and "one" make records of the first too.)
       const eachIntoOne = (child: string, parent: string) => /^(?:each|every)\s/i.test(part.trim()) && /\b(?:one|a single|exactly one)\s/i.test(part) && isDescribed(parent) && !isPerson(child);
       // (A pattern any verb fits relates only record types the text describes.)

@@ -74,7 +74,11 @@ export function readStates(text: string): StateList | undefined {
 
 function readStatesOnce(written: string): StateList | undefined {
   // ('sits as "awaiting pricing" until ..., goes to "on shop floor"': a quoted state of several words is one.)
-  const text = written.replace(/["“]([a-z][a-z -]{0,30}?)["”]/gi, (_m, state: string) => state.trim().replace(/\s+/g, '-'));
+  // ("A party goes enquiry → held → confirmed → completed": arrows between the states, in order.)
+  const text = written
+    .replace(/["“]([a-z][a-z -]{0,30}?)["”]/gi, (_m, state: string) => state.trim().replace(/\s+/g, '-'))
+    .replace(/\b(goes|moves|runs|progresses|flows)\s+(?!from\b)(?=[a-z-]+\s*(?:→|->|=>|⇒))/i, '$1 from ')
+    .replace(/\s*(?:→|->|=>|⇒)\s*/g, ' to ');
   const life = LIFE.exec(text.trim().replace(/\.$/, ''));
   if (life) return { topic: life[1]!.trim(), values: [...new Set([life[2]!, life[3]!, life[4]!, life[5]!].map((v) => enumValue(v.trim())))] };
   const lived = readLife(text.trim().replace(/\.$/, ''));
