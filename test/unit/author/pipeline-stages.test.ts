@@ -1955,3 +1955,14 @@ describe('session 16: an entertainers-agency-like page, read in a piano teachers
     expect(readStates('A lesson goes enquiry → booked → taught → invoiced, and it can be cancelled at any point along the way')?.values).toEqual(['enquiry', 'booked', 'taught', 'invoiced', 'cancelled']);
   });
 });
+
+describe('session 16: a window-round-like page, read in a gutter cleaning round', () => {
+  it('reads a relation with an aside between dashes, and "how they like to pay (...)"', () => {
+    const spec = authorSpec({
+      name: 'Gutters',
+      description: 'A client has a name and how they like to pay (cash or card). A house belongs to a client — some have two or three, like landlords — and has the address and the postcode.\n\nThe admin can do everything.',
+    });
+    expect(fieldsOf(spec, 'House')?.map((f) => f.split(':')[0])).toEqual(expect.arrayContaining(['address', 'postcode', 'client_id']));
+    expect(fieldOf(spec, 'Client', 'preferred_payment_method')).toMatchObject({ type: 'enum', values: ['cash', 'card'] });
+  });
+});

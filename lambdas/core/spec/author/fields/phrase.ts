@@ -57,6 +57,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/(\d)\s+in\s+half[- ]points?\b/i, '$1 (decimal)')
     // ("the raddle colour (red, blue, green or yellow; we change colour every 17 days)": the values, then why.)
     .replace(/\(((?:[a-z0-9-]+(?:\s+[a-z0-9-]+){0,2},\s*)*[a-z0-9-]+(?:\s+[a-z0-9-]+){0,2},?\s+or\s+[a-z0-9-]+(?:\s+[a-z0-9-]+){0,2});\s*(?![^()]*\bdefault\b)[^()]*\)/i, '($1)')
+    // ("how they like to pay (cash or card)": the payment method they prefer.)
+    .replace(/^how\s+(?:they|he|she|the\s+[a-z]+)\s+(?:like|prefer|want)s?\s+to\s+pay\b/i, 'preferred payment method')
     // ("what kind it is (paddleboard or canoe)": its kind.)
     .replace(/^what\s+(kind|type|sort|size|colour|color|grade|level)\s+(?:it|they)\s+(?:is|are)\b/i, '$1')
     // ("whether it's out of service right now": when it is asked says nothing.)
