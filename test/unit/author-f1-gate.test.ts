@@ -52,9 +52,10 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * on their own the four measured 0.635, taking the held-out part from 0.712 to 0.700 (39
  * descriptions); the held-out floor is measured there. With them, 12 development descriptions
  * written blind by two others measured 0.640 on their own, taking development from 0.911 to 0.876
- * (117 descriptions).
+ * (117 descriptions). After the session's rules on them (each tested in another domain): the twelve
+ * 0.770, development 0.894, examples 0.956, held-out 0.705 (its four new ones 0.643).
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.87, examples: 0.95, 'held-out': 0.7 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.89, examples: 0.95, 'held-out': 0.7 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {
