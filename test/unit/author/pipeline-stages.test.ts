@@ -1966,3 +1966,15 @@ describe('session 16: a window-round-like page, read in a gutter cleaning round'
     expect(fieldOf(spec, 'Client', 'preferred_payment_method')).toMatchObject({ type: 'enum', values: ['cash', 'card'] });
   });
 });
+
+describe('session 16: found in the new-user check, a bike workshop', () => {
+  it('reads "Every bike we fix gets a record with ..." and a state of two words said after "then it is"', () => {
+    const spec = authorSpec({
+      name: 'Workshop',
+      description: 'Every bike we fix gets a record with its frame number, which is never shared by two bikes, and what kind it is (road, mountain or hybrid). A repair is for one bike and has a description. A repair sits at booked until we start, then it is in progress, then done, or cancelled if plans change.\n\nMechanics can do everything.',
+    });
+    expect(fieldOf(spec, 'Bike', 'frame_number')).toMatchObject({ unique: true });
+    expect(fieldOf(spec, 'Bike', 'kind')).toMatchObject({ values: ['road', 'mountain', 'hybrid'] });
+    expect(fieldOf(spec, 'Repair', 'status')?.values).toEqual(['booked', 'in_progress', 'done', 'cancelled']);
+  });
+});

@@ -55,7 +55,7 @@ interface Pattern {
 const PATTERNS: Pattern[] = [
   {
     example: 'Every craft we own (that is what we call the boards) gets a record with its fleet number, ...',
-    re: new RegExp(String.raw`^(?:each|every|any)\s+${NP}(?:\s+(?:we|you|they|i)\s+(?:own|have|keep|run|use|hire out|rent out|stock|sell|hold|look after))?(?:\s*\([^()]*\))?\s+(?:gets|has|needs|should have|will have)\s+(?:a|an|its own)\s+(?:record|entry|row|page|card|file|profile)\s*,?\s+(?:with|that has|which has|holding|showing|listing)\s+${LIST}$`, 'i'),
+    re: new RegExp(String.raw`^(?:each|every|any)\s+${NP}(?:\s+(?:we|you|they|i)\s+(?:[a-z]+(?:\s+(?:in|out|up|on|after|for))?))?(?:\s*\([^()]*\))?\s+(?:gets|has|needs|should have|will have)\s+(?:a|an|its own)\s+(?:record|entry|row|page|card|file|profile)\s*,?\s+(?:with|that has|which has|holding|showing|listing)\s+${LIST}$`, 'i'),
     topic: 1,
     list: 2,
   },

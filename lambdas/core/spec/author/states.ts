@@ -39,7 +39,7 @@ const PATTERNS: RegExp[] = [
 // ("Its status is in stock, reserved or sold": a state of two words may start with "in".)
 // ("in the fridge, taken or binned": a state may be "in the" place.)
 // ("on sale, sold out or cancelled": so may "on".)
-const NOT_STATES = /^(?:a|an|the|for|on(?!\s+[a-z]+\s*,)|in(?!\s+(?:the\s+)?[a-z]+\s*,)|at|of|one|some|any|not|never|only|also)\b(?!-)/i;
+const NOT_STATES = /^(?:a|an|the|for|on(?!\s+[a-z]+\s*,|\s+(?:hold|loan|order|site)\b)|in(?!\s+(?:the\s+)?[a-z]+\s*,|\s+(?:progress|review|transit|repair|service|use|stock)\b)|at|of|one|some|any|not|never|only|also)\b(?!-)/i;
 
 /**
  * "A booking starts off provisional, becomes confirmed once the deposit's in, and after that it's
@@ -54,7 +54,7 @@ const LIFE = new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?)\s+(?:off\s+|
  */
 const STARTS = new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?|sits|waits)\s+(?:off\s+|out\s+)?(?:as\s+|in\s+|at\s+)?(?:an?\s+)?([a-z][a-z-]*)\b(.+)$`, 'i');
 // ("is checked in when the group arrives": a state of a verb and its particle.)
-const LATER_STATES = /(?:\b(?:is|are|gets?|becomes?|goes\s+to|moves\s+to|turns|ends\s+up|end\s+up|can\s+(?:also\s+)?be|may\s+(?:also\s+)?be)|\bit['’]s(?!\s+(?:marked|set|flagged)\b)|,\s*(?:then|or)(?=\s+[a-z]+(?:\s*,|\s+(?:if|when|once|after)\b|\s*$)))\s+(?:then\s+|later\s+|finally\s+)?(?:either\s+)?([a-z][a-z-]*(?:\s+(?:in|out|up|off|back)\b)?(?:\s*,\s*(?!or\b|and\b|then\b)[a-z][a-z-]*)*(?:\s*,?\s+or\s+[a-z][a-z-]*)?)|\b(?:marked|set|flagged)\s+(?:as\s+)?([a-z][a-z-]*)/gi;
+const LATER_STATES = /(?:\b(?:is|are|gets?|becomes?|goes\s+to|moves\s+to|turns|ends\s+up|end\s+up|can\s+(?:also\s+)?be|may\s+(?:also\s+)?be)|\bit['’]s(?!\s+(?:marked|set|flagged)\b)|,\s*(?:then|or)(?=\s+[a-z]+(?:\s*,|\s+(?:if|when|once|after)\b|\s*$)))\s+(?:then\s+|later\s+|finally\s+)?(?:either\s+)?((?:(?:in|on)\s+(?=(?:progress|review|transit|repair|service|use|stock|hold|loan|order|site)\b))?[a-z][a-z-]*(?:\s+(?:in|out|up|off|back)\b)?(?:\s*,\s*(?!or\b|and\b|then\b)[a-z][a-z-]*)*(?:\s*,?\s+or\s+[a-z][a-z-]*)?)|\b(?:marked|set|flagged)\s+(?:as\s+)?([a-z][a-z-]*)/gi;
 
 function readLife(text: string): StateList | undefined {
   const m = STARTS.exec(text);
