@@ -5,6 +5,7 @@
  * are what people do to records.
  */
 import type Compromise from 'compromise';
+import { Remembered } from './remembered';
 
 type Nlp = typeof Compromise;
 let loaded: Nlp | undefined;
@@ -42,21 +43,16 @@ export interface Term {
 /**
  * Tagged texts, remembered: tagging is a pure function of the text, the tagger is the slowest
  * step of the author, and the readers ask about the same clause and the same words many times
- * (a role name, each item of a field list). Bounded; emptied when full.
+ * (a role name, each item of a field list).
  */
-const TAGGED = new Map<string, readonly Term[]>();
-const TAGGED_MAX = 5_000;
+const TAGGED = new Remembered<readonly Term[]>(5_000);
 
 /** The terms of a short text with their tags. */
-export function forgetTagged(): void { TAGGED.clear(); INFINITIVES.clear(); }
 export function tagTerms(text: string): readonly Term[] {
-  const known = TAGGED.get(text);
-  if (known) return known;
-  const json = nlp()(text).json({ terms: { normal: true } }) as Array<{ terms: Array<{ text: string; normal: string; tags: string[] }> }>;
-  const terms = Object.freeze(json.flatMap((s) => s.terms.map((t): Term => Object.freeze({ text: t.text, normal: t.normal, tags: new Set(t.tags) }))));
-  if (TAGGED.size >= TAGGED_MAX) TAGGED.clear();
-  TAGGED.set(text, terms);
-  return terms;
+  return TAGGED.of(text, (t) => {
+    const json = nlp()(t).json({ terms: { normal: true } }) as Array<{ terms: Array<{ text: string; normal: string; tags: string[] }> }>;
+    return json.flatMap((s) => s.terms.map((term): Term => ({ text: term.text, normal: term.normal, tags: new Set(term.tags) })));
+  });
 }
 
 /** Does a phrase start with a verb ("read products", "log service records"), not a noun ("plate number")? */
@@ -66,14 +62,10 @@ export function startsWithVerb(text: string): boolean {
 }
 
 /** The infinitive of a verb's past form ("served" -> serve, "taught" -> teach), or the word itself. */
-const INFINITIVES = new Map<string, string>();
+const INFINITIVES = new Remembered<string>(5_000);
 export function infinitiveOf(past: string): string {
-  let infinitive = INFINITIVES.get(past);
-  if (infinitive === undefined) {
-    const verb = nlp()(`we ${past} it`).verbs().toInfinitive().text().trim().toLowerCase();
-    infinitive = /^[a-z]+$/.test(verb) ? verb : past;
-    if (INFINITIVES.size >= TAGGED_MAX) INFINITIVES.clear();
-    INFINITIVES.set(past, infinitive);
-  }
-  return infinitive;
+  return INFINITIVES.of(past, (p) => {
+    const verb = nlp()(`we ${p} it`).verbs().toInfinitive().text().trim().toLowerCase();
+    return /^[a-z]+$/.test(verb) ? verb : p;
+  });
 }

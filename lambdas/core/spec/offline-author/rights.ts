@@ -89,15 +89,9 @@ function keptUpToDate(text: string): string {
     .replace(/\btake(?:s)?\s+((?:(?:their|his|her|its|the|a|an)(?:\s+own)?\s+[a-z]+)|it|them)\s+back\b/gi, 'delete $1');
 }
 
-/** Words the tagger knows as someone's first name ("Bev", "Sam"; not "Marshal"), remembered: the tagger is slow next to the rest. */
-const FIRST_NAMES = new Map<string, boolean>();
+/** Words the tagger knows as someone's first name ("Bev", "Sam"; not "Marshal"); tagTerms remembers its readings. */
 function isFirstName(word: string): boolean {
-  let known = FIRST_NAMES.get(word);
-  if (known === undefined) {
-    known = [...(tagTerms(word)[0]?.tags ?? [])].some((t) => t === 'FemaleName' || t === 'MaleName');
-    if (FIRST_NAMES.size < 10_000) FIRST_NAMES.set(word, known);
-  }
-  return known;
+  return [...(tagTerms(word)[0]?.tags ?? [])].some((t) => t === 'FemaleName' || t === 'MaleName');
 }
 
 /** Parses a rights clause; undefined when the clause does not begin with a subject and a right. */

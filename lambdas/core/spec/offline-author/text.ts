@@ -4,6 +4,7 @@
  */
 import pluralize from 'pluralize';
 import { snakeCase } from '../../text/case';
+import { Remembered } from '../author/remembered';
 
 /**
  * Splits `text` at separators outside parentheses, brackets and double quotes. `sep` is tried at
@@ -54,18 +55,12 @@ export function nameWords(pascalOrSnake: string): string[] {
 const NOT_PLURALIZED = new Set(['data', 'media', 'news', 'series', 'species', 'status', 'address', 'canvas', 'access', 'analysis', 'bus', 'gas', 'business', 'process', 'class', 'boss', 'glass', 'progress', 'this', 'is', 'was', 'has', 'does', 'its', 'as', 'us', 'yes', 'plus', 'less', 'bonus', 'campus', 'census', 'virus', 'focus', 'thesis', 'basis', 'axis']);
 
 /** Singulars already found: pluralize tries its rules in turn, and the author asks about the same words again and again. */
-const SINGULARS = new Map<string, string>();
+const SINGULARS = new Remembered<string>(20_000);
 
 export function singular(word: string): string {
   const w = word.toLowerCase();
   if (NOT_PLURALIZED.has(w) || w.length <= 3) return w;
-  let one = SINGULARS.get(w);
-  if (one === undefined) {
-    one = pluralize.singular(w);
-    if (SINGULARS.size >= 20_000) SINGULARS.clear();
-    SINGULARS.set(w, one);
-  }
-  return one;
+  return SINGULARS.of(w, (x) => pluralize.singular(x));
 }
 
 export function plural(word: string): string {
