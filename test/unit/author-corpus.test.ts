@@ -23,7 +23,7 @@ type Part = (typeof PARTS)[number];
  * ambiguous, add new held-out files instead, and then update this pin deliberately, in a commit
  * that only adds files.
  */
-const HELD_OUT_SHA256 = 'b0cc00a51e098c4d4bb1ba961e7a970ec7e422646d6ab56d1c3b0984986539ac';
+const HELD_OUT_SHA256 = 'a58e5ae15a2ff6d51a7e83d20b513cd2f66f57704411d2055666be374c48538b';
 
 /** The least the corpus must hold (issue 23). */
 const MIN_DESCRIPTIONS = 40;
