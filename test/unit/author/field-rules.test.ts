@@ -54,3 +54,25 @@ describe('files and rules inside a field list', () => {
     ]);
   });
 });
+
+describe('a rule said with its reason, and one more said of the same field as "it"', () => {
+  it('reads "X is a legal requirement, so it\'s required" and "it can be ..."', () => {
+    expect(readFieldRule('The insurance scan is a legal requirement, so it\'s required as well')).toMatchObject({ field: ['insurance', 'scan'], traits: { required: true } });
+    expect(readFieldRule('it can be a photo or a PDF, and nothing over 6 MB')).toMatchObject({ pronoun: true, traits: { contentTypes: ['image/*', 'application/pdf'], maxBytes: 6 * 1048576 } });
+    expect(readFieldRule('The logo can be a PNG of at most 1 MB')).toMatchObject({ field: ['logo'], traits: { contentTypes: ['image/png'] } });
+  });
+
+  it('applies both to the file the first names, as a new user writes it', () => {
+    const spec = authorSpec({
+      name: 'Boatyard',
+      description: [
+        '## Boat owners',
+        'For each owner we record their name, an email and a scan of their insurance certificate.',
+        'The insurance scan is a legal requirement, so it\'s required as well; it can be a photo or a PDF, and nothing over 6 MB.',
+      ].join('\n'),
+    });
+    const file = fieldOf(spec, 'BoatOwner', 'insurance_certificate_key');
+    expect(file).toMatchObject({ type: 'file', required: true, file: { maxBytes: 6 * 1048576 } });
+    expect(file?.file?.contentTypes).toEqual(expect.arrayContaining(['application/pdf']));
+  });
+});

@@ -73,9 +73,15 @@ function applyFieldRules(entities: SpecEntity[], reading: Reading, fieldsCtx: Li
       reading.consumed.add(i);
       return;
     }
+    let ruled: { entity: SpecEntity; field: SpecField } | undefined;
     for (const part of statement.text.split(/;\s*|,\s+(?:and|but|so)\s+(?=(?:the|its|their|these|those|all|each|every|any|there)\s)/i)) {
       const rule = readFieldRule(part);
       if (!rule) continue;
+      // ("The ID scan is required; it can be a photo or a PDF": the field the rule before named.)
+      if (rule.pronoun) {
+        if (ruled) applyFieldRule(ruled.entity, ruled.field, rule.traits, meta);
+        continue;
+      }
       const near = listedBefore.map((l) => entities.find((e) => e.name === l.entity)).find((e) => e && ruledField(e, rule.field, rule.justSaid));
       const anywhere = entities.filter((e) => ruledField(e, rule.field));
       let entity = near ?? (anywhere.length === 1 ? anywhere[0] : undefined);
@@ -90,6 +96,7 @@ function applyFieldRules(entities: SpecEntity[], reading: Reading, fieldsCtx: Li
       }
       if (!entity || !field) continue;
       applyFieldRule(entity, field, rule.traits, meta);
+      ruled = { entity, field };
       reading.consumed.add(i);
     }
   });

@@ -174,7 +174,7 @@ export function readDescription(description: string): Reading {
     // the record's states after its relations, "A booking is for one child, and it is pending or paid".)
     // (", which records the role and ...": what the record just named holds.)
     // (", and a station ends up with lots of items": a relation after the fields, with its own subject.)
-    const separators = sepRegex(/\s*;\s*|,\s+(?=which\s+(?:records?|holds?|includes?|stores?|keeps?|notes)\s)|:\s+(?=(?:a|an|any|each|every|the|their|its|it|for each|for every)\s)|\s+-\s+(?=(?:a|an|each|every)\s)|,\s*and\s+(?=(?:it|they)\s+(?:is|are|can be|goes|go)\s+[^;,]*(?:,[^;,]*)*\bor\b)|,\s*and\s+(?=(?:a|an|each|every|one)\s+[a-z]+\s+(?:[a-z]+ly\s+)?(?:ends?\s+up\s+with|has|have|gets|can\s+have)\s+(?:many|several|lots\s+of|a\s+lot\s+of|multiple|any\s+number\s+of|one\s+or\s+more)\s)|,\s*(?:but|whereas|while|so)\s+(?=(?:[a-z]+\s+){0,4}?(?:a|an|each|every|one)\s+[a-z]+\s+(?:only\s+|ever\s+|always\s+|just\s+)*(?:has|have|belongs|is|are|can|goes)\b)/iy);
+    const separators = sepRegex(/\s*;\s*|,\s+(?=which\s+(?:records?|holds?|includes?|stores?|keeps?|notes)\s)|:\s+(?=(?:a|an|any|each|every|the|their|its|it|for each|for every)\s)|\s+-\s+(?=(?:a|an|each|every)\s)|,\s*and\s+(?=(?:it|they)\s+(?:is|are|can be|goes|go)\s+[^;,]*(?:,[^;,]*)*\bor\b)|,\s*and\s+(?=(?:a|an|each|every|one)\s+[a-z]+\s+(?:[a-z]+ly\s+)?(?:ends?\s+up\s+with|has|have|gets|can\s+have)\s+(?:many|several|lots\s+of|a\s+lot\s+of|multiple|any\s+number\s+of|one\s+or\s+more)\s)|,\s*(?:but|whereas|while|so)\s+(?=(?:[a-z]+\s+){0,4}?(?:a|an|each|every|one)\s+[a-z]+\s+(?:only\s+|ever\s+|always\s+|just\s+)*(?:has|have|belongs|is|are|can|goes)\b)|,\s*and\s+(?=(?:each|every)\s+one\s+(?:is|belongs|goes|comes)\s)/iy);
     // ("An issue is about one booking: a type ...; a description, which mustn't be empty; and a photo": after a colon, semicolons separate the list's items.)
     const listColon = /^[^;]*?:\s/.exec(sentence.text.toLowerCase());
     // ("A photo would be lovely ...; JPEG or PNG, and please cap it at 5 MB": what it is, after a semicolon, is no clause of its own.)
@@ -182,7 +182,9 @@ export function readDescription(description: string): Reading {
     const whole = listColon ? readDefinition(sentence.text) : undefined;
     // ("Each one has a title, ..., and a capacity: the maximum number of jumpers, ...": a colon deep in a list explains its item.)
     const colonInList = ((listColon?.[0] ?? '').match(/,/g) ?? []).length >= 2;
-    const keepColon = whole !== undefined && (whole.list?.length ?? 0) > 0 && ((whole.topic !== PREVIOUS && /^(?:we|i|you|they)\s/i.test(sentence.text.trim())) || colonInList);
+    // ("Customers are simple enough: a name, ...": what is said before the colon defines nothing alone.)
+    const beforeColonSaysNothing = whole !== undefined && whole.topic !== PREVIOUS && listColon !== null && readDefinition(sentence.text.slice(0, listColon[0].length - 2)) === undefined && readRelations(sentence.text.slice(0, listColon[0].length - 2)) === undefined;
+    const keepColon = whole !== undefined && (whole.list?.length ?? 0) > 0 && ((whole.topic !== PREVIOUS && /^(?:we|i|you|they)\s/i.test(sentence.text.trim())) || colonInList || beforeColonSaysNothing);
     const parts = splitTopLevel(sentence.text, (lower, at) => ((listColon && at > listColon[0].length && lower[at] === ';' && isBareFieldList(lower.slice(at + 1).split(';')[0]!, true)) || (lower[at] === ';' && FILE_DETAIL_AFTER.test(lower.slice(at + 1))) || (keepColon && lower[at] === ':') || (lower[at] === ';' && ALSO_STATE_AFTER.test(lower.slice(at + 1))) ? 0 : separators(lower, at)));
     /** The record type the part before this one (or the sentence before) ended on, in the plural: "... carers write medication notes." */
     const endedOn = (part: string): string | undefined => {
@@ -236,7 +238,8 @@ export function readDescription(description: string): Reading {
       // ("**Unavailable days.** Entertainers block out days they can't work. Each one belongs to ...": else the record the label names; "one" names none.)
       const isOne = (phrase: string) => /^(?:one|of them|single one)$/i.test(phrase.trim());
       const labelTopic = statements[sentence.index]?.topic;
-      const one = (phrase: string) => (isOne(phrase) ? endedOn(part) ?? (labelTopic ? nameOf(labelTopic, units, true) : undefined) : undefined);
+      // ("Every call-out gets a job number, ..., and each one is for a customer": else the record just described.)
+      const one = (phrase: string) => (isOne(phrase) ? endedOn(part) ?? (labelTopic ? nameOf(labelTopic, units, true) : undefined) ?? (/^(?:each|every)\s+one\b/i.test(part.trim()) ? previous : undefined) : undefined);
       const pairs = relation?.pairs.map((p) => ({ child: one(p.child) ?? (isOne(p.child) ? undefined : byHeadNoun(nameOf(p.child, units, !relation.loose), p.child)), parent: byHeadNoun(nameOf(p.parent, units), p.parent), optional: p.optional }));
       // ("Each drop-off goes into one box", the box described: "each" and "one" make records of the first too.)
       const eachIntoOne = (child: string, parent: string) => /^(?:each|every)\s/i.test(part.trim()) && /\b(?:one|a single|exactly one)\s/i.test(part) && isDescribed(parent) && !isPerson(child);
@@ -272,6 +275,13 @@ export function readDescription(description: string): Reading {
         }
         // (Nor is it a right: "gets" is no reading by a role "boat".)
         readLists.set(sentence.index, [...(readLists.get(sentence.index) ?? []), part]);
+        return false;
+      }
+      // ("Then it's assigned to one of the technicians": a reference of the record just described to the one it is given to.)
+      const assigned = previous ? /^(?:then\s+|and\s+)?(?:it|they)(?:['’]s|['’]re|\s+is|\s+are|\s+gets?)\s+(?:then\s+)?(?:assigned|allocated|given|handed)\s+(?:out\s+)?to\s+(?:one of (?:the|our)\s+|a\s+|an\s+|one\s+|the\s+)([a-z-]+(?:\s+[a-z-]+)?)$/i.exec(part.trim().replace(/[.]$/, '')) : null;
+      const assignee = assigned ? nameOf(assigned[1]!, units) : undefined;
+      if (assigned && assignee && assignee !== previous && (isDescribed(assignee) || isPerson(assignee))) {
+        addList(previous!, assignee.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase(), sentence.index);
         return false;
       }
       // ("Some plants are seasonal so we want a little flag for that": a yes/no field of those records.)

@@ -132,8 +132,21 @@ const PATTERNS: Pattern[] = [
     list: 2,
   },
   {
+    example: 'Customers are simple enough: a name, an email and a phone number (a record type said to be simple, then its fields)',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:are|is)\s+(?:(?:pretty|quite|fairly|really|very|dead|nice and)\s+)?(?:simple|easy|straightforward|basic|simpler|easier|short)(?:\s+enough)?\s*[:-]\s*${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
+    example: "When a tech's been on site they fill in a visit report, which belongs to the call-out (a record people make, and the one it belongs to)",
+    re: new RegExp(String.raw`^(?:(?:when|whenever|once|after|each time|every time)\s+[^,]{3,60}?,?\s+)?(?:they|we|you|he|she|staff|the\s+[a-z]+)\s+(?:also\s+|then\s+)?(?:fill in|fills in|fill out|fills out|write up|writes up|raise|raises|open|opens|create|creates|log|logs|file|files|complete|completes|submit|submits)\s+(?:a|an)\s+${NP}\s*,\s*(?:which|that)\s+(?:belongs to|is for|is linked to|goes with|hangs off|is attached to)\s+(?:the|a|an|one|that|their)\s+${NP}$`, 'i'),
+    topic: 1,
+    parent: 2,
+  },
+  {
     example: 'Anyone who notices damage should be able to file a damage report: which boat, a description (what people make, then its fields after a colon)',
-    re: new RegExp(String.raw`^(?!(?:when|whenever|once|if|after|before)\b).{0,90}?\b(?:log|logs|record|records|file|files|submit|submits|fill in|fills in|fill out|fills out|create|creates|enter|enters|raise|raises|write|writes|open|opens|lodge|lodges)\s+(?:a|an|one|their|new)\s+${NP}\s*:\s*(?![a-z]+ing\b)(?!(?:a|an|each|every|the)\s+[a-z]+\s+(?:has|have|is|are|includes?|contains?)\b)${LIST}$`, 'i'),
+    // (Also "where anyone can send us an enquiry without signing in: their name ...": how it is sent is no part of its name.)
+    re: new RegExp(String.raw`^(?!(?:when|whenever|once|if|after|before)\b).{0,90}?\b(?:log|logs|record|records|file|files|submit|submits|fill in|fills in|fill out|fills out|create|creates|enter|enters|raise|raises|write|writes|open|opens|lodge|lodges|send us|sends us|send in|sends in|leave us|leaves us)\s+(?:a|an|one|their|new)\s+${NP}(?:\s+(?:without|with no)\s+(?:signing in|logging in|an account|a login|registering)|\s+online)?\s*:\s*(?![a-z]+ing\b)(?!(?:a|an|each|every|the)\s+[a-z]+\s+(?:has|have|is|are|includes?|contains?)\b)${LIST}$`, 'i'),
     topic: 1,
     list: 2,
   },

@@ -16,10 +16,12 @@ export interface FieldRule {
   traits: Traits;
   /** Named as the one just said ("That number", "these references"): the last such field listed. */
   justSaid?: boolean;
+  /** Named by a pronoun ("it can be a photo or a PDF"): the field the sentence's rule before it named. */
+  pronoun?: boolean;
 }
 
 /** "The X must/should/has to be ...", "Xs are to be ...": a subject of one to four words, then the rule. */
-const RULE_SENTENCE = /^(?:(?:the|its|their|these|those|that|this|all|each|every|any)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)\s+(?:must|should|has to|have to|need to|needs to|are to|is to|will need to)\s+(?:always\s+|only\s+|also\s+)?be\s+(.+?)\.?$/i;
+const RULE_SENTENCE = /^(?:(?:the|its|their|these|those|that|this|all|each|every|any)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)\s+(?:must|should|has to|have to|need to|needs to|are to|is to|will need to|can|may)\s+(?:always\s+|only\s+|also\s+)?be\s+(.+?)\.?$/i;
 
 /** What a rule sentence may say: a format, a size, unique, required, a range. Anything else is no field rule. */
 const RULE_WORDS = /\b(?:pdfs?|images?|photos?|jpe?gs?|pngs?|gifs?|heic|mp3s?|mp4s?|csvs?|mb|kb|gb|megabytes?|unique|required|mandatory|filled in|between|at least|at most|no (?:more|larger|bigger) than|up to|under)\b/i;
@@ -38,7 +40,9 @@ export function readFieldRule(written: string): FieldRule | undefined {
   // ("The ear tag number is the key thing: it's required and must be unique (it's the official tag)".)
   const sentence = written
     .replace(/^(.+?)\s+is\s+the\s+(?:key|main|most important|important|crucial)\s+(?:thing|one|bit|field|part)\s*[:,;-]\s*it(?:['’]s|\s+is)\s+/i, '$1 is ')
-    .replace(/\s*\([^()]*\)\s*\.?$/, '');
+    .replace(/\s*\([^()]*\)\s*\.?$/, '')
+    // ("The ID scan is a legal requirement, so it's required as well": the rule after the reason.)
+    .replace(/^(.+?)\s+(?:is|are)\s+[^,;]+,\s+so\s+(?:it|they)(?:['’]s|['’]re|\s+is|\s+are)\s+(?=(?:required|mandatory|unique|optional)\b)/i, '$1 is ');
   const one = ONE_PER.exec(sentence.trim());
   if (one) {
     const traits = emptyTraits();
@@ -56,6 +60,7 @@ export function readFieldRule(written: string): FieldRule | undefined {
   if (NEVER_REPEATS.test(rule)) traits.unique = true;
   const said = traits.unique || traits.required || traits.optional || traits.contentTypes.length > 0 || traits.maxBytes !== undefined || traits.min !== undefined || traits.max !== undefined;
   if (!said) return undefined;
+  if (/^(?:it|they)$/i.test(m[1]!)) return { field: [], traits, pronoun: true };
   const field = words(m[1]!).map((w, i, all) => (i === all.length - 1 ? singular(w) : w));
   const justSaid = /^(?:that|this|these|those)\s/i.test(sentence.trim());
   return field.length > 0 ? { field, traits, ...(justSaid ? { justSaid } : {}) } : undefined;
@@ -70,6 +75,12 @@ function nameWords(field: SpecField): string[] {
 export function ruledField(entity: SpecEntity, named: readonly string[], justSaid = false): SpecField | undefined {
   const whole = entity.fields.filter((f) => nameWords(f).join(' ') === named.join(' '));
   if (whole.length === 1) return whole[0];
+  // ("The ID scan" of a photo ID kept as a file: the file named by what it is of.)
+  if (named.length > 1 && FILE_NOUNS[named.at(-1)!] !== undefined) {
+    const of = named.slice(0, -1);
+    const files = entity.fields.filter((f) => f.type === 'file' && of.every((w) => nameWords(f).includes(w)));
+    if (files.length === 1) return files[0];
+  }
   if (named.length !== 1) return undefined;
   const byHead = entity.fields.filter((f) => nameWords(f).at(-1) === named[0]);
   // ("a phone number, ... and a donor number. That number is required": the one said last.)

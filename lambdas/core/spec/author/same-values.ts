@@ -7,7 +7,7 @@ import type { SpecEntity } from '../spec-model';
 import type { EntityIndex } from '../offline-author/entity-index';
 
 /** "the same twelve as for players", "same choices as on a booking": the record type pointed at. */
-const SAME_AS = /^(?:the\s+)?same(?:\s+[a-z0-9]+){0,2}\s+as\s+(?:(?:for|on|in|with|of)\s+)?(?:the\s+|a\s+|an\s+|our\s+)?([a-z][a-z ]*?)(?:['’]s?)?(?:\s+(?:have|has|get|use))?$/i;
+const SAME_AS = /^(?:the\s+)?same(?:\s+[a-z0-9]+){0,2}\s+as\s+(?:(?:for|on|in|with|of)\s+)?(?:the\s+|a\s+|an\s+|our\s+)?([a-z][a-z -]*?)(?:['’]s?)?(?:\s+(?:have|has|get|use))?$/i;
 
 export function copySameValues(entities: SpecEntity[], index: EntityIndex): void {
   for (const entity of entities) {
@@ -16,7 +16,7 @@ export function copySameValues(entities: SpecEntity[], index: EntityIndex): void
       const notes = field.notes.split(/;\s*/);
       const at = notes.findIndex((n) => SAME_AS.test(n.trim()));
       if (at < 0) continue;
-      const target = index.resolve(SAME_AS.exec(notes[at]!.trim())![1]!.toLowerCase().split(/\s+/));
+      const target = index.resolve(SAME_AS.exec(notes[at]!.trim())![1]!.toLowerCase().split(/[\s-]+/));
       const source = entities.find((e) => e.name === target && e !== entity)?.fields.find((f) => f.name === field.name && f.type === 'enum' && (f.values?.length ?? 0) > 0);
       if (!source) continue;
       field.type = 'enum';

@@ -190,6 +190,10 @@ function readPart(part: string, traits: Traits, entities: readonly string[]): vo
     return;
   }
   traits.notes.push(rest);
+  // ("(we store the first day of the month as a date)": what it is kept as is its type.)
+  const keptAs = /\b(?:stored|kept|recorded|saved|store|keep|record|save)\b.*\bas\s+(?:an?\s+)?([a-z/ ]+?)\s*$/i.exec(rest);
+  const keptType = keptAs ? TYPE_PHRASES[keptAs[1]!.toLowerCase()] : undefined;
+  if (keptType && keptType !== 'enum') traits.type ??= keptType;
   if (rest.split(' ').length <= 2) traits.unplaced.push(rest);
 }
 

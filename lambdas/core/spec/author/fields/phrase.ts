@@ -25,6 +25,16 @@ export interface PhraseParts {
 
 const VALUE_MARKER = /^(.+?)\s*,?\s+(of|out of|which is|that is|that's|which's|which can be|that can be|can be|which will be|that will be|which must be|(?:which|that) (?:moves|goes|runs|progresses)(?: through| from)?|is either|either|is one of|that's one of|which is one of|that is one of|one of|being|it is|is|like|such as)\s+(?:either\s+|one of\s+)?(.+)$/i;
 const STATE_CHANGE = /^(.+?)\s+(?:goes|go|moves|move|progresses|passes|runs)\s+(?:from|through)\s+(.+)$/i;
+/** What `x of ...` is of, up to a place or a time (`a photo of the load in the bay`). */
+function ofObject(ws: readonly string[]): string[] {
+  const rest = ws.slice(2);
+  const stop = rest.findIndex((w, i) => i > 0 && /^(?:in|on|at|during|before|after|when)$/.test(w));
+  return stop < 0 ? rest : rest.slice(0, stop);
+}
+
+/** A part of a thing (one or two words) of a thing (one or two words). */
+const OF_THE_COMPOUND = /^[a-z]+(?: [a-z]+)? of [a-z]+(?: [a-z]+)?$/;
+
 /** Heads that a value list never follows (`a date of birth`, `a number of seats`). */
 const NOT_VALUE_HEADS = new Set(['number', 'count', 'amount', 'quantity', 'date', 'time', 'list', 'set', 'lots', 'plenty', 'name', 'title', 'total', 'price', 'cost', 'duration', 'length', 'weight', 'rate', 'percentage']);
 /** Words that make a phrase a sentence rather than a field's name. */
@@ -61,6 +71,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/^how\s+(?:they|he|she|the\s+[a-z]+)\s+(?:like|prefer|want)s?\s+to\s+pay\b/i, 'preferred payment method')
     // ("what kind it is (paddleboard or canoe)": its kind.)
     .replace(/^what\s+(kind|type|sort|size|colour|color|grade|level)\s+(?:it|they)\s+(?:is|are)\b/i, '$1')
+    // ("what the pest is (same list as on call-outs)": the pest.)
+    .replace(/^what\s+(?:the|its|their)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was|were)(?=\s*(?:\(|$))/i, '$1')
     // ("whether it's out of service right now": when it is asked says nothing.)
     .replace(/\s+(?:right now|at the moment|currently|just now)(?=\s*(?:\(|$))/i, '')
     // ("a length in minutes, anything from 15 up to 90": the bounds; "anything" names nothing.)
@@ -136,6 +148,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     traits.notes.push(`e.g. ${quoted.replace(/["“”]/g, '').trim().replace(/,$/, '')}`);
     return rest.trim() ? `(${rest.trim()})` : ' ';
   });
+  // ('(rats, mice, or "other" for the weird ones)': what the last value is for is no part of it.)
+  text = text.replace(/(,?\s+or\s+["“][^"“”()]{1,30}["”])\s+(?:for|if|when)\s+[^,"“”()]+(?=\))/gi, '$1');
   text = text.replace(/["“”]([^"“”]{1,60})["“”]/g, '$1');
   // Parentheses (one level of nesting) are descriptors.
   text = text.replace(/\(((?:[^()]|\([^()]*\))*)\)/g, (_m, written: string) => {
@@ -270,6 +284,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("whether there's a lift": whether it has one.)
     const plainWords = whether[1]!
       .replace(/^there(?:['’]s|\s+is|\s+are)\s+/i, 'it has ')
+      // ("whether there are children living there": where they are is no part of it.)
+      .replace(/^(it has\s+[a-z]+)\s+(?:living|staying|kept|based|present|around)\s+(?:there|at home|in the house|on site|here|with them)$/i, '$1')
       // ("whether the customer has collected it", "whether the owner has paid yet": what was done, collected, paid.)
       .replace(/^(?:the|their|its|our)\s+[a-z]+\s+(?:has|have|had)\s+(?:already\s+)?([a-z]+(?:ed|en|id|ld|nt))(?:\s+(?:it|them|yet|already))*$/i, '$1')
       // ("whether the site has mains water", "whether the hut has a drying room": whether it has one.)
@@ -280,14 +296,31 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   }
   const lead = /^(?:belongs? to|is for|for|at|in|on|linked to|(?:(?:an?|the)\s+)?(?:links?|reference|pointer)\s+to|of)\s+(.+)$/i.exec(text);
   if (lead && refTarget(lead[1]!, entities)) text = lead[1]!;
+  // ("the name of the person who collected the child", "the name of whoever signed": who did it.)
+  const doneBy = /^(?:(?:the|a)\s+)?(?:full\s+)?name\s+of\s+(?:(?:the\s+)?(?:person|one|adult|member of staff|staff member)\s+who|whoever)\s+([a-z]+ed)\b/i.exec(text);
+  if (doneBy) return { words: [doneBy[1]!.toLowerCase(), 'by'], traits: { ...traits, type: traits.type ?? 'string' } };
   // ("a name too", "a photo as well", "a name each": what adds it to the list, not its name.)
   let ws = words(cutClauses(text).replace(/\s+(?:too|as well|also|aswell|each|apiece)$/i, ''));
   if (ws.length === 0) return undefined;
   ws = dropOwnerPossessive(ws, owner);
+  // ("the registration of the vehicle": a part of a thing named by its article, as a compound names it.)
+  const ofAt = ws.indexOf('of');
+  const ofThe = ofAt > 0 && /^(?:the|their|its|his|her|our)$/.test(ws[ofAt + 1] ?? '');
   const hasPrefix = (ws[0] === 'has' || ws[0] === 'have') && ws.length > 1;
   ws = ws.filter((w, i) => !(DETERMINERS.has(w) && i < ws.length - 1) && !FILLER_ADJECTIVES.has(w));
   if (hasPrefix) ws = traits.type === 'boolean' ? ['has', ...ws.slice(1)] : ws.slice(1);
   ws = dropOwnTail(ws, owner);
+  // ("a few lines of notes", "a bit of text on why": how much is written is no part of the name.)
+  const amount = /^(?:(?:few|couple of)\s+)?(?:lines?|sentences?|paragraphs?|bits?)(?:\s+or\s+two)?\s+of\s+(?=[a-z])/.exec(ws.join(' '));
+  if (amount) {
+    ws = ws.join(' ').slice(amount[0].length).split(' ');
+    traits.type ??= 'text';
+  }
+  // ("text on why they'd like it", "a note saying why": the reason.)
+  if (/^(?:text|notes?|words?|something|explanation|comments?)\s+(?:on|about|saying|explaining|of)\s+why$/.test(ws.join(' '))) {
+    ws = ['reason'];
+    traits.type ??= 'text';
+  }
   // ("a carer assigned", "the vet responsible": who it is; how they come to be there names nothing more.)
   // ("the dish chosen", "the room picked": which one it is.)
   if (ws.length >= 2 && /^(?:assigned|allocated|attached|responsible|involved|in charge|chosen|picked|selected)$/.test(ws[ws.length - 1]!) && (entities.some((e) => entityWords(e).join(' ') === ws.slice(0, -1).join(' ')) || PERSON_WORDS.has(ws[ws.length - 2]!))) ws = ws.slice(0, -1);
@@ -301,10 +334,18 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   else if (ws.length > 2 && ws.length <= 5 && ws[0] === 'scan' && ws[1] === 'of') {
     ws = ws.slice(2);
     traits.type ??= 'file';
-  } else if (ws.length > 2 && ws.length <= 4 && /^(?:photo|picture|image|recording|video)$/.test(ws[0]!) && ws[1] === 'of') {
+  } else if (ws.length > 2 && ofObject(ws).length <= 2 && /^(?:photo|picture|image|recording|video)$/.test(ws[0]!) && ws[1] === 'of') {
     // ("recording" names a file only so: "a recording date" is a date.)
     if (ws[0] === 'recording') traits.type ??= 'file';
-    ws = [...ws.slice(2).filter((w) => w !== 'part'), ws[0]!];
+    // ("a photo of the load in the bay": where it is taken is no part of the name.)
+    ws = [...ofObject(ws).filter((w) => w !== 'part'), ws[0]!];
+  }
+  // ("the registration of the vehicle", "the address of the venue": the vehicle registration, the
+  // venue address; "the start time of the session" is the session's own start time.)
+  else if (ofThe && OF_THE_COMPOUND.test(ws.join(' ')) && !/^(?:number|kind|type|sort|category|class|one|any|some|all|each|most|part|rest|none|both|either|many|few|list|set)$/.test(ws[0]!)) {
+    const at = ws.indexOf('of');
+    const of = ws.slice(at + 1);
+    ws = owner && of.join(' ') === entityWords(owner).join(' ') ? ws.slice(0, at) : [...of, ...ws.slice(0, at)];
   }
   // ("the kind of kit (rope, harness or helmet)": the kind, whatever of.)
   else if (ws.length === 3 && /^(?:kind|type|sort|category|class)$/.test(ws[0]!) && ws[1] === 'of' && (traits.values !== undefined || /^(?:kit|thing|item|gear|equipment|stuff|work|job)$/.test(ws[2]!))) ws = [ws[0]!];
@@ -600,6 +641,12 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (dateTimeOf && dateTimeOf[1] !== owner.at(-1)) {
     traits.type = 'datetime';
     return [dateTimeOf[1]!, 'at'];
+  }
+  // ("the date and time we've scheduled the visit for": the moment of what was done.)
+  const weDid = /^(?:the\s+)?(?:date and time|time)\s+(?:that\s+)?(?:we|they|you|someone|the\s+[a-z]+)(?:'ve|\s+have|\s+has|'d|\s+had)?\s+([a-z]+ed)\b/.exec(t);
+  if (weDid) {
+    traits.type = 'datetime';
+    return [weDid[1]!, 'at'];
   }
   // ("the date and time of the collection" on a collection, "of the test" on a test: when it was done, collected_at.)
   if (dateTimeOf) {

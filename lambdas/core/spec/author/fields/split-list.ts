@@ -33,6 +33,10 @@ export function splitFieldList(written: string): string[] {
 function splitFieldListOnce(written: string): string[] {
   // (An em or en dash sets off an aside as a spaced hyphen does: "the weight — one of lace, DK or aran — and ...".)
   let list = written.replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '');
+  // ("and two yes/no boxes, whether there are children and whether there are pets": the fields, not a field.)
+  list = list.replace(/(?:,\s*|\s+)(?:and\s+)?(?:two|three|four|a couple of|some)\s+(?:yes\/no|yes-no|tick|check)\s*(?:boxes|flags|fields|questions)\s*[,:]\s*(?=whether\b)/gi, ', ');
+  // ("a job number, which has to be unique because we print it on the invoice and the paperwork": why is no field.)
+  list = list.replace(/\b(unique|required|mandatory|optional)\s+(?:because|since|as|cos)\s+[^,;()]*/gi, '$1');
   // ("her condition score, 1 to 5 in half points": a decimal between those bounds.)
   list = list.replace(/(\d)\s+in\s+half[- ]points?\b/gi, '$1 (decimal)');
   // ("the dam, which is another sheep record, and the sire, also a sheep": what the one before is.)
@@ -160,7 +164,9 @@ function valueRun(pieces: readonly Piece[], i: number): number {
 }
 
 /** `a PDF no larger than 15 MB`, `optional`, `open by default`: a piece that only says rules, formats, a size or a default of the one before. */
-function isDescriptorTail(text: string): boolean {
+function isDescriptorTail(written: string): boolean {
+  // (Words kept together, "between 0\u2063and\u20632", read as written.)
+  const text = written.replace(/\u2063/g, ' ');
   // ("the minimum age, never below 18 (legal drinking age here)": a rule, then why, in parentheses.)
   // ("from 1 (the treble) to 12": an aside inside the rule, too.)
   const bare = text.replace(/\s*\([^()]*\)/g, ' ').replace(/\s+/g, ' ').trim();
@@ -180,7 +186,8 @@ function isDescriptorTail(text: string): boolean {
   if (/^(?:typed in|written in|entered by hand)(?:\s*\([^()]*\))?$/i.test(text.trim())) return true;
   // ("the grams left, just as a whole number": the same, said as what it is kept as.)
   if (/^(?:(?:just|simply|only)\s+)?(?:as|in)\s+an?\s+(?:whole number|number|decimal(?: number)?|integer|date|free text|text|yes\/no|true\/false)$/i.test(text.trim())) return true;
-  if (/^an?\s+(?:whole number|number|decimal(?: number)?|integer|date|free text|text|yes\/no|true\/false)(?:\s+(?:such as|like|e\.g\.?)\s+[^,;()]+|\s+(?:that|which)\s+[^,;()]+)?$/i.test(text.trim())) return true;
+  // ("the number of bait stations placed, a whole number between 0 and 50 (if anyone types more ...)": its bounds, and why.)
+  if (/^an?\s+(?:whole number|number|decimal(?: number)?|integer|date|free text|text|yes\/no|true\/false)(?:\s+(?:such as|like|e\.g\.?)\s+[^,;()]+|\s+(?:that|which)\s+[^,;()]+|\s+(?:between|from)\s+-?\d+(?:\.\d+)?\s+(?:and|to)\s+-?\d+(?:\.\d+)?(?:\s*\([^()]*\))?)?$/i.test(text.trim())) return true;
   // ("the test certificate, as a PDF (1 MB is plenty)": what the field before is, its limit in parentheses.)
   const asWhat = /^as\s+(?:an?\s+)?([^():]+?)\s*(?:\([^()]*\))?$/i.exec(text.trim());
   if (asWhat) {

@@ -15,7 +15,7 @@ export function splitValues(text: string): string[] {
   const pieces = commaList
     ? t.split(/\s*,\s*/).flatMap((piece, i, all) => piece.split(i === all.length - 1 ? /\s+(?:or|and|then)\s+/i : /\s+or\s+/i)).flatMap((piece) => piece.split(/\s*\/\s*/))
     : t.split(/\s*,\s*(?:(?:or|and)\s+)?|\s*\/\s*|\s+(?:or|and|to|then)\s+/i);
-  return pieces.map((v) => v.trim().replace(/^["'`]|["'`]$/g, '').replace(/^(?:either|or|and|then)\s+/i, '')).filter(Boolean);
+  return pieces.map((v) => v.trim().replace(/^(?:either|or|and|then)\s+/i, '').replace(/^["'`“]|["'`”]$/g, '').replace(/^(?:either|or|and|then)\s+/i, '')).filter(Boolean);
 }
 
 /** Can this item of a list be an allowed value (a short word or two, not a rule, type or size)? */

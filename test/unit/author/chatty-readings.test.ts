@@ -1,0 +1,59 @@
+/**
+ * Wordings of chatty paragraphs (issue 23, the weakest held-out style), each pinned on records
+ * made up for it: a chimney sweep's bookings, a bell foundry, a sailing school.
+ */
+import { authorSpec } from '../../../lambdas/core/spec/author';
+import { readDefinition } from '../../../lambdas/core/spec/author/definitions';
+import { readRelations } from '../../../lambdas/core/spec/author/relations';
+import { readFieldPhrase, splitFieldList } from '../../../lambdas/core/spec/author/fields';
+import type { SpecDocument } from '../../../lambdas/core/spec/spec-model';
+
+const fieldOf = (spec: SpecDocument, entity: string, name: string) => spec.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
+const phrase = (text: string) => readFieldPhrase(text, { entities: ['Sweep', 'Chimney'], owner: 'Booking' })?.field;
+
+describe('record types said in passing', () => {
+  it('reads "Xs are simple enough: ...", "they fill in a X, which belongs to the Y" and "send us a X without signing in: ..."', () => {
+    expect(readDefinition('Sweeps are simple enough: a name, a mobile number and a van registration')).toMatchObject({ topic: 'Sweeps', list: 'a name, a mobile number and a van registration' });
+    expect(readDefinition("When the sweep's finished they fill in a soot report, which belongs to the booking")).toMatchObject({ topic: 'soot report', parent: 'booking' });
+    expect(readDefinition('There is a form on the site where anyone can send us a quote request without signing in: their name, their postcode and a message')).toMatchObject({ topic: 'quote request', list: 'their name, their postcode and a message' });
+  });
+
+  it('reads "each one is for a particular X at one of that X\'s Ys" and "it\'s assigned to one of the Zs"', () => {
+    expect(readRelations("A booking is for a particular householder at one of that householder's chimneys")?.pairs).toEqual([
+      { child: 'booking', parent: 'householder' },
+      { child: 'booking', parent: 'chimneys' },
+    ]);
+    const spec = authorSpec({
+      name: 'Sweeps',
+      description: [
+        'Householders are simple enough: a name, an email and a phone number.',
+        'Every chimney belongs to one householder, and for a chimney we want the address and the flue type.',
+        "Every booking gets a booking number, which has to be unique because it goes on the receipt and the certificate, and each one is for a particular householder at one of that householder's chimneys. Then it's assigned to one of the sweeps.",
+        'Sweeps have a name and a certificate number.',
+        'Admins can do everything.',
+      ].join('\n\n'),
+    });
+    expect(fieldOf(spec, 'Householder', 'email')).toMatchObject({ type: 'email' });
+    expect(fieldOf(spec, 'Booking', 'booking_number')).toMatchObject({ unique: true });
+    expect(spec.entities.find((e) => e.name === 'Booking')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['householder_id', 'chimney_id', 'sweep_id']));
+    expect(spec.entities.find((e) => e.name === 'Booking')?.fields.map((f) => f.name)).not.toContain('certificate');
+  });
+});
+
+describe('fields said in passing', () => {
+  it('reads a quoted last value with what it is for, and "what the X is (same list as on Ys)"', () => {
+    expect(phrase('the fuel (wood, coal, oil, or "other" for anything odd)')).toMatchObject({ type: 'enum', values: ['wood', 'coal', 'oil', 'other'] });
+    expect(phrase('what the fuel is (same list as on chimneys)')).toMatchObject({ name: 'fuel', notes: 'same list as on chimneys' });
+  });
+
+  it('names "the date and time we\'ve scheduled the sweep for" by the act', () => {
+    expect(phrase("the date and time we've scheduled the sweep for")).toMatchObject({ name: 'scheduled_at', type: 'datetime' });
+  });
+
+  it('reads "two yes/no boxes, whether ... and whether ..." as two booleans, and a whole number\'s bounds after it', () => {
+    expect(splitFieldList('the address and two yes/no boxes, whether there are children living there and whether there are birds nesting')).toEqual(['the address', 'whether there are children living there', 'whether there are birds nesting']);
+    expect(phrase('whether there are children living there')).toMatchObject({ name: 'has_children', type: 'boolean' });
+    expect(splitFieldList('the number of flues swept, a whole number between 1 and 6 (no house has more), and the soot weight')).toEqual(['the number of flues swept, a whole number between 1 and 6 (no house has more)', 'the soot weight']);
+    expect(phrase('the number of flues swept, a whole number between 1 and 6 (no house has more)')).toMatchObject({ type: 'integer', min: 1, max: 6 });
+  });
+});
