@@ -57,3 +57,41 @@ describe('fields said in passing', () => {
     expect(phrase('the number of flues swept, a whole number between 1 and 6 (no house has more)')).toMatchObject({ type: 'integer', min: 1, max: 6 });
   });
 });
+
+describe('people, access and automation said in passing', () => {
+  const sweepText = [
+    'The heart of it all is the sweep-job. Every sweep-job gets a reference and a status. A sweep-job starts off as new, goes to booked once there is a slot, then swept after the visit, and from there it ends up closed or flagged as revisit needed; now and then one gets cancelled.',
+    'Householders are simple enough: a name, which we obviously need, an email and a phone number. A sweep-job is for one householder.',
+    'After a visit they fill in a soot report, which belongs to the sweep-job. It has the date. They take a photo of the flue or the hearth, JPEG only, no bigger than 4 MB, and the householder signs on the tablet, and we would like that signature kept as a PNG image. Oh, and the fee charged, but that is optional.',
+    'The office team, the schedulers, manage householders and sweep-jobs, and they can look at soot reports but not touch them. Householders don\'t get logins at all. There is a little quote form on our website, where anyone can send us a quote request without signing in: their name, their postcode and a message.',
+    'When a quote request comes in, give the office up to two hours to pick it up, and if nobody has, email the duty manager so it does not sit there. And once a sweep-job is marked closed, wait 10 days and then email the householder; our mail provider falls over now and then, so have it retry that email up to 3 times.',
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Sweeps', description: sweepText });
+
+  it('reads the record types, their states and the fields said afterwards', () => {
+    expect(spec.entities.map((e) => e.name)).toEqual(expect.arrayContaining(['SweepJob', 'Householder', 'SootReport', 'QuoteRequest']));
+    expect(fieldOf(spec, 'SweepJob', 'status')?.values).toEqual(['new', 'booked', 'swept', 'closed', 'revisit_needed', 'cancelled']);
+    expect(fieldOf(spec, 'Householder', 'name')).toMatchObject({ required: true });
+    expect(fieldOf(spec, 'SootReport', 'photo_key')).toMatchObject({ type: 'file', file: { contentTypes: ['image/jpeg'], maxBytes: 4 * 1048576 } });
+    expect(fieldOf(spec, 'SootReport', 'signature_key')).toMatchObject({ type: 'file', file: { contentTypes: ['image/png'] } });
+    expect(fieldOf(spec, 'SootReport', 'fee_charged')).toMatchObject({ type: 'number', required: false });
+  });
+
+  it('reads one role for a team named with its people, a look that is not a touch, no role for people without logins, and a public form', () => {
+    expect(spec.roles.map((r) => r.name)).not.toContain('householder');
+    expect(spec.roles.map((r) => r.name)).not.toContain('office_team');
+    const scheduler = spec.roles.find((r) => r.name === 'scheduler');
+    expect(scheduler?.rights.SweepJob).toMatchObject({ create: 'all', read: 'all', update: 'all', delete: 'all' });
+    expect(scheduler?.rights.SootReport).toEqual({ read: 'all' });
+    expect(spec.access).toContainEqual({ entity: 'QuoteRequest', operation: 'create', level: 'public' });
+  });
+
+  it('reads a wait for an act with its particle, a task without its purpose, and a workflow on a hyphenated record type', () => {
+    const pickup = spec.workflows.find((w) => w.trigger.entity === 'QuoteRequest');
+    expect(pickup?.steps[0]).toMatchObject({ kind: 'waitForEvent', events: ['picked_up'], timeout: 'PT2H' });
+    expect(pickup?.steps[1]).toMatchObject({ kind: 'task', name: 'email_duty_manager' });
+    const followUp = spec.workflows.find((w) => w.trigger.entity === 'SweepJob');
+    expect(followUp?.trigger).toMatchObject({ event: 'updated', field: 'status', value: 'closed' });
+    expect(followUp?.steps).toEqual([expect.objectContaining({ kind: 'wait', duration: 'P10D' }), expect.objectContaining({ kind: 'task', retries: 3 })]);
+  });
+});

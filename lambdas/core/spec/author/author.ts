@@ -174,7 +174,7 @@ export function readDescription(description: string): Reading {
     // the record's states after its relations, "A booking is for one child, and it is pending or paid".)
     // (", which records the role and ...": what the record just named holds.)
     // (", and a station ends up with lots of items": a relation after the fields, with its own subject.)
-    const separators = sepRegex(/\s*;\s*|,\s+(?=which\s+(?:records?|holds?|includes?|stores?|keeps?|notes)\s)|:\s+(?=(?:a|an|any|each|every|the|their|its|it|for each|for every)\s)|\s+-\s+(?=(?:a|an|each|every)\s)|,\s*and\s+(?=(?:it|they)\s+(?:is|are|can be|goes|go)\s+[^;,]*(?:,[^;,]*)*\bor\b)|,\s*and\s+(?=(?:a|an|each|every|one)\s+[a-z]+\s+(?:[a-z]+ly\s+)?(?:ends?\s+up\s+with|has|have|gets|can\s+have)\s+(?:many|several|lots\s+of|a\s+lot\s+of|multiple|any\s+number\s+of|one\s+or\s+more)\s)|,\s*(?:but|whereas|while|so)\s+(?=(?:[a-z]+\s+){0,4}?(?:a|an|each|every|one)\s+[a-z]+\s+(?:only\s+|ever\s+|always\s+|just\s+)*(?:has|have|belongs|is|are|can|goes)\b)|,\s*and\s+(?=(?:each|every)\s+one\s+(?:is|belongs|goes|comes)\s)/iy);
+    const separators = sepRegex(/\s*;\s*|,\s+(?=which\s+(?:records?|holds?|includes?|stores?|keeps?|notes)\s)|:\s+(?=(?:a|an|any|each|every|the|their|its|it|for each|for every)\s)|\s+-\s+(?=(?:a|an|each|every)\s)|,\s*and\s+(?=(?:it|they)\s+(?:is|are|can be|goes|go)\s+[^;,]*(?:,[^;,]*)*\bor\b)|,\s*and\s+(?=(?:a|an|each|every|one)\s+[a-z]+\s+(?:[a-z]+ly\s+)?(?:ends?\s+up\s+with|has|have|gets|can\s+have)\s+(?:many|several|lots\s+of|a\s+lot\s+of|multiple|any\s+number\s+of|one\s+or\s+more)\s)|,\s*(?:but|whereas|while|so)\s+(?=(?:[a-z]+\s+){0,4}?(?:a|an|each|every|one)\s+[a-z]+\s+(?:only\s+|ever\s+|always\s+|just\s+)*(?:has|have|belongs|is|are|can|goes)\b)|,\s*and\s+(?=(?:each|every)\s+one\s+(?:is|belongs|goes|comes)\s)|,\s*and\s+(?=(?:we|i)(?:'d|\s+would)\s+(?:also\s+)?(?:like|love|want)\s)/iy);
     // ("An issue is about one booking: a type ...; a description, which mustn't be empty; and a photo": after a colon, semicolons separate the list's items.)
     const listColon = /^[^;]*?:\s/.exec(sentence.text.toLowerCase());
     // ("A photo would be lovely ...; JPEG or PNG, and please cap it at 5 MB": what it is, after a semicolon, is no clause of its own.)
@@ -183,7 +183,9 @@ export function readDescription(description: string): Reading {
     // ("Each one has a title, ..., and a capacity: the maximum number of jumpers, ...": a colon deep in a list explains its item.)
     const colonInList = ((listColon?.[0] ?? '').match(/,/g) ?? []).length >= 2;
     // ("Customers are simple enough: a name, ...": what is said before the colon defines nothing alone.)
-    const beforeColonSaysNothing = whole !== undefined && whole.topic !== PREVIOUS && listColon !== null && readDefinition(sentence.text.slice(0, listColon[0].length - 2)) === undefined && readRelations(sentence.text.slice(0, listColon[0].length - 2)) === undefined;
+    // ("There is a quote form on our website, where anyone can send us a quote request: ...": nor what only adds to the record before.)
+    const beforeColon = listColon ? readDefinition(sentence.text.slice(0, listColon[0].length - 2)) : undefined;
+    const beforeColonSaysNothing = whole !== undefined && whole.topic !== PREVIOUS && listColon !== null && (beforeColon === undefined || beforeColon.topic === PREVIOUS) && readRelations(sentence.text.slice(0, listColon[0].length - 2)) === undefined;
     const keepColon = whole !== undefined && (whole.list?.length ?? 0) > 0 && ((whole.topic !== PREVIOUS && /^(?:we|i|you|they)\s/i.test(sentence.text.trim())) || colonInList || beforeColonSaysNothing);
     const parts = splitTopLevel(sentence.text, (lower, at) => ((listColon && at > listColon[0].length && lower[at] === ';' && isBareFieldList(lower.slice(at + 1).split(';')[0]!, true)) || (lower[at] === ';' && FILE_DETAIL_AFTER.test(lower.slice(at + 1))) || (keepColon && lower[at] === ':') || (lower[at] === ';' && ALSO_STATE_AFTER.test(lower.slice(at + 1))) ? 0 : separators(lower, at)));
     /** The record type the part before this one (or the sentence before) ended on, in the plural: "... carers write medication notes." */
@@ -205,7 +207,7 @@ export function readDescription(description: string): Reading {
       // ("We also hold swap meets every couple of months; a meet has a date, ...": the same, the next clause saying it.)
       const announced = ANNOUNCED.exec(part.trim().replace(/[.!]$/, '').replace(/\s+(?:every|each|once|twice|a few times|several times|throughout)\b[^,;]*$/i, '').replace(/\s*,\s*(?:since|as|because)\s+[^,;]+$/i, ''));
       const nextText = (parts[parts.indexOf(part) + 1] ?? sentences[sentences.indexOf(sentence) + 1]?.text ?? '').trim();
-      const announcedPhrase = announced ? (announced[1] ?? announced[2]!) : '';
+      const announcedPhrase = announced ? (announced[1] ?? announced[2] ?? announced[3]!) : '';
       const head = announced ? singular(announcedPhrase.split(/\s+/).pop()!.toLowerCase()) : '';
       // ("Students. We keep the student's full name ...": a record type named alone, as a heading, before what it holds.)
       const label = !announced ? /^([a-z]+(?:\s+[a-z]+)?s)$/i.exec(part.trim().replace(/[.!:]$/, '')) : null;
@@ -540,7 +542,8 @@ function withSubjects(clauses: string[], before?: string, out?: { last?: string 
     // ("Our receptionist Jo manages appointments": the role is the receptionist, the name is a person's.)
     // ("they're the only ones who can change ...": they can.)
     // ("likewise they add visits": how it compares says nothing of who.)
-    const clause = named.replace(/^(\s*)(?:likewise|similarly|equally|in the same way)\s*,?\s+(?=(?:they|he|she)\s)/i, '$1').replace(PERSON_AFTER_ROLE, '$1').replace(/^(\s*(?:and|but|so|while)\s+)?(they|he|she)(?:'re|\s+are|'s|\s+is)\s+the\s+only\s+(?:ones?|people|person)\s+who\s+(can|may)\b/i, '$1$2 $3');
+    // ("the enquiry form on our website, where anyone can send us an enquiry": who can, wherever it is.)
+    const clause = named.replace(/^(\s*)(?:where|on which|through which|via which|in which)\s+(?=[a-z]+(?:\s+[a-z]+)?\s+(?:can|may|could)\s)/i, '$1').replace(/^(\s*)(?:likewise|similarly|equally|in the same way)\s*,?\s+(?=(?:they|he|she)\s)/i, '$1').replace(PERSON_AFTER_ROLE, '$1').replace(/^(\s*(?:and|but|so|while)\s+)?(they|he|she)(?:'re|\s+are|'s|\s+is)\s+the\s+only\s+(?:ones?|people|person)\s+who\s+(can|may)\b/i, '$1$2 $3');
     // ("Guests make reservations ..., and they can see and cancel their own": "they" are the guests.)
     // (Also "he" and "she": "The bailiff checks permits, so he can look at members".)
     const they = /^((?:and|but|so|while)\s+)?(?:they|these people|he|she)\s+(?=(?:can|may|should|must|will|are allowed to|are able to|is allowed to|is able to|only)\s)/i.exec(clause.trim());
@@ -594,6 +597,8 @@ function withoutAppositive(text: string): string {
   // ("Anyone, with or without an account, can see ...": an aside after the subject, before its modal.)
   // ("Plant staff, the people working in the laundry itself, see collections": who they are, before the verb.)
   return text
+    // ("The office team, the dispatchers, manage ...": a group named, then the people in it, who hold the role.)
+    .replace(/^\s*(?:[Tt]he|[Oo]ur)\s+(?:[a-z]+\s+)?(?:team|staff|crew|lot|people|folks?|office|desk),\s+(?:the|our)\s+([a-z]+s),\s*(?=[a-z])/, 'The $1 ')
     .replace(/^(\s*[A-Za-z]+(?:\s+[a-z]+){0,2}),\s+(?:the|our)\s+(?:people|ones|folks|person|team|staff|guys)\s+(?:who\s+(?:work|are|run|do)\b|[a-z]+ing\b)[^,]{0,60},\s*(?=[a-z])/, '$1 ').replace(/^(\s*[A-Za-z]+(?:\s+[a-z]+){0,2}),\s+(?:(?:who|which)\s+(?:are|is)|with or without|whether or not|logged in or not|signed in or not|even without|with|without)\s+[^,]{1,50},\s*(?=(?:can|may|should|must|will|only|also)\b)/, '$1 ');
 }
 
@@ -662,13 +667,14 @@ function applyRenames(renames: ReadonlyMap<string, string>, discovery: Discovery
 const LABEL_NEXT = /^(?:we|i)\s+(?:also\s+)?(?:keep|store|record|note|track|hold|need|want|save|log)\b|^(?:apart from|besides|on top of|as well as|in addition to|for each|for every)\b/i;
 
 /** After a semicolon, one more state of the record ("...; it can also be cancelled at any point"). */
-const ALSO_STATE_AFTER = /^\s*(?:it|they)\s+(?:can|may|might|could)\s+(?:also\s+)?(?:be|get|end\s+up)\s+(?:as\s+)?[a-z]+(?:ed|en)\b/i;
+// ("...; now and then one gets cancelled": one more state, said of some of them.)
+const ALSO_STATE_AFTER = /^\s*(?:it|they)\s+(?:can|may|might|could)\s+(?:also\s+)?(?:be|get|end\s+up)\s+(?:as\s+)?[a-z]+(?:ed|en)\b|^\s*(?:now and (?:then|again)|sometimes|occasionally|once in a while|every so often)\s*,?\s+(?:one|it|they|some|a few)\s+(?:gets?|is|are)\s+[a-z]+(?:ed|en)\b/i;
 
 /** After a semicolon, what a file field is: its formats or its size. */
 const FILE_DETAIL_AFTER = /^\s*(?:jpe?gs?|pngs?|pdfs?|gifs?|heic|mp3s?|mp4s?|csvs?|any image|images? only|photos? only|max(?:imum)?\s+\d|up to \d|at most \d|no more than \d|nothing over \d|under \d)\b/i;
 
 /** "Then there are the patterns", "Next up, the swap meets", "The heart of it is the patients": record types named alone, in the plural, before what each has. */
-const ANNOUNCED = /^(?:(?:and|then|next|also|now|finally|lastly)\s*,?\s+)*(?:(?:let's\s+|we'll\s+|i'll\s+)?start(?:ing)?\s+with\s+|first(?:\s+up)?\s*,\s+|there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?|we(?:'ve|\s+have)\s+(?:also\s+)?got\s+|we\s+(?:also\s+)?have\s+|next\s+up\s*,?\s+|on\s+to\s+|we\s+(?:also\s+)?(?:hold|run|organi[sz]e|host|put on)\s+|the\s+(?:heart|core|centre|center|hub|backbone|main thing|main part|most important (?:thing|part)|starting point)\s+(?:of\s+(?:it|it all|everything|the (?:system|app|whole thing))\s+)?(?:is|are)\s+|it(?:'s|\s+is)\s+all\s+(?:about|built around)\s+|everything\s+(?:revolves|centres|centers|hangs)\s+(?:around|on)\s+)(?:(?:the|our|some|all\s+the)\s+)?([a-z]+(?:\s+[a-z]+)?s)$|^(?:and\s+)?we\s+(?:also\s+)?(?:keep track of|track|record|log|store|keep)\s+(?:every|each)\s+([a-z]+(?:\s+[a-z]+)?)$/i;
+const ANNOUNCED = /^(?:(?:and|then|next|also|now|finally|lastly)\s*,?\s+)*(?:(?:let's\s+|we'll\s+|i'll\s+)?start(?:ing)?\s+with\s+|first(?:\s+up)?\s*,\s+|there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?|we(?:'ve|\s+have)\s+(?:also\s+)?got\s+|we\s+(?:also\s+)?have\s+|next\s+up\s*,?\s+|on\s+to\s+|we\s+(?:also\s+)?(?:hold|run|organi[sz]e|host|put on)\s+|the\s+(?:heart|core|centre|center|hub|backbone|main thing|main part|most important (?:thing|part)|starting point)\s+(?:of\s+(?:it|it all|everything|the (?:system|app|whole thing))\s+)?(?:is|are)\s+|it(?:'s|\s+is)\s+all\s+(?:about|built around)\s+|everything\s+(?:revolves|centres|centers|hangs)\s+(?:around|on)\s+)(?:(?:the|our|some|all\s+the)\s+)?([a-z]+(?:\s+[a-z]+)?s)$|^(?:and\s+)?we\s+(?:also\s+)?(?:keep track of|track|record|log|store|keep)\s+(?:every|each)\s+([a-z]+(?:\s+[a-z]+)?)$|^the\s+(?:heart|core|centre|center|hub|backbone|main thing)\s+of\s+(?:it|it all|everything|the whole thing)\s+is\s+the\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)$/i;
 /** The sentence after an announcement says what each has: "Each one must have ...", "They each have ...". */
 const DESCRIBED_NEXT = /^(?:and\s+)?(?:(?:its|their)\s+[a-z]+|(?:for\s+)?(?:each|every)\s+(?:one|of them|single one)\b|(?:they|these)\s+(?:each\s+|all\s+)?(?:have|has|need|must|can|should|come|carry|hold|get)\b)/i;
 

@@ -22,6 +22,8 @@ const OPENERS = /^(?:and|also|plus|then)\s+/i;
 function hasClause(item: string): boolean {
   // ("a pouring links one tour and one wine": a record said to do something, though the tagger reads "links" as a noun.)
   if (/^(?:a|an|each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+[a-z]+[^s\s]s\s+(?:a|an|one|the|exactly|many|several|its|their|to|with|at|on|in|into)\s/i.test(item)) return true;
+  // ("The office team, the dispatchers, manage customers": a verb of rights before what it is done to, no field.)
+  if (/^(?:manages?|handles?|oversees?|approves?|edits?|deletes?|sees?|creates?)\s+(?:[a-z-]+s|the|all|any|every|their|our)\b/i.test(item.trim())) return true;
   // ("the check-in time": a hyphenated compound is one word of the noun phrase, whatever its parts are alone.)
   const terms = tagTerms(item.replace(/\b[a-z]+(?:-[a-z]+)+\b/gi, 'thing'));
   // ("send the student a reminder": a verb before a determiner is an imperative; "record type" is a noun.)

@@ -210,6 +210,25 @@ const PATTERNS: Pattern[] = [
     list: 1,
   },
   {
+    example: 'They take a photo of the damage, JPEG or PNG, no bigger than 8 MB (a file of the record just described, taken by people)',
+    re: /^(?:they|we|you|the\s+[a-z]+)\s+(?:also\s+)?(?:take|takes|snap|snaps|grab|grabs)\s+((?:a|an|one)\s+(?:photo|picture|image|video|scan)\b.*)$/i,
+    topic: 0,
+    list: 1,
+  },
+  {
+    example: "We'd like that signature kept as a PNG image (a file of the record just described, wished for as what it is kept as)",
+    re: /^(?:and\s+)?(?:we|i)(?:'d|\s+would)\s+(?:also\s+)?(?:like|love|want)\s+(?:that|the|their|its|a|an)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:kept|stored|saved|recorded|captured)\s+as\s+(.+)$/i,
+    topic: 0,
+    list: 1,
+    detail: 2,
+  },
+  {
+    example: "Oh, and the price charged, but that's optional (one more field of the record just described, an afterthought)",
+    re: /^(?:oh|ah|oops)\s*,?\s+(?:and\s+)?(?:also\s+)?((?:the|a|an|their|its)\s+[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,3}(?:\s*,\s*(?:but|though)\s+.+)?)$/i,
+    topic: 0,
+    list: 1,
+  },
+  {
     example: "It'd be nice to attach the instruction manual too, PDFs up to 20 MB (one field of the record just described, wished for)",
     re: /^(?:it'?d|it would|it will|it's|it is)\s+be\s+(?:really\s+)?(?:nice|good|great|useful|handy|helpful|lovely)\s+to\s+(?:also\s+)?(?:attach|add|have|store|keep|upload|include|record|note)\s+(.+?)(?:\s+too|\s+as well)?(?:\s*[,:-]\s*(.+))?$/i,
     topic: 0,

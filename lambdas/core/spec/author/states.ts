@@ -61,7 +61,8 @@ function readLife(text: string): StateList | undefined {
   if (!m || NOT_STATES.test(m[2]!)) return undefined;
   // ("becomes confirmed once the tide is checked, and ends up done": what is said of something else, in a "once ..." clause, is no state of it.)
   // ("until someone prices it": when it moves on says nothing of the states.)
-  const own = m[3]!.replace(/\b(?:once|when|after|as soon as|if|until|because|since)\s+(?:the|a|an|its|their)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are|has been|have been|gets|get)\s+[a-z]+\b/gi, ' ').replace(/\buntil\s+(?:someone|somebody|we|they|staff|it|the\s+[a-z]+)\s+[a-z]+(?:\s+(?:it|them))?\b/gi, ' ');
+  // ("ends up resolved or flagged as follow-up needed": the state it is flagged as.)
+  const own = m[3]!.replace(/\bor\s+(?:flagged|marked|set)\s+as\s+([a-z][a-z-]*)(?:\s+(needed|required|pending|due|wanted))?\b/gi, (_m, state: string, tail?: string) => `or ${state}${tail ? `-${tail}` : ''}`).replace(/\b(?:once|when|after|as soon as|if|until|because|since)\s+(?:the|a|an|its|their)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are|has been|have been|gets|get)\s+[a-z]+\b/gi, ' ').replace(/\buntil\s+(?:someone|somebody|we|they|staff|it|the\s+[a-z]+)\s+[a-z]+(?:\s+(?:it|them))?\b/gi, ' ');
   const later = [...own.matchAll(LATER_STATES)].flatMap((x) => (x[1] ?? x[2]!).split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+/));
   const values = [m[2]!, ...later].filter((v) => v && !NOT_STATES.test(v) && !/^(?:then|either|it|they|there|and|or)$/i.test(v));
   return values.length >= 3 ? { topic: m[1]!.trim(), values: [...new Set(values.map((v) => enumValue(v.trim())))] } : undefined;

@@ -170,7 +170,7 @@ export function expand(text: string): string {
 }
 
 /** Words that end an action's object ("remind the brewer to check", "send the member a reminder"). */
-const OBJECT_END = new Set(['to', 'for', 'about', 'with', 'of', 'on', 'in', 'at', 'and', 'or', 'that', 'if', 'when', 'then', 'a', 'an', 'the', 'by', 'from', 'who', 'whose', 'which', 'via', 'through', 'into']);
+const OBJECT_END = new Set(['to', 'for', 'about', 'with', 'of', 'on', 'in', 'at', 'and', 'or', 'that', 'if', 'when', 'then', 'a', 'an', 'the', 'by', 'from', 'who', 'whose', 'which', 'via', 'through', 'into', 'so', 'because', 'since', 'unless']);
 
 /** The object noun phrase after an action: up to three words ("follow-up email", "results"). */
 export function objectPhrase(tokens: string[]): string | undefined {
@@ -190,7 +190,10 @@ const ACT_OBJECT_END = /^(?:by|within|in|before|after|or|and|but|then|so|if|othe
  * a test": test_booked), as people name such events.
  */
 export function awaitedEvent(verb: string, after: string, recordWords: readonly string[]): string {
-  const done = /(?:ed|en)$/.test(verb.toLowerCase()) ? verb.toLowerCase() : participle(verbLemma(verb));
+  const acted = /(?:ed|en)$/.test(verb.toLowerCase()) ? verb.toLowerCase() : participle(verbLemma(verb));
+  // ("to pick it up", "to sign them off": the verb's particle is part of the act, picked_up.)
+  const particle = /^\s*(?:it|them|this|that)?\s*(up|off|out|in|back|over)\b/i.exec(after);
+  const done = particle ? `${acted}_${particle[1]!.toLowerCase()}` : acted;
   const m = /^\s*(?:the|a|an|their|its|his|her|any|some)\s+([a-z]+(?:\s+[a-z]+)?)/i.exec(after);
   const object = m ? m[1]!.toLowerCase().split(/\s+/).filter((w, i, all) => !ACT_OBJECT_END.test(w) && !all.slice(0, i).some((x) => ACT_OBJECT_END.test(x))) : [];
   if (object.length === 0 || object.some((w) => recordWords.includes(w) || recordWords.includes(w.replace(/s$/, '')))) return done.replace(/\s+/g, '_');

@@ -33,6 +33,8 @@ export class EntityIndex {
     for (const name of names) {
       const ws = nameWords(name);
       this.add(ws, name, false);
+      // ("call-outs", "drop-offs": the name written as one hyphenated word.)
+      if (ws.length === 2) this.add([ws.join('-')], name, false);
       if (ws.length > 1) {
         const head = ws[ws.length - 1]!;
         heads.set(head, [...(heads.get(head) ?? []), name]);

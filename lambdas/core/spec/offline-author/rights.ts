@@ -400,6 +400,11 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
       }
     }
   }
+  // ("can look at inspection notes but not touch them": what the clause grants, its "but not" takes no part of back.)
+  for (const denial of groups.filter((g) => g.negative && g.entities !== 'all')) {
+    const granted = groups.filter((g) => !g.negative && g.entities !== 'all' && (g.entities as string[]).some((e) => (denial.entities as string[]).includes(e))).flatMap((g) => g.letters);
+    if (granted.length > 0 && denial.letters.some((l) => !granted.includes(l))) denial.letters = denial.letters.filter((l) => !granted.includes(l));
+  }
   return { subject, modal, groups: groups.filter((g) => !narrowed.has(g)), articleObject, determiner, namedObject: sawObject };
 }
 

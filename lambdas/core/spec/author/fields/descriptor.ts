@@ -273,6 +273,8 @@ function takeFormats(part: string, traits: Traits): boolean {
   const rest = words.map((w) => {
     // ("JPEGs only", "PDFs": a format in the plural.)
     const type = FORMATS[w] ?? GENERIC_FORMATS[w] ?? (w.length > 3 ? FORMATS[w.replace(/s$/, '')] : undefined);
+    // ("a PNG image": the word "image" right after an image format names what the format is, no other format.)
+    if (type && afterFormat && GENERIC_FORMATS[w] !== undefined && types.at(-1)?.split('/')[0] === type.split('/')[0]) return ' ';
     if (type) types.push(type);
     // `PDF files`: the word `files` right after a format says nothing more.
     const drop = type !== undefined || (afterFormat && /^files?$/.test(w));

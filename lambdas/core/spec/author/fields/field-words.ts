@@ -175,6 +175,8 @@ export const REQUIRED_PHRASES: readonly string[] = [
   'must have', 'must-have', 'needed', 'must be set', 'must be provided', 'must be given', 'must be filled in', 'must be filled',
   'cannot be empty', "can't be empty", 'always set', 'always filled in',
   'may not be empty', 'must not be empty', "mustn't be empty",
+  // ("a name, which we obviously need": said as what the business cannot do without.)
+  'which we need', 'which we obviously need', 'which we always need', 'which we definitely need', 'we always need', 'we must have',
 ];
 /** Wording that says a field may be left empty, as a name's lead or anywhere in a descriptor. */
 export const OPTIONAL_PHRASES: readonly string[] = [

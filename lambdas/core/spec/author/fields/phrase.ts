@@ -334,11 +334,12 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   else if (ws.length > 2 && ws.length <= 5 && ws[0] === 'scan' && ws[1] === 'of') {
     ws = ws.slice(2);
     traits.type ??= 'file';
-  } else if (ws.length > 2 && ofObject(ws).length <= 2 && /^(?:photo|picture|image|recording|video)$/.test(ws[0]!) && ws[1] === 'of') {
+  } else if (ws.length > 2 && (ofObject(ws).length <= 2 || ofObject(ws).includes('or')) && /^(?:photo|picture|image|recording|video)$/.test(ws[0]!) && ws[1] === 'of') {
     // ("recording" names a file only so: "a recording date" is a date.)
     if (ws[0] === 'recording') traits.type ??= 'file';
-    // ("a photo of the load in the bay": where it is taken is no part of the name.)
-    ws = [...ofObject(ws).filter((w) => w !== 'part'), ws[0]!];
+    // ("a photo of the load in the bay": where it is taken is no part of the name;
+    // "a photo of the infestation or the bait placement": of one thing or another, the photo.)
+    ws = ofObject(ws).includes('or') ? [ws[0]!] : [...ofObject(ws).filter((w) => w !== 'part'), ws[0]!];
   }
   // ("the registration of the vehicle", "the address of the venue": the vehicle registration, the
   // venue address; "the start time of the session" is the session's own start time.)
