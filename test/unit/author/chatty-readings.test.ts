@@ -87,10 +87,10 @@ describe('people, access and automation said in passing', () => {
   });
 
   it('reads a wait for an act with its particle, a task without its purpose, and a workflow on a hyphenated record type', () => {
-    const pickup = spec.workflows.find((w) => w.trigger.entity === 'QuoteRequest');
+    const pickup = spec.workflows.find((w) => w.trigger?.entity === 'QuoteRequest');
     expect(pickup?.steps[0]).toMatchObject({ kind: 'waitForEvent', events: ['picked_up'], timeout: 'PT2H' });
     expect(pickup?.steps[1]).toMatchObject({ kind: 'task', name: 'email_duty_manager' });
-    const followUp = spec.workflows.find((w) => w.trigger.entity === 'SweepJob');
+    const followUp = spec.workflows.find((w) => w.trigger?.entity === 'SweepJob');
     expect(followUp?.trigger).toMatchObject({ event: 'updated', field: 'status', value: 'closed' });
     expect(followUp?.steps).toEqual([expect.objectContaining({ kind: 'wait', duration: 'P10D' }), expect.objectContaining({ kind: 'task', retries: 3 })]);
   });

@@ -358,7 +358,7 @@ describe('readFieldPhrase: counts', () => {
   // recycling-pickups, chess-club; hotel-reservations' `number_of_guests` is the one exception).
   test.each([
     ['number of seats', 'seats'],
-    ['the number of guests', 'guests'],
+    ['the number of guests', 'number_of_guests'], ['the number of lanes', 'lanes'],
     ['the expected number of guests', 'expected_guests'],
     ['a number of seats', 'seats'],
   ])('%s', (phrase, name) => {

@@ -599,7 +599,9 @@ function withoutAppositive(text: string): string {
   return text
     // ("The office team, the dispatchers, manage ...": a group named, then the people in it, who hold the role.)
     .replace(/^\s*(?:[Tt]he|[Oo]ur)\s+(?:[a-z]+\s+)?(?:team|staff|crew|lot|people|folks?|office|desk),\s+(?:the|our)\s+([a-z]+s),\s*(?=[a-z])/, 'The $1 ')
-    .replace(/^(\s*[A-Za-z]+(?:\s+[a-z]+){0,2}),\s+(?:the|our)\s+(?:people|ones|folks|person|team|staff|guys)\s+(?:who\s+(?:work|are|run|do)\b|[a-z]+ing\b)[^,]{0,60},\s*(?=[a-z])/, '$1 ').replace(/^(\s*[A-Za-z]+(?:\s+[a-z]+){0,2}),\s+(?:(?:who|which)\s+(?:are|is)|with or without|whether or not|logged in or not|signed in or not|even without|with|without)\s+[^,]{1,50},\s*(?=(?:can|may|should|must|will|only|also)\b)/, '$1 ');
+    .replace(/^(\s*[A-Za-z]+(?:\s+[a-z]+){0,2}),\s+(?:the|our)\s+(?:people|ones|folks|person|team|staff|guys)\s+(?:who\s+(?:work|are|run|do)\b|[a-z]+ing\b)[^,]{0,60},\s*(?=[a-z])/, '$1 ').replace(/^(\s*[A-Za-z]+(?:\s+[a-z]+){0,2}),\s+(?:(?:who|which)\s+(?:are|is)|with or without|whether or not|logged in or not|signed in or not|even without|with|without)\s+[^,]{1,50},\s*(?=(?:can|may|should|must|will|only|also)\b)/, '$1 ')
+    // ("Anyone, whether logged in or not, can look at ...".)
+    .replace(/^(\s*[A-Za-z]+(?:\s+[a-z]+){0,2}),\s+whether\s+(?:(?:they|he|she)(?:'re|\s+are|'s|\s+is)\s+)?(?:logged|signed)\s+in\s+or\s+not,\s*(?=(?:can|may|should|must|will|only|also)\b)/, '$1 ');
 }
 
 /** A first name after a role noun ("our receptionist Jo", "the head chef Marco") before what the person does. */

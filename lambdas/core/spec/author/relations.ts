@@ -239,7 +239,11 @@ function readRelationsOnce(written: string): RelationReading | undefined {
   // ("an event belongs to the one venue it is held at": the one venue.)
   let text = written.replace(/\b((?:belongs?|belonging) to)\s+the\s+(?:one\s+|single\s+|same\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:it|they|that|which|where)\s+(?:was|were|is|are|came|comes|got)\s+[a-z]+(?:ed|en|wn|t)?(?:\s+(?:at|in|on|from|to|by|for|into))?(?=\s*(?:,|$|\s+and\b))/i, '$1 one $2').replace(/^((?:(?:each|every|a|an|the|one|any)\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:obviously|naturally|of course|usually|typically|clearly|generally|normally)\s+/i, '$1 ');
   // ("A property belongs to a customer — some have two or three, like landlords — and has ...": an aside between dashes says nothing of it.)
-  text = text.replace(/\s+[—–]\s+[^—–]{3,80}?\s+[—–]\s+/g, ' ');
+  text = text.replace(/\s+[—–]\s+[^—–]{3,80}?\s+[—–]\s+/g, ' ')
+    // ("A booking is for exactly one court and records:" before a list of bullets: the relation; the list is read apart.)
+    .replace(/\s+and\s+(?:records|has|holds|includes|stores|keeps|notes|lists|carries)\s*:\s*$/i, '')
+    // ("A session belongs to one coach and takes place on a court": the second one, where it happens.)
+    .replace(/^(.+?\b(?:belongs? to|is for)\s+(?:exactly one|one|a|an|a single)\s+[a-z]+(?:\s+[a-z]+)?)\s+and\s+(?:takes place|is held|happens)\s+(?:on|at|in)\s+(?=(?:exactly one|one|a|an|a single)\s)/i, '$1 and ');
   // ("An incident can also be linked to the shift it happened on, though it doesn't have to be": a link it may have.)
   const may = /^((?:(?:each|every|a|an|the|one|any)\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:can|may|might|could)\s+(?:also\s+)?(?:optionally\s+)?be\s+(?:linked|tied|attached|connected|assigned)\s+to\s+(?:a|an|one|the)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:it|they|that|which|who)\s+[^,]*)?(?:\s*,\s*(?:though|but|although|if)\b.*)?$/i.exec(text.trim().replace(/\.$/, ''));
   const optionalLink = may ? readOne(`${may[1]!} is linked to a ${may[2]!}`) : undefined;

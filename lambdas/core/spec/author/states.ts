@@ -32,7 +32,7 @@ const PATTERNS: RegExp[] = [
   new RegExp(String.raw`${SUBJECT}\s+(?:goes|go|move|moves|progress|progresses)\s+((?:[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s*,\s*)+[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s*,?\s+(?:and|then|and then|and finally)\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)$`, 'i'),
   // ("it goes booked, checked in, checked out, or cancelled": the states it goes through.)
   // ("the outcome is fixed, partly fixed, not fixable, or come back with a part": the last may be a phrase.)
-  new RegExp(String.raw`${SUBJECT}\s+(?:is|are|can be|may be|will be|is always|is either|can either be|goes|go|must be)\s+(?:either\s+|one of\s+|always one of\s+)?((?:[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,\s*)+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,?\s+or\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,4}|[a-z][a-z-]*\s+or\s+[a-z][a-z-]*)$`, 'i'),
+  new RegExp(String.raw`${SUBJECT}\s+(?:is|are|can be|may be|will be|is always|is either|can either be|goes|go|must be)\s+(?:either\s+|one of\s+|always one of\s+)?((?:[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,\s*)+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,?\s+or\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,4}|[a-z][a-z-]*\s+or\s+[a-z][a-z-]*(?:\s+of\s+[a-z][a-z-]*)?)$`, 'i'),
 ];
 
 /** Words that make "X is a, b or c" a description rather than states ("is cheap, fast or good" still reads as states). */
@@ -91,16 +91,24 @@ function readStatesOnce(written: string): StateList | undefined {
   const clean = text.trim().replace(/\.$/, '').replace(/\s*\([^()]*\)\s*$/, '').replace(/\s+[—–-]\s+(?:we|it|they|this|that|which|because|as|so)\b.*$/i, '')
     // ("goes from quoted to confirmed to out to returned, and it can be cancelled before it goes out": one more state.)
     .replace(/(\b(?:goes|moves|runs|progresses)\s+(?:from|through)\s+.+?)\s*(?:;\s*|,?\s+(?:and|but|though)\s+)(?:it|they)\s+(?:can|may|might|could)\s+(?:also\s+)?(?:be|get|end up)\s+(?:as\s+)?([a-z]+(?:ed|en))\b.*$/i, '$1 or $2').replace(/^(?:and\s+)?each\s+one(?:'s|’s|\s+is)\s+/i, 'it is ').replace(/\s*[,;-]+\s*(?:and\s+)?(?:nothing|no)\s+(?:in between|else|other(?:s| states?)?|more)$|\s*[,;-]+\s*(?:that's it|that is it|those are the only (?:ones|states|options))$/i, '');
+  // ("Those are the four states: pending, confirmed, cancelled, no-show": the states of the record just described.)
+  const those = /^(?:so\s+)?(?:those|these)\s+are\s+(?:the|its|their|our|all the)\s+(?:(?:two|three|four|five|six|seven|eight|\d+)\s+)?(?:possible\s+)?(?:states|statuses|stages)\s*:\s*(.+)$/i.exec(clean);
+  const listed = those ? those[1]!.split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/i).map((v) => v.trim()).filter((v) => v && v.split(/\s+/).length <= 3) : [];
+  if (listed.length >= 2) return { topic: 'its', values: [...new Set(listed.map(enumValue))] };
   for (const re of PATTERNS) {
     const m = re.exec(clean);
     if (!m) continue;
     // ("... and finished: "open" means taking entries": what follows a colon explains the states.)
-    const body = m[2]!.trim().replace(/\s*:\s.*$/, '').replace(/\b(?:then\s+)?(?:moves?|goes|go|changes?)\s+(?:on\s+)?to\s+/gi, 'then ');
+    // ("moves from open to accepted or declined; accepted challenges end up played, and one never answered becomes a
+    // walkover": after a semicolon, the states some of them end up in.)
+    const [said, after] = m[2]!.trim().replace(/\s*:\s.*$/, '').split(/\s*;\s*/, 2) as [string, string | undefined];
+    const body = said.replace(/\b(?:then\s+)?(?:moves?|goes|go|changes?)\s+(?:on\s+)?to\s+/gi, 'then ');
     if (NOT_STATES.test(body)) continue;
-    const values = body
+    const laterOn = after ? [...after.replace(/\b(becomes?|ends?\s+up(?:\s+as)?|turns\s+into)\s+(?:a|an)\s+/gi, '$1 ').matchAll(/\b(?:becomes?|ends?\s+up(?:\s+as)?|turns\s+into)\s+([a-z][a-z-]*)\b/gi)].map((x) => x[1]!) : [];
+    const values = [...body
       .split(/\s*,\s*(?:and\s+|or\s+|then\s+)?|\s+(?:and|or|then|to|through|and finally|and then)\s+|\s*(?:->|→|\/)\s*/i)
       .map((v) => v.replace(/^(?:finally|then|either|to)\s+/i, '').replace(/^(?:moves?|goes|go|changes?)\s+(?:on\s+)?to\s+/i, '').trim())
-      .filter((v) => v && v.split(/\s+/).length <= 5);
+      .filter((v) => v && v.split(/\s+/).length <= 5), ...laterOn];
     if (values.length < 2) continue;
     // "An animal's status goes from ...": the record is the animal.
     const topic = m[1]!.trim().replace(/(?:'s)?\s+(?:status|state|stage|phase)$/i, '');

@@ -17,7 +17,8 @@ export const CONTINUATION = /^(?:then|after that|afterwards|finally|next|subsequ
 // ("If it hasn't come back by then, email the venue": by the end of the wait, the same.)
 // ("If nothing has been paid by then, release it": the same, said of nothing.)
 // ("If it hasn't, cancel the booking": the verb may be left out.)
-export const UNMET_CONDITION = /^if\s+(?:(?:it|they)\s+(?:is|are|has|have|was|were)\s+(?:still\s+)?not|(?:nothing|nobody|no one)\s+(?:is|has|was)(?:\s+still)?)(?:\s+(?:been\s+|yet\s+)?[a-z]+(?:\s+(?:up|back|in|out))?)?(?:\s+yet)?(?:\s+(?:by then|by that time|by that point|in that time|within that time|after that|in time))?\s*,\s*/i;
+// ("If they have done neither by then, ...": neither of the acts awaited.)
+export const UNMET_CONDITION = /^if\s+(?:(?:it|they|he|she)\s+(?:has|have)\s+done\s+neither(?:\s+of\s+(?:them|those|these))?|neither\s+(?:has\s+)?happen(?:s|ed))(?:\s+(?:by then|by that time|by that point|in that time|within that time|in time))?\s*,\s*|^if\s+(?:(?:it|they)\s+(?:is|are|has|have|was|were)\s+(?:still\s+)?not|(?:nothing|nobody|no one)\s+(?:is|has|was)(?:\s+still)?)(?:\s+(?:been\s+|yet\s+)?[a-z]+(?:\s+(?:up|back|in|out))?)?(?:\s+yet)?(?:\s+(?:by then|by that time|by that point|in that time|within that time|after that|in time))?\s*,\s*/i;
 
 /** Words a workflow waits with: "wait", and "hold it", "delay it", "keep it back" followed by the time. */
 export const WAIT_WORDS = /\b(?:waits?|(?:hold|holds|delay|delays)\s+(?:it|them|off)(?=\s+(?:for|by)\b))\b(.*)$/i;
@@ -110,7 +111,7 @@ export const TASK_VERBS = new Set([
   'publish', 'announce', 'post', 'share', 'export', 're-run', 'rerun', 'run', 'generate', 'create', 'calculate', 'compute', 'recalculate', 'update',
   'mark', 'flag', 'lock', 'unlock', 'release', 'pay', 'charge', 'invoice', 'bill', 'refund', 'ship', 'deliver', 'sync', 'backup', 'print',
   'renew', 'suspend', 'activate', 'deactivate', 'open', 'reopen', 'schedule', 'book', 'order', 'reorder', 'restock', 'check', 'review', 'record',
-  'page', 'phone', 'warn', 'contact', 'follow', 'reschedule', 'refund', 'reassign', 'dispatch', 'nudge', 'chase', 'prompt', 'withdraw',
+  'page', 'phone', 'warn', 'contact', 'follow', 'reschedule', 'refund', 'reassign', 'dispatch', 'nudge', 'chase', 'prompt', 'withdraw', 'award',
   // ("put it back in stock", "return it to the shelf".)
   'put', 'return',
 ]);

@@ -119,9 +119,13 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
       const verb = allowance[2] ?? allowance[3] ?? allowance[4]!;
       // ("has 72 hours to pay the deposit": deposit_paid.)
       const object = segment.slice((allowance.index ?? 0) + allowance[0].length);
-      const named = snakeCase(awaitedEvent(verb, object, recordWords(draft.entity)));
-      const event = /^\s*(?:$|[;,.])/.test(object) ? tickOf(draft.entity, named, ctx) : named;
-      draft.steps.push({ kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, draft.names), events: [event], timeout: allowed.iso });
+      // ("has 7 days to accept or decline it": either act ends the wait.)
+      const either = /^\s*or\s+([a-z]+)\b/i.exec(object);
+      const rest = either ? object.slice(either[0].length) : object;
+      const named = snakeCase(awaitedEvent(verb, rest, recordWords(draft.entity)));
+      const event = /^\s*(?:$|[;,.])/.test(rest) ? tickOf(draft.entity, named, ctx) : named;
+      const other = either ? snakeCase(awaitedEvent(either[1]!, rest, recordWords(draft.entity))) : undefined;
+      draft.steps.push({ kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, draft.names), events: other ? [event, other] : [event], timeout: allowed.iso });
       draft.lastSegment = segment;
       continue;
     }

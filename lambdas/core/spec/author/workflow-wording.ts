@@ -54,6 +54,10 @@ export function plainWorkflowWording(sentence: string): string {
     const isNew = /^new$/i.test(sentence.trim().split(/\s+/)[0] ?? '') || /^new$/i.test(state ?? '');
     return `When a ${record} is ${isNew || !state ? 'created' : state}, send ${action}`;
   });
+  // ("For each member, 30 days before their membership expiry date the system sends a renewal reminder": a member's date.)
+  text = text.replace(/^for\s+(?:each|every)\s+([a-z]+(?:\s+[a-z]+)?)\s*,\s*(.{1,40}?\b(?:before|after)\s+)(?:their|its|his|her)\s+/i, (_m, record: string, when: string) => `${when}${/^[aeiou]/i.test(record) ? 'an' : 'a'} ${record}'s `);
+  // ("the system sends a renewal reminder", "it emails the member": the system's act, said as what to do.)
+  text = text.replace(/(^|,\s*|\b(?:date|time|day)\s+)(?:the\s+(?:system|app|platform|service)|it)\s+(?:then\s+|automatically\s+|should\s+|will\s+)*((?:send|email|text|notif|remind|message|mark|flag|close|cancel|archive|delete|charge|award|create|alert)[a-z]*)\b/gi, (_m, lead: string, verb: string) => `${lead}${lead.trim() && !lead.includes(',') ? ', ' : ''}${verbLemma(verb.toLowerCase().replace(/ies$/, 'y').replace(/(?:ss|sh|ch|x)es$/, (e) => e.slice(0, -2)).replace(/([^s])s$/, '$1'))}`);
   // ("... whenever a booking is cancelled": the trigger said last goes first.)
   const postponed = /^(.+?)\s+(whenever|every time|each time|as soon as|any time)\s+(.+)$/i.exec(text);
   if (postponed && ACTION_WORDS.test(postponed[1]!) && !/^(?:when|whenever|once|if|after|as soon as|each time|every time|on|upon)\b/i.test(text)) {

@@ -38,6 +38,8 @@ export function plainRightsWording(clause: string): string {
 
 function plainRightsWordingOnce(clause: string): string {
   let text = clause
+    // ("can look at the coaches and at the ladders": the preposition said again joins nothing new.)
+    .replace(/\b((?:look|looks|looking)\s+(?:at|through)\s+[^,;]+?)\s+(and|or)\s+(?:at|through)\s+/gi, '$1 $2 ')
     // ("Customers who do make an account can book ...": the customers; that they have accounts is what a role is.)
     .replace(/^(\s*(?:the\s+)?[a-z]+(?:\s+[a-z]+)?)\s+who\s+(?:do\s+|does\s+)?(?:make|have|create|open|set up|register|sign up(?:\s+for)?|log in|sign in)(?:\s+(?:an|a|their)\s+account)?\s+(?=(?:can|may|will|should|must|also)\b)/i, '$1 ')
     // ("edit my own bookings if my pickup address changes": when they may says nothing of what.)

@@ -284,6 +284,9 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("whether there's a lift": whether it has one.)
     const plainWords = whether[1]!
       .replace(/^there(?:['’]s|\s+is|\s+are)\s+/i, 'it has ')
+      // ("whether the member is happy to appear on the ladder page": what they agree to.)
+      .replace(/^(?:the|their|our)\s+[a-z]+\s+(?:is|are)\s+(?:happy|willing|okay|ok|content|glad)\s+to\s+(?=[a-z])/i, '')
+      .replace(/^(?:the|their|our)\s+[a-z]+\s+(?:wants?|agrees?|consents?)\s+to\s+(?=[a-z])/i, '')
       // ("whether there are children living there": where they are is no part of it.)
       .replace(/^(it has\s+[a-z]+)\s+(?:living|staying|kept|based|present|around)\s+(?:there|at home|in the house|on site|here|with them)$/i, '$1')
       // ("whether the customer has collected it", "whether the owner has paid yet": what was done, collected, paid.)
@@ -854,8 +857,13 @@ function dropOwnerPossessive(ws: string[], owner?: string): string[] {
 function numberOf(ws: string[]): string[] {
   const i = ws.indexOf('number');
   if (i < 0 || ws[i + 1] !== 'of' || i + 2 >= ws.length) return unitsOf(ws);
+  // ("the number of players", "the number of guests": a count of people keeps its words, as people name it.)
+  if (i === 0 && ws.length === 3 && COUNTED_PEOPLE.test(ws[2]!)) return ws;
   return [...ws.slice(0, i), ...ws.slice(i + 2)];
 }
+
+/** People counted by a field ("the number of players"). */
+const COUNTED_PEOPLE = /^(?:people|persons|guests|players|children|kids|adults|participants|attendees|passengers|visitors|jumpers|riders|swimmers|climbers|dancers|diners|campers|walkers|runners|skaters)$/;
 
 /** `years of driving experience` -> years driving experience: a measure of something, named without the `of`. */
 function unitsOf(ws: string[]): string[] {

@@ -31,8 +31,13 @@ export function splitFieldList(written: string): string[] {
 }
 
 function splitFieldListOnce(written: string): string[] {
+  // ("names two members: the challenger and the challenged player": each one named is one of those.)
+  const named = /^(?:two|three|four)\s+([a-z]+?)s\s*:\s*(.+)$/i.exec(written.trim());
+  if (named) return splitFieldList(named[2]!).map((item) => `${item} (a ${named[1]!.toLowerCase()})`);
   // (An em or en dash sets off an aside as a spaced hyphen does: "the weight — one of lace, DK or aran — and ...".)
   let list = written.replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '');
+  // ("what the booking is for: casual play, a ladder match, coaching or a club session": the kind of booking, and its values.)
+  list = list.replace(/\bwhat\s+(?:the|this|a|an|each)\s+([a-z]+)\s+is\s+for\s*:\s*((?:(?:a|an|the)\s+)?[a-z][a-z -]*(?:,\s*(?:(?:a|an|the)\s+)?[a-z][a-z -]*)*,?\s+or\s+(?:(?:a|an|the)\s+)?[a-z][a-z -]*?)\s*(?=[;.]|$)/i, (_m, noun: string, values: string) => `${noun} type (${values.replace(/\b(?:a|an|the)\s+/gi, '')})`);
   // ("and two yes/no boxes, whether there are children and whether there are pets": the fields, not a field.)
   list = list.replace(/(?:,\s*|\s+)(?:and\s+)?(?:two|three|four|a couple of|some)\s+(?:yes\/no|yes-no|tick|check)\s*(?:boxes|flags|fields|questions)\s*[,:]\s*(?=whether\b)/gi, ', ');
   // ("a job number, which has to be unique because we print it on the invoice and the paperwork": why is no field.)
@@ -113,6 +118,9 @@ function splitFieldListOnce(written: string): string[] {
       const rule = piece.text.replace(/^(?:each|both)\s+/i, '');
       merged[merged.length - 1]!.text += `, ${rule}`;
       merged[merged.length - 2]!.text += `, ${rule}`;
+    } else if (merged.length > 0 && /^(?:which|that)\s+(?:we|they|you|i)\s+(?:use|need|print|send|show|keep|check)\s+(?:to|for|on|in|when)\b/i.test(piece.text) && !/[()]/.test(piece.text)) {
+      // ("their date of birth, which we use to work out age groups": what it is for, a note.)
+      merged[merged.length - 1]!.text += ` (${piece.text})`;
     } else if (merged.length > 0 && /^(?:since|because|cause|cos)\s+(?!(?:there|it|they|we|you|that)\b)/i.test(piece.text) && !/[()]/.test(piece.text)) {
       // ("a guardian email, which is required, since most of our players are under 18": why, as a note.)
       merged[merged.length - 1]!.text += ` (${piece.text})`;

@@ -1,0 +1,78 @@
+/**
+ * Wordings of long, structured pages (issue 23), each pinned on records made up for it: a darts
+ * league, a choir's practice rooms, a kayak club.
+ */
+import { authorSpec } from '../../../lambdas/core/spec/author';
+import { readDefinition } from '../../../lambdas/core/spec/author/definitions';
+import { readRelations } from '../../../lambdas/core/spec/author/relations';
+import { readStates } from '../../../lambdas/core/spec/author/states';
+import { readFieldPhrase, splitFieldList } from '../../../lambdas/core/spec/author/fields';
+
+const phrase = (text: string, entities = ['Fixture', 'Player', 'Board']) => readFieldPhrase(text, { entities, owner: entities[0] })?.field;
+
+describe('record types and relations on a long page', () => {
+  it('reads "belongs to one X and takes place on a Y", "is for exactly one X and records:" and no aim as a record type', () => {
+    expect(readRelations('A fixture belongs to one league and takes place at a venue')?.pairs).toEqual([
+      { child: 'fixture', parent: 'league' },
+      { child: 'fixture', parent: 'venue' },
+    ]);
+    expect(readRelations('A rehearsal is for exactly one room and records:')?.pairs).toEqual([{ child: 'rehearsal', parent: 'room' }]);
+    expect(readDefinition('The aim is to replace all three with one app that players can use from their phones')).toBeUndefined();
+  });
+
+  it('reads "names two Xs: the A and the B" as two references', () => {
+    expect(splitFieldList('two players: the thrower and the marker, and both are required').map((p) => phrase(p))).toEqual([
+      expect.objectContaining({ name: 'thrower_id', type: 'ref(Player)', required: true }),
+      expect.objectContaining({ name: 'marker_id', type: 'ref(Player)', required: true }),
+    ]);
+  });
+});
+
+describe('fields and states on a long page', () => {
+  it('reads what a record is for with its values, a count of people, what they agree to, and what a date is used for', () => {
+    expect(splitFieldList('what the fixture is for: a league match, a cup tie or a friendly')).toEqual(['fixture type (league match, cup tie or friendly)']);
+    expect(phrase('fixture type (league match, cup tie or friendly)')).toMatchObject({ name: 'fixture_type', values: ['league_match', 'cup_tie', 'friendly'] });
+    expect(phrase('the number of players, from 2 to 8')).toMatchObject({ name: 'number_of_players', type: 'integer', min: 2, max: 8 });
+    expect(phrase('the number of darts thrown')).toMatchObject({ name: 'darts_thrown' });
+    expect(phrase('a yes/no for whether the player is happy to appear on the results page')).toMatchObject({ name: 'appear_on_results_page', type: 'boolean' });
+    expect(splitFieldList('a nickname, and their date of birth, which we use to work out age groups')).toEqual(['a nickname', 'their date of birth (which we use to work out age groups)']);
+  });
+
+  it('reads "either X or out of Y", "Those are the four states: ..." and the states after a semicolon', () => {
+    expect(readStates('A board is either available or out of action (a broken light, a bent wire)')).toMatchObject({ topic: 'board', values: ['available', 'out_of_action'] });
+    expect(readStates('Those are the four states: pending, confirmed, cancelled, no-show')).toEqual({ topic: 'its', values: ['pending', 'confirmed', 'cancelled', 'no_show'] });
+    expect(readStates('A challenge moves from open to accepted or declined; accepted challenges end up settled, and one nobody answers becomes a forfeit')?.values).toEqual(['open', 'accepted', 'declined', 'settled', 'forfeit']);
+  });
+});
+
+describe('access and automation on a long page', () => {
+  const spec = authorSpec({
+    name: 'Darts',
+    description: [
+      'A player has a name, an email and a membership expiry date. Boards have a name and a status.',
+      'A challenge belongs to one player and has a date and a status (open, accepted, declined, forfeit).',
+      'Captains can do everything.',
+      'Anyone, whether logged in or not, can look at the players and at the boards.',
+      'When a challenge is created, the challenged player has 5 days to accept or decline it. If they have done neither by then, the system awards the match to the challenger and then notifies both players.',
+      'For each player, 21 days before their membership expiry date the system sends a renewal reminder email.',
+    ].join('\n\n'),
+  });
+
+  it('reads "Anyone, whether logged in or not, can look at the Xs and at the Ys"', () => {
+    expect(spec.access).toEqual(expect.arrayContaining([
+      { entity: 'Player', operation: 'read', level: 'public' },
+      { entity: 'Board', operation: 'read', level: 'public' },
+    ]));
+  });
+
+  it('reads a wait for either of two acts, what is done when neither happens, and a reminder before each record\'s date', () => {
+    const challenge = spec.workflows.find((w) => w.trigger?.entity === 'Challenge');
+    expect(challenge?.steps.map((s) => s.kind)).toEqual(['waitForEvent', 'task', 'task']);
+    expect(challenge?.steps[0]).toMatchObject({ events: ['accepted', 'declined'], timeout: 'P5D' });
+    expect(challenge?.steps[1]).toMatchObject({ name: 'award_match' });
+    const renewal = spec.workflows.find((w) => w.trigger?.entity === 'Player');
+    expect(renewal?.trigger).toMatchObject({ event: 'created' });
+    expect(renewal?.steps[0]).toMatchObject({ kind: 'waitUntil', field: 'membership_expiry_date', offset: '-P21D' });
+    expect(renewal?.steps[1]).toMatchObject({ kind: 'task' });
+  });
+});
