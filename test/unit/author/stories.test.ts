@@ -165,3 +165,38 @@ describe('wishes for what the system does, in a story (a kayak club)', () => {
     expect(storyAsStatements(story)).toEqual([statement]);
   });
 });
+
+describe('time a role is given to act, and record types named like a role (a mentoring scheme)', () => {
+  it('reads "when X comes in I have N hours to accept or decline it; if I haven\'t done either by then, ..." as that role\'s time', () => {
+    expect(storyAsStatements('As a scheme coordinator, when an application comes in I have 72 hours to accept or decline it; if I haven\'t done either by then, the director gets an alert.')).toEqual([
+      'When an application comes in, the scheme coordinator has 72 hours to accept or decline it; if they have done neither by then, the director gets an alert.',
+    ]);
+  });
+
+  const spec = authorSpec({
+    name: 'Mentoring',
+    description: [
+      '## Stories',
+      '- As a scheme coordinator, I can manage applications, mentors and pairings.',
+      '- As a scheme coordinator, when an application comes in I have 72 hours to accept or decline it; if I haven\'t done either by then, the director gets an alert.',
+      '- As a mentor, I can see only my own pairings.',
+      '## The data',
+      'A **mentor** is a volunteer. It has a display name (required), an email that must be unique and a phone number.',
+      'An **application** has the applicant\'s name and a status: new, accepted or declined.',
+      'A **pairing** links one application with one mentor, and both are required. It has a start date.',
+    ].join('\n'),
+  });
+
+  it('reads the mentor as a record type, though mentors have a role, and no record type for who gets an alert', () => {
+    expect(spec.entities.map((e) => e.name)).toEqual(expect.arrayContaining(['Mentor', 'Application', 'Pairing']));
+    expect(spec.entities.map((e) => e.name)).not.toContain('Director');
+    expect(spec.entities.find((e) => e.name === 'Mentor')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['display_name', 'email', 'phone_number']));
+    expect(spec.entities.find((e) => e.name === 'Pairing')?.fields.map((f) => f.type)).toEqual(expect.arrayContaining(['ref(Application)', 'ref(Mentor)']));
+  });
+
+  it('waits for either act, then alerts', () => {
+    const wf = spec.workflows.find((w) => w.trigger?.entity === 'Application');
+    expect(wf?.steps[0]).toMatchObject({ kind: 'waitForEvent', events: ['accepted', 'declined'], timeout: 'PT72H' });
+    expect(wf?.steps[1]).toMatchObject({ kind: 'task' });
+  });
+});

@@ -376,7 +376,9 @@ export function readDescription(description: string): Reading {
         // ("Customers place orders online - they need an account for that - and an order is basically a list of ...": at the end too.)
         const said = /(?:^|[,;-]\s*(?:and\s+)?|\s+and\s+)(?:a|an|the|each|every)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(?:a|an|just a|basically a|really a|simply a|one)\s/i.exec(part.trim());
         const named = said ? nameOf(said[1]!, units) : undefined;
-        if (named && !earlyRoles.has(snakeCase(named))) previous = named;
+        // ("A carer is a fostering household. It has a household name, ...": a record type, though people of that name have a role.)
+        const describedNext = /^(?:it|they)(?:\s+(?:also\s+)?(?:has|have|holds?|records?|keeps?|stores?)|['’]s\s+got|['’]ve\s+got)\s/i.test((parts[parts.indexOf(part) + 1] ?? sentences[sentences.indexOf(sentence) + 1]?.text ?? '').trim());
+        if (named && (!earlyRoles.has(snakeCase(named)) || describedNext)) previous = named;
         return true;
       }
       // ("Ringers can submit a performance with its band places and ...": the records that come with it, not its fields.)

@@ -240,6 +240,8 @@ function readRelationsOnce(written: string): RelationReading | undefined {
   let text = written.replace(/\b((?:belongs?|belonging) to)\s+the\s+(?:one\s+|single\s+|same\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:it|they|that|which|where)\s+(?:was|were|is|are|came|comes|got)\s+[a-z]+(?:ed|en|wn|t)?(?:\s+(?:at|in|on|from|to|by|for|into))?(?=\s*(?:,|$|\s+and\b))/i, '$1 one $2').replace(/^((?:(?:each|every|a|an|the|one|any)\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:obviously|naturally|of course|usually|typically|clearly|generally|normally)\s+/i, '$1 ');
   // ("A property belongs to a customer — some have two or three, like landlords — and has ...": an aside between dashes says nothing of it.)
   text = text.replace(/\s+[—–]\s+[^—–]{3,80}?\s+[—–]\s+/g, ' ')
+    // ("A placement links one child with one carer, and both are required": a link's references are required anyway.)
+    .replace(/\s*,?\s+and\s+(?:both|each)\s+(?:are|is|must be)\s+(?:required|needed|mandatory)\s*$/i, '')
     // ("A booking is for exactly one court and records:" before a list of bullets: the relation; the list is read apart.)
     .replace(/\s+and\s+(?:records|has|holds|includes|stores|keeps|notes|lists|carries)\s*:\s*$/i, '')
     // ("A session belongs to one coach and takes place on a court": the second one, where it happens.)

@@ -85,7 +85,19 @@ function systemDoes(rest: string): string {
 /** ("As an engineer, after I upload a mix I want the system to ...": the circumstance ends where the wish begins.) */
 const CIRCUMSTANCE_THEN_WISH = /^(as\s[^,]+,\s*(?:after|when|once|if|before|whenever|as soon as)\s[^,]+?)\s+(i\s+(?:want|would like|'d like|need|expect|wish)\b)/i;
 
+/**
+ * "As a placement officer, when a referral comes in I have 48 hours to accept or decline it; if I
+ * haven't done either by then, the registered manager gets an alert": the time the role is given
+ * to act, a workflow said by the one who acts.
+ */
+const TIME_TO_ACT = /^as\s+(?:an?|the)\s+([^,]+?),\s*((?:when|once|after|as soon as|whenever)\s+[^,;]+?)\s*,?\s+i\s+(?:have|get|should have)\s+((?:up to\s+)?(?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(?:minutes?|hours?|days?|weeks?)\s+to\s+.+)$/i;
+
 export function storyAsStatements(written: string): string[] {
+  const timed = TIME_TO_ACT.exec(written.trim().replace(/\.$/, ''));
+  if (timed) {
+    const rest = timed[3]!.replace(/\bif\s+i\s+(?:haven't|have not)\s+done\s+(?:either|both|it|that)\b/gi, 'if they have done neither').replace(/\bI\b/g, 'they').replace(/\bmy\b/gi, 'their');
+    return [`${timed[2]![0]!.toUpperCase()}${timed[2]!.slice(1)}, the ${timed[1]!.trim()} has ${rest}.`];
+  }
   written = written.replace(CIRCUMSTANCE_THEN_WISH, '$1, $2');
   // ("As the studio owner (the admin), I can do everything": the parenthesis names the role, the administrator.)
   const sentence = written.replace(ROLE_ASIDE, (_m, role: string, aside: string) => (/^(?:the\s+|an?\s+)?(?:admin|administrator)s?$/i.test(aside.trim()) ? 'As the admin' : role));

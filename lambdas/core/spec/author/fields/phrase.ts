@@ -659,10 +659,10 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   }
   // ("the date of the climb", "the date of the record": the event's date, not the date of birth of anyone.)
   // ("the date of its last inspection": the date of that.)
-  const dateOfThe = /^(?:the\s+)?date of (?:the|its|their)\s+((?:last|next|first|latest|most recent|previous)\s+)?([a-z]+)$/.exec(t);
+  const dateOfThe = /^(?:the\s+)?date of (?:the|its|their)\s+((?:last|next|first|latest|most recent|previous)\s+)?([a-z]+(?:\s+[a-z]+)?)$/.exec(t);
   if (dateOfThe && dateOfThe[2] !== owner.at(-1)) {
     traits.type ??= 'date';
-    return [...(dateOfThe[1] ? words(dateOfThe[1]) : []), dateOfThe[2]!, 'date'];
+    return [...(dateOfThe[1] ? words(dateOfThe[1]) : []), ...words(dateOfThe[2]!), 'date'];
   }
   // ("the date their DBS check was done": the date of that thing.)
   const thingDone = /^(?:the\s+)?date\s+(?:its|their|his|her|the)\s+([a-z]+(?:\s+[a-z]+){0,2})\s+(?:was|were)\s+(?:done|carried out|completed|made|taken|held|renewed|issued|signed)$/.exec(t);
