@@ -45,3 +45,38 @@ describe('normalizeInformal', () => {
     expect(normalizeInformal(line.repeat(200))).toBe(normalizeInformal(line).repeat(200));
   });
 });
+
+describe('informal notes, as a new user writes them (a tool library run by several councils)', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { authorSpec } = require('../../../lambdas/core/spec/author') as typeof import('../../../lambdas/core/spec/author');
+  const spec = authorSpec({
+    name: 'Tools',
+    description: [
+      'so we need lending days - each one has a title (required), a hall adress and how many slots theres room for (max 40).',
+      'tools: serial no (required and unique), make, a pic of the tool - jpg or png, 5mb max.',
+      'loans: always for one tool. date lent, where it was lent from, a loan ref number (unique), was it cleaned y/n, and a notes box for the long story.',
+      'returned tools: when someone brings one back. date returned, which shed its being kept at, the serial no as we read it off the tool, condition (fine, worn or broken).',
+      'sheds: name (required), adress.',
+      '',
+      'users:',
+      '- me and my co-ordinator are the admins and we can do everything',
+      '- borrowers (public who sign up) can add loans and only see + edit their own',
+      '',
+      'automatic stuff:',
+      '1. when a returned tool gets logged, check the serial no against the insurer - that service is flakey so retry it up to 3x - then notify the owner',
+    ].join('\n'),
+  });
+  const fields = (entity: string) => spec.entities.find((e) => e.name === entity)?.fields.map((f) => `${f.name}:${f.type}`) ?? [];
+
+  it('reads the record types announced, labelled and listed over two sentences', () => {
+    expect(spec.entities.map((e) => e.name)).toEqual(expect.arrayContaining(['LendingDay', 'Tool', 'Loan', 'ReturnedTool', 'Shed']));
+    expect(fields('Loan')).toEqual(expect.arrayContaining(['tool_id:ref(Tool)', 'date_lent:date', 'lent_from:string', 'loan_reference_number:string', 'was_cleaned:boolean', 'notes:text']));
+    expect(fields('ReturnedTool')).toEqual(expect.arrayContaining(['date_returned:date', 'shed_id:ref(Shed)', 'serial_number:string', 'condition:enum']));
+  });
+
+  it('reads the admins said with "me and my X", a role whose parenthesis says who they are, and retries written "3x"', () => {
+    expect(spec.roles.map((r) => r.name)).toEqual(expect.arrayContaining(['admin', 'borrower']));
+    const check = spec.workflows.find((w) => w.trigger?.entity === 'ReturnedTool');
+    expect(check?.steps[0]).toMatchObject({ kind: 'task', retries: 3 });
+  });
+});

@@ -678,7 +678,7 @@ const ALSO_STATE_AFTER = /^\s*(?:it|they)\s+(?:can|may|might|could)\s+(?:also\s+
 const FILE_DETAIL_AFTER = /^\s*(?:jpe?gs?|pngs?|pdfs?|gifs?|heic|mp3s?|mp4s?|csvs?|any image|images? only|photos? only|max(?:imum)?\s+\d|up to \d|at most \d|no more than \d|nothing over \d|under \d)\b/i;
 
 /** "Then there are the patterns", "Next up, the swap meets", "The heart of it is the patients": record types named alone, in the plural, before what each has. */
-const ANNOUNCED = /^(?:(?:and|then|next|also|now|finally|lastly)\s*,?\s+)*(?:(?:let's\s+|we'll\s+|i'll\s+)?start(?:ing)?\s+with\s+|first(?:\s+up)?\s*,\s+|there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?|we(?:'ve|\s+have)\s+(?:also\s+)?got\s+|we\s+(?:also\s+)?have\s+|next\s+up\s*,?\s+|on\s+to\s+|we\s+(?:also\s+)?(?:hold|run|organi[sz]e|host|put on)\s+|the\s+(?:heart|core|centre|center|hub|backbone|main thing|main part|most important (?:thing|part)|starting point)\s+(?:of\s+(?:it|it all|everything|the (?:system|app|whole thing))\s+)?(?:is|are)\s+|it(?:'s|\s+is)\s+all\s+(?:about|built around)\s+|everything\s+(?:revolves|centres|centers|hangs)\s+(?:around|on)\s+)(?:(?:the|our|some|all\s+the)\s+)?([a-z]+(?:\s+[a-z]+)?s)$|^(?:and\s+)?we\s+(?:also\s+)?(?:keep track of|track|record|log|store|keep)\s+(?:every|each)\s+([a-z]+(?:\s+[a-z]+)?)$|^the\s+(?:heart|core|centre|center|hub|backbone|main thing)\s+of\s+(?:it|it all|everything|the whole thing)\s+is\s+the\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)$/i;
+const ANNOUNCED = /^(?:(?:and|then|next|also|now|finally|lastly)\s*,?\s+)*(?:(?:let's\s+|we'll\s+|i'll\s+)?start(?:ing)?\s+with\s+|first(?:\s+up)?\s*,\s+|there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?|we(?:'ve|\s+have)\s+(?:also\s+)?got\s+|we\s+(?:also\s+)?have\s+|(?:so\s+)?we\s+(?:also\s+)?need\s+|next\s+up\s*,?\s+|on\s+to\s+|we\s+(?:also\s+)?(?:hold|run|organi[sz]e|host|put on)\s+|the\s+(?:heart|core|centre|center|hub|backbone|main thing|main part|most important (?:thing|part)|starting point)\s+(?:of\s+(?:it|it all|everything|the (?:system|app|whole thing))\s+)?(?:is|are)\s+|it(?:'s|\s+is)\s+all\s+(?:about|built around)\s+|everything\s+(?:revolves|centres|centers|hangs)\s+(?:around|on)\s+)(?:(?:the|our|some|all\s+the)\s+)?([a-z]+(?:\s+[a-z]+)?s)$|^(?:and\s+)?we\s+(?:also\s+)?(?:keep track of|track|record|log|store|keep)\s+(?:every|each)\s+([a-z]+(?:\s+[a-z]+)?)$|^the\s+(?:heart|core|centre|center|hub|backbone|main thing)\s+of\s+(?:it|it all|everything|the whole thing)\s+is\s+the\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)$/i;
 /** The sentence after an announcement says what each has: "Each one must have ...", "They each have ...". */
 const DESCRIBED_NEXT = /^(?:and\s+)?(?:(?:its|their)\s+[a-z]+|(?:for\s+)?(?:each|every)\s+(?:one|of them|single one)\b|(?:they|these)\s+(?:each\s+|all\s+)?(?:have|has|need|must|can|should|come|carry|hold|get)\b)/i;
 
@@ -733,7 +733,10 @@ function inOrderOfMention(entities: string[], sentences: Sentence[], lists: Arra
 function listedEntities(lists: FieldList[], units: Set<string>): Array<FieldList & { entity: string }> {
   const out: Array<FieldList & { entity: string }> = [];
   for (const list of lists) {
-    const entity = entityNameOf(list.topic, units, true);
+    // ("found bikes: ...", a label of its own: what happened to them names these records apart from the others.)
+    const labelled = /^([a-z]+(?:ed|en)|found|lost|sold|stolen|paid|sent)\s+([a-z]+s)$/i.exec(list.topic.trim());
+    const kept = labelled ? entityNameOf(labelled[2]!, units, true) : undefined;
+    const entity = labelled && kept ? `${labelled[1]![0]!.toUpperCase()}${labelled[1]!.slice(1).toLowerCase()}${kept}` : entityNameOf(list.topic, units, true);
     if (entity) out.push({ ...list, entity });
   }
   return out;

@@ -12,7 +12,8 @@
 export function namedRole(text: string): string {
   return text.replace(/(^|[;,:]\s*|\band\s+)((?:(?:i|we|my|our|the|a|an)\s+)?(?:[a-z]+\s+){0,2}?)\(([a-z][a-z -]{1,30}?)\)\s+(?=(?:can|may|must|should|will|have|has|manage|manages|read|reads|see|sees|do|does|get|gets)\b)/gi, (_m, lead: string, outer: string, role: string) =>
     // "Admin (the owner) can ...": the role is already named; the parenthesis says who holds it.
-    /\badmin(?:istrator)?s?\b/i.test(outer) ? `${lead}${outer}` : `${lead}${role} `);
+    // ("cyclists (public who sign up) can ...": a parenthesis saying who they are is no role's name.)
+    /\badmin(?:istrator)?s?\b/i.test(outer) || (outer.trim() !== '' && /\b(?:who|which|that|with|without|if|when|whoever)\b/i.test(role)) ? `${lead}${outer}` : `${lead}${role} `);
 }
 
 /**
@@ -27,7 +28,7 @@ export function selfIntroduced(text: string): string {
   const said = /^(?:[^:]{1,30}:\s*)?(?:i(?:'m|\s+am)|(?:she|he)(?:'s|\s+is))\s+(?:the\s+|our\s+|an?\s+)([a-z][a-z ]{1,40}?)\s*(?:;\s*|,?\s+(?:and|so)\s+)(?:i|she|he)\s+((?:can|may|have|has|do|does|manage|manages|run|runs|look after|looks after)\b.*)$/i.exec(text.trim());
   if (said) return `The ${said[1]!.trim()} ${said[2]!.replace(/^have\b/i, 'has').replace(/^do\b/i, 'does').replace(/^(manage|run|look after)\b/i, '$1s').replace(/^look afters\b/i, 'looks after')}`;
   // ("Janet and I are the organisers and we need to be able to do absolutely everything": the writer and another, one role.)
-  const both = /^(?:[^:]{1,30}:\s*)?(?:(?:my\s+)?[a-z]+\s+and\s+(?:i|me)\s+are|we(?:'re|\s+are))\s+(?:the\s+|our\s+|both\s+)([a-z][a-z ]{1,40}?)\s*(?:;\s*|,?\s+(?:and|so)\s+)(?:we|both of us)\s+(.+)$/i.exec(text.trim());
+  const both = /^(?:[^:]{1,30}:\s*)?(?:(?:my\s+)?[a-z]+\s+and\s+(?:i|me)\s+are|(?:me|i)\s+and\s+(?:my\s+)?[a-z]+(?:\s+[a-z]+)?\s+are|we(?:'re|\s+are))\s+(?:the\s+|our\s+|both\s+)([a-z][a-z ]{1,40}?)\s*(?:;\s*|,?\s+(?:and|so)\s+)(?:we|both of us)\s+(.+)$/i.exec(text.trim());
   if (both) return `The ${both[1]!.trim()} ${both[2]!}`;
   const m = /^(?:me|myself)\s*[-,:]\s*i(?:'m|\s+am)\s+(?:the\s+|an?\s+)?([a-z][a-z ]{1,40}?)\s*[-,:]\s*(.+)$/i.exec(text.trim());
   if (!m) return text;

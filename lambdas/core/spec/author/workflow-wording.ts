@@ -26,6 +26,8 @@ const TIME_BEFORE_AFTER = /(?:minutes?|hours?|days?|weeks?|months?|years?|later|
 
 export function plainWorkflowWording(sentence: string): string {
   let text = sentence.trim().replace(/\.$/, '');
+  // ("retry it up to 3x": three times.)
+  text = text.replace(/\bup\s+to\s+(\d+)\s*x\b/gi, 'up to $1 times');
   // ("Any time a session is created, ...".)
   text = text.replace(/^(?:any\s*time|anytime)\s+/i, 'Whenever ');
   // ("we hold the places for up to 5 days while we wait for the payment to arrive": a wait for it, that long at most.)

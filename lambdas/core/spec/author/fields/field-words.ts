@@ -196,7 +196,7 @@ export const MOMENT_NAMES: Readonly<Record<string, string[]>> = { start: ['start
 
 export const NAME_SYNONYMS: Readonly<Record<string, string>> = {
   pic: 'photo', pics: 'photos', picture: 'photo', pictures: 'photos', qty: 'quantity', msg: 'message', hrs: 'hours',
-  no: 'number', num: 'number', nite: 'night', desc: 'description', info: 'information', tel: 'phone',
+  no: 'number', num: 'number', nite: 'night', desc: 'description', info: 'information', tel: 'phone', ref: 'reference',
   // ("the maximum group size": max_group_size, as people name limits: max_ 7 to 0 in the corpus, min_ 2 to 1.)
   maximum: 'max', minimum: 'min',
 };

@@ -71,6 +71,10 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/^how\s+(?:they|he|she|the\s+[a-z]+)\s+(?:like|prefer|want)s?\s+to\s+pay\b/i, 'preferred payment method')
     // ("what kind it is (paddleboard or canoe)": its kind.)
     .replace(/^what\s+(kind|type|sort|size|colour|color|grade|level)\s+(?:it|they)\s+(?:is|are)\b/i, '$1')
+    // ("was it locked y/n", "is it insured": the question, said as what it asks.)
+    .replace(/^(was|is|were|are)\s+(?:it|they)\s+(?=[a-z]+(?:ed|en)?\b)/i, '$1 ')
+    // ("a circumstances box for the long story": the box is where it is written.)
+    .replace(/^((?:an?|the)\s+[a-z]+)\s+box\s+for\s+(?:the\s+)?(?:long\s+story|longer\s+stuff|anything\s+else|details|the\s+details)$/i, '$1 (long text)')
     // ("what the pest is (same list as on call-outs)": the pest.)
     .replace(/^what\s+(?:the|its|their)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was|were)(?=\s*(?:\(|$))/i, '$1')
     // ("whether it's out of service right now": when it is asked says nothing.)
@@ -297,11 +301,18 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
       .replace(/\b(it|he|she)['’]s\b/gi, '$1 is');
     return { words: questionWords(words(plainWords), owner), traits };
   }
-  const lead = /^(?:belongs? to|is for|for|at|in|on|linked to|(?:(?:an?|the)\s+)?(?:links?|reference|pointer)\s+to|of)\s+(.+)$/i.exec(text);
+  // ("theft reports: always for one bike": the record it is for, however often.)
+  const lead = /^(?:(?:always|only|each|every one is|each one is)\s+)?(?:belongs? to|is for|for|at|in|on|linked to|(?:(?:an?|the)\s+)?(?:links?|reference|pointer)\s+to|of)\s+(.+)$/i.exec(text);
   if (lead && refTarget(lead[1]!, entities)) text = lead[1]!;
   // ("the name of the person who collected the child", "the name of whoever signed": who did it.)
   const doneBy = /^(?:(?:the|a)\s+)?(?:full\s+)?name\s+of\s+(?:(?:the\s+)?(?:person|one|adult|member of staff|staff member)\s+who|whoever)\s+([a-z]+ed)\b/i.exec(text);
   if (doneBy) return { words: [doneBy[1]!.toLowerCase(), 'by'], traits: { ...traits, type: traits.type ?? 'string' } };
+  // ("which station it's being kept at", "which shelf they're stored on": the one it is at, a reference when the text describes it.)
+  const keptAt = /^which\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:it|they)(?:['’]?s|['’]re|\s+is|\s+are)\s+(?:being\s+|currently\s+|now\s+)?[a-z]+(?:ed|en|pt|t)\s+(?:at|in|on)$/i.exec(text.trim());
+  if (keptAt) text = keptAt[1]!;
+  // ("where it was stolen from": the place of what happened to it.)
+  const whereDone = /^where\s+(?:it|they)\s+(?:was|were)\s+([a-z]+(?:ed|en|wn|nd|ld|lt|nt))\s+(from|at|in)$/i.exec(text.trim());
+  if (whereDone) return { words: [whereDone[1]!.toLowerCase(), whereDone[2]!.toLowerCase()], traits: { ...traits, type: traits.type ?? 'string' } };
   // ("a name too", "a photo as well", "a name each": what adds it to the list, not its name.)
   let ws = words(cutClauses(text).replace(/\s+(?:too|as well|also|aswell|each|apiece)$/i, ''));
   if (ws.length === 0) return undefined;
@@ -506,6 +517,8 @@ function cutClauses(text: string): string {
     if (/^(?:for|where|who|whom|whose|when|that|which|to|so|because|itself|from|with|like|e\.g\.?|eg|such|if|unless|there|here|once|until|whenever|while|within)$/.test(w)) return ws.slice(0, i).join(' ');
     // ("size as printed on the label": how the value is written down, not part of its name.)
     if (w === 'as' && /^(?:printed|shown|written|given|stated|listed|displayed|recorded|seen|entered|typed)$/.test(next)) return ws.slice(0, i).join(' ');
+    // ("the frame number as we read it off the bike": how it was read is no part of its name.)
+    if (w === 'as' && /^(?:we|they|you|i|it|someone|the)$/.test(next)) return ws.slice(0, i).join(' ');
     if (PRONOUNS.test(w) && i > 1) return ws.slice(0, i).join(' ');
     // ("a recording of them playing": what it shows, no part of its name.)
     if (w === 'of' && /^(?:them|it|him|her|us)$/.test(next) && i >= first) return ws.slice(0, i).join(' ');

@@ -1,0 +1,98 @@
+/**
+ * What a statement says, said plainly before it is read: the record type a bullet or heading
+ * names (topicOf), and each sentence with its role introduced, its asides and emphasis gone, a
+ * state held too long said as its workflow (plainStatement).
+ */
+import { plainRightsWording } from '../offline-author/rights-wording';
+import { isPluralWord, singular } from '../offline-author/text';
+import { introducedRole, namedRole, selfIntroduced } from './role-sentences';
+import { tagTerms } from './tag';
+import { plainWorkflowWording } from './workflow-wording';
+
+export const GROUP_WORDS = /^(?:(?:the\s+)?(?:who does what|who's who|what we keep(?: track of)?|what we (?:store|record|track)|relationships?|relations|(?:user\s+)?stories|permissions?|access(?: rules| rights| control)?|roles?(?: and (?:rights|permissions))?|rights|users?(?: and roles)?|who can do what|rules|business rules|constraints|workflows?|automations?|automation|processes|notifications?|reminders?|tenancy|tenants?|data|data model|entities|records|overview|notes?|background|requirements|security|auth|authentication|(?:the )?(?:app|system|backend|service|api))\b)/i;
+
+/** A bullet or heading that names a record type: a short noun phrase, no verb of a sentence. */
+export function topicOf(text: string): string | undefined {
+  const bare = text.replace(/\s*\([^)]*\)\s*$/, '').replace(/:\s*$/, '');
+  // ("Tenancy fields", "Data table": a suffix that says the words name a record type, whatever they are.)
+  const named = /\s(?:fields|table|entity|model)\s*$/i.test(bare);
+  const cleaned = bare
+    .replace(/\s(?:fields|table|entity|model)\s*$/i, '')
+    // ("Then the carers themselves: name, ...": the record type, said next.)
+    .replace(/^(?:(?:and\s+)?(?:then|next|now|also|finally|lastly)\s*,?\s+)(?=(?:the|our|my|your)\s+[a-z])/i, '')
+    .replace(/\s+(?:themselves|itself|too|as well)$/i, '')
+    .replace(/^(?:\d+[.)]\s*)?(?:(?:the|our|my|your)\s+)?/i, '')
+    // ("For each defect: a description, ...": the record type each field list is about.)
+    .replace(/^(?:for|about|per)\s+(?:each|every|a|an|the|all)\s+/i, '')
+    .trim();
+  if (!cleaned || (GROUP_WORDS.test(cleaned) && !named && !/^(?:users?)$/i.test(cleaned))) return undefined;
+  const ws = cleaned.split(/\s+/);
+  if (ws.length > 4 || /[,.;!?]/.test(cleaned)) return undefined;
+  // "Add a Review entity: ..." is a request (a chat edit), not a record type's name.
+  if (/^(?:add|create|make|rename|remove|delete|drop|change|set|give|put|include|allow|let|please|also|then|now)$/i.test(ws[0]!)) return undefined;
+  if (ws.some((w) => /^(?:is|are|can|may|must|should|will|has|have|gets?|belongs?|who|what|how|when|if|we|i|you)$/i.test(w))) return undefined;
+  // "Students hand in submissions" is a sentence: a verb after its first word.
+  if (ws.length > 2 && tagTerms(cleaned).slice(1).some((t) => t.tags.has('Verb') && !t.tags.has('Noun') && !t.tags.has('Gerund'))) return undefined;
+  return cleaned;
+}
+
+/**
+ * "Requests: each one is for a listing", "Job parts record the parts used on a job: each one is
+ * for one repair job": "each one" is each of what the label or the subject names.
+ */
+function eachOneOfLabel(text: string): string {
+  const said = /^([A-Za-z]+(?:\s+[A-Za-z]+)?)\s+(?:record|records|are|hold|holds|list|lists|store|stores|keep|keeps|link|links|tie|ties|have)\b[^:]{0,60}:\s*(each|every)\s+one\b/i.exec(text);
+  if (said && isPluralWord(said[1]!.split(/\s+/).pop()!.toLowerCase())) {
+    const ws = said[1]!.toLowerCase().split(/\s+/);
+    ws[ws.length - 1] = singular(ws[ws.length - 1]!);
+    return `${text.slice(0, said.index + said[0].length - said[2]!.length - 4)}${said[2]} ${ws.join(' ')}${text.slice(said.index + said[0].length)}`;
+  }
+  const m = /^([^:]{1,40}):\s*(each|every)\s+one\b/i.exec(text);
+  const topic = m ? topicOf(m[1]!) : undefined;
+  if (!m || !topic) return text;
+  const ws = topic.split(/\s+/);
+  ws[ws.length - 1] = singular(ws[ws.length - 1]!.toLowerCase());
+  return `${m[1]}: ${m[2]} ${ws.join(' ').toLowerCase()}${text.slice(m[0].length)}`;
+}
+
+/** "Each group obviously has its fridges": the writer's aside, no part of what is said. */
+const ASIDE_ADVERBS = /\s\b(?:obviously|clearly|naturally|of course|basically)\b,?(?=\s)/gi;
+/** "anybody at all", "literally anyone": everyone, emphasised. */
+const EMPHASISED_EVERYONE = /\b(?:absolutely|literally|just about|pretty much)\s+(anyone|anybody|everyone|everybody)\b|\b(anyone|anybody|everyone|everybody)\s+(?:at all|whatsoever|on the internet|out there|in the world)\b/gi;
+
+/** A sentence said plainly: the role it introduces, its asides and emphasis gone. */
+/** "Then the menu items: every item needs a name": the item is the menu item the sentence announced. */
+// (Also "... goes in order lines: a line belongs to one order".)
+function announcedName(text: string): string {
+  return text.replace(/(^(?:(?:then|now|next|also|finally|and)\s*,?\s+)?(?:(?:the|our)\s+)?|\b(?:in|into|as|called)\s+)([a-z]+)\s+([a-z]+)\s*:\s*((?:each|every|an?|the)\s+)([a-z]+)\b/gi, (all, lead: string, modifier: string, head: string, det: string, noun: string) =>
+    singular(head.toLowerCase()) === noun.toLowerCase() && !/^(?:the|our|their|its|a|an|and|then|now|next|also)$/i.test(modifier) ? `${lead}${modifier} ${head}: ${det}${modifier.toLowerCase()} ${noun}` : all);
+}
+
+export function plainStatement(s: string): string {
+  return namedRole(introducedRole(selfIntroduced(eachOneOfLabel(announcedName(stuckAsWorkflow(plainWorkflowWording(plainRightsWording(s))))))))
+    // ("read only theirs": their own.)
+    .replace(/\btheirs\b/gi, 'their own')
+    .replace(EMPHASISED_EVERYONE, (_m, a?: string, b?: string) => a ?? b ?? '')
+    .replace(ASIDE_ADVERBS, '')
+    // ("has every right there is, on everything": every right.)
+    .replace(/\b(every|each|all)\s+(rights?|permissions?)\s+there\s+(?:is|are)\b,?/gi, '$1 $2')
+    // ("Every player must have a main guardian on file": kept, not a file.)
+    .replace(/\s+on (?:file|record)\b/gi, '')
+    .replace(/\b(themselves|himself|herself)\s+(?=(?:can|may|should|will|must|are able|is able|are allowed|is allowed|get to)\b)/gi, '')
+    // ("Candidates can apply, which creates an application, and ...": creating the record is the right.)
+    .replace(/\b[a-z]+,\s*which (?:creates|makes|opens|adds|files|submits|starts) ((?:a|an|the) [a-z]+(?: [a-z]+)?)(?=,|$)/gi, 'create $1');
+}
+
+/**
+ * "a collection that has been ready for 48 hours without being delivered gets flagged to the
+ * operations manager": a state held too long, said as the workflow it is ("When a collection is
+ * ready, wait up to 48 hours for it to be delivered; if it isn't, flag it to the operations manager").
+ */
+const STUCK = /^([^:]{1,40}:\s*)?(?:(?:any|a|an|each|every)\s+)([a-z]+(?:\s+[a-z]+)?)\s+(?:that|which)\s+(?:has been|have been|is|are|stays|sits|remains)\s+(?:still\s+)?([a-z]+(?:\s+[a-z]+)?)\s+for\s+(?:more than\s+|over\s+|at least\s+)?((?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|fourteen|thirty|forty-eight)\s+(?:minutes?|hours?|days?|weeks?|months?))\s+without\s+(?:being|getting)\s+([a-z]+(?:\s+(?:up|in|out|back|off))?)\s+(?:gets|is|should be|will be|must be)\s+([a-z]+ed)\b(.*)$/i;
+
+function stuckAsWorkflow(sentence: string): string {
+  const m = STUCK.exec(sentence.trim().replace(/\.$/, ''));
+  if (!m) return sentence;
+  const act = m[6]!.replace(/(?:ied)$/i, 'y').replace(/([^aeiou])\1ed$/i, '$1').replace(/(?<=[^aeiou][aeiou][^aeiouwxy])ed$|(?<=e)d$|ed$/i, '');
+  return `${m[1] ?? ''}When a ${m[2]} is ${m[3]}, wait up to ${m[4]} for it to be ${m[5]}; if it isn't, ${act} it${m[7]}`;
+}
