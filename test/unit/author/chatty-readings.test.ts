@@ -95,3 +95,32 @@ describe('people, access and automation said in passing', () => {
     expect(followUp?.steps).toEqual([expect.objectContaining({ kind: 'wait', duration: 'P10D' }), expect.objectContaining({ kind: 'task', retries: 3 })]);
   });
 });
+
+describe('a chatty page of records said one after another (a cake maker)', () => {
+  const spec = authorSpec({
+    name: 'Cakes',
+    description: [
+      'We have customers, and for each one I note their name, email and phone number. A customer can order lots of cakes, but every order is for one customer.',
+      'An order gets a title, the collection date and a rough guest count. Orders move along from enquiry to tasting booked, then quoted, confirmed and finally collected, unless they get cancelled somewhere along the way.',
+      'For each order we put together quotes, usually more than one because people change their minds, and a quote has a total amount and a status that\'s draft, sent or accepted.',
+      'Then there are the tiers on an order, meaning the base, the middle and so on. Each one has a name and a longer description of what we\'re actually baking.',
+      'The main flavour gets picked from our flavour list, where each flavour has a name (no duplicates please) and whether it\'s currently available.',
+      'I\'m the admin and I need to be able to do everything. And anyone on our website should be able to send us an enquiry without making an account: their name and email (both required) and a message.',
+    ].join(' '),
+  });
+  const names = (entity: string) => spec.entities.find((e) => e.name === entity)?.fields.map((f) => f.name) ?? [];
+
+  it('reads each record type, what it is on or for, and the one picked from a list', () => {
+    expect(spec.entities.map((e) => e.name)).toEqual(expect.arrayContaining(['Customer', 'Order', 'Quote', 'Tier', 'Flavour', 'Enquiry']));
+    expect(names('Quote')).toEqual(expect.arrayContaining(['order_id', 'total_amount', 'status']));
+    expect(names('Tier')).toEqual(expect.arrayContaining(['order_id', 'name', 'description', 'main_flavour_id']));
+    expect(fieldOf(spec, 'Flavour', 'name')).toMatchObject({ unique: true });
+    expect(names('Order')).toContain('guest_count');
+  });
+
+  it('reads states that move along, with the way out, and an enquiry form that is no state of an order', () => {
+    expect(fieldOf(spec, 'Order', 'status')?.values).toEqual(['enquiry', 'tasting_booked', 'quoted', 'confirmed', 'collected', 'cancelled']);
+    expect(spec.access).toContainEqual({ entity: 'Enquiry', operation: 'create', level: 'public' });
+    expect(spec.roles.map((r) => r.name)).toEqual(['admin']);
+  });
+});

@@ -182,7 +182,8 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
   for (const kind of [...entities]) {
     const own = snakeCase(kind.name);
     // ("a category (clothing, books or electricals) ... Electricals need a yes/no for ...": the value may be said in the plural.)
-    const holder = entities.find((e) => e !== kind && e.fields.some((f) => f.type === 'enum' && f.values?.some((v) => v === own || singular(v) === own)));
+    // (A state is no kind: "Events move from enquiry to ..." and an enquiry form are two things.)
+    const holder = entities.find((e) => e !== kind && e.fields.some((f) => f.type === 'enum' && !/^(?:status|state|stage|phase)$/.test(f.name) && f.values?.some((v) => v === own || singular(v) === own)));
     if (!holder || discovery.containments.some((c) => c.parent === kind.name || c.child === kind.name) || kind.fields.some((f) => f.type.startsWith('ref('))) continue;
     for (const f of kind.fields) {
       if (holder.fields.some((h) => h.name === f.name)) continue;

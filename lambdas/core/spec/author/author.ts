@@ -174,7 +174,7 @@ export function readDescription(description: string): Reading {
     // the record's states after its relations, "A booking is for one child, and it is pending or paid".)
     // (", which records the role and ...": what the record just named holds.)
     // (", and a station ends up with lots of items": a relation after the fields, with its own subject.)
-    const separators = sepRegex(/\s*;\s*|,\s+(?=which\s+(?:records?|holds?|includes?|stores?|keeps?|notes)\s)|:\s+(?=(?:a|an|any|each|every|the|their|its|it|for each|for every)\s)|\s+-\s+(?=(?:a|an|each|every)\s)|,\s*and\s+(?=(?:it|they)\s+(?:is|are|can be|goes|go)\s+[^;,]*(?:,[^;,]*)*\bor\b)|,\s*and\s+(?=(?:a|an|each|every|one)\s+[a-z]+\s+(?:[a-z]+ly\s+)?(?:ends?\s+up\s+with|has|have|gets|can\s+have)\s+(?:many|several|lots\s+of|a\s+lot\s+of|multiple|any\s+number\s+of|one\s+or\s+more)\s)|,\s*(?:but|whereas|while|so)\s+(?=(?:[a-z]+\s+){0,4}?(?:a|an|each|every|one)\s+[a-z]+\s+(?:only\s+|ever\s+|always\s+|just\s+)*(?:has|have|belongs|is|are|can|goes)\b)|,\s*and\s+(?=(?:each|every)\s+one\s+(?:is|belongs|goes|comes)\s)|,\s*and\s+(?=(?:we|i)(?:'d|\s+would)\s+(?:also\s+)?(?:like|love|want)\s)/iy);
+    const separators = sepRegex(/\s*;\s*|,\s+(?=which\s+(?:records?|holds?|includes?|stores?|keeps?|notes)\s)|:\s+(?=(?:a|an|any|each|every|the|their|its|it|for each|for every)\s)|\s+-\s+(?=(?:a|an|each|every)\s)|,\s*and\s+(?=(?:it|they)\s+(?:is|are|can be|goes|go)\s+[^;,]*(?:,[^;,]*)*\bor\b)|,\s*and\s+(?=(?:a|an|each|every|one)\s+[a-z]+\s+(?:[a-z]+ly\s+)?(?:ends?\s+up\s+with|has|have|gets|can\s+have)\s+(?:many|several|lots\s+of|a\s+lot\s+of|multiple|any\s+number\s+of|one\s+or\s+more)\s)|,\s*(?:but|whereas|while|so)\s+(?=(?:[a-z]+\s+){0,4}?(?:a|an|each|every|one)\s+[a-z]+\s+(?:only\s+|ever\s+|always\s+|just\s+)*(?:has|have|belongs|is|are|can|goes)\b)|,\s*and\s+(?=(?:each|every)\s+one\s+(?:is|belongs|goes|comes)\s)|,\s*and\s+(?=(?:we|i)(?:'d|\s+would)\s+(?:also\s+)?(?:like|love|want)\s)|,\s*and\s+(?=(?:a|an|each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|holds|records|includes|carries)\s+(?:a|an|the|its|their)\s)|,\s*where\s+(?=(?:each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|holds|records|gets)\s)/iy);
     // ("An issue is about one booking: a type ...; a description, which mustn't be empty; and a photo": after a colon, semicolons separate the list's items.)
     const listColon = /^[^;]*?:\s/.exec(sentence.text.toLowerCase());
     // ("A photo would be lovely ...; JPEG or PNG, and please cap it at 5 MB": what it is, after a semicolon, is no clause of its own.)
@@ -205,7 +205,11 @@ export function readDescription(description: string): Reading {
     const unread = (part: string): boolean => {
       // ("Then there are the patterns. Each one must have a title, ...": a record type announced, described next.)
       // ("We also hold swap meets every couple of months; a meet has a date, ...": the same, the next clause saying it.)
-      const announced = ANNOUNCED.exec(part.trim().replace(/[.!]$/, '').replace(/\s+(?:every|each|once|twice|a few times|several times|throughout)\b[^,;]*$/i, '').replace(/\s*,\s*(?:since|as|because)\s+[^,;]+$/i, ''));
+      // ("Then there are the arrangements on an event, meaning the bridal bouquet, ...": what they are like, and what they are on.)
+      const announcing = part.trim().replace(/[.!]$/, '').replace(/\s+(?:every|each|once|twice|a few times|several times|throughout)\b[^,;]*$/i, '').replace(/\s*,\s*(?:since|as|because)\s+[^,;]+$/i, '').replace(/\s*,\s*(?:meaning|i\.e\.|like|such as|for example|e\.g\.)\s+.*$/i, '');
+      const onWhat = /\s+(?:on|for|of|in)\s+(?:a|an|each|every|one)\s+([a-z]+(?:-[a-z]+)?)$/i.exec(announcing);
+      const announcedOn = onWhat && /^(?:(?:and|then|next|also|now|finally|lastly)\s*,?\s+)*there(?:'s|\s+is|\s+are|'re)\s/i.test(announcing) ? ANNOUNCED.exec(announcing.slice(0, onWhat.index)) : null;
+      const announced = announcedOn ?? ANNOUNCED.exec(announcing);
       const nextText = (parts[parts.indexOf(part) + 1] ?? sentences[sentences.indexOf(sentence) + 1]?.text ?? '').trim();
       const announcedPhrase = announced ? (announced[1] ?? announced[2] ?? announced[3]!) : '';
       const head = announced ? singular(announcedPhrase.split(/\s+/).pop()!.toLowerCase()) : '';
@@ -221,6 +225,8 @@ export function readDescription(description: string): Reading {
       const announcedName = announced && (DESCRIBED_NEXT.test(nextText) || new RegExp(`^(?:a|an|each|every)\\s+${head}\\s+(?:has|have|comes with|includes|holds|carries|gets|needs)\\b`, 'i').test(nextText)) ? nameOf(announcedPhrase, units, true) : undefined;
       if (announcedName) {
         addList(announcedName, undefined, sentence.index);
+        const on = announcedOn && onWhat ? nameOf(onWhat[1]!, units) : undefined;
+        if (on && on !== announcedName && isDescribed(on)) containments.push({ parent: on, child: announcedName, sentence: sentence.index });
         previous = announcedName;
         return false;
       }
@@ -277,6 +283,12 @@ export function readDescription(description: string): Reading {
         }
         // (Nor is it a right: "gets" is no reading by a role "boat".)
         readLists.set(sentence.index, [...(readLists.get(sentence.index) ?? []), part]);
+        return false;
+      }
+      // ("The main flower gets picked from our flower list": a field of the record just described, one of those.)
+      const picked = previous ? /^(?:the|its|their)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:gets|is|are|get)\s+(?:picked|chosen|selected|taken)\s+from\s+(?:our|the|a|their)\s+([a-z]+)\s+(?:list|catalogue|catalog|range|register|collection)$/i.exec(part.trim().replace(/[.]$/, '')) : null;
+      if (picked) {
+        addList(previous!, `${picked[1]!} (a ${picked[2]!})`, sentence.index);
         return false;
       }
       // ("Then it's assigned to one of the technicians": a reference of the record just described to the one it is given to.)

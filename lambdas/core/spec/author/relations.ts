@@ -85,6 +85,11 @@ const PATTERNS: Pattern[] = [
     link: () => true,
   },
   {
+    example: 'For each event we put together quotes, usually more than one (records made for each of another)',
+    re: new RegExp(String.raw`^for\s+(?:each|every)\s+${NP}\s*,?\s+(?:we|they|you|i|staff)\s+(?:put together|draw up|write up|make up|make|create|prepare|write|issue|raise|send out|send)\s+(?:one or more\s+|several\s+|some\s+|a few\s+|any number of\s+)?(?!(?:its|their|his|her|the|a|an|our)\s)([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?s)(?:\s*,\s*(?:usually|often|sometimes|maybe|possibly|normally)\b.*)?$`, 'i'),
+    pairs: (m) => [{ child: m[2]!, parent: m[1]! }],
+  },
+  {
     example: 'A session is one class at a start time (one of another record, at a time it holds)',
     re: new RegExp(String.raw`^(?:so\s+|and\s+)?${DET}${NP}\s+(?:is|are)\s+(?:one|a single|exactly one)\s+${NP}\s+(?:at|on|for)\s+(?:a|an|one|its own)\s+((?:start|end|given|particular|set)?\s*(?:time|date|date and time|day))(?:\s*,?\s+and\s+.+)?$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }],

@@ -18,7 +18,8 @@ const SUBJECT = String.raw`^(?:(?:each|every|a|an|the|any)\s+)?([a-z][a-z'-]*(?:
 const PATTERNS: RegExp[] = [
   // (Not "the receipt goes through the payment provider, which sometimes fails": a thing it passes through.)
   new RegExp(String.raw`${SUBJECT}\s+(?:moves|goes|passes|progresses|flows|cycles|move|go|pass|progress|flow|cycle)\s+through\s+(?:(?:the\s+)?(?:states?|stages?|statuses)\s*:?\s*)?(?!the\s|a\s|an\s)([^;]+?(?:,|\bor\b|\band\b|\bthen\b)[^;]*)$`, 'i'),
-  new RegExp(String.raw`${SUBJECT}\s+(?:goes|moves|changes|progresses|go|move|change|progress)\s+from\s+(.+)$`, 'i'),
+  // (Also "Events move along from enquiry to ...".)
+  new RegExp(String.raw`${SUBJECT}\s+(?:goes|moves|changes|progresses|go|move|change|progress)\s+(?:along\s+|on\s+)?from\s+(.+)$`, 'i'),
   // "Status flow: enquiry, then quoted, then accepted": a label for the states of the record described.
   // (Also "Its status tells us where it is: draft, open for entries, closed or finished".)
   /^((?:(?:its|their|the)\s+)?(?:status|state|stage)s?)(?:\s+(?:flow|workflow|lifecycle|sequence|order|steps|values|progression)|\s+(?:tells|says|shows)\s+[a-z' ]{1,30}?)?\s*:\s*(.+)$/i,
@@ -90,6 +91,8 @@ function readStatesOnce(written: string): StateList | undefined {
   // ("..., or being cleared (the last one covers plots we've taken back)": an aside at the end explains, no state.)
   const clean = text.trim().replace(/\.$/, '').replace(/\s*\([^()]*\)\s*$/, '').replace(/\s+[—–-]\s+(?:we|it|they|this|that|which|because|as|so)\b.*$/i, '')
     // ("goes from quoted to confirmed to out to returned, and it can be cancelled before it goes out": one more state.)
+    // ("..., unless they get cancelled somewhere along the way": one more state, the way out.)
+    .replace(/,?\s+unless\s+(?:it|they)\s+(?:gets?|is|are)\s+([a-z]+(?:ed|en))\b.*$/i, ' or $1')
     .replace(/(\b(?:goes|moves|runs|progresses)\s+(?:from|through)\s+.+?)\s*(?:;\s*|,?\s+(?:and|but|though)\s+)(?:it|they)\s+(?:can|may|might|could)\s+(?:also\s+)?(?:be|get|end up)\s+(?:as\s+)?([a-z]+(?:ed|en))\b.*$/i, '$1 or $2').replace(/^(?:and\s+)?each\s+one(?:'s|’s|\s+is)\s+/i, 'it is ').replace(/\s*[,;-]+\s*(?:and\s+)?(?:nothing|no)\s+(?:in between|else|other(?:s| states?)?|more)$|\s*[,;-]+\s*(?:that's it|that is it|those are the only (?:ones|states|options))$/i, '');
   // ("Those are the four states: pending, confirmed, cancelled, no-show": the states of the record just described.)
   const those = /^(?:so\s+)?(?:those|these)\s+are\s+(?:the|its|their|our|all the)\s+(?:(?:two|three|four|five|six|seven|eight|\d+)\s+)?(?:possible\s+)?(?:states|statuses|stages)\s*:\s*(.+)$/i.exec(clean);

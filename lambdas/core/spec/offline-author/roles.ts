@@ -104,6 +104,10 @@ export function roleSubject(clause: RightsClause, index: EntityIndex): string | 
   // ("Boats enter it": a record type doing something to nothing named, with no modal, is what happens, not people's rights.)
   if (index.resolve(clause.subject) && !clause.modal && !clause.namedObject) return undefined;
 
+  // ("The main flower gets picked from our flower list": a record type named with a modifier, no modal, is no people.)
+  if (!clause.modal && clause.subject.length > 1 && index.resolve(clause.subject.slice(-1)) && !clause.namedObject) return undefined;
+  // ("..., send our flower order to the wholesaler": an order to the system, no people.)
+  if (/^(?:send|email|notify|remind|text|message|alert|ping)$/.test(clause.subject[0] ?? '')) return undefined;
   // ("Catch log and matches for the club": a record type's name in the singular, bare, is no people.)
   if (!clause.modal && !clause.determiner && clause.subject.length === 1 && index.aliasAt(clause.subject, 0)?.plural === false) return undefined;
   return roleNameOf(clause.subject);
