@@ -76,3 +76,39 @@ describe('access and automation on a long page', () => {
     expect(renewal?.steps[1]).toMatchObject({ kind: 'task' });
   });
 });
+
+describe('records described under bold subjects, with their relations listed first (a seed library)', () => {
+  const spec = authorSpec({
+    name: 'Seeds',
+    description: [
+      '## How things hang together',
+      '- A branch has many members; each member belongs to one branch.',
+      '- A member has many borrowings over time; a borrowing belongs to one member.',
+      '## The records',
+      '**Branches** have a name and an opening day.',
+      '**Members** have a full name and an email (required).',
+      '**Seed packets** are what we hand out in a given season: the variety (required), the price, and the little leaflet we put in the packet, uploaded as a PDF of no more than 2 MB.',
+      '**Borrowings** have the borrowing date, a returned-at time (date and time), and a photo the member can take as proof (any image, max 3 MB). A borrowing goes from open to reminded, and ends up either returned or lost.',
+      '## Who uses it',
+      '- The branch office is the admin and manages all of the above.',
+      '- This season\'s seed packets are public, so anyone can see them without logging in.',
+      '- When a new member signs up, send a welcome email straight away.',
+    ].join('\n'),
+  });
+  const fields = (entity: string) => spec.entities.find((e) => e.name === entity)?.fields.map((f) => `${f.name}:${f.type}`) ?? [];
+
+  it('reads a bold subject as its sentence\'s subject, what a record is before its fields, and no record type of "over time"', () => {
+    expect(spec.entities.map((e) => e.name).sort()).toEqual(['Borrowing', 'Branch', 'Member', 'SeedPacket']);
+    expect(fields('SeedPacket')).toEqual(expect.arrayContaining(['variety:string', 'price:number', 'leaflet_key:file']));
+    expect(fields('Borrowing')).toEqual(expect.arrayContaining(['returned_at:datetime', 'photo_key:file', 'member_id:ref(Member)']));
+    expect(spec.entities.find((e) => e.name === 'Borrowing')?.fields.find((f) => f.name === 'status')?.values).toEqual(['open', 'reminded', 'returned', 'lost']);
+  });
+
+  it('reads the admin said as who holds it, this season\'s records as public, and signing up as the record made', () => {
+    expect(spec.roles.map((r) => r.name)).toEqual(['admin']);
+    expect(spec.access).toContainEqual({ entity: 'SeedPacket', operation: 'read', level: 'public' });
+    const welcome = spec.workflows.find((w) => w.trigger?.entity === 'Member');
+    expect(welcome?.trigger).toEqual({ entity: 'Member', event: 'created' });
+    expect(welcome?.steps[0]).toMatchObject({ kind: 'task', name: 'send_welcome_email' });
+  });
+});

@@ -69,6 +69,8 @@ function readDefinitionOnce(text: string): ProseDefinition | undefined {
   if (/^(?:if|unless|since|because|as|so|though|although|whereas)\s/i.test(clean)) return undefined;
   // ("Buyers don't have accounts", "members have no login": what they lack, no record type.)
   if (/\b(?:don't|do not|doesn't|does not|won't|will not|never|can't|cannot)\s+(?:\w+\s+)?(?:have|has|need|keep|get)\b|\b(?:have|has)\s+no\b/i.test(clean.split(/,\s*(?:but|and|so)\s/i)[0]!)) return undefined;
+  // ("Weekly boxes are what we pack in a given week for a given size: the week commencing date, ...": its fields, after what it is.)
+  clean = clean.replace(/^((?:(?:each|every|a|an|the|our)\s+)?[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s+(?:is|are)\s+what\s+[^:]{3,80}:\s*(?=\S)/i, '$1 have ');
   // ("Apart from the student it belongs to, a placement test stores ...": what it refers to, said elsewhere, is no field here.)
   clean = clean.replace(/^(?:apart from|besides|on top of|as well as|in addition to)\s+[^,]{3,80},\s*(?=(?:a|an|each|every|the|it|they)\s)/i, '');
   // ("people can leave a review that's linked to their booking, with ...": a review for their booking.)
@@ -105,7 +107,7 @@ function readClean(clean: string): ProseDefinition | undefined {
     // ("..., and customers should be able to see ...": a new subject with a modal starts a clause too.)
     // ("..., while a person can be the father in several families": a new clause ends the list;
     // "..., and both must be filled in, plus ..." is a rule of the list.)
-    const written = p.list !== undefined ? m[p.list]?.trim().replace(/\s+(?:on|to|with|in)\s+(?:it|them)$/i, '').replace(/,?\s+(?:while|whereas)\s+(?:a|an|the|each|every|one)\s.*$/i, '').replace(/,?\s+(?:and|but)\s+(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,\s*(?:and|but)\s+(?![^(]*\))(?!whether\b|if\b|both\b|all\b|each\b|either\b|neither\b)(?:[a-z'-]+\s+){1,8}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;
+    const written = p.list !== undefined ? m[p.list]?.trim().replace(/\s+(?:on|to|with|in)\s+(?:it|them)$/i, '').replace(/,?\s+(?:while|whereas)\s+(?:a|an|the|each|every|one)\s.*$/i, '').replace(/,?\s+(?:and|but)\s+(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,\s*(?:and|but)\s+(?![^(]*\))(?!whether\b|if\b|both\b|all\b|each\b|either\b|neither\b|an?\s)(?:[a-z'-]+\s+){1,8}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;
     // ("The hall is run by a small charity committee": who runs the business, no record type.)
     if (p.passive && /\b(?:is|are)\s+(?:run|owned|managed|operated|organi[sz]ed|staffed)\s+by\s+(?:a|an|the|our|two|three)\s+[^,]+$/i.test(clean)) return undefined;
     const detailed = written && p.detail !== undefined && m[p.detail] ? `${written} (${m[p.detail]!.trim()})` : written && p.yesNo ? `${written} (yes/no)` : written;

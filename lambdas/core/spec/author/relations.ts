@@ -37,7 +37,7 @@ const PARTICIPLE = String.raw`(?:[a-z]+(?:ed|en|ght|wn)|sold|held|told|paid|sent
 const MODAL = String.raw`(?:(?:must|should|can|will|may|has to|have to)\s+)?(?:only\s+)?(?:always\s+)?`;
 const MANY = String.raw`(?:many|several|multiple|one or more|1 or more|\d+ or more|more than one|zero or more|any number of|a number of|lots of|a lot of|dozens of|some|plenty of)\s+`;
 /** Where or when the many are, after them ("many firefighters on its roll", "many turnouts over the years"): no record type. */
-const AFTER_MANY = String.raw`(?:\s+(?:on|over|in|at|during|across|throughout)\s+(?:its|their|the|a|an)\s+[a-z]+)?`;
+const AFTER_MANY = String.raw`(?:\s+(?:on|over|in|at|during|across|throughout)\s+(?:its|their|the|a|an)\s+[a-z]+|\s+over\s+time|\s+(?:each|every)\s+(?:week|month|year|season)|\s+going\s+out\s+with\s+it)?`;
 
 /** What may follow a relation: the child's fields ("..., and it has a start date", "and we write down the crop"). */
 const TAIL = String.raw`(?:\s*(?:,\s*(?:and\s+)?|,?\s+and\s+)(?:(?:may|can|might|will)\s+(?:also\s+)?(?=(?:carry|hold|include|record|note|say)\s+(?!(?:many|several|multiple|lots|any number)\b)))?(?:(?:it|they)\s+(?:has|have|records?|says|notes|shows|stores|holds|keeps|covers)|carry|has|have|holds?|includes?|contains?|covers?|records?|keeps?|stores?|notes|lists|tracks|says|carries|names|specifies|gives|(?:we|you|they)\s+(?:write down|jot down|note down|put down|record|note|store|keep|track|log))\s+(.+)|\s*:\s*(.+)|\s*,\s*with\s+(.+)|\s*,?\s+and\s+(?:is|are)\s+(?:always\s+)?[a-z]+(?:ed|en)\s+((?:in|at|on|by|for|with|between|from|to)\s+.+)|\s*,\s*((?:at|on|from|by)\s+(?:a|an|the)\s+.+))?`;

@@ -10,7 +10,9 @@
  * parentheses names the role.
  */
 export function namedRole(text: string): string {
-  return text.replace(/(^|[;,:]\s*|\band\s+)((?:(?:i|we|my|our|the|a|an)\s+)?(?:[a-z]+\s+){0,2}?)\(([a-z][a-z -]{1,30}?)\)\s+(?=(?:can|may|must|should|will|have|has|manage|manages|read|reads|see|sees|do|does|get|gets)\b)/gi, (_m, lead: string, outer: string, role: string) =>
+  return text
+    // ("The farm office is the admin and manages all of the above": the admin, whoever holds it.)
+    .replace(/^(?:the|our)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are)\s+the\s+(admin|administrator)s?\s+and\s+/i, 'The $1 ').replace(/(^|[;,:]\s*|\band\s+)((?:(?:i|we|my|our|the|a|an)\s+)?(?:[a-z]+\s+){0,2}?)\(([a-z][a-z -]{1,30}?)\)\s+(?=(?:can|may|must|should|will|have|has|manage|manages|read|reads|see|sees|do|does|get|gets)\b)/gi, (_m, lead: string, outer: string, role: string) =>
     // "Admin (the owner) can ...": the role is already named; the parenthesis says who holds it.
     // ("cyclists (public who sign up) can ...": a parenthesis saying who they are is no role's name.)
     /\badmin(?:istrator)?s?\b/i.test(outer) || (outer.trim() !== '' && /\b(?:who|which|that|with|without|if|when|whoever)\b/i.test(role)) ? `${lead}${outer}` : `${lead}${role} `);

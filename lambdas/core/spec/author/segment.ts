@@ -96,7 +96,9 @@ export function segment(description: string): Block[] {
     .flatMap((line) => {
       // ("**Viewing** (a viewing is for one listing)" above a table stays the table's title line.)
       const runIn = RUN_IN_HEADING.exec(line);
-      return runIn && !/^\(/.test(runIn[2]!) ? [`### ${runIn[1]!.trim()}`, ...(runIn[2] ? [runIn[2]] : [])] : [line];
+      // ("**Rounds** have a name ...": a bold subject of its sentence, no heading; "**Rounds.** Each has ..." is one.)
+      const subject = runIn && !/[.:]\s*(?:\*\*|__)?\s*$/.test(line.slice(0, line.length - runIn[2]!.length)) && /^(?:have|has|are|is|hold|holds|contain|contains|include|includes|belong|belongs|get|gets|record|records|keep|keeps|carry|carries|need|needs|come|comes|go|goes|link|links)\b/.test(runIn[2]!);
+      return runIn && !subject && !/^\(/.test(runIn[2]!) ? [`### ${runIn[1]!.trim()}`, ...(runIn[2] ? [runIn[2]] : [])] : [line];
     })
     .map((line) => line.replace(DASH_LABEL, '$1: '))
     // ("A **press run** is one session on the press": emphasis inside a sentence is no part of its words.)

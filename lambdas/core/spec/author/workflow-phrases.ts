@@ -171,7 +171,7 @@ export function expand(text: string): string {
 }
 
 /** Words that end an action's object ("remind the brewer to check", "send the member a reminder"). */
-const OBJECT_END = new Set(['to', 'for', 'about', 'with', 'of', 'on', 'in', 'at', 'and', 'or', 'that', 'if', 'when', 'then', 'a', 'an', 'the', 'by', 'from', 'who', 'whose', 'which', 'via', 'through', 'into', 'so', 'because', 'since', 'unless']);
+const OBJECT_END = new Set(['to', 'for', 'about', 'with', 'of', 'on', 'in', 'at', 'and', 'or', 'that', 'if', 'when', 'then', 'a', 'an', 'the', 'by', 'from', 'who', 'whose', 'which', 'via', 'through', 'into', 'so', 'because', 'since', 'unless', 'straight', 'immediately', 'automatically']);
 
 /** The object noun phrase after an action: up to three words ("follow-up email", "results"). */
 export function objectPhrase(tokens: string[]): string | undefined {

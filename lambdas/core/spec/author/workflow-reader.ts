@@ -271,6 +271,8 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     const state = CREATE_ACTIONS.has(lemma) ? 'created' : participle(lemma);
     return { entity: reachedBy(m.entity, state, ctx), ...triggerFor(m.entity, state, ctx), lead: [], rest };
   }
+  // ("When a new subscriber signs up": the record is made.)
+  if (after.length >= 2 && /^(?:up|in|on)$/.test(after[1]!) && CREATED_STATES.has(`${participle(verbLemma(after[0]!.replace(/([^s])s$/, "$1")))} ${after[1]}`)) return { entity: m.entity, trigger: { entity: m.entity, event: 'created' }, lead: [], rest };
   let k = 0;
   // ("a test's result is fail", "a test result is fail": the field named first, then its value.)
   const fieldFirst = ctx.entities.find((e) => e.name === m.entity)?.fields.find((f) => f.type === 'enum' && [1, 2].some((n) => snakeCase(after.slice(0, n).join(' ')) === f.name && STATE_LINKS.has(after[n] ?? '')));

@@ -74,7 +74,8 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
     let lastEntities: string[] = [];
     let previousGroups: RightsGroup[] = [];
     // ("any member can write a review, and only the person who wrote a review can edit it": two rules.)
-    for (const clause of s.clauses.flatMap((c) => c.split(/,\s*(?:and|but)\s+(?=only\s+(?:the|its|their|a|an)\s)/i))) {
+    // ("This week's weekly boxes ... are public": which ones now is no part of what they are.)
+    for (const clause of s.clauses.flatMap((c) => c.replace(/^(?:this|next|last|today['’]s|the current)\s+(?:(?:week|month|year|season)['’]s\s+)?/i, '').split(/,\s*(?:and|but)\s+(?=only\s+(?:the|its|their|a|an)\s)/i))) {
       const mentioned = entitiesIn(clause, ctx.index);
       const owner = ONLY_OWNER.exec(clause);
       const byOwner = owner ? null : ONLY_BY_OWNER.exec(clause);

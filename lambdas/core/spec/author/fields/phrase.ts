@@ -369,6 +369,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   // ("a notes field": after a word for what it holds, "field" names nothing; a "research field" is one.)
   // ("a notes box for anything we should know": the notes.)
   if (ws.length > 1 && /^(?:field|box)$/.test(ws[ws.length - 1]!) && /^(?:notes?|comments?|remarks|text|description|details)$/.test(ws[ws.length - 2]!)) ws = ws.slice(0, -1);
+  // ("a delivered-at time": the moment, named as it is written.)
+  if (ws.length >= 2 && /^(?:time|date)$/.test(ws[ws.length - 1]!) && /-at$/.test(ws[ws.length - 2]!)) ws = [...ws.slice(0, -2), ...ws[ws.length - 2]!.split('-')];
   const counted = numberOf(ws);
   // ("the expected number of guests" counts guests: a number, not a link to a guest.)
   if (counted.length < ws.length) traits.type ??= 'integer';
@@ -517,6 +519,8 @@ function cutClauses(text: string): string {
     if (/^(?:for|where|who|whom|whose|when|that|which|to|so|because|itself|from|with|like|e\.g\.?|eg|such|if|unless|there|here|once|until|whenever|while|within)$/.test(w)) return ws.slice(0, i).join(' ');
     // ("size as printed on the label": how the value is written down, not part of its name.)
     if (w === 'as' && /^(?:printed|shown|written|given|stated|listed|displayed|recorded|seen|entered|typed)$/.test(next)) return ws.slice(0, i).join(' ');
+    // ("a doorstep photo the driver can take as proof": who can do what with it is no part of its name.)
+    if (i > 1 && /^(?:the|our|their|a)$/.test(w) && /^(?:can|could|will|may|might|should|must)$/.test((ws[i + 2] ?? '').toLowerCase())) return ws.slice(0, i).join(' ');
     // ("the frame number as we read it off the bike": how it was read is no part of its name.)
     if (w === 'as' && /^(?:we|they|you|i|it|someone|the)$/.test(next)) return ws.slice(0, i).join(' ');
     if (PRONOUNS.test(w) && i > 1) return ws.slice(0, i).join(' ');

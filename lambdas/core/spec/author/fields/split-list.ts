@@ -196,6 +196,8 @@ function isDescriptorTail(written: string): boolean {
   if (/^(?:(?:just|simply|only)\s+)?(?:as|in)\s+an?\s+(?:whole number|number|decimal(?: number)?|integer|date|free text|text|yes\/no|true\/false)$/i.test(text.trim())) return true;
   // ("the number of bait stations placed, a whole number between 0 and 50 (if anyone types more ...)": its bounds, and why.)
   if (/^an?\s+(?:whole number|number|decimal(?: number)?|integer|date|free text|text|yes\/no|true\/false)(?:\s+(?:such as|like|e\.g\.?)\s+[^,;()]+|\s+(?:that|which)\s+[^,;()]+|\s+(?:between|from)\s+-?\d+(?:\.\d+)?\s+(?:and|to)\s+-?\d+(?:\.\d+)?(?:\s*\([^()]*\))?)?$/i.test(text.trim())) return true;
+  // ("the little newsletter we put in the box, uploaded as a PDF of no more than 5 MB": how it comes in, a file.)
+  if (/^(?:uploaded|stored|kept|attached|sent|scanned)\s+(?:in\s+)?as\s+(?:an?\s+)?(?:pdf|jpe?g|png|image|photo|picture|scan|file|document|csv)s?\b[^,;()]*$/i.test(text.trim())) return true;
   // ("the test certificate, as a PDF (1 MB is plenty)": what the field before is, its limit in parentheses.)
   const asWhat = /^as\s+(?:an?\s+)?([^():]+?)\s*(?:\([^()]*\))?$/i.exec(text.trim());
   if (asWhat) {
