@@ -112,3 +112,38 @@ describe('records described under bold subjects, with their relations listed fir
     expect(welcome?.steps[0]).toMatchObject({ kind: 'task', name: 'send_welcome_email' });
   });
 });
+
+describe('a club page with its records under headings (a bowls club)', () => {
+  const spec = authorSpec({
+    name: 'Bowls',
+    description: [
+      '### Rinks',
+      'Each of our rinks has a name ("Rink 1"), a surface, either artificial or natural grass, a yes/no for whether it has a cover, and another yes/no for whether it\'s floodlit.',
+      '### Rink bookings',
+      'A rink booking is for one rink. It records a starts-at date and time (required), and the contact name and contact phone of whoever booked it.',
+      '### Coaches',
+      'We keep a record for each coach: full name, email and a DBS expiry date.',
+      '### Sessions',
+      'A session has a title and its coach (one coach runs each session). Sessions are scheduled, then either completed or cancelled.',
+      '## Who can do what',
+      '- **Club admins** (the committee) can do everything.',
+      '- **Coaches** can read and update sessions.',
+      '## Automation',
+      '1. **Session reminders.** For every session, 24 hours before it starts, email the coach.',
+    ].join('\n'),
+  });
+  const fields = (entity: string) => spec.entities.find((e) => e.name === entity)?.fields.map((f) => `${f.name}:${f.type}`) ?? [];
+
+  it('reads each record type under its heading, coaches too, and no record type of a workflow\'s label', () => {
+    expect(spec.entities.map((e) => e.name).sort()).toEqual(['Coach', 'Rink', 'RinkBooking', 'Session']);
+    expect(fields('Rink')).toEqual(expect.arrayContaining(['name:string', 'has_cover:boolean', 'floodlit:boolean']));
+    expect(fields('RinkBooking')).toEqual(expect.arrayContaining(['starts_at:datetime', 'contact_name:string', 'contact_phone:string']));
+    expect(fields('Coach')).toEqual(expect.arrayContaining(['full_name:string', 'email:email', 'dbs_expiry_date:date']));
+    expect(spec.entities.find((e) => e.name === 'Session')?.fields.find((f) => f.name === 'status')?.values).toEqual(['scheduled', 'completed', 'cancelled']);
+  });
+
+  it('names the club admins, who can do everything, admin', () => {
+    expect(spec.adminRole).toBe('admin');
+    expect(spec.roles.map((r) => r.name)).toEqual(expect.arrayContaining(['admin', 'coach']));
+  });
+});

@@ -435,8 +435,9 @@ describe('the administrators of a tenant', () => {
     expect(tenantAdminAsAdmin(withRoles(['university_admin', 'warden'], 'university_admin'), new Set(['university'])).adminRole).toBe('admin');
     expect(tenantAdminAsAdmin(withRoles(['housing_office_admin', 'warden'], 'housing_office_admin'), new Set(['university'])).roles.map((r) => r.name)).toEqual(['admin', 'warden']);
   });
-  it('keep their name when single-tenant, or when another role is the administrative one', () => {
-    expect(tenantAdminAsAdmin({ ...withRoles(['league_admin', 'player'], 'league_admin'), tenancy: 'single' }, new Set()).adminRole).toBe('league_admin');
+  it('are admin in one organisation too, as the administrative role, and keep their name when another role is the administrative one', () => {
+    expect(tenantAdminAsAdmin({ ...withRoles(['club_admin', 'player'], 'club_admin'), tenancy: 'single' }, new Set()).adminRole).toBe('admin');
+    expect(tenantAdminAsAdmin({ ...withRoles(['club_admin', 'owner'], 'owner'), tenancy: 'single' }, new Set()).roles.map((r) => r.name)).toEqual(['club_admin', 'owner']);
     expect(tenantAdminAsAdmin(withRoles(['owner', 'housing_office_admin'], 'owner'), new Set(['university'])).roles.map((r) => r.name)).toEqual(['owner', 'housing_office_admin']);
   });
 });

@@ -216,7 +216,8 @@ export function readDescription(description: string): Reading {
       // ("Students. We keep the student's full name ...": a record type named alone, as a heading, before what it holds.)
       const label = !announced ? /^([a-z]+(?:\s+[a-z]+)?s)$/i.exec(part.trim().replace(/[.!:]$/, '')) : null;
       const labelHead = label ? singular(label[1]!.split(/\s+/).pop()!.toLowerCase()) : '';
-      const labelled = label && (LABEL_NEXT.test(nextText) || new RegExp(`^(?:a|an|each|every)\\s+(?:[a-z]+\\s+)?${labelHead}\\s`, 'i').test(nextText)) ? nameOf(label[1]!, units, true) : undefined;
+      // (Not "Session reminders. For every enrolment, 24 hours before ...": a workflow's label.)
+      const labelled = label && !/^for\s+(?:each|every)\s+[a-z]+(?:\s+[a-z]+)?\s*,\s*\S+\s+[a-z]+\s+(?:before|after)\b/i.test(nextText) && (LABEL_NEXT.test(nextText) || new RegExp(`^(?:a|an|each|every)\\s+(?:[a-z]+\\s+)?${labelHead}\\s`, 'i').test(nextText)) ? nameOf(label[1]!, units, true) : undefined;
       if (labelled) {
         addList(labelled, undefined, sentence.index);
         previous = labelled;

@@ -69,6 +69,10 @@ function readDefinitionOnce(text: string): ProseDefinition | undefined {
   if (/^(?:if|unless|since|because|as|so|though|although|whereas)\s/i.test(clean)) return undefined;
   // ("Buyers don't have accounts", "members have no login": what they lack, no record type.)
   if (/\b(?:don't|do not|doesn't|does not|won't|will not|never|can't|cannot)\s+(?:\w+\s+)?(?:have|has|need|keep|get)\b|\b(?:have|has)\s+no\b/i.test(clean.split(/,\s*(?:but|and|so)\s/i)[0]!)) return undefined;
+  // ("We keep a record for each coach: full name, ...": the coach's record.)
+  clean = clean.replace(/^(we|you|they|i)\s+(keep|store|have|hold|make)\s+(?:a|one)\s+(?:record|row|card|file|entry|profile)\s+(?:for|on)\s+(?:each|every)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s*:/i, '$1 $2 every $3:')
+    // ("Each of our nets has a name": each net.)
+    .replace(/^(each|every)\s+of\s+(?:our|the|their|its)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s+(?=(?:has|have|gets|carries|needs|holds)\b)/i, (_m, det: string, noun: string) => `${det} ${noun.replace(/s$/i, '')} `);
   // ("Weekly boxes are what we pack in a given week for a given size: the week commencing date, ...": its fields, after what it is.)
   clean = clean.replace(/^((?:(?:each|every|a|an|the|our)\s+)?[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s+(?:is|are)\s+what\s+[^:]{3,80}:\s*(?=\S)/i, '$1 have ');
   // ("Apart from the student it belongs to, a placement test stores ...": what it refers to, said elsewhere, is no field here.)

@@ -31,6 +31,8 @@ const PATTERNS: RegExp[] = [
   new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?)\s+(?:off\s+)?(?:as|in|at)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,?\s+(?:then|and then)\s+.+)$`, 'i'),
   // ("Jobs go booked in, in progress, waiting for parts, ready and collected": through them, in order.)
   new RegExp(String.raw`${SUBJECT}\s+(?:goes|go|move|moves|progress|progresses)\s+((?:[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s*,\s*)+[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s*,?\s+(?:and|then|and then|and finally)\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)$`, 'i'),
+  // ("Sessions are scheduled, then either completed or cancelled": a state, then the ones it ends in.)
+  new RegExp(String.raw`${SUBJECT}\s+(?:is|are)\s+(?:first\s+)?([a-z][a-z-]*\s*,?\s+(?:then|and then)\s+(?:either\s+)?[a-z][a-z-]*(?:\s*,\s*[a-z][a-z-]*)*(?:\s*,?\s+or\s+[a-z][a-z-]*)?)$`, 'i'),
   // ("it goes booked, checked in, checked out, or cancelled": the states it goes through.)
   // ("the outcome is fixed, partly fixed, not fixable, or come back with a part": the last may be a phrase.)
   new RegExp(String.raw`${SUBJECT}\s+(?:is|are|can be|may be|will be|is always|is either|can either be|goes|go|must be)\s+(?:either\s+|one of\s+|always one of\s+)?((?:[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,\s*)+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,?\s+or\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,4}|[a-z][a-z-]*\s+or\s+[a-z][a-z-]*(?:\s+of\s+[a-z][a-z-]*)?)$`, 'i'),

@@ -76,7 +76,7 @@ export function buildField(words: string[], traits: Traits, entities: readonly s
   type ??= traits.described && impliedType(ws) === 'integer' ? 'string' : impliedType(ws);
   // ("the high tide (date and time)": a moment named by a noun is named `<noun>_at`, as people name
   // such fields; a time, a date, a deadline or a slot keeps its name.)
-  if (type === 'datetime' && traits.type === 'datetime' && !MOMENT_HEADS.test(ws[ws.length - 1]!)) ws = [...ws, 'at'];
+  if (type === 'datetime' && traits.type === 'datetime' && !MOMENT_HEADS.test(ws[ws.length - 1]!) && !/-at$/.test(ws[ws.length - 1]!)) ws = [...ws, 'at'];
   return finish(snakeCase(ws.join(' ')), type, traits);
 }
 

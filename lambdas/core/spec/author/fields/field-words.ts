@@ -9,7 +9,7 @@ const list = (text: string): string[] => text.trim().split(/\s+/);
 const set = (text: string): ReadonlySet<string> => new Set(list(text));
 
 /** Words that are not part of a field's name: articles, possessives, quantifiers. */
-export const DETERMINERS = set('a an the their its his her my our your one each every any some which this that these those own');
+export const DETERMINERS = set('a an the their its his her my our your one each every any some which this that these those own another');
 
 /** Adjectives that only describe the wording of a field, not what it holds (`a short write-up`). */
 // ("a proper description for the website": how good it is, not which field.)

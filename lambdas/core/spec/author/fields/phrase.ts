@@ -214,13 +214,13 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   }
   // ("a safety briefing tick box to say they've read the briefing": a yes/no named by what comes before it.)
   const namedBox = /^(?:an?\s+|the\s+)?([a-z][a-z -]*?)\s+(?:tick ?box|check ?box|yes\/no(?: box| field)?)(?:\s+(?:to say|saying|that says|for when|to show|to confirm)\b[^,(]*)?(.*)$/i.exec(text.trim());
-  if (namedBox && !/^(?:an?|the|its|their)$/i.test(namedBox[1]!.trim())) {
+  if (namedBox && !/^(?:an?|the|its|their|another)$/i.test(namedBox[1]!.trim())) {
     traits.type = 'boolean';
     // (A rule after it stays: "... to say they've read it (required)", "..., and that one is required too".)
     text = `${namedBox[1]!}${namedBox[2]!.replace(/^,\s*(?:and\s+)?(?:that one|that|this one|it)\s+(?:is|'s)\s+(required|optional)(?:\s+(?:too|as well))?\s*$/i, ' ($1)')}`;
   }
   // ("a yes/no for whether they've been PAT tested", "a tick box for gift aid": the question is the field.)
-  const forWhat = /^(?:an?\s+)?(?:yes\/no|yes-no|tick ?box|check ?box|flag|toggle)\s+(?:for|saying|to say|on)\s+(.+)$/i.exec(text.trim());
+  const forWhat = /^(?:an?\s+|another\s+)?(?:yes\/no|yes-no|tick ?box|check ?box|flag|toggle)\s+(?:for|saying|to say|on)\s+(.+)$/i.exec(text.trim());
   if (forWhat) {
     traits.type = 'boolean';
     text = /^(?:whether|if)\s/i.test(forWhat[1]!) ? forWhat[1]!.replace(/^if\s/i, 'whether ') : forWhat[1]!;
@@ -371,6 +371,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   if (ws.length > 1 && /^(?:field|box)$/.test(ws[ws.length - 1]!) && /^(?:notes?|comments?|remarks|text|description|details)$/.test(ws[ws.length - 2]!)) ws = ws.slice(0, -1);
   // ("a delivered-at time": the moment, named as it is written.)
   if (ws.length >= 2 && /^(?:time|date)$/.test(ws[ws.length - 1]!) && /-at$/.test(ws[ws.length - 2]!)) ws = [...ws.slice(0, -2), ...ws[ws.length - 2]!.split('-')];
+  // ("a starts-at date and time": the same.)
+  else if (ws.length >= 4 && ws.slice(-3).join(' ') === 'date and time' && /-at$/.test(ws[ws.length - 4]!)) ws = [...ws.slice(0, -4), ...ws[ws.length - 4]!.split('-')];
   const counted = numberOf(ws);
   // ("the expected number of guests" counts guests: a number, not a link to a guest.)
   if (counted.length < ws.length) traits.type ??= 'integer';
@@ -519,6 +521,8 @@ function cutClauses(text: string): string {
     if (/^(?:for|where|who|whom|whose|when|that|which|to|so|because|itself|from|with|like|e\.g\.?|eg|such|if|unless|there|here|once|until|whenever|while|within)$/.test(w)) return ws.slice(0, i).join(' ');
     // ("size as printed on the label": how the value is written down, not part of its name.)
     if (w === 'as' && /^(?:printed|shown|written|given|stated|listed|displayed|recorded|seen|entered|typed)$/.test(next)) return ws.slice(0, i).join(' ');
+    // ("the contact phone of whoever booked it": whose it is, said as a clause, is no part of its name.)
+    if (w === 'of' && /^(?:whoever|whomever|the)$/.test(next) && (next !== 'the' || /^(?:person|people|one)$/.test((ws[i + 2] ?? '').toLowerCase()))) return ws.slice(0, i).join(' ');
     // ("a doorstep photo the driver can take as proof": who can do what with it is no part of its name.)
     if (i > 1 && /^(?:the|our|their|a)$/.test(w) && /^(?:can|could|will|may|might|should|must)$/.test((ws[i + 2] ?? '').toLowerCase())) return ws.slice(0, i).join(' ');
     // ("the frame number as we read it off the bike": how it was read is no part of its name.)
