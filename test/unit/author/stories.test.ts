@@ -200,3 +200,42 @@ describe('time a role is given to act, and record types named like a role (a men
     expect(wf?.steps[1]).toMatchObject({ kind: 'task' });
   });
 });
+
+describe('wishes and relations in stories of a repair service (a lift maintenance firm)', () => {
+  it('reads "I want the X paged if ...; retried" and "I want the X emailed automatically when ..., retrying ..." as workflows', () => {
+    expect(storyAsStatements('As an engineer, I want the on-call supervisor paged if a newly logged breakdown hasn\'t been assigned within 2 hours; the page should be retried up to 4 times.')).toEqual([
+      'If a newly logged breakdown hasn\'t been assigned within 2 hours, page the on-call supervisor; the page should be retried up to 4 times.',
+    ]);
+    expect(storyAsStatements('As an office manager, I want the lift\'s installer emailed automatically when a job goes to waiting for parts, retrying up to 3 times if the email fails.')).toEqual([
+      'When a job goes to waiting for parts, email the lift\'s installer automatically, retrying up to 3 times if the email fails',
+    ]);
+  });
+
+  const spec = authorSpec({
+    name: 'Lifts',
+    description: [
+      'As an office manager, I can manage lifts, breakdowns and jobs.',
+      'As a building visitor with no account, I can scan the sticker in the lift car and report a breakdown without signing in.',
+      'As an engineer, I want the on-call supervisor paged if a newly reported breakdown hasn\'t been assigned within 2 hours; the page should be retried up to 4 times.',
+      'As an office manager, I want the lift\'s installer emailed automatically when a job goes to waiting for parts, retrying up to 3 times if the email fails.',
+      'The data: a lift has a name and holds the wiring diagram as a PDF up to 20 MB. A breakdown is for one lift and has a description, whether a passenger was trapped, and a status of open, assigned or closed. Jobs are for one lift too, and may optionally point back to the breakdown that caused them. Each has a type (planned or corrective) and a status: open, waiting for parts or completed.',
+    ].join('\n'),
+  });
+  const fields = (entity: string) => spec.entities.find((e) => e.name === entity)?.fields.map((f) => `${f.name}:${f.type}`) ?? [];
+
+  it('reads the records, a reference one may optionally have, and the fields after "Each has"', () => {
+    expect(fields('Lift')).toEqual(expect.arrayContaining(['wiring_diagram_key:file']));
+    expect(fields('Breakdown')).toEqual(expect.arrayContaining(['passenger_trapped:boolean']));
+    expect(fields('Job')).toEqual(expect.arrayContaining(['lift_id:ref(Lift)', 'breakdown_id:ref(Breakdown)', 'type:enum', 'status:enum']));
+    expect(spec.entities.find((e) => e.name === 'Job')?.fields.find((f) => f.name === 'breakdown_id')?.required).toBe(false);
+  });
+
+  it('opens reporting to visitors with no account, and runs both wishes', () => {
+    expect(spec.access).toContainEqual({ entity: 'Breakdown', operation: 'create', level: 'public' });
+    const page = spec.workflows.find((w) => w.trigger?.entity === 'Breakdown');
+    expect(page?.steps).toEqual([expect.objectContaining({ kind: 'waitForEvent', events: ['assigned'], timeout: 'PT2H' }), expect.objectContaining({ kind: 'task', retries: 4 })]);
+    const parts = spec.workflows.find((w) => w.trigger?.entity === 'Job');
+    expect(parts?.trigger).toEqual({ entity: 'Job', event: 'updated', field: 'status', value: 'waiting_for_parts' });
+    expect(parts?.steps[0]).toMatchObject({ kind: 'task', retries: 3 });
+  });
+});

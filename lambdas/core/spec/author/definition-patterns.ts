@@ -273,7 +273,7 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     example: 'It also has a colour and a size / They have a name (the record just described)',
     // ("It's got a start ...", "they've got a name": the spoken possessive.)
     // (Also "It just says whether the member is bringing a friend and which language ...".)
-    re: new RegExp(String.raw`^(?:it|they|each one|every one|which|and(?=\s+(?:has|have|holds?|records?|includes?|keeps?|stores?|carries)\b))(?:'s got|'ve got|\s+(?:has|have) got|\s+${HEDGE}(?:has|have|includes?|comes with|records?|stores?|carries|says|asks|notes|gives|holds?|keeps?|contains?|tracks?|lists?|needs?|gets))\s+${LIST}$`, 'i'),
+    re: new RegExp(String.raw`^(?:it|they|each one|every one|each(?=\s+(?:has|holds|records|includes|carries|gets)\s)|which|and(?=\s+(?:has|have|holds?|records?|includes?|keeps?|stores?|carries)\b))(?:'s got|'ve got|\s+(?:has|have) got|\s+${HEDGE}(?:has|have|includes?|comes with|records?|stores?|carries|says|asks|notes|gives|holds?|keeps?|contains?|tracks?|lists?|needs?|gets))\s+${LIST}$`, 'i'),
     topic: 0,
     list: 1,
   },

@@ -252,6 +252,12 @@ function readRelationsOnce(written: string): RelationReading | undefined {
     // ("A session belongs to one coach and takes place on a court": the second one, where it happens.)
     .replace(/^(.+?\b(?:belongs? to|is for)\s+(?:exactly one|one|a|an|a single)\s+[a-z]+(?:\s+[a-z]+)?)\s+and\s+(?:takes place|is held|happens)\s+(?:on|at|in)\s+(?=(?:exactly one|one|a|an|a single)\s)/i, '$1 and ');
   // ("An incident can also be linked to the shift it happened on, though it doesn't have to be": a link it may have.)
+  // ("Work orders are for one device too, and may optionally point back to the fault report that caused them": the
+  // one it is for, and one it may point to.)
+  const alsoMay = /^(.+?\b(?:is|are)\s+for\s+(?:one|a|an|exactly one|a single)\s+[a-z]+(?:\s+(?!too\b|also\b|as\b|and\b)[a-z]+)?)(?:\s+(?:too|as well|also))?\s*,?\s+and\s+(?:can|may|might|could)\s+(?:also\s+)?(?:optionally\s+)?(?:point|link|refer)\s+(?:back\s+)?to\s+(?:a|an|one|the)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:that|which|who|it|they)\b.*)?$/i.exec(text.trim().replace(/\s*\([^()]*\)\s*\.?$/, '').replace(/\.$/, ''));
+  const first = alsoMay ? readOne(alsoMay[1]!) : undefined;
+  if (alsoMay && first) return { ...first, pairs: [...first.pairs, { child: first.pairs[0]!.child, parent: alsoMay[2]!, optional: true }] };
+  text = text.replace(/^(.+?\b(?:is|are)\s+for\s+(?:one|a|an|exactly one|a single)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:too|as well|also)\b/i, '$1');
   const may = /^((?:(?:each|every|a|an|the|one|any)\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:can|may|might|could)\s+(?:also\s+)?(?:optionally\s+)?be\s+(?:linked|tied|attached|connected|assigned)\s+to\s+(?:a|an|one|the)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:it|they|that|which|who)\s+[^,]*)?(?:\s*,\s*(?:though|but|although|if)\b.*)?$/i.exec(text.trim().replace(/\.$/, ''));
   const optionalLink = may ? readOne(`${may[1]!} is linked to a ${may[2]!}`) : undefined;
   if (optionalLink) return { ...optionalLink, optional: true };

@@ -44,8 +44,12 @@ export function wishAsWorkflow(rest: string, role?: string): string | undefined 
   if (undone) return `If ${undone[1]} is not ${undone[4]} ${undone[5]!.replace(/[.,]\s*$/, '')}, ${verbLemma(undone[2]!)} it${undone[3]}`;
   // "their invoice emailed when a booking is confirmed": the act when that happens.
   const done = doneAsAction(rest);
-  const doneWhen = done ? /^(.*?)\s+\b(when|once|as soon as|whenever)\s+([^;]+)(;.*)?$/i.exec(done) : null;
-  if (doneWhen) return `${doneWhen[2]} ${doneWhen[3]}, ${doneWhen[1]}${doneWhen[4] ?? ''}`;
+  // ("... when a work order goes to waiting for parts, retrying up to 3 times if the email fails": the retries stay with the act.)
+  const doneWhen = done ? /^(.*?)\s+\b(when|once|as soon as|whenever)\s+([^;]+?)(\s*(?:;|,\s*(?:retrying|retried|and\s+retry|trying)\b).*)?$/i.exec(done) : null;
+  if (doneWhen) return `${capitalised(doneWhen[2]!)} ${doneWhen[3]}, ${doneWhen[1]}${(doneWhen[4] ?? '').replace(/[.]\s*$/, '')}`;
+  // ("the on-call engineer paged if a newly reported fault hasn't been assigned within 1 hour; ...": if so, the act.)
+  const doneIfAny = done ? /^([a-z]+\s+(?:the|their|an?)\s+[^;]+?)\s+if\s+((?:an?|any|each|every)\s+[^;]+?)(\s*;.*)?$/i.exec(done) : null;
+  if (doneIfAny && !/\bif\s+(?:it|they)\s/i.test(done!)) return `If ${doneIfAny[2]}, ${doneIfAny[1]}${doneIfAny[3] ?? ''}`;
   // ("a job flagged to them if it has been waiting for 10 days": if the job has, flag it.)
   const doneIf = done ? /^([a-z]+)\s+((?:an?|each|every|any)\s+[a-z]+(?:\s+(?!to\b|for\b|with\b|by\b|at\b|on\b|in\b|from\b)[a-z]+)?)\b(.*?)\s+if\s+(?:it|they)\s+([^;]+)$/i.exec(done) : null;
   if (doneIf) return `If ${doneIf[2]} ${doneIf[4]}, ${doneIf[1]} it${doneIf[3]}`;
@@ -88,7 +92,8 @@ export function wishAsWorkflow(rest: string, role?: string): string | undefined 
 /** "their badge printed automatically": the act done to it, said as an action ("print their badge automatically"). */
 export function doneAsAction(rest: string): string | undefined {
   // (A noun of one or two words, then a participle: "printed", "sent", not the verb itself.)
-  for (const noun of [String.raw`[a-z]+`, String.raw`[a-z]+\s+[a-z]+`]) {
+  // ("the on-call engineer paged if ...", "the device's supplier emailed automatically when ...": hyphens and whose too.)
+  for (const noun of [String.raw`[a-z-]+`, String.raw`[a-z-]+\s+[a-z-]+`, String.raw`[a-z-]+['’]s\s+[a-z-]+`]) {
     const m = new RegExp(String.raw`^((?:their|the|an?|each|every|any)\s+${noun})\s+([a-z]+)\b(.*)$`, 'i').exec(rest);
     if (m && TASK_VERBS.has(verbLemma(m[2]!)) && verbLemma(m[2]!) !== m[2]!.toLowerCase()) return `${verbLemma(m[2]!)} ${m[1]}${m[3]}`;
   }

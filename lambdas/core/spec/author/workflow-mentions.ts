@@ -17,7 +17,8 @@ export function mentionIn(tokens: string[], ctx: WorkflowContext) {
   if (named) return named;
   for (let i = 0; i < tokens.length; i += 1) {
     const word = tokens[i]!.replace(/s$/, '');
-    if (word.length < 4 || (i > 0 && !/^(?:a|an|the|each|every|any|its|their|his|her|my|our|your)$/.test(tokens[i - 1]!))) continue;
+    // ("a new fault" for a FaultReport: the first word of its name, after a determiner or "new".)
+    if (word.length < 4 || (i > 0 && !/^(?:a|an|the|each|every|any|its|their|his|her|my|our|your|new)$/.test(tokens[i - 1]!))) continue;
     const owners = ctx.index.names.filter((n) => snakeCase(n).split('_')[0] === word);
     if (owners.length === 1 && snakeCase(owners[0]!).includes('_')) return { entity: owners[0]!, start: i, end: i + 1, plural: false, head: true };
   }

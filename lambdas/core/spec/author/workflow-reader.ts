@@ -310,7 +310,8 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     const failure = /^[^;]*,\s*so\s+(?:(?:it|we|they|you)\s+)?(?:(?:should|must|will|can|needs? to|has to|have to)\s+)?(?=retry\b|try\s+(?:again\s+)?(?:up\s+to\s+)?\w+\s+(?:(?:more|further|extra)\s+)?times\b|try\s+twice\b)/i.exec(text)
       // ("Our SMS service times out now and then; retry up to three times": the failure, then the retries; not a trigger of its own.)
       ?? (/^[^;]*;\s*retry\b/i.test(text) && !readOpening(conditionFirst(commaBeforeAction(text)), ctx) ? /^[^;]*;\s*/.exec(text) : null);
-    const retriesLast = /\b(?:retried|re-?tried)\b|^retry\b/i.test(text) || !!failure;
+    // (Not "If a new fault hasn't been assigned within 1 hour, page the engineer; the page should be retried ...": a workflow of its own, with its retries.)
+    const retriesLast = (/\b(?:retried|re-?tried)\b|^retry\b/i.test(text) && !/^(?:if|when|whenever|once|as soon as)\s+(?:an?|any|each|every)\s/i.test(text)) || !!failure;
     // ("Ten days later, send them a reminder": a time after the step before.)
     const later = /^(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|twenty|thirty)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+later\b/i.test(text);
     if (last && (CONTINUATION.test(text) || retriesLast || later || continuesAbout(text, last, ctx))) {
@@ -433,7 +434,8 @@ function commaBeforeAction(text: string): string {
     // ("When the entry is made we store the running order position": what we keep then, no action.)
     if (/^(?:we|i)$/.test(before) && !TASK_VERBS.has(verbLemma(w))) return text;
     // ("When an attendance record is marked absent": a verb's word before "is" is the record's noun.)
-    const subject = /^(?:is|are|was|were|gets|get|has|have|becomes)$/i.test(tokens[i + 1] ?? '');
+    // ("When a work order goes to waiting for parts": the same before a verb of its moving on.)
+    const subject = /^(?:is|are|was|were|gets|get|has|have|becomes|goes|go|moves|move|changes|reaches|comes|arrives|turns|passes|starts|ends|closes|opens)$/i.test(tokens[i + 1] ?? '');
     if (!(TASK_VERBS.has(w) || /^waits?$/.test(w)) || STATE_LINKS.has(before) || NOT_BEFORE_ACTION.has(before) || subject) continue;
     return `${tokens.slice(0, i).join(' ')}, ${text.slice(tokens.slice(0, i).join(' ').length).trim()}`;
   }

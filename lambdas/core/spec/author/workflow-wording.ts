@@ -26,6 +26,8 @@ const TIME_BEFORE_AFTER = /(?:minutes?|hours?|days?|weeks?|months?|years?|later|
 
 export function plainWorkflowWording(sentence: string): string {
   let text = sentence.trim().replace(/\.$/, '');
+  // ("if a newly reported fault hasn't been assigned": a new one.)
+  text = text.replace(/\b(a|an|any|each|every)\s+(?:newly|recently|just)\s+(?:reported|submitted|created|logged|raised|added|made|opened|booked|registered)\s+/gi, '$1 new ');
   // ("retry it up to 3x": three times.)
   text = text.replace(/\bup\s+to\s+(\d+)\s*x\b/gi, 'up to $1 times');
   // ("Any time a session is created, ...".)

@@ -5,6 +5,7 @@
  * X, r:own on X; `admins can do everything` -> every right, the administrative role.
  */
 import type { EntityIndex } from './entity-index';
+import { CREATE_ACTIONS } from '../author/workflow-phrases';
 import { ACT_RECORD_NAMES, ADMIN_VERBS, ALL_RIGHTS, NEGATIONS, phrasalVerb, RIGHT_VERBS, type RightLetter, rightVerb, SIGN_IN_PHRASES } from './lexicon';
 import { LEADING, MODAL_WORDS, placedPeople } from './placed-people';
 import { ownRecordOfSubject, plainRightsWording } from './rights-wording';
@@ -97,7 +98,12 @@ function isFirstName(word: string): boolean {
 /** Parses a rights clause; undefined when the clause does not begin with a subject and a right. */
 export function parseRightsClause(clause: string, ctx: RightsContext): RightsClause | undefined {
   // ("Plant staff, the people working in the laundry itself, see collections": the aside after the subject says who they are.)
-  const plain = ownRecordOfSubject(plainRightsWording(clause), (phrase) => ctx.index.resolve(words(phrase)) !== undefined).replace(/\([^()]*\)/g, ' ').replace(/^(\s*[a-z]+(?:\s+[a-z]+){0,2}),\s+(?:the|who|which|i\.e\.|that is|our|those)\b[^,]{1,60},\s*/i, '$1 ');
+  // ("can scan the QR sticker on a lift and flag a breakdown": how they get there, before the right, is none.)
+  clause = clause.replace(/\b(can|may|could)\s+([a-z]+)\s+[^,;]{1,60}?\s+and\s+(?:then\s+)?([a-z]+)(?=\s+(?:a|an|the|their|new)\s)/i, (all, modal: string, first: string, second: string) => (!/^(?:do|have|get|be|make|take)$/i.test(first) && rightVerb(first.toLowerCase()) === undefined && ctx.index.resolve([first.toLowerCase()]) === undefined && (rightVerb(second.toLowerCase()) !== undefined || CREATE_ACTIONS.has(second.toLowerCase()) || ctx.index.resolve([second.toLowerCase()]) !== undefined) ? `${modal} ${second}` : all));
+  // ("can flag a problem": a verb of making a record the rights lexicon lacks, making one; unless the verb names a record type too.)
+  clause = clause.replace(/\b(can|may|could|to)\s+(?:also\s+)?([a-z]+)\s+(?=(?:a|an|any|new)\s)/gi, (all, modal: string, verb: string) => (CREATE_ACTIONS.has(verb.toLowerCase()) && rightVerb(verb.toLowerCase()) === undefined && !ctx.index.resolve([verb.toLowerCase()]) ? `${modal} submit ` : all));
+  // ("Agency nurses with no account can flag a breakdown": who they are, no part of the subject.)
+  const plain = ownRecordOfSubject(plainRightsWording(clause), (phrase) => ctx.index.resolve(words(phrase)) !== undefined).replace(/\([^()]*\)/g, ' ').replace(/^(\s*[a-z]+(?:\s+[a-z]+)?)\s+(?:with no (?:account|login)|without (?:an? )?(?:account|login))\s+(?=(?:can|may|could)\b)/i, '$1 ').replace(/^(\s*[a-z]+(?:\s+[a-z]+){0,2}),\s+(?:the|who|which|i\.e\.|that is|our|those)\b[^,]{1,60},\s*/i, '$1 ');
   // ("they can only edit the ones they booked themselves", "a review they wrote": what they made is their own.)
   // ("anyone can see the list of sessions": the list is of sessions, which are what is seen.)
   const listed = plain.replace(/\b(?:the\s+|a\s+|their\s+)?(?:full\s+|whole\s+|public\s+)?(?:list|catalogue|catalog|collection|schedule|calendar|register|directory|history) of\s+/gi, '');

@@ -104,6 +104,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
       return '';
     })
     // ("whether the member is bringing a friend": the person it is said of is no part of the name.)
+    // ("whether a patient was involved": someone, not the record's own person, is part of it.)
+    .replace(/^(whether\s+)(?:a|an)\s+([a-z]+)\s+(?:was|were|is|are)\s+([a-z]+(?:ed|en))$/i, '$1$2 $3')
     .replace(/^(whether\s+)(?:the|a|an|their|our)\s+([a-z]+)\s+(?:is|are|was|were|will be)\s+(?=[a-z])/i, (all, lead: string, who: string) => (PERSON_WORDS.has(who.toLowerCase()) || PEOPLE.test(who) ? `${lead}they are ` : all))
     // ("whether they get free school meals", "whether she qualifies for the discount": what they get.)
     .replace(/^whether\s+(?:they|he|she|it|the\s+[a-z]+)\s+(?:get|gets|receive|receives|qualify for|qualifies for)\s+(?:the\s+|a\s+|an\s+)?(?=[a-z])/i, 'whether ')

@@ -146,7 +146,8 @@ function splitFieldListOnce(written: string): string[] {
     } else merged.push(piece);
   }
   const out = merged
-    .map((p) => p.text.replace(/\u2063/g, ' ').replace(/^(?:and|plus|with|also)\s+/i, '').trim())
+    // ("..., and holds the user manual as a PDF": the verb that adds one more is no part of it.)
+    .map((p) => p.text.replace(/\u2063/g, ' ').replace(/^(?:and|plus|with|also)\s+/i, '').replace(/^(?:also\s+)?(?:holds|keeps|stores|records|carries|notes)\s+(?=(?:the|a|an|its|their)\s)/i, '').trim())
     // ("... and each one's either sunny or shady": what each is, one of those, the record's status.)
     .map((text) => text.replace(/^(?:each|every)\s+one(?:'s|’s|\s+is)\s+(?:either\s+)?([a-z][a-z -]*(?:,\s*[a-z][a-z -]*)*\s+or\s+[a-z][a-z -]*)$/i, 'status ($1)'))
     .filter(Boolean);
