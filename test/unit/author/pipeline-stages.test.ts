@@ -435,6 +435,13 @@ describe('the administrators of a tenant', () => {
     expect(tenantAdminAsAdmin(withRoles(['university_admin', 'warden'], 'university_admin'), new Set(['university'])).adminRole).toBe('admin');
     expect(tenantAdminAsAdmin(withRoles(['housing_office_admin', 'warden'], 'housing_office_admin'), new Set(['university'])).roles.map((r) => r.name)).toEqual(['admin', 'warden']);
   });
+  it('are the admin made up for the tenant, not a second role, when the text named them without every right', () => {
+    const made = { ...withRoles(['admin', 'scheme_admin', 'driver'], 'admin'), defaultRole: 'scheme_admin' };
+    const spec = tenantAdminAsAdmin(made, new Set(['scheme']));
+    expect(spec.roles.map((r) => r.name)).toEqual(['admin', 'driver']);
+    expect(spec.defaultRole).toBe('admin');
+    expect(tenantAdminAsAdmin({ ...made, tenancy: 'single' }, new Set()).roles.map((r) => r.name)).toEqual(['admin', 'scheme_admin', 'driver']);
+  });
   it('are admin in one organisation too, as the administrative role, and keep their name when another role is the administrative one', () => {
     expect(tenantAdminAsAdmin({ ...withRoles(['club_admin', 'player'], 'club_admin'), tenancy: 'single' }, new Set()).adminRole).toBe('admin');
     expect(tenantAdminAsAdmin({ ...withRoles(['club_admin', 'owner'], 'owner'), tenancy: 'single' }, new Set()).roles.map((r) => r.name)).toEqual(['club_admin', 'owner']);

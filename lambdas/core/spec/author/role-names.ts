@@ -15,15 +15,22 @@ const TENANT_ADMIN = /^([a-z]+)_(?:admin|admins|administrator|administrators)$/;
 const QUALIFIED_ADMIN = /^[a-z_]+_(?:admin|admins|administrator|administrators)$/;
 
 export function tenantAdminAsAdmin(spec: SpecDocument, tenantUnits: ReadonlySet<string>): SpecDocument {
-  if (spec.roles.some((r) => r.name === 'admin')) return spec;
+  const tenantAdmin = (name: string) => {
+    const m = TENANT_ADMIN.exec(name);
+    return !!m && tenantUnits.has(singular(m[1]!));
+  };
+  if (spec.roles.some((r) => r.name === 'admin')) {
+    // ("As a scheme admin, I can manage ..." when each scheme is a tenant and the administrative role is made up: one
+    // role, the admin, who founds the scheme and holds every right there.)
+    const duplicate = spec.tenancy === 'multi' && spec.adminRole === 'admin' ? spec.roles.find((r) => tenantAdmin(r.name)) : undefined;
+    if (!duplicate) return spec;
+    return { ...spec, roles: spec.roles.filter((r) => r !== duplicate), defaultRole: spec.defaultRole === duplicate.name ? 'admin' : spec.defaultRole };
+  }
   // ("Housing office admins can do everything" at a university: the tenant's administrators too.)
   // ("Club admins can do everything" at one club: the administrators, whatever they administer.)
   const role =
     (spec.tenancy === 'multi'
-      ? spec.roles.find((r) => {
-          const m = TENANT_ADMIN.exec(r.name);
-          return m && tenantUnits.has(singular(m[1]!));
-        })
+      ? spec.roles.find((r) => tenantAdmin(r.name))
       : undefined) ?? spec.roles.find((r) => r.name === spec.adminRole && QUALIFIED_ADMIN.test(r.name));
   if (!role) return spec;
   const from = role.name;
