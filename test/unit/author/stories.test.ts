@@ -239,3 +239,32 @@ describe('wishes and relations in stories of a repair service (a lift maintenanc
     expect(parts?.steps[0]).toMatchObject({ kind: 'task', retries: 3 });
   });
 });
+
+describe('messages a role gets, said in a story (a dial-a-ride scheme)', () => {
+  it.each([
+    ['As a coordinator, I\'m emailed 30 days before a van\'s insurance renewal date.', ['Email the coordinator 30 days before a van\'s insurance renewal date.']],
+    ['As a coordinator, if I haven\'t confirmed or declined a ride within 24 hours of it being made, I get a nudge by email.', ['if nobody has confirmed or declined a ride within 24 hours of it being made, get a nudge by email.']],
+  ])('%s', (story, statements) => {
+    expect(storyAsStatements(story)).toEqual(statements);
+  });
+
+  const spec = authorSpec({
+    name: 'Rides',
+    description: [
+      '- As a coordinator, I can manage vans and rides.',
+      '- As a rider, I get a reminder text the evening before my ride, 12 hours before it leaves.',
+      '- As a coordinator, if I haven\'t confirmed or declined a ride within 24 hours of it being made, I get a nudge by email.',
+      '- As a coordinator, I\'m emailed 30 days before a van\'s insurance renewal date.',
+      'A van has a registration and an insurance renewal date. A ride is for one van and has a departure date and time and a status: requested, confirmed or declined.',
+    ].join('\n'),
+  });
+
+  it('waits for either act from when the ride is made, before the exact time, and until the date', () => {
+    const rides = spec.workflows.filter((w) => w.trigger?.entity === 'Ride');
+    expect(rides.flatMap((w) => w.steps.filter((s) => s.kind === 'waitForEvent'))).toEqual([expect.objectContaining({ events: ['confirmed', 'declined'], timeout: 'PT24H' })]);
+    expect(spec.workflows.flatMap((w) => w.steps).filter((s) => s.kind === 'waitUntil')).toEqual(expect.arrayContaining([
+      expect.objectContaining({ field: 'departure_at', offset: '-PT12H' }),
+      expect.objectContaining({ field: 'insurance_renewal_date', offset: '-P30D' }),
+    ]));
+  });
+});

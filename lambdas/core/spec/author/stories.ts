@@ -92,7 +92,15 @@ const CIRCUMSTANCE_THEN_WISH = /^(as\s[^,]+,\s*(?:after|when|once|if|before|when
  */
 const TIME_TO_ACT = /^as\s+(?:an?|the)\s+([^,]+?),\s*((?:when|once|after|as soon as|whenever)\s+[^,;]+?)\s*,?\s+i\s+(?:have|get|should have)\s+((?:up to\s+)?(?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(?:minutes?|hours?|days?|weeks?)\s+to\s+.+)$/i;
 
+/** "As a scheme admin, I'm emailed 30 days before a minibus's MOT is due": the system tells the role, then. */
+const TOLD = /^as\s+(?:an?|the)\s+([^,]+?),\s*i(?:'m|’m|\s+am|\s+get|\s+should be|'d like to be|\s+want to be)\s+(emailed|texted|notified|reminded|alerted|messaged|paged|phoned)\s+(.+)$/i;
+
 export function storyAsStatements(written: string): string[] {
+  const told = TOLD.exec(written.trim().replace(/\.$/, ''));
+  if (told) {
+    const verb = told[2]!.toLowerCase().replace(/ied$/, 'y').replace(/ed$/, '').replace(/^pag$/, 'page').replace(/^phon$/, 'phone');
+    return [`${verb[0]!.toUpperCase()}${verb.slice(1)} the ${told[1]!.trim()} ${told[3]!.replace(/\bmy\b/gi, 'their')}.`];
+  }
   const timed = TIME_TO_ACT.exec(written.trim().replace(/\.$/, ''));
   if (timed) {
     const rest = timed[3]!.replace(/\bif\s+i\s+(?:haven't|have not)\s+done\s+(?:either|both|it|that)\b/gi, 'if they have done neither').replace(/\bI\b/g, 'they').replace(/\bmy\b/gi, 'their');
@@ -139,7 +147,8 @@ export function storyAsStatement(sentence: string): string {
   // ("after a lesson", with no verb, is only when the user acts.)
   // ("after I upload a mix, the system to wait ...": someone uploads one, then what the system does.)
   if (m[2] && /^(?:when|whenever|once|if|after|before|as soon as|each time|every time)\b/i.test(m[2]) && tagTerms(m[2]).slice(1).some((t) => t.tags.has('Verb'))) {
-    const when = m[2].replace(/\b(?:I|we)\s+([a-z]+)\b/, (_w, verb: string) => `someone ${/(?:s|sh|ch|x|z|o)$/i.test(verb) ? `${verb}es` : `${verb}s`}`);
+    // ("if I haven't confirmed or declined a booking within 48 hours": nobody has.)
+    const when = m[2].replace(/\b(?:I|we)\s+(?:haven't|have not|haven’t)\s+/i, 'nobody has ').replace(/\b(?:I|we)\s+([a-z]+)\b/, (_w, verb: string) => `someone ${/(?:s|sh|ch|x|z|o)$/i.test(verb) ? `${verb}es` : `${verb}s`}`);
     return `${when}, ${systemDoes(m[3]!)}`;
   }
   // "As a driver whose application is granted, I want my badge printed": when it is, the act.

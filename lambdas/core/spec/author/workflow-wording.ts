@@ -28,6 +28,8 @@ export function plainWorkflowWording(sentence: string): string {
   let text = sentence.trim().replace(/\.$/, '');
   // ("if a newly reported fault hasn't been assigned": a new one.)
   text = text.replace(/\b(a|an|any|each|every)\s+(?:newly|recently|just)\s+(?:reported|submitted|created|logged|raised|added|made|opened|booked|registered)\s+/gi, '$1 new ');
+  // ("the evening before their journey, 12 hours before it leaves": the time said exactly.)
+  text = text.replace(/\bthe\s+(?:evening|morning|night|afternoon|day)\s+before\s+(their|the|its|a|an)\s+([a-z]+)\s*,\s*((?:\d+|an?|one|two|three|six|twelve|twenty-four|forty-eight)\s+(?:minutes?|hours?|days?))\s+before\s+(?:it|they)\s+(leaves|starts|departs|begins|opens|is due)\b/i, '$3 before $1 $2 $4');
   // ("retry it up to 3x": three times.)
   text = text.replace(/\bup\s+to\s+(\d+)\s*x\b/gi, 'up to $1 times');
   // ("Any time a session is created, ...".)
@@ -44,7 +46,10 @@ export function plainWorkflowWording(sentence: string): string {
     return state ? `When a ${record} is ${state}, ` : all;
   });
   // ("If nobody confirms a booking within 3 days": the booking is not confirmed.)
-  text = text.replace(/\b(?:nobody|no one|no-one)\s+(?:has\s+)?([a-z]+)\s+((?:a|an|the|their|its|each)\s+[a-z]+(?:\s+[a-z]+)?)(?=\s+(?:within|in|after|for|by)\b)/i, (_all, verb: string, record: string) => `${record} is not ${participle(verbLemma(verb.toLowerCase()))}`);
+  // ("If nobody has confirmed or declined a booking within 48 hours": either act.)
+  text = text.replace(/\b(?:nobody|no one|no-one)\s+(?:has\s+)?([a-z]+)(?:\s+or\s+([a-z]+))?\s+((?:a|an|the|their|its|each)\s+[a-z]+(?:\s+[a-z]+)?)(?=\s+(?:within|in|after|for|by)\b)/i, (_all, verb: string, other: string | undefined, record: string) => `${record} is not ${participle(verbLemma(verb.toLowerCase()))}${other ? ` or ${participle(verbLemma(other.toLowerCase()))}` : ''}`);
+  // ("within 48 hours of it being made": from when it was made, as a wait is.)
+  text = text.replace(/\b(within\s+\S+\s+(?:minutes?|hours?|days?|weeks?))\s+of\s+(?:it|them)\s+being\s+(?:made|created|placed|booked|submitted|raised|sent)\b/i, '$1');
   // ("New members get a welcome email": when one is made, send it one.)
   text = text.replace(new RegExp(String.raw`^(?:all\s+|every\s+|each\s+|any\s+|a\s+|an\s+)?new\s+([a-z]+?)s?\s+(?:should\s+|will\s+|must\s+)?(?:get|gets|receive|receives|be sent|are sent|is sent)\s+(an?\s+${MESSAGE}|${MESSAGE})\b(.*)$`, 'i'), (_all, record: string, message: string, rest: string) => `When a ${record} is created, send them ${message}${rest}`);
   // ("A reminder goes out to the member 24 hours before their lesson": send the member one.)
