@@ -147,3 +147,27 @@ describe('a club page with its records under headings (a bowls club)', () => {
     expect(spec.roles.map((r) => r.name)).toEqual(expect.arrayContaining(['admin', 'coach']));
   });
 });
+
+describe('states with arrows and workflows over two records (a face-painting agency)', () => {
+  const spec = authorSpec({
+    name: 'Faces',
+    description: [
+      'A gig has a venue and a start date and time. A gig goes enquiry → held → confirmed → done, and it can be cancelled at any point along the way.',
+      'A painter has a name. A slot links one painter with one gig.',
+      'Staff can do everything.',
+      'When a gig is put on hold, wait up to 48 hours for the deposit to be paid.',
+      'For every slot, 24 hours before the gig starts, email the painter.',
+    ].join('\n'),
+  });
+
+  it('reads the states said with arrows, and no workflow from them', () => {
+    expect(spec.entities.find((e) => e.name === 'Gig')?.fields.find((f) => f.name === 'status')?.values).toEqual(['enquiry', 'held', 'confirmed', 'done', 'cancelled']);
+    expect(spec.workflows.map((w) => w.trigger)).not.toContainEqual(expect.objectContaining({ value: 'enquiry' }));
+  });
+
+  it('reads "put on hold" as held, and a time before another record\'s start for each of these', () => {
+    expect(spec.workflows.map((w) => w.trigger)).toContainEqual({ entity: 'Gig', event: 'updated', field: 'status', value: 'held' });
+    const slot = spec.workflows.find((w) => w.trigger?.entity === 'Slot');
+    expect(slot?.steps[0]).toMatchObject({ kind: 'waitUntil', field: 'starts_at', offset: '-PT24H', via: 'gig_id' });
+  });
+});

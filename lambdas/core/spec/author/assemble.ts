@@ -8,6 +8,7 @@ import type { SpecAccessRule, SpecDocument, SpecEntity, SpecField, SpecRole } fr
 import type { Sentence } from '../offline-author/clauses';
 import type { Discovery } from './entity-names';
 import { EntityIndex } from '../offline-author/entity-index';
+import { readStates } from './states';
 import { inferAccess } from '../offline-author/access';
 import { finishSpec } from '../offline-author/finish';
 import { PERSON_WORDS, RIGHT_VERBS, WEAK_PERSON_WORDS } from '../offline-author/lexicon';
@@ -209,7 +210,9 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
   const named = namedRoles(sentences, drafts, new Set(entities.map((e) => snakeCase(e.name))));
   const access = inferAccess(sentences, ctx);
   // ("When an aid breaks we open a repair for it with ...": a sentence that defined a record type says what people do, no automation.)
-  const flows = readWorkflows(sentences.map((x, i) => (reading.consumed.has(i) && PEOPLE_OPEN_RECORD.test(x.text.trim()) ? '' : x.text)), { index, entities });
+  // ("A party goes enquiry, then held, then confirmed": the states a record goes through, no automation either.)
+  const statesOnly = (text: string) => !/^(?:when|whenever|once|if|after|as soon as|every|each time)\b/i.test(text.trim()) && readStates(text.trim().replace(/\.$/, '')) !== undefined;
+  const flows = readWorkflows(sentences.map((x, i) => ((reading.consumed.has(i) && PEOPLE_OPEN_RECORD.test(x.text.trim())) || statesOnly(x.text) ? '' : x.text)), { index, entities });
   for (const [entityName, values] of flows.states) {
     const e = byName(entityName);
     if (e) addStates(e, values);

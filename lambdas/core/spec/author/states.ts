@@ -82,7 +82,9 @@ function readStatesOnce(written: string): StateList | undefined {
   const text = written
     .replace(/["“]([a-z][a-z -]{0,30}?)["”]/gi, (_m, state: string) => state.trim().replace(/\s+/g, '-'))
     .replace(/\b(goes|moves|runs|progresses|flows)\s+(?!from\b)(?=[a-z-]+\s*(?:→|->|=>|⇒))/i, '$1 from ')
-    .replace(/\s*(?:→|->|=>|⇒)\s*/g, ' to ');
+    .replace(/\s*(?:→|->|=>|⇒)\s*/g, ' to ')
+    // ("A party goes enquiry, then held, then confirmed, then completed": arrows as the segmenter writes them, in order.)
+    .replace(/\b(goes|moves|runs|progresses|flows)\s+(?!from\b|through\b|to\b)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)((?:\s*,\s*then\s+[a-z][a-z-]*(?:\s+(?!and\b|or\b)[a-z][a-z-]*)?)+)(?=\s*(?:,|;|$))/i, (_m, verb: string, first: string, rest: string) => `${verb} from ${first}${rest.replace(/\s*,\s*then\s+/g, ' to ')}`);
   const life = LIFE.exec(text.trim().replace(/\.$/, ''));
   if (life) return { topic: life[1]!.trim(), values: [...new Set([life[2]!, life[3]!, life[4]!, life[5]!].map((v) => enumValue(v.trim())))] };
   const lived = readLife(text.trim().replace(/\.$/, ''));

@@ -30,6 +30,8 @@ export function plainWorkflowWording(sentence: string): string {
   text = text.replace(/\b(a|an|any|each|every)\s+(?:newly|recently|just)\s+(?:reported|submitted|created|logged|raised|added|made|opened|booked|registered)\s+/gi, '$1 new ');
   // ("the evening before their journey, 12 hours before it leaves": the time said exactly.)
   text = text.replace(/\bthe\s+(?:evening|morning|night|afternoon|day)\s+before\s+(their|the|its|a|an)\s+([a-z]+)\s*,\s*((?:\d+|an?|one|two|three|six|twelve|twenty-four|forty-eight)\s+(?:minutes?|hours?|days?))\s+before\s+(?:it|they)\s+(leaves|starts|departs|begins|opens|is due)\b/i, '$3 before $1 $2 $4');
+  // ("When a party is put on hold": it is held.)
+  text = text.replace(/\b(is|are|gets|get)\s+(?:put|placed)\s+on\s+hold\b/gi, '$1 held');
   // ("retry it up to 3x": three times.)
   text = text.replace(/\bup\s+to\s+(\d+)\s*x\b/gi, 'up to $1 times');
   // ("Any time a session is created, ...".)
@@ -65,6 +67,8 @@ export function plainWorkflowWording(sentence: string): string {
   });
   // ("For each member, 30 days before their membership expiry date the system sends a renewal reminder": a member's date.)
   text = text.replace(/^for\s+(?:each|every)\s+([a-z]+(?:\s+[a-z]+)?)\s*,\s*(.{1,40}?\b(?:before|after)\s+)(?:their|its|his|her)\s+/i, (_m, record: string, when: string) => `${when}${/^[aeiou]/i.test(record) ? 'an' : 'a'} ${record}'s `);
+  // ("For every enrolment, 24 hours before the coaching session starts, email ...": from when each is made, before the other's time.)
+  text = text.replace(/^for\s+(?:each|every)\s+([a-z]+(?:\s+[a-z]+)?)\s*,\s*(?=\S+\s+[a-z]+\s+(?:before|after)\s+(?:the|its|a|an)\s)/i, (_m, record: string) => `When ${/^[aeiou]/i.test(record) ? 'an' : 'a'} ${record} is created, `);
   // ("the system sends a renewal reminder", "it emails the member": the system's act, said as what to do.)
   text = text.replace(/(^|,\s*|\b(?:date|time|day)\s+)(?:the\s+(?:system|app|platform|service)|it)\s+(?:then\s+|automatically\s+|should\s+|will\s+)*((?:send|email|text|notif|remind|message|mark|flag|close|cancel|archive|delete|charge|award|create|alert)[a-z]*)\b/gi, (_m, lead: string, verb: string) => `${lead}${lead.trim() && !lead.includes(',') ? ', ' : ''}${verbLemma(verb.toLowerCase().replace(/ies$/, 'y').replace(/(?:ss|sh|ch|x)es$/, (e) => e.slice(0, -2)).replace(/([^s])s$/, '$1'))}`);
   // ("... whenever a booking is cancelled": the trigger said last goes first.)
