@@ -124,3 +124,31 @@ describe('a chatty page of records said one after another (a cake maker)', () =>
     expect(spec.roles.map((r) => r.name)).toEqual(['admin']);
   });
 });
+
+describe('found in a probe of its own: a mobile bike repair service (not from the corpus)', () => {
+  const spec = authorSpec({
+    name: 'Bike repairs',
+    description: [
+      'Customers ring us and we book a repair visit. For each customer we need their name (obviously), a phone number and their home address. A customer can have loads of visits over the years but a visit is always for one customer.',
+      'A visit gets a date and time slot, the bike make and model, what\'s wrong with it in their words, and a rough quote. Visits start as booked, then they\'re either done or cancelled, and sometimes a customer doesn\'t show up so we mark it no-show.',
+      'We also keep a small parts stock: each part has a name, which has to be unique, a supplier and the reorder level.',
+      'Me and Sam are the admins and can do everything. Customers don\'t log in at all, but anyone on our website can book a visit without an account: name, phone and the problem.',
+      'And when a part drops below its reorder level, email me straight away.',
+    ].join('\n\n'),
+  });
+  const names = (entity: string) => spec.entities.find((e) => e.name === entity)?.fields.map((f) => `${f.name}:${f.type}`) ?? [];
+
+  it('reads "loads of Xs ... but an X is always for one Y", a slot, make and model, and the parts in a stock', () => {
+    expect(names('Visit')).toEqual(expect.arrayContaining(['customer_id:ref(Customer)', 'slot:datetime', 'make:string', 'model:string', 'fault_description:text']));
+    expect(spec.entities.find((e) => e.name === 'Visit')?.fields.find((f) => f.name === 'status')?.values).toEqual(['booked', 'done', 'cancelled', 'no_show']);
+    expect(spec.entities.map((e) => e.name)).toContain('Part');
+    expect(spec.entities.find((e) => e.name === 'Part')?.fields.find((f) => f.name === 'name')).toMatchObject({ unique: true });
+  });
+
+  it('reads the admins, a public booking form "on our website", and asks about a number crossing a line instead of making up a state', () => {
+    expect(spec.roles.map((r) => r.name)).toEqual(['admin']);
+    expect(spec.access).toContainEqual({ entity: 'Visit', operation: 'create', level: 'public' });
+    expect(spec.entities.find((e) => e.name === 'Part')?.fields.find((f) => f.name === 'status')).toBeUndefined();
+    expect(spec.openQuestions).toEqual(expect.arrayContaining([expect.stringContaining('drops below its reorder level')]));
+  });
+});

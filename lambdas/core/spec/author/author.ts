@@ -174,7 +174,7 @@ export function readDescription(description: string): Reading {
     // the record's states after its relations, "A booking is for one child, and it is pending or paid".)
     // (", which records the role and ...": what the record just named holds.)
     // (", and a station ends up with lots of items": a relation after the fields, with its own subject.)
-    const separators = sepRegex(/\s*;\s*|,\s+(?=which\s+(?:records?|holds?|includes?|stores?|keeps?|notes)\s)|:\s+(?=(?:a|an|any|each|every|the|their|its|it|for each|for every)\s)|\s+-\s+(?=(?:a|an|each|every)\s)|,\s*and\s+(?=(?:it|they)\s+(?:is|are|can be|goes|go)\s+[^;,]*(?:,[^;,]*)*\bor\b)|,\s*and\s+(?=(?:a|an|each|every|one)\s+[a-z]+\s+(?:[a-z]+ly\s+)?(?:ends?\s+up\s+with|has|have|gets|can\s+have)\s+(?:many|several|lots\s+of|a\s+lot\s+of|multiple|any\s+number\s+of|one\s+or\s+more)\s)|,\s*(?:but|whereas|while|so)\s+(?=(?:[a-z]+\s+){0,4}?(?:a|an|each|every|one)\s+[a-z]+\s+(?:only\s+|ever\s+|always\s+|just\s+)*(?:has|have|belongs|is|are|can|goes)\b)|,\s*and\s+(?=(?:each|every)\s+one\s+(?:is|belongs|goes|comes)\s)|,\s*and\s+(?=(?:we|i)(?:'d|\s+would)\s+(?:also\s+)?(?:like|love|want)\s)|,\s*and\s+(?=(?:a|an|each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|holds|records|includes|carries)\s+(?:a|an|the|its|their)\s)|,\s*where\s+(?=(?:each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|holds|records|gets)\s)/iy);
+    const separators = sepRegex(/\s*;\s*|,\s+(?=which\s+(?:records?|holds?|includes?|stores?|keeps?|notes)\s)|:\s+(?=(?:a|an|any|each|every|the|their|its|it|for each|for every)\s)|\s+-\s+(?=(?:a|an|each|every)\s)|,\s*and\s+(?=(?:it|they)\s+(?:is|are|can be|goes|go)\s+[^;,]*(?:,[^;,]*)*\bor\b)|,\s*and\s+(?=(?:a|an|each|every|one)\s+[a-z]+\s+(?:[a-z]+ly\s+)?(?:ends?\s+up\s+with|has|have|gets|can\s+have)\s+(?:many|several|lots\s+of|a\s+lot\s+of|multiple|any\s+number\s+of|one\s+or\s+more)\s)|,\s*(?:but|whereas|while|so)\s+(?=(?:[a-z]+\s+){0,4}?(?:a|an|each|every|one)\s+[a-z]+\s+(?:only\s+|ever\s+|always\s+|just\s+)*(?:has|have|belongs|is|are|can|goes)\b)|,\s*and\s+(?=(?:each|every)\s+one\s+(?:is|belongs|goes|comes)\s)|,\s*and\s+(?=(?:we|i)(?:'d|\s+would)\s+(?:also\s+)?(?:like|love|want)\s)|,\s*and\s+(?=(?:a|an|each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|holds|records|includes|carries)\s+(?:a|an|the|its|their)\s)|,\s*where\s+(?=(?:each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|holds|records|gets)\s)|\s+but\s+(?=(?:a|an|each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|belongs|goes)\s+(?:always\s+|only\s+)*(?:for|to|on|in)\s+(?:one|a|an|exactly one|a single)\s)/iy);
     // ("An issue is about one booking: a type ...; a description, which mustn't be empty; and a photo": after a colon, semicolons separate the list's items.)
     const listColon = /^[^;]*?:\s/.exec(sentence.text.toLowerCase());
     // ("A photo would be lovely ...; JPEG or PNG, and please cap it at 5 MB": what it is, after a semicolon, is no clause of its own.)
@@ -513,7 +513,7 @@ export function readDescription(description: string): Reading {
       for (const list of [...lists].sort((a, b) => b.length - a.length)) text = text.replace(list, ' ');
       text = text.replace(/\s*(?:,|:|\bwith|\band has|\bhas|\bhave)?\s+(?=;|$)/gi, '').replace(/\s+/g, ' ').trim();
       sentence.text = text;
-      sentence.clauses = text ? withSubjects(splitClauses(text)) : [];
+      sentence.clauses = text ? withSubjects(splitClauses(withoutAppositive(text))) : [];
     }
   }
   // ("**Linen types.** This is our catalogue: the name, ...": "the catalogue" is the heading's record type.)
@@ -612,6 +612,8 @@ function withoutAppositive(text: string): string {
   // ("Anyone, with or without an account, can see ...": an aside after the subject, before its modal.)
   // ("Plant staff, the people working in the laundry itself, see collections": who they are, before the verb.)
   return text
+    // ("anyone on our website can book a visit": anyone, wherever they are.)
+    .replace(/\b(anyone|anybody|everyone|everybody|visitors)\s+(?:on|using|visiting|browsing)\s+(?:our|the)\s+(?:website|site|web ?site|app|page)\b/gi, '$1')
     // ("The office team, the dispatchers, manage ...": a group named, then the people in it, who hold the role.)
     .replace(/^\s*(?:[Tt]he|[Oo]ur)\s+(?:[a-z]+\s+)?(?:team|staff|crew|lot|people|folks?|office|desk),\s+(?:the|our)\s+([a-z]+s),\s*(?=[a-z])/, 'The $1 ')
     .replace(/^(\s*[A-Za-z]+(?:\s+[a-z]+){0,2}),\s+(?:the|our)\s+(?:people|ones|folks|person|team|staff|guys)\s+(?:who\s+(?:work|are|run|do)\b|[a-z]+ing\b)[^,]{0,60},\s*(?=[a-z])/, '$1 ').replace(/^(\s*[A-Za-z]+(?:\s+[a-z]+){0,2}),\s+(?:(?:who|which)\s+(?:are|is)|with or without|whether or not|logged in or not|signed in or not|even without|with|without)\s+[^,]{1,50},\s*(?=(?:can|may|should|must|will|only|also)\b)/, '$1 ')

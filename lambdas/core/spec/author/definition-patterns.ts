@@ -128,7 +128,7 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
   {
     example: 'Anyone who notices damage should be able to file a damage report: which boat, a description (what people make, then its fields after a colon)',
     // (Also "where anyone can send us an enquiry without signing in: their name ...": how it is sent is no part of its name.)
-    re: new RegExp(String.raw`^(?!(?:when|whenever|once|if|after|before)\b).{0,90}?\b(?:log|logs|record|records|file|files|submit|submits|fill in|fills in|fill out|fills out|create|creates|enter|enters|raise|raises|write|writes|open|opens|lodge|lodges|send us|sends us|send in|sends in|leave us|leaves us)\s+(?:a|an|one|their|new)\s+${NP}(?:\s+(?:without|with no)\s+(?:(?:making|creating|opening|needing|having)\s+)?(?:signing in|logging in|an account|a login|registering)|\s+online)?\s*:\s*(?![a-z]+ing\b)(?!(?:a|an|each|every|the)\s+[a-z]+\s+(?:has|have|is|are|includes?|contains?)\b)${LIST}$`, 'i'),
+    re: new RegExp(String.raw`^(?!(?:when|whenever|once|if|after|before)\b).{0,90}?\b(?:log|logs|record|records|file|files|submit|submits|fill in|fills in|fill out|fills out|create|creates|enter|enters|raise|raises|write|writes|open|opens|lodge|lodges|send us|sends us|send in|sends in|leave us|leaves us|book|books|request|requests)\s+(?:a|an|one|their|new)\s+${NP}(?:\s+(?:without|with no)\s+(?:(?:making|creating|opening|needing|having)\s+)?(?:signing in|logging in|an account|a login|registering)|\s+online)?\s*:\s*(?![a-z]+ing\b)(?!(?:a|an|each|every|the)\s+[a-z]+\s+(?:has|have|is|are|includes?|contains?)\b)${LIST}$`, 'i'),
     topic: 1,
     list: 2,
   },

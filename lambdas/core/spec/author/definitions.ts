@@ -69,6 +69,8 @@ function readDefinitionOnce(text: string): ProseDefinition | undefined {
   if (/^(?:if|unless|since|because|as|so|though|although|whereas)\s/i.test(clean)) return undefined;
   // ("Buyers don't have accounts", "members have no login": what they lack, no record type.)
   if (/\b(?:don't|do not|doesn't|does not|won't|will not|never|can't|cannot)\s+(?:\w+\s+)?(?:have|has|need|keep|get)\b|\b(?:have|has)\s+no\b/i.test(clean.split(/,\s*(?:but|and|so)\s/i)[0]!)) return undefined;
+  // ("We also keep a small parts stock: each part has a name, ...": the records are the parts.)
+  clean = clean.replace(/^(?:we|you|they|i)\s+(?:also\s+)?(?:keep|have|hold|run|maintain)\s+(?:a|an|our)\s+[^:]{2,40}:\s*(each|every)\s+([a-z]+)\s+(has|have|holds|gets|needs)\s+/i, '$1 $2 $3 ');
   // ("We keep a record for each coach: full name, ...": the coach's record.)
   clean = clean.replace(/^(we|you|they|i)\s+(keep|store|have|hold|make)\s+(?:a|one)\s+(?:record|row|card|file|entry|profile)\s+(?:for|on)\s+(?:each|every)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s*:/i, '$1 $2 every $3:')
     // ("Each of our nets has a name": each net.)

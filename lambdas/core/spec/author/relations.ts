@@ -35,7 +35,7 @@ const ONE = String.raw`(?:exactly one|only one|just one|one and only one|at most
 const PARTICIPLE = String.raw`(?:[a-z]+(?:ed|en|ght|wn)|sold|held|told|paid|sent|lent|spent|kept|left|lost|found|made|run|put|set|done|given|built|led|rung|sung|hung|won|spun|struck|dug|stuck|shot|met|fed|bred|read)`;
 /** Before the verb: "every module must belong to one course", "a track can only belong to one album". */
 const MODAL = String.raw`(?:(?:must|should|can|will|may|has to|have to)\s+)?(?:only\s+)?(?:always\s+)?`;
-const MANY = String.raw`(?:many|several|multiple|one or more|1 or more|\d+ or more|more than one|zero or more|any number of|a number of|lots of|a lot of|dozens of|some|plenty of)\s+`;
+const MANY = String.raw`(?:many|several|multiple|one or more|1 or more|\d+ or more|more than one|zero or more|any number of|a number of|lots of|a lot of|loads of|heaps of|tons of|a bunch of|dozens of|some|plenty of)\s+`;
 /** Where or when the many are, after them ("many firefighters on its roll", "many turnouts over the years"): no record type. */
 const AFTER_MANY = String.raw`(?:\s+(?:on|over|in|at|during|across|throughout)\s+(?:its|their|the|a|an)\s+[a-z]+|\s+over\s+time|\s+(?:each|every)\s+(?:week|month|year|season)|\s+going\s+out\s+with\s+it)?`;
 

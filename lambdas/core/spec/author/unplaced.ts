@@ -10,6 +10,8 @@ import { inferAccess } from '../offline-author/access';
 import { saysSingleTenant } from '../offline-author/tenancy';
 import { singular, words } from '../offline-author/text';
 
+/** A clause that opens with when it happens: a workflow, unplaced when no workflow was read from its sentence. */
+const TRIGGER_FIRST = /^(?:and\s+|so\s+|but\s+)?(?:when|whenever|once|as soon as|each time|every time)\s/i;
 const WORKFLOW = /^(?:when|whenever|once|as soon as|each time|every time|after|before|if|\d+\s+\w+\s+(?:before|after))\b|\b(?:wait|remind|reminder|notify|send|email|retry|retries|escalate)\b/i;
 // (Also how the writer says it is one organisation: "We're a single allotment society", "it's just us".)
 const TENANCY = /\btenan(?:t|ts|cy)\b|\bseparate\b|\bnobody else's business\b|\b(?:its|their) own (?:little |small |separate )?(?:organi[sz]ation|business|company|club|outfit)s?\b|\bisolat|\bits own workspace\b|\bown (?:data|workspace|account)\b|^(?:we(?:'re|\s+are)|this is|it's|it is)\s+(?:just\s+)?(?:a\s+single|one|only one|just one|just us|just the one)\b|^there(?:'s|\s+is)\s+(?:only|just)\s+(?:one|a single|the one)\b/i;
@@ -50,7 +52,7 @@ export function unplacedStatements(reading: Reading, ctx: RightsContext, workflo
     };
     // ("We sell plants, obviously": what the business does with records the text describes.)
     const trade = (clause: string) => /^(?:we|i)\s+(?:sell|make|grow|rent out|hire out|lend|offer|repair|fix|host|teach|run|breed|stock)\s/i.test(clause.trim()) && ctx.index.mentions(words(clause)).length > 0;
-    const read = (clause: string) => tenantHolds(clause) || trade(clause) || /^(?:that's|that is|this is|which is)\s+how\b/i.test(clause.trim()) || parseRightsClause(clause, ctx) || accessIn(clause, ctx) || WORKFLOW.test(clause) || TENANCY.test(clause) || saysSingleTenant(clause) || NO_RIGHTS.test(clause) || PUBLIC.test(clause) || STATES.test(clause);
+    const read = (clause: string) => tenantHolds(clause) || trade(clause) || /^(?:that's|that is|this is|which is)\s+how\b/i.test(clause.trim()) || parseRightsClause(clause, ctx) || accessIn(clause, ctx) || (WORKFLOW.test(clause) && !TRIGGER_FIRST.test(clause.trim())) || TENANCY.test(clause) || saysSingleTenant(clause) || NO_RIGHTS.test(clause) || PUBLIC.test(clause) || STATES.test(clause);
     // ("The regatta list, the race schedule and the results are public": the first items of a list the next clause ends.)
     const listHead = (clause: string, at: number) => NOUNS_ONLY.test(clause.trim()) && !VERB_WORD.test(clause) && at + 1 < s.clauses.length && read(s.clauses[at + 1]!);
     const understood = s.clauses.every((clause, at) => read(clause) || listHead(clause, at));

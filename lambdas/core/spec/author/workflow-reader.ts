@@ -271,6 +271,8 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     const state = CREATE_ACTIONS.has(lemma) ? 'created' : participle(lemma);
     return { entity: reachedBy(m.entity, state, ctx), ...triggerFor(m.entity, state, ctx), lead: [], rest };
   }
+  // ("when a part drops below its reorder level": a number crossing a line, no state the record reaches; left to ask about.)
+  if (after.length >= 2 && /^(?:drops?|falls?|goes|rises?|gets)$/.test(after[0]!) && /^(?:below|under|above|over|past|beyond)$/.test(after[1]!)) return undefined;
   // ("When a new subscriber signs up": the record is made.)
   if (after.length >= 2 && /^(?:up|in|on)$/.test(after[1]!) && CREATED_STATES.has(`${participle(verbLemma(after[0]!.replace(/([^s])s$/, "$1")))} ${after[1]}`)) return { entity: m.entity, trigger: { entity: m.entity, event: 'created' }, lead: [], rest };
   let k = 0;

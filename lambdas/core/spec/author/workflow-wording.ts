@@ -34,6 +34,10 @@ export function plainWorkflowWording(sentence: string): string {
   text = text.replace(/\b(is|are|gets|get)\s+(?:put|placed)\s+on\s+hold\b/gi, '$1 held');
   // ("retry it up to 3x": three times.)
   text = text.replace(/\bup\s+to\s+(\d+)\s*x\b/gi, 'up to $1 times');
+  // ("It'd be great if when a visit is booked ...": the wish around the workflow says nothing of it.)
+  text = text.replace(/^(?:it(?:'d|\s+would)\s+be\s+(?:great|nice|good|lovely|handy|brilliant|ideal)|(?:i|we)(?:'d|\s+would)\s+(?:love|like)\s+it)\s+if\s+(?=(?:when|whenever|once|as soon as|after)\b)/i, '');
+  // ("when a visit is booked the customer gets a text the day before": send them one, then.)
+  text = text.replace(new RegExp(String.raw`^((?:when|whenever|once|as soon as)\s+[^,]+?\s+(?:is|are|gets?)\s+[a-z]+(?:ed|en))\s+((?:the|each|every|their)\s+[a-z]+)\s+(?:gets?|receives?)\s+(an?\s+${MESSAGE}|${MESSAGE})\b`, 'i'), '$1, send $2 $3');
   // ("Any time a session is created, ...".)
   text = text.replace(/^(?:any\s*time|anytime)\s+/i, 'Whenever ');
   // ("we hold the places for up to 5 days while we wait for the payment to arrive": a wait for it, that long at most.)

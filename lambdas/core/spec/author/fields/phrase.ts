@@ -75,6 +75,16 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/^(was|is|were|are)\s+(?:it|they)\s+(?=[a-z]+(?:ed|en)?\b)/i, '$1 ')
     // ("a circumstances box for the long story": the box is where it is written.)
     .replace(/^((?:an?|the)\s+[a-z]+)\s+box\s+for\s+(?:the\s+)?(?:long\s+story|longer\s+stuff|anything\s+else|details|the\s+details)$/i, '$1 (long text)')
+    // ("what's wrong with it in their words": said in whose words is no part of it.)
+    .replace(/^(what(?:['’]s|\s+is)\s+wrong(?:\s+with\s+(?:it|them))?)\s+in\s+(?:their|the\s+customer's|his|her)\s+(?:own\s+)?words$/i, (_m, what: string) => {
+      traits.type ??= 'text';
+      return /\bwith\b/i.test(what) ? what : `${what} with it`;
+    })
+    // ("a date and time slot": the slot, a moment.)
+    .replace(/^(?:an?\s+|the\s+)?date\s+and\s+time\s+(slot|window)$/i, (_m, noun: string) => {
+      traits.type ??= 'datetime';
+      return noun;
+    })
     // ("what the pest is (same list as on call-outs)": the pest.)
     .replace(/^what\s+(?:the|its|their)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was|were)(?=\s*(?:\(|$))/i, '$1')
     // ("whether it's out of service right now": when it is asked says nothing.)

@@ -38,6 +38,8 @@ function splitFieldListOnce(written: string): string[] {
   let list = written.replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '');
   // ("what the booking is for: casual play, a ladder match, coaching or a club session": the kind of booking, and its values.)
   list = list.replace(/\bwhat\s+(?:the|this|a|an|each)\s+([a-z]+)\s+is\s+for\s*:\s*((?:(?:a|an|the)\s+)?[a-z][a-z -]*(?:,\s*(?:(?:a|an|the)\s+)?[a-z][a-z -]*)*,?\s+or\s+(?:(?:a|an|the)\s+)?[a-z][a-z -]*?)\s*(?=[;.]|$)/i, (_m, noun: string, values: string) => `${noun} type (${values.replace(/\b(?:a|an|the)\s+/gi, '')})`);
+  // ("the bike make and model": the two things, each a field.)
+  list = list.replace(/\b(?:the\s+|its\s+|their\s+)?(?:[a-z]+\s+)?make\s+and\s+model\b/gi, 'make, model');
   // ("and two yes/no boxes, whether there are children and whether there are pets": the fields, not a field.)
   list = list.replace(/(?:,\s*|\s+)(?:and\s+)?(?:two|three|four|a couple of|some)\s+(?:yes\/no|yes-no|tick|check)\s*(?:boxes|flags|fields|questions)\s*[,:]\s*(?=whether\b)/gi, ', ');
   // ("a job number, which has to be unique because we print it on the invoice and the paperwork": why is no field.)
