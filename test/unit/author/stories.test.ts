@@ -268,3 +268,21 @@ describe('messages a role gets, said in a story (a dial-a-ride scheme)', () => {
     ]));
   });
 });
+
+describe('stories of one role said two ways, and a right with its time limit (a rowing club)', () => {
+  const spec = authorSpec({
+    name: 'Rowing',
+    description: [
+      '- As a club member, I can book a boat for an outing and see only my own bookings.',
+      '- As a member, I can cancel my own bookings up to 2 hours before the outing.',
+      '- As the captain (admin), I can do everything.',
+      'Boats have a name and a seat count. An outing has a date and start time. A booking is for one outing and one boat.',
+    ].join('\n'),
+  });
+
+  it('reads "club member" and "member" as one role, and the cancelling as its right, not an automation', () => {
+    expect(spec.roles.map((r) => r.name).sort()).toEqual(['admin', 'member']);
+    expect(spec.roles.find((r) => r.name === 'member')?.rights.Booking).toMatchObject({ create: 'all', read: 'own', update: 'own' });
+    expect(spec.workflows).toEqual([]);
+  });
+});

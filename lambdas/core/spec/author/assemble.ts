@@ -27,7 +27,7 @@ import { singular, singularPhrase, words } from '../offline-author/text';
 import type { FieldList, Statement } from './statements';
 import { addFieldList, addFieldRow, type ListedFieldsContext } from './listed-fields';
 import { unplacedStatements } from './unplaced';
-import { tenantAdminAsAdmin } from './role-names';
+import { tenantAdminAsAdmin, mergeOrganisationRoles } from './role-names';
 import { tagTerms } from './tag';
 import { applyFieldRule, readFieldRule, ruledField } from './field-rules';
 import { isBareFieldList } from './bare-lists';
@@ -206,7 +206,7 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
   }
 
   const ctx: RightsContext = { index, fieldAt: fieldLocator(entities), referrers: referrerLocator(entities) };
-  const drafts = collectRoles(sentences, ctx).filter((d) => isRoleName(d.name));
+  const drafts = mergeOrganisationRoles(collectRoles(sentences, ctx).filter((d) => isRoleName(d.name)));
   const named = namedRoles(sentences, drafts, new Set(entities.map((e) => snakeCase(e.name))));
   const access = inferAccess(sentences, ctx);
   // ("When an aid breaks we open a repair for it with ...": a sentence that defined a record type says what people do, no automation.)

@@ -8,6 +8,7 @@
  * other two, a league's and an office's admins, kept the longer name).
  */
 import type { SpecDocument } from '../spec-model';
+import type { RoleDraft } from '../offline-author/roles';
 import { singular } from '../offline-author/text';
 
 const TENANT_ADMIN = /^([a-z]+)_(?:admin|admins|administrator|administrators)$/;
@@ -41,4 +42,30 @@ export function tenantAdminAsAdmin(spec: SpecDocument, tenantUnits: ReadonlySet<
     adminRole: rename(spec.adminRole),
     defaultRole: rename(spec.defaultRole),
   };
+}
+
+/** The words of a role's name that say whose organisation it is ("club member", "society member"). */
+const ORGANISATION_WORDS = /^(?:club|society|team|group|scheme|gym|centre|center|school|library|church|league|union|association|studio|shop|practice)$/;
+
+/**
+ * "As a club member, I can book ..." and "As a member, I can cancel ...": one role, said once with
+ * whose it is; its rights are both's.
+ */
+export function mergeOrganisationRoles(drafts: RoleDraft[]): RoleDraft[] {
+  const names = new Set(drafts.map((d) => d.name));
+  const into = (d: RoleDraft): string | undefined => {
+    const m = /^([a-z]+)_([a-z_]+)$/.exec(d.name);
+    return m && ORGANISATION_WORDS.test(m[1]!) && names.has(m[2]!) ? m[2] : undefined;
+  };
+  const out = drafts.filter((d) => !into(d)).map((d) => ({ ...d, grants: [...d.grants], denials: [...d.denials] }));
+  for (const d of drafts) {
+    const target = into(d);
+    const kept = target ? out.find((o) => o.name === target) : undefined;
+    if (!kept) continue;
+    kept.grants.push(...d.grants);
+    kept.denials.push(...d.denials);
+    kept.admin ||= d.admin;
+    kept.order = Math.min(kept.order, d.order);
+  }
+  return out;
 }

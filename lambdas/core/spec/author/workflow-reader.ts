@@ -302,6 +302,8 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
   const unreadActions = new Map<number, string>();
   let last: Draft | undefined;
   sentences.forEach((original, i) => {
+    // ("members can cancel their own bookings up to 2 hours before the session": a right with its limit, no automation.)
+    if (/^(?:the\s+)?(?:[a-z]+\s+)?[a-z]+s\s+(?:can|may|are able to|are allowed to)\s+(?!(?:be|get|the|a|an|their|its)\b)/i.test(original.trim()) && !/^(?:when|whenever|once|if|after|before|as soon as)\b/i.test(original.trim())) return;
     // ("Oh and once an auction closes, ...", "Separately, a week before ...": the aside before the trigger says nothing.)
     const plain = plainTriggerText(plainWorkflowWording(expand(original.trim())).replace(/^(?:oh|also|and|plus|finally|lastly|separately|ps|p\.s\.)\b[,\s]+(?:and\s+)?(?=[a-z])/i, ''));
     // ("... wait up to 14 days for the payment. If it hasn't been paid, send a notice": the wait's outcome, then the action.)
