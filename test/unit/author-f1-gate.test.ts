@@ -56,9 +56,11 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * 0.770, development 0.894, examples 0.956, held-out 0.705 (its four new ones 0.643).
  * Session 17 grew it blind once more (4 held-out: on their own 0.584, taking the held-out part from
  * 0.705 to 0.690, 43 descriptions; 8 development: on their own 0.545, taking development from 0.894
- * to 0.863, 125 descriptions). The floors follow the session's measurements, rounded down.
+ * to 0.863, 125 descriptions). After the session's rules on them (each tested in another domain,
+ * and two probes of its own): the eight 0.896, development 0.896, examples 0.956, held-out 0.705
+ * (its four new ones 0.606). The floors are those, rounded down.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.865, examples: 0.95, 'held-out': 0.69 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.895, examples: 0.95, 'held-out': 0.7 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {
