@@ -3,6 +3,7 @@
  * near-misses of known words corrected, and everything else — real words near a known one,
  * numbers, names, codes, punctuation — left exactly as written.
  */
+import { authorSpec } from '../../../lambdas/core/spec/author';
 import { normalizeInformal } from '../../../lambdas/core/spec/author/wording';
 
 describe('normalizeInformal', () => {
@@ -47,8 +48,6 @@ describe('normalizeInformal', () => {
 });
 
 describe('informal notes, as a new user writes them (a tool library run by several councils)', () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { authorSpec } = require('../../../lambdas/core/spec/author') as typeof import('../../../lambdas/core/spec/author');
   const spec = authorSpec({
     name: 'Tools',
     description: [
