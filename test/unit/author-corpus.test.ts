@@ -23,7 +23,7 @@ type Part = (typeof PARTS)[number];
  * ambiguous, add new held-out files instead, and then update this pin deliberately, in a commit
  * that only adds files.
  */
-const HELD_OUT_SHA256 = 'a58e5ae15a2ff6d51a7e83d20b513cd2f66f57704411d2055666be374c48538b';
+const HELD_OUT_SHA256 = '5533bc95b9b72aa87f52381961bd5697d2eac29b4d2eb431c80c9ac67610c109';
 
 /** The least the corpus must hold (issue 23). */
 const MIN_DESCRIPTIONS = 40;
