@@ -58,9 +58,12 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * 0.705 to 0.690, 43 descriptions; 8 development: on their own 0.545, taking development from 0.894
  * to 0.863, 125 descriptions). After the session's rules on them (each tested in another domain,
  * and two probes of its own): the eight 0.896, development 0.896, examples 0.956, held-out 0.705
- * (its four new ones 0.606). The floors are those, rounded down.
+ * (its four new ones 0.606). Session 18 grew it blind once more (4 held-out: on their own 0.573,
+ * taking the held-out part from 0.705 to 0.692, 47 descriptions; 8 development: on their own 0.486,
+ * taking development from 0.896 to 0.863, 133 descriptions). The floors are measured after the
+ * session's rules on them, rounded down.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.895, examples: 0.95, 'held-out': 0.7 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.866, examples: 0.95, 'held-out': 0.692 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {

@@ -538,6 +538,7 @@ export function readDescription(description: string): Reading {
   }
   fullNames(discovery, listed, statusLists, sentences, earlyRoles);
   shortNames(discovery, listed, statusLists, sentences, earlyRoles);
+  introducedByAnotherName(discovery, listed, statusLists, sentences);
   // A short first line with no modal is the title ("Craft brewery production log."): never a rights sentence.
   const title = sentences[0];
   const titleText = statements[0]?.text ?? '';
@@ -721,6 +722,27 @@ function shortNames(discovery: Discovery, lists: Array<FieldList & { entity: str
   for (const [from, to] of renames) (discovery.aliases ??= []).push({ words: snakeCase(from).split('_'), entity: to });
   applyRenames(renames, discovery, lists, statusLists);
 }
+
+/**
+ * "Then there are the stables themselves. Each box has a number, ...": a record type introduced
+ * with nothing said of it, then described at once under another noun that names no other
+ * record type; the two are one, named as introduced.
+ */
+function introducedByAnotherName(discovery: Discovery, lists: Array<FieldList & { entity: string }>, statusLists: Reading['statusLists'], sentences: Sentence[]): void {
+  const renames = new Map<string, string>();
+  for (const intro of lists) {
+    const at = intro.sentence;
+    if (at === undefined || intro.phrases.length + intro.rows.length > 0 || !INTRODUCED_ALONE.test(sentences[at]?.text.trim() ?? '')) continue;
+    const next = lists.find((l) => l.sentence === at + 1 && l.entity !== intro.entity && l.phrases.length > 0);
+    if (!next || lists.some((l) => l.entity === next.entity && l !== next)) continue;
+    renames.set(next.entity, intro.entity);
+  }
+  for (const [from, to] of renames) (discovery.aliases ??= []).push({ words: snakeCase(from).split('_'), entity: to });
+  applyRenames(renames, discovery, lists, statusLists);
+}
+
+/** "Then there are the stables themselves": a record type named, nothing said of it yet. */
+const INTRODUCED_ALONE = /^(?:and\s+)?(?:then\s+)?there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?(?:the|our)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:themselves|itself)$/i;
 
 /** Words before a noun that do not make a compound name ("a profile", "their own profile", "new profiles"). */
 const MODIFIER_STOP = /^(?:a|an|the|my|our|your|their|his|her|its|own|new|each|every|all|any|some|one|two|many|no|this|that|these|those|and|or|of|to|for|with|in|on|at|by|from|see|read|create|edit|update|delete|browse|manage|view|only|other|same|first|last|next|every|more|most|few|several)$/;

@@ -140,8 +140,8 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     list: 3,
   },
   {
-    example: 'A reservation is for a dining table and has the guest name, ...',
-    re: new RegExp(String.raw`^${DET}${NP}\s+${HEDGE}(?:is|are)\s+(?:always\s+)?(?:for|on|in|at|of|about|part of|attached to|linked to|tied to)\s+(?:exactly one|a single|one single|a|an|one|the)\s+${NP}(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+)${HEDGE}${HAVE}\s+${LIST})?$`, 'i'),
+    example: 'A reservation is for a dining table and has the guest name, ... / Each visit is for a horse, with the date it happened',
+    re: new RegExp(String.raw`^${DET}${NP}\s+${HEDGE}(?:is|are)\s+(?:always\s+)?(?:for|on|in|at|of|about|part of|attached to|linked to|tied to)\s+(?:exactly one|a single|one single|a|an|one|the)\s+${NP}(?:(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+)${HEDGE}${HAVE}|\s*,\s*(?:and\s+)?(?:with|having|holding))\s+${LIST})?$`, 'i'),
     topic: 1,
     parent: 2,
     list: 3,
@@ -230,6 +230,17 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     topic: 0,
     list: 1,
     detail: 2,
+  },
+  {
+    example: 'Then there are the stables themselves (a record type of its own, its fields said next)',
+    re: new RegExp(String.raw`^(?:and\s+)?(?:then\s+)?there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?(?:the|our)\s+${NP}\s+(?:themselves|itself)$`, 'i'),
+    topic: 1,
+  },
+  {
+    example: 'Then the breed, the colour, its date of birth, and its height in hands (more fields of the record just described, a list with no verb)',
+    re: /^(?:and\s+)?then\s+(?![^()]*\b(?:is|are|was|were|can|may|must|should|will|would|gets?|goes|go|sends?|has|have|had|does|do)\b)((?:the|its|their|a|an)\s[^,()]+(?:,|\s+and\s)[\s\S]+)$/i,
+    topic: 0,
+    list: 1,
   },
   {
     example: "Then there's the price, whether it's a first edition and the shelf code (more fields of the record just described)",

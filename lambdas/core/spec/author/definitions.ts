@@ -6,7 +6,7 @@
  * (definition-patterns.ts) names the record type's noun phrase, optionally a parent it belongs
  * to, and the field list; this reads a clause against them and keeps what they say.
  */
-import { isPluralWord, words } from '../offline-author/text';
+import { isPluralWord, singular, words } from '../offline-author/text';
 import { DEFINITION_PATTERNS } from './definition-patterns';
 import { Remembered } from './remembered';
 
@@ -58,6 +58,11 @@ function readDefinitionOnce(text: string): ProseDefinition | undefined {
     .replace(/^(.+?)\s+(?:each\s+)?(has|have)\s+(?:a|an|their own|its own)\s+(?:(?:short|small|public|simple)\s+)?(?:profile|record|account|page|entry|card|listing)\s+(?:with|that has|which has|holding|listing|showing)\s+/i, '$1 $2 ')
     // ("Each table is in one of three areas: terrace, bar or main room": the table has an area, one of those.)
     .replace(/^(.+?)\s+(?:is|are|sits?|belongs?)\s+(?:in|on|at|to)\s+one\s+of\s+(?:the\s+|our\s+)?(?:(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+)?([a-z]+?)s\s*[:(-]\s*([^()]+?\s(?:or|and)\s[^()]+?)\)?$/i, (_all, subject: string, noun: string, values: string) => `${subject} has ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun} (${values})`);
+  // ("Separately we keep a log of visits: each one is for a horse, ...": each visit is.)
+  clean = clean.replace(/^(?:separately|additionally|besides that|on top of that)\s*,?\s+(?=(?:we|you|they|i)\s)/i, '')
+    .replace(/^(?:we|you|they|i)\s+(?:also\s+)?(?:keep|have|maintain|run)\s+(?:a|an)\s+(?:log|record|register|diary|history)\s+of\s+(?:all\s+)?(?:the\s+|our\s+)?([a-z]+s)\s*:\s*(?:each|every)\s+(?:one|of them)\s+(?=(?:is|has|gets|holds)\b)/i, (_m, records: string) => `each ${singular(records)} `)
+    // ("each visit is for a horse and is a farrier, vet or physio visit": which kind of visit it is, a field with its values.)
+    .replace(/^((?:each|every|a|an)\s+([a-z]+)\s+is\s+for\s+(?:a|an|one)\s+[a-z]+(?:\s+[a-z]+)?)\s+and\s+is\s+(?:either\s+)?(?:a|an)\s+([a-z]+(?:\s*,\s*[a-z]+)*,?\s+or\s+[a-z]+)\s+\2\b\s*,?\s*(?:with\s+)?/i, '$1, with a kind ($3), ');
   // ("We keep a gear log of the ropes, harnesses and so on: a serial number, ...": a log's entries are the record, its items.)
   const logged = /^(?:we|you|they|i)\s+(?:also\s+)?(?:keep|have|maintain|run|need)\s+(?:a|an)\s+([a-z]+)\s+(?:log|register|inventory|list|catalogue|catalog)\b(?:\s+of\s+[^:]+?)?(?:\s*:\s*(.+))?$/i.exec(clean);
   // ("a little catalogue of pieces": a size is no name; the pieces are the record, read by the patterns below.)

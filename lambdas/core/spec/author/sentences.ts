@@ -10,7 +10,7 @@ const ABBREVIATION = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|approx|dr|mr|mrs|ms|no|nr|i
 const DASHED_CLAUSE = /\s+[-–—]\s+(?=(?:(?:each|every|a|an|the)\s+)?[a-z]+\s+(?:has|have|is|are|gets|needs|holds|keeps)\s)/gi;
 
 export function splitSentences(paragraph: string): string[] {
-  const block = paragraph.replace(/\s*\n\s*/g, ' ').trim().replace(DASHED_CLAUSE, '. ');
+  const block = paragraph.replace(/\s*\n\s*/g, ' ').trim().replace(UNIQUE_ASIDE, ' (unique)').replace(RULE_ASIDE, ' ($1)').replace(DASHED_CLAUSE, '. ');
   const out: string[] = [];
   let start = 0;
   let depth = 0;
@@ -31,6 +31,15 @@ export function splitSentences(paragraph: string): string[] {
   push(out, block.slice(start));
   return out;
 }
+
+/**
+ * "its passport number - every horse has one and no two are ever the same, so that's the thing to
+ * hang it on": the field's rule said as an aside after a dash, with why; it is the field's `(unique)`.
+ */
+const UNIQUE_ASIDE = /\s+[-–—]\s+(?:(?:each|every)\s+[a-z]+\s+has\s+(?:one|its\s+own)\s*,?\s+(?:and|but)\s+)?no\s+two(?:\s+[a-z]+)?\s+(?:are|is|can\s+be|may\s+be)\s+(?:ever\s+)?(?:the\s+same|alike)\b(?:\s*,\s*so\b[^.;()]*)?/gi;
+
+/** "and an end date - the end date's optional, mind, because ...": the field's rule after a dash, with why; its parenthesis. */
+const RULE_ASIDE = /\s+[-–—]\s+(?:the|its|their)\s+[a-z]+(?:\s+[a-z]+)?(?:['’]s|\s+is|\s+are)\s+(optional|required|mandatory|unique)\b(?:\s*,?\s*(?:mind|though|of course|obviously))?(?:\s*,?\s*(?:because|since|as|so)\b[^.;()]*)?/gi;
 
 function push(out: string[], piece: string): void {
   const s = piece

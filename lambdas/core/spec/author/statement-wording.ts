@@ -24,6 +24,8 @@ export function topicOf(text: string): string | undefined {
     .replace(/^(?:\d+[.)]\s*)?(?:(?:the|our|my|your)\s+)?/i, '')
     // ("For each defect: a description, ...": the record type each field list is about.)
     .replace(/^(?:for|about|per)\s+(?:each|every|a|an|the|all)\s+/i, '')
+    // ("we keep a log of visits: ...": the record type is what the log holds.)
+    .replace(/^(?:an?\s+)?(?:log|record|register|list|book|diary|history)\s+of\s+(?:all\s+(?:the\s+)?|the\s+|our\s+)?(?=[a-z]+s\b)/i, '')
     .trim();
   if (!cleaned || (GROUP_WORDS.test(cleaned) && !named && !/^(?:users?)$/i.test(cleaned))) return undefined;
   const ws = cleaned.split(/\s+/);

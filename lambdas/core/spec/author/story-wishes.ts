@@ -27,6 +27,9 @@ export function wishAsWorkflow(rest: string, role?: string): string | undefined 
   // "a bike that has been under repair for 5 days to pop back up as a reminder": once it is, wait, then tell them.
   const lingering = /^(?:an?|any|each|every)\s+([a-z]+(?:\s+[a-z]+)?)\s+that\s+(?:has been|is|'s been|has sat|has stayed)\s+([a-z][a-z -]*?)\s+for\s+((?:\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(?:minutes?|hours?|days?|weeks?|months?))\s+to\s+(?:pop\s+(?:back\s+)?up|come\s+back(?:\s+up)?|show\s+up|reappear|be\s+flagged|be\s+raised)\b.*$/i.exec(rest);
   if (lingering) return `When ${/^[aeiou]/i.test(lingering[1]!) ? 'an' : 'a'} ${lingering[1]} is ${lingering[2]}, wait ${lingering[3]}, then notify them`;
+  // "anything still unclaimed two months after it was listed to be marked for the charity shop": that record, acted on.
+  const leftOver = /^((?:anything|any\s+one|(?:an?|any|each|every)\s+[a-z]+(?:\s+[a-z]+)?)\s.*?\bafter\s+it\s+(?:was|is|has\s+been)\s+[a-z]+)\s+to\s+be\s+(.+)$/i.exec(rest);
+  if (leftOver) return `${capitalised(leftOver[1]!)} should be ${leftOver[2]}`;
   // "people who sign up to pay within 3 days; if ...": from when they do, the time they have.
   const due = /^(?:people|anyone|everyone|those|whoever|users|members|customers|clients)\s+who\s+([a-z]+)\b(.*?)\s+to\s+([a-z]+)\b(.*?)\s+within\s+([^;,]+?)\s*([;,].*)?$/i.exec(rest);
   if (due) return `When someone ${thirdPerson(due[1]!)}${due[2]}, they have ${due[5]} to ${due[3]}${due[4]}${due[6] ?? ''}`;

@@ -160,9 +160,10 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
   }
 
   // "A reservation that is still not confirmed 24 hours after it was made is cancelled automatically."
-  const lingering = /^(?:a|an|any|each|every)\s+(.+?)\s+that\s+(?:is|has)\s+(?:still\s+)?not\s+(?:been\s+)?(\w+)\s+(.+?)\s+after\s+it\s+(?:was|is)\s+\w+\s+(.*)$/i.exec(text);
+  // ("Anything that nobody has claimed ninety days after it was logged should be flagged": the record whose state that is.)
+  const lingering = /^(?:(?:a|an|any|each|every)\s+(.+?)|anything|any\s+one)\s+(?:(?:that|which)\s+)?(?:(?:is|has)\s+(?:still\s+)?not\s+(?:been\s+)?|(?:nobody|no\s+one|no-one)\s+(?:has|have)\s+(?:yet\s+)?|(?:(?:is|has\s+been)\s+)?(?:still\s+)?un(?=\w+ed\s))(\w+)\s+(.+?)\s+after\s+it\s+(?:was|is|has\s+been)\s+\w+\s+(.*)$/i.exec(text);
   if (lingering) {
-    const m = mentionIn(words(lingering[1]!), ctx);
+    const m = lingering[1] ? mentionIn(words(lingering[1]), ctx) : stateHolder(['it', 'is', lingering[2]!.toLowerCase()], ctx);
     const d = findDuration(lingering[3]!);
     if (m && d) {
       return { entity: m.entity, trigger: { entity: m.entity, event: 'created' }, lead: [{ kind: 'waitForEvent', name: uniqueName(`wait_for_${lingering[2]}`, names), events: [snakeCase(lingering[2]!)], timeout: d.iso }], rest: lingering[4]!, awaited: true };

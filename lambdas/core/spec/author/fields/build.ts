@@ -15,6 +15,9 @@ import { entityAtEnd, entityWords } from './entities';
 import { fileLimit, type Traits } from './descriptor';
 import { enumValue } from './values';
 
+/** Heads of an amount of money. */
+const MONEY_HEADS = new Set(['fee', 'fees', 'price', 'cost', 'rent', 'amount', 'charge', 'total', 'deposit', 'balance', 'salary', 'wage', 'rate', 'fine', 'payment', 'budget', 'value', 'subscription', 'premium']);
+
 export interface Built {
   field: SpecField;
   refEntity?: string;
@@ -52,6 +55,11 @@ export function buildField(words: string[], traits: Traits, entities: readonly s
   }
 
   let type: string | undefined;
+  // ("the monthly fee in pounds": money, not a weight in lb.)
+  if (traits.unit === 'pounds' && MONEY_HEADS.has(head)) {
+    traits.unit = undefined;
+    traits.type ??= 'number';
+  }
   if (traits.unit) {
     const unit = UNITS[traits.unit]!;
     if (ws[ws.length - 1] !== unit.suffix) ws = [...ws, unit.suffix];

@@ -97,6 +97,12 @@ export function readDescriptor(text: string, traits: Traits, entities: readonly 
     traits.notes.push(`e.g. ${t.replace(/\s*(?:\.{3}|…)\s*$/, '')}`);
     return;
   }
+  // ("people like to put 15.2, so that needs to take a decimal": why the field is a number, no values.)
+  if (/\b(?:takes?|allows?|accepts?|needs?\s+to\s+(?:take|allow|accept|hold)|holds?)\s+(?:a\s+)?decimals?\b|\bdecimals?\s+(?:are\s+|is\s+)?(?:needed|fine|ok|okay|allowed)\b/i.test(t) && !/\b(?:required|optional|unique|mb|kb|gb)\b/i.test(t)) {
+    traits.decimalBounds = true;
+    traits.type ??= 'number';
+    return;
+  }
   // Nested parentheses: `which wine (required)`.
   t = t.replace(/\(([^()]*)\)/g, (_m, inner: string) => {
     readDescriptor(inner, traits, entities);

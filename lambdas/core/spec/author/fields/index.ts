@@ -3,6 +3,7 @@
  * field table, or a field list, into spec fields. Pure and synchronous; the wording it knows is
  * data in field-words.ts. What it could not place is returned for the author's open questions.
  */
+import { entityWords } from './entities';
 import type { SpecField } from '../../spec-model';
 import { buildField } from './build';
 import { readDescriptor } from './descriptor';
@@ -63,6 +64,14 @@ export function readFieldRow(cells: { name: string; type?: string; rules?: strin
 }
 
 function reading(words: string[], traits: Parameters<typeof buildField>[1], ctx: FieldContext): FieldReading | undefined {
+  // ("a size: standard, large or a foaling box" of a box: the record's own noun after the last value is no part of it.)
+  const noun = ctx.owner ? entityWords(ctx.owner).at(-1) : undefined;
+  const values = traits.values;
+  if (noun && values && values.length >= 2 && values.slice(0, -1).every((v) => !/\s/.test(v.trim()))) {
+    const last = values.at(-1)!.trim();
+    const tail = new RegExp(String.raw`^(\S+)\s+${noun}s?$`, 'i').exec(last);
+    if (tail) traits.values = [...values.slice(0, -1), tail[1]!];
+  }
   const built = buildField(words, traits, ctx.entities, ctx.persons);
   if (!built) return undefined;
   return {

@@ -226,16 +226,18 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   }
   // ("a safety briefing tick box to say they've read the briefing": a yes/no named by what comes before it.)
   const namedBox = /^(?:an?\s+|the\s+)?([a-z][a-z -]*?)\s+(?:tick ?box|check ?box|yes\/no(?: box| field)?)(?:\s+(?:to say|saying|that says|for when|to show|to confirm)\b[^,(]*)?(.*)$/i.exec(text.trim());
-  if (namedBox && !/^(?:an?|the|its|their|another)$/i.test(namedBox[1]!.trim())) {
+  if (namedBox && !/^(?:(?:an?|the|its|their|another)\s+)?(?:an?|the|its|their|another|simple|quick|little|plain|single)$/i.test(namedBox[1]!.trim())) {
     traits.type = 'boolean';
     // (A rule after it stays: "... to say they've read it (required)", "..., and that one is required too".)
     text = `${namedBox[1]!}${namedBox[2]!.replace(/^,\s*(?:and\s+)?(?:that one|that|this one|it)\s+(?:is|'s)\s+(required|optional)(?:\s+(?:too|as well))?\s*$/i, ' ($1)')}`;
   }
   // ("a yes/no for whether they've been PAT tested", "a tick box for gift aid": the question is the field.)
-  const forWhat = /^(?:an?\s+|another\s+)?(?:yes\/no|yes-no|tick ?box|check ?box|flag|toggle)\s+(?:for|saying|to say|on)\s+(.+)$/i.exec(text.trim());
+  // ("a simple yes/no for whether it's vacant at the moment": what kind of box, and when, say nothing.)
+  const forWhat = /^(?:an?\s+|another\s+)?(?:(?:simple|quick|little|plain|single)\s+)?(?:yes\/no|yes-no|tick ?box|check ?box|flag|toggle)\s+(?:for|saying|to say|on)\s+(.+)$/i.exec(text.trim());
   if (forWhat) {
     traits.type = 'boolean';
-    text = /^(?:whether|if)\s/i.test(forWhat[1]!) ? forWhat[1]!.replace(/^if\s/i, 'whether ') : forWhat[1]!;
+    const asked = forWhat[1]!.replace(/\s+(?:at the moment|right now|currently|at present|just now)$/i, '');
+    text = /^(?:whether|if)\s/i.test(asked) ? asked.replace(/^if\s/i, 'whether ') : asked;
   }
   // ("the medical declaration, a tick box where they declare they're fit": a yes/no field.)
   const tick = /,\s*an?\s+(?:tick box|tickbox|check box|checkbox|yes\/no (?:field|box))\b.*$/i.exec(text);
@@ -629,6 +631,21 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     const back = momentOfAct[2] === 'back' || momentOfAct[2] === 'home';
     const act = momentOfAct[1]!;
     return [back ? 'returned' : /(?:ed|en)$/.test(act) ? act : participle(verbLemma(act)), 'at'];
+  }
+  // ("what it cost", "what it costs": its cost.)
+  if (/^what\s+(?:it|they|each one)\s+(?:cost|costs)$/.test(t)) {
+    traits.type ??= 'number';
+    return ['cost'];
+  }
+  // ("the date it happened", "the date it took place": its own date, the record's.)
+  if (/^(?:the\s+)?date\s+(?:it|they)\s+(?:happened|took place|occurred)$/.test(t)) {
+    traits.type ??= 'date';
+    return owner.length > 0 ? [...owner, 'date'] : ['date'];
+  }
+  // ("the date the next one's due", "the date the next one is due": the next due date.)
+  if (/^(?:the\s+)?date\s+the\s+next\s+(?:one|[a-z]+)(?:['’]s|\s+is)\s+due$/.test(t)) {
+    traits.type ??= 'date';
+    return ['next', 'due', 'date'];
   }
   // ("how much each item costs", "how much it costs per night": its price.)
   if (/^how much\s+(?:(?:it|they|one|each(?:\s+one)?|each\s+[a-z]+|a\s+[a-z]+|the\s+[a-z]+)\s+)?costs?\b/.test(t)) {

@@ -1,0 +1,110 @@
+/**
+ * Wordings of chatty and long descriptions found in session 18's blind round (issue 23): rules
+ * said as asides after a dash, record types introduced before they are described, a log of
+ * records, wishes that someone could do something, and what is left undone for a while. Each is
+ * pinned on records made up for it: a gliding club's gliders, hangar bays and launches, a
+ * harbour's lost property.
+ */
+import { authorSpec } from '../../../lambdas/core/spec/author';
+import { readStates } from '../../../lambdas/core/spec/author/states';
+import { readFieldPhrase } from '../../../lambdas/core/spec/author/fields';
+import type { SpecDocument } from '../../../lambdas/core/spec/spec-model';
+
+const entity = (spec: SpecDocument, name: string) => spec.entities.find((e) => e.name === name);
+const fieldOf = (spec: SpecDocument, name: string, field: string) => entity(spec, name)?.fields.find((f) => f.name === field);
+const phrase = (text: string, owner = 'Launch') => readFieldPhrase(text, { entities: ['Glider', 'Launch'], owner })?.field;
+
+const GLIDING_CLUB = [
+  'The heart of it is the gliders. Every glider needs its name, of course, and its registration - every glider has one and no two are ever the same, so that\'s the thing to hang it on. Then the make, the colour, its date of manufacture, and its wingspan in metres (people like to put 15.2, so that needs to take a decimal).',
+  'Then there are the hangars themselves. Each bay has a number, which is unique, obviously, and a size - it\'s either standard, wide or a trailer bay - plus a simple yes/no for whether it\'s free at the moment. It would honestly be lovely if people looking for a flight could see the list of hangars without having to log in.',
+  'Separately we keep a log of launches: each one is for a glider and is a winch, aerotow or self launch, with the date it happened, what it cost and the date the next one\'s due.',
+  'The duty instructor can do everything.',
+].join('\n\n');
+
+describe('rules said as asides', () => {
+  const spec = authorSpec({ name: 'Gliding club', description: GLIDING_CLUB });
+
+  it('reads "its X - every Y has one and no two are ever the same, so ..." as a unique X', () => {
+    expect(fieldOf(spec, 'Glider', 'registration')).toMatchObject({ unique: true });
+    expect(entity(spec, 'Glider')?.fields.map((f) => f.name)).not.toContain('one');
+  });
+
+  it('reads "Then the A, the B, its C, and its D" as more fields of the record just described', () => {
+    expect(entity(spec, 'Glider')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['make', 'colour', 'date_of_manufacture']));
+  });
+
+  it('reads "(people like to put 15.2, so that needs to take a decimal)" as a number, not values', () => {
+    const wingspan = entity(spec, 'Glider')?.fields.find((f) => f.name.startsWith('wingspan'));
+    expect(wingspan).toMatchObject({ type: 'number' });
+    expect(wingspan?.values).toBeUndefined();
+    expect(phrase('miles flown (decimals allowed)')).toMatchObject({ type: 'number' });
+  });
+
+  it('reads "and an end date - the end date\'s optional, mind, because ..." as that field, optional', () => {
+    const spec2 = authorSpec({ name: 'Hire', description: 'Every hire has a start date and an end date - the end date\'s optional, mind, because most people just roll on month to month.\n\nAdmins can do everything.' });
+    expect(fieldOf(spec2, 'Hire', 'end_date')).toMatchObject({ type: 'date', required: false });
+    expect(entity(spec2, 'Hire')?.fields.map((f) => f.name)).toEqual(['start_date', 'end_date']);
+  });
+});
+
+describe('record types introduced, then described', () => {
+  const spec = authorSpec({ name: 'Gliding club', description: GLIDING_CLUB });
+
+  it('reads "Then there are the Xs themselves. Each Y has ..." as one record type, named X', () => {
+    expect(entity(spec, 'Hangar')?.fields.map((f) => f.name)).toEqual(['number', 'size', 'free']);
+    expect(entity(spec, 'Bay')).toBeUndefined();
+    expect(fieldOf(spec, 'Hangar', 'free')).toMatchObject({ type: 'boolean' });
+  });
+
+  it('reads "a simple yes/no for whether it\'s X at the moment" as X', () => {
+    expect(phrase('a simple yes/no for whether it\'s vacant at the moment')).toMatchObject({ name: 'vacant', type: 'boolean' });
+  });
+
+  it('drops the record\'s own noun after the last value ("standard, large or a foaling box" of a box)', () => {
+    expect(phrase('a size - it\'s either standard, large or a foaling box', 'Box')).toMatchObject({ type: 'enum', values: ['standard', 'large', 'foaling'] });
+    expect(phrase('how they pay (cash, card or bank transfer)', 'Box')?.values).toEqual(['cash', 'card', 'bank_transfer']);
+  });
+
+  it('reads "we keep a log of Xs: each one is for a Y and is a A, B or C X, with ..." as Xs of a kind, for a Y', () => {
+    expect(fieldOf(spec, 'Launch', 'kind')).toMatchObject({ type: 'enum', values: ['winch', 'aerotow', 'self'] });
+    expect(fieldOf(spec, 'Launch', 'glider_id')).toMatchObject({ type: 'ref(Glider)' });
+    expect(entity(spec, 'Launch')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['launch_date', 'cost', 'next_due_date']));
+  });
+
+  it('reads "It would honestly be lovely if people looking for X could see Ys without having to log in" as public reading', () => {
+    expect(spec.access).toEqual(expect.arrayContaining([{ entity: 'Hangar', operation: 'list', level: 'public' }, { entity: 'Hangar', operation: 'read', level: 'public' }]));
+  });
+});
+
+describe('fields and states said in passing', () => {
+  it('reads "the monthly fee in pounds" as money; a weight in pounds keeps its unit', () => {
+    expect(phrase('the monthly fee in pounds')).toMatchObject({ name: 'monthly_fee', type: 'number' });
+    expect(phrase('the weight in pounds')).toMatchObject({ name: 'weight_lb', type: 'number' });
+  });
+
+  it('reads "what it cost", "the date it happened" and "the date the next one\'s due"', () => {
+    expect(phrase('what it cost')).toMatchObject({ name: 'cost', type: 'number' });
+    expect(phrase('the date it happened')).toMatchObject({ name: 'launch_date', type: 'date' });
+    expect(phrase('the date the next one\'s due')).toMatchObject({ name: 'next_due_date', type: 'date' });
+  });
+
+  it('leaves out "once it\'s signed" from a record\'s states, and goes on after it', () => {
+    expect(readStates('A membership starts out pending, becomes active once it\'s signed, and is ended when they leave')?.values).toEqual(['pending', 'active', 'ended']);
+    expect(readStates('A hire starts out requested, becomes confirmed once it has been paid, is checked out when the boat leaves and is finally returned')?.values).toEqual(['requested', 'confirmed', 'checked_out', 'returned']);
+  });
+});
+
+describe('what is left undone for a while', () => {
+  const harbour = 'Found items: a description and a status (in storage, claimed, returned or disposed).\n\nHarbour staff can do everything.';
+
+  it('reads "Anything that nobody has claimed ninety days after it was logged should be flagged for disposal"', () => {
+    const spec = authorSpec({ name: 'Harbour', description: `${harbour}\n\nAnything that nobody has claimed ninety days after it was logged should be flagged for disposal.` });
+    expect(spec.workflows).toHaveLength(1);
+    expect(spec.workflows[0]).toMatchObject({ trigger: { entity: 'FoundItem', event: 'created' }, steps: [{ kind: 'waitForEvent', events: ['claimed'], timeout: 'P90D' }, { kind: 'task' }] });
+  });
+
+  it('reads a story\'s wish "anything still unclaimed two months after it was listed to be marked for the auction"', () => {
+    const spec = authorSpec({ name: 'Harbour', description: `${harbour}\n\nAs a harbour master, I want anything still unclaimed two months after it was listed to be marked for the auction.` });
+    expect(spec.workflows[0]).toMatchObject({ trigger: { entity: 'FoundItem', event: 'created' }, steps: [{ kind: 'waitForEvent', events: ['claimed'], timeout: 'P2M' }, { kind: 'task', name: 'mark' }] });
+  });
+});
