@@ -94,6 +94,26 @@ describe('fields and states said in passing', () => {
   });
 });
 
+describe('states and records of people', () => {
+  it('reads "..., cancelled or a no-show" without the article', () => {
+    expect(readStates('A hire is pending, confirmed, out, back, cancelled or a no-show')?.values).toEqual(['pending', 'confirmed', 'out', 'back', 'cancelled', 'no_show']);
+  });
+
+  it('reads "my member profile" beside "a member" as the Member record', () => {
+    const spec = authorSpec({
+      name: 'Gliding club',
+      description: [
+        'Every flight belongs to a member and is for one glider. Each member has a membership number. No two member profiles can share an email address.',
+        '- As a member, I can create my member profile with my full name (required), my email (required) and my phone number. After that I can view and edit my own profile.',
+        '- As a member, I want to book a flight by giving the date, the glider and a message for the instructor.',
+        '- As the chief instructor, I can do anything with any record.',
+      ].join('\n'),
+    });
+    expect(entity(spec, 'MemberProfile')).toBeUndefined();
+    expect(entity(spec, 'Member')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['membership_number', 'full_name', 'email', 'phone_number']));
+  });
+});
+
 describe('what is left undone for a while', () => {
   const harbour = 'Found items: a description and a status (in storage, claimed, returned or disposed).\n\nHarbour staff can do everything.';
 

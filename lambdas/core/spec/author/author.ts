@@ -708,15 +708,17 @@ function shortNames(discovery: Discovery, lists: Array<FieldList & { entity: str
   const renames = new Map<string, string>();
   for (const entity of discovery.entities) {
     const ws = snakeCase(entity).split('_');
-    if (ws.length !== 2 || !/^(?:entry|record|listing)$/.test(ws[1]!)) continue;
+    // ("my guest profile" beside "a guest": a person's profile is the person's record.)
+    if (ws.length !== 2 || !(/^(?:entry|record|listing)$/.test(ws[1]!) || (ws[1] === 'profile' && discovery.entities.includes(pascalCase(ws[0]!))))) continue;
     const [noun, word] = ws as [string, string];
     const short = pascalCase(noun);
     // (The short name may be a record type already, named but not described, from "a request for that yarn": the two are one.)
-    if ((discovery.entities.includes(short) && lists.some((l) => l.entity === short)) || roles.has(noun) || PERSON_WORDS.has(noun)) continue;
+    if (word !== 'profile' && ((discovery.entities.includes(short) && lists.some((l) => l.entity === short)) || roles.has(noun) || PERSON_WORDS.has(noun))) continue;
     const compound = [...text.matchAll(new RegExp(String.raw`\b${noun}\s+${word}(?:s|es)?\b`, 'g'))].length;
     const alone = [...text.matchAll(new RegExp(String.raw`\b${noun}(?:s|es)?\b(?!\s+[a-z]+)|\b${noun}(?:s|es)?\b(?=\s+(?:is|are|was|were|has|have|and|or|for|with|to|at|in|on|of|that|which|who|it|they|can|may|must|should|will)\b)`, 'g'))].length;
     // (A word the text uses for the app or for records in general never names one: "the service", "an item".)
-    if (alone >= 2 && alone >= 2 * compound && !NON_NOUNS.has(noun)) renames.set(entity, short);
+    // (A person's profile beside that person's record type is always theirs.)
+    if ((word === 'profile' || (alone >= 2 && alone >= 2 * compound)) && !NON_NOUNS.has(noun)) renames.set(entity, short);
   }
   // (The compound still names it: "the yarn entry" is the Yarn.)
   for (const [from, to] of renames) (discovery.aliases ??= []).push({ words: snakeCase(from).split('_'), entity: to });

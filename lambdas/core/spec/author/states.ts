@@ -83,6 +83,8 @@ function readStatesOnce(written: string): StateList | undefined {
     .replace(/["“]([a-z][a-z -]{0,30}?)["”]/gi, (_m, state: string) => state.trim().replace(/\s+/g, '-'))
     .replace(/\b(goes|moves|runs|progresses|flows)\s+(?!from\b)(?=[a-z-]+\s*(?:→|->|=>|⇒))/i, '$1 from ')
     .replace(/\s*(?:→|->|=>|⇒)\s*/g, ' to ')
+    // ("..., cancelled or a no-show": the article before the last state is no part of it.)
+    .replace(/,\s*([a-z-]+(?:\s+[a-z-]+)?)\s+or\s+an?\s+(?=[a-z-]+\s*$)/i, ', $1 or ')
     // ("A party goes enquiry, then held, then confirmed, then completed": arrows as the segmenter writes them, in order.)
     .replace(/\b(goes|moves|runs|progresses|flows)\s+(?!from\b|through\b|to\b)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)((?:\s*,\s*then\s+[a-z][a-z-]*(?:\s+(?!and\b|or\b)[a-z][a-z-]*)?)+)(?=\s*(?:,|;|$))/i, (_m, verb: string, first: string, rest: string) => `${verb} from ${first}${rest.replace(/\s*,\s*then\s+/g, ' to ')}`);
   const life = LIFE.exec(text.trim().replace(/\.$/, ''));
