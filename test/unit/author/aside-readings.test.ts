@@ -128,3 +128,51 @@ describe('what is left undone for a while', () => {
     expect(spec.workflows[0]).toMatchObject({ trigger: { entity: 'FoundItem', event: 'created' }, steps: [{ kind: 'waitForEvent', events: ['claimed'], timeout: 'P2M' }, { kind: 'task', name: 'mark' }] });
   });
 });
+
+const SAUNA = [
+  'We run two community saunas, in two towns, and each sauna\'s members, bookings and oils stay completely separate. Each sauna has a host or two, and they\'re the admins for their own sauna, with full control over everything.',
+  'A member has a full name, an email address and a phone number. Memberships hang off a member, and each one belongs to a single member. It has a plan, which is monthly, annual, or pay-as-you-go for people who just drop in now and then. It also has a start date, the amount they paid, and a state that\'s active, paused or expired.',
+  'Then there\'s the space people book, which we call cabins. Each cabin has a name that has to be unique and a flag for when it\'s out of order. A booking is for a cabin and a member and has a start date and time. The last big thing is oils. For each one we track its name (required), the scent (pine, birch or eucalyptus) and a stock status of ok, low or out.',
+  'Attendants look after the oils, so they add them, update them and throw them out. They can also see the cabins and mark them as out of order. Members can view the cabins and book sessions.',
+  'For the automatic stuff: the day before each session starts, the member should get a reminder. And when an oil gets flagged as low, the system should send an order off to our supplier by itself. Their ordering system falls over a lot, so let it try up to five times. After that it should give the delivery a week to be confirmed, and if nothing has turned up by then, it should let the attendants know.',
+].join('\n\n');
+
+describe('a chatty page of record types, people and automation (a community sauna)', () => {
+  const spec = authorSpec({ name: 'Saunas', description: SAUNA });
+
+  it('reads "Xs hang off a Y, and each one belongs to a single Y" and the fields after it', () => {
+    expect(fieldOf(spec, 'Membership', 'member_id')).toMatchObject({ type: 'ref(Member)', required: true });
+    expect(fieldOf(spec, 'Membership', 'plan')).toMatchObject({ type: 'enum', values: ['monthly', 'annual', 'pay_as_you_go'] });
+    expect(fieldOf(spec, 'Membership', 'amount_paid')).toMatchObject({ type: 'number' });
+  });
+
+  it('reads "the space people book, which we call cabins" and "The last big thing is oils. For each one ..." as record types', () => {
+    expect(entity(spec, 'Cabin')?.fields.map((f) => f.name)).toEqual(['name', 'out_of_order']);
+    expect(entity(spec, 'Oil')?.fields.map((f) => f.name)).toEqual(['name', 'scent', 'stock_status']);
+    expect(entity(spec, 'Membership')?.fields.map((f) => f.name)).not.toContain('space_people_book');
+  });
+
+  it('reads "Each sauna has a host or two, and they\'re the admins" as people, not fields of a record', () => {
+    expect(entity(spec, 'Sauna')).toBeUndefined();
+  });
+
+  it('reads "see the cabins and mark them as out of order" as reading and updating the cabins only', () => {
+    const attendant = spec.roles.find((r) => r.name === 'attendant');
+    expect(attendant?.rights).toEqual({ Oil: { create: 'all', read: 'all', update: 'all', delete: 'all' }, Cabin: { read: 'all', update: 'all' } });
+  });
+
+  it('reads "the day before each session starts, the member should get a reminder"', () => {
+    expect(spec.workflows.find((w) => w.trigger?.entity === 'Booking')).toMatchObject({ trigger: { event: 'created' }, steps: [{ kind: 'waitUntil', field: 'starts_at', offset: '-P1D' }, { kind: 'task' }] });
+  });
+
+  it('reads "so let it try up to five times" and "give the delivery a week to be confirmed"', () => {
+    expect(spec.workflows.find((w) => w.trigger?.entity === 'Oil')).toMatchObject({
+      trigger: { event: 'updated', field: 'stock_status', value: 'low' },
+      steps: [{ kind: 'task', retries: 5 }, { kind: 'waitForEvent', events: ['delivery_confirmed'], timeout: 'P1W' }, { kind: 'task' }],
+    });
+  });
+
+  it('reads codes of digits and letters as values ("35mm, 120 or 4x5")', () => {
+    expect(phrase('the biggest negative format it takes (35mm, 120 or 4x5)')).toMatchObject({ type: 'enum', values: ['35mm', '120', '4x5'] });
+  });
+});

@@ -539,6 +539,7 @@ export function readDescription(description: string): Reading {
   fullNames(discovery, listed, statusLists, sentences, earlyRoles);
   shortNames(discovery, listed, statusLists, sentences, earlyRoles);
   introducedByAnotherName(discovery, listed, statusLists, sentences);
+  bookedNouns(discovery, sentences);
   // A short first line with no modal is the title ("Craft brewery production log."): never a rights sentence.
   const title = sentences[0];
   const titleText = statements[0]?.text ?? '';
@@ -693,8 +694,8 @@ const ALSO_STATE_AFTER = /^\s*(?:it|they)\s+(?:can|may|might|could)\s+(?:also\s+
 /** After a semicolon, what a file field is: its formats or its size. */
 const FILE_DETAIL_AFTER = /^\s*(?:jpe?gs?|pngs?|pdfs?|gifs?|heic|mp3s?|mp4s?|csvs?|any image|images? only|photos? only|max(?:imum)?\s+\d|up to \d|at most \d|no more than \d|nothing over \d|under \d)\b/i;
 
-/** "Then there are the patterns", "Next up, the swap meets", "The heart of it is the patients": record types named alone, in the plural, before what each has. */
-const ANNOUNCED = /^(?:(?:and|then|next|also|now|finally|lastly)\s*,?\s+)*(?:(?:let's\s+|we'll\s+|i'll\s+)?start(?:ing)?\s+with\s+|first(?:\s+up)?\s*,\s+|there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?|we(?:'ve|\s+have)\s+(?:also\s+)?got\s+|we\s+(?:also\s+)?have\s+|(?:so\s+)?we\s+(?:also\s+)?need\s+|next\s+up\s*,?\s+|on\s+to\s+|we\s+(?:also\s+)?(?:hold|run|organi[sz]e|host|put on)\s+|the\s+(?:heart|core|centre|center|hub|backbone|main thing|main part|most important (?:thing|part)|starting point)\s+(?:of\s+(?:it|it all|everything|the (?:system|app|whole thing))\s+)?(?:is|are)\s+|it(?:'s|\s+is)\s+all\s+(?:about|built around)\s+|everything\s+(?:revolves|centres|centers|hangs)\s+(?:around|on)\s+)(?:(?:the|our|some|all\s+the)\s+)?([a-z]+(?:\s+[a-z]+)?s)$|^(?:and\s+)?we\s+(?:also\s+)?(?:keep track of|track|record|log|store|keep)\s+(?:every|each)\s+([a-z]+(?:\s+[a-z]+)?)$|^the\s+(?:heart|core|centre|center|hub|backbone|main thing)\s+of\s+(?:it|it all|everything|the whole thing)\s+is\s+the\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)$/i;
+/** "Then there are the patterns", "Next up, the swap meets", "The heart of it is the patients", "The last big thing is chemicals": record types named alone, in the plural, before what each has. */
+const ANNOUNCED = /^(?:(?:and|then|next|also|now|finally|lastly|day to day|day-to-day)\s*,?\s+)*(?:(?:let's\s+|we'll\s+|i'll\s+)?start(?:ing)?\s+with\s+|first(?:\s+up)?\s*,\s+|there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?|we(?:'ve|\s+have)\s+(?:also\s+)?got\s+|we\s+(?:also\s+)?have\s+|(?:so\s+)?we\s+(?:also\s+)?need\s+|next\s+up\s*,?\s+|on\s+to\s+|we\s+(?:also\s+)?(?:hold|run|organi[sz]e|host|put on)\s+|the\s+(?:heart|core|centre|center|hub|backbone|main part|most important (?:thing|part)|starting point|(?:last\s+|other\s+|final\s+|next\s+)?(?:big|main|biggest|important)\s+(?:thing|one))\s+(?:of\s+(?:it|it all|everything|the (?:system|app|whole thing))\s+)?(?:is|are)\s+|it(?:'s|\s+is)\s+all\s+(?:about|built around)\s+|everything\s+(?:revolves|centres|centers|hangs)\s+(?:around|on)\s+)(?:(?:the|our|some|all\s+the)\s+)?([a-z]+(?:\s+[a-z]+)?s)$|^(?:and\s+)?we\s+(?:also\s+)?(?:keep track of|track|record|log|store|keep)\s+(?:every|each)\s+([a-z]+(?:\s+[a-z]+)?)$|^the\s+(?:heart|core|centre|center|hub|backbone|main thing)\s+of\s+(?:it|it all|everything|the whole thing)\s+is\s+the\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)$/i;
 /** The sentence after an announcement says what each has: "Each one must have ...", "They each have ...". */
 const DESCRIBED_NEXT = /^(?:and\s+)?(?:(?:its|their)\s+[a-z]+|(?:for\s+)?(?:each|every)\s+(?:one|of them|single one)\b|(?:they|these)\s+(?:each\s+|all\s+)?(?:have|has|need|must|can|should|come|carry|hold|get)\b)/i;
 
@@ -741,6 +742,23 @@ function introducedByAnotherName(discovery: Discovery, lists: Array<FieldList & 
   }
   for (const [from, to] of renames) (discovery.aliases ??= []).push({ words: snakeCase(from).split('_'), entity: to });
   applyRenames(renames, discovery, lists, statusLists);
+}
+
+/**
+ * "Members can ... book sessions", then "the day before each session starts": what people book,
+ * when no record type has its name, is the Booking (or Reservation) they make.
+ */
+function bookedNouns(discovery: Discovery, sentences: Sentence[]): void {
+  const booking = discovery.entities.find((e) => e === 'Booking' || e === 'Reservation');
+  if (!booking) return;
+  const taken = new Set(discovery.entities.map((e) => snakeCase(e)));
+  const text = sentences.map((s) => s.text).join(' ').toLowerCase();
+  for (const m of text.matchAll(/\b(?:book|books|booking|reserve|reserves)\s+(?:a\s+|an\s+|their\s+)?([a-z]+?)s?\b(?=\s*(?:[,.;]|$|\s+(?:and|or|for|at|on|in|online|with)\b))/g)) {
+    const noun = m[1]!;
+    if (taken.has(noun) || NON_NOUNS.has(noun) || /^(?:it|them|one|ones|time|times|place|places|in|out|online|ahead)$/.test(noun)) continue;
+    if ((discovery.aliases ?? []).some((a) => a.words.join(' ') === noun)) continue;
+    (discovery.aliases ??= []).push({ words: [noun], entity: booking });
+  }
 }
 
 /** "Then there are the stables themselves": a record type named, nothing said of it yet. */

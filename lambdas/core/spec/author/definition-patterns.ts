@@ -232,6 +232,11 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     detail: 2,
   },
   {
+    example: "Then there's the kit people book, which we call stations (a record type by the name the text gives it)",
+    re: new RegExp(String.raw`^(?:and\s+)?(?:then\s+)?there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?(?:the|our)\s+[a-z]+(?:\s+[a-z]+){0,3}?\s*,\s*which\s+(?:we|people|everyone|they|you)\s+(?:call|refer to as)\s+(?:the\s+)?${NP}$`, 'i'),
+    topic: 1,
+  },
+  {
     example: 'Then there are the stables themselves (a record type of its own, its fields said next)',
     re: new RegExp(String.raw`^(?:and\s+)?(?:then\s+)?there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?(?:the|our)\s+${NP}\s+(?:themselves|itself)$`, 'i'),
     topic: 1,

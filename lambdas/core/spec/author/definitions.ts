@@ -119,6 +119,8 @@ function readClean(clean: string): ProseDefinition | undefined {
     // ("..., while a person can be the father in several families": a new clause ends the list;
     // "..., and both must be filled in, plus ..." is a rule of the list.)
     const written = p.list !== undefined ? m[p.list]?.trim().replace(/\s+(?:on|to|with|in)\s+(?:it|them)$/i, '').replace(/,?\s+(?:while|whereas)\s+(?:a|an|the|each|every|one)\s.*$/i, '').replace(/,?\s+(?:and|but)\s+(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,\s*(?:and|but)\s+(?![^(]*\))(?!whether\b|if\b|both\b|all\b|each\b|either\b|neither\b|an?\s)(?:[a-z'-]+\s+){1,8}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;
+    // ("Each darkroom has a coordinator or two, and they're the admins": people, counted, are no fields.)
+    if (written && /^(?:an?|one)\s+[a-z]+\s+or\s+(?:two|three)\b/i.test(written)) return undefined;
     // ("The hall is run by a small charity committee": who runs the business, no record type.)
     if (p.passive && /\b(?:is|are)\s+(?:run|owned|managed|operated|organi[sz]ed|staffed)\s+by\s+(?:a|an|the|our|two|three)\s+[^,]+$/i.test(clean)) return undefined;
     const detailed = written && p.detail !== undefined && m[p.detail] ? `${written} (${m[p.detail]!.trim()})` : written && p.yesNo ? `${written} (yes/no)` : written;

@@ -173,9 +173,9 @@ const PATTERNS: Pattern[] = [
     list: 3,
   },
   {
-    example: 'Each dock belongs to one marina / a harvest is from one plot, and we write down the crop',
+    example: 'Each dock belongs to one marina / a harvest is from one plot, and we write down the crop / memberships hang off a member',
     // (Also "a lesson uses exactly one car", "a match is played at one venue".)
-    re: new RegExp(String.raw`^${DET}${NP}\s+${MODAL}(?:belongs? to|(?:is|are) part of|(?:is|are) for|(?:is|are) to|(?:is|are) about|(?:is|are) on|(?:is|are) in|(?:is|are) from|comes? from|(?:is|are) attached to|(?:is|are) linked to|refers? to|points? to|links? to|connects? to|(?:is|are) tied to|points? at|uses|needs|requires|(?:is|are) assigned to|(?:is|are) held (?:at|in)|takes? place (?:at|in)|(?:is|are) played (?:at|in)|happens? (?:at|in))\s+${ONE}${NP}${TAIL}$`, 'i'),
+    re: new RegExp(String.raw`^${DET}${NP}\s+${MODAL}(?:belongs? to|hangs? off|sits? under|(?:is|are) part of|(?:is|are) for|(?:is|are) to|(?:is|are) about|(?:is|are) on|(?:is|are) in|(?:is|are) from|comes? from|(?:is|are) attached to|(?:is|are) linked to|refers? to|points? to|links? to|connects? to|(?:is|are) tied to|points? at|uses|needs|requires|(?:is|are) assigned to|(?:is|are) held (?:at|in)|takes? place (?:at|in)|(?:is|are) played (?:at|in)|happens? (?:at|in))\s+${ONE}${NP}${TAIL}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
     list: 3,
   },

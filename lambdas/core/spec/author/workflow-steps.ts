@@ -43,7 +43,8 @@ const inDays = (iso: string | undefined): string => {
 export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): void {
   for (const raw of text.split(SEGMENTS)) {
     // ("; then give them another 4 days": the "then" after a semicolon says only the order.)
-    const segment = raw.trim().replace(/\.$/, '').replace(/^then\s+/i, '');
+    // ("it should give the delivery a week to be confirmed": what the system should do is the step.)
+    const segment = raw.trim().replace(/\.$/, '').replace(/^then\s+/i, '').replace(/^(?:after\s+that\s*,?\s+)?(?:it|the\s+system|we)\s+(?:should|will|must|can)\s+(?=(?:give|allow|leave|wait)\b)/i, '');
     if (!segment) continue;
     // ("hold it for 7 days; if it hasn't been sold by then, ...", "give them another 4 days, and if it's still
     // not confirmed, ...": a time, then what had not happened in it; the time was a wait for that event.)
@@ -98,6 +99,16 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
       const step: WorkflowStep = { kind: 'waitForEvent', name: uniqueName(`wait_for_${events[0]}`, draft.names), events, timeout: nobodyTime.iso };
       draft.steps.push(step);
       draft.hints.awaited.add(step.name);
+      draft.lastSegment = segment;
+      continue;
+    }
+    // ("give the delivery a week to be confirmed" of a chemical: the other thing's act, delivery_confirmed.)
+    const other = /^(?:give|allow|leave)\s+the\s+([a-z]+)\s+(?:up to\s+|at most\s+)?(.+?)\s+to\s+be\s+([a-z]+(?:ed|en))\b/i.exec(segment);
+    const otherTime = other && !recordWords(draft.entity).includes(other[1]!.toLowerCase()) ? findDuration(other[2]!) : undefined;
+    if (other && otherTime) {
+      const event = snakeCase(`${other[1]} ${other[3]}`);
+      draft.steps.push({ kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, draft.names), events: [event], timeout: otherTime.iso });
+      draft.hints.awaited.add(draft.steps[draft.steps.length - 1]!.name);
       draft.lastSegment = segment;
       continue;
     }

@@ -62,6 +62,9 @@ export function plainWorkflowWording(sentence: string): string {
   text = text.replace(new RegExp(String.raw`^(an?\s+${MESSAGE}|${MESSAGE})\s+(?:goes|is sent|gets sent|will go|should go)\s+(?:out\s+)?to\s+((?:the|each|every|all|their)\s+[a-z]+(?:\s+[a-z]+)?)\b`, 'i'), 'send $2 $1');
   // ("The manager should get an email ...", "Members get a reminder ...": send them one.)
   text = text.replace(new RegExp(String.raw`^((?:the\s+|our\s+|all\s+|each\s+|every\s+)?[a-z]+(?:\s+(?!should\b|will\b|must\b|need\b)[a-z]+)?)\s+(?:should\s+|will\s+|must\s+|need to\s+)?(?:get|gets|receive|receives|be sent)\s+(an?\s+${MESSAGE}|${MESSAGE})\b`, 'i'), 'send $1 $2');
+  // ("the day before each session starts, the member should get a reminder": after the trigger, send them one.)
+  // (Only after a time or a trigger: "If the note isn't signed in that time, the therapist gets a reminder" is a step of a workflow already begun.)
+  if (/^(?:[^:,]{0,40}:\s*)?(?:(?:the\s+)?(?:day|week|evening|morning|night|month)\s+(?:before|after)|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|fourteen|twenty-four|thirty|forty-eight)\s+[a-z]+\s+(?:before|after)|when|whenever|once|as soon as)\b/i.test(text)) text = text.replace(new RegExp(String.raw`(,\s*)((?:the|our|each|every|their)\s+[a-z]+(?:\s+(?!should\b|will\b|must\b|gets?\b)[a-z]+)?)\s+(?:should\s+|will\s+|must\s+)?(?:get|gets|receive|receives|be sent)\s+(an?\s+${MESSAGE}|${MESSAGE})\b`, 'i'), '$1send $2 $3');
   // ("We want an automatic reminder ...", "There should be an email ...": send one.)
   text = text.replace(new RegExp(String.raw`^(?:we(?:'d| would)? (?:want|like|need)|i(?:'d| would)? (?:want|like|need)|there should be|it should send|please send)\s+(?:an?\s+)?(?:(?:automatic|automated|auto)\s+)?(${MESSAGE})\b`, 'i'), 'send a $1');
   // ("New bookings should trigger a welcome email", "An overdue invoice should trigger a reminder".)

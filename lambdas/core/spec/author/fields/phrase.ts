@@ -236,7 +236,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   const forWhat = /^(?:an?\s+|another\s+)?(?:(?:simple|quick|little|plain|single)\s+)?(?:yes\/no|yes-no|tick ?box|check ?box|flag|toggle)\s+(?:for|saying|to say|on)\s+(.+)$/i.exec(text.trim());
   if (forWhat) {
     traits.type = 'boolean';
-    const asked = forWhat[1]!.replace(/\s+(?:at the moment|right now|currently|at present|just now)$/i, '');
+    // ("a flag for when it's out of order": whether it is.)
+    const asked = forWhat[1]!.replace(/\s+(?:at the moment|right now|currently|at present|just now)$/i, '').replace(/^when\s+(?=(?:it|they)(?:['’]s|['’]re|\s+is|\s+are)\s)/i, 'whether ');
     text = /^(?:whether|if)\s/i.test(asked) ? asked.replace(/^if\s/i, 'whether ') : asked;
   }
   // ("the medical declaration, a tick box where they declare they're fit": a yes/no field.)
@@ -631,6 +632,12 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     const back = momentOfAct[2] === 'back' || momentOfAct[2] === 'home';
     const act = momentOfAct[1]!;
     return [back ? 'returned' : /(?:ed|en)$/.test(act) ? act : participle(verbLemma(act)), 'at'];
+  }
+  // ("the amount they paid", "the amount we charged": the amount of that act.)
+  const amountDone = /^(?:the\s+)?amount\s+(?:they|we|he|she|it|you)\s+([a-z]+(?:ed|id|ent|ot))$/.exec(t);
+  if (amountDone) {
+    traits.type ??= 'number';
+    return ['amount', amountDone[1]!];
   }
   // ("what it cost", "what it costs": its cost.)
   if (/^what\s+(?:it|they|each one)\s+(?:cost|costs)$/.test(t)) {

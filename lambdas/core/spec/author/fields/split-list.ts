@@ -35,7 +35,8 @@ function splitFieldListOnce(written: string): string[] {
   const named = /^(?:two|three|four)\s+([a-z]+?)s\s*:\s*(.+)$/i.exec(written.trim());
   if (named) return splitFieldList(named[2]!).map((item) => `${item} (a ${named[1]!.toLowerCase()})`);
   // (An em or en dash sets off an aside as a spaced hyphen does: "the weight — one of lace, DK or aran — and ...".)
-  let list = written.replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '');
+  // ("..., or pay-as-you-go for people who just drop in now and then": who a value is for says nothing of it.)
+  let list = written.replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '').replace(/\s+for\s+(?:people|those|anyone|folk|folks|members|customers|visitors)\s+who\s+[^,;()]*/gi, '');
   // ("what the booking is for: casual play, a ladder match, coaching or a club session": the kind of booking, and its values.)
   list = list.replace(/\bwhat\s+(?:the|this|a|an|each)\s+([a-z]+)\s+is\s+for\s*:\s*((?:(?:a|an|the)\s+)?[a-z][a-z -]*(?:,\s*(?:(?:a|an|the)\s+)?[a-z][a-z -]*)*,?\s+or\s+(?:(?:a|an|the)\s+)?[a-z][a-z -]*?)\s*(?=[;.]|$)/i, (_m, noun: string, values: string) => `${noun} type (${values.replace(/\b(?:a|an|the)\s+/gi, '')})`);
   // ("the bike make and model": the two things, each a field.)

@@ -41,7 +41,8 @@ export function valueList(text: string): string[] | undefined {
   // ("wool, cotton, acrylic, alpaca or a blend": so is an article before a value.)
   const items = written.length >= 2 && written.some((item) => /^(?:the|a|an)\s+\S/i.test(item)) ? written.map((item) => item.replace(/^(?:the|a|an)\s+(?=\S)/i, '')) : written;
   // ("Laser, 420, Optimist, Topper or Other": a code of digits among names is one of them.)
-  const named = items.some((item) => /^[a-z][a-z -]*$/i.test(item));
+  // ("35mm, 120 or 4x5": film formats, a number among codes of digits and letters.)
+  const named = items.some((item) => /^[a-z][a-z -]*$/i.test(item) || /^\d+[a-z]+\d*$|^\d+x\d+$/i.test(item));
   if (items.length < 2 || !items.every((item) => isValueLike(item) || (named && /^\d{2,4}$/.test(item)))) return undefined;
   return items;
 }
