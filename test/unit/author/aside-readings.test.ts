@@ -176,3 +176,63 @@ describe('a chatty page of record types, people and automation (a community saun
     expect(phrase('the biggest negative format it takes (35mm, 120 or 4x5)')).toMatchObject({ type: 'enum', values: ['35mm', '120', '4x5'] });
   });
 });
+
+const FENCING = [
+  'fence installers - what we need',
+  'just us, one company.',
+  '- enquirys: ppl fill in the form on our website, no login needed. name (required), phone, email, postcode',
+  '- customers: name (required), phone, email, notes',
+  '- quotes: each quote is for a customer. total £, deposit % (0-100), valid untill date, status draft / sent / accepted / declined. pdf of the quote, pdf only max 10mb',
+  '- jobs: linked to a quote. install date, no. of panels, status goes booked > in progress > snagging > complete. drawings/plans upload, pdf, 25mb max',
+  '- snags: belong to a job. notes, fixed y/n',
+  '- timber orders: for a job. supplier, cost £, delivered y/n',
+  '',
+  'users',
+  '- office: do everything',
+  '- installers - see jobs n update them (mark in progress etc), add snags + see them, look at timber orders',
+  '',
+  'auto stuff',
+  '- when a quote gets sent, wait 5 days for the customer to accept or decline. if nothing by then email them a chaser',
+  "- day before a job's install date text the customer to say we're coming. sms thing is flaky so retry it up to 3 times",
+].join('\n');
+
+describe('quick notes: labels with a clause first, dashes, arrows and automation bullets (a fence installer)', () => {
+  const spec = authorSpec({ name: 'Fences', description: FENCING });
+  const names = (record: string) => entity(spec, record)?.fields.map((f) => f.name);
+
+  it('reads "enquirys: ppl fill in the form on our website, no login needed. name, ..." as who makes them, then their fields', () => {
+    expect(names('Enquiry')).toEqual(['name', 'phone', 'email', 'postcode']);
+    expect(spec.access).toEqual(expect.arrayContaining([{ entity: 'Enquiry', operation: 'create', level: 'public' }]));
+  });
+
+  it('reads "quotes: each quote is for a customer. total £, ..." as the relation, then the fields in the sentences after', () => {
+    expect(names('Quote')).toEqual(expect.arrayContaining(['total', 'valid_until', 'status', 'customer_id']));
+    expect(fieldOf(spec, 'Quote', 'valid_until')).toMatchObject({ type: 'date' });
+    expect(fieldOf(spec, 'Quote', 'status')?.values).toEqual(['draft', 'sent', 'accepted', 'declined']);
+    expect(entity(spec, 'Quote')?.fields.filter((f) => f.type === 'file')).toHaveLength(1);
+  });
+
+  it('reads "status goes booked > in progress > snagging > complete" and a file said on its own after a colon line', () => {
+    expect(fieldOf(spec, 'Job', 'status')?.values).toEqual(['booked', 'in_progress', 'snagging', 'complete']);
+    expect(entity(spec, 'Job')?.fields.find((f) => f.type === 'file')?.file).toMatchObject({ contentTypes: ['application/pdf'], maxBytes: 25 * 1024 * 1024 });
+    expect(entity(spec, 'Quote')?.fields.find((f) => f.name === 'status')?.values).not.toContain('booked');
+  });
+
+  it('reads "installers - see jobs n update them, add snags + see them" with "them" as what was just named', () => {
+    const installer = spec.roles.find((r) => r.name === 'installer');
+    expect(installer?.rights.Job).toEqual({ read: 'all', update: 'all' });
+    expect(installer?.rights.Snag).toEqual({ create: 'all', read: 'all' });
+    expect(installer?.rights.TimberOrder).toEqual({ read: 'all' });
+    expect(installer?.rights.Customer).toBeUndefined();
+  });
+
+  it('reads automation bullets under a short label, "sms thing is flaky so retry it up to 3 times" too', () => {
+    expect(spec.workflows.find((w) => w.trigger?.entity === 'Quote')).toMatchObject({ trigger: { event: 'updated', field: 'status', value: 'sent' }, steps: [{ kind: 'waitForEvent', events: ['accepted', 'declined'], timeout: 'P5D' }, { kind: 'task' }] });
+    expect(spec.workflows.find((w) => w.trigger?.entity === 'Job')).toMatchObject({ steps: [{ kind: 'waitUntil', field: 'install_date', offset: '-P1D' }, { kind: 'task', retries: 3 }] });
+  });
+
+  it('keeps "Images only, max 3 MB." after a colon line as the rules of the file before, no field', () => {
+    const vans = authorSpec({ name: 'Vans', description: 'Vans: registration (unique), make, and a photo of the van so the yard can spot it. Images only, max 3 MB.\n\nAdmins can do everything.' });
+    expect(entity(vans, 'Van')?.fields.filter((f) => f.type === 'file').map((f) => f.name)).toEqual(['photo_key']);
+  });
+});

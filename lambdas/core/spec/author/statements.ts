@@ -8,7 +8,8 @@
  * ("As a coach, I can add drills" -> "Coaches can add drills").
  */
 import { namedRole } from './role-sentences';
-import { isPluralWord } from '../offline-author/text';
+import pluralize from 'pluralize';
+import { isPluralWord, singular } from '../offline-author/text';
 import { splitSentences } from './sentences';
 import type { Block, ListItem } from './segment';
 import { storyAsStatements } from './stories';
@@ -186,7 +187,8 @@ export function singleColonItem(text: string): { topic: string; list: string } |
  * sentence form. Slashed verbs ("create/read/update") become a list.
  */
 export function rightsLine(text: string): string | undefined {
-  const m = /^([^:]{1,60}):\s*(.+)$/.exec(text.trim());
+  // ("office - do everything", "fitters - see jobs n update them": a dash for the colon in quick notes.)
+  const m = /^([^:]{1,60}):\s*(.+)$/.exec(text.trim()) ?? /^([a-z][a-z ]{1,40}?)\s+[-–—]\s+(?=(?:do|see|view|read|look|add|make|manage|create|edit|update|book|submit|can)\b)(.+)$/i.exec(text.trim());
   if (!m) return undefined;
   const label = m[1]!.trim();
   const list = m[2]!.trim();
@@ -209,7 +211,13 @@ export function rightsLine(text: string): string | undefined {
     .flatMap((part) => {
       const phrases = part.split(/\s*,\s*(?:and\s+)?|\s+and\s+(?=(?:see|read|view|create|add|update|edit|delete|remove|manage|book|upload|log|submit|approve|browse|write|record|comment|cancel|assign)\b)/i);
       // (Only phrases with their own object: "create, read and update orders" stays one.)
-      return phrases.length > 1 && phrases.every((p) => RIGHTS_START.test(p) && p.trim().split(/\s+/).length > 1) ? phrases : [part];
+      if (!(phrases.length > 1 && phrases.every((p) => RIGHTS_START.test(p) && p.trim().split(/\s+/).length > 1))) return [part];
+      // ("see jobs n update them, add snags + see them": "them" is what the phrase before named.)
+      return phrases.map((p, i) => {
+        const pronoun = /^([a-z]+)\s+(?:them|it)\b(.*)$/i.exec(p.trim());
+        const before = i > 0 ? /^(?:[a-z]+)\s+(?:(?:the|all|any|their own|their)\s+)?([a-z]+(?:\s+[a-z]+)?)$/i.exec(phrases[i - 1]!.trim().replace(/\s*\([^()]*\)/g, '')) : null;
+        return pronoun && before && !/^(?:them|it)$/i.test(before[1]!) ? `${pronoun[1]} ${before[1]}${pronoun[2]}` : p;
+      });
     })
     .filter(Boolean)
     .map((part) => `${label} ${/^can\b/i.test(part) ? '' : 'can '}${part}`.replace(/\s+/g, ' '))
@@ -257,11 +265,21 @@ function listLead(text: string): string | undefined {
 function continuesList(sentence: string): boolean {
   if (isBareFieldList(sentence)) return true;
   const first = sentence.trim().split(/\s+/)[0]!.toLowerCase();
-  if (/^(?:we|i|you|they|it|he|she|there|if|when|once|after|so|but|and|then|wait)$/.test(first) || TASK_VERBS.has(verbLemma(first)) || sentence.replace(/\([^()]*\)/g, '').includes(':') || /\b(?:can|may|must|should|will|could)\s/i.test(sentence)) return false;
-  if (readDefinition(sentence) !== undefined || readRelations(sentence) !== undefined || readStates(sentence) !== undefined) return false;
+  // ("what they want (free text, can be long)": what a parenthesis says is the field's, no clause of the sentence.)
+  const bare = sentence.replace(/\([^()]*\)/g, '');
+  if (/^(?:we|i|you|they|it|he|she|there|if|when|once|after|so|but|and|then|wait)$/.test(first) || TASK_VERBS.has(verbLemma(first)) || bare.includes(':') || /\b(?:can|may|must|should|will|could)\s/i.test(bare)) return false;
+  if (readDefinition(sentence) !== undefined || readRelations(sentence) !== undefined) return false;
   const items = splitFieldList(sentence);
   const fields = items.map((item) => readFieldPhrase(item, { entities: [] }));
-  return items.length >= 3 && fields[0] !== undefined && fields.filter(Boolean).length * 3 >= items.length * 2;
+  const mostlyFields = items.length >= 3 && fields[0] !== undefined && fields.filter(Boolean).length * 3 >= items.length * 2;
+  // ("total, deposit %, valid until date, status draft / sent / accepted": a field with its states among others is still a list.)
+  if (mostlyFields) return true;
+  // ("pdf of the quote, pdf only max 10mb", "drawings/plans upload, pdf, 25mb max": one file with its rules;
+  // "status goes booked > in progress > complete": the status and its states.)
+  const states = readStates(sentence);
+  // (Not "Images only, max 3 MB.": the rules of the file said before, no field of its own.)
+  const fileRules = /^(?:(?:images?|photos?|pictures?|pdfs?|jpe?gs?|pngs?|gifs?)(?:\s+(?:only|or|and|max|up to|under|no)\b|\s*,)|any\s+(?:image|file)|max(?:imum)?\b|up\s+to\b|no\s+more\s+than\b|at\s+most\b|under\b)/i.test(sentence.trim());
+  return (fields[0]?.field.type === 'file' && !fileRules) || (states !== undefined && /^(?:status|state|stage)$/i.test(states.topic));
 }
 
 export function statementsOf(blocks: Block[]): Statements {
@@ -288,7 +306,10 @@ export function statementsOf(blocks: Block[]): Statements {
           singles.splice(at, 1);
           lastColon = { topic: lastColon.topic, line };
         }
-        listUnder(lastColon.topic, line).phrases.push({ text: plain, line });
+        // ("status goes booked > in progress > complete": the status field with its states.)
+        const states = isBareFieldList(plain) ? undefined : readStates(plain);
+        const said = states && /^(?:status|state|stage)$/i.test(states.topic) ? `${states.topic} (${states.values.join(', ')})` : plain;
+        listUnder(lastColon.topic, line).phrases.push({ text: said, line });
         continue;
       }
       if (lastColon?.line !== line) lastColon = undefined;
@@ -302,6 +323,16 @@ export function statementsOf(blocks: Block[]): Statements {
       const labelled = topic ? FIELDS_LABEL.exec(plain) : null;
       if (labelled && topic) {
         listUnder(topic, line).phrases.push({ text: labelled[1]!, line });
+        continue;
+      }
+      // ("enquiries: people fill in the form on our website, no login needed. name, phone, ...": who makes
+      // the record, said as a clause, is a statement of their right; the fields follow.)
+      const madeBy = /^([a-z][a-z ]{2,40}):\s*((?:people|ppl|customers|clients|visitors|anyone|anybody|members|the public|parents|guests)\s+(?:fill in|fill out|submit|send|make|use|leave|post|add|create)\b)([^.;]*)$/i.exec(plain);
+      const madeTopic = madeBy ? topicOf(madeBy[1]!) : undefined;
+      if (madeBy && madeTopic && isPluralWord(madeBy[1]!.trim().split(/\s+/).pop() ?? '')) {
+        const subject = madeBy[2]!.split(/\s+/)[0]!.replace(/^ppl$/i, 'people');
+        statements.push({ text: `${subject} can create ${pluralize(singular(madeBy[1]!.trim().toLowerCase()))}${madeBy[3]!.replace(/^\s*(?:the|a|an|our)?\s*(?:form|page)\b[^,]*/i, '')}`, source: s, line, topic });
+        lastColon = { topic: madeTopic, line };
         continue;
       }
       const colon = colonList(plain);
@@ -325,6 +356,10 @@ export function statementsOf(blocks: Block[]): Statements {
       const labelledTopic = clauseLabel ? topicOf(clauseLabel[1]!) : undefined;
       // (Only when the fields follow: "Unpaid invoices: when an invoice is created, ..." labels a workflow.)
       if (labelledTopic && isPluralWord(clauseLabel![1]!.trim().split(/\s+/).pop() ?? '')) lastColon = { topic: labelledTopic, line };
+      // ("quotes: each quote is for a customer. total, deposit %, ...": a record type labelled, how it relates said first, then its fields.)
+      const relationLabel = !single && !clauseLabel ? /^([a-z][a-z ]{2,40}):\s*(.+)$/i.exec(plain) : null;
+      const relationTopic = relationLabel && readRelations(relationLabel[2]!) !== undefined ? topicOf(relationLabel[1]!) : undefined;
+      if (relationTopic && isPluralWord(relationLabel![1]!.trim().split(/\s+/).pop() ?? '')) lastColon = { topic: relationTopic, line };
     }
   };
 
@@ -360,7 +395,9 @@ export function statementsOf(blocks: Block[]): Statements {
       for (const child of item.children) readItem(child, undefined);
       return;
     }
-    if (topic && !isSentence(text) && !isClauseAboutTopic(text)) {
+    // ("auto stuff" / "- when a quote gets sent, wait 5 days ...", "- day before a job's date text the customer": automation, no fields.)
+    const automation = /^(?:when|whenever|once|as soon as|each time|every time|if|unless)\s+(?:an?|the|any|each|every|some|someone|somebody|they|it)\b|^(?:the\s+)?(?:day|night|evening|morning|week)\s+(?:before|after)\s|^(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|fourteen|thirty|forty-eight)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+(?:before|after)\s/i.test(text);
+    if (topic && !automation && !isSentence(text) && !isClauseAboutTopic(text)) {
       listUnder(topic, item.line).phrases.push({ text, line: item.line });
       return;
     }

@@ -82,6 +82,9 @@ function readStatesOnce(written: string): StateList | undefined {
   const text = written
     .replace(/["“]([a-z][a-z -]{0,30}?)["”]/gi, (_m, state: string) => state.trim().replace(/\s+/g, '-'))
     .replace(/\b(goes|moves|runs|progresses|flows)\s+(?!from\b)(?=[a-z-]+\s*(?:→|->|=>|⇒))/i, '$1 from ')
+    // ("status goes booked > in progress > snagging > complete": a plain ">" between states is an arrow too.)
+    .replace(/\s+>\s+(?=[a-z])/gi, ' -> ')
+    .replace(/\b(goes|moves|runs|progresses|flows)\s+(?!from\b)(?=[a-z-]+(?:\s+[a-z-]+)?\s*->)/i, '$1 from ')
     .replace(/\s*(?:→|->|=>|⇒)\s*/g, ' to ')
     // ("..., cancelled or a no-show": the article before the last state is no part of it.)
     .replace(/,\s*([a-z-]+(?:\s+[a-z-]+)?)\s+or\s+an?\s+(?=[a-z-]+\s*$)/i, ', $1 or ')

@@ -312,7 +312,7 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     // ("Retry this email up to 3 times.": the retries of the workflow's last task.)
     // ("Text gateways fail from time to time, so retry the text up to three times": a failure, then its retries.)
     // ("Our mailer is flaky, so it should retry up to 3 times", "The website is slow, so try up to 4 more times": any reason, and who retries.)
-    const failure = /^[^;]*,\s*so\s+(?:let\s+(?:it|them)\s+|(?:it|we|they|you)\s+)?(?:(?:should|must|will|can|needs? to|has to|have to)\s+)?(?=retry\b|try\s+(?:again\s+)?(?:up\s+to\s+)?\w+\s+(?:(?:more|further|extra)\s+)?times\b|try\s+twice\b)/i.exec(text)
+    const failure = /^[^;]*?(?:,\s*|\s+(?=so\s+(?:let\s+)?(?:it\s+|we\s+)?(?:should\s+|must\s+|will\s+|can\s+)?(?:retry|try)\b))so\s+(?:let\s+(?:it|them)\s+|(?:it|we|they|you)\s+)?(?:(?:should|must|will|can|needs? to|has to|have to)\s+)?(?=retry\b|try\s+(?:again\s+)?(?:up\s+to\s+)?\w+\s+(?:(?:more|further|extra)\s+)?times\b|try\s+twice\b)/i.exec(text)
       // ("Our SMS service times out now and then; retry up to three times": the failure, then the retries; not a trigger of its own.)
       ?? (/^[^;]*;\s*retry\b/i.test(text) && !readOpening(conditionFirst(commaBeforeAction(text)), ctx) ? /^[^;]*;\s*/.exec(text) : null);
     // (Not "If a new fault hasn't been assigned within 1 hour, page the engineer; the page should be retried ...": a workflow of its own, with its retries.)

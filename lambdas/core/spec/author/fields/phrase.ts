@@ -357,13 +357,15 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   if (ws.length >= 2 && /^(?:description|notes?|summary|details|explanation|comments?)$/.test(ws[0]!) && /^(?:of|on|about)$/.test(ws[1]!)) ws = [ws[0]!];
   // ("the name of the item", "the weight of one piece": what the record's own thing has is the record's.)
   else if (ws.length === 3 && /^(?:name|title|weight|price|size|length|colour|color|height|width)$/.test(ws[0]!) && ws[1] === 'of' && /^(?:item|piece|thing|one|unit|product)$/.test(ws[2]!)) ws = [ws[0]!];
-  // ("a photo of the scoresheet": the scoresheet photo, as a compound names it.)
+  // ("a PDF of the quote": the format, read as one, leaves "of the quote"; the quote pdf.)
+  if (ws.length >= 2 && ws.length <= 3 && ws[0] === 'of' && traits.contentTypes.length > 0) ws = [...ws.slice(1), traits.contentTypes.every((c) => c === 'application/pdf') ? 'pdf' : 'file'];
+  // ("a photo of the scoresheet": the scoresheet photo, as a compound names it; "a pdf of the quote", the quote pdf.)
   // ("a recording of the speaking part": the recording, a file, named by what it records.)
   // ("a scan of their driving licence": the licence, kept as a file, as a scan or an upload of it would be.)
   else if (ws.length > 2 && ws.length <= 5 && ws[0] === 'scan' && ws[1] === 'of') {
     ws = ws.slice(2);
     traits.type ??= 'file';
-  } else if (ws.length > 2 && (ofObject(ws).length <= 2 || ofObject(ws).includes('or')) && /^(?:photo|picture|image|recording|video)$/.test(ws[0]!) && ws[1] === 'of') {
+  } else if (ws.length > 2 && (ofObject(ws).length <= 2 || ofObject(ws).includes('or')) && /^(?:photo|picture|image|recording|video|pdf)$/.test(ws[0]!) && ws[1] === 'of') {
     // ("recording" names a file only so: "a recording date" is a date.)
     if (ws[0] === 'recording') traits.type ??= 'file';
     // ("a photo of the load in the bay": where it is taken is no part of the name;
@@ -632,6 +634,11 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     const back = momentOfAct[2] === 'back' || momentOfAct[2] === 'home';
     const act = momentOfAct[1]!;
     return [back ? 'returned' : /(?:ed|en)$/.test(act) ? act : participle(verbLemma(act)), 'at'];
+  }
+  // ("valid until date", "valid till": the last day it holds.)
+  if (/^(?:the\s+)?valid\s+(?:until|till|to|thru|through)(?:\s+date)?$/.test(t)) {
+    traits.type ??= 'date';
+    return ['valid', 'until'];
   }
   // ("the amount they paid", "the amount we charged": the amount of that act.)
   const amountDone = /^(?:the\s+)?amount\s+(?:they|we|he|she|it|you)\s+([a-z]+(?:ed|id|ent|ot))$/.exec(t);

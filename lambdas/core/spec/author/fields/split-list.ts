@@ -37,6 +37,8 @@ function splitFieldListOnce(written: string): string[] {
   // (An em or en dash sets off an aside as a spaced hyphen does: "the weight — one of lace, DK or aran — and ...".)
   // ("..., or pay-as-you-go for people who just drop in now and then": who a value is for says nothing of it.)
   let list = written.replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '').replace(/\s+for\s+(?:people|those|anyone|folk|folks|members|customers|visitors)\s+who\s+[^,;()]*/gi, '');
+  // ("status goes booked > in progress > complete": the status, and its states in order.)
+  list = list.replace(/\b(status|state|stage)\s+(?:goes|moves|runs|flows)\s+(?:from\s+)?([a-z][a-z -]*?(?:\s*(?:>|->|→)\s*[a-z][a-z -]*?)+)(?=\s*(?:[,;.]|$))/gi, (_m, field: string, states: string) => `${field} (${states.split(/\s*(?:>|->|→)\s*/).join(', ')})`);
   // ("what the booking is for: casual play, a ladder match, coaching or a club session": the kind of booking, and its values.)
   list = list.replace(/\bwhat\s+(?:the|this|a|an|each)\s+([a-z]+)\s+is\s+for\s*:\s*((?:(?:a|an|the)\s+)?[a-z][a-z -]*(?:,\s*(?:(?:a|an|the)\s+)?[a-z][a-z -]*)*,?\s+or\s+(?:(?:a|an|the)\s+)?[a-z][a-z -]*?)\s*(?=[;.]|$)/i, (_m, noun: string, values: string) => `${noun} type (${values.replace(/\b(?:a|an|the)\s+/gi, '')})`);
   // ("the bike make and model": the two things, each a field.)
