@@ -7,7 +7,7 @@
  */
 import { authorSpec } from '../../../lambdas/core/spec/author';
 import { readStates } from '../../../lambdas/core/spec/author/states';
-import { readFieldPhrase } from '../../../lambdas/core/spec/author/fields';
+import { readFieldPhrase, splitFieldList } from '../../../lambdas/core/spec/author/fields';
 import type { SpecDocument } from '../../../lambdas/core/spec/spec-model';
 
 const entity = (spec: SpecDocument, name: string) => spec.entities.find((e) => e.name === name);
@@ -234,5 +234,53 @@ describe('quick notes: labels with a clause first, dashes, arrows and automation
   it('keeps "Images only, max 3 MB." after a colon line as the rules of the file before, no field', () => {
     const vans = authorSpec({ name: 'Vans', description: 'Vans: registration (unique), make, and a photo of the van so the yard can spot it. Images only, max 3 MB.\n\nAdmins can do everything.' });
     expect(entity(vans, 'Van')?.fields.filter((f) => f.type === 'file').map((f) => f.name)).toEqual(['photo_key']);
+  });
+});
+
+const LIFEBOATS = [
+  '# Lifeboat crew training',
+  '## Boats',
+  'A boat has a hull number, which we paint on the bow and which must be unique (for example ON-1307). We also record the class, which is one of Atlantic, Shannon, a D-class inshore boat, or Severn, and how many crew were aboard at launch, and keep one hull photo.',
+  '## Applications',
+  'An application asks for the applicant\'s full name (required) and email (required); the type of employer (council, private or other); whether they can swim; and their postcode.',
+  '## Assignments',
+  'Each assignment is for one boat; it also names the trainee, who is a user of the system, and records the start date and a planned end date.',
+  '## Who uses it',
+  '**Crew trainers.** Trainers are the staff who support the volunteers. They can read boats and update them. They create assignments, read them and update them.',
+  '**Station admins.** Each station has one or two admins who manage everything for their station.',
+].join('\n\n');
+
+describe('a long page with headings of people (lifeboat crew training)', () => {
+  const spec = authorSpec({ name: 'Lifeboats', description: LIFEBOATS });
+
+  it('reads "a hull number, which we paint on the bow and which must be unique": the rule, not a field of what we do with it', () => {
+    expect(fieldOf(spec, 'Boat', 'hull_number')).toMatchObject({ unique: true });
+    expect(entity(spec, 'Boat')?.fields.map((f) => f.name)).not.toContain('we_paint_on_bow');
+  });
+
+  it('reads values some of which have their article ("Atlantic, Shannon, a D-class inshore boat, or Severn")', () => {
+    expect(fieldOf(spec, 'Boat', 'class')).toMatchObject({ type: 'enum' });
+    expect(fieldOf(spec, 'Boat', 'class')?.values).toHaveLength(4);
+    expect(splitFieldList('a name, which is required, a format of singles or doubles')).toEqual(['a name, which is required', 'a format of singles or doubles']);
+  });
+
+  it('reads "how many crew were aboard", "keep one hull photo" and "the type of employer (council, private or other)"', () => {
+    expect(phrase('how many puppies were born alive')).toMatchObject({ name: 'puppies_born_alive', type: 'integer' });
+    expect(entity(spec, 'Boat')?.fields.map((f) => f.name)).toContain('hull_photo_key');
+    expect(fieldOf(spec, 'Application', 'employer_type')).toMatchObject({ type: 'enum', values: ['council', 'private', 'other'] });
+  });
+
+  it('reads a list that goes on after its semicolons', () => {
+    expect(entity(spec, 'Application')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['email', 'employer_type', 'postcode']));
+  });
+
+  it('reads "it also names the trainee, who is a user of the system, and records ..."', () => {
+    expect(fieldOf(spec, 'Assignment', 'trainee_id')).toMatchObject({ type: 'ref(User)' });
+    expect(entity(spec, 'Assignment')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['start_date', 'planned_end_date', 'boat_id']));
+  });
+
+  it('names people after their heading ("**Crew trainers.** Trainers are the staff who ... They can ...")', () => {
+    expect(spec.roles.find((r) => r.name === 'crew_trainer')?.rights).toMatchObject({ Boat: { read: 'all', update: 'all' }, Assignment: { create: 'all', read: 'all', update: 'all' } });
+    expect(entity(spec, 'Station')).toBeUndefined();
   });
 });

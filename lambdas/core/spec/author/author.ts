@@ -187,7 +187,10 @@ export function readDescription(description: string): Reading {
     const beforeColon = listColon ? readDefinition(sentence.text.slice(0, listColon[0].length - 2)) : undefined;
     const beforeColonSaysNothing = whole !== undefined && whole.topic !== PREVIOUS && listColon !== null && (beforeColon === undefined || beforeColon.topic === PREVIOUS) && readRelations(sentence.text.slice(0, listColon[0].length - 2)) === undefined;
     const keepColon = whole !== undefined && (whole.list?.length ?? 0) > 0 && ((whole.topic !== PREVIOUS && /^(?:we|i|you|they)\s/i.test(sentence.text.trim())) || colonInList || beforeColonSaysNothing);
-    const parts = splitTopLevel(sentence.text, (lower, at) => ((listColon && at > listColon[0].length && lower[at] === ';' && isBareFieldList(lower.slice(at + 1).split(';')[0]!, true)) || (lower[at] === ';' && FILE_DETAIL_AFTER.test(lower.slice(at + 1))) || (keepColon && lower[at] === ':') || (lower[at] === ';' && ALSO_STATE_AFTER.test(lower.slice(at + 1))) ? 0 : separators(lower, at)));
+    // ("An application asks for the applicant's full name, ...; the type of home (house, flat or other); whether ...": the list goes on after its semicolons.)
+    const listedFirst = !listColon && sentence.text.includes(';') ? readDefinition(sentence.text.split(';')[0]!) : undefined;
+    const listGoesOn = listedFirst !== undefined && splitFieldList(listedFirst.list ?? '').length >= 2;
+    const parts = splitTopLevel(sentence.text, (lower, at) => ((((listColon && at > listColon[0].length) || listGoesOn) && lower[at] === ';' && isBareFieldList(lower.slice(at + 1).split(';')[0]!.replace(/^\s*and\s+/, ''), true)) || (lower[at] === ';' && FILE_DETAIL_AFTER.test(lower.slice(at + 1))) || (keepColon && lower[at] === ':') || (lower[at] === ';' && ALSO_STATE_AFTER.test(lower.slice(at + 1))) ? 0 : separators(lower, at)));
     /** The record type the part before this one (or the sentence before) ended on, in the plural: "... carers write medication notes." */
     const endedOn = (part: string): string | undefined => {
       const at = parts.indexOf(part);
@@ -593,8 +596,9 @@ function withSubjects(clauses: string[], before?: string, out?: { last?: string 
       // ("Reception looks after customers ...": one person or desk, its verb in -s.)
       else if (at === 0 && /^[a-z]+$/.test(noun) && !rightVerb(noun) && /^[a-z]+s$/.test(verb) && (phrasalVerb(verb, ws[lead + length + 1]) || (rightVerb(verb) && rightVerb(verb) !== verb))) subject = ws.slice(0, lead + length).join(' ');
     }
-    // ("Site representatives are volunteer plot-holders who help out. They can read plots": who they are, then "they".)
-    const whoTheyAre = /^(?:the\s+|our\s+)?([a-z]+(?:\s+[a-z]+)?s)\s+are\s+(?:(?:our|the|all|mostly|usually|volunteer|unpaid|paid|local|trusted|experienced|senior|junior)\s+)*(?:(?:[a-z-]+\s+)?[a-z-]+(?:s|people|staff|folk)|read-only|view-only|read only)\b/i.exec(clause.trim());
+    // ("Site representatives are volunteer plot-holders who help out. They can read plots": who they are, then "they";
+    // "Advisors are the staff who support the raisers" too.)
+    const whoTheyAre = /^(?:the\s+|our\s+)?([a-z]+(?:\s+[a-z]+)?s)\s+are\s+(?:(?:our|the|all|mostly|usually|volunteer|unpaid|paid|local|trusted|experienced|senior|junior)\s+)*(?:(?:[a-z-]+\s+)?(?:[a-z-]+s|[a-z-]*(?:people|staff|folk|personnel|team|crew))|read-only|view-only|read only)\b/i.exec(clause.trim());
     if (whoTheyAre && RIGHT_VERBS[whoTheyAre[1]!.toLowerCase().split(/\s+/)[0]!] === undefined) subject = whoTheyAre[1];
     const first = clause.trim().split(/[\s,]+/)[0]!.toLowerCase();
     // ("..., and can see tests without changing them": the modal's subject is the clause's before.)

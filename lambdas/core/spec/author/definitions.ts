@@ -63,6 +63,8 @@ function readDefinitionOnce(text: string): ProseDefinition | undefined {
     .replace(/^(?:we|you|they|i)\s+(?:also\s+)?(?:keep|have|maintain|run)\s+(?:a|an)\s+(?:log|record|register|diary|history)\s+of\s+(?:all\s+)?(?:the\s+|our\s+)?([a-z]+s)\s*:\s*(?:each|every)\s+(?:one|of them)\s+(?=(?:is|has|gets|holds)\b)/i, (_m, records: string) => `each ${singular(records)} `)
     // ("each visit is for a horse and is a farrier, vet or physio visit": which kind of visit it is, a field with its values.)
     .replace(/^((?:each|every|a|an)\s+([a-z]+)\s+is\s+for\s+(?:a|an|one)\s+[a-z]+(?:\s+[a-z]+)?)\s+and\s+is\s+(?:either\s+)?(?:a|an)\s+([a-z]+(?:\s*,\s*[a-z]+)*,?\s+or\s+[a-z]+)\s+\2\b\s*,?\s*(?:with\s+)?/i, '$1, with a kind ($3), ');
+  // ("it also names the raiser, who is a user of the system, and records the start date, ...": the person is one more field.)
+  clean = clean.replace(/^(it|they)\s+(also\s+)?names?\s+((?:the|a|an|their|its)\s+[a-z]+(?:\s+[a-z]+)?)(?:\s*,\s*(?:who|which)\s+(?:is|are)\s+[^,]+)?\s*,?\s+and\s+(records?|has|have|holds?|keeps?|stores?)\s+/i, (_m, subject: string, also: string | undefined, person: string, verb: string) => `${subject} ${also ?? ''}${verb} ${person}, `);
   // ("We keep a gear log of the ropes, harnesses and so on: a serial number, ...": a log's entries are the record, its items.)
   const logged = /^(?:we|you|they|i)\s+(?:also\s+)?(?:keep|have|maintain|run|need)\s+(?:a|an)\s+([a-z]+)\s+(?:log|register|inventory|list|catalogue|catalog)\b(?:\s+of\s+[^:]+?)?(?:\s*:\s*(.+))?$/i.exec(clean);
   // ("a little catalogue of pieces": a size is no name; the pieces are the record, read by the patterns below.)
@@ -119,8 +121,8 @@ function readClean(clean: string): ProseDefinition | undefined {
     // ("..., while a person can be the father in several families": a new clause ends the list;
     // "..., and both must be filled in, plus ..." is a rule of the list.)
     const written = p.list !== undefined ? m[p.list]?.trim().replace(/\s+(?:on|to|with|in)\s+(?:it|them)$/i, '').replace(/,?\s+(?:while|whereas)\s+(?:a|an|the|each|every|one)\s.*$/i, '').replace(/,?\s+(?:and|but)\s+(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,\s*(?:and|but)\s+(?![^(]*\))(?!whether\b|if\b|both\b|all\b|each\b|either\b|neither\b|an?\s)(?:[a-z'-]+\s+){1,8}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;
-    // ("Each darkroom has a coordinator or two, and they're the admins": people, counted, are no fields.)
-    if (written && /^(?:an?|one)\s+[a-z]+\s+or\s+(?:two|three)\b/i.test(written)) return undefined;
+    // ("Each darkroom has a coordinator or two, and they're the admins", "one or two admins who ...": people, counted, are no fields.)
+    if (written && /^(?:(?:an?|one)\s+[a-z]+\s+or\s+(?:two|three)|(?:one|two)\s+or\s+(?:two|three)\s+[a-z]+)\b/i.test(written)) return undefined;
     // ("The hall is run by a small charity committee": who runs the business, no record type.)
     if (p.passive && /\b(?:is|are)\s+(?:run|owned|managed|operated|organi[sz]ed|staffed)\s+by\s+(?:a|an|the|our|two|three)\s+[^,]+$/i.test(clean)) return undefined;
     const detailed = written && p.detail !== undefined && m[p.detail] ? `${written} (${m[p.detail]!.trim()})` : written && p.yesNo ? `${written} (yes/no)` : written;

@@ -14,10 +14,9 @@ import { splitSentences } from './sentences';
 import type { Block, ListItem } from './segment';
 import { storyAsStatements } from './stories';
 import { isBareFieldList } from './bare-lists';
-import { readDefinition } from './definitions';
 import { readRelations } from './relations';
 import { readStates } from './states';
-import { readFieldPhrase, splitFieldList } from './fields';
+import { continuesList } from './list-continuation';
 import { GROUP_WORDS, plainStatement, topicOf } from './statement-wording';
 import { TASK_VERBS, verbLemma } from './workflow-phrases';
 
@@ -258,28 +257,15 @@ function listLead(text: string): string | undefined {
 }
 
 /**
- * A sentence that goes on with the fields of the colon line before it: a bare field list, or
- * three items or more, most of them read as fields, with no subject of its own ("date stolen,
- * where it was stolen from, a crime ref number (unique), was it locked y/n, ...").
+ * "**Puppy raisers.** Raisers are volunteers. They can ...": people a heading names in full, called
+ * by the head noun alone in its sentences, are the people of the heading.
  */
-function continuesList(sentence: string): boolean {
-  if (isBareFieldList(sentence)) return true;
-  const first = sentence.trim().split(/\s+/)[0]!.toLowerCase();
-  // ("what they want (free text, can be long)": what a parenthesis says is the field's, no clause of the sentence.)
-  const bare = sentence.replace(/\([^()]*\)/g, '');
-  if (/^(?:we|i|you|they|it|he|she|there|if|when|once|after|so|but|and|then|wait)$/.test(first) || TASK_VERBS.has(verbLemma(first)) || bare.includes(':') || /\b(?:can|may|must|should|will|could)\s/i.test(bare)) return false;
-  if (readDefinition(sentence) !== undefined || readRelations(sentence) !== undefined) return false;
-  const items = splitFieldList(sentence);
-  const fields = items.map((item) => readFieldPhrase(item, { entities: [] }));
-  const mostlyFields = items.length >= 3 && fields[0] !== undefined && fields.filter(Boolean).length * 3 >= items.length * 2;
-  // ("total, deposit %, valid until date, status draft / sent / accepted": a field with its states among others is still a list.)
-  if (mostlyFields) return true;
-  // ("pdf of the quote, pdf only max 10mb", "drawings/plans upload, pdf, 25mb max": one file with its rules;
-  // "status goes booked > in progress > complete": the status and its states.)
-  const states = readStates(sentence);
-  // (Not "Images only, max 3 MB.": the rules of the file said before, no field of its own.)
-  const fileRules = /^(?:(?:images?|photos?|pictures?|pdfs?|jpe?gs?|pngs?|gifs?)(?:\s+(?:only|or|and|max|up to|under|no)\b|\s*,)|any\s+(?:image|file)|max(?:imum)?\b|up\s+to\b|no\s+more\s+than\b|at\s+most\b|under\b)/i.test(sentence.trim());
-  return (fields[0]?.field.type === 'file' && !fileRules) || (states !== undefined && /^(?:status|state|stage)$/i.test(states.topic));
+function namedAsHeaded(sentence: string, topic: string | undefined): string {
+  const ws = topic?.trim().split(/\s+/) ?? [];
+  const head = ws.at(-1)?.toLowerCase() ?? '';
+  if (ws.length < 2 || ws.length > 4 || !/(?:er|or|ist|ant|ent|ian|ee)s$/.test(head)) return sentence;
+  // (And "They can ..." in their paragraph: the heading's people.)
+  return sentence.replace(new RegExp(String.raw`^(?:the\s+|our\s+)?${head}\b|^they\b(?!['’])`, 'i'), topic!.trim());
 }
 
 export function statementsOf(blocks: Block[]): Statements {
@@ -296,7 +282,7 @@ export function statementsOf(blocks: Block[]): Statements {
   let lastColon: { topic: string; line: number; single?: Statement } | undefined;
   const sentence = (text: string, line: number, topic?: string) => {
     for (const s of splitSentences(text).flatMap((piece) => storyAsStatements(withoutLeadIn(piece).replace(WORKFLOW_LEAD_IN, ''))).flatMap(withAsideSentences)) {
-      const plain = plainStatement(s);
+      const plain = namedAsHeaded(plainStatement(s), topic);
       if (lastColon && lastColon.line === line && !colonList(plain) && continuesList(plain)) {
         if (lastColon.single) {
           // (The one-item line said first is that record type's, as the list after it is.)

@@ -62,6 +62,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("breed, typed in (Swaledale, ...)": how it is entered says it is text; "later the scanning result": when, nothing.)
     .replace(/,\s*(?:typed in|written in|entered by hand)(?=\s*(?:\(|$))/i, '')
     .replace(/^(?:later|afterwards|eventually|then)\s+(?=(?:the|a|an|their|its)\s)/i, '')
+    // ("and keep one profile photo": that we keep it says nothing of it.)
+    .replace(/^(?:keep|store|hold|save)\s+(?:one|a|an|the|their|its)\s+(?=[a-z])/i, '')
     .replace(/^((?:some|any|the)\s+)?(?:free|free-form|freeform)\s+(?=(?:notes?|comments?)\s*(?:\(|,|$))/i, '$1')
     // ("her body condition score, 1 to 5 in half points": a bound in steps of a half is a decimal.)
     .replace(/(\d)\s+in\s+half[- ]points?\b/i, '$1 (decimal)')
@@ -379,6 +381,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     const of = ws.slice(at + 1);
     ws = owner && of.join(' ') === entityWords(owner).join(' ') ? ws.slice(0, at) : [...of, ...ws.slice(0, at)];
   }
+  // ("the type of home (house, flat or other)": the home type, its values said.)
+  else if (ws.length === 3 && /^(?:type|kind|sort)$/.test(ws[0]!) && ws[1] === 'of' && traits.values !== undefined && !/^(?:kit|thing|item|gear|equipment|stuff|work|job)$/.test(ws[2]!) && !(owner && entityWords(owner).at(-1) === ws[2])) ws = [ws[2]!, 'type'];
   // ("the kind of kit (rope, harness or helmet)": the kind, whatever of.)
   else if (ws.length === 3 && /^(?:kind|type|sort|category|class)$/.test(ws[0]!) && ws[1] === 'of' && (traits.values !== undefined || /^(?:kit|thing|item|gear|equipment|stuff|work|job)$/.test(ws[2]!))) ws = [ws[0]!];
   // ("the weight of the tenor", "the length of the patrolled zone": a measure of a part, named as a compound.)
@@ -645,6 +649,12 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (amountDone) {
     traits.type ??= 'number';
     return ['amount', amountDone[1]!];
+  }
+  // ("how many puppies were born alive", "how many eggs were laid": the count of those, as they were.)
+  const countDone = /^how many\s+([a-z]+s)\s+(?:were|are|have been|got)\s+([a-z]+(?:ed|en|rn|ld|id|ught))(?:\s+(alive|dead|late|early))?$/.exec(t);
+  if (countDone) {
+    traits.type ??= 'integer';
+    return [countDone[1]!, countDone[2]!, ...(countDone[3] ? [countDone[3]] : [])];
   }
   // ("what it cost", "what it costs": its cost.)
   if (/^what\s+(?:it|they|each one)\s+(?:cost|costs)$/.test(t)) {

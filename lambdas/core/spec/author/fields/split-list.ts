@@ -37,6 +37,8 @@ function splitFieldListOnce(written: string): string[] {
   // (An em or en dash sets off an aside as a spaced hyphen does: "the weight — one of lace, DK or aran — and ...".)
   // ("..., or pay-as-you-go for people who just drop in now and then": who a value is for says nothing of it.)
   let list = written.replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '').replace(/\s+for\s+(?:people|those|anyone|folk|folks|members|customers|visitors)\s+who\s+[^,;()]*/gi, '');
+  // ("a litter code, which we use everywhere and which must be unique": what we do with it says nothing; its rule stays.)
+  list = list.replace(/,\s*which\s+(?:we|you|they|people|everyone|everybody)\s+[a-z]+(?:\s+[a-z]+){0,4}?\s+and\s+(?=which\s)/gi, ', ');
   // ("status goes booked > in progress > complete": the status, and its states in order.)
   list = list.replace(/\b(status|state|stage)\s+(?:goes|moves|runs|flows)\s+(?:from\s+)?([a-z][a-z -]*?(?:\s*(?:>|->|→)\s*[a-z][a-z -]*?)+)(?=\s*(?:[,;.]|$))/gi, (_m, field: string, states: string) => `${field} (${states.split(/\s*(?:>|->|→)\s*/).join(', ')})`);
   // ("what the booking is for: casual play, a ladder match, coaching or a club session": the kind of booking, and its values.)
@@ -54,7 +56,9 @@ function splitFieldListOnce(written: string): string[] {
   // ("its fleet number, which is painted on the hull and is never shared by two craft": one relative clause, two things said of the field.)
   list = list.replace(/(,\s*(?:which|that)\s+[^,;()]*?)\s+and\s+(?=(?:is|are|must|can't|cannot|never|should|has to)\b)/gi, '$1\u2063and\u2063');
   // ("a type, which is a hearing test, a fitting, a follow-up or a repair drop-off": values said with their articles.)
-  list = list.replace(/,\s*(?:which|that)\s+(?:is|can be|will be|must be)\s+(?:either\s+|one of\s+)?((?:an?\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2},\s*)+(?:an?\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2},?\s+or\s+(?:an?\s+)?[a-z][\w-]*(?:\s+(?!and\b)[a-z][\w-]*){0,2})(?=\s*(?:,|;|\.|$))/gi, (_m, values: string) => ` (${values.replace(/\b(?:a|an)\s+/gi, '')})`);
+  // ("the breed, which is one of labrador, golden retriever, a labrador–golden cross, or German shepherd": some with articles.)
+  const item = String.raw`(?:an?\s+)?[a-z][\w–-]*(?:\s*[–-]\s*[a-z][\w–-]*)?`;
+  list = list.replace(new RegExp(String.raw`,\s*(?:which|that)\s+(?:is|can be|will be|must be)\s+(?:either\s+|one of\s+)?((?:${item}(?:\s+[a-z][\w–-]*){0,2},\s*)+${item}(?:\s+[a-z][\w–-]*){0,2},?\s+or\s+${item}(?:\s+(?!and\b)[a-z][\w–-]*){0,2})(?=\s*(?:,|;|\.|$))`, 'gi'), (all, values: string) => (/(?:^|,\s*|\bor\s+)an?\s/i.test(values) && !/^(?:required|optional|unique|mandatory|compulsory|needed)\b/i.test(values) ? ` (${values.replace(/\b(?:a|an)\s+/gi, '').replace(/\s*[–-]\s*/g, '-')})` : all));
   // ("the applicant's name and email address — both required — plus a phone number": the rule of the two before it.)
   list = list.replace(/\s+-\s+(both\s+(?:are\s+)?(?:required|mandatory|needed))\s*(?:-\s+|$)/gi, (_m, rule: string, offset: number, whole: string) => (offset + _m.length >= whole.length ? `, ${rule}` : `, ${rule}, `));
   // ("condition - like new, good or well worn - a suggested donation": values set off by dashes are the field's, as in parentheses.)
