@@ -284,3 +284,28 @@ describe('a long page with headings of people (lifeboat crew training)', () => {
     expect(entity(spec, 'Station')).toBeUndefined();
   });
 });
+
+describe('stories under headings of people, and examples said with "like" (a climbing hut)', () => {
+  const HUT = [
+    'Some background on the records first. A bunk has a bunk number, which has to be unique and can have letters in it, like 3B. Every stay is for one bunk.',
+    '**Climbers**',
+    '- As a climber, I can create my climber profile with my full name (required), my email (required) and my country as a two-letter code like DE or FR.',
+    '- As a climber, I can see my own stays.',
+    '**Wardens**',
+    '- As a warden, I can do anything with any record.',
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Hut', description: HUT });
+
+  it('reads story bullets under a heading of people as stories, never as fields of a record named after them', () => {
+    expect(entity(spec, 'Warden')).toBeUndefined();
+    expect(entity(spec, 'Climber')?.fields.map((f) => f.name) ?? []).not.toContain('as_climber_id');
+    expect(spec.roles.find((r) => r.name === 'warden')?.rights.Bunk).toEqual({ create: 'all', read: 'all', update: 'all', delete: 'all' });
+  });
+
+  it('reads "can have letters in it, like 3B" as text with an example, and "a two-letter code like DE or FR" as a code, not values', () => {
+    expect(fieldOf(spec, 'Bunk', 'bunk_number')).toMatchObject({ type: 'string', unique: true });
+    expect(entity(spec, 'Bunk')?.fields.map((f) => f.name)).toEqual(['bunk_number']);
+    expect(phrase('their country as a two-letter code like DE or FR', 'Climber')).toMatchObject({ name: 'country_code', type: 'string' });
+    expect(phrase('their country as a two-letter code like DE or FR', 'Climber')?.values).toBeUndefined();
+  });
+});

@@ -548,7 +548,7 @@ export function readDescription(description: string): Reading {
   const titleText = statements[0]?.text ?? '';
   if (title && titleText.split(/\s+/).length <= 6 && !/\b(?:can|may|must|should|will|manage|manages)\b/i.test(titleText)) title.clauses = [];
   discovery.entities = inOrderOfMention(discovery.entities, sentences, listed, statements, discovery, statusLists);
-  return { text, statements, sentences, fieldLists: listed.filter((l) => !people.includes(l.entity)), discovery, tenantUnits: units, statusLists, consumed, userNouns: users };
+  return { text, statements, sentences, fieldLists: listed.filter((l) => !people.includes(l.entity) || discovery.entities.includes(l.entity)), discovery, tenantUnits: units, statusLists, consumed, userNouns: users };
 }
 
 /**
@@ -713,7 +713,7 @@ function shortNames(discovery: Discovery, lists: Array<FieldList & { entity: str
   const renames = new Map<string, string>();
   for (const entity of discovery.entities) {
     const ws = snakeCase(entity).split('_');
-    // ("my guest profile" beside "a guest": a person's profile is the person's record.)
+    // ("my guest profile" beside "a guest": a person's profile is the person's record; "a tutor profile" of tutors, who are no record type, stays.)
     if (ws.length !== 2 || !(/^(?:entry|record|listing)$/.test(ws[1]!) || (ws[1] === 'profile' && discovery.entities.includes(pascalCase(ws[0]!))))) continue;
     const [noun, word] = ws as [string, string];
     const short = pascalCase(noun);

@@ -261,6 +261,12 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     traits.type ??= TYPE_PHRASES[asType[1]!.toLowerCase()];
     text = text.slice(0, asType.index);
   }
+  // ("a two-letter code like DE or FR": examples of what it holds, not its values.)
+  const likeExamples = /\s+((?:like|e\.g\.?|such as)\s+[A-Za-z0-9][^,()]*?\s+or\s+[A-Za-z0-9][^,()]*)$/i.exec(text);
+  if (likeExamples) {
+    traits.notes.push(likeExamples[1]!);
+    text = text.slice(0, likeExamples.index);
+  }
   text = takeTypeLead(text, traits);
   text = takeNameDefault(text, traits);
   text = takeInlineValues(text, traits, entities, owner);
@@ -643,6 +649,11 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (/^(?:the\s+)?valid\s+(?:until|till|to|thru|through)(?:\s+date)?$/.test(t)) {
     traits.type ??= 'date';
     return ['valid', 'until'];
+  }
+  // ("their country as a two-letter code like DE or FR": the country code, with an example.)
+  const asCode = /^(?:the\s+|their\s+|its\s+|his\s+|her\s+)?([a-z]+(?:\s+[a-z]+)?)\s+as\s+an?\s+(?:[a-z0-9-]+\s+)?(code|number|id)(?:\s+(?:like|e\.g\.?|such as)\s+.+)?$/.exec(t);
+  if (asCode) {
+    return [...words(asCode[1]!), asCode[2]!];
   }
   // ("the amount they paid", "the amount we charged": the amount of that act.)
   const amountDone = /^(?:the\s+)?amount\s+(?:they|we|he|she|it|you)\s+([a-z]+(?:ed|id|ent|ot))$/.exec(t);

@@ -37,6 +37,9 @@ function splitFieldListOnce(written: string): string[] {
   // (An em or en dash sets off an aside as a spaced hyphen does: "the weight — one of lace, DK or aran — and ...".)
   // ("..., or pay-as-you-go for people who just drop in now and then": who a value is for says nothing of it.)
   let list = written.replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '').replace(/\s+for\s+(?:people|those|anyone|folk|folks|members|customers|visitors)\s+who\s+[^,;()]*/gi, '');
+  // ("a room number, which has to be unique and can have letters in it, like 3B": text, with an example of it.)
+  list = list.replace(/\s+and\s+(?:can|may|could)\s+(?:have|contain|include)\s+letters(?:\s+in\s+it)?(?=\s*(?:[,;(]|$))/gi, ' (text)')
+    .replace(/,\s*(like|e\.g\.|such as|for example)\s+([^,;()]{1,20}?)(?=\s*(?:[,;]|$))/gi, ' ($1 $2)');
   // ("a litter code, which we use everywhere and which must be unique": what we do with it says nothing; its rule stays.)
   list = list.replace(/,\s*which\s+(?:we|you|they|people|everyone|everybody)\s+[a-z]+(?:\s+[a-z]+){0,4}?\s+and\s+(?=which\s)/gi, ', ');
   // ("status goes booked > in progress > complete": the status, and its states in order.)
