@@ -309,3 +309,27 @@ describe('stories under headings of people, and examples said with "like" (a cli
     expect(phrase('their country as a two-letter code like DE or FR', 'Climber')?.values).toBeUndefined();
   });
 });
+
+describe('stories of automation (a climbing hut)', () => {
+  const HUT = [
+    'A bunk has a bunk number. Every booking is for one bunk, and a booking is pending, confirmed, checked out or cancelled. An excursion has a title and a start date and time.',
+    '- As a climber, I want a confirmation email as soon as I book. I understand that if the deposit hasn\'t been paid within 48 hours of booking, the system cancels the booking by itself.',
+    '- As a guide, I\'d like the sign-up list emailed to me two hours before each excursion starts, so I know how many people to expect.',
+    '- As the warden, I want each climber to be sent a "how was your stay?" email three days after their booking is checked out.',
+    '- As the warden, I can do anything with any record.',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Hut', description: HUT });
+
+  it('reads "as soon as I book" as the booking made, and "I understand that if ..." as what follows it', () => {
+    const booking = [...spec.workflows, ...(spec.events ?? [])].find((w) => 'trigger' in w && w.trigger?.entity === 'Booking' && w.trigger.event === 'created');
+    expect(booking).toMatchObject({ steps: [{ kind: 'task' }, { kind: 'waitForEvent', timeout: 'PT48H' }, { kind: 'task' }] });
+  });
+
+  it('reads "I\'d like the sign-up list emailed to me two hours before each excursion starts"', () => {
+    expect(spec.workflows.find((w) => w.trigger?.entity === 'Excursion')).toMatchObject({ steps: [{ kind: 'waitUntil', field: 'starts_at', offset: '-PT2H' }, { kind: 'task' }] });
+  });
+
+  it('keeps a quoted question inside its sentence: each climber to be sent a "how was your stay?" email three days after ...', () => {
+    expect(spec.workflows.find((w) => w.trigger?.entity === 'Booking' && w.trigger.event === 'updated')).toMatchObject({ trigger: { field: 'status', value: 'checked_out' }, steps: [{ kind: 'wait', duration: 'P3D' }, { kind: 'task' }] });
+  });
+});

@@ -22,7 +22,8 @@ export function splitSentences(paragraph: string): string[] {
     const next = block[i + 1];
     if (next !== undefined && next !== ' ' && next !== '"' && next !== "'") continue;
     // ("paid? (y/n) + status": a question mark inside a field list ends nothing.)
-    if (ch !== '.' && /^\s*[a-z(+,]/.test(block.slice(i + 1))) continue;
+    // (Nor one in quotes before more of the sentence: 'a "how was your stay?" email'.)
+    if (ch !== '.' && /^["”'’]?\s*[a-z(+,]/.test(block.slice(i + 1))) continue;
     const piece = block.slice(start, i + 1);
     if (ch === '.' && ABBREVIATION.test(piece)) continue;
     push(out, piece);

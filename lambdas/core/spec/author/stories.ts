@@ -11,7 +11,7 @@ import { MESSAGE_WORDS, doneAsAction, wishAsWorkflow } from './story-wishes';
 
 /** ("As the club secretary I manage players": a verb of rights in the present says the same as "I can manage".) */
 const PRESENT_RIGHTS = Object.keys(RIGHT_VERBS).join('|');
-const WANT = String.raw`(?:i(?:'m|\s+am)\s+(?=responsible for\s)|i\s+(?=(?:have|'ve got)\s+(?:full|complete|total|all|admin|read-only)\s+(?:access|control)\b)|i\s+(?=(?:get|receive)\s+${MESSAGE_WORDS}\b)|i\s+(?:(?:want to|would like to|'d like to|need to|wish to|should be able to|must be able to|am able to|can|may|will|get to|want|need|expect to)\s+|(?:also\s+)?(?=(?:${PRESENT_RIGHTS})\s)))`;
+const WANT = String.raw`(?:i(?:'m|\s+am)\s+(?=responsible for\s)|i\s+(?=(?:have|'ve got)\s+(?:full|complete|total|all|admin|read-only)\s+(?:access|control)\b)|i\s+(?=(?:get|receive)\s+${MESSAGE_WORDS}\b)|i(?:\s+|(?=['’]d\s))(?:(?:want to|would like to|['’]d like to|need to|wish to|should be able to|must be able to|am able to|can|may|will|get to|want|need|['’]d like|would like|expect to)\s+|(?:also\s+)?(?=(?:${PRESENT_RIGHTS})\s)))`;
 /**
  * The role's determiner; "As someone browsing the website" and "As anyone" name the public; a
  * role of one to three words without one before a comma and "I" ("As counter staff, I want to").

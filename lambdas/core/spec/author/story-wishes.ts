@@ -34,7 +34,8 @@ export function wishAsWorkflow(rest: string, role?: string): string | undefined 
   const due = /^(?:people|anyone|everyone|those|whoever|users|members|customers|clients)\s+who\s+([a-z]+)\b(.*?)\s+to\s+([a-z]+)\b(.*?)\s+within\s+([^;,]+?)\s*([;,].*)?$/i.exec(rest);
   if (due) return `When someone ${thirdPerson(due[1]!)}${due[2]}, they have ${due[5]} to ${due[3]}${due[4]}${due[6] ?? ''}`;
   // "any booking to be flagged to them 48 hours before it starts": the act, then when.
-  const timed = /^((?:an?|any|each|every)\s+[a-z]+(?:\s+[a-z]+)?)\s+to\s+be\s+([a-z]+(?:ed|en))\b(.*?\b(?:before|after|later)\b.*)$/i.exec(rest);
+  // ("each guest to be sent a "how was your stay?" email three days after ...": sent, told, given too.)
+  const timed = /^((?:an?|any|each|every)\s+[a-z]+(?:\s+[a-z]+)?)\s+to\s+be\s+([a-z]+(?:ed|en)|sent|told|given|paid)\b(.*?\b(?:before|after|later)\b.*)$/i.exec(rest);
   if (timed && TASK_VERBS.has(verbLemma(timed[2]!))) return `${capitalised(verbLemma(timed[2]!))} ${timed[1]}${timed[3]}`;
   // "a request that isn't collected within 5 days to expire", "an application that has had no
   // decision (granted or refused) within 10 days to be flagged to them": if it is not, act on it.

@@ -11,7 +11,8 @@ const PHRASAL_ACTS: Record<string, string> = { 'sign up': 'register', 'sign on':
 
 /** "someone books", "a member enrols": the one record type named by the act's noun (booking, enrolment, registration). */
 export function madeByAct(tokens: string[], ctx: WorkflowContext): string | undefined {
-  if (!/^(?:someone|somebody|anyone|anybody|a|an|the|people|customers?|clients?|members?|users?|visitors?|guests?)$/.test(tokens[0] ?? '')) return undefined;
+  // ("as soon as they book": the people the story is about.)
+  if (!/^(?:someone|somebody|anyone|anybody|a|an|the|people|they|customers?|clients?|members?|users?|visitors?|guests?)$/.test(tokens[0] ?? '')) return undefined;
   const verb = tokens.slice(1).find((w) => !/^(?:a|an|the|new|member|customer|client|user|visitor|guest)$/.test(w));
   if (!verb) return undefined;
   const phrasal = PHRASAL_ACTS[`${verb.replace(/(?:e?s)$/, '')} ${tokens[tokens.indexOf(verb) + 1] ?? ''}`];
@@ -34,6 +35,8 @@ export function nounOfAct(act: string[], ctx: WorkflowContext): string | undefin
   const lemma = PHRASAL_ACTS[`${base} ${particle ?? ''}`] ?? base;
   const nouns = [`${lemma}ing`, `${lemma}ation`, `${lemma.replace(/e$/, '')}ation`, `${lemma.replace(/er$/, 'r')}ation`, `${lemma}ment`, `${lemma}al`];
   const found = [...new Set(nouns.map((n) => ctx.index.resolve([n])).filter((e): e is string => !!e))];
+  // ("when someone books" where the record of a booking is a Reservation, or the other way round.)
+  if (found.length === 0 && /^(?:book|reserve)$/.test(lemma)) return ctx.entities.find((e) => e.name === 'Booking' || e.name === 'Reservation')?.name;
   return found.length === 1 ? found[0] : undefined;
 }
 

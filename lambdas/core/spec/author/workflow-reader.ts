@@ -188,6 +188,9 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
   if (!opener) return undefined;
   const clause = head.slice(opener[0].length);
   const tokens = words(clause);
+  // ("as soon as they book": the record their act makes, not the record of the sentence before.)
+  const theyAct = tokens[0] === 'they' && tokens.length <= 3 ? madeByAct(tokens, ctx) : undefined;
+  if (theyAct) return { entity: theyAct, trigger: { entity: theyAct, event: 'created' }, lead: [], rest };
   const m = mentionIn(tokens, ctx) ?? (subject && /^(?:it|they)$/.test(tokens[0] ?? '') ? { entity: subject, start: 0, end: 1 } : undefined) ?? stateHolder(tokens, ctx);
   // ("when somebody books": the record the act makes, a Booking, is created.)
   if (!m) {
@@ -306,7 +309,7 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     // ("members can cancel their own bookings up to 2 hours before the session": a right with its limit, no automation.)
     if (/^(?:the\s+)?(?:[a-z]+\s+)?[a-z]+s\s+(?:can|may|are able to|are allowed to)\s+(?!(?:be|get|the|a|an|their|its)\b)/i.test(original.trim()) && !/^(?:when|whenever|once|if|after|before|as soon as)\b/i.test(original.trim())) return;
     // ("Oh and once an auction closes, ...", "Separately, a week before ...": the aside before the trigger says nothing.)
-    const plain = plainTriggerText(plainWorkflowWording(expand(original.trim())).replace(/^(?:oh|also|and|plus|finally|lastly|separately|ps|p\.s\.)\b[,\s]+(?:and\s+)?(?=[a-z])/i, ''));
+    const plain = plainTriggerText(plainWorkflowWording(expand(original.trim())).replace(/^(?:oh|also|and|plus|finally|lastly|separately|ps|p\.s\.)\b[,\s]+(?:and\s+)?(?=[a-z])/i, '').replace(/^(?:i\s+understand|(?:please\s+)?note|bear\s+in\s+mind|remember)\s+that\s+(?=[a-z])/i, ''));
     // ("... wait up to 14 days for the payment. If it hasn't been paid, send a notice": the wait's outcome, then the action.)
     const text = last ? plain.replace(UNMET_CONDITION, 'then ') : plain;
     // ("Retry this email up to 3 times.": the retries of the workflow's last task.)
@@ -421,7 +424,8 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
 }
 
 /** Words before a verb that make it no action of its own ("an order", "to email", "is closed"). */
-const NOT_BEFORE_ACTION = new Set(['a', 'an', 'the', 'each', 'every', 'any', 'its', 'their', 'new', 'to', 'will', 'be', 'been', 'not', 'can', 'should', 'must', 'may', 'and', 'or', 'no']);
+// ("as soon as they book": a verb after its subject is the trigger's own.)
+const NOT_BEFORE_ACTION = new Set(['a', 'an', 'the', 'each', 'every', 'any', 'its', 'their', 'new', 'to', 'will', 'be', 'been', 'not', 'can', 'should', 'must', 'may', 'and', 'or', 'no', 'they', 'we', 'you', 'i', 'he', 'she', 'someone', 'somebody', 'people']);
 
 /**
  * "when an alteration is ready email the customer", "the day before an appointment send a
