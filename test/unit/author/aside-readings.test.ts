@@ -333,3 +333,27 @@ describe('stories of automation (a climbing hut)', () => {
     expect(spec.workflows.find((w) => w.trigger?.entity === 'Booking' && w.trigger.event === 'updated')).toMatchObject({ trigger: { field: 'status', value: 'checked_out' }, steps: [{ kind: 'wait', duration: 'P3D' }, { kind: 'task' }] });
   });
 });
+
+describe('stories under an automation heading, and a profile for their business (a craft fair)', () => {
+  const FAIR = [
+    '**Stallholders**',
+    '- As a stallholder, I can create a profile for my craft business with its trading name (this is required), a contact email and a phone number.',
+    '- As a stallholder, I can see only my own bookings.',
+    '**Automatic behaviour**',
+    '- As an organiser, when a stallholder makes a booking I want it to wait for someone to approve or reject it for up to 10 days, and if nobody has by then, I want it escalated to the organiser automatically.',
+    '',
+    'A booking is for one stall and comes from one stallholder, with a status of submitted, approved or rejected. A stall has a stall code that is unique.',
+    'Organisers can do everything.',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Fair', description: FAIR });
+
+  it('reads "create a profile for my craft business with ..." as the stallholder\'s own record', () => {
+    expect(entity(spec, 'Stallholder')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['trading_name', 'contact_email', 'phone_number']));
+    expect(entity(spec, 'Profile')).toBeUndefined();
+  });
+
+  it('reads a heading "Automatic behaviour" as a group, and stories under it that start "when ..." as stories', () => {
+    expect(entity(spec, 'AutomaticBehaviour')).toBeUndefined();
+    expect(spec.workflows.length + (spec.events?.length ?? 0)).toBeGreaterThan(0);
+  });
+});

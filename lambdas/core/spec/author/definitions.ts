@@ -58,6 +58,9 @@ function readDefinitionOnce(text: string): ProseDefinition | undefined {
     .replace(/^(.+?)\s+(?:each\s+)?(has|have)\s+(?:a|an|their own|its own)\s+(?:(?:short|small|public|simple)\s+)?(?:profile|record|account|page|entry|card|listing)\s+(?:with|that has|which has|holding|listing|showing)\s+/i, '$1 $2 ')
     // ("Each table is in one of three areas: terrace, bar or main room": the table has an area, one of those.)
     .replace(/^(.+?)\s+(?:is|are|sits?|belongs?)\s+(?:in|on|at|to)\s+one\s+of\s+(?:the\s+|our\s+)?(?:(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+)?([a-z]+?)s\s*[:(-]\s*([^()]+?\s(?:or|and)\s[^()]+?)\)?$/i, (_all, subject: string, noun: string, values: string) => `${subject} has ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun} (${values})`);
+  // ("traders can create a profile for their food business with its trading name, ...": the trader's own record;
+  // "a profile with my name, ..." alone stays a profile.)
+  clean = clean.replace(/^((?:the\s+)?[a-z]+?)s\s+can\s+(?:create|set up|make|fill in|add)\s+(?:a|an|their(?:\s+own)?)\s+profile\s+(?:for|of|about)\s+(?:their|its)\s+[a-z]+(?:\s+[a-z]+)?\s+with\s+/i, (_m, people: string) => `every ${people.replace(/^the\s+/i, '')} has `);
   // ("Separately we keep a log of visits: each one is for a horse, ...": each visit is.)
   clean = clean.replace(/^(?:separately|additionally|besides that|on top of that)\s*,?\s+(?=(?:we|you|they|i)\s)/i, '')
     .replace(/^(?:we|you|they|i)\s+(?:also\s+)?(?:keep|have|maintain|run)\s+(?:a|an)\s+(?:log|record|register|diary|history)\s+of\s+(?:all\s+)?(?:the\s+|our\s+)?([a-z]+s)\s*:\s*(?:each|every)\s+(?:one|of them)\s+(?=(?:is|has|gets|holds)\b)/i, (_m, records: string) => `each ${singular(records)} `)

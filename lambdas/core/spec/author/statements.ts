@@ -383,7 +383,7 @@ export function statementsOf(blocks: Block[]): Statements {
     }
     // ("auto stuff" / "- when a quote gets sent, wait 5 days ...", "- day before a job's date text the customer": automation, no fields.)
     // ("**Activity leaders**" / "- As an activity leader, I can create excursions with ...": a story is never a field.)
-    const story = /^as\s+(?:an?|the)\s+[^,]{2,40},\s*(?:i|we)\b/i.test(text);
+    const story = /^as\s+(?:an?|the)\s+[^,]{2,40},\s*(?:i|we|when|whenever|once|if|after|before|every|each)\b/i.test(text);
     const automation = story || /^(?:when|whenever|once|as soon as|each time|every time|if|unless)\s+(?:an?|the|any|each|every|some|someone|somebody|they|it)\b|^(?:the\s+)?(?:day|night|evening|morning|week)\s+(?:before|after)\s|^(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|fourteen|thirty|forty-eight)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+(?:before|after)\s/i.test(text);
     if (topic && !automation && !isSentence(text) && !isClauseAboutTopic(text)) {
       listUnder(topic, item.line).phrases.push({ text, line: item.line });
