@@ -357,3 +357,34 @@ describe('stories under an automation heading, and a profile for their business 
     expect(spec.workflows.length + (spec.events?.length ?? 0)).toBeGreaterThan(0);
   });
 });
+
+describe('a chatty page of a league (a hurling club)', () => {
+  const CLUB = [
+    'A squad has a name, and no two squads can have the same one (long story, don\'t ask), plus its colours and the year it was founded.',
+    'Every player belongs to one squad. For a player we want their legal name, which insurance needs, so that\'s required too, and the number on their jersey (it can have letters in it, like 7B, so treat it as text and not a number).',
+    'Then there are fixtures. A fixture has a venue and a status. It\'s scheduled, then in progress on the day, then final once it\'s over, or called off if something goes wrong (the pitch flooded once, true story).',
+    'Each card belongs to a fixture and says the card code (yellow, black or red) and the minute number, which starts at 1.',
+    'The chair can do anything with anything.',
+  ].join(' ');
+  const spec = authorSpec({ name: 'Hurling', description: CLUB });
+
+  it('reads ", and no two Xs can have the same one (...), plus ..." as the rule of the field before, and the list goes on', () => {
+    expect(fieldOf(spec, 'Squad', 'name')).toMatchObject({ unique: true });
+    expect(entity(spec, 'Squad')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['colours', 'year_founded']));
+    expect(fieldOf(spec, 'Squad', 'colours')).toMatchObject({ type: 'string' });
+  });
+
+  it('reads "which insurance needs, so that\'s required too" as the rule, and "the number on their jersey (... treat it as text)"', () => {
+    expect(fieldOf(spec, 'Player', 'legal_name')).toMatchObject({ required: true });
+    expect(entity(spec, 'Player')?.fields.map((f) => f.name)).not.toContain('insurance_needs');
+    expect(fieldOf(spec, 'Player', 'jersey_number')).toMatchObject({ type: 'string' });
+  });
+
+  it('reads "It\'s scheduled, then in progress on the day, then final once it\'s over, or called off if ..." as the states in order', () => {
+    expect(fieldOf(spec, 'Fixture', 'status')?.values).toEqual(['scheduled', 'in_progress', 'final', 'called_off']);
+  });
+
+  it('reads "the minute number, which starts at 1" as its least value', () => {
+    expect(fieldOf(spec, 'Card', 'minute_number')).toMatchObject({ type: 'integer', min: 1 });
+  });
+});

@@ -10,7 +10,7 @@ const ABBREVIATION = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|approx|dr|mr|mrs|ms|no|nr|i
 const DASHED_CLAUSE = /\s+[-–—]\s+(?=(?:(?:each|every|a|an|the)\s+)?[a-z]+\s+(?:has|have|is|are|gets|needs|holds|keeps)\s)/gi;
 
 export function splitSentences(paragraph: string): string[] {
-  const block = paragraph.replace(/\s*\n\s*/g, ' ').trim().replace(UNIQUE_ASIDE, ' (unique)').replace(RULE_ASIDE, ' ($1)').replace(DASHED_CLAUSE, '. ');
+  const block = paragraph.replace(/\s*\n\s*/g, ' ').trim().replace(UNIQUE_CLAUSE, ' (unique)').replace(UNIQUE_ASIDE, ' (unique)').replace(RULE_ASIDE, ' ($1)').replace(DASHED_CLAUSE, '. ');
   const out: string[] = [];
   let start = 0;
   let depth = 0;
@@ -37,6 +37,8 @@ export function splitSentences(paragraph: string): string[] {
  * "its passport number - every horse has one and no two are ever the same, so that's the thing to
  * hang it on": the field's rule said as an aside after a dash, with why; it is the field's `(unique)`.
  */
+/** "A team has a name, and no two teams can have the same one (long story), plus ...": the name's rule, said as a clause. */
+const UNIQUE_CLAUSE = /,\s*and\s+no\s+two\s+[a-z]+\s+(?:can|may|should|could)\s+(?:have|share|use)\s+the\s+same\s+(?:one|name|number|code)\b(?:\s*\([^()]*\))?/gi;
 const UNIQUE_ASIDE = /\s+[-–—]\s+(?:(?:each|every)\s+[a-z]+\s+has\s+(?:one|its\s+own)\s*,?\s+(?:and|but)\s+)?no\s+two(?:\s+[a-z]+)?\s+(?:are|is|can\s+be|may\s+be)\s+(?:ever\s+)?(?:the\s+same|alike)\b(?:\s*,\s*so\b[^.;()]*)?/gi;
 
 /** "and an end date - the end date's optional, mind, because ...": the field's rule after a dash, with why; its parenthesis. */

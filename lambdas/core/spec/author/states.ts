@@ -90,6 +90,12 @@ function readStatesOnce(written: string): StateList | undefined {
     .replace(/,\s*([a-z-]+(?:\s+[a-z-]+)?)\s+or\s+an?\s+(?=[a-z-]+\s*$)/i, ', $1 or ')
     // ("A party goes enquiry, then held, then confirmed, then completed": arrows as the segmenter writes them, in order.)
     .replace(/\b(goes|moves|runs|progresses|flows)\s+(?!from\b|through\b|to\b)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)((?:\s*,\s*then\s+[a-z][a-z-]*(?:\s+(?!and\b|or\b)[a-z][a-z-]*)?)+)(?=\s*(?:,|;|$))/i, (_m, verb: string, first: string, rest: string) => `${verb} from ${first}${rest.replace(/\s*,\s*then\s+/g, ' to ')}`);
+  // ("It's scheduled, then in progress on the day, then final once it's over, or called off if something goes wrong":
+  // the states in order, without when each comes.)
+  const chain = (text.match(/,\s*then\s+/gi) ?? []).length >= 2 && /^(?:it|they)(?:['’]s|['’]re|\s+is|\s+are)\s/i.test(text.trim())
+    ? text.trim().replace(/\s*\([^()]*\)\s*\.?$/, '').replace(/^(it|they)(?:['’]s|['’]re)\s+/i, '$1 is ').replace(/\s+(?:on the day|once\s+[^,]+|when\s+[^,]+|after\s+[^,]+|if\s+[^,]+)(?=\s*(?:,|\.?$))/gi, '').replace(/,\s*then\s+/gi, ', ')
+    : undefined;
+  if (chain && chain !== text.trim()) return readStates(chain);
   const life = LIFE.exec(text.trim().replace(/\.$/, ''));
   if (life) return { topic: life[1]!.trim(), values: [...new Set([life[2]!, life[3]!, life[4]!, life[5]!].map((v) => enumValue(v.trim())))] };
   const lived = readLife(text.trim().replace(/\.$/, ''));

@@ -97,6 +97,12 @@ export function readDescriptor(text: string, traits: Traits, entities: readonly 
     traits.notes.push(`e.g. ${t.replace(/\s*(?:\.{3}|…)\s*$/, '')}`);
     return;
   }
+  // ("it can have letters in it, like 7B, so treat it as text and not a number": text, whatever it is called.)
+  if (/\b(?:can|may|could)\s+(?:have|contain|include)\s+letters\b|\btreat\s+it\s+as\s+text\b|\bnot\s+a\s+number\b/i.test(t) && !/\b(?:required|optional|unique|mb|kb|gb)\b/i.test(t)) {
+    traits.type = 'string';
+    traits.notes.push(t.trim());
+    return;
+  }
   // ("people like to put 15.2, so that needs to take a decimal": why the field is a number, no values.)
   if (/\b(?:takes?|allows?|accepts?|needs?\s+to\s+(?:take|allow|accept|hold)|holds?)\s+(?:a\s+)?decimals?\b|\bdecimals?\s+(?:are\s+|is\s+)?(?:needed|fine|ok|okay|allowed)\b/i.test(t) && !/\b(?:required|optional|unique|mb|kb|gb)\b/i.test(t)) {
     traits.decimalBounds = true;

@@ -49,7 +49,7 @@ export const FORM_HEADS: Readonly<Record<string, string>> = { 'write-up': 'text'
 /** Text heads that name something short when another noun comes first (`cake message`). */
 export const SHORT_WHEN_COMPOUND = set('message');
 /** Plural heads that are not counts (`couple names`, `special requests` are text above). */
-export const PLURAL_NOT_COUNT = set('names titles details contents instructions ingredients notes comments requests remarks needs requirements allergies');
+export const PLURAL_NOT_COUNT = set('names titles details contents instructions ingredients notes comments requests remarks needs requirements allergies colours colors');
 
 /** `<x> number` is a whole number for these x (`table number`); for others an identifier string. */
 export const COUNTED_NUMBER_PREFIXES = set('table berth shirt jersey seat floor lane row locker stall house pew bib plot peg round bay page chapter episode season court hole platform');

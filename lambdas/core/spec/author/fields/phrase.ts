@@ -645,6 +645,9 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     const act = momentOfAct[1]!;
     return [back ? 'returned' : /(?:ed|en)$/.test(act) ? act : participle(verbLemma(act)), 'at'];
   }
+  // ("the number on their jersey", "the name on the card": the jersey number, the card name.)
+  const onThing = /^(?:the\s+)?(number|name|code|letters?)\s+on\s+(?:their|its|the|his|her)\s+([a-z]+)$/.exec(t);
+  if (onThing) return [onThing[2]!, onThing[1]!];
   // ("valid until date", "valid till": the last day it holds.)
   if (/^(?:the\s+)?valid\s+(?:until|till|to|thru|through)(?:\s+date)?$/.test(t)) {
     traits.type ??= 'date';

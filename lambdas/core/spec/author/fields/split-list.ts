@@ -40,6 +40,10 @@ function splitFieldListOnce(written: string): string[] {
   // ("a room number, which has to be unique and can have letters in it, like 3B": text, with an example of it.)
   list = list.replace(/\s+and\s+(?:can|may|could)\s+(?:have|contain|include)\s+letters(?:\s+in\s+it)?(?=\s*(?:[,;(]|$))/gi, ' (text)')
     .replace(/,\s*(like|e\.g\.|such as|for example)\s+([^,;()]{1,20}?)(?=\s*(?:[,;]|$))/gi, ' ($1 $2)');
+  // ("their legal name, which insurance needs, so that's required too": why it is kept says nothing; its rule stays.)
+  list = list.replace(/,\s*which\s+(?:the\s+|our\s+)?[a-z]+\s+(?:needs|requires|wants|asks for|uses)\s*,\s*so\s+(?:that['’]s|it['’]s|it\s+is|that\s+is)\s+(required|optional|unique|mandatory)(?:\s+too|\s+as well)?/gi, ' ($1)')
+    // ("the jam number, which starts at 1": its least value.)
+    .replace(/,\s*which\s+(?:starts|begins)\s+at\s+(\d+)(?=\s*(?:[,;.]|$))/gi, ' (at least $1)');
   // ("a litter code, which we use everywhere and which must be unique": what we do with it says nothing; its rule stays.)
   list = list.replace(/,\s*which\s+(?:we|you|they|people|everyone|everybody)\s+[a-z]+(?:\s+[a-z]+){0,4}?\s+and\s+(?=which\s)/gi, ', ');
   // ("status goes booked > in progress > complete": the status, and its states in order.)
