@@ -388,3 +388,23 @@ describe('a chatty page of a league (a hurling club)', () => {
     expect(fieldOf(spec, 'Card', 'minute_number')).toMatchObject({ type: 'integer', min: 1 });
   });
 });
+
+describe('people introduced by what they do, and a record named in passing (a mobile vet)', () => {
+  const VET = [
+    'Each of our vets has a vet record with their full name and their registration number. A call-out is for one pet owner and has a date.',
+    'Pet owners have a name and a phone number.',
+    '- **Receptionists** run the front desk. They have full control over call-outs and pet owners.',
+    '- **Practice managers** are the admins. They can do everything with every kind of record.',
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Vets', description: VET });
+
+  it('reads "Each of our vets has a vet record with ..." as the Vet record', () => {
+    expect(entity(spec, 'Vet')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['full_name', 'registration_number']));
+  });
+
+  it('reads "Receptionists run the front desk. They have full control over ..." as the receptionists\' rights', () => {
+    const receptionist = spec.roles.find((r) => r.name === 'receptionist');
+    expect(receptionist?.rights.CallOut).toEqual({ create: 'all', read: 'all', update: 'all', delete: 'all' });
+    expect(receptionist?.rights.PetOwner).toEqual({ create: 'all', read: 'all', update: 'all', delete: 'all' });
+  });
+});

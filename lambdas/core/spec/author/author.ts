@@ -566,7 +566,8 @@ function withSubjects(clauses: string[], before?: string, out?: { last?: string 
     const clause = named.replace(/^(\s*)(?:where|on which|through which|via which|in which)\s+(?=[a-z]+(?:\s+[a-z]+)?\s+(?:can|may|could)\s)/i, '$1').replace(/^(\s*)(?:likewise|similarly|equally|in the same way)\s*,?\s+(?=(?:they|he|she)\s)/i, '$1').replace(PERSON_AFTER_ROLE, '$1').replace(/^(\s*(?:and|but|so|while)\s+)?(they|he|she)(?:'re|\s+are|'s|\s+is)\s+the\s+only\s+(?:ones?|people|person)\s+who\s+(can|may)\b/i, '$1$2 $3');
     // ("Guests make reservations ..., and they can see and cancel their own": "they" are the guests.)
     // (Also "he" and "she": "The bailiff checks permits, so he can look at members".)
-    const they = /^((?:and|but|so|while)\s+)?(?:they|these people|he|she)\s+(?=(?:can|may|should|must|will|are allowed to|are able to|is allowed to|is able to|only)\s)/i.exec(clause.trim());
+    // ("They have full control over referrals, ...": control said with "have" is a right too.)
+    const they = /^((?:and|but|so|while)\s+)?(?:they|these people|he|she)\s+(?=(?:can|may|should|must|will|are allowed to|are able to|is allowed to|is able to|only|(?:have|has)\s+(?:full|complete|total|read-only|admin)\s+(?:control|access))\s)/i.exec(clause.trim());
     // (Only a modal "they" opening a sentence takes the subject of the sentence before.)
     const who = subject ?? (at === 0 ? before : undefined);
     if (they && who) {
@@ -596,6 +597,8 @@ function withSubjects(clauses: string[], before?: string, out?: { last?: string 
       // ("Reception looks after customers ...": one person or desk, its verb in -s.)
       else if (at === 0 && /^[a-z]+$/.test(noun) && !rightVerb(noun) && /^[a-z]+s$/.test(verb) && (phrasalVerb(verb, ws[lead + length + 1]) || (rightVerb(verb) && rightVerb(verb) !== verb))) subject = ws.slice(0, lead + length).join(' ');
     }
+    // ("Coordinators run the office. They have full control over ...": a plural subject doing anything is who "they" are next.)
+    if (!subject && at === 0 && /^[A-Z][a-z]+s$/.test(ws[0] ?? '') && /^(?:run|do|look|handle|manage|work|deal|take|answer|cover|staff|organi[sz]e|support|help|lead|drive|visit|teach|coach|keep)$/.test(ws[1] ?? '')) subject = ws[0];
     // ("Site representatives are volunteer plot-holders who help out. They can read plots": who they are, then "they";
     // "Advisors are the staff who support the raisers" too.)
     const whoTheyAre = /^(?:the\s+|our\s+)?([a-z]+(?:\s+[a-z]+)?s)\s+are\s+(?:(?:our|the|all|mostly|usually|volunteer|unpaid|paid|local|trusted|experienced|senior|junior)\s+)*(?:(?:[a-z-]+\s+)?(?:[a-z-]+s|[a-z-]*(?:people|staff|folk|personnel|team|crew))|read-only|view-only|read only)\b/i.exec(clause.trim());

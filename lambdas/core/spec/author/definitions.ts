@@ -54,6 +54,8 @@ function readDefinitionOnce(text: string): ProseDefinition | undefined {
     // ("We've got a list of services like "cut & blow dry", each with ...": the services, each with.)
     .replace(/^(we(?:'ve|\s+have)?\s+got|we\s+have|we\s+keep|we\s+offer)\s+(?:a|an)\s+(?:(?:small|big|large|long|short|whole|growing)\s+)?(?:list|collection|set|range|menu|register|catalogue|catalog|bunch|handful|inventory)\s+of\s+/i, 'we have ')
     .replace(/(?<!\b(?:something|anything|things?))\s+(?:like|such as|e\.g\.)\s+"[^"]*"(?=\s*,)/i, '')
+    // ("Each of our physiotherapists has a therapist record with their full name, ...": the record is named as said.)
+    .replace(/^(?:each|every)\s+(?:of\s+(?:our|the)\s+)?[a-z]+\s+(?:each\s+)?(?:has|have|gets)\s+(?:a|an|their own|its own)\s+([a-z]+)\s+(?:record|profile|file|card)\s+(?:with|that has|which has|holding|listing|showing)\s+/i, 'each $1 has ')
     // ("Our teachers each have a profile with their name, a bio, ...": the profile says what each has.)
     .replace(/^(.+?)\s+(?:each\s+)?(has|have)\s+(?:a|an|their own|its own)\s+(?:(?:short|small|public|simple)\s+)?(?:profile|record|account|page|entry|card|listing)\s+(?:with|that has|which has|holding|listing|showing)\s+/i, '$1 $2 ')
     // ("Each table is in one of three areas: terrace, bar or main room": the table has an area, one of those.)
