@@ -408,3 +408,21 @@ describe('people introduced by what they do, and a record named in passing (a mo
     expect(receptionist?.rights.PetOwner).toEqual({ create: 'all', read: 'all', update: 'all', delete: 'all' });
   });
 });
+
+describe('a record named as the big thing, and its automation (a boat yard)', () => {
+  const YARD = [
+    'Every boat has a name and a length in metres.',
+    'Day to day, the big thing is lift requests. An owner asks us to lift their boat out, scrub it or put it back in. A request has to say which boat it\'s for. It\'s requested to begin with and ends up either done or cancelled.',
+    'The yard manager can do everything. Owners can put in lift requests and see only their own.',
+    'When an owner puts a request in, give the crew twelve hours to mark it done, and if it\'s still sitting there after that, text me so I can chase it up.',
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Yard', description: YARD });
+
+  it('reads "Day to day, the big thing is Xs" with "An X has to say ..." after it as a record type, and its states', () => {
+    expect(fieldOf(spec, 'LiftRequest', 'status')?.values).toEqual(['requested', 'done', 'cancelled']);
+  });
+
+  it('reads "when an owner puts a request in, give the crew twelve hours to mark it done"', () => {
+    expect(spec.workflows.find((w) => w.trigger?.entity === 'LiftRequest')).toMatchObject({ trigger: { event: 'created' }, steps: [{ kind: 'waitForEvent', events: ['done'], timeout: 'PT12H' }, { kind: 'task' }] });
+  });
+});

@@ -226,7 +226,10 @@ export function readDescription(description: string): Reading {
         previous = labelled;
         return false;
       }
-      const announcedName = announced && (DESCRIBED_NEXT.test(nextText) || new RegExp(`^(?:a|an|each|every)\\s+${head}\\s+(?:has|have|comes with|includes|holds|carries|gets|needs)\\b`, 'i').test(nextText)) ? nameOf(announcedPhrase, units, true) : undefined;
+      // ("Day to day, the big thing is service requests. An owner asks us ... A request has to say which horse it's for": said of it two sentences on.)
+      const laterText = [1, 2].map((k) => sentences[sentences.indexOf(sentence) + k]?.text.trim() ?? '');
+      const describedLater = announced !== null && /\bthing\s+(?:is|are)\b/i.test(announcing) && laterText.some((t) => new RegExp(`^(?:a|an|each|every)\\s+${head}\\s+(?:has to|must|needs to|should)\\s+(?:say|have|name|record|give)\\b`, 'i').test(t));
+      const announcedName = announced && (DESCRIBED_NEXT.test(nextText) || describedLater || new RegExp(`^(?:a|an|each|every)\\s+${head}\\s+(?:has|have|comes with|includes|holds|carries|gets|needs)\\b`, 'i').test(nextText)) ? nameOf(announcedPhrase, units, true) : undefined;
       if (announcedName) {
         addList(announcedName, undefined, sentence.index);
         const on = announcedOn && onWhat ? nameOf(onWhat[1]!, units) : undefined;

@@ -86,6 +86,8 @@ function readStatesOnce(written: string): StateList | undefined {
     .replace(/\s+>\s+(?=[a-z])/gi, ' -> ')
     .replace(/\b(goes|moves|runs|progresses|flows)\s+(?!from\b)(?=[a-z-]+(?:\s+[a-z-]+)?\s*->)/i, '$1 from ')
     .replace(/\s*(?:→|->|=>|⇒)\s*/g, ' to ')
+    // ("It's requested to begin with and ends up either done or cancelled": the first state, then the last ones.)
+    .replace(/^(it|they)(?:['’]s|['’]re|\s+is|\s+are)\s+([a-z][a-z-]*)\s+(?:to begin with|to start with|at first|initially|first)\s*,?\s+and\s+(?:then\s+)?ends?\s+up\s+(?:as\s+)?(?:either\s+)?([a-z][a-z-]*)\s+or\s+([a-z][a-z-]*)\s*\.?$/i, '$1 is $2, $3 or $4')
     // ("..., cancelled or a no-show": the article before the last state is no part of it.)
     .replace(/,\s*([a-z-]+(?:\s+[a-z-]+)?)\s+or\s+an?\s+(?=[a-z-]+\s*$)/i, ', $1 or ')
     // ("A party goes enquiry, then held, then confirmed, then completed": arrows as the segmenter writes them, in order.)

@@ -253,6 +253,8 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     return { entity: m.entity, trigger: reached ?? { entity: m.entity, event: 'created' }, lead: [lead], rest, awaited: negated, ...(where.length > 0 ? { where } : {}) };
   }
 
+  // ("when an owner puts a request in", "when a parent sends a form in": the record is made.)
+  if (before.length > 0 && after.length === 1 && /^(?:in|through|forward|off)$/.test(after[0]!) && /^(?:puts?|sends?|hands?|fills?|brings?|submits?|gets?)$/.test(before[before.length - 1]!)) return { entity: m.entity, trigger: { entity: m.entity, event: 'created' }, lead: [], rest };
   // ("When a volunteer signs up for a shift": the record of that act, a SignUp, is made.)
   const act = /^(?:up|in|on)$/.test(after[1] ?? '') && !STATE_LINKS.has(after[0]!) ? nounOfAct(after, ctx) : undefined;
   if (act && act !== m.entity) return { entity: act, trigger: { entity: act, event: 'created' }, lead: [], rest };

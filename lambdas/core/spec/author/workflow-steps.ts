@@ -130,6 +130,14 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
       const verb = allowance[2] ?? allowance[3] ?? allowance[4]!;
       // ("has 72 hours to pay the deposit": deposit_paid.)
       const object = segment.slice((allowance.index ?? 0) + allowance[0].length);
+      // ("give the grooms twelve hours to mark it done": the state it is marked as.)
+      const marked = /^(?:mark|set|flag|make)$/i.test(verb) ? /^\s*(?:it|them)\s+(?:as\s+)?([a-z]+(?:\s+(?:up|in|out|off))?)\b/i.exec(object) : null;
+      if (marked && allowed) {
+        const event = snakeCase(marked[1]!);
+        draft.steps.push({ kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, draft.names), events: [event], timeout: allowed.iso });
+        draft.lastSegment = segment;
+        continue;
+      }
       // ("has 7 days to accept or decline it": either act ends the wait.)
       const either = /^\s*or\s+([a-z]+)\b/i.exec(object);
       const rest = either ? object.slice(either[0].length) : object;
