@@ -426,3 +426,31 @@ describe('a record named as the big thing, and its automation (a boat yard)', ()
     expect(spec.workflows.find((w) => w.trigger?.entity === 'LiftRequest')).toMatchObject({ trigger: { event: 'created' }, steps: [{ kind: 'waitForEvent', events: ['done'], timeout: 'PT12H' }, { kind: 'task' }] });
   });
 });
+
+describe('a chatty page of my own (an ice-cream van round)', () => {
+  const VANS = [
+    'Every stop has a street name and a time. Oh and each stop gets one of the vans, obviously.',
+    'The vans themselves have a nickname (Mabel and Dot, don\'t judge), a registration plate that\'s unique, and the date the next MOT is due. We also log every repair a van has: the date, the garage and what it cost.',
+    'Then there\'s the menu. Each flavour has a name, a price, and whether it\'s dairy-free.',
+    'Who does what - the owner can do absolutely anything.',
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Vans', description: VANS });
+
+  it('reads "Oh and each stop gets one of the vans, obviously" as the stop\'s van, with no record type "Oh"', () => {
+    expect(entity(spec, 'Oh')).toBeUndefined();
+    expect(fieldOf(spec, 'Stop', 'van_id')).toMatchObject({ type: 'ref(Van)' });
+    expect(entity(spec, 'Stop')?.fields.map((f) => f.name)).not.toContain('obviously');
+  });
+
+  it('reads names said with a remark in parentheses as examples, and "the date the next MOT is due"', () => {
+    expect(fieldOf(spec, 'Van', 'nickname')).toMatchObject({ type: 'string' });
+    expect(fieldOf(spec, 'Van', 'nickname')?.values).toBeUndefined();
+    expect(fieldOf(spec, 'Van', 'next_mot_due_date')).toMatchObject({ type: 'date' });
+  });
+
+  it('reads "We also log every repair a van has: ..." as a record type of the van, and "Then there\'s the menu." as no field', () => {
+    expect(fieldOf(spec, 'Repair', 'van_id')).toMatchObject({ type: 'ref(Van)' });
+    expect(entity(spec, 'Repair')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['date', 'garage', 'cost']));
+    expect(entity(spec, 'Van')?.fields.map((f) => f.name)).not.toContain('menu');
+  });
+});

@@ -36,6 +36,13 @@ export interface DefinitionPattern {
 
 export const DEFINITION_PATTERNS: DefinitionPattern[] = [
   {
+    example: 'We also log every service a van has: the date, the garage, what it cost (records of another record, with their fields)',
+    re: new RegExp(String.raw`^(?:and\s+)?(?:we|i)\s+(?:also\s+)?(?:log|record|keep track of|track|note down|note|store|keep)\s+(?:every|each)\s+${NP}\s+(?:a|an|the|each)\s+${NP}\s+(?:has|gets|does|goes through|needs|makes)\s*:\s*${LIST}$`, 'i'),
+    topic: 1,
+    parent: 2,
+    list: 3,
+  },
+  {
     example: 'Every craft we own (that is what we call the boards) gets a record with its fleet number, ...',
     re: new RegExp(String.raw`^(?:each|every|any)\s+${NP}(?:\s+(?:we|you|they|i)\s+(?:[a-z]+(?:\s+(?:in|out|up|on|after|for))?))?(?:\s*\([^()]*\))?\s+(?:gets|has|needs|should have|will have)\s+(?:a|an|its own)\s+(?:record|entry|row|page|card|file|profile)\s*,?\s+(?:with|that has|which has|holding|showing|listing)\s+${LIST}$`, 'i'),
     topic: 1,
@@ -249,7 +256,8 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
   },
   {
     example: "Then there's the price, whether it's a first edition and the shelf code (more fields of the record just described)",
-    re: /^(?:and\s+)?(?:then\s+)?there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?((?:the|a|an|its|their|whether)\s.+)$/i,
+    // (Not "Then there's the menu.": the one noun alone introduces something else.)
+    re: /^(?:and\s+)?(?:then\s+)?there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?((?:the\s(?=.*(?:,|\sand\s|\())|(?:a|an|its|their|whether)\s).+)$/i,
     topic: 0,
     list: 1,
   },

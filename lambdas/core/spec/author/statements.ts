@@ -58,12 +58,15 @@ export interface Statements {
 /** "The deposit is the automation that matters most: when ...": a sentence about the workflow that follows its colon. */
 const WORKFLOW_LEAD_IN = /^[^:]{0,100}\b(?:automations?|workflows?|process(?:es)?|reminders?|notifications?|rules?)\b[^:]{0,60}:\s*(?=(?:when|whenever|once|if|after|before|every|each|as soon as)\b)/i;
 // ("As for who does what: the coordinators can do everything": the topic announced, then the sentence.)
-const LEAD_IN = /^(?:(?:oh|ok|okay|and|also|plus|so)[,\s]+)*(?:one (?:last|more|final) thing|last but not least|finally|lastly|also|note|ps|p\.s\.|oh,? and|and finally|by the way|btw|important|and|plus|workflows?|automations?|reminders?|notifications?|rules?|tenancy|(?:as for|as to|when it comes to|regarding|in terms of)\s+(?:who does what|who can do what|who's who|permissions|access|the people|people|roles))\s*[:,-]\s*/i;
+const LEAD_IN = /^(?:(?:oh|ok|okay|and|also|plus|so)[,\s]+)*(?:one (?:last|more|final) thing|last but not least|finally|lastly|also|note|ps|p\.s\.|oh,? and|and finally|by the way|btw|important|and|plus|workflows?|automations?|(?:the\s+)?automatic\s+(?:bits|stuff|things)|auto\s+stuff|who does what|who can do what|reminders?|notifications?|rules?|tenancy|(?:as for|as to|when it comes to|regarding|in terms of)\s+(?:who does what|who can do what|who's who|permissions|access|the people|people|roles))\s*[:,-]\s*/i;
 
 /** Headings and group bullets that hold rules rather than fields. */
 /** The sentence without its lead-in ("Also: ...", "Tenancy: each club is separate"), unless the label names a record type given fields ("Tenancy: start date, end date, rent"). */
+/** "Oh and each booking gets one of the vans": an interjection before the sentence, with no comma after it. */
+const INTERJECTION = /^(?:oh|ah|ooh)\s+(?:and|also|plus)\s+(?=[a-z])/i;
+
 function withoutLeadIn(piece: string): string {
-  const rest = piece.replace(LEAD_IN, '');
+  const rest = piece.replace(INTERJECTION, '').replace(LEAD_IN, '');
   if (rest === piece) return piece;
   const fields = (rest.match(/,/g) ?? []).length >= 2 && !/\b(?:can|may|must|should|will|is|are|when|if|each|every)\b/i.test(rest);
   return fields && /^(?:tenancy|reminders?|notifications?)\s*:/i.test(piece.trim()) ? piece : rest;

@@ -62,6 +62,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("breed, typed in (Swaledale, ...)": how it is entered says it is text; "later the scanning result": when, nothing.)
     .replace(/,\s*(?:typed in|written in|entered by hand)(?=\s*(?:\(|$))/i, '')
     .replace(/^(?:later|afterwards|eventually|then)\s+(?=(?:the|a|an|their|its)\s)/i, '')
+    // ("one of the vans": a van.)
+    .replace(/^one\s+of\s+(?:the|our|its|their)\s+(?=[a-z])/i, '')
     // ("and keep one profile photo": that we keep it says nothing of it.)
     .replace(/^(?:keep|store|hold|save)\s+(?:one|a|an|the|their|its)\s+(?=[a-z])/i, '')
     .replace(/^((?:some|any|the)\s+)?(?:free|free-form|freeform)\s+(?=(?:notes?|comments?)\s*(?:\(|,|$))/i, '$1')
@@ -681,9 +683,11 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     return owner.length > 0 ? [...owner, 'date'] : ['date'];
   }
   // ("the date the next one's due", "the date the next one is due": the next due date.)
-  if (/^(?:the\s+)?date\s+the\s+next\s+(?:one|[a-z]+)(?:['’]s|\s+is)\s+due$/.test(t)) {
+  // ("the date the next MOT is due": the next MOT's due date.)
+  const nextDue = /^(?:the\s+)?date\s+the\s+next\s+(one|[a-z]+)(?:['’]s|\s+is)\s+due$/.exec(t);
+  if (nextDue) {
     traits.type ??= 'date';
-    return ['next', 'due', 'date'];
+    return nextDue[1] === 'one' ? ['next', 'due', 'date'] : ['next', nextDue[1]!, 'due', 'date'];
   }
   // ("how much each item costs", "how much it costs per night": its price.)
   if (/^how much\s+(?:(?:it|they|one|each(?:\s+one)?|each\s+[a-z]+|a\s+[a-z]+|the\s+[a-z]+)\s+)?costs?\b/.test(t)) {
