@@ -454,3 +454,22 @@ describe('a chatty page of my own (an ice-cream van round)', () => {
     expect(entity(spec, 'Van')?.fields.map((f) => f.name)).not.toContain('menu');
   });
 });
+
+describe('a booking said as what we need when someone books (a bouncy castle hire)', () => {
+  const CASTLES = [
+    'When someone books us we need their name, an email, the date of the party, where it is (just the address, typed out), and which castle size they want - we\'ve got small, medium and giant.',
+    'A booking is enquiry to start with, then confirmed once the deposit lands, and then done after the party, or cancelled if they change their mind.',
+    'The owner can do everything.',
+  ].join('\n\n');
+  const spec = authorSpec({ name: 'Castles', description: CASTLES });
+
+  it('reads "When someone books us we need ..." as the booking\'s fields, and values said after a dash', () => {
+    expect(entity(spec, 'Booking')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['name', 'email', 'party_date', 'location']));
+    expect(fieldOf(spec, 'Booking', 'location')?.values).toBeUndefined();
+    expect(entity(spec, 'Booking')?.fields.find((f) => f.values?.includes('giant'))?.values).toEqual(['small', 'medium', 'giant']);
+  });
+
+  it('reads "X is A to start with, then B once ..., and then C after ..., or D if ..." as the states in order', () => {
+    expect(fieldOf(spec, 'Booking', 'status')?.values).toEqual(['enquiry', 'confirmed', 'done', 'cancelled']);
+  });
+});

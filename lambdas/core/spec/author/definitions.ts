@@ -63,6 +63,8 @@ function readDefinitionOnce(text: string): ProseDefinition | undefined {
   // ("traders can create a profile for their food business with its trading name, ...": the trader's own record;
   // "a profile with my name, ..." alone stays a profile.)
   clean = clean.replace(/^((?:the\s+)?[a-z]+?)s\s+can\s+(?:create|set up|make|fill in|add)\s+(?:a|an|their(?:\s+own)?)\s+profile\s+(?:for|of|about)\s+(?:their|its)\s+[a-z]+(?:\s+[a-z]+)?\s+with\s+/i, (_m, people: string) => `every ${people.replace(/^the\s+/i, '')} has `);
+  // ("When someone books us we need their name, an email, ...": what each booking has.)
+  clean = clean.replace(/^when\s+(?:someone|somebody|a customer|customers|people|a client|clients|anyone)\s+(books?|orders?|hires?|reserves?|enquires?|applies|apply)\b(?:\s+(?:us|with us|in|online|a\s+[a-z]+))?\s*,?\s+(?:we|i)\s+(?:need|want|take|ask for|record|note down|note|get|collect|keep)\s+(?=\S)/i, (_m, verb: string) => `each ${ACT_RECORD[verb.toLowerCase().replace(/(?:ies|s)$/, (e) => (e === 'ies' ? 'y' : ''))] ?? 'booking'} has `);
   // ("Separately we keep a log of visits: each one is for a horse, ...": each visit is.)
   clean = clean.replace(/^(?:separately|additionally|besides that|on top of that)\s*,?\s+(?=(?:we|you|they|i)\s)/i, '')
     .replace(/^(?:we|you|they|i)\s+(?:also\s+)?(?:keep|have|maintain|run)\s+(?:a|an)\s+(?:log|record|register|diary|history)\s+of\s+(?:all\s+)?(?:the\s+|our\s+)?([a-z]+s)\s*:\s*(?:each|every)\s+(?:one|of them)\s+(?=(?:is|has|gets|holds)\b)/i, (_m, records: string) => `each ${singular(records)} `)
@@ -99,6 +101,9 @@ function readDefinitionOnce(text: string): ProseDefinition | undefined {
   const unqualified = clean.replace(/^(anyone|anybody|someone|somebody|people|whoever|members?)\s+with\s+(?:[a-z'-]+\s+){1,3}?(?=(?:pops?|puts?|adds?|posts?|lists?|creates?|submits?|files?|logs?|enters?|uploads?|sticks?|sends?|makes?|fills?)\s)/i, '$1 ');
   return readClean(unqualified) ?? (WHEN_LEAD.test(unqualified) ? readClean(unqualified.replace(WHEN_LEAD, '')) : undefined);
 }
+
+/** The record an act makes ("books" -> a booking). */
+const ACT_RECORD: Readonly<Record<string, string>> = { book: 'booking', order: 'order', hire: 'hire', reserve: 'reservation', enquire: 'enquiry', apply: 'application', appl: 'application' };
 
 /** Nouns of things not counted one by one ("gear", "kit"): one of them is an item. */
 export const UNCOUNTABLE = /^(?:gear|kit|equipment|stock|furniture|clothing|luggage|hardware|merchandise|merch|apparatus|machinery|jewellery|jewelry|cutlery|crockery|linen|produce)$/i;

@@ -94,8 +94,9 @@ function readStatesOnce(written: string): StateList | undefined {
     .replace(/\b(goes|moves|runs|progresses|flows)\s+(?!from\b|through\b|to\b)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)((?:\s*,\s*then\s+[a-z][a-z-]*(?:\s+(?!and\b|or\b)[a-z][a-z-]*)?)+)(?=\s*(?:,|;|$))/i, (_m, verb: string, first: string, rest: string) => `${verb} from ${first}${rest.replace(/\s*,\s*then\s+/g, ' to ')}`);
   // ("It's scheduled, then in progress on the day, then final once it's over, or called off if something goes wrong":
   // the states in order, without when each comes.)
-  const chain = (text.match(/,\s*then\s+/gi) ?? []).length >= 2 && /^(?:it|they)(?:['’]s|['’]re|\s+is|\s+are)\s/i.test(text.trim())
-    ? text.trim().replace(/\s*\([^()]*\)\s*\.?$/, '').replace(/^(it|they)(?:['’]s|['’]re)\s+/i, '$1 is ').replace(/\s+(?:on the day|once\s+[^,]+|when\s+[^,]+|after\s+[^,]+|if\s+[^,]+)(?=\s*(?:,|\.?$))/gi, '').replace(/,\s*then\s+/gi, ', ')
+  // ("A booking is enquiry to start with, then confirmed once the deposit lands, and then done after the event, or cancelled if ...".)
+  const chain = (text.match(/,\s*(?:and\s+)?then\s+/gi) ?? []).length >= 2 && /^(?:it|they|(?:a|an|the|each|every)\s+[a-z]+)(?:['’]s|['’]re|\s+is|\s+are)\s/i.test(text.trim())
+    ? text.trim().replace(/\s*\([^()]*\)\s*\.?$/, '').replace(/^(it|they)(?:['’]s|['’]re)\s+/i, '$1 is ').replace(/\s+(?:on the day|to start with|to begin with|at first|once\s+[^,]+|when\s+[^,]+|after\s+[^,]+|if\s+[^,]+)(?=\s*(?:,|\.?$))/gi, '').replace(/,\s*(?:and\s+)?then\s+/gi, ', ')
     : undefined;
   if (chain && chain !== text.trim()) return readStates(chain);
   const life = LIFE.exec(text.trim().replace(/\.$/, ''));

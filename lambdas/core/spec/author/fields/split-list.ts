@@ -37,6 +37,8 @@ function splitFieldListOnce(written: string): string[] {
   // (An em or en dash sets off an aside as a spaced hyphen does: "the weight — one of lace, DK or aran — and ...".)
   // ("..., or pay-as-you-go for people who just drop in now and then": who a value is for says nothing of it.)
   let list = written.replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '').replace(/\s+for\s+(?:people|those|anyone|folk|folks|members|customers|visitors)\s+who\s+[^,;()]*/gi, '');
+  // ("which package they want - we've got bronze, silver and gold": the values, said after a dash.)
+  list = list.replace(/\s+-\s+(?:we(?:['’]ve|\s+have)\s+got|we\s+(?:have|offer|do|sell|run))\s+([a-z][a-z-]*(?:\s*,\s*[a-z][a-z-]*)*,?\s+(?:and|or)\s+[a-z][a-z-]*)(?=\s*(?:[.;,]|$))/gi, ' ($1)');
   // ("each booking gets one of the vans, obviously": the aside says nothing.)
   list = list.replace(/,\s*(?:obviously|of course|naturally|clearly|really|basically|as you'd expect)\s*(?=[,;.]|$)/gi, '');
   // ("a room number, which has to be unique and can have letters in it, like 3B": text, with an example of it.)

@@ -38,6 +38,8 @@ export function valueList(text: string): string[] | undefined {
   if (/(?:^|\s)(?:e\.\s?g\.|i\.\s?e\.|eg\b|for example\b|for instance\b)|\.\.\.|…|\betc\b|\band so on\b/i.test(text)) return undefined;
   // ("(Bessie and Dolly, don't judge)": a remark among them makes them examples, no closed list.)
   if (/\b[a-z]+n['’]t\b|\b[a-z]+['’](?:re|m|ll|ve)\b/i.test(text)) return undefined;
+  // ("(just the address, typed out)": how it is written, no values.)
+  if (/^\s*just\s|\b(?:typed|written|spelled|spelt)\s+(?:out|in|down)\b/i.test(text)) return undefined;
   const written = splitValues(text);
   // ("St Mary's Hall, the School Music Block or the Corn Exchange": a name's article is no part of the value.)
   // ("wool, cotton, acrylic, alpaca or a blend": so is an article before a value.)
