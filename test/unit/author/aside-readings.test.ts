@@ -473,3 +473,28 @@ describe('a booking said as what we need when someone books (a bouncy castle hir
     expect(fieldOf(spec, 'Booking', 'status')?.values).toEqual(['enquiry', 'confirmed', 'done', 'cancelled']);
   });
 });
+
+describe('user stories of my own (a record shop\'s pre-orders)', () => {
+  const SHOP = [
+    '- As a customer, I can sign up online with my name, email (required, and unique) and a phone number.',
+    '- As staff, I log each week\'s deliveries: the date it arrived, the distributor invoice number (unique) and a photo of the packing slip (JPEG or PNG, up to 5 MB).',
+    '- As the owner, I can do everything.',
+    '',
+    'A crate belongs to one customer and is either waiting, collected or abandoned.',
+  ].join('\n');
+  const spec = authorSpec({ name: 'Records', description: SHOP });
+
+  it('reads "customers can sign up online with my name, ..." as the customer\'s record, not a record called Online', () => {
+    expect(entity(spec, 'Online')).toBeUndefined();
+    expect(entity(spec, 'Customer')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['name', 'email', 'phone_number']));
+  });
+
+  it('reads "I log each week\'s deliveries: ..." as the Delivery record', () => {
+    expect(fieldOf(spec, 'Delivery', 'distributor_invoice_number')).toMatchObject({ unique: true });
+  });
+
+  it('reads "A crate belongs to one customer and is either waiting, collected or abandoned"', () => {
+    expect(fieldOf(spec, 'Crate', 'status')?.values).toEqual(['waiting', 'collected', 'abandoned']);
+    expect(fieldOf(spec, 'Crate', 'customer_id')).toMatchObject({ type: 'ref(Customer)' });
+  });
+});

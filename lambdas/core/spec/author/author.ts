@@ -190,7 +190,7 @@ export function readDescription(description: string): Reading {
     // ("An application asks for the applicant's full name, ...; the type of home (house, flat or other); whether ...": the list goes on after its semicolons.)
     const listedFirst = !listColon && sentence.text.includes(';') ? readDefinition(sentence.text.split(';')[0]!) : undefined;
     const listGoesOn = listedFirst !== undefined && splitFieldList(listedFirst.list ?? '').length >= 2;
-    const parts = splitTopLevel(sentence.text, (lower, at) => ((((listColon && at > listColon[0].length) || listGoesOn) && lower[at] === ';' && isBareFieldList(lower.slice(at + 1).split(';')[0]!.replace(/^\s*and\s+/, ''), true)) || (lower[at] === ';' && FILE_DETAIL_AFTER.test(lower.slice(at + 1))) || (keepColon && lower[at] === ':') || (lower[at] === ';' && ALSO_STATE_AFTER.test(lower.slice(at + 1))) ? 0 : separators(lower, at)));
+    const parts = splitTopLevel(withStatesClause(sentence.text), (lower, at) => ((((listColon && at > listColon[0].length) || listGoesOn) && lower[at] === ';' && isBareFieldList(lower.slice(at + 1).split(';')[0]!.replace(/^\s*and\s+/, ''), true)) || (lower[at] === ';' && FILE_DETAIL_AFTER.test(lower.slice(at + 1))) || (keepColon && lower[at] === ':') || (lower[at] === ';' && ALSO_STATE_AFTER.test(lower.slice(at + 1))) ? 0 : separators(lower, at)));
     /** The record type the part before this one (or the sentence before) ended on, in the plural: "... carers write medication notes." */
     const endedOn = (part: string): string | undefined => {
       const at = parts.indexOf(part);
@@ -769,6 +769,11 @@ function bookedNouns(discovery: Discovery, sentences: Sentence[]): void {
     if ((discovery.aliases ?? []).some((a) => a.words.join(' ') === noun)) continue;
     (discovery.aliases ??= []).push({ words: [noun], entity: booking });
   }
+}
+
+/** "A box belongs to one customer and is either waiting, collected or abandoned": the relation, then its states as a clause of "it". */
+function withStatesClause(text: string): string {
+  return text.replace(/(\b(?:belongs?\s+to|is\s+for|is\s+linked\s+to)\s+(?:one|a|an|exactly one|a single)\s+[a-z]+(?:\s+[a-z]+)?)\s+and\s+(is|are)\s+(either\s+|one\s+of\s+)(?=[a-z]+(?:\s+[a-z]+)?(?:\s*,\s*[a-z]+(?:\s+[a-z]+)?)*,?\s+or\s+[a-z])/i, '$1, and it $2 $3');
 }
 
 /** "Then there are the stables themselves": a record type named, nothing said of it yet. */

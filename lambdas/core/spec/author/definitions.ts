@@ -63,6 +63,10 @@ function readDefinitionOnce(text: string): ProseDefinition | undefined {
   // ("traders can create a profile for their food business with its trading name, ...": the trader's own record;
   // "a profile with my name, ..." alone stays a profile.)
   clean = clean.replace(/^((?:the\s+)?[a-z]+?)s\s+can\s+(?:create|set up|make|fill in|add)\s+(?:a|an|their(?:\s+own)?)\s+profile\s+(?:for|of|about)\s+(?:their|its)\s+[a-z]+(?:\s+[a-z]+)?\s+with\s+/i, (_m, people: string) => `every ${people.replace(/^the\s+/i, '')} has `);
+  // ("staff can log each week's deliveries: the date it arrived, ...": what each delivery has.)
+  clean = clean.replace(/^(?:(?:we|i|they|staff|[a-z]+s)\s+)?(?:can\s+)?(?:also\s+)?(?:log|record|note down|note|keep track of|track|enter)\s+(?:each|every)\s+(?:day|week|month|year|night|shift|session|season|evening|morning)['’]s\s+([a-z]+)\s*:\s*/i, (_m, records: string) => `each ${singular(records)} has `)
+    // ("customers can sign up online with their name, email, ...": what each customer's record has.)
+    .replace(/^([a-z]+?)s\s+can\s+(?:sign\s+up|register|join)(?:\s+(?:online|on the website|on our website|through the site|here))?\s+(?:by\s+giving|with|giving)\s+(?=(?:their|a|an|the)\s)/i, 'each $1 has ');
   // ("When someone books us we need their name, an email, ...": what each booking has.)
   clean = clean.replace(/^when\s+(?:someone|somebody|a customer|customers|people|a client|clients|anyone)\s+(books?|orders?|hires?|reserves?|enquires?|applies|apply)\b(?:\s+(?:us|with us|in|online|a\s+[a-z]+))?\s*,?\s+(?:we|i)\s+(?:need|want|take|ask for|record|note down|note|get|collect|keep)\s+(?=\S)/i, (_m, verb: string) => `each ${ACT_RECORD[verb.toLowerCase().replace(/(?:ies|s)$/, (e) => (e === 'ies' ? 'y' : ''))] ?? 'booking'} has `);
   // ("Separately we keep a log of visits: each one is for a horse, ...": each visit is.)
