@@ -209,7 +209,7 @@ export function readDescription(description: string): Reading {
       // ("Then there are the patterns. Each one must have a title, ...": a record type announced, described next.)
       // ("We also hold swap meets every couple of months; a meet has a date, ...": the same, the next clause saying it.)
       // ("Then there are the arrangements on an event, meaning the bridal bouquet, ...": what they are like, and what they are on.)
-      const announcing = part.trim().replace(/[.!]$/, '').replace(/\s+(?:every|each|once|twice|a few times|several times|throughout)\b[^,;]*$/i, '').replace(/\s*,\s*(?:since|as|because)\s+[^,;]+$/i, '').replace(/\s*,\s*(?:meaning|i\.e\.|like|such as|for example|e\.g\.)\s+.*$/i, '');
+      const announcing = part.trim().replace(/[.!]$/, '').replace(/\s+(?:every|each|once|twice|a few times|several times|throughout)\b[^,;]*$/i, '').replace(/\s*,\s*(?:since|as|because)\s+[^,;]+$/i, '').replace(/\s*,\s*which\s+(?:sadly\s+|unfortunately\s+|of course\s+)?(?:we|you|they|i)\s+(?:do\s+|really\s+|also\s+|definitely\s+)?(?:need|have|want|get|keep)\b[^,;]*$/i, '').replace(/\s*,\s*(?:meaning|i\.e\.|like|such as|for example|e\.g\.)\s+.*$/i, '');
       const onWhat = /\s+(?:on|for|of|in)\s+(?:a|an|each|every|one)\s+([a-z]+(?:-[a-z]+)?)$/i.exec(announcing);
       const announcedOn = onWhat && /^(?:(?:and|then|next|also|now|finally|lastly)\s*,?\s+)*there(?:'s|\s+is|\s+are|'re)\s/i.test(announcing) ? ANNOUNCED.exec(announcing.slice(0, onWhat.index)) : null;
       const announced = announcedOn ?? ANNOUNCED.exec(announcing);
@@ -230,6 +230,14 @@ export function readDescription(description: string): Reading {
       const laterText = [1, 2].map((k) => sentences[sentences.indexOf(sentence) + k]?.text.trim() ?? '');
       const describedLater = announced !== null && /\bthing\s+(?:is|are)\b/i.test(announcing) && laterText.some((t) => new RegExp(`^(?:a|an|each|every)\\s+${head}\\s+(?:has to|must|needs to|should)\\s+(?:say|have|name|record|give)\\b`, 'i').test(t));
       const announcedName = announced && (DESCRIBED_NEXT.test(nextText) || describedLater || new RegExp(`^(?:a|an|each|every)\\s+${head}\\s+(?:has|have|comes with|includes|holds|carries|gets|needs)\\b`, 'i').test(nextText)) ? nameOf(announcedPhrase, units, true) : undefined;
+      // ("... anybody should be able to submit a referral through a form on our website. The form asks for ...": the form is the referral's.)
+      const formed = /\b(?:submit|send|fill in|fill out|complete|make|file|lodge|put in)\s+(?:a|an)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:through|via|using|on|with|by)\s+(?:a|an|the|our)\s+(?:(?:web|online|simple|short|little)\s+)?form\b/i.exec(announcing);
+      const formName = formed && /^(?:the|this|that)\s+(?:[a-z]+\s+)?form\s+(?:asks|has|takes|needs|collects|wants|should ask|will ask|just asks|only asks|covers)\b/i.test(nextText) ? nameOf(formed[1]!, units, true) : undefined;
+      if (formName && !earlyRoles.has(snakeCase(formName))) {
+        addList(formName, undefined, sentence.index);
+        previous = formName;
+        return false;
+      }
       if (announcedName) {
         addList(announcedName, undefined, sentence.index);
         const on = announcedOn && onWhat ? nameOf(onWhat[1]!, units) : undefined;
@@ -570,7 +578,7 @@ function withSubjects(clauses: string[], before?: string, out?: { last?: string 
     // ("Guests make reservations ..., and they can see and cancel their own": "they" are the guests.)
     // (Also "he" and "she": "The bailiff checks permits, so he can look at members".)
     // ("They have full control over referrals, ...": control said with "have" is a right too.)
-    const they = /^((?:and|but|so|while)\s+)?(?:they|these people|he|she)\s+(?=(?:can|may|should|must|will|are allowed to|are able to|is allowed to|is able to|only|(?:have|has)\s+(?:full|complete|total|read-only|admin)\s+(?:control|access))\s)/i.exec(clause.trim());
+    const they = /^((?:and|but|so|while)\s+)?(?:they|these people|he|she)\s+(?=(?:can|may|should|must|will|are allowed to|are able to|is allowed to|is able to|only|need to|needs to|get to|(?:have|has)\s+(?:full|complete|total|read-only|admin)\s+(?:control|access))\s)/i.exec(clause.trim());
     // (Only a modal "they" opening a sentence takes the subject of the sentence before.)
     const who = subject ?? (at === 0 ? before : undefined);
     if (they && who) {
@@ -604,7 +612,7 @@ function withSubjects(clauses: string[], before?: string, out?: { last?: string 
     if (!subject && at === 0 && /^[A-Z][a-z]+s$/.test(ws[0] ?? '') && /^(?:run|do|look|handle|manage|work|deal|take|answer|cover|staff|organi[sz]e|support|help|lead|drive|visit|teach|coach|keep)$/.test(ws[1] ?? '')) subject = ws[0];
     // ("Site representatives are volunteer plot-holders who help out. They can read plots": who they are, then "they";
     // "Advisors are the staff who support the raisers" too.)
-    const whoTheyAre = /^(?:the\s+|our\s+)?([a-z]+(?:\s+[a-z]+)?s)\s+are\s+(?:(?:our|the|all|mostly|usually|volunteer|unpaid|paid|local|trusted|experienced|senior|junior)\s+)*(?:(?:[a-z-]+\s+)?(?:[a-z-]+s|[a-z-]*(?:people|staff|folk|personnel|team|crew))|read-only|view-only|read only)\b/i.exec(clause.trim());
+    const whoTheyAre = /^(?:the\s+|our\s+)?([a-z]+(?:\s+[a-z]+)?s)\s+are\s+(?:(?:our|the|all|mostly|usually|volunteer|unpaid|paid|local|trusted|experienced|senior|junior)\s+)*(?:(?:[a-z-]+\s+)?(?:[a-z-]+s|[a-z-]*(?:people|staff|folk|personnel|team|crew|group|bunch|lot))|read-only|view-only|read only)\b/i.exec(clause.trim());
     if (whoTheyAre && RIGHT_VERBS[whoTheyAre[1]!.toLowerCase().split(/\s+/)[0]!] === undefined) subject = whoTheyAre[1];
     const first = clause.trim().split(/[\s,]+/)[0]!.toLowerCase();
     // ("..., and can see tests without changing them": the modal's subject is the clause's before.)

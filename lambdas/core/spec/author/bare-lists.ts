@@ -48,6 +48,8 @@ function isBareList(sentence: string, single: boolean): boolean {
   if (!text || /^[^,]*:/.test(text)) return false;
   // ("each one has a tag code, a size ...": a clause about one of them, not a list.)
   if (/^(?:each|every)\s+(?:one|of them|single one)\s+[a-z]/i.test(text)) return false;
+  // ("on our side each referral sits as pending until ...": a clause with its own subject, not a list.)
+  if (/(?:^|\s)(?:each|every)\s+[a-z]+\s+(?:sits|goes|moves|starts|begins|stays|waits|remains|gets|belongs|comes|needs|must|should|can|will|is|are)\b/i.test(text)) return false;
   // (What follows a noun as its complement, "a note about when they can pick it up", says what the field holds.)
   const items = splitFieldList(text)
     // ("optionally a star rating": a rule before the item is no part of it.)

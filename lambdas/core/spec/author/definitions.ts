@@ -50,7 +50,8 @@ function readDefinitionOnce(text: string): ProseDefinition | undefined {
   // "What we store: plots, with ...": the lead-in says nothing about the record.
   // ("At harvest time we record ...", "Every day we log ...": when it is done says nothing of the record.)
   // ("On it we need the lead hirer's name, ...": the record just described, said first.)
-  let clean = text.trim().replace(/\.$/, '').replace(/^(?:on|for|about|with)\s+(?:it|them|each one|each of them)\s*,?\s+(?=(?:we|you|they|i)\s)/i, '').replace(/^(?:at|in|during|every|each|once a|twice a)\s+(?:[a-z]+\s+){0,2}?(?:time|season|day|week|month|year|morning|evening|night|shift|visit|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\s*,?\s+(?=(?:we|you|they|i)\s)/i, '').replace(/^(?:what we (?:store|keep|track|need|record)|we (?:store|keep|track|record)|(?:(?:the|our)\s+)?data(?: we keep| model)?|records?)\s*:\s*/i, '')
+  // ("for each one we keep a first name, which we absolutely need, and ...": what the record just named has.)
+  let clean = text.trim().replace(/\.$/, '').replace(/^(?:for|about|on)\s+(?:each|every)\s+(?:one|of them)\s*,?\s+(?:we|you|they|i)\s+(?:also\s+)?(?:keep|record|store|need|want|take|note down|note|track|log|write down|hold|ask for)\s+(?=(?:a|an|the|their|its|his|her)\s)/i, 'it has ').replace(/^(?:on|for|about|with)\s+(?:it|them|each one|each of them)\s*,?\s+(?=(?:we|you|they|i)\s)/i, '').replace(/^(?:at|in|during|every|each|once a|twice a)\s+(?:[a-z]+\s+){0,2}?(?:time|season|day|week|month|year|morning|evening|night|shift|visit|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\s*,?\s+(?=(?:we|you|they|i)\s)/i, '').replace(/^(?:what we (?:store|keep|track|need|record)|we (?:store|keep|track|record)|(?:(?:the|our)\s+)?data(?: we keep| model)?|records?)\s*:\s*/i, '')
     // ("We've got a list of services like "cut & blow dry", each with ...": the services, each with.)
     .replace(/^(we(?:'ve|\s+have)?\s+got|we\s+have|we\s+keep|we\s+offer)\s+(?:a|an)\s+(?:(?:small|big|large|long|short|whole|growing)\s+)?(?:list|collection|set|range|menu|register|catalogue|catalog|bunch|handful|inventory)\s+of\s+/i, 'we have ')
     .replace(/(?<!\b(?:something|anything|things?))\s+(?:like|such as|e\.g\.)\s+"[^"]*"(?=\s*,)/i, '')
@@ -69,6 +70,14 @@ function readDefinitionOnce(text: string): ProseDefinition | undefined {
     .replace(/^([a-z]+?)s\s+can\s+(?:sign\s+up|register|join)(?:\s+(?:online|on the website|on our website|through the site|here))?\s+(?:by\s+giving|with|giving)\s+(?=(?:their|a|an|the)\s)/i, 'each $1 has ');
   // ("When someone books us we need their name, an email, ...": what each booking has.)
   clean = clean.replace(/^when\s+(?:someone|somebody|a customer|customers|people|a client|clients|anyone)\s+(books?|orders?|hires?|reserves?|enquires?|applies|apply)\b(?:\s+(?:us|with us|in|online|a\s+[a-z]+))?\s*,?\s+(?:we|i)\s+(?:need|want|take|ask for|record|note down|note|get|collect|keep)\s+(?=\S)/i, (_m, verb: string) => `each ${ACT_RECORD[verb.toLowerCase().replace(/(?:ies|s)$/, (e) => (e === 'ies' ? 'y' : ''))] ?? 'booking'} has `);
+  // ("each job gets one of the locksmiths assigned to it once I've sorted the rota": a locksmith, the one assigned.)
+  clean = clean.replace(/\b(gets|has|is given)\s+one\s+of\s+(?:the|our)\s+([a-z]+?)s\s+(assigned|allocated)\b(?:\s+to\s+(?:it|them))?(?:\s+(?:once|when|after)\s+[^,]+)?/i, '$1 a $2');
+  // ("Then there are the beds themselves, each with a short code ...": each bed has.)
+  clean = clean.replace(/^(?:and\s+)?(?:then\s+|also\s+|next\s+|finally\s+|lastly\s+)?there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?(?:the\s+|our\s+|some\s+)?([a-z]+(?:\s+[a-z]+)?)(?:\s+themselves|\s+itself)?\s*,\s*(?:each|every one|each one|all)\s+(?:with|having|of which has|of them with)\s+/i, (_m, records: string) => `each ${records} has `);
+  // ("Customers themselves are just name, phone, ...": the record, said again to describe it.)
+  clean = clean.replace(/^((?:the\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:themselves|itself)\s+(?=(?:are|is|have|has|need|needs)\s)/i, '$1 ');
+  // ("The main thing is jobs. When a customer rings up we take their name, ...": what the record just named has.)
+  clean = clean.replace(/^when(?:ever)?\s+(?:someone|somebody|a\s+[a-z]+|[a-z]+s|people|anyone)\s+(?:rings?(?:\s+up|\s+in)?|calls?(?:\s+(?:up|in|us))?|phones?(?:\s+(?:up|in|us))?|gets?\s+in\s+touch|contacts?\s+us|comes?\s+in|walks?\s+in|emails?\s+us|gets?\s+hold\s+of\s+us)\s*,?\s+(?:we|i)\s+(?:need|take|take down|ask for|ask them for|record|note down|write down|jot down|note|get|collect|keep|log)\s+(?=\S)/i, 'it has ');
   // ("Separately we keep a log of visits: each one is for a horse, ...": each visit is.)
   clean = clean.replace(/^(?:separately|additionally|besides that|on top of that)\s*,?\s+(?=(?:we|you|they|i)\s)/i, '')
     .replace(/^(?:we|you|they|i)\s+(?:also\s+)?(?:keep|have|maintain|run)\s+(?:a|an)\s+(?:log|record|register|diary|history)\s+of\s+(?:all\s+)?(?:the\s+|our\s+)?([a-z]+s)\s*:\s*(?:each|every)\s+(?:one|of them)\s+(?=(?:is|has|gets|holds)\b)/i, (_m, records: string) => `each ${singular(records)} `)
@@ -86,15 +95,18 @@ function readDefinitionOnce(text: string): ProseDefinition | undefined {
   // ("..., since some venues have their own technicians": a reason, no record's fields.)
   if (/^(?:if|unless|since|because|as|so|though|although|whereas)\s/i.test(clean)) return undefined;
   // ("Buyers don't have accounts", "members have no login": what they lack, no record type.)
-  if (/\b(?:don't|do not|doesn't|does not|won't|will not|never|can't|cannot)\s+(?:\w+\s+)?(?:have|has|need|keep|get)\b|\b(?:have|has)\s+no\b/i.test(clean.split(/,\s*(?:but|and|so)\s/i)[0]!)) return undefined;
+  if (/\b(?:don't|do not|doesn't|does not|won't|will not|never|can't|cannot)\s+(?:\w+\s+)?(?:have|has|need|keep|get)\b|\b(?:have|has)\s+no\b/i.test(clean.replace(/\([^()]*\)/g, '').split(/,\s*(?:but|and|so)\s/i)[0]!)) return undefined;
   // ("We also keep a small parts stock: each part has a name, ...": the records are the parts.)
-  clean = clean.replace(/^(?:we|you|they|i)\s+(?:also\s+)?(?:keep|have|hold|run|maintain)\s+(?:a|an|our)\s+[^:]{2,40}:\s*(each|every)\s+([a-z]+)\s+(has|have|holds|gets|needs)\s+/i, '$1 $2 $3 ');
+  // ("We also keep the keys we cut: each key record has ...": each key has.)
+  clean = clean.replace(/^(?:we|you|they|i)\s+(?:also\s+)?(?:keep|have|hold|run|maintain|track|log|record|store)\s+(?:a|an|our|the|all the|all our)\s+[^:]{2,40}:\s*(each|every)\s+([a-z]+)(?:\s+(?:record|entry|row|card|one))?\s+(has|have|holds|gets|needs)\s+/i, '$1 $2 $3 ');
   // ("We keep a record for each coach: full name, ...": the coach's record.)
   clean = clean.replace(/^(we|you|they|i)\s+(keep|store|have|hold|make)\s+(?:a|one)\s+(?:record|row|card|file|entry|profile)\s+(?:for|on)\s+(?:each|every)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s*:/i, '$1 $2 every $3:')
     // ("Each of our nets has a name": each net.)
     .replace(/^(each|every)\s+of\s+(?:our|the|their|its)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s+(?=(?:has|have|gets|carries|needs|holds)\b)/i, (_m, det: string, noun: string) => `${det} ${noun.replace(/s$/i, '')} `);
   // ("Weekly boxes are what we pack in a given week for a given size: the week commencing date, ...": its fields, after what it is.)
-  clean = clean.replace(/^((?:(?:each|every|a|an|the|our)\s+)?[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s+(?:is|are)\s+what\s+[^:]{3,80}:\s*(?=\S)/i, '$1 have ');
+  // ("A stay is what ties it all together: every stay is for one guest ...": the clause after the colon says it.)
+  clean = clean.replace(/^(?:(?:each|every|a|an|the|our)\s+)?[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?\s+(?:is|are)\s+what\s+[^:]{3,80}:\s*(?=(?:each|every|it|they)\s)/i, '')
+    .replace(/^((?:(?:each|every|a|an|the|our)\s+)?[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s+(?:is|are)\s+what\s+[^:]{3,80}:\s*(?=\S)/i, '$1 have ');
   // ("Apart from the student it belongs to, a placement test stores ...": what it refers to, said elsewhere, is no field here.)
   clean = clean.replace(/^(?:apart from|besides|on top of|as well as|in addition to)\s+[^,]{3,80},\s*(?=(?:a|an|each|every|the|it|they)\s)/i, '');
   // ("people can leave a review that's linked to their booking, with ...": a review for their booking.)

@@ -180,6 +180,11 @@ const PATTERNS: Pattern[] = [
     list: 3,
   },
   {
+    example: "A job has to say which customer it's for / a request must name the horse it is about",
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:has to|have to|must|should|needs? to|will)\s+(?:always\s+)?(?:say|state|name|show|give|record|mention|specify|pick|choose)\s+(?:which|what|the)\s+${NP}\s+(?:it|they)(?:['’]s|['’]re|\s+is|\s+are)\s+(?:for|about|on|from|with|against|in)$`, 'i'),
+    pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
+  },
+  {
     example: 'A job is one piece of work for one client / a tenancy is a contract for exactly one room',
     // (What it is, then what it is for: only between record types the text describes.)
     re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:a|an|one|just one|just a)\s+[a-z]+(?:\s+[a-z]+){0,3}?\s+(?:for|of|about|with|from)\s+${ONE}${NP}${TAIL}$`, 'i'),
@@ -243,6 +248,8 @@ function readRelationsOnce(written: string): RelationReading | undefined {
   // ("A donation belongs to the shop it was dropped at": which one it is, said as a clause, is no part of it.)
   // ("an event belongs to the one venue it is held at": the one venue.)
   let text = written.replace(/\b((?:belongs?|belonging) to)\s+the\s+(?:one\s+|single\s+|same\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:it|they|that|which|where)\s+(?:was|were|is|are|came|comes|got)\s+[a-z]+(?:ed|en|wn|t)?(?:\s+(?:at|in|on|from|to|by|for|into))?(?=\s*(?:,|$|\s+and\b))/i, '$1 one $2').replace(/^((?:(?:each|every|a|an|the|one|any)\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:obviously|naturally|of course|usually|typically|clearly|generally|normally)\s+/i, '$1 ');
+  // ("each one is linked to the guest involved": the guest.)
+  text = text.replace(/\b(the|a|an|one)\s+([a-z]+)\s+(?:involved|concerned|affected|in question)\b/gi, '$1 $2');
   // ("A property belongs to a customer — some have two or three, like landlords — and has ...": an aside between dashes says nothing of it.)
   text = text.replace(/\s+[—–]\s+[^—–]{3,80}?\s+[—–]\s+/g, ' ')
     // ("A placement links one child with one carer, and both are required": a link's references are required anyway.)
@@ -335,7 +342,7 @@ function readFirstClause(text: string): RelationReading | undefined {
 
 /** "A grade is given for one subject and belongs to one student": two relations of one subject. */
 // (Also "a line belongs to one order and points at one menu item, with a quantity".)
-const CHAINED = new RegExp(String.raw`^(${DET}${NP})\s+(.+?)\s*,?\s+and\s+(?:(?:it|they)\s+)?(${MODAL}(?:belongs? to|is part of|is for|is about|is linked to|is assigned to|points? (?:at|to)|refers? to|links? to|takes? place (?:at|in)|(?:is|are) held (?:at|in)|happens? (?:at|in)|comes? from|(?:is|are) from)\s+${ONE}.+)$`, 'i');
+const CHAINED = new RegExp(String.raw`^(${DET}${NP})\s+(.+?)\s*,?\s+and\s+(?:(?:it|they)\s+)?(${MODAL}(?:belongs? to|goes (?:in|into|on)|sits (?:in|on)|lives (?:in|on)|stays (?:in|on)|is part of|is for|is about|is linked to|is assigned to|points? (?:at|to)|refers? to|links? to|takes? place (?:at|in)|(?:is|are) held (?:at|in)|happens? (?:at|in)|comes? from|(?:is|are) from)\s+${ONE}.+)$`, 'i');
 
 function readChained(text: string): RelationReading | undefined {
   const m = CHAINED.exec(text.trim().replace(/\.$/, ''));

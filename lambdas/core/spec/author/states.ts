@@ -71,6 +71,15 @@ function readLife(text: string): StateList | undefined {
   return values.length >= 3 ? { topic: m[1]!.trim(), values: [...new Set(values.map((v) => enumValue(v.trim())))] } : undefined;
 }
 
+/** The state a record is left in when someone does this to it. */
+const PAST_OF: Readonly<Record<string, string>> = { cancel: 'cancelled', withdraw: 'withdrawn', decline: 'declined', reject: 'rejected', refuse: 'refused' };
+
+/** "accepts" -> accepted, "declines" -> declined, "approves" -> approved, "rejects" -> rejected. */
+function participleOf(verb: string): string {
+  const base = verb.toLowerCase().replace(/(?<=(?:sh|ch|x|ss))es$/, '').replace(/ies$/, 'y').replace(/s$/, '');
+  return base.endsWith('e') ? `${base}d` : /[^aeiou]y$/.test(base) ? `${base.slice(0, -1)}ied` : `${base}ed`;
+}
+
 const READSTATES_READINGS = new Remembered<StateList | undefined>();
 export function readStates(text: string): StateList | undefined {
   return READSTATES_READINGS.of(text, readStatesOnce);
@@ -88,6 +97,15 @@ function readStatesOnce(written: string): StateList | undefined {
     .replace(/\s*(?:→|->|=>|⇒)\s*/g, ' to ')
     // ("It's requested to begin with and ends up either done or cancelled": the first state, then the last ones.)
     .replace(/^(it|they)(?:['’]s|['’]re|\s+is|\s+are)\s+([a-z][a-z-]*)\s+(?:to begin with|to start with|at first|initially|first)\s*,?\s+and\s+(?:then\s+)?ends?\s+up\s+(?:as\s+)?(?:either\s+)?([a-z][a-z-]*)\s+or\s+([a-z][a-z-]*)\s*\.?$/i, '$1 is $2, $3 or $4')
+    // ("Jobs start as new, then they're booked, then done, unless the customer cancels": the way out is one more state.)
+    .replace(/,?\s+unless\s+(?:the\s+[a-z]+|someone|somebody|they|we|it|he|she)\s+(cancels?|withdraws?|declines?|rejects?|refuses?)\b.*$/i, (_m, verb: string) => `, or ${PAST_OF[verb.toLowerCase().replace(/s$/, '')] ?? 'cancelled'}`)
+    // ("on our side each referral sits as pending until a keyworker either accepts or declines it": where it is said is no subject;
+    // what someone does to it next are the states it moves to.)
+    .replace(/^(?:on our (?:side|end)|at our end|internally|behind the scenes|in the office|for us)\s*,?\s+/i, '')
+    .replace(/\s+until\s+(?:someone|somebody|we|they|staff|(?:a|an|the|one of the)\s+[a-z]+)\s+(?:either\s+)?([a-z]+)\s+or\s+([a-z]+)\s+(?:it|them)\b.*$/i, (_m, a: string, b: string) => `, then it's ${participleOf(a)} or ${participleOf(b)}`)
+    // ("goes from booked to checked in and then to left, or to no-show if they never turned up": each step, and the branch, without why.)
+    .replace(/\s+and\s+then\s+to\s+/gi, ' to ')
+    .replace(/(,?\s+or\s+)to\s+([a-z][a-z-]*)\s+(?:if|when|once|because)\s+(?:they|it|he|she|the\s+[a-z]+)\s+.*$/i, '$1$2')
     // ("..., cancelled or a no-show": the article before the last state is no part of it.)
     .replace(/,\s*([a-z-]+(?:\s+[a-z-]+)?)\s+or\s+an?\s+(?=[a-z-]+\s*$)/i, ', $1 or ')
     // ("A party goes enquiry, then held, then confirmed, then completed": arrows as the segmenter writes them, in order.)

@@ -42,6 +42,11 @@ function plainRightsWordingOnce(clause: string): string {
     .replace(/^(\s*)it(?:['’]d|\s+would)\s+(?:\w+\s+)?be\s+(?:really\s+|so\s+)?(?:lovely|great|nice|good|handy|brilliant|ideal|useful|helpful|amazing)\s+if\s+((?:the\s+)?(?:people|anyone|anybody|everyone|visitors|customers|members|the public|[a-z]+s))(?:\s+(?:looking|wanting|hoping|searching|waiting)\s+(?:for|to)\s+[a-z]+(?:\s+[a-z]+)?)?\s+could\s+/i, '$1$2 can ')
     // ("see the stations and mark them as out of order": marking them as something is updating them.)
     .replace(/\b(mark|marks|marking)\s+(them|it)\s+as\s+(?:out of order|out of use|out of service|[a-z]+(?:[ -][a-z]+)?)(?=\s*(?:[,;.]|$|\s+and\b|\s+or\b))/gi, (_m, verb: string, what: string) => `${/ing$/i.test(verb) ? 'updating' : /s$/i.test(verb) ? 'updates' : 'update'} ${what}`)
+    // ("they work through the referrals, reading them and updating them to accepted or declined": each act, on those records.)
+    .replace(/\b(?:work|works|go|goes|get|gets|deal|deals|wade|wades)\s+(?:through|with)\s+((?:the\s+|their\s+)?[a-z]+(?:\s+[a-z]+)?)\s*,\s*([a-z]+ing)\s+them\b(?:[^,;]*?\s+and\s+([a-z]+ing)\s+them\b)?[^,;]*/gi, (all, records: string, first: string, second?: string) => {
+      const acts = [first, second].filter((g): g is string => !!g).map((g) => gerundBase(g));
+      return acts.length > 0 && acts.every(Boolean) ? acts.map((a) => `${a} ${records}`).join(' and ') : all;
+    })
     // ("can look at the coaches and at the ladders": the preposition said again joins nothing new.)
     .replace(/\b((?:look|looks|looking)\s+(?:at|through)\s+[^,;]+?)\s+(and|or)\s+(?:at|through)\s+/gi, '$1 $2 ')
     // ("Customers who do make an account can book ...": the customers; that they have accounts is what a role is.)

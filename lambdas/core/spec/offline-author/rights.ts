@@ -9,7 +9,7 @@ import { CREATE_ACTIONS } from '../author/workflow-phrases';
 import { ACT_RECORD_NAMES, ADMIN_VERBS, ALL_RIGHTS, NEGATIONS, phrasalVerb, RIGHT_VERBS, type RightLetter, rightVerb, SIGN_IN_PHRASES } from './lexicon';
 import { LEADING, MODAL_WORDS, placedPeople } from './placed-people';
 import { ownRecordOfSubject, plainRightsWording } from './rights-wording';
-import { singular, words } from './text';
+import { plural, singular, words } from './text';
 import { tagTerms } from '../author/tag';
 
 export interface RightsGroup {
@@ -104,10 +104,12 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   clause = clause.replace(/\b(can|may|could|to)\s+(?:also\s+)?([a-z]+)\s+(?=(?:a|an|any|new)\s)/gi, (all, modal: string, verb: string) => (CREATE_ACTIONS.has(verb.toLowerCase()) && rightVerb(verb.toLowerCase()) === undefined && !ctx.index.resolve([verb.toLowerCase()]) ? `${modal} submit ` : all));
   // ("Agency nurses with no account can flag a breakdown": who they are, no part of the subject.)
   const plain = ownRecordOfSubject(plainRightsWording(clause), (phrase) => ctx.index.resolve(words(phrase)) !== undefined).replace(/\([^()]*\)/g, ' ').replace(/^(\s*[a-z]+(?:\s+[a-z]+)?)\s+(?:with no (?:account|login)|without (?:an? )?(?:account|login))\s+(?=(?:can|may|could)\b)/i, '$1 ').replace(/^(\s*[a-z]+(?:\s+[a-z]+){0,2}),\s+(?:the|who|which|i\.e\.|that is|our|those)\b[^,]{1,60},\s*/i, '$1 ');
+  // ("can read and update guest records": the guests, "records" no verb of making one.)
+  const recorded = plain.replace(/\b([a-z]+)\s+(?:records|record|details|entries|profiles|files)\b(?!\s+(?:a|an|the|their|its|each|every)\b)/gi, (all, noun: string) => (ctx.index.resolve([noun.toLowerCase()]) !== undefined && !/^(?:can|may|will|to|and|or|they|we|who)$/i.test(noun) ? plural(noun.toLowerCase()) : all));
   // ("they can only edit the ones they booked themselves", "a review they wrote": what they made is their own.)
   // ("anyone can see the list of sessions": the list is of sessions, which are what is seen.)
-  const listed = plain.replace(/\b(?:the\s+|a\s+|their\s+)?(?:full\s+|whole\s+|public\s+)?(?:list|catalogue|catalog|collection|schedule|calendar|register|directory|history) of\s+/gi, '');
-  const owned = keptUpToDate(freeHand(listed)).replace(/\b(?:the|a|an|any)\s+(ones?|[a-z]+)\s+(?:that\s+)?(?:they|he|she)(?:'ve|\s+have)?\s+(?:[a-z]+ed|made|wrote|written|took|did|brought|sent|built)(?:\s+themselves)?\b/gi, 'their own $1');
+  const listed = recorded.replace(/\b(?:the\s+|a\s+|their\s+)?(?:full\s+|whole\s+|public\s+)?(?:list|catalogue|catalog|collection|schedule|calendar|register|directory|history) of\s+/gi, '');
+  const owned = keptUpToDate(freeHand(listed)).replace(/\b(?:the|a|an|any)\s+(ones?|[a-z]+(?:\s+(?!(?:that|they|he|she|if|when|once|because|so|and|or|but|as|after|before|until|unless|where|which|who)\b)[a-z]+){0,2}?)\s+(?:that\s+)?(?:they|he|she)(?:'ve|\s+have)?\s+(?:[a-z]+ed|made|wrote|written|took|did|brought|sent|built)(?:\s+themselves)?\b/gi, 'their own $1');
   const tokens = placedPeople(words(owned), ctx.placedOnce);
   let k = 0;
   while (LEADING.has(tokens[k] ?? '')) k += 1;

@@ -90,7 +90,7 @@ export function readDescriptor(text: string, traits: Traits, entities: readonly 
   // ("(full, half or raised bed — the raised beds are our accessible plots)": the values, then why, after a dash.)
   const dashed = /^([^—–]+?\bor\b[^—–]+?)\s+[—–-]\s+[a-z].*$/i.exec(text.trim());
   // ("and please cap it at 5 MB": the size limit, asked for.)
-  let t = takeDefault((dashed && valueList(dashed[1]!) ? dashed[1]! : text).trim().replace(/\b(?:and\s+)?(?:please\s+)?(?:cap|limit|keep)\s+(?:it|them|each(?:\s+one)?|the\s+size|uploads?)\s+(?:at|to|under|below)\s+(?=\d)/gi, 'max ').replace(/\b(required|optional|unique|mandatory)\s+(?:as well|too|also)\b/gi, '$1').replace(/²/g, '2').replace(/\b(zero|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?=or\s+(?:more|less|fewer|above|below|over|under)\b)/gi, (_m, n: string) => `${DIGITS[n.toLowerCase()]!} `), traits);
+  let t = takeDefault((dashed && valueList(dashed[1]!) ? dashed[1]! : text).trim().replace(/\b(?:and\s+)?(?:please\s+)?(?:cap|limit|keep)\s+(?:it|them|each(?:\s+one)?|the\s+size|uploads?)\s+(?:at|to|under|below)\s+(?=\d)/gi, 'max ').replace(/\b(required|optional|unique|mandatory)\s+(?:as well|too|also|again)\b/gi, '$1').replace(/²/g, '2').replace(/\b(zero|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?=or\s+(?:more|less|fewer|above|below|over|under)\b)/gi, (_m, n: string) => `${DIGITS[n.toLowerCase()]!} `), traits);
   if (!t) return;
   // ("King sheet, Bath towel, Napkin ...": a list that trails off is examples, a note.)
   if (/,/.test(t) && /(?:\.{3}|…|,?\s+etc\.?|,?\s+and so on|,?\s+and more)\s*$/i.test(t) && !/\b(?:required|optional|unique|mb|kb|gb)\b/i.test(t)) {

@@ -677,6 +677,18 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     traits.type ??= 'number';
     return ['cost'];
   }
+  // ("a date they're barred until", "the date it's reserved till": the date that state lasts until.)
+  const until = /^(?:a\s+|the\s+)?date\s+(?:it|they|he|she)(?:['’]s|['’]re|\s+is|\s+are)\s+([a-z]+(?:ed|en))\s+(?:until|till|to)$/.exec(t);
+  if (until) {
+    traits.type ??= 'date';
+    return [until[1]!, 'until'];
+  }
+  // ("a free-text bit about support needs", "a short note on allergies": the text of what it is about.)
+  const about = /^(?:an?\s+|the\s+)?(?:(?:free[- ]?text|short|little|long|longer)\s+)?(?:bit|section|box|field|space|paragraph|line)\s+(?:about|on|for|covering)\s+(?:their\s+|its\s+|any\s+|the\s+)?([a-z]+(?:\s+[a-z]+)?)$/.exec(t);
+  if (about && !/^(?:it|them|that|this)$/.test(about[1]!)) {
+    traits.type ??= 'text';
+    return words(about[1]!);
+  }
   // ("the date it happened", "the date it took place": its own date, the record's.)
   if (/^(?:the\s+)?date\s+(?:it|they)\s+(?:happened|took place|occurred)$/.test(t)) {
     traits.type ??= 'date';
@@ -884,6 +896,8 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
 function questionWords(ws: string[], owner?: string): string[] {
   let rest = [...ws];
   if (rest.length > 0 && PRONOUNS.test(rest[0]!)) rest = rest.slice(1);
+  // ("whether they've got a dog with them", "whether they had breakfast with us": who is with them names nothing.)
+  if (rest.length > 3 && rest.at(-2) === 'with' && /^(?:them|us|him|her|it|you|me)$/.test(rest.at(-1)!)) rest = rest.slice(0, -2);
   // "whether the donor is eligible to give blood right now" on a Donor: eligible.
   const infinitive = rest.findIndex((w, i) => w === 'to' && i > 0 && !/^(?:is|are|was|were|has|have|had|been|be|can|will|does|do|got|going|able|allowed)$/.test(rest[i - 1]!));
   if (infinitive > 0) rest = rest.slice(0, infinitive);
@@ -893,9 +907,11 @@ function questionWords(ws: string[], owner?: string): string[] {
   let i = aux >= 0 ? aux : 0;
   let possessive = false;
   let has = false;
+  let had = false;
   while (i < rest.length && /^(?:is|are|was|were|has|have|had|been|be|can|will|does|do|got)$/.test(rest[i]!)) {
     possessive = /^(?:has|have|had|got)$/.test(rest[i]!) && !/^been$/.test(rest[i + 1] ?? '');
     has = rest[i] === 'has';
+    had = rest[i] === 'had';
     i += 1;
   }
   // ("whether it has been repaired yet", "whether it's currently damaged": when is not part of the name.)
@@ -904,7 +920,7 @@ function questionWords(ws: string[], owner?: string): string[] {
   const base = [...subject.filter((w) => !DETERMINERS.has(w)), ...object];
   // ("whether it has mains water", "whether it has a wheelchair lift": has_mains_water; said of several,
   // "whether they have a power hookup", the thing alone names it.)
-  return possessive && subject.length === 0 && (object.length === 1 || (has && object.length <= 3)) && !object.some((w) => /^(?:to|of|for|with|in|on|at|been)$/.test(w)) ? ['has', ...object] : base.map((w) => NAME_SYNONYMS[w] ?? w);
+  return possessive && subject.length === 0 && (object.length === 1 || (has && object.length <= 3)) && !object.some((w) => /^(?:to|of|for|with|in|on|at|been)$/.test(w)) ? [had ? 'had' : 'has', ...object] : base.map((w) => NAME_SYNONYMS[w] ?? w);
 }
 
 /** How a phrase refers back to the record it describes: `at the time of the test`, `of it`. */

@@ -96,7 +96,10 @@ function splitFieldListOnce(written: string): string[] {
   const dashed = moments.replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-()]{1,40}?)\s+-\s+(?:and\s+)?/g, ' ($1), ').replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-(),]{1,40}?)\s*\.?$/, ' ($1)');
   // ("the status, which moves scheduled, then collected, then delivered": states in order are the field's values.)
   // ("moves from scheduled to on sale to sold out, or to cancelled": the branch is one more state.)
-  const branched = dashed.replace(/((?:moves|goes|runs|progresses)\s+(?:through|from)\s+[^()]*?\s(?:to|then)\s+[^(),]*?)\s*,?\s+or\s+(to|then)\s+/i, '$1 $2 ');
+  // ("goes from booked to checked in and then to left, or to no-show if they never turned up": "and then to" is one more step, and why the branch is taken says nothing.)
+  const stepped = dashed.replace(/((?:moves|goes|runs|progresses)\s+(?:through|from)\s+[^()]*?\s(?:to|then)\s+[^(),]*?)\s+and\s+then\s+to\s+/gi, '$1 to ')
+    .replace(/((?:moves|goes|runs|progresses)\s+(?:through|from)\s+[^()]*?,?\s+or\s+(?:to\s+)?[a-z][a-z-]*)\s+(?:if|when|once|because)\s+(?:they|it|he|she|the\s+[a-z]+)\s+[^,()]+/gi, '$1');
+  const branched = stepped.replace(/((?:moves|goes|runs|progresses)\s+(?:through|from)\s+[^()]*?\s(?:to|then)\s+[^(),]*?)\s*,?\s+or\s+(to|then)\s+/i, '$1 $2 ');
   const ordered = branched.replace(/((?:which|that)\s+(?:moves|goes|runs|progresses)(?:\s+through|\s+from)?\s+)([a-z][a-z -]*?(?:,?\s+(?:then|to|through)\s+[a-z][a-z -]*?)+)(?=\s*,(?!\s*(?:then|to|through)\s)|\s*$)/i, (_all, lead: string, body: string) => {
     // ("... to sold out, or to cancelled": the "or" joins a branch, it is no state.)
     // ("... to completed or cancelled": the last may be two.)
@@ -138,6 +141,11 @@ function splitFieldListOnce(written: string): string[] {
       const rule = piece.text.replace(/^(?:each|both)\s+/i, '');
       merged[merged.length - 1]!.text += `, ${rule}`;
       merged[merged.length - 2]!.text += `, ${rule}`;
+    } else if (merged.length > 0 && /^(?:which|that)\s+(?:we|they|you|i)\s+(?:absolutely|really|always|definitely|do|must|simply)?\s*(?:need|must have|have to have|require|can't do without|cannot do without)$/i.test(piece.text)) {
+      // ("a first name, which we absolutely need, and a surname": the field before is required.)
+      merged[merged.length - 1]!.text += ' (required)';
+    } else if (merged.length > 0 && /^(?:thank goodness|thank god|thankfully|sadly|luckily|honestly|of course|mind you|mind|to be fair|obviously|as it happens|touch wood|fingers crossed|funnily enough|alas)$/i.test(piece.text)) {
+      // ("..., which is optional and mostly empty, thank goodness, since ...": an aside, no field.)
     } else if (merged.length > 0 && /^(?:which|that)\s+(?:we|they|you|i)\s+(?:use|need|print|send|show|keep|check)\s+(?:to|for|on|in|when)\b/i.test(piece.text) && !/[()]/.test(piece.text)) {
       // ("their date of birth, which we use to work out age groups": what it is for, a note.)
       merged[merged.length - 1]!.text += ` (${piece.text})`;

@@ -32,7 +32,9 @@ export function isValueLike(item: string): boolean {
 }
 
 /** The values of a list, when it is one: 2+ items, each value-like. */
-export function valueList(text: string): string[] | undefined {
+export function valueList(said: string): string[] | undefined {
+  // ("the men's dorm, the women's dorm or the family room, those are the only three": the list is closed, no value more.)
+  const text = said.replace(/\s*[,;-]+\s*(?:and\s+)?(?:those|these|that)(?:['’](?:s|re)|\s+are|\s+is)\s+(?:the\s+)?(?:only|all\s+the|all\s+of\s+them)\b[^,]*$|\s*[,;-]+\s*(?:and\s+)?that['’]?s\s+(?:it|all)$/i, '');
   // ("weight in pounds (decimals fine, e.g. 12.75)": an example, not a choice.)
   // ("(Power tools, Access, Gardening...)", "(oak, pine etc.)": examples of an open list.)
   if (/(?:^|\s)(?:e\.\s?g\.|i\.\s?e\.|eg\b|for example\b|for instance\b)|\.\.\.|…|\betc\b|\band so on\b/i.test(text)) return undefined;
