@@ -1612,7 +1612,7 @@ describe('a bold-labelled field page with units, free-text notes and asides (a P
     expect(fieldOf(spec, 'Speaker', 'power_draw_watts')).toMatchObject({ type: 'integer' });
     expect(fieldOf(spec, 'Speaker', 'product_photo_key')).toMatchObject({ file: { maxBytes: 2 * 1048576 } });
     expect(fieldOf(spec, 'Venue', 'access_notes')).toMatchObject({ type: 'text' });
-    expect(fieldOf(spec, 'Hire', 'notes')).toMatchObject({ type: 'text' });
+    expect(fieldOf(spec, 'Hire', 'damage_notes')).toMatchObject({ type: 'text' });
     expect(fieldOf(spec, 'Crew', 'engineer_count')).toMatchObject({ min: 1, max: 6 });
   });
 

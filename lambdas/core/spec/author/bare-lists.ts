@@ -49,7 +49,7 @@ function isBareList(sentence: string, single: boolean): boolean {
   // ("each one has a tag code, a size ...": a clause about one of them, not a list.)
   if (/^(?:each|every)\s+(?:one|of them|single one)\s+[a-z]/i.test(text)) return false;
   // ("on our side each referral sits as pending until ...": a clause with its own subject, not a list.)
-  if (/(?:^|\s)(?:each|every)\s+[a-z]+\s+(?:sits|goes|moves|starts|begins|stays|waits|remains|gets|belongs|comes|needs|must|should|can|will|is|are)\b/i.test(text)) return false;
+  if (/(?:^|\s)(?:each|every)\s+[a-z]+\s+(?:sits|goes|moves|starts|begins|stays|waits|remains|gets|belongs|comes|needs|must|should|can|will|is|are)\b/i.test(text.replace(/\([^()]*\)/g, ' '))) return false;
   // (What follows a noun as its complement, "a note about when they can pick it up", says what the field holds.)
   const items = splitFieldList(text)
     // ("optionally a star rating": a rule before the item is no part of it.)
@@ -67,6 +67,7 @@ function isBareList(sentence: string, single: boolean): boolean {
     const plain = item.replace(/^(?:roughly|about|approximately|exactly)\s+(?=how\b)/i, '').replace(/^((?:a|an|the)\s+[a-z]+)\s+if\s+(?:they|you|we)\s+(?:like|want|wish|have one|can)$/i, '$1');
     // ("power draw in watts": a measure named in its unit is a noun phrase, whatever the tagger makes of "draw".)
     const measured = /\s+in\s+(?:watts|kilowatts|kw|volts|amps|kg|kilos|grams|g|metres|meters|m|cm|mm|km|miles|minutes|mins|hours|days|litres|liters|ml|percent|pounds|lbs|euros|dollars|pence)$/i.test(plain) && contentWords(plain) <= 4;
-    return /^(?:whether|how|what kind|what type|what sort|what's wrong|what went wrong)\b/i.test(plain) || measured || (contentWords(plain) <= 5 && !hasClause(plain));
+    // ("the date it was checked", "the time they left": the moment of an act, clause and all.)
+    return /^(?:whether|how|what kind|what type|what sort|what's wrong|what went wrong)\b|^(?:the\s+)?(?:date|time|day|moment)\s+(?:it|they|he|she|we)\s+[a-z']+(?:\s+[a-z]+)?$/i.test(plain) || measured || (contentWords(plain) <= 5 && !hasClause(plain));
   });
 }

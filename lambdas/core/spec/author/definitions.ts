@@ -7,6 +7,7 @@
  * to, and the field list; this reads a clause against them and keeps what they say.
  */
 import { isPluralWord, singular, words } from '../offline-author/text';
+import { splitFieldList } from './fields';
 import { DEFINITION_PATTERNS } from './definition-patterns';
 import { Remembered } from './remembered';
 
@@ -74,6 +75,10 @@ function readDefinitionOnce(text: string): ProseDefinition | undefined {
   clean = clean.replace(/\b(gets|has|is given)\s+one\s+of\s+(?:the|our)\s+([a-z]+?)s\s+(assigned|allocated)\b(?:\s+to\s+(?:it|them))?(?:\s+(?:once|when|after)\s+[^,]+)?/i, '$1 a $2');
   // ("Then there are the beds themselves, each with a short code ...": each bed has.)
   clean = clean.replace(/^(?:and\s+)?(?:then\s+|also\s+|next\s+|finally\s+|lastly\s+)?there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?(?:the\s+|our\s+|some\s+)?([a-z]+(?:\s+[a-z]+)?)(?:\s+themselves|\s+itself)?\s*,\s*(?:each|every one|each one|all)\s+(?:with|having|of which has|of them with)\s+/i, (_m, records: string) => `each ${records} has `);
+  // ("Borrowers are the people we lend to, and for them we need the full name, ...": what each borrower's record has.)
+  clean = clean.replace(/^((?:the\s+)?[a-z]+(?:\s+[a-z]+)?)\s+are\s+(?:the\s+)?(?:people|folks?|ones|families|households|customers|clients|members|businesses|organisations|organizations)\s+(?:we|who|that|whom)\b[^,]*,\s*and\s+(?:for|about|on)\s+(?:them|each|each one|each of them|every one)\s*,?\s+(?:we|i)\s+(?:need|keep|record|take|store|want|ask for|note down|note|hold|collect)\s+/i, (_m, people: string) => `each ${people.replace(/^the\s+/i, '')} has `);
+  // ("... so we want a donation offer form that anyone can fill in without an account, asking for their name, ...": what each offer has.)
+  clean = clean.replace(/^(?:.*?\b(?:so|and)\s+)?(?:we\s+(?:also\s+)?(?:want|need|would like|'d like|have)|there(?:'s|\s+is)\s+(?:also\s+)?|i\s+(?:want|need|would like|'d like))\s+(?:a|an)\s+(?:(?:simple|short|little|online|web)\s+)?([a-z]+(?:\s+[a-z]+)?)\s+form\b[^,]*,\s*(?:asking for|which asks for|that asks for|asking|with|collecting|that takes|which takes)\s+/i, (_m, record: string) => `each ${record} has `);
   // ("Customers themselves are just name, phone, ...": the record, said again to describe it.)
   clean = clean.replace(/^((?:the\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:themselves|itself)\s+(?=(?:are|is|have|has|need|needs)\s)/i, '$1 ');
   // ("The main thing is jobs. When a customer rings up we take their name, ...": what the record just named has.)
@@ -146,7 +151,7 @@ function readClean(clean: string): ProseDefinition | undefined {
     // ("..., and customers should be able to see ...": a new subject with a modal starts a clause too.)
     // ("..., while a person can be the father in several families": a new clause ends the list;
     // "..., and both must be filled in, plus ..." is a rule of the list.)
-    const written = p.list !== undefined ? m[p.list]?.trim().replace(/\s+(?:on|to|with|in)\s+(?:it|them)$/i, '').replace(/,?\s+(?:while|whereas)\s+(?:a|an|the|each|every|one)\s.*$/i, '').replace(/,?\s+(?:and|but)\s+(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,\s*(?:and|but)\s+(?![^(]*\))(?!whether\b|if\b|both\b|all\b|each\b|either\b|neither\b|an?\s)(?:[a-z'-]+\s+){1,8}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;
+    const written = p.list !== undefined ? m[p.list]?.trim().replace(/\s+(?:on|to|with|in)\s+(?:it|them)$/i, '').replace(/,?\s+(?:while|whereas)\s+(?:a|an|the|each|every|one)\s.*$/i, '').replace(/,?\s+(?:and|but)\s+(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,?\s+and\s+(?![^(]*\))(?:on our side\s*,?\s+|then\s+|after that\s+)?(?:each|every)\s+[a-z]+\s+(?:is|are|goes|moves|starts|sits|can be)\s.*$/i, '').replace(/,\s*(?:and|but)\s+(?![^(]*\))(?!whether\b|if\b|both\b|all\b|each\b|either\b|neither\b|an?\s)(?:[a-z'-]+\s+){1,8}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;
     // ("Each darkroom has a coordinator or two, and they're the admins", "one or two admins who ...": people, counted, are no fields.)
     if (written && /^(?:(?:an?|one)\s+[a-z]+\s+or\s+(?:two|three)|(?:one|two)\s+or\s+(?:two|three)\s+[a-z]+)\b/i.test(written)) return undefined;
     // ("The hall is run by a small charity committee": who runs the business, no record type.)
@@ -165,6 +170,8 @@ function readClean(clean: string): ProseDefinition | undefined {
     if (list && /^(?:belongs?|is|are|was|were|has|have|can|may|must|should|will|links?|contains?|gets?|goes|moves)\b/i.test(list)) continue;
     // ("every boat gets a result in every race": one record per pair, said of both, not a field of the boat.)
     if (list && /^(?:a|an|one)\s+[a-z]+\s+(?:in|for|per|on|at|from|after)\s+(?:every|each|all|any)\s+[a-z]+$/i.test(list.trim())) return undefined;
+    // ("each one is really its own little charity with its own store room, its own volunteers ...": each a world of its own, the tenancy, no fields.)
+    if (list && /^(?:(?:really|basically|essentially|effectively|pretty much)\s+)?(?:its|their)\s+own\b/i.test(list.trim()) && splitFieldList(list).every((item) => /^(?:and\s+)?(?:(?:really|basically|essentially)\s+)?(?:its|their)\s+own\b/i.test(item.trim()))) return undefined;
     // ("every operator gets its own walled-off account": the tenancy, no field.)
     if (list && /^(?:its|their)\s+own\s+(?:[a-z-]+\s+)?(?:account|space|workspace|area|instance|silo|world|copy|login)s?$/i.test(list.trim())) return undefined;
     // ("Site attendants record washes and can look up customers": people making records, a right, not a record type holding them.)

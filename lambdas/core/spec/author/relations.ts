@@ -248,6 +248,8 @@ function readRelationsOnce(written: string): RelationReading | undefined {
   // ("A donation belongs to the shop it was dropped at": which one it is, said as a clause, is no part of it.)
   // ("an event belongs to the one venue it is held at": the one venue.)
   let text = written.replace(/\b((?:belongs?|belonging) to)\s+the\s+(?:one\s+|single\s+|same\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:it|they|that|which|where)\s+(?:was|were|is|are|came|comes|got)\s+[a-z]+(?:ed|en|wn|t)?(?:\s+(?:at|in|on|from|to|by|for|into))?(?=\s*(?:,|$|\s+and\b))/i, '$1 one $2').replace(/^((?:(?:each|every|a|an|the|one|any)\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:obviously|naturally|of course|usually|typically|clearly|generally|normally)\s+/i, '$1 ');
+  // ("When something comes back we do a return check, and that belongs to the loan": the record people make, and the one it belongs to.)
+  text = text.replace(/^(?:(?:when|whenever|once|after)\s+[^,]+?\s*,?\s+)?(?:we|they|staff|you|i|the\s+[a-z]+)\s+(?:also\s+|then\s+)?(?:do|does|carry out|carries out|make|makes|fill in|fills in|fill out|write up|writes up|complete|completes|run|runs|log|logs|record|records|open|opens|raise|raises)\s+(?:a|an)\s+([a-z]+(?:\s+[a-z]+)?)\s*,?\s+and\s+(?:that|it|this|that one|this one)\s+(belongs to|is for|is linked to|is attached to|goes with|hangs off|goes against|is tied to)\s+(?:the|that|this|their)\s+/i, 'a $1 $2 one ');
   // ("each one is linked to the guest involved": the guest.)
   text = text.replace(/\b(the|a|an|one)\s+([a-z]+)\s+(?:involved|concerned|affected|in question)\b/gi, '$1 $2');
   // ("A property belongs to a customer — some have two or three, like landlords — and has ...": an aside between dashes says nothing of it.)

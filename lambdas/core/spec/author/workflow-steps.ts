@@ -206,6 +206,16 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
       draft.lastSegment = segment;
       continue;
     }
+    // ("then on the due date itself, ...": a wait until that date of the record.)
+    const onDate = /^(?:and\s+)?(?:on|at)\s+(?:the|its|their)\s+([a-z]+(?:\s+[a-z]+)?\s+(?:date|day|deadline))(?:\s+itself)?$/i.exec(segment);
+    if (onDate) {
+      const before = draft.steps.length;
+      readWait(`until the ${onDate[1]!}`, draft, ctx);
+      if (draft.steps.length > before) {
+        draft.lastSegment = segment;
+        continue;
+      }
+    }
     const wait = WAIT_WORDS.exec(segment);
     if (wait) {
       readWait(wait[1]!.trim(), draft, ctx);

@@ -33,8 +33,8 @@ const ONLY_ADMINS = /\bonly\s+(?:the\s+)?(?:admins?|administrators?)\s+(?:can|ma
  * an account (group 1: the records, or a pronoun for them).
  */
 export const PUBLIC_PHRASE = new RegExp(
-  String.raw`(?:^|,\s*(?:so|and|but|which means)?\s*|\bso\s+|\b(?:want|like|love|need)\s+(?=(?:them|it|these|those)\s+to\s+be\s))(?:all\s+)?([a-z][a-z ()-]*?)(?:'s|'re)?\s+(?:(?:are|is|should be|must be|will be|can be|need to be|needs to be|have to be|has to be|would be|'d be|to be)\s+)?(?:also\s+|always\s+|all\s+)?` +
-    String.raw`(?:public(?:ly (?:readable|visible|available|accessible))?|visible to (?:everyone|anyone|the public|all)|(?:readable|read|seen|viewed|browsed|visible|accessible|looked at|looked through|searched) by (?:everyone|anyone|anybody|the public|all|visitors)|open to (?:everyone|anyone|the public)` +
+  String.raw`(?:^|,\s*(?:so|and|but|which means)?\s*|\bso\s+|\b(?:want|like|love|need)\s+(?=(?:them|it|these|those|(?:the|that|this|our|all the)\s+[a-z][a-z ]{1,40}?)\s+to\s+be\s))(?:all\s+)?([a-z][a-z ()-]*?)(?:'s|'re)?\s+(?:(?:are|is|should be|must be|will be|can be|need to be|needs to be|have to be|has to be|would be|'d be|to be)\s+)?(?:also\s+|always\s+|all\s+)?` +
+    String.raw`(?:public(?:ly (?:readable|visible|available|accessible))?|(?:visible|available|shown)\s+(?:on\s+(?:our|the)\s+(?:public\s+)?(?:website|site|web|webpage|app)\s+)?to (?:everyone|anyone|anybody|everybody|the public|all)|(?:readable|read|seen|viewed|browsed|visible|accessible|looked at|looked through|searched) by (?:everyone|anyone|anybody|the public|all|visitors)|open to (?:everyone|anyone|the public)` +
     // ("The walls and the routes should be up on our website for anybody to look at.")
     String.raw`|(?:(?:up|available|online|published|listed|shown|visible)\s+)?(?:on\s+(?:our|the|their)\s+(?:public\s+)?(?:website|site|web|webpage|web page|app)\s+)?for\s+(?:anyone|anybody|everyone|everybody|the public|all|visitors|the world)\s+to\s+(?:see|look at|browse|read|view|check))\b`,
   'i',

@@ -47,6 +47,8 @@ function plainRightsWordingOnce(clause: string): string {
       const acts = [first, second].filter((g): g is string => !!g).map((g) => gerundBase(g));
       return acts.length > 0 && acts.every(Boolean) ? acts.map((a) => `${a} ${records}`).join(' and ') : all;
     })
+    // ("we want a donation offer form that anyone can fill in without an account": anyone can create donation offers.)
+    .replace(/^.*?\b(?:a|an|the|our)\s+([a-z]+(?:\s+[a-z]+)?)\s+form\s+(?:that|which|where)\s+(anyone|anybody|everyone|people|the public|members of the public|visitors|customers|guests)\s+(can|could|should be able to|may)\s+(?:fill in|fill out|use|complete|submit|send)\b/i, (_m, record: string, who: string, modal: string) => `${who} ${modal} submit a ${record}`)
     // ("can look at the coaches and at the ladders": the preposition said again joins nothing new.)
     .replace(/\b((?:look|looks|looking)\s+(?:at|through)\s+[^,;]+?)\s+(and|or)\s+(?:at|through)\s+/gi, '$1 $2 ')
     // ("Customers who do make an account can book ...": the customers; that they have accounts is what a role is.)

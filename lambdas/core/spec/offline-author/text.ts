@@ -104,7 +104,7 @@ export const NUMBER_RE = `(?:\\d+(?:\\.\\d+)?|${Object.keys(SMALL_NUMBERS).filte
 export const UNIT_RE = '(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|business days?|working days?|weeks?|months?|years?)';
 
 /** Matches `7 days`, `an hour`, `24 hours`, `half an hour`; group 1 number, group 2 unit. */
-export const DURATION_RE = new RegExp(`\\b(${NUMBER_RE})[ -](${UNIT_RE})\\b`, 'i');
+export const DURATION_RE = new RegExp(`\\b(${NUMBER_RE})[ -](?:(?:more|extra|further|additional|whole|full|clear)\\s+)?(${UNIT_RE})\\b`, 'i');
 
 /** ISO 8601 duration of `n` `unit`s (`7`, `days` -> P7D; `24`, `hours` -> PT24H). */
 export function isoDuration(n: number, unit: string): string {

@@ -306,6 +306,13 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     traits.type = 'boolean';
     text = orNot[1]!;
   }
+  // ("whether we'd need to collect it": whether it needs collection.)
+  const needTo = /^(?:whether|if)\s+(?:we|they|you|someone)(?:['’]d|\s+would|\s+will)?\s+(?:need|have)\s+to\s+(collect|deliver|install|inspect|visit|repair|fix|replace|move|check|clean|pick up|pick)\s+(?:it|them|up|it up|them up)$/i.exec(text.trim());
+  if (needTo) {
+    traits.type ??= 'boolean';
+    const act = needTo[1]!.toLowerCase();
+    return { words: ['needs', { collect: 'collection', deliver: 'delivery', install: 'installation', inspect: 'inspection', fix: 'repair', replace: 'replacement', move: 'moving', check: 'check', clean: 'cleaning', 'pick up': 'pickup', pick: 'pickup' }[act] ?? act], traits };
+  }
   const whether = /^whether\s+(.+)$/i.exec(text);
   if (whether) {
     traits.type = 'boolean';
@@ -323,7 +330,11 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
       // ("whether the site has mains water", "whether the hut has a drying room": whether it has one.)
       .replace(/^(?:the|their|its|our)\s+[a-z]+\s+(?:has|have)\s+(?!been\b|to\b|got\s+to\b)(?=[a-z])/i, 'it has ')
       .replace(/\b(they|we|you)['’]re\b/gi, '$1 are')
-      .replace(/\b(it|he|she)['’]s\b/gi, '$1 is');
+      .replace(/\b(it|he|she)['’]s\b/gi, '$1 is')
+      // ("whether a health professional referred them to us": referred by a health professional.)
+      .replace(/^(?:a|an|the|their)\s+([a-z]+(?:\s+[a-z]+)?)\s+([a-z]+ed)\s+(?:them|it|him|her)(?:\s+(?:to|on)\s+(?:us|them|it))?$/i, '$2 by $1')
+      // ("whether the item was cleaned" on a return check: the item is another record type, the thing said of it is the field.)
+      .replace(/^the\s+([a-z]+)\s+(?=(?:was|were|is|are|has been|have been)\s+[a-z]+(?:ed|en)$)/i, (all, noun: string) => (entities.some((e) => entityWords(e).at(-1) === noun.toLowerCase()) && !(owner && entityWords(owner).at(-1) === noun.toLowerCase()) ? '' : all));
     return { words: questionWords(words(plainWords), owner), traits };
   }
   // ("theft reports: always for one bike": the record it is for, however often.)
@@ -364,7 +375,9 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   // ("the dish chosen", "the room picked": which one it is.)
   if (ws.length >= 2 && /^(?:assigned|allocated|attached|responsible|involved|in charge|chosen|picked|selected)$/.test(ws[ws.length - 1]!) && (entities.some((e) => entityWords(e).join(' ') === ws.slice(0, -1).join(' ')) || PERSON_WORDS.has(ws[ws.length - 2]!))) ws = ws.slice(0, -1);
   // ("a description of the damage", "notes on the visit": the text field itself.)
-  if (ws.length >= 2 && /^(?:description|notes?|summary|details|explanation|comments?)$/.test(ws[0]!) && /^(?:of|on|about)$/.test(ws[1]!)) ws = [ws[0]!];
+  // ("notes about the damage", "notes on the repertoire": the damage notes, of a thing that is no record here.)
+  if (ws.length === 3 && /^(?:notes|comments)$/.test(ws[0]!) && /^(?:on|about)$/.test(ws[1]!) && !/^(?:it|them|this|that|visit|session|job|day|one|what|how|why|when|where|who|which|anything|everything)$/.test(ws[2]!) && !(owner && entityWords(owner).includes(ws[2]!)) && !entities.some((e) => entityWords(e).at(-1) === ws[2])) ws = [ws[2]!, ws[0]!];
+  else if (ws.length >= 2 && /^(?:description|notes?|summary|details|explanation|comments?)$/.test(ws[0]!) && /^(?:of|on|about)$/.test(ws[1]!)) ws = [ws[0]!];
   // ("the name of the item", "the weight of one piece": what the record's own thing has is the record's.)
   else if (ws.length === 3 && /^(?:name|title|weight|price|size|length|colour|color|height|width)$/.test(ws[0]!) && ws[1] === 'of' && /^(?:item|piece|thing|one|unit|product)$/.test(ws[2]!)) ws = [ws[0]!];
   // ("a PDF of the quote": the format, read as one, leaves "of the quote"; the quote pdf.)
@@ -598,6 +611,8 @@ const MEASURE_OF_UNIT: Readonly<Record<string, string>> = { kg: 'weight', g: 'we
  */
 function whPhrase(text: string, traits: Traits, owner: readonly string[]): string[] | undefined {
   const t = text.toLowerCase().replace(/^(?:roughly|about|approximately|exactly|also)\s+/, '');
+  // ("where the loan's at, which is out, returned, overdue or lost", "where it's up to": how far along it is, its status.)
+  if (/^where\s+(?:it|they|the\s+[a-z]+|things?)(?:['’]s|['’]re|\s+is|\s+are)\s+(?:at|up to)$/.test(t)) return ['status'];
   if (/^where\s+(?:it|they|he|she)\s+(?:is|are|lives?|sits?|stands?)(?:\s+located)?$|^where\s+(?:it|they)['’](?:s|re)(?:\s+located)?$/.test(t)) return ['location'];
   // ("how often we collect: daily, weekly ...": how often it is done, its frequency.)
   const often = /^how\s+often\s+(?:(?:we|they|you|it|he|she)\s+)?(?:get\s+|are\s+|is\s+)?([a-z]+)(?:\s+(?:it|them|in|up|out|round))?$/.exec(t);
@@ -673,9 +688,11 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     return [countDone[1]!, countDone[2]!, ...(countDone[3] ? [countDone[3]] : [])];
   }
   // ("what it cost", "what it costs": its cost.)
-  if (/^what\s+(?:it|they|each one)\s+(?:cost|costs)$/.test(t)) {
+  // ("what it cost us to buy": what was paid for it, its purchase cost.)
+  const costTo = /^what\s+(?:it|they|each one)\s+(?:cost|costs)(?:\s+(?:us|me|them|the charity|the club))?(?:\s+to\s+(buy|purchase|make|build|repair|fix|run|hire|replace))?$/.exec(t);
+  if (costTo) {
     traits.type ??= 'number';
-    return ['cost'];
+    return costTo[1] === undefined ? ['cost'] : [{ buy: 'purchase', purchase: 'purchase', fix: 'repair', run: 'running', hire: 'hire', replace: 'replacement' }[costTo[1]] ?? costTo[1], 'cost'];
   }
   // ("a date they're barred until", "the date it's reserved till": the date that state lasts until.)
   const until = /^(?:a\s+|the\s+)?date\s+(?:it|they|he|she)(?:['’]s|['’]re|\s+is|\s+are)\s+([a-z]+(?:ed|en))\s+(?:until|till|to)$/.exec(t);

@@ -36,7 +36,8 @@ function splitFieldListOnce(written: string): string[] {
   if (named) return splitFieldList(named[2]!).map((item) => `${item} (a ${named[1]!.toLowerCase()})`);
   // (An em or en dash sets off an aside as a spaced hyphen does: "the weight — one of lace, DK or aran — and ...".)
   // ("..., or pay-as-you-go for people who just drop in now and then": who a value is for says nothing of it.)
-  let list = written.replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '').replace(/\s+for\s+(?:people|those|anyone|folk|folks|members|customers|visitors)\s+who\s+[^,;()]*/gi, '');
+  // ("whether we'd need to go and collect it": "go and" is how it is said, one act.)
+  let list = written.replace(/\b(?:go|come|pop|nip)\s+and\s+(?=(?:collect|pick|fetch|get|see|check|look|deliver|fix|measure|inspect)\b)/gi, '').replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '').replace(/\s+for\s+(?:people|those|anyone|folk|folks|members|customers|visitors)\s+who\s+[^,;()]*/gi, '');
   // ("which package they want - we've got bronze, silver and gold": the values, said after a dash.)
   list = list.replace(/\s+-\s+(?:we(?:['’]ve|\s+have)\s+got|we\s+(?:have|offer|do|sell|run))\s+([a-z][a-z-]*(?:\s*,\s*[a-z][a-z-]*)*,?\s+(?:and|or)\s+[a-z][a-z-]*)(?=\s*(?:[.;,]|$))/gi, ' ($1)');
   // ("each booking gets one of the vans, obviously": the aside says nothing.)
