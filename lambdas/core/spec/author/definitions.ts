@@ -28,7 +28,7 @@ export interface ProseDefinition {
 export const PREVIOUS = '(previous)';
 
 /** Subjects that are never record types. */
-const NOT_TOPICS = /^(?:we|you|they|i|it|this|that|these|those|he|she|everyone|anyone|everybody|anybody|someone|nobody|people|users?|each|every|all|there|which|who|what|everything|anything|(?:(?:two|three|a few|some|several|the)\s+)?(?:bits|things|parts|ways|reasons|options|sorts|steps|cases|questions|problems|issues|points|ones|sides)|(?:can|may|must|should|will|do|does)\b.*)$/i;
+const NOT_TOPICS = /^(?:(?:heart|core|centre|center|hub|backbone|main part|main thing|crux|bulk)\s+of\b.*|we|you|they|i|it|this|that|these|those|he|she|everyone|anyone|everybody|anybody|someone|nobody|people|users?|each|every|all|there|which|who|what|everything|anything|(?:(?:two|three|a few|some|several|the)\s+)?(?:bits|things|parts|ways|reasons|options|sorts|steps|cases|questions|problems|issues|points|ones|sides)|(?:can|may|must|should|will|do|does)\b.*)$/i;
 
 /** "by a teacher to a student at a lesson time, lasts a number of minutes, and has notes" -> the field list. */
 export function complements(text: string): string {
@@ -83,6 +83,8 @@ function readDefinitionOnce(text: string): ProseDefinition | undefined {
   clean = clean.replace(/^((?:the\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:themselves|itself)\s+(?=(?:are|is|have|has|need|needs)\s)/i, '$1 ');
   // ("The main thing is jobs. When a customer rings up we take their name, ...": what the record just named has.)
   clean = clean.replace(/^when(?:ever)?\s+(?:someone|somebody|a\s+[a-z]+|[a-z]+s|people|anyone)\s+(?:rings?(?:\s+up|\s+in)?|calls?(?:\s+(?:up|in|us))?|phones?(?:\s+(?:up|in|us))?|gets?\s+in\s+touch|contacts?\s+us|comes?\s+in|walks?\s+in|emails?\s+us|gets?\s+hold\s+of\s+us)\s*,?\s+(?:we|i)\s+(?:need|take|take down|ask for|ask them for|record|note down|write down|jot down|note|get|collect|keep|log)\s+(?=\S)/i, 'it has ');
+  // ("The heart of it all is the framing order: somebody walks in with a print, ..., and we jot down a description of the piece, ...": what the record just named has.)
+  clean = clean.replace(/^(?:somebody|someone|a customer|customers|people|they|a client|clients)\s+(?:walks?|comes?|brings?|drops?|rings?|calls?|turns?)\b.*?,?\s+and\s+(?:then\s+)?(?:we|i)\s+(?:jot down|note down|write down|take down|write up|record|note|take|log)\s+(?=(?:a|an|the|their|its|his|her)\s)/i, 'it has ');
   // ("Separately we keep a log of visits: each one is for a horse, ...": each visit is.)
   clean = clean.replace(/^(?:separately|additionally|besides that|on top of that)\s*,?\s+(?=(?:we|you|they|i)\s)/i, '')
     .replace(/^(?:we|you|they|i)\s+(?:also\s+)?(?:keep|have|maintain|run)\s+(?:a|an)\s+(?:log|record|register|diary|history)\s+of\s+(?:all\s+)?(?:the\s+|our\s+)?([a-z]+s)\s*:\s*(?:each|every)\s+(?:one|of them)\s+(?=(?:is|has|gets|holds)\b)/i, (_m, records: string) => `each ${singular(records)} `)

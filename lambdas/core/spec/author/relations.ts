@@ -175,7 +175,7 @@ const PATTERNS: Pattern[] = [
   {
     example: 'Each dock belongs to one marina / a harvest is from one plot, and we write down the crop / memberships hang off a member',
     // (Also "a lesson uses exactly one car", "a match is played at one venue".)
-    re: new RegExp(String.raw`^${DET}${NP}\s+${MODAL}(?:belongs? to|hangs? off|sits? under|(?:is|are) part of|(?:is|are) for|(?:is|are) to|(?:is|are) about|(?:is|are) on|(?:is|are) in|(?:is|are) from|comes? from|(?:is|are) attached to|(?:is|are) linked to|refers? to|points? to|links? to|connects? to|(?:is|are) tied to|points? at|uses|needs|requires|(?:is|are) assigned to|(?:is|are) held (?:at|in)|takes? place (?:at|in)|(?:is|are) played (?:at|in)|happens? (?:at|in))\s+${ONE}${NP}${TAIL}$`, 'i'),
+    re: new RegExp(String.raw`^${DET}${NP}\s+${MODAL}(?:belongs? to|hangs? off|sits? under|(?:is|are) part of|(?:is|are|be) for|be linked to|be tied to|(?:is|are) to|(?:is|are) about|(?:is|are) on|(?:is|are) in|(?:is|are) from|comes? from|(?:is|are) attached to|(?:is|are) linked to|refers? to|points? to|links? to|connects? to|(?:is|are) tied to|points? at|uses|needs|requires|(?:is|are) assigned to|(?:is|are) held (?:at|in)|takes? place (?:at|in)|(?:is|are) played (?:at|in)|happens? (?:at|in))\s+${ONE}${NP}${TAIL}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
     list: 3,
   },
@@ -250,6 +250,10 @@ function readRelationsOnce(written: string): RelationReading | undefined {
   let text = written.replace(/\b((?:belongs?|belonging) to)\s+the\s+(?:one\s+|single\s+|same\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:it|they|that|which|where)\s+(?:was|were|is|are|came|comes|got)\s+[a-z]+(?:ed|en|wn|t)?(?:\s+(?:at|in|on|from|to|by|for|into))?(?=\s*(?:,|$|\s+and\b))/i, '$1 one $2').replace(/^((?:(?:each|every|a|an|the|one|any)\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:obviously|naturally|of course|usually|typically|clearly|generally|normally)\s+/i, '$1 ');
   // ("When something comes back we do a return check, and that belongs to the loan": the record people make, and the one it belongs to.)
   text = text.replace(/^(?:(?:when|whenever|once|after)\s+[^,]+?\s*,?\s+)?(?:we|they|staff|you|i|the\s+[a-z]+)\s+(?:also\s+|then\s+)?(?:do|does|carry out|carries out|make|makes|fill in|fills in|fill out|write up|writes up|complete|completes|run|runs|log|logs|record|records|open|opens|raise|raises)\s+(?:a|an)\s+([a-z]+(?:\s+[a-z]+)?)\s*,?\s+and\s+(?:that|it|this|that one|this one)\s+(belongs to|is for|is linked to|is attached to|goes with|hangs off|goes against|is tied to)\s+(?:the|that|this|their)\s+/i, 'a $1 $2 one ');
+  // ("so each photo belongs to an order, JPEG or PNG only and nothing over 10 MB please, each with a short caption and ...":
+  // a record that is a file holds the file, with what it may be, and the fields after.)
+  text = text.replace(/^(?:so|and|but|then)\s+(?=(?:each|every|a|an|the)\s)/i, '')
+    .replace(/^((?:each|every|a|an|the)\s+(photo|picture|image|scan|video|recording|document|file|attachment)\s+(?:belongs to|is for|is linked to|is attached to|goes with)\s+(?:a|an|one|the|exactly one)\s+[a-z]+(?:\s+[a-z]+)?)\s*,\s*((?:jpe?gs?|pngs?|pdfs?|images?|photos?|any image|heic|mp4s?|mp3s?)\b[^,]*?)\s*,\s*(?:each\s+|and\s+)?with\s+(.+)$/i, (_m, relation: string, noun: string, detail: string, rest: string) => `${relation}, with a ${noun} (${detail.replace(/\s+please$/i, '')}), ${rest}`);
   // ("each one is linked to the guest involved": the guest.)
   text = text.replace(/\b(the|a|an|one)\s+([a-z]+)\s+(?:involved|concerned|affected|in question)\b/gi, '$1 $2');
   // ("A property belongs to a customer — some have two or three, like landlords — and has ...": an aside between dashes says nothing of it.)

@@ -63,7 +63,8 @@ const LEAD_IN = /^(?:(?:oh|ok|okay|and|also|plus|so)[,\s]+)*(?:one (?:last|more|
 /** Headings and group bullets that hold rules rather than fields. */
 /** The sentence without its lead-in ("Also: ...", "Tenancy: each club is separate"), unless the label names a record type given fields ("Tenancy: start date, end date, rent"). */
 /** "Oh and each booking gets one of the vans": an interjection before the sentence, with no comma after it. */
-const INTERJECTION = /^(?:oh|ah|ooh)\s+(?:and|also|plus)\s+(?=[a-z])/i;
+// ("Oh, and payments: each payment ...": before a label, too; "Oh, and the price charged" stays an afterthought for the definitions.)
+const INTERJECTION = /^(?:oh|ah|ooh)\s+(?:and|also|plus)\s+(?=[a-z])|^(?:oh|ah|ooh)\s*,\s*(?:and|also|plus)\s*,?\s+(?=[a-z]+(?:\s+[a-z]+)?\s*:)/i;
 
 function withoutLeadIn(piece: string): string {
   const rest = piece.replace(INTERJECTION, '').replace(LEAD_IN, '');

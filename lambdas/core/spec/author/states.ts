@@ -57,7 +57,7 @@ const LIFE = new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?)\s+(?:off\s+|
  */
 const STARTS = new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?|sits|waits)\s+(?:off\s+|out\s+)?(?:as\s+|in\s+|at\s+)?(?:an?\s+)?([a-z][a-z-]*)\b(.+)$`, 'i');
 // ("is checked in when the group arrives": a state of a verb and its particle.)
-const LATER_STATES = /(?:\b(?:is|are|gets?|becomes?|goes\s+to|moves\s+to|turns|ends\s+up|end\s+up|can\s+(?:also\s+)?be|may\s+(?:also\s+)?be)|\bit['’]s(?!\s+(?:marked|set|flagged)\b)|\bthey['’]re(?!\s+(?:marked|set|flagged)\b)|,\s*(?:then|or)(?=\s+[a-z]+(?:\s*,|\s+(?:if|when|once|after)\b|\s*$)))\s+(?:then\s+|later\s+|finally\s+)?(?:either\s+)?((?:(?:in|on)\s+(?=(?:progress|review|transit|repair|service|use|stock|hold|loan|order|site)\b))?[a-z][a-z-]*(?:\s+(?:in|out|up|off|back)\b)?(?:\s*,\s*(?!or\b|and\b|then\b|is\b|are\b|gets?\b|becomes?\b|was\b)[a-z][a-z-]*)*(?:\s*,?\s+or\s+[a-z][a-z-]*)?)|\b(?:marked|set|flagged|mark\s+(?:it|them)|flag\s+(?:it|them))\s+(?:as\s+)?([a-z][a-z-]*)/gi;
+const LATER_STATES = /(?:\b(?:is|are|gets?|becomes?|goes\s+to|moves\s+to|turns|ends\s+up|end\s+up|can\s+(?:also\s+)?be|may\s+(?:also\s+)?be)|\bit['’]s(?!\s+(?:marked|set|flagged)\b)|\bthey['’]re(?!\s+(?:marked|set|flagged)\b)|,\s*(?:then|or)(?=\s+[a-z]+(?:\s*,|\s+(?:if|when|once|after)\b|\s*$)))\s+(?:then\s+|later\s+|finally\s+)?(?:either\s+)?((?:(?:in|on)\s+(?=(?:progress|review|transit|repair|service|use|stock|hold|loan|order|site)\b))?[a-z][a-z-]*(?:\s+(?:in|out|up|off|back)\b)?(?:\s*,\s*(?!or\b|and\b|then\b|is\b|are\b|gets?\b|becomes?\b|was\b|although\b|though\b|but\b|unless\b|since\b|because\b|while\b|which\b)[a-z][a-z-]*)*(?:\s*,?\s+or\s+[a-z][a-z-]*)?)|\b(?:marked|set|flagged|mark\s+(?:it|them)|flag\s+(?:it|them))\s+(?:as\s+)?([a-z][a-z-]*)/gi;
 
 function readLife(text: string): StateList | undefined {
   const m = STARTS.exec(text);
@@ -66,7 +66,14 @@ function readLife(text: string): StateList | undefined {
   // ("until someone prices it": when it moves on says nothing of the states.)
   // ("ends up resolved or flagged as follow-up needed": the state it is flagged as.)
   const own = m[3]!.replace(/\bor\s+(?:flagged|marked|set)\s+as\s+([a-z][a-z-]*)(?:\s+(needed|required|pending|due|wanted))?\b/gi, (_m, state: string, tail?: string) => `or ${state}${tail ? `-${tail}` : ''}`).replace(/\b(?:once|when|after|as soon as|if|until|because|since)\s+(?:the|a|an|its|their)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are|has been|have been|gets|get)\s+[a-z]+\b/gi, ' ').replace(/\s+(?:once|when|after|as soon as|until|because|since)\s+(?:it|they)(?:['’]s|['’]re|\s+is|\s+are|\s+has been|\s+have been|\s+gets|\s+get)\s+[a-z]+\b/gi, '').replace(/\buntil\s+(?:someone|somebody|we|they|staff|it|the\s+[a-z]+)\s+[a-z]+(?:\s+(?:it|them))?\b/gi, ' ');
-  const later = [...own.matchAll(LATER_STATES)].flatMap((x) => (x[1] ?? x[2]!).split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+/));
+  // ("moves to in progress once they say yes, then to ready for collection and finally collected": each step, without when,
+  // a state of a word and what it is for as one.)
+  const stepped = own
+    .replace(/\s+(?:once|when|after|as soon as)\s+(?:they|we|you|someone|somebody|the\s+[a-z]+)\s+(?!(?:is|are|get|gets|has|have)\b)[a-z]+(?:\s+(?!then\b|and\b|or\b)[a-z]+){0,3}?(?=\s*,|\s+(?:and|then)\b|\s*$)/gi, '')
+    .replace(/,?\s+then\s+to\s+/gi, ', then moves to ')
+    .replace(/,?\s+and\s+finally\s+(?:to\s+)?/gi, ', then it\'s ')
+    .replace(/\b(moves\s+to|goes\s+to|it['’]s)\s+([a-z]+)\s+for\s+([a-z]+)\b/gi, '$1 $2-for-$3');
+  const later = [...stepped.matchAll(LATER_STATES)].flatMap((x) => (x[1] ?? x[2]!).split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+/));
   const values = [m[2]!, ...later].filter((v) => v && !NOT_STATES.test(v) && !/^(?:then|either|it|they|there|and|or)$/i.test(v));
   return values.length >= 3 ? { topic: m[1]!.trim(), values: [...new Set(values.map((v) => enumValue(v.trim())))] } : undefined;
 }

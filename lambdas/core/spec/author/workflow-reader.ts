@@ -311,7 +311,7 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     // ("members can cancel their own bookings up to 2 hours before the session": a right with its limit, no automation.)
     if (/^(?:the\s+)?(?:[a-z]+\s+)?[a-z]+s\s+(?:can|may|are able to|are allowed to)\s+(?!(?:be|get|the|a|an|their|its)\b)/i.test(original.trim()) && !/^(?:when|whenever|once|if|after|before|as soon as)\b/i.test(original.trim())) return;
     // ("Oh and once an auction closes, ...", "Separately, a week before ...": the aside before the trigger says nothing.)
-    const plain = plainTriggerText(plainWorkflowWording(expand(original.trim())).replace(/^(?:oh|also|and|plus|finally|lastly|separately|ps|p\.s\.)\b[,\s]+(?:and\s+)?(?=[a-z])/i, '').replace(/^(?:i\s+understand|(?:please\s+)?note|bear\s+in\s+mind|remember)\s+that\s+(?=[a-z])/i, ''));
+    const plain = plainTriggerText(plainWorkflowWording(expand(original.trim())).replace(/^(?:(?:oh|also|and|plus|finally|lastly|separately|ps|p\.s\.)\b[,\s]+)+(?:and\s+)?(?=[a-z])/i, '').replace(/^(?:i\s+understand|(?:please\s+)?note|bear\s+in\s+mind|remember)\s+that\s+(?=[a-z])/i, ''));
     // ("... wait up to 14 days for the payment. If it hasn't been paid, send a notice": the wait's outcome, then the action.)
     const text = last ? plain.replace(UNMET_CONDITION, 'then ') : plain;
     // ("Retry this email up to 3 times.": the retries of the workflow's last task.)

@@ -44,7 +44,8 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
   for (const raw of text.split(SEGMENTS)) {
     // ("; then give them another 4 days": the "then" after a semicolon says only the order.)
     // ("it should give the delivery a week to be confirmed": what the system should do is the step.)
-    const segment = raw.trim().replace(/\.$/, '').replace(/^then\s+/i, '').replace(/^(?:after\s+that\s*,?\s+)?(?:it|the\s+system|we)\s+(?:should|will|must|can)\s+(?=(?:give|allow|leave|wait)\b)/i, '');
+    // ("give them up to two weeks to come and pick it up": "come and" is how it is said, one act.)
+    const segment = raw.trim().replace(/\.$/, '').replace(/^then\s+/i, '').replace(/\b(?:come|go|pop|nip)\s+and\s+(?=[a-z]+\b)/gi, '').replace(/^(?:after\s+that\s*,?\s+)?(?:it|the\s+system|we)\s+(?:should|will|must|can)\s+(?=(?:give|allow|leave|wait)\b)/i, '');
     if (!segment) continue;
     // ("hold it for 7 days; if it hasn't been sold by then, ...", "give them another 4 days, and if it's still
     // not confirmed, ...": a time, then what had not happened in it; the time was a wait for that event.)
@@ -142,7 +143,7 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
       const either = /^\s*or\s+([a-z]+)\b/i.exec(object);
       const rest = either ? object.slice(either[0].length) : object;
       const named = snakeCase(awaitedEvent(verb, rest, recordWords(draft.entity)));
-      const event = /^\s*(?:$|[;,.])/.test(rest) ? tickOf(draft.entity, named, ctx) : named;
+      const event = /^\s*(?:$|[;,.])/.test(rest) ? tickOf(draft.entity, named, ctx) : asStatusValue(draft.entity, named, ctx);
       const other = either ? snakeCase(awaitedEvent(either[1]!, rest, recordWords(draft.entity))) : undefined;
       draft.steps.push({ kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, draft.names), events: other ? [event, other] : [event], timeout: allowed.iso });
       draft.lastSegment = segment;

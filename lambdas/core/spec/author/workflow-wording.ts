@@ -38,6 +38,11 @@ export function plainWorkflowWording(sentence: string): string {
   text = text.replace(/^(?:it(?:'d|\s+would)\s+be\s+(?:great|nice|good|lovely|handy|brilliant|ideal)|(?:i|we)(?:'d|\s+would)\s+(?:love|like)\s+it)\s+if\s+(?=(?:when|whenever|once|as soon as|after)\b)/i, '');
   // ("when a visit is booked the customer gets a text the day before": send them one, then.)
   text = text.replace(new RegExp(String.raw`^((?:when|whenever|once|as soon as)\s+[^,]+?\s+(?:is|are|gets?)\s+[a-z]+(?:ed|en))\s+((?:the|each|every|their)\s+[a-z]+)\s+(?:gets?|receives?)\s+(an?\s+${MESSAGE}|${MESSAGE})\b`, 'i'), '$1, send $2 $3');
+  // ("as soon as an order is created, could it keep an eye on the promised date and email us a heads-up the day before, so ...":
+  // a request, asked; and the date watched is what "before" is before.)
+  text = text.replace(/(,\s*|^)(?:could|can|would|will)\s+(?:it|you|the\s+(?:system|app))\s+(?:please\s+)?(?=[a-z])/i, '$1')
+    .replace(/\b(?:keep\s+an\s+eye\s+on|watch|keep\s+track\s+of|look\s+out\s+for)\s+((?:the|its|their)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:date|day|deadline))\s+and\s+(.+?)\s+((?:the|a)\s+day|(?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen)\s+(?:hours?|days?|weeks?))\s+before\b(?!\s+(?:the|it|its|their|a|an)\b)/i, '$2 $3 before $1')
+    .replace(/\s*,\s*so\s+(?:we|that\s+we|they|nobody|no one)\s+(?:never|don't|do not|won't)\b.*$/i, '');
   // ("Any time a session is created, ...".)
   text = text.replace(/^(?:any\s*time|anytime)\s+/i, 'Whenever ');
   // ("we hold the places for up to 5 days while we wait for the payment to arrive": a wait for it, that long at most.)

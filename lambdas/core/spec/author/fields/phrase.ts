@@ -319,9 +319,14 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("whether they're breathing-apparatus qualified": the contraction's verb, so the subject drops.)
     // ("whether there's a lift": whether it has one.)
     const plainWords = whether[1]!
+      // ("whether we keep it in stock or have to order it in": the first of the two, in stock.)
+      .replace(/\s+or\s+(?:(?:we|they)\s+)?(?:have|has|need|needs)\s+to\s+.*$/i, '')
+      .replace(/^(?:we|they|you)\s+(?:keep|have|hold|store|carry)\s+(?:it|them)\s+(in\s+[a-z]+)$/i, '$1')
       .replace(/^there(?:['’]s|\s+is|\s+are)\s+/i, 'it has ')
       // ("whether the member is happy to appear on the ladder page": what they agree to.)
       .replace(/^(?:the|their|our)\s+[a-z]+\s+(?:is|are)\s+(?:happy|willing|okay|ok|content|glad)\s+to\s+(?=[a-z])/i, '')
+      // ("whether the customer is happy for us to post it": whether it is ok to post.)
+      .replace(/^(?:the|their|our)\s+[a-z]+\s+(?:is|are)\s+(?:happy|willing|okay|ok|content|glad)\s+for\s+(?:us|them|you|the\s+[a-z]+)\s+to\s+([a-z]+)(?:\s+(?:it|them))?$/i, 'ok to $1')
       .replace(/^(?:the|their|our)\s+[a-z]+\s+(?:wants?|agrees?|consents?)\s+to\s+(?=[a-z])/i, '')
       // ("whether there are children living there": where they are is no part of it.)
       .replace(/^(it has\s+[a-z]+)\s+(?:living|staying|kept|based|present|around)\s+(?:there|at home|in the house|on site|here|with them)$/i, '$1')
@@ -350,7 +355,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   const whereDone = /^where\s+(?:it|they)\s+(?:was|were)\s+([a-z]+(?:ed|en|wn|nd|ld|lt|nt))\s+(from|at|in)$/i.exec(text.trim());
   if (whereDone) return { words: [whereDone[1]!.toLowerCase(), whereDone[2]!.toLowerCase()], traits: { ...traits, type: traits.type ?? 'string' } };
   // ("a name too", "a photo as well", "a name each": what adds it to the list, not its name.)
-  let ws = words(cutClauses(text).replace(/\s+(?:too|as well|also|aswell|each|apiece)$/i, ''));
+  // ("a customer is really just a name, ...": how little there is says nothing of the name.)
+  let ws = words(cutClauses(text).replace(/\s+(?:too|as well|also|aswell|each|apiece)$/i, '').replace(/^(?:really\s+|basically\s+)?(?:just|simply|only)\s+(?=(?:a|an|the|their|its)\s)/i, ''));
   if (ws.length === 0) return undefined;
   ws = dropOwnerPossessive(ws, owner);
   // ("the registration of the vehicle": a part of a thing named by its article, as a compound names it.)
@@ -694,6 +700,12 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     traits.type ??= 'number';
     return costTo[1] === undefined ? ['cost'] : [{ buy: 'purchase', purchase: 'purchase', fix: 'repair', run: 'running', hire: 'hire', replace: 'replacement' }[costTo[1]] ?? costTo[1], 'cost'];
   }
+  // ("the date we've promised it for", "the date we agreed it by": the promised date.)
+  const datePromised = /^(?:a\s+|the\s+)?date\s+(?:we|they|you)(?:['’]ve|\s+have)?\s+([a-z]+(?:ed|id))\s+(?:it|them)(?:\s+(?:for|by|on))?$/.exec(t);
+  if (datePromised) {
+    traits.type ??= 'date';
+    return [datePromised[1]!, 'date'];
+  }
   // ("a date they're barred until", "the date it's reserved till": the date that state lasts until.)
   const until = /^(?:a\s+|the\s+)?date\s+(?:it|they|he|she)(?:['’]s|['’]re|\s+is|\s+are)\s+([a-z]+(?:ed|en))\s+(?:until|till|to)$/.exec(t);
   if (until) {
@@ -916,7 +928,7 @@ function questionWords(ws: string[], owner?: string): string[] {
   // ("whether they've got a dog with them", "whether they had breakfast with us": who is with them names nothing.)
   if (rest.length > 3 && rest.at(-2) === 'with' && /^(?:them|us|him|her|it|you|me)$/.test(rest.at(-1)!)) rest = rest.slice(0, -2);
   // "whether the donor is eligible to give blood right now" on a Donor: eligible.
-  const infinitive = rest.findIndex((w, i) => w === 'to' && i > 0 && !/^(?:is|are|was|were|has|have|had|been|be|can|will|does|do|got|going|able|allowed)$/.test(rest[i - 1]!));
+  const infinitive = rest.findIndex((w, i) => w === 'to' && i > 0 && !/^(?:is|are|was|were|has|have|had|been|be|can|will|does|do|got|going|able|allowed|ok)$/.test(rest[i - 1]!));
   if (infinitive > 0) rest = rest.slice(0, infinitive);
   const aux = rest.findIndex((w) => /^(?:is|are|was|were|has|have|had|been|be|can|will|does|do|got)$/.test(w));
   let subject = aux >= 0 ? rest.slice(0, aux) : [];

@@ -30,12 +30,15 @@ export function splitFieldList(written: string): string[] {
   return SPLITFIELDLIST_READINGS.of(written, splitFieldListOnce);
 }
 
-function splitFieldListOnce(written: string): string[] {
+function splitFieldListOnce(said: string): string[] {
+  let written = said;
   // ("names two members: the challenger and the challenged player": each one named is one of those.)
   const named = /^(?:two|three|four)\s+([a-z]+?)s\s*:\s*(.+)$/i.exec(written.trim());
   if (named) return splitFieldList(named[2]!).map((item) => `${item} (a ${named[1]!.toLowerCase()})`);
   // (An em or en dash sets off an aside as a spaced hyphen does: "the weight — one of lace, DK or aran — and ...".)
   // ("..., or pay-as-you-go for people who just drop in now and then": who a value is for says nothing of it.)
+  // ("its width and height in centimetres": both measured in that unit.)
+  written = written.replace(/\b((?:its|their|the)\s+)?(width|height|length|depth|weight|diameter|thickness)\s+and\s+(?:(?:its|their|the)\s+)?(width|height|length|depth|weight|diameter|thickness)\s+(in\s+[a-z]+)/gi, '$1$2 $4, $3 $4');
   // ("whether we'd need to go and collect it": "go and" is how it is said, one act.)
   let list = written.replace(/\b(?:go|come|pop|nip)\s+and\s+(?=(?:collect|pick|fetch|get|see|check|look|deliver|fix|measure|inspect)\b)/gi, '').replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '').replace(/\s+for\s+(?:people|those|anyone|folk|folks|members|customers|visitors)\s+who\s+[^,;()]*/gi, '');
   // ("which package they want - we've got bronze, silver and gold": the values, said after a dash.)
@@ -145,6 +148,9 @@ function splitFieldListOnce(written: string): string[] {
     } else if (merged.length > 0 && /^(?:which|that)\s+(?:we|they|you|i)\s+(?:absolutely|really|always|definitely|do|must|simply)?\s*(?:need|must have|have to have|require|can't do without|cannot do without)$/i.test(piece.text)) {
       // ("a first name, which we absolutely need, and a surname": the field before is required.)
       merged[merged.length - 1]!.text += ' (required)';
+    } else if (merged.length > 0 && /,\s*(?:which|that)\s+(?:is|are|can be)\s+[^()]*\bor\b/i.test(merged[merged.length - 1]!.text) && /^or\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?(?:\s+(?:if|when|for|where)\b.*)?$/i.test(piece.text)) {
+      // ("the glass, which is plain, anti-reflective or museum glass, or acrylic if it's going in a kid's bedroom": one value more.)
+      merged[merged.length - 1]!.text += `, ${piece.text.replace(/\s+(?:if|when|for|where)\b.*$/i, '')}`;
     } else if (merged.length > 0 && /^(?:thank goodness|thank god|thankfully|sadly|luckily|honestly|of course|mind you|mind|to be fair|obviously|as it happens|touch wood|fingers crossed|funnily enough|alas)$/i.test(piece.text)) {
       // ("..., which is optional and mostly empty, thank goodness, since ...": an aside, no field.)
     } else if (merged.length > 0 && /^(?:which|that)\s+(?:we|they|you|i)\s+(?:use|need|print|send|show|keep|check)\s+(?:to|for|on|in|when)\b/i.test(piece.text) && !/[()]/.test(piece.text)) {
@@ -176,7 +182,7 @@ function splitFieldListOnce(written: string): string[] {
   }
   const out = merged
     // ("..., and holds the user manual as a PDF": the verb that adds one more is no part of it.)
-    .map((p) => p.text.replace(/\u2063/g, ' ').replace(/^(?:and|plus|with|also)\s+/i, '').replace(/^(?:also\s+)?(?:holds|keeps|stores|records|carries|notes)\s+(?=(?:the|a|an|its|their)\s)/i, '').trim())
+    .map((p) => p.text.replace(/\u2063/g, ' ').replace(/^(?:and|plus|with|also|then)\s+/i, '').replace(/^(?:also\s+)?(?:holds|keeps|stores|records|carries|notes)\s+(?=(?:the|a|an|its|their)\s)/i, '').trim())
     // ("... and each one's either sunny or shady": what each is, one of those, the record's status.)
     .map((text) => text.replace(/^(?:each|every)\s+one(?:'s|’s|\s+is)\s+(?:either\s+)?([a-z][a-z -]*(?:,\s*[a-z][a-z -]*)*\s+or\s+[a-z][a-z -]*)$/i, 'status ($1)'))
     .filter(Boolean);
@@ -210,6 +216,8 @@ function isDescriptorTail(written: string): boolean {
   const bare = text.replace(/\s*\([^()]*\)/g, ' ').replace(/\s+/g, ' ').trim();
   // (A bound ends on its number: "up to 3 photos (...)" is a field of its own.)
   if (bare !== text.trim() && bare && !/[(:]/.test(bare) && /\d\s*(?:%|[a-z]{1,3})?$/i.test(bare) && !/^(?:an?|the|their|its|his|her|some|any|optional(?:ly)?)\s/i.test(bare) && isDescriptorTail(bare)) return true;
+  // ("a short caption and a tick box for whether the customer is happy": a yes/no that asks its own question is a field of its own.)
+  if (/^(?:an?|the)\s+(?:[a-z]+\s+)?(?:tick ?box|check ?box|yes\/no|flag|toggle)\s+(?:for|to say|saying|showing|about)\b/i.test(text.trim())) return false;
   // ("optionally a photo", "an optional photo": a field of its own, said to be optional.)
   if (/^(?:optionally|possibly|maybe|perhaps)\s+(?:a|an|the|their|its|some|any|one)\s/i.test(text.trim())) return false;
   if (/^(?:an?|the|their|its|some|any)\s+(?:optional|required|compulsory|mandatory|unique)\s+[a-z]/i.test(text.trim())) return false;
