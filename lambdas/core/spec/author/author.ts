@@ -417,7 +417,8 @@ export function readDescription(description: string): Reading {
       // ("they log incidents and can edit only ...", "and they record collection lines": people making records of a
       // type the text describes, not fields of the record before.)
       const items = def.topic === PREVIOUS && def.list && /^(?:and\s+)?(?:they|we|he|she|you)\s/i.test(part.trim()) ? splitFieldList(def.list) : [];
-      const firstWords = words(items[0] ?? '');
+      // ("they record stays when cats arrive": when they do it says nothing of what they make.)
+      const firstWords = words((items[0] ?? '').replace(/\s+(?:when|whenever|as soon as|as|once|after|before|if)\s.*$/i, ''));
       const logged = isPluralWord(firstWords[0] ?? '') && firstWords.length <= 2 ? nameOf(firstWords[0]!, units) : isPluralWord(firstWords.at(-1) ?? '') && firstWords.length <= 3 && items.length === 1 ? nameOf(items[0]!, units) : undefined;
       if (logged && isDescribed(logged)) return true;
       // "the nurse records a donation" (nurses a role, donations described): an act, not a definition.
