@@ -233,8 +233,9 @@ export function readDescription(description: string): Reading {
       const itemOf = announced && UNCOUNTABLE.test(head) && /^(?:a|an|each|every)\s+(?:item|piece|unit|bit)\s+(?:of\s+(?:it|kit|equipment)\s+)?(?:has|have|comes with|includes|holds|carries|gets|needs)\b/i.test(nextText);
       const announcedName = itemOf ? nameOf(`${announcedPhrase} item`, units, true) : announced && (DESCRIBED_NEXT.test(nextText) || readDefinition(nextText)?.topic === PREVIOUS || describedLater || new RegExp(`^(?:a|an|each|every)\\s+${head}\\s+(?:has|have|comes with|includes|holds|carries|gets|needs)\\b`, 'i').test(nextText)) ? nameOf(announcedPhrase, units, true) : undefined;
       // ("... anybody should be able to submit a referral through a form on our website. The form asks for ...": the form is the referral's.)
-      const formed = /\b(?:submit|send|fill in|fill out|complete|make|file|lodge|put in)\s+(?:a|an)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:through|via|using|on|with|by)\s+(?:a|an|the|our)\s+(?:(?:web|online|simple|short|little)\s+)?form\b/i.exec(announcing);
-      const formName = formed && /^(?:the|this|that)\s+(?:[a-z]+\s+)?form\s+(?:asks|has|takes|needs|collects|wants|should ask|will ask|just asks|only asks|covers)\b/i.test(nextText) ? nameOf(formed[1]!, units, true) : undefined;
+      // ("parents can send the school a request to have their child considered ... through a form on the school website. I give my name ...": the parent's words, too.)
+      const formed = /\b(?:submit|send|fill in|fill out|complete|make|file|lodge|put in)\s+(?:(?:us|them|the\s+[a-z]+)\s+)?(?:a|an)\s+([a-z]+(?:\s+[a-z]+)?)\b(?:\s+to\s+[^,;]*?)?\s+(?:through|via|using|on|with|by)\s+(?:a|an|the|our)\s+(?:(?:web|online|simple|short|little)\s+)?form\b/i.exec(announcing);
+      const formName = formed && /^(?:(?:the|this|that)\s+(?:[a-z]+\s+)?form\s+(?:asks|has|takes|needs|collects|wants|should ask|will ask|just asks|only asks|covers)|(?:i|we|they|you)\s+(?:give|provide|enter|fill in|type in|put in|tell you|add)\b)/i.test(nextText) ? nameOf(formed[1]!, units, true) : undefined;
       if (formName && !earlyRoles.has(snakeCase(formName))) {
         addList(formName, undefined, sentence.index);
         previous = formName;
@@ -515,7 +516,8 @@ export function readDescription(description: string): Reading {
     if (listOwner) {
       left = left.filter((part) => {
         // ("2 hours before a session starts, email the admin": a time before or after something, then what to do.)
-        if (!isBareFieldList(part) || opensWithSchedule(part) || /^(?:when|whenever|once|if|after|before|as soon as|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty|forty|fifty|sixty)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+(?:before|after|later))\b/i.test(part.trim())) return true;
+        // ("- access notes (long free text, ...)" under its heading: one field with what it is, too.)
+        if (!isBareFieldList(part, headedEntity !== undefined && /\([^()]+\)\s*$/.test(part.trim())) || opensWithSchedule(part) || /^(?:when|whenever|once|if|after|before|as soon as|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty|forty|fifty|sixty)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+(?:before|after|later))\b/i.test(part.trim())) return true;
         addList(listOwner, part.trim().replace(/^(?:and|also|plus|then)\s+/i, ''), sentence.index);
         return false;
       });

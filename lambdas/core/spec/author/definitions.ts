@@ -81,6 +81,10 @@ function readDefinitionOnce(text: string): ProseDefinition | undefined {
   clean = clean.replace(/^(?:.*?\b(?:so|and)\s+)?(?:we\s+(?:also\s+)?(?:want|need|would like|'d like|have)|there(?:'s|\s+is)\s+(?:also\s+)?|i\s+(?:want|need|would like|'d like))\s+(?:a|an)\s+(?:(?:simple|short|little|online|web)\s+)?([a-z]+(?:\s+[a-z]+)?)\s+form\b[^,]*,\s*(?:asking for|which asks for|that asks for|asking|with|collecting|that takes|which takes)\s+/i, (_m, record: string) => `each ${record} has `);
   // ("anyone can submit a donation offer without an account, asking for their name, ...": what each offer has.)
   clean = clean.replace(/^(?:anyone|anybody|everyone|people|the public|members of the public|visitors|customers)\s+(?:can|could|should be able to|may)\s+(?:submit|send|fill in|make|leave)\s+(?:a|an)\s+([a-z]+(?:\s+[a-z]+)?)\b[^,]*,\s*(?:asking for|which asks for|giving|with)\s+/i, (_m, record: string) => `each ${record} has `);
+  // ("exams officers can set up exam sessions, each with a paper code ...", "we add rooms, each with ...": what each of those made has.)
+  clean = clean.replace(/^(?:(?:we|i|they|[a-z]+(?:\s+[a-z]+)?s)\s+)?(?:(?:can|could|will|want to|would like to|need to|should be able to|also)\s+)*(?:set up|add|create|enter|record|log|register|list|open|put in|upload)\s+(?:new\s+)?([a-z]+(?:\s+[a-z]+)?s)\s*,\s*each\s+(?:with|having|holding|showing|carrying)\s+/i, (_m, records: string) => `each ${singular(records)} has `);
+  // ("... through a form on the school website. I give my name and email (both required), ...": what the record just named has.)
+  clean = clean.replace(/^(?:i|we|they|you)\s+(?:just\s+)?(?:give|provide|enter|fill in|type in|put in)\s+(?=(?:my|our|their|your|a|an|the)\s)/i, 'it has ');
   // ("Customers themselves are just name, phone, ...": the record, said again to describe it.)
   clean = clean.replace(/^((?:the\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:themselves|itself)\s+(?=(?:are|is|have|has|need|needs)\s)/i, '$1 ');
   // ("The main thing is jobs. When a customer rings up we take their name, ...": what the record just named has.)
@@ -169,7 +173,7 @@ function readClean(clean: string): ProseDefinition | undefined {
     // ("The species list and the sites can be ...": a noun, "list", then "and": no verb and its list.)
     if (list && /^(?:and|or|but|&)\s/i.test(list)) continue;
     // ("the registered manager gets an alert": a message someone is sent, no record type with a field.)
-    if (list && p.topic !== 0 && /\b(?:gets?|receives?)\s+(?:an?|the)\s+(?:(?:email|e-mail|text|sms|push|quick|short)\s+)?(?:alert|reminder|e-?mail|notification|text|message|call|warning|nudge|ping)\s*$/i.test(clean)) return undefined;
+    if (list && p.topic !== 0 && /\b(?:gets?|receives?)\s+(?:an?|the)\s+(?:(?:email|e-mail|text|sms|push|quick|short)\s+)?(?:alert|reminder|e-?mail|notification|text|message|call|warning|nudge|ping)(?:\s+(?:if|when|whenever|once|as soon as|after|before|every|each|the day|on)\b.*)?\s*$/i.test(clean)) return undefined;
     // "Each attendance record belongs to ...": "record" was part of the name, not the verb.
     if (list && /^(?:belongs?|is|are|was|were|has|have|can|may|must|should|will|links?|contains?|gets?|goes|moves)\b/i.test(list)) continue;
     // ("every boat gets a result in every race": one record per pair, said of both, not a field of the boat.)

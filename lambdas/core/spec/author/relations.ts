@@ -272,7 +272,9 @@ function readRelationsOnce(written: string): RelationReading | undefined {
   if (alsoMay && first) return { ...first, pairs: [...first.pairs, { child: first.pairs[0]!.child, parent: alsoMay[2]!, optional: true }] };
   text = text.replace(/^(.+?\b(?:is|are)\s+for\s+(?:one|a|an|exactly one|a single)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:too|as well|also)\b/i, '$1');
   const may = /^((?:(?:each|every|a|an|the|one|any)\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:can|may|might|could)\s+(?:also\s+)?(?:optionally\s+)?be\s+(?:linked|tied|attached|connected|assigned)\s+to\s+(?:a|an|one|the)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:it|they|that|which|who)\s+[^,]*)?(?:\s*,\s*(?:though|but|although|if)\b.*)?$/i.exec(text.trim().replace(/\.$/, ''));
-  const optionalLink = may ? readOne(`${may[1]!} is linked to a ${may[2]!}`) : undefined;
+  // ("sencos can optionally link an arrangement to the assessment that supports it": people may link one to the other.)
+  const linkBy = may ? null : /^(?:(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:can|may|could)\s+(?:also\s+)?(?:optionally\s+)?(?:link|attach|tie|connect)\s+(?:a|an|the|each|any)\s+([a-z]+(?:\s+[a-z]+)?)\s+to\s+(?:a|an|the|one)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:that|which|who|it)\b.*)?$/i.exec(text.trim().replace(/\.$/, ''));
+  const optionalLink = may ? readOne(`${may[1]!} is linked to a ${may[2]!}`) : linkBy ? readOne(`an ${linkBy[1]!} is linked to a ${linkBy[2]!}`) : undefined;
   if (optionalLink) return { ...optionalLink, optional: true };
   const read = readOne(text) ?? readChained(text) ?? readFirstClause(text) ?? readWithMany(text) ?? readWithMayHave(text) ?? readBothWays(text) ?? readAfterLeadIn(text);
   // ("each harvest is sold on at most one purchase order": it may be on none, so its reference is optional.)

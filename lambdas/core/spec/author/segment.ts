@@ -91,15 +91,25 @@ function setextHeadings(lines: string[]): void {
 }
 
 export function segment(description: string): Block[] {
-  const lines = plainText(description)
-    .split('\n')
-    .flatMap((line) => {
+  const raw = plainText(description).split('\n');
+  /** The next line with text, after line i. */
+  const nextLine = (i: number) => raw.slice(i + 1).find((l) => l.trim()) ?? '';
+  const lines = raw
+    .flatMap((line, at) => {
       // ("**Viewing** (a viewing is for one listing)" above a table stays the table's title line.)
       const runIn = RUN_IN_HEADING.exec(line);
       // ("**Rounds** have a name ...": a bold subject of its sentence, no heading; "**Rounds.** Each has ..." is one.)
       const subject = runIn && !/[.:]\s*(?:\*\*|__)?\s*$/.test(line.slice(0, line.length - runIn[2]!.length)) && /^(?:have|has|are|is|hold|holds|contain|contains|include|includes|belong|belongs|get|gets|record|records|keep|keeps|carry|carries|need|needs|come|comes|go|goes|link|links)\b/.test(runIn[2]!);
+      // ("**sites** (where machines live - offices, gyms, hospitals etc)" over bullets: the heading of its bullets; what the aside
+      // lists are examples of it, no line of their own.)
+      const asideOverBullets = runIn && /^\(/.test(runIn[2]!) && /^\s*[-*•]\s/.test(nextLine(at));
+      // ("**restock visits** - driver logs one every time they fill a machine": what the record is, a sentence of its own.)
+      if (runIn && /^[-–—]\s+\S/.test(runIn[2]!) && /^\s*[-*•]\s/.test(nextLine(at))) return [`### ${runIn[1]!.trim()}`, runIn[2]!.replace(/^[-–—]\s+/, '')];
+      if (asideOverBullets) return [`### ${runIn[1]!.trim()}`, ...(/\b(?:etc\.?|and so on|e\.g\.|for example)\s*\)\s*[.:]?$/i.test(runIn[2]!) ? [] : [runIn[2]!.replace(/^\((.*)\)[.:]?$/, '$1')])];
       return runIn && !subject && !/^\(/.test(runIn[2]!) ? [`### ${runIn[1]!.trim()}`, ...(runIn[2] ? [runIn[2]] : [])] : [line];
     })
+    // ("- access notes - long free text, stuff like ...": a field and what it is, not a label and its list.)
+    .map((line) => line.replace(/^(\s*[-*+\u2022]\s+[a-z][\w' ]{0,30}?)\s+-{1,2}\s+((?:long\s+|short\s+)?(?:free[- ]?text|text|desc|description|number|whole number|decimal|date|date and time|time|yes\/no|y\/n|email|phone|url|link|pdf|photo|image|file|money|unique|required|reqd|optional|one of (?:our|the) (?:users|staff|team))\b.*)$/i, '$1 ($2)'))
     .map((line) => line.replace(DASH_LABEL, '$1: '))
     // ("A **press run** is one session on the press": emphasis inside a sentence is no part of its words.)
     .map((line) => line.replace(/\*\*([^*\n]+?)\*\*/g, '$1').replace(/(?<=^|[\s(])__([^_\n]+?)__(?=$|[\s.,;:!?)])/g, '$1').replace(/(?<=[\s(])\*([^*\s][^*\n]*?)\*(?=$|[\s.,;:!?)])/g, '$1'))

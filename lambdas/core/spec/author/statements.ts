@@ -236,7 +236,11 @@ export function inlineLists(text: string): Array<{ topic: string; list: string }
     const head = topic?.split(/\s+/).pop() ?? '';
     // ("free-text load-in notes (parking, lifts, stairs)": what notes cover, written freely, is no record type.)
     const written = /^(?:notes|comments|remarks|details|instructions|descriptions|requirements|needs|allergies|extras|tags|keywords|examples)$/i.test(head) || /^free[- ]?text\b/i.test(topic ?? '');
-    if (topic && isPluralWord(head.toLowerCase()) && !written && !/\bor\b/i.test(m[2]!)) out.push({ topic, list: m[2]! });
+    // ("A level exams (extra time, a reader, a scribe and so on)": examples of what they get, no fields.)
+    const examples = /\b(?:and so on|and so forth|etc\.?|e\.g\.|for example|that sort of thing|and the like)\s*$/i.test(m[2]!.trim());
+    // ("**sites** (where machines live - offices, gyms, hospitals etc)" over its bullets: the record type alone, its examples no fields.)
+    const alone = examples && m.index === 0 && text.trim().replace(/[.:]$/, '').endsWith(')') && m[0].trim().length >= text.trim().replace(/[.:]$/, '').length;
+    if (topic && isPluralWord(head.toLowerCase()) && !written && (!examples || alone) && !/\bor\b/i.test(m[2]!)) out.push({ topic, list: alone ? '' : m[2]! });
   }
   return out;
 }

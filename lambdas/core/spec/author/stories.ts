@@ -95,7 +95,17 @@ const TIME_TO_ACT = /^as\s+(?:an?|the)\s+([^,]+?),\s*((?:when|once|after|as soon
 /** "As a scheme admin, I'm emailed 30 days before a minibus's MOT is due": the system tells the role, then. */
 const TOLD = /^as\s+(?:an?|the)\s+([^,]+?),\s*i(?:'m|’m|\s+am|\s+get|\s+should be|'d like to be|\s+want to be)\s+(emailed|texted|notified|reminded|alerted|messaged|paged|phoned)\s+(.+)$/i;
 
+/** "As the exams officer, I get an alert if nobody has moved a request ... within 10 days": if so, the system alerts the role. */
+const GOT_IF = new RegExp(String.raw`^as\s+(?:an?|the)\s+([^,]+?),\s*i\s+(?:get|receive|should get)\s+(${MESSAGE_WORDS})\s+(if|when|once|as soon as|whenever)\s+(.+)$`, 'i');
+const MESSAGE_VERBS: Readonly<Record<string, string>> = { alert: 'alert', email: 'email', 'e-mail': 'email', text: 'text', sms: 'text', reminder: 'remind', call: 'phone', message: 'message', nudge: 'nudge', ping: 'ping' };
+
 export function storyAsStatements(written: string): string[] {
+  const got = GOT_IF.exec(written.trim().replace(/\.$/, ''));
+  if (got) {
+    const verb = MESSAGE_VERBS[got[2]!.toLowerCase().split(/\s+/).pop()!] ?? 'notify';
+    const condition = got[4]!.replace(/\bmy\b/gi, 'their').replace(/\bI\b/g, 'they');
+    return [`${got[3]![0]!.toUpperCase()}${got[3]!.slice(1)} ${condition}, ${verb} the ${got[1]!.trim()}.`];
+  }
   const told = TOLD.exec(written.trim().replace(/\.$/, ''));
   if (told) {
     const verb = told[2]!.toLowerCase().replace(/ied$/, 'y').replace(/ed$/, '').replace(/^pag$/, 'page').replace(/^phon$/, 'phone');

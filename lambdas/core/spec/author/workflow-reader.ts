@@ -319,9 +319,12 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     // ("Our mailer is flaky, so it should retry up to 3 times", "The website is slow, so try up to 4 more times": any reason, and who retries.)
     const failure = /^[^;]*?(?:,\s*|\s+(?=so\s+(?:let\s+)?(?:it\s+|we\s+)?(?:should\s+|must\s+|will\s+|can\s+)?(?:retry|try)\b))so\s+(?:let\s+(?:it|them)\s+|(?:it|we|they|you)\s+)?(?:(?:should|must|will|can|needs? to|has to|have to)\s+)?(?=retry\b|try\s+(?:again\s+)?(?:up\s+to\s+)?\w+\s+(?:(?:more|further|extra)\s+)?times\b|try\s+twice\b)/i.exec(text)
       // ("Our SMS service times out now and then; retry up to three times": the failure, then the retries; not a trigger of its own.)
-      ?? (/^[^;]*;\s*retry\b/i.test(text) && !readOpening(conditionFirst(commaBeforeAction(text)), ctx) ? /^[^;]*;\s*/.exec(text) : null);
+      ?? (/^[^;]*;\s*retry\b/i.test(text) && !readOpening(conditionFirst(commaBeforeAction(text)), ctx) ? /^[^;]*;\s*/.exec(text) : null)
+      // ("..., so sending should be tried up to 3 times": the failure, then the retries said in the passive.)
+      ?? /^[^;]*?,\s*so\s+(?=(?:sending|it|that|the\s+[a-z]+|each\s+[a-z]+)\s+(?:should|must|will|can|needs? to|has to)\s+be\s+(?:re-?)?tried\b)/i.exec(text);
     // (Not "If a new fault hasn't been assigned within 1 hour, page the engineer; the page should be retried ...": a workflow of its own, with its retries.)
-    const retriesLast = (/\b(?:retried|re-?tried)\b|^retry\b/i.test(text) && !/^(?:if|when|whenever|once|as soon as)\s+(?:an?|any|each|every)\s/i.test(text)) || !!failure;
+    // ("The school mail server drops the odd message, so sending should be tried up to 3 times": passive, too.)
+    const retriesLast = (/\b(?:retried|re-?tried)\b|^retry\b|\bbe\s+tried\s+(?:up\s+to\s+)?\w+\s+times\b/i.test(text) && !/^(?:if|when|whenever|once|as soon as)\s+(?:an?|any|each|every)\s/i.test(text)) || !!failure;
     // ("Ten days later, send them a reminder": a time after the step before.)
     const later = /^(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|twenty|thirty)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+later\b/i.test(text);
     if (last && (CONTINUATION.test(text) || retriesLast || later || continuesAbout(text, last, ctx))) {
@@ -458,6 +461,9 @@ function commaBeforeAction(text: string): string {
  * the condition, with its time, said after the action; it is put first, as a trigger clause.
  */
 function conditionFirst(text: string): string {
+  // ("Email the parent when an access arrangement for their child is approved": the act, then when; whose it is says nothing of it.)
+  const when = /^([a-z]+)\b([^,;]*?)\s+(when|whenever|once|as soon as)\s+((?:a|an|the|any|each|every)\s+[a-z]+(?:\s+[a-z]+)?)(?:\s+(?:for|of|about)\s+(?:their|my|his|her|the|a|an)\s+[a-z]+)?(\s+(?:is|are|gets|get|has been|have been)\s+[a-z]+)\s*[.!]?$/i.exec(text);
+  if (when && TASK_VERBS.has(verbLemma(when[1]!)) && !/^(?:wait|waits)$/i.test(when[1]!)) return `${when[3]} ${when[4]}${when[5]}, ${when[1]!.toLowerCase()}${when[2]}`;
   const m = /^([a-z]+)\b([^,;]*?)\s+(if|unless)\s+((?:a|an|the|any|each)\s+[^,;]+)$/i.exec(text);
   if (!m || !TASK_VERBS.has(verbLemma(m[1]!)) || !findDuration(m[4]!)) return text;
   return `${m[3]} ${m[4]}, ${m[1]!.toLowerCase()}${m[2]}`;

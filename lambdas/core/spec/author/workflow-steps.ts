@@ -17,7 +17,7 @@ import type { WorkflowContext } from './workflow-reader';
 const SEGMENTS = new RegExp(String.raw`\s*(?:;|:|,\s*(?:and\s+)?then\s+|\s+and\s+then\s+|\s+then\s+|,\s*(?:and\s+)?|\s+and\s+(?=(?:it\s+|they\s+)?(?:waits?|is\s|are\s|gets?\s|retr))|\s+and\s+(?=(?:${[...TASK_VERBS].join('|')})\s))\s*`, 'i');
 
 /** The verb of a retry: "retry", "retried", and "try" (again) when a count follows. */
-const RETRY = String.raw`(?:retry(?:ing)?|retried|re-?tried|try(?:ing)?(?:\s+again)?)`;
+const RETRY = String.raw`(?:retry(?:ing)?|retried|re-?tried|try(?:ing)?(?:\s+again)?|(?<=\bbe\s)tried)`;
 /** What is retried, when named ("retry this email", "retry it", "retry that up to 5 times"). */
 const RETRIED = String.raw`(?:\s+(?:the|this|that|each)\s+[a-z]+|\s+(?:it|them|that|this))?`;
 
@@ -72,7 +72,8 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
       const delay = backoff ? findDuration(backoff[1] ?? backoff[2]!) : undefined;
       let task: Extract<WorkflowStep, { kind: 'task' }> | undefined;
       // ("because our mail provider drops messages now and then let it retry twice": only an action's own words make a task.)
-      const ownAction = own && TASK_VERBS.has(verbLemma(own.split(/\s+/)[0] ?? ''));
+      // ("sending should be tried up to 3 times": the act said in the passive is the last task's.)
+      const ownAction = own && !/\bbe$/i.test(own) && TASK_VERBS.has(verbLemma(own.split(/\s+/)[0] ?? ''));
       if (ownAction && addTask(own, draft, ctx)) task = draft.steps[draft.steps.length - 1] as Extract<WorkflowStep, { kind: 'task' }>;
       else if (last && last.kind === 'task') task = last;
       if (task) {
@@ -156,7 +157,7 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
     const again = new RegExp(String.raw`^(?:and\s+)?another${ANOTHER}\s+(?=(?:if|unless)\s)`, 'i').exec(segment);
     const repeat = again ? [...draft.steps].reverse().find((step) => step.kind === 'task') : undefined;
     // ("if it still hasn't been paid 7 days after the reminder": after the step before; "30 days after its ready": after the trigger.)
-    const unless = new RegExp(String.raw`^(?:and\s+)?(?:another${ANOTHER}\s+)?(?:if|unless)\s+(?:it|they|the\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:still\s+)?(?:is|are|has|have)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?(made\s+|marked\s+(?:as\s+)?|set\s+to\s+|moved\s+to\s+)?([a-z]+)\s+((?:a|an|the|their|its|any)\s+[a-z]+(?:\s+[a-z]+)?\s+)?(?:(?:within|in|after|by)\s+(.+)|(.+?)\s+(?:after that|after|later|after\s+(?:the|that|this|their|our)\s+(?:first\s+)?(?:reminder|email|message|text|notice|letter|call|nudge)|after\s+(?:it\s+(?:is|was|became|got)|its)\s+[a-z]+))$`, 'i').exec(segment);
+    const unless = new RegExp(String.raw`^(?:and\s+)?(?:another${ANOTHER}\s+)?(?:if|unless)\s+(?:it|they|(?:the|a|an)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:still\s+)?(?:is|are|has|have)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?(made\s+|marked\s+(?:as\s+)?|set\s+to\s+|moved\s+to\s+)?([a-z]+(?:-[a-z]+)*)\s+((?:a|an|the|their|its|any)\s+[a-z]+(?:\s+[a-z]+)?\s+)?(?:(?:within|in|after|by)\s+(.+)|(.+?)\s+(?:after that|after|later|after\s+(?:the|that|this|their|our)\s+(?:first\s+)?(?:reminder|email|message|text|notice|letter|call|nudge)|after\s+(?:it\s+(?:is|was|became|got)|its)\s+[a-z]+))$`, 'i').exec(segment);
     // ("if it still isn't back a week after that": the time is the phrase before "after".)
     const awaitedFor = unless ? findDuration(unless[4] ?? unless[5]!) ?? (unless[3] && TIME_ONLY.test(unless[3].trim()) ? findDuration(unless[3]) : undefined) : undefined;
     if (unless && awaitedFor) {

@@ -43,6 +43,8 @@ export function plainWorkflowWording(sentence: string): string {
   text = text.replace(/(,\s*|^)(?:could|can|would|will)\s+(?:it|you|the\s+(?:system|app))\s+(?:please\s+)?(?=[a-z])/i, '$1')
     .replace(/\b(?:keep\s+an\s+eye\s+on|watch|keep\s+track\s+of|look\s+out\s+for)\s+((?:the|its|their)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:date|day|deadline))\s+and\s+(.+?)\s+((?:the|a)\s+day|(?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen)\s+(?:hours?|days?|weeks?))\s+before\b(?!\s+(?:the|it|its|their|a|an)\b)/i, '$2 $3 before $1')
     .replace(/\s*,\s*so\s+(?:we|that\s+we|they|nobody|no one)\s+(?:never|don't|do not|won't)\b.*$/i, '');
+  // ("as soon as they have sent it, send an email to the parent confirming their request": the record made is the one named after.)
+  text = text.replace(/^(as soon as|when|once|whenever)\s+(?:they|i|we|you|he|she)(?:['’]ve|\s+have|\s+has)?\s+(?:sent|submitted|made|placed|filed|booked|lodged|posted|raised)\s+(?:it|one)\s*,\s*(.*?\b(?:their|my|your|his|her)\s+([a-z]+)\b.*)$/i, (_m, when: string, rest: string, record: string) => `${when} a ${record} is created, ${rest}`);
   // ("Any time a session is created, ...".)
   text = text.replace(/^(?:any\s*time|anytime)\s+/i, 'Whenever ');
   // ("we hold the places for up to 5 days while we wait for the payment to arrive": a wait for it, that long at most.)
@@ -56,6 +58,10 @@ export function plainWorkflowWording(sentence: string): string {
     const state = ACT_NOUNS[noun.toLowerCase()];
     return state ? `When a ${record} is ${state}, ` : all;
   });
+  // ("If nobody has moved a parent request to under review within 10 days of that confirmation going out": it has not been moved there, from then.)
+  text = text.replace(/\b(?:nobody|no one|no-one)\s+(?:has\s+)?(?:moved|set|marked|put|changed|switched)\s+((?:a|an|the|their|its|each)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:to|as|into)\s+([a-z]+(?:\s+[a-z]+)?)\s+(within|in|after|by)\s+((?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|twenty|thirty)\s+(?:minutes?|hours?|days?|weeks?|months?))(\s+of\s+(?:that|the|this)\s+[a-z]+\s+(?:going out|being sent|being made|arriving))?/i, (_m, record: string, state: string, within: string, time: string, after?: string) => `${after ? 'then ' : ''}${record} has not been moved to ${state.trim().replace(/\s+/g, '-')} ${within} ${time}`);
+  // ("If then a parent request has not been ...": the step it waits after came before, so it goes on from there.)
+  text = text.replace(/^if\s+then\s+/i, 'Then, if ');
   // ("If nobody confirms a booking within 3 days": the booking is not confirmed.)
   // ("If nobody has confirmed or declined a booking within 48 hours": either act.)
   text = text.replace(/\b(?:nobody|no one|no-one)\s+(?:has\s+)?([a-z]+)(?:\s+or\s+([a-z]+))?\s+((?:a|an|the|their|its|each)\s+[a-z]+(?:\s+[a-z]+)?)(?=\s+(?:within|in|after|for|by)\b)/i, (_all, verb: string, other: string | undefined, record: string) => `${record} is not ${participle(verbLemma(verb.toLowerCase()))}${other ? ` or ${participle(verbLemma(other.toLowerCase()))}` : ''}`);

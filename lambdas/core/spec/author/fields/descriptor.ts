@@ -92,6 +92,8 @@ export function readDescriptor(text: string, traits: Traits, entities: readonly 
   // ("and please cap it at 5 MB": the size limit, asked for.)
   let t = takeDefault((dashed && valueList(dashed[1]!) ? dashed[1]! : text).trim().replace(/\b(?:and\s+)?(?:please\s+)?(?:cap|limit|keep)\s+(?:it|them|each(?:\s+one)?|the\s+size|uploads?)\s+(?:at|to|under|below)\s+(?=\d)/gi, 'max ').replace(/\b(required|optional|unique|mandatory)\s+(?:as well|too|also|again)\b/gi, '$1').replace(/²/g, '2').replace(/\b(zero|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?=or\s+(?:more|less|fewer|above|below|over|under)\b)/gi, (_m, n: string) => `${DIGITS[n.toLowerCase()]!} `), traits);
   if (!t) return;
+  // ("serial no - unique, must have one": every record has one, required.)
+  t = t.replace(/\b(?:must|has to|have to|should|needs? to)\s+(?:always\s+)?have\s+(?:one|it|a value)\b|\bcan(?:'t|not)\s+be\s+(?:blank|empty|left empty|left blank)\b/gi, 'required');
   // ("King sheet, Bath towel, Napkin ...": a list that trails off is examples, a note.)
   if (/,/.test(t) && /(?:\.{3}|…|,?\s+etc\.?|,?\s+and so on|,?\s+and more)\s*$/i.test(t) && !/\b(?:required|optional|unique|mb|kb|gb)\b/i.test(t)) {
     traits.notes.push(`e.g. ${t.replace(/\s*(?:\.{3}|…)\s*$/, '')}`);
@@ -161,7 +163,8 @@ function readPart(part: string, traits: Traits, entities: readonly string[]): vo
   });
   if (/\b(?:can|may|could) (?:also )?be negative\b|\bpositive or negative\b/i.test(t)) return;
   // ("(all the setters have logins)": the people it names are users of the system.)
-  if (/\b(?:have|has|get|gets)\s+(?:their\s+own\s+)?(?:logins?|accounts?|user accounts?)\b|\b(?:are|is)\s+(?:all\s+)?users?\b/i.test(t)) {
+  // ("assigned tech (one of our users)": one of the people who log in.)
+  if (/\b(?:have|has|get|gets)\s+(?:their\s+own\s+)?(?:logins?|accounts?|user accounts?)\b|\b(?:are|is)\s+(?:all\s+)?users?\b|^\s*(?:one of (?:our|the) (?:users|logins|staff logins)|a user(?: of the (?:system|app))?)\s*$/i.test(t)) {
     traits.ref ??= 'User';
     return;
   }

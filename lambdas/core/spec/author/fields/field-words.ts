@@ -20,7 +20,7 @@ export const HEAD_TYPES: Readonly<Record<string, string>> = {
   ...Object.fromEntries(list(`
     description notes note bio biography comment comments body message abstract synopsis summary details remarks
     instructions ingredients requests feedback explanation story content contents reason transcript overview
-    essay letter justification rationale motivation reasoning diagnosis symptoms agenda testimonial`).map((w) => [w, 'text'])),
+    essay letter justification rationale motivation reasoning diagnosis symptoms agenda testimonial recommendations observations findings concern concerns`).map((w) => [w, 'text'])),
   ...Object.fromEntries(list(`
     count quantity capacity seats year age stars copies credits stock mileage score rating points rank
     reading size minutes seconds days weeks months years vintage population floors rooms goals wins losses position limit`).map((w) => [w, 'integer'])),
@@ -49,7 +49,7 @@ export const FORM_HEADS: Readonly<Record<string, string>> = { 'write-up': 'text'
 /** Text heads that name something short when another noun comes first (`cake message`). */
 export const SHORT_WHEN_COMPOUND = set('message');
 /** Plural heads that are not counts (`couple names`, `special requests` are text above). */
-export const PLURAL_NOT_COUNT = set('names titles details contents instructions ingredients notes comments requests remarks needs requirements allergies colours colors');
+export const PLURAL_NOT_COUNT = set('names titles details contents instructions ingredients notes comments requests remarks needs requirements allergies colours colors recommendations observations findings symptoms concerns reasons directions terms conditions interests hobbies qualifications preferences medications likes dislikes');
 
 /** `<x> number` is a whole number for these x (`table number`); for others an identifier string. */
 export const COUNTED_NUMBER_PREFIXES = set('table berth shirt jersey seat floor lane row locker stall house pew bib plot peg round bay page chapter episode season court hole platform');

@@ -94,7 +94,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("whether it's out of service right now": when it is asked says nothing.)
     .replace(/\s+(?:right now|at the moment|currently|just now)(?=\s*(?:\(|$))/i, '')
     // ("a length in minutes, anything from 15 up to 90": the bounds; "anything" names nothing.)
-    .replace(/(,\s*|\s+)(?:anything|anywhere|somewhere)\s+(?=(?:from|between)\s+\d)/i, '$1')
+    .replace(/(\(\s*|,\s*|\s+)(?:anything|anywhere|somewhere)\s+(?=(?:from|between)\s+\d)/i, '$1')
     // ("a fee of up to 50", "a deposit of between 20 and 100": the bound of the field, not what it is of.)
     .replace(/^((?:an?|the|their|its)\s+[a-z]+(?:\s+[a-z]+)?)\s+of\s+(?=(?:up to|at most|no more than|not more than|between|at least|under|over)\s+\d)/i, '$1 ')
     // ("..., and may carry a coach rating", "must have a signature": a field said with its verb; "may" leaves it optional.)
@@ -149,7 +149,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     return '';
   });
   // ("the styles they teach", "any injuries we should know about": things described in words, not how many.)
-  if (/^(?:(?:the|any|their|its|his|her)\s+)?(?:[a-z]+\s+)?[a-z]+[^s\s]s\s+(?:(?:that|which)\s+)?(?:they|we|you|he|she|it|the\s+[a-z]+)\s+(?!(?:is|are|was|were|has|have|had)\b)[a-z]+/i.test(text) || /^any\s+(?:[a-z]+\s+)?[a-z]+[^s\s]s\b(?!\s*\()/i.test(text)) traits.described = true;
+  if (/^(?:(?:the|any|their|its|his|her)\s+)?(?:[a-z]+\s+)?[a-z]+[^s\s]s\s+(?:(?:that|which)\s+)?(?:they|we|you|he|she|it|the\s+[a-z]+)\s+(?!(?:is|are|was|were|has|have|had)\b)[a-z]+/i.test(text) || /^any\s+(?:[a-z]+\s+)?(?!(?:minutes|hours|days|weeks|months|years|seconds|points|credits|marks|pounds|euros|dollars)\b)[a-z]+[^s\s]s\b(?!\s*\()/i.test(text)) traits.described = true;
   // ("any day of the week, Monday to Sunday": the days between, as the values.)
   text = text.replace(DAY_RANGE, (_m, from: string, to: string) => {
     const days = WEEKDAYS.slice(WEEKDAYS.indexOf(from.toLowerCase()), WEEKDAYS.indexOf(to.toLowerCase()) + 1);
@@ -355,6 +355,10 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   const whereDone = /^where\s+(?:it|they)\s+(?:was|were)\s+([a-z]+(?:ed|en|wn|nd|ld|lt|nt))\s+(from|at|in)$/i.exec(text.trim());
   if (whereDone) return { words: [whereDone[1]!.toLowerCase(), whereDone[2]!.toLowerCase()], traits: { ...traits, type: traits.type ?? 'string' } };
   // ("a name too", "a photo as well", "a name each": what adds it to the list, not its name.)
+  // ("the machine it's for": the machine; "reporters email": the reporter's.)
+  text = text.replace(/\s+(?:that\s+)?(?:it|they)(?:['’]s|['’]re|\s+is|\s+are)\s+(?:for|about|from|on)$/i, '').replace(/^([a-z]+ers)\s+(?=(?:email|phone|name|address|number|mobile)\b)/i, (_m, people: string) => `${people.slice(0, -1)} `);
+  // ("any extra minutes the candidate is allowed": who is allowed them says nothing of the minutes.)
+  text = text.replace(/\s+(?:that\s+)?(?:the\s+[a-z]+|they|he|she|it)\s+(?:is|are|gets?|was|were)\s+(?:allowed|given|entitled to|granted|owed)$/i, '');
   // ("a customer is really just a name, ...": how little there is says nothing of the name.)
   let ws = words(cutClauses(text).replace(/\s+(?:too|as well|also|aswell|each|apiece)$/i, '').replace(/^(?:really\s+|basically\s+)?(?:just|simply|only)\s+(?=(?:a|an|the|their|its)\s)/i, ''));
   if (ws.length === 0) return undefined;
@@ -617,6 +621,11 @@ const MEASURE_OF_UNIT: Readonly<Record<string, string>> = { kg: 'weight', g: 'we
  */
 function whPhrase(text: string, traits: Traits, owner: readonly string[]): string[] | undefined {
   const t = text.toLowerCase().replace(/^(?:roughly|about|approximately|exactly|also)\s+/, '');
+  // ("what I'm concerned about", "what they're worried about": the concern, in their words.)
+  if (/^what\s+(?:i|we|they|you|he|she)(?:['’]m|['’]re|['’]s|\s+am|\s+are|\s+is)\s+(?:most\s+)?(?:concerned|worried|anxious|unhappy)\s+about$/.test(t)) {
+    traits.type ??= 'text';
+    return ['concern'];
+  }
   // ("where the loan's at, which is out, returned, overdue or lost", "where it's up to": how far along it is, its status.)
   if (/^where\s+(?:it|they|the\s+[a-z]+|things?)(?:['’]s|['’]re|\s+is|\s+are)\s+(?:at|up to)$/.test(t)) return ['status'];
   if (/^where\s+(?:it|they|he|she)\s+(?:is|are|lives?|sits?|stands?)(?:\s+located)?$|^where\s+(?:it|they)['’](?:s|re)(?:\s+located)?$/.test(t)) return ['location'];
@@ -648,6 +657,11 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   }
   // ("what kind of thing it is": its category; "what's wrong with it": the fault; "how old it is in years": its age.)
   if (/^what (?:kind|type|sort) of (?:thing|item|object|device|animal|job)?\s*(?:it|they) (?:is|are)$/.test(t)) return traits.values ? ['category'] : ['kind'];
+  // ("what's wrong - long desc": what is wrong, described.)
+  if (/^what['’]?s\s+(?:wrong|the problem|the matter)$|^what\s+went\s+wrong$/.test(t)) {
+    traits.type ??= 'text';
+    return ['description'];
+  }
   if (/^what['’]?s wrong with (?:it|them)$|^what is wrong with (?:it|them)$/.test(t)) {
     traits.type ??= 'text';
     return ['fault', 'description'];

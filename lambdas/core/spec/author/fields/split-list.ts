@@ -39,6 +39,12 @@ function splitFieldListOnce(said: string): string[] {
   // ("..., or pay-as-you-go for people who just drop in now and then": who a value is for says nothing of it.)
   // ("its width and height in centimetres": both measured in that unit.)
   written = written.replace(/\b((?:its|their|the)\s+)?(width|height|length|depth|weight|diameter|thickness)\s+and\s+(?:(?:its|their|the)\s+)?(width|height|length|depth|weight|diameter|thickness)\s+(in\s+[a-z]+)/gi, '$1$2 $4, $3 $4');
+  // ("status open -> assigned -> fixed, or closed if it was nothing": the states, in order, and the way out.)
+  // (The segmenter writes the arrows as ", then".)
+  written = written.replace(/\b(status|state|stage)\s+([a-z]+(?:\s+[a-z]+)?(?:\s*(?:->|→|=>|,\s*then)\s*[a-z]+(?:\s+(?!or\b|if\b)[a-z]+)?)+)(?:\s*,?\s+or\s+([a-z]+(?:\s+[a-z]+)??))?(?:\s+(?:if|when)\b[^,;]*)?(?=\s*(?:[,;]|$))/gi, (_m, field: string, chain: string, last?: string) => {
+    const states = [...chain.split(/\s*(?:->|→|=>|,\s*then)\s*/), ...(last ? [last] : [])].map((v) => v.trim());
+    return `${field} (${states.slice(0, -1).join(', ')} or ${states.at(-1)})`;
+  });
   // ("whether we'd need to go and collect it": "go and" is how it is said, one act.)
   let list = written.replace(/\b(?:go|come|pop|nip)\s+and\s+(?=(?:collect|pick|fetch|get|see|check|look|deliver|fix|measure|inspect)\b)/gi, '').replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '').replace(/\s+for\s+(?:people|those|anyone|folk|folks|members|customers|visitors)\s+who\s+[^,;()]*/gi, '');
   // ("which package they want - we've got bronze, silver and gold": the values, said after a dash.)
@@ -327,8 +333,9 @@ function sharePossessor(items: string[], pieces: readonly Piece[]): string[] {
   return items.map((item, i) => {
     // ("the lead guest's name and email": a possessor of two words, too.)
     // (A rule both share may follow each: "the skipper's name, required" and "mobile, required".)
-    const owner = i > 0 && pieces[i]?.sep === 'and' ? /^(?:the\s+|their\s+|its\s+)?((?:[a-z]+\s+)?[a-z]+['’]s)\s+[a-z]+(?:\s*\([^()]*\)|,\s*(?:required|optional|unique))?$/i.exec(items[i - 1]!) : null;
-    return owner && /^[a-z]+(?:\s*\([^()]*\)|,\s*(?:required|optional|unique))?$/i.test(item) ? `the ${owner[1]} ${item}` : item;
+    // ("my child's name and year group": the child's year group, a noun of two words too.)
+    const owner = i > 0 && pieces[i]?.sep === 'and' ? /^(?:the\s+|their\s+|its\s+|my\s+|our\s+|his\s+|her\s+)?((?:[a-z]+\s+)?[a-z]+['’]s)\s+[a-z]+(?:\s*\([^()]*\)|,\s*(?:required|optional|unique))?$/i.exec(items[i - 1]!) : null;
+    return owner && /^[a-z]+(?:\s+(?:group|name|number|date|address|type))?(?:\s*\([^()]*\)|,\s*(?:required|optional|unique))?$/i.test(item) ? `the ${owner[1]} ${item}` : item;
   });
 }
 

@@ -45,7 +45,9 @@ export function valueList(said: string): string[] | undefined {
   const written = splitValues(text);
   // ("St Mary's Hall, the School Music Block or the Corn Exchange": a name's article is no part of the value.)
   // ("wool, cotton, acrylic, alpaca or a blend": so is an article before a value.)
-  const items = written.length >= 2 && written.some((item) => /^(?:the|a|an)\s+\S/i.test(item)) ? written.map((item) => item.replace(/^(?:the|a|an)\s+(?=\S)/i, '')) : written;
+  const articled = written.length >= 2 && written.some((item) => /^(?:the|a|an)\s+\S/i.test(item)) ? written.map((item) => item.replace(/^(?:the|a|an)\s+(?=\S)/i, '')) : written;
+  // ("low / med / high": "med" between the other two is medium.)
+  const items = articled.some((v) => /^low$/i.test(v)) && articled.some((v) => /^high$/i.test(v)) ? articled.map((v) => (/^med$/i.test(v) ? 'medium' : v)) : articled;
   // ("Laser, 420, Optimist, Topper or Other": a code of digits among names is one of them.)
   // ("35mm, 120 or 4x5": film formats, a number among codes of digits and letters.)
   const named = items.some((item) => /^[a-z][a-z -]*$/i.test(item) || /^\d+[a-z]+\d*$|^\d+x\d+$/i.test(item));

@@ -29,7 +29,8 @@ function normalizeInformalOnce(text: string): string {
   const names = properNames(text);
   // ("no of windows": the number of windows.)
   // ("between £1 and £200", "up to $50": a bound is its number; the money is in the field's name.)
-  return text.replace(/\bno\s+of\b/gi, 'number of').replace(BOUND_MONEY, '$1').replace(TOKEN, (token, offset: number) => {
+  // ("machine its for": the apostrophe left out of "it's".)
+  return text.replace(/\bno\s+of\b/gi, 'number of').replace(/\b([Ii])ts\s+(?=(?:for|not|been|got|going)\b)/g, "$1t's ").replace(BOUND_MONEY, '$1').replace(TOKEN, (token, offset: number) => {
     const lower = token.toLowerCase();
     const abbreviation = ABBREVIATIONS[lower];
     // ("the HR administrator": an acronym in capitals is a name, not text-speak for "hour".)

@@ -21,6 +21,8 @@ export const ABBREVIATIONS: Readonly<Record<string, string>> = {
   isnt: 'is not', arent: 'are not', doesnt: 'does not', dont: 'do not', didnt: 'did not', wasnt: 'was not', werent: 'were not',
   hasnt: 'has not', havent: 'have not', cant: 'cannot', shouldnt: 'should not', wouldnt: 'would not', couldnt: 'could not',
   ya: 'you', gonna: 'going to', wanna: 'want to', gotta: 'have to', ok: 'ok', okay: 'okay', 'w/out': 'without',
+  // ("wich machine (reqd)", "whats wrong": quick notes.)
+  wich: 'which', whats: "what's", thats: "that's", reqd: 'required', elses: "else's",
 };
 
 /** Everyday and business words: the correction targets (besides the field words). */
