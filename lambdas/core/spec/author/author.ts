@@ -16,7 +16,7 @@ import type { SpecDocument, SpecEntity } from '../spec-model';
 import { splitClauses, type Sentence } from '../offline-author/clauses';
 import { entityNameOf, type Containment, type Discovery } from './entity-names';
 import { PREVIOUS, readDefinition, UNCOUNTABLE } from './definitions';
-import { readStates } from './states';
+import { readStates, stagesSaidAfter } from './states';
 import { readBookingAct, readManyBothWays, readRelations } from './relations';
 import { collectRoles, roleWords } from '../offline-author/roles';
 import { NON_NOUNS, PERSON_WORDS, RIGHT_VERBS, phrasalVerb, rightVerb } from '../offline-author/lexicon';
@@ -159,8 +159,27 @@ export function readDescription(description: string): Reading {
   let previous: string | undefined;
   /** The statement that last changed `previous`. */
   let previousAt = -1;
+  /** Sentences that said the states a sentence before announced: read already. */
+  const stageSentences = new Set<number>();
   for (const sentence of sentences) {
     const previousBefore = previous;
+    if (stageSentences.has(sentence.index)) {
+      consumed.add(sentence.index);
+      // (Nor do the workflow readers read them: "the adviser moves it to awaiting documents" is a state, no automation.)
+      sentence.clauses = [];
+      sentence.text = '';
+      continue;
+    }
+    // ("A case moves through a simple set of stages. It starts as open ... it becomes action plan agreed ...": the states, said after.)
+    const stages = stagesSaidAfter(sentence.text, sentences.slice(sentences.indexOf(sentence) + 1).map((s) => s.text));
+    const staged = stages ? nameOf(stages.topic, units) : undefined;
+    if (stages && staged) {
+      statusLists.push({ entity: staged, values: stages.values, sentence: sentence.index });
+      for (let k = 1; k <= stages.sentences; k += 1) stageSentences.add(sentence.index + k);
+      consumed.add(sentence.index);
+      sentence.clauses = [];
+      continue;
+    }
     // ("## Jobs  A job is one piece of work ... It has a description": under a new heading, "it" is
     // the heading's record type, not the one the section before described last.)
     const heading = statements[sentence.index]?.topic;
@@ -615,14 +634,17 @@ function withSubjects(clauses: string[], before?: string, out?: { last?: string 
       else if (at === 0 && /^[a-z]+$/.test(noun) && !rightVerb(noun) && /^[a-z]+s$/.test(verb) && (phrasalVerb(verb, ws[lead + length + 1]) || (rightVerb(verb) && rightVerb(verb) !== verb))) subject = ws.slice(0, lead + length).join(' ');
     }
     // ("Coordinators run the office. They have full control over ...": a plural subject doing anything is who "they" are next.)
-    if (!subject && at === 0 && /^[A-Z][a-z]+s$/.test(ws[0] ?? '') && /^(?:run|do|look|handle|manage|work|deal|take|answer|cover|staff|organi[sz]e|support|help|lead|drive|visit|teach|coach|keep)$/.test(ws[1] ?? '')) subject = ws[0];
+    // ("Quality supervisors carry out the audits our funders require. They have read-only access ...": two words too.)
+    if (!subject && at === 0 && /^[A-Z][a-z]+s$/.test(ws[0] ?? '') && /^(?:run|do|look|handle|manage|work|deal|take|answer|cover|staff|organi[sz]e|support|help|lead|drive|visit|teach|coach|keep|carry|check|audit|review|oversee)$/.test(ws[1] ?? '')) subject = ws[0];
+    else if (!subject && at === 0 && /^[A-Z][a-z]+$/.test(ws[0] ?? '') && /^[a-z]+s$/.test(ws[1] ?? '') && /^(?:run|do|look|handle|manage|work|deal|take|answer|cover|staff|organi[sz]e|support|help|lead|drive|visit|teach|coach|keep|carry|check|audit|review|oversee)$/.test(ws[2] ?? '')) subject = ws.slice(0, 2).join(' ');
     // ("Site representatives are volunteer plot-holders who help out. They can read plots": who they are, then "they";
     // "Advisors are the staff who support the raisers" too.)
     const whoTheyAre = /^(?:the\s+|our\s+)?([a-z]+(?:\s+[a-z]+)?s)\s+are\s+(?:(?:our|the|all|mostly|usually|volunteer|unpaid|paid|local|trusted|experienced|senior|junior)\s+)*(?:(?:[a-z-]+\s+)?(?:[a-z-]+s|[a-z-]*(?:people|staff|folk|personnel|team|crew|group|bunch|lot))|read-only|view-only|read only)\b/i.exec(clause.trim());
     if (whoTheyAre && RIGHT_VERBS[whoTheyAre[1]!.toLowerCase().split(/\s+/)[0]!] === undefined) subject = whoTheyAre[1];
     const first = clause.trim().split(/[\s,]+/)[0]!.toLowerCase();
     // ("..., and can see tests without changing them": the modal's subject is the clause's before.)
-    const modalOnly = /^((?:and|but|also|and also)\s+)?(?=(?:can|may|should|will|is allowed to|are allowed to)\s)/i.exec(clause.trim());
+    // ("..., and cannot change anything": the same, denied.)
+    const modalOnly = /^((?:and|but|also|and also)\s+)?(?=(?:can|may|should|will|is allowed to|are allowed to|cannot|can't|can not|must not|mustn't|should not|shouldn't|may not|never)\s)/i.exec(clause.trim());
     if (subject && at > 0 && modalOnly) return `${modalOnly[1] ?? ''}${subject} ${clause.trim().slice(modalOnly[0].length)}`;
     return subject && (RIGHT_VERBS[first] !== undefined || (at > 0 && rightVerb(first) !== undefined)) ? `${subject} can ${clause.trim()}` : clause;
   });

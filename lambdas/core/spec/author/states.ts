@@ -164,3 +164,28 @@ function readStatesOnce(written: string): StateList | undefined {
   }
   return undefined;
 }
+
+/** "A case moves through a simple set of stages.": the states are said in the sentences after it. */
+const STAGES_ANNOUNCED = /^(?:a|an|the|each|every)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:moves|goes|passes|progresses|works its way)\s+through\s+(?:a\s+)?(?:(?:simple|small|short|fixed|few|handful of|clear)\s+)*(?:set\s+of\s+|series\s+of\s+|number\s+of\s+)?(?:stages|states|steps|statuses|phases)\s*\.?$/i;
+
+/** Where a record's state is said in a sentence about it: it starts as, is moved to, becomes, ends up, is closed. */
+const STAGE_SAID = /\b(?:starts?|begins?)\s+(?:off\s+|out\s+)?(?:as|in|at)\s+([a-z]+(?:\s+[a-z]+){0,2}?)(?=\s+(?:while|when|until|because|and|as|if|once)\b|\s*[,.;]|$)|\bmoves?\s+(?:it\s+|them\s+)?(?:on\s+|back\s+)?to\s+([a-z]+(?:\s+[a-z]+){0,2}?)(?=\s+(?:while|when|until|because|and|if|once)\b|\s*[,.;]|$)|\b(?:it|they)\s+(?:becomes|become|turns|goes\s+to|ends\s+up(?:\s+as)?)\s+([a-z]+(?:\s+[a-z]+){0,2}?)(?=\s+(?:while|when|until|because|and|if|once)\b|\s*[,.;]|$)|\b(?:it|they)(?:\s+is|\s+are|['’]s|['’]re)\s+((?!not\b)[a-z]+(?:ed|en))(?=\s*[,.;]|\s+(?:and|automatically)\b|$)/gi;
+
+/**
+ * The record and its states when a sentence announces them and the ones after say them one by
+ * one ("It starts as open ... the adviser moves it to awaiting documents ... it becomes action
+ * plan agreed, and when the work is done it is closed"); with how many sentences after it say them.
+ */
+export function stagesSaidAfter(sentence: string, after: readonly string[]): { topic: string; values: string[]; sentences: number } | undefined {
+  const m = STAGES_ANNOUNCED.exec(sentence.trim());
+  if (!m) return undefined;
+  const values: string[] = [];
+  let used = 0;
+  for (const next of after.slice(0, 5)) {
+    const said = [...next.matchAll(STAGE_SAID)].map((x) => (x[1] ?? x[2] ?? x[3] ?? x[4])!.trim()).filter((v) => !NOT_STATES.test(v));
+    if (said.length === 0) break;
+    values.push(...said);
+    used += 1;
+  }
+  return values.length >= 2 ? { topic: m[1]!, values: [...new Set(values.map((v) => enumValue(v)))], sentences: used } : undefined;
+}

@@ -8,7 +8,7 @@
 export const TRIGGER_OPENERS = /^(?:when|whenever|once|as soon as|each time|every time|after|if|the moment|on|upon)\s+/i;
 
 /** A following sentence that goes on with the workflow before it. */
-export const CONTINUATION = /^(?:then|after that|afterwards|finally|next|subsequently|otherwise|if (?:nobody|no one|nothing|not|they (?:do not|don't)|it is not|that fails)|if they don't|in that case)\b/i;
+export const CONTINUATION = /^(?:then|after that|afterwards|finally|next|subsequently|otherwise|if (?:nobody|no one|nothing|not|they (?:do not|don't)|it is not|that fails)|if there(?:'s|\s+is)\s+(?:still\s+)?nothing|if they don't|in that case)\b/i;
 
 /**
  * A following sentence whose condition is what the wait before it was for ("If it hasn't been

@@ -321,7 +321,7 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
       // ("Our SMS service times out now and then; retry up to three times": the failure, then the retries; not a trigger of its own.)
       ?? (/^[^;]*;\s*retry\b/i.test(text) && !readOpening(conditionFirst(commaBeforeAction(text)), ctx) ? /^[^;]*;\s*/.exec(text) : null)
       // ("..., so sending should be tried up to 3 times": the failure, then the retries said in the passive.)
-      ?? /^[^;]*?,\s*so\s+(?=(?:sending|it|that|the\s+[a-z]+|each\s+[a-z]+)\s+(?:should|must|will|can|needs? to|has to)\s+be\s+(?:re-?)?tried\b)/i.exec(text);
+      ?? /^[^;]*?,\s*so\s+(?=(?:sending|it|that|the\s+[a-z]+(?:\s+[a-z]+)?|each\s+[a-z]+)\s+(?:should|must|will|can|needs? to|has to)\s+be\s+(?:re-?)?tried\b)/i.exec(text);
     // (Not "If a new fault hasn't been assigned within 1 hour, page the engineer; the page should be retried ...": a workflow of its own, with its retries.)
     // ("The school mail server drops the odd message, so sending should be tried up to 3 times": passive, too.)
     const retriesLast = (/\b(?:retried|re-?tried)\b|^retry\b|\bbe\s+tried\s+(?:up\s+to\s+)?\w+\s+times\b/i.test(text) && !/^(?:if|when|whenever|once|as soon as)\s+(?:an?|any|each|every)\s/i.test(text)) || !!failure;

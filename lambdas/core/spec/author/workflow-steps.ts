@@ -263,7 +263,10 @@ const NOUN_BEFORE = new Set(['the', 'a', 'an', 'our', 'their', 'its', 'this', 't
 /** A task from a segment with an action verb ("remind the brewer", "it is escalated to finance"). */
 function addTask(segment: string, draft: Draft, ctx: WorkflowContext): boolean {
   // ("because our mail provider drops messages now and then": a reason, not an action.)
-  if (/^(?:because|since|as|although|though|while|so that|given that)\b/i.test(segment.trim())) return false;
+  // ("so we can find out whether the solution we put in place has held up": why, too.)
+  if (/^(?:because|since|as|although|though|while|so that|given that|so\s+(?:we|they|you|it|that|nobody|no one))\b/i.test(segment.trim())) return false;
+  // ("and the client can always come back and open a new one": what people may do, no step of the system's.)
+  if (/^(?:and\s+)?(?:the|a|an|our|their)\s+(?!system\b|app\b|application\b|platform\b|service\b)[a-z]+\s+(?:can|could|may|might|is free to|are free to)\s+(?:always\s+|still\s+|just\s+)?/i.test(segment.trim())) return false;
   const tokens = words(segment);
   // ("the print service is unreliable": a verb after a determiner, the subject of "is", is a noun, no action.)
   const subject = (i: number) => i > 0 && NOUN_BEFORE.has(tokens[i - 1]!) && tokens.slice(i + 1, i + 3).some((w) => /^(?:is|are|was|were|keeps|can|often|sometimes)$/.test(w));

@@ -56,7 +56,8 @@ export function buildField(words: string[], traits: Traits, entities: readonly s
 
   let type: string | undefined;
   // ("the monthly fee in pounds": money, not a weight in lb.)
-  if (traits.unit === 'pounds' && MONEY_HEADS.has(head)) {
+  // ("the amount owed in pounds": the money word need not be last.)
+  if (traits.unit === 'pounds' && (MONEY_HEADS.has(head) || (ws.some((w) => MONEY_HEADS.has(w)) && /^(?:owed|paid|due|outstanding|charged|raised|spent|collected|refunded)$/.test(head)))) {
     traits.unit = undefined;
     traits.type ??= 'number';
   }

@@ -53,6 +53,8 @@ const RANGES: ReadonlyArray<[RegExp, 'both' | 'min' | 'max']> = [
   // ("0 for Reception up to 6": the bounds, with what the first means.)
   [new RegExp(String.raw`(?:^|\s)${NUM}\s+for\s+[a-z]+(?:\s+[a-z]+)?\s+(?:up\s+)?to\s+${NUM}`, 'i'), 'both'],
   [new RegExp(String.raw`(?:^|\s)${NUM}\s*(?:to|-|–|\.\.)\s*${NUM}(?=\s|$)`, 'i'), 'both'],
+  // ("never less than 30 or more than 90": both bounds, said as what it never is.)
+  [new RegExp(String.raw`\b(?:never|not|no)\s+(?:less|fewer|lower)\s+than\s+${NUM}\s+(?:or|and|nor)\s+(?:(?:never|not|no)\s+)?(?:more|higher|greater)\s+than\s+${NUM}`, 'i'), 'both'],
   [new RegExp(String.raw`\b(?:at least|minimum(?: of)?|min\.?|no less than|not less than|never less than|never below|never under|never fewer than|no fewer than)\s+${NUM}`, 'i'), 'min'],
   [new RegExp(String.raw`(?:^|\s)${NUM}\s+or more\b`, 'i'), 'min'],
   [new RegExp(String.raw`\b(?:at most|up to|maximum(?: of)?|max\.?|no more than|not more than|never more than|never over|never above|no higher than|not above|(?:can't|cannot|can not|must not|mustn't|may not|never)\s+(?:go\s+)?(?:above|over|exceed|be (?:more|higher) than))\s+${NUM}`, 'i'), 'max'],

@@ -286,7 +286,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     return '';
   });
   // ("in degrees Celsius": a unit of two words.)
-  const unit = /\s+(?:measured |expressed |given )?(?:in|as(?: an?)?)\s+((?:cubic|square)\s+\S+|degrees\s+(?:celsius|centigrade|fahrenheit|c|f)\b|\S+)(?=\s|$)/i.exec(text);
+  const unit = /\s+(?:measured |expressed |given )?(?:in|as(?: an?)?)\s+((?:cubic|square)\s+\S+|degrees\s+(?:celsius|centigrade|fahrenheit|c|f)\b|[^\s,;]+)(?=[\s,;]|$)/i.exec(text);
   if (unit && UNITS[unit[1]!.toLowerCase()]) {
     traits.unit = unit[1]!.toLowerCase();
     text = text.slice(0, unit.index) + text.slice(unit.index + unit[0].length);
@@ -355,6 +355,11 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   const whereDone = /^where\s+(?:it|they)\s+(?:was|were)\s+([a-z]+(?:ed|en|wn|nd|ld|lt|nt))\s+(from|at|in)$/i.exec(text.trim());
   if (whereDone) return { words: [whereDone[1]!.toLowerCase(), whereDone[2]!.toLowerCase()], traits: { ...traits, type: traits.type ?? 'string' } };
   // ("a name too", "a photo as well", "a name each": what adds it to the list, not its name.)
+  // ("a reference number in the form DA-2024-0153": what it looks like, an example.)
+  text = text.replace(/\s+in\s+the\s+(?:form|format)\s+(?:of\s+)?(?:["“]?[A-Za-z0-9][\w/.-]*["”]?)(?=\s*(?:,|$))/i, (m) => {
+    traits.notes.push(`e.g. ${m.replace(/^\s+in\s+the\s+(?:form|format)\s+(?:of\s+)?/i, '').replace(/["“”]/g, '')}`);
+    return '';
+  });
   // ("the machine it's for": the machine; "reporters email": the reporter's.)
   text = text.replace(/\s+(?:that\s+)?(?:it|they)(?:['’]s|['’]re|\s+is|\s+are)\s+(?:for|about|from|on)$/i, '').replace(/^([a-z]+ers)\s+(?=(?:email|phone|name|address|number|mobile)\b)/i, (_m, people: string) => `${people.slice(0, -1)} `);
   // ("any extra minutes the candidate is allowed": who is allowed them says nothing of the minutes.)

@@ -7,7 +7,7 @@
  */
 import { emptyTraits, readDescriptor } from './descriptor';
 import { FORMATS, TYPE_PHRASES } from './field-words';
-import { isValueLike } from './values';
+import { CHANNEL_WORD, isValueLike } from './values';
 import { Remembered } from '../remembered';
 
 /** Word pairs joined by `and` that are one thing. */
@@ -39,6 +39,10 @@ function splitFieldListOnce(said: string): string[] {
   // ("..., or pay-as-you-go for people who just drop in now and then": who a value is for says nothing of it.)
   // ("its width and height in centimetres": both measured in that unit.)
   written = written.replace(/\b((?:its|their|the)\s+)?(width|height|length|depth|weight|diameter|thickness)\s+and\s+(?:(?:its|their|the)\s+)?(width|height|length|depth|weight|diameter|thickness)\s+(in\s+[a-z]+)/gi, '$1$2 $4, $3 $4');
+  // ("the client's preferred way of being contacted, which is phone, ...": the preferred contact method.)
+  written = written.replace(/\bpreferred\s+(?:way|method|means|channel)\s+(?:of\s+(?:being\s+)?contact(?:ed|ing)?|to\s+be\s+contacted|of\s+contact)\b/gi, 'preferred contact method')
+    // ("how many people live in the household": the household's size.)
+    .replace(/\bhow\s+many\s+(?:people|persons|residents|occupants)\s+(?:live|living|are)\s+(?:in|at)\s+(?:the|their|its)\s+(household|home|house|flat|property)\b/gi, '$1 size (a count)');
   // ("status open -> assigned -> fixed, or closed if it was nothing": the states, in order, and the way out.)
   // (The segmenter writes the arrows as ", then".)
   written = written.replace(/\b(status|state|stage)\s+([a-z]+(?:\s+[a-z]+)?(?:\s*(?:->|→|=>|,\s*then)\s*[a-z]+(?:\s+(?!or\b|if\b)[a-z]+)?)+)(?:\s*,?\s+or\s+([a-z]+(?:\s+[a-z]+)??))?(?:\s+(?:if|when)\b[^,;]*)?(?=\s*(?:[,;]|$))/gi, (_m, field: string, chain: string, last?: string) => {
@@ -157,6 +161,9 @@ function splitFieldListOnce(said: string): string[] {
     } else if (merged.length > 0 && /,\s*(?:which|that)\s+(?:is|are|can be)\s+[^()]*\bor\b/i.test(merged[merged.length - 1]!.text) && /^or\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?(?:\s+(?:if|when|for|where)\b.*)?$/i.test(piece.text)) {
       // ("the glass, which is plain, anti-reflective or museum glass, or acrylic if it's going in a kid's bedroom": one value more.)
       merged[merged.length - 1]!.text += `, ${piece.text.replace(/\s+(?:if|when|for|where)\b.*$/i, '')}`;
+    } else if (merged.length > 0 && /^as\s+(?:a|an)\s+(?:whole\s+)?(?:number|integer|decimal|date|time|percentage|yes\/no|yes or no|tick ?box|free text|text)\b/i.test(piece.text)) {
+      // ("how many people live in the household, as a whole number between 1 and 20": what the one before is.)
+      merged[merged.length - 1]!.text += ` (${piece.text.replace(/^as\s+/i, '')})`;
     } else if (merged.length > 0 && /^(?:thank goodness|thank god|thankfully|sadly|luckily|honestly|of course|mind you|mind|to be fair|obviously|as it happens|touch wood|fingers crossed|funnily enough|alas)$/i.test(piece.text)) {
       // ("..., which is optional and mostly empty, thank goodness, since ...": an aside, no field.)
     } else if (merged.length > 0 && /^(?:which|that)\s+(?:we|they|you|i)\s+(?:use|need|print|send|show|keep|check)\s+(?:to|for|on|in|when)\b/i.test(piece.text) && !/[()]/.test(piece.text)) {
@@ -273,7 +280,7 @@ function isBare(text: string): boolean {
   if (/^(?:status|state|stage|phase|type|kind|category)\s+\S+\s+or\s/i.test(t)) return false;
   const items = t.split(/\s+(?:or|and)\s+/i);
   // ("Laser, 420, Optimist": a number of digits among names is a name too.)
-  return items.every((v) => v.split(/\s+/).length <= 3 && (isValueLike(v) || /\d\s*(?:kb|mb|gb)\b/i.test(v) || /^\d{2,4}$/.test(v)));
+  return items.every((v) => v.split(/\s+/).length <= 3 && (isValueLike(v) || CHANNEL_WORD.test(v) || /\d\s*(?:kb|mb|gb)\b/i.test(v) || /^\d{2,4}$/.test(v)));
 }
 
 /** Splits at top-level `,` `;` ` and ` ` + ` ` & ` (outside parentheses and quotes). */

@@ -31,6 +31,9 @@ export function isValueLike(item: string): boolean {
   return !/^(?:a|an|the|is|are|it|its|their|max|min|up|at|no|not|only|both)$/.test(words[0]!) || words.length === 1 || (words[0] === 'not' && words.length === 2);
 }
 
+/** Ways of reaching someone or doing something ("phone, email, letter or text message"): values in a list of three or more, though they name types alone. */
+export const CHANNEL_WORD = /^(?:email|e-mail|phone|telephone|text|text message|sms|post|letter|video|video call|audio|online|in person|cash|card|cheque|bank transfer|whatsapp)$/i;
+
 /** The values of a list, when it is one: 2+ items, each value-like. */
 export function valueList(said: string): string[] | undefined {
   // ("the men's dorm, the women's dorm or the family room, those are the only three": the list is closed, no value more.)
@@ -51,7 +54,7 @@ export function valueList(said: string): string[] | undefined {
   // ("Laser, 420, Optimist, Topper or Other": a code of digits among names is one of them.)
   // ("35mm, 120 or 4x5": film formats, a number among codes of digits and letters.)
   const named = items.some((item) => /^[a-z][a-z -]*$/i.test(item) || /^\d+[a-z]+\d*$|^\d+x\d+$/i.test(item));
-  if (items.length < 2 || !items.every((item) => isValueLike(item) || (named && /^\d{2,4}$/.test(item)))) return undefined;
+  if (items.length < 2 || !items.every((item) => isValueLike(item) || (named && /^\d{2,4}$/.test(item)) || (items.length >= 3 && CHANNEL_WORD.test(item)))) return undefined;
   return items;
 }
 
