@@ -114,7 +114,11 @@ export function readDescription(description: string): Reading {
    */
   /** The heading the statement being read is under. */
   let section: string | undefined;
-  const nameOf = (phrase: string, tenantUnits: ReadonlySet<string>, described = false): string | undefined => {
+  // ("my regular customers ... A regular can have lots of orders": the adjective alone, as a noun, is those people.)
+  const regulars = new Map(statements.flatMap((st) => [...st.text.matchAll(/\b(?:my|our|the)\s+(regular|usual|loyal)\s+(customers|clients|members|donors|guests)\b/gi)].map((m) => [m[1]!.toLowerCase(), m[2]!] as const)));
+  const nameOf = (written: string, tenantUnits: ReadonlySet<string>, described = false): string | undefined => {
+    const regular = /^(?:(?:a|an|the|each|every|one|our|my)\s+)?(regular|usual|loyal)s?$/i.exec(written.trim());
+    const phrase = regular && regulars.has(regular[1]!.toLowerCase()) ? regulars.get(regular[1]!.toLowerCase())! : written;
     // (A tenant unit given fields is a record type: "every plot belongs to one garden" names it.)
     const unitName = entityNameOf(phrase, new Set(), true);
     // (A generic noun the text gave fields, "a list of services, each with a name and a price", names that record type wherever it is mentioned.)
@@ -168,6 +172,16 @@ export function readDescription(description: string): Reading {
       // (Nor do the workflow readers read them: "the adviser moves it to awaiting documents" is a state, no automation.)
       sentence.clauses = [];
       sentence.text = '';
+      continue;
+    }
+    // ("People often send me a picture of something they've seen online, so it'd be great to keep that with the order too - any
+    // image, but nothing huge, say 5MB": a file the record keeps, with what it may be.)
+    const kept = /\b(?:send|sends|upload|uploads|email|emails|bring|brings|give|gives)\s+(?:me|us|them)?\s*(?:a|an|the)\s+(picture|photo|image|sketch|drawing|scan|pdf|document|file|screenshot)s?\b.*?\b(?:keep|store|save|attach)\s+(?:that|it|them|those|this)\s+(?:with|on|against|to)\s+(?:the|their|each|its)\s+([a-z]+)\b(?:\s+too|\s+as well)?\s*(?:[-–—,:]\s*(.+?))?\s*[.!]?$/i.exec(sentence.text);
+    const keptOn = kept ? nameOf(kept[2]!, units) : undefined;
+    if (kept && keptOn && isDescribed(keptOn)) {
+      addList(keptOn, `${kept[1]!.toLowerCase()}${kept[3] ? ` (${kept[3].replace(/\b(?:but|say|please|nothing huge|nothing massive)\b,?\s*/gi, '').replace(/\s+/g, ' ').trim()})` : ''}`, sentence.index);
+      consumed.add(sentence.index);
+      sentence.clauses = [];
       continue;
     }
     // ("A case moves through a simple set of stages. It starts as open ... it becomes action plan agreed ...": the states, said after.)
@@ -634,6 +648,9 @@ function withSubjects(clauses: string[], before?: string, out?: { last?: string 
       else if (at === 0 && /^[a-z]+$/.test(noun) && !rightVerb(noun) && /^[a-z]+s$/.test(verb) && (phrasalVerb(verb, ws[lead + length + 1]) || (rightVerb(verb) && rightVerb(verb) !== verb))) subject = ws.slice(0, lead + length).join(' ');
     }
     // ("Coordinators run the office. They have full control over ...": a plural subject doing anything is who "they" are next.)
+    // ("My sister helps me on busy weekends; she needs to see the orders": the person who helps is who "she" is next.)
+    const helper = at === 0 && !subject ? /^(?:my|our)\s+([a-z]+)\s+(?:helps?|works?|comes?\s+in|pops?\s+in|covers?|does|runs|looks\s+after)\b/i.exec(clause.trim()) : null;
+    if (helper && !/^(?:business|shop|website|app|system|team)$/i.test(helper[1]!)) subject = helper[1];
     // ("Quality supervisors carry out the audits our funders require. They have read-only access ...": two words too.)
     if (!subject && at === 0 && /^[A-Z][a-z]+s$/.test(ws[0] ?? '') && /^(?:run|do|look|handle|manage|work|deal|take|answer|cover|staff|organi[sz]e|support|help|lead|drive|visit|teach|coach|keep|carry|check|audit|review|oversee)$/.test(ws[1] ?? '')) subject = ws[0];
     else if (!subject && at === 0 && /^[A-Z][a-z]+$/.test(ws[0] ?? '') && /^[a-z]+s$/.test(ws[1] ?? '') && /^(?:run|do|look|handle|manage|work|deal|take|answer|cover|staff|organi[sz]e|support|help|lead|drive|visit|teach|coach|keep|carry|check|audit|review|oversee)$/.test(ws[2] ?? '')) subject = ws.slice(0, 2).join(' ');
@@ -743,7 +760,7 @@ const ALSO_STATE_AFTER = /^\s*(?:it|they)\s+(?:can|may|might|could)\s+(?:also\s+
 const FILE_DETAIL_AFTER = /^\s*(?:jpe?gs?|pngs?|pdfs?|gifs?|heic|mp3s?|mp4s?|csvs?|any image|images? only|photos? only|max(?:imum)?\s+\d|up to \d|at most \d|no more than \d|nothing over \d|under \d)\b/i;
 
 /** "Then there are the patterns", "Next up, the swap meets", "The heart of it is the patients", "The last big thing is chemicals": record types named alone, in the plural, before what each has. */
-const ANNOUNCED = /^(?:(?:and|then|next|also|now|finally|lastly|day to day|day-to-day)\s*,?\s+)*(?:(?:let's\s+|we'll\s+|i'll\s+)?start(?:ing)?\s+with\s+|first(?:\s+up)?\s*,\s+|there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?|we(?:'ve|\s+have)\s+(?:also\s+)?got\s+|we\s+(?:also\s+)?have\s+|(?:so\s+)?we\s+(?:also\s+)?need\s+|next\s+up\s*,?\s+|on\s+to\s+|we\s+(?:also\s+)?(?:hold|run|organi[sz]e|host|put on)\s+|the\s+(?:heart|core|centre|center|hub|backbone|main part|most important (?:thing|part)|starting point|(?:last\s+|other\s+|final\s+|next\s+)?(?:big|main|biggest|important)\s+(?:thing|one))\s+(?:of\s+(?:it|it all|everything|the (?:system|app|whole thing))\s+)?(?:is|are)\s+|it(?:'s|\s+is)\s+all\s+(?:about|built around)\s+|everything\s+(?:revolves|centres|centers|hangs)\s+(?:around|on)\s+)(?:(?:the|our|some|all\s+the)\s+)?([a-z]+(?:\s+[a-z]+)?s)$|^(?:and\s+)?we\s+(?:also\s+)?(?:keep track of|track|record|log|store|keep)\s+(?:every|each)\s+([a-z]+(?:\s+[a-z]+)?)$|^the\s+(?:(?:heart|core|centre|center|hub|backbone|main thing)\s+of\s+(?:it|it all|everything|the whole thing)|(?:main|big|biggest|first|most important|central)\s+thing\s+(?:we|i)\s+(?:track|keep track of|record|store|look after|manage|deal with|lend out|hire out|rent out|keep))\s+(?:is|are)\s+(?:the|our)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)$/i;
+const ANNOUNCED = /^(?:(?:and|then|next|also|now|finally|lastly|day to day|day-to-day)\s*,?\s+)*(?:(?:let's\s+|we'll\s+|i'll\s+)?start(?:ing)?\s+with\s+|first(?:\s+up)?\s*,\s+|there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?|we(?:'ve|\s+have)\s+(?:also\s+)?got\s+|we\s+(?:also\s+)?have\s+|(?:so\s+)?we\s+(?:also\s+)?need\s+|next\s+up\s*,?\s+|on\s+to\s+|we\s+(?:also\s+)?(?:hold|run|organi[sz]e|host|put on)\s+|the\s+(?:heart|core|centre|center|hub|backbone|main part|most important (?:thing|part)|starting point|(?:last\s+|other\s+|final\s+|next\s+)?(?:big|main|biggest|important)\s+(?:thing|one))\s+(?:of\s+(?:it|it all|everything|the (?:system|app|whole thing))\s+)?(?:is|are)\s+|it(?:'s|\s+is)\s+all\s+(?:about|built around)\s+|(?:most|the bulk|the majority)\s+of\s+what\s+(?:i|we)\s+do\s+(?:is|are)\s+|(?:it(?:'s|\s+is)\s+)?mostly\s+|everything\s+(?:revolves|centres|centers|hangs)\s+(?:around|on)\s+)(?:(?:the|our|some|all\s+the)\s+)?([a-z]+(?:\s+[a-z]+)?s)$|^(?:and\s+)?we\s+(?:also\s+)?(?:keep track of|track|record|log|store|keep)\s+(?:every|each)\s+([a-z]+(?:\s+[a-z]+)?)$|^the\s+(?:(?:heart|core|centre|center|hub|backbone|main thing)\s+of\s+(?:it|it all|everything|the whole thing)|(?:main|big|biggest|first|most important|central)\s+thing\s+(?:we|i)\s+(?:track|keep track of|record|store|look after|manage|deal with|lend out|hire out|rent out|keep))\s+(?:is|are)\s+(?:the|our)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)$/i;
 /** The sentence after an announcement says what each has: "Each one must have ...", "They each have ...". */
 const DESCRIBED_NEXT = /^(?:and\s+)?(?:(?:its|their)\s+[a-z]+|(?:for\s+)?(?:each|every)\s+(?:one|of them|single one)\b|(?:they|these)\s+(?:each\s+|all\s+)?(?:have|has|need|must|can|should|come|carry|hold|get)\b)/i;
 

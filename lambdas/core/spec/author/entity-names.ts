@@ -58,6 +58,8 @@ export function entityNameOf(written: string, tenantUnits: ReadonlySet<string>, 
   const counted = said.length === 2 && /^(?:two|three|four|five|six|seven|eight|nine|ten)$/.test(said[0]!) && /[^s]s$/.test(said[1]!);
   const all = (counted ? said.slice(1) : said).filter((w) => !DETERMINERS.has(w) && !QUANTIFIERS.has(w));
   while (all.length > 1 && TRAILING_FILLERS.has(all[all.length - 1]!)) all.pop();
+  // ("my regular customers", "our existing clients": which of them says nothing of what they are.)
+  if (all.length === 2 && /^(?:regular|usual|existing|current|loyal|repeat)$/.test(all[0]!) && /^(?:customers?|clients?|members?|donors?|guests?|patients?|students?|buyers?|suppliers?)$/.test(all[1]!)) all.shift();
   // ("every found item", "each registered item": a participle before the noun says what happened to the record, not what it is.)
   const ws = all.length > 1 && PARTICIPLE.test(all[0]!) ? all.slice(1) : all;
   if (ws.length === 0 || ws.length > 3) return undefined;

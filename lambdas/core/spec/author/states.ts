@@ -136,6 +136,8 @@ function readStatesOnce(written: string): StateList | undefined {
     // ("goes from quoted to confirmed to out to returned, and it can be cancelled before it goes out": one more state.)
     // ("..., and ends up either delivered or missed": the last states, in order.)
     .replace(/,?\s+and\s+(?:it\s+|they\s+)?ends?\s+up\s+(?:as\s+)?(?:either\s+)?/i, ', then ')
+    // ("..., and every now and then one gets cancelled": one more state.)
+    .replace(/,?\s+(?:and|but)\s+(?:every\s+)?(?:now and (?:then|again)|sometimes|occasionally|once in a while|every so often)\s*,?\s+(?:one|it|they|some|a few)\s+(?:gets?|is|are)\s+([a-z]+(?:ed|en))\b.*$/i, ' or $1')
     // ("..., unless they get cancelled somewhere along the way": one more state, the way out.)
     .replace(/,?\s+unless\s+(?:it|they)\s+(?:gets?|is|are)\s+([a-z]+(?:ed|en))\b.*$/i, ' or $1')
     .replace(/(\b(?:goes|moves|runs|progresses)\s+(?:from|through)\s+.+?)\s*(?:;\s*|,?\s+(?:and|but|though)\s+)(?:it|they)\s+(?:can|may|might|could)\s+(?:also\s+)?(?:be|get|end up)\s+(?:as\s+)?([a-z]+(?:ed|en))\b.*$/i, '$1 or $2').replace(/^(?:and\s+)?each\s+one(?:'s|’s|\s+is)\s+/i, 'it is ').replace(/\s*[,;-]+\s*(?:and\s+)?(?:nothing|no)\s+(?:in between|else|other(?:s| states?)?|more)$|\s*[,;-]+\s*(?:that's it|that is it|those are the only (?:ones|states|options))$/i, '');

@@ -62,7 +62,8 @@ function selfRole(sentence: string): string | undefined {
   const m = SELF_ROLE.exec(sentence.trim());
   if (!m) return undefined;
   const rights = m[2]!.replace(/^(?:have|'ve got)\s+/i, 'has ');
-  return `The ${m[1]!.trim()} ${rights.replace(/\bmy\b/gi, 'their').replace(/\bme\b/gi, 'them')}`;
+  // ("I'm the boss so I can do whatever I like": whatever they like.)
+  return `The ${m[1]!.trim()} ${rights.replace(/\bmy\b/gi, 'their').replace(/\bme\b/gi, 'them').replace(/\bI\s+(like|want|please|choose|need)\b/g, 'they $1')}`;
 }
 
 /**

@@ -57,6 +57,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/^(?:[-*•+]|\d+[.)])\s+/, '')
     .replace(/[.;,]+$/, '')
     .replace(/^(?:and|with|plus|also|as well as|including|along with)\s+/i, '')
+    // ("the date they need it (by)": the date it is needed by.)
+    .replace(/^(?:a\s+|the\s+)?date\s+(?:they|we|you|the\s+customer)\s+(?:need|want|require)s?\s+(?:it|them)(?:\s+(?:by|for))?\b/i, 'needed by (a date)')
     // ("its fleet number, which is painted on the hull and is never shared by two craft": unique, whatever else the clause says.)
     .replace(/,?\s*(?:which|that)\s+[^,()]*?\b(?:is|are)\s+(?:never|not)\s+shared\s+(?:by|between|with)\s+(?:two|any two|another|any other)(?:\s+[a-z]+)?/i, ' (unique)')
     // ("breed, typed in (Swaledale, ...)": how it is entered says it is text; "later the scanning result": when, nothing.)
@@ -724,6 +726,12 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (datePromised) {
     traits.type ??= 'date';
     return [datePromised[1]!, 'date'];
+  }
+  // ("how many people it has to feed", "how many it sleeps": servings, beds.)
+  const feeds = /^how\s+many\s+(?:people|guests)?\s*(?:it|they|each\s+one)\s+(?:has\s+to\s+|needs\s+to\s+|will\s+|should\s+|can\s+)?(feed|feeds|serve|serves|sleep|sleeps|seat|seats)$/.exec(t);
+  if (feeds) {
+    traits.type ??= 'integer';
+    return [/^(?:feed|serve)/.test(feeds[1]!) ? 'servings' : /^sleep/.test(feeds[1]!) ? 'sleeps' : 'seats'];
   }
   // ("a date they're barred until", "the date it's reserved till": the date that state lasts until.)
   const until = /^(?:a\s+|the\s+)?date\s+(?:it|they|he|she)(?:['’]s|['’]re|\s+is|\s+are)\s+([a-z]+(?:ed|en))\s+(?:until|till|to)$/.exec(t);
