@@ -45,6 +45,8 @@ export function plainWorkflowWording(sentence: string): string {
     .replace(/\s*,\s*so\s+(?:we|that\s+we|they|nobody|no one)\s+(?:never|don't|do not|won't)\b.*$/i, '');
   // ("as soon as they have sent it, send an email to the parent confirming their request": the record made is the one named after.)
   text = text.replace(/^(as soon as|when|once|whenever)\s+(?:they|i|we|you|he|she)(?:['’]ve|\s+have|\s+has)?\s+(?:sent|submitted|made|placed|filed|booked|lodged|posted|raised)\s+(?:it|one)\s*,\s*(.*?\b(?:their|my|your|his|her)\s+([a-z]+)\b.*)$/i, (_m, when: string, rest: string, record: string) => `${when} a ${record} is created, ${rest}`);
+  // ("If an order hasn't been confirmed within three days I'd like a nudge": if so, send the writer one.)
+  text = text.replace(/^((?:if|when|once)\s+[^,;]+?)\s*,?\s+(?:i|we)(?:['’]d|\s+would)\s+(?:like|love|want)\s+(?:a|an)\s+(?:quick\s+|little\s+|gentle\s+)?(nudge|reminder|email|text|alert|heads-up|message|call)\b[^,;]*/i, '$1, send me a $2');
   // ("Any time a session is created, ...".)
   text = text.replace(/^(?:any\s*time|anytime)\s+/i, 'Whenever ');
   // ("we hold the places for up to 5 days while we wait for the payment to arrive": a wait for it, that long at most.)
