@@ -16,7 +16,7 @@ import { uniqueName, durationWords, type Draft } from './workflow-draft';
 import { relativeAmount } from './workflow-waits';
 import { asStatusValue, dateField, dateOwner, statusFieldOf } from './workflow-record-fields';
 import { madeByAct, nounOfAct, participantRecord, startedByAct } from './workflow-acts';
-import { plainWorkflowWording } from './workflow-wording';
+import { plainWorkflowWording, workflowPieces } from './workflow-wording';
 import { heldIn, nextState, stateHolder, statePhrase, triggerFor } from './workflow-triggers';
 import { mentionIn, recordWords } from './workflow-mentions';
 import { readSteps } from './workflow-steps';
@@ -307,15 +307,7 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
   const used = new Set<number>();
   const unreadActions = new Map<number, string>();
   let last: Draft | undefined;
-  // ("If an enquiry hasn't been confirmed within three days I'd like a nudge, and two days before the collection date the
-  // customer should get a reminder text": two automations in one sentence, read one after the other.)
-  // ("If an enquiry hasn't been confirmed within three days" when an order starts as an enquiry: a new order, by its first state.)
-  const firstStates = ctx.entities.flatMap((e) => {
-    const first = e.fields.find((f) => f.name === 'status' && f.type === 'enum')?.values?.[0];
-    return first && /^[a-z]+$/.test(first) && ctx.index.resolve([first]) === undefined && ctx.entities.filter((o) => o.fields.some((f) => f.name === 'status' && f.values?.[0] === first)).length === 1 ? [[first, snakeCase(e.name).replace(/_/g, ' ')] as const] : [];
-  });
-  const byFirstState = (text: string) => firstStates.reduce((t, [state, record]) => t.replace(new RegExp(String.raw`\b(an?|any|each|every|the|new)\s+${state}\b(?!\s+(?:date|time|form|fee|status))`, 'gi'), (_m, det: string) => `${/^an?$/i.test(det) ? (/^[aeiou]/i.test(record) ? 'an' : 'a') : det} ${record}`), text);
-  const pieces = sentences.map(byFirstState).flatMap((sentence, i) => sentence.split(/,\s*and\s+(?=(?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|the)\s+(?:days?|hours?|weeks?|day)\s+(?:before|after)\s+(?:the|their|its|a|an|each)\s[^,;]*\b(?:should|will|must|is to|are to)\s+(?:get|receive|be sent|be told)\b)/i).map((piece) => [piece, i] as const));
+  const pieces = workflowPieces(sentences, ctx);
   pieces.forEach(([original, i]) => {
     // ("members can cancel their own bookings up to 2 hours before the session": a right with its limit, no automation.)
     if (/^(?:the\s+)?(?:[a-z]+\s+)?[a-z]+s\s+(?:can|may|are able to|are allowed to)\s+(?!(?:be|get|the|a|an|their|its)\b)/i.test(original.trim()) && !/^(?:when|whenever|once|if|after|before|as soon as)\b/i.test(original.trim())) return;

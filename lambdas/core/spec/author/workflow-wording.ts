@@ -9,6 +9,8 @@
  * session" -> "Send a reminder 24 hours before each session". Only the wording changes.
  */
 import { participle, verbLemma } from './workflow-phrases';
+import { snakeCase } from '../../text/case';
+import type { WorkflowContext } from './workflow-reader';
 
 /** A noun for an act, to the state its record reaches ("cancellation of a booking": cancelled). */
 const ACT_NOUNS: Record<string, string> = {
@@ -100,4 +102,19 @@ export function plainWorkflowWording(sentence: string): string {
   const after = /^((?:send|email|text|notify|remind|message|call|ping)\b.+?)\s+after\s+((?:every|each|any|a|an)\s+.+)$/i.exec(text);
   if (after && !TIME_BEFORE_AFTER.test(after[1]!.trim())) text = `After ${after[2]}, ${after[1]}`;
   return text === sentence.trim().replace(/\.$/, '') ? sentence : `${text}.`;
+}
+
+/**
+ * The sentences the workflow reader reads, each with its index: a record named by its first state
+ * ("If an enquiry hasn't been confirmed within three days" when an order starts as an enquiry: a
+ * new order), and two automations in one sentence ("..., and two days before the collection date
+ * the customer should get a reminder text") read one after the other.
+ */
+export function workflowPieces(sentences: readonly string[], ctx: WorkflowContext): Array<readonly [string, number]> {
+  const firstStates = ctx.entities.flatMap((e) => {
+    const first = e.fields.find((f) => f.name === 'status' && f.type === 'enum')?.values?.[0];
+    return first && /^[a-z]+$/.test(first) && ctx.index.resolve([first]) === undefined && ctx.entities.filter((o) => o.fields.some((f) => f.name === 'status' && f.values?.[0] === first)).length === 1 ? [[first, snakeCase(e.name).replace(/_/g, ' ')] as const] : [];
+  });
+  const byFirstState = (text: string) => firstStates.reduce((t, [state, record]) => t.replace(new RegExp(String.raw`\b(an?|any|each|every|the|new)\s+${state}\b(?!\s+(?:date|time|form|fee|status))`, 'gi'), (_m, det: string) => `${/^an?$/i.test(det) ? (/^[aeiou]/i.test(record) ? 'an' : 'a') : det} ${record}`), text);
+  return sentences.map(byFirstState).flatMap((sentence, i) => sentence.split(/,\s*and\s+(?=(?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|the)\s+(?:days?|hours?|weeks?|day)\s+(?:before|after)\s+(?:the|their|its|a|an|each)\s[^,;]*\b(?:should|will|must|is to|are to)\s+(?:get|receive|be sent|be told)\b)/i).map((piece) => [piece, i] as const));
 }
