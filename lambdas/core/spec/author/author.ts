@@ -617,7 +617,7 @@ function withSubjects(clauses: string[], before?: string, out?: { last?: string 
     // ("Guests make reservations ..., and they can see and cancel their own": "they" are the guests.)
     // (Also "he" and "she": "The bailiff checks permits, so he can look at members".)
     // ("They have full control over referrals, ...": control said with "have" is a right too.)
-    const they = /^((?:and|but|so|while)\s+)?(?:they|these people|he|she)\s+(?=(?:can|may|should|must|will|are allowed to|are able to|is allowed to|is able to|only|need to|needs to|get to|(?:have|has)\s+(?:full|complete|total|read-only|admin)\s+(?:control|access))\s)/i.exec(clause.trim());
+    const they = /^((?:and|but|so|while)\s+)?(?:they|these people|he|she)\s+(?=(?:can|may|should|must|will|are allowed to|are able to|is allowed to|is able to|only|need to|needs to|get to|shouldn't|should not|can't|cannot|can not|mustn't|must not|may not|won't|never|(?:have|has)\s+(?:full|complete|total|read-only|admin)\s+(?:control|access))\s)/i.exec(clause.trim());
     // (Only a modal "they" opening a sentence takes the subject of the sentence before.)
     const who = subject ?? (at === 0 ? before : undefined);
     if (they && who) {
