@@ -143,6 +143,12 @@ describe('user stories: sessions set up, forms filled in, and alerts wished for'
     expect(flow?.steps[1]).toMatchObject({ events: ['under_review'], timeout: 'P5D' });
   });
 
+  it('reads "see each X\'s A, its B, ..." and "reserve a X by giving ..." in a story as fields', () => {
+    const seen = authorSpec({ name: 'Hostel', description: '# Hostel\n\n- As a visitor, I can browse the rooms without logging in and see each room\'s number, its type (dorm, private or family) and the price per night.\n- As a guest, I want to reserve a room by giving my arrival date and my departure date.\n- As the manager, I can do everything.' });
+    expect(fieldsOf(seen, 'Room')).toEqual(expect.arrayContaining(['number', 'type', 'price_per_night']));
+    expect(fieldsOf(seen, 'Reservation')).toEqual(expect.arrayContaining(['arrival_date', 'departure_date']));
+  });
+
   it('reads values for how people are reached, and a plural that is text, not a count', () => {
     expect(splitFieldList('a channel, which can be in person, phone or video, and the notes')).toEqual(['a channel, which can be in person, phone or video', 'the notes']);
     expect(phrase('a channel, which can be in person, phone or video')).toMatchObject({ type: 'enum', values: ['in_person', 'phone', 'video'] });
