@@ -62,10 +62,14 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * taking the held-out part from 0.705 to 0.692, 47 descriptions; 8 development: on their own 0.486,
  * taking development from 0.896 to 0.863, 133 descriptions). After the session's rules on them
  * (each tested in another domain, and a probe description of its own): the eight 0.698,
- * development 0.880, examples 0.956, held-out 0.696 (its four new ones 0.577). The floors are
- * those, rounded down.
+ * development 0.880, examples 0.956, held-out 0.696 (its four new ones 0.577). Session 19 grew
+ * it blind once more (4 held-out: on their own 0.383, taking the held-out part from 0.696 to 0.668,
+ * 51 descriptions; 8 development: on their own 0.543, taking development from 0.880 to 0.858, 141
+ * descriptions). After the session's rules on them (each tested in another domain, and probe
+ * descriptions of its own): the eight 0.848, development 0.879, examples 0.956, held-out 0.669
+ * (its four new ones 0.403). The floors are those, rounded down.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.88, examples: 0.95, 'held-out': 0.696 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.879, examples: 0.95, 'held-out': 0.669 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {
