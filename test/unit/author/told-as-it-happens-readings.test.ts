@@ -204,9 +204,11 @@ describe('a locksmith on the phone', () => {
   const LOCKSMITH = [
     'So I run a small locksmith business and I\'d love something better than the whiteboard. The main thing is jobs. When a customer rings up we take their name, the address we\'re going to and a rough description of the problem.',
     "A job has to say which customer it's for, and each job gets one of the locksmiths assigned to it once I've sorted the rota. Jobs start as new, then they're booked, then done, unless the customer cancels.",
+    'The callout fee and the parts cost are both money, and the finish time is optional because we don\'t know it till we\'re done.',
     "Customers themselves are just name, phone, email (optional, lots of older folk don't have one) and the address.",
     'We also keep the keys we cut: each key record has the key code, which is unique, the customer it belongs to and how many copies we made.',
     'The locksmiths can see the jobs. I\'m the admin and I can do anything.',
+    "If a job hasn't been confirmed two days after someone books it, send me a reminder, and a day after the job's done text the customer asking for a review.",
   ].join('\n\n');
   const spec = authorSpec({ name: 'Locksmith', description: LOCKSMITH });
 
@@ -222,6 +224,17 @@ describe('a locksmith on the phone', () => {
 
   it('reads "Xs themselves are just ..." with an aside that says they lack something', () => {
     expect(fieldsOf(spec, 'Customer')).toEqual(['name', 'phone', 'email', 'address']);
+  });
+
+  it('reads "The A and the B are both money, and the C is optional" as fields of the record listed just before', () => {
+    expect(fieldOf(spec, 'Job', 'callout_fee')).toMatchObject({ type: 'number' });
+    expect(fieldOf(spec, 'Job', 'finish_time')).toMatchObject({ type: 'datetime', required: false });
+  });
+
+  it('reads "..., and a day after the job\'s done text the customer" as an automation of its own', () => {
+    const after = spec.workflows.find((w) => w.trigger?.value === 'done');
+    expect(after?.steps.map((s) => s.kind)).toEqual(['wait', 'task']);
+    expect(after?.steps[0]).toMatchObject({ duration: 'P1D' });
   });
 
   it('reads "We also keep the Xs we cut: each X record has ..." as the X', () => {

@@ -74,6 +74,16 @@ function applyFieldRules(entities: SpecEntity[], reading: Reading, fieldsCtx: Li
       reading.consumed.add(i);
       return;
     }
+    // ("The callout fee and the parts cost are both money, and the finish time is optional because ...": fields of the record
+    // listed just before, said by what they are; "Photos of the lock are handy too, JPEG or PNG ...": one more file.)
+    const recent = listedBefore[0] && i - listedBefore[0].sentence! <= 4 ? entities.find((e) => e.name === listedBefore[0]!.entity) : undefined;
+    const typed = recent && !reading.consumed.has(i) ? typeSentenceFields(statement.text) : [];
+    const added = typed.filter((t) => !index.resolve(words(t.name)) && !ruledField(recent!, words(t.name)));
+    if (recent && added.length > 0) {
+      addFieldList(recent, added.map((t) => `${t.name} (${t.what})`).join(', '), fieldsCtx);
+      reading.consumed.add(i);
+      return;
+    }
     let ruled: { entity: SpecEntity; field: SpecField } | undefined;
     for (const part of statement.text.split(/;\s*|,\s+(?:and|but|so)\s+(?=(?:the|its|their|these|those|all|each|every|any|there)\s)/i)) {
       const rule = readFieldRule(part);
@@ -100,6 +110,24 @@ function applyFieldRules(entities: SpecEntity[], reading: Reading, fieldsCtx: Li
       ruled = { entity, field };
       reading.consumed.add(i);
     }
+  });
+}
+
+/** What a type sentence may say a field is. */
+const TYPE_WORDS = String.raw`(?:money|amounts? of money|in pounds|prices?|whole numbers?|numbers?|decimals?|dates?|times?|dates? and times?|yes\/no|yes or no|optional|required|free text|long text|text)`;
+const NAMED = String.raw`(?:the|its|their)\s+[a-z]+(?:\s+[a-z]+)?`;
+const TYPE_CLAUSE = new RegExp(String.raw`^(?:and\s+|also\s+)?(${NAMED}(?:\s*,\s*${NAMED})*(?:\s*,?\s+and\s+${NAMED})?)\s+(?:are|is)\s+(?:both\s+|all\s+|just\s+|always\s+)?(${TYPE_WORDS})\b`, 'i');
+const FILE_HANDY = /^(?:the\s+)?(photos?|pictures?|images?|scans?|pdfs?)(?:\s+of\s+[^,]+?)?\s+(?:are|is|would be|'d be)\s+(?:really\s+)?(?:handy|useful|good|nice|needed|important|helpful|great|lovely)(?:\s+(?:too|as well))?\s*,\s*(.+?)\.?$/i;
+
+/** The fields a sentence names by what they are ("The callout fee and the parts cost are both money"), with that. */
+function typeSentenceFields(text: string): Array<{ name: string; what: string }> {
+  const file = FILE_HANDY.exec(text.trim());
+  if (file) return [{ name: file[1]!.toLowerCase().replace(/s$/, ''), what: file[2]! }];
+  return text.trim().replace(/\.$/, '').split(/\s*;\s*|,\s+(?=and\s+(?:the|its|their)\s)/i).flatMap((part) => {
+    const m = TYPE_CLAUSE.exec(part.trim());
+    if (!m) return [];
+    const what = m[2]!.toLowerCase() === 'money' || /amounts? of money|in pounds/i.test(m[2]!) ? 'money' : m[2]!;
+    return m[1]!.split(/\s*,\s*(?:and\s+)?|\s+and\s+/i).map((n) => ({ name: n.replace(/^(?:the|its|their)\s+/i, '').trim(), what }));
   });
 }
 
