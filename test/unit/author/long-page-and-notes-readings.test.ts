@@ -9,14 +9,8 @@
 import { authorSpec } from '../../../lambdas/core/spec/author';
 import { stagesSaidAfter } from '../../../lambdas/core/spec/author/states';
 import { readFieldPhrase, splitFieldList } from '../../../lambdas/core/spec/author/fields';
-import { writeRights } from '../../../lambdas/core/spec/spec-cells';
-import type { SpecDocument } from '../../../lambdas/core/spec/spec-model';
+import { entity, fieldOf, fieldsOf, rightsOf } from '../../support/spec-lookups';
 
-const entity = (spec: SpecDocument, name: string) => spec.entities.find((e) => e.name === name);
-const fieldsOf = (spec: SpecDocument, name: string) => entity(spec, name)?.fields.map((f) => f.name);
-const fieldOf = (spec: SpecDocument, name: string, field: string) => entity(spec, name)?.fields.find((f) => f.name === field);
-/** A role's rights per record type, as the spec's table writes them (`crud`, `c, r:own`). */
-const rightsOf = (spec: SpecDocument, role: string) => Object.fromEntries(Object.entries(spec.roles.find((r) => r.name === role)?.rights ?? {}).map(([e, r]) => [e, writeRights(r)]));
 const phrase = (text: string, owner = 'Household', entities = ['Household', 'Referral', 'Parcel']) => readFieldPhrase(text, { entities, owner })?.field;
 
 const FOOD_BANK = [

@@ -11,14 +11,8 @@ import { readStates } from '../../../lambdas/core/spec/author/states';
 import { readRelations } from '../../../lambdas/core/spec/author/relations';
 import { readFieldPhrase, splitFieldList } from '../../../lambdas/core/spec/author/fields';
 import { detectMultiTenant } from '../../../lambdas/core/spec/offline-author/tenancy';
-import { writeRights } from '../../../lambdas/core/spec/spec-cells';
-import type { SpecDocument } from '../../../lambdas/core/spec/spec-model';
+import { entity, fieldOf, fieldsOf, rightsOf } from '../../support/spec-lookups';
 
-const entity = (spec: SpecDocument, name: string) => spec.entities.find((e) => e.name === name);
-const fieldsOf = (spec: SpecDocument, name: string) => entity(spec, name)?.fields.map((f) => f.name);
-const fieldOf = (spec: SpecDocument, name: string, field: string) => entity(spec, name)?.fields.find((f) => f.name === field);
-/** A role's rights per record type, as the spec's table writes them (`crud`, `c,r:own`). */
-const rightsOf = (spec: SpecDocument, role: string) => Object.fromEntries(Object.entries(spec.roles.find((r) => r.name === role)?.rights ?? {}).map(([e, r]) => [e, writeRights(r)]));
 const phrase = (text: string, owner = 'Repair', entities = ['Customer', 'Repair', 'Shoe']) => readFieldPhrase(text, { entities, owner })?.field;
 
 const COBBLER = [
