@@ -16,7 +16,7 @@ import type { SpecDocument, SpecEntity } from '../spec-model';
 import { splitClauses, type Sentence } from '../offline-author/clauses';
 import { entityNameOf, type Containment, type Discovery } from './entity-names';
 import { PREVIOUS, readDefinition, UNCOUNTABLE } from './definitions';
-import { readStates, stagesSaidAfter } from './states';
+import { readExceptionState, readStates, stagesSaidAfter } from './states';
 import { readBookingAct, readManyBothWays, readRelations } from './relations';
 import { collectRoles, roleWords } from '../offline-author/roles';
 import { NON_NOUNS, PERSON_WORDS, RIGHT_VERBS, phrasalVerb, rightVerb } from '../offline-author/lexicon';
@@ -393,6 +393,14 @@ export function readDescription(description: string): Reading {
         addList(booking, act.list, sentence.index);
         // ("A member books a boat for a date and a time slot. The time slot is one of ...": the booking, said of next.)
         previous = booking;
+        return false;
+      }
+      // ("Sometimes a job gets cancelled before we start": one more state of a record whose states were said.)
+      const exception = readExceptionState(part);
+      const excepted = exception ? statusLists.findIndex((l) => l.entity === nameOf(exception.topic, units)) : -1;
+      if (exception && excepted >= 0) {
+        const list = statusLists[excepted]!;
+        if (!list.values.includes(exception.value)) statusLists[excepted] = { ...list, values: [...list.values, exception.value] };
         return false;
       }
       const states = readStates(part);

@@ -69,8 +69,9 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
   },
   {
     example: 'For each hive we record its location and queen year',
-    // (Also "For books we want the title, ...": the plural, with no determiner.)
-    re: new RegExp(String.raw`^(?:for|about)\s+(?:(?:each|every|a|an|the|our|all)\s+)?${NP}\s*,?\s+(?:we|you|they|i)(?:'d|'ll|\s+would|\s+will|\s+also|\s+usually|\s+always|\s+just|\s+only|\s+really|\s+mainly|\s+mostly|\s+basically|\s+simply|\s+need to|\s+want to|\s+like to|\s+have to)*\s+(?:record|store|keep|track|need|want|save|log|capture|note down|write down|note|ask for|collect|hold|know|see|have|get)\s+${LIST}$`, 'i'),
+    // (Also "For books we want the title, ...": the plural, with no determiner; "For every piece that comes in
+    // we write down ...", "With each piece we take in we note ...": the record named with a relative clause.)
+    re: new RegExp(String.raw`^(?:for|about|with|on)\s+(?:(?:each|every|a|an|the|our|all)\s+)?${NP}(?:\s+(?:that|which|who)\s+(?:comes?|goes|arrives?|gets?|is|are)(?:\s+[a-z]+)?|\s+(?:we|you|they|i)\s+(?:take|get|see|handle|do|sell|make|fix|book|run|hire out|rent out)(?:\s+(?:in|on|out))?)?\s*,?\s+(?:we|you|they|i)(?:'d|'ll|\s+would|\s+will|\s+also|\s+usually|\s+always|\s+just|\s+only|\s+really|\s+mainly|\s+mostly|\s+basically|\s+simply|\s+need to|\s+want to|\s+like to|\s+have to)*\s+(?:record|store|keep|track|need|want|save|log|capture|note down|write down|jot down|take down|note|ask for|collect|hold|know|see|have|get)\s+${LIST}$`, 'i'),
     topic: 1,
     list: 2,
   },
@@ -194,7 +195,8 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     // (Also "We hold the first name and last name", "we collect ...", "we ask for ...".)
     // (And "We also like to put the high tide and a short forecast note on it".)
     // ("When something arrives damaged, we attach a photo (...)": a file of the record, when it applies.)
-    re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:also\s+)?(?:note|record|track|store|keep|log|save|capture|write down|jot down|want to know|need to know|hold|collect|ask for|take down|attach|upload|put in|fill in|type in|write in|(?:like|want|need|have)\s+to\s+(?:put|add|note|record|keep|store|attach|upload))\s+${LIST}$`, 'i'),
+    // (Not "We keep a little fabric library too": a collection kept is records of their own, no field.)
+    re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:also\s+)?(?:note|record|track|store|keep|log|save|capture|write down|jot down|want to know|need to know|hold|collect|ask for|take down|attach|upload|put in|fill in|type in|write in|(?:like|want|need|have)\s+to\s+(?:put|add|note|record|keep|store|attach|upload))\s+(?!(?:a|an|the|our)\s+(?:[a-z-]+\s+){0,2}(?:library|list|register|catalogue|catalog|collection|database|inventory|logbook|diary|spreadsheet)(?:\s+(?:too|as well|also))?$)${LIST}$`, 'i'),
     topic: 0,
     list: 1,
   },

@@ -191,3 +191,31 @@ export function stagesSaidAfter(sentence: string, after: readonly string[]): { t
   }
   return values.length >= 2 ? { topic: m[1]!, values: [...new Set(values.map((v) => enumValue(v)))], sentences: used } : undefined;
 }
+
+/** The states a record may leave its usual course for, as said on their own ("cancelled", "put on hold"). */
+const EXCEPTION_STATES: Readonly<Record<string, string>> = {
+  cancelled: 'cancelled', canceled: 'cancelled', cancel: 'cancelled', cancels: 'cancelled', withdrawn: 'withdrawn', withdraws: 'withdrawn', withdraw: 'withdrawn', rejected: 'rejected', declined: 'declined',
+  postponed: 'postponed', abandoned: 'abandoned', refunded: 'refunded', archived: 'archived', suspended: 'suspended', paused: 'paused', voided: 'void', scrapped: 'scrapped',
+  'written off': 'written_off', 'put on hold': 'on_hold', disputed: 'disputed',
+};
+const EXCEPTION_WORDS = Object.keys(EXCEPTION_STATES).sort((a, b) => b.length - a.length).join('|');
+const NOW_AND_THEN = String.raw`(?:(?:sometimes|occasionally|now and (?:then|again)|every (?:now and then|so often)|once in a while|rarely|of course)\s*,?\s+)?`;
+const EXCEPTION_PASSIVE = new RegExp(String.raw`^(?:and\s+|but\s+)?${NOW_AND_THEN}(?:(?:a|an|the|each)\s+)?([a-z][a-z-]*(?:\s+(?!(?:can|may|might|could|will|do|does|also|sometimes|occasionally|be|gets?|is|are)\b)[a-z][a-z-]*)?)\s+(?:(?:can|may|might|could|will|do|does)\s+)?(?:also\s+|sometimes\s+|occasionally\s+)?(?:be|get|gets|is|are)\s+(${EXCEPTION_WORDS})\b`, 'i');
+const EXCEPTION_ACTIVE = new RegExp(String.raw`^(?:and\s+|but\s+)?${NOW_AND_THEN}(?:the\s+[a-z]+|a\s+[a-z]+|someone|somebody|they|people|customers|clients)\s+(?:also\s+|sometimes\s+|occasionally\s+)?(cancels?|withdraws?)\s+(?:a|an|the|their)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\b`, 'i');
+
+/**
+ * "Sometimes a job gets cancelled before we start", "A booking can also be withdrawn", "Now and
+ * then a customer cancels an order": one more state of a record whose states are said elsewhere,
+ * a way out of its usual course. Only the words of such ways out count ("A job gets booked" is
+ * no state said on its own).
+ */
+export function readExceptionState(text: string): { topic: string; value: string } | undefined {
+  const t = text.trim().replace(/\.$/, '');
+  // (Not "Bookings can be cancelled by the customer", nor "Customers can cancel a job": who may do it is a right, read as one.)
+  if (/\bby\s+(?:the|a|an|their|its|any)\s/i.test(t)) return undefined;
+  const passive = EXCEPTION_PASSIVE.exec(t);
+  if (passive && !/^(?:it|they|this|that|one|some|there)$/i.test(passive[1]!)) return { topic: passive[1]!, value: EXCEPTION_STATES[passive[2]!.toLowerCase()]! };
+  const active = EXCEPTION_ACTIVE.exec(t);
+  if (active) return { topic: active[2]!, value: EXCEPTION_STATES[active[1]!.toLowerCase()]! };
+  return undefined;
+}

@@ -377,6 +377,9 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   ws = ws.filter((w, i) => !(DETERMINERS.has(w) && i < ws.length - 1) && !FILLER_ADJECTIVES.has(w));
   if (hasPrefix) ws = traits.type === 'boolean' ? ['has', ...ws.slice(1)] : ws.slice(1);
   ws = dropOwnTail(ws, owner);
+  // ("a couple of photos", "a few pictures", "one or two sketches": how many there are is no part of the name.)
+  const howMany = /^(?:couple of|few|handful of|several|one or two|two or three)\s+(?!(?:lines?|sentences?|paragraphs?|bits?)\b)(?=[a-z])/.exec(ws.join(' '));
+  if (howMany && ws.length > howMany[0].split(' ').length - 1) ws = ws.join(' ').slice(howMany[0].length).split(' ');
   // ("a few lines of notes", "a bit of text on why": how much is written is no part of the name.)
   const amount = /^(?:(?:few|couple of)\s+)?(?:lines?|sentences?|paragraphs?|bits?)(?:\s+or\s+two)?\s+of\s+(?=[a-z])/.exec(ws.join(' '));
   if (amount) {
@@ -618,6 +621,9 @@ const ACT_NOUNS: Readonly<Record<string, string>> = {
   check: 'check', checked: 'check', meet: 'meeting', train: 'training', trained: 'training', wash: 'wash', washed: 'wash', test: 'test', tested: 'test',
 };
 
+/** The measure a "how ..." question asks about ("how big it is": its size). */
+const MEASURE_OF_ADJECTIVE: Readonly<Record<string, string>> = { big: 'size', large: 'size', small: 'size', long: 'length', tall: 'height', high: 'height', wide: 'width', deep: 'depth', far: 'distance', heavy: 'weight', fast: 'speed' };
+
 /** What a measure in a unit is ("how many kilos": a weight). */
 const MEASURE_OF_UNIT: Readonly<Record<string, string>> = { kg: 'weight', g: 'weight', lb: 'weight', m: 'length', cm: 'length', mm: 'length', km: 'distance', miles: 'distance', litres: 'volume', ml: 'volume', hours: 'duration' };
 
@@ -678,6 +684,15 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     traits.type ??= 'integer';
     return ['age', howOld[1] ?? 'years'];
   }
+  // ("how big it is", "how tall they are": the measure the adjective asks about.)
+  const measure = /^how\s+(big|large|small|long|tall|high|wide|deep|far|heavy|fast)\s+(?:it|they|he|she|the\s+[a-z]+)\s+(?:is|are|was|were|goes|go)$/.exec(t);
+  if (measure) return [MEASURE_OF_ADJECTIVE[measure[1]!]!];
+  // ("what state the frame's in", "what condition it is in": the condition of that part, or of the record.)
+  const state = /^what\s+(?:state|condition|shape)\s+(?:(?:the|its|their)\s+([a-z]+)|it|they)(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were)\s+in$/.exec(t);
+  if (state) return state[1] ? [state[1], 'condition'] : ['condition'];
+  // ("who brought it in", "who signed it off": the person who did it.)
+  const whoDid = /^who\s+([a-z]+(?:ed|ught|ade|one|ook|ote|ave|ent))\s+(?:it|them)(?:\s+(?:in|out|up|off|back|over))?$/.exec(t);
+  if (whoDid) return [whoDid[1]!, 'by'];
   // ("how serious it is", "how bad it is", "how urgent it is": its severity, or its urgency.)
   const how = /^how\s+(serious|severe|bad|urgent|important)\s+(?:it|they|the [a-z]+)\s+(?:is|are|was|were)$/.exec(t);
   if (how) return [how[1] === 'urgent' ? 'urgency' : how[1] === 'important' ? 'importance' : 'severity'];
@@ -721,8 +736,8 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     traits.type ??= 'number';
     return costTo[1] === undefined ? ['cost'] : [{ buy: 'purchase', purchase: 'purchase', fix: 'repair', run: 'running', hire: 'hire', replace: 'replacement' }[costTo[1]] ?? costTo[1], 'cost'];
   }
-  // ("the date we've promised it for", "the date we agreed it by": the promised date.)
-  const datePromised = /^(?:a\s+|the\s+)?date\s+(?:we|they|you)(?:['’]ve|\s+have)?\s+([a-z]+(?:ed|id))\s+(?:it|them)(?:\s+(?:for|by|on))?$/.exec(t);
+  // ("the date we've promised it for", "the date we agreed it by", "the date we promised it back": the promised date.)
+  const datePromised = /^(?:a\s+|the\s+)?date\s+(?:we|they|you)(?:['’]ve|\s+have)?\s+([a-z]+(?:ed|id))\s+(?:it|them)(?:\s+(?:for|by|on|back))?$/.exec(t);
   if (datePromised) {
     traits.type ??= 'date';
     return [datePromised[1]!, 'date'];
