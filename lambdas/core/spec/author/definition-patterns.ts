@@ -55,6 +55,12 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     list: 2,
   },
   {
+    example: 'Strains are kept in a list of their own: the common name, the Latin name, ... (a record type kept apart, its fields after the colon)',
+    re: new RegExp(String.raw`^(?:the\s+|our\s+)?${NP}\s+(?:are|is|get|gets)\s+(?:also\s+)?(?:(?:kept|tracked|recorded|logged|stored|listed|held)\s+)?(?:in|on|as)\s+(?:a|an|their own|its own)\s+(?:(?:separate|little|simple|short)\s+)?(?:list|table|register|sheet|record|catalogue|catalog|page)(?:\s+of\s+(?:their|its)\s+own)?(?:\s+(?:too|as well))?\s*:\s*${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
     // ("We run a small ferry company with two boats": a singular is the business itself, no record type.)
     example: 'We have dining tables, each with a table number that is unique',
     re: new RegExp(String.raw`^(?:we|you|they|i|the (?:app|system|service|backend|platform|site|shop))\s+(?:have|has|keep|keeps|store|stores|track|tracks|manage|manages|sell|sells|list|lists|run|runs|offer|offers|rent out|hire out|need)\s+(?:(?:many|several|some|multiple|a few|lots of)\s+)?(?!(?:a|an|one)\s)${NP}\s*,?\s+(?:each\s+)?(?:with|having|that have|which have|each having)\s+${LIST}$`, 'i'),

@@ -33,6 +33,9 @@ const unitOf = (word: string): 'minute' | 'hour' | 'day' => word.toLowerCase().r
 const rateText = (n: number, unit: string): string => `rate(${n} ${unit}${n === 1 ? '' : 's'})`;
 const DAY_WORDS = String.raw`(?:(?:1st|first)|(?:last)|(\d{1,2})(?:st|nd|rd|th))`;
 
+/** The hour a part of the day means when the text gives no time ("each Monday morning": 08:00). */
+const PART_OF_DAY_HOUR: Readonly<Record<string, number>> = { morning: 8, afternoon: 14, evening: 18, night: 22 };
+
 /** In order: the first that matches is the job's period. */
 export const PERIODS: readonly Period[] = [
   {
@@ -48,9 +51,10 @@ export const PERIODS: readonly Period[] = [
     hour: 0,
   },
   {
-    pattern: new RegExp(String.raw`\b(?:every|each|on)\s+(${WEEKDAYS.join('|')})s?\b|\b(weekly|every week|each week)\b`, 'i'),
+    // ("each Monday morning": the part of the day sets the hour when no time is given.)
+    pattern: new RegExp(String.raw`\b(?:every|each|on)\s+(${WEEKDAYS.join('|')})s?(?:\s+(morning|afternoon|evening|night))?\b|\b(weekly|every week|each week)\b`, 'i'),
     every: { word: 'weekly', iso: 'P7D' },
-    cron: (minute, hour, m) => `cron(${minute} ${hour} ? * ${(m[1] ?? 'monday').slice(0, 3).toUpperCase()} *)`,
+    cron: (minute, hour, m) => `cron(${minute} ${m[2] && hour === 0 && minute === 0 ? PART_OF_DAY_HOUR[m[2].toLowerCase()] : hour} ? * ${(m[1] ?? 'monday').slice(0, 3).toUpperCase()} *)`,
     hour: 0,
   },
   { pattern: /\b(?:every|each)\s+morning\b/i, every: { word: 'daily', iso: 'P1D' }, cron: (minute, hour) => `cron(${minute} ${hour} * * ? *)`, hour: 8 },
@@ -78,7 +82,10 @@ export const MARK = /^(?:mark|flag|set|move|put)\s+(?:all\s+|any\s+|the\s+)?(.+?
 export const STATE_VERB = /^(close|archive|expire|cancel|lock|deactivate|suspend|reject|complete)\s+(?:all\s+|any\s+|the\s+)?(.+?)\s*$/i;
 
 /** A summary emailed to people: `email the admins a summary of new deals`, `send a digest of open tickets to the managers`. */
-export const SUMMARY_TO = /^(?:email|e-mail|send|mail|notify|remind|give)\s+(?:to\s+)?(?:the\s+|all\s+)?([a-z][a-z ]*?)\s+(?:a|an|the)\s+((?:[a-z]+\s+)?(?:summary|digest|report|list|overview|roundup|round-up))\s+(?:of|on|about)\s+(.+)$/i;
+export const SUMMARY_TO = /^(?:email|e-mail|send|mail|notify|remind|give)\s+(?:to\s+)?(?:the\s+|all\s+|every\s+|each\s+)?([a-z][a-z ]*?)\s+(?:a|an|the)\s+((?:[a-z]+\s+)?(?:summary|digest|report|list|overview|roundup|round-up))\s+(?:of|on|about)\s+(.+)$/i;
 export const SUMMARY_SENT = /^(?:email|e-mail|send|mail)\s+(?:a|an|the)\s+((?:[a-z]+\s+)?(?:summary|digest|report|list|overview|roundup|round-up))\s+(?:of|on|about)\s+(.+?)\s+to\s+(?:the\s+|all\s+)?([a-z][a-z ]*)$/i;
 /** A plain email to people: `email the admins`, `remind the managers to review the pipeline`. */
-export const NOTIFY_PEOPLE = /^(?:email|e-mail|notify|remind|alert|tell|message)\s+(?:the\s+|all\s+)?([a-z][a-z ]*?)(?:\s+(?:to|that|about)\s+.+)?$/i;
+// ("email every restaurant what's on this week": what is said comes after the people.)
+export const NOTIFY_PEOPLE = /^(?:email|e-mail|notify|remind|alert|tell|message|text)\s+(?:the\s+|all\s+|every\s+|each\s+)?([a-z][a-z ]*?)(?:\s+(?:to|that|about|a|an|the|what|which|how|when)\s+.+)?$/i;
+/** Who does it, before what is done: "the system should email ...", "it sends ...". */
+export const DOER = /^(?:(?:the\s+(?:system|app|service|platform|site|backend)|it|we|you)\s+(?:(?:should|will|must|could|can|would|needs\s+to|has\s+to|ought\s+to)\s+)?(?:also\s+|automatically\s+)?)(email|e-mail|send|mail|notify|remind|alert|tell|message|text|mark|flag|set|move|put|close|archive|expire|cancel|lock|give)(?:s|es)?\b/i;

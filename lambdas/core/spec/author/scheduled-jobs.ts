@@ -16,6 +16,7 @@ import { snakeCase } from '../../text/case';
 import { participle } from './workflow-phrases';
 import {
   CHANGED,
+  DOER,
   MARK,
   NEW,
   NOT_A_JOB,
@@ -138,7 +139,8 @@ interface Done {
 }
 
 function actionOf(when: When, ctx: JobContext): Done | undefined {
-  const text = when.rest;
+  // ("the system should email every restaurant ...", "it sends ...": what is done, by whom it is said to be done.)
+  const text = when.rest.replace(DOER, '$1');
   const mark = MARK.exec(text);
   const verb = mark ? undefined : STATE_VERB.exec(text);
   if (mark || verb) {
@@ -160,7 +162,9 @@ function actionOf(when: When, ctx: JobContext): Done | undefined {
     const [people, kind, phrase] = to ? [to[1]!, to[2]!, to[3]!] : [sent![3]!, sent![1]!, sent![2]!];
     const role = roleOf(people, ctx);
     const found = recordsOf(phrase, when, ctx);
-    if (!role || !found) return undefined;
+    if (!role) return undefined;
+    // ("a summary of what's available that week": of no record type named, a message to the people.)
+    if (!found) return { name: `${when.period.every.word}_${role}_${snakeCase(kind.trim().split(/\s+/).at(-1)!)}`, action: { type: 'notify', to: { role }, subject: capitalized(text) } };
     const subject = `${capitalized(when.period.every.word === 'periodic' ? '' : `${when.period.every.word} `)}${kind.trim()} of ${phrase.trim()}`.replace(/^\s+/, '');
     return { name: `${when.period.every.word}_${snakeCase(found.entity.name)}_${snakeCase(kind.trim().split(/\s+/).at(-1)!)}`, action: { type: 'notify', to: { role }, subject: capitalized(subject) }, records: ordered(found.query) };
   }

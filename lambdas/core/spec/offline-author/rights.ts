@@ -22,7 +22,7 @@ export interface RightsGroup {
   adminWording: boolean;
   /** The verbs as written (base forms): `submit`, `book`. */
   verbs: string[];
-  /** "can only edit their own" with nothing after it: the records are the ones named before. */
+  /** "can only edit their own", "(but) can't change them" with nothing after it: the records are the ones named before. */
   elided?: boolean;
 }
 
@@ -224,7 +224,8 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
         const rest = cur.letters.filter((l) => l !== 'create');
         groups.push({ letters: rest.includes('read') ? rest : ['read', ...rest], entities, own: false, negative: cur.negative, adminWording: false, verbs: [] });
       } else {
-        const elided = cur.own && entities === 'all' && !cur.everything ? { elided: true } : {};
+        // ("..., but can't change them" as a clause of its own: "them" are the record types the clause before named.)
+        const elided = (cur.own || cur.pronoun) && entities === 'all' && !cur.everything ? { elided: true } : {};
         groups.push({ letters: [...new Set(cur.letters)], entities, own: cur.own, negative: cur.negative, adminWording: cur.adminWording && (cur.everything || entities === 'all'), verbs: [...cur.verbs], ...elided });
       }
     }
@@ -381,6 +382,7 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
       sawObject = true;
       continue;
     }
+    if (t === 'them' && cur.letters.length > 0 && cur.entities === 'all' && !previous) cur.pronoun = true;
     if (FILLER.has(t)) continue;
     const field = ctx.fieldAt?.(tokens, i);
     if (field && cur.letters.length > 0) {
@@ -452,7 +454,7 @@ function hasObjects(g: { entities: string[] | 'all'; everything: boolean; unknow
   return g.everything || g.unknownObject || g.own || (g.entities !== 'all' && g.entities.length > 0);
 }
 
-function newGroup(negative: boolean): RightsGroup & { unknownObject: boolean; everything: boolean; afterPreposition: string[]; excepted?: string[]; madeBy?: string } {
+function newGroup(negative: boolean): RightsGroup & { unknownObject: boolean; everything: boolean; afterPreposition: string[]; excepted?: string[]; madeBy?: string; pronoun?: boolean } {
   return { letters: [], entities: 'all', own: false, negative, adminWording: false, verbs: [], unknownObject: false, everything: false, afterPreposition: [] };
 }
 

@@ -891,6 +891,14 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     traits.type ??= 'datetime';
     return [whenDone[1]!, 'at'];
   }
+  // ("how long it normally takes to fruit": the time to that, a duration.)
+  const takesTo = /^how long\s+(?:it|they|the\s+[a-z]+)(?:\s+(?:should|will|would|usually|normally|typically|generally))?\s+(?:takes?|needs?)\s+to\s+([a-z]+)$/.exec(t);
+  if (takesTo) {
+    traits.type ??= 'integer';
+    return ['time', 'to', takesTo[1]!];
+  }
+  // ("where we got the culture from", "where they bought it": where it came from, its source.)
+  if (/^where\s+(?:we|they|you|i|he|she)\s+(?:got|get|bought|buy|sourced|source|found|find|ordered)\s+(?:it|them|the\s+[a-z]+|its\s+[a-z]+)(?:\s+from)?$|^where\s+(?:it|they)\s+(?:came|comes|come)\s+from$/.test(t)) return ['source'];
   // ("how long it takes in minutes": a duration, its unit read apart.)
   // ("how long it should last", "how long it's expected to take": the same.)
   if (/^how long\s+(?:it|they|the\s+[a-z]+)(?:\s+(?:should|will|would|usually|normally|typically|is expected to|are expected to|'s expected to|'re expected to)|['’]s\s+expected\s+to)?\s+(?:takes?|lasts?|runs?)$/.test(t)) {
