@@ -93,6 +93,7 @@ export function readDescription(description: string): Reading {
   const containments: Containment[] = [];
   const statusLists: Reading['statusLists'] = [];
   const consumed = new Set<number>();
+  const leftovers = new Map<number, string[]>();
   /** Field lists read from each statement: the rights and workflow readers do not read them again. */
   const readLists = new Map<number, string[]>();
   const addList = (entity: string, list: string | undefined, index: number) => {
@@ -564,7 +565,10 @@ export function readDescription(description: string): Reading {
       });
     }
     if (previous !== previousBefore) previousAt = sentence.index;
-    if (left.length < parts.length || left.join('; ') !== parts.join('; ')) consumed.add(sentence.index);
+    if (left.length < parts.length || left.join('; ') !== parts.join('; ')) {
+      consumed.add(sentence.index);
+      if (left.length > 0) leftovers.set(sentence.index, left);
+    }
     // "Events have a name, venue, starts at ..." read as fields: the clause readers get "Events
     // have" only, so no field list reads as a role's sentence ("venue, starts at").
     const lists = readLists.get(sentence.index) ?? [];
@@ -605,7 +609,7 @@ export function readDescription(description: string): Reading {
   const titleText = statements[0]?.text ?? '';
   if (title && titleText.split(/\s+/).length <= 6 && !/\b(?:can|may|must|should|will|manage|manages)\b/i.test(titleText)) title.clauses = [];
   discovery.entities = inOrderOfMention(discovery.entities, sentences, listed, statements, discovery, statusLists);
-  return { text, statements, sentences, fieldLists: listed.filter((l) => !people.includes(l.entity) || discovery.entities.includes(l.entity)), discovery, tenantUnits: units, statusLists, consumed, userNouns: users };
+  return { text, statements, sentences, fieldLists: listed.filter((l) => !people.includes(l.entity) || discovery.entities.includes(l.entity)), discovery, tenantUnits: units, statusLists, consumed, leftovers, userNouns: users };
 }
 
 /**

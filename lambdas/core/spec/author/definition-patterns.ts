@@ -32,6 +32,8 @@ export interface DefinitionPattern {
   detail?: number;
   /** The one field is a yes/no ("a tick box for ..."). */
   yesNo?: boolean;
+  /** The pattern reads past a condition said first ("If we withhold anything ..., so a response can have ..."). */
+  afterCondition?: boolean;
 }
 
 export const DEFINITION_PATTERNS: DefinitionPattern[] = [
@@ -142,9 +144,12 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
   {
     example: 'Anyone who notices damage should be able to file a damage report: which boat, a description (what people make, then its fields after a colon)',
     // (Also "where anyone can send us an enquiry without signing in: their name ...": how it is sent is no part of its name.)
-    re: new RegExp(String.raw`^(?!(?:when|whenever|once|if|after|before)\b).{0,90}?\b(?:log|logs|record|records|file|files|submit|submits|fill in|fills in|fill out|fills out|create|creates|enter|enters|raise|raises|write|writes|open|opens|lodge|lodges|send us|sends us|send in|sends in|leave us|leaves us|book|books|request|requests)\s+(?:a|an|one|their|new)\s+${NP}(?:\s+(?:without|with no)\s+(?:(?:making|creating|opening|needing|having)\s+)?(?:signing in|logging in|an account|a login|registering)|\s+online)?\s*:\s*(?![a-z]+ing\b)(?!(?:a|an|each|every|the)\s+[a-z]+\s+(?:has|have|is|are|includes?|contains?)\b)${LIST}$`, 'i'),
+    // ("When we reply, the officer writes up a response for the request: the date it was sent, ...": after what the
+    // writer does, the record made, the one it is for, and its fields.)
+    re: new RegExp(String.raw`^(?:(?:when|whenever|once|after)\s+(?:we|they|you|i|someone)\s+[a-z]+(?:\s+[a-z]+)?\s*,\s*)?(?!(?:when|whenever|once|if|after|before)\b).{0,90}?\b(?:log|logs|record|records|file|files|submit|submits|fill in|fills in|fill out|fills out|create|creates|enter|enters|raise|raises|write|writes|write up|writes up|draw up|draws up|put together|puts together|open|opens|lodge|lodges|send us|sends us|send in|sends in|leave us|leaves us|book|books|request|requests)\s+(?:a|an|one|their|new)\s+${NP}(?:\s+(?:for|on|against|about)\s+(?:the|a|an|each|that|their|its)\s+${NP})?(?:\s+(?:without|with no)\s+(?:(?:making|creating|opening|needing|having)\s+)?(?:signing in|logging in|an account|a login|registering)|\s+online)?\s*:\s*(?![a-z]+ing\b)(?!(?:a|an|each|every|the)\s+[a-z]+\s+(?:has|have|is|are|includes?|contains?)\b)${LIST}$`, 'i'),
     topic: 1,
-    list: 2,
+    parent: 2,
+    list: 3,
   },
   {
     example: 'We keep track of members with their name and email / we record every harvest from a tree: the date picked',
@@ -176,6 +181,22 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     parent: 2,
     parent2: 3,
     list: 4,
+  },
+  {
+    example: 'A response can have several exemptions under it, each with the section number, a short title, ... (the many, with their fields)',
+    re: new RegExp(String.raw`^(?:.{0,80}?,\s*(?:so|and so|which means)\s+)?${DET}${NP}\s+(?:(?:can|may|will|could)\s+)?(?:has|have|hold|holds|contain|contains|carry|carries|get|gets|include|includes)\s+(?:several|many|multiple|lots of|any number of|one or more|a few|some|a number of)\s+${NP}(?:\s+(?:under|on|in|attached to|against|with)\s+(?:it|them))?\s*,\s*(?:each|each one|every one)\s+(?:with|having|holding|has|carrying|recording)\s+${LIST}$`, 'i'),
+    topic: 2,
+    parent: 1,
+    list: 3,
+    afterCondition: true,
+  },
+  {
+    example: 'They can ask for an internal review, which is linked to the original request and records the date they asked, ... (a record people make, the one it is for, and its fields)',
+    re: new RegExp(String.raw`^(?:.{0,60}?\b)?(?:ask for|asks for|request|requests|open|opens|raise|raises|file|files|submit|submits|start|starts|lodge|lodges|make|makes|create|creates|write|writes|log|logs)\s+(?:a|an)\s+${NP}\s*,\s*(?:which|that)\s+(?:is\s+)?(?:linked to|belongs to|is for|tied to|attached to|goes with|hangs off|refers to)\s+(?:the|a|an|one|their|its)\s+(?:original\s+|same\s+|relevant\s+)?${NP}\s*,?\s+and\s+(?:records?|has|have|holds?|notes?|keeps?|stores?|includes?|gives?|says?|captures?)\s+${LIST}$`, 'i'),
+    topic: 1,
+    parent: 2,
+    list: 3,
+    afterCondition: true,
   },
   {
     example: 'Teams with projects and tasks (a record type and the record types it holds, nothing else)',

@@ -114,7 +114,9 @@ function readDefinitionOnce(text: string): ProseDefinition | undefined {
   if (/^(?:(?:hi|hiya|hello|hey|so|ok|okay|right|well)\b[,\s]+)*(?:i|we)\s+(?:run|own|manage|operate|started|set up|founded|look after)\s+(?:a|an|the|my|our)\s+(?:[a-z]+\s+){0,3}?[a-z]+[^s\s](?:\s+(?:with|for|in|on|near|and|together)\b.*)?$/i.test(clean)) return undefined;
   // ("If a pass expires with classes left, email the student": a condition and what to do, no record's fields.)
   // ("..., since some venues have their own technicians": a reason, no record's fields.)
-  if (/^(?:if|unless|since|because|as|so|though|although|whereas)\s/i.test(clean)) return undefined;
+  // ("If the requester isn't happy they can ask for an internal review, which is linked to ...": a record made when
+  // something happens, read by the patterns that allow a condition before it.)
+  if (/^(?:if|unless|since|because|as|so|though|although|whereas)\s/i.test(clean)) return readClean(clean, true);
   // ("Buyers don't have accounts", "members have no login": what they lack, no record type.)
   if (/\b(?:don't|do not|doesn't|does not|won't|will not|never|can't|cannot)\s+(?:\w+\s+)?(?:have|has|need|keep|get)\b|\b(?:have|has)\s+no\b/i.test(clean.replace(/\([^()]*\)/g, '').split(/,\s*(?:but|and|so)\s/i)[0]!)) return undefined;
   // ("We also keep a small parts stock: each part has a name, ...": the records are the parts.)
@@ -148,8 +150,10 @@ export const UNCOUNTABLE = /^(?:gear|kit|equipment|stock|furniture|clothing|lugg
 /** "When the crew actually goes out, the member logs an outing against the booking with ...": when it happens says nothing of the record. */
 const WHEN_LEAD = /^(?:when|whenever|once|after|each time|every time)\s+[^,]{3,60},\s*(?=(?:the|a|an|our|their|each|every|we|you|i)\s)/i;
 
-function readClean(clean: string): ProseDefinition | undefined {
+/** `conditional`: the text opens with a condition ("If ..."), which only some patterns read past. */
+function readClean(clean: string, conditional = false): ProseDefinition | undefined {
   for (const p of DEFINITION_PATTERNS) {
+    if (conditional && !p.afterCondition) continue;
     const m = p.re.exec(clean);
     if (!m) continue;
     // Group 0: the clause is about the record described just before ("It also has ...").
@@ -221,6 +225,9 @@ function readClean(clean: string): ProseDefinition | undefined {
     if (p.childrenOnly) continue;
     // ("Handlers register with us": who they deal with is no field; what follows ("We keep their full name") is theirs.)
     if (list && p.topic !== 0 && /^(?:us|me|them|you|him|her|it|each other|one another)$/i.test(list.trim())) return { topic, list: '' };
+    // ("the officer writes a response for the request: ...": the record made, and the one it is for.)
+    const forOne = p.topic !== 0 && !(p.parent !== undefined && m[p.parent]) ? /^([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s+(?:for|against)\s+(?:the|a|an|each|that|their|its)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)$/i.exec(topic) : null;
+    if (forOne) return { topic: forOne[1]!, parent: forOne[2]!, ...(list ? { list } : {}) };
     return {
       topic,
       ...(p.parent !== undefined && m[p.parent] ? { parent: m[p.parent]!.trim() } : {}),

@@ -1,18 +1,17 @@
 /**
  * What the author could not place: statements no reader used. They go back to the user (the
  * assistant's message and the spec's "Open questions"), so nothing is dropped silently. The
- * first statement is the title or the overview and is never asked about.
+ * first statement is the title or the overview and is never asked about. A sentence that reads
+ * like a workflow ("when ...", "send ...") but gave none is asked about too: saying it was
+ * understood would drop it silently.
  */
 import type { RightsContext } from '../offline-author/rights';
-import { parseRightsClause } from '../offline-author/rights';
+import { parseRightsClause, roleNameOf } from '../offline-author/rights';
 import type { Reading } from './assemble';
 import { inferAccess } from '../offline-author/access';
 import { saysSingleTenant } from '../offline-author/tenancy';
 import { singular, words } from '../offline-author/text';
 
-/** A clause that opens with when it happens: a workflow, unplaced when no workflow was read from its sentence. */
-const TRIGGER_FIRST = /^(?:and\s+|so\s+|but\s+)?(?:when|whenever|once|as soon as|each time|every time)\s/i;
-const WORKFLOW = /^(?:when|whenever|once|as soon as|each time|every time|after|before|if|\d+\s+\w+\s+(?:before|after))\b|\b(?:wait|remind|reminder|notify|send|email|retry|retries|escalate)\b/i;
 // (Also how the writer says it is one organisation: "We're a single allotment society", "it's just us".)
 const TENANCY = /\btenan(?:t|ts|cy)\b|\bseparate\b|\bnobody else's business\b|\b(?:its|their) own (?:little |small |separate )?(?:organi[sz]ation|business|company|club|outfit)s?\b|\bisolat|\bits own workspace\b|\bown (?:data|workspace|account)\b|^(?:we(?:'re|\s+are)|this is|it's|it is)\s+(?:just\s+)?(?:a\s+single|one|only one|just one|just us|just the one)\b|^there(?:'s|\s+is)\s+(?:only|just)\s+(?:one|a single|the one)\b/i;
 // (Also who has no account: "Customers don't log in at all".)
@@ -38,25 +37,45 @@ function accessIn(clause: string, ctx: RightsContext): boolean {
   return found.rules.length + found.everyone.length + found.ownerOps.length > 0;
 }
 
-export function unplacedStatements(reading: Reading, ctx: RightsContext, workflowSentences: ReadonlySet<number>): string[] {
+/**
+ * `roles`: the spec's roles. A clause read as rights counts as placed only when it is said of one
+ * of them, of the public, or of the writer or someone named before ("they", "I"): "the officer
+ * writes up a response for the request: ..." with no officer role is a record nobody read.
+ */
+export function unplacedStatements(reading: Reading, ctx: RightsContext, workflowSentences: ReadonlySet<number>, roles?: ReadonlySet<string>): string[] {
   const used = new Set<number>([...workflowSentences, ...reading.consumed]);
   for (const c of reading.discovery.containments) used.add(c.sentence);
   for (const s of reading.statusLists) used.add(s.sentence);
   const out: string[] = [];
+  // ("Each café holds repair sessions", the cafés being tenants: what every tenant has.)
+  const tenantHolds = (clause: string) => {
+    const m = /^(?:each|every|our)\s+([a-zà-ÿ]+)\s+(?:holds?|runs?|has|have|keeps?|organi[sz]es?|hosts?|manages?)\b/i.exec(clause.trim());
+    return !!m && reading.tenantUnits.has(singular(m[1]!.toLowerCase()));
+  };
+  // ("We sell plants, obviously": what the business does with records the text describes.)
+  const trade = (clause: string) => /^(?:we|i)\s+(?:sell|make|grow|rent out|hire out|lend|offer|repair|fix|host|teach|run|breed|stock)\s/i.test(clause.trim()) && ctx.index.mentions(words(clause)).length > 0;
+  const rightsOfSomeone = (clause: string) => {
+    // ("When we reply, the officer writes up a response ...", "If we withhold anything ...": what happens then, no right.)
+    if (roles && /^(?:and\s+|so\s+|but\s+)?(?:when|whenever|if|once|after|before|as soon as)\b/i.test(clause.trim())) return false;
+    const parsed = parseRightsClause(clause, ctx);
+    if (!parsed || !roles) return !!parsed;
+    const name = roleNameOf(parsed.subject);
+    return roles.has(name) || roles.has(singular(name)) || /^(?:i|we|you|they|he|she|it|anyone|everyone|everybody|somebody|someone|people|users?|staff|public|visitors?|guests?|members?|nobody|no_one)$/.test(name) || name.split('_').some((w) => roles.has(singular(w)));
+  };
+  const read = (clause: string) => tenantHolds(clause) || trade(clause) || /^(?:that's|that is|this is|which is)\s+how\b/i.test(clause.trim()) || rightsOfSomeone(clause) || accessIn(clause, ctx) || TENANCY.test(clause) || saysSingleTenant(clause) || NO_RIGHTS.test(clause) || PUBLIC.test(clause) || STATES.test(clause);
   reading.sentences.forEach((s, i) => {
     if (i === 0 || used.has(i) || SMALL_TALK.test(s.text.trim())) return;
-    // ("Each café holds repair sessions", the cafés being tenants: what every tenant has.)
-    const tenantHolds = (clause: string) => {
-      const m = /^(?:each|every|our)\s+([a-zà-ÿ]+)\s+(?:holds?|runs?|has|have|keeps?|organi[sz]es?|hosts?|manages?)\b/i.exec(clause.trim());
-      return !!m && reading.tenantUnits.has(singular(m[1]!.toLowerCase()));
-    };
-    // ("We sell plants, obviously": what the business does with records the text describes.)
-    const trade = (clause: string) => /^(?:we|i)\s+(?:sell|make|grow|rent out|hire out|lend|offer|repair|fix|host|teach|run|breed|stock)\s/i.test(clause.trim()) && ctx.index.mentions(words(clause)).length > 0;
-    const read = (clause: string) => tenantHolds(clause) || trade(clause) || /^(?:that's|that is|this is|which is)\s+how\b/i.test(clause.trim()) || parseRightsClause(clause, ctx) || accessIn(clause, ctx) || (WORKFLOW.test(clause) && !TRIGGER_FIRST.test(clause.trim())) || TENANCY.test(clause) || saysSingleTenant(clause) || NO_RIGHTS.test(clause) || PUBLIC.test(clause) || STATES.test(clause);
     // ("The regatta list, the race schedule and the results are public": the first items of a list the next clause ends.)
     const listHead = (clause: string, at: number) => NOUNS_ONLY.test(clause.trim()) && !VERB_WORD.test(clause) && at + 1 < s.clauses.length && read(s.clauses[at + 1]!);
     const understood = s.clauses.every((clause, at) => read(clause) || listHead(clause, at));
     if (!understood && /[a-z]{3}/i.test(s.text)) out.push(reading.statements[i]!.source);
   });
+  // (A reader took a part of a sentence, the outcome's values of "..., the outcome (provided in full, ...), ...";
+  // a long part no reader took is asked about. A short one is the lead-in of what was read: "This is our price
+  // list", "A production is a show we stage".)
+  for (const [i, parts] of reading.leftovers ?? []) {
+    if (workflowSentences.has(i)) continue;
+    for (const part of parts) if (part.trim().split(/\s+/).length >= 10 && !SMALL_TALK.test(part.trim()) && !read(part)) out.push(part.trim());
+  }
   return out;
 }
