@@ -166,6 +166,21 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     list: 3,
   },
   {
+    example: "It's for one thesis submission and has the date and time of the viva, ... (the record just named, the one it is for, and its fields)",
+    re: new RegExp(String.raw`^(?:it|they)(?:'s|'re|\s+is|\s+are)\s+(?:always\s+)?(?:for|on|of|about|part of|attached to|linked to|tied to)\s+(?:exactly one|a single|one|a|an|the)\s+${NP}(?:\s*,?\s+and\s+${HEDGE}${HAVE}\s+${LIST})?$`, 'i'),
+    topic: 0,
+    parent: 1,
+    list: 2,
+  },
+  {
+    example: 'A report belongs to an examination and to the examiner who wrote it, and holds the report document, ... (a record of two others, and its fields)',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:belongs?\s+to|is\s+for|is\s+linked\s+to)\s+(?:exactly one|a single|one|a|an|the)\s+${NP}\s+and\s+(?:(?:to|for)\s+)?(?:exactly one|a single|one|a|an|the)\s+${NP}(?:\s+(?:who|that|which)\s+[a-z]+(?:\s+it)?)?\s*,?\s+and\s+${HEDGE}${HAVE}\s+${LIST}$`, 'i'),
+    topic: 1,
+    parent: 2,
+    parent2: 3,
+    list: 4,
+  },
+  {
     example: 'A stay is one dog in one kennel from a check-in date to a check-out date, at a nightly rate',
     re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:one|a|an|a single|exactly one)\s+${NP}\s+(?:in|at|on|for|with|to|and|by)\s+(?:one|a|an|a single|exactly one)\s+${NP}(?:\s*,?\s+((?:from|for|at|on|with|by|to|between|over|during)\s.+))?$`, 'i'),
     topic: 1,
@@ -269,7 +284,8 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
   },
   {
     example: "Then there's the kit people book, which we call stations (a record type by the name the text gives it)",
-    re: new RegExp(String.raw`^(?:and\s+)?(?:then\s+)?there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?(?:the|our)\s+[a-z]+(?:\s+[a-z]+){0,3}?\s*,\s*which\s+(?:we|people|everyone|they|you)\s+(?:call|refer to as)\s+(?:the\s+)?${NP}$`, 'i'),
+    // (Also "Then the viva itself, which we call an examination".)
+    re: new RegExp(String.raw`^(?:and\s+)?(?:(?:then\s+)?there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?|(?:then|next|finally|after that)\s*,?\s+)(?:the|our)\s+[a-z]+(?:\s+[a-z]+){0,3}?(?:\s+(?:itself|themselves))?\s*,\s*which\s+(?:we|people|everyone|they|you)\s+(?:call|refer to as)\s+(?:the\s+|an?\s+)?${NP}$`, 'i'),
     topic: 1,
   },
   {
@@ -326,7 +342,8 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     example: 'It also has a colour and a size / They have a name (the record just described)',
     // ("It's got a start ...", "they've got a name": the spoken possessive.)
     // (Also "It just says whether the member is bringing a friend and which language ...".)
-    re: new RegExp(String.raw`^(?:it|they|each one|every one|each(?=\s+(?:has|holds|records|includes|carries|gets)\s)|which|and(?=\s+(?:has|have|holds?|records?|includes?|keeps?|stores?|carries)\b))(?:'s got|'ve got|\s+(?:has|have) got|\s+${HEDGE}(?:has|have|includes?|comes with|records?|stores?|carries|says|asks|notes|gives|holds?|keeps?|contains?|tracks?|lists?|needs?|gets))\s+${LIST}$`, 'i'),
+    // ("That has the title, the abstract, ...": the record just named.)
+    re: new RegExp(String.raw`^(?:it|they|each one|every one|each(?=\s+(?:has|holds|records|includes|carries|gets)\s)|which|and(?=\s+(?:has|have|holds?|records?|includes?|keeps?|stores?|carries)\b)|(?:that|this)(?=\s+(?:has|holds|records|includes|carries|keeps|stores)\s+(?!to\b)))(?:'s got|'ve got|\s+(?:has|have) got|\s+${HEDGE}(?:has|have|includes?|comes with|records?|stores?|carries|says|asks|notes|gives|holds?|keeps?|contains?|tracks?|lists?|needs?|gets))\s+${LIST}$`, 'i'),
     topic: 0,
     list: 1,
   },

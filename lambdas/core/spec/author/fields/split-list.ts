@@ -80,10 +80,14 @@ function splitFieldListOnce(said: string): string[] {
   list = list.replace(/,\s*also\s+(an?\s+[a-z]+)(?=\s*(?:,|;|$|\s+and\b))/gi, ' (also $1)');
   // ("its fleet number, which is painted on the hull and is never shared by two craft": one relative clause, two things said of the field.)
   list = list.replace(/(,\s*(?:which|that)\s+[^,;()]*?)\s+and\s+(?=(?:is|are|must|can't|cannot|never|should|has to)\b)/gi, '$1\u2063and\u2063');
+  // ("a status running from being arranged, to scheduled, to held, to outcome confirmed": the status, its states in order.)
+  list = list.replace(/\b(status|state|stage)\s+(?:that\s+|which\s+)?(?:goes|moves|runs|running|going|moving|flows|flowing)\s+from\s+([a-z][a-z -]*?)((?:\s*,?\s+(?:and\s+)?(?:then\s+)?to\s+[a-z][a-z -]*?)+)(?=\s*(?:[,;.]|$))(?!\s*,?\s+(?:or|though|although|but|unless|and\s+(?:it|they))\b)/gi, (_m, field: string, first: string, rest: string) => `${field} (${[first, ...rest.split(/\s*,?\s+(?:and\s+)?(?:then\s+)?to\s+/).filter((v) => v.trim())].map((v) => v.trim()).join(', ')})`);
   // ("a type, which is a hearing test, a fitting, a follow-up or a repair drop-off": values said with their articles.)
   // ("the breed, which is one of labrador, golden retriever, a labrador–golden cross, or German shepherd": some with articles.)
   const item = String.raw`(?:an?\s+)?[a-z][\w–-]*(?:\s*[–-]\s*[a-z][\w–-]*)?`;
   list = list.replace(new RegExp(String.raw`,\s*(?:which|that)\s+(?:is|can be|will be|must be)\s+(?:either\s+|one of\s+)?((?:${item}(?:\s+[a-z][\w–-]*){0,2},\s*)+${item}(?:\s+[a-z][\w–-]*){0,2},?\s+or\s+${item}(?:\s+(?!and\b)[a-z][\w–-]*){0,2})(?=\s*(?:,|;|\.|$))`, 'gi'), (all, values: string) => (/(?:^|,\s*|\bor\s+)an?\s/i.test(values) && !/^(?:required|optional|unique|mandatory|compulsory|needed)\b/i.test(values) ? ` (${values.replace(/\b(?:a|an)\s+/gi, '').replace(/\s*[–-]\s*/g, '-')})` : all));
+  // ("..., and finally the outcome, which is one of award, minor corrections, award of a lower degree, or fail": the last field's values, however long each.)
+  list = list.replace(/,\s*(?:which|that)\s+(?:is|can be|will be|must be)\s+(?:always\s+)?one\s+of\s+((?:[^,;()]+,\s*){2,}(?:or\s+)?[^,;()]+?)\s*$/i, (all, values: string) => (/\band\b|(?:^|,\s*)(?:or\s+)?(?:the|an?|their|its|whether|how|when)\s/i.test(values) ? all : ` (${values.replace(/,\s*or\s+/i, ' or ')})`));
   // ("the applicant's name and email address — both required — plus a phone number": the rule of the two before it.)
   list = list.replace(/\s+-\s+(both\s+(?:are\s+)?(?:required|mandatory|needed))\s*(?:-\s+|$)/gi, (_m, rule: string, offset: number, whole: string) => (offset + _m.length >= whole.length ? `, ${rule}` : `, ${rule}, `));
   // ("condition - like new, good or well worn - a suggested donation": values set off by dashes are the field's, as in parentheses.)

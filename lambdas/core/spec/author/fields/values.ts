@@ -22,7 +22,8 @@ export function splitValues(text: string): string[] {
 export function isValueLike(item: string): boolean {
   const lower = item.toLowerCase();
   const words = lower.split(/\s+/);
-  if (words.length > 3 || !/[a-z]/.test(lower) || /[()":]/.test(item)) return false;
+  // ("award of a lower degree": a value of a few more words when a preposition holds them together.)
+  if (words.length > (/^[a-z]+(?:\s+[a-z]+)?\s+(?:of|for|with|to|in)\s+/.test(lower) ? 5 : 3) || !/[a-z]/.test(lower) || /[()":]/.test(item)) return false;
   if (/\d\s*(?:kb|mb|gb)\b/.test(lower) || /^-?\d+(?:\.\d+)?$/.test(lower)) return false;
   if (words.some((w) => RULE_WORDS.has(w) || SIZE_UNITS[w] !== undefined)) return false;
   if (TYPE_PHRASES[lower] !== undefined && !/^(?:day|choice|count|price|amount|link|phone)$/.test(lower)) return false;
@@ -40,7 +41,8 @@ export function valueList(said: string): string[] | undefined {
   const text = said.replace(/\s*[,;-]+\s*(?:and\s+)?(?:those|these|that)(?:['’](?:s|re)|\s+are|\s+is)\s+(?:the\s+)?(?:only|all\s+the|all\s+of\s+them)\b[^,]*$|\s*[,;-]+\s*(?:and\s+)?that['’]?s\s+(?:it|all)$/i, '');
   // ("weight in pounds (decimals fine, e.g. 12.75)": an example, not a choice.)
   // ("(Power tools, Access, Gardening...)", "(oak, pine etc.)": examples of an open list.)
-  if (/(?:^|\s)(?:e\.\s?g\.|i\.\s?e\.|eg\b|for example\b|for instance\b)|\.\.\.|…|\betc\b|\band so on\b/i.test(text)) return undefined;
+  // ("(M25, MM106, that kind of thing)": so are they with a word for the rest.)
+  if (/(?:^|\s)(?:e\.\s?g\.|i\.\s?e\.|eg\b|for example\b|for instance\b)|\.\.\.|…|\betc\b|\band so on\b|\b(?:that|this)\s+(?:kind|sort|type)\s+of\s+(?:thing|stuff)|\band the like\b|\bor similar\b|\bor whatever\b/i.test(text)) return undefined;
   // ("(Bessie and Dolly, don't judge)": a remark among them makes them examples, no closed list.)
   if (/\b[a-z]+n['’]t\b|\b[a-z]+['’](?:re|m|ll|ve)\b/i.test(text)) return undefined;
   // ("(just the address, typed out)": how it is written, no values.)

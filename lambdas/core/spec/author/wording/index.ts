@@ -30,7 +30,8 @@ function normalizeInformalOnce(text: string): string {
   // ("no of windows": the number of windows.)
   // ("between £1 and £200", "up to $50": a bound is its number; the money is in the field's name.)
   // ("machine its for": the apostrophe left out of "it's".)
-  return text.replace(/\bno\s+of\b/gi, 'number of').replace(/\b([Ii])ts\s+(?=(?:for|not|been|got|going)\b)/g, "$1t's ").replace(BOUND_MONEY, '$1').replace(TOKEN, (token, offset: number) => {
+  // ("capped at 100,000 words": the comma groups the digits of one number, it separates nothing.)
+  return text.replace(/\b(\d{1,3}),(\d{3})(?:,(\d{3}))?\b(?![.,]\d)/g, (_m, a: string, b: string, c?: string) => `${a}${b}${c ?? ''}`).replace(/\bno\s+of\b/gi, 'number of').replace(/\b([Ii])ts\s+(?=(?:for|not|been|got|going)\b)/g, "$1t's ").replace(BOUND_MONEY, '$1').replace(TOKEN, (token, offset: number) => {
     const lower = token.toLowerCase();
     const abbreviation = ABBREVIATIONS[lower];
     // ("the HR administrator": an acronym in capitals is a name, not text-speak for "hour".)
