@@ -119,7 +119,8 @@ export function readDescription(description: string): Reading {
   const regulars = new Map(statements.flatMap((st) => [...st.text.matchAll(/\b(?:my|our|the)\s+(regular|usual|loyal)\s+(customers|clients|members|donors|guests)\b/gi)].map((m) => [m[1]!.toLowerCase(), m[2]!] as const)));
   const nameOf = (written: string, tenantUnits: ReadonlySet<string>, described = false): string | undefined => {
     const regular = /^(?:(?:a|an|the|each|every|one|our|my)\s+)?(regular|usual|loyal)s?$/i.exec(written.trim());
-    const phrase = regular && regulars.has(regular[1]!.toLowerCase()) ? regulars.get(regular[1]!.toLowerCase())! : written;
+    // ("his coded tickets": whose they are is no part of the name.)
+    const phrase = regular && regulars.has(regular[1]!.toLowerCase()) ? regulars.get(regular[1]!.toLowerCase())! : written.replace(/^\s*(?:his|her|their|its|my|your)\s+(?:own\s+)?(?=[a-z])/i, '');
     // (A tenant unit given fields is a record type: "every plot belongs to one garden" names it.)
     const unitName = entityNameOf(phrase, new Set(), true);
     // (A generic noun the text gave fields, "a list of services, each with a name and a price", names that record type wherever it is mentioned.)

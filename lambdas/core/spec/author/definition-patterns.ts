@@ -190,6 +190,20 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     passive: true,
   },
   {
+    example: 'Visits are the actual trips out, each one for a job, with the scheduled date and time, ... (what they are, the one each is for, and their fields)',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:are|is)\s+(?:the|our|what)\s+[^,]{3,50},\s*(?:each(?:\s+one)?\s+)?(?:for|on|of|belonging to|linked to)\s+(?:a|an|one|exactly one|a single)\s+${NP}\s*,\s*(?:each\s+)?(?:with|having|holding|recording)\s+${LIST}$`, 'i'),
+    topic: 1,
+    parent: 2,
+    list: 3,
+  },
+  {
+    example: 'Every welder has his coded tickets, and each one has a certificate number, ... (records each of them has, and their fields)',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:has|have|holds?|keeps?|gets?|carries|carry)\s+(?:his|her|their|its|some|several|many|a few|one or more)\s+(?:own\s+)?${NP}\s*,?\s+and\s+(?:each|every)\s+(?:one|of them|single one)\s+(?:has|have|holds?|carries|gets|records|shows)\s+${LIST}$`, 'i'),
+    topic: 2,
+    parent: 1,
+    list: 3,
+  },
+  {
     example: 'Leases, each for one plot and one gardener, with a start date and an end date',
     re: new RegExp(String.raw`^${NP}\s*,\s*(?:each\s+(?:for|from|of|on|in|about|belonging to|linked to)\s+(?:a|an|one|exactly one|a single)\s+${NP}(?:\s+and\s+(?:a|an|one|exactly one|a single)\s+${NP})?\s*,\s*)?(?:each\s+)?(?:with|having|holding)\s+${LIST}$`, 'i'),
     topic: 1,

@@ -5,6 +5,8 @@
  * an abbreviation ("e.g.", "approx.", "no."). Parentheses are never split.
  */
 const ABBREVIATION = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|approx|dr|mr|mrs|ms|no|nr|incl|esp|cf|min|max)\.$/i;
+/** Abbreviations that come last in what they shorten ("8 MB max.", "and so on etc."): a sentence may end with them. */
+const ENDING_ABBREVIATION = /(?:^|[\s(])(?:etc|min|max|approx|incl)\.$/i;
 
 /** "each client has 1 or more dogs - dog has name, breed": a dash before a new clause about a record ends a sentence. */
 const DASHED_CLAUSE = /\s+[-–—]\s+(?=(?:(?:each|every|a|an|the)\s+)?[a-z]+\s+(?:has|have|is|are|gets|needs|holds|keeps)\s)/gi;
@@ -25,7 +27,8 @@ export function splitSentences(paragraph: string): string[] {
     // (Nor one in quotes before more of the sentence: 'a "how was your stay?" email'.)
     if (ch !== '.' && /^["”'’]?\s*[a-z(+,]/.test(block.slice(i + 1))) continue;
     const piece = block.slice(start, i + 1);
-    if (ch === '.' && ABBREVIATION.test(piece)) continue;
+    // ("... and 8 MB max. Quotes are for a job": an abbreviation that may end a sentence does so before a capital.)
+    if (ch === '.' && ABBREVIATION.test(piece) && !(ENDING_ABBREVIATION.test(piece) && /^\s+[A-Z][a-z]/.test(block.slice(i + 1)))) continue;
     push(out, piece);
     start = i + 1;
   }

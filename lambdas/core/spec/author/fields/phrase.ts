@@ -364,6 +364,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   });
   // ("the machine it's for": the machine; "reporters email": the reporter's.)
   text = text.replace(/\s+(?:that\s+)?(?:it|they)(?:['’]s|['’]re|\s+is|\s+are)\s+(?:for|about|from|on)$/i, '').replace(/^([a-z]+ers)\s+(?=(?:email|phone|name|address|number|mobile)\b)/i, (_m, people: string) => `${people.slice(0, -1)} `);
+  // ("a status showing where it's at": what it shows says nothing more of its name.)
+  text = text.replace(/^((?:(?:a|an|the|its|their)\s+)?[a-z]+)\s+(?:showing|saying|telling(?:\s+us)?|that\s+(?:shows|says)|which\s+(?:shows|says))\s+(?:where|what|how|whether|when)\b.*$/i, '$1');
   // ("any extra minutes the candidate is allowed": who is allowed them says nothing of the minutes.)
   text = text.replace(/\s+(?:that\s+)?(?:the\s+[a-z]+|they|he|she|it)\s+(?:is|are|gets?|was|were)\s+(?:allowed|given|entitled to|granted|owed)$/i, '');
   // ("a customer is really just a name, ...": how little there is says nothing of the name.)
@@ -650,7 +652,8 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   const whose = /^(notes?|comments?|remarks|feedback|report)\s+(?:from|by)\s+(?:the\s+)?([a-z]+)$/.exec(t);
   if (whose) return [whose[2]!, whose[1]!];
   // ("which setter set it", "which vet saw them": who did it, one of those people.)
-  const whichDid = /^which\s+([a-z]+)\s+[a-z]+(?:ed|t|de|ne|w|ught|ok)?\s+(?:it|them)(?:\s+(?:up|out|in|down|off))?$/.exec(t);
+  // ("which welder went", "which vet came out": the one who went, one of those people.)
+  const whichDid = /^which\s+([a-z]+)\s+(?:[a-z]+(?:ed|t|de|ne|w|ught|ok)?\s+(?:it|them)(?:\s+(?:up|out|in|down|off))?|went|came|attended|drove|turned up|showed up|was there|came out|went out|did it|did the job|was sent)$/.exec(t);
   if (whichDid) return [whichDid[1]!];
   // ("which flags are flying: ...", "which language is spoken": the thing asked about.)
   const whichAre = /^which\s+([a-z]+)\s+(?:is|are|was|were)\s+(?:being\s+)?[a-z]+(?:ing|ed|en)$/.exec(t);
