@@ -213,7 +213,7 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
   },
   {
     example: 'A response can have several exemptions under it, each with the section number, a short title, ... (the many, with their fields)',
-    re: new RegExp(String.raw`^(?:.{0,80}?,\s*(?:so|and so|which means)\s+)?${DET}${NP}\s+(?:(?:can|may|will|could)\s+)?(?:has|have|hold|holds|contain|contains|carry|carries|get|gets|include|includes)\s+(?:several|many|multiple|lots of|any number of|one or more|a few|some|a number of)\s+${NP}(?:\s+(?:under|on|in|attached to|against|with)\s+(?:it|them))?\s*,\s*(?:each|each one|every one)\s+(?:with|having|holding|has|carrying|recording)\s+${LIST}$`, 'i'),
+    re: new RegExp(String.raw`^(?:.{0,80}?,\s*(?:so|and so|which means)\s+)?${DET}${NP}\s+(?:(?:can|may|will|could)\s+)?(?:has|have|hold|holds|contain|contains|carry|carries|get|gets|include|includes)\s+(?:several|many|multiple|lots of|any number of|one or more|a few|some|a number of)\s+${NP}(?:\s+(?:under|on|in|attached to|against|with)\s+(?:it|them))?\s*,\s*(?:(?:each|each one|every one)\s+(?:with|having|holding|has|carrying|recording)|(?:each|each one)\s+(?:belonging|linked|attached)\s+to\s+[^,]{3,40},\s*and\s+for\s+each\s+(?:one\s+)?(?:we|they|you|i)\s+(?:keep|record|store|note|hold|track|need))\s+${LIST}$`, 'i'),
     topic: 2,
     parent: 1,
     list: 3,
@@ -226,6 +226,13 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     parent: 2,
     list: 3,
     afterCondition: true,
+  },
+  {
+    example: 'When the driver hands over the goods they add a proof of delivery, which belongs to that consignment, with the name of whoever signed, ... (a record made, the one it is for, and its fields)',
+    re: new RegExp(String.raw`^(?:(?:when|whenever|once|after)\s+[^,]{3,80}?,?\s+)?(?:they|we|you|he|she|staff|the\s+[a-z]+)\s+(?:also\s+|then\s+)?(?:add|adds|log|logs|record|records|create|creates|fill in|fills in|write|writes|upload|uploads|raise|raises|open|opens|enter|enters)\s+(?:a|an)\s+${NP}\s*,\s*(?:which|that)\s+(?:belongs to|is for|is linked to|goes with|hangs off|is attached to)\s+(?:the|that|this|a|an|one|their)\s+${NP}\s*,\s*(?:with|holding|having|recording)\s+${LIST}$`, 'i'),
+    topic: 1,
+    parent: 2,
+    list: 3,
   },
   {
     example: 'Teams with projects and tasks (a record type and the record types it holds, nothing else)',

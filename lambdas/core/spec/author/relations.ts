@@ -276,6 +276,11 @@ function readRelationsOnce(written: string): RelationReading | undefined {
   const linkBy = may ? null : /^(?:(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:can|may|could)\s+(?:also\s+)?(?:optionally\s+)?(?:link|attach|tie|connect)\s+(?:a|an|the|each|any)\s+([a-z]+(?:\s+[a-z]+)?)\s+to\s+(?:a|an|the|one)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:that|which|who|it)\b.*)?$/i.exec(text.trim().replace(/\.$/, ''));
   const optionalLink = may ? readOne(`${may[1]!} is linked to a ${may[2]!}`) : linkBy ? readOne(`an ${linkBy[1]!} is linked to a ${linkBy[2]!}`) : undefined;
   if (optionalLink) return { ...optionalLink, optional: true };
+  // ("Each consignment also goes onto a groupage run, although that's optional until our planner gets round to it": the
+  // relation, optional as the aside says.)
+  const aside = /^(.+?)\s*,\s*(?:although|though|but)\s+(?:that|this|it)(?:['’]s|\s+is)\s+(optional|not required|not always known|not needed straight away)\b.*$/i.exec(text.trim().replace(/\.$/, ''));
+  const asideRead = aside ? readOne(aside[1]!.replace(/\s+(?:also|too)\s+(?=(?:goes|belongs|sits|is)\b)/i, ' ')) : undefined;
+  if (asideRead) return { ...asideRead, optional: true };
   const read = readOne(text) ?? readChained(text) ?? readFirstClause(text) ?? readWithMany(text) ?? readWithMayHave(text) ?? readBothWays(text) ?? readAfterLeadIn(text);
   // ("each harvest is sold on at most one purchase order": it may be on none, so its reference is optional.)
   return read && /\b(?:at most one|zero or one|no more than one)\b/i.test(text) ? { ...read, optional: true } : read;

@@ -53,6 +53,8 @@ function splitFieldListOnce(said: string): string[] {
   let list = written.replace(/\b(?:go|come|pop|nip)\s+and\s+(?=(?:collect|pick|fetch|get|see|check|look|deliver|fix|measure|inspect)\b)/gi, '').replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '').replace(/\s+for\s+(?:people|those|anyone|folk|folks|members|customers|visitors)\s+who\s+[^,;()]*/gi, '');
   // ("which package they want - we've got bronze, silver and gold": the values, said after a dash.)
   list = list.replace(/\s+-\s+(?:we(?:['’]ve|\s+have)\s+got|we\s+(?:have|offer|do|sell|run))\s+([a-z][a-z-]*(?:\s*,\s*[a-z][a-z-]*)*,?\s+(?:and|or)\s+[a-z][a-z-]*)(?=\s*(?:[.;,]|$))/gi, ' ($1)');
+  // ("the route, which for now is just north, south or east": how long it holds says nothing of the values.)
+  list = list.replace(/,\s*(which|that)\s+(?:for now|currently|at the moment|right now|at present|these days)\s*,?\s+(is|are)\s+(?:just|only|simply)?\s*/gi, ', $1 $2 ');
   // ("each booking gets one of the vans, obviously": the aside says nothing.)
   list = list.replace(/,\s*(?:obviously|of course|naturally|clearly|really|basically|as you'd expect)\s*(?=[,;.]|$)/gi, '');
   // ("a room number, which has to be unique and can have letters in it, like 3B": text, with an example of it.)
