@@ -6,7 +6,8 @@
  * understood would drop it silently.
  */
 import type { RightsContext } from '../offline-author/rights';
-import { parseRightsClause, roleNameOf } from '../offline-author/rights';
+import { splitClauses } from '../offline-author/clauses';
+import { parseRightsClause } from '../offline-author/rights';
 import type { Reading } from './assemble';
 import { inferAccess } from '../offline-author/access';
 import { saysSingleTenant } from '../offline-author/tenancy';
@@ -37,11 +38,7 @@ function accessIn(clause: string, ctx: RightsContext): boolean {
   return found.rules.length + found.everyone.length + found.ownerOps.length > 0;
 }
 
-/**
- * `roles`: the spec's roles. A clause read as rights counts as placed only when it is said of one
- * of them, of the public, or of the writer or someone named before ("they", "I"): "the officer
- * writes up a response for the request: ..." with no officer role is a record nobody read.
- */
+/** `roles`: the spec's roles, when known: then a clause that opens with a condition ("If we withhold anything ...") is never a right. */
 export function unplacedStatements(reading: Reading, ctx: RightsContext, workflowSentences: ReadonlySet<number>, roles?: ReadonlySet<string>): string[] {
   const used = new Set<number>([...workflowSentences, ...reading.consumed]);
   for (const c of reading.discovery.containments) used.add(c.sentence);
@@ -57,10 +54,7 @@ export function unplacedStatements(reading: Reading, ctx: RightsContext, workflo
   const rightsOfSomeone = (clause: string) => {
     // ("When we reply, the officer writes up a response ...", "If we withhold anything ...": what happens then, no right.)
     if (roles && /^(?:and\s+|so\s+|but\s+)?(?:when|whenever|if|once|after|before|as soon as)\b/i.test(clause.trim())) return false;
-    const parsed = parseRightsClause(clause, ctx);
-    if (!parsed || !roles) return !!parsed;
-    const name = roleNameOf(parsed.subject);
-    return roles.has(name) || roles.has(singular(name)) || /^(?:i|we|you|they|he|she|it|anyone|everyone|everybody|somebody|someone|people|users?|staff|public|visitors?|guests?|members?|nobody|no_one)$/.test(name) || name.split('_').some((w) => roles.has(singular(w)));
+    return parseRightsClause(clause, ctx) !== undefined;
   };
   const read = (clause: string) => tenantHolds(clause) || trade(clause) || /^(?:that's|that is|this is|which is)\s+how\b/i.test(clause.trim()) || rightsOfSomeone(clause) || accessIn(clause, ctx) || TENANCY.test(clause) || saysSingleTenant(clause) || NO_RIGHTS.test(clause) || PUBLIC.test(clause) || STATES.test(clause);
   reading.sentences.forEach((s, i) => {
@@ -75,7 +69,8 @@ export function unplacedStatements(reading: Reading, ctx: RightsContext, workflo
   // list", "A production is a show we stage".)
   for (const [i, parts] of reading.leftovers ?? []) {
     if (workflowSentences.has(i)) continue;
-    for (const part of parts) if (part.trim().split(/\s+/).length >= 10 && !SMALL_TALK.test(part.trim()) && !read(part)) out.push(part.trim());
+    // (Asked about only when no clause of it was read: "Officers handle the requests, meaning they can read and update them, ..." was.)
+    for (const part of parts) if (part.trim().split(/\s+/).length >= 10 && !SMALL_TALK.test(part.trim()) && !read(part) && !splitClauses(part).some(read)) out.push(part.trim());
   }
   return out;
 }
