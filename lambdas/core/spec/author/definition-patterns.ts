@@ -58,7 +58,8 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
   },
   {
     example: 'Strains are kept in a list of their own: the common name, the Latin name, ... (a record type kept apart, its fields after the colon)',
-    re: new RegExp(String.raw`^(?:the\s+|our\s+)?${NP}\s+(?:are|is|get|gets)\s+(?:also\s+)?(?:(?:kept|tracked|recorded|logged|stored|listed|held)\s+)?(?:in|on|as)\s+(?:a|an|their own|its own)\s+(?:(?:separate|little|simple|short)\s+)?(?:list|table|register|sheet|record|catalogue|catalog|page)(?:\s+of\s+(?:their|its)\s+own)?(?:\s+(?:too|as well))?\s*:\s*${LIST}$`, 'i'),
+    // (Also "Fabrics are our stock list: the fabric name, ...".)
+    re: new RegExp(String.raw`^(?:the\s+|our\s+)?${NP}\s+(?:are|is|get|gets)\s+(?:also\s+)?(?:(?:(?:kept|tracked|recorded|logged|stored|listed|held)\s+)?(?:in|on|as)\s+(?:a|an|their own|its own)|our|the)\s+(?:(?:separate|little|simple|short|stock|price|master|main)\s+)?(?:list|table|register|sheet|record|catalogue|catalog|page|range)(?:\s+of\s+(?:their|its)\s+own)?(?:\s+(?:too|as well))?\s*:\s*${LIST}$`, 'i'),
     topic: 1,
     list: 2,
   },
@@ -230,6 +231,13 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
   {
     example: 'When the driver hands over the goods they add a proof of delivery, which belongs to that consignment, with the name of whoever signed, ... (a record made, the one it is for, and its fields)',
     re: new RegExp(String.raw`^(?:(?:when|whenever|once|after)\s+[^,]{3,80}?,?\s+)?(?:they|we|you|he|she|staff|the\s+[a-z]+)\s+(?:also\s+|then\s+)?(?:add|adds|log|logs|record|records|create|creates|fill in|fills in|write|writes|upload|uploads|raise|raises|open|opens|enter|enters)\s+(?:a|an)\s+${NP}\s*,\s*(?:which|that)\s+(?:belongs to|is for|is linked to|goes with|hangs off|is attached to)\s+(?:the|that|this|a|an|one|their)\s+${NP}\s*,\s*(?:with|holding|having|recording)\s+${LIST}$`, 'i'),
+    topic: 1,
+    parent: 2,
+    list: 3,
+  },
+  {
+    example: "so there's a measurement record too, linked to an order, with the measuring date, ... (a record named with its word, the one it is for, and its fields)",
+    re: new RegExp(String.raw`^(?:.{0,60}?\b(?:so|and)\s+)?there(?:'s|\s+is)\s+(?:also\s+)?(?:a|an)\s+${NP}\s+(?:record|log|entry|sheet|form)(?:\s+(?:too|as well))?\s*,\s*(?:linked|tied|attached)\s+to\s+(?:a|an|one|the)\s+${NP}\s*,\s*(?:with|holding|having|recording)\s+${LIST}$`, 'i'),
     topic: 1,
     parent: 2,
     list: 3,

@@ -86,7 +86,10 @@ export function addFieldList(entity: SpecEntity, list: string, ctx: ListedFields
     }
     const madeBy = MADE_BY.exec(phrase.trim());
     if (madeBy) {
-      const field = mergeField(entity, { name: `${madeBy[1]!.toLowerCase()}_by_id`, type: `ref(${USER_ENTITY})`, required: false, onDelete: 'set_null' });
+      // ("who did the measuring": the one who measured.)
+      const doing = /^did$/i.test(madeBy[1]!) ? /\bthe\s+([a-z]+?)e?ing$/i.exec(phrase.trim()) : null;
+      const verb = doing ? `${doing[1]!.toLowerCase().replace(/([^aeiou])\1$/, '$1')}ed` : madeBy[1]!.toLowerCase();
+      const field = mergeField(entity, { name: `${verb}_by_id`, type: `ref(${USER_ENTITY})`, required: false, onDelete: 'set_null' });
       entity.ownerField ??= field.name;
       continue;
     }

@@ -58,8 +58,9 @@ const MULTI = [
   /\bdata (?:\w+ )?(?:completely |entirely |strictly |fully )?separate\b/i,
   // "they're really separate little businesses", "see their own beach's sessions ... never the other two".
   /\bseparate (?:little |small )?(?:businesses|companies|organi[sz]ations|shops|clubs)\b/i,
-  // "Every town's scheme is its own world", "we host the software for several towns' schemes".
-  /\b(?:each|every)\s+[a-z]+(?:['’]s)?\s+(?:[a-z]+\s+)?(?:is|has|gets)\s+its\s+own\s+(?:world|universe|island|bubble|little world)\b|\bhost\s+(?:the\s+|this\s+)?(?:software|app|system|platform|service)\s+for\s+(?:several|many|multiple|lots of|a number of|dozens of)\b/i,
+  // "Every town's scheme is its own world", "Each workshop is its own separate little world", "neither of us should ever
+  // see the other's", "we host the software for several towns' schemes".
+  /\b(?:each|every)\s+[a-z]+(?:['’]s)?\s+(?:[a-z]+\s+)?(?:is|has|gets)\s+its\s+own\s+(?:(?:separate|little|private|tiny|self-contained)\s+){0,2}(?:world|universe|island|bubble)\b|\bneither\s+of\s+(?:us|them)\s+(?:should|can|will|must)\s+(?:ever\s+)?see\s+the\s+other(?:['’]s|s['’])|\bhost\s+(?:the\s+|this\s+)?(?:software|app|system|platform|service)\s+for\s+(?:several|many|multiple|lots of|a number of|dozens of)\b/i,
   // "every truck's stuff has to stay private to that truck", "no truck gets to peek at another truck's orders".
   /\b(?:stays?|kept|keep|remains?)\s+private\s+to\s+(?:that|each|its|their|the)\b|\b(?:peek|look|see)\s+(?:at|into)\s+another\s+[a-z]+'s\b/i,
   // "a club's regattas ... are never shown to another club".

@@ -53,13 +53,16 @@ function splitFieldListOnce(said: string): string[] {
   let list = written.replace(/\b(?:go|come|pop|nip)\s+and\s+(?=(?:collect|pick|fetch|get|see|check|look|deliver|fix|measure|inspect)\b)/gi, '').replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '').replace(/\s+for\s+(?:people|those|anyone|folk|folks|members|customers|visitors)\s+who\s+[^,;()]*/gi, '');
   // ("which package they want - we've got bronze, silver and gold": the values, said after a dash.)
   list = list.replace(/\s+-\s+(?:we(?:['’]ve|\s+have)\s+got|we\s+(?:have|offer|do|sell|run))\s+([a-z][a-z-]*(?:\s*,\s*[a-z][a-z-]*)*,?\s+(?:and|or)\s+[a-z][a-z-]*)(?=\s*(?:[.;,]|$))/gi, ' ($1)');
+  // ("up to 15 MB because phone cameras are huge these days": why the limit is what it is says nothing of the file.)
+  list = list.replace(/(\d+(?:\.\d+)?\s*(?:kb|mb|gb))\s+(?:because|since|as|cos)\s+[^,;()]*/gi, '$1');
   // ("the route, which for now is just north, south or east": how long it holds says nothing of the values.)
   list = list.replace(/,\s*(which|that)\s+(?:for now|currently|at the moment|right now|at present|these days)\s*,?\s+(is|are)\s+(?:just|only|simply)?\s*/gi, ', $1 $2 ');
   // ("each booking gets one of the vans, obviously": the aside says nothing.)
   list = list.replace(/,\s*(?:obviously|of course|naturally|clearly|really|basically|as you'd expect)\s*(?=[,;.]|$)/gi, '');
   // ("a room number, which has to be unique and can have letters in it, like 3B": text, with an example of it.)
   list = list.replace(/\s+and\s+(?:can|may|could)\s+(?:have|contain|include)\s+letters(?:\s+in\s+it)?(?=\s*(?:[,;(]|$))/gi, ' (text)')
-    .replace(/,\s*(like|e\.g\.|such as|for example)\s+([^,;()]{1,20}?)(?=\s*(?:[,;]|$))/gi, ' ($1 $2)');
+    // ("the model, say "Westerly Centaur"": an example of it.)
+    .replace(/,\s*(like|e\.g\.|such as|for example|say)\s+("[^"]{1,40}"|[^,;()]{1,20}?)(?=\s*(?:[,;]|$))/gi, (_m, word: string, example: string) => ` (${word === 'say' ? 'e.g.' : word} ${example})`);
   // ("their legal name, which insurance needs, so that's required too": why it is kept says nothing; its rule stays.)
   list = list.replace(/,\s*which\s+(?:the\s+|our\s+)?[a-z]+\s+(?:needs|requires|wants|asks for|uses)\s*,\s*so\s+(?:that['’]s|it['’]s|it\s+is|that\s+is)\s+(required|optional|unique|mandatory)(?:\s+too|\s+as well)?/gi, ' ($1)')
     // ("the jam number, which starts at 1": its least value.)
@@ -82,6 +85,8 @@ function splitFieldListOnce(said: string): string[] {
   list = list.replace(/,\s*also\s+(an?\s+[a-z]+)(?=\s*(?:,|;|$|\s+and\b))/gi, ' (also $1)');
   // ("its fleet number, which is painted on the hull and is never shared by two craft": one relative clause, two things said of the field.)
   list = list.replace(/(,\s*(?:which|that)\s+[^,;()]*?)\s+and\s+(?=(?:is|are|must|can't|cannot|never|should|has to)\b)/gi, '$1\u2063and\u2063');
+  // ("a status that goes requested, measured, in workshop, ready to fit, fitted, or cancelled if it falls through": its states.)
+  list = list.replace(/\b(status|state|stage)\s+(?:that|which)\s+(?:goes|runs|moves)\s+(?!(?:through|from|along|between|to)\b)((?:[a-z][a-z -]*?,\s*){2,}(?:or\s+)?[a-z][a-z -]*?)(?:\s+(?:if|when|once|unless)\b[^,;()]*)?\s*$/i, (_m, field: string, states: string) => `${field} (${states.replace(/,\s*or\s+/i, ' or ')})`);
   // ("a status running from being arranged, to scheduled, to held, to outcome confirmed": the status, its states in order.)
   list = list.replace(/\b(status|state|stage)\s+(?:that\s+|which\s+)?(?:goes|moves|runs|running|going|moving|flows|flowing)\s+from\s+([a-z][a-z -]*?)((?:\s*,?\s+(?:and\s+)?(?:then\s+)?to\s+[a-z][a-z -]*?)+)(?=\s*(?:[,;.]|$))(?!\s*,?\s+(?:or|though|although|but|unless|and\s+(?:it|they))\b)/gi, (_m, field: string, first: string, rest: string) => `${field} (${[first, ...rest.split(/\s*,?\s+(?:and\s+)?(?:then\s+)?to\s+/).filter((v) => v.trim())].map((v) => v.trim()).join(', ')})`);
   // ("a type, which is a hearing test, a fitting, a follow-up or a repair drop-off": values said with their articles.)
@@ -261,6 +266,9 @@ function isDescriptorTail(written: string): boolean {
     const what = asWhat[1]!.toLowerCase();
     if (TYPE_PHRASES[what] !== undefined || FORMATS[what] !== undefined || FORMATS[what.replace(/s$/, '')] !== undefined) return true;
   }
+  // ("the templating photo, images only, up to 15 MB because phone cameras are huge": what the file before may be, and its size, with why.)
+  if (/^(?:images?|photos?|pictures?|pdfs?|jpe?gs?|pngs?|videos?|documents?|scans?)\s+only$/i.test(text.trim())) return true;
+  if (/^(?:up to|max(?:imum)?|no more than|no bigger than|no larger than|under|at most|nothing over|not over)\s+\d+(?:\.\d+)?\s*(?:kb|mb|gb)$/i.test(text.trim())) return true;
   // ("a name, optional (only the pet lambs get names)": the rule, then why.)
   if (/^(?:optional|required|unique|mandatory)\s*\([^()]*\)$/i.test(text.trim())) return true;
   if (/[(:]/.test(text)) return false;

@@ -47,6 +47,8 @@ export function valueList(said: string): string[] | undefined {
   if (/\b[a-z]+n['’]t\b|\b[a-z]+['’](?:re|m|ll|ve)\b/i.test(text)) return undefined;
   // ("(just the address, typed out)": how it is written, no values.)
   if (/^\s*just\s|\b(?:typed|written|spelled|spelt)\s+(?:out|in|down)\b/i.test(text)) return undefined;
+  // ("(can be a half, like 27.5)": what it may be, with an example, no list of choices.)
+  if (/\blike\s+\d|^\s*(?:can|may|could)\s+be\s+(?:an?\s+)?(?:half|decimal|fraction)/i.test(text)) return undefined;
   const written = splitValues(text);
   // ("St Mary's Hall, the School Music Block or the Corn Exchange": a name's article is no part of the value.)
   // ("wool, cotton, acrylic, alpaca or a blend": so is an article before a value.)
