@@ -243,6 +243,12 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     list: 3,
   },
   {
+    example: "Each delivery gets logged, usually by the supplier themselves when they send it out: which supplier and which product it's for, ... (a record people log, its fields after the colon)",
+    re: new RegExp(String.raw`^(?:each|every)\s+${NP}\s+(?:gets|is)\s+(?:logged|recorded|entered|written down|noted down|booked in|registered)\b[^:]{0,80}:\s*${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
     example: 'Teams with projects and tasks (a record type and the record types it holds, nothing else)',
     re: new RegExp(String.raw`^${NP}\s+(?:with|having|holding|containing)\s+${LIST}$`, 'i'),
     topic: 1,
@@ -331,7 +337,8 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
   {
     example: "Then there's the price, whether it's a first edition and the shelf code (more fields of the record just described)",
     // (Not "Then there's the menu.": the one noun alone introduces something else.)
-    re: /^(?:and\s+)?(?:then\s+)?there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?((?:the\s(?=.*(?:,|\sand\s|\())|(?:a|an|its|their|whether)\s).+)$/i,
+    // (Nor "Then there are the refills themselves, which is what happens at the till: ...": the record type, said again.)
+    re: /^(?:and\s+)?(?:then\s+)?there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?(?!the\s+[a-z]+(?:\s+[a-z]+)?\s+(?:themselves|itself)\b)((?:the\s(?=.*(?:,|\sand\s|\())|(?:a|an|its|their|whether)\s).+)$/i,
     topic: 0,
     list: 1,
   },

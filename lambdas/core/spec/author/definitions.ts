@@ -196,7 +196,8 @@ function readClean(clean: string, conditional = false): ProseDefinition | undefi
     if (list && /^(?:its|their)\s+own\s+(?:[a-z-]+\s+)?(?:account|space|workspace|area|instance|silo|world|copy|login)s?$/i.test(list.trim())) return undefined;
     // ("Site attendants record washes and can look up customers": people making records, a right, not a record type holding them.)
     // (Bare plurals after the verb are records they make; "Stock movements record the quantity" is a record's fields.)
-    if (list && p.topic !== 0 && /^[a-z]+(?:\s+[a-z]+)?\s+(?:record|log|enter|add|register|file|submit|raise|create)\s+(?!(?:a|an|the|their|its|his|her|our|each|every|any|some|whether|how|what|when|which|who)\b)[a-z]+s\b/i.test(clean) && /(?:er|or|ist|ant|ian|ee|staff|crew|team|people)s?$/i.test(topic)) return undefined;
+    // ("The shop assistants record refills, look at products ...": with its article too.)
+    if (list && p.topic !== 0 && /^(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:record|log|enter|add|register|file|submit|raise|create)\s+(?!(?:a|an|the|their|its|his|her|our|each|every|any|some|whether|how|what|when|which|who)\b)[a-z]+s\b/i.test(clean) && /(?:er|or|ist|ant|ian|ee|staff|crew|team|people)s?$/i.test(topic)) return undefined;
     // "The coordinator has full access": rights, not fields.
     // ("The estate manager has every right on everything".)
     if (list && /^(?:(?:full|all|every|complete|total|read(?:-only)?|no|limited|admin|write|edit)\s+)?(?:access|rights?|permissions?|control|privileges?)\b/i.test(list)) return undefined;

@@ -276,6 +276,10 @@ function readRelationsOnce(written: string): RelationReading | undefined {
   const linkBy = may ? null : /^(?:(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:can|may|could)\s+(?:also\s+)?(?:optionally\s+)?(?:link|attach|tie|connect)\s+(?:a|an|the|each|any)\s+([a-z]+(?:\s+[a-z]+)?)\s+to\s+(?:a|an|the|one)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:that|which|who|it)\b.*)?$/i.exec(text.trim().replace(/\.$/, ''));
   const optionalLink = may ? readOne(`${may[1]!} is linked to a ${may[2]!}`) : linkBy ? readOne(`an ${linkBy[1]!} is linked to a ${linkBy[2]!}`) : undefined;
   if (optionalLink) return { ...optionalLink, optional: true };
+  // ("If the customer has one of our loyalty cards we attach it to the refill, but that's optional": the refill may
+  // point at the card.)
+  const attached = /^if\s+[^,]*?\b(?:has|have|brings?|uses?|shows?|holds?)\s+(?:one\s+of\s+(?:our|the|their)\s+|an?\s+)([a-z]+(?:\s+[a-z]+)?)\s*,?\s+(?:we|they|staff|you|the\s+[a-z]+)\s+(?:attach|link|add|tie|connect)\s+(?:it|them)\s+to\s+(?:the|that|their|its)\s+([a-z]+(?:\s+[a-z]+)?)\b/i.exec(text.trim());
+  if (attached) return { pairs: [{ child: attached[2]!, parent: attached[1]!.replace(/s$/i, ''), optional: true }], loose: true, optional: true };
   // ("Each consignment also goes onto a groupage run, although that's optional until our planner gets round to it": the
   // relation, optional as the aside says.)
   const aside = /^(.+?)\s*,\s*(?:although|though|but)\s+(?:that|this|it)(?:['’]s|\s+is)\s+(optional|not required|not always known|not needed straight away)\b.*$/i.exec(text.trim().replace(/\.$/, ''));
