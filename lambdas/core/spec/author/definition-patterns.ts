@@ -249,6 +249,19 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     list: 2,
   },
   {
+    example: 'A job links back to the call-out request it came from and records the locksmith assigned, ... (the one it came from, and its fields)',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:links?|points?|refers?|ties?)\s+(?:back\s+)?to\s+(?:the|a|an|one|its)\s+${NP}\s+(?:it|they)\s+(?:came|comes|come|was made|were made|started)\s+from\s*,?\s+and\s+${HEDGE}${HAVE}\s+${LIST}$`, 'i'),
+    topic: 1,
+    parent: 2,
+    list: 3,
+  },
+  {
+    example: 'A note has several long free-text sections: what the patient reports, the objective findings, ... (the parts named after the colon are its fields)',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:has|have|is made up of|is split into|holds)\s+(?:several|a few|(?:two|three|four|five|six)|some|a number of)\s+(?:(?:long|short|separate|free-text|free text|text)\s+)*(?:sections|parts|boxes|fields|headings|bits|questions)\s*:\s*${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
     example: 'Teams with projects and tasks (a record type and the record types it holds, nothing else)',
     re: new RegExp(String.raw`^${NP}\s+(?:with|having|holding|containing)\s+${LIST}$`, 'i'),
     topic: 1,
@@ -378,8 +391,8 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     example: 'It also has a colour and a size / They have a name (the record just described)',
     // ("It's got a start ...", "they've got a name": the spoken possessive.)
     // (Also "It just says whether the member is bringing a friend and which language ...".)
-    // ("That has the title, the abstract, ...": the record just named.)
-    re: new RegExp(String.raw`^(?:it|they|each one|every one|each(?=\s+(?:has|holds|records|includes|carries|gets)\s)|which|and(?=\s+(?:has|have|holds?|records?|includes?|keeps?|stores?|carries)\b)|(?:that|this)(?=\s+(?:has|holds|records|includes|carries|keeps|stores)\s+(?!to\b)))(?:'s got|'ve got|\s+(?:has|have) got|\s+${HEDGE}(?:has|have|includes?|comes with|records?|stores?|carries|says|asks|notes|gives|holds?|keeps?|contains?|tracks?|lists?|needs?|gets))\s+${LIST}$`, 'i'),
+    // ("That has the title, the abstract, ...", "The record also holds their work email, ...": the record just named.)
+    re: new RegExp(String.raw`^(?:it|they|each one|every one|each(?=\s+(?:has|holds|records|includes|carries|gets)\s)|which|and(?=\s+(?:has|have|holds?|records?|includes?|keeps?|stores?|carries)\b)|(?:that|this)(?=\s+(?:has|holds|records|includes|carries|keeps|stores)\s+(?!to\b))|(?:the|this|that|their|its)\s+record(?=\s+(?:also\s+)?(?:has|holds|records|includes|carries|keeps|stores)\s))(?:'s got|'ve got|\s+(?:has|have) got|\s+${HEDGE}(?:has|have|includes?|comes with|records?|stores?|carries|says|asks|notes|gives|holds?|keeps?|contains?|tracks?|lists?|needs?|gets))\s+${LIST}$`, 'i'),
     topic: 0,
     list: 1,
   },
