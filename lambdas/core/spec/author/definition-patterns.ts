@@ -51,6 +51,13 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     list: 2,
   },
   {
+    example: 'Every time a part is fitted, the locksmith records a part usage against the job, saying which part and how many (a record made against another, and what it says)',
+    re: new RegExp(String.raw`^(?:(?:every time|each time|whenever|when|once|after)\s+[^,]{3,60},\s*)?(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:records?|logs?|enters?|adds?|creates?|fills? in|writes?|raises?)\s+(?:a|an)\s+${NP}\s+(?:against|for|on|to)\s+(?:the|a|an|that|their|its)\s+${NP}\s*,\s*(?:saying|giving|with|showing|recording|noting)\s+${LIST}$`, 'i'),
+    topic: 1,
+    parent: 2,
+    list: 3,
+  },
+  {
     example: 'Life jackets are tracked separately because the inspector asks about them: each one has a tag code, ...',
     re: new RegExp(String.raw`^(?:the\s+|our\s+)?${NP}\s+(?:are|is)\s+(?:also\s+)?(?:tracked|kept|recorded|logged|stored|listed|handled|managed|held)\s+(?:separately|too|as well|on their own|individually|apart)\b[^:]*:\s*(?:each|every)\s+(?:one|of them|single one)\s+(?:has|have|gets|carries|needs|holds)\s+${LIST}$`, 'i'),
     topic: 1,

@@ -687,6 +687,11 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     traits.type ??= 'integer';
     return ['age', howOld[1] ?? 'years'];
   }
+  // ("which part and how many": how many of it, its quantity.)
+  if (/^how many$/.test(t)) {
+    traits.type ??= 'integer';
+    return ['quantity'];
+  }
   // ("how big it is", "how tall they are": the measure the adjective asks about.)
   const measure = /^how\s+(big|large|small|long|tall|high|wide|deep|far|heavy|fast)\s+(?:it|they|he|she|the\s+[a-z]+)\s+(?:is|are|was|were|goes|go)$/.exec(t);
   if (measure) return [MEASURE_OF_ADJECTIVE[measure[1]!]!];
