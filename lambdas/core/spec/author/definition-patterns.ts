@@ -3,38 +3,9 @@
  * them): each names the record type's noun phrase, optionally a parent it belongs to, and the
  * field list, with an example of the wording it exists for.
  */
-const DET = String.raw`(?:(?:each|every|all|a|an|the|our|any|its|their|some)\s+)?`;
-/** A noun phrase of one to four words (checked later against the lexicon and the tagger). */
-const NP = String.raw`([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,3}?)`;
-/** ("An attendance record has ...", "A driver record holds ...": `record` is part of the name when a verb follows it; "An application asks for ..." too.) */
-// ("the deposit gets charged": a passive, not a possession.)
-const HAVE = String.raw`(?:has|have|includes?|contains?|consists of|records?|stores?|keeps?|holds?|carry(?!\s+out\b)|carries(?!\s+out\b)|comes? with|is made of|says?|states?|specif(?:y|ies)|gets?(?!\s+[a-z]+(?:ed|en)\b)|needs?|tracks?|lists?|shows?|asks for)(?!\s+(?:has|have|is|are|belongs?|links?|gets?|holds?|keeps?|stores?|contains?|includes?|lists?|carries|tracks?|shows?)\b)`;
-const HEDGE = String.raw`(?:(?:also|always|usually|typically|should|must|will|can|each|then|additionally|just)\s+)*`;
-const LIST = String.raw`(.+)`;
-/** Verbs of people making a record ("book", "place", "file"), in the forms a plural subject takes. */
-const MAKING_VERBS = ['book', 'make', 'place', 'submit', 'file', 'create', 'open', 'request', 'write', 'leave', 'log', 'raise', 'register', 'post', 'buy', 'order', 'reserve', 'apply with', 'fill in', 'fill out', 'take out'].join('|');
+import { DET, HAVE, HEDGE, LIST, MAKING_VERBS, NP, type DefinitionPattern } from './definition-pattern-parts';
 
-export interface DefinitionPattern {
-  /** Why it exists: the wording it reads. */
-  example: string;
-  re: RegExp;
-  /** Capture group numbers. */
-  topic: number;
-  parent?: number;
-  /** A second record type it belongs to ("each for one plot and one gardener"). */
-  parent2?: number;
-  list?: number;
-  /** The list is a passive's complements ("by a teacher to a student at a time"): each loses its preposition. */
-  passive?: boolean;
-  /** The pattern reads only a list of record types ("Teams with projects and tasks"), never fields. */
-  childrenOnly?: boolean;
-  /** What the one field is, said after it ("..., JPEG or PNG and no more than 5 MB"): the field's parenthesis. */
-  detail?: number;
-  /** The one field is a yes/no ("a tick box for ..."). */
-  yesNo?: boolean;
-  /** The pattern reads past a condition said first ("If we withhold anything ..., so a response can have ..."). */
-  afterCondition?: boolean;
-}
+export type { DefinitionPattern } from './definition-pattern-parts';
 
 export const DEFINITION_PATTERNS: DefinitionPattern[] = [
   {
