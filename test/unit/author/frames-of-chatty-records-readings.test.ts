@@ -116,6 +116,12 @@ describe('states and values said along the way', () => {
     expect(fieldOf(s, 'Job', 'status')?.values).toEqual(['booked', 'stripped', 'ready', 'collected', 'cancelled']);
   });
 
+  it('reads "Now and again a batch gets contaminated" as one more state, of any word, when it is said to happen now and then', () => {
+    expect(readExceptionState('Now and again a loaf gets spoiled and we have to bin it')).toEqual({ topic: 'loaf', value: 'spoiled' });
+    expect(readExceptionState('A loaf gets burnt')).toBeUndefined();
+    expect(readExceptionState('Sometimes a loaf gets sold early')).toBeUndefined();
+  });
+
   it('reads "moves from A to B to C, can get stuck in D, and finishes as E" as five states in order', () => {
     expect(readStates('A parcel moves from booked to collected to in transit, can get stuck in customs hold, and finishes as delivered')?.values).toEqual(['booked', 'collected', 'in_transit', 'customs_hold', 'delivered']);
   });
@@ -172,6 +178,13 @@ describe('sentences, links, tenancy and jobs', () => {
   it('reads "Each Monday morning the system should email every member a summary of ..." as a weekly job at 08:00 to that role', () => {
     const s = spec('Members have a name and an email. Members can log in to see events. Events have a title and a date.', "Each Monday morning the system should email every member a summary of what's on that week.");
     expect(s.schedules?.[0]).toMatchObject({ expression: 'cron(0 8 ? * MON *)', actions: [{ type: 'notify', to: { role: 'member' } }] });
+  });
+
+  it('reads "When a loaf has been proving for 2 hours, ping the bakers" as a wait of that long in that state, not an alert at once', () => {
+    const s = spec('A loaf has a recipe and a bake date. A loaf is mixing, proving, baked or sold.', 'When a loaf has been proving for 2 hours, ping the bakers. Bakers can edit loaves.');
+    const flow = s.workflows[0];
+    expect(flow?.trigger).toMatchObject({ entity: 'Loaf', field: 'status', value: 'proving' });
+    expect(flow?.steps[0]).toMatchObject({ kind: 'waitForEvent', timeout: 'PT2H' });
   });
 
   it('denies "..., but can\'t change them" only on what the clause before named', () => {

@@ -204,6 +204,7 @@ const EXCEPTION_STATES: Readonly<Record<string, string>> = {
 const EXCEPTION_WORDS = Object.keys(EXCEPTION_STATES).sort((a, b) => b.length - a.length).join('|');
 const NOW_AND_THEN = String.raw`(?:(?:sometimes|occasionally|now and (?:then|again)|every (?:now and then|so often)|once in a while|rarely|of course)\s*,?\s+)?`;
 const EXCEPTION_PASSIVE = new RegExp(String.raw`^(?:and\s+|but\s+)?${NOW_AND_THEN}(?:(?:a|an|the|each)\s+)?([a-z][a-z-]*(?:\s+(?!(?:can|may|might|could|will|do|does|also|sometimes|occasionally|be|gets?|is|are)\b)[a-z][a-z-]*)?)\s+(?:(?:can|may|might|could|will|do|does)\s+)?(?:also\s+|sometimes\s+|occasionally\s+)?(?:be|get|gets|is|are)\s+(${EXCEPTION_WORDS})\b`, 'i');
+const NOW_AND_THEN_STATE = /^(?:and\s+|but\s+)?(?:sometimes|occasionally|now and (?:then|again)|every (?:now and then|so often)|once in a while|rarely)\s*,?\s+(?:(?:a|an|the)\s+)?([a-z][a-z-]*(?:\s+(?!(?:gets?|is|are)\b)[a-z][a-z-]*)?)\s+(?:gets?|is|are)\s+([a-z]+(?:ed|en))\b/i;
 const EXCEPTION_ACTIVE = new RegExp(String.raw`^(?:and\s+|but\s+)?${NOW_AND_THEN}(?:the\s+[a-z]+|a\s+[a-z]+|someone|somebody|they|people|customers|clients)\s+(?:also\s+|sometimes\s+|occasionally\s+)?(cancels?|withdraws?)\s+(?:a|an|the|their)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\b`, 'i');
 
 /**
@@ -218,6 +219,9 @@ export function readExceptionState(text: string): { topic: string; value: string
   if (/\bby\s+(?:the|a|an|their|its|any)\s/i.test(t)) return undefined;
   const passive = EXCEPTION_PASSIVE.exec(t);
   if (passive && !/^(?:it|they|this|that|one|some|there)$/i.test(passive[1]!)) return { topic: passive[1]!, value: EXCEPTION_STATES[passive[2]!.toLowerCase()]! };
+  // ("Now and again a batch gets contaminated and we have to bin it": said to happen now and then, any state it gets into.)
+  const now = NOW_AND_THEN_STATE.exec(t);
+  if (now && !/^(?:it|they|this|that|one|some|there)$/i.test(now[1]!) && !/^(?:used|made|done|sold|booked|paid|sent|delivered|collected|returned|started|finished|completed)$/i.test(now[2]!)) return { topic: now[1]!, value: now[2]!.toLowerCase() };
   const active = EXCEPTION_ACTIVE.exec(t);
   if (active) return { topic: active[2]!, value: EXCEPTION_STATES[active[1]!.toLowerCase()]! };
   return undefined;
