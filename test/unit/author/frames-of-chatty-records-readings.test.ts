@@ -187,6 +187,12 @@ describe('sentences, links, tenancy and jobs', () => {
     expect(flow?.steps[0]).toMatchObject({ kind: 'waitForEvent', timeout: 'PT2H' });
   });
 
+  it('reads "First, when ...", "Second, 24 hours after ..." as the workflows they number, keeping their capital', () => {
+    const s = spec('A request has a title and a status (new, accepted or declined). A visit has a date and a status (booked or completed). Dispatchers can read requests.', 'First, when a request comes in, wait up to 15 minutes for a dispatcher to accept or decline it.', 'Second, 24 hours after a visit is marked completed, email the admin.');
+    expect(s.workflows.map((w) => w.trigger)).toEqual([{ entity: 'Request', event: 'created' }, expect.objectContaining({ entity: 'Visit', value: 'completed' })]);
+    expect(s.workflows[0]?.description).toMatch(/^When a request comes in/);
+  });
+
   it('denies "..., but can\'t change them" only on what the clause before named', () => {
     const s = spec('Guests have a name. Stays have a date. Referrals have a reason.', "Key workers can edit guests and can see stays, but can't change them.");
     expect(rightsOf(s, 'key_worker')).toMatchObject({ Guest: 'ru', Stay: 'r' });

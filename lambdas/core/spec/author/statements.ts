@@ -58,7 +58,8 @@ export interface Statements {
 /** "The deposit is the automation that matters most: when ...": a sentence about the workflow that follows its colon. */
 const WORKFLOW_LEAD_IN = /^[^:]{0,100}\b(?:automations?|workflows?|process(?:es)?|reminders?|notifications?|rules?)\b[^:]{0,60}:\s*(?=(?:when|whenever|once|if|after|before|every|each|as soon as)\b)/i;
 // ("As for who does what: the coordinators can do everything": the topic announced, then the sentence.)
-const LEAD_IN = /^(?:(?:oh|ok|okay|and|also|plus|so)[,\s]+)*(?:one (?:last|more|final) thing|last but not least|finally|lastly|also|note|ps|p\.s\.|oh,? and|and finally|by the way|btw|important|and|plus|workflows?|automations?|(?:the\s+)?automatic\s+(?:bits|stuff|things)|auto\s+stuff|who does what|who can do what|reminders?|notifications?|rules?|tenancy|(?:as for|as to|when it comes to|regarding|in terms of)\s+(?:who does what|who can do what|who's who|permissions|access|the people|people|roles))\s*[:,-]\s*/i;
+// ("First, when a call-out request comes in, wait ...", "Second, 24 hours after ...": the count of what is listed says nothing.)
+const LEAD_IN = /^(?:(?:oh|ok|okay|and|also|plus|so)[,\s]+)*(?:one (?:last|more|final) thing|last but not least|finally|lastly|also|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|note|ps|p\.s\.|oh,? and|and finally|by the way|btw|important|and|plus|workflows?|automations?|(?:the\s+)?automatic\s+(?:bits|stuff|things)|auto\s+stuff|who does what|who can do what|reminders?|notifications?|rules?|tenancy|(?:as for|as to|when it comes to|regarding|in terms of)\s+(?:who does what|who can do what|who's who|permissions|access|the people|people|roles))\s*[:,-]\s*/i;
 
 /** Headings and group bullets that hold rules rather than fields. */
 /** The sentence without its lead-in ("Also: ...", "Tenancy: each club is separate"), unless the label names a record type given fields ("Tenancy: start date, end date, rent"). */
@@ -67,8 +68,10 @@ const LEAD_IN = /^(?:(?:oh|ok|okay|and|also|plus|so)[,\s]+)*(?:one (?:last|more|
 const INTERJECTION = /^(?:oh|ah|ooh)\s+(?:and|also|plus)\s+(?=[a-z])|^(?:oh|ah|ooh)\s*,\s*(?:and|also|plus)\s*,?\s+(?=[a-z]+(?:\s+[a-z]+)?\s*:)/i;
 
 function withoutLeadIn(piece: string): string {
-  const rest = piece.replace(INTERJECTION, '').replace(LEAD_IN, '');
-  if (rest === piece) return piece;
+  const stripped = piece.replace(INTERJECTION, '').replace(LEAD_IN, '');
+  if (stripped === piece) return piece;
+  // (The sentence keeps its capital: "First, when a request comes in, ..." is "When a request comes in, ...".)
+  const rest = /^[A-Z]/.test(piece.trim()) ? stripped.charAt(0).toUpperCase() + stripped.slice(1) : stripped;
   const fields = (rest.match(/,/g) ?? []).length >= 2 && !/\b(?:can|may|must|should|will|is|are|when|if|each|every)\b/i.test(rest);
   return fields && /^(?:tenancy|reminders?|notifications?)\s*:/i.test(piece.trim()) ? piece : rest;
 }
