@@ -89,6 +89,11 @@ describe('a record in the frame a busy writer puts it in', () => {
     expect(entity(s, 'Usher')).toBeUndefined();
   });
 
+  it('reads "we set them up as a member, which is basically name, email and the town" as a record type', () => {
+    const s = spec('Enquiries have a name and a message.', 'Once they have paid we set them up as a member, which is basically name, email and the town, plus a notes box.');
+    expect(fieldsOf(s, 'Member')).toEqual(expect.arrayContaining(['name', 'email', 'town', 'notes']));
+  });
+
   it('reads "Each hire gets logged, usually by the counter staff: ..." as a record type with the fields after the colon', () => {
     const s = spec('Tools have a name and a day rate.', 'Each hire gets logged, usually by the counter staff when the customer walks out: which tool it is for, the start date, the number of days and the deposit taken.');
     expect(fieldsOf(s, 'Hire')).toEqual(expect.arrayContaining(['tool_id', 'start_date', 'days', 'deposit_taken']));

@@ -240,6 +240,12 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     list: 2,
   },
   {
+    example: "Once we decide it's worth chasing we set them up as a customer, which is basically name, phone, email ... (people made a record type, and its fields)",
+    re: new RegExp(String.raw`^(?:.{0,60}?\b)?(?:we|they|i|you|staff)\s+(?:set|sign|add|put|enter|register|turn)\s+(?:them|it|him|her)\s+(?:up\s+|in\s+|into\s+)?(?:as|on|into)\s+(?:a|an)\s+${NP}\s*,\s*(?:which|that)\s+(?:is|has|holds|needs)\s+(?:basically\s+|just\s+|simply\s+|really\s+|only\s+)?${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
     example: 'Teams with projects and tasks (a record type and the record types it holds, nothing else)',
     re: new RegExp(String.raw`^${NP}\s+(?:with|having|holding|containing)\s+${LIST}$`, 'i'),
     topic: 1,
