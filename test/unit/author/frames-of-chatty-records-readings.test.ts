@@ -198,6 +198,19 @@ describe('sentences, links, tenancy and jobs', () => {
     expect(s.workflows[0]?.description).toMatch(/^When a request comes in/);
   });
 
+  it('reads "Could it email a member when a loan has been out for 60 days?" as a workflow, the action said before its trigger', () => {
+    const s = spec('Members have a name and an email. A loan is for one member and has an out date and a status (out or returned). Members can read loans.', 'Could it email a member when a loan has been out for 60 days?');
+    expect(s.workflows[0]?.trigger).toMatchObject({ entity: 'Loan' });
+    expect(s.workflows[0]?.steps[0]).toMatchObject({ kind: 'waitForEvent', timeout: 'P60D' });
+  });
+
+  it('reads "The coordinators (four of us) can do anything" as the coordinators, and keeps "The garden committee (admins)" naming its role', () => {
+    const s = spec('Plots have a number. Rentals have a start date.', 'The coordinators (four of us) can do anything. Gardeners can read plots.');
+    expect(rightsOf(s, 'coordinator')).toMatchObject({ Plot: 'crud', Rental: 'crud' });
+    const t = spec('Plots have a number. Rentals have a start date.', 'The garden committee (admins) can do everything. Gardeners can read plots.');
+    expect(t.adminRole).toBe('admin');
+  });
+
   it('denies "..., but can\'t change them" only on what the clause before named', () => {
     const s = spec('Guests have a name. Stays have a date. Referrals have a reason.', "Key workers can edit guests and can see stays, but can't change them.");
     expect(rightsOf(s, 'key_worker')).toMatchObject({ Guest: 'ru', Stay: 'r' });

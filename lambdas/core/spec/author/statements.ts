@@ -67,6 +67,14 @@ const LEAD_IN = /^(?:(?:oh|ok|okay|and|also|plus|so)[,\s]+)*(?:one (?:last|more|
 // ("Oh, and payments: each payment ...": before a label, too; "Oh, and the price charged" stays an afterthought for the definitions.)
 const INTERJECTION = /^(?:oh|ah|ooh)\s+(?:and|also|plus)\s+(?=[a-z])|^(?:oh|ah|ooh)\s*,\s*(?:and|also|plus)\s*,?\s+(?=[a-z]+(?:\s+[a-z]+)?\s*:)/i;
 
+/** "Could it email a member when a loan has been out for 60 days?": what to do, then when; said as "When ..., email ...". */
+const ACTION_THEN_TRIGGER = /^(?:(?:could|can|would)\s+(?:it|you|the\s+(?:system|app))\s+(?:please\s+|also\s+)?|please\s+)?((?:email|e-mail|text|notify|remind|send|alert|message|ping|tell)\s[^,;]+?)\s+(when|whenever|as soon as)\s+([^,;]+?)\s*\??$/i;
+
+function triggerFirst(piece: string): string {
+  const m = ACTION_THEN_TRIGGER.exec(piece.trim());
+  return m ? `${m[2]!.charAt(0).toUpperCase()}${m[2]!.slice(1).toLowerCase()} ${m[3]!}, ${m[1]!.charAt(0).toLowerCase()}${m[1]!.slice(1)}` : piece;
+}
+
 function withoutLeadIn(piece: string): string {
   const stripped = piece.replace(INTERJECTION, '').replace(LEAD_IN, '');
   if (stripped === piece) return piece;
@@ -292,7 +300,7 @@ export function statementsOf(blocks: Block[]): Statements {
    */
   let lastColon: { topic: string; line: number; single?: Statement } | undefined;
   const sentence = (text: string, line: number, topic?: string) => {
-    for (const s of splitSentences(text).flatMap((piece) => storyAsStatements(withoutLeadIn(piece).replace(WORKFLOW_LEAD_IN, ''))).flatMap(withAsideSentences)) {
+    for (const s of splitSentences(text).flatMap((piece) => storyAsStatements(triggerFirst(withoutLeadIn(piece).replace(WORKFLOW_LEAD_IN, '')))).flatMap(withAsideSentences)) {
       const plain = namedAsHeaded(plainStatement(s), topic);
       if (lastColon && lastColon.line === line && !colonList(plain) && continuesList(plain)) {
         if (lastColon.single) {

@@ -38,6 +38,9 @@ export function plainRightsWording(clause: string): string {
 
 function plainRightsWordingOnce(clause: string): string {
   let text = clause
+    // ("The committee (four of us) can do anything": how many they are says nothing of their rights; "The garden
+    // committee (admins)" names their role, kept.)
+    .replace(/^(\s*(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?)\s*\((?:\s*(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple|about|around|roughly|usually|mostly|currently)\b[^()]*)\)(?=\s+(?:can|may|should|must|will|are|is|get|have|need|do)\b)/i, '$1')
     // ("It would honestly be lovely if people looking for a space could see the list of boxes": a wish that they can.)
     .replace(/^(\s*)it(?:['’]d|\s+would)\s+(?:\w+\s+)?be\s+(?:really\s+|so\s+)?(?:lovely|great|nice|good|handy|brilliant|ideal|useful|helpful|amazing)\s+if\s+((?:the\s+)?(?:people|anyone|anybody|everyone|visitors|customers|members|the public|[a-z]+s))(?:\s+(?:looking|wanting|hoping|searching|waiting)\s+(?:for|to)\s+[a-z]+(?:\s+[a-z]+)?)?\s+could\s+/i, '$1$2 can ')
     // ("see the stations and mark them as out of order": marking them as something is updating them.)
