@@ -94,6 +94,13 @@ describe('a record in the frame a busy writer puts it in', () => {
     expect(fieldsOf(s, 'Member')).toEqual(expect.arrayContaining(['name', 'email', 'town', 'notes']));
   });
 
+  it('reads "the public should be able to see the list of upcoming open days, which have a date, ..." as public records with those fields, not the last record\'s', () => {
+    const s = spec('Members have a name and an email.', 'Scores are for one member and have a round name and a total.', 'The public should be able to see the list of upcoming open days, which have a date, a start time and the number of places left.');
+    expect(fieldsOf(s, 'OpenDay')).toEqual(expect.arrayContaining(['date', 'places_left']));
+    expect(fieldsOf(s, 'Score')).not.toContain('places_left');
+    expect(s.access).toEqual(expect.arrayContaining([{ entity: 'OpenDay', operation: 'read', level: 'public' }]));
+  });
+
   it('reads "Each hire gets logged, usually by the counter staff: ..." as a record type with the fields after the colon', () => {
     const s = spec('Tools have a name and a day rate.', 'Each hire gets logged, usually by the counter staff when the customer walks out: which tool it is for, the start date, the number of days and the deposit taken.');
     expect(fieldsOf(s, 'Hire')).toEqual(expect.arrayContaining(['tool_id', 'start_date', 'days', 'deposit_taken']));

@@ -543,7 +543,12 @@ export function readDescription(description: string): Reading {
       // ("Dentists can read patients, and write treatment notes for an appointment, with ...": the
       // second clause keeps its subject.)
       const split = splitClauses(part);
-      const clauses = withSubjects(split.length < 2 ? verbClauses(part) : split);
+      // ("The public should be able to see the list of upcoming open days, which have a date, ...": the records the clause
+      // before ends on, named by their list, have the fields; "which" is not the record described before.)
+      const clauses = withSubjects(split.length < 2 ? verbClauses(part) : split).map((clause, at, all) => {
+        const listOf = at > 0 ? LIST_OF_RECORDS.exec(all[at - 1]!.trim()) : null;
+        return listOf ? clause.replace(/^\s*(?:which|that|each of which)\s+(?=(?:have|has|show|list|carry|include)\s)/i, `each ${singular(listOf[1]!)} `) : clause;
+      });
       if (clauses.length < 2) return [part];
       const left = clauses.filter((clause) => unread(clause));
       return left.length === clauses.length ? [part] : left;
@@ -764,6 +769,9 @@ function applyRenames(renames: ReadonlyMap<string, string>, discovery: Discovery
   for (const l of lists) l.entity = rename(l.entity);
   for (const s of statusLists) s.entity = rename(s.entity);
 }
+
+/** A clause ending on records named by a list of them ("... see the list of upcoming open days"). */
+const LIST_OF_RECORDS = /\b(?:list|calendar|schedule|timetable|diary|programme)\s+of\s+(?:(?:upcoming|future|forthcoming|our|all|the|next)\s+)*([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?s)$/i;
 
 /** After a record type named alone ("Students."), a sentence about what each holds. */
 const LABEL_NEXT = /^(?:we|i)\s+(?:also\s+)?(?:keep|store|record|note|track|hold|need|want|save|log)\b|^(?:apart from|besides|on top of|as well as|in addition to|for each|for every)\b/i;
