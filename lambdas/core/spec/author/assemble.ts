@@ -295,7 +295,7 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
   const rightless = named.filter((r) => r !== spec.adminRole && (spec.roles.find((x) => x.name === r)?.rights ?? {}) && Object.keys(spec.roles.find((x) => x.name === r)?.rights ?? {}).length === 0);
   // A "when ..." whose trigger was understood and whose action was not (no other reader took the sentence).
   const unreadActions = [...flows.unreadActions].filter(([i]) => !jobs.used.has(i) && !flows.used.has(i) && !reading.consumed.has(i)).map(([, rest]) => rest);
-  const openQuestions = [...unplacedStatements(reading, ctx, new Set([...flows.used, ...jobs.used]), new Set(spec.roles.map((r) => r.name))), ...unreadActions, ...fieldsCtx.unplaced, ...shaped.openQuestions, ...(rightless.length > 0 ? [`What may ${rightless.join(', ')} do? (named, with no rights yet)`] : [])];
+  const openQuestions = [...unplacedStatements(reading, ctx, new Set([...flows.used, ...jobs.used])), ...unreadActions, ...fieldsCtx.unplaced, ...shaped.openQuestions, ...(rightless.length > 0 ? [`What may ${rightless.join(', ')} do? (named, with no rights yet)`] : [])];
   return openQuestions.length > 0 ? { ...spec, openQuestions } : spec;
 }
 

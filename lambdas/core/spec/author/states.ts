@@ -202,9 +202,11 @@ const EXCEPTION_STATES: Readonly<Record<string, string>> = {
   'written off': 'written_off', 'put on hold': 'on_hold', disputed: 'disputed',
 };
 const EXCEPTION_WORDS = Object.keys(EXCEPTION_STATES).sort((a, b) => b.length - a.length).join('|');
-const NOW_AND_THEN = String.raw`(?:(?:sometimes|occasionally|now and (?:then|again)|every (?:now and then|so often)|once in a while|rarely|of course)\s*,?\s+)?`;
+/** Said of some of them, now and then ("Sometimes", "Now and again"). */
+const NOW_AND_THEN_WORDS = String.raw`(?:sometimes|occasionally|now and (?:then|again)|every (?:now and then|so often)|once in a while|rarely)`;
+const NOW_AND_THEN = String.raw`(?:(?:${NOW_AND_THEN_WORDS}|of course)\s*,?\s+)?`;
 const EXCEPTION_PASSIVE = new RegExp(String.raw`^(?:and\s+|but\s+)?${NOW_AND_THEN}(?:(?:a|an|the|each)\s+)?([a-z][a-z-]*(?:\s+(?!(?:can|may|might|could|will|do|does|also|sometimes|occasionally|be|gets?|is|are)\b)[a-z][a-z-]*)?)\s+(?:(?:can|may|might|could|will|do|does)\s+)?(?:also\s+|sometimes\s+|occasionally\s+)?(?:be|get|gets|is|are)\s+(${EXCEPTION_WORDS})\b`, 'i');
-const NOW_AND_THEN_STATE = /^(?:and\s+|but\s+)?(?:sometimes|occasionally|now and (?:then|again)|every (?:now and then|so often)|once in a while|rarely)\s*,?\s+(?:(?:a|an|the)\s+)?([a-z][a-z-]*(?:\s+(?!(?:gets?|is|are)\b)[a-z][a-z-]*)?)\s+(?:gets?|is|are)\s+([a-z]+(?:ed|en))\b/i;
+const NOW_AND_THEN_STATE = new RegExp(String.raw`^(?:and\s+|but\s+)?${NOW_AND_THEN_WORDS}\s*,?\s+(?:(?:a|an|the)\s+)?([a-z][a-z-]*(?:\s+(?!(?:gets?|is|are)\b)[a-z][a-z-]*)?)\s+(?:gets?|is|are)\s+([a-z]+(?:ed|en))\b`, 'i');
 const EXCEPTION_ACTIVE = new RegExp(String.raw`^(?:and\s+|but\s+)?${NOW_AND_THEN}(?:the\s+[a-z]+|a\s+[a-z]+|someone|somebody|they|people|customers|clients)\s+(?:also\s+|sometimes\s+|occasionally\s+)?(cancels?|withdraws?)\s+(?:a|an|the|their)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\b`, 'i');
 
 /**

@@ -38,8 +38,7 @@ function accessIn(clause: string, ctx: RightsContext): boolean {
   return found.rules.length + found.everyone.length + found.ownerOps.length > 0;
 }
 
-/** `roles`: the spec's roles, when known: then a clause that opens with a condition ("If we withhold anything ...") is never a right. */
-export function unplacedStatements(reading: Reading, ctx: RightsContext, workflowSentences: ReadonlySet<number>, roles?: ReadonlySet<string>): string[] {
+export function unplacedStatements(reading: Reading, ctx: RightsContext, workflowSentences: ReadonlySet<number>): string[] {
   const used = new Set<number>([...workflowSentences, ...reading.consumed]);
   for (const c of reading.discovery.containments) used.add(c.sentence);
   for (const s of reading.statusLists) used.add(s.sentence);
@@ -53,7 +52,7 @@ export function unplacedStatements(reading: Reading, ctx: RightsContext, workflo
   const trade = (clause: string) => /^(?:we|i)\s+(?:sell|make|grow|rent out|hire out|lend|offer|repair|fix|host|teach|run|breed|stock)\s/i.test(clause.trim()) && ctx.index.mentions(words(clause)).length > 0;
   const rightsOfSomeone = (clause: string) => {
     // ("When we reply, the officer writes up a response ...", "If we withhold anything ...": what happens then, no right.)
-    if (roles && /^(?:and\s+|so\s+|but\s+)?(?:when|whenever|if|once|after|before|as soon as)\b/i.test(clause.trim())) return false;
+    if (/^(?:and\s+|so\s+|but\s+)?(?:when|whenever|if|once|after|before|as soon as)\b/i.test(clause.trim())) return false;
     return parseRightsClause(clause, ctx) !== undefined;
   };
   const read = (clause: string) => tenantHolds(clause) || trade(clause) || /^(?:that's|that is|this is|which is)\s+how\b/i.test(clause.trim()) || rightsOfSomeone(clause) || accessIn(clause, ctx) || TENANCY.test(clause) || saysSingleTenant(clause) || NO_RIGHTS.test(clause) || PUBLIC.test(clause) || STATES.test(clause);
