@@ -33,6 +33,7 @@ import { isBareFieldList } from './bare-lists';
 import { forgetEntityWords } from './fields/entities';
 import { userNouns } from './user-nouns';
 import { opensWithSchedule } from './scheduled-jobs';
+import { givenList, introducedRecords } from './given-lists';
 
 /** Someone making a record, at the end of a clause ("creates an attendance record for that child", "we record every harvest from a tree"): the record, and what it is for. */
 const MADE_RECORD = /\b(?:creates?|makes?|records?|logs?|files?|writes?|opens?|submits?|adds?|fills? (?:in|out))\s+(?:a|an|one|the|a new|their|their own|every|each)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:for|from|of|on|against|about)\s+(?:a|an|the|that|this|each|every|one|their)\s+([a-z]+))?\s*$/i;
@@ -540,6 +541,16 @@ export function readDescription(description: string): Reading {
         return [];
       }
       if (!unread(part)) return [];
+      // ("Most work starts as an enquiry off the website ... They give us their name, a phone number, ...": what people give is the record's they make.)
+      const given = givenList(part);
+      // (Not "Filmmakers submit films and submissions": record types named are no fields.)
+      const givesRecords = given !== undefined && splitFieldList(given.list).some((item) => isDescribed(nameOf(item, units) ?? ''));
+      const givenTo = given && !givesRecords ? [given.before, statements[sentence.index - 1]?.text ?? ''].flatMap(introducedRecords).map((phrase) => nameOf(phrase, units, true)).find((n) => n !== undefined && !isPerson(n) && !earlyRoles.has(snakeCase(n))) : undefined;
+      if (given && givenTo) {
+        addList(givenTo, given.list, sentence.index);
+        previous = givenTo;
+        return [];
+      }
       // ("Dentists can read patients, and write treatment notes for an appointment, with ...": the
       // second clause keeps its subject.)
       const split = splitClauses(part);

@@ -30,8 +30,13 @@ function hasClause(item: string): boolean {
   if (terms[0]?.tags.has('Verb') && /^(?:the|a|an|their|them|it|his|her|its|our|your|each|every|all)$/.test(terms[1]?.normal ?? '')) return true;
   // ("an estimated repair cost": a participle after the article describes the noun that follows.)
   const describing = (i: number) => terms[i]!.tags.has('PastTense') && /^(?:a|an|the|their|its|our|his|her)$/.test(terms[i - 1]?.normal ?? '') && !!terms[i + 1]?.tags.has('Noun');
-  return terms.some((t, i) => i > 0 && t.tags.has('Verb') && !t.tags.has('Noun') && !t.tags.has('Gerund') && !(i === terms.length - 1 && t.tags.has('PastTense')) && !describing(i));
+  // ("the request details", "the delivery notes": a plural noun closing the phrase, though the tagger reads a verb after the noun.)
+  const closingNoun = (i: number) => i === terms.length - 1 && PLURAL_NOUNS.test(terms[i]!.normal) && !!terms[i - 1]?.tags.has('Noun');
+  return terms.some((t, i) => i > 0 && t.tags.has('Verb') && !t.tags.has('Noun') && !t.tags.has('Gerund') && !(i === terms.length - 1 && t.tags.has('PastTense')) && !describing(i) && !closingNoun(i));
 }
+
+/** Plural nouns fields are named by, which are verbs too ("details", "notes"). */
+const PLURAL_NOUNS = /^(?:details|notes|comments|results|instructions|requirements|contacts|costs|charges|fees|hours|dates|times|measurements|readings|remarks|terms|needs|works|plans|changes|answers|findings|repairs|checks|counts|totals|returns|reports|requests|orders|bookings|visits|payments|points|marks|scores|rates|prices|records|photos)$/;
 
 const BARE_LISTS = new Remembered<boolean>();
 const SINGLE_BARE_LISTS = new Remembered<boolean>();
