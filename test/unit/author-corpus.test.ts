@@ -23,7 +23,7 @@ type Part = (typeof PARTS)[number];
  * ambiguous, add new held-out files instead, and then update this pin deliberately, in a commit
  * that only adds files.
  */
-const HELD_OUT_SHA256 = '78ae177ab3a9773615633e4362634dbe0cdfb8c491acc13bd3eb4b26b6cf33da';
+const HELD_OUT_SHA256 = '37587ffc902f41c4596b2f3af6942e8edaaac10d79056276a423d57dd56f8b8f';
 
 /** The least the corpus must hold (issue 23). */
 const MIN_DESCRIPTIONS = 40;
