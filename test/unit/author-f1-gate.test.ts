@@ -71,10 +71,12 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * taking the held-out part from 0.670 to 0.650, 58 descriptions; 8 development: on their own 0.430,
  * taking development from 0.880 to 0.857, 149 descriptions). After the session's rules on them
  * (each pinned on records made up for it, and three probe descriptions of its own): the eight
- * 0.671, development 0.867, examples 0.956, held-out 0.652 (its seven new ones 0.522). The floors
- * are those, rounded down.
+ * 0.671, development 0.867, examples 0.956, held-out 0.652 (its seven new ones 0.522). Session 21
+ * grew it blind once more (6 held-out: on their own 0.308, taking the held-out part from 0.653 to
+ * 0.623, 64 descriptions; 9 development: on their own 0.403, taking development from 0.868 to
+ * 0.841, 158 descriptions). The floors are the last measured, rounded down.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.867, examples: 0.95, 'held-out': 0.652 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.843, examples: 0.95, 'held-out': 0.623 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {

@@ -7,6 +7,7 @@
 import { authorSpec } from '../../../lambdas/core/spec/author';
 import { givenList, introducedRecords } from '../../../lambdas/core/spec/author/given-lists';
 import { isBareFieldList } from '../../../lambdas/core/spec/author/bare-lists';
+import { introducedTopic, loneFieldList } from '../../../lambdas/core/spec/author/topics';
 import { fieldsOf } from '../../support/spec-lookups';
 
 const spec = (...sentences: string[]) => authorSpec({ name: 'Probe', description: sentences.join(' ') });
@@ -38,5 +39,40 @@ describe('what people give when they make a record', () => {
   it('reads a plural noun closing a field\'s name as a noun ("the request details")', () => {
     expect(isBareFieldList('their name, an email address and the request details')).toBe(true);
     expect(isBareFieldList('the driver checks the van, the office books it')).toBe(false);
+  });
+});
+
+describe('a record brought up in one sentence and described in the next', () => {
+  it('reads "somewhere to keep our X. A, B and C are a must, plus D" as X with A, B and C required and D optional', () => {
+    const s = spec('A piano tuning business.', 'What I need first is somewhere to keep our pianos.', 'Make, serial number and room are a must, because the tuners need them, plus the colour if anyone knows it.');
+    expect(fieldsOf(s, 'Piano')).toEqual(expect.arrayContaining(['make', 'serial_number', 'room', 'colour']));
+    expect(s.entities.find((e) => e.name === 'Piano')!.fields.filter((f) => f.required).map((f) => f.name)).toEqual(expect.arrayContaining(['make', 'serial_number', 'room']));
+  });
+
+  it('reads "Every time X, that\'s a Y. I\'d want to record ..." and "We keep a few Zs. For those it\'s just ..." as record types with those fields', () => {
+    const s = spec('Our little business.', 'Every time we climb a roof, that\'s a sweep.', 'I\'d want to record which house it\'s for, the date of the visit, the fee and where it\'s up to: booked, swept or cancelled.', 'We keep a few brushes in the van too.', 'For those it\'s just the brush code, a description and how many we\'ve got.');
+    expect(fieldsOf(s, 'Sweep')).toEqual(expect.arrayContaining(['fee', 'status']));
+    expect(fieldsOf(s, 'Brush')).toEqual(expect.arrayContaining(['brush_code', 'description']));
+  });
+
+  it('reads "a little form where people can ask for a X. It would take ..." as an X request with those fields', () => {
+    const s = spec('A chimney sweep.', 'A sweep has a date and a fee.', 'On the website I\'d like a little form where people can ask for a quote without signing up.', 'It would take their name, phone number, postcode and a preferred day.');
+    expect(fieldsOf(s, 'QuoteRequest')).toEqual(expect.arrayContaining(['name', 'postcode', 'preferred_day']));
+  });
+
+  it('finds the topic a sentence brings up, and none in people, places or pronouns', () => {
+    expect(introducedTopic('What I\'d like first is somewhere to keep our customers.')).toBe('customers');
+    expect(introducedTopic('Then the appliances at each house, because we often go back to the same machine.')).toBe('appliances');
+    expect(introducedTopic('Every time we go out, that\'s a call-out.')).toBe('call-out');
+    expect(introducedTopic('We keep a few parts in the vans and the garage too (pumps, door seals).')).toBe('parts');
+    expect(introducedTopic('We keep track of whether parents have paid.')).toBeUndefined();
+    expect(introducedTopic('My husband and I run the business.')).toBeUndefined();
+  });
+
+  it('reads a list with no record only after an opener that names none, and not a rule about one field', () => {
+    expect(loneFieldList('For those it\'s just the part number, a description and the price')?.list).toBe('the part number, a description and the price');
+    expect(loneFieldList('It is required')).toBeUndefined();
+    expect(loneFieldList('The challenger and the challenged player, and both are required')).toBeUndefined();
+    expect(loneFieldList('Engineers can read customers, appliances and parts')).toBeUndefined();
   });
 });

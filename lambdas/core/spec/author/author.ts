@@ -34,6 +34,7 @@ import { forgetEntityWords } from './fields/entities';
 import { userNouns } from './user-nouns';
 import { opensWithSchedule } from './scheduled-jobs';
 import { givenList, introducedRecords } from './given-lists';
+import { introducedTopic, loneFieldList } from './topics';
 
 /** Someone making a record, at the end of a clause ("creates an attendance record for that child", "we record every harvest from a tree"): the record, and what it is for. */
 const MADE_RECORD = /\b(?:creates?|makes?|records?|logs?|files?|writes?|opens?|submits?|adds?|fills? (?:in|out))\s+(?:a|an|one|the|a new|their|their own|every|each)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:for|from|of|on|against|about)\s+(?:a|an|the|that|this|each|every|one|their)\s+([a-z]+))?\s*$/i;
@@ -549,6 +550,17 @@ export function readDescription(description: string): Reading {
       if (given && givenTo) {
         addList(givenTo, given.list, sentence.index);
         previous = givenTo;
+        return [];
+      }
+      // ("We keep a few parts in the vans. For those it's just the part number, ...": a list naming no record is the one the
+      // sentence before brought up, else the one described last.)
+      const lone = loneFieldList(part);
+      const broughtUp = lone && sentence.index > 0 && !consumed.has(sentence.index - 1) ? introducedTopic(statements[sentence.index - 1]!.text) : undefined;
+      const loneOwner = broughtUp ? nameOf(broughtUp, units, true) : previous;
+      if (lone && loneOwner && !splitFieldList(lone.list).some((item) => isDescribed(nameOf(item, units) ?? ''))) {
+        addList(loneOwner, lone.list, sentence.index);
+        if (broughtUp) consumed.add(sentence.index - 1);
+        previous = loneOwner;
         return [];
       }
       // ("Dentists can read patients, and write treatment notes for an appointment, with ...": the

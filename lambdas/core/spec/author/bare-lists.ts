@@ -73,6 +73,8 @@ function isBareList(sentence: string, single: boolean): boolean {
     // ("power draw in watts": a measure named in its unit is a noun phrase, whatever the tagger makes of "draw".)
     const measured = /\s+in\s+(?:watts|kilowatts|kw|volts|amps|kg|kilos|grams|g|metres|meters|m|cm|mm|km|miles|minutes|mins|hours|days|litres|liters|ml|percent|pounds|lbs|euros|dollars|pence)$/i.test(plain) && contentWords(plain) <= 4;
     // ("the date it was checked", "the time they left": the moment of an act, clause and all.)
-    return /^(?:whether|how|what kind|what type|what sort|what's wrong|what went wrong)\b|^(?:the\s+)?(?:date|time|day|moment)\s+(?:it|they|he|she|we)\s+[a-z']+(?:\s+[a-z]+)?$/i.test(plain) || measured || (contentWords(plain) <= 5 && !hasClause(plain));
+    // ("which appliance it's for", "what we sell it for", "where it's up to": a question of a few words names a field too.)
+    const question = /^(?:which|what|who|where)\b/i.test(plain) && plain.split(/\s+/).length <= 7;
+    return question || /^(?:whether|how|what kind|what type|what sort|what's wrong|what went wrong)\b|^(?:the\s+)?(?:date|time|day|moment)\s+(?:it|they|he|she|we)\s+[a-z']+(?:\s+[a-z]+)?$/i.test(plain) || measured || (contentWords(plain) <= 5 && !hasClause(plain));
   });
 }

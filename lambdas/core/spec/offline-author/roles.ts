@@ -113,10 +113,15 @@ export function roleSubject(clause: RightsClause, index: EntityIndex): string | 
   return roleNameOf(clause.subject);
 }
 
+/** Family words: who the writer's people are to them, never a role. */
+const FAMILY = /^(?:husband|wife|son|daughter|mum|mom|dad|father|mother|brother|sister|son_in_law|daughter_in_law|father_in_law|mother_in_law|grandson|granddaughter|uncle|aunt|cousin|nephew|niece|friend|husbands|wives|sons|daughters|kids|children)$/;
+
 export function collectRoles(sentences: Sentence[], context: RightsContext): RoleDraft[] {
   const ctx: RightsContext = { ...context, placedOnce: context.placedOnce ?? peoplePlacedOnce(sentences.map((s) => s.text)) };
   const drafts = new Map<string, RoleDraft>();
   const evidenced = new Set<string>();
+  /** Names said with a modal somewhere ("she needs to see the orders"). */
+  const modalOf = new Set<string>();
   // ("Every club runs its own regattas" when each club is a tenant: the tenant, not a role of people.)
   const tenants = tenancyUnits(sentences.map((s) => s.text.replace(/[.!?]?\s*$/, '.')).join(' '));
   for (const s of sentences) {
@@ -139,6 +144,7 @@ export function collectRoles(sentences: Sentence[], context: RightsContext): Rol
       if (!name || !SNAKE_NAME.test(name) || (tenants.has(name.replace(/_/g, ' ')) && !PERSON_WORDS.has(name))) return;
       // ("Boats enter it": no modal and nothing named is no evidence of people on its own; said so elsewhere it is.)
       const head = singularWord(parsed.subject[parsed.subject.length - 1] ?? '');
+      if (parsed.modal) modalOf.add(name);
       if (parsed.modal || parsed.namedObject || parsed.determiner || parsed.groups.some((g) => g.adminWording) || PERSON_WORDS.has(head) || /(?:er|or|ist|ian|ee|ent|ant|staff|crew|team|people|folk)$/.test(head)) evidenced.add(name);
       const draft = drafts.get(name) ?? { name, order: s.index * 100 + ci, grants: [], denials: [], admin: false };
       drafts.set(name, draft);
@@ -147,7 +153,8 @@ export function collectRoles(sentences: Sentence[], context: RightsContext): Rol
   }
   // ("The committee must schedule a hearing" after "the protest committee reads protests": the
   // shorter name of a role, with no right of its own, is that role.)
-  const all = [...drafts.values()].filter((d) => evidenced.has(d.name));
+  // ("My husband Keith and I run the business": family, not a role of the system, unless given rights: "My sister needs to see the orders".)
+  const all = [...drafts.values()].filter((d) => evidenced.has(d.name) && (!FAMILY.test(d.name) || modalOf.has(d.name)));
   return all.filter((d) => d.grants.length > 0 || d.admin || !all.some((o) => o.name.endsWith(`_${d.name}`))).sort((a, b) => a.order - b.order);
 }
 

@@ -655,6 +655,9 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   // ("which welder went", "which vet came out": the one who went, one of those people.)
   const whichDid = /^which\s+([a-z]+)\s+(?:[a-z]+(?:ed|t|de|ne|w|ught|ok)?\s+(?:it|them)(?:\s+(?:up|out|in|down|off))?|went|came|attended|drove|turned up|showed up|was there|came out|went out|did it|did the job|was sent)$/.exec(t);
   if (whichDid) return [whichDid[1]!];
+  // ("which engineer's going", "which driver is doing it": the one going, one of those people.)
+  const whichGoing = /^which\s+([a-z]+)(?:['’]s|\s+is|\s+will\s+be)\s+(?:going|coming|doing\s+it|doing\s+the\s+job|attending|on\s+it|taking\s+it|driving)$/.exec(t);
+  if (whichGoing) return [whichGoing[1]!];
   // ("which flags are flying: ...", "which language is spoken": the thing asked about.)
   const whichAre = /^which\s+([a-z]+)\s+(?:is|are|was|were)\s+(?:being\s+)?[a-z]+(?:ing|ed|en)$/.exec(t);
   if (whichAre) return [whichAre[1]!];
@@ -688,10 +691,24 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     return ['age', howOld[1] ?? 'years'];
   }
   // ("which part and how many": how many of it, its quantity.)
-  if (/^how many$/.test(t)) {
+  // ("how many we've got", "how many there are": the quantity held.)
+  if (/^how many(?:\s+(?:we['’]ve got|we have|we've|we hold|we keep|there are|they have|we own))?$/.test(t)) {
     traits.type ??= 'integer';
     return ['quantity'];
   }
+  // ("what we sell it for", "what we charge for it": its price.)
+  if (/^what\s+(?:we|i|they)\s+(?:sell|sells|charge|charges|rent|hire)\s+(?:it|them|each one)\s+(?:out\s+)?(?:for|at)$|^what\s+(?:we|i)\s+charge(?:\s+for\s+(?:it|them))?$|^what\s+(?:it|they)\s+(?:sells?|goes|go)\s+for$/.test(t)) {
+    traits.type ??= 'number';
+    return ['price'];
+  }
+  // ("what the customer says is wrong", "what they think is wrong": the fault, as described.)
+  if (/^what\s+(?:the\s+[a-z]+|they|he|she|the\s+owner|the\s+client)\s+(?:says?|thinks?|reports?|tells?\s+us)\s+(?:is\s+)?wrong(?:\s+with\s+(?:it|them))?$/.test(t)) {
+    traits.type ??= 'text';
+    return ['fault', 'description'];
+  }
+  // ("what type of appliance it is": the type of that thing.)
+  const typeOfThing = /^what\s+(?:kind|type|sort)\s+of\s+([a-z]+)\s+(?:it|they)\s+(?:is|are)$/.exec(t);
+  if (typeOfThing && !/^(?:thing|item|object|device|animal|job)$/.test(typeOfThing[1]!)) return [typeOfThing[1]!, 'type'];
   // ("how big it is", "how tall they are": the measure the adjective asks about.)
   const measure = /^how\s+(big|large|small|long|tall|high|wide|deep|far|heavy|fast)\s+(?:it|they|he|she|the\s+[a-z]+)\s+(?:is|are|was|were|goes|go)$/.exec(t);
   if (measure) return [MEASURE_OF_ADJECTIVE[measure[1]!]!];
