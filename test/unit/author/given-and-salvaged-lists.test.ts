@@ -7,7 +7,7 @@
 import { authorSpec } from '../../../lambdas/core/spec/author';
 import { givenList, introducedRecords } from '../../../lambdas/core/spec/author/given-lists';
 import { isBareFieldList } from '../../../lambdas/core/spec/author/bare-lists';
-import { introducedTopic, loneFieldList } from '../../../lambdas/core/spec/author/topics';
+import { colonListTopic, introducedTopic, loneFieldList } from '../../../lambdas/core/spec/author/topics';
 import { fieldsOf } from '../../support/spec-lookups';
 
 const spec = (...sentences: string[]) => authorSpec({ name: 'Probe', description: sentences.join(' ') });
@@ -74,5 +74,36 @@ describe('a record brought up in one sentence and described in the next', () => 
     expect(loneFieldList('It is required')).toBeUndefined();
     expect(loneFieldList('The challenger and the challenged player, and both are required')).toBeUndefined();
     expect(loneFieldList('Engineers can read customers, appliances and parts')).toBeUndefined();
+  });
+});
+
+describe('lists said in passing, and quick-note wording', () => {
+  it('reads "so we need X too: a, b, c" as X with those fields, and not a place and the kinds of things there', () => {
+    const s = spec('A dog grooming van.', 'We do a lot for kennels on account so we need trade accounts too: company name, billing email and a monthly spend limit in £.');
+    expect(fieldsOf(s, 'TradeAccount')).toEqual(['company_name', 'billing_email', 'monthly_spend_limit']);
+    expect(s.entities.find((e) => e.name === 'TradeAccount')!.fields.find((f) => f.name === 'monthly_spend_limit')!.type).toBe('number');
+    expect(colonListTopic('We park on the quay of Port Isaac: vans, trailers and bikes')).toBeUndefined();
+  });
+
+  it('reads "groomers upload their receipts - just a photo, jpg or png - with the amount, the date and which van" as a record with a file', () => {
+    const s = spec('A dog grooming van.', 'A van has a registration and a colour.', 'groomers upload their fuel receipts - just a photo off the phone, jpg or png, under 5 MB please - with the amount, the date and which van it was for.');
+    expect(fieldsOf(s, 'FuelReceipt')).toEqual(expect.arrayContaining(['photo_key', 'amount', 'date']));
+  });
+
+  it('reads a long list with one odd item, keeping the fields and asking about the item', () => {
+    const s = spec('A dog grooming van.', 'appointments are the main thing. each one needs the owner name, phone number, which dog, the van gets cleaned after, the date and time, the price and paid y/n.');
+    expect(fieldsOf(s, 'Appointment')).toEqual(expect.arrayContaining(['owner_name', 'phone_number', 'price', 'paid']));
+    expect(s.openQuestions ?? []).toEqual(expect.arrayContaining([expect.stringContaining('the van gets cleaned after')]));
+  });
+
+  it('reads a short line of its own between paragraphs as a heading, and a people heading over rights as no record type', () => {
+    const s = authorSpec({ name: 'Probe', description: 'We run a grooming van.\n\nDogs\n\nName and breed are a must, plus the date of birth.\n\nppl:\n- me - admin, everything\n- groomers: only see their own dogs\n' });
+    expect(fieldsOf(s, 'Dog')).toEqual(expect.arrayContaining(['name', 'breed', 'date_of_birth']));
+    expect(s.entities.map((e) => e.name)).toEqual(['Dog']);
+  });
+
+  it('spells out quick-note wording: "corp", "phone no", "see there own"', () => {
+    const s = spec('A taxi firm.', 'cars: registration, seats.', 'corp accounts: company name, phone no, credit limit.', 'drivers can only see there own cars.');
+    expect(fieldsOf(s, 'CorporateAccount')).toEqual(expect.arrayContaining(['company_name', 'phone_number']));
   });
 });

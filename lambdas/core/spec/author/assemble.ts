@@ -47,6 +47,8 @@ export interface Reading {
   consumed: Set<number>;
   /** Of a sentence a prose reader used only in part, the parts it left (asked about when no other reader takes them). */
   leftovers?: Map<number, string[]>;
+  /** Items of a list read as fields that no field could be made of ("the van gets cleaned after"): always asked about. */
+  unreadItems?: string[];
   /** Nouns the text says are users ("a staff member (a user of the system)"): references to users. */
   userNouns?: Set<string>;
 }

@@ -34,7 +34,7 @@ import { forgetEntityWords } from './fields/entities';
 import { userNouns } from './user-nouns';
 import { opensWithSchedule } from './scheduled-jobs';
 import { givenList, introducedRecords } from './given-lists';
-import { introducedTopic, loneFieldList } from './topics';
+import { colonListTopic, introducedTopic, loneFieldList, madeWithList } from './topics';
 
 /** Someone making a record, at the end of a clause ("creates an attendance record for that child", "we record every harvest from a tree"): the record, and what it is for. */
 const MADE_RECORD = /\b(?:creates?|makes?|records?|logs?|files?|writes?|opens?|submits?|adds?|fills? (?:in|out))\s+(?:a|an|one|the|a new|their|their own|every|each)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:for|from|of|on|against|about)\s+(?:a|an|the|that|this|each|every|one|their)\s+([a-z]+))?\s*$/i;
@@ -96,6 +96,7 @@ export function readDescription(description: string): Reading {
   const statusLists: Reading['statusLists'] = [];
   const consumed = new Set<number>();
   const leftovers = new Map<number, string[]>();
+  const unreadItems: string[] = [];
   /** Field lists read from each statement: the rights and workflow readers do not read them again. */
   const readLists = new Map<number, string[]>();
   const addList = (entity: string, list: string | undefined, index: number) => {
@@ -554,6 +555,22 @@ export function readDescription(description: string): Reading {
       }
       // ("We keep a few parts in the vans. For those it's just the part number, ...": a list naming no record is the one the
       // sentence before brought up, else the one described last.)
+      // ("so we need corporate accounts too: company name, billing email, ...": the list is of what the clause ends on.)
+      const colonTopic = colonListTopic(part);
+      const colonOwner = colonTopic ? nameOf(colonTopic.topic, units, true) : undefined;
+      if (colonTopic && colonOwner && !earlyRoles.has(snakeCase(colonOwner)) && !splitFieldList(colonTopic.list).some((item) => isDescribed(nameOf(item, units) ?? ''))) {
+        addList(colonOwner, colonTopic.list, sentence.index);
+        previous = colonOwner;
+        return [];
+      }
+      // ("drivers upload their fuel receipts - just a picture, jpg or png - with the amount, the date and which car": the record they make.)
+      const madeWith = madeWithList(part);
+      const madeOwner = madeWith ? nameOf(madeWith.record, units, true) : undefined;
+      if (madeWith && madeOwner && !earlyRoles.has(snakeCase(madeOwner)) && !splitFieldList(madeWith.list).some((item) => isDescribed(nameOf(item, units) ?? ''))) {
+        addList(madeOwner, `${madeWith.file ? `${madeWith.file}, ` : ''}${madeWith.list}`, sentence.index);
+        previous = madeOwner;
+        return [];
+      }
       const lone = loneFieldList(part);
       const broughtUp = lone && sentence.index > 0 && !consumed.has(sentence.index - 1) ? introducedTopic(statements[sentence.index - 1]!.text) : undefined;
       const loneOwner = broughtUp ? nameOf(broughtUp, units, true) : previous;
@@ -561,6 +578,7 @@ export function readDescription(description: string): Reading {
         addList(loneOwner, lone.list, sentence.index);
         if (broughtUp) consumed.add(sentence.index - 1);
         previous = loneOwner;
+        unreadItems.push(...(lone.unread ?? []));
         return [];
       }
       // ("Dentists can read patients, and write treatment notes for an appointment, with ...": the
@@ -591,7 +609,8 @@ export function readDescription(description: string): Reading {
       left = left.filter((part) => {
         // ("2 hours before a session starts, email the admin": a time before or after something, then what to do.)
         // ("- access notes (long free text, ...)" under its heading: one field with what it is, too.)
-        if (!isBareFieldList(part, headedEntity !== undefined && /\([^()]+\)\s*$/.test(part.trim())) || opensWithSchedule(part) || /^(?:when|whenever|once|if|after|before|as soon as|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty|forty|fifty|sixty)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+(?:before|after|later))\b/i.test(part.trim())) return true;
+        // ("me and the wife - admin, everything": who has which role, no fields.)
+        if (!isBareFieldList(part, headedEntity !== undefined && /\([^()]+\)\s*$/.test(part.trim())) || /\b(?:admin|admins|everything|full access)\b/i.test(part) || opensWithSchedule(part) || /^(?:when|whenever|once|if|after|before|as soon as|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty|forty|fifty|sixty)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+(?:before|after|later))\b/i.test(part.trim())) return true;
         addList(listOwner, part.trim().replace(/^(?:and|also|plus|then)\s+/i, ''), sentence.index);
         return false;
       });
@@ -641,7 +660,7 @@ export function readDescription(description: string): Reading {
   const titleText = statements[0]?.text ?? '';
   if (title && titleText.split(/\s+/).length <= 6 && !/\b(?:can|may|must|should|will|manage|manages)\b/i.test(titleText)) title.clauses = [];
   discovery.entities = inOrderOfMention(discovery.entities, sentences, listed, statements, discovery, statusLists);
-  return { text, statements, sentences, fieldLists: listed.filter((l) => !people.includes(l.entity) || discovery.entities.includes(l.entity)), discovery, tenantUnits: units, statusLists, consumed, leftovers, userNouns: users };
+  return { text, statements, sentences, fieldLists: listed.filter((l) => !people.includes(l.entity) || discovery.entities.includes(l.entity)), discovery, tenantUnits: units, statusLists, consumed, leftovers, unreadItems, userNouns: users };
 }
 
 /**

@@ -90,6 +90,11 @@ function setextHeadings(lines: string[]): void {
   }
 }
 
+/** A heading without marks: one to four words, a capital first, no punctuation closing it. */
+const PLAIN_HEADING = /^[A-Z][A-Za-z'-]*(?:\s+[A-Za-z'&-]+){0,3}$/;
+/** Greetings and sign-offs are lines of their own too, and head nothing. */
+const GREETING = /^(?:hi|hello|hey|dear|thanks|thank you|cheers|best|regards|kind regards|many thanks|all the best|yours|sincerely|ta)\b/i;
+
 export function segment(description: string): Block[] {
   const raw = plainText(description).split('\n');
   /** The next line with text, after line i. */
@@ -191,6 +196,11 @@ export function segment(description: string): Block[] {
     }
     if (parts.length === 0) {
       i += 1;
+      continue;
+    }
+    // ("Gymnasts" on a line of its own between paragraphs: a heading written without its marks.)
+    if (parts.length === 1 && blocks.length > 0 && PLAIN_HEADING.test(parts[0]!) && !GREETING.test(parts[0]!) && lines.slice(i).some((l) => l.trim() !== '')) {
+      blocks.push({ kind: 'heading', text: parts[0]!, level: 2, line: start + 1 });
       continue;
     }
     // A line break ends a statement after a full stop or a colon, and around "X: a, b" lines;

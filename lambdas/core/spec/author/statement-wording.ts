@@ -98,3 +98,9 @@ function stuckAsWorkflow(sentence: string): string {
   const act = m[6]!.replace(/(?:ied)$/i, 'y').replace(/([^aeiou])\1ed$/i, '$1').replace(/(?<=[^aeiou][aeiou][^aeiouwxy])ed$|(?<=e)d$|ed$/i, '');
   return `${m[1] ?? ''}When a ${m[2]} is ${m[3]}, wait up to ${m[4]} for it to be ${m[5]}; if it isn't, ${act} it${m[7]}`;
 }
+
+/** A label that names people, so its list is their rights ("front desk", "counter staff", "ppl"). */
+export const PEOPLE_LABEL = /\b(?:admins?|administrators?|staff|managers?|owners?|users?|roles?|people|ppl|everyone|everybody|anyone|public|visitors?|guests? can|team|desk)$/i;
+
+/** An item under a people label that says what someone may do ("drivers: only see their own jobs", "me - admin, everything"). */
+export const RIGHTS_ITEM = /\b(?:admin|everything|can|only see|log in|full access|read-only)\b/i;

@@ -17,7 +17,7 @@ import { isBareFieldList } from './bare-lists';
 import { readRelations } from './relations';
 import { readStates } from './states';
 import { continuesList } from './list-continuation';
-import { GROUP_WORDS, plainStatement, topicOf } from './statement-wording';
+import { GROUP_WORDS, PEOPLE_LABEL, RIGHTS_ITEM, plainStatement, topicOf } from './statement-wording';
 import { TASK_VERBS, verbLemma } from './workflow-phrases';
 
 /** One statement, as later stages read it, with where it came from. */
@@ -123,9 +123,6 @@ function isSentence(text: string): boolean {
 /** Words that open a list of rights, not of fields ("bakers: read products and update orders"). */
 // (Also "Full control of training sessions", "Log in to view their own details".)
 const RIGHTS_START = /^(?:can\b|full (?:access|control)|complete (?:access|control)|total control|all access|everything|evrything|anything|(?:read|see|view|create|update|edit|delete|manage|log|add|book|submit|approve|browse|write|upload|record|comment|cancel|assign|remove)s?\b|look at|do\b|crud\b|no access|read-only|only\b)/i;
-/** A label that names people, so its list is their rights ("front desk", "counter staff", "ppl"). */
-const PEOPLE_LABEL = /\b(?:admins?|administrators?|staff|managers?|owners?|users?|roles?|people|ppl|everyone|everybody|anyone|public|visitors?|guests? can|team|desk)$/i;
-
 /** Fields of a record about people ("owners: name, phone, email"): a people label that is a record type. */
 const PERSON_FIELDS = /^(?:(?:full |first |last )?name|email|e-mail|phone|address)\s*(?:,|\+)/i;
 
@@ -382,7 +379,9 @@ export function statementsOf(blocks: Block[]): Statements {
     if (item.children.length > 0) {
       // "Teams" / "Teams:" / "**Players** (belong to a team)" with sub-bullets: a record type.
       const own = topicOf(colon ? colon[1]! : text);
-      if (own && !(colon && colon[2] && isSentence(colon[2]))) {
+      // ("ppl:" / "- drivers - only see their own jobs ...", "- me and the wife - admin, everything": who does what, no record type.)
+      const whoDoesWhat = own !== undefined && PEOPLE_LABEL.test(own) && item.children.some((c) => RIGHTS_ITEM.test(c.text));
+      if (own && !whoDoesWhat && !(colon && colon[2] && isSentence(colon[2]))) {
         const list = listUnder(own, item.line);
         if (colon && colon[2]) list.phrases.push({ text: colon[2], line: item.line });
         const remark = titleRemark(text);
@@ -429,7 +428,9 @@ export function statementsOf(blocks: Block[]): Statements {
       // type, unless a field list or table follows it right away ("# Products" and its fields).
       const next = blocks[at + 1];
       const fieldsFollow = next?.kind === 'table' || (next?.kind === 'list' && (next.items[0]?.text.split(/\s+/).length ?? 0) <= 5);
-      headingTopic = at === 0 && block.level === 1 && !fieldsFollow ? undefined : topicOf(block.text);
+      // ("people:" over "- drivers: only see their own jobs ...": who does what, no record type.)
+      const whoDoesWhat = PEOPLE_LABEL.test(block.text.trim().replace(/:$/, '')) && next?.kind === 'list' && next.items.some((item) => RIGHTS_ITEM.test(item.text));
+      headingTopic = (at === 0 && block.level === 1 && !fieldsFollow) || whoDoesWhat ? undefined : topicOf(block.text);
       continue;
     }
     if (block.kind === 'paragraph') {

@@ -45,6 +45,9 @@ const TOPIC_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b(?:keep|keeps|store|stores|track|tracks|hold|holds|log|logs|list|lists|manage|manages|look\s+after|looks\s+after)\s+${DETERMINER}([a-z][a-z\s-]*)`, 'i'),
   // ("Every time we go out, that's a call-out.")
   /\b(?:that's|that\s+is|that\s+would\s+be|it's|it\s+is|this\s+is|those\s+are|these\s+are|that's\s+what\s+we\s+call)\s+(?:a|an|one|our)\s+([a-z][a-z\s-]*?)\s*[.!]?$/i,
+  // ("bookings are the main thing", "the jobs are the heart of it": the record the writer is about to describe.)
+  /^(?:the\s+|our\s+)?([a-z][a-z\s-]*?s)\s+(?:are|is)\s+(?:(?:the|our|really\s+the)\s+)?(?:main|big|biggest|important|most\s+important|key|core|central)\s+(?:thing|part|bit|one|job)s?\b/i,
+  /^(?:the\s+)?(?:main|big|biggest|most\s+important|key)\s+(?:thing|part|bit)\s+(?:is|are)\s+(?:the\s+|our\s+)?([a-z][a-z\s-]*)$/i,
   // ("Then the appliances at each house, because ...": a topic named alone.)
   /^(?:(?:then|next|also|and|plus|after\s+that|finally|now)\s*,?\s+)?(?:the|our|all\s+the|all\s+our)\s+([a-z][a-z-]*s)\b(?!\s+(?:is|are|was|were|can|could|will|would|should|must|need|needs|have|has|do|does|get|gets)\b)/i,
 ];
@@ -71,13 +74,26 @@ export function introducedTopic(text: string): string | undefined {
 export interface LoneList {
   list: string;
   required: boolean;
+  /** Items of a long list no field could be made of ("going to the airport or coming back from it"): asked about. */
+  unread?: string[];
+}
+
+/**
+ * A long list is read when most of its items are fields: one odd item ("going to the airport or
+ * coming back from it") is asked about rather than losing the other ten.
+ */
+function mostlyFields(list: string): { list: string; unread: string[] } | undefined {
+  if (isBareFieldList(list)) return { list, unread: [] };
+  const items = splitFieldList(list);
+  const fields = items.filter((item) => isBareFieldList(item, true));
+  return items.length >= 4 && fields.length * 4 >= items.length * 3 ? { list: fields.join(', '), unread: items.filter((item) => !fields.includes(item)) } : undefined;
 }
 
 /** Openers before a list that name no record: "For those it's just ...", "I'd want to record ...", "It would take ...". */
 const OPENERS: RegExp[] = [
   /^(?:(?:and|so|then)\s+)?for\s+(?:those|these|them|each(?:\s+one)?|every\s+one|each\s+of\s+them|that|this|it)\s*,?\s+(?:it's\s+(?:just\s+|only\s+|mainly\s+)?|it\s+is\s+(?:just\s+)?|(?:i|we)(?:'d|\s+would)?\s+(?:just\s+|also\s+)?(?:want|need|like|keep|record|note|track|store|take|log)\s+(?:to\s+(?:record|keep|know|note|track|store|have|see)\s+)?|there's\s+|we\s+have\s+)?(.+)$/i,
   /^(?:(?:and|so|then)\s+)?(?:i|we)(?:'d|\s+would)?\s+(?:also\s+)?(?:want|need|like|love)\s+to\s+(?:record|keep|know|note|track|store|log|capture|see|have)\s+(.+)$/i,
-  /^(?:(?:and|so|then)\s+)?(?:it|that|this|the\s+form|each\s+one)\s+(?:would\s+|will\s+|should\s+|could\s+|just\s+|only\s+)*(?:take|takes|ask\s+for|asks\s+for|need|needs|hold|holds|collect|collects|record|records|want|wants)\s+(.+)$/i,
+  /^(?:(?:and|so|then)\s+)?(?:it|that|this|the\s+form|each\s+one|every\s+one|each\s+of\s+them)\s+(?:would\s+|will\s+|should\s+|could\s+|just\s+|only\s+)*(?:take|takes|ask\s+for|asks\s+for|need|needs|hold|holds|collect|collects|record|records|want|wants)\s+(.+)$/i,
 ];
 
 /** "Name, phone number and address are a must, because ..., plus email if they've got one": required, then optional. */
@@ -98,7 +114,42 @@ export function loneFieldList(part: string): LoneList | undefined {
   }
   for (const opener of OPENERS) {
     const m = opener.exec(text);
-    if (m && isBareFieldList(m[1]!)) return { list: m[1]!, required: false };
+    const read = m ? mostlyFields(m[1]!) : undefined;
+    if (read) return { list: read.list, required: false, ...(read.unread.length > 0 ? { unread: read.unread } : {}) };
   }
   return undefined;
+}
+
+/**
+ * "so we need corporate accounts too: company name, billing email, ...": a list after a colon
+ * describes the noun phrase the clause before the colon ends on.
+ */
+export function colonListTopic(part: string): { topic: string; list: string } | undefined {
+  const m = /^(.*?)\s*:\s+(.+)$/.exec(part.trim().replace(/[.!]$/, ''));
+  if (!m || !isBareFieldList(m[2]!) || splitFieldList(m[2]!).length < 2) return undefined;
+  const before = m[1]!.replace(/\s+(?:too|as well|also|then|now|please|here)$/i, '');
+  // (Not "the north shore of Lake Carrow: paddleboards, kayaks and canoes": a place by its name, and the kinds of things there.)
+  const ending = /\b(?:need|needs|want|wants|keep|keeps|have|has|track|tracks|store|stores|record|records|log|logs|hold|holds|add|adds|also)\s+(?:(?:the|our|their|all|all the|some|a few|any|every|each)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})$/.exec(before);
+  const kinds = splitFieldList(m[2]!).every((item) => /^[a-z-]+(?:\s+[a-z-]+)?s$/i.test(item.trim()));
+  if (kinds) return undefined;
+  // (After its verb and before the colon, the phrase is a noun phrase, whatever else its words can be: "trade accounts".)
+  const topic = ending?.[1]!.toLowerCase();
+  const said = topic?.split(/\s+/) ?? [];
+  return topic && !said.some((w) => /^(?:it|them|this|that|these|those|to|a|an|the|and|or|with|in|on|at|by|from|is|are|be)$/.test(w)) && !NOT_TOPICS.test(said[said.length - 1]!) ? { topic, list: m[2]! } : undefined;
+}
+
+/**
+ * "drivers upload their fuel receipts - just a picture off the phone, jpg or png, under 5 MB - with
+ * the amount, the date and which car it was for": a record people make, a file it is, and its fields.
+ */
+const MADE_WITH = /^(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:can\s+|will\s+|also\s+|should\s+|just\s+)*(?:upload|uploads|add|adds|log|logs|record|records|submit|submits|send\s+in|sends\s+in|file|files|enter|enters|scan|scans|put\s+in|puts\s+in)\s+(?:their|his|her|a|an|the|any)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*(?:[-–—,(]\s*(.+?)\s*[-–—,)])?\s+(?:with|including|plus)\s+(.+)$/i;
+
+export function madeWithList(part: string): { record: string; file?: string; list: string } | undefined {
+  const m = MADE_WITH.exec(part.trim().replace(/[.!]$/, ''));
+  if (!m || !isBareFieldList(m[3]!) || splitFieldList(m[3]!).length < 2) return undefined;
+  const record = nounPhrase(m[1]!);
+  if (!record) return undefined;
+  // ("just a picture off the phone, jpg or png, under 5 MB please": the record is a file, said with its kinds and size.)
+  const file = m[2] && /\b(?:pic|picture|photo|image|scan|pdf|document|file|screenshot|jpe?g|png)s?\b/i.test(m[2]) ? m[2].replace(/^(?:just|only|simply)\s+/i, '').replace(/\s+(?:off|from)\s+(?:the|their|a)\s+phones?\b/i, '').replace(/\s*,?\s*(?:please|pls|thanks)\b/gi, '') : undefined;
+  return { record, ...(file ? { file } : {}), list: m[3]! };
 }

@@ -71,5 +71,6 @@ export function unplacedStatements(reading: Reading, ctx: RightsContext, workflo
     // (Asked about only when no clause of it was read: "Officers handle the requests, meaning they can read and update them, ..." was.)
     for (const part of parts) if (part.trim().split(/\s+/).length >= 10 && !SMALL_TALK.test(part.trim()) && !read(part) && !splitClauses(part).some(read)) out.push(part.trim());
   }
+  out.push(...(reading.unreadItems ?? []));
   return out;
 }

@@ -287,6 +287,11 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     traits.type ??= 'text';
     return '';
   });
+  // ("a monthly credit limit in £", "the deposit in euros": money, said by its currency; the currency is no part of the name.)
+  text = text.replace(/\s+in\s+(?:[£$€]|gbp|usd|eur|sterling|pounds sterling)(?=[\s,;)]|$)/i, () => {
+    traits.type ??= 'number';
+    return '';
+  });
   // ("in degrees Celsius": a unit of two words.)
   const unit = /\s+(?:measured |expressed |given )?(?:in|as(?: an?)?)\s+((?:cubic|square)\s+\S+|degrees\s+(?:celsius|centigrade|fahrenheit|c|f)\b|[^\s,;]+)(?=[\s,;]|$)/i.exec(text);
   if (unit && UNITS[unit[1]!.toLowerCase()]) {

@@ -27,11 +27,11 @@ export function normalizeInformal(text: string): string {
 
 function normalizeInformalOnce(text: string): string {
   const names = properNames(text);
-  // ("no of windows": the number of windows.)
+  // ("no of windows": the number of windows; "phone no": the phone number; "see there own jobs": "their", typed as "there".)
   // ("between £1 and £200", "up to $50": a bound is its number; the money is in the field's name.)
   // ("machine its for": the apostrophe left out of "it's".)
   // ("capped at 100,000 words": the comma groups the digits of one number, it separates nothing.)
-  return text.replace(/\b(\d{1,3}),(\d{3})(?:,(\d{3}))?\b(?![.,]\d)/g, (_m, a: string, b: string, c?: string) => `${a}${b}${c ?? ''}`).replace(/\bno\s+of\b/gi, 'number of').replace(/\b([Ii])ts\s+(?=(?:for|not|been|got|going)\b)/g, "$1t's ").replace(BOUND_MONEY, '$1').replace(TOKEN, (token, offset: number) => {
+  return text.replace(/\b(\d{1,3}),(\d{3})(?:,(\d{3}))?\b(?![.,]\d)/g, (_m, a: string, b: string, c?: string) => `${a}${b}${c ?? ''}`).replace(/\bno\s+of\b/gi, 'number of').replace(/\bthere\s+own\b/gi, 'their own').replace(/\b(upload|uploads|see|sees|update|updates|add|adds|log|logs|book|books|bring|brings|manage|manages|edit|edits|view|views|cancel|cancels|pay|pays|change|changes|record|records|check|checks|submit|submits|enter|enters|keep|keeps|track|tracks|for|of|with)\s+there\s+(?!is\b|are\b|was\b|were\b|will\b|too\b|as\b|and\b|or\b|[.,;:!?])(?=[a-z])/gi, '$1 their ').replace(/\b(phone|flight|house|account|reference|order|invoice|policy|serial|part|membership|mobile|contact|tel|telephone|job|booking|room|table|seat|plot|pitch|stall)\s+no\b(?!\.)/gi, '$1 number').replace(/\b([Ii])ts\s+(?=(?:for|not|been|got|going)\b)/g, "$1t's ").replace(BOUND_MONEY, '$1').replace(TOKEN, (token, offset: number) => {
     const lower = token.toLowerCase();
     const abbreviation = ABBREVIATIONS[lower];
     // ("the HR administrator": an acronym in capitals is a name, not text-speak for "hour".)

@@ -23,6 +23,10 @@ export const ABBREVIATIONS: Readonly<Record<string, string>> = {
   ya: 'you', gonna: 'going to', wanna: 'want to', gotta: 'have to', ok: 'ok', okay: 'okay', 'w/out': 'without',
   // ("wich machine (reqd)", "whats wrong": quick notes.)
   wich: 'which', whats: "what's", thats: "that's", reqd: 'required', elses: "else's",
+  // ("corp accounts", "must obv", "no dupes", "me n the missus": more text-speak.)
+  corp: 'corporate', obv: 'obviously', obvs: 'obviously', tbh: 'to be honest', inc: 'including', incl: 'including', prob: 'probably',
+  dupes: 'duplicates', dupe: 'duplicate', missus: 'wife', hubby: 'husband', reg: 'registration', regs: 'registrations',
+  cust: 'customer', custs: 'customers',
 };
 
 /** Everyday and business words: the correction targets (besides the field words). */
