@@ -107,3 +107,26 @@ describe('lists said in passing, and quick-note wording', () => {
     expect(fieldsOf(s, 'CorporateAccount')).toEqual(expect.arrayContaining(['company_name', 'phone_number']));
   });
 });
+
+describe('records named the way a page of notes names them', () => {
+  it('reads "X are the Ys we ... For each one: ..." as X with those fields, not a record called One', () => {
+    const s = spec('A cider press.', 'Growers are the farms we buy apples from.', 'For each one: the farm name (required), an email for remittances, a phone number and what kind of orchard it is: bush, standard or mixed.');
+    expect(fieldsOf(s, 'Grower')).toEqual(expect.arrayContaining(['farm_name', 'phone_number']));
+    expect(s.entities.map((e) => e.name)).toEqual(['Grower']);
+  });
+
+  it('names a heading\'s record by what it "is logged as"', () => {
+    const s = authorSpec({ name: 'Probe', description: 'A cider press.\n\n## Apples\n\nEvery load that comes in is logged as an apple delivery. We need:\n\n- the date it came in (must be there),\n- how many kilos,\n- the variety.\n' });
+    expect(s.entities.map((e) => e.name)).toEqual(['AppleDelivery']);
+  });
+
+  it('leaves remarks among the items out of the fields ("goat or cow, we never mix them")', () => {
+    const s = spec('A cider press.', 'A pressing has a date, which orchard it came from - bush or standard, we never mix them, and the litres pressed.');
+    expect(fieldsOf(s, 'Pressing')).not.toContain('we_never_mix_them');
+  });
+
+  it('reads "the email must get through" as no record, and "manages the grower list completely" as rights on growers', () => {
+    const s = spec('A cider press. Growers have a name and a phone number.', 'Office staff manage the grower list completely.', 'When a grower is added, email the office. The email must get through, so retry it up to 3 times.');
+    expect(s.entities.map((e) => e.name)).toEqual(['Grower']);
+  });
+});

@@ -34,7 +34,7 @@ import { forgetEntityWords } from './fields/entities';
 import { userNouns } from './user-nouns';
 import { opensWithSchedule } from './scheduled-jobs';
 import { givenList, introducedRecords } from './given-lists';
-import { colonListTopic, introducedTopic, loneFieldList, madeWithList } from './topics';
+import { colonListTopic, introducedTopic, keptAs, loneFieldList, madeWithList } from './topics';
 
 /** Someone making a record, at the end of a clause ("creates an attendance record for that child", "we record every harvest from a tree"): the record, and what it is for. */
 const MADE_RECORD = /\b(?:creates?|makes?|records?|logs?|files?|writes?|opens?|submits?|adds?|fills? (?:in|out))\s+(?:a|an|one|the|a new|their|their own|every|each)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:for|from|of|on|against|about)\s+(?:a|an|the|that|this|each|every|one|their)\s+([a-z]+))?\s*$/i;
@@ -53,6 +53,14 @@ export interface AuthorInput {
 export function readDescription(description: string): Reading {
   const text = description ?? '';
   const { statements, fieldLists } = statementsOf(segment(normalizeInformal(text)));
+  // ("## Milk  Every morning the milk that goes into the vat is logged as a milk collection": the heading's record goes by that name.)
+  for (const st of statements) {
+    const as = st.topic ? keptAs(st.text) : undefined;
+    if (!as || !st.topic) continue;
+    const heading = st.topic;
+    for (const other of statements) if (other.topic === heading) other.topic = as;
+    for (const list of fieldLists) if (list.topic === heading) list.topic = as;
+  }
   // The tenancy unit ("each choir is a tenant"), statement by statement so sentences never run together.
   const units = new Set(statements.flatMap((s) => [...tenancyUnits(s.text)]));
   const users = userNouns(statements.map((s) => s.text).join('\n'));
@@ -514,7 +522,9 @@ export function readDescription(description: string): Reading {
       const paragraph = statements[sentence.index]!.line;
       const earlier = previousAt >= 0 && statements[previousAt]?.line !== paragraph;
       const namedLater = afterColon && (earlier || previous === undefined) && !headedEntity ? laterSubject(sentence.index, paragraph) : undefined;
-      const about = headedEntity && namesNone ? headedEntity : namedLater ?? previous;
+      // ("Stockists are the shops we sell to. For each one: the business name, ...": the record the sentence before brought up.)
+      const eachOfTopic = afterColon && /^(?:(?:and|so|then)\s+)?for\s+(?:each(?:\s+one)?|every\s+one|those|these|them|each\s+of\s+them)$/i.test(before) && sentence.index > 0 && !consumed.has(sentence.index - 1) ? introducedTopic(statements[sentence.index - 1]!.text) : undefined;
+      const about = eachOfTopic ? nameOf(eachOfTopic, units, true) : headedEntity && namesNone ? headedEntity : namedLater ?? previous;
       // ("We keep a gear log of the ropes and so on: a serial number, the date it went into service, ...": the record named before the colon.)
       const namedBefore = afterColon && previous ? readDefinition(before) : undefined;
       if (namedBefore && namedBefore.list === '' && namedBefore.topic !== PREVIOUS && nameOf(namedBefore.topic, units, true) === previous) {
@@ -523,6 +533,10 @@ export function readDescription(description: string): Reading {
       }
       if (afterColon && about && isBareFieldList(part)) {
         addList(about, part, sentence.index);
+        if (eachOfTopic) {
+          consumed.add(sentence.index - 1);
+          previous = about;
+        }
         return [];
       }
       // ("...; optionally a photo of the scoresheet (JPEG, 4 MB at most)": more fields of the record the clause before was about.)

@@ -57,14 +57,17 @@ export function entityNameOf(written: string, tenantUnits: ReadonlySet<string>, 
   const said = words(phrase);
   const counted = said.length === 2 && /^(?:two|three|four|five|six|seven|eight|nine|ten)$/.test(said[0]!) && /[^s]s$/.test(said[1]!);
   const all = (counted ? said.slice(1) : said).filter((w) => !DETERMINERS.has(w) && !QUANTIFIERS.has(w));
-  while (all.length > 1 && TRAILING_FILLERS.has(all[all.length - 1]!)) all.pop();
+  // ("manages the stockist list completely": how it is done, no part of the name.)
+  while (all.length > 1 && (TRAILING_FILLERS.has(all[all.length - 1]!) || /^(?:completely|entirely|fully|totally|properly|freely|directly|themselves|only|alone|though|anyway|either)$/.test(all[all.length - 1]!))) all.pop();
+  // ("the stockist list", "the supplier register": the records the list holds.)
+  if (all.length === 2 && /^(?:list|register|catalogue|catalog|database|directory)$/.test(all[1]!) && !/^(?:price|guest|waiting|mailing|shopping|reading|wish|to-do|todo|check|day|log|order)$/.test(all[0]!)) all.pop();
   // ("my regular customers", "our existing clients": which of them says nothing of what they are.)
   if (all.length === 2 && /^(?:regular|usual|existing|current|loyal|repeat)$/.test(all[0]!) && /^(?:customers?|clients?|members?|donors?|guests?|patients?|students?|buyers?|suppliers?)$/.test(all[1]!)) all.shift();
   // ("every found item", "each registered item": a participle before the noun says what happened to the record, not what it is.)
   const ws = all.length > 1 && PARTICIPLE.test(all[0]!) ? all.slice(1) : all;
   if (ws.length === 0 || ws.length > 3) return undefined;
   // ("me - admin, everything": the writer, not a record type.)
-  if (ws.length === 1 && /^(?:me|myself|us|we|i|you|him|her|them|ourselves)$/.test(ws[0]!)) return undefined;
+  if (ws.length === 1 && /^(?:me|myself|us|we|i|you|him|her|them|ourselves|one|ones|each)$/.test(ws[0]!)) return undefined;
   const namedByFields = described && ws.length === 1 && NAMED_BY_FIELDS.has(singular(ws[0]!));
   // ("An order of service belongs to a funeral service and has ...": a name with "of" inside, given fields, is one.)
   const ofName = described && ws.length === 3 && ws[1] === 'of' && !FUNCTION_WORDS.has(ws[0]!) && !FUNCTION_WORDS.has(ws[2]!) && !/^(?:piece|item|bit|unit|number|list|lot|set|kind|type|sort)s?$/.test(ws[0]!);

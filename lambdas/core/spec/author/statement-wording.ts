@@ -27,6 +27,8 @@ export function topicOf(text: string): string | undefined {
     // ("we keep a log of visits: ...": the record type is what the log holds.)
     .replace(/^(?:an?\s+)?(?:log|record|register|list|book|diary|history)\s+of\s+(?:all\s+(?:the\s+)?|the\s+|our\s+)?(?=[a-z]+s\b)/i, '')
     .trim();
+  // ("For each one: ...", "For those: ...": a pronoun names no record type; the record said before does.)
+  if (/^(?:one|ones|them|those|these|it|that|this|of them)$/i.test(cleaned)) return undefined;
   if (!cleaned || (GROUP_WORDS.test(cleaned) && !named && !/^(?:users?)$/i.test(cleaned))) return undefined;
   const ws = cleaned.split(/\s+/);
   if (ws.length > 4 || /[,.;!?]/.test(cleaned)) return undefined;

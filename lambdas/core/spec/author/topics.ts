@@ -48,6 +48,8 @@ const TOPIC_PATTERNS: RegExp[] = [
   // ("bookings are the main thing", "the jobs are the heart of it": the record the writer is about to describe.)
   /^(?:the\s+|our\s+)?([a-z][a-z\s-]*?s)\s+(?:are|is)\s+(?:(?:the|our|really\s+the)\s+)?(?:main|big|biggest|important|most\s+important|key|core|central)\s+(?:thing|part|bit|one|job)s?\b/i,
   /^(?:the\s+)?(?:main|big|biggest|most\s+important|key)\s+(?:thing|part|bit)\s+(?:is|are)\s+(?:the\s+|our\s+)?([a-z][a-z\s-]*)$/i,
+  // ("Stockists are the shops and restaurants we sell to.": a record said to be what it is.)
+  /^(?:the\s+|our\s+)?([a-z][a-z-]*s)\s+are\s+(?:the|our|all\s+the|any|basically\s+the|just\s+the)\s+[a-z]+/i,
   // ("Then the appliances at each house, because ...": a topic named alone.)
   /^(?:(?:then|next|also|and|plus|after\s+that|finally|now)\s*,?\s+)?(?:the|our|all\s+the|all\s+our)\s+([a-z][a-z-]*s)\b(?!\s+(?:is|are|was|were|can|could|will|would|should|must|need|needs|have|has|do|does|get|gets)\b)/i,
 ];
@@ -91,7 +93,7 @@ function mostlyFields(list: string): { list: string; unread: string[] } | undefi
 
 /** Openers before a list that name no record: "For those it's just ...", "I'd want to record ...", "It would take ...". */
 const OPENERS: RegExp[] = [
-  /^(?:(?:and|so|then)\s+)?for\s+(?:those|these|them|each(?:\s+one)?|every\s+one|each\s+of\s+them|that|this|it)\s*,?\s+(?:it's\s+(?:just\s+|only\s+|mainly\s+)?|it\s+is\s+(?:just\s+)?|(?:i|we)(?:'d|\s+would)?\s+(?:just\s+|also\s+)?(?:want|need|like|keep|record|note|track|store|take|log)\s+(?:to\s+(?:record|keep|know|note|track|store|have|see)\s+)?|there's\s+|we\s+have\s+)?(.+)$/i,
+  /^(?:(?:and|so|then)\s+)?for\s+(?:those|these|them|each(?:\s+one)?|every\s+one|each\s+of\s+them|that|this|it)\s*[,:]?\s+(?:it's\s+(?:just\s+|only\s+|mainly\s+)?|it\s+is\s+(?:just\s+)?|(?:i|we)(?:'d|\s+would)?\s+(?:just\s+|also\s+)?(?:want|need|like|keep|record|note|track|store|take|log)\s+(?:to\s+(?:record|keep|know|note|track|store|have|see)\s+)?|there's\s+|we\s+have\s+)?(.+)$/i,
   /^(?:(?:and|so|then)\s+)?(?:i|we)(?:'d|\s+would)?\s+(?:also\s+)?(?:want|need|like|love)\s+to\s+(?:record|keep|know|note|track|store|log|capture|see|have)\s+(.+)$/i,
   /^(?:(?:and|so|then)\s+)?(?:it|that|this|the\s+form|each\s+one|every\s+one|each\s+of\s+them)\s+(?:would\s+|will\s+|should\s+|could\s+|just\s+|only\s+)*(?:take|takes|ask\s+for|asks\s+for|need|needs|hold|holds|collect|collects|record|records|want|wants)\s+(.+)$/i,
 ];
@@ -152,4 +154,10 @@ export function madeWithList(part: string): { record: string; file?: string; lis
   // ("just a picture off the phone, jpg or png, under 5 MB please": the record is a file, said with its kinds and size.)
   const file = m[2] && /\b(?:pic|picture|photo|image|scan|pdf|document|file|screenshot|jpe?g|png)s?\b/i.test(m[2]) ? m[2].replace(/^(?:just|only|simply)\s+/i, '').replace(/\s+(?:off|from)\s+(?:the|their|a)\s+phones?\b/i, '').replace(/\s*,?\s*(?:please|pls|thanks)\b/gi, '') : undefined;
   return { record, ...(file ? { file } : {}), list: m[3]! };
+}
+
+/** "the milk that goes into the vat is logged as a milk collection": the name the record is kept under. */
+export function keptAs(text: string): string | undefined {
+  const m = /\b(?:is|are|gets|get)\s+(?:logged|recorded|kept|entered|stored|tracked|filed|booked\s+in|written\s+up)\s+as\s+(?:a|an|one)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*[.!]?$/i.exec(text.trim());
+  return m ? m[1]!.toLowerCase() : undefined;
 }

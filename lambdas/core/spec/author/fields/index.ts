@@ -12,6 +12,9 @@ import { readList } from './lists';
 
 export { splitFieldList } from './split-list';
 
+/** A clause with its own subject among the items of a list: a remark about them, not a field. */
+const REMARK = /^(?:and\s+|but\s+|so\s+)?(?:we|they|i|you|he|she|it|this|that)(?:['’](?:s|re|ve|ll|d))?\s+(?:never|always|usually|often|just|also|really|only|don't|do not|can't|cannot|won't|can|must|should|will|has|have|had|is|are|was|were|need|needs|mix|use|get)\b/i;
+
 export interface FieldContext {
   /** Entity names of the description, PascalCase singular (e.g. ['Marina','Dock','BoatOwner']), to read references. */
   readonly entities: readonly string[];
@@ -42,6 +45,8 @@ export interface FieldReading {
 
 /** One field phrase (`registration number (unique)`, `logo: PNG, 1 MB max`, `a paid flag`); undefined when it is no field. */
 export function readFieldPhrase(written: string, ctx: FieldContext): FieldReading | undefined {
+  // ("goat or cow, we never mix them", "it has to be filled in every time": a remark with its own subject, no field.)
+  if (REMARK.test(written.trim())) return undefined;
   // "a notes field", "a priority field (low or high)": the word says what it is, not its name.
   const phrase = written.replace(/(\S)\s+field(?=\s*(?:[,:]|$))/i, '$1');
   const list = readList(phrase, ctx.entities, ctx.persons);
