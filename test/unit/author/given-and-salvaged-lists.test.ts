@@ -130,3 +130,28 @@ describe('records named the way a page of notes names them', () => {
     expect(s.entities.map((e) => e.name)).toEqual(['Grower']);
   });
 });
+
+describe('records people make for themselves, and records left by what people do', () => {
+  it('reads "Xs sign themselves up with ..." as the X record\'s fields, never a record called Themself', () => {
+    const s = spec('A choir.', 'Singers sign themselves up with their name and email, their voice part and the date their DBS check runs out.');
+    expect(fieldsOf(s, 'Singer')).toEqual(expect.arrayContaining(['name', 'email']));
+    expect(s.entities.map((e) => e.name)).toEqual(['Singer']);
+  });
+
+  it('reads "neighbours get to vote on the designs ... We just take their postcode, ..., against the design they like" as a vote', () => {
+    const s = spec('A choir.', 'Designs have a title and an image.', 'The fun bit: the audience gets to vote on the designs.', 'We don\'t want them to need an account.', 'We just take their postcode, which they have to give, and an optional comment, against the design they like.');
+    expect(fieldsOf(s, 'Vote')).toEqual(expect.arrayContaining(['postcode', 'comment']));
+  });
+
+  it('reads ", so for each X we log ..." and "We also keep track of where each X is at: ..." as X\'s fields and status', () => {
+    const s = spec('A choir.', 'Every venue needs the owner\'s say-so, so for each venue we log the address (always), the capacity and the hire fee.', 'We also keep track of where each venue is at: asked, agreed or booked.');
+    expect(fieldsOf(s, 'Venue')).toEqual(expect.arrayContaining(['address', 'capacity', 'hire_fee', 'status']));
+    expect(fieldsOf(s, 'Venue')).not.toContain('so');
+  });
+
+  it('keeps a remark after a field\'s values out of them, and "gets several" out of the fields', () => {
+    const s = spec('A choir.', 'A robe has a size and a fabric (cotton, wool or silk, it really matters for the cleaning). A singer usually gets several, but each robe is for one singer.');
+    expect(s.entities.find((e) => e.name === 'Robe')!.fields.find((f) => f.name === 'fabric')!.values).toEqual(['cotton', 'wool', 'silk']);
+    expect(fieldsOf(s, 'Singer')).not.toContain('several');
+  });
+});

@@ -33,7 +33,7 @@ import { isBareFieldList } from './bare-lists';
 import { forgetEntityWords } from './fields/entities';
 import { userNouns } from './user-nouns';
 import { opensWithSchedule } from './scheduled-jobs';
-import { givenList, introducedRecords } from './given-lists';
+import { givenList, introducedRecords, signUpList } from './given-lists';
 import { colonListTopic, introducedTopic, keptAs, loneFieldList, madeWithList } from './topics';
 
 /** Someone making a record, at the end of a clause ("creates an attendance record for that child", "we record every harvest from a tree"): the record, and what it is for. */
@@ -220,7 +220,8 @@ export function readDescription(description: string): Reading {
     // the record's states after its relations, "A booking is for one child, and it is pending or paid".)
     // (", which records the role and ...": what the record just named holds.)
     // (", and a station ends up with lots of items": a relation after the fields, with its own subject.)
-    const separators = sepRegex(/\s*;\s*|,\s+(?=which\s+(?:records?|holds?|includes?|stores?|keeps?|notes)\s)|:\s+(?=(?:a|an|any|each|every|the|their|its|it|for each|for every|somebody|someone)\s)|\s+-\s+(?=(?:a|an|each|every)\s)|,\s*and\s+(?=(?:it|they|(?:on our side\s*,?\s+)?(?:each|every)\s+[a-z]+)\s+(?:is|are|can be|goes|go)\s+[^;,]*(?:,[^;,]*)*\bor\b)|,\s*and\s+(?=(?:a|an|each|every|one)\s+[a-z]+\s+(?:[a-z]+ly\s+)?(?:ends?\s+up\s+with|has|have|gets|can\s+have)\s+(?:many|several|lots\s+of|a\s+lot\s+of|multiple|any\s+number\s+of|one\s+or\s+more)\s)|,\s*(?:but|whereas|while|so)\s+(?=(?:[a-z]+\s+){0,4}?(?:a|an|each|every|one)\s+[a-z]+\s+(?:only\s+|ever\s+|always\s+|just\s+)*(?:has|have|belongs|is|are|can|goes)\b)|,\s*and\s+(?=(?:each|every)\s+one\s+(?:is|belongs|goes|comes)\s)|,\s*and\s+(?=(?:we|i)(?:'d|\s+would)\s+(?:also\s+)?(?:like|love|want)\s)|,\s*and\s+(?=(?:a|an|each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|holds|records|includes|carries)\s+(?:a|an|the|its|their)\s)|,\s*where\s+(?=(?:each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|holds|records|gets)\s)|\s+but\s+(?=(?:a|an|each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|belongs|goes)\s+(?:always\s+|only\s+)*(?:for|to|on|in)\s+(?:one|a|an|exactly one|a single)\s)/iy);
+    // (", so for each wall we log ...": what follows "so" defines the record, whatever the clause before said.)
+    const separators = sepRegex(/\s*;\s*|,\s*(?:and\s+)?so\s+(?=for\s+(?:each|every)\s+[a-z]+(?:\s+[a-z]+)?\s*,?\s+(?:we|i)\s)|,\s+(?=which\s+(?:records?|holds?|includes?|stores?|keeps?|notes)\s)|:\s+(?=(?:a|an|any|each|every|the|their|its|it|for each|for every|somebody|someone)\s)|\s+-\s+(?=(?:a|an|each|every)\s)|,\s*and\s+(?=(?:it|they|(?:on our side\s*,?\s+)?(?:each|every)\s+[a-z]+)\s+(?:is|are|can be|goes|go)\s+[^;,]*(?:,[^;,]*)*\bor\b)|,\s*and\s+(?=(?:a|an|each|every|one)\s+[a-z]+\s+(?:[a-z]+ly\s+)?(?:ends?\s+up\s+with|has|have|gets|can\s+have)\s+(?:many|several|lots\s+of|a\s+lot\s+of|multiple|any\s+number\s+of|one\s+or\s+more)\s)|,\s*(?:but|whereas|while|so)\s+(?=(?:[a-z]+\s+){0,4}?(?:a|an|each|every|one)\s+[a-z]+\s+(?:only\s+|ever\s+|always\s+|just\s+)*(?:has|have|belongs|is|are|can|goes)\b)|,\s*and\s+(?=(?:each|every)\s+one\s+(?:is|belongs|goes|comes)\s)|,\s*and\s+(?=(?:we|i)(?:'d|\s+would)\s+(?:also\s+)?(?:like|love|want)\s)|,\s*and\s+(?=(?:a|an|each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|holds|records|includes|carries)\s+(?:a|an|the|its|their)\s)|,\s*where\s+(?=(?:each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|holds|records|gets)\s)|\s+but\s+(?=(?:a|an|each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|belongs|goes)\s+(?:always\s+|only\s+)*(?:for|to|on|in)\s+(?:one|a|an|exactly one|a single)\s)/iy);
     // ("An issue is about one booking: a type ...; a description, which mustn't be empty; and a photo": after a colon, semicolons separate the list's items.)
     const listColon = /^[^;]*?:\s/.exec(sentence.text.toLowerCase());
     // ("A photo would be lovely ...; JPEG or PNG, and please cap it at 5 MB": what it is, after a semicolon, is no clause of its own.)
@@ -569,6 +570,14 @@ export function readDescription(description: string): Reading {
       }
       // ("We keep a few parts in the vans. For those it's just the part number, ...": a list naming no record is the one the
       // sentence before brought up, else the one described last.)
+      // ("Artists sign themselves up with their name and email, ...": the record of each of them holds it.)
+      const signUp = signUpList(part);
+      const signedUp = signUp ? nameOf(signUp.who, units, true) : undefined;
+      if (signUp && signedUp) {
+        addList(signedUp, signUp.list, sentence.index);
+        previous = signedUp;
+        return [];
+      }
       // ("so we need corporate accounts too: company name, billing email, ...": the list is of what the clause ends on.)
       const colonTopic = colonListTopic(part);
       const colonOwner = colonTopic ? nameOf(colonTopic.topic, units, true) : undefined;
@@ -586,11 +595,18 @@ export function readDescription(description: string): Reading {
         return [];
       }
       const lone = loneFieldList(part);
-      const broughtUp = lone && sentence.index > 0 && !consumed.has(sentence.index - 1) ? introducedTopic(statements[sentence.index - 1]!.text) : undefined;
+      // (The sentence before, or the one before that when the one between is an aside: "neighbours get to vote. We don't want them to need an account. We just take their postcode, ...".)
+      const broughtUpAt = lone ? [1, 2].map((k) => sentence.index - k).find((k) => k > 0 && !consumed.has(k) && introducedTopic(statements[k]!.text) !== undefined) : undefined;
+      const broughtUp = broughtUpAt !== undefined ? introducedTopic(statements[broughtUpAt]!.text) : undefined;
       const loneOwner = broughtUp ? nameOf(broughtUp, units, true) : previous;
-      if (lone && loneOwner && !splitFieldList(lone.list).some((item) => isDescribed(nameOf(item, units) ?? ''))) {
+      // (Not a list of record types: "the proposal" among fields is a reference, "walls, artists and proposals" are records.)
+      const namesRecords = (list: string) => {
+        const items = splitFieldList(list);
+        return items.filter((item) => isDescribed(nameOf(item, units) ?? '')).length * 2 > items.length;
+      };
+      if (lone && loneOwner && !namesRecords(lone.list)) {
         addList(loneOwner, lone.list, sentence.index);
-        if (broughtUp) consumed.add(sentence.index - 1);
+        if (broughtUpAt !== undefined) consumed.add(broughtUpAt);
         previous = loneOwner;
         unreadItems.push(...(lone.unread ?? []));
         return [];

@@ -53,6 +53,8 @@ function isBareList(sentence: string, single: boolean): boolean {
   if (!text || /^[^,]*:/.test(text)) return false;
   // ("each one has a tag code, a size ...": a clause about one of them, not a list.)
   if (/^(?:each|every)\s+(?:one|of them|single one)\s+[a-z]/i.test(text)) return false;
+  // ("For each dog we need its name, ...": a clause that names its record, not a list.)
+  if (/^(?:for|with|on|about)\s+(?:each|every)\s/i.test(text)) return false;
   // ("on our side each referral sits as pending until ...": a clause with its own subject, not a list.)
   if (/(?:^|\s)(?:each|every)\s+[a-z]+\s+(?:sits|goes|moves|starts|begins|stays|waits|remains|gets|belongs|comes|needs|must|should|can|will|is|are)\b/i.test(text.replace(/\([^()]*\)/g, ' '))) return false;
   // (What follows a noun as its complement, "a note about when they can pick it up", says what the field holds.)
@@ -75,6 +77,6 @@ function isBareList(sentence: string, single: boolean): boolean {
     // ("the date it was checked", "the time they left": the moment of an act, clause and all.)
     // ("which appliance it's for", "what we sell it for", "where it's up to": a question of a few words names a field too.)
     const question = /^(?:which|what|who|where)\b/i.test(plain) && plain.split(/\s+/).length <= 7;
-    return question || /^(?:whether|how|what kind|what type|what sort|what's wrong|what went wrong)\b|^(?:the\s+)?(?:date|time|day|moment)\s+(?:it|they|he|she|we)\s+[a-z']+(?:\s+[a-z]+)?$/i.test(plain) || measured || (contentWords(plain) <= 5 && !hasClause(plain));
+    return question || /^(?:whether|how|what kind|what type|what sort|what's wrong|what went wrong)\b|^(?:the\s+)?(?:date|time|day|moment)\s+(?:(?:it|they|he|she|we)\s+|(?:their|the|its|his|her)\s+(?:[a-z-]+\s+){0,3})[a-z']+(?:\s+[a-z]+)?$/i.test(plain) || measured || (contentWords(plain) <= 5 && !hasClause(plain));
   });
 }

@@ -270,7 +270,7 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     // (And "We also like to put the high tide and a short forecast note on it".)
     // ("When something arrives damaged, we attach a photo (...)": a file of the record, when it applies.)
     // (Not "We keep a little fabric library too": a collection kept is records of their own, no field.)
-    re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:also\s+)?(?:note|record|track|store|keep|log|save|capture|write down|jot down|want to know|need to know|hold|collect|ask for|take down|attach|upload|put in|fill in|type in|write in|(?:like|want|need|have)\s+to\s+(?:put|add|note|record|keep|store|attach|upload))\s+(?!(?:a|an|the|our)\s+(?:[a-z-]+\s+){0,2}(?:library|list|register|catalogue|catalog|collection|database|inventory|logbook|diary|spreadsheet)(?:\s+(?:too|as well|also))?$)${LIST}$`, 'i'),
+    re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:also\s+)?(?:keep track of|keep a note of|note|record|track|store|keep|log|save|capture|write down|jot down|want to know|need to know|hold|collect|ask for|take down|attach|upload|put in|fill in|type in|write in|(?:like|want|need|have)\s+to\s+(?:put|add|note|record|keep|store|attach|upload))\s+(?!(?:a|an|the|our)\s+(?:[a-z-]+\s+){0,2}(?:library|list|register|catalogue|catalog|collection|database|inventory|logbook|diary|spreadsheet)(?:\s+(?:too|as well|also))?$)${LIST}$`, 'i'),
     topic: 0,
     list: 1,
   },

@@ -67,7 +67,7 @@ export function entityNameOf(written: string, tenantUnits: ReadonlySet<string>, 
   const ws = all.length > 1 && PARTICIPLE.test(all[0]!) ? all.slice(1) : all;
   if (ws.length === 0 || ws.length > 3) return undefined;
   // ("me - admin, everything": the writer, not a record type.)
-  if (ws.length === 1 && /^(?:me|myself|us|we|i|you|him|her|them|ourselves|one|ones|each)$/.test(ws[0]!)) return undefined;
+  if (ws.length === 1 && /^(?:me|myself|us|we|i|you|him|her|them|ourselves|one|ones|each|themselves|themself|himself|herself|itself|yourself)$/.test(ws[0]!)) return undefined;
   const namedByFields = described && ws.length === 1 && NAMED_BY_FIELDS.has(singular(ws[0]!));
   // ("An order of service belongs to a funeral service and has ...": a name with "of" inside, given fields, is one.)
   const ofName = described && ws.length === 3 && ws[1] === 'of' && !FUNCTION_WORDS.has(ws[0]!) && !FUNCTION_WORDS.has(ws[2]!) && !/^(?:piece|item|bit|unit|number|list|lot|set|kind|type|sort)s?$/.test(ws[0]!);

@@ -46,3 +46,14 @@ export function introducedRecords(text: string): string[] {
   }
   return found;
 }
+
+/**
+ * "Artists sign themselves up with their name and email, a link to their website and a short bio":
+ * people who make their own record, and what it holds. The subject as written, and the list.
+ */
+export function signUpList(clause: string): { who: string; list: string } | undefined {
+  const m = /^(?:the\s+|our\s+|new\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:can\s+|will\s+|should\s+|just\s+)*(?:sign|signs|register|registers|enrol|enrols|enroll|enrolls|join|joins)\s+(?:themselves\s+|himself\s+|herself\s+)?(?:up\s+)?(?:online\s+|on\s+the\s+(?:site|website|app)\s+)?(?:with|by\s+giving(?:\s+us)?|giving(?:\s+us)?)\s+(.+)$/i.exec(clause.trim().replace(/[.!]$/, ''));
+  if (!m) return undefined;
+  const list = m[2]!.replace(PURPOSE, '').replace(/\s+/g, ' ').trim();
+  return isBareFieldList(list) ? { who: m[1]!, list } : undefined;
+}

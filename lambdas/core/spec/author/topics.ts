@@ -58,8 +58,13 @@ const TOPIC_PATTERNS: RegExp[] = [
 const FORM_FOR = /\bform\s+(?:where|so|so\s+that|for|in\s+which|that)\s+(?:people|customers|anyone|anybody|folk|they|clients|members|the\s+public)\s+(?:can\s+|could\s+)?(?:ask|apply|sign\s+up|register|enquire|put\s+in)\s+for\s+(?:a|an)\s+([a-z-]+)/i;
 
 /** The record a sentence brings up, as written (a noun phrase), or undefined. */
+/** What people do, as the record it leaves: "neighbours get to vote on the designs" leaves votes. */
+const ACT_RECORDS: Readonly<Record<string, string>> = { vote: 'vote', rate: 'rating', review: 'review', comment: 'comment', bid: 'bid', nominate: 'nomination', apply: 'application', enter: 'entry', complain: 'complaint', pledge: 'pledge', donate: 'donation', volunteer: 'volunteer signup' };
+
 export function introducedTopic(text: string): string | undefined {
   const said = text.trim().replace(/\([^()]*\)/g, ' ');
+  const act = /\b(?:get|gets|can|could|may|are\s+able|is\s+able)\s+(?:to\s+)?(vote|rate|review|comment|bid|nominate|apply|enter|complain|pledge|donate)\s+(?:on|for|in|to|against)\b/i.exec(said);
+  if (act) return ACT_RECORDS[act[1]!.toLowerCase()];
   const form = FORM_FOR.exec(said);
   if (form) return `${form[1]!.toLowerCase()} request`;
   for (const [at, pattern] of TOPIC_PATTERNS.entries()) {
@@ -86,15 +91,21 @@ export interface LoneList {
  */
 function mostlyFields(list: string): { list: string; unread: string[] } | undefined {
   if (isBareFieldList(list)) return { list, unread: [] };
-  const items = splitFieldList(list);
+  // ("their postcode, which they have to give so we know they're local": a remark on the item before, no item.)
+  // ("..., against the proposal they like": the record it is made against, a reference.)
+  const items = splitFieldList(list)
+    .reduce<string[]>((kept, item) => (/^(?:which|who|that)\s+(?:is|are|was|were|has|have|must|can|should|will|they|we|you|it|i|he|she)\b/i.test(item.trim()) && kept.length > 0 ? [...kept.slice(0, -1), `${kept[kept.length - 1]!} (${item.trim()})`] : [...kept, item]), [])
+    .map((item) => item.replace(/^(?:against|for|on|about|towards)\s+(?:the|a|an|their|which)\s+([a-z]+)\b.*$/i, 'the $1'));
+  if (items.length >= 2 && items.every((item) => isBareFieldList(item, true))) return { list: items.join(', '), unread: [] };
   const fields = items.filter((item) => isBareFieldList(item, true));
   return items.length >= 4 && fields.length * 4 >= items.length * 3 ? { list: fields.join(', '), unread: items.filter((item) => !fields.includes(item)) } : undefined;
 }
 
 /** Openers before a list that name no record: "For those it's just ...", "I'd want to record ...", "It would take ...". */
 const OPENERS: RegExp[] = [
-  /^(?:(?:and|so|then)\s+)?for\s+(?:those|these|them|each(?:\s+one)?|every\s+one|each\s+of\s+them|that|this|it)\s*[,:]?\s+(?:it's\s+(?:just\s+|only\s+|mainly\s+)?|it\s+is\s+(?:just\s+)?|(?:i|we)(?:'d|\s+would)?\s+(?:just\s+|also\s+)?(?:want|need|like|keep|record|note|track|store|take|log)\s+(?:to\s+(?:record|keep|know|note|track|store|have|see)\s+)?|there's\s+|we\s+have\s+)?(.+)$/i,
+  /^(?:(?:and|so|then)\s+)?for\s+(?:those|these|them|each\s+one|every\s+one|each\s+of\s+them|each|that|this|it)(?=\s*[,:]|\s+(?:it's|it\s+is|i|we|i'd|we'd|there's)\b)\s*[,:]?\s+(?:it's\s+(?:just\s+|only\s+|mainly\s+)?|it\s+is\s+(?:just\s+)?|(?:i|we)(?:'d|\s+would)?\s+(?:just\s+|also\s+)?(?:want|need|like|keep|record|note|track|store|take|log)\s+(?:to\s+(?:record|keep|know|note|track|store|have|see)\s+)?|there's\s+|we\s+have\s+)?(.+)$/i,
   /^(?:(?:and|so|then)\s+)?(?:i|we)(?:'d|\s+would)?\s+(?:also\s+)?(?:want|need|like|love)\s+to\s+(?:record|keep|know|note|track|store|log|capture|see|have)\s+(.+)$/i,
+  /^(?:(?:and|so|then)\s+)?(?:i|we)\s+(?:just\s+|only\s+|simply\s+)?(?:take|ask\s+for|collect|note\s+down|write\s+down|jot\s+down)\s+(.+)$/i,
   /^(?:(?:and|so|then)\s+)?(?:it|that|this|the\s+form|each\s+one|every\s+one|each\s+of\s+them)\s+(?:would\s+|will\s+|should\s+|could\s+|just\s+|only\s+)*(?:take|takes|ask\s+for|asks\s+for|need|needs|hold|holds|collect|collects|record|records|want|wants)\s+(.+)$/i,
 ];
 

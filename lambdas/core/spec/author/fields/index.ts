@@ -46,7 +46,8 @@ export interface FieldReading {
 /** One field phrase (`registration number (unique)`, `logo: PNG, 1 MB max`, `a paid flag`); undefined when it is no field. */
 export function readFieldPhrase(written: string, ctx: FieldContext): FieldReading | undefined {
   // ("goat or cow, we never mix them", "it has to be filled in every time": a remark with its own subject, no field.)
-  if (REMARK.test(written.trim())) return undefined;
+  // ("A wall usually gets several": how many, with nothing said of what.)
+  if (REMARK.test(written.trim()) || /^(?:several|many|lots|loads|plenty|a few|a couple|some|one|two|three|more|most|all|none)$/i.test(written.trim())) return undefined;
   // "a notes field", "a priority field (low or high)": the word says what it is, not its name.
   const phrase = written.replace(/(\S)\s+field(?=\s*(?:[,:]|$))/i, '$1');
   const list = readList(phrase, ctx.entities, ctx.persons);
