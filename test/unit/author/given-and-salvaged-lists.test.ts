@@ -155,3 +155,25 @@ describe('records people make for themselves, and records left by what people do
     expect(fieldsOf(s, 'Singer')).not.toContain('several');
   });
 });
+
+describe('a record the writer names as what comes next', () => {
+  it('reads "Then the important bit, the reservations! People reserve ... We need ..." as the reservation\'s fields', () => {
+    const s = spec('A hen rescue.', 'For each point we keep a name, a postcode and the volunteer who runs it.', 'Then the important bit, the reservations!', 'People reserve hens from a collection.', 'We need their name and email, phone, postcode and how many hens they want.');
+    expect(fieldsOf(s, 'Reservation')).toEqual(expect.arrayContaining(['email', 'postcode']));
+    expect(fieldsOf(s, 'Point')).not.toContain('important_bit');
+  });
+
+  it('reads "(has to be there, obviously)" as required, and a remark in brackets as no values', () => {
+    const s = spec('A hen rescue.', 'Each collection has a date (has to be there, obviously), the farm (we just put a nickname, farms like to stay anonymous and we respect that), and a status: planned, done or cancelled.');
+    const collection = s.entities.find((e) => e.name === 'Collection')!;
+    expect(collection.fields.find((f) => f.name === 'date')).toMatchObject({ required: true, type: 'date' });
+    expect(collection.fields.find((f) => f.name === 'farm')?.type).toBe('string');
+    expect(fieldsOf(s, 'Collection')).toContain('status');
+  });
+
+  it('reads "which point" as a reference to the one record named "... point", and "which car" names no record "WhichCar"', () => {
+    const s = spec('A hen rescue.', 'Rehoming points have a name and a postcode.', 'A reservation has a name, which point and which car it goes in.', 'Cars: registration, seats.', 'Drivers log which car it was.');
+    expect(s.entities.find((e) => e.name === 'Reservation')!.fields.find((f) => f.name === 'rehoming_point_id')?.type).toBe('ref(RehomingPoint)');
+    expect(s.entities.map((e) => e.name)).not.toContain('WhichCar');
+  });
+});

@@ -440,6 +440,13 @@ export function readDescription(description: string): Reading {
         return false;
       }
       const def = detectMultiTenant(part) ? undefined : readDefinition(part);
+      // ("Then the important bit, the reservations": the record described next, no list of the one before.)
+      const namedNow = def?.topic === PREVIOUS ? introducedTopic(part, true) : undefined;
+      const namedNowRecord = namedNow ? nameOf(namedNow, units, true) : undefined;
+      if (namedNowRecord && !earlyRoles.has(snakeCase(namedNowRecord))) {
+        previous = namedNowRecord;
+        return false;
+      }
       if (def?.children) {
         // "Each organization has projects": the tenant (or a record type) holds these record types.
         const parent = def.topic === PREVIOUS ? previous : nameOf(def.topic, units);
@@ -640,10 +647,19 @@ export function readDescription(description: string): Reading {
         // ("2 hours before a session starts, email the admin": a time before or after something, then what to do.)
         // ("- access notes (long free text, ...)" under its heading: one field with what it is, too.)
         // ("me and the wife - admin, everything": who has which role, no fields.)
-        if (!isBareFieldList(part, headedEntity !== undefined && /\([^()]+\)\s*$/.test(part.trim())) || /\b(?:admin|admins|everything|full access)\b/i.test(part) || opensWithSchedule(part) || /^(?:when|whenever|once|if|after|before|as soon as|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty|forty|fifty|sixty)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+(?:before|after|later))\b/i.test(part.trim())) return true;
+        // ("Then the important bit, the reservations": the record described next, no fields of this one.)
+        if (!isBareFieldList(part, headedEntity !== undefined && /\([^()]+\)\s*$/.test(part.trim())) || /\b(?:admin|admins|everything|full access)\b/i.test(part) || introducedTopic(part, true) !== undefined || opensWithSchedule(part) || /^(?:when|whenever|once|if|after|before|as soon as|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty|forty|fifty|sixty)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+(?:before|after|later))\b/i.test(part.trim())) return true;
         addList(listOwner, part.trim().replace(/^(?:and|also|plus|then)\s+/i, ''), sentence.index);
         return false;
       });
+    }
+    // ("Then the important bit, the reservations! People reserve hens ... We need their name, ...": a record the writer
+    // names as what comes next, though no reader took the sentence, is the one described next.)
+    const namedNext = left.length === parts.length && previous === previousBefore ? introducedTopic(statements[sentence.index]!.text, true) : undefined;
+    const namedRecord = namedNext ? nameOf(namedNext, units, true) : undefined;
+    if (namedRecord && !earlyRoles.has(snakeCase(namedRecord)) && !isPerson(namedRecord)) {
+      previous = namedRecord;
+      consumed.add(sentence.index);
     }
     if (previous !== previousBefore) previousAt = sentence.index;
     if (left.length < parts.length || left.join('; ') !== parts.join('; ')) {
@@ -936,7 +952,7 @@ function withStatesClause(text: string): string {
 const INTRODUCED_ALONE = /^(?:and\s+)?(?:then\s+)?there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?(?:the|our)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:themselves|itself)$/i;
 
 /** Words before a noun that do not make a compound name ("a profile", "their own profile", "new profiles"). */
-const MODIFIER_STOP = /^(?:a|an|the|my|our|your|their|his|her|its|own|new|each|every|all|any|some|one|two|many|no|this|that|these|those|and|or|of|to|for|with|in|on|at|by|from|see|read|create|edit|update|delete|browse|manage|view|only|other|same|first|last|next|every|more|most|few|several)$/;
+const MODIFIER_STOP = /^(?:a|an|the|my|our|your|their|his|her|its|own|new|each|every|all|any|some|one|two|many|no|this|that|these|those|and|or|of|to|for|with|in|on|at|by|from|see|read|create|edit|update|delete|browse|manage|view|only|other|same|first|last|next|every|more|most|few|several|which|what|whose|whichever|biggest|smallest)$/;
 
 /**
  * Record types in the order the description defines them (a field list, a relation, a

@@ -47,7 +47,7 @@ const TOPIC_PATTERNS: RegExp[] = [
   /\b(?:that's|that\s+is|that\s+would\s+be|it's|it\s+is|this\s+is|those\s+are|these\s+are|that's\s+what\s+we\s+call)\s+(?:a|an|one|our)\s+([a-z][a-z\s-]*?)\s*[.!]?$/i,
   // ("bookings are the main thing", "the jobs are the heart of it": the record the writer is about to describe.)
   /^(?:the\s+|our\s+)?([a-z][a-z\s-]*?s)\s+(?:are|is)\s+(?:(?:the|our|really\s+the)\s+)?(?:main|big|biggest|important|most\s+important|key|core|central)\s+(?:thing|part|bit|one|job)s?\b/i,
-  /^(?:the\s+)?(?:main|big|biggest|most\s+important|key)\s+(?:thing|part|bit)\s+(?:is|are)\s+(?:the\s+|our\s+)?([a-z][a-z\s-]*)$/i,
+  /^(?:(?:then|and|now)\s+)?(?:the\s+)?(?:main|big|biggest|most\s+important|important|key|fun|tricky|busy)\s+(?:thing|part|bit|one)\s*(?:is|are|[,:-])\s*(?:the\s+|our\s+)?([a-z][a-z\s-]*?)\s*[!.]*$/i,
   // ("Stockists are the shops and restaurants we sell to.": a record said to be what it is.)
   /^(?:the\s+|our\s+)?([a-z][a-z-]*s)\s+are\s+(?:the|our|all\s+the|any|basically\s+the|just\s+the)\s+[a-z]+/i,
   // ("Then the appliances at each house, because ...": a topic named alone.)
@@ -61,17 +61,23 @@ const FORM_FOR = /\bform\s+(?:where|so|so\s+that|for|in\s+which|that)\s+(?:peopl
 /** What people do, as the record it leaves: "neighbours get to vote on the designs" leaves votes. */
 const ACT_RECORDS: Readonly<Record<string, string>> = { vote: 'vote', rate: 'rating', review: 'review', comment: 'comment', bid: 'bid', nominate: 'nomination', apply: 'application', enter: 'entry', complain: 'complaint', pledge: 'pledge', donate: 'donation', volunteer: 'volunteer signup' };
 
-export function introducedTopic(text: string): string | undefined {
+/**
+ * `named`: only a record said to be one ("that's a call-out", "bookings are the main thing", "the
+ * important bit, the reservations"), not one merely kept ("we keep our customers"), which rights
+ * sentences say too ("volunteers manage the bookings").
+ */
+export function introducedTopic(text: string, named = false): string | undefined {
   const said = text.trim().replace(/\([^()]*\)/g, ' ');
   const act = /\b(?:get|gets|can|could|may|are\s+able|is\s+able)\s+(?:to\s+)?(vote|rate|review|comment|bid|nominate|apply|enter|complain|pledge|donate)\s+(?:on|for|in|to|against)\b/i.exec(said);
   if (act) return ACT_RECORDS[act[1]!.toLowerCase()];
   const form = FORM_FOR.exec(said);
   if (form) return `${form[1]!.toLowerCase()} request`;
   for (const [at, pattern] of TOPIC_PATTERNS.entries()) {
+    if (named && at === 0) continue;
     const m = pattern.exec(said);
     // ("that's a sweep": after "a" at the end of the sentence, the word is a noun, whatever else it can be.)
-    const named = at === 1 && m && m[1]!.trim().split(/\s+/).length <= 2 ? m[1]!.trim().toLowerCase() : undefined;
-    const phrase = named && !NOT_TOPICS.test(named.split(/\s+/).pop()!) ? named : m ? nounPhrase(m[1]!) : undefined;
+    const afterArticle = at === 1 && m && m[1]!.trim().split(/\s+/).length <= 2 ? m[1]!.trim().toLowerCase() : undefined;
+    const phrase = afterArticle && !NOT_TOPICS.test(afterArticle.split(/\s+/).pop()!) ? afterArticle : m ? nounPhrase(m[1]!) : undefined;
     if (phrase) return phrase;
   }
   return undefined;

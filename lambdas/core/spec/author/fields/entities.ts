@@ -46,6 +46,9 @@ export function entityAtEnd(words: readonly string[], entities: readonly string[
     const word = singular(words[0]!);
     const compound = entities.find((e) => entityWords(e).length === 1 && e.toLowerCase().endsWith(word) && e.length > word.length);
     if (compound) return { entity: compound, role: [] };
+    // ("which point" for the RehomingPoint: the last word of one name of two words, when no other ends so.)
+    const lastWord = entities.filter((e) => entityWords(e).length === 2 && entityWords(e)[1] === word);
+    if (lastWord.length === 1 && !/^(?:name|date|time|type|status|number|note|code|level|size|price|fee|amount|count|day|photo|file|email|phone|address|record|account|detail|item|line|entry|report|request|check|slot|log|message|comment|description|title|reference|contact|value|total|owner|user|author|creator|person|member)$/.test(word)) return { entity: lastWord[0]!, role: [] };
   }
   return best && { entity: best.entity, role: best.role };
 }

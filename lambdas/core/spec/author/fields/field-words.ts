@@ -177,6 +177,8 @@ export const REQUIRED_PHRASES: readonly string[] = [
   'may not be empty', 'must not be empty', "mustn't be empty",
   // ("a name, which we obviously need": said as what the business cannot do without.)
   'which we need', 'which we obviously need', 'which we always need', 'which we definitely need', 'we always need', 'we must have',
+  // ("a date (has to be there, obviously)", "the date it was collected (must be there)".)
+  'has to be there', 'must be there', 'needs to be there', 'always there', 'has to be filled in', 'has to be given',
 ];
 /** Wording that says a field may be left empty, as a name's lead or anywhere in a descriptor. */
 export const OPTIONAL_PHRASES: readonly string[] = [

@@ -50,7 +50,10 @@ export function valueList(said: string): string[] | undefined {
   // ("(can be a half, like 27.5)": what it may be, with an example, no list of choices.)
   if (/\blike\s+\d|^\s*(?:can|may|could)\s+be\s+(?:an?\s+)?(?:half|decimal|fraction)/i.test(text)) return undefined;
   // ("brick, render, concrete, wood or metal, it really matters for which paint we buy": a remark after the values is none of them.)
-  const written = splitValues(text.replace(/\s*[,;]\s*(?:it|this|that|which)\s+(?:really\s+|actually\s+|honestly\s+)?(?:matters?|makes?|helps?|changes?|depends?|affects?|decides?)\b[^,]*$/i, ''));
+  const closed = text.replace(/\s*[,;]\s*(?:it|this|that|which)\s+(?:really\s+|actually\s+|honestly\s+)?(?:matters?|makes?|helps?|changes?|depends?|affects?|decides?)\b[^,]*$/i, '');
+  // ("(we just put a nickname, farms like to stay anonymous)", "(has to be there, obviously)": a remark, no values.)
+  if (/\b(?:we|they|you|i)\s+[a-z]+|\b(?:has|have|had)\s+to\b|\bobviously\b/i.test(closed)) return undefined;
+  const written = splitValues(closed);
   // ("St Mary's Hall, the School Music Block or the Corn Exchange": a name's article is no part of the value.)
   // ("wool, cotton, acrylic, alpaca or a blend": so is an article before a value.)
   const articled = written.length >= 2 && written.some((item) => /^(?:the|a|an)\s+\S/i.test(item)) ? written.map((item) => item.replace(/^(?:the|a|an)\s+(?=\S)/i, '')) : written;
