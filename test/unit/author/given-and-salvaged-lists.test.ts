@@ -177,3 +177,17 @@ describe('a record the writer names as what comes next', () => {
     expect(s.entities.map((e) => e.name)).not.toContain('WhichCar');
   });
 });
+
+describe('stories and lists of a surveying practice', () => {
+  it('reads "needs at least a name and an email" as both required, and "level 1, 2 or 3" as three levels', () => {
+    const s = spec('An opticians.', 'An eye test booking needs at least a name and an email; it also carries the test type (level 1, 2 or 3).');
+    const booking = s.entities.find((e) => e.name === 'EyeTestBooking')!;
+    expect(booking.fields.filter((f) => f.required).map((f) => f.name)).toEqual(expect.arrayContaining(['name', 'email']));
+    expect(booking.fields.find((f) => f.name === 'test_type')?.values).toEqual(['level_1', 'level_2', 'level_3']);
+  });
+
+  it('reads "As a member of the public, I can ask for a quote ... without an account" as public creation of quote requests', () => {
+    const s = authorSpec({ name: 'Probe', description: 'An opticians.\n\n- As a member of the public, I can ask for a quote without creating an account.\n- As a receptionist, I can look up quote requests.\n\nA quote request needs a name and an email.' });
+    expect(s.access).toEqual(expect.arrayContaining([{ entity: 'QuoteRequest', operation: 'create', level: 'public' }]));
+  });
+});

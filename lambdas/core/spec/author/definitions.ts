@@ -171,11 +171,14 @@ function readClean(clean: string, conditional = false): ProseDefinition | undefi
     // ("..., and customers should be able to see ...": a new subject with a modal starts a clause too.)
     // ("..., while a person can be the father in several families": a new clause ends the list;
     // "..., and both must be filled in, plus ..." is a rule of the list.)
-    const written = p.list !== undefined ? m[p.list]?.trim().replace(/\s+(?:on|to|with|in)\s+(?:it|them)$/i, '').replace(/,?\s+(?:while|whereas)\s+(?:a|an|the|each|every|one)\s.*$/i, '').replace(/,?\s+(?:and|but)\s+(?![^(]*\))(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,?\s+and\s+(?![^(]*\))(?:on our side\s*,?\s+|then\s+|after that\s+)?(?:each|every)\s+[a-z]+\s+(?:is|are|goes|moves|starts|sits|can be)\s.*$/i, '').replace(/,\s*(?:and|but)\s+(?![^(]*\))(?!whether\b|if\b|both\b|all\b|each\b|either\b|neither\b|an?\s)(?:[a-z'-]+\s+){1,8}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;
+    let written = p.list !== undefined ? m[p.list]?.trim().replace(/\s+(?:on|to|with|in)\s+(?:it|them)$/i, '').replace(/,?\s+(?:while|whereas)\s+(?:a|an|the|each|every|one)\s.*$/i, '').replace(/,?\s+(?:and|but)\s+(?![^(]*\))(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,?\s+and\s+(?![^(]*\))(?:on our side\s*,?\s+|then\s+|after that\s+)?(?:each|every)\s+[a-z]+\s+(?:is|are|goes|moves|starts|sits|can be)\s.*$/i, '').replace(/,\s*(?:and|but)\s+(?![^(]*\))(?!whether\b|if\b|both\b|all\b|each\b|either\b|neither\b|an?\s)(?:[a-z'-]+\s+){1,8}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;
     // ("Each darkroom has a coordinator or two, and they're the admins", "one or two admins who ...": people, counted, are no fields.)
     if (written && /^(?:(?:an?|one)\s+[a-z]+\s+or\s+(?:two|three)|(?:one|two)\s+or\s+(?:two|three)\s+[a-z]+)\b/i.test(written)) return undefined;
     // ("The hall is run by a small charity committee": who runs the business, no record type.)
     if (p.passive && /\b(?:is|are)\s+(?:run|owned|managed|operated|organi[sz]ed|staffed)\s+by\s+(?:a|an|the|our|two|three)\s+[^,]+$/i.test(clean)) return undefined;
+    // ("A quote request needs at least a name and an email": those it cannot be without.)
+    const atLeast = written ? /^(?:at\s+(?:the\s+)?(?:very\s+)?least|as\s+a\s+minimum)\s+(.+)$/i.exec(written) : null;
+    if (atLeast) written = splitFieldList(atLeast[1]!).map((item) => `${item} (required)`).join(', ');
     const detailed = written && p.detail !== undefined && m[p.detail] ? `${written} (${m[p.detail]!.trim()})` : written && p.yesNo ? `${written} (yes/no)` : written;
     const list = detailed && p.passive ? complements(detailed) : detailed;
     // "Section leaders can record attendance records": a right to make records, not fields.

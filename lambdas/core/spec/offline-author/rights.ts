@@ -102,6 +102,11 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   clause = clause.replace(/\b(can|may|could)\s+([a-z]+)\s+[^,;]{1,60}?\s+and\s+(?:then\s+)?([a-z]+)(?=\s+(?:a|an|the|their|new)\s)/i, (all, modal: string, first: string, second: string) => (!/^(?:do|have|get|be|make|take)$/i.test(first) && rightVerb(first.toLowerCase()) === undefined && ctx.index.resolve([first.toLowerCase()]) === undefined && (rightVerb(second.toLowerCase()) !== undefined || CREATE_ACTIONS.has(second.toLowerCase()) || ctx.index.resolve([second.toLowerCase()]) !== undefined) ? `${modal} ${second}` : all));
   // ("can flag a problem": a verb of making a record the rights lexicon lacks, making one; unless the verb names a record type too.)
   clause = clause.replace(/\b(can|may|could|to)\s+(?:also\s+)?([a-z]+)\s+(?=(?:a|an|any|new)\s)/gi, (all, modal: string, verb: string) => (CREATE_ACTIONS.has(verb.toLowerCase()) && rightVerb(verb.toLowerCase()) === undefined && !ctx.index.resolve([verb.toLowerCase()]) ? `${modal} submit ` : all));
+  // ("can ask for a quote", "can request a callback" where quote requests are the records: asking makes one.)
+  clause = clause.replace(/\b(?:ask|asks|asking)\s+for\s+(an?|the)\s+([a-z]+)\b|\b(?:request|requests|requesting)\s+(an?|the)\s+([a-z]+)\b/gi, (all, a1: string | undefined, n1: string | undefined, a2: string | undefined, n2: string | undefined) => {
+    const noun = (n1 ?? n2)!.toLowerCase();
+    return ctx.index.resolve([noun]) === undefined && ctx.index.resolve([noun, 'request']) !== undefined ? `submit ${a1 ?? a2} ${noun} request` : all;
+  });
   // ("Agency nurses with no account can flag a breakdown": who they are, no part of the subject.)
   const plain = ownRecordOfSubject(plainRightsWording(clause), (phrase) => ctx.index.resolve(words(phrase)) !== undefined).replace(/\([^()]*\)/g, ' ').replace(/^(\s*[a-z]+(?:\s+[a-z]+)?)\s+(?:with no (?:account|login)|without (?:an? )?(?:account|login))\s+(?=(?:can|may|could)\b)/i, '$1 ').replace(/^(\s*[a-z]+(?:\s+[a-z]+){0,2}),\s+(?:the|who|which|i\.e\.|that is|our|those)\b[^,]{1,60},\s*/i, '$1 ');
   // ("can read and update guest records": the guests, "records" no verb of making one.)

@@ -53,7 +53,10 @@ export function valueList(said: string): string[] | undefined {
   const closed = text.replace(/\s*[,;]\s*(?:it|this|that|which)\s+(?:really\s+|actually\s+|honestly\s+)?(?:matters?|makes?|helps?|changes?|depends?|affects?|decides?)\b[^,]*$/i, '');
   // ("(we just put a nickname, farms like to stay anonymous)", "(has to be there, obviously)": a remark, no values.)
   if (/\b(?:we|they|you|i)\s+[a-z]+|\b(?:has|have|had)\s+to\b|\bobviously\b/i.test(closed)) return undefined;
-  const written = splitValues(closed);
+  const split = splitValues(closed);
+  // ("level 1, 2 or 3": the word before the first number goes with each.)
+  const prefixed = /\bor\b|,/.test(closed) ? /^(?!(?:between|from|to|up|at|max|min|maximum|minimum|under|over|each|about|around|roughly|only|just)\s)([a-z]+)\s+\d+$/i.exec(split[0] ?? '') : null;
+  const written = prefixed && split.length >= 2 && split.slice(1).every((v) => /^\d+$/.test(v)) ? split.map((v, i) => (i === 0 ? v : `${prefixed[1]!} ${v}`)) : split;
   // ("St Mary's Hall, the School Music Block or the Corn Exchange": a name's article is no part of the value.)
   // ("wool, cotton, acrylic, alpaca or a blend": so is an article before a value.)
   const articled = written.length >= 2 && written.some((item) => /^(?:the|a|an)\s+\S/i.test(item)) ? written.map((item) => item.replace(/^(?:the|a|an)\s+(?=\S)/i, '')) : written;
