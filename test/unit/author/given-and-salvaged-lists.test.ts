@@ -191,3 +191,17 @@ describe('stories and lists of a surveying practice', () => {
     expect(s.access).toEqual(expect.arrayContaining([{ entity: 'QuoteRequest', operation: 'create', level: 'public' }]));
   });
 });
+
+describe('records said by what happens to them', () => {
+  it('reads "Buyers are registered once and get a buyer number ...; we also keep their name, ..." as the buyer\'s fields', () => {
+    const s = spec('A cattle mart. Sellers have a name and a phone.', 'Buyers are registered once with us and get a buyer number for bidding, which is required; we also keep their name, email and whether their credit has been approved (yes or no).');
+    expect(fieldsOf(s, 'Buyer')).toEqual(expect.arrayContaining(['buyer_number', 'name', 'email']));
+    expect(fieldsOf(s, 'Seller')).toEqual(['name', 'phone']);
+  });
+
+  it('reads "Sellers are the farmers: name (required), ..." as the seller\'s fields, not a field "farmers"', () => {
+    const s = spec('A cattle mart.', 'Sellers are the farmers: name (required), their holding number, email and phone.');
+    expect(fieldsOf(s, 'Seller')).toEqual(expect.arrayContaining(['name', 'holding_number', 'email', 'phone']));
+    expect(fieldsOf(s, 'Seller')).not.toContain('farmers');
+  });
+});

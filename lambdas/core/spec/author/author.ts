@@ -34,7 +34,7 @@ import { forgetEntityWords } from './fields/entities';
 import { userNouns } from './user-nouns';
 import { opensWithSchedule } from './scheduled-jobs';
 import { givenList, introducedRecords, signUpList } from './given-lists';
-import { colonListTopic, introducedTopic, keptAs, loneFieldList, madeWithList } from './topics';
+import { colonListTopic, introducedTopic, keptAs, loneFieldList, madeWithList, passiveSubject } from './topics';
 
 /** Someone making a record, at the end of a clause ("creates an attendance record for that child", "we record every harvest from a tree"): the record, and what it is for. */
 const MADE_RECORD = /\b(?:creates?|makes?|records?|logs?|files?|writes?|opens?|submits?|adds?|fills? (?:in|out))\s+(?:a|an|one|the|a new|their|their own|every|each)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:for|from|of|on|against|about)\s+(?:a|an|the|that|this|each|every|one|their)\s+([a-z]+))?\s*$/i;
@@ -440,6 +440,15 @@ export function readDescription(description: string): Reading {
         return false;
       }
       const def = detectMultiTenant(part) ? undefined : readDefinition(part);
+      // ("Buyers are registered once with us and get a buyer number ...; we also keep their name, ...": the record said by what
+      // happens to it, and what it is given.)
+      const passive = !def ? passiveSubject(part) : undefined;
+      const passiveRecord = passive ? nameOf(passive.subject, units, true) : undefined;
+      if (passive && passiveRecord && (passive.list || isDescribed(passiveRecord) || !earlyRoles.has(snakeCase(passiveRecord)))) {
+        if (passive.list) addList(passiveRecord, passive.list, sentence.index);
+        previous = passiveRecord;
+        return false;
+      }
       // ("Then the important bit, the reservations": the record described next, no list of the one before.)
       const namedNow = def?.topic === PREVIOUS ? introducedTopic(part, true) : undefined;
       const namedNowRecord = namedNow ? nameOf(namedNow, units, true) : undefined;

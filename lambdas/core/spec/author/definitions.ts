@@ -176,6 +176,8 @@ function readClean(clean: string, conditional = false): ProseDefinition | undefi
     if (written && /^(?:(?:an?|one)\s+[a-z]+\s+or\s+(?:two|three)|(?:one|two)\s+or\s+(?:two|three)\s+[a-z]+)\b/i.test(written)) return undefined;
     // ("The hall is run by a small charity committee": who runs the business, no record type.)
     if (p.passive && /\b(?:is|are)\s+(?:run|owned|managed|operated|organi[sz]ed|staffed)\s+by\s+(?:a|an|the|our|two|three)\s+[^,]+$/i.test(clean)) return undefined;
+    // ("Sellers are the farmers: name (required), their CPH number, ...": who they are, then the list.)
+    if (written) written = written.replace(/^(?:just\s+|basically\s+|simply\s+|really\s+)?(?:the|our)\s+[a-z]+s\s*:\s+(?=\S)/i, '');
     // ("A quote request needs at least a name and an email": those it cannot be without.)
     const atLeast = written ? /^(?:at\s+(?:the\s+)?(?:very\s+)?least|as\s+a\s+minimum)\s+(.+)$/i.exec(written) : null;
     if (atLeast) written = splitFieldList(atLeast[1]!).map((item) => `${item} (required)`).join(', ');

@@ -178,3 +178,16 @@ export function keptAs(text: string): string | undefined {
   const m = /\b(?:is|are|gets|get)\s+(?:logged|recorded|kept|entered|stored|tracked|filed|booked\s+in|written\s+up)\s+as\s+(?:a|an|one)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*[.!]?$/i.exec(text.trim());
   return m ? m[1]!.toLowerCase() : undefined;
 }
+
+/**
+ * "Buyers are registered once with us and get a buyer number for bidding, which is required": a
+ * record said by what happens to it, and what it is given. The subject as written, and the list
+ * it gets (empty when none).
+ */
+export function passiveSubject(part: string): { subject: string; list: string } | undefined {
+  const m = /^(?:the\s+|our\s+|all\s+)?([a-z]+s)\s+(?:are|get)\s+(?:(?:all|always|usually|first|each)\s+)?[a-z]+ed\b(.*)$/i.exec(part.trim().replace(/[.!]$/, ''));
+  if (!m) return undefined;
+  const given = /\band\s+(?:then\s+)?(?:get|have|receive|are\s+given)\s+(.+)$/i.exec(m[2]!);
+  const list = given ? given[1]!.replace(/\s+for\s+[a-z]+ing\b/i, '') : '';
+  return { subject: m[1]!, list: list && isBareFieldList(list, true) ? list : '' };
+}
