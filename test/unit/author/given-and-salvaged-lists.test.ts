@@ -205,3 +205,16 @@ describe('records said by what happens to them', () => {
     expect(fieldsOf(s, 'Seller')).not.toContain('farmers');
   });
 });
+
+describe('a page of an archive', () => {
+  it('reads "A request gives their name and email address, ..." under its heading as the request\'s fields, and quoted examples as no fields', () => {
+    const s = authorSpec({ name: 'Probe', description: 'An archive.\n\n## Items\n\nAn item has a title and a handful of tags: "wartime", "the mills" and so forth.\n\n## Loan requests\n\nA request gives their name and email address, both required, the item they are asking about, and their reason for asking.\n' });
+    expect(fieldsOf(s, 'LoanRequest')).toEqual(expect.arrayContaining(['email', 'item_id']));
+    expect(fieldsOf(s, 'Item')).not.toEqual(expect.arrayContaining(['mills']));
+  });
+
+  it('reads "we\'d never give two boats the same name" as no record', () => {
+    const s = spec('A boatyard. Boats have a name and a length.', 'We\'d never give two boats the same name, the hire fee and the berth.');
+    expect(s.entities.map((e) => e.name)).toEqual(['Boat']);
+  });
+});

@@ -91,7 +91,8 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
   },
   {
     example: "Guests give the lead guest's name, an email (required) and the arrival date (what people give for the record just described)",
-    re: /^(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:give|gives|provide|provides|supply|supplies|tell us|tells us|fill in|fills in)\s+(?:us\s+)?((?:the|their|an?|its)\s+[^,]+(?:,[^,]+){2,})$/i,
+    // (Not "A request gives their name, ...": a record with "a" is what is given for, said of itself.)
+    re: /^(?!(?:a|an|each|every)\s)(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:give|gives|provide|provides|supply|supplies|tell us|tells us|fill in|fills in)\s+(?:us\s+)?((?:the|their|an?|its)\s+[^,]+(?:,[^,]+){2,})$/i,
     topic: 0,
     list: 1,
   },

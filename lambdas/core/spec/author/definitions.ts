@@ -166,7 +166,7 @@ function readClean(clean: string, conditional = false): ProseDefinition | undefi
     if (p.topic !== 0 && /^our\s/i.test(clean) && !isPluralWord(words(topic).pop() ?? '')) continue;
     // "Podcasters manage their own shows": a possessive or "manage" inside is a sentence, not a name.
     // ("Runners do need an account": an auxiliary is never part of a name.)
-    if (p.topic !== 0 && /\s(?:their|own|his|her|my|our|your|manages?|can|may|do|does|did)\b/i.test(topic)) continue;
+    if (p.topic !== 0 && /\s(?:their|own|his|her|my|our|your|manages?|can|may|do|does|did|never|always|would|will)\b|^(?:we|i|you|they)(?:['’][a-z]+)?\b/i.test(topic)) continue;
     // ("... name, email and phone, and they place bids on items": the list ends where a new clause starts.)
     // ("..., and customers should be able to see ...": a new subject with a modal starts a clause too.)
     // ("..., while a person can be the father in several families": a new clause ends the list;

@@ -47,7 +47,9 @@ export interface FieldReading {
 export function readFieldPhrase(written: string, ctx: FieldContext): FieldReading | undefined {
   // ("goat or cow, we never mix them", "it has to be filled in every time": a remark with its own subject, no field.)
   // ("A wall usually gets several": how many, with nothing said of what.)
-  if (REMARK.test(written.trim()) || /^(?:several|many|lots|loads|plenty|a few|a couple|some|one|two|three|more|most|all|none)$/i.test(written.trim())) return undefined;
+  // ("\"the mills\"", "and so forth": an example in quotes, or the rest of them, is no field.)
+  if (/^(?:and\s+|or\s+)?["“'‘][^"”'’]*["”'’]$|^(?:and\s+)?(?:so\s+forth|so\s+on|the\s+like|etc\.?)$/i.test(written.trim()) ||
+    REMARK.test(written.trim()) || /^(?:several|many|lots|loads|plenty|a few|a couple|some|one|two|three|more|most|all|none)$/i.test(written.trim())) return undefined;
   // "a notes field", "a priority field (low or high)": the word says what it is, not its name.
   const phrase = written.replace(/(\S)\s+field(?=\s*(?:[,:]|$))/i, '$1');
   const list = readList(phrase, ctx.entities, ctx.persons);
