@@ -74,9 +74,11 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * 0.671, development 0.867, examples 0.956, held-out 0.652 (its seven new ones 0.522). Session 21
  * grew it blind once more (6 held-out: on their own 0.308, taking the held-out part from 0.653 to
  * 0.623, 64 descriptions; 9 development: on their own 0.403, taking development from 0.868 to
- * 0.841, 158 descriptions). The floors are the last measured, rounded down.
+ * 0.841, 158 descriptions). After the session's readings of a topic carried from one sentence to
+ * the next (each pinned on records made up for it): the nine 0.607, development 0.852, examples
+ * 0.956, held-out 0.631 (its six new ones 0.309). The floors are those, rounded down.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.843, examples: 0.95, 'held-out': 0.623 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.851, examples: 0.95, 'held-out': 0.63 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {
