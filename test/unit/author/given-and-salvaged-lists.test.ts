@@ -218,3 +218,10 @@ describe('a page of an archive', () => {
     expect(s.entities.map((e) => e.name)).toEqual(['Boat']);
   });
 });
+
+describe('rights said through what people enter', () => {
+  it('reads "As a farmer, I can enter my animals as lots" as creating lots', () => {
+    const s = authorSpec({ name: 'Probe', description: 'A cattle mart.\n\n- As a farmer, I can enter my animals as lots in an upcoming sale.\n- As office staff, I can do everything.\n\nA lot has a lot number and a breed. A sale has a date.' });
+    expect(s.roles.find((r) => r.name === 'farmer')?.rights.Lot?.create).toBe('all');
+  });
+});
