@@ -574,42 +574,32 @@ export function readDescription(description: string): Reading {
         return [];
       }
       if (!unread(part)) return [];
+      /** Does an item of the list name a record type the text describes ("Filmmakers submit films and submissions")? */
+      const namesAnyRecord = (list: string) => splitFieldList(list).some((item) => isDescribed(nameOf(item, units) ?? ''));
+      /** The list is the owner's fields, and the owner the record described last. */
+      const describedBy = (owner: string, list: string): string[] => {
+        addList(owner, list, sentence.index);
+        previous = owner;
+        return [];
+      };
       // ("Most work starts as an enquiry off the website ... They give us their name, a phone number, ...": what people give is the record's they make.)
       const given = givenList(part);
-      // (Not "Filmmakers submit films and submissions": record types named are no fields.)
-      const givesRecords = given !== undefined && splitFieldList(given.list).some((item) => isDescribed(nameOf(item, units) ?? ''));
-      const givenTo = given && !givesRecords ? [given.before, statements[sentence.index - 1]?.text ?? ''].flatMap(introducedRecords).map((phrase) => nameOf(phrase, units, true)).find((n) => n !== undefined && !isPerson(n) && !earlyRoles.has(snakeCase(n))) : undefined;
-      if (given && givenTo) {
-        addList(givenTo, given.list, sentence.index);
-        previous = givenTo;
-        return [];
-      }
-      // ("We keep a few parts in the vans. For those it's just the part number, ...": a list naming no record is the one the
-      // sentence before brought up, else the one described last.)
+      const givenTo = given && !namesAnyRecord(given.list) ? [given.before, statements[sentence.index - 1]?.text ?? ''].flatMap(introducedRecords).map((phrase) => nameOf(phrase, units, true)).find((n) => n !== undefined && !isPerson(n) && !earlyRoles.has(snakeCase(n))) : undefined;
+      if (given && givenTo) return describedBy(givenTo, given.list);
       // ("Artists sign themselves up with their name and email, ...": the record of each of them holds it.)
       const signUp = signUpList(part);
       const signedUp = signUp ? nameOf(signUp.who, units, true) : undefined;
-      if (signUp && signedUp) {
-        addList(signedUp, signUp.list, sentence.index);
-        previous = signedUp;
-        return [];
-      }
+      if (signUp && signedUp) return describedBy(signedUp, signUp.list);
       // ("so we need corporate accounts too: company name, billing email, ...": the list is of what the clause ends on.)
       const colonTopic = colonListTopic(part);
       const colonOwner = colonTopic ? nameOf(colonTopic.topic, units, true) : undefined;
-      if (colonTopic && colonOwner && !earlyRoles.has(snakeCase(colonOwner)) && !splitFieldList(colonTopic.list).some((item) => isDescribed(nameOf(item, units) ?? ''))) {
-        addList(colonOwner, colonTopic.list, sentence.index);
-        previous = colonOwner;
-        return [];
-      }
+      if (colonTopic && colonOwner && !earlyRoles.has(snakeCase(colonOwner)) && !namesAnyRecord(colonTopic.list)) return describedBy(colonOwner, colonTopic.list);
       // ("drivers upload their fuel receipts - just a picture, jpg or png - with the amount, the date and which car": the record they make.)
       const madeWith = madeWithList(part);
       const madeOwner = madeWith ? nameOf(madeWith.record, units, true) : undefined;
-      if (madeWith && madeOwner && !earlyRoles.has(snakeCase(madeOwner)) && !splitFieldList(madeWith.list).some((item) => isDescribed(nameOf(item, units) ?? ''))) {
-        addList(madeOwner, `${madeWith.file ? `${madeWith.file}, ` : ''}${madeWith.list}`, sentence.index);
-        previous = madeOwner;
-        return [];
-      }
+      if (madeWith && madeOwner && !earlyRoles.has(snakeCase(madeOwner)) && !namesAnyRecord(madeWith.list)) return describedBy(madeOwner, `${madeWith.file ? `${madeWith.file}, ` : ''}${madeWith.list}`);
+      // ("We keep a few parts in the vans. For those it's just the part number, ...": a list naming no record is the one the
+      // sentence before brought up, else the one described last.)
       const lone = loneFieldList(part);
       // (The sentence before, or the one before that when the one between is an aside: "neighbours get to vote. We don't want them to need an account. We just take their postcode, ...".)
       const broughtUpAt = lone ? [1, 2].map((k) => sentence.index - k).find((k) => k > 0 && !consumed.has(k) && introducedTopic(statements[k]!.text) !== undefined) : undefined;
