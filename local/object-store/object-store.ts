@@ -19,6 +19,7 @@ import { systemClock, type Clock } from '../../lambdas/core/clock';
 import { LOCAL_REGION } from '../../lambdas/adapters/local-credentials';
 import type { SigningCredentials } from './sigv4-verifier';
 import { startVerifyingFront, type VerifyingFront } from './verifying-front';
+import { writeObjectsWhole } from './whole-writes';
 
 export interface LocalObjectStoreOptions {
   /** Where objects live (created if missing). The same directory after a restart keeps them. */
@@ -90,6 +91,8 @@ export async function startLocalObjectStore(options: LocalObjectStoreOptions): P
     vhostBuckets: false,
     configureBuckets: buckets.map((name) => ({ name })),
   });
+  // s3rver answers a PUT before its file is written; S3 answers once the object is whole.
+  writeObjectsWhole(byteStore.store);
   const removeSocketDir = () => rmSync(socketDir, { recursive: true, force: true });
   try {
     await byteStore.run();

@@ -81,7 +81,8 @@ async function runMatrix(matrix: Matrix, checks?: { tenancy?: boolean; ownership
     if (created.status !== 201) throw new Error(`setup: create ${entity} -> ${created.status} ${created.text}`);
     if (!hasFiles(entity)) return { id: created.body.id };
     const grant = await api.request('POST', `/v1/${collection(entity)}/${created.body.id}/attachments/upload-url`, { token: user.accessToken, body: { filename: 'a.pdf', contentType: 'application/pdf' } });
-    await fetch(grant.body.uploadUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: PDF });
+    const put = await fetch(grant.body.uploadUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: PDF });
+    if (!put.ok) throw new Error(`setup: upload -> ${put.status} ${await put.text()}`);
     const attached = await api.request('PATCH', `/v1/${collection(entity)}/${created.body.id}`, { token: user.accessToken, body: { attachment_key: grant.body.fileKey } });
     if (attached.status !== 200) throw new Error(`setup: attach -> ${attached.status} ${attached.text}`);
     return { id: created.body.id, fileKey: grant.body.fileKey };
