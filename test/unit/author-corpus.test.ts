@@ -23,7 +23,7 @@ type Part = (typeof PARTS)[number];
  * ambiguous, add new held-out files instead, and then update this pin deliberately, in a commit
  * that only adds files.
  */
-const HELD_OUT_SHA256 = '37587ffc902f41c4596b2f3af6942e8edaaac10d79056276a423d57dd56f8b8f';
+const HELD_OUT_SHA256 = 'e8ba4a8fa6942fabda98b685df7337173506dfc25e5344d7c1a0e5c9d741e672';
 
 /** The least the corpus must hold (issue 23). */
 const MIN_DESCRIPTIONS = 40;
