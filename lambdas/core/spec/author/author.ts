@@ -22,7 +22,7 @@ import { collectRoles, roleWords } from '../offline-author/roles';
 import { NON_NOUNS, PERSON_WORDS, RIGHT_VERBS, phrasalVerb, rightVerb } from '../offline-author/lexicon';
 import { EntityIndex } from '../offline-author/entity-index';
 import { pascalCase, snakeCase } from '../../text/case';
-import { isPluralWord, sepRegex, singular, splitTopLevel, words } from '../offline-author/text';
+import { isPluralWord, sepRegex, singular, singularPhrase, splitTopLevel, words } from '../offline-author/text';
 import { detectMultiTenant, tenancyUnits } from '../offline-author/tenancy';
 import { segment } from './segment';
 import { normalizeInformal } from './wording';
@@ -60,6 +60,11 @@ export function readDescription(description: string): Reading {
     const heading = st.topic;
     for (const other of statements) if (other.topic === heading) other.topic = as;
     for (const list of fieldLists) if (list.topic === heading) list.topic = as;
+  }
+  // ("Sessions are the day-to-day bit. Each one is for one child ...": "each one" is one of what the sentence before brought up.)
+  for (const [i, st] of statements.entries()) {
+    const brought = i > 0 && /^(?:each|every)\s+one\s+(?!of\b)/i.test(st.text) ? introducedTopic(statements[i - 1]!.text, true) : undefined;
+    if (brought) st.text = st.text.replace(/^(each|every)\s+one\b/i, (_m, each: string) => `${each} ${singularPhrase(brought.split(/\s+/)).join(' ')}`);
   }
   // The tenancy unit ("each choir is a tenant"), statement by statement so sentences never run together.
   const units = new Set(statements.flatMap((s) => [...tenancyUnits(s.text)]));
@@ -576,6 +581,11 @@ export function readDescription(description: string): Reading {
       if (!unread(part)) return [];
       /** Does an item of the list name a record type the text describes ("Filmmakers submit films and submissions")? */
       const namesAnyRecord = (list: string) => splitFieldList(list).some((item) => isDescribed(nameOf(item, units) ?? ''));
+      // (Not a list of record types: "the proposal" among fields is a reference, "walls, artists and proposals" are records.)
+      const namesRecords = (list: string) => {
+        const items = splitFieldList(list);
+        return items.filter((item) => isDescribed(nameOf(item, units) ?? '')).length * 2 > items.length;
+      };
       /** The list is the owner's fields, and the owner the record described last. */
       const describedBy = (owner: string, list: string): string[] => {
         addList(owner, list, sentence.index);
@@ -591,9 +601,10 @@ export function readDescription(description: string): Reading {
       const signedUp = signUp ? nameOf(signUp.who, units, true) : undefined;
       if (signUp && signedUp) return describedBy(signedUp, signUp.list);
       // ("so we need corporate accounts too: company name, billing email, ...": the list is of what the clause ends on.)
-      const colonTopic = colonListTopic(part);
+      const colonTopic = colonListTopic(afterColon ? `${before}: ${part}` : part);
       const colonOwner = colonTopic ? nameOf(colonTopic.topic, units, true) : undefined;
-      if (colonTopic && colonOwner && !earlyRoles.has(snakeCase(colonOwner)) && !namesAnyRecord(colonTopic.list)) return describedBy(colonOwner, colonTopic.list);
+      // (After a colon, "the child" among the fields is a reference to one.)
+      if (colonTopic && colonOwner && !earlyRoles.has(snakeCase(colonOwner)) && !namesRecords(colonTopic.list)) return describedBy(colonOwner, colonTopic.list);
       // ("drivers upload their fuel receipts - just a picture, jpg or png - with the amount, the date and which car": the record they make.)
       const madeWith = madeWithList(part);
       const madeOwner = madeWith ? nameOf(madeWith.record, units, true) : undefined;
@@ -605,11 +616,6 @@ export function readDescription(description: string): Reading {
       const broughtUpAt = lone ? [1, 2].map((k) => sentence.index - k).find((k) => k > 0 && !consumed.has(k) && introducedTopic(statements[k]!.text) !== undefined) : undefined;
       const broughtUp = broughtUpAt !== undefined ? introducedTopic(statements[broughtUpAt]!.text) : undefined;
       const loneOwner = broughtUp ? nameOf(broughtUp, units, true) : previous;
-      // (Not a list of record types: "the proposal" among fields is a reference, "walls, artists and proposals" are records.)
-      const namesRecords = (list: string) => {
-        const items = splitFieldList(list);
-        return items.filter((item) => isDescribed(nameOf(item, units) ?? '')).length * 2 > items.length;
-      };
       if (lone && loneOwner && !namesRecords(lone.list)) {
         addList(loneOwner, lone.list, sentence.index);
         if (broughtUpAt !== undefined) consumed.add(broughtUpAt);

@@ -66,6 +66,8 @@ export function entityNameOf(written: string, tenantUnits: ReadonlySet<string>, 
   // ("every found item", "each registered item": a participle before the noun says what happened to the record, not what it is.)
   const ws = all.length > 1 && PARTICIPLE.test(all[0]!) ? all.slice(1) : all;
   if (ws.length === 0 || ws.length > 3) return undefined;
+  // ("the order-taking is done on WhatsApp", "the book-keeping": what people do, not what they keep.)
+  if (ws.some((w) => /^[a-z]{3,}-[a-z]{2,}ing$/.test(w) && !/^(?:pre|re|co|non|self|sub|over|under|out|post)-/.test(w))) return undefined;
   // ("me - admin, everything": the writer, not a record type.)
   if (ws.length === 1 && /^(?:me|myself|us|we|i|you|him|her|them|ourselves|one|ones|each|themselves|themself|himself|herself|itself|yourself)$/.test(ws[0]!)) return undefined;
   const namedByFields = described && ws.length === 1 && NAMED_BY_FIELDS.has(singular(ws[0]!));

@@ -47,11 +47,13 @@ const TOPIC_PATTERNS: RegExp[] = [
   /\b(?:that's|that\s+is|that\s+would\s+be|it's|it\s+is|this\s+is|those\s+are|these\s+are|that's\s+what\s+we\s+call)\s+(?:a|an|one|our)\s+([a-z][a-z\s-]*?)\s*[.!]?$/i,
   // ("bookings are the main thing", "the jobs are the heart of it": the record the writer is about to describe.)
   /^(?:the\s+|our\s+)?([a-z][a-z\s-]*?s)\s+(?:are|is)\s+(?:(?:the|our|really\s+the)\s+)?(?:main|big|biggest|important|most\s+important|key|core|central)\s+(?:thing|part|bit|one|job)s?\b/i,
+  // ("Sessions are the day-to-day bit.": whatever kind of bit.)
+  /^(?:the\s+|our\s+)?([a-z][a-z-]*s)\s+are\s+(?:the|our|really\s+the)\s+(?:[a-z-]+\s+){1,3}?(?:thing|part|bit|side|stuff)\s*[.!]?$/i,
   /^(?:(?:then|and|now)\s+)?(?:the\s+)?(?:main|big|biggest|most\s+important|important|key|fun|tricky|busy)\s+(?:thing|part|bit|one)\s*(?:is|are|[,:-])\s*(?:the\s+|our\s+)?([a-z][a-z\s-]*?)\s*[!.]*$/i,
   // ("Stockists are the shops and restaurants we sell to.": a record said to be what it is.)
   /^(?:the\s+|our\s+)?([a-z][a-z-]*s)\s+are\s+(?:the|our|all\s+the|any|basically\s+the|just\s+the)\s+[a-z]+/i,
   // ("Then the appliances at each house, because ...": a topic named alone.)
-  /^(?:(?:then|next|also|and|plus|after\s+that|finally|now)\s*,?\s+)?(?:the|our|all\s+the|all\s+our)\s+([a-z][a-z-]*s)\b(?!\s+(?:is|are|was|were|can|could|will|would|should|must|need|needs|have|has|do|does|get|gets)\b)/i,
+  /^(?:(?:then|next|also|and|plus|after\s+that|finally|now)\s*,?\s+)?(?:the|our|all\s+the|all\s+our)\s+((?:(?!(?:is|are|was|were|has|have|can|will|and|or|of|for|to|in|on|at|with)\s)[a-z][a-z-]*\s+){0,2}?[a-z][a-z-]*[^s\W]s)\b(?!\s+(?:(?:only|also|just|always|never|often|usually|sometimes|really|all|both|then)\s+)?(?:is|are|was|were|can|could|will|would|should|must|need|needs|have|has|do|does|get|gets)\b)/i,
 ];
 
 /** A form for asking for something: "a little form where people can ask for a visit" is a visit request. */
@@ -148,7 +150,13 @@ export function colonListTopic(part: string): { topic: string; list: string } | 
   if (!m || !isBareFieldList(m[2]!) || splitFieldList(m[2]!).length < 2) return undefined;
   const before = m[1]!.replace(/\s+(?:too|as well|also|then|now|please|here)$/i, '');
   // (Not "the north shore of Lake Carrow: paddleboards, kayaks and canoes": a place by its name, and the kinds of things there.)
-  const ending = /\b(?:need|needs|want|wants|keep|keeps|have|has|track|tracks|store|stores|record|records|log|logs|hold|holds|add|adds|also)\s+(?:(?:the|our|their|all|all the|some|a few|any|every|each)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})$/.exec(before);
+  // ("we put up each fish: the species, ...": whatever the verb, "each X" before the colon is what the list describes.)
+  // ("Invoices go to parents monthly: invoice number, ...": the things the clause is about, when it starts with them.)
+  const subject = /^(?:the\s+|our\s+|and\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s+(?:go|get|come|are\s+sent|are\s+made|are\s+done|are\s+raised|happen|run|work)\b[^:]*$/i.exec(before);
+  const ending =
+    subject ??
+    /\b(?:need|needs|want|wants|keep|keeps|have|has|track|tracks|store|stores|record|records|log|logs|hold|holds|add|adds|also|note|notes|take down|takes down|write down|writes down|ask for|asks for|collect|collects|list|lists)\s+(?:(?:the|our|their|all|all the|some|a few|any|every|each)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})$/.exec(before) ??
+    /\b(?:each|every)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)$/.exec(before);
   const kinds = splitFieldList(m[2]!).every((item) => /^[a-z-]+(?:\s+[a-z-]+)?s$/i.test(item.trim()));
   if (kinds) return undefined;
   // (After its verb and before the colon, the phrase is a noun phrase, whatever else its words can be: "trade accounts".)

@@ -36,6 +36,7 @@ export function buildField(words: string[], traits: Traits, entities: readonly s
     return built && reference.owner ? { ...built, owner: true } : built;
   }
 
+  ws = withoutStateWords(ws);
   if (isFile(ws, traits)) {
     const kept = ws.filter((w, i) => !(FILE_NAME_NOISE.has(w) && (w !== 'image' || (i > 0 && FILE_NOUNS[ws[i - 1]!] !== undefined))));
     // Only noise: the thing (`a file upload` -> file), not the act of uploading it.
@@ -87,6 +88,21 @@ export function buildField(words: string[], traits: Traits, entities: readonly s
   // such fields; a time, a date, a deadline or a slot keeps its name.)
   if (type === 'datetime' && traits.type === 'datetime' && !MOMENT_HEADS.test(ws[ws.length - 1]!) && !/-at$/.test(ws[ws.length - 1]!)) ws = [...ws, 'at'];
   return finish(snakeCase(ws.join(' ')), type, traits);
+}
+
+/**
+ * A first word that says what state a document is in or how much of it there is, not what it
+ * is: people leave it out of the field's name ("the signed consent form": consent_form; "a
+ * scanned copy of the signed plan": signed_copy; "the full address": address). "Full name" and
+ * "signed by" keep theirs, and "signed" stays before a single noun ("the signed contract").
+ */
+function withoutStateWords(ws: string[]): string[] {
+  const [first, ...rest] = ws;
+  const next = rest[0];
+  if (!first || !next || /^(?:by|at|on|off|in|date|time|name|names)$/.test(next)) return ws;
+  if (/^(?:full|scanned|printed)$/.test(first)) return withoutStateWords(rest);
+  if (first === 'signed' && rest.length >= 2) return withoutStateWords(rest);
+  return ws;
 }
 
 /** Last words of a date-and-time field's name that already say it is a moment. */

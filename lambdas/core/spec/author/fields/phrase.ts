@@ -648,7 +648,8 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   }
   // ("where the loan's at, which is out, returned, overdue or lost", "where it's up to": how far along it is, its status.)
   // ("where each wall is at": so is each one's.)
-  if (/^where\s+(?:it|they|(?:the|each|every|a)\s+[a-z]+|things?)(?:['’]s|['’]re|\s+is|\s+are)\s+(?:at|up to)$/.test(t)) return ['status'];
+  // ("where they are with us", "where it is in the process": the same.)
+  if (/^where\s+(?:it|they|(?:the|each|every|a)\s+[a-z]+|things?)(?:['’]s|['’]re|\s+is|\s+are)\s+(?:at|up to|with us|with them|in the (?:process|pipeline|queue))$/.test(t)) return ['status'];
   if (/^where\s+(?:it|they|he|she)\s+(?:is|are|lives?|sits?|stands?)(?:\s+located)?$|^where\s+(?:it|they)['’](?:s|re)(?:\s+located)?$/.test(t)) return ['location'];
   // ("how often we collect: daily, weekly ...": how often it is done, its frequency.)
   const often = /^how\s+often\s+(?:(?:we|they|you|it|he|she)\s+)?(?:get\s+|are\s+|is\s+)?([a-z]+)(?:\s+(?:it|them|in|up|out|round))?$/.exec(t);

@@ -118,7 +118,10 @@ function splitFieldListOnce(said: string): string[] {
   list = list.replace(/\b(?:the\s+)?(lowest|highest|minimum|maximum|min|max|earliest|latest|opening|closing|first|last)\s+and\s+(?:the\s+)?(lowest|highest|minimum|maximum|min|max|earliest|latest|opening|closing|first|last)\s+([a-z]+)\b/gi, 'the $1 $3 and the $2 $3');
   // ("when it starts and ends": two moments, when it starts and when it ends.)
   const moments = list.replace(/\bwhen (it|they) (start|begin|open)(s?) and (end|finish|close)(e?s?)\b/gi, 'when $1 $2$3, when $1 $4$5');
-  const dashed = moments.replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-()]{1,40}?)\s+-\s+(?:and\s+)?/g, ' ($1), ').replace(/\s+-\s+([^-()]{1,80}?\bor\b[^-(),]{1,40}?)\s*\.?$/, ' ($1)');
+  // (A hyphen inside a word, "self-referral", is no dash.)
+  const dashed = moments
+    .replace(/\s+-\s+((?:[^-()]|(?<=\w)-(?=\w)){1,80}?\bor\b(?:[^-()]|(?<=\w)-(?=\w)){1,40}?)\s+-\s+(?:and\s+)?/g, ' ($1), ')
+    .replace(/\s+-\s+((?:[^-()]|(?<=\w)-(?=\w)){1,80}?\bor\b(?:[^-(),]|(?<=\w)-(?=\w)){1,40}?)\s*\.?$/, ' ($1)');
   // ("the status, which moves scheduled, then collected, then delivered": states in order are the field's values.)
   // ("moves from scheduled to on sale to sold out, or to cancelled": the branch is one more state.)
   // ("goes from booked to checked in and then to left, or to no-show if they never turned up": "and then to" is one more step, and why the branch is taken says nothing.)
