@@ -37,7 +37,14 @@ import { givenList, introducedRecords, signUpList } from './given-lists';
 import { colonListTopic, introducedTopic, keptAs, loneFieldList, madeWithList, passiveSubject } from './topics';
 
 /** Someone making a record, at the end of a clause ("creates an attendance record for that child", "we record every harvest from a tree"): the record, and what it is for. */
-const MADE_RECORD = /\b(?:creates?|makes?|records?|logs?|files?|writes?|opens?|submits?|adds?|fills? (?:in|out))\s+(?:a|an|one|the|a new|their|their own|every|each)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:for|from|of|on|against|about)\s+(?:a|an|the|that|this|each|every|one|their)\s+([a-z]+))?\s*$/i;
+// ("the guardian does a check and logs it: which defib, ...": a check done and written down is the record.)
+const MADE_RECORD = /\b(?:creates?|makes?|records?|logs?|files?|writes?|opens?|submits?|adds?|fills? (?:in|out)|(?:does|do|carries out|carry out|runs?|completes?)(?=\s+(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+and\s+(?:logs?|records?|writes?\s+(?:it|them)\s+up|notes?|fills?\s+in)\b))\s+(?:a|an|one|the|a new|their|their own|every|each)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:for|from|of|on|against|about)\s+(?:a|an|the|that|this|each|every|one|their)\s+([a-z]+))?(?:\s+and\s+(?:logs?|records?|notes?|fills?\s+in)\s+(?:it|them)(?:\s+(?:down|in|up))?|\s+and\s+writes?\s+(?:it|them)\s+up)?\s*$/i;
+
+/** A sentence that only says what kinds of file are allowed and how big ("pics only, keep em under 5mb"). */
+const FILE_KINDS = String.raw`(?:jpe?gs?|pngs?|pdfs?|pics?|pictures?|photos?|images?|word(?:\s+docs?)?|docs?|documents?)`;
+const FILE_RULE = String.raw`(?:${FILE_KINDS}(?:\s*(?:,|or|and|\/)\s*${FILE_KINDS})*\s+only|(?:(?:and\s+)?(?:please\s+)?keep\s+(?:em|them|it|each(?:\s+one)?|these|those|uploads?)\s+)?(?:under|below|up\s+to|max(?:imum)?|no\s+more\s+than|at\s+most|no\s+bigger\s+than|less\s+than)\s+\d+(?:\.\d+)?\s*(?:kb|mb|gb)(?:\s+max)?|\d+(?:\.\d+)?\s*(?:kb|mb|gb)\s+(?:max|tops|at\s+most))`;
+const FILE_RULES_ONLY = new RegExp(String.raw`^${FILE_RULE}(?:\s*[,;]\s*(?:and\s+)?${FILE_RULE})*\s*[.!]?$`, 'i');
+const FILE_WORD = /\b(?:pic|picture|photo|image|scan|pdf|document|file|copy|certificate|attachment|upload|snap|screenshot)s?\b/i;
 
 /** The subject a sentence opens with, before its verb ("A tool sits in one category"). */
 const SUBJECT_FIRST = /^(?:a|an|each|every|the)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|sits|sit|belongs|belong|lives|live|goes|go|comes|come|stays|stay|gets|get|can|must|will|always|only|usually)\b/i;
@@ -529,12 +536,15 @@ export function readDescription(description: string): Reading {
       const afterColon = at > 0 && new RegExp(`${escapeRegExp(before)}\\s*:`).test(sentence.text);
       const namesNone = readRelations(before) === undefined && readDefinition(before) === undefined;
       // ("the key worker creates an attendance record for that child: the date, ...": the record made has the fields.)
-      const made = afterColon ? MADE_RECORD.exec(before) : null;
+      // (The colon kept inside the part too: "the guardian does a check and logs it: which defib, ...".)
+      const inner = afterColon ? null : /^([^:]*?)\s*:\s+(.+)$/.exec(part.trim());
+      const madeList = inner ? inner[2]! : part;
+      const made = afterColon ? MADE_RECORD.exec(before) : inner ? MADE_RECORD.exec(inner[1]!) : null;
       const madeName = made ? nameOf(made[1]!, units, true) : undefined;
-      if (made && madeName && !earlyRoles.has(snakeCase(madeName)) && isBareFieldList(part)) {
+      if (made && madeName && !earlyRoles.has(snakeCase(madeName)) && isBareFieldList(madeList)) {
         const parent = made[2] ? nameOf(made[2], units) : undefined;
         if (parent && parent !== madeName) containments.push({ parent, child: madeName, sentence: sentence.index });
-        addList(madeName, part, sentence.index);
+        addList(madeName, madeList, sentence.index);
         previous = madeName;
         return [];
       }
@@ -562,7 +572,8 @@ export function readDescription(description: string): Reading {
         return [];
       }
       // ("...; optionally a photo of the scoresheet (JPEG, 4 MB at most)": more fields of the record the clause before was about.)
-      const more = at > 0 && previous !== undefined ? /^(?:and\s+)?(optionally|also|plus)\s+(.+)$/i.exec(part.trim()) : null;
+      // ("... and a status. plus a pic of the box so ppl know what to look for": a sentence opening with "plus a" too.)
+      const more = previous !== undefined && (at > 0 || /^plus\s+(?:an?|the|their|its|some)\s/i.test(part.trim())) ? /^(?:and\s+)?(optionally|also|plus)\s+(.+)$/i.exec(part.trim()) : null;
       if (more && isBareFieldList(more[2]!, true) && !/^(?:an?|the)\s+[a-z]+\s+(?:is|are|has|have|can)\b/i.test(more[2]!)) {
         addList(previous!, /^optionally$/i.test(more[1]!) ? `${more[2]!} (optional)` : more[2]!, sentence.index);
         return [];
@@ -579,6 +590,12 @@ export function readDescription(description: string): Reading {
         return [];
       }
       if (!unread(part)) return [];
+      // ("plus a pic of the box. pics only, keep em under 5mb": the kinds and size of the file said just before.)
+      const fileBefore = previous && FILE_RULES_ONLY.test(part.trim()) ? listed.find((l) => l.entity === previous)?.phrases.at(-1) : undefined;
+      if (fileBefore && FILE_WORD.test(splitFieldList(fileBefore.text).at(-1) ?? '')) {
+        fileBefore.text = `${fileBefore.text} (${part.trim().replace(/[.!]$/, '')})`;
+        return [];
+      }
       /** Does an item of the list name a record type the text describes ("Filmmakers submit films and submissions")? */
       const namesAnyRecord = (list: string) => splitFieldList(list).some((item) => isDescribed(nameOf(item, units) ?? ''));
       // (Not a list of record types: "the proposal" among fields is a reference, "walls, artists and proposals" are records.)

@@ -63,6 +63,10 @@ function isBareList(sentence: string, single: boolean): boolean {
     // ("a type out of damage, cleaning or other": the values after their marker are no part of the name.)
     // ("a product photo, JPEG or PNG, up to 2 MB": what follows the name's comma says what it is.)
     // ("notes on any damage when the kit comes back": when it is filled in says nothing of what it is.)
+    // ("a pic of the box so people know what to look for": why it is kept is no part of it.)
+    .map((item) => item.replace(/\s+so\s+(?:that\s+)?(?:people|we|they|you|customers|staff|everyone|everybody|folk|the\s+[a-z]+)\s+(?:can|could|will|would|know|knows|see|don't|do not|won't)\b.*$/i, ''))
+    // ("is the cabinet locked y/n": a yes/no question, the flag it asks about.)
+    .map((item) => item.replace(/\s+(?:y\/n|yes\/no|\(y\/n\)|\(yes\/no\))\s*$/i, '').replace(/^(?:is|are|was|were)\s+(?:the|their|its|his|her)\s+/i, ''))
     .map((item) => item.replace(/\([^()]*\)/g, ' ').replace(/,\s+(?:jpe?gs?|pngs?|pdfs?|gifs?|any image|images?|photos?|up to|max(?:imum)?|at most|no more than|nothing over|under|between|from|anywhere from)\b.*$/i, '').replace(/\s+(?:when|once|after|whenever|before|if)\s+(?:the|a|an|it|they|we|someone|somebody)\s.*$/i, '').replace(/^(?:optionally|possibly|maybe|perhaps|also|plus)\s+/i, '').replace(/\s+(?:out of|one of|either)\s.*$|:\s.*$/i, '').replace(/\([^()]*\)/g, ' ').replace(/(\S),?\s*\b(?:which|who|that|both|all|each)\b.*$/i, '$1').replace(/\s+(?:about|on|for|of|from|with|in|at)\s+(?:when|where|what|how|whether|which|who)\b.*$/i, '').trim())
     .filter(Boolean);
   if (items.length === 0 || (items.length < 2 && !single && !RULE_TAIL.test(text))) return false;

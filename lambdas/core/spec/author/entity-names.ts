@@ -54,7 +54,8 @@ export function entityNameOf(written: string, tenantUnits: ReadonlySet<string>, 
   if (/n['’]t\b|\bnot\b/i.test(phrase)) return undefined;
   // ("Customers first: ...", "The kennels themselves have ...": the order or emphasis of the text, no part of the name.)
   // ("with two mechanics": how many, before a plural, says nothing of what they are.)
-  const said = words(phrase);
+  // ("basically each defib has ...": how the writer goes on is no part of the name.)
+  const said = words(phrase.replace(/^(?:basically|actually|honestly|essentially|generally|normally|really|anyway|so|well|ok|okay|right|also|then|now)\s+(?=\S)/i, ''));
   const counted = said.length === 2 && /^(?:two|three|four|five|six|seven|eight|nine|ten)$/.test(said[0]!) && /[^s]s$/.test(said[1]!);
   const all = (counted ? said.slice(1) : said).filter((w) => !DETERMINERS.has(w) && !QUANTIFIERS.has(w));
   // ("manages the stockist list completely": how it is done, no part of the name.)

@@ -92,7 +92,7 @@ export function readDescriptor(text: string, traits: Traits, entities: readonly 
   // ("(full, half or raised bed — the raised beds are our accessible plots)": the values, then why, after a dash.)
   const dashed = /^([^—–]+?\bor\b[^—–]+?)\s+[—–-]\s+[a-z].*$/i.exec(text.trim());
   // ("and please cap it at 5 MB": the size limit, asked for.)
-  let t = takeDefault((dashed && valueList(dashed[1]!) ? dashed[1]! : text).trim().replace(/\b(?:and\s+)?(?:please\s+)?(?:cap|limit|keep)\s+(?:it|them|each(?:\s+one)?|the\s+size|uploads?)\s+(?:at|to|under|below)\s+(?=\d)|\b(?:capped|limited)\s+(?:at|to)\s+(?=\d)/gi, 'max ').replace(/\b(required|optional|unique|mandatory)\s+(?:as well|too|also|again)\b/gi, '$1').replace(/²/g, '2').replace(/\b(zero|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?=or\s+(?:more|less|fewer|above|below|over|under)\b)/gi, (_m, n: string) => `${DIGITS[n.toLowerCase()]!} `), traits);
+  let t = takeDefault((dashed && valueList(dashed[1]!) ? dashed[1]! : text).trim().replace(/\b(?:and\s+)?(?:please\s+)?(?:cap|limit|keep)\s+(?:it|them|em|each(?:\s+one)?|the\s+size|uploads?)\s+(?:at|to|under|below)\s+(?=\d)|\b(?:capped|limited)\s+(?:at|to)\s+(?=\d)/gi, 'max ').replace(/\b(required|optional|unique|mandatory)\s+(?:as well|too|also|again)\b/gi, '$1').replace(/²/g, '2').replace(/\b(zero|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?=or\s+(?:more|less|fewer|above|below|over|under)\b)/gi, (_m, n: string) => `${DIGITS[n.toLowerCase()]!} `), traits);
   if (!t) return;
   // ("serial no - unique, must have one": every record has one, required.)
   t = t.replace(/\b(?:must|has to|have to|should|needs? to)\s+(?:always\s+)?have\s+(?:one|it|a value)\b|\bcan(?:'t|not)\s+be\s+(?:blank|empty|left empty|left blank)\b/gi, 'required');

@@ -64,6 +64,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("breed, typed in (Swaledale, ...)": how it is entered says it is text; "later the scanning result": when, nothing.)
     .replace(/,\s*(?:typed in|written in|entered by hand)(?=\s*(?:\(|$))/i, '')
     .replace(/^(?:later|afterwards|eventually|then)\s+(?=(?:the|a|an|their|its)\s)/i, '')
+    // ("is the cabinet locked y/n": a yes/no question is the flag it asks about, "cabinet locked".)
+    .replace(/^(?:is|are|was|were)\s+(?:the|their|its|his|her)\s+(?=[a-z]+(?:\s+[a-z]+)?\s+[a-z]+\s+(?:y\/n|yes\/no|\(y\/n\)|\(yes\/no\))$)/i, '')
     // ("one of the vans": a van.)
     .replace(/^one\s+of\s+(?:the|our|its|their)\s+(?=[a-z])/i, '')
     // ("and keep one profile photo": that we keep it says nothing of it.)

@@ -26,7 +26,9 @@ export const ABBREVIATIONS: Readonly<Record<string, string>> = {
   // ("corp accounts", "must obv", "no dupes", "me n the missus": more text-speak.)
   corp: 'corporate', obv: 'obviously', obvs: 'obviously', tbh: 'to be honest', inc: 'including', incl: 'including', prob: 'probably',
   dupes: 'duplicates', dupe: 'duplicate', missus: 'wife', hubby: 'husband', reg: 'registration', regs: 'registrations',
-  cust: 'customer', custs: 'customers',
+  cust: 'customer', custs: 'customers', shud: 'should', smthing: 'something', sth: 'something', atm: 'at the moment',
+  // (Shortened nouns people type for the thing itself: "each defib has a name".)
+  defib: 'defibrillator', defibs: 'defibrillators', cert: 'certificate', certs: 'certificates',
 };
 
 /** Everyday and business words: the correction targets (besides the field words). */
