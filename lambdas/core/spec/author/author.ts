@@ -556,7 +556,10 @@ export function readDescription(description: string): Reading {
       const namedLater = afterColon && (earlier || previous === undefined) && !headedEntity ? laterSubject(sentence.index, paragraph) : undefined;
       // ("Stockists are the shops we sell to. For each one: the business name, ...": the record the sentence before brought up.)
       const eachOfTopic = afterColon && /^(?:(?:and|so|then)\s+)?for\s+(?:each(?:\s+one)?|every\s+one|those|these|them|each\s+of\s+them)$/i.test(before) && sentence.index > 0 && !consumed.has(sentence.index - 1) ? introducedTopic(statements[sentence.index - 1]!.text) : undefined;
-      const about = eachOfTopic ? nameOf(eachOfTopic, units, true) : headedEntity && namesNone ? headedEntity : namedLater ?? previous;
+      // ("Issues are straightforward: an issue number, ...": the record the clause before the colon brings up.)
+      const broughtUpBefore = afterColon && !eachOfTopic && namesNone ? introducedTopic(before, true) : undefined;
+      const broughtUpName = broughtUpBefore ? nameOf(broughtUpBefore, units, true) : undefined;
+      const about = eachOfTopic ? nameOf(eachOfTopic, units, true) : headedEntity && namesNone ? headedEntity : broughtUpName && !earlyRoles.has(snakeCase(broughtUpName)) ? broughtUpName : namedLater ?? previous;
       // ("We keep a gear log of the ropes and so on: a serial number, the date it went into service, ...": the record named before the colon.)
       const namedBefore = afterColon && previous ? readDefinition(before) : undefined;
       if (namedBefore && namedBefore.list === '' && namedBefore.topic !== PREVIOUS && nameOf(namedBefore.topic, units, true) === previous) {
@@ -625,7 +628,11 @@ export function readDescription(description: string): Reading {
       // ("drivers upload their fuel receipts - just a picture, jpg or png - with the amount, the date and which car": the record they make.)
       const madeWith = madeWithList(part);
       const madeOwner = madeWith ? nameOf(madeWith.record, units, true) : undefined;
-      if (madeWith && madeOwner && !earlyRoles.has(snakeCase(madeOwner)) && !namesAnyRecord(madeWith.list)) return describedBy(madeOwner, `${madeWith.file ? `${madeWith.file}, ` : ''}${madeWith.list}`);
+      if (madeWith && madeOwner && !earlyRoles.has(snakeCase(madeOwner)) && !namesAnyRecord(madeWith.list)) {
+        const against = madeWith.against ? nameOf(madeWith.against, units) : undefined;
+        if (against && against !== madeOwner && isDescribed(against)) containments.push({ parent: against, child: madeOwner, sentence: sentence.index });
+        return describedBy(madeOwner, `${madeWith.file ? `${madeWith.file}, ` : ''}${madeWith.list}`);
+      }
       // ("We keep a few parts in the vans. For those it's just the part number, ...": a list naming no record is the one the
       // sentence before brought up, else the one described last.)
       const lone = loneFieldList(part);

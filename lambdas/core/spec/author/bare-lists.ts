@@ -65,6 +65,8 @@ function isBareList(sentence: string, single: boolean): boolean {
     // ("notes on any damage when the kit comes back": when it is filled in says nothing of what it is.)
     // ("a pic of the box so people know what to look for": why it is kept is no part of it.)
     .map((item) => item.replace(/\s+so\s+(?:that\s+)?(?:people|we|they|you|customers|staff|everyone|everybody|folk|the\s+[a-z]+)\s+(?:can|could|will|would|know|knows|see|don't|do not|won't)\b.*$/i, ''))
+    // ("the theme if there is one": a condition that makes it optional, no part of it.)
+    .map((item) => item.replace(/\s+if\s+(?:there\s+is|there['’]s|there\s+are|it\s+has|they\s+have)\s+(?:one|any)\b[^,]*$|\s+if\s+any\b[^,]*$/i, ''))
     // ("is the cabinet locked y/n": a yes/no question, the flag it asks about.)
     .map((item) => item.replace(/\s+(?:y\/n|yes\/no|\(y\/n\)|\(yes\/no\))\s*$/i, '').replace(/^(?:is|are|was|were)\s+(?:the|their|its|his|her)\s+/i, ''))
     .map((item) => item.replace(/\([^()]*\)/g, ' ').replace(/,\s+(?:jpe?gs?|pngs?|pdfs?|gifs?|any image|images?|photos?|up to|max(?:imum)?|at most|no more than|nothing over|under|between|from|anywhere from)\b.*$/i, '').replace(/\s+(?:when|once|after|whenever|before|if)\s+(?:the|a|an|it|they|we|someone|somebody)\s.*$/i, '').replace(/^(?:optionally|possibly|maybe|perhaps|also|plus)\s+/i, '').replace(/\s+(?:out of|one of|either)\s.*$|:\s.*$/i, '').replace(/\([^()]*\)/g, ' ').replace(/(\S),?\s*\b(?:which|who|that|both|all|each)\b.*$/i, '$1').replace(/\s+(?:about|on|for|of|from|with|in|at)\s+(?:when|where|what|how|whether|which|who)\b.*$/i, '').trim())

@@ -40,6 +40,11 @@ function nounPhrase(words: string): string | undefined {
 
 const DETERMINER = String.raw`(?:(?:all\s+)?(?:our|the|their|your|my)\s+|a\s+few\s+|a\s+couple\s+of\s+|some\s+|any\s+|all\s+|every\s+|each\s+|lots\s+of\s+|a\s+lot\s+of\s+|a\s+list\s+of\s+|a\s+record\s+of\s+|track\s+of\s+(?:(?:all\s+)?(?:our|the|their)\s+)?)?`;
 
+/** Topics named where only a noun can stand, whatever else the word can be ("It starts with pitches"). */
+const STARTS_WITH = /^(?:it|everything|this|the\s+whole\s+thing|it\s+all)\s+(?:all\s+)?(?:starts|begins|kicks\s+off)\s+with\s+(?:the\s+|our\s+|an?\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*[.!]?$/i;
+const SAID_SIMPLE = /^(?:the\s+|our\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s+are\s+(?:pretty\s+|quite\s+|fairly\s+|very\s+|really\s+|dead\s+|nice\s+and\s+)?(?:straightforward|simple|easy|basic|short|quick|uncomplicated)(?:\s+enough)?\s*[.!]?$/i;
+const THEN_BARE = /^(?:then|next|now|and\s+then|after\s+that|finally)\s*,?\s+([a-z][a-z-]*[^s\W]s)\b\s*(?:[,.!]|$)/i;
+
 const TOPIC_PATTERNS: RegExp[] = [
   // ("somewhere to keep our customers", "We keep a few parts in the vans")
   new RegExp(String.raw`\b(?:keep|keeps|store|stores|track|tracks|hold|holds|log|logs|list|lists|manage|manages|look\s+after|looks\s+after)\s+${DETERMINER}([a-z][a-z\s-]*)`, 'i'),
@@ -47,14 +52,24 @@ const TOPIC_PATTERNS: RegExp[] = [
   /\b(?:that's|that\s+is|that\s+would\s+be|it's|it\s+is|this\s+is|those\s+are|these\s+are|that's\s+what\s+we\s+call)\s+(?:a|an|one|our)\s+([a-z][a-z\s-]*?)\s*[.!]?$/i,
   // ("bookings are the main thing", "the jobs are the heart of it": the record the writer is about to describe.)
   /^(?:the\s+|our\s+)?([a-z][a-z\s-]*?s)\s+(?:are|is)\s+(?:(?:the|our|really\s+the)\s+)?(?:main|big|biggest|important|most\s+important|key|core|central)\s+(?:thing|part|bit|one|job)s?\b/i,
+  // ("It starts with pitches.", "Everything begins with the enquiry": what comes first is described next.)
+  STARTS_WITH,
+  // ("Issues are straightforward: ...", "Customers are simple enough": said to be simple, before what they hold.)
+  SAID_SIMPLE,
+  // ("Then invoices, which is where the chasing comes in.": the next topic, named without an article.)
+  THEN_BARE,
   // ("Sessions are the day-to-day bit.": whatever kind of bit.)
   /^(?:the\s+|our\s+)?([a-z][a-z-]*s)\s+are\s+(?:the|our|really\s+the)\s+(?:[a-z-]+\s+){1,3}?(?:thing|part|bit|side|stuff)\s*[.!]?$/i,
   /^(?:(?:then|and|now)\s+)?(?:the\s+)?(?:main|big|biggest|most\s+important|important|key|fun|tricky|busy)\s+(?:thing|part|bit|one)\s*(?:is|are|[,:-])\s*(?:the\s+|our\s+)?([a-z][a-z\s-]*?)\s*[!.]*$/i,
   // ("Stockists are the shops and restaurants we sell to.": a record said to be what it is.)
   /^(?:the\s+|our\s+)?([a-z][a-z-]*s)\s+are\s+(?:the|our|all\s+the|any|basically\s+the|just\s+the)\s+[a-z]+/i,
   // ("Then the appliances at each house, because ...": a topic named alone.)
-  /^(?:(?:then|next|also|and|plus|after\s+that|finally|now)\s*,?\s+)?(?:the|our|all\s+the|all\s+our)\s+((?:(?!(?:is|are|was|were|has|have|can|will|and|or|of|for|to|in|on|at|with)\s)[a-z][a-z-]*\s+){0,2}?[a-z][a-z-]*[^s\W]s)\b(?!\s+(?:(?:only|also|just|always|never|often|usually|sometimes|really|all|both|then)\s+)?(?:is|are|was|were|can|could|will|would|should|must|need|needs|have|has|do|does|get|gets)\b)/i,
+  // ("Then the trade customers.": two or three words, said alone.)
+  /^(?:(?:then|next|also|and|plus|after\s+that|finally|now)\s*,?\s+)?(?:the|our|all\s+the|all\s+our)\s+((?:(?!(?:is|are|was|were|has|have|can|will|and|or|of|for|to|in|on|at|with)\s)[a-z][a-z-]*\s+){1,2}[a-z][a-z-]*[^s\W]s)\s*(?:[.!,;:]|$)/i,
+  /^(?:(?:then|next|also|and|plus|after\s+that|finally|now)\s*,?\s+)?(?:the|our|all\s+the|all\s+our)\s+([a-z][a-z-]*s)\b(?!\s+(?:(?:only|also|just|always|never|often|usually|sometimes|really|all|both|then)\s+)?(?:is|are|was|were|can|could|will|would|should|must|need|needs|have|has|do|does|get|gets)\b)/i,
 ];
+
+const BY_PLACE = new Set([STARTS_WITH, SAID_SIMPLE, THEN_BARE]);
 
 /** A form for asking for something: "a little form where people can ask for a visit" is a visit request. */
 const FORM_FOR = /\bform\s+(?:where|so|so\s+that|for|in\s+which|that)\s+(?:people|customers|anyone|anybody|folk|they|clients|members|the\s+public)\s+(?:can\s+|could\s+)?(?:ask|apply|sign\s+up|register|enquire|put\s+in)\s+for\s+(?:a|an)\s+([a-z-]+)/i;
@@ -78,7 +93,7 @@ export function introducedTopic(text: string, named = false): string | undefined
     if (named && at === 0) continue;
     const m = pattern.exec(said);
     // ("that's a sweep": after "a" at the end of the sentence, the word is a noun, whatever else it can be.)
-    const afterArticle = at === 1 && m && m[1]!.trim().split(/\s+/).length <= 2 ? m[1]!.trim().toLowerCase() : undefined;
+    const afterArticle = (at === 1 || BY_PLACE.has(pattern)) && m && m[1]!.trim().split(/\s+/).length <= 2 ? m[1]!.trim().toLowerCase() : undefined;
     const phrase = afterArticle && !NOT_TOPICS.test(afterArticle.split(/\s+/).pop()!) ? afterArticle : m ? nounPhrase(m[1]!) : undefined;
     if (phrase) return phrase;
   }
@@ -118,7 +133,7 @@ const OPENERS: RegExp[] = [
 ];
 
 /** "Name, phone number and address are a must, because ..., plus email if they've got one": required, then optional. */
-const MUST = /^(.+?)\s+(?:are|is)\s+(?:a\s+must|musts|required|needed|essential|mandatory|compulsory|non-negotiable)\b(.*)$/i;
+const MUST = /^(.+?)\s+(?:are|is)\s+(?:all\s+|both\s+)?(?:a\s+must|musts|required|needed|essential|mandatory|compulsory|non-negotiable)\b(.*)$/i;
 const PLUS = /,\s*(?:plus|and\s+also)\s+(.+)$/i;
 
 export function loneFieldList(part: string): LoneList | undefined {
@@ -169,16 +184,17 @@ export function colonListTopic(part: string): { topic: string; list: string } | 
  * "drivers upload their fuel receipts - just a picture off the phone, jpg or png, under 5 MB - with
  * the amount, the date and which car it was for": a record people make, a file it is, and its fields.
  */
-const MADE_WITH = /^(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:can\s+|will\s+|also\s+|should\s+|just\s+)*(?:upload|uploads|add|adds|log|logs|record|records|submit|submits|send\s+in|sends\s+in|file|files|enter|enters|scan|scans|put\s+in|puts\s+in)\s+(?:their|his|her|a|an|the|any)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*(?:[-–—,(]\s*(.+?)\s*[-–—,)])?\s+(?:with|including|plus)\s+(.+)$/i;
+// ("the writer raises an invoice against their commission with the amount, ...": what it is against is said too.)
+const MADE_WITH = /^(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:can\s+|will\s+|also\s+|should\s+|just\s+|then\s+)*(?:upload|uploads|add|adds|log|logs|record|records|submit|submits|send\s+in|sends\s+in|file|files|enter|enters|scan|scans|put\s+in|puts\s+in|raise|raises)\s+(?:their|his|her|a|an|the|any)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*(?:[-–—,(]\s*(.+?)\s*[-–—,)])?(?:\s+(?:against|for|on)\s+(?:their|his|her|the|a|an|that|this)\s+([a-z][a-z-]*))?\s+(?:with|including|plus)\s+(.+)$/i;
 
-export function madeWithList(part: string): { record: string; file?: string; list: string } | undefined {
+export function madeWithList(part: string): { record: string; file?: string; list: string; against?: string } | undefined {
   const m = MADE_WITH.exec(part.trim().replace(/[.!]$/, ''));
-  if (!m || !isBareFieldList(m[3]!) || splitFieldList(m[3]!).length < 2) return undefined;
+  if (!m || !isBareFieldList(m[4]!) || splitFieldList(m[4]!).length < 2) return undefined;
   const record = nounPhrase(m[1]!);
   if (!record) return undefined;
   // ("just a picture off the phone, jpg or png, under 5 MB please": the record is a file, said with its kinds and size.)
   const file = m[2] && /\b(?:pic|picture|photo|image|scan|pdf|document|file|screenshot|jpe?g|png)s?\b/i.test(m[2]) ? m[2].replace(/^(?:just|only|simply)\s+/i, '').replace(/\s+(?:off|from)\s+(?:the|their|a)\s+phones?\b/i, '').replace(/\s*,?\s*(?:please|pls|thanks)\b/gi, '') : undefined;
-  return { record, ...(file ? { file } : {}), list: m[3]! };
+  return { record, ...(file ? { file } : {}), list: m[4]!, ...(m[3] ? { against: m[3].toLowerCase() } : {}) };
 }
 
 /** "the milk that goes into the vat is logged as a milk collection": the name the record is kept under. */
