@@ -190,7 +190,9 @@ const MADE_WITH = /^(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:can\s+|will\s+|also\s+|
 export function madeWithList(part: string): { record: string; file?: string; list: string; against?: string } | undefined {
   const m = MADE_WITH.exec(part.trim().replace(/[.!]$/, ''));
   if (!m || !isBareFieldList(m[4]!) || splitFieldList(m[4]!).length < 2) return undefined;
-  const record = nounPhrase(m[1]!);
+  // (After its article the word is a noun, whatever else it can be: "raises an invoice".)
+  const said = m[1]!.toLowerCase();
+  const record = nounPhrase(m[1]!) ?? (!NOT_TOPICS.test(said.split(/\s+/).pop()!) ? said : undefined);
   if (!record) return undefined;
   // ("just a picture off the phone, jpg or png, under 5 MB please": the record is a file, said with its kinds and size.)
   const file = m[2] && /\b(?:pic|picture|photo|image|scan|pdf|document|file|screenshot|jpe?g|png)s?\b/i.test(m[2]) ? m[2].replace(/^(?:just|only|simply)\s+/i, '').replace(/\s+(?:off|from)\s+(?:the|their|a)\s+phones?\b/i, '').replace(/\s*,?\s*(?:please|pls|thanks)\b/gi, '') : undefined;
