@@ -9,6 +9,13 @@ export type { DefinitionPattern } from './definition-pattern-parts';
 
 export const DEFINITION_PATTERNS: DefinitionPattern[] = [
   {
+    example: 'the dishes on each dinner - name (required), which course it is, ... (records of another record, named as such, then a dash or colon and their fields)',
+    re: new RegExp(String.raw`^(?:and\s+)?(?:then\s+)?(?:the|our)\s+${NP}\s+(?:on|for|in|of|at|under)\s+(?:each|every)\s+${NP}\s*(?:[-–—:]|,\s*(?=[a-z]+\s*\())\s*${LIST}$`, 'i'),
+    topic: 1,
+    parent: 2,
+    list: 3,
+  },
+  {
     example: 'We also log every service a van has: the date, the garage, what it cost (records of another record, with their fields)',
     re: new RegExp(String.raw`^(?:and\s+)?(?:we|i)\s+(?:also\s+)?(?:log|record|keep track of|track|note down|note|store|keep)\s+(?:every|each)\s+${NP}\s+(?:a|an|the|each)\s+${NP}\s+(?:has|gets|does|goes through|needs|makes)\s*:\s*${LIST}$`, 'i'),
     topic: 1,

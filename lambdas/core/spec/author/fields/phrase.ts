@@ -241,7 +241,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   }
   // ("a yes/no for whether they've been PAT tested", "a tick box for gift aid": the question is the field.)
   // ("a simple yes/no for whether it's vacant at the moment": what kind of box, and when, say nothing.)
-  const forWhat = /^(?:an?\s+|another\s+)?(?:(?:simple|quick|little|plain|single)\s+)?(?:yes\/no|yes-no|tick ?box|check ?box|flag|toggle)\s+(?:for|saying|to say|on)\s+(.+)$/i.exec(text.trim());
+  const forWhat = /^(?:an?\s+|another\s+)?(?:(?:simple|quick|little|plain|single)\s+)?(?:yes\/no|yes-no|y\/n|tick ?box|check ?box|flag|toggle)\s+(?:for|saying|to say|on)\s+(.+)$/i.exec(text.trim());
   if (forWhat) {
     traits.type = 'boolean';
     // ("a flag for when it's out of order": whether it is.)

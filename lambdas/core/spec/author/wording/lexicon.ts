@@ -28,7 +28,7 @@ export const ABBREVIATIONS: Readonly<Record<string, string>> = {
   dupes: 'duplicates', dupe: 'duplicate', missus: 'wife', hubby: 'husband', reg: 'registration', regs: 'registrations',
   cust: 'customer', custs: 'customers', shud: 'should', smthing: 'something', sth: 'something', atm: 'at the moment',
   // (Shortened nouns people type for the thing itself: "each defib has a name".)
-  defib: 'defibrillator', defibs: 'defibrillators', cert: 'certificate', certs: 'certificates',
+  veggie: 'vegetarian', defib: 'defibrillator', defibs: 'defibrillators', cert: 'certificate', certs: 'certificates',
 };
 
 /** Everyday and business words: the correction targets (besides the field words). */
