@@ -4,7 +4,7 @@
  * noun alone, "the public", the tenancy unit of a multi-tenant description, a verb first).
  */
 import { FUNCTION_WORDS, GENERIC_HEADS, NON_NOUNS, PUBLIC_AUDIENCE, RIGHT_VERBS, SIGNED_IN_AUDIENCE } from '../offline-author/lexicon';
-import { singular, singularPhrase, words } from '../offline-author/text';
+import { isPluralWord, singular, singularPhrase, words } from '../offline-author/text';
 import { pascalCase, snakeCase } from '../../text/case';
 
 /** A record type that belongs to another: the child holds a required reference to the parent. */
@@ -65,7 +65,9 @@ export function entityNameOf(written: string, tenantUnits: ReadonlySet<string>, 
   // ("my regular customers", "our existing clients": which of them says nothing of what they are.)
   if (all.length === 2 && /^(?:regular|usual|existing|current|loyal|repeat)$/.test(all[0]!) && /^(?:customers?|clients?|members?|donors?|guests?|patients?|students?|buyers?|suppliers?)$/.test(all[1]!)) all.shift();
   // ("every found item", "each registered item": a participle before the noun says what happened to the record, not what it is.)
-  const ws = all.length > 1 && PARTICIPLE.test(all[0]!) ? all.slice(1) : all;
+  const lead = all.length > 1 && PARTICIPLE.test(all[0]!) ? all.slice(1) : all;
+  // ("the scaffolds planned for a site": a participle after the plural says what was done to them, too.)
+  const ws = lead.length === 2 && PARTICIPLE.test(lead[1]!) && isPluralWord(lead[0]!) ? lead.slice(0, 1) : lead;
   if (ws.length === 0 || ws.length > 3) return undefined;
   // ("the order-taking is done on WhatsApp", "the book-keeping": what people do, not what they keep.)
   if (ws.some((w) => /^[a-z]{3,}-[a-z]{2,}ing$/.test(w) && !/^(?:pre|re|co|non|self|sub|over|under|out|post)-/.test(w))) return undefined;

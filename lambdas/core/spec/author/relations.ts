@@ -34,7 +34,8 @@ const ONE = String.raw`(?:exactly one|only one|just one|one and only one|at most
 /** A passive's participle, regular or one of the common irregular ones ("is sold on", "is held at"). */
 const PARTICIPLE = String.raw`(?:[a-z]+(?:ed|en|ght|wn)|sold|held|told|paid|sent|lent|spent|kept|left|lost|found|made|run|put|set|done|given|built|led|rung|sung|hung|won|spun|struck|dug|stuck|shot|met|fed|bred|read)`;
 /** Before the verb: "every module must belong to one course", "a track can only belong to one album". */
-const MODAL = String.raw`(?:(?:must|should|can|will|may|has to|have to)\s+)?(?:only\s+)?(?:always\s+)?`;
+// ("An alteration request is also for one scaffold": what else it is, too.)
+const MODAL = String.raw`(?:(?:must|should|can|will|may|has to|have to)\s+)?(?:only\s+)?(?:always\s+)?(?:also\s+)?`;
 const MANY = String.raw`(?:many|several|multiple|one or more|1 or more|\d+ or more|more than one|zero or more|any number of|a number of|lots of|a lot of|loads of|heaps of|tons of|a bunch of|dozens of|some|plenty of)\s+`;
 /** Where or when the many are, after them ("many firefighters on its roll", "many turnouts over the years"): no record type. */
 const AFTER_MANY = String.raw`(?:\s+(?:on|over|in|at|during|across|throughout)\s+(?:its|their|the|a|an)\s+[a-z]+|\s+over\s+time|\s+(?:each|every)\s+(?:week|month|year|season)|\s+going\s+out\s+with\s+it)?`;
@@ -175,7 +176,7 @@ const PATTERNS: Pattern[] = [
   {
     example: 'Each dock belongs to one marina / a harvest is from one plot, and we write down the crop / memberships hang off a member',
     // (Also "a lesson uses exactly one car", "a match is played at one venue".)
-    re: new RegExp(String.raw`^${DET}${NP}\s+${MODAL}(?:belongs? to|hangs? off|sits? under|(?:is|are) part of|(?:is|are|be) for|be linked to|be tied to|(?:is|are) to|(?:is|are) about|(?:is|are) on|(?:is|are) in|(?:is|are) from|comes? from|(?:is|are) attached to|(?:is|are) linked to|refers? to|points? to|links? to|connects? to|(?:is|are) tied to|points? at|uses|needs|requires|(?:is|are) assigned to|(?:is|are) held (?:at|in)|takes? place (?:at|in)|(?:is|are) played (?:at|in)|happens? (?:at|in))\s+${ONE}${NP}${TAIL}$`, 'i'),
+    re: new RegExp(String.raw`^${DET}${NP}\s+${MODAL}(?:belongs? to|hangs? off|sits? under|sits? on|sits? in|lives? on|lives? in|(?:is|are) part of|(?:is|are|be) for|be linked to|be tied to|(?:is|are) to|(?:is|are) about|(?:is|are) on|(?:is|are) in|(?:is|are) from|comes? from|(?:is|are) attached to|(?:is|are) linked to|refers? to|points? to|links? to|connects? to|(?:is|are) tied to|points? at|uses|needs|requires|(?:is|are) assigned to|(?:is|are) held (?:at|in)|takes? place (?:at|in)|(?:is|are) played (?:at|in)|happens? (?:at|in))\s+${ONE}${NP}${TAIL}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
     list: 3,
   },
@@ -248,6 +249,8 @@ function readRelationsOnce(written: string): RelationReading | undefined {
   // ("A donation belongs to the shop it was dropped at": which one it is, said as a clause, is no part of it.)
   // ("an event belongs to the one venue it is held at": the one venue.)
   let text = written.replace(/\b((?:belongs?|belonging) to)\s+the\s+(?:one\s+|single\s+|same\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:it|they|that|which|where)\s+(?:was|were|is|are|came|comes|got)\s+[a-z]+(?:ed|en|wn|t)?(?:\s+(?:at|in|on|from|to|by|for|into))?(?=\s*(?:,|$|\s+and\b))/i, '$1 one $2').replace(/^((?:(?:each|every|a|an|the|one|any)\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:obviously|naturally|of course|usually|typically|clearly|generally|normally)\s+/i, '$1 ');
+  // ("An alteration request is also for one scaffold": an adverb between the verb and its preposition says nothing of the link.)
+  text = text.replace(/\b(is|are)\s+(?:also|always|only|just|usually|normally)\s+(?=(?:for|on|in|from|about|part of|linked to|tied to|attached to|assigned to)\s)/gi, '$1 ');
   // ("When something comes back we do a return check, and that belongs to the loan": the record people make, and the one it belongs to.)
   text = text.replace(/^(?:(?:when|whenever|once|after)\s+[^,]+?\s*,?\s+)?(?:we|they|staff|you|i|the\s+[a-z]+)\s+(?:also\s+|then\s+)?(?:do|does|carry out|carries out|make|makes|fill in|fills in|fill out|write up|writes up|complete|completes|run|runs|log|logs|record|records|open|opens|raise|raises)\s+(?:a|an)\s+([a-z]+(?:\s+[a-z]+)?)\s*,?\s+and\s+(?:that|it|this|that one|this one)\s+(belongs to|is for|is linked to|is attached to|goes with|hangs off|goes against|is tied to)\s+(?:the|that|this|their)\s+/i, 'a $1 $2 one ');
   // ("so each photo belongs to an order, JPEG or PNG only and nothing over 10 MB please, each with a short caption and ...":

@@ -64,6 +64,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("breed, typed in (Swaledale, ...)": how it is entered says it is text; "later the scanning result": when, nothing.)
     .replace(/,\s*(?:typed in|written in|entered by hand)(?=\s*(?:\(|$))/i, '')
     .replace(/^(?:later|afterwards|eventually|then)\s+(?=(?:the|a|an|their|its)\s)/i, '')
+    // ("unique across the company": where it is unique is no part of the name.)
+    .replace(/\b(unique)\s+(?:across|within|in|throughout|for|over)\s+(?:the\s+)?(?:whole\s+|entire\s+)?(?:company|business|system|organi[sz]ation|club|firm|shop|site|database|place|country|world|fleet|library|school)\b/gi, '$1')
     // ("is the cabinet locked y/n": a yes/no question is the flag it asks about, "cabinet locked".)
     .replace(/^(?:is|are|was|were)\s+(?:the|their|its|his|her)\s+(?=[a-z]+(?:\s+[a-z]+)?\s+[a-z]+\s+(?:y\/n|yes\/no|\(y\/n\)|\(yes\/no\))$)/i, '')
     // ("one of the vans": a van.)
