@@ -17,7 +17,7 @@ import { splitClauses, type Sentence } from '../offline-author/clauses';
 import { entityNameOf, type Containment, type Discovery } from './entity-names';
 import { PREVIOUS, readDefinition, UNCOUNTABLE } from './definitions';
 import { readExceptionState, readStates, stagesSaidAfter } from './states';
-import { readBookingAct, readManyBothWays, readRelations } from './relations';
+import { namesNoParent, readBookingAct, readManyBothWays, readRelations } from './relations';
 import { collectRoles, roleWords } from '../offline-author/roles';
 import { NON_NOUNS, PERSON_WORDS, RIGHT_VERBS, phrasalVerb, rightVerb } from '../offline-author/lexicon';
 import { EntityIndex } from '../offline-author/entity-index';
@@ -519,7 +519,7 @@ export function readDescription(description: string): Reading {
       // clause is left for the rights reader (which would read "Stock movements record" as a role).
       if (def.topic !== PREVIOUS && new RegExp(`^(?:(?:each|every|a|an|the|all)\\s+)?${def.topic.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(part.trim())) readLists.set(sentence.index, [...(readLists.get(sentence.index) ?? []), part]);
       for (const phrase of [def.parent, def.parent2]) {
-        const parent = phrase ? nameOf(phrase, units) : undefined;
+        const parent = phrase && !namesNoParent(phrase) ? nameOf(phrase, units) : undefined;
         if (parent && parent !== entity) containments.push({ parent, child: entity, sentence: sentence.index });
       }
       return false;

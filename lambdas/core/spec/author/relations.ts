@@ -236,7 +236,13 @@ const PATTERNS: Pattern[] = [
 ];
 
 /** Nouns that name a field, never a record type a record belongs to. */
-const FIELD_NOUNS = /^(?:a|an|one|the)?\s*(?:name|title|price|date|time|description|email|phone|address|code|number|photo|note|notes|status|label|colour|color|size|rating|comment)$/i;
+// ("A round is one van's route on one day": a stretch of time, or a part of something said with its owner, is no record either.)
+const FIELD_NOUNS = /^(?:a|an|one|the)?\s*(?:name|title|price|date|time|description|email|phone|address|code|number|photo|note|notes|status|label|colour|color|size|rating|comment|day|week|month|year|morning|afternoon|evening|night|weekend|[a-z]+['’]s\s+[a-z]+)$/i;
+
+/** Does the phrase name a field, a stretch of time or a part of something, never a record a record belongs to? */
+export function namesNoParent(phrase: string): boolean {
+  return FIELD_NOUNS.test(phrase.trim());
+}
 
 const READRELATIONS_READINGS = new Remembered<RelationReading | undefined>();
 /** Each clause of a sentence ("A dock has many berths; a berth belongs to exactly one dock"). */

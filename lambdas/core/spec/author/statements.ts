@@ -14,6 +14,7 @@ import { splitSentences } from './sentences';
 import type { Block, ListItem } from './segment';
 import { storyAsStatements } from './stories';
 import { isBareFieldList } from './bare-lists';
+import { listLead } from './list-leads';
 import { readRelations } from './relations';
 import { readStates } from './states';
 import { continuesList } from './list-continuation';
@@ -262,14 +263,6 @@ function withAsideSentences(sentence: string): string[] {
   const m = ASIDE_SENTENCE.exec(sentence);
   if (!m) return [sentence];
   return [sentence.slice(0, m.index) + sentence.slice(m.index + m[0].length), m[1]!.trim()];
-}
-
-/** "An audition application holds:", "For each squad we need:": the record type a list of fields below is of. */
-function listLead(text: string): string | undefined {
-  const t = text.trim();
-  const m = /(?:^|[.!?]\s+)(?:an?|each|every|the)\s+([a-z][a-z -]{1,40}?)\s+(?:holds|has|have|records|contains|includes|needs|keeps|stores|carries|lists|shows|gets)(?:\s+(?:the following|these|this|its|their))?\s*:$/i.exec(t)
-    ?? /(?:^|[.!?]\s+)for\s+(?:each|every|a|an|the)\s+([a-z][a-z -]{1,40}?)\s*,?\s+(?:we|you|they|i)\s+(?:keep|need|record|store|track|want|hold|note|collect|ask for)(?:\s+the following)?\s*:$/i.exec(t);
-  return m ? topicOf(m[1]!) : undefined;
 }
 
 /**

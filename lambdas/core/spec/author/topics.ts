@@ -202,7 +202,9 @@ export function madeWithList(part: string): { record: string; file?: string; lis
 /** "the milk that goes into the vat is logged as a milk collection": the name the record is kept under. */
 export function keptAs(text: string): string | undefined {
   const m = /\b(?:is|are|gets|get)\s+(?:logged|recorded|kept|entered|stored|tracked|filed|booked\s+in|written\s+up)\s+as\s+(?:a|an|one)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*[.!]?$/i.exec(text.trim());
-  return m ? m[1]!.toLowerCase() : undefined;
+  // ("## The people we deliver to  We call them recipients.": the name the heading's records go by.)
+  const called = /^(?:we|i)\s+(?:just\s+)?call\s+(?:them|those|these|each one|each of them)\s+(?:an?\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*[.!]?$/i.exec(text.trim());
+  return m ? m[1]!.toLowerCase() : called ? called[1]!.toLowerCase() : undefined;
 }
 
 /**

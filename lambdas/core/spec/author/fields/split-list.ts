@@ -96,6 +96,8 @@ function splitFieldListOnce(said: string): string[] {
   // ("..., and finally the outcome, which is one of award, minor corrections, award of a lower degree, or fail": the last field's values, however long each.)
   list = list.replace(/,\s*(?:which|that)\s+(?:is|can be|will be|must be)\s+(?:always\s+)?one\s+of\s+((?:[^,;()]+,\s*){2,}(?:or\s+)?[^,;()]+?)\s*$/i, (all, values: string) => (/\band\b|(?:^|,\s*)(?:or\s+)?(?:the|an?|their|its|whether|how|when)\s/i.test(values) ? all : ` (${values.replace(/,\s*or\s+/i, ' or ')})`));
   // ("the applicant's name and email address — both required — plus a phone number": the rule of the two before it.)
+  // ("full name, address and postcode - all three are a must, or the driver can't find them": the same, said of all of them, with why.)
+  list = list.replace(/\s+[-–—]\s+all\s+(three|four|five|of\s+them)?\s*(?:are\s+)?(?:a\s+must|required|mandatory|needed|essential|\(required\))(?:\s*,?\s+(?:or|because|since|as|so)\b[^-–—]*)?\s*(?:[-–—]\s+|$)/gi, (_m, count: string | undefined, offset: number, whole: string) => `, all ${/^(?:three|four|five)$/i.test(count ?? '') ? count!.toLowerCase() : 'of them'} required${offset + _m.length >= whole.length ? '' : ', '}`);
   list = list.replace(/\s+-\s+(both\s+(?:are\s+)?(?:required|mandatory|needed))\s*(?:-\s+|$)/gi, (_m, rule: string, offset: number, whole: string) => (offset + _m.length >= whole.length ? `, ${rule}` : `, ${rule}, `));
   // ("condition - like new, good or well worn - a suggested donation": values set off by dashes are the field's, as in parentheses.)
   // (Also at the end: "and a status - submitted, under review, granted or refused".)
@@ -342,6 +344,12 @@ function bothRequired(items: string[]): string[] {
     const thatOne = /^(?:and\s+)?(?:that one|that|this one|this|it)\s+(?:is|'s)\s+(required|optional|unique|mandatory)(?:\s+(?:too|as well))?$/i.exec(item.trim());
     if (thatOne && out.length >= 1) {
       out[out.length - 1] = `${out[out.length - 1]} (${thatOne[1]!.toLowerCase()})`;
+      continue;
+    }
+    const all = /^all\s+(three|four|five|of them)\s+required$/i.exec(item.trim());
+    if (all) {
+      const count = { three: 3, four: 4, five: 5 }[all[1]!.toLowerCase() as 'three'] ?? out.length;
+      for (let k = Math.max(0, out.length - count); k < out.length; k += 1) out[k] = `${out[k]} (required)`;
       continue;
     }
     if (out.length >= 2 && /^both\s+(?:must be (?:filled in|given|entered|provided)|are (?:required|mandatory|needed)|required|mandatory|needed)$/i.test(item)) {
