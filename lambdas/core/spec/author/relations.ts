@@ -255,6 +255,10 @@ function readRelationsOnce(written: string): RelationReading | undefined {
   // ("A donation belongs to the shop it was dropped at": which one it is, said as a clause, is no part of it.)
   // ("an event belongs to the one venue it is held at": the one venue.)
   let text = written.replace(/\b((?:belongs?|belonging) to)\s+the\s+(?:one\s+|single\s+|same\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:it|they|that|which|where)\s+(?:was|were|is|are|came|comes|got)\s+[a-z]+(?:ed|en|wn|t)?(?:\s+(?:at|in|on|from|to|by|for|into))?(?=\s*(?:,|$|\s+and\b))/i, '$1 one $2').replace(/^((?:(?:each|every|a|an|the|one|any)\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:obviously|naturally|of course|usually|typically|clearly|generally|normally)\s+/i, '$1 ');
+  // ("... so they can see their own": why it is linked says nothing of the link.)
+  text = text.replace(/\s*,?\s+so\s+(?:that\s+)?(?:they|he|she|we|you|it|the\s+[a-z]+)\s+(?:can|could|will|know)\b.*$/i, '');
+  // ("Each cottage is linked to the owner's login": to the owner, who logs in.)
+  text = text.replace(/\b(?:the|their|its)\s+([a-z]+)['’]s\s+(?:login|account|user account|user)\b/gi, 'one $1');
   // ("An alteration request is also for one scaffold": an adverb between the verb and its preposition says nothing of the link.)
   text = text.replace(/\b(is|are)\s+(?:also|always|only|just|usually|normally)\s+(?=(?:for|on|in|from|about|part of|linked to|tied to|attached to|assigned to)\s)/gi, '$1 ');
   // ("When something comes back we do a return check, and that belongs to the loan": the record people make, and the one it belongs to.)

@@ -14,7 +14,7 @@ import { splitSentences } from './sentences';
 import type { Block, ListItem } from './segment';
 import { storyAsStatements } from './stories';
 import { isBareFieldList } from './bare-lists';
-import { listLead } from './list-leads';
+import { listLead, statesListed } from './list-leads';
 import { readRelations } from './relations';
 import { readStates } from './states';
 import { continuesList } from './list-continuation';
@@ -441,7 +441,13 @@ export function statementsOf(blocks: Block[]): Statements {
       // ("An audition application holds:" and its bullets, under "## Auditions": the record the sentence names.)
       const before = blocks[at - 1];
       const lead = before?.kind === 'paragraph' ? listLead(before.text) : undefined;
-      for (const item of block.items) readItem(item, lead ?? headingTopic);
+      // ("The status goes like this:" and a bullet per state: the heading's record's states.)
+      const states = before?.kind === 'paragraph' && block.items.every((item) => item.children.length === 0) ? statesListed(before.text, block.items.map((item) => item.text)) : undefined;
+      const leadStatement = statements.at(-1);
+      // (The lead itself says nothing more: it becomes the states' sentence.)
+      if (states && leadStatement && before?.kind === 'paragraph' && before.text.trim().endsWith(leadStatement.text.trim())) leadStatement.text = states;
+      else if (states) sentence(states, block.line, headingTopic);
+      else for (const item of block.items) readItem(item, lead ?? headingTopic);
       continue;
     }
     // A table: a field table when a column names fields; else its rows are statements.
