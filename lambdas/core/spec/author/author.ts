@@ -30,6 +30,7 @@ import { statementsOf, topicOf, type FieldList, type Statement } from './stateme
 import { splitFieldList } from './fields';
 import { assembleSpec, type Reading } from './assemble';
 import { isBareFieldList } from './bare-lists';
+import { peopleAsRoles } from './role-sentences';
 import { forgetEntityWords } from './fields/entities';
 import { userNouns } from './user-nouns';
 import { opensWithSchedule } from './scheduled-jobs';
@@ -59,7 +60,8 @@ export interface AuthorInput {
 /** What the layout and the words say, before the spec is assembled. */
 export function readDescription(description: string): Reading {
   const text = description ?? '';
-  const { statements, fieldLists } = statementsOf(segment(normalizeInformal(text)));
+  // ("Priya, our practice manager ... Priya handles invoices": the role, not the person.)
+  const { statements, fieldLists } = statementsOf(segment(peopleAsRoles(normalizeInformal(text))));
   // ("## Milk  Every morning the milk that goes into the vat is logged as a milk collection": the heading's record goes by that name.)
   for (const st of statements) {
     const as = st.topic ? keptAs(st.text) : undefined;

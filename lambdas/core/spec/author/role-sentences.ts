@@ -53,3 +53,26 @@ export function introducedRole(text: string): string {
   if (!/^(?:can|may|could|should|will|are|is|gets?|needs?)\s/i.test(m[2]!) && !PERSON_NOUN.test(m[1]!.trim())) return text;
   return `The ${m[1]!.trim()} ${m[2]}`;
 }
+
+/** Capitalised words that open sentences, no one's name ("When the audiologist ...", "After the tenancy ..."). */
+const SENTENCE_OPENERS = /^(?:when|whenever|after|before|at|if|then|for|and|but|so|once|every|each|all|the|this|that|these|those|our|only|also|in|on|by|with|from|until|till|while|because|since|as|during|within|about|around|over|under|into|onto|upon|unless|until|where|what|which|who|how|why|there|here|now|today|just|even|both|either|neither|any|some|most|many|first|next|finally|later|meanwhile|otherwise|however|anyway|please|thanks|dear|hello|hi|hey|ask|tell|send|email|text|call|give|get|make|let|keep|see|check|remind|notify|mark)$/i;
+
+/** Words after "the" that are no role ("Jim the first", "Sam the other day"). */
+const NOT_ROLE_AFTER_THE = /^(?:first|second|third|last|next|other|same|one|only|rest|day|week|month|year|time|whole|best|most|least|end|way)$/i;
+
+/**
+ * "Priya, our practice manager, keeps it afloat ... Priya handles invoices", "Jim the driver
+ * needs to see orders": a person named by first name who holds a role; each sentence that opens
+ * with the name is said of the role ("The practice manager handles invoices").
+ */
+export function peopleAsRoles(text: string): string {
+  const roles = new Map<string, string>();
+  for (const m of text.matchAll(/\b([A-Z][a-z]{2,}),\s+(?:our|the|my)\s+([a-z]+(?:\s+[a-z]+)?)(?=\s*[,.;)]|\s+(?:who|and)\b)/g)) roles.set(m[1]!, m[2]!);
+  for (const m of text.matchAll(/\b([A-Z][a-z]{2,})\s+the\s+([a-z]+)\b/g)) if (!NOT_ROLE_AFTER_THE.test(m[2]!)) roles.set(m[1]!, m[2]!);
+  let out = text;
+  for (const [name, role] of roles) {
+    if (SENTENCE_OPENERS.test(name)) continue;
+    out = out.replace(new RegExp(String.raw`(^|[.!?]\s+|\n\s*(?:[-*•]\s+)?)${name}(?:\s+the\s+${role})?(?=\s+(?:can|could|should|must|will|needs?|wants?|handles?|manages?|does|looks?|sees?|reads?|updates?|adds?|runs?|keeps?|deals?|is|has)\b)`, 'g'), (_m, lead: string) => `${lead}The ${role}`);
+  }
+  return out;
+}

@@ -40,6 +40,10 @@ export function plainWorkflowWording(sentence: string): string {
   text = text.replace(/^(?:it(?:'d|\s+would)\s+be\s+(?:great|nice|good|lovely|handy|brilliant|ideal)|(?:i|we)(?:'d|\s+would)\s+(?:love|like)\s+it)\s+if\s+(?=(?:when|whenever|once|as soon as|after)\b)/i, '');
   // ("when a visit is booked the customer gets a text the day before": send them one, then.)
   text = text.replace(new RegExp(String.raw`^((?:when|whenever|once|as soon as)\s+[^,]+?\s+(?:is|are|gets?)\s+[a-z]+(?:ed|en))\s+((?:the|each|every|their)\s+[a-z]+)\s+(?:gets?|receives?)\s+(an?\s+${MESSAGE}|${MESSAGE})\b`, 'i'), '$1, send $2 $3');
+  // ("The day before a session I'd really like the parent to get an automatic reminder", "... the parent should get a
+  // reminder": send them one, then; and why is no part of it.)
+  text = text.replace(new RegExp(String.raw`\b(?:(?:i|we)(?:['’]d|\s+would)\s+(?:really\s+|also\s+)?(?:like|love|want)|(?:i|we)\s+(?:really\s+|also\s+)?want)\s+((?:the|each|every|their|our)\s+[a-z]+)\s+to\s+(?:get|receive|be\s+sent)\s+(an?\s+(?:[a-z]+\s+)?${MESSAGE}|${MESSAGE})\b`, 'i'), 'send $1 $2')
+    .replace(new RegExp(String.raw`\b((?:the|each|every|their)\s+[a-z]+)\s+(?:should|must|will|needs\s+to)\s+(?:get|receive|be\s+sent)\s+(an?\s+(?:[a-z]+\s+)?${MESSAGE}|${MESSAGE})\b`, 'i'), 'send $1 $2');
   // ("as soon as an order is created, could it keep an eye on the promised date and email us a heads-up the day before, so ...":
   // a request, asked; and the date watched is what "before" is before.)
   text = text.replace(/(,\s*|^)(?:could|can|would|will)\s+(?:it|you|the\s+(?:system|app))\s+(?:please\s+)?(?=[a-z])/i, '$1')
