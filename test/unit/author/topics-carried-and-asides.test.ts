@@ -11,6 +11,8 @@ import { isBareFieldList } from '../../../lambdas/core/spec/author/bare-lists';
 import { colonListTopic, introducedTopic, madeWithList } from '../../../lambdas/core/spec/author/topics';
 import { splitFieldList } from '../../../lambdas/core/spec/author/fields';
 import { entityNameOf } from '../../../lambdas/core/spec/author/entity-names';
+import { statesListed } from '../../../lambdas/core/spec/author/list-leads';
+import { peopleAsRoles } from '../../../lambdas/core/spec/author/role-sentences';
 import { fieldsOf } from '../../support/spec-lookups';
 
 const spec = (...sentences: string[]) => authorSpec({ name: 'Probe', description: sentences.join(' ') });
@@ -117,5 +119,39 @@ describe('what no reader took is asked about', () => {
   it('still takes states said after the verb as read', () => {
     const s = spec('A bike workshop.', 'Each repair has a description and a status.', 'A repair is booked, in progress or done.');
     expect(s.openQuestions ?? []).toEqual([]);
+  });
+});
+
+describe('long pages and people by name', () => {
+  it('reads "We call them X. For each one we need:" and its bullets under a heading that names no record', () => {
+    const s = authorSpec({ name: 'Probe', description: '# Meals\n\n## The people we cook for\n\nWe call them diners. For each one we need:\n\n- full name, address and postcode - all three are a must, or we cannot find them\n- a phone number\n\n## Rounds\n\nA round has a name.\n' });
+    expect(fieldsOf(s, 'Diner')).toEqual(expect.arrayContaining(['full_name', 'address', 'postcode', 'phone_number']));
+    expect(['full_name', 'address', 'postcode'].map((f) => field(s, 'Diner', f)?.required)).toEqual([true, true, true]);
+  });
+
+  it('reads "The status goes like this:" over a bullet per state as the states of the heading\'s record', () => {
+    expect(statesListed('The status goes like this:', ['**enquiry**: someone has asked;', '**confirmed**: deposit received;', '**cancelled**;'])).toBe('The status is enquiry, confirmed or cancelled');
+    expect(statesListed('We also keep these:', ['a name', 'a date'])).toBeUndefined();
+    const s = authorSpec({ name: 'Probe', description: '## Bookings\n\nA booking has an arrival date.\n\nThe status goes like this:\n\n- **enquiry**: someone has asked;\n- **confirmed**: deposit received;\n- **cancelled**.\n' });
+    expect(field(s, 'Booking', 'status')?.values).toEqual(['enquiry', 'confirmed', 'cancelled']);
+    expect(s.entities.map((e) => e.name)).toEqual(['Booking']);
+  });
+
+  it('reads "X sit on a Y" and "is also for one Y" as links, and "one van\'s route on one day" as none', () => {
+    const s = spec('A yard.', 'Each site has an address.', 'Scaffolds sit on a site. Each one carries a tag number.', 'An alteration request is also for one scaffold, with a description.', 'A round is one van\'s route on one day. It has a name.');
+    expect(fieldsOf(s, 'Scaffold')).toEqual(expect.arrayContaining(['tag_number', 'site_id']));
+    expect(fieldsOf(s, 'AlterationRequest')).toEqual(expect.arrayContaining(['description', 'scaffold_id']));
+    expect(s.entities.map((e) => e.name)).not.toContain('Day');
+  });
+
+  it('reads a wish that someone gets a reminder as a message sent them', () => {
+    const s = spec('A practice.', 'Every session has a date and a parent email.', "The day before a session I'd really like the parent to get an automatic reminder, because no-shows hurt.");
+    expect(s.workflows.map((w) => w.trigger)).toEqual([{ entity: 'Session', event: 'created' }]);
+  });
+
+  it('says of the role what is said of a person named with it ("Priya, our practice manager", "Jim the driver")', () => {
+    expect(peopleAsRoles('Me and Priya, our practice manager, who keeps it going. Priya handles invoices.')).toBe('Me and Priya, our practice manager, who keeps it going. The practice manager handles invoices.');
+    expect(peopleAsRoles('Jim the driver needs to see orders.')).toBe('The driver needs to see orders.');
+    expect(peopleAsRoles('When the audiologist is done, email us.')).toBe('When the audiologist is done, email us.');
   });
 });
