@@ -41,7 +41,8 @@ const MULTI = [
   new RegExp(String.raw`\b${ORG}\s+(?:can't|cannot|can not|shouldn't|should not|mustn't|must not|won't|will not|don't|do not|never)\s+(?:be able to\s+)?(?:see|access|view|read)\s+(?:each other|one another)\b|\b${MANY}\s+(?:[a-z]+\s+){0,2}${ORG}\b[^.;]{0,80}?,\s*each\s+(?:running|with|keeping|managing|having)\s+(?:its|their)\s+own\b`, 'i'),
   /\bmulti[- ]?tenan(?:t|cy|ted)\b/i,
   /\b(?:separate|own|isolated|distinct|individual) tenants?\b/i,
-  /\btenants? (?:per|for each|for every)\b|\b(?:has|have|must|needs? to) (?:to )?be (?:kept )?separated?\b/i,
+  // ("each operator's data has to be completely separate from the others".)
+  /\btenants? (?:per|for each|for every)\b|\b(?:has|have|must|needs? to) (?:to )?be (?:kept )?(?:completely |entirely |strictly |fully |totally )?separated?\b/i,
   /\b(?:is|are|as)\s+(?:a\s+)?(?:separate\s+|its own\s+)?tenants?\b|\btenant (?:isolation|separation|boundaries|data)\b/i,
   /\b(?:isolat(?:ed|e|ion)|segregat(?:ed|e|ion)|partition(?:ed)?|walled off|kept (?:completely |entirely |strictly |fully |totally )?(?:apart|separate)|stays? (?:completely |entirely |strictly |fully |totally )?(?:apart|separate)|remains? (?:completely |entirely |strictly |fully |totally )?(?:apart|separate))\b/i,
   /\b(?:each|every|per)\s+(?:organi[sz]ation|company|workspace|tenant|firm|enterprise)\b/i,
