@@ -76,9 +76,14 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * 0.623, 64 descriptions; 9 development: on their own 0.403, taking development from 0.868 to
  * 0.841, 158 descriptions). After the session's readings of a topic carried from one sentence to
  * the next (each pinned on records made up for it): the nine 0.607, development 0.852, examples
- * 0.956, held-out 0.631 (its six new ones 0.309). The floors are those, rounded down.
+ * 0.956, held-out 0.631 (its six new ones 0.309). Session 22 grew it blind once more, the
+ * held-out part chosen by a rule fixed before any description was written (6 held-out: on their
+ * own 0.348, taking the held-out part from 0.631 to 0.608, 70 descriptions; 9 development: on their
+ * own 0.417, taking development from 0.852 to 0.827, 167 descriptions). After the session's
+ * readings (each pinned on records made up for it): the nine 0.558, development 0.836, examples
+ * 0.956, held-out 0.608 (its six new ones 0.354). The floors are those, rounded down.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.851, examples: 0.95, 'held-out': 0.63 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.835, examples: 0.95, 'held-out': 0.607 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {
