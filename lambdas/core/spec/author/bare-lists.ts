@@ -5,6 +5,7 @@
  * this says whether a sentence is such a list (a noun phrase, or several, and no clause of its own).
  */
 import { splitFieldList } from './fields';
+import { YES_NO_AFTER, YES_NO_QUESTION } from './fields/field-words';
 import { Remembered } from './remembered';
 import { tagTerms } from './tag';
 
@@ -68,7 +69,7 @@ function isBareList(sentence: string, single: boolean): boolean {
     // ("the theme if there is one": a condition that makes it optional, no part of it.)
     .map((item) => item.replace(/\s+if\s+(?:there\s+is|there['’]s|there\s+are|it\s+has|they\s+have)\s+(?:one|any)\b[^,]*$|\s+if\s+any\b[^,]*$/i, ''))
     // ("is the cabinet locked y/n": a yes/no question, the flag it asks about.)
-    .map((item) => item.replace(/^(?:an?\s+)?(?:y\/n|yes\/no|yes or no|tick(?:\s*box)?|checkbox)\s+(?:for|if|on)\s+(?:whether\s+)?(?=[a-z])/i, 'whether ').replace(/\s+(?:y\/n|yes\/no|\(y\/n\)|\(yes\/no\))\s*$/i, '').replace(/^(?:is|are|was|were)\s+(?:the|their|its|his|her)\s+/i, ''))
+    .map((item) => item.replace(/^(?:an?\s+)?(?:y\/n|yes\/no|yes or no|tick(?:\s*box)?|checkbox)\s+(?:for|if|on)\s+(?:whether\s+)?(?=[a-z])/i, 'whether ').replace(YES_NO_QUESTION, '').replace(YES_NO_AFTER, ''))
     .map((item) => item.replace(/\([^()]*\)/g, ' ').replace(/,\s+(?:jpe?gs?|pngs?|pdfs?|gifs?|any image|images?|photos?|up to|max(?:imum)?|at most|no more than|nothing over|under|between|from|anywhere from)\b.*$/i, '').replace(/\s+(?:when|once|after|whenever|before|if)\s+(?:the|a|an|it|they|we|someone|somebody)\s.*$/i, '').replace(/^(?:optionally|possibly|maybe|perhaps|also|plus)\s+/i, '').replace(/\s+(?:out of|one of|either)\s.*$|:\s.*$/i, '').replace(/\([^()]*\)/g, ' ').replace(/(\S),?\s*\b(?:which|who|that|both|all|each)\b.*$/i, '$1').replace(/\s+(?:about|on|for|of|from|with|in|at)\s+(?:when|where|what|how|whether|which|who)\b.*$/i, '').trim())
     .filter(Boolean);
   if (items.length === 0 || (items.length < 2 && !single && !RULE_TAIL.test(text))) return false;

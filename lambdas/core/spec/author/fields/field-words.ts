@@ -209,3 +209,11 @@ export const FIELD_WORDS: readonly string[] = [
   ...Object.keys(FORMATS), ...Object.keys(GENERIC_FORMATS), ...Object.keys(FILE_NOUNS), ...PERSON_WORDS, ...TYPED_HEADS,
   ...RULE_WORDS, ...REQUIRED_LEADS, ...Object.values(NAME_SYNONYMS), ...Object.keys(TYPE_PHRASES).flatMap((p) => p.split(/[\s/]+/)),
 ].filter((w) => /^[a-z]{4,}$/.test(w));
+
+/** The mark of a yes/no field written after it ("cabinet locked y/n"). */
+const YES_NO_MARK = String.raw`(?:y\/n|yes\/no|\(y\/n\)|\(yes\/no\))`;
+/** "is the cabinet locked y/n": a yes/no asked as a question; its lead ("is the") is no part of the flag's name. */
+export const YES_NO_QUESTION = new RegExp(String.raw`^(?:is|are|was|were)\s+(?:the|their|its|his|her)\s+(?=[a-z]+(?:\s+[a-z]+)?\s+[a-z]+\s+${YES_NO_MARK}$)`, 'i');
+/** The yes/no mark after the flag's name. */
+export const YES_NO_AFTER = new RegExp(String.raw`\s+${YES_NO_MARK}\s*$`, 'i');
+

@@ -10,7 +10,7 @@
  */
 import { snakeCase } from '../../../text/case';
 import { normalizeInformal } from '../wording';
-import { BOOLEAN_PREFIXES, DETERMINERS, FILLER_ADJECTIVES, HEAD_TYPES, MOMENT_NAMES, NAME_SYNONYMS, PERSON_WORDS, REQUIRED_LEADS, REQUIRED_WORDS, TYPE_PHRASES, UNITS } from './field-words';
+import { BOOLEAN_PREFIXES, DETERMINERS, FILLER_ADJECTIVES, HEAD_TYPES, MOMENT_NAMES, NAME_SYNONYMS, PERSON_WORDS, REQUIRED_LEADS, REQUIRED_WORDS, TYPE_PHRASES, UNITS, YES_NO_QUESTION } from './field-words';
 import { emptyTraits, OPTIONAL_WORDING, readDescriptor, refTarget, takeDefault, takeNameFormats, takeRange, takeSize, type Traits } from './descriptor';
 import { entityWords } from './entities';
 import { isBooleanPair, valueList } from './values';
@@ -67,7 +67,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("unique across the company": where it is unique is no part of the name.)
     .replace(/\b(unique)\s+(?:across|within|in|throughout|for|over)\s+(?:the\s+)?(?:whole\s+|entire\s+)?(?:company|business|system|organi[sz]ation|club|firm|shop|site|database|place|country|world|fleet|library|school)\b/gi, '$1')
     // ("is the cabinet locked y/n": a yes/no question is the flag it asks about, "cabinet locked".)
-    .replace(/^(?:is|are|was|were)\s+(?:the|their|its|his|her)\s+(?=[a-z]+(?:\s+[a-z]+)?\s+[a-z]+\s+(?:y\/n|yes\/no|\(y\/n\)|\(yes\/no\))$)/i, '')
+    .replace(YES_NO_QUESTION, '')
     // ("one of the vans": a van.)
     .replace(/^one\s+of\s+(?:the|our|its|their)\s+(?=[a-z])/i, '')
     // ("and keep one profile photo": that we keep it says nothing of it.)
