@@ -25,6 +25,12 @@ describe('a record brought up in one sentence and described in the next', () => 
     expect(fieldsOf(s, 'Plant')).not.toContain('business_name');
   });
 
+  it('reads "Then the regular customers. For each one I want ..." as those customers, though customers also send orders', () => {
+    const s = spec('A small bakery.', 'It starts with orders.', 'A customer sends an order with a pickup date and some notes, and says which loaf they want: sourdough, rye or seeded.', 'Then the regular customers.', 'For each one I want their name, a phone number and an email (has to be unique).');
+    expect(fieldsOf(s, 'RegularCustomer')).toEqual(['name', 'phone_number', 'email']);
+    expect(field(s, 'Order', 'loaf')?.values).toEqual(['sourdough', 'rye', 'seeded']);
+  });
+
   it('reads "Sessions are the day-to-day bit. Each one is for ..." as the sessions', () => {
     const s = spec('A choir.', 'Every singer has a name and a voice part.', 'Rehearsals are the day-to-day bit.', 'Each one is for one singer, with a date and start time and some notes.');
     expect(fieldsOf(s, 'Rehearsal')).toEqual(expect.arrayContaining(['date', 'singer_id', 'notes']));
@@ -152,6 +158,7 @@ describe('long pages and people by name', () => {
   it('says of the role what is said of a person named with it ("Priya, our practice manager", "Jim the driver")', () => {
     expect(peopleAsRoles('Me and Priya, our practice manager, who keeps it going. Priya handles invoices.')).toBe('Me and Priya, our practice manager, who keeps it going. The practice manager handles invoices.');
     expect(peopleAsRoles('Jim the driver needs to see orders.')).toBe('The driver needs to see orders.');
+    expect(peopleAsRoles('Jo the baker can see orders.')).toBe('The baker can see orders.');
     expect(peopleAsRoles('When the audiologist is done, email us.')).toBe('When the audiologist is done, email us.');
   });
 });

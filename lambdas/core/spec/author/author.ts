@@ -72,8 +72,9 @@ export function readDescription(description: string): Reading {
   }
   // ("Sessions are the day-to-day bit. Each one is for one child ...": "each one" is one of what the sentence before brought up.)
   for (const [i, st] of statements.entries()) {
-    const brought = i > 0 && /^(?:each|every)\s+one\s+(?!of\b)/i.test(st.text) ? introducedTopic(statements[i - 1]!.text, true) : undefined;
-    if (brought) st.text = st.text.replace(/^(each|every)\s+one\b/i, (_m, each: string) => `${each} ${singularPhrase(brought.split(/\s+/)).join(' ')}`);
+    // ("Then the regular customers. For each one I want ...": the same.)
+    const brought = i > 0 && /^(?:for\s+)?(?:each|every)\s+one\s+(?!of\b)/i.test(st.text) ? introducedTopic(statements[i - 1]!.text, true) : undefined;
+    if (brought) st.text = st.text.replace(/^((?:for\s+)?(?:each|every))\s+one\b/i, (_m, each: string) => `${each} ${singularPhrase(brought.split(/\s+/)).join(' ')}`);
   }
   // The tenancy unit ("each choir is a tenant"), statement by statement so sentences never run together.
   const units = new Set(statements.flatMap((s) => [...tenancyUnits(s.text)]));

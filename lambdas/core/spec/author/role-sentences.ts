@@ -67,8 +67,8 @@ const NOT_ROLE_AFTER_THE = /^(?:first|second|third|last|next|other|same|one|only
  */
 export function peopleAsRoles(text: string): string {
   const roles = new Map<string, string>();
-  for (const m of text.matchAll(/\b([A-Z][a-z]{2,}),\s+(?:our|the|my)\s+([a-z]+(?:\s+[a-z]+)?)(?=\s*[,.;)]|\s+(?:who|and)\b)/g)) roles.set(m[1]!, m[2]!);
-  for (const m of text.matchAll(/\b([A-Z][a-z]{2,})\s+the\s+([a-z]+)\b/g)) if (!NOT_ROLE_AFTER_THE.test(m[2]!)) roles.set(m[1]!, m[2]!);
+  for (const m of text.matchAll(/\b([A-Z][a-z]+),\s+(?:our|the|my)\s+([a-z]+(?:\s+[a-z]+)?)(?=\s*[,.;)]|\s+(?:who|and)\b)/g)) roles.set(m[1]!, m[2]!);
+  for (const m of text.matchAll(/\b([A-Z][a-z]+)\s+the\s+([a-z]+)\b/g)) if (!NOT_ROLE_AFTER_THE.test(m[2]!)) roles.set(m[1]!, m[2]!);
   let out = text;
   for (const [name, role] of roles) {
     if (SENTENCE_OPENERS.test(name)) continue;

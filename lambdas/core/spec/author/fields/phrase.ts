@@ -64,6 +64,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("breed, typed in (Swaledale, ...)": how it is entered says it is text; "later the scanning result": when, nothing.)
     .replace(/,\s*(?:typed in|written in|entered by hand)(?=\s*(?:\(|$))/i, '')
     .replace(/^(?:later|afterwards|eventually|then)\s+(?=(?:the|a|an|their|its)\s)/i, '')
+    // ("and says which loaf they want: ...": saying it is no part of what is said.)
+    .replace(/^(?:says|say|tells\s+us|tell\s+us|picks|pick|chooses|choose|states|specifies|specify|lets\s+us\s+know|let\s+us\s+know)\s+(?=(?:which|what|how|when|where|whether|who)\b)/i, '')
     // ("unique across the company": where it is unique is no part of the name.)
     .replace(/\b(unique)\s+(?:across|within|in|throughout|for|over)\s+(?:the\s+)?(?:whole\s+|entire\s+)?(?:company|business|system|organi[sz]ation|club|firm|shop|site|database|place|country|world|fleet|library|school)\b/gi, '$1')
     // ("is the cabinet locked y/n": a yes/no question is the flag it asks about, "cabinet locked".)
