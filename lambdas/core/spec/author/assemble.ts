@@ -198,12 +198,16 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
   const entities: SpecEntity[] = discovery.entities.map((name) => ({ name, fields: [] }));
   const meta: MetaMap = new Map();
   const byName = (name: string) => entities.find((e) => e.name === name);
-  const fieldsCtx: ListedFieldsContext = { entities: discovery.entities, meta, unplaced: [], persons: [...persons] };
+  const fieldsCtx: ListedFieldsContext = { entities: discovery.entities, meta, unplaced: [], persons: [...persons], children: [] };
   for (const list of reading.fieldLists) {
     const entity = byName(list.entity);
     if (!entity) continue;
+    const before = fieldsCtx.children!.length;
     for (const phrase of list.phrases) addFieldList(entity, phrase.text, fieldsCtx);
     for (const row of list.rows) addFieldRow(entity, row, fieldsCtx);
+    for (const c of fieldsCtx.children!.slice(before)) {
+      if (!discovery.containments.some((k) => (k.parent === c.parent && k.child === c.child) || (k.parent === c.child && k.child === c.parent))) discovery.containments.push({ ...c, sentence: list.sentence ?? -1 });
+    }
   }
   for (const states of reading.statusLists) {
     const e = byName(states.entity);

@@ -35,6 +35,7 @@ import { forgetEntityWords } from './fields/entities';
 import { userNouns } from './user-nouns';
 import { opensWithSchedule } from './scheduled-jobs';
 import { givenList, introducedRecords, signUpList } from './given-lists';
+import { mentionedFile } from './file-mentions';
 import { colonListTopic, introducedTopic, keptAs, loneFieldList, madeWithList, passiveSubject } from './topics';
 
 /** Someone making a record, at the end of a clause ("creates an attendance record for that child", "we record every harvest from a tree"): the record, and what it is for. */
@@ -122,8 +123,9 @@ export function readDescription(description: string): Reading {
   const unreadItems: string[] = [];
   /** Field lists read from each statement: the rights and workflow readers do not read them again. */
   const readLists = new Map<number, string[]>();
-  const addList = (entity: string, list: string | undefined, index: number) => {
-    if (list) readLists.set(index, [...(readLists.get(index) ?? []), list]);
+  /** `quoted`: the list is the statement's own words, which the clause readers then do not read again. */
+  const addList = (entity: string, list: string | undefined, index: number, quoted = true) => {
+    if (list && quoted) readLists.set(index, [...(readLists.get(index) ?? []), list]);
     const line = statements[index]!.line;
     const phrases = list ? [{ text: list, line }] : [];
     const existing = listed.find((l) => l.entity === entity);
@@ -650,6 +652,22 @@ export function readDescription(description: string): Reading {
         unreadItems.push(...(lone.unread ?? []));
         return [];
       }
+      // ("If we can, we add a photo too, just a jpeg off the phone, keep it under 5 MB": a file said apart, with its
+      // rules, is one more field of the record described last.)
+      const isFileRecord = (noun: string) => isDescribed(nameOf(noun, units) ?? '');
+      // (The record described before this sentence: "The catalogue is a PDF, ..." names no record of its own.)
+      // ("## Changeovers" names a record before any field of it is known: the file waits for a record with fields.)
+      const fileOwner = listed.some((l) => l.entity === previousBefore && l.phrases.length + l.rows.length > 0) ? previousBefore : undefined;
+      const file = fileOwner ? mentionedFile(part, isFileRecord) ?? (/\b(?:photo|picture|pic|image|scan|pdf|video|recording|copy)s?\b/i.test(part) ? mentionedFile(statements[sentence.index]!.text, isFileRecord) : undefined) : undefined;
+      if (file && !(readLists.get(sentence.index) ?? []).some((list) => /\b(?:photo|picture|pic|image|scan|pdf|video|recording|copy)s?\b/i.test(list))) {
+        // ("The ID scan is a legal requirement ...; it can be a photo or a PDF, nothing over 5 MB": the rules of a file listed before.)
+        const name = file.slice(0, file.indexOf(' ('));
+        const listedBefore = listed.find((l) => l.entity === fileOwner)?.phrases.find((p) => splitFieldList(p.text).some((item) => new RegExp(String.raw`\b${name}\b`, 'i').test(item)));
+        if (listedBefore) listedBefore.text = `${listedBefore.text} (${file.slice(name.length + 2, -1)})`;
+        else addList(fileOwner!, file, sentence.index, false);
+        // ("..., up to 10 MB, and the commission moves from commissioned to filed": more is said than the file, for the readers below.)
+        if (!/\b(?:moves?|goes|went|then)\b/i.test(part)) return [];
+      }
       // ("Dentists can read patients, and write treatment notes for an appointment, with ...": the
       // second clause keeps its subject.)
       const split = splitClauses(part);
@@ -730,6 +748,7 @@ export function readDescription(description: string): Reading {
     discovery.containments = discovery.containments.filter((c) => !people.includes(c.parent));
   }
   fullNames(discovery, listed, statusLists, sentences, earlyRoles);
+  partNames(discovery, listed, statusLists);
   shortNames(discovery, listed, statusLists, sentences, earlyRoles);
   introducedByAnotherName(discovery, listed, statusLists, sentences);
   bookedNouns(discovery, sentences);
@@ -873,6 +892,23 @@ function fullNames(discovery: Discovery, lists: Array<FieldList & { entity: stri
     if (name && byWhole && !discovery.entities.some((e) => snakeCase(e) === best![0]) && !roles.has(best![0]!)) (discovery.aliases ??= []).push({ words: [best![0]!], entity: name });
     // ("As a volunteer driver, I ..." and "a driver record": the compound names people with rights, not their record.)
     if (name && !discovery.entities.includes(name) && counts.size === 1 && !roles.has(word)) renames.set(entity, name);
+  }
+  applyRenames(renames, discovery, lists, statusLists);
+}
+
+/**
+ * A part named by a word that says nothing alone takes the name of what it is part of: "Each
+ * order has lines" are order lines, whatever else has lines.
+ */
+function partNames(discovery: Discovery, lists: Array<FieldList & { entity: string }>, statusLists: Reading['statusLists']): void {
+  const renames = new Map<string, string>();
+  // ("Each order has a delivery date and lines": said among its fields too.)
+  const listing = lists.filter((l) => l.phrases.some((p) => splitFieldList(p.text).some((item) => /^(?:and\s+)?(?:the\s+|its\s+|their\s+|some\s+|several\s+)?lines$/i.test(item.trim())))).map((l) => ({ parent: l.entity, child: 'Line' }));
+  const parts = [...discovery.containments, ...listing];
+  for (const c of parts) {
+    if (c.child !== 'Line' || parts.some((o) => o.child === c.child && o.parent !== c.parent)) continue;
+    const name = `${c.parent}Line`;
+    if (!discovery.entities.includes(name)) renames.set(c.child, name);
   }
   applyRenames(renames, discovery, lists, statusLists);
 }

@@ -83,7 +83,8 @@ function isBareList(sentence: string, single: boolean): boolean {
     const measured = /\s+in\s+(?:watts|kilowatts|kw|volts|amps|kg|kilos|grams|g|metres|meters|m|cm|mm|km|miles|minutes|mins|hours|days|litres|liters|ml|percent|pounds|lbs|euros|dollars|pence)$/i.test(plain) && contentWords(plain) <= 4;
     // ("the date it was checked", "the time they left": the moment of an act, clause and all.)
     // ("which appliance it's for", "what we sell it for", "where it's up to": a question of a few words names a field too.)
-    const question = /^(?:which|what|who|where)\b/i.test(plain) && plain.split(/\s+/).length <= 7;
+    // ("the dairy it comes from", "the school they go to": a noun and what is said of it, a question without its "which".)
+    const question = (/^(?:which|what|who|where)\b/i.test(plain) || /^(?:the|their|its|his|her)\s+[a-z-]+(?:\s+(?!(?:once|when|if|after|before|until|while|as|because|so|since|unless|and|or)\s)[a-z-]+)?\s+(?:it|they|he|she|we|you)(?:'s|'re)?\s+[a-z']+(?:\s+[a-z']+){0,2}$/i.test(plain)) && plain.split(/\s+/).length <= 7;
     return question || /^(?:whether|how|what kind|what type|what sort|what's wrong|what went wrong)\b|^(?:the\s+)?(?:date|time|day|moment)\s+(?:(?:it|they|he|she|we)\s+|(?:their|the|its|his|her)\s+(?:[a-z-]+\s+){0,3})[a-z']+(?:\s+[a-z]+)?$/i.test(plain) || measured || (contentWords(plain) <= 5 && !hasClause(plain));
   });
 }

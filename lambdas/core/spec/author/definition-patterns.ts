@@ -16,6 +16,12 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     list: 3,
   },
   {
+    example: 'each line is one fish off the board, how many kilos, and how they want it prepped: ... (what one record is: the record it is of, then its fields)',
+    re: new RegExp(String.raw`^(?:and\s+)?(?:each|every)\s+${NP}\s+is\s+((?:one|a|an|a\s+single)\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?(?:\s+(?:off|from|on|in|out\s+of)\s+(?:the|our|their)\s+[a-z]+)?\s*,\s*.+,.+)$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
     example: 'We also log every service a van has: the date, the garage, what it cost (records of another record, with their fields)',
     re: new RegExp(String.raw`^(?:and\s+)?(?:we|i)\s+(?:also\s+)?(?:log|record|keep track of|track|note down|note|store|keep)\s+(?:every|each)\s+${NP}\s+(?:a|an|the|each)\s+${NP}\s+(?:has|gets|does|goes through|needs|makes)\s*:\s*${LIST}$`, 'i'),
     topic: 1,

@@ -10,6 +10,7 @@ import { refTarget } from '../offline-author/relations';
 import { USER_ENTITY } from '../../vocabulary';
 import { mergeField } from '../offline-author/merge-field';
 import { metaKey, type MetaMap } from '../offline-author/relations';
+import pluralize from 'pluralize';
 import { snakeCase } from '../../text/case';
 import { readFieldPhrase, readFieldRow, splitFieldList, type FieldReading } from './fields';
 import { entityNamed, entityWords } from './fields/entities';
@@ -23,6 +24,8 @@ export interface ListedFieldsContext {
   unplaced: string[];
   /** The description's role names (snake_case): "a guest" is a user when guests are a role. */
   persons?: readonly string[];
+  /** Record types a list names in the plural ("Projects have a name and tasks"): each refers to the record listing it. */
+  children?: Array<{ parent: string; child: string }>;
 }
 
 /**
@@ -73,9 +76,28 @@ function actParties(phrase: string, entities: readonly string[], own: string): s
   return parties as string[];
 }
 
+/**
+ * "Projects have a name, a deadline and tasks": another record type named in the plural, alone, is
+ * many of them, each of which belongs to this one; not one reference to it.
+ */
+function pluralRecords(phrase: string, entities: readonly string[], own: string): string | undefined {
+  const said = phrase.trim().toLowerCase().replace(/^(?:and|also|plus)\s+/, '').replace(/^(?:its|their|the|some|any|many|several|multiple|a few|one or more|lots of)\s+/, '');
+  const ws = said.split(/\s+/);
+  if (!/^[a-z]+(?:\s+[a-z]+)?$/.test(said) || !pluralize.isPlural(ws.at(-1)!) || pluralize.isSingular(ws.at(-1)!)) return undefined;
+  // ("Each order has ... lines": its own lines, named after it.)
+  const part = ws.length === 1 ? entities.find((e) => e === `${own}${ws[0]![0]!.toUpperCase()}${pluralize.singular(ws[0]!).slice(1)}`) : undefined;
+  const named = entityNamed(ws, entities) ?? part;
+  return named && named !== own && named !== USER_ENTITY ? named : undefined;
+}
+
 /** A list as written ("a title, an optional description and a status (open or closed)"). */
 export function addFieldList(entity: SpecEntity, list: string, ctx: ListedFieldsContext): void {
   for (const phrase of splitFieldList(list)) {
+    const children = ctx.children ? pluralRecords(phrase, ctx.entities, entity.name) : undefined;
+    if (children) {
+      ctx.children!.push({ parent: entity.name, child: children });
+      continue;
+    }
     const parties = actParties(phrase, ctx.entities, entity.name);
     if (parties) {
       for (const party of parties) {

@@ -285,7 +285,8 @@ export function takeRange(text: string, traits: Traits): string {
 /** A part that only names formats (`PNG or JPEG`, `images only`, `a PDF or an image`) into content types. */
 function takeFormats(part: string, traits: Traits): boolean {
   const types: string[] = [];
-  const words = part.toLowerCase().split(/([a-z0-9]+)/);
+  // ("a Word document or a PDF": Word's two formats.)
+  const words = part.toLowerCase().replace(/\bword\s+(?:documents?|docs?|files?)\b|\bword\b(?=\s*(?:,|or|and|\/)\s*(?:an?\s+)?pdf)/g, 'docx doc').split(/([a-z0-9]+)/);
   let afterFormat = false;
   const rest = words.map((w) => {
     // ("JPEGs only", "PDFs": a format in the plural.)

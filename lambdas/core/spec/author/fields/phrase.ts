@@ -413,6 +413,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   else if (ws.length >= 2 && /^(?:description|notes?|summary|details|explanation|comments?)$/.test(ws[0]!) && /^(?:of|on|about)$/.test(ws[1]!)) ws = [ws[0]!];
   // ("the name of the item", "the weight of one piece": what the record's own thing has is the record's.)
   else if (ws.length === 3 && /^(?:name|title|weight|price|size|length|colour|color|height|width)$/.test(ws[0]!) && ws[1] === 'of' && /^(?:item|piece|thing|one|unit|product)$/.test(ws[2]!)) ws = [ws[0]!];
+  // ("a PDF (max 20 MB)": the format, read as one, leaves only its article; the pdf.)
+  if (ws.length > 0 && ws.every((w) => /^(?:a|an|the|its|their|one)$/.test(w)) && traits.contentTypes.length > 0) ws = [traits.contentTypes.every((c) => c === 'application/pdf') ? 'pdf' : 'file'];
   // ("a PDF of the quote": the format, read as one, leaves "of the quote"; the quote pdf.)
   if (ws.length >= 2 && ws.length <= 3 && ws[0] === 'of' && traits.contentTypes.length > 0) ws = [...ws.slice(1), traits.contentTypes.every((c) => c === 'application/pdf') ? 'pdf' : 'file'];
   // ("a photo of the scoresheet": the scoresheet photo, as a compound names it; "a pdf of the quote", the quote pdf.)
@@ -600,6 +602,8 @@ function cutClauses(text: string): string {
     if (w === 'of' && /^(?:whoever|whomever|the)$/.test(next) && (next !== 'the' || /^(?:person|people|one)$/.test((ws[i + 2] ?? '').toLowerCase()))) return ws.slice(0, i).join(' ');
     // ("a doorstep photo the driver can take as proof": who can do what with it is no part of its name.)
     if (i > 1 && /^(?:the|our|their|a)$/.test(w) && /^(?:can|could|will|may|might|should|must)$/.test((ws[i + 2] ?? '').toLowerCase())) return ws.slice(0, i).join(' ');
+    // ("one fish off the board", "a loaf from the list": where it is chosen from is no part of its name.)
+    if (i > 0 && /^(?:off|from)$/.test(w) && /^(?:the|our|their)$/.test(next) && /^(?:list|board|menu|catalogue|catalog|range|shelf|shelves|website|site|price)$/.test((ws[i + 2] ?? '').toLowerCase())) return ws.slice(0, i).join(' ');
     // ("the frame number as we read it off the bike": how it was read is no part of its name.)
     if (w === 'as' && /^(?:we|they|you|i|it|someone|the)$/.test(next)) return ws.slice(0, i).join(' ');
     if (PRONOUNS.test(w) && i > 1) return ws.slice(0, i).join(' ');
