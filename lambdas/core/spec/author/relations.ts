@@ -200,6 +200,12 @@ const PATTERNS: Pattern[] = [
     loose: true,
   },
   {
+    example: 'A plan is used by many cars / a route is driven by several vans (many of another, said in the passive)',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:always\s+|often\s+|usually\s+)?${PARTICIPLE}\s+(?:by|on|in|for|across)\s+${MANY}${NP}${AFTER_MANY}$`, 'i'),
+    pairs: (m) => [{ child: m[2]!, parent: m[1]! }],
+    loose: true,
+  },
+  {
     example: 'A course consists of several modules',
     re: new RegExp(String.raw`^${DET}${NP}\s+consists? of\s+(?:${MANY})?${NP}$`, 'i'),
     pairs: (m) => [{ child: m[2]!, parent: m[1]! }],
@@ -267,6 +273,10 @@ function readRelationsOnce(written: string): RelationReading | undefined {
   // a record that is a file holds the file, with what it may be, and the fields after.)
   text = text.replace(/^(?:so|and|but|then)\s+(?=(?:each|every|a|an|the)\s)/i, '')
     .replace(/^((?:each|every|a|an|the)\s+(photo|picture|image|scan|video|recording|document|file|attachment)\s+(?:belongs to|is for|is linked to|is attached to|goes with)\s+(?:a|an|one|the|exactly one)\s+[a-z]+(?:\s+[a-z]+)?)\s*,\s*((?:jpe?gs?|pngs?|pdfs?|images?|photos?|any image|heic|mp4s?|mp3s?)\b[^,]*?)\s*,\s*(?:each\s+|and\s+)?with\s+(.+)$/i, (_m, relation: string, noun: string, detail: string, rest: string) => `${relation}, with a ${noun} (${detail.replace(/\s+please$/i, '')}), ${rest}`);
+  // ("a car is on one plan at most": at most one plan.)
+  text = text.replace(/\b(?:one|a|an)\s+([a-z]+(?:\s+[a-z]+)?)\s+at\s+(?:the\s+)?most\b/gi, 'at most one $1');
+  // ("A payment is made against one weigh ticket", "a note is logged against a job": what it is made against, it is for.)
+  text = text.replace(/\b(is|are)\s+(?:always\s+)?(?:made|logged|raised|recorded|written|booked|charged|entered|filed|taken)\s+against\s+(?=(?:one|a|an|exactly one|a single|the)\s)/gi, '$1 for ').replace(/\b(is|are)\s+against\s+(?=(?:one|a|an|exactly one|a single)\s)/gi, '$1 for ');
   // ("each one is linked to the guest involved": the guest.)
   text = text.replace(/\b(the|a|an|one)\s+([a-z]+)\s+(?:involved|concerned|affected|in question)\b/gi, '$1 $2');
   // ("A property belongs to a customer — some have two or three, like landlords — and has ...": an aside between dashes says nothing of it.)
@@ -340,7 +350,7 @@ export function readManyBothWays(text: string): [string, string] | undefined {
 
 /** "a row ends up with lots of harvests while a harvest comes from exactly one row": one relation said from both ends. */
 function readBothWays(text: string): RelationReading | undefined {
-  const m = /^(.+?)\s+(?:while|whereas)\s+((?:each|every|a|an|one|any)\s.+)$/i.exec(text.trim().replace(/\.$/, ''));
+  const m = /^(.+?),?\s+(?:while|whereas)\s+((?:each|every|a|an|one|any)\s.+)$/i.exec(text.trim().replace(/\.$/, ''));
   const first = m ? readOne(m[1]!) : undefined;
   const second = m ? readOne(m[2]!) : undefined;
   if (!first || !second || first.list || second.list) return undefined;
