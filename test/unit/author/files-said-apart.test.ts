@@ -38,6 +38,21 @@ describe('a file said apart from the list of its record', () => {
     expect(field(s, 'Concert', 'programme_key')).toMatchObject({ type: 'file', required: false, file: { maxBytes: 4 * 1048576 } });
   });
 
+  it('reads the record a file is said to be on: "X has to be attached to the job (PDF, ...)", "a before photo and an after photo on a job"', () => {
+    const s = spec('A roofing firm.', 'Customers have a name and an address.', 'A job has a customer, a start date and a price.', 'If the building is listed, the council\'s consent letter has to be attached to the job (PDF, up to 5 MB).');
+    expect(field(s, 'Job', 'consent_letter_key')).toMatchObject({ type: 'file', file: { contentTypes: ['application/pdf'], maxBytes: 5 * 1048576 } });
+    const t = spec('A roofing firm.', 'A job has a customer, a start date and a price.', 'Customers have a name and an address.', "We'd also like a before photo and an after photo on a job, JPEG or PNG, 8 MB max.");
+    expect(fieldsOf(t, 'Job')).toEqual(expect.arrayContaining(['before_photo_key', 'after_photo_key']));
+    expect(fieldsOf(t, 'Customer')).toEqual(['name', 'address']);
+  });
+
+  it('reads a file taken or attached as one, rules or none: "snap a photo of the meter", "attach a short video clip ...; clips must be MP4"', () => {
+    const s = spec('A boiler service firm.', 'A visit has a date, the engineer and notes.', 'The engineers also like to snap a photo of the gas meter so we have the reading right.');
+    expect(field(s, 'Visit', 'gas_meter_photo_key')?.type).toBe('file');
+    const t = spec('A puppy walking club.', 'A walk report has a date, the route and notes.', 'Walkers can also attach a short video clip showing how the puppy copes in traffic; clips must be MP4 and no bigger than 100 MB.');
+    expect(field(t, 'WalkReport', 'video_key')).toMatchObject({ type: 'file', file: { contentTypes: ['video/mp4'], maxBytes: 100 * 1048576 } });
+  });
+
   it('adds nothing for a file already listed, a file that is a record, or a file said with no rules', () => {
     expect(mentionedFile('it can be a photo or a PDF, and nothing over 5 MB')).toBeUndefined();
     expect(mentionedFile("it's always a PDF and they're small, 5 MB is plenty")).toBeUndefined();

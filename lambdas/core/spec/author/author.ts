@@ -655,16 +655,24 @@ export function readDescription(description: string): Reading {
       // ("If we can, we add a photo too, just a jpeg off the phone, keep it under 5 MB": a file said apart, with its
       // rules, is one more field of the record described last.)
       const isFileRecord = (noun: string) => isDescribed(nameOf(noun, units) ?? '');
-      // (The record described before this sentence: "The catalogue is a PDF, ..." names no record of its own.)
-      // ("## Changeovers" names a record before any field of it is known: the file waits for a record with fields.)
-      const fileOwner = listed.some((l) => l.entity === previousBefore && l.phrases.length + l.rows.length > 0) ? previousBefore : undefined;
-      const file = fileOwner ? mentionedFile(part, isFileRecord) ?? (/\b(?:photo|picture|pic|image|scan|pdf|video|recording|copy)s?\b/i.test(part) ? mentionedFile(statements[sentence.index]!.text, isFileRecord) : undefined) : undefined;
-      if (file && !(readLists.get(sentence.index) ?? []).some((list) => /\b(?:photo|picture|pic|image|scan|pdf|video|recording|copy)s?\b/i.test(list))) {
-        // ("The ID scan is a legal requirement ...; it can be a photo or a PDF, nothing over 5 MB": the rules of a file listed before.)
-        const name = file.slice(0, file.indexOf(' ('));
-        const listedBefore = listed.find((l) => l.entity === fileOwner)?.phrases.find((p) => splitFieldList(p.text).some((item) => new RegExp(String.raw`\b${name}\b`, 'i').test(item)));
-        if (listedBefore) listedBefore.text = `${listedBefore.text} (${file.slice(name.length + 2, -1)})`;
-        else addList(fileOwner!, file, sentence.index, false);
+      const fileWord = /\b(?:photo|picture|pic|image|scan|pdf|video|recording|copy|snap)s?\b/i;
+      const whole = statements[sentence.index]!.text;
+      // (The rules may be said in another clause of the sentence: "attach a short video clip ...; clips must be MP4 ...".)
+      const inPart = mentionedFile(part, isFileRecord, whole);
+      const file = inPart?.phrases.every((p) => p.includes('(')) ? inPart : (fileWord.test(part) ? mentionedFile(whole, isFileRecord) : undefined) ?? inPart;
+      // (On the record the sentence names, else the one described before it: "The catalogue is a PDF, ..." names no record of
+      // its own; "## Changeovers" names one before any field of it is known, and the file waits for a record with fields.)
+      const namedOn = file?.on ? nameOf(file.on, units) : undefined;
+      const fileOwner = namedOn && isDescribed(namedOn) ? namedOn : listed.some((l) => l.entity === previousBefore && l.phrases.length + l.rows.length > 0) ? previousBefore : undefined;
+      if (file && fileOwner && !(readLists.get(sentence.index) ?? []).some((list) => fileWord.test(list))) {
+        for (const phrase of file.phrases) {
+          // ("The ID scan is a legal requirement ...; it can be a photo or a PDF, nothing over 5 MB": the rules of a file listed before.)
+          const name = phrase.replace(/\s*\(.*$/, '');
+          const rules = /\((.*)\)$/.exec(phrase)?.[1];
+          const listedBefore = listed.find((l) => l.entity === fileOwner)?.phrases.find((p) => splitFieldList(p.text).some((item) => new RegExp(String.raw`\b${name}\b`, 'i').test(item)));
+          if (listedBefore && rules) listedBefore.text = `${listedBefore.text} (${rules})`;
+          else if (!listedBefore) addList(fileOwner, phrase, sentence.index, false);
+        }
         // ("..., up to 10 MB, and the commission moves from commissioned to filed": more is said than the file, for the readers below.)
         if (!/\b(?:moves?|goes|went|then)\b/i.test(part)) return [];
       }

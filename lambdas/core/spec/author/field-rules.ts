@@ -54,6 +54,8 @@ export function readFieldRule(written: string): FieldRule | undefined {
   // ("unique across the whole borough, not just within a site": where it holds says nothing more.)
   const rule = m[2]!
     .replace(/\b(unique)\s+(?:across|within|in|among|throughout)\b.*$/i, '$1')
+    // ("must be an MP3 and can't exceed 20 MB": a size said as what it may not pass.)
+    .replace(/\s+and\s+(?:can't|cannot|can not|must not|mustn't|may not|shouldn't|should not)\s+(?:exceed|be over|be more than|be bigger than|be larger than|go over)\s+(?=\d)/i, ', at most ')
     .replace(/^(?:an?\s+)?(images?|photos?|pdfs?)\s+of\s+(?=(?:at most|no more than|up to|under|max)\b)/i, '$1, ');
   const traits = emptyTraits();
   readDescriptor(rule.replace(NEVER_REPEATS, ''), traits, []);

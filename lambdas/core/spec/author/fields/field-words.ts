@@ -116,6 +116,7 @@ export const UNITS: Readonly<Record<string, { suffix: string; type: 'integer' | 
 export const FORMATS: Readonly<Record<string, string>> = {
   pdf: 'application/pdf', pdfs: 'application/pdf', jpeg: 'image/jpeg', jpg: 'image/jpeg', jpegs: 'image/jpeg', jpgs: 'image/jpeg',
   png: 'image/png', pngs: 'image/png', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml', heic: 'image/heic',
+  tiff: 'image/tiff', tif: 'image/tiff', tiffs: 'image/tiff', m4a: 'audio/mp4', webm: 'video/webm',
   csv: 'text/csv', csvs: 'text/csv', txt: 'text/plain', json: 'application/json', xml: 'application/xml', zip: 'application/zip',
   mp3: 'audio/mpeg', mp3s: 'audio/mpeg', wav: 'audio/wav', mp4: 'video/mp4', mp4s: 'video/mp4', mov: 'video/quicktime',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', doc: 'application/msword',
