@@ -819,6 +819,9 @@ function withSubjects(clauses: string[], before?: string, out?: { last?: string 
     // ("My sister helps me on busy weekends; she needs to see the orders": the person who helps is who "she" is next.)
     const helper = at === 0 && !subject ? /^(?:my|our)\s+([a-z]+)\s+(?:helps?|works?|comes?\s+in|pops?\s+in|covers?|does|runs|looks\s+after)\b/i.exec(clause.trim()) : null;
     if (helper && !/^(?:business|shop|website|app|system|team)$/i.test(helper[1]!)) subject = helper[1];
+    // ("The counter staff put up the board every morning, and they can ...": staff doing anything are who "they" are next.)
+    const staffDo = at === 0 && !subject ? /^(?:the|our)\s+(?:[a-z]+\s+)?(?:staff|team|crew|personnel)(?=\s+(?:[a-z]+\s+)?[a-z]+(?:s|ed)?\b)(?!\s+(?:is|are|was|were|of|and|or)\b)/i.exec(clause.trim()) : null;
+    if (staffDo) subject = staffDo[0];
     // ("Quality supervisors carry out the audits our funders require. They have read-only access ...": two words too.)
     if (!subject && at === 0 && /^[A-Z][a-z]+s$/.test(ws[0] ?? '') && /^(?:run|do|look|handle|manage|work|deal|take|answer|cover|staff|organi[sz]e|support|help|lead|drive|visit|teach|coach|keep|carry|check|audit|review|oversee)$/.test(ws[1] ?? '')) subject = ws[0];
     else if (!subject && at === 0 && /^[A-Z][a-z]+$/.test(ws[0] ?? '') && /^[a-z]+s$/.test(ws[1] ?? '') && /^(?:run|do|look|handle|manage|work|deal|take|answer|cover|staff|organi[sz]e|support|help|lead|drive|visit|teach|coach|keep|carry|check|audit|review|oversee)$/.test(ws[2] ?? '')) subject = ws.slice(0, 2).join(' ');

@@ -94,7 +94,7 @@ function plainRightsWordingOnce(clause: string): string {
     .replace(/\bmembers?\s+of\s+staff\b/gi, 'staff')
     .replace(/\b(?:anyone|anybody|everyone|everybody|whoever is|people|those)\s+(?:on|in|from)\s+the\s+(committee|board|council|panel|jury|crew)\b/gi, '$1 members')
     // ("The people in the office", "the finance folks", "the kitchen guys": the staff of that place or work.)
-    .replace(/\b(the|our|my|their)\s+(?:people|folks?|guys|lot|team)\s+(?:in|at|on|from)\s+(?:the\s+)?([a-z]+(?:\s+desk)?)\b/gi, '$1 $2 staff')
+    .replace(/\b(the|our|my|their)\s+(?:people|folks?|guys|lads|lasses|lot|team)\s+(?:in|at|on|from|behind)\s+(?:the\s+)?([a-z]+(?:\s+desk)?)\b/gi, '$1 $2 staff')
     // (Not "After the walk people can ...": a time, then who.)
     .replace(/(?<!\b(?:after|before|during|following|since|until|end\s+of)\s+)\b(the|our|my|their)\s+([a-z]+(?:\s+desk)?)\s+(?:folks?|guys|lot|people)\b/gi, '$1 $2 staff')
     // ("Baristas take orders": they make them; "take a look at": read.)

@@ -468,7 +468,11 @@ function newGroup(negative: boolean): RightsGroup & { unknownObject: boolean; ev
 /** `Receptionists` -> receptionist; `support managers` -> support_manager. */
 export function roleNameOf(subject: string[]): string {
   // ("Ordinary members can add yarn": the plain members, the role "member".)
-  const ws = subject.length > 1 && /^(?:ordinary|normal|standard|plain|everyday)$/.test(subject[0]!) ? subject.slice(1) : [...subject];
-  ws[ws.length - 1] = singular(ws[ws.length - 1]!);
+  const plain = subject.length > 1 && /^(?:ordinary|normal|standard|plain|everyday)$/.test(subject[0]!) ? subject.slice(1) : [...subject];
+  // ("the sales guys", "the kitchen lads": the people of that work, named by it.)
+  // ("the kitchen lads" are its staff; "the sales guys", "the accounts lot" are sales, accounts.)
+  const casual = plain.length > 1 && /^(?:guys|lads|lasses|folks?|gang|lot|bods)$/.test(plain[plain.length - 1]!);
+  const ws = casual ? (/s$/.test(plain[plain.length - 2]!) ? plain.slice(0, -1) : [...plain.slice(0, -1), 'staff']) : plain;
+  if (ws === plain) ws[ws.length - 1] = singular(ws[ws.length - 1]!);
   return ws.join('_').replace(/[^a-z0-9_]/g, '_').replace(/_+/g, '_').replace(/^_|_$/g, '');
 }

@@ -94,7 +94,9 @@ export function roleSubject(clause: RightsClause, index: EntityIndex): string | 
   if (clause.subject.length === 1 && !clause.modal && /^(?:special|under|over|extra|other|various|certain|different|additional|further|main|general|own|same|such|only|whole|entire|particular)$/.test(clause.subject[0]!)) return undefined;
   if (clause.subject.length > 1 && clause.subject.slice(1).some((w) => /^(?:made|done|sent|paid|booked|placed|filed|created|taken|given)$/.test(w))) return undefined;
   // "A regional blood service runs this", "the foundation publishes calls": an organisation, not people with a role.
-  if (ORGANISATION_HEADS.has(clause.subject[clause.subject.length - 1]!)) return undefined;
+  // ("the office can do everything", "office - do everything": in a business, the people in its office.)
+  const office = clause.subject.length === 1 && clause.subject[0] === 'office' && clause.groups.some((g) => g.letters.length > 0);
+  if (ORGANISATION_HEADS.has(clause.subject[clause.subject.length - 1]!) && !office) return undefined;
   // "A ticket moves through new, open and closed": a record changing state, not people.
   // ("Artists can change their own pieces": a modal and a record named are people's rights.)
   if (index.resolve(clause.subject) && ['move', 'go', 'pass', 'progress', 'change', 'start', 'begin', 'become'].includes(clause.groups[0]?.verbs[0] ?? '') && !(clause.modal && clause.namedObject)) return undefined;
