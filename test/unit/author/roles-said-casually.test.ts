@@ -31,3 +31,17 @@ describe('roles said casually', () => {
     expect(s.roles.map((r) => r.name)).not.toContain('office');
   });
 });
+
+describe('what is assigned to them, and "them" in a story', () => {
+  it('reads "the jobs assigned to them" as their own, in a sentence and in a story without "can"', () => {
+    const s = spec('A gutter cleaning firm.', 'Jobs have a date and an address.', 'Customers have a name.', 'Cleaners can only see the jobs assigned to them and update them.');
+    expect(rights(s, 'cleaner')?.Job).toMatchObject({ read: 'own', update: 'own' });
+    const t = spec('A gutter cleaning firm.', 'Jobs have a date and an address.', 'Customers have a name.', '- As a cleaner, I only see the jobs allocated to me, and I can update them.');
+    expect(rights(t, 'cleaner')?.Job).toMatchObject({ read: 'own', update: 'own' });
+  });
+
+  it('reads "them" after "and I can" in a story as what the story named before, not every record', () => {
+    const s = spec('A gutter cleaning firm.', 'Quotes have a total.', 'Jobs have a date and an address.', 'Customers have a name.', '- As a cleaner, I can see the jobs, and I can update them.');
+    expect(rights(s, 'cleaner')).toEqual({ Job: { read: 'all', update: 'all' } });
+  });
+});

@@ -11,7 +11,7 @@ import { MESSAGE_WORDS, doneAsAction, wishAsWorkflow } from './story-wishes';
 
 /** ("As the club secretary I manage players": a verb of rights in the present says the same as "I can manage".) */
 const PRESENT_RIGHTS = Object.keys(RIGHT_VERBS).join('|');
-const WANT = String.raw`(?:i(?:'m|\s+am)\s+(?=responsible for\s)|i\s+(?=(?:have|'ve got)\s+(?:full|complete|total|all|admin|read-only)\s+(?:access|control)\b)|i\s+(?=(?:get|receive)\s+${MESSAGE_WORDS}\b)|i(?:\s+|(?=['’]d\s))(?:(?:want to|would like to|['’]d like to|need to|wish to|should be able to|must be able to|am able to|can|may|will|get to|want|need|['’]d like|would like|expect to)\s+|(?:also\s+)?(?=(?:${PRESENT_RIGHTS})\s)))`;
+const WANT = String.raw`(?:i(?:'m|\s+am)\s+(?=responsible for\s)|i\s+(?=(?:have|'ve got)\s+(?:full|complete|total|all|admin|read-only)\s+(?:access|control)\b)|i\s+(?=(?:get|receive)\s+${MESSAGE_WORDS}\b)|i(?:\s+|(?=['’]d\s))(?:(?:want to|would like to|['’]d like to|need to|wish to|should be able to|must be able to|am able to|can|may|will|get to|want|need|['’]d like|would like|expect to)\s+|(?:also\s+|(?=only\s+|just\s+))?(?=(?:only\s+|just\s+)?(?:${PRESENT_RIGHTS})\s)))`;
 /**
  * The role's determiner; "As someone browsing the website" and "As anyone" name the public; a
  * role of one to three words without one before a comma and "I" ("As counter staff, I want to").
@@ -126,7 +126,10 @@ export function storyAsStatements(written: string): string[] {
     return [self ?? laterWish(sentence) ?? sentence];
   }
   const [first, ...more] = m[3]!.split(AGAIN);
-  return [storyAsStatement(sentence.trim().replace(REASON, '').replace(m[3]!, first!)), ...more.map((rest) => `${pluralRole(m[1]!)} can ${rest.replace(/\bmy\b/gi, 'their').replace(/\bme\b/gi, 'them')}`)];
+  // ("I only see the surveys assigned to me, and I can update them": them, the surveys, said in the first part.)
+  const named = /\b(?:the|their|all|any|all the)\s+((?:[a-z]+\s+)?[a-z]+s)\b/i.exec(first!)?.[1];
+  const them = (rest: string) => (named ? rest.replace(/^((?:[a-z]+\s+)?[a-z]+(?:\s+(?:and|or)\s+[a-z]+)?)\s+(?:them|those)\b/i, `$1 the ${named}`) : rest);
+  return [storyAsStatement(sentence.trim().replace(REASON, '').replace(m[3]!, first!)), ...more.map((rest) => `${pluralRole(m[1]!)} can ${them(rest).replace(/\bmy\b/gi, 'their').replace(/\bme\b/gi, 'them')}`)];
 }
 
 export function storyAsStatement(sentence: string): string {

@@ -116,7 +116,12 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   // ("they can only edit the ones they booked themselves", "a review they wrote": what they made is their own.)
   // ("anyone can see the list of sessions": the list is of sessions, which are what is seen.)
   const listed = recorded.replace(/\b(?:the\s+|a\s+|their\s+)?(?:full\s+|whole\s+|public\s+)?(?:list|catalogue|catalog|collection|schedule|calendar|register|directory|history) of\s+/gi, '');
-  const owned = keptUpToDate(freeHand(listed)).replace(/\b(?:the|a|an|any)\s+(ones?|[a-z]+(?:\s+(?!(?:that|they|he|she|if|when|once|because|so|and|or|but|as|after|before|until|unless|where|which|who)\b)[a-z]+){0,2}?)\s+(?:that\s+)?(?:they|he|she)(?:'ve|\s+have)?\s+(?:[a-z]+ed|made|wrote|written|took|did|brought|sent|built)(?:\s+themselves)?\b/gi, 'their own $1');
+  // ("only see the surveys assigned to them", "jobs allocated to him": the ones they are given are their own.)
+  const given = listed.replace(/\b(?:(?:the|any|all)\s+([a-z]+(?:\s+[a-z]+)?)|([a-z]+))\s+(?:that\s+(?:are|were|have been|get)\s+|which\s+(?:are|were)\s+)?(?:assigned|allocated|given)\s+to\s+(?:them|him|her|me|themselves)\b/gi, (all, named?: string, bare?: string) => {
+    const noun = named ?? bare!;
+    return /^(?:be|been|is|are|get|gets|was|were)$/i.test(noun.split(/\s+/).pop()!) && !named ? all : `their own ${noun}`;
+  });
+  const owned = keptUpToDate(freeHand(given)).replace(/\b(?:the|a|an|any)\s+(ones?|[a-z]+(?:\s+(?!(?:that|they|he|she|if|when|once|because|so|and|or|but|as|after|before|until|unless|where|which|who)\b)[a-z]+){0,2}?)\s+(?:that\s+)?(?:they|he|she)(?:'ve|\s+have)?\s+(?:[a-z]+ed|made|wrote|written|took|did|brought|sent|built)(?:\s+themselves)?\b/gi, 'their own $1');
   const tokens = placedPeople(words(owned), ctx.placedOnce);
   let k = 0;
   while (LEADING.has(tokens[k] ?? '')) k += 1;
