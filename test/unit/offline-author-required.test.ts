@@ -34,7 +34,7 @@ const BY_THE_RULE: Record<string, Record<string, { required: string[]; optional:
     ExpenseReport: { required: ['amount', 'category', 'currency', 'status'], optional: ['description', 'receipt_key'] },
   },
   '04-clinic-appointments': {
-    Patient: { required: ['full_name'], optional: ['date_of_birth', 'email', 'phone_number'] },
+    Patient: { required: ['full_name'], optional: ['date_of_birth', 'email', 'phone'] },
     Doctor: { required: ['name'], optional: ['specialty'] },
     Appointment: { required: ['doctor_id', 'patient_id', 'start_time', 'status'], optional: ['duration_minutes', 'notes'] },
   },

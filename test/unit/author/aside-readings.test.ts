@@ -110,7 +110,7 @@ describe('states and records of people', () => {
       ].join('\n'),
     });
     expect(entity(spec, 'MemberProfile')).toBeUndefined();
-    expect(entity(spec, 'Member')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['membership_number', 'full_name', 'email', 'phone_number']));
+    expect(entity(spec, 'Member')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['membership_number', 'full_name', 'email', 'phone']));
   });
 });
 
@@ -348,7 +348,7 @@ describe('stories under an automation heading, and a profile for their business 
   const spec = authorSpec({ name: 'Fair', description: FAIR });
 
   it('reads "create a profile for my craft business with ..." as the stallholder\'s own record', () => {
-    expect(entity(spec, 'Stallholder')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['trading_name', 'contact_email', 'phone_number']));
+    expect(entity(spec, 'Stallholder')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['trading_name', 'contact_email', 'phone']));
     expect(entity(spec, 'Profile')).toBeUndefined();
   });
 
@@ -486,7 +486,7 @@ describe('user stories of my own (a record shop\'s pre-orders)', () => {
 
   it('reads "customers can sign up online with my name, ..." as the customer\'s record, not a record called Online', () => {
     expect(entity(spec, 'Online')).toBeUndefined();
-    expect(entity(spec, 'Customer')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['name', 'email', 'phone_number']));
+    expect(entity(spec, 'Customer')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['name', 'email', 'phone']));
   });
 
   it('reads "I log each week\'s deliveries: ..." as the Delivery record', () => {

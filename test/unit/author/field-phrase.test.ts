@@ -120,6 +120,9 @@ const KNOWN_MISSES: Record<string, string> = {
   'author-corpus/development/wedding-planning Guest an RSVP answer that is pending, yes or no': 'rsvp_answer, expected rsvp',
   'author-corpus/development/research-grants Proposal the full proposal document as a PDF no larger than 15 MB': 'full_proposal_document_key, expected proposal_document_key',
   'author-corpus/development/wedding-planning Wedding a status': 'a status without values: the values come from another sentence',
+  // (Where the text says "phone number", the corpus's writers name the field `phone` 41 times and `phone_number` 25: the reader follows the most.)
+  "author-corpus/development/bistro-reservations Reservation their phone number": 'phone, expected phone_number',
+  'author-corpus/development/wedding-planning Vendor a phone number': 'phone, expected phone_number',
 };
 
 describe('readFieldPhrase over the fixtures\' field lists', () => {
@@ -426,7 +429,7 @@ describe('readFieldPhrase: required and optional wording', () => {
   test('the rule words leave the name', () => {
     expect(readFieldPhrase('an essential mileage', { entities: [] })?.field).toMatchObject({ name: 'mileage', type: 'integer' });
     expect(readFieldPhrase('a mandatory colour', { entities: [] })?.field.name).toBe('colour');
-    expect(readFieldPhrase('a phone number (needed)', { entities: [] })?.field.name).toBe('phone_number');
+    expect(readFieldPhrase('a phone number (needed)', { entities: [] })?.field.name).toBe('phone');
   });
   test('`needed` in a name is part of it (food-bank-volunteers: role needed)', () => {
     expect(readFieldPhrase('role needed: sorting, packing, driving or reception', { entities: [] })).toMatchObject({

@@ -15,7 +15,7 @@ const spec = (...sentences: string[]) => authorSpec({ name: 'Probe', description
 describe('what people give when they make a record', () => {
   it('reads "They give us X, Y and Z" as the fields of the record the sentence before introduced', () => {
     const s = spec('A window cleaning round.', 'Most work starts as a quote request off the website, and anybody can fill that in without logging in.', 'They give us their name, a phone number, the house address and how many windows there are.', 'Each round has a name and a day of the week.');
-    expect(fieldsOf(s, 'QuoteRequest')).toEqual(expect.arrayContaining(['name', 'phone_number', 'house_address']));
+    expect(fieldsOf(s, 'QuoteRequest')).toEqual(expect.arrayContaining(['name', 'phone', 'house_address']));
   });
 
   it('reads the list after a colon, the record being the one the clause before the colon introduced', () => {
@@ -92,7 +92,7 @@ describe('lists said in passing, and quick-note wording', () => {
 
   it('reads a long list with one odd item, keeping the fields and asking about the item', () => {
     const s = spec('A dog grooming van.', 'appointments are the main thing. each one needs the owner name, phone number, which dog, the van gets cleaned after, the date and time, the price and paid y/n.');
-    expect(fieldsOf(s, 'Appointment')).toEqual(expect.arrayContaining(['owner_name', 'phone_number', 'price', 'paid']));
+    expect(fieldsOf(s, 'Appointment')).toEqual(expect.arrayContaining(['owner_name', 'phone', 'price', 'paid']));
     expect(s.openQuestions ?? []).toEqual(expect.arrayContaining([expect.stringContaining('the van gets cleaned after')]));
   });
 
@@ -104,14 +104,14 @@ describe('lists said in passing, and quick-note wording', () => {
 
   it('spells out quick-note wording: "corp", "phone no", "see there own"', () => {
     const s = spec('A taxi firm.', 'cars: registration, seats.', 'corp accounts: company name, phone no, credit limit.', 'drivers can only see there own cars.');
-    expect(fieldsOf(s, 'CorporateAccount')).toEqual(expect.arrayContaining(['company_name', 'phone_number']));
+    expect(fieldsOf(s, 'CorporateAccount')).toEqual(expect.arrayContaining(['company_name', 'phone']));
   });
 });
 
 describe('records named the way a page of notes names them', () => {
   it('reads "X are the Ys we ... For each one: ..." as X with those fields, not a record called One', () => {
     const s = spec('A cider press.', 'Growers are the farms we buy apples from.', 'For each one: the farm name (required), an email for remittances, a phone number and what kind of orchard it is: bush, standard or mixed.');
-    expect(fieldsOf(s, 'Grower')).toEqual(expect.arrayContaining(['farm_name', 'phone_number']));
+    expect(fieldsOf(s, 'Grower')).toEqual(expect.arrayContaining(['farm_name', 'phone']));
     expect(s.entities.map((e) => e.name)).toEqual(['Grower']);
   });
 

@@ -265,7 +265,7 @@ describe('clause readers', () => {
     const field = (entity: string, name: string) => trucks.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
     expect(field('Stop', 'starts_at')?.type).toBe('datetime');
     expect(field('MenuItem', 'name')?.required).toBe(true);
-    expect(field('Order', 'phone_number')?.required).toBe(true);
+    expect(field('Order', 'phone')?.required).toBe(true);
     expect(field('Order', 'status')?.values).toEqual(['received', 'being_cooked', 'ready', 'collected']);
     expect(field('OrderLine', 'menu_item_id')?.type).toBe('ref(MenuItem)');
     expect(trucks.roles.map((r) => r.name)).toContain('cook');
@@ -478,7 +478,7 @@ describe('record types defined in everyday sentences', () => {
   it.each([
     ["For each dog we need to know its name, breed, date of birth, whether it's been neutered, and the owner's phone.", 'Dog: name:string, breed:string, date_of_birth:date, neutered:boolean, owner_phone:string'],
     ['We keep track of items: how much each item costs and how many are left.', 'Item: price:number, stock:integer'],
-    ['Every booking should say when it starts and ends, how many people are coming, and any dietary requirements.', 'Booking: starts_at:datetime, ends_at:datetime, people:integer, dietary_requirements:string'],
+    ['Every booking should say when it starts and ends, how many people are coming, and any dietary requirements.', 'Booking: starts_at:datetime, ends_at:datetime, people:integer, dietary_requirements:text'],
     ["Each member's got a membership number that must be unique, a join date, and a level (bronze/silver/gold).", 'Member: membership_number:string U, join_date:date, level:enum'],
     ['Tours come with a max group size (never more than 20) and a price per person.', 'Tour: max_group_size:integer max20, price_per_person:number'],
     ['Complaints have a description and up to 3 photos (jpg/png, max 5MB each).', 'Complaint: description:text, photo_key:file'],
@@ -1787,7 +1787,7 @@ describe('session 16: a hearing-clinic-like page, read in a bicycle repair works
   });
 
   it('reads "The core of it is the riders. For each one we keep ..." as the rider\'s fields', () => {
-    expect(fieldsOf(spec, 'Rider')).toEqual(expect.arrayContaining(['full_name:string', 'membership_number:string', 'phone_number:string']));
+    expect(fieldsOf(spec, 'Rider')).toEqual(expect.arrayContaining(['full_name:string', 'membership_number:string', 'phone:string']));
   });
 
   it('reads values said with their articles after "which is", and "anything from 20 up to 120"', () => {
@@ -1819,7 +1819,7 @@ describe('session 16: a charity-shop-like page, read in a seed swap', () => {
 
   it('reads "That number is required and can\'t ever repeat" as the number said last', () => {
     expect(fieldOf(spec, 'Grower', 'grower_number')).toMatchObject({ required: true, unique: true });
-    expect(fieldOf(spec, 'Grower', 'phone_number')?.unique).toBeUndefined();
+    expect(fieldOf(spec, 'Grower', 'phone')?.unique).toBeUndefined();
   });
 
   it('reads "belongs to the stall it was left at, and it comes from a grower, though the grower is optional"', () => {

@@ -190,7 +190,7 @@ describe('time a role is given to act, and record types named like a role (a men
   it('reads the mentor as a record type, though mentors have a role, and no record type for who gets an alert', () => {
     expect(spec.entities.map((e) => e.name)).toEqual(expect.arrayContaining(['Mentor', 'Application', 'Pairing']));
     expect(spec.entities.map((e) => e.name)).not.toContain('Director');
-    expect(spec.entities.find((e) => e.name === 'Mentor')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['display_name', 'email', 'phone_number']));
+    expect(spec.entities.find((e) => e.name === 'Mentor')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['display_name', 'email', 'phone']));
     expect(spec.entities.find((e) => e.name === 'Pairing')?.fields.map((f) => f.type)).toEqual(expect.arrayContaining(['ref(Application)', 'ref(Mentor)']));
   });
 

@@ -50,7 +50,7 @@ describe('a record told as it happens', () => {
 
   it('reads "has to be for a customer" as a required reference, and "really just a name" as the name', () => {
     expect(fieldOf(spec, 'Repair', 'customer_id')).toMatchObject({ type: 'ref(Customer)', required: true });
-    expect(fieldsOf(spec, 'Customer')).toEqual(['name', 'phone_number', 'email']);
+    expect(fieldsOf(spec, 'Customer')).toEqual(['name', 'phone', 'email']);
   });
 
   it('reads "starts out as A, moves to B once they say yes, then to C for D and finally E, although it can also be F"', () => {

@@ -27,7 +27,7 @@ describe('a record brought up in one sentence and described in the next', () => 
 
   it('reads "Then the regular customers. For each one I want ..." as those customers, though customers also send orders', () => {
     const s = spec('A small bakery.', 'It starts with orders.', 'A customer sends an order with a pickup date and some notes, and says which loaf they want: sourdough, rye or seeded.', 'Then the regular customers.', 'For each one I want their name, a phone number and an email (has to be unique).');
-    expect(fieldsOf(s, 'RegularCustomer')).toEqual(['name', 'phone_number', 'email']);
+    expect(fieldsOf(s, 'RegularCustomer')).toEqual(['name', 'phone', 'email']);
     expect(field(s, 'Order', 'loaf')?.values).toEqual(['sourdough', 'rye', 'seeded']);
   });
 
@@ -131,7 +131,7 @@ describe('what no reader took is asked about', () => {
 describe('long pages and people by name', () => {
   it('reads "We call them X. For each one we need:" and its bullets under a heading that names no record', () => {
     const s = authorSpec({ name: 'Probe', description: '# Meals\n\n## The people we cook for\n\nWe call them diners. For each one we need:\n\n- full name, address and postcode - all three are a must, or we cannot find them\n- a phone number\n\n## Rounds\n\nA round has a name.\n' });
-    expect(fieldsOf(s, 'Diner')).toEqual(expect.arrayContaining(['full_name', 'address', 'postcode', 'phone_number']));
+    expect(fieldsOf(s, 'Diner')).toEqual(expect.arrayContaining(['full_name', 'address', 'postcode', 'phone']));
     expect(['full_name', 'address', 'postcode'].map((f) => field(s, 'Diner', f)?.required)).toEqual([true, true, true]);
   });
 

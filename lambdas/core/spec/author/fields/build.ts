@@ -181,7 +181,9 @@ export function impliedType(ws: readonly string[]): string {
   return 'string';
 }
 
-function finish(name: string, type: string, traits: Traits, refEntity?: string): Built | undefined {
+function finish(written: string, type: string, traits: Traits, refEntity?: string): Built | undefined {
+  // ("a phone number", "the parent's phone number": a phone, as a field is usually named.)
+  const name = type === 'string' ? written.replace(/(^|_)phone_number$/, '$1phone') : written;
   if (!name || isServerFieldName(name)) return undefined;
   const field: SpecField = { name, type, required: traits.required };
   if (traits.unique) field.unique = true;

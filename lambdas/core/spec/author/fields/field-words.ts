@@ -20,7 +20,8 @@ export const HEAD_TYPES: Readonly<Record<string, string>> = {
   ...Object.fromEntries(list(`
     description notes note bio biography comment comments body message abstract synopsis summary details remarks
     instructions ingredients requests feedback explanation story content contents reason transcript overview
-    essay letter justification rationale motivation reasoning diagnosis symptoms agenda testimonial recommendations observations findings concern concerns`).map((w) => [w, 'text'])),
+    essay letter justification rationale motivation reasoning diagnosis symptoms agenda testimonial recommendations observations findings concern concerns
+    requirements transcription wording footnote`).map((w) => [w, 'text'])),
   ...Object.fromEntries(list(`
     count quantity capacity seats year age stars copies credits stock mileage score rating points rank
     reading size minutes seconds days weeks months years vintage population floors rooms goals wins losses position limit`).map((w) => [w, 'integer'])),

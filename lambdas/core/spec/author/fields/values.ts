@@ -23,7 +23,8 @@ export function isValueLike(item: string): boolean {
   const lower = item.toLowerCase();
   const words = lower.split(/\s+/);
   // ("award of a lower degree": a value of a few more words when a preposition holds them together.)
-  if (words.length > (/^[a-z]+(?:\s+[a-z]+)?\s+(?:of|for|with|to|in)\s+/.test(lower) ? 5 : 3) || !/[a-z]/.test(lower) || /[()":]/.test(item)) return false;
+  // ("cash at the hut": at a place, too.)
+  if (words.length > (/^[a-z]+(?:\s+[a-z]+)?\s+(?:of|for|with|to|in|at|on|by|from)\s+/.test(lower) ? 5 : 3) || !/[a-z]/.test(lower) || /[()":]/.test(item)) return false;
   if (/\d\s*(?:kb|mb|gb)\b/.test(lower) || /^-?\d+(?:\.\d+)?$/.test(lower)) return false;
   if (words.some((w) => RULE_WORDS.has(w) || SIZE_UNITS[w] !== undefined)) return false;
   if (TYPE_PHRASES[lower] !== undefined && !/^(?:day|choice|count|price|amount|link|phone)$/.test(lower)) return false;
@@ -44,13 +45,14 @@ export function valueList(said: string): string[] | undefined {
   // ("(M25, MM106, that kind of thing)": so are they with a word for the rest.)
   if (/(?:^|\s)(?:e\.\s?g\.|i\.\s?e\.|eg\b|for example\b|for instance\b)|\.\.\.|…|\betc\b|\band so on\b|\b(?:that|this)\s+(?:kind|sort|type)\s+of\s+(?:thing|stuff)|\band the like\b|\bor similar\b|\bor whatever\b/i.test(text)) return undefined;
   // ("(Bessie and Dolly, don't judge)": a remark among them makes them examples, no closed list.)
-  if (/\b[a-z]+n['’]t\b|\b[a-z]+['’](?:re|m|ll|ve)\b/i.test(text)) return undefined;
+  if (/\b[a-z]+n['’]t\b|\b[a-z]+['’](?:re|m|ll|ve|d)\b/i.test(text)) return undefined;
   // ("(just the address, typed out)": how it is written, no values.)
   if (/^\s*just\s|\b(?:typed|written|spelled|spelt)\s+(?:out|in|down)\b/i.test(text)) return undefined;
   // ("(can be a half, like 27.5)": what it may be, with an example, no list of choices.)
   if (/\blike\s+\d|^\s*(?:can|may|could)\s+be\s+(?:an?\s+)?(?:half|decimal|fraction)/i.test(text)) return undefined;
   // ("brick, render, concrete, wood or metal, it really matters for which paint we buy": a remark after the values is none of them.)
-  const closed = text.replace(/\s*[,;]\s*(?:it|this|that|which)\s+(?:really\s+|actually\s+|honestly\s+)?(?:matters?|makes?|helps?|changes?|depends?|affects?|decides?)\b[^,]*$/i, '');
+  // ("EUR or CHF, because two of our huts sit right on the border": why is none of them either.)
+  const closed = text.replace(/\s*[,;]\s*(?:it|this|that|which)\s+(?:really\s+|actually\s+|honestly\s+)?(?:matters?|makes?|helps?|changes?|depends?|affects?|decides?)\b[^,]*$/i, '').replace(/\s*[,;-]\s*(?:because|since|cos|'cause|as\s+(?:we|they|some|most|two|a\s+few))\b.*$/i, '');
   // ("(we just put a nickname, farms like to stay anonymous)", "(has to be there, obviously)": a remark, no values.)
   if (/\b(?:we|they|you|i)\s+[a-z]+|\b(?:has|have|had)\s+to\b|\bobviously\b/i.test(closed)) return undefined;
   const split = splitValues(closed);

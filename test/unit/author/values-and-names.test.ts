@@ -1,0 +1,35 @@
+/**
+ * Session 23 (issue 23): names and types the corpus's writers use most ("a phone number" is a
+ * `phone`; requirements, a transcription, a footnote are long text), and values said with a
+ * reason or a place ("EUR or CHF, because ...", "card, bank transfer or cash at the hut"), but
+ * not a remark read as values ("a bit of text on why they'd like to read it").
+ */
+import { readFieldPhrase } from '../../../lambdas/core/spec/author/fields';
+import { valueList } from '../../../lambdas/core/spec/author/fields/values';
+
+const read = (phrase: string) => readFieldPhrase(phrase, { entities: [] })?.field;
+
+describe('names and types as the writers use them', () => {
+  it('names a phone number `phone`, and a parent\'s phone number `parent_phone`', () => {
+    expect(read('a phone number')?.name).toBe('phone');
+    expect(read("the parent's phone number")?.name).toBe('parent_phone');
+    expect(read('a mobile number')?.name).toBe('mobile_number');
+  });
+
+  it('types requirements, a transcription, the wording and a footnote as long text', () => {
+    for (const phrase of ['any dietary requirements', 'the transcription', 'the exact wording', 'a footnote']) expect({ phrase, type: read(phrase)?.type }).toEqual({ phrase, type: 'text' });
+  });
+});
+
+describe('values said with a reason or a place', () => {
+  it('reads "EUR or CHF, because ..." as two values, and "cash at the hut" as one', () => {
+    expect(valueList('EUR or CHF, because two of our huts sit right on the border')).toEqual(['EUR', 'CHF']);
+    expect(valueList('card, bank transfer or cash at the hut')).toEqual(['card', 'bank transfer', 'cash at the hut']);
+    expect(read('the payment method (card, bank transfer or cash at the hut)')).toMatchObject({ type: 'enum', values: ['card', 'bank_transfer', 'cash_at_the_hut'] });
+  });
+
+  it('reads no values in a remark: "a bit of text on why they\'d like to read it"', () => {
+    expect(valueList("bit of text on why they'd like to read it")).toBeUndefined();
+    expect(read("a bit of text on why they'd like to read it")).toMatchObject({ name: 'reason', type: 'text' });
+  });
+});
