@@ -70,7 +70,7 @@ describe('informal notes, as a new user writes them (a tool library run by sever
   it('reads the record types announced, labelled and listed over two sentences', () => {
     expect(spec.entities.map((e) => e.name)).toEqual(expect.arrayContaining(['LendingDay', 'Tool', 'Loan', 'ReturnedTool', 'Shed']));
     expect(fields('Loan')).toEqual(expect.arrayContaining(['tool_id:ref(Tool)', 'date_lent:date', 'lent_from:string', 'loan_reference_number:string', 'was_cleaned:boolean', 'notes:text']));
-    expect(fields('ReturnedTool')).toEqual(expect.arrayContaining(['date_returned:date', 'shed_id:ref(Shed)', 'serial_number:string', 'condition:enum']));
+    expect(fields('ReturnedTool')).toEqual(expect.arrayContaining(['returned_on:date', 'shed_id:ref(Shed)', 'serial_number:string', 'condition:enum']));
   });
 
   it('reads the admins said with "me and my X", a role whose parenthesis says who they are, and retries written "3x"', () => {

@@ -1245,7 +1245,7 @@ describe('a chatty nursery note: the business run, stock, flags wanted, what eac
   });
 
   it('gives "We need ..." to the order named at the end of the sentence before, and emails "us" as the administrators', () => {
-    expect(spec.entities.find((e) => e.name === 'Order')!.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['date_placed', 'delivery_address']));
+    expect(spec.entities.find((e) => e.name === 'Order')!.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['placed_on', 'delivery_address']));
     const actions = [...spec.workflows.flatMap((w) => w.steps).map((s) => (s.kind === 'task' ? s.action : undefined)), ...(spec.events ?? []).flatMap((e) => e.actions)];
     expect(actions).toContainEqual(expect.objectContaining({ type: 'notify', to: { role: spec.adminRole } }));
     expect((spec.openQuestions ?? []).filter((q) => /sell plants|plant nursery/.test(q))).toEqual([]);

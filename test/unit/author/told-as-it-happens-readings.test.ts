@@ -174,7 +174,7 @@ describe('people, places and forms said in passing', () => {
   });
 
   it('reads "we do a X, and that belongs to the Y: ..." as a record of its own, with the fields after the colon', () => {
-    expect(fieldsOf(spec, 'ReturnCheck')).toEqual(expect.arrayContaining(['date_checked', 'cleaned', 'damage_notes', 'loan_id']));
+    expect(fieldsOf(spec, 'ReturnCheck')).toEqual(expect.arrayContaining(['checked_on', 'cleaned', 'damage_notes', 'loan_id']));
   });
 
   it('reads "a X form that anyone can fill in without an account, asking for ..." as a public create of X, with its fields and states', () => {

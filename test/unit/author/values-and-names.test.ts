@@ -4,6 +4,7 @@
  * reason or a place ("EUR or CHF, because ...", "card, bank transfer or cash at the hut"), but
  * not a remark read as values ("a bit of text on why they'd like to read it").
  */
+import { authorSpec } from '../../../lambdas/core/spec/author';
 import { readFieldPhrase } from '../../../lambdas/core/spec/author/fields';
 import { valueList } from '../../../lambdas/core/spec/author/fields/values';
 
@@ -14,6 +15,21 @@ describe('names and types as the writers use them', () => {
     expect(read('a phone number')?.name).toBe('phone');
     expect(read("the parent's phone number")?.name).toBe('parent_phone');
     expect(read('a mobile number')?.name).toBe('mobile_number');
+  });
+
+  it('names dates by their preposition or their act ("valid-until date", "the date paid") and a star rating the rating', () => {
+    expect(read('a valid-until date')?.name).toBe('valid_until');
+    expect(read('the week commencing date')?.name).toBe('week_commencing');
+    expect(read('the date paid')).toMatchObject({ name: 'paid_on', type: 'date' });
+    expect(read('a due date')?.name).toBe('due_date');
+    expect(read('a star rating from 1 to 5')).toMatchObject({ name: 'rating', type: 'integer', min: 1, max: 5 });
+  });
+
+  it('reads "the author" beside a title as the name of who wrote the work, and alone as the record\'s creator', () => {
+    const books = authorSpec({ name: 'Probe', description: 'Books have a title, the author and a page count.' });
+    expect(books.entities[0]?.fields.find((f) => f.name === 'author')?.type).toBe('string');
+    const notes = authorSpec({ name: 'Probe', description: 'Notes have a body and the author.' });
+    expect(notes.entities[0]?.fields.some((f) => f.name === 'author')).toBe(false);
   });
 
   it('types requirements, a transcription, the wording and a footnote as long text', () => {

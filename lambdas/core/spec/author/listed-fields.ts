@@ -92,7 +92,11 @@ function pluralRecords(phrase: string, entities: readonly string[], own: string)
 
 /** A list as written ("a title, an optional description and a status (open or closed)"). */
 export function addFieldList(entity: SpecEntity, list: string, ctx: ListedFieldsContext): void {
-  for (const phrase of splitFieldList(list)) {
+  const items = splitFieldList(list);
+  // ("a title, the author and a page count": beside a title, the author is who wrote the work, a name; not who made the record.)
+  const titled = items.some((item) => /^(?:and\s+)?(?:the|a|an|its|their)?\s*title\b/i.test(item.trim()));
+  for (const written of items) {
+    const phrase = titled && /^(?:and\s+)?(?:the|an|its|their)\s+author$/i.test(written.trim()) ? 'the author (text)' : written;
     const children = ctx.children ? pluralRecords(phrase, ctx.entities, entity.name) : undefined;
     if (children) {
       ctx.children!.push({ parent: entity.name, child: children });

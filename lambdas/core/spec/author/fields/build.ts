@@ -183,7 +183,14 @@ export function impliedType(ws: readonly string[]): string {
 
 function finish(written: string, type: string, traits: Traits, refEntity?: string): Built | undefined {
   // ("a phone number", "the parent's phone number": a phone, as a field is usually named.)
-  const name = type === 'string' ? written.replace(/(^|_)phone_number$/, '$1phone') : written;
+  // ("a valid-until date", "the week commencing date": a date said by its preposition is named so, valid_until.)
+  // ("the date it was paid": paid_on, as a day something was done is usually named.)
+  // ("a star rating from 1 to 5": the rating.)
+  const name =
+    type === 'string' ? written.replace(/(^|_)phone_number$/, '$1phone')
+    : type === 'date' ? written.replace(/_(until|from|on|since|commencing)_date$/, '_$1').replace(/^date_([a-z]+ed|given|sent|taken|done|made|paid|held|sold|built|bought|written|seen)$/, '$1_on')
+    : type === 'datetime' ? written.replace(/_(until|from|on|since|commencing)_date$/, '_$1')
+    : written.replace(/^star_rating$/, 'rating');
   if (!name || isServerFieldName(name)) return undefined;
   const field: SpecField = { name, type, required: traits.required };
   if (traits.unique) field.unique = true;
