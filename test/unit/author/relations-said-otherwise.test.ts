@@ -32,3 +32,11 @@ describe('relations said otherwise', () => {
     expect(s.roles.map((r) => r.name)).not.toContain('tour_staff');
   });
 });
+
+describe('a trigger read from a word that names no state', () => {
+  it('reads "As soon as the parcel is in the locker, ..." as no state "in", and adds no such value', () => {
+    const s = spec('Parcels have a tracking number and a status (waiting, collected or returned).', 'Lockers have a site name.', 'As soon as the parcel is in the locker, text the recipient their pickup code.');
+    const values = s.entities.find((e) => e.name === 'Parcel')?.fields.find((f) => f.name === 'status')?.values ?? [];
+    for (const junk of ['should', 'still', 'in', 'on']) expect(values).not.toContain(junk);
+  });
+});

@@ -50,6 +50,9 @@ function plainVerb(word: string): string {
   return /(?:ss|sh|ch|x|z)es$/.test(word) ? word.slice(0, -2) : word.slice(0, -1);
 }
 
+/** Words read where a state was expected that name none: modals, particles, adverbs, "become". */
+const NO_STATE_WORDS = /^(?:should|would|could|can|will|may|might|must|shall|in|on|out|off|at|up|down|over|still|also|always|never|just|then|now|it|them|there|here|not|no|become|becomes|becomed|becoming|gets|got|get|being|been|be|is|are|was|were)$/;
+
 /** A trigger from the state a record reaches: created, or a value of its status. */
 export function triggerFor(entity: string, state: string, ctx: WorkflowContext): Trigger {
   const value = snakeCase(state);
@@ -63,7 +66,8 @@ export function triggerFor(entity: string, state: string, ctx: WorkflowContext):
     if (field.values?.[0] === form && CREATED_STATES.has(form) && /^(?:status|state|stage|phase)$/.test(field.name)) return { trigger: { entity, event: 'created' } };
     return { trigger: { entity, event: 'updated', field: field.name, value: form } };
   }
-  if (!value || CREATED_STATES.has(state.toLowerCase()) || CREATED_STATES.has(value)) return { trigger: { entity, event: 'created' } };
+  // ("when a parcel should ...", "once it's in", "when it becomes ..."): a word no state is named by reads no state; the record's making is the moment.
+  if (!value || CREATED_STATES.has(state.toLowerCase()) || CREATED_STATES.has(value) || NO_STATE_WORDS.test(value)) return { trigger: { entity, event: 'created' } };
   const holder = referringHolder(entity, value, ctx);
   if (holder) return triggerFor(holder, state, ctx);
   const field = statusFieldOf(def)?.name ?? 'status';
