@@ -37,6 +37,15 @@ describe('names and types as the writers use them', () => {
   });
 });
 
+describe('"always" after a field', () => {
+  it('reads "the pickup date, always, and some notes" as a required pickup date, and no field "always"', () => {
+    const s = authorSpec({ name: 'Probe', description: 'Orders have the pickup date, always, and some notes.' });
+    const fields = s.entities[0]?.fields ?? [];
+    expect(fields.find((f) => f.name === 'pickup_date')?.required).toBe(true);
+    expect(fields.map((f) => f.name)).not.toContain('always');
+  });
+});
+
 describe('values said with a reason or a place', () => {
   it('reads "EUR or CHF, because ..." as two values, and "cash at the hut" as one', () => {
     expect(valueList('EUR or CHF, because two of our huts sit right on the border')).toEqual(['EUR', 'CHF']);

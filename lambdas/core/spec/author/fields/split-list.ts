@@ -346,6 +346,11 @@ function bothRequired(items: string[]): string[] {
       out[out.length - 1] = `${out[out.length - 1]} (${thatOne[1]!.toLowerCase()})`;
       continue;
     }
+    // ("the day they want it for, always, plus ...": always given, so required.)
+    if (out.length >= 1 && /^(?:always|every time|without fail|no matter what|always needed|always required)$/i.test(item.trim())) {
+      out[out.length - 1] = `${out[out.length - 1]} (required)`;
+      continue;
+    }
     const all = /^all\s+(three|four|five|of them)\s+required$/i.exec(item.trim());
     if (all) {
       const count = { three: 3, four: 4, five: 5 }[all[1]!.toLowerCase() as 'three'] ?? out.length;
