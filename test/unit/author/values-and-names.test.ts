@@ -7,6 +7,7 @@
 import { authorSpec } from '../../../lambdas/core/spec/author';
 import { readFieldPhrase } from '../../../lambdas/core/spec/author/fields';
 import { valueList } from '../../../lambdas/core/spec/author/fields/values';
+import { readStates } from '../../../lambdas/core/spec/author/states';
 
 const read = (phrase: string) => readFieldPhrase(phrase, { entities: [] })?.field;
 
@@ -56,5 +57,13 @@ describe('values said with a reason or a place', () => {
   it('reads no values in a remark: "a bit of text on why they\'d like to read it"', () => {
     expect(valueList("bit of text on why they'd like to read it")).toBeUndefined();
     expect(read("a bit of text on why they'd like to read it")).toMatchObject({ name: 'reason', type: 'text' });
+  });
+});
+
+describe('states said as a chain', () => {
+  it('reads "go A, then B, C, D of three words - or E if ..." as each state in order, and the way out', () => {
+    expect(readStates('Jobs go booked, then confirmed, loaded, out for delivery, delivered - or cancelled if the customer changes their mind')?.values).toEqual(['booked', 'confirmed', 'loaded', 'out_for_delivery', 'delivered', 'cancelled']);
+    expect(readStates('Jobs go booked, then confirmed, then out for delivery, then delivered')?.values).toEqual(['booked', 'confirmed', 'out_for_delivery', 'delivered']);
+    expect(readStates('A job goes booked, then loaded, then delivered, and it can be cancelled at any point')?.values).toEqual(['booked', 'loaded', 'delivered', 'cancelled']);
   });
 });

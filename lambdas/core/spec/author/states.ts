@@ -96,6 +96,10 @@ function readStatesOnce(written: string): StateList | undefined {
   // ('sits as "awaiting pricing" until ..., goes to "on shop floor"': a quoted state of several words is one.)
   // ("A party goes enquiry → held → confirmed → completed": arrows between the states, in order.)
   const text = written
+    // ("..., completed - or cancelled if they change their mind": the way out, after a dash, without why.)
+    .replace(/\s+[-–—]\s+or\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)(?:\s+(?:if|when|once|because|should)\b.*)?$/i, ', or $1')
+    // ("Orders go placed, then confirmed, prepared, out for delivery, completed": each after "then" is the next.)
+    .replace(/(\b(?:go|goes|move|moves)\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,\s*then\s+)((?![a-z -]*\bthen\b)[a-z][a-z -]*(?:\s*,\s*(?!or\b|then\b|and\b)[a-z][a-z -]*)+)(?=\s*(?:,\s*or\b|$))/i, (_m, lead: string, rest: string) => `${lead}${rest.split(/\s*,\s*/).join(', then ')}`)
     .replace(/["“]([a-z][a-z -]{0,30}?)["”]/gi, (_m, state: string) => state.trim().replace(/\s+/g, '-'))
     .replace(/\b(goes|moves|runs|progresses|flows)\s+(?!from\b)(?=[a-z-]+\s*(?:→|->|=>|⇒))/i, '$1 from ')
     // ("status goes booked > in progress > snagging > complete": a plain ">" between states is an arrow too.)
@@ -116,7 +120,7 @@ function readStatesOnce(written: string): StateList | undefined {
     // ("..., cancelled or a no-show": the article before the last state is no part of it.)
     .replace(/,\s*([a-z-]+(?:\s+[a-z-]+)?)\s+or\s+an?\s+(?=[a-z-]+\s*$)/i, ', $1 or ')
     // ("A party goes enquiry, then held, then confirmed, then completed": arrows as the segmenter writes them, in order.)
-    .replace(/\b(goes|moves|runs|progresses|flows)\s+(?!from\b|through\b|to\b)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)((?:\s*,\s*then\s+[a-z][a-z-]*(?:\s+(?!and\b|or\b)[a-z][a-z-]*)?)+)(?=\s*(?:,|;|$))/i, (_m, verb: string, first: string, rest: string) => `${verb} from ${first}${rest.replace(/\s*,\s*then\s+/g, ' to ')}`);
+    .replace(/\b(goes|moves|runs|progresses|flows|go|move|run|progress|flow)\s+(?!from\b|through\b|to\b)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)((?:\s*,\s*then\s+[a-z][a-z-]*(?:\s+(?!and\b|or\b)[a-z][a-z-]*){0,2})+)(?=\s*(?:,|;|$))/i, (_m, verb: string, first: string, rest: string) => `${verb} from ${first}${rest.replace(/\s*,\s*then\s+/g, ' to ')}`);
   // ("It's scheduled, then in progress on the day, then final once it's over, or called off if something goes wrong":
   // the states in order, without when each comes.)
   // ("A booking is enquiry to start with, then confirmed once the deposit lands, and then done after the event, or cancelled if ...".)
