@@ -81,9 +81,13 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * own 0.348, taking the held-out part from 0.631 to 0.608, 70 descriptions; 9 development: on their
  * own 0.417, taking development from 0.852 to 0.827, 167 descriptions). After the session's
  * readings (each pinned on records made up for it): the nine 0.558, development 0.836, examples
- * 0.956, held-out 0.608 (its six new ones 0.354). The floors are those, rounded down.
+ * 0.956, held-out 0.608 (its six new ones 0.354). Session 23 grew nothing: files said apart from
+ * their lists, relations said otherwise, roles said casually, and names as most of the corpus's
+ * writers give them (a phone number is `phone`: 41 to 25 where the text says "phone number",
+ * which costs example 04 its `phone_number`) took development to 0.844, examples to 0.953 and
+ * held-out to 0.612. The floors are those, rounded down.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.835, examples: 0.95, 'held-out': 0.607 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.844, examples: 0.95, 'held-out': 0.611 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {
