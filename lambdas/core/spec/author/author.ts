@@ -35,7 +35,7 @@ import { forgetEntityWords } from './fields/entities';
 import { userNouns } from './user-nouns';
 import { opensWithSchedule } from './scheduled-jobs';
 import { givenList, introducedRecords, signUpList } from './given-lists';
-import { mentionedFile } from './file-mentions';
+import { FILE_MENTION_WORD, mentionedFile } from './file-mentions';
 import { colonListTopic, introducedTopic, keptAs, loneFieldList, madeWithList, passiveSubject } from './topics';
 
 /** Someone making a record, at the end of a clause ("creates an attendance record for that child", "we record every harvest from a tree"): the record, and what it is for. */
@@ -655,16 +655,15 @@ export function readDescription(description: string): Reading {
       // ("If we can, we add a photo too, just a jpeg off the phone, keep it under 5 MB": a file said apart, with its
       // rules, is one more field of the record described last.)
       const isFileRecord = (noun: string) => isDescribed(nameOf(noun, units) ?? '');
-      const fileWord = /\b(?:photo|picture|pic|image|scan|pdf|video|recording|copy|snap)s?\b/i;
       const whole = statements[sentence.index]!.text;
       // (The rules may be said in another clause of the sentence: "attach a short video clip ...; clips must be MP4 ...".)
       const inPart = mentionedFile(part, isFileRecord, whole);
-      const file = inPart?.phrases.every((p) => p.includes('(')) ? inPart : (fileWord.test(part) ? mentionedFile(whole, isFileRecord) : undefined) ?? inPart;
+      const file = inPart?.phrases.every((p) => p.includes('(')) ? inPart : (FILE_MENTION_WORD.test(part) ? mentionedFile(whole, isFileRecord) : undefined) ?? inPart;
       // (On the record the sentence names, else the one described before it: "The catalogue is a PDF, ..." names no record of
       // its own; "## Changeovers" names one before any field of it is known, and the file waits for a record with fields.)
       const namedOn = file?.on ? nameOf(file.on, units) : undefined;
       const fileOwner = namedOn && isDescribed(namedOn) ? namedOn : listed.some((l) => l.entity === previousBefore && l.phrases.length + l.rows.length > 0) ? previousBefore : undefined;
-      if (file && fileOwner && !(readLists.get(sentence.index) ?? []).some((list) => fileWord.test(list))) {
+      if (file && fileOwner && !(readLists.get(sentence.index) ?? []).some((list) => FILE_MENTION_WORD.test(list))) {
         for (const phrase of file.phrases) {
           // ("The ID scan is a legal requirement ...; it can be a photo or a PDF, nothing over 5 MB": the rules of a file listed before.)
           const name = phrase.replace(/\s*\(.*$/, '');

@@ -8,6 +8,8 @@
  */
 
 const FILE_NOUN = String.raw`(photo|picture|pic|image|snap|scan|pdf|video|recording|copy|certificate|document)s?`;
+/** A word for a file this reader reads: a clause without one mentions no file of its own. */
+export const FILE_MENTION_WORD = new RegExp(String.raw`\b${FILE_NOUN}\b`, 'i');
 /** Words that say what a file is like, not what it is ("a short video"), left out of its name. */
 const PLAIN = String.raw`(?:(?:short|small|quick|recent|clear|good|little|single|decent)\s+)?`;
 /** Words that name which file it is ("a before photo"), kept in its name. */
