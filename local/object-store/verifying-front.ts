@@ -16,6 +16,7 @@ import { createReadStream, createWriteStream, mkdtempSync, rmSync, type WriteStr
 import { rm } from 'node:fs/promises';
 import {
   Agent,
+  type ClientRequest,
   createServer,
   request as httpRequest,
   type IncomingHttpHeaders,
@@ -250,44 +251,56 @@ export async function startVerifyingFront(options: VerifyingFrontOptions): Promi
   };
 
   const proxy = (req: IncomingMessage, res: ServerResponse, requestId: string, body: ReceivedBody, overrides: Overrides) => {
-    const upstreamReq = httpRequest({
-      ...upstreamAddress,
-      method: req.method,
-      // The overrides are answered here: s3rver would refuse them on the (now anonymous) request.
-      path: forwardTarget(req.url ?? '/', overrides.params),
-      headers: forwardHeaders(req.headers, upstreamHost, body.size),
-      agent,
-    });
-    upstreamReq.on('response', (upstreamRes) => {
-      const status = upstreamRes.statusCode ?? 502;
-      // As S3: only a successful GET or HEAD of an object takes the overridden headers.
-      const overridden = (req.method === 'GET' || req.method === 'HEAD') && status >= 200 && status < 300 ? overrides.headers : {};
-      res.writeHead(status, { ...responseHeaders(upstreamRes.headers), ...overridden });
-      pipeline(upstreamRes, res, (err) => {
-        // The client went away or the byte store broke off mid-body: nothing left to answer.
-        if (err) res.destroy();
+    let upstreamReq: ClientRequest | undefined;
+    const send = (attempt: number) => {
+      const sent = httpRequest({
+        ...upstreamAddress,
+        method: req.method,
+        // The overrides are answered here: s3rver would refuse them on the (now anonymous) request.
+        path: forwardTarget(req.url ?? '/', overrides.params),
+        headers: forwardHeaders(req.headers, upstreamHost, body.size),
+        agent,
       });
-    });
-    upstreamReq.on('error', (err: NodeJS.ErrnoException) => {
-      if (res.headersSent || res.destroyed) {
-        res.destroy();
-        return;
+      upstreamReq = sent;
+      sent.on('response', (upstreamRes) => {
+        const status = upstreamRes.statusCode ?? 502;
+        // As S3: only a successful GET or HEAD of an object takes the overridden headers.
+        const overridden = (req.method === 'GET' || req.method === 'HEAD') && status >= 200 && status < 300 ? overrides.headers : {};
+        res.writeHead(status, { ...responseHeaders(upstreamRes.headers), ...overridden });
+        pipeline(upstreamRes, res, (err) => {
+          // The client went away or the byte store broke off mid-body: nothing left to answer.
+          if (err) res.destroy();
+        });
+      });
+      sent.on('error', (err: NodeJS.ErrnoException) => {
+        if (res.headersSent || res.destroyed) {
+          res.destroy();
+          return;
+        }
+        // A kept-alive socket the byte store closed as this request went out (its idle timeout and our reuse crossing):
+        // nothing reached it, and the whole body is held here, so it is sent once more on a fresh socket (as Node's
+        // http documentation advises for `reusedSocket`).
+        if (attempt === 0 && sent.reusedSocket && err.code === 'ECONNRESET') {
+          send(1);
+          return;
+        }
+        // Not an S3 code, but a 5xx the SDK retries, with an XML body it can parse.
+        sendError(req, res, { status: 502, code: 'BadGateway', message: `The local byte store is unreachable (${err.code ?? err.message}).` }, requestId, true);
+      });
+      if (body.file) {
+        pipeline(createReadStream(body.file), sent, (err) => {
+          if (err) sent.destroy(err);
+        });
+      } else {
+        sent.end(body.data);
       }
-      // Not an S3 code, but a 5xx the SDK retries, with an XML body it can parse.
-      sendError(req, res, { status: 502, code: 'BadGateway', message: `The local byte store is unreachable (${err.code ?? err.message}).` }, requestId, true);
-    });
+    };
     res.on('close', () => {
       // If the client disconnected before the answer, stop the upstream request too.
-      if (!res.writableFinished) upstreamReq.destroy();
+      if (!res.writableFinished) upstreamReq?.destroy();
       if (body.file) void rm(body.file, { force: true });
     });
-    if (body.file) {
-      pipeline(createReadStream(body.file), upstreamReq, (err) => {
-        if (err) upstreamReq.destroy(err);
-      });
-    } else {
-      upstreamReq.end(body.data);
-    }
+    send(0);
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {

@@ -5,6 +5,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -362,6 +363,52 @@ describe('lifecycle', () => {
     } finally {
       client.destroy();
       await front.close();
+    }
+  });
+
+  it('sends a request again when the byte store closed the kept-alive socket it went out on (no 502 from the race)', async () => {
+    // A byte store that answers the first request on each connection and resets the connection at the next one:
+    // what an idle timeout closing a socket just as the front reuses it looks like.
+    const sockets: Socket[] = [];
+    const store = createNetServer((socket) => {
+      sockets.push(socket);
+      let answered = false;
+      socket.on('data', () => {
+        if (answered) {
+          socket.resetAndDestroy();
+          return;
+        }
+        answered = true;
+        socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nok');
+      });
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => store.listen(0, '127.0.0.1', resolve));
+    const errors: unknown[] = [];
+    const front = await startVerifyingFront({
+      host: '127.0.0.1',
+      port: 0,
+      upstream: { host: '127.0.0.1', port: (store.address() as AddressInfo).port },
+      credentials: LOCAL_S3_CREDENTIALS,
+      region: 'us-east-1',
+      clock,
+      onError: (e) => errors.push(e),
+    });
+    const client = localS3Client({ endpoint: front.endpoint, credentials: LOCAL_S3_CREDENTIALS, region: 'us-east-1' });
+    try {
+      const url = await getSignedUrl(client, new PutObjectCommand({ Bucket: BUCKET, Key: 'again', ContentType: 'image/png', ContentLength: PNG.length }), { expiresIn: 60 });
+      for (let i = 0; i < 3; i++) {
+        const res = await put(url, PNG);
+        expect({ i, status: res.status, body: await res.text() }).toEqual({ i, status: 200, body: 'ok' });
+      }
+      // Each retry went out on a fresh connection: the first, then one more per reset.
+      expect(sockets.length).toBe(3);
+      expect(errors).toEqual([]);
+    } finally {
+      client.destroy();
+      await front.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => store.close(resolve));
     }
   });
 
