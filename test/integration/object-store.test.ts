@@ -339,18 +339,15 @@ describe('lifecycle', () => {
     expect((await objectBytes(key))?.toString()).toBe('original');
   });
 
+  /** A verifying front before a byte store on `port`, its errors collected, and a client signing for it. */
+  async function frontBefore(port: number, errors: unknown[]) {
+    const front = await startVerifyingFront({ host: '127.0.0.1', port: 0, upstream: { host: '127.0.0.1', port }, credentials: LOCAL_S3_CREDENTIALS, region: 'us-east-1', clock, onError: (e) => errors.push(e) });
+    return { front, client: localS3Client({ endpoint: front.endpoint, credentials: LOCAL_S3_CREDENTIALS, region: 'us-east-1' }) };
+  }
+
   it('answers 502 with an S3 XML error when the byte store is down, and keeps serving', async () => {
     const errors: unknown[] = [];
-    const front = await startVerifyingFront({
-      host: '127.0.0.1',
-      port: 0,
-      upstream: { host: '127.0.0.1', port: await freePort() }, // nobody listens there
-      credentials: LOCAL_S3_CREDENTIALS,
-      region: 'us-east-1',
-      clock,
-      onError: (e) => errors.push(e),
-    });
-    const client = localS3Client({ endpoint: front.endpoint, credentials: LOCAL_S3_CREDENTIALS, region: 'us-east-1' });
+    const { front, client } = await frontBefore(await freePort(), errors); // nobody listens on that port
     try {
       const url = await getSignedUrl(client, new GetObjectCommand({ Bucket: BUCKET, Key: 'x' }), { expiresIn: 60 });
       for (let i = 0; i < 2; i++) {
@@ -385,16 +382,7 @@ describe('lifecycle', () => {
     });
     await new Promise<void>((resolve) => store.listen(0, '127.0.0.1', resolve));
     const errors: unknown[] = [];
-    const front = await startVerifyingFront({
-      host: '127.0.0.1',
-      port: 0,
-      upstream: { host: '127.0.0.1', port: (store.address() as AddressInfo).port },
-      credentials: LOCAL_S3_CREDENTIALS,
-      region: 'us-east-1',
-      clock,
-      onError: (e) => errors.push(e),
-    });
-    const client = localS3Client({ endpoint: front.endpoint, credentials: LOCAL_S3_CREDENTIALS, region: 'us-east-1' });
+    const { front, client } = await frontBefore((store.address() as AddressInfo).port, errors);
     try {
       const url = await getSignedUrl(client, new PutObjectCommand({ Bucket: BUCKET, Key: 'again', ContentType: 'image/png', ContentLength: PNG.length }), { expiresIn: 60 });
       for (let i = 0; i < 3; i++) {
