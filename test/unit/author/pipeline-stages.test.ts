@@ -775,7 +775,7 @@ describe('a long page with headings (a community theatre)', () => {
 
   it('reads "A production is a show we stage: it has ..." as the production\'s fields, and ", which records ..." as the rota slot\'s', () => {
     expect(fields('Production')).toEqual(expect.arrayContaining(['title', 'director_name', 'synopsis']));
-    expect(fields('RotaSlot')).toEqual(expect.arrayContaining(['role', 'turned_up', 'performance_id']));
+    expect(fields('RotaSlot')).toEqual(expect.arrayContaining(['role', 'attended', 'performance_id']));
   });
 
   it('reads "... to sold out, or to cancelled" as one more state, and "Buyers don\'t have accounts" as no record type and nothing to ask', () => {

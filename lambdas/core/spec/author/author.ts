@@ -339,12 +339,14 @@ export function readDescription(description: string): Reading {
       // (A pattern any verb fits relates only record types the text describes.)
       // ("One guardian can have several children at the academy": people the text never describes are no record type of their own.)
       const undescribedPeople = pairs?.some((p) => p.child && /^(?:Child|Kid|Son|Daughter|Parent|Person|People)$/.test(p.child) && !isDescribed(p.child));
-      if (pairs && !undescribedPeople && pairs.every((p) => p.child && p.parent && p.child !== p.parent && (!relation!.loose || (isDescribed(p.child) && isDescribed(p.parent)) || eachIntoOne(p.child, p.parent)))) {
+      // ("Each one is for one child and one therapist", therapists being people who use it: one of them, a user.)
+      const personOf = (child: string, parent: string) => (isDescribed(child) || relation?.list !== undefined) && (isPerson(parent) || earlyRoles.has(snakeCase(parent))) && !isDescribed(parent) && pairs!.some((q) => q.parent && q.parent !== parent && isDescribed(q.parent));
+      if (pairs && !undescribedPeople && pairs.every((p) => p.child && p.parent && p.child !== p.parent && (!relation!.loose || (isDescribed(p.child) && isDescribed(p.parent)) || eachIntoOne(p.child, p.parent) || personOf(p.child, p.parent)))) {
         // "Bookings link an event and an attendee": a person the text does not describe is a user
         // the record refers to (a field the field reader makes a user reference), not a container.
         // A link is the child's references to each ("an appointment links a patient and a doctor"):
         // required, and kept (restrict) rather than deleted with what it links.
-        const people = relation!.link ? pairs : pairs.filter((p) => isPerson(p.parent!) && !listed.some((l) => l.entity === p.parent) && !containments.some((c) => c.child === p.parent));
+        const people = relation!.link ? pairs : pairs.filter((p) => (isPerson(p.parent!) || personOf(p.child!, p.parent!)) && !listed.some((l) => l.entity === p.parent) && !containments.some((c) => c.child === p.parent));
         for (const p of pairs) if (!people.includes(p)) containments.push({ parent: p.parent!, child: p.child!, sentence: sentence.index, ...(relation!.optional || p.optional ? { optional: true } : {}) });
         const phrase = (p: (typeof pairs)[number]) => `${p.parent!.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}${relation!.link && !isPerson(p.parent!) ? ' (required)' : ''}`;
         if (people.length > 0) addList(pairs[0]!.child!, people.map(phrase).join(', '), sentence.index);
@@ -664,11 +666,12 @@ export function readDescription(description: string): Reading {
       const namedOn = file?.on ? nameOf(file.on, units) : undefined;
       const fileOwner = namedOn && isDescribed(namedOn) ? namedOn : listed.some((l) => l.entity === previousBefore && l.phrases.length + l.rows.length > 0) ? previousBefore : undefined;
       if (file && fileOwner && !(readLists.get(sentence.index) ?? []).some((list) => FILE_MENTION_WORD.test(list))) {
-        for (const phrase of file.phrases) {
+        // ("We write them in Word and upload the PDF": the record's own document, named by the record.)
+        for (const phrase of file.itself ? file.phrases.map((p) => p.replace(/^file\b/, snakeCase(fileOwner).split('_').pop()!)) : file.phrases) {
           // ("The ID scan is a legal requirement ...; it can be a photo or a PDF, nothing over 5 MB": the rules of a file listed before.)
           const name = phrase.replace(/\s*\(.*$/, '');
           const rules = /\((.*)\)$/.exec(phrase)?.[1];
-          const listedBefore = listed.find((l) => l.entity === fileOwner)?.phrases.find((p) => splitFieldList(p.text).some((item) => new RegExp(String.raw`\b${name}\b`, 'i').test(item)));
+          const listedBefore = file.itself ? undefined : listed.find((l) => l.entity === fileOwner)?.phrases.find((p) => splitFieldList(p.text).some((item) => new RegExp(String.raw`\b${name}\b`, 'i').test(item)));
           if (listedBefore && rules) listedBefore.text = `${listedBefore.text} (${rules})`;
           else if (!listedBefore) addList(fileOwner, phrase, sentence.index, false);
         }

@@ -29,6 +29,8 @@ export interface DefinitionPattern {
   childrenOnly?: boolean;
   /** What the one field is, said after it ("..., JPEG or PNG and no more than 5 MB"): the field's parenthesis. */
   detail?: number;
+  /** The list is the record's kinds ("the written reports - initial assessment, progress or discharge"): one field, its type, with them as its values. */
+  kinds?: boolean;
   /** The one field is a yes/no ("a tick box for ..."). */
   yesNo?: boolean;
   /** The pattern reads past a condition said first ("If we withhold anything ..., so a response can have ..."). */

@@ -346,6 +346,13 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     list: 1,
   },
   {
+    example: 'Then there are the written reports - initial assessment, progress or discharge (a record type announced with its kinds after a dash)',
+    re: new RegExp(String.raw`^(?:and\s+)?(?:then\s+)?there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?(?:the|our)\s+${NP}\s*[-–—:]\s*((?:[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,\s*)+(?:or\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?(?:,?\s+or\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)?)$`, 'i'),
+    topic: 1,
+    list: 2,
+    kinds: true,
+  },
+  {
     example: "Then there's the price, whether it's a first edition and the shelf code (more fields of the record just described)",
     // (Not "Then there's the menu.": the one noun alone introduces something else.)
     // (Nor "Then there are the refills themselves, which is what happens at the till: ...": the record type, said again.)

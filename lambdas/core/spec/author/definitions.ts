@@ -181,6 +181,8 @@ function readClean(clean: string, conditional = false): ProseDefinition | undefi
     // ("A quote request needs at least a name and an email": those it cannot be without.)
     const atLeast = written ? /^(?:at\s+(?:the\s+)?(?:very\s+)?least|as\s+a\s+minimum)\s+(.+)$/i.exec(written) : null;
     if (atLeast) written = splitFieldList(atLeast[1]!).map((item) => `${item} (required)`).join(', ');
+    // ("the written reports - initial assessment, progress or discharge": the kinds of the record, its type's values.)
+    if (written && p.kinds) written = `${singular(words(topic).pop() ?? '')} type (${written})`;
     const detailed = written && p.detail !== undefined && m[p.detail] ? `${written} (${m[p.detail]!.trim()})` : written && p.yesNo ? `${written} (yes/no)` : written;
     const list = detailed && p.passive ? complements(detailed) : detailed;
     // "Section leaders can record attendance records": a right to make records, not fields.

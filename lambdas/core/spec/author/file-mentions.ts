@@ -34,6 +34,12 @@ const ATTACHED_TO = /\b(?:the|a|an|their|its)\s+(?:[a-z]+['’]s\s+)?([a-z]+(?:\
 /** Taking or attaching a file says it is one, rules or none ("The engineers also like to snap a photo of the rating plate"). */
 const TAKING = /\b(?:snap|snaps|take|takes|attach|attaches|upload|uploads|add|adds|include|includes)\s+$/i;
 
+/**
+ * The record itself kept as a file: "We write them in Word and upload the PDF", "we scan them and
+ * upload the scan", "they upload them as PDFs". The file is the record's own document, named by it.
+ */
+const RECORD_AS_FILE = /\b(?:them|it)\b[^.;]*?\b(?:upload|uploads|uploaded|attach|attaches|attached|scan|scans|store|stores)\s+(?:in\s+)?(?:the|a|an)\s+(?:finished\s+|final\s+|signed\s+)?(pdf|scan|copy|word\s+document|file)\b|\b(?:upload|uploads|attach|attaches|send|sends|store|stores)\s+(?:them|it)\s+(?:in\s+)?as\s+(?:an?\s+)?(?:pdf|scan|word\s+document|document|file)s?\b/i;
+
 /** The record a file is said to be on ("a before photo and an after photo on a job"). */
 const ON_RECORD = /^\s*,?\s*(?:on|for|with|to|against)\s+(?:each|every|a|an|the)\s+([a-z]+)\b/i;
 
@@ -58,6 +64,8 @@ export interface MentionedFiles {
   phrases: string[];
   /** The record the sentence says they are on ("job"), when it says. */
   on?: string;
+  /** The one file is the record's own document ("upload the PDF" of them): named by the record it is on. */
+  itself?: boolean;
 }
 
 /** The files a sentence mentions with their rules (or a verb of taking one), or undefined. */
@@ -68,6 +76,11 @@ export function mentionedFile(sentence: string, isRecord: (noun: string) => bool
   if (attached && !isRecord(attached[1]!)) {
     const rules = fileRules(text.slice(attached.index + attached[0].length), attached[0]);
     return rules ? { phrases: [`${attached[1]} (${rules})`], on: attached[2]! } : undefined;
+  }
+  const itself = RECORD_AS_FILE.exec(text);
+  if (itself) {
+    const rules = fileRules(text.slice(itself.index), itself[0]);
+    return rules ? { phrases: [`file (${rules})`], itself: true } : undefined;
   }
   const said = SAID_FILE.exec(text) ?? SENT_AS_FILE.exec(text);
   if (said && !isRecord(said[1]!)) {

@@ -27,8 +27,9 @@ export function selfIntroduced(text: string): string {
   const equals = /^(?:me|myself)\s*(?:=|:|-)\s*(?:the\s+)?(admin|administrator|owner|manager|boss)\.?$/i.exec(text.trim());
   if (equals) return `The ${equals[1]!.toLowerCase()} can do everything`;
   // ("I'm the owner, and I have full control of everything", "She's our office assistant, and she can create bookings".)
-  const said = /^(?:[^:]{1,30}:\s*)?(?:i(?:'m|\s+am)|(?:she|he)(?:'s|\s+is))\s+(?:the\s+|our\s+|an?\s+)([a-z][a-z ]{1,40}?)\s*(?:;\s*|,?\s+(?:and|so)\s+)(?:i|she|he)\s+((?:can|may|have|has|do|does|manage|manages|run|runs|look after|looks after)\b.*)$/i.exec(text.trim());
-  if (said) return `The ${said[1]!.trim()} ${said[2]!.replace(/^have\b/i, 'has').replace(/^do\b/i, 'does').replace(/^(manage|run|look after)\b/i, '$1s').replace(/^look afters\b/i, 'looks after')}`;
+  const said = /^(?:[^:]{1,30}:\s*)?(?:i(?:'m|\s+am)|(?:she|he)(?:'s|\s+is))\s+(?:the\s+|our\s+|an?\s+)([a-z][a-z ]{1,40}?)\s*(?:;\s*|,?\s+(?:and|so)\s+)(?:(?:i|she|he)\s+)?((?:can|may|have|has|do|does|manage|manages|run|runs|look after|looks after|(?:want|wants|need|needs)\s+to\s+be\s+able\s+to)\b.*)$/i.exec(text.trim());
+  // ("I'm the owner and want to be able to do absolutely everything": the subject said once.)
+  if (said) return `The ${said[1]!.trim()} ${said[2]!.replace(/^(?:want|need)s?\s+to\s+be\s+able\s+to\b/i, 'can').replace(/^have\b/i, 'has').replace(/^do\b/i, 'does').replace(/^(manage|run|look after)\b/i, '$1s').replace(/^look afters\b/i, 'looks after')}`;
   // ("Janet and I are the organisers and we need to be able to do absolutely everything": the writer and another, one role.)
   // ("me n my partner are the hosts, we can do everything": the same, after a comma.)
   const both = /^(?:[^:]{1,30}:\s*)?(?:(?:my\s+)?[a-z]+\s+and\s+(?:i|me)\s+are|(?:me|i)\s+and\s+(?:my\s+)?[a-z]+(?:\s+[a-z]+)?\s+are|we(?:'re|\s+are))\s+(?:the\s+|our\s+|both\s+)([a-z][a-z ]{1,40}?)\s*(?:;\s*|,?\s+(?:and|so)\s+|,\s*(?=(?:we|both of us)\s))(?:(?:we|both of us)\s+)?((?:can|may|need|have|do|manage|run)\b.+)$/i.exec(text.trim());

@@ -121,7 +121,9 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
     const noun = named ?? bare!;
     return /^(?:be|been|is|are|get|gets|was|were)$/i.test(noun.split(/\s+/).pop()!) && !named ? all : `their own ${noun}`;
   });
-  const owned = keptUpToDate(freeHand(given)).replace(/\b(?:the|a|an|any)\s+(ones?|[a-z]+(?:\s+(?!(?:that|they|he|she|if|when|once|because|so|and|or|but|as|after|before|until|unless|where|which|who)\b)[a-z]+){0,2}?)\s+(?:that\s+)?(?:they|he|she)(?:'ve|\s+have)?\s+(?:[a-z]+ed|made|wrote|written|took|did|brought|sent|built)(?:\s+themselves)?\b/gi, 'their own $1');
+  // ("see the lessons and invoices for their own child": the records of what is theirs are their own.)
+  const ofTheirs = given.replace(/\b(?:the|all|any)\s+([a-z]+(?:\s*(?:,|and|or)\s+[a-z]+)*)\s+(?:for|of|about|on)\s+(?:their|his|her|my)\s+own\s+[a-z]+\b/gi, (all, records: string) => (records.split(/\s*(?:,|\band\b|\bor\b)\s*/).filter(Boolean).every((r) => ctx.index.resolve(words(r)) !== undefined) ? `their own ${records}` : all));
+  const owned = keptUpToDate(freeHand(ofTheirs)).replace(/\b(?:the|a|an|any)\s+(ones?|[a-z]+(?:\s+(?!(?:that|they|he|she|if|when|once|because|so|and|or|but|as|after|before|until|unless|where|which|who)\b)[a-z]+){0,2}?)\s+(?:that\s+)?(?:they|he|she)(?:'ve|\s+have)?\s+(?:[a-z]+ed|made|wrote|written|took|did|brought|sent|built)(?:\s+themselves)?\b/gi, 'their own $1');
   const tokens = placedPeople(words(owned), ctx.placedOnce);
   let k = 0;
   while (LEADING.has(tokens[k] ?? '')) k += 1;

@@ -245,7 +245,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   }
   // ("a yes/no for whether they've been PAT tested", "a tick box for gift aid": the question is the field.)
   // ("a simple yes/no for whether it's vacant at the moment": what kind of box, and when, say nothing.)
-  const forWhat = /^(?:an?\s+|another\s+)?(?:(?:simple|quick|little|plain|single)\s+)?(?:yes\/no|yes-no|y\/n|tick ?box|check ?box|flag|toggle)\s+(?:for|saying|to say|on)\s+(.+)$/i.exec(text.trim());
+  const forWhat = /^(?:an?\s+|another\s+)?(?:(?:simple|quick|little|plain|single)\s+)?(?:yes\/no|yes-no|y\/n|tick ?box|check ?box|tick|flag|toggle)\s+(?:for|saying|to say|on)\s+(.+)$/i.exec(text.trim());
   if (forWhat) {
     traits.type = 'boolean';
     // ("a flag for when it's out of order": whether it is.)
@@ -679,7 +679,13 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   const whichAre = /^which\s+([a-z]+)\s+(?:is|are|was|were)\s+(?:being\s+)?[a-z]+(?:ing|ed|en)$/.exec(t);
   if (whichAre) return [whichAre[1]!];
   // ("where it happened", "what happened": an incident's place and account.)
-  if (/^where\s+(?:it|this|that)\s+(?:happened|occurred|took place)$/.test(t)) return ['location'];
+  // ("where it happens", "where they're held", "where it takes place": where it is done, its location.)
+  if (/^where\s+(?:it|this|that|they)\s+(?:happened|occurred|took place|happens?|takes place|take place|(?:is|are|gets?|will be)\s+(?:held|run|done|taught|played|given))$|^where\s+(?:it|they)['’](?:s|re)\s+(?:held|run|done|taught|played|given)$/.test(t)) return ['location'];
+  // ("whether the child actually came", "whether they turned up": whether they attended.)
+  if (/^whether\s+(?:(?:the|each|every)\s+[a-z]+|they|he|she|it)\s+(?:actually\s+|really\s+)?(?:came|turned up|showed up|attended|was there|were there|made it)$/.test(t)) {
+    traits.type ??= 'boolean';
+    return ['attended'];
+  }
   if (/^what\s+(?:happened|occurred|went wrong)(?:\s+as\s+(?:an?\s+)?(?:free[- ]text\s+)?(?:description|account|text))?$/.test(t)) {
     traits.type ??= 'text';
     return ['description'];
@@ -728,7 +734,8 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (typeOfThing && !/^(?:thing|item|object|device|animal|job)$/.test(typeOfThing[1]!)) return [typeOfThing[1]!, 'type'];
   // ("how big it is", "how tall they are": the measure the adjective asks about.)
   const measure = /^how\s+(big|large|small|long|tall|high|wide|deep|far|heavy|fast)\s+(?:it|they|he|she|the\s+[a-z]+)\s+(?:is|are|was|were|goes|go)$/.exec(t);
-  if (measure) return [MEASURE_OF_ADJECTIVE[measure[1]!]!];
+  // ("how long it is in minutes": how long in a unit of time is its duration, not its length.)
+  if (measure) return measure[1] === 'long' && traits.unit && UNITS[traits.unit]?.type === 'integer' && /^(?:minutes|seconds|hours|days|weeks|months|years)$/.test(UNITS[traits.unit]!.suffix) ? ['duration'] : [MEASURE_OF_ADJECTIVE[measure[1]!]!];
   // ("what state the frame's in", "what condition it is in": the condition of that part, or of the record.)
   const state = /^what\s+(?:state|condition|shape)\s+(?:(?:the|its|their)\s+([a-z]+)|it|they)(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were)\s+in$/.exec(t);
   if (state) return state[1] ? [state[1], 'condition'] : ['condition'];

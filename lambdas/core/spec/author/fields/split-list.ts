@@ -198,7 +198,8 @@ function splitFieldListOnce(said: string): string[] {
     } else if (merged.length > 0 && /^(?:i\.?\s?e\.?|that is|namely|meaning)[,\s]/i.test(piece.text)) {
       // ("a fixer count, i.e. how many volunteer fixers have said they're coming": what the one before means.)
       merged[merged.length - 1]!.text += ` (${piece.text.replace(/[()]/g, ' ')})`;
-    } else if (merged.length > 0 && isDescriptorTail(piece.text)) {
+    } else if (merged.length > 0 && isDescriptorTail(piece.text) && !(piece.sep === 'and' && /^an?\s+[a-z]+$/i.test(piece.text.trim()))) {
+      // (Not "a title and a date": a word with its article after "and" is a field of its own, not what the one before is.)
       merged[merged.length - 1]!.text += `, ${piece.text}`;
     } else if (merged.length > 0 && /^so\s+(?:it's|it is|that's|that is|they're|they are)\s+/i.test(piece.text) && isDescriptorTail(piece.text.replace(/^so\s+/i, ''))) {
       // ("the placing, which stays empty for most dogs, so it's optional": the rule that follows.)

@@ -62,8 +62,15 @@ export function valueList(said: string): string[] | undefined {
   // ("St Mary's Hall, the School Music Block or the Corn Exchange": a name's article is no part of the value.)
   // ("wool, cotton, acrylic, alpaca or a blend": so is an article before a value.)
   const articled = written.length >= 2 && written.some((item) => /^(?:the|a|an)\s+\S/i.test(item)) ? written.map((item) => item.replace(/^(?:the|a|an)\s+(?=\S)/i, '')) : written;
+  // ("our clinic room, at home, at school, or on video": places said with where they are; the
+  // preposition and the possessive are no part of the value. Only when the list is one of places
+  // (two said "at ...", or one "at the ..."), as "in progress, on hold" are states.)
+  const PLACE_LEAD = /^(?:at|on|in|over|via|by)\s+(?:(?:the|our|their|my|a|an)\s+)?(?=\S)/i;
+  const atPlace = (item: string) => /^at\s+(?!(?:least|most|any|all|once|first|last|risk|times?)\b)[a-z]+$/i.test(item);
+  const places = articled.length >= 2 && ((articled.some(atPlace) && articled.filter((item) => atPlace(item) || /^(?:on|in|over|via|by)\s+[a-z]+$/i.test(item)).length >= 2) || articled.some((item) => /^(?:at|on|in|over|via|by)\s+(?:the|our|their|my)\s+\S/i.test(item)));
+  const placed = places ? articled.map((item) => item.replace(PLACE_LEAD, '').replace(/^(?:our|their|my)\s+(?=\S)/i, '')) : articled;
   // ("low / med / high": "med" between the other two is medium.)
-  const items = articled.some((v) => /^low$/i.test(v)) && articled.some((v) => /^high$/i.test(v)) ? articled.map((v) => (/^med$/i.test(v) ? 'medium' : v)) : articled;
+  const items = placed.some((v) => /^low$/i.test(v)) && placed.some((v) => /^high$/i.test(v)) ? placed.map((v) => (/^med$/i.test(v) ? 'medium' : v)) : placed;
   // ("Laser, 420, Optimist, Topper or Other": a code of digits among names is one of them.)
   // ("35mm, 120 or 4x5": film formats, a number among codes of digits and letters.)
   const named = items.some((item) => /^[a-z][a-z -]*$/i.test(item) || /^\d+[a-z]+\d*$|^\d+x\d+$/i.test(item));
