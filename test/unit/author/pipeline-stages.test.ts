@@ -8,7 +8,8 @@ import { readDefinition, PREVIOUS } from '../../../lambdas/core/spec/author/defi
 import { readBookingAct, readRelations } from '../../../lambdas/core/spec/author/relations';
 import { segment } from '../../../lambdas/core/spec/author/segment';
 import { splitSentences } from '../../../lambdas/core/spec/author/sentences';
-import { colonList, rightsLine, statementsOf, topicOf } from '../../../lambdas/core/spec/author/statements';
+import { colonList, statementsOf, topicOf } from '../../../lambdas/core/spec/author/statements';
+import { rightsLine } from '../../../lambdas/core/spec/author/rights-lines';
 import { introducedRole, namedRole } from '../../../lambdas/core/spec/author/role-sentences';
 import { readStates } from '../../../lambdas/core/spec/author/states';
 import { storyAsStatement, storyAsStatements } from '../../../lambdas/core/spec/author/stories';

@@ -94,7 +94,12 @@ function applyFieldRules(entities: SpecEntity[], reading: Reading, fieldsCtx: Li
       if (!rule) continue;
       // ("The ID scan is required; it can be a photo or a PDF": the field the rule before named.)
       if (rule.pronoun) {
-        if (ruled) applyFieldRule(ruled.entity, ruled.field, rule.traits, meta);
+        // ("the master audio, as WAV or MP3. These are large, so please allow up to 500 MB": with no rule before, a size
+        // is the file of the record just listed, when it has one.)
+        const files = !ruled && rule.traits.maxBytes !== undefined && recent ? recent.fields.filter((f) => f.type === 'file') : [];
+        const target = ruled ?? (files.length > 0 ? { entity: recent!, field: files.at(-1)! } : undefined);
+        if (target) applyFieldRule(target.entity, target.field, rule.traits, meta);
+        if (!ruled && target) reading.consumed.add(i);
         continue;
       }
       const near = listedBefore.map((l) => entities.find((e) => e.name === l.entity)).find((e) => e && ruledField(e, rule.field, rule.justSaid));

@@ -521,7 +521,8 @@ export function readDescription(description: string): Reading {
         return named !== undefined && named !== entity && isDescribed(named);
       })) return true;
       previous = entity;
-      addList(entity, def.list, sentence.index);
+      // ("I'd tag them as restaurant, retailer or caterer": the customer type.)
+      addList(entity, def.kindOfPrevious && def.list ? `${snakeCase(entity).split('_').pop()} ${def.list}` : def.list, sentence.index);
       // "Stock movements record a product, ...": the record type is the subject, so nothing of the
       // clause is left for the rights reader (which would read "Stock movements record" as a role).
       if (def.topic !== PREVIOUS && new RegExp(`^(?:(?:each|every|a|an|the|all)\\s+)?${def.topic.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(part.trim())) readLists.set(sentence.index, [...(readLists.get(sentence.index) ?? []), part]);

@@ -1,4 +1,6 @@
 /**
+ * Long on purpose: the patterns are data, one list tried in order (the first that matches wins), so the order stays visible in one place.
+ *
  * The clause patterns that define a record type in prose, kept as data (definitions.ts reads
  * them): each names the record type's noun phrase, optionally a parent it belongs to, and the
  * field list, with an example of the wording it exists for.
@@ -344,6 +346,13 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     re: /^(?:and\s+)?then\s+(?![^()]*\b(?:is|are|was|were|can|may|must|should|will|would|gets?|goes|go|sends?|has|have|had|does|do)\b)((?:the|its|their|a|an)\s[^,()]+(?:,|\s+and\s)[\s\S]+)$/i,
     topic: 0,
     list: 1,
+  },
+  {
+    example: "I'd also tag them as restaurant, retailer or caterer (the kind of the record just described, its values)",
+    re: /^(?:and\s+)?(?:we|i)(?:'d|\s+would|\s+will|'ll)?\s+(?:also\s+)?(?:like\s+to\s+|want\s+to\s+)?(?:tag|class|classify|label|categori[sz]e|mark|group|sort)\s+(?:them|each one|each|it)\s+(?:down\s+)?(?:as|into)\s+((?:either\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?(?:\s*,\s*[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)*,?\s+or\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)(?:\s*,\s*(?:mainly|mostly|just|only|partly)\b.*)?$/i,
+    topic: 0,
+    list: 1,
+    kinds: true,
   },
   {
     example: 'Then there are the written reports - initial assessment, progress or discharge (a record type announced with its kinds after a dash)',

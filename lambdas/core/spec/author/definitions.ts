@@ -22,6 +22,8 @@ export interface ProseDefinition {
   list?: string;
   /** Record types it holds ("Each organization has projects": projects). */
   children?: string[];
+  /** The list is the type of the record just described ("I'd tag them as a, b or c"): named by that record. */
+  kindOfPrevious?: true;
 }
 
 /** The topic of a clause about the record described just before it. */
@@ -182,7 +184,8 @@ function readClean(clean: string, conditional = false): ProseDefinition | undefi
     const atLeast = written ? /^(?:at\s+(?:the\s+)?(?:very\s+)?least|as\s+a\s+minimum)\s+(.+)$/i.exec(written) : null;
     if (atLeast) written = splitFieldList(atLeast[1]!).map((item) => `${item} (required)`).join(', ');
     // ("the written reports - initial assessment, progress or discharge": the kinds of the record, its type's values.)
-    if (written && p.kinds) written = `${singular(words(topic).pop() ?? '')} type (${written})`;
+    if (written && p.kinds) written = `${p.topic === 0 ? '' : `${singular(words(topic).pop() ?? '')} `}type (${written})`;
+    const kindOfPrevious = p.kinds && p.topic === 0;
     const detailed = written && p.detail !== undefined && m[p.detail] ? `${written} (${m[p.detail]!.trim()})` : written && p.yesNo ? `${written} (yes/no)` : written;
     const list = detailed && p.passive ? complements(detailed) : detailed;
     // "Section leaders can record attendance records": a right to make records, not fields.
@@ -241,6 +244,7 @@ function readClean(clean: string, conditional = false): ProseDefinition | undefi
       ...(p.parent !== undefined && m[p.parent] ? { parent: m[p.parent]!.trim() } : {}),
       ...(p.parent2 !== undefined && m[p.parent2] ? { parent2: m[p.parent2]!.trim() } : {}),
       ...(list ? { list } : {}),
+      ...(kindOfPrevious ? { kindOfPrevious: true as const } : {}),
     };
   }
   return undefined;

@@ -28,10 +28,11 @@ const RULE_WORDS = /\b(?:pdfs?|images?|photos?|jpe?gs?|pngs?|gifs?|heic|mp3s?|mp
 
 /** Reads a sentence that states a rule of one field; undefined when the sentence says anything else. */
 /** "The email is required", "Nicknames are optional": only the rule after "is". */
-const IS_RULE = /^(?:(?:the|its|their|these|those|that|this|all|each|every|any)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)\s+(?:is|are)\s+(?:always\s+|also\s+)?((?:required|mandatory|unique|optional)(?:\s+(?:too|as well))?(?:\s+and\s+(?:must|should|has to)\s+be\s+(?:unique|required))?(?:\s+and\s+(?:can't|cannot|can not|must not|mustn't|may not|should not|shouldn't|can never|will never|must never|never)\s+(?:ever\s+)?(?:repeat|be repeated|be reused|be re-used|be used twice|be duplicated))?)\.?$/i;
+const IS_RULE = /^(?:(?:the|its|their|these|those|that|this|all|each|every|any)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)\s+(?:is|are)\s+(?:always\s+|also\s+)?((?:required|mandatory|unique|optional)(?:\s+(?:too|as well))?(?:\s+and\s+(?:(?:must|should|has to)\s+be\s+)?(?:unique|required|mandatory))?(?:\s+and\s+(?:can't|cannot|can not|must not|mustn't|may not|should not|shouldn't|can never|will never|must never|never)\s+(?:ever\s+)?(?:repeat|be repeated|be reused|be re-used|be used twice|be duplicated|be shared(?:\s+(?:between|by|across)\s+(?:two|2|several|different|other)\s+[a-z]+)?))?)\.?$/i;
 
 /** "can't ever repeat", "must never be reused": no two records share it. */
-const NEVER_REPEATS = /\b(?:can't|cannot|can not|must not|mustn't|may not|should not|shouldn't|can never|will never|must never|never)\s+(?:ever\s+)?(?:repeat|be repeated|be reused|be re-used|be used twice|be duplicated)\b/i;
+/** ("can't be shared between two accounts": no two records share it either.) */
+const NEVER_REPEATS = /\b(?:can't|cannot|can not|must not|mustn't|may not|should not|shouldn't|can never|will never|must never|never)\s+(?:ever\s+)?(?:repeat|be repeated|be reused|be re-used|be used twice|be duplicated|be shared(?:\s+(?:between|by|across)\s+(?:two|2|several|different|other)\s+[a-z]+)?)\b/i;
 
 /** "there is only one per date", "there can only be one menu day per date": the field is unique. */
 const ONE_PER = /^(?:and\s+)?there(?:['’]s|\s+is|\s+can\s+(?:only\s+)?be|\s+should\s+(?:only\s+)?be|\s+must\s+(?:only\s+)?be)\s+(?:only\s+)?(?:ever\s+)?(?:one|a single)\s+(?:[a-z]+\s+){0,2}?(?:per|for each|for every|for any)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s*,.*)?\.?$/i;
@@ -42,7 +43,16 @@ export function readFieldRule(written: string): FieldRule | undefined {
     .replace(/^(.+?)\s+is\s+the\s+(?:key|main|most important|important|crucial)\s+(?:thing|one|bit|field|part)\s*[:,;-]\s*it(?:['’]s|\s+is)\s+/i, '$1 is ')
     .replace(/\s*\([^()]*\)\s*\.?$/, '')
     // ("The ID scan is a legal requirement, so it's required as well": the rule after the reason.)
-    .replace(/^(.+?)\s+(?:is|are)\s+[^,;]+,\s+so\s+(?:it|they)(?:['’]s|['’]re|\s+is|\s+are)\s+(?=(?:required|mandatory|unique|optional)\b)/i, '$1 is ');
+    .replace(/^(.+?)\s+(?:is|are)\s+[^,;]+,\s+so\s+(?:it|they)(?:['’]s|['’]re|\s+is|\s+are)\s+(?=(?:required|mandatory|unique|optional)\b)/i, '$1 is ')
+    // ("The email's how they'll log in so it's required": the same, said short.)
+    .replace(/^((?:the|its|their)\s+[a-z]+(?:\s+[a-z]+)?)(?:['’]s|\s+is)\s+(?:how|what|where|who)\s+[^,;]+?,?\s+so\s+(?:it|they)(?:['’]s|['’]re|\s+is|\s+are)\s+(?=(?:required|mandatory|unique|optional)\b)/i, '$1 is ');
+  // ("These are large, so please allow up to 500 MB": the size the file just said may be.)
+  const large = /^(?:these|they|it|those)(?:['’]re|['’]s|\s+are|\s+is|\s+can\s+be|\s+get)\s+(?:very\s+|quite\s+|really\s+|pretty\s+)?(?:large|big|huge|massive|heavy)\s*,?\s+so\s+(?:please\s+)?(?:allow|accept|take|let\s+(?:it|them)\s+be)\s+((?:up\s+to|at\s+most|as\s+much\s+as)\s+)?(\d+(?:\.\d+)?\s*(?:kb|mb|gb))\.?$/i.exec(sentence.trim());
+  if (large) {
+    const traits = emptyTraits();
+    readDescriptor(`max ${large[2]!}`, traits, []);
+    if (traits.maxBytes !== undefined) return { field: [], traits, pronoun: true };
+  }
   const one = ONE_PER.exec(sentence.trim());
   if (one) {
     const traits = emptyTraits();

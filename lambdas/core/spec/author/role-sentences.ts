@@ -15,7 +15,7 @@ export function namedRole(text: string): string {
     .replace(/^(?:the|our)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are)\s+the\s+(admin|administrator)s?\s+and\s+/i, 'The $1 ').replace(/(^|[;,:]\s*|\band\s+)((?:(?:i|we|my|our|the|a|an)\s+)?(?:[a-z]+\s+){0,2}?)\(([a-z][a-z -]{1,30}?)\)\s+(?=(?:can|may|must|should|will|have|has|manage|manages|read|reads|see|sees|do|does|get|gets)\b)/gi, (_m, lead: string, outer: string, role: string) =>
     // "Admin (the owner) can ...": the role is already named; the parenthesis says who holds it.
     // ("cyclists (public who sign up) can ...": a parenthesis saying who they are is no role's name.)
-    /\badmin(?:istrator)?s?\b/i.test(outer) || (outer.trim() !== '' && /\b(?:who|which|that|with|without|if|when|whoever)\b/i.test(role)) ? `${lead}${outer}` : `${lead}${role} `);
+    /\badmin(?:istrator)?s?\b/i.test(outer) || (outer.trim() !== '' && /\b(?:who|which|that|with|without|if|when|whoever|myself|me|us|i|we|one|two|three|other|others|present|currently|now|only|just|both|all)\b/i.test(role)) ? `${lead}${outer}` : `${lead}${role} `);
 }
 
 /**
@@ -28,6 +28,9 @@ export function selfIntroduced(text: string): string {
   if (equals) return `The ${equals[1]!.toLowerCase()} can do everything`;
   // ("I'm the owner, and I have full control of everything", "She's our office assistant, and she can create bookings".)
   const said = /^(?:[^:]{1,30}:\s*)?(?:i(?:'m|\s+am)|(?:she|he)(?:'s|\s+is))\s+(?:the\s+|our\s+|an?\s+)([a-z][a-z ]{1,40}?)\s*(?:;\s*|,?\s+(?:and|so)\s+)(?:(?:i|she|he)\s+)?((?:can|may|have|has|do|does|manage|manages|run|runs|look after|looks after|(?:want|wants|need|needs)\s+to\s+be\s+able\s+to)\b.*)$/i.exec(text.trim());
+  // ("I'm the admin so I need everything": every right.)
+  const needsAll = /^(?:[^:]{1,30}:\s*)?i(?:'m|\s+am)\s+(?:the\s+|our\s+|an?\s+)([a-z][a-z ]{1,40}?)\s*(?:;\s*|,?\s+(?:and|so)\s+)(?:i\s+)?(?:need|want|get|should have|should get)\s+(?:absolutely\s+)?(?:everything|full access|access to everything|all of it|the lot)\.?$/i.exec(text.trim());
+  if (needsAll) return `The ${needsAll[1]!.trim()} can do everything`;
   // ("I'm the owner and want to be able to do absolutely everything": the subject said once.)
   if (said) return `The ${said[1]!.trim()} ${said[2]!.replace(/^(?:want|need)s?\s+to\s+be\s+able\s+to\b/i, 'can').replace(/^have\b/i, 'has').replace(/^do\b/i, 'does').replace(/^(manage|run|look after)\b/i, '$1s').replace(/^look afters\b/i, 'looks after')}`;
   // ("Janet and I are the organisers and we need to be able to do absolutely everything": the writer and another, one role.)

@@ -17,6 +17,8 @@ import { isBareFieldList } from './bare-lists';
 import { listLead, statesListed } from './list-leads';
 import { readRelations } from './relations';
 import { readStates } from './states';
+import { bulletRule } from './bullet-rules';
+import { RIGHTS_START, manyNounItems, rightsLine } from './rights-lines';
 import { continuesList } from './list-continuation';
 import { GROUP_WORDS, PEOPLE_LABEL, RIGHTS_ITEM, plainStatement, topicOf } from './statement-wording';
 import { TASK_VERBS, verbLemma } from './workflow-phrases';
@@ -121,9 +123,6 @@ function isSentence(text: string): boolean {
   return /\b(?:can|cannot|can't|may|must|should|will|manage|manages|read|reads|see|sees|do|does|create|creates|update|updates|delete|deletes|access)\b|\b(?:log|logs|sign|signs)\s+(?:in|on)\b/i.test(text) || /^[^:]{1,40}:\s*(?:full access|everything|all|read|manage)/i.test(text);
 }
 
-/** Words that open a list of rights, not of fields ("bakers: read products and update orders"). */
-// (Also "Full control of training sessions", "Log in to view their own details".)
-const RIGHTS_START = /^(?:can\b|full (?:access|control)|complete (?:access|control)|total control|all access|everything|evrything|anything|(?:read|see|view|create|update|edit|delete|manage|log|add|book|submit|approve|browse|write|upload|record|comment|cancel|assign|remove)s?\b|look at|do\b|crud\b|no access|read-only|only\b)/i;
 /** Fields of a record about people ("owners: name, phone, email"): a people label that is a record type. */
 const PERSON_FIELDS = /^(?:(?:full |first |last )?name|email|e-mail|phone|address)\s*(?:,|\+)/i;
 
@@ -134,16 +133,6 @@ const CLAUSE_START = /^(?:when\s(?!(?:it|they|he|she|we|the\s+[a-z]+)\s+(?:was\s
 const FIELDS_LABEL = /^(?:(?:its|the|our)\s+)?(?:fields|attributes|columns|properties|details|data(?: we keep)?|it (?:has|stores|holds|records)|we (?:(?:also|will|'ll)\s+)?(?:store|keep|record|note|track|need|want|capture|collect|hold|ask for)(?: to (?:know|store|keep|record))?)\s*:\s*(.+)$/i;
 /** A label for a record's states ("Status flow", "Lifecycle", "Stages"). */
 const STATE_LABEL = /^(?:(?:its|their)\s+)?(?:status(?:es)?|states?|stages?|lifecycle|life cycle)(?:\s+(?:flow|workflow|lifecycle|sequence|order|steps|values|progression))?$/i;
-
-/**
- * "Sources: record type (baptism or will), date of the record, a scan" lists fields even though
- * its first word is also a verb of rights: three or more comma items, most of them not led by a
- * verb, are a field list ("bakers: read products, update orders" is led by verbs throughout).
- */
-function manyNounItems(list: string): boolean {
-  const items = list.replace(/\([^()]*\)/g, '').split(/\s*,\s*/).filter(Boolean);
-  return items.length >= 3 && items.filter((item) => RIGHTS_START.test(item)).length * 2 < items.length;
-}
 
 /** "Vehicles: plate number (unique), make, model": a record type and its field list, on one line. */
 export function colonList(text: string): { topic: string; list: string } | undefined {
@@ -191,49 +180,6 @@ export function singleColonItem(text: string): { topic: string; list: string } |
   const topic = topicOf(m[1]!);
   if (!topic || PEOPLE_LABEL.test(topic) || STATE_LABEL.test(topic)) return undefined;
   return { topic, list: m[2]!.trim().replace(/\.$/, '') };
-}
-
-/**
- * "league admins: full access", "bakers: read products and read/update orders" -> "league admins
- * can do everything", "bakers can read products and read and update orders": the rights reader's
- * sentence form. Slashed verbs ("create/read/update") become a list.
- */
-export function rightsLine(text: string): string | undefined {
-  // ("office - do everything", "fitters - see jobs n update them": a dash for the colon in quick notes.)
-  const m = /^([^:]{1,60}):\s*(.+)$/.exec(text.trim()) ?? /^([a-z][a-z ]{1,40}?)\s+[-–—]\s+(?=(?:do|see|view|read|look|add|make|manage|create|edit|update|book|submit|can)\b)(.+)$/i.exec(text.trim());
-  if (!m) return undefined;
-  const label = m[1]!.trim();
-  const list = m[2]!.trim();
-  if (GROUP_WORDS.test(label) && !PEOPLE_LABEL.test(label)) return undefined;
-  if (!RIGHTS_START.test(list) || (manyNounItems(list) && !/^(?:manages|reads|sees|views|creates|updates|edits|deletes|log(?:s)? in\b)/i.test(list))) return undefined;
-  const verbs = list
-    .replace(/\s+\+\s+/g, ' and ')
-    .replace(/^(?:full access|all access|everything|evrything|anything|all|crud)\b(?:\s*,?\s*(?:on|to|over|with)\s+everything)?\.?$/i, 'do everything')
-    .replace(/^(?:full|complete|total)\s+(?:access|control)\s+(?:of|over|on|to)\s+/i, 'manage ')
-    .replace(/^(manage|read|see|view|create|update|edit|delete)s\b/i, '$1')
-    .replace(/^log\s+in\s+(?:to|and)\s+/i, '')
-    .replace(/\b([a-z]+)\/([a-z]+)(?:\/([a-z]+))?(?:\/([a-z]+))?\b/gi, (_all, a: string, b: string, c?: string, d?: string) => [a, b, c, d].filter(Boolean).join(', ').replace(/, ([^,]+)$/, ' and $1'));
-  // "everybody, even without login: read teams" -> "everybody can read teams without login".
-  const qualified = /^(.*?)\s*,?\s*(?:even\s+)?((?:without|w\/o)\s+.+)$/i.exec(label);
-  if (qualified) return `${qualified[1]} can ${verbs} ${qualified[2]}`;
-  // Each part after a semicolon, or each verb phrase of a comma list ("add pupils, upload
-  // waivers, book lessons"), keeps the label as its subject.
-  return verbs
-    .split(/\s*;\s*/)
-    .flatMap((part) => {
-      const phrases = part.split(/\s*,\s*(?:and\s+)?|\s+and\s+(?=(?:see|read|view|create|add|update|edit|delete|remove|manage|book|upload|log|submit|approve|browse|write|record|comment|cancel|assign)\b)/i);
-      // (Only phrases with their own object: "create, read and update orders" stays one.)
-      if (!(phrases.length > 1 && phrases.every((p) => RIGHTS_START.test(p) && p.trim().split(/\s+/).length > 1))) return [part];
-      // ("see jobs n update them, add snags + see them": "them" is what the phrase before named.)
-      return phrases.map((p, i) => {
-        const pronoun = /^([a-z]+)\s+(?:them|it)\b(.*)$/i.exec(p.trim());
-        const before = i > 0 ? /^(?:[a-z]+)\s+(?:(?:the|all|any|their own|their)\s+)?([a-z]+(?:\s+[a-z]+)?)$/i.exec(phrases[i - 1]!.trim().replace(/\s*\([^()]*\)/g, '')) : null;
-        return pronoun && before && !/^(?:them|it)$/i.test(before[1]!) ? `${pronoun[1]} ${before[1]}${pronoun[2]}` : p;
-      });
-    })
-    .filter(Boolean)
-    .map((part) => `${label} ${/^can\b/i.test(part) ? '' : 'can '}${part}`.replace(/\s+/g, ' '))
-    .join('; ');
 }
 
 /** "Beehives (name, location, queen year) and their inspections (hive, date)": field lists in parentheses. */
@@ -397,7 +343,13 @@ export function statementsOf(blocks: Block[]): Statements {
     const story = /^as\s+(?:an?|the)\s+[^,]{2,40},\s*(?:i|we|when|whenever|once|if|after|before|every|each)\b/i.test(text);
     const automation = story || /^(?:when|whenever|once|as soon as|each time|every time|if|unless)\s+(?:an?|the|any|each|every|some|someone|somebody|they|it)\b|^(?:the\s+)?(?:day|night|evening|morning|week)\s+(?:before|after)\s|^(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|fourteen|thirty|forty-eight)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+(?:before|after)\s/i.test(text);
     if (topic && !automation && !isSentence(text) && !isClauseAboutTopic(text)) {
-      listUnder(topic, item.line).phrases.push({ text, line: item.line });
+      // ("- the master audio, as WAV or MP3. These are large, so please allow up to 500 MB.": the field, then what its
+      // sentences say of it; a sentence that says no rule of it is read as any sentence is.)
+      const [field, ...after] = text.split(/(?<=[A-Za-z0-9)])\.\s+(?=[A-Z])/);
+      const rules = after.map((said) => ({ said, rule: bulletRule(said) }));
+      const descriptor = rules.flatMap((r) => (r.rule ? [r.rule] : []));
+      listUnder(topic, item.line).phrases.push({ text: descriptor.length > 0 ? `${field!}, ${descriptor.join(', ')}` : rules.length > 0 ? field! : text, line: item.line });
+      for (const r of rules) if (!r.rule) sentence(r.said, item.line, topic);
       return;
     }
     sentence(text, item.line, topic);

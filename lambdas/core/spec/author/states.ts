@@ -96,6 +96,11 @@ function readStatesOnce(written: string): StateList | undefined {
   // ('sits as "awaiting pricing" until ..., goes to "on shop floor"': a quoted state of several words is one.)
   // ("A party goes enquiry → held → confirmed → completed": arrows between the states, in order.)
   const text = written
+    // ("Separately, interviews move through our working stages: ...": the aside before, and whose stages they are, say nothing.)
+    .replace(/^(?:separately|also|in addition|additionally|besides|on top of that|independently)\s*,\s+/i, '')
+    .replace(/\b(through)\s+(?:our|their|its|the)\s+(?:own\s+)?(?:[a-z]+\s+)?(stages?|states?|statuses|steps|phases)\s*:/i, '$1 the $2:')
+    // ("We mark each request pending, granted or refused and keep a note": each request is one of those.)
+    .replace(/^(?:we|i|they|staff|you)\s+(?:mark|set|flag|class|classify)\s+(?:each|every|the|a)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:as\s+)?((?:[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,\s*)+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,?\s+or\s+[a-z][a-z-]*)(?:\s+and\s+.*)?\.?$/i, 'Each $1 is $2')
     // ("..., completed - or cancelled if they change their mind": the way out, after a dash, without why.)
     .replace(/\s+[-–—]\s+or\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)(?:\s+(?:if|when|once|because|should)\b.*)?$/i, ', or $1')
     // ("Orders go placed, then confirmed, prepared, out for delivery, completed": each after "then" is the next.)

@@ -44,6 +44,10 @@ export function plainWorkflowWording(sentence: string): string {
   // reminder": send them one, then; and why is no part of it.)
   text = text.replace(new RegExp(String.raw`\b(?:(?:i|we)(?:['’]d|\s+would)\s+(?:really\s+|also\s+)?(?:like|love|want)|(?:i|we)\s+(?:really\s+|also\s+)?want)\s+((?:the|each|every|their|our)\s+[a-z]+)\s+to\s+(?:get|receive|be\s+sent)\s+(an?\s+(?:[a-z]+\s+)?${MESSAGE}|${MESSAGE})\b`, 'i'), 'send $1 $2')
     .replace(new RegExp(String.raw`\b((?:the|each|every|their)\s+[a-z]+)\s+(?:should|must|will|needs\s+to)\s+(?:get|receive|be\s+sent)\s+(an?\s+(?:[a-z]+\s+)?${MESSAGE}|${MESSAGE})\b`, 'i'), 'send $1 $2');
+  // ("I want someone to confirm it within 2 hours, and if nobody has, text me": someone should, within that time.)
+  text = text.replace(/\b(?:(?:i|we)(?:['’]d|\s+would)\s+(?:really\s+)?(?:like|love|want)|(?:i|we)\s+(?:really\s+)?(?:want|need|expect))\s+(someone|somebody|staff|(?:the|one of the|one of our)\s+[a-z]+)\s+to\s+(?=[a-z]+\s+(?:it|them)\s+within\b)/i, (_m, who: string, at: number, whole: string) => `${at > 0 && !/[,;:]\s*$/.test(whole.slice(0, at)) && /^(?:when|whenever|once|as soon as|after)\b/i.test(whole) ? ', ' : ''}${who} should `)
+    .replace(/\s+,\s+/g, ', ')
+    .replace(/,\s*and\s+if\s+(nobody|no one)\s+(has|does|did)\s*,/i, '; if $1 $2,');
   // ("as soon as an order is created, could it keep an eye on the promised date and email us a heads-up the day before, so ...":
   // a request, asked; and the date watched is what "before" is before.)
   text = text.replace(/(,\s*|^)(?:could|can|would|will)\s+(?:it|you|the\s+(?:system|app))\s+(?:please\s+)?(?=[a-z])/i, '$1')

@@ -38,6 +38,8 @@ export function plainRightsWording(clause: string): string {
 
 function plainRightsWordingOnce(clause: string): string {
   let text = clause
+    // ("Members of the public, without logging in, may listen to clips": how, said after the right.)
+    .replace(/^(\s*(?:the\s+)?[a-z]+(?:\s+of\s+the\s+public|\s+[a-z]+)?)\s*,\s*(without\s+(?:logging|signing)\s+in|without\s+an\s+account|with\s+no\s+account)\s*,\s*((?:can|may|could|should|will)\s+[^,;]+)/i, '$1 $3 $2')
     // ("The committee (four of us) can do anything": how many they are says nothing of their rights; "The garden
     // committee (admins)" names their role, kept.)
     .replace(/^(\s*(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?)\s*\((?:\s*(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple|about|around|roughly|usually|mostly|currently)\b[^()]*)\)(?=\s+(?:can|may|should|must|will|are|is|get|have|need|do)\b)/i, '$1')

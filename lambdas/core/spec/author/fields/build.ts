@@ -9,7 +9,7 @@ import { snakeCase } from '../../../text/case';
 import { isServerFieldName, USER_ENTITY } from '../../../vocabulary';
 import {
   BOOLEAN_MARKERS, BOOLEAN_PAIRS, BOOLEAN_PREFIXES, COMPOUND_HEAD_TYPES, FORM_HEADS, COUNTED_NUMBER_PREFIXES, FILE_ACT_WORDS, FILE_NAME_NOISE,
-  FILE_NOUNS, HEAD_TYPES, OWNER_WORDS, PERSON_WORDS, PLURAL_NOT_COUNT, SHORT_WHEN_COMPOUND, TYPED_HEADS, UNITS, WEAK_FILE_NOUNS,
+  FILE_NOUNS, HEAD_TYPES, LIST_HEADS, OWNER_WORDS, PERSON_WORDS, PLURAL_NOT_COUNT, SHORT_WHEN_COMPOUND, TYPED_HEADS, UNITS, WEAK_FILE_NOUNS,
 } from './field-words';
 import { entityAtEnd, entityWords } from './entities';
 import { fileLimit, type Traits } from './descriptor';
@@ -177,6 +177,8 @@ export function impliedType(ws: readonly string[]): string {
   const coreHead = core[core.length - 1]!;
   if (prep > 0 && HEAD_TYPES[coreHead]) return HEAD_TYPES[coreHead]!;
   if ((core[0] === 'min' || core[0] === 'max' || core[0] === 'minimum' || core[0] === 'maximum') && core.length > 1) return 'integer';
+  // ("a handful of subject tags": words to find it by, a list.)
+  if (LIST_HEADS.has(coreHead)) return 'list(string)';
   if (pluralize.isPlural(coreHead) && pluralize.singular(coreHead) !== coreHead && !PLURAL_NOT_COUNT.has(coreHead) && !/ss$/.test(coreHead)) return 'integer';
   return 'string';
 }

@@ -166,6 +166,11 @@ function readPart(part: string, traits: Traits, entities: readonly string[]): vo
   if (/\b(?:can|may|could) (?:also )?be negative\b|\bpositive or negative\b/i.test(t)) return;
   // ("(all the setters have logins)": the people it names are users of the system.)
   // ("assigned tech (one of our users)": one of the people who log in.)
+  // ("the interviewer (one of our volunteers, all of whom log in)": one of the people, who log in.)
+  if (/^\s*one\s+of\s+(?:our|the|us)\s+(?:[a-z]+\s+)?(?:[a-z]+(?:ers|ors|ists|ants|ents|ians|ees)|staff|team|crew|people|volunteers|members|nurses|vets|coaches|guides|chefs|cooks|therapists|lads|guys)\b(?:\s*,?\s*(?:all\s+of\s+whom|who\s+(?:all\s+)?)\s*(?:log|sign)\s+in)?\s*$|\ball\s+of\s+whom\s+(?:log|sign)\s+in\b/i.test(t)) {
+    traits.ref ??= 'User';
+    return;
+  }
   if (/\b(?:have|has|get|gets)\s+(?:their\s+own\s+)?(?:logins?|accounts?|user accounts?)\b|\b(?:are|is)\s+(?:all\s+)?users?\b|^\s*(?:one of (?:our|the) (?:users|logins|staff logins)|a user(?: of the (?:system|app))?)\s*$/i.test(t)) {
     traits.ref ??= 'User';
     return;

@@ -52,6 +52,9 @@ export const SHORT_WHEN_COMPOUND = set('message');
 /** Plural heads that are not counts (`couple names`, `special requests` are text above). */
 export const PLURAL_NOT_COUNT = set('names titles details contents instructions ingredients notes comments requests remarks needs requirements allergies colours colors recommendations observations findings symptoms concerns reasons directions terms conditions interests hobbies qualifications preferences medications likes dislikes');
 
+/** Plural heads that are a list of words, not a count (`subject tags`, `keywords`). */
+export const LIST_HEADS = set('tags keywords labels hashtags aliases nicknames');
+
 /** `<x> number` is a whole number for these x (`table number`); for others an identifier string. */
 export const COUNTED_NUMBER_PREFIXES = set('table berth shirt jersey seat floor lane row locker stall house pew bib plot peg round bay page chapter episode season court hole platform');
 

@@ -85,6 +85,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/^what\s+(kind|type|sort|size|colour|color|grade|level)\s+(?:it|they)\s+(?:is|are)\b/i, '$1')
     // ("was it locked y/n", "is it insured": the question, said as what it asks.)
     .replace(/^(was|is|were|are)\s+(?:it|they)\s+(?=[a-z]+(?:ed|en)?\b)/i, '$1 ')
+    // ("a summary paragraph", "a short background paragraph": a paragraph is how long it is written, long text.)
+    .replace(/^((?:an?\s+|the\s+|its\s+|their\s+)?(?:short\s+|brief\s+|long\s+)?[a-z]+)\s+paragraph$/i, (all, name: string) => (/\b(?:short|brief|long|an?|the|its|their)$/i.test(name.trim()) ? all : `${name} (long text)`))
     // ("a circumstances box for the long story": the box is where it is written.)
     .replace(/^((?:an?|the)\s+[a-z]+)\s+box\s+for\s+(?:the\s+)?(?:long\s+story|longer\s+stuff|anything\s+else|details|the\s+details)$/i, '$1 (long text)')
     // ("what's wrong with it in their words": said in whose words is no part of it.)
@@ -220,7 +222,10 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   // ("whether it's a pickup or a drop-off": which kind of thing it is.)
   const kinds = bareState && /^(?:a|an)\s+[a-z-]+(?:\s+[a-z-]+)?\s+or\s+(?:a|an)\s+[a-z-]+(?:\s+[a-z-]+)?$/i.test(bareState[1]!.trim()) ? valueList(bareState[1]!.replace(/\b(?:a|an)\s+/gi, '')) : undefined;
   if (kinds && !isBooleanPair(kinds)) return { words: ['kind'], traits: { ...traits, values: kinds } };
-  const bareValues = bareState ? valueList(bareState[1]!) : undefined;
+  // ("whether they're collecting or want it delivered": how the order reaches them, collected or delivered.)
+  if (bareState && /^(?:collecting|collect(?:ing)?\s+it|picking\s+(?:it\s+)?up)\s+or\s+(?:(?:want|need)\s+(?:it|them)\s+)?(?:delivered|delivery|having\s+it\s+delivered|getting\s+it\s+delivered)$/i.test(bareState[1]!.trim())) return { words: ['fulfilment'], traits: { ...traits, values: ['collection', 'delivery'] } };
+  // (Not "whether they're collecting or want it delivered": acts said of a pronoun are no states.)
+  const bareValues = bareState && !/\b(?:it|them)\b/i.test(bareState[1]!) ? valueList(bareState[1]!) : undefined;
   if (bareValues && !isBooleanPair(bareValues)) return { words: ['status'], traits: { ...traits, values: bareValues } };
   // "a pass or fail outcome", "a win, loss or draw result": the values before their field's name.
   const before = /^(?:an?\s+)?([a-z]+(?:\s*,\s*[a-z]+)*\s+or\s+[a-z]+)\s+(outcome|result|decision|answer|verdict|grade|status|mode|type|kind)$/i.exec(text);
@@ -636,6 +641,7 @@ const ACT_NOUNS: Readonly<Record<string, string>> = {
   collect: 'collection', collected: 'collection', deliver: 'delivery', delivered: 'delivery', visit: 'visit', visited: 'visit', inspect: 'inspection', inspected: 'inspection',
   clean: 'cleaning', cleaned: 'cleaning', service: 'service', serviced: 'service', pay: 'payment', paid: 'payment', water: 'watering', watered: 'watering', feed: 'feeding', fed: 'feeding',
   check: 'check', checked: 'check', meet: 'meeting', train: 'training', trained: 'training', wash: 'wash', washed: 'wash', test: 'test', tested: 'test',
+  prep: 'preparation', prepare: 'preparation', cook: 'cooking', pack: 'packing', package: 'packaging', ship: 'shipping', send: 'sending', finish: 'finish',
 };
 
 /** The measure a "how ..." question asks about ("how big it is": its size). */
@@ -679,6 +685,26 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   const whichAre = /^which\s+([a-z]+)\s+(?:is|are|was|were)\s+(?:being\s+)?[a-z]+(?:ing|ed|en)$/.exec(t);
   if (whichAre) return [whichAre[1]!];
   // ("where it happened", "what happened": an incident's place and account.)
+  // ("how it was caught (line caught, trawled or farmed)", "how it was paid": the way it was done, its method.)
+  const howDone = /^how\s+(?:it|they|each one)\s+(?:was|were|is|are|gets?|got)\s+([a-z]+(?:ed|ght|id|de|wn|ne|en|nt))$/.exec(t);
+  if (howDone) {
+    const act = infinitiveOf(howDone[1]!);
+    return [ACT_NOUNS[act] ?? act, 'method'];
+  }
+  // ("how they want it prepped: whole, gutted or filleted": what is done to it, as they choose.)
+  const howWanted = /^how\s+(?:they|the\s+[a-z]+|customers?|people)\s+(?:want|wants|like|likes|would like|need|needs)\s+(?:it|them)\s+([a-z]+(?:ed|ght|id|de|wn|ne|en|nt))$/.exec(t);
+  if (howWanted) {
+    const act = infinitiveOf(howWanted[1]!);
+    return [ACT_NOUNS[act] ?? act];
+  }
+  // ("who to talk to", "who to ask for": the person to contact, by name.)
+  if (/^(?:who|whom)\s+(?:to|we|you|i)\s+(?:should\s+)?(?:talk|speak|ask|call|ring|contact|deal|go)(?:\s+(?:to|for|with))?$/.test(t)) return ['contact', 'name'];
+  // ("the day they want it for", "the date they need it by": the date it is wanted.)
+  const wantedOn = /^(?:the\s+)?(?:day|date)\s+(?:they|we|you|the\s+[a-z]+)\s+(want|need)s?\s+(?:it|them)\s+(for|by|on)$/.exec(t);
+  if (wantedOn) {
+    traits.type ??= 'date';
+    return [`${wantedOn[1]}ed`, wantedOn[2]!];
+  }
   // ("where it happens", "where they're held", "where it takes place": where it is done, its location.)
   if (/^where\s+(?:it|this|that|they)\s+(?:happened|occurred|took place|happens?|takes place|take place|(?:is|are|gets?|will be)\s+(?:held|run|done|taught|played|given))$|^where\s+(?:it|they)['’](?:s|re)\s+(?:held|run|done|taught|played|given)$/.test(t)) return ['location'];
   // ("whether the child actually came", "whether they turned up": whether they attended.)

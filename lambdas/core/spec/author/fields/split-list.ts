@@ -23,6 +23,8 @@ interface Piece {
   text: string;
   /** The separator before it: `,`, `;`, `and`. */
   sep: string;
+  /** The comma before it was followed by "and" (", and a date"). */
+  andAfterComma?: boolean;
 }
 
 const SPLITFIELDLIST_READINGS = new Remembered<string[]>();
@@ -49,6 +51,8 @@ function splitFieldListOnce(said: string): string[] {
     const states = [...chain.split(/\s*(?:->|→|=>|,\s*then)\s*/), ...(last ? [last] : [])].map((v) => v.trim());
     return `${field} (${states.slice(0, -1).join(', ')} or ${states.at(-1)})`;
   });
+  // ("an access level, chosen by the narrator on the consent form: open, on request or closed": who chooses it says nothing of it.)
+  written = written.replace(/,\s*(?:chosen|picked|selected|set|decided|agreed|specified|given)\s+by\s+(?:the|their|a|an|its|each)\s+[a-z]+(?:\s+(?:on|in|at)\s+(?:the|their|a|an|its)\s+[a-z]+(?:\s+[a-z]+)?)?(?=\s*[:;]|\s*$)/gi, '');
   // ("whether we'd need to go and collect it": "go and" is how it is said, one act.)
   let list = written.replace(/\b(?:go|come|pop|nip)\s+and\s+(?=(?:collect|pick|fetch|get|see|check|look|deliver|fix|measure|inspect)\b)/gi, '').replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '').replace(/\s+for\s+(?:people|those|anyone|folk|folks|members|customers|visitors)\s+who\s+[^,;()]*/gi, '');
   // ("which package they want - we've got bronze, silver and gold": the values, said after a dash.)
@@ -198,7 +202,7 @@ function splitFieldListOnce(said: string): string[] {
     } else if (merged.length > 0 && /^(?:i\.?\s?e\.?|that is|namely|meaning)[,\s]/i.test(piece.text)) {
       // ("a fixer count, i.e. how many volunteer fixers have said they're coming": what the one before means.)
       merged[merged.length - 1]!.text += ` (${piece.text.replace(/[()]/g, ' ')})`;
-    } else if (merged.length > 0 && isDescriptorTail(piece.text) && !(piece.sep === 'and' && /^an?\s+[a-z]+$/i.test(piece.text.trim()))) {
+    } else if (merged.length > 0 && isDescriptorTail(piece.text) && !((piece.sep === 'and' || piece.andAfterComma) && /^an?\s+[a-z]+$/i.test(piece.text.trim()))) {
       // (Not "a title and a date": a word with its article after "and" is a field of its own, not what the one before is.)
       merged[merged.length - 1]!.text += `, ${piece.text}`;
     } else if (merged.length > 0 && /^so\s+(?:it's|it is|that's|that is|they're|they are)\s+/i.test(piece.text) && isDescriptorTail(piece.text.replace(/^so\s+/i, ''))) {
@@ -310,9 +314,11 @@ function topLevelPieces(text: string): Piece[] {
   let quote = false;
   let start = 0;
   let sep = '';
-  const push = (end: number, next: string, skip: number) => {
-    pieces.push({ text: text.slice(start, end).trim(), sep });
+  let andAfterComma = false;
+  const push = (end: number, next: string, skip: number, nextAfterAnd = false) => {
+    pieces.push({ text: text.slice(start, end).trim(), sep, ...(andAfterComma ? { andAfterComma } : {}) });
     sep = next;
+    andAfterComma = nextAfterAnd;
     start = end + skip;
   };
   for (let i = 0; i < text.length; i += 1) {
@@ -323,7 +329,7 @@ function topLevelPieces(text: string): Piece[] {
     if (depth > 0 || quote) continue;
     if (c === ',' || c === ';') {
       const and = /^,\s+and\s+/i.exec(text.slice(i));
-      push(i, c === ';' ? ';' : ',', and ? and[0].length : 1);
+      push(i, c === ';' ? ';' : ',', and ? and[0].length : 1, and !== null);
       if (and) i += and[0].length - 1;
       continue;
     }
@@ -333,7 +339,7 @@ function topLevelPieces(text: string): Piece[] {
       i += joiner[0].length - 1;
     }
   }
-  pieces.push({ text: text.slice(start).trim(), sep });
+  pieces.push({ text: text.slice(start).trim(), sep, ...(andAfterComma ? { andAfterComma } : {}) });
   return pieces.filter((p) => p.text);
 }
 

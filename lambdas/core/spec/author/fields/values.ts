@@ -46,6 +46,8 @@ export function valueList(said: string): string[] | undefined {
   if (/(?:^|\s)(?:e\.\s?g\.|i\.\s?e\.|eg\b|for example\b|for instance\b)|\.\.\.|…|\betc\b|\band so on\b|\b(?:that|this)\s+(?:kind|sort|type)\s+of\s+(?:thing|stuff)|\band the like\b|\bor similar\b|\bor whatever\b/i.test(text)) return undefined;
   // ("(Bessie and Dolly, don't judge)": a remark among them makes them examples, no closed list.)
   if (/\b[a-z]+n['’]t\b|\b[a-z]+['’](?:re|m|ll|ve|d)\b/i.test(text)) return undefined;
+  // ("(one of our volunteers, all of whom log in)": who it is, no values.)
+  if (/\b(?:one\s+of\s+(?:our|the|us)|all\s+of\s+whom|of\s+whom)\b/i.test(text)) return undefined;
   // ("(just the address, typed out)": how it is written, no values.)
   if (/^\s*just\s|\b(?:typed|written|spelled|spelt)\s+(?:out|in|down)\b/i.test(text)) return undefined;
   // ("(can be a half, like 27.5)": what it may be, with an example, no list of choices.)
