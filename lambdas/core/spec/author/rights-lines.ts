@@ -4,6 +4,7 @@
  * told from a colon list of fields.
  */
 import { GROUP_WORDS, PEOPLE_LABEL } from './statement-wording';
+import { NAMED_ADMINS } from './role-sentences';
 
 /** Words that open a list of rights, not of fields ("bakers: read products and update orders"). */
 // (Also "Full control of training sessions", "Log in to view their own details".)
@@ -26,6 +27,8 @@ export function manyNounItems(list: string): boolean {
  */
 export function rightsLine(text: string): string | undefined {
   // ("office - do everything", "fitters - see jobs n update them": a dash for the colon in quick notes.)
+  // ("committee = admins, we can do everything", written "committee: admins, ..." by the segmenter): the administrators.
+  if (NAMED_ADMINS.test(text.trim())) return 'The admin can do everything';
   const m = /^([^:]{1,60}):\s*(.+)$/.exec(text.trim()) ?? /^([a-z][a-z ]{1,40}?)\s+[-–—]\s+(?=(?:do|see|view|read|look|add|make|manage|create|edit|update|book|submit|can)\b)(.+)$/i.exec(text.trim());
   if (!m) return undefined;
   const label = m[1]!.trim();

@@ -18,11 +18,16 @@ export function namedRole(text: string): string {
     /\badmin(?:istrator)?s?\b/i.test(outer) || (outer.trim() !== '' && /\b(?:who|which|that|with|without|if|when|whoever|myself|me|us|i|we|one|two|three|other|others|present|currently|now|only|just|both|all)\b/i.test(role)) ? `${lead}${outer}` : `${lead}${role} `);
 }
 
+/** "committee = admins, we can do everything" (or "committee: admins", as the segmenter writes it at a line's start): the administrators, whoever they are. */
+export const NAMED_ADMINS = /^(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?\s*[=:]\s*(?:the\s+)?(?:admins?|administrators?)\s*(?:[,;-]\s*(?:(?:we|they)\s+(?:can|may)\s+do\s+(?:absolutely\s+)?(?:everything|anything)|(?:full|all)\s+access)\s*)?\.?!*$/i;
+
 /**
  * "Me - I'm the studio manager - full access to everything", "Me, I'm the admin, I do everything":
  * the writer names their role, then its rights; said as the role's sentence.
  */
 export function selfIntroduced(text: string): string {
+  // ("committee = admins, we can do everything": the people named are the administrators.)
+  if (NAMED_ADMINS.test(text.trim())) return 'The admin can do everything';
   // ("me = admin", "me: owner": the writer is that role, which can do everything.)
   const equals = /^(?:me|myself)\s*(?:=|:|-)\s*(?:the\s+)?(admin|administrator|owner|manager|boss)\.?$/i.exec(text.trim());
   if (equals) return `The ${equals[1]!.toLowerCase()} can do everything`;

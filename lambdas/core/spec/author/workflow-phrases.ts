@@ -236,3 +236,13 @@ export function eventsOfAct(verb: string, following: readonly string[]): string[
   }
   return undefined;
 }
+
+/**
+ * A failure, then its retries, for the workflow's last task: "Retry this email up to 3 times.",
+ * "Text gateways fail from time to time, so retry the text up to three times", "Our mailer is
+ * flaky, so it should retry up to 3 times", "The website is slow, so try up to 4 more times".
+ */
+export const FAILURE_THEN_RETRY = /^[^;]*?(?:,\s*|\s+(?=so\s+(?:let\s+)?(?:it\s+|we\s+)?(?:should\s+|must\s+|will\s+|can\s+)?(?:retry|try)\b))so\s+(?:let\s+(?:it|them)\s+|(?:it|we|they|you)\s+)?(?:(?:should|must|will|can|needs? to|has to|have to)\s+)?(?=retry\b|try\s+(?:again\s+)?(?:up\s+to\s+)?\w+\s+(?:(?:more|further|extra)\s+)?times\b|try\s+twice\b)/i;
+
+/** The same, the retries said in the passive: "..., so sending should be tried up to 3 times". */
+export const FAILURE_THEN_PASSIVE_RETRY = /^[^;]*?,\s*so\s+(?=(?:sending|it|that|the\s+[a-z]+(?:\s+[a-z]+)?|each\s+[a-z]+)\s+(?:should|must|will|can|needs? to|has to)\s+be\s+(?:re-?)?tried\b)/i;

@@ -20,7 +20,7 @@ import { plainWorkflowWording, workflowPieces } from './workflow-wording';
 import { heldIn, nextState, stateHolder, statePhrase, triggerFor } from './workflow-triggers';
 import { mentionIn, recordWords } from './workflow-mentions';
 import { readSteps } from './workflow-steps';
-import { CONTINUATION, CREATED_CLAUSE, DEADLINE, MISSED_TIME, CREATED_STATES, CREATE_ACTIONS, PHRASAL_STATES, STATE_LINKS, TASK_VERBS, TRIGGER_OPENERS, UNMET_CONDITION, awaitedEvent, eventsOfAct, expand, participle, plainTriggerText, verbLemma } from './workflow-phrases';
+import { CONTINUATION, FAILURE_THEN_PASSIVE_RETRY, FAILURE_THEN_RETRY, CREATED_CLAUSE, DEADLINE, MISSED_TIME, CREATED_STATES, CREATE_ACTIONS, PHRASAL_STATES, STATE_LINKS, TASK_VERBS, TRIGGER_OPENERS, UNMET_CONDITION, awaitedEvent, eventsOfAct, expand, participle, plainTriggerText, verbLemma } from './workflow-phrases';
 
 export interface WorkflowContext {
   index: EntityIndex;
@@ -205,6 +205,10 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     const made = madeByAct(tokens, ctx) ?? startedByAct(tokens, ctx);
     return made ? { entity: made, trigger: { entity: made, event: 'created' }, lead: [], rest } : undefined;
   }
+  // ("When someone reports a problem": the record's name said as the act that makes one; a Report is created.)
+  if (m.start > 0 && /^(?:someone|somebody|anyone|anybody|they|people|he|she|you|we)$/.test(tokens[m.start - 1]!) && /^(?:a|an|one|their|his|her)$/.test(tokens[m.end] ?? '') && m.end - m.start === 1 && /s$/.test(tokens[m.start]!)) {
+    return { entity: m.entity, trigger: { entity: m.entity, event: 'created' }, lead: [], rest };
+  }
   const before = tokens.slice(0, m.start).filter((w) => !['a', 'an', 'the', 'new', 'any', 'each', 'every', 'some'].includes(w));
   const after = tokens.slice(m.end);
   const duration = findDuration(clause);
@@ -317,14 +321,12 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     const plain = plainTriggerText(plainWorkflowWording(expand(original.trim())).replace(/^(?:(?:oh|also|and|plus|finally|lastly|separately|ps|p\.s\.)\b[,\s]+)+(?:and\s+)?(?=[a-z])/i, '').replace(/^(?:i\s+understand|(?:please\s+)?note|bear\s+in\s+mind|remember)\s+that\s+(?=[a-z])/i, ''));
     // ("... wait up to 14 days for the payment. If it hasn't been paid, send a notice": the wait's outcome, then the action.)
     const text = last ? plain.replace(UNMET_CONDITION, 'then ') : plain;
-    // ("Retry this email up to 3 times.": the retries of the workflow's last task.)
-    // ("Text gateways fail from time to time, so retry the text up to three times": a failure, then its retries.)
-    // ("Our mailer is flaky, so it should retry up to 3 times", "The website is slow, so try up to 4 more times": any reason, and who retries.)
-    const failure = /^[^;]*?(?:,\s*|\s+(?=so\s+(?:let\s+)?(?:it\s+|we\s+)?(?:should\s+|must\s+|will\s+|can\s+)?(?:retry|try)\b))so\s+(?:let\s+(?:it|them)\s+|(?:it|we|they|you)\s+)?(?:(?:should|must|will|can|needs? to|has to|have to)\s+)?(?=retry\b|try\s+(?:again\s+)?(?:up\s+to\s+)?\w+\s+(?:(?:more|further|extra)\s+)?times\b|try\s+twice\b)/i.exec(text)
+    // (Not "if we cancel a dinner refund everyone, the card thing is dodgy so retry 3 times": a workflow of its own opens it.)
+    const opensOwn = /^(?:if|when|whenever|once|as soon as|after)\b/i.test(text);
+    const failure = opensOwn ? null : FAILURE_THEN_RETRY.exec(text)
       // ("Our SMS service times out now and then; retry up to three times": the failure, then the retries; not a trigger of its own.)
       ?? (/^[^;]*;\s*retry\b/i.test(text) && !readOpening(conditionFirst(commaBeforeAction(text)), ctx) ? /^[^;]*;\s*/.exec(text) : null)
-      // ("..., so sending should be tried up to 3 times": the failure, then the retries said in the passive.)
-      ?? /^[^;]*?,\s*so\s+(?=(?:sending|it|that|the\s+[a-z]+(?:\s+[a-z]+)?|each\s+[a-z]+)\s+(?:should|must|will|can|needs? to|has to)\s+be\s+(?:re-?)?tried\b)/i.exec(text);
+      ?? FAILURE_THEN_PASSIVE_RETRY.exec(text);
     // (Not "If a new fault hasn't been assigned within 1 hour, page the engineer; the page should be retried ...": a workflow of its own, with its retries.)
     // ("The school mail server drops the odd message, so sending should be tried up to 3 times": passive, too.)
     const retriesLast = (/\b(?:retried|re-?tried)\b|^retry\b|\bbe\s+tried\s+(?:up\s+to\s+)?\w+\s+times\b/i.test(text) && !/^(?:if|when|whenever|once|as soon as)\s+(?:an?|any|each|every)\s/i.test(text)) || !!failure;

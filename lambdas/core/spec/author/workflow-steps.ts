@@ -93,7 +93,7 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
     }
     // ("If nobody has marked it taken or binned within a day of that": a wait for either state, or for the act.)
     // ("if we still haven't found it six months on": the people who would act, and a time "on" or "later".)
-    const nobody = /^(?:(?:if\s+)?(?:nobody|no one)\s+|if\s+(?:we|you|they|staff)\s+(?:still\s+)?(?=(?:has|have)\s+not\b))?(?:has|have)\s+(?:not\s+)?(?:yet\s+)?([a-z]+(?:\s+or\s+[a-z]+)?)\s+(?:it|them)(?:\s+(?:as\s+)?(?!(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s)([a-z]+(?:\s+or\s+[a-z]+)*))?\s+(?:(?:within|in|by)\s+(.+)|(.+?)\s+(?:on|later))$/i.exec(segment);
+    const nobody = /^(?:(?:if\s+)?(?:nobody|no one)\s+|if\s+(?:we|you|they|staff)\s+(?:still\s+)?(?=(?:has|have)\s+not\b))?(?:has|have)\s+(?:not\s+)?(?:yet\s+)?([a-z]+(?:\s+or\s+[a-z]+)?)\s+(?:it|them)(?:\s+(?:as\s+)?(?!(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s)([a-z]+(?:\s+(?!within\b|by\b)[a-z]+)?(?:\s+or\s+[a-z]+(?:\s+(?!within\b|by\b)[a-z]+)?)*))?\s+(?:(?:within|in|by)\s+(.+)|(.+?)\s+(?:on|later))$/i.exec(segment);
     const nobodyTime = nobody ? findDuration(nobody[3] ?? nobody[4]!) : undefined;
     if (nobody && nobodyTime) {
       // ("If nobody has invited or rejected them within three weeks": either act ends the wait.)

@@ -35,7 +35,11 @@ export function plainWorkflowWording(sentence: string): string {
   // ("When a party is put on hold": it is held.)
   text = text.replace(/\b(is|are|gets|get)\s+(?:put|placed)\s+on\s+hold\b/gi, '$1 held');
   // ("retry it up to 3x": three times.)
-  text = text.replace(/\bup\s+to\s+(\d+)\s*x\b/gi, 'up to $1 times');
+  text = text.replace(/\bup\s+to\s+(\d+)\s*x\b/gi, 'up to $1 times')
+    // ("if no one has marked it in hand within 48 hrs text the committee": the time, then the act.)
+    .replace(/\b(within|after)\s+((?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|fourteen|twenty-four|forty-eight)\s+(?:hrs?|hours?|days?|weeks?|months?|minutes?|mins?))\s+(?=(?:text|email|e-mail|notify|remind|send|alert|tell|call|ring|ping|message|escalate|chase)\b)/gi, '$1 $2, ')
+    // ("so retry like 3 times": about that many, as many.)
+    .replace(/\b(retry|try)\s+(?:like|about|around|roughly|maybe|say)\s+(?=(?:\d+|two|three|four|five)\s+times\b)/gi, '$1 ');
   // ("It'd be great if when a visit is booked ...": the wish around the workflow says nothing of it.)
   text = text.replace(/^(?:it(?:'d|\s+would)\s+be\s+(?:great|nice|good|lovely|handy|brilliant|ideal)|(?:i|we)(?:'d|\s+would)\s+(?:love|like)\s+it)\s+if\s+(?=(?:when|whenever|once|as soon as|after)\b)/i, '');
   // ("when a visit is booked the customer gets a text the day before": send them one, then.)

@@ -425,7 +425,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   // ("a photo of the scoresheet": the scoresheet photo, as a compound names it; "a pdf of the quote", the quote pdf.)
   // ("a recording of the speaking part": the recording, a file, named by what it records.)
   // ("a scan of their driving licence": the licence, kept as a file, as a scan or an upload of it would be.)
-  else if (ws.length > 2 && ws.length <= 5 && ws[0] === 'scan' && ws[1] === 'of') {
+  // ("a copy of the training cert": the certificate, kept as a file.)
+  else if (ws.length > 2 && ws.length <= 5 && (ws[0] === 'scan' || (ws[0] === 'copy' && traits.contentTypes.length > 0)) && ws[1] === 'of') {
     ws = ws.slice(2);
     traits.type ??= 'file';
   } else if (ws.length > 2 && (ofObject(ws).length <= 2 || ofObject(ws).includes('or')) && /^(?:photo|picture|image|recording|video|pdf)$/.test(ws[0]!) && ws[1] === 'of') {
@@ -480,6 +481,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
 function takeInlineValues(text: string, traits: Traits, entities: readonly string[], owner?: string): string {
   // The first value is the word before the first slash; the others may be words or two
   // (`status received/in work/ready/picked up`).
+  // ("the date they did their cpr/aed training": words joined by a slash before a noun modify it; no values.)
+  if (/\b(?:their|its|his|her|my|our|the)\s+[a-z]+(?:\/[a-z]+)+\s+[a-z]+$/i.test(text)) return text;
   const strict = /^(.+?)\s+([^\s/]+(?:\s*\/\s*[^\s/]+)+)$/.exec(text);
   const slash = strict && !strict[1]!.includes('/') ? strict : /^(.+?)\s+([^\s/]+(?:\s*\/\s*[^/]+)+)$/.exec(text);
   if (slash) {
@@ -979,6 +982,13 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (/^how long\s+(?:it|they|the\s+[a-z]+)(?:\s+(?:should|will|would|usually|normally|typically|is expected to|are expected to|'s expected to|'re expected to)|['’]s\s+expected\s+to)?\s+(?:takes?|lasts?|runs?)$/.test(t)) {
     traits.type ??= 'integer';
     return ['duration'];
+  }
+  // ("the date they did their cpr/aed training", "the date it passed its inspection": the date of that thing.)
+  const didDate = /^(?:the\s+)?date\s+(?:they|it|he|she)\s+(?:did|completed|passed|took|got|had|sat|finished|attended|last\s+had|last\s+did)\s+(?:their|its|his|her|the)\s+(?:[a-z]+(?:\/[a-z]+)+\s+|[a-z]+\s+){0,2}([a-z]+)$/.exec(t);
+  if (didDate) {
+    traits.type = 'date';
+    delete traits.values;
+    return [didDate[1]!, 'date'];
   }
   // ("the date its next MOT is due", "the date their contract started": the thing's due or start date.)
   const thingDate = /^(?:the\s+)?date\s+(?:its|their|his|her|the)\s+(?:next\s+|last\s+|current\s+)?([a-z]+)\s+(?:is\s+|was\s+)?(due|[a-z]+ed)$/.exec(t);

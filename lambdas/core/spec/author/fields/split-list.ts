@@ -255,6 +255,8 @@ function isDescriptorTail(written: string): boolean {
   // ("optionally a photo", "an optional photo": a field of its own, said to be optional.)
   if (/^(?:optionally|possibly|maybe|perhaps)\s+(?:a|an|the|their|its|some|any|one)\s/i.test(text.trim())) return false;
   if (/^(?:an?|the|their|its|some|any)\s+(?:optional|required|compulsory|mandatory|unique)\s+[a-z]/i.test(text.trim())) return false;
+  // ("any notes, and optional pic": a file said to be optional, without its article, is a field of its own too.)
+  if (/^(?:optional|required|compulsory|mandatory)\s+(?:pics?|photos?|pictures?|images?|scans?|videos?|documents?|recordings?|attachments?)$/i.test(text.trim())) return false;
   // ("the training night, any weekday from Monday to Friday": the days it can be.)
   if (/^(?:any\s+(?:day|weekday)(?:\s+of\s+the\s+week)?\s*,?\s*)?(?:from\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(?:to|through|till|until)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i.test(text.trim())) return true;
   // ("the handicap, a whole number such as 1100": what the field before is, with an example.)
