@@ -322,8 +322,7 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     // ("... wait up to 14 days for the payment. If it hasn't been paid, send a notice": the wait's outcome, then the action.)
     const text = last ? plain.replace(UNMET_CONDITION, 'then ') : plain;
     // (Not "if we cancel a dinner refund everyone, the card thing is dodgy so retry 3 times": a workflow of its own opens it.)
-    const opensOwn = /^(?:if|when|whenever|once|as soon as|after)\b/i.test(text);
-    const failure = opensOwn ? null : FAILURE_THEN_RETRY.exec(text)
+    const failure = /^(?:if|when|whenever|once|as soon as|after)\b/i.test(text) ? null : FAILURE_THEN_RETRY.exec(text)
       // ("Our SMS service times out now and then; retry up to three times": the failure, then the retries; not a trigger of its own.)
       ?? (/^[^;]*;\s*retry\b/i.test(text) && !readOpening(conditionFirst(commaBeforeAction(text)), ctx) ? /^[^;]*;\s*/.exec(text) : null)
       ?? FAILURE_THEN_PASSIVE_RETRY.exec(text);
