@@ -96,6 +96,10 @@ function readStatesOnce(written: string): StateList | undefined {
   // ('sits as "awaiting pricing" until ..., goes to "on shop floor"': a quoted state of several words is one.)
   // ("A party goes enquiry → held → confirmed → completed": arrows between the states, in order.)
   const text = written
+    // ("The status starts at received, then acknowledged, in progress, on hold (when we've gone back ...) and finally answered
+    // or refused": when a state is reached says nothing of it; "and finally" is one more step.)
+    .replace(/\s*\((?:when|if|once|while|after|before|until)\b[^()]*\)/gi, '')
+    .replace(/^(.*\b(?:starts?|begins?)\s+(?:off\s+|out\s+)?(?:at|as|in)\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,\s*then\s+(?:[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,\s*)+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+and\s+(?:finally|then|lastly|eventually)\s+/i, '$1, then ')
     // ("Separately, interviews move through our working stages: ...": the aside before, and whose stages they are, say nothing.)
     .replace(/^(?:separately|also|in addition|additionally|besides|on top of that|independently)\s*,\s+/i, '')
     .replace(/\b(through)\s+(?:our|their|its|the)\s+(?:own\s+)?(?:[a-z]+\s+)?(stages?|states?|statuses|steps|phases)\s*:/i, '$1 the $2:')

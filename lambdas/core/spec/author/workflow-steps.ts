@@ -157,7 +157,7 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
     const again = new RegExp(String.raw`^(?:and\s+)?another${ANOTHER}\s+(?=(?:if|unless)\s)`, 'i').exec(segment);
     const repeat = again ? [...draft.steps].reverse().find((step) => step.kind === 'task') : undefined;
     // ("if it still hasn't been paid 7 days after the reminder": after the step before; "30 days after its ready": after the trigger.)
-    const unless = new RegExp(String.raw`^(?:and\s+)?(?:another${ANOTHER}\s+)?(?:if|unless)\s+(?:it|they|(?:the|a|an)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:still\s+)?(?:is|are|has|have)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?(made\s+|marked\s+(?:as\s+)?|set\s+to\s+|moved\s+to\s+)?([a-z]+(?:-[a-z]+)*)\s+((?:a|an|the|their|its|any)\s+[a-z]+(?:\s+[a-z]+)?\s+)?(?:(?:within|in|after|by)\s+(.+)|(.+?)\s+(?:after that|after|later|after\s+(?:the|that|this|their|our)\s+(?:first\s+)?(?:reminder|email|message|text|notice|letter|call|nudge)|after\s+(?:it\s+(?:is|was|became|got)|its)\s+[a-z]+))$`, 'i').exec(segment);
+    const unless = new RegExp(String.raw`^(?:and\s+)?(?:another${ANOTHER}\s+)?(?:if|unless)\s+(?:it|they|(?:the|a|an)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:still\s+)?(?:is|are|has|have)\s+(?:still\s+)?not\s+(?:been\s+|yet\s+)?(made\s+|marked\s+(?:as\s+)?|set\s+to\s+|moved\s+to\s+)?([a-z]+(?:-[a-z]+)*(?:\s+or\s+[a-z]+(?:-[a-z]+)*)?)\s+((?:a|an|the|their|its|any)\s+[a-z]+(?:\s+[a-z]+)?\s+)?(?:(?:within|in|after|by)\s+(.+)|(.+?)\s+(?:after that|after|later|after\s+(?:the|that|this|their|our)\s+(?:first\s+)?(?:reminder|email|message|text|notice|letter|call|nudge)|after\s+(?:it\s+(?:is|was|became|got)|its)\s+[a-z]+))$`, 'i').exec(segment);
     // ("if it still isn't back a week after that": the time is the phrase before "after".)
     const awaitedFor = unless ? findDuration(unless[4] ?? unless[5]!) ?? (unless[3] && TIME_ONLY.test(unless[3].trim()) ? findDuration(unless[3]) : undefined) : undefined;
     if (unless && awaitedFor) {
@@ -174,10 +174,24 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
         draft.lastSegment = segment;
         continue;
       }
-      const step: WorkflowStep = { kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, draft.names), events: [event], timeout: awaitedFor.iso };
+      // ("if the request hasn't been answered or refused within 21 days": either state ends the wait.)
+      const either = /\s+or\s+/i.test(unless[2]!) ? unless[2]!.toLowerCase().split(/\s+or\s+/).map((w) => asStatusValue(draft.entity, STATE_ADVERBS[w] ?? PHRASAL_STATES[w] ?? snakeCase(unless[1] ? w : awaitedEvent(w, '', recordWords(draft.entity))), ctx)) : undefined;
+      const events = either ?? [event];
+      const step: WorkflowStep = { kind: 'waitForEvent', name: uniqueName(`wait_for_${events[0]}`, draft.names), events, timeout: awaitedFor.iso };
       draft.steps.push(step);
       draft.hints.awaited.add(step.name);
       if (repeat) draft.steps.push({ ...repeat, name: uniqueName(repeat.name, draft.names) });
+      draft.lastSegment = segment;
+      continue;
+    }
+    // ("and if another 7 days go by with still nothing, escalate it": the same wait again, for that time.)
+    const goesBy = /^(?:and\s+)?(?:if|when|once)\s+(?:another|a\s+further|a\s+few\s+more)\s+(.+?)\s+(?:go|goes|pass|passes|slip|slips|tick|ticks)\s+by\b(?:\s+(?:with\s+)?(?:still\s+)?(?:nothing|no\s+answer|no\s+reply|no\s+response|and\s+(?:still\s+)?nothing))?$/i.exec(segment);
+    const goesByTime = goesBy ? findDuration(goesBy[1]!) : undefined;
+    const awaitedBefore = goesByTime ? [...draft.steps].reverse().find((step) => step.kind === 'waitForEvent' && draft.hints.awaited.has(step.name)) : undefined;
+    if (goesByTime && awaitedBefore?.kind === 'waitForEvent') {
+      const step: WorkflowStep = { kind: 'waitForEvent', name: uniqueName(awaitedBefore.name, draft.names), events: awaitedBefore.events, timeout: goesByTime.iso };
+      draft.steps.push(step);
+      draft.hints.awaited.add(step.name);
       draft.lastSegment = segment;
       continue;
     }

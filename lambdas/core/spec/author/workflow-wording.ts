@@ -28,6 +28,8 @@ const TIME_BEFORE_AFTER = /(?:minutes?|hours?|days?|weeks?|months?|years?|later|
 
 export function plainWorkflowWording(sentence: string): string {
   let text = sentence.trim().replace(/\.$/, '');
+  // ("By law we've got twenty working days, so when a request comes in ...": why, before the trigger, says nothing of it.)
+  text = text.replace(/^[^,;]{3,80},\s*so\s+(?=(?:when|whenever|once|as soon as|if)\s)/i, '');
   // ("if a newly reported fault hasn't been assigned": a new one.)
   text = text.replace(/\b(a|an|any|each|every)\s+(?:newly|recently|just)\s+(?:reported|submitted|created|logged|raised|added|made|opened|booked|registered)\s+/gi, '$1 new ');
   // ("the evening before their journey, 12 hours before it leaves": the time said exactly.)

@@ -85,6 +85,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/^what\s+(kind|type|sort|size|colour|color|grade|level)\s+(?:it|they)\s+(?:is|are)\b/i, '$1')
     // ("was it locked y/n", "is it insured": the question, said as what it asks.)
     .replace(/^(was|is|were|are)\s+(?:it|they)\s+(?=[a-z]+(?:ed|en)?\b)/i, '$1 ')
+    // ("the request details themselves": the emphasis is no part of the name.)
+    .replace(/^([^()]+?\s[a-z]+)\s+(?:themselves|itself)(?=\s*(?:\(|$))/i, '$1')
     // ("a summary paragraph", "a short background paragraph": a paragraph is how long it is written, long text.)
     .replace(/^((?:an?\s+|the\s+|its\s+|their\s+)?(?:short\s+|brief\s+|long\s+)?[a-z]+)\s+paragraph$/i, (all, name: string) => (/\b(?:short|brief|long|an?|the|its|their)$/i.test(name.trim()) ? all : `${name} (long text)`))
     // ("a circumstances box for the long story": the box is where it is written.)

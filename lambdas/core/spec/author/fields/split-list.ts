@@ -53,6 +53,8 @@ function splitFieldListOnce(said: string): string[] {
   });
   // ("an access level, chosen by the narrator on the consent form: open, on request or closed": who chooses it says nothing of it.)
   written = written.replace(/,\s*(?:chosen|picked|selected|set|decided|agreed|specified|given)\s+by\s+(?:the|their|a|an|its|each)\s+[a-z]+(?:\s+(?:on|in|at)\s+(?:the|their|a|an|its)\s+[a-z]+(?:\s+[a-z]+)?)?(?=\s*[:;]|\s*$)/gi, '');
+  // ("the request details themselves, which can run to paragraphs": how long it may get, long text.)
+  written = written.replace(/,\s*which\s+(?:can|may|might|could|will|often|usually|sometimes)\s+(?:run|go|stretch|be|get)\s+(?:to|into|on\s+for|up\s+to)\s+(?:several\s+|many\s+|a\s+few\s+|multiple\s+|a\s+couple\s+of\s+)?(?:paragraphs|pages|lines)\b/gi, ' (long text)');
   // ("whether we'd need to go and collect it": "go and" is how it is said, one act.)
   let list = written.replace(/\b(?:go|come|pop|nip)\s+and\s+(?=(?:collect|pick|fetch|get|see|check|look|deliver|fix|measure|inspect)\b)/gi, '').replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '').replace(/\s+for\s+(?:people|those|anyone|folk|folks|members|customers|visitors)\s+who\s+[^,;()]*/gi, '');
   // ("which package they want - we've got bronze, silver and gold": the values, said after a dash.)
@@ -118,7 +120,8 @@ function splitFieldListOnce(said: string): string[] {
   list = list.replace(/(\s+and)\s*,\s*(?:afterwards|later|then|after that|at the end)\s*,\s+/gi, '$1 ');
   // ("the position and, when one applies, a scoring code", "and, if there is one, a photo": a condition set off by commas makes the next field optional.)
   // ("and, optionally, the item they think is theirs": the same, said with the word.)
-  list = list.replace(/(\s+and)\s*,\s*(?:optionally|if (?:any|wanted|needed))\s*,\s+/gi, '$1 optionally ');
+  // ("and, if I like, a message for reception": the same, said as the writer's choice.)
+  list = list.replace(/(\s+and)\s*,\s*(?:optionally|if (?:any|wanted|needed)|if (?:i|we|they|you) (?:like|want|wish|prefer|choose)(?: to)?)\s*,\s+/gi, '$1 optionally ');
   list = list.replace(/(\s+and)\s*,\s*(?:when|if|where|wherever)\s+(?:one|it|they|there(?:'s| is| are)?|any|that|relevant|applicable|needed|known)(?:\s+(?:applies|apply|is one|are some|is any|exists?|is relevant|is needed|is known|one))?\s*,\s+/gi, '$1 optionally ');
   // ("the lowest and the highest grade allowed": two fields sharing their noun.)
   list = list.replace(/\b(?:the\s+)?(lowest|highest|minimum|maximum|min|max|earliest|latest|opening|closing|first|last)\s+and\s+(?:the\s+)?(lowest|highest|minimum|maximum|min|max|earliest|latest|opening|closing|first|last)\s+([a-z]+)\b/gi, 'the $1 $3 and the $2 $3');
