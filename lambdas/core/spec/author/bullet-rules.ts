@@ -11,6 +11,8 @@ import { readFieldRule } from './field-rules';
 export function bulletRule(said: string): string | undefined {
   const text = said.trim().replace(/[.;]+$/, '');
   if (/^(?:no|nothing)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are|can|may|should)\s+(?:to\s+)?be\s+(?:stored|saved|kept|created|accepted|recorded|added|filed)\s+without\s+(?:it|one|them)$/i.test(text)) return 'required';
+  // ("This is a yes/no and it has to be filled in every time": required, whatever else the sentence says of it.)
+  if (/^(?:this|it)\b[^;]*\b(?:has\s+to|must|needs?\s+to)\s+be\s+(?:filled\s+in|there|given|answered|entered|ticked)\b|^(?:this|it)(?:['’]s|\s+is)\s+(?:required|mandatory|compulsory)\b/i.test(text)) return 'required';
   const rule = readFieldRule(text);
   if (!rule?.pronoun) return undefined;
   const t = rule.traits;

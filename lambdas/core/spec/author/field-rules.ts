@@ -42,6 +42,8 @@ export function readFieldRule(written: string): FieldRule | undefined {
   const sentence = written
     .replace(/^(.+?)\s+is\s+the\s+(?:key|main|most important|important|crucial)\s+(?:thing|one|bit|field|part)\s*[:,;-]\s*it(?:['’]s|\s+is)\s+/i, '$1 is ')
     .replace(/\s*\([^()]*\)\s*\.?$/, '')
+    // ("The code is compulsory and it must be unique - it's the whole basis of traceability": why, after a dash, says nothing.)
+    .replace(/\s+[-–—]\s+(?:it['’]s|it\s+is|that['’]s|that\s+is|this\s+is|because|since|as)\b.*$/i, '')
     // ("The ID scan is a legal requirement, so it's required as well": the rule after the reason.)
     .replace(/^(.+?)\s+(?:is|are)\s+[^,;]+,\s+so\s+(?:it|they)(?:['’]s|['’]re|\s+is|\s+are)\s+(?=(?:required|mandatory|unique|optional)\b)/i, '$1 is ')
     // ("The email's how they'll log in so it's required": the same, said short.)
@@ -53,6 +55,9 @@ export function readFieldRule(written: string): FieldRule | undefined {
     readDescriptor(`max ${large[2]!}`, traits, []);
     if (traits.maxBytes !== undefined) return { field: [], traits, pronoun: true };
   }
+  // ("The code is compulsory and it must be unique": both rules, of the one field.)
+  const both = /^((?:the|its|their)\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:is|are)\s+(required|mandatory|compulsory)\s*,?\s+and\s+(?:it|they)\s+(?:must|should|has to|have to)\s+be\s+(unique)$/i.exec(sentence.trim().replace(/[.!]$/, ''));
+  if (both) return readFieldRule(`${both[1]} must be ${both[2]} and ${both[3]}`);
   const one = ONE_PER.exec(sentence.trim());
   if (one) {
     const traits = emptyTraits();

@@ -72,8 +72,13 @@ function announcedName(text: string): string {
     singular(head.toLowerCase()) === noun.toLowerCase() && !/^(?:the|our|their|its|a|an|and|then|now|next|also)$/i.test(modifier) ? `${lead}${modifier} ${head}: ${det}${modifier.toLowerCase()} ${noun}` : all);
 }
 
+/** "The result is pending until the lab gets back to us, then pass or fail": the values it is, in order, without when. */
+function valuesUntilThen(text: string): string {
+  return text.replace(/^((?:the|its|their)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:is|starts\s+(?:off\s+)?(?:as|at))\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+until\s+[^,;]+,\s*(?:and\s+)?then\s+(?:either\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+or\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)(\.?)$/i, '$1 is $2, $3 or $4$5');
+}
+
 export function plainStatement(s: string): string {
-  return namedRole(introducedRole(selfIntroduced(eachOneOfLabel(announcedName(stuckAsWorkflow(plainWorkflowWording(plainRightsWording(s))))))))
+  return namedRole(introducedRole(selfIntroduced(eachOneOfLabel(announcedName(stuckAsWorkflow(plainWorkflowWording(plainRightsWording(valuesUntilThen(s)))))))))
     // ("read only theirs": their own.)
     .replace(/\btheirs\b/gi, 'their own')
     .replace(EMPHASISED_EVERYONE, (_m, a?: string, b?: string) => a ?? b ?? '')

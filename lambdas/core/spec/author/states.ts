@@ -26,7 +26,7 @@ const PATTERNS: RegExp[] = [
   // ("the volunteers keep each donation's status up to date: in the fridge, taken or binned": the record's states.)
   /^(?:.*?\b)?(?:each|every|the|its|their)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)['’]s\s+(?:status|state|stage)\s+(?:up\s+to\s+date|current|updated)\s*:\s*(.+)$/i,
   // ("A plot is always in one of four states: vacant, under offer, let, or being cleared": the states, after the colon.)
-  new RegExp(String.raw`${SUBJECT}\s+(?:is|are)\s+(?:always\s+)?(?:in\s+)?one\s+of\s+(?:(?:two|three|four|five|six|seven|eight|\d+)\s+)?(?:states|statuses|stages|states?)\s*:\s*(.+)$`, 'i'),
+  new RegExp(String.raw`${SUBJECT}\s+(?:is|are)\s+(?:always\s+)?(?:in\s+)?one\s+of\s+(?:(?:these|the\s+following|those|our|its)\s+)?(?:(?:two|three|four|five|six|seven|eight|\d+)\s+)?(?:states|statuses|stages|states?)\s*:\s*(.+)$`, 'i'),
   // "Permits start as applied, then move to approved or refused".
   new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?)\s+(?:off\s+)?(?:as|in|at)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,?\s+(?:then|and then)\s+.+)$`, 'i'),
   // ("Jobs go booked in, in progress, waiting for parts, ready and collected": through them, in order.)

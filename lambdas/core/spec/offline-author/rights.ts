@@ -480,6 +480,7 @@ export function roleNameOf(subject: string[]): string {
   // ("the kitchen lads" are its staff; "the sales guys", "the accounts lot" are sales, accounts.)
   const casual = plain.length > 1 && /^(?:guys|lads|lasses|folks?|gang|lot|bods)$/.test(plain[plain.length - 1]!);
   const ws = casual ? (/s$/.test(plain[plain.length - 2]!) ? plain.slice(0, -1) : [...plain.slice(0, -1), 'staff']) : plain;
-  if (ws === plain) ws[ws.length - 1] = singular(ws[ws.length - 1]!);
+  // ("Sales manages the stockists", "Accounts see invoices": a department said by its work keeps its name.)
+  if (ws === plain && !(ws.length === 1 && /^(?:sales|accounts|operations|logistics|finance|marketing|admissions|lettings|events)$/.test(ws[0]!))) ws[ws.length - 1] = singular(ws[ws.length - 1]!);
   return ws.join('_').replace(/[^a-z0-9_]/g, '_').replace(/_+/g, '_').replace(/^_|_$/g, '');
 }

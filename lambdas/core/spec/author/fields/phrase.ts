@@ -85,6 +85,12 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/^what\s+(kind|type|sort|size|colour|color|grade|level)\s+(?:it|they)\s+(?:is|are)\b/i, '$1')
     // ("was it locked y/n", "is it insured": the question, said as what it asks.)
     .replace(/^(was|is|were|are)\s+(?:it|they)\s+(?=[a-z]+(?:ed|en)?\b)/i, '$1 ')
+    // ("the temperature at collection, in degrees": a reading in degrees is a number; when it was read is no part of its name.)
+    .replace(/\s*,?\s+(?:measured\s+)?in\s+degrees$/i, () => {
+      traits.type ??= 'number';
+      return '';
+    })
+    .replace(/^((?:an?\s+|the\s+|its\s+|their\s+)?(?:[a-z]+\s+){0,2}(?:temperature|weight|reading|level|count|volume))\s+at\s+(?:collection|delivery|arrival|departure|pickup|pick-up|drop-off|dispatch|check-in|checkout|the\s+time)$/i, '$1')
     // ("the request details themselves": the emphasis is no part of the name.)
     .replace(/^([^()]+?\s[a-z]+)\s+(?:themselves|itself)(?=\s*(?:\(|$))/i, '$1')
     // ("a summary paragraph", "a short background paragraph": a paragraph is how long it is written, long text.)
