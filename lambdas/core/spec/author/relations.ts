@@ -261,6 +261,9 @@ function readRelationsOnce(written: string): RelationReading | undefined {
   // ("A donation belongs to the shop it was dropped at": which one it is, said as a clause, is no part of it.)
   // ("an event belongs to the one venue it is held at": the one venue.)
   let text = written.replace(/\b((?:belongs?|belonging) to)\s+the\s+(?:one\s+|single\s+|same\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:it|they|that|which|where)\s+(?:was|were|is|are|came|comes|got)\s+[a-z]+(?:ed|en|wn|t)?(?:\s+(?:at|in|on|from|to|by|for|into))?(?=\s*(?:,|$|\s+and\b))/i, '$1 one $2').replace(/^((?:(?:each|every|a|an|the|one|any)\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:obviously|naturally|of course|usually|typically|clearly|generally|normally)\s+/i, '$1 ');
+  // ("A cleaning job is for a cottage, usually tied to the booking that's just left (not always ...), with ...": the one it is
+  // usually tied to, a reference it may lack.)
+  text = text.replace(/,\s*(?:usually|often|sometimes|normally|typically|generally|mostly)\s+(?:tied|linked|attached|connected)\s+to\s+(?:the|a|an)\s+([a-z]+)\b[^,()]*(?:\s*\([^()]*\))?\s*,\s*with\s+/i, ', with the $1 (optional), ');
   // ("... so they can see their own": why it is linked says nothing of the link.)
   text = text.replace(/\s*,?\s+so\s+(?:that\s+)?(?:they|he|she|we|you|it|the\s+[a-z]+)\s+(?:can|could|will|know)\b.*$/i, '');
   // ("Each cottage is linked to the owner's login": to the owner, who logs in.)

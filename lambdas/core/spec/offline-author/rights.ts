@@ -161,6 +161,8 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   const qualified = tokens.slice(k, j).findIndex((w, i, all) => w === 'without' || (w === 'with' && /^(?:no|an|a)$/.test(all[i + 1] ?? '')));
   const subject = tokens.slice(k, qualified > 0 ? k + qualified : j);
   if (subject.some((w) => !/^[a-z][a-z'-]*$/.test(w) || STOPS.has(w) || w === 'a' || w === 'an')) return undefined;
+  // ("Only active ones take bookings": "ones" stands for records said before, no people.)
+  if (/^(?:ones?)$/.test(subject[subject.length - 1] ?? '')) return undefined;
   // ("Bev in the office deals with bookings": a person's first name is who, not which role; the text names the role elsewhere.)
   const named = /^\s*(?:(?:and|but|then|also|while)\s+)?([A-Z][a-z]+)\b/.exec(clause)?.[1];
   if (named && subject.includes(named.toLowerCase()) && isFirstName(named)) return undefined;

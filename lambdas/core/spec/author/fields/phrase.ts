@@ -91,6 +91,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
       return '';
     })
     .replace(/^((?:an?\s+|the\s+|its\s+|their\s+)?(?:[a-z]+\s+){0,2}(?:temperature|weight|reading|level|count|volume))\s+at\s+(?:collection|delivery|arrival|departure|pickup|pick-up|drop-off|dispatch|check-in|checkout|the\s+time)$/i, '$1')
+    // ("the cleaner assigned to it": the cleaner, whoever is given the job.)
+    .replace(/^((?:the|its|their|an?)\s+[a-z]+)\s+(?:assigned|allocated|appointed)\s+(?:to\s+(?:it|them|the\s+job|the\s+visit))$/i, '$1')
     // ("the request details themselves": the emphasis is no part of the name.)
     .replace(/^([^()]+?\s[a-z]+)\s+(?:themselves|itself)(?=\s*(?:\(|$))/i, '$1')
     // ("a summary paragraph", "a short background paragraph": a paragraph is how long it is written, long text.)
@@ -124,6 +126,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("exactly one supervising professor": the count is the relation's, not the name's.)
     // ("the parts used (free text is fine)": a free text.)
     .replace(/\(\s*free[- ]?text(?:\s+is\s+(?:fine|ok|okay|good)|\s+please|\s+only)?\s*\)/gi, '(free text)')
+    // ("any special requests in free text ("arriving late", "cot please")": written freely; what is quoted are examples.)
+    .replace(/^(.+?)\s+in\s+free[- ]?text\s*(?:\(([^()]+)\))?\s*$/i, (_m, name: string, examples?: string) => `${name} (free text${examples ? `; e.g. ${examples.replace(/,/g, ';')}` : ''})`)
     // ("free-text load-in notes (parking, lifts, stairs)": written freely, so what is listed is what they cover, a note.)
     .replace(/^((?:(?:the|some|any|a|an)\s+)?free[- ]text\s+[^()]+?)\s*\(([^()]+)\)\s*$/i, (_m, name: string, covered: string) => `${name} (free text; e.g. ${covered.replace(/,/g, ';')})`)
     // ("which dog(s)": one or more, said of the name; the plural marker is no detail.)
@@ -652,7 +656,7 @@ const ACT_NOUNS: Readonly<Record<string, string>> = {
   collect: 'collection', collected: 'collection', deliver: 'delivery', delivered: 'delivery', visit: 'visit', visited: 'visit', inspect: 'inspection', inspected: 'inspection',
   clean: 'cleaning', cleaned: 'cleaning', service: 'service', serviced: 'service', pay: 'payment', paid: 'payment', water: 'watering', watered: 'watering', feed: 'feeding', fed: 'feeding',
   check: 'check', checked: 'check', meet: 'meeting', train: 'training', trained: 'training', wash: 'wash', washed: 'wash', test: 'test', tested: 'test',
-  prep: 'preparation', prepare: 'preparation', cook: 'cooking', pack: 'packing', package: 'packaging', ship: 'shipping', send: 'sending', finish: 'finish',
+  prep: 'preparation', prepare: 'preparation', book: 'booking', cook: 'cooking', pack: 'packing', package: 'packaging', ship: 'shipping', send: 'sending', finish: 'finish',
 };
 
 /** The measure a "how ..." question asks about ("how big it is": its size). */
@@ -700,6 +704,12 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   const howDone = /^how\s+(?:it|they|each one)\s+(?:was|were|is|are|gets?|got)\s+([a-z]+(?:ed|ght|id|de|wn|ne|en|nt))$/.exec(t);
   if (howDone) {
     const act = infinitiveOf(howDone[1]!);
+    return [ACT_NOUNS[act] ?? act, 'method'];
+  }
+  // ("how they paid (cash, card or cheque)": the way they paid, the payment method.)
+  const howTheyDid = /^how\s+(?:they|we|you|he|she|the\s+[a-z]+)\s+(paid|booked|delivered|sent|returned)(?:\s+(?:for\s+)?(?:it|them|us))?$/.exec(t);
+  if (howTheyDid) {
+    const act = infinitiveOf(howTheyDid[1]!);
     return [ACT_NOUNS[act] ?? act, 'method'];
   }
   // ("how they want it prepped: whole, gutted or filleted": what is done to it, as they choose.)

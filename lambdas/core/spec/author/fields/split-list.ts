@@ -60,7 +60,12 @@ function splitFieldListOnce(said: string): string[] {
   // ("which package they want - we've got bronze, silver and gold": the values, said after a dash.)
   list = list.replace(/\s+-\s+(?:we(?:['’]ve|\s+have)\s+got|we\s+(?:have|offer|do|sell|run))\s+([a-z][a-z-]*(?:\s*,\s*[a-z][a-z-]*)*,?\s+(?:and|or)\s+[a-z][a-z-]*)(?=\s*(?:[.;,]|$))/gi, ' ($1)');
   // ("up to 15 MB because phone cameras are huge these days": why the limit is what it is says nothing of the file.)
-  list = list.replace(/(\d+(?:\.\d+)?\s*(?:kb|mb|gb))\s+(?:because|since|as|cos)\s+[^,;()]*/gi, '$1');
+  list = list.replace(/(\d+(?:\.\d+)?\s*(?:kb|mb|gb))\s+(?:because|since|as|cos)\s+[^,;()]*/gi, '$1')
+    // ("a JPEG, kept under 10 MB or the website crawls": what happens otherwise says nothing of the file either.)
+    .replace(/(\d+(?:\.\d+)?\s*(?:kb|mb|gb))\s+or\s+(?:else\s+)?(?:the|it|we|they|our|things?)\b[^,;()]*/gi, '$1')
+    .replace(/,\s*kept\s+(?=(?:under|below|within|to)\s+\d)/gi, ', ')
+    // ("where the booking came from: our own website, a phone call, or one of the partner sites": the source, and its values.)
+    .replace(/\bwhere\s+(?:the|each|a)\s+[a-z]+\s+(?:came|comes)\s+from\s*:\s*((?:[^,;()]+,\s*)+or\s+[^,;()]+?)(?=\s*(?:[,;]|$))/i, (_m, values: string) => `source (${values.split(/\s*,\s*(?:or\s+)?|\s+or\s+/).map((v) => v.trim().replace(/^(?:our\s+own|our|a|an|the|one\s+of\s+the|one\s+of\s+our)\s+/i, '')).filter(Boolean).join(', ').replace(/,\s*([^,]+)$/, ' or $1')})`);
   // ("the route, which for now is just north, south or east": how long it holds says nothing of the values.)
   list = list.replace(/,\s*(which|that)\s+(?:for now|currently|at the moment|right now|at present|these days)\s*,?\s+(is|are)\s+(?:just|only|simply)?\s*/gi, ', $1 $2 ');
   // ("each booking gets one of the vans, obviously": the aside says nothing.)

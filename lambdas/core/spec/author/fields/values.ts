@@ -34,7 +34,7 @@ export function isValueLike(item: string): boolean {
 }
 
 /** Ways of reaching someone or doing something ("phone, email, letter or text message"): values in a list of three or more, though they name types alone. */
-export const CHANNEL_WORD = /^(?:email|e-mail|phone|telephone|text|text message|sms|post|letter|video|video call|audio|online|in person|cash|card|cheque|bank transfer|whatsapp)$/i;
+export const CHANNEL_WORD = /^(?:email|e-mail|phone|telephone|phone call|text|text message|sms|post|letter|video|video call|audio|online|in person|cash|card|cheque|bank transfer|whatsapp|website|web|app|walk-in)$/i;
 
 /** The values of a list, when it is one: 2+ items, each value-like. */
 export function valueList(said: string): string[] | undefined {
