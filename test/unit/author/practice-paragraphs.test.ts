@@ -99,3 +99,11 @@ describe('rights said by the writer, and of what is theirs', () => {
     expect(rights(s, 'parent')).toEqual({ Lesson: { read: 'own' }, Report: { read: 'own' } });
   });
 });
+
+describe('the writer\'s own role, named once', () => {
+  it('reads "As for the team: I do everything." as the role the writer named when introducing themselves', () => {
+    const s = authorSpec({ name: 'Probe', description: "I'm the organiser of a small folk festival.\n\nActs have a name and a fee. Stewards can read acts.\n\nAs for the team: I do everything." });
+    expect(s.adminRole).toBe('organiser');
+    expect(rights(s, 'organiser')?.Act).toEqual({ create: 'all', read: 'all', update: 'all', delete: 'all' });
+  });
+});

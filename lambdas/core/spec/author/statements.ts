@@ -182,6 +182,18 @@ export function singleColonItem(text: string): { topic: string; list: string } |
   return { topic, list: m[2]!.trim().replace(/\.$/, '') };
 }
 
+/** "I'm the editor of a regional magazine, ...": the role the writer names as theirs, anywhere in the text. */
+function writerRole(blocks: Block[]): string | undefined {
+  const text = blocks.map((b) => (b.kind === 'paragraph' ? b.text : '')).join(' ');
+  const m = /\bI(?:['’]m|\s+am)\s+the\s+([a-z]+(?:[ -][a-z]+)?)\s+(?:of|at|for|here|in)\b/i.exec(text);
+  return m && /(?:er|or|ist|ant|ent|ian|manager|secretary|clerk|chair|owner|lead|head|officer)$/i.test(m[1]!) ? m[1]!.toLowerCase() : undefined;
+}
+
+/** "As for the team: I do everything.": the writer's role, named where they introduced themselves, can. */
+function writerDoesAll(sentence: string, role: string): string {
+  return /^(?:(?:as\s+for|regarding)\s+[^:,]{1,30}[:,]\s*)?(?:i|me)\s+(?:can\s+)?(?:do|handle|manage|see\s+and\s+do)\s+(?:absolutely\s+)?(?:everything|anything|it\s+all)\.?$/i.test(sentence.trim()) ? `The ${role} can do everything.` : sentence;
+}
+
 /** "Beehives (name, location, queen year) and their inspections (hive, date)": field lists in parentheses. */
 export function inlineLists(text: string): Array<{ topic: string; list: string }> {
   const out: Array<{ topic: string; list: string }> = [];
@@ -235,9 +247,10 @@ export function statementsOf(blocks: Block[]): Statements {
    * where it was stolen from, ..." goes on in the sentences after it, with no label of their own.
    */
   let lastColon: { topic: string; line: number; single?: Statement } | undefined;
+  const writer = writerRole(blocks);
   const sentence = (text: string, line: number, topic?: string) => {
     for (const s of splitSentences(text).flatMap((piece) => storyAsStatements(triggerFirst(withoutLeadIn(piece).replace(WORKFLOW_LEAD_IN, '')))).flatMap(withAsideSentences)) {
-      const plain = namedAsHeaded(plainStatement(s), topic);
+      const plain = namedAsHeaded(plainStatement(writer ? writerDoesAll(s, writer) : s), topic);
       if (lastColon && lastColon.line === line && !colonList(plain) && continuesList(plain)) {
         if (lastColon.single) {
           // (The one-item line said first is that record type's, as the list after it is.)
