@@ -47,3 +47,25 @@ describe('records and the people on them', () => {
     expect(field(s, 'ValetJob', 'scheduled_date')).toMatchObject({ type: 'date', required: true });
   });
 });
+
+describe('a charity round\'s records and people', () => {
+  const round = (said: string) => spec(`A round has a name, ${said}, and a van.`);
+
+  it('reads "the day of the week (Monday to Friday only)" as the day of the week, with those days', () => {
+    expect(field(round('the day of the week (Monday to Friday only)'), 'Round', 'day_of_week')?.values).toEqual(['monday', 'tuesday', 'wednesday', 'thursday', 'friday']);
+  });
+
+  it('reads "the most drops it can take" as its limit', () => {
+    expect(field(round('the most drops it can take'), 'Round', 'max_drops')?.type).toBe('integer');
+  });
+
+  it('reads "the outcome - scheduled, delivered, no answer or refused" with "no answer" as a value', () => {
+    expect(field(spec('A drop has the date and the outcome - scheduled, delivered, no answer or refused.'), 'Drop', 'outcome')?.values).toEqual(['scheduled', 'delivered', 'no_answer', 'refused']);
+  });
+
+  it('reads "- **Round manager** (that\'s me and my deputy) - everything, on everything" as the round manager', () => {
+    const s = authorSpec({ name: 'Probe', description: "Rounds have a name.\n\n- **Round manager** (that's me and my deputy) – everything, on everything.\n- **Drivers** – see the rounds." });
+    expect(s.adminRole).toBe('round_manager');
+    expect(s.roles.map((r) => r.name)).toEqual(expect.arrayContaining(['round_manager', 'driver']));
+  });
+});

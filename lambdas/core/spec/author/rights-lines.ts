@@ -29,7 +29,9 @@ export function rightsLine(text: string): string | undefined {
   // ("office - do everything", "fitters - see jobs n update them": a dash for the colon in quick notes.)
   // ("committee = admins, we can do everything", written "committee: admins, ..." by the segmenter): the administrators.
   if (NAMED_ADMINS.test(text.trim())) return 'The admin can do everything';
-  const m = /^([^:]{1,60}):\s*(.+)$/.exec(text.trim()) ?? /^([a-z][a-z ]{1,40}?)\s+[-–—]\s+(?=(?:do|see|view|read|look|add|make|manage|create|edit|update|book|submit|can)\b)(.+)$/i.exec(text.trim());
+  // ("Service manager (that's me and my deputy) - everything, on everything": who they are is no part of the role.)
+  const line = text.trim().replace(/^([a-z][a-z ]{1,40}?)\s*\((?:that['’]s|i\.e\.|namely|incl\.?|including)?\s*[^()]*\b(?:me|us|my|our|myself)\b[^()]*\)(?=\s*[-–—:])/i, '$1');
+  const m = /^([^:]{1,60}):\s*(.+)$/.exec(line) ?? /^([a-z][a-z ]{1,40}?)\s+[-–—]\s+(?=(?:do|see|view|read|look|add|make|manage|create|edit|update|book|submit|can|everything|anything|full\s+access|all\s+access)\b)(.+)$/i.exec(line);
   if (!m) return undefined;
   const label = m[1]!.trim();
   const list = m[2]!.trim();

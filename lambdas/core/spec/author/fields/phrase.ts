@@ -172,6 +172,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   });
   // ("the styles they teach", "any injuries we should know about": things described in words, not how many.)
   if (/^(?:(?:the|any|their|its|his|her)\s+)?(?:[a-z]+\s+)?[a-z]+[^s\s]s\s+(?:(?:that|which)\s+)?(?:they|we|you|he|she|it|the\s+[a-z]+)\s+(?!(?:is|are|was|were|has|have|had)\b)[a-z]+/i.test(text) || /^any\s+(?:[a-z]+\s+)?(?!(?:minutes|hours|days|weeks|months|years|seconds|points|credits|marks|pounds|euros|dollars)\b)[a-z]+[^s\s]s\b(?!\s*\()/i.test(text)) traits.described = true;
+  // ("the day of the week (Monday to Friday only)": the day of the week, as it is named.)
+  text = text.replace(/^((?:the|its|their|which)\s+)?day\s+of\s+the\s+week\b/i, '$1day-of-week');
   // ("any day of the week, Monday to Sunday": the days between, as the values.)
   text = text.replace(DAY_RANGE, (_m, from: string, to: string) => {
     const days = WEEKDAYS.slice(WEEKDAYS.indexOf(from.toLowerCase()), WEEKDAYS.indexOf(to.toLowerCase()) + 1);
@@ -643,7 +645,7 @@ function cutClauses(text: string): string {
 const SIZE_OF_UNIT: Readonly<Record<string, string>> = { kilos: 'kg', kilograms: 'kg', kgs: 'kg', grams: 'g', pounds: 'lb', lbs: 'lb', tonnes: 't' };
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-const DAY_RANGE = new RegExp(String.raw`(?:any\s+(?:day|weekday)(?:\s+of\s+the\s+week)?\s*,?\s*)?(?:from\s+)?\b(${WEEKDAYS.join('|')})\s+(?:to|through|till|until|-)\s+(${WEEKDAYS.join('|')})\b`, 'i');
+const DAY_RANGE = new RegExp(String.raw`(?:any\s+(?:day|weekday)(?:\s+of\s+the\s+week)?\s*,?\s*)?(?:from\s+)?\b(${WEEKDAYS.join('|')})\s+(?:to|through|till|until|-)\s+(${WEEKDAYS.join('|')})\b(?:\s+only\b)?`, 'i');
 
 /** The past participle of the act a noun names: collection -> collected, test -> tested, booking -> booked. */
 function pastOfNoun(noun: string): string {
@@ -705,6 +707,12 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (howDone) {
     const act = infinitiveOf(howDone[1]!);
     return [ACT_NOUNS[act] ?? act, 'method'];
+  }
+  // ("the most drops it can take", "the maximum guests it can hold": its limit, a count.)
+  const most = /^(?:the\s+)?(?:most|maximum|max)\s+([a-z]+)\s+(?:it|they|each\s+one)\s+can\s+(?:take|hold|carry|seat|have|fit|handle|manage|do|sleep)$/.exec(t);
+  if (most) {
+    traits.type ??= 'integer';
+    return ['max', most[1]!];
   }
   // ("how they paid (cash, card or cheque)": the way they paid, the payment method.)
   const howTheyDid = /^how\s+(?:they|we|you|he|she|the\s+[a-z]+)\s+(paid|booked|delivered|sent|returned)(?:\s+(?:for\s+)?(?:it|them|us))?$/.exec(t);

@@ -30,7 +30,8 @@ export function isValueLike(item: string): boolean {
   if (TYPE_PHRASES[lower] !== undefined && !/^(?:day|choice|count|price|amount|link|phone)$/.test(lower)) return false;
   if (FORMATS[lower] !== undefined || GENERIC_FORMATS[lower] !== undefined) return false;
   // ("not available", "not fixable": a state said with "not" is one.)
-  return !/^(?:a|an|the|is|are|it|its|their|max|min|up|at|no|not|only|both)$/.test(words[0]!) || words.length === 1 || (words[0] === 'not' && words.length === 2);
+  // ("no answer", "no show": so is an outcome said with "no".)
+  return !/^(?:a|an|the|is|are|it|its|their|max|min|up|at|no|not|only|both)$/.test(words[0]!) || words.length === 1 || (words[0] === 'not' && words.length === 2) || (words[0] === 'no' && words.length === 2 && !/^(?:more|less|longer|later|bigger|larger|limit|one|need)$/.test(words[1]!));
 }
 
 /** Ways of reaching someone or doing something ("phone, email, letter or text message"): values in a list of three or more, though they name types alone. */
