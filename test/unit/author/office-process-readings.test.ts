@@ -45,3 +45,15 @@ describe('waits of an office process', () => {
     expect(steps[3]).toMatchObject({ events: ['resolved', 'rejected'], timeout: 'P7D' });
   });
 });
+
+describe('a submission and its kind', () => {
+  it('reads "Each submission belongs to one candidate, and it\'s marked as a first submission, a resubmission or a final copy" as the relation and the kind', () => {
+    const s = spec('A thesis submission has the title and the date submitted.', "Each submission belongs to one candidate, and it's marked as a first submission, a resubmission or a final copy.", 'Candidates have a name.');
+    expect(field(s, 'ThesisSubmission', 'candidate_id')?.type).toBe('ref(Candidate)');
+    expect(field(s, 'ThesisSubmission', 'submission_type')?.values).toEqual(['first_submission', 'resubmission', 'final_copy']);
+  });
+
+  it('reads "whether they\'re asking for an extension" as whether one is requested', () => {
+    expect(field(spec('A thesis submission has the title and whether they\'re asking for an extension.'), 'ThesisSubmission', 'extension_requested')?.type).toBe('boolean');
+  });
+});

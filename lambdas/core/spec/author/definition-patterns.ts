@@ -355,6 +355,13 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     kinds: true,
   },
   {
+    example: "and it's marked as a first submission, a minor corrections version or a major resubmission (the kind of the record just described)",
+    re: /^(?:and\s+)?(?:it|each\s+one|each)(?:['’]s|\s+is|\s+gets)\s+(?:marked|labelled|labeled|flagged|classed|tagged)\s+as\s+((?:(?:an?\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s*,\s*)+(?:or\s+)?(?:an?\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}(?:,?\s+or\s+(?:an?\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})?)$/i,
+    topic: 0,
+    list: 1,
+    kinds: true,
+  },
+  {
     example: 'Then there are the written reports - initial assessment, progress or discharge (a record type announced with its kinds after a dash)',
     re: new RegExp(String.raw`^(?:and\s+)?(?:then\s+)?there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?(?:the|our)\s+${NP}\s*[-–—:]\s*((?:[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,\s*)+(?:or\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?(?:,?\s+or\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)?)$`, 'i'),
     topic: 1,

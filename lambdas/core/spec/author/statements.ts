@@ -218,6 +218,9 @@ const cleanItem = (text: string) => text.replace(/^\*\*(.+?)\*\*/, '$1').replace
 const ASIDE_SENTENCE = /\s*\(((?:a|an|each|every|one)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|is|are|belongs?|comes?|goes|go|can|must|only)\b[^()]*)\)/i;
 
 function withAsideSentences(sentence: string): string[] {
+  // ("Each submission belongs to one candidate, and it's marked as a first submission, ...": the relation, then its kind.)
+  const marked = /^(.+?),\s+and\s+(it['’]s\s+(?:marked|labelled|labeled|flagged|classed|tagged)\s+as\s+.+)$/i.exec(sentence);
+  if (marked) return [marked[1]!, marked[2]!.replace(/^it/, 'It')];
   const m = ASIDE_SENTENCE.exec(sentence);
   if (!m) return [sentence];
   return [sentence.slice(0, m.index) + sentence.slice(m.index + m[0].length), m[1]!.trim()];

@@ -708,6 +708,12 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     const act = infinitiveOf(howDone[1]!);
     return [ACT_NOUNS[act] ?? act, 'method'];
   }
+  // ("whether they're asking for an embargo": whether one is requested.)
+  const asking = /^whether\s+(?:they|it|he|she|the\s+[a-z]+)(?:['’]re|['’]s|\s+are|\s+is)\s+(?:asking|applying)\s+for\s+(?:an?\s+|the\s+)?([a-z]+)$/.exec(t);
+  if (asking) {
+    traits.type ??= 'boolean';
+    return [asking[1]!, 'requested'];
+  }
   // ("the most drops it can take", "the maximum guests it can hold": its limit, a count.)
   const most = /^(?:the\s+)?(?:most|maximum|max)\s+([a-z]+)\s+(?:it|they|each\s+one)\s+can\s+(?:take|hold|carry|seat|have|fit|handle|manage|do|sleep)$/.exec(t);
   if (most) {
