@@ -85,9 +85,12 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * their lists, relations said otherwise, roles said casually, and names as most of the corpus's
  * writers give them (a phone number is `phone`: 41 to 25 where the text says "phone number",
  * which costs example 04 its `phone_number`) took development to 0.844, examples to 0.953 and
- * held-out to 0.612. The floors are those, rounded down.
+ * held-out to 0.612. Session 24 grew nothing: it read the development part's weakest chatty
+ * paragraphs and long pages (speech therapy 0.28 to 0.57, fishmonger 0.36 to 0.50, oral history 0.47
+ * to 0.62, meals on wheels 0.62 to 0.80), each reading pinned on records made up for it: development
+ * 0.856, examples 0.953, held-out 0.616. The floors are those, rounded down.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.844, examples: 0.95, 'held-out': 0.611 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.856, examples: 0.95, 'held-out': 0.616 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {
