@@ -4,6 +4,7 @@
  * receptionist who can add clients" -> "admin can do everything", "The studio manager has full
  * access", "The receptionist can add clients" (statements.ts applies them to every sentence).
  */
+import type { Block } from './segment';
 
 /**
  * "I (admin) can do everything", "my friends (guests) can only read wines": the word in
@@ -84,4 +85,16 @@ export function peopleAsRoles(text: string): string {
     out = out.replace(new RegExp(String.raw`(^|[.!?]\s+|\n\s*(?:[-*•]\s+)?)${name}(?:\s+the\s+${role})?(?=\s+(?:can|could|should|must|will|needs?|wants?|handles?|manages?|does|looks?|sees?|reads?|updates?|adds?|runs?|keeps?|deals?|is|has)\b)`, 'g'), (_m, lead: string) => `${lead}The ${role}`);
   }
   return out;
+}
+
+/** "I'm the editor of a regional magazine, ...": the role the writer names as theirs, anywhere in the text. */
+export function writerRole(blocks: Block[]): string | undefined {
+  const text = blocks.map((b) => (b.kind === 'paragraph' ? b.text : '')).join(' ');
+  const m = /\bI(?:['’]m|\s+am)\s+the\s+([a-z]+(?:[ -][a-z]+)?)\s+(?:of|at|for|here|in)\b/i.exec(text);
+  return m && /(?:er|or|ist|ant|ent|ian|manager|secretary|clerk|chair|owner|lead|head|officer)$/i.test(m[1]!) ? m[1]!.toLowerCase() : undefined;
+}
+
+/** "As for the team: I do everything.": the writer's role, named where they introduced themselves, can. */
+export function writerDoesAll(sentence: string, role: string): string {
+  return /^(?:(?:as\s+for|regarding)\s+[^:,]{1,30}[:,]\s*)?(?:i|me)\s+(?:can\s+)?(?:do|handle|manage|see\s+and\s+do)\s+(?:absolutely\s+)?(?:everything|anything|it\s+all)\.?$/i.test(sentence.trim()) ? `The ${role} can do everything.` : sentence;
 }

@@ -7,7 +7,7 @@
  * with the topic they are under. User stories become plain rights sentences here too
  * ("As a coach, I can add drills" -> "Coaches can add drills").
  */
-import { namedRole } from './role-sentences';
+import { namedRole, writerDoesAll, writerRole } from './role-sentences';
 import pluralize from 'pluralize';
 import { isPluralWord, singular } from '../offline-author/text';
 import { splitSentences } from './sentences';
@@ -180,18 +180,6 @@ export function singleColonItem(text: string): { topic: string; list: string } |
   const topic = topicOf(m[1]!);
   if (!topic || PEOPLE_LABEL.test(topic) || STATE_LABEL.test(topic)) return undefined;
   return { topic, list: m[2]!.trim().replace(/\.$/, '') };
-}
-
-/** "I'm the editor of a regional magazine, ...": the role the writer names as theirs, anywhere in the text. */
-function writerRole(blocks: Block[]): string | undefined {
-  const text = blocks.map((b) => (b.kind === 'paragraph' ? b.text : '')).join(' ');
-  const m = /\bI(?:['’]m|\s+am)\s+the\s+([a-z]+(?:[ -][a-z]+)?)\s+(?:of|at|for|here|in)\b/i.exec(text);
-  return m && /(?:er|or|ist|ant|ent|ian|manager|secretary|clerk|chair|owner|lead|head|officer)$/i.test(m[1]!) ? m[1]!.toLowerCase() : undefined;
-}
-
-/** "As for the team: I do everything.": the writer's role, named where they introduced themselves, can. */
-function writerDoesAll(sentence: string, role: string): string {
-  return /^(?:(?:as\s+for|regarding)\s+[^:,]{1,30}[:,]\s*)?(?:i|me)\s+(?:can\s+)?(?:do|handle|manage|see\s+and\s+do)\s+(?:absolutely\s+)?(?:everything|anything|it\s+all)\.?$/i.test(sentence.trim()) ? `The ${role} can do everything.` : sentence;
 }
 
 /** "Beehives (name, location, queen year) and their inspections (hive, date)": field lists in parentheses. */
