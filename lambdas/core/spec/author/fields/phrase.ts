@@ -703,9 +703,10 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (whichAre) return [whichAre[1]!];
   // ("where it happened", "what happened": an incident's place and account.)
   // ("how it was caught (line caught, trawled or farmed)", "how it was paid": the way it was done, its method.)
-  const howDone = /^how\s+(?:it|they|each one)\s+(?:was|were|is|are|gets?|got)\s+([a-z]+(?:ed|ght|id|de|wn|ne|en|nt))$/.exec(t);
+  // ("how they paid (cash, card or cheque)": the same, said of who did it.)
+  const howDone = /^how\s+(?:(?:it|they|each one)\s+(?:was|were|is|are|gets?|got)\s+([a-z]+(?:ed|ght|id|de|wn|ne|en|nt))|(?:they|we|you|he|she|the\s+[a-z]+)\s+(paid|booked|delivered|sent|returned)(?:\s+(?:for\s+)?(?:it|them|us))?)$/.exec(t);
   if (howDone) {
-    const act = infinitiveOf(howDone[1]!);
+    const act = infinitiveOf((howDone[1] ?? howDone[2])!);
     return [ACT_NOUNS[act] ?? act, 'method'];
   }
   // ("whether they're asking for an embargo": whether one is requested.)
@@ -719,12 +720,6 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (most) {
     traits.type ??= 'integer';
     return ['max', most[1]!];
-  }
-  // ("how they paid (cash, card or cheque)": the way they paid, the payment method.)
-  const howTheyDid = /^how\s+(?:they|we|you|he|she|the\s+[a-z]+)\s+(paid|booked|delivered|sent|returned)(?:\s+(?:for\s+)?(?:it|them|us))?$/.exec(t);
-  if (howTheyDid) {
-    const act = infinitiveOf(howTheyDid[1]!);
-    return [ACT_NOUNS[act] ?? act, 'method'];
   }
   // ("how they want it prepped: whole, gutted or filleted": what is done to it, as they choose.)
   const howWanted = /^how\s+(?:they|the\s+[a-z]+|customers?|people)\s+(?:want|wants|like|likes|would like|need|needs)\s+(?:it|them)\s+([a-z]+(?:ed|ght|id|de|wn|ne|en|nt))$/.exec(t);
