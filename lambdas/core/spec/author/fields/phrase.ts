@@ -701,7 +701,6 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   // ("which flags are flying: ...", "which language is spoken": the thing asked about.)
   const whichAre = /^which\s+([a-z]+)\s+(?:is|are|was|were)\s+(?:being\s+)?[a-z]+(?:ing|ed|en)$/.exec(t);
   if (whichAre) return [whichAre[1]!];
-  // ("where it happened", "what happened": an incident's place and account.)
   // ("how it was caught (line caught, trawled or farmed)", "how it was paid": the way it was done, its method.)
   // ("how they paid (cash, card or cheque)": the same, said of who did it.)
   const howDone = /^how\s+(?:(?:it|they|each one)\s+(?:was|were|is|are|gets?|got)\s+([a-z]+(?:ed|ght|id|de|wn|ne|en|nt))|(?:they|we|you|he|she|the\s+[a-z]+)\s+(paid|booked|delivered|sent|returned)(?:\s+(?:for\s+)?(?:it|them|us))?)$/.exec(t);
@@ -735,6 +734,7 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     traits.type ??= 'date';
     return [`${wantedOn[1]}ed`, wantedOn[2]!];
   }
+  // ("where it happened", "what happened": an incident's place and account.)
   // ("where it happens", "where they're held", "where it takes place": where it is done, its location.)
   if (/^where\s+(?:it|this|that|they)\s+(?:happened|occurred|took place|happens?|takes place|take place|(?:is|are|gets?|will be)\s+(?:held|run|done|taught|played|given))$|^where\s+(?:it|they)['’](?:s|re)\s+(?:held|run|done|taught|played|given)$/.test(t)) return ['location'];
   // ("whether the child actually came", "whether they turned up": whether they attended.)
