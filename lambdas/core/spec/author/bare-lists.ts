@@ -51,6 +51,8 @@ function isBareList(sentence: string, single: boolean): boolean {
   const text = sentence.trim().replace(/\.$/, '').replace(OPENERS, '');
   // (A colon may introduce one field's values, "how often we collect: daily or weekly", not the list.)
   // (Semicolons may separate the items too: "a type out of a, b or c; a description; and a photo".)
+  // ("Plus where it's up to: planned, entries open or finished": one field asked as a question, its values after the colon.)
+  if (/^(?:where|what|which)\s+(?:[a-z]+\s+)?(?:it|they)(?:['’]s|['’]re|\s+is|\s+are)(?:\s+up\s+to|\s+at)?\s*:\s*[^:]+\s(?:or|and)\s[^:]+$/i.test(text)) return true;
   if (!text || /^[^,]*:/.test(text)) return false;
   // ("each one has a tag code, a size ...": a clause about one of them, not a list.)
   if (/^(?:each|every)\s+(?:one|of them|single one)\s+[a-z]/i.test(text)) return false;

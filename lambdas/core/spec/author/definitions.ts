@@ -30,7 +30,7 @@ export interface ProseDefinition {
 export const PREVIOUS = '(previous)';
 
 /** Subjects that are never record types. */
-const NOT_TOPICS = /^(?:(?:heart|core|centre|center|hub|backbone|main part|main thing|crux|bulk)\s+of\b.*|we|you|they|i|it|this|that|these|those|he|she|everyone|anyone|everybody|anybody|someone|nobody|people|users?|each|every|all|there|which|who|what|everything|anything|(?:(?:two|three|a few|some|several|the)\s+)?(?:bits|things|parts|ways|reasons|options|sorts|steps|cases|questions|problems|issues|points|ones|sides)|(?:can|may|must|should|will|do|does)\b.*)$/i;
+const NOT_TOPICS = /^(?:(?:heart|core|centre|center|hub|backbone|main part|main thing|crux|bulk)\s+of\b.*|we|you|they|i|it|this|that|these|those|he|she|everyone|anyone|everybody|anybody|someone|nobody|people|users?|each|every|all|there|which|who|what|everything|anything|(?:(?:two|three|a few|some|several|the)\s+)?(?:bits|things|parts|ways|reasons|options|sorts|steps|cases|questions|problems|issues|points|ones|sides)|(?:can|may|must|should|will|do|does)\b.*|(?:go|goes|went|come|comes|came|get|gets|head|heads)\s+(?:home|back|away|out|off|in)\b.*)$/i;
 
 /** "by a teacher to a student at a lesson time, lasts a number of minutes, and has notes" -> the field list. */
 export function complements(text: string): string {
@@ -64,6 +64,8 @@ function readDefinitionOnce(text: string): ProseDefinition | undefined {
     .replace(/^(?:each|every)\s+(?:of\s+(?:our|the)\s+)?[a-z]+\s+(?:each\s+)?(?:has|have|gets)\s+(?:a|an|their own|its own)\s+([a-z]+)\s+(?:record|profile|file|card)\s+(?:with|that has|which has|holding|listing|showing)\s+/i, 'each $1 has ')
     // ("Our teachers each have a profile with their name, a bio, ...": the profile says what each has.)
     .replace(/^(.+?)\s+(?:each\s+)?(has|have)\s+(?:a|an|their own|its own)\s+(?:(?:short|small|public|simple)\s+)?(?:profile|record|account|page|entry|card|listing)\s+(?:with|that has|which has|holding|listing|showing)\s+/i, '$1 $2 ')
+    // ("Every bookable area of the kitchen is a station, with a name, ...": what each is called is the record.)
+    .replace(/^(?:every|each|any)\s+(?:[a-z-]+\s+){1,3}?(?:of\s+(?:the|our)\s+[a-z-]+\s+)?(?:is|counts as)\s+(?:a|an|one)\s+([a-z-]+(?:\s+[a-z-]+)?)\s*,\s*(?:with|having|and\s+has|and\s+each\s+has)\s+/i, 'each $1 has ')
     // ("Each table is in one of three areas: terrace, bar or main room": the table has an area, one of those.)
     .replace(/^(.+?)\s+(?:is|are|sits?|belongs?)\s+(?:in|on|at|to)\s+one\s+of\s+(?:the\s+|our\s+)?(?:(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+)?([a-z]+?)s\s*[:(-]\s*([^()]+?\s(?:or|and)\s[^()]+?)\)?$/i, (_all, subject: string, noun: string, values: string) => `${subject} has ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun} (${values})`);
   // ("traders can create a profile for their food business with its trading name, ...": the trader's own record;
@@ -131,7 +133,9 @@ function readDefinitionOnce(text: string): ProseDefinition | undefined {
   // ("Weekly boxes are what we pack in a given week for a given size: the week commencing date, ...": its fields, after what it is.)
   // ("A stay is what ties it all together: every stay is for one guest ...": the clause after the colon says it.)
   clean = clean.replace(/^(?:(?:each|every|a|an|the|our)\s+)?[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?\s+(?:is|are)\s+what\s+[^:]{3,80}:\s*(?=(?:each|every|it|they)\s)/i, '')
-    .replace(/^((?:(?:each|every|a|an|the|our)\s+)?[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s+(?:is|are)\s+what\s+[^:]{3,80}:\s*(?=\S)/i, '$1 have ');
+    .replace(/^((?:(?:each|every|a|an|the|our)\s+)?[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s+(?:is|are)\s+what\s+[^:]{3,80}:\s*(?=\S)/i, '$1 have ')
+    // ("A production is a show we stage: it has a title, ...": what it is, then what it has.)
+    .replace(/^((?:each|every|a|an|the|our)\s+[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s+(?:is|are)\s+(?:a|an|the|our|one of (?:the|our))\s+[^:]{2,60}:\s*(?:it|they|each one)\s+(?=(?:has|have|holds?|records?|keeps?|includes?)\s)/i, '$1 ');
   // ("Apart from the student it belongs to, a placement test stores ...": what it refers to, said elsewhere, is no field here.)
   clean = clean.replace(/^(?:apart from|besides|on top of|as well as|in addition to)\s+[^,]{3,80},\s*(?=(?:a|an|each|every|the|it|they)\s)/i, '');
   // ("people can leave a review that's linked to their booking, with ...": a review for their booking.)
@@ -163,7 +167,8 @@ function readClean(clean: string, conditional = false): ProseDefinition | undefi
     const topic = p.topic === 0 || /^(?:one|of them|single one)$/i.test(m[p.topic]!.trim()) ? PREVIOUS : m[p.topic]!.trim();
     if (p.topic !== 0 && (NOT_TOPICS.test(topic) || words(topic).length === 0)) continue;
     // ("that's how they record outcomes": how something is done, no record type.)
-    if (p.topic !== 0 && /\b(?:how|why|where|what|that's|that is|this is)\b/i.test(topic)) continue;
+    // ("..., whether the parent has given photo consent, ...": a yes/no question is a field, no record type.)
+    if (p.topic !== 0 && /\b(?:how|why|where|what|that's|that is|this is)\b|^(?:whether|if)\b/i.test(topic)) continue;
     // ("Our astronomy society has a small collection of telescopes": "our" and one thing is the business itself.)
     if (p.topic !== 0 && /^our\s/i.test(clean) && !isPluralWord(words(topic).pop() ?? '')) continue;
     // "Podcasters manage their own shows": a possessive or "manage" inside is a sentence, not a name.
@@ -176,6 +181,8 @@ function readClean(clean: string, conditional = false): ProseDefinition | undefi
     let written = p.list !== undefined ? m[p.list]?.trim().replace(/\s+(?:on|to|with|in)\s+(?:it|them)$/i, '').replace(/,?\s+(?:while|whereas)\s+(?:a|an|the|each|every|one)\s.*$/i, '').replace(/,?\s+(?:and|but)\s+(?![^(]*\))(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,?\s+and\s+(?![^(]*\))(?:on our side\s*,?\s+|then\s+|after that\s+)?(?:each|every)\s+[a-z]+\s+(?:is|are|goes|moves|starts|sits|can be)\s.*$/i, '').replace(/,\s*(?:and|but)\s+(?![^(]*\))(?!whether\b|if\b|both\b|all\b|each\b|either\b|neither\b|an?\s)(?:[a-z'-]+\s+){1,8}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;
     // ("Each darkroom has a coordinator or two, and they're the admins", "one or two admins who ...": people, counted, are no fields.)
     if (written && /^(?:(?:an?|one)\s+[a-z]+\s+or\s+(?:two|three)|(?:one|two)\s+or\s+(?:two|three)\s+[a-z]+)\b/i.test(written)) return undefined;
+    // ("The law says we keep ticket records for three years": what is said is a clause, no fields.)
+    if (written && /^(?:that\s+)?(?:we|i|you|they|he|she)\s+(?!(?:all|both)\b)[a-z]+/i.test(written)) continue;
     // ("The hall is run by a small charity committee": who runs the business, no record type.)
     if (p.passive && /\b(?:is|are)\s+(?:run|owned|managed|operated|organi[sz]ed|staffed)\s+by\s+(?:a|an|the|our|two|three)\s+[^,]+$/i.test(clean)) return undefined;
     // ("Sellers are the farmers: name (required), their CPH number, ...": who they are, then the list.)
@@ -230,7 +237,9 @@ function readClean(clean: string, conditional = false): ProseDefinition | undefi
     if (p.childrenOnly && !isPluralWord(words(topic).pop() ?? '')) continue;
     // ("Bev in the office deals with bookings": a person who deals with records, no record type "office deals".)
     if (p.topic !== 0 && words(topic).length > 1 && /\s(?:deals|works|helps|copes)$/i.test(topic) && /^with\b/i.test(clean.slice(clean.toLowerCase().indexOf(topic.toLowerCase()) + topic.length).trim())) continue;
-    if (list && !/[(]/.test(list) && items.every((item) => isPluralWord(words(item).pop() ?? '') && words(item).length <= 3) && !/\ba\b|\ban\b|\bthe\b/i.test(list)) {
+    // ("the list of stations with their hourly rates": what each is shown with, "their", is no record type it holds;
+    // "Each group has its fridges" is.)
+    if (list && !/[(]/.test(list) && items.every((item) => isPluralWord(words(item).pop() ?? '') && words(item).length <= 3) && !/\ba\b|\ban\b|\bthe\b/i.test(list) && !(p.childrenOnly && /\b(?:their|its)\b/i.test(list))) {
       return p.topic === 0 ? undefined : { topic, children: items.map((item) => item.trim()) };
     }
     if (p.childrenOnly) continue;

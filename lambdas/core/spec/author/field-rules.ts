@@ -37,6 +37,35 @@ const NEVER_REPEATS = /\b(?:can't|cannot|can not|must not|mustn't|may not|should
 /** "there is only one per date", "there can only be one menu day per date": the field is unique. */
 const ONE_PER = /^(?:and\s+)?there(?:['’]s|\s+is|\s+can\s+(?:only\s+)?be|\s+should\s+(?:only\s+)?be|\s+must\s+(?:only\s+)?be)\s+(?:only\s+)?(?:ever\s+)?(?:one|a single)\s+(?:[a-z]+\s+){0,2}?(?:per|for each|for every|for any)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s*,.*)?\.?$/i;
 
+/**
+ * A bound said as where the value goes: "Capacity can't go over 16", "Scores go from 0 to 20 with
+ * decimals", "Placing starts at 1", "The count can't go below nought".
+ */
+const SUBJECT = String.raw`^(?:(?:the|its|their|each|every|a|an)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)`;
+const NUMBER = String.raw`(-?\d+(?:\.\d+)?|nought|zero)`;
+const NOT_PAST = new RegExp(String.raw`${SUBJECT}\s+(?:can't|cannot|can not|mustn't|must not|may not|should not|shouldn't|won't|will never|can never|must never|should never|never)\s+(?:ever\s+)?(?:go|be|get|drop|fall|rise|climb)\s+(over|above|higher than|more than|past|beyond|below|under|lower than|less than)\s+${NUMBER}\b`, 'i');
+const GOES_FROM = new RegExp(String.raw`${SUBJECT}\s+(?:go|goes|run|runs|range|ranges|are|is)\s+(?:anywhere\s+)?from\s+${NUMBER}\s+(?:to|up to|through)\s+${NUMBER}\b(\s+with\s+decimals|\s+in\s+(?:half|quarter)[- ]?(?:points|steps|marks))?`, 'i');
+const STARTS_AT = new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?)\s+(?:at|from)\s+${NUMBER}\s*(?:[,.;]|$)`, 'i');
+const numberOf = (said: string): number => (/^(?:nought|zero)$/i.test(said) ? 0 : Number(said));
+
+function boundSentence(sentence: string): FieldRule | undefined {
+  const traits = emptyTraits();
+  const notPast = NOT_PAST.exec(sentence);
+  const from = notPast ? undefined : GOES_FROM.exec(sentence);
+  const starts = notPast || from ? undefined : STARTS_AT.exec(sentence);
+  const subject = (notPast ?? from ?? starts)?.[1];
+  if (!subject || /^(?:it|they|this|that|we|you|i)$/i.test(subject)) return undefined;
+  if (notPast) {
+    if (/^(?:over|above|higher than|more than|past|beyond)$/i.test(notPast[2]!)) traits.max = numberOf(notPast[3]!);
+    else traits.min = numberOf(notPast[3]!);
+  } else if (from) {
+    traits.min = numberOf(from[2]!);
+    traits.max = numberOf(from[3]!);
+    traits.decimalBounds = from[4] !== undefined || /\./.test(`${from[2]}${from[3]}`);
+  } else if (starts) traits.min = numberOf(starts[2]!);
+  return { field: words(subject).map((w, i, all) => (i === all.length - 1 ? singular(w) : w)), traits };
+}
+
 export function readFieldRule(written: string): FieldRule | undefined {
   // ("The ear tag number is the key thing: it's required and must be unique (it's the official tag)".)
   const sentence = written
@@ -64,6 +93,8 @@ export function readFieldRule(written: string): FieldRule | undefined {
     traits.unique = true;
     return { field: words(one[1]!).map((w, i, all) => (i === all.length - 1 ? singular(w) : w)), traits };
   }
+  const bound = boundSentence(sentence.trim());
+  if (bound) return bound;
   const m = RULE_SENTENCE.exec(sentence.trim()) ?? IS_RULE.exec(sentence.trim());
   if (!m || !(RULE_WORDS.test(m[2]!) || /\boptional\b/i.test(m[2]!))) return undefined;
   // ("unique across the whole borough, not just within a site": where it holds says nothing more.)
@@ -124,6 +155,10 @@ export function applyFieldRule(entity: SpecEntity, field: SpecField, traits: Tra
     meta.set(key, { ...(meta.get(key) ?? { parentRef: false }), explicitRequired: traits.required, explicitOptional: traits.optional && !traits.required });
   }
   if (field.type !== 'file') {
+    // ("Scores go from 0 to 20 with decimals": a whole number or a bare word becomes a decimal.)
+    // ("Placing starts at 1": a bare word with a bound is a whole number.)
+    if (traits.decimalBounds && (field.type === 'integer' || (field.type === 'string' && !field.values))) field.type = 'number';
+    else if ((traits.min !== undefined || traits.max !== undefined) && field.type === 'string' && !field.values) field.type = 'integer';
     if (traits.min !== undefined) field.min = traits.min;
     if (traits.max !== undefined) field.max = traits.max;
   }

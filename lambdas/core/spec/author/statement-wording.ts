@@ -34,6 +34,8 @@ export function topicOf(text: string): string | undefined {
   if (ws.length > 4 || /[,.;!?]/.test(cleaned)) return undefined;
   // "Add a Review entity: ..." is a request (a chat edit), not a record type's name.
   if (/^(?:add|create|make|rename|remove|delete|drop|change|set|give|put|include|allow|let|please|also|then|now)$/i.test(ws[0]!)) return undefined;
+  // ("**Chasing invoices.**", "Getting notes signed", "Reminding owners": an automation's title, something done to records.)
+  if (ws.length > 1 && /^(?:chasing|sending|reminding|getting|notifying|emailing|texting|archiving|escalating|expiring|renewing|confirming|cancelling|canceling|following|nudging|alerting|warning|closing|releasing|handling)$/i.test(ws[0]!)) return undefined;
   if (ws.some((w) => /^(?:is|are|can|may|must|should|will|has|have|gets?|belongs?|who|what|how|when|if|we|i|you)$/i.test(w))) return undefined;
   // "Students hand in submissions" is a sentence: a verb after its first word.
   if (ws.length > 2 && tagTerms(cleaned).slice(1).some((t) => t.tags.has('Verb') && !t.tags.has('Noun') && !t.tags.has('Gerund'))) return undefined;

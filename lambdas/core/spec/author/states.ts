@@ -176,6 +176,8 @@ function readStatesOnce(written: string): StateList | undefined {
       .map((v) => v.replace(/^(?:finally|then|either|to)\s+/i, '').replace(/^(?:moves?|goes|go|changes?)\s+(?:on\s+)?to\s+/i, '').trim())
       .filter((v) => v && v.split(/\s+/).length <= 5), ...laterOn];
     if (values.length < 2) continue;
+    // ("Scores go from 0 to 20": numbers are a range, no states.)
+    if (values.every((v) => /^-?\d/.test(v))) continue;
     // "An animal's status goes from ...": the record is the animal.
     const topic = m[1]!.trim().replace(/(?:'s)?\s+(?:status|state|stage|phase)$/i, '');
     return { topic, values: [...new Set(values.map(enumValue))] };

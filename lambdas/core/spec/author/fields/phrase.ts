@@ -362,6 +362,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
       .replace(/^(?:the|their|our)\s+[a-z]+\s+(?:wants?|agrees?|consents?)\s+to\s+(?=[a-z])/i, '')
       // ("whether there are children living there": where they are is no part of it.)
       .replace(/^(it has\s+[a-z]+)\s+(?:living|staying|kept|based|present|around)\s+(?:there|at home|in the house|on site|here|with them)$/i, '$1')
+      // ("whether the parent has given photo consent": what was given, the consent.)
+      .replace(/^(?:(?:the|their|its|our)\s+[a-z]+|they|he|she)(?:\s+(?:has|have|had)|['’]s|['’]ve)\s+(?:already\s+)?given\s+(?:(?:a|an|the|their|its|his|her)\s+)?(?=[a-z]+(?:\s+[a-z]+)?$)/i, '')
       // ("whether the customer has collected it", "whether the owner has paid yet": what was done, collected, paid.)
       .replace(/^(?:the|their|its|our)\s+[a-z]+\s+(?:has|have|had)\s+(?:already\s+)?([a-z]+(?:ed|en|id|ld|nt))(?:\s+(?:it|them|yet|already))*$/i, '$1')
       // ("whether the site has mains water", "whether the hut has a drying room": whether it has one.)
