@@ -72,3 +72,22 @@ describe('sentences that define no record', () => {
     expect(field(s, 'Lane', 'name')).toBeDefined();
   });
 });
+
+describe('reminders to the people booked on a record', () => {
+  const s = spec('Sessions have a title and a start time (date and time). Bookings are for a session and have a name. One hour before a session starts, everyone booked onto it gets a reminder email.');
+  const workflow = s.workflows[0];
+
+  it('reads "everyone booked onto it gets a reminder" as a workflow per booking, waiting for its session\'s start', () => {
+    expect(workflow?.trigger).toMatchObject({ entity: 'Booking', event: 'created' });
+    expect(workflow?.steps[0]).toMatchObject({ kind: 'waitUntil', via: 'session_id', field: 'start_time', offset: '-PT1H' });
+  });
+
+  it('sends it to the one who booked, and asks nothing about it', () => {
+    expect(workflow?.steps[1]).toMatchObject({ kind: 'task', action: { type: 'notify', to: { owner: true } } });
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+
+  it('names the task after the message sent, not after who gets it', () => {
+    expect(workflow?.steps.map((step) => step.name)).toContain('send_reminder_email');
+  });
+});

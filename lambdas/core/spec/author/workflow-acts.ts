@@ -61,7 +61,9 @@ export function startedByAct(tokens: string[], ctx: WorkflowContext): string | u
  * workflow runs once for each of them. Returns that record type and its reference.
  */
 export function participantRecord(text: string, entity: string, ctx: WorkflowContext): { entity: string; via: string } | undefined {
-  const m = /\b(?:each|every|all(?:\s+the)?)\s+([a-z]+ed)\s+[a-z]+/i.exec(text) ?? /\b(?:each|every|all(?:\s+the)?)\s+[a-z]+\s+who\s+(?:has\s+|have\s+)?([a-z]+ed)(?:\s+(up|in|on)\b)?/i.exec(text);
+  // ("everyone booked onto it gets a reminder": the people booked, whoever they are.)
+  const m = /\b(?:each|every|all(?:\s+the)?)\s+([a-z]+ed)\s+[a-z]+/i.exec(text) ?? /\b(?:each|every|all(?:\s+the)?)\s+[a-z]+\s+who\s+(?:has\s+|have\s+)?([a-z]+ed)(?:\s+(up|in|on)\b)?/i.exec(text)
+    ?? /\b(?:everyone|everybody|anyone|all\s+those|those|people)\s+(?:who(?:['’]s|['’]re|\s+is|\s+are|\s+has|\s+have)?\s+)?([a-z]+ed)\s+(?:onto|on|in|into|for)\s+(?:it|them|the\s+[a-z]+)\b/i.exec(text);
   if (!m) return undefined;
   const done = m[1]!.toLowerCase();
   const lemmas = [...new Set([done.replace(/ed$/, ''), done.replace(/d$/, ''), done.replace(/(\w)\1ed$/, '$1')])];

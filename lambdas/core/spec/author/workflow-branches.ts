@@ -205,6 +205,8 @@ function recipient(task: TaskHint, entity: SpecEntity | undefined, { known, adde
   if (target === '' || OWNER_WORDS.test(target.trim())) return { owner: true };
   // ("When someone enrols, send them a confirmation email": them, who made the record.)
   if (/^(?:them|him|her)\b/.test(target.trim())) return { owner: true };
+  // ("send everyone booked onto it a reminder", run once per booking: the one who booked, its owner.)
+  if (/^(?:everyone|everybody|all\s+those|those|each\s+person)\s+(?:who(?:['’]s|\s+is|\s+are|\s+has|\s+have)?\s+)?[a-z]+ed\s+(?:onto|on|in|into|for)\s+(?:it|them)\b/.test(target.trim())) return { owner: true };
   const singulars = words.map((w) => w.replace(/s$/, ''));
   // ("email the plot holder" on a tenancy with its plot holder: that person, before everyone of the role.)
   const named = entity?.fields.find((f) => f.type === 'ref(User)' && f.name.replace(/_id$/, '') === snakeCase(words.join(' ')));

@@ -275,6 +275,9 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
 const NOUN_BEFORE = new Set(['the', 'a', 'an', 'our', 'their', 'its', 'this', 'that', 'his', 'her', 'your', 'my']);
 
 /** A task from a segment with an action verb ("remind the brewer", "it is escalated to finance"). */
+/** What is sent, after whom it is sent to: "(each volunteer) a reminder email". */
+const SENT_MESSAGE = /^(?!(?:a|an|the)\s)(?:[a-z]+\s+){1,5}?(?:a|an)\s+((?:[a-z]+\s+){0,2}?(?:reminder|email|e-mail|text|message|notice|confirmation|receipt|invoice|letter|alert|sms|nudge|summary|link|code|voucher|survey)(?:\s+(?:email|e-mail|text|message|letter|sms))?)\b/;
+
 function addTask(segment: string, draft: Draft, ctx: WorkflowContext): boolean {
   // ("because our mail provider drops messages now and then": a reason, not an action.)
   // ("so we can find out whether the solution we put in place has held up": why, too.)
@@ -298,7 +301,9 @@ function addTask(segment: string, draft: Draft, ctx: WorkflowContext): boolean {
   }
   else {
     const m = mentionIn(tokens.slice(at + 1), ctx);
-    object = m && m.start <= 2 ? snakeCase(m.entity) : objectPhrase(tokens.slice(at + 1));
+    // ("send everyone booked onto it a reminder email", "send each volunteer a text": the message sent names the task, not who gets it.)
+    const sent = verb === 'send' ? SENT_MESSAGE.exec(tokens.slice(at + 1, at + 9).join(' ')) : null;
+    object = sent ? sent[1]!.replace(/\s+/g, '_') : m && m.start <= 2 ? snakeCase(m.entity) : objectPhrase(tokens.slice(at + 1));
     if (tokens.slice(at + 1, at + 2)[0] === 'it' || tokens.slice(at + 1, at + 2)[0] === 'them') object = snakeCase(draft.entity);
   }
   const own = object === snakeCase(draft.entity);
