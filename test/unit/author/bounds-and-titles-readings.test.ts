@@ -91,3 +91,10 @@ describe('reminders to the people booked on a record', () => {
     expect(workflow?.steps.map((step) => step.name)).toContain('send_reminder_email');
   });
 });
+
+describe('a file\'s rules said with no subject', () => {
+  it('reads "PDF only and no bigger than 25 MB." after a file as that file\'s rules', () => {
+    const s = spec('A result sheet has the date it was posted, a summary as free text, and one attachment, where we bundle all the scores into a single PDF. PDF only and no bigger than 25 MB.');
+    expect(field(s, 'ResultSheet', 'attachment_key')?.file).toEqual({ contentTypes: ['application/pdf'], maxBytes: 25 * 1048576 });
+  });
+});

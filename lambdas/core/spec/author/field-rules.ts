@@ -93,6 +93,13 @@ export function readFieldRule(written: string): FieldRule | undefined {
     traits.unique = true;
     return { field: words(one[1]!).map((w, i, all) => (i === all.length - 1 ? singular(w) : w)), traits };
   }
+  // ("..., and one attachment, a single PDF. PDF only and no bigger than 25 MB.": the file just listed, said with no subject.)
+  const bare = /^(?:(?:pdfs?|images?|photos?|jpe?gs?|pngs?|mp3s?|mp4s?|csvs?)(?:\s*(?:,|or|and|\/)\s*(?:pdfs?|images?|photos?|jpe?gs?|pngs?|mp3s?|mp4s?|csvs?))*\s+only|only\s+(?:pdfs?|images?|photos?|jpe?gs?|pngs?))\s*(?:,|and|;)?\s*(?:no\s+(?:bigger|larger|more)\s+than|at\s+most|up\s+to|max(?:imum)?|under|not\s+over)\s+(\d+(?:\.\d+)?\s*(?:kb|mb|gb))\.?$/i.exec(sentence.trim());
+  if (bare) {
+    const traits = emptyTraits();
+    readDescriptor(sentence.trim().replace(/\.$/, ''), traits, []);
+    if (traits.maxBytes !== undefined && traits.contentTypes.length > 0) return { field: [], traits, pronoun: true };
+  }
   const bound = boundSentence(sentence.trim());
   if (bound) return bound;
   const m = RULE_SENTENCE.exec(sentence.trim()) ?? IS_RULE.exec(sentence.trim());
