@@ -19,7 +19,8 @@ export function topicOf(text: string): string | undefined {
   const cleaned = bare
     .replace(/\s(?:fields|table|entity|model)\s*$/i, '')
     // ("Then the carers themselves: name, ...": the record type, said next.)
-    .replace(/^(?:(?:and\s+)?(?:then|next|now|also|finally|lastly)\s*,?\s+)(?=(?:the|our|my|your)\s+[a-z])/i, '')
+    // ("Then appointments: which client, ...": a plural said alone, with no article, too.)
+    .replace(/^(?:(?:and\s+)?(?:then|next|now|also|finally|lastly)\s*,?\s+)(?=(?:the|our|my|your)\s+[a-z]|(?:[a-z-]+\s+)?[a-z-]+[^s\W]s$)/i, '')
     .replace(/\s+(?:themselves|itself|too|as well)$/i, '')
     .replace(/^(?:\d+[.)]\s*)?(?:(?:the|our|my|your)\s+)?/i, '')
     // ("For each defect: a description, ...": the record type each field list is about.)

@@ -17,7 +17,7 @@ const SUBJECT = String.raw`^(?:(?:each|every|a|an|the|any)\s+)?([a-z][a-z'-]*(?:
 
 const PATTERNS: RegExp[] = [
   // (Not "the receipt goes through the payment provider, which sometimes fails": a thing it passes through.)
-  new RegExp(String.raw`${SUBJECT}\s+(?:moves|goes|passes|progresses|flows|cycles|move|go|pass|progress|flow|cycle)\s+through\s+(?:(?:the\s+)?(?:states?|stages?|statuses)\s*:?\s*)?(?!the\s|a\s|an\s)([^;]+?(?:,|\bor\b|\band\b|\bthen\b)[^;]*)$`, 'i'),
+  new RegExp(String.raw`${SUBJECT}\s+(?:moves|goes|passes|progresses|flows|cycles|move|go|pass|progress|flow|cycle)\s+(?:along\s+|on\s+)?through\s+(?:(?:the\s+)?(?:states?|stages?|statuses)\s*:?\s*)?(?!the\s|a\s|an\s)([^;]+?(?:,|\bor\b|\band\b|\bthen\b)[^;]*)$`, 'i'),
   // (Also "Events move along from enquiry to ...".)
   new RegExp(String.raw`${SUBJECT}\s+(?:goes|moves|changes|progresses|go|move|change|progress)\s+(?:along\s+|on\s+)?from\s+(.+)$`, 'i'),
   // "Status flow: enquiry, then quoted, then accepted": a label for the states of the record described.

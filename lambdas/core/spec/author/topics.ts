@@ -43,6 +43,8 @@ const DETERMINER = String.raw`(?:(?:all\s+)?(?:our|the|their|your|my)\s+|a\s+few
 /** Topics named where only a noun can stand, whatever else the word can be ("It starts with pitches"). */
 const STARTS_WITH = /^(?:it|everything|this|the\s+whole\s+thing|it\s+all)\s+(?:all\s+)?(?:starts|begins|kicks\s+off)\s+with\s+(?:the\s+|our\s+|an?\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*[.!]?$/i;
 const SAID_SIMPLE = /^(?:the\s+|our\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s+are\s+(?:pretty\s+|quite\s+|fairly\s+|very\s+|really\s+|dead\s+|nice\s+and\s+)?(?:straightforward|simple|easy|basic|short|quick|uncomplicated)(?:\s+enough)?\s*[.!]?$/i;
+/** ("Clients first.", "Now the dogs first:": the record the writer starts with, said alone.) */
+const FIRST_BARE = /^(?:(?:ok|okay|so|right|now)\s*,?\s+)?(?:the\s+|our\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s+first\s*[.!:]?$/i;
 const THEN_BARE = /^(?:then|next|now|and\s+then|after\s+that|finally)\s*,?\s+([a-z][a-z-]*[^s\W]s)\b\s*(?:[,.!]|$)/i;
 
 const TOPIC_PATTERNS: RegExp[] = [
@@ -58,6 +60,7 @@ const TOPIC_PATTERNS: RegExp[] = [
   SAID_SIMPLE,
   // ("Then invoices, which is where the chasing comes in.": the next topic, named without an article.)
   THEN_BARE,
+  FIRST_BARE,
   // ("Sessions are the day-to-day bit.": whatever kind of bit.)
   /^(?:the\s+|our\s+)?([a-z][a-z-]*s)\s+are\s+(?:the|our|really\s+the)\s+(?:[a-z-]+\s+){1,3}?(?:thing|part|bit|side|stuff)\s*[.!]?$/i,
   /^(?:(?:then|and|now)\s+)?(?:the\s+)?(?:main|big|biggest|most\s+important|important|key|fun|tricky|busy)\s+(?:thing|part|bit|one)\s*(?:is|are|[,:-])\s*(?:the\s+|our\s+)?([a-z][a-z\s-]*?)\s*[!.]*$/i,
@@ -69,7 +72,7 @@ const TOPIC_PATTERNS: RegExp[] = [
   /^(?:(?:then|next|also|and|plus|after\s+that|finally|now)\s*,?\s+)?(?:the|our|all\s+the|all\s+our)\s+([a-z][a-z-]*s)\b(?!\s+(?:(?:only|also|just|always|never|often|usually|sometimes|really|all|both|then)\s+)?(?:is|are|was|were|can|could|will|would|should|must|need|needs|have|has|do|does|get|gets)\b)/i,
 ];
 
-const BY_PLACE = new Set([STARTS_WITH, SAID_SIMPLE, THEN_BARE]);
+const BY_PLACE = new Set([STARTS_WITH, SAID_SIMPLE, THEN_BARE, FIRST_BARE]);
 
 /** A form for asking for something: "a little form where people can ask for a visit" is a visit request. */
 const FORM_FOR = /\bform\s+(?:where|so|so\s+that|for|in\s+which|that)\s+(?:people|customers|anyone|anybody|folk|they|clients|members|the\s+public)\s+(?:can\s+|could\s+)?(?:ask|apply|sign\s+up|register|enquire|put\s+in)\s+for\s+(?:a|an)\s+([a-z-]+)/i;
@@ -129,6 +132,8 @@ const OPENERS: RegExp[] = [
   /^(?:(?:and|so|then)\s+)?for\s+(?:those|these|them|each\s+one|every\s+one|each\s+of\s+them|each|that|this|it)(?=\s*[,:]|\s+(?:it's|it\s+is|i|we|i'd|we'd|there's)\b)\s*[,:]?\s+(?:it's\s+(?:just\s+|only\s+|mainly\s+)?|it\s+is\s+(?:just\s+)?|(?:i|we)(?:'d|\s+would)?\s+(?:just\s+|also\s+)?(?:want|need|like|keep|record|note|track|store|take|log)\s+(?:to\s+(?:record|keep|know|note|track|store|have|see)\s+)?|there's\s+|we\s+have\s+)?(.+)$/i,
   /^(?:(?:and|so|then)\s+)?(?:i|we)(?:'d|\s+would)?\s+(?:also\s+)?(?:want|need|like|love)\s+to\s+(?:record|keep|know|note|track|store|log|capture|see|have)\s+(.+)$/i,
   /^(?:(?:and|so|then)\s+)?(?:i|we)\s+(?:just\s+|only\s+|simply\s+)?(?:take|ask\s+for|collect|note\s+down|write\s+down|jot\s+down)\s+(.+)$/i,
+  // ("Clients first. We keep their full name, which is a must, an email address, ...": theirs, the record just brought up.)
+  /^(?:(?:and|so|then)\s+)?(?:i|we)\s+(?:also\s+)?(?:keep|store|record|note|track|hold|need|have)\s+((?:their|its)\s+.+)$/i,
   /^(?:(?:and|so|then)\s+)?(?:it|that|this|the\s+form|each\s+one|every\s+one|each\s+of\s+them)\s+(?:would\s+|will\s+|should\s+|could\s+|just\s+|only\s+)*(?:take|takes|ask\s+for|asks\s+for|need|needs|hold|holds|collect|collects|record|records|want|wants)\s+(.+)$/i,
 ];
 

@@ -84,6 +84,8 @@ function splitFieldListOnce(said: string): string[] {
   list = list.replace(/\b(status|state|stage)\s+(?:goes|moves|runs|flows)\s+(?:from\s+)?([a-z][a-z -]*?(?:\s*(?:>|->|→)\s*[a-z][a-z -]*?)+)(?=\s*(?:[,;.]|$))/gi, (_m, field: string, states: string) => `${field} (${states.split(/\s*(?:>|->|→)\s*/).join(', ')})`);
   // ("what the booking is for: casual play, a ladder match, coaching or a club session": the kind of booking, and its values.)
   list = list.replace(/\bwhat\s+(?:the|this|a|an|each)\s+([a-z]+)\s+is\s+for\s*:\s*((?:(?:a|an|the)\s+)?[a-z][a-z -]*(?:,\s*(?:(?:a|an|the)\s+)?[a-z][a-z -]*)*,?\s+or\s+(?:(?:a|an|the)\s+)?[a-z][a-z -]*?)\s*(?=[;.]|$)/i, (_m, noun: string, values: string) => `${noun} type (${values.replace(/\b(?:a|an|the)\s+/gi, '')})`);
+  // ("..., and how they came to us: a dealer, a tuner or the website": a question's values after a colon, as in parentheses.)
+  list = questionValues(list);
   // ("the bike make and model": the two things, each a field.)
   list = list.replace(/\b(?:the\s+|its\s+|their\s+)?(?:[a-z]+\s+)?make\s+and\s+model\b/gi, 'make, model');
   // ("and two yes/no boxes, whether there are children and whether there are pets": the fields, not a field.)
@@ -406,4 +408,29 @@ function shareLastParenthesis(items: string[]): string[] {
     if (m && !fileLimits && !/[()]/.test(prev) && !/:/.test(prev)) out[i - 1] = `${prev} (${m[1]})`;
   }
   return out;
+}
+
+/**
+ * "..., and how they came to us: a dealer, a tuner or the website, and the price": the values
+ * after a question's colon run to the one joined by "or", and the list goes on after it.
+ */
+function questionValues(list: string): string {
+  const m = /(?:^|,\s*|\band\s+)((?:how|where|who|which|what)\s+[^,;:()]{2,40}?)\s*:\s*/i.exec(list);
+  if (!m) return list;
+  const after = list.slice(m.index + m[0].length).split(/\s*,\s*/);
+  const values: string[] = [];
+  for (const [k, item] of after.entries()) {
+    const last = /^(.*?)\s*\bor\s+(.+)$/i.exec(item);
+    if (last) {
+      values.push(...[last[1]!, last[2]!].filter((v) => v.trim() !== ''));
+      if (values.length < 2 || values.some((v) => v.split(/\s+/).length > 5)) return list;
+      const plain = values.map((v) => v.trim().replace(/^(?:our\s+own|our|a|an|the|one\s+of\s+the|one\s+of\s+our)\s+/i, ''));
+      const rest = after.slice(k + 1);
+      const head = list.slice(0, m.index + m[0].length).replace(/\s*:\s*$/, '');
+      return `${head} (${plain.slice(0, -1).join(', ')} or ${plain.at(-1)})${rest.length > 0 ? `, ${rest.join(', ')}` : ''}`;
+    }
+    if (/\band\s/i.test(item) || item.trim() === '') return list;
+    values.push(item);
+  }
+  return list;
 }
