@@ -23,7 +23,7 @@ type Part = (typeof PARTS)[number];
  * ambiguous, add new held-out files instead, and then update this pin deliberately, in a commit
  * that only adds files.
  */
-const HELD_OUT_SHA256 = 'e8ba4a8fa6942fabda98b685df7337173506dfc25e5344d7c1a0e5c9d741e672';
+const HELD_OUT_SHA256 = '1a091125e0a115c6c1041265c7f19ecfce3cf294f2d5343c14e8598f3fee608b';
 
 /** The least the corpus must hold (issue 23). */
 const MIN_DESCRIPTIONS = 40;
