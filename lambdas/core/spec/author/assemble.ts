@@ -218,6 +218,16 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
     const e = byName(states.entity);
     if (e) addStates(e, states.values);
   }
+  // ("a booking goes enquiry -> quoted -> ...; people can send us an enquiry from the website": a record in its first
+  // state is called by that state, when no record type has the name.)
+  const firstStates = entities.flatMap((e) => {
+    const first = e.fields.find((f) => f.type === 'enum' && STATUS_NAME.test(f.name))?.values?.[0];
+    return first && FIRST_STATE_NOUNS.test(first) && !discovery.entities.some((n) => snakeCase(n) === first) ? [{ words: [first], entity: e.name }] : [];
+  });
+  if (firstStates.length > 0) {
+    discovery.aliases = [...(discovery.aliases ?? []), ...firstStates.filter((a) => !(discovery.aliases ?? []).some((b) => b.words.join(' ') === a.words[0]))];
+    index = new EntityIndex(discovery.entities, discovery.aliases);
+  }
   applyFieldRules(entities, reading, fieldsCtx, index);
   // ("Members have a category (junior, senior or social). Juniors also need an emergency contact": the juniors
   // are members of that kind, whose extra fields are the member's, optional.)
@@ -331,6 +341,9 @@ function defaultDeleteLevels(entities: readonly SpecEntity[], rules: readonly Sp
 }
 
 const STATUS_NAME = /^(?:status|state|stage|phase)$/;
+
+/** First states that are nouns for the record itself ("enquiry", "application"). */
+const FIRST_STATE_NOUNS = /^(?:enquiry|inquiry|request|application|submission|proposal|referral|nomination|claim|quote|quotation|order|booking|reservation)$/;
 
 /** Values that say how big a thing is, or how far along someone is: a size or a level, never a status. */
 const SIZE_VALUES = new Set(['xxs', 'xs', 's', 'm', 'l', 'xl', 'xxl', 'small', 'medium', 'large', 'extra_large', 'tiny', 'huge', 'mini', 'standard', 'regular', 'giant']);

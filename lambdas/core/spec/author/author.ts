@@ -74,8 +74,9 @@ export function readDescription(description: string): Reading {
   // ("Sessions are the day-to-day bit. Each one is for one child ...": "each one" is one of what the sentence before brought up.)
   for (const [i, st] of statements.entries()) {
     // ("Then the regular customers. For each one I want ...": the same.)
-    const brought = i > 0 && /^(?:for\s+)?(?:each|every)\s+one\s+(?!of\b)/i.test(st.text) ? introducedTopic(statements[i - 1]!.text, true) : undefined;
-    if (brought) st.text = st.text.replace(/^((?:for\s+)?(?:each|every))\s+one\b/i, (_m, each: string) => `${each} ${singularPhrase(brought.split(/\s+/)).join(' ')}`);
+    // ("Packages are things like "Classic Four". Each has a name, ...": each of those.)
+    const brought = i > 0 && /^(?:for\s+)?(?:each|every)\s+one\s+(?!of\b)|^(?:each|every)\s+(?=(?:has|have|is|needs|gets|holds|carries|comes)\b)/i.test(st.text) ? introducedTopic(statements[i - 1]!.text, true) : undefined;
+    if (brought) st.text = st.text.replace(/^((?:for\s+)?(?:each|every))(?:\s+one\b|(?=\s+(?:has|have|is|needs|gets|holds|carries|comes)\b))/i, (_m, each: string) => `${each} ${singularPhrase(brought.split(/\s+/)).join(' ')}`);
   }
   // The tenancy unit ("each choir is a tenant"), statement by statement so sentences never run together.
   const units = new Set(statements.flatMap((s) => [...tenancyUnits(s.text)]));

@@ -6,7 +6,7 @@
  */
 import type { SpecEntity, SpecField } from '../spec-model';
 import { metaKey, type MetaMap } from '../offline-author/relations';
-import { singular, words } from '../offline-author/text';
+import { plural, singular, words } from '../offline-author/text';
 import { emptyTraits, readDescriptor, type Traits } from './fields/descriptor';
 import { FILE_NOUNS } from './fields/field-words';
 
@@ -46,6 +46,8 @@ const NUMBER = String.raw`(-?\d+(?:\.\d+)?|nought|zero)`;
 const NOT_PAST = new RegExp(String.raw`${SUBJECT}\s+(?:can't|cannot|can not|mustn't|must not|may not|should not|shouldn't|won't|will never|can never|must never|should never|never)\s+(?:ever\s+)?(?:go|be|get|drop|fall|rise|climb)\s+(over|above|higher than|more than|past|beyond|below|under|lower than|less than)\s+${NUMBER}\b`, 'i');
 const GOES_FROM = new RegExp(String.raw`${SUBJECT}\s+(?:go|goes|run|runs|range|ranges|are|is)\s+(?:anywhere\s+)?from\s+${NUMBER}\s+(?:to|up to|through)\s+${NUMBER}\b(\s+with\s+decimals|\s+in\s+(?:half|quarter)[- ]?(?:points|steps|marks))?`, 'i');
 const STARTS_AT = new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?)\s+(?:at|from)\s+${NUMBER}\s*(?:[,.;]|$)`, 'i');
+/** ("Please cap guests at 20 minimum and 300 maximum", "Keep party sizes between 2 and 10".) */
+const CAPPED = new RegExp(String.raw`^(?:please\s+)?(?:cap|limit|keep|restrict)\s+(?:the\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s+(?:at\s+${NUMBER}\s+(?:minimum|min|at\s+least|at\s+the\s+least)\s+and\s+${NUMBER}\s+(?:maximum|max|at\s+most)|(?:between|from)\s+${NUMBER}\s+(?:and|to)\s+${NUMBER})\b`, 'i');
 const numberOf = (said: string): number => (/^(?:nought|zero)$/i.test(said) ? 0 : Number(said));
 
 function boundSentence(sentence: string): FieldRule | undefined {
@@ -53,6 +55,12 @@ function boundSentence(sentence: string): FieldRule | undefined {
   const notPast = NOT_PAST.exec(sentence);
   const from = notPast ? undefined : GOES_FROM.exec(sentence);
   const starts = notPast || from ? undefined : STARTS_AT.exec(sentence);
+  const capped = notPast || from || starts ? undefined : CAPPED.exec(sentence);
+  if (capped) {
+    traits.min = numberOf(capped[2] ?? capped[4]!);
+    traits.max = numberOf(capped[3] ?? capped[5]!);
+    return { field: words(capped[1]!).map((w, i, all) => (i === all.length - 1 ? singular(w) : w)), traits };
+  }
   const subject = (notPast ?? from ?? starts)?.[1];
   if (!subject || /^(?:it|they|this|that|we|you|i)$/i.test(subject)) return undefined;
   if (notPast) {
@@ -137,6 +145,9 @@ export function ruledField(entity: SpecEntity, named: readonly string[], justSai
     if (files.length === 1) return files[0];
   }
   if (named.length !== 1) return undefined;
+  // ("cap guests at 20": the count of them, guest_count or number_of_guests.)
+  const counted = entity.fields.filter((f) => ['integer', 'number'].includes(f.type) && (f.name === `${named[0]}_count` || f.name === `number_of_${plural(named[0]!)}` || f.name === plural(named[0]!)));
+  if (counted.length === 1) return counted[0];
   const byHead = entity.fields.filter((f) => nameWords(f).at(-1) === named[0]);
   // ("a phone number, ... and a donor number. That number is required": the one said last.)
   return byHead.length === 1 || (justSaid && byHead.length > 1) ? byHead.at(-1) : undefined;

@@ -34,11 +34,17 @@ const ONLY_ADMINS = /\bonly\s+(?:the\s+)?(?:admins?|administrators?)\s+(?:can|ma
  */
 export const PUBLIC_PHRASE = new RegExp(
   String.raw`(?:^|,\s*(?:so|and|but|which means)?\s*|\bso\s+|\b(?:want|like|love|need)\s+(?=(?:them|it|these|those|(?:the|that|this|our|all the)\s+[a-z][a-z ]{1,40}?)\s+to\s+be\s))(?:all\s+)?([a-z][a-z ()-]*?)(?:'s|'re)?\s+(?:(?:are|is|should be|must be|will be|can be|need to be|needs to be|have to be|has to be|would be|'d be|to be)\s+)?(?:also\s+|always\s+|all\s+)?` +
-    String.raw`(?:public(?:ly (?:readable|visible|available|accessible))?|(?:visible|available|shown)\s+(?:on\s+(?:our|the)\s+(?:public\s+)?(?:website|site|web|webpage|app)\s+)?to (?:everyone|anyone|anybody|everybody|the public|all)|(?:readable|read|seen|viewed|browsed|visible|accessible|looked at|looked through|searched) by (?:everyone|anyone|anybody|the public|all|visitors)|open to (?:everyone|anyone|the public)` +
+    // (Not "through the public website": a public thing is no record made public.)
+    String.raw`(?:public(?:ly (?:readable|visible|available|accessible))?(?!\s+(?:website|web\s*site|site|web\s*page|webpage|page|app|form|holidays?|liability|footpaths?|roads?|areas?|spaces?|toilets?|transport|sector|body|bodies|event|events|interest)\b)|(?:visible|available|shown)\s+(?:on\s+(?:our|the)\s+(?:public\s+)?(?:website|site|web|webpage|app)\s+)?to (?:everyone|anyone|anybody|everybody|the public|all)|(?:readable|read|seen|viewed|browsed|visible|accessible|looked at|looked through|searched) by (?:everyone|anyone|anybody|the public|all|visitors)|open to (?:everyone|anyone|the public)` +
+    // ("The list of squads is shown on our public website", "Reviews need to be on the public site".)
+    String.raw`|(?:(?:shown|listed|published|displayed|visible|up|available|posted|advertised)\s+)?on\s+(?:our|the)\s+public\s+(?:website|web\s*site|site|web\s*page|page)` +
     // ("The walls and the routes should be up on our website for anybody to look at.")
     String.raw`|(?:(?:up|available|online|published|listed|shown|visible)\s+)?(?:on\s+(?:our|the|their)\s+(?:public\s+)?(?:website|site|web|webpage|web page|app)\s+)?for\s+(?:anyone|anybody|everyone|everybody|the public|all|visitors|the world)\s+to\s+(?:see|look at|browse|read|view|check))\b`,
   'i',
 );
+
+/** "The website shows these to everyone": what the public website shows (group 1), read without an account. */
+const WEBSITE_SHOWS = /^(?:and\s+)?(?:the|our)\s+(?:public\s+)?(?:website|site|web\s*page|web\s*site)\s+(?:shows|lists|displays|will\s+show|should\s+show|can\s+show|needs\s+to\s+show|has\s+to\s+show)\s+(.+?)(?:\s+to\s+(?:everyone|anyone|anybody|everybody|the\s+public|all|visitors))?\s*[.!]?$/i;
 
 function lettersOf(verbText: string): RightLetter[] {
   const out: RightLetter[] = [];
@@ -70,7 +76,13 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
     }
   };
 
+  /** The records the sentence before named ("Packages ... Each has a name. The website shows these to everyone"). */
+  let namedBefore: string[] = [];
   for (const s of sentences) {
+    const before = namedBefore;
+    // (A sentence read as a field list is left empty here: the one before it names the records.)
+    const named = entitiesIn(s.text, ctx.index);
+    if (named.length > 0) namedBefore = named;
     let lastEntities: string[] = [];
     let previousGroups: RightsGroup[] = [];
     // ("any member can write a review, and only the person who wrote a review can edit it": two rules.)
@@ -102,6 +114,14 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
         const entities = entitiesIn(adminsOnly[1]!, ctx.index);
         for (const entity of entities) for (const letter of lettersOf(adminsOnly[1]!)) set(entity, letter, 'admin');
         continue;
+      }
+      // ("The website shows these to everyone", "Our site lists the open days": what the public website shows.)
+      const shown = WEBSITE_SHOWS.exec(clause.trim());
+      if (shown) {
+        const said = shown[1]!.trim();
+        const entities = /^(?:they|them|it|that|these|those|this|all of them|all of these)$/i.test(said) ? (lastEntities.length > 0 ? lastEntities : before) : entitiesIn(said, ctx.index);
+        for (const entity of entities) set(entity, 'read', 'public');
+        if (entities.length > 0) continue;
       }
       const publicPhrase = PUBLIC_PHRASE.exec(clause);
       if (publicPhrase) {

@@ -366,6 +366,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
       .replace(/^(?:the|their|our)\s+[a-z]+\s+(?:wants?|agrees?|consents?)\s+to\s+(?=[a-z])/i, '')
       // ("whether there are children living there": where they are is no part of it.)
       .replace(/^(it has\s+[a-z]+)\s+(?:living|staying|kept|based|present|around)\s+(?:there|at home|in the house|on site|here|with them)$/i, '$1')
+      // ("whether they hold a personal licence", "whether she holds a current first aid certificate": what they hold.)
+      .replace(/^(?:they|he|she|the\s+[a-z]+)\s+(?:hold|holds|possess|possesses)\s+(?:(?:a|an|the|their|his|her|valid|current|up-to-date|up\s+to\s+date)\s+)*(?=[a-z])/i, '')
       // ("whether the parent has given photo consent": what was given, the consent.)
       .replace(/^(?:(?:the|their|its|our)\s+[a-z]+|they|he|she)(?:\s+(?:has|have|had)|['’]s|['’]ve)\s+(?:already\s+)?given\s+(?:(?:a|an|the|their|its|his|her)\s+)?(?=[a-z]+(?:\s+[a-z]+)?$)/i, '')
       // ("whether the customer has collected it", "whether the owner has paid yet": what was done, collected, paid.)

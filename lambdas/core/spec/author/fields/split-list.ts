@@ -212,8 +212,9 @@ function splitFieldListOnce(said: string): string[] {
     } else if (merged.length > 0 && /^(?:i\.?\s?e\.?|that is|namely|meaning)[,\s]/i.test(piece.text)) {
       // ("a fixer count, i.e. how many volunteer fixers have said they're coming": what the one before means.)
       merged[merged.length - 1]!.text += ` (${piece.text.replace(/[()]/g, ' ')})`;
-    } else if (merged.length > 0 && isDescriptorTail(piece.text) && !((piece.sep === 'and' || piece.andAfterComma) && /^an?\s+[a-z]+$/i.test(piece.text.trim()))) {
+    } else if (merged.length > 0 && isDescriptorTail(piece.text) && !((piece.sep === 'and' || piece.andAfterComma || (/^an?\s/i.test(merged[merged.length - 1]!.text.trim()) && !FILE_FORMAT_WORD.test(piece.text.trim()))) && /^an?\s+[a-z]+$/i.test(piece.text.trim()))) {
       // (Not "a title and a date": a word with its article after "and" is a field of its own, not what the one before is.)
+      // (Nor "a name, a date and a venue": one field said with "a", then another; "the start, a date" says what the start is.)
       merged[merged.length - 1]!.text += `, ${piece.text}`;
     } else if (merged.length > 0 && /^so\s+(?:it's|it is|that's|that is|they're|they are)\s+/i.test(piece.text) && isDescriptorTail(piece.text.replace(/^so\s+/i, ''))) {
       // ("the placing, which stays empty for most dogs, so it's optional": the rule that follows.)
@@ -434,3 +435,6 @@ function questionValues(list: string): string {
   }
   return list;
 }
+
+/** "a main photo, a JPEG": what the file is, said after it. */
+const FILE_FORMAT_WORD = /^an?\s+(?:jpe?g|png|pdf|gif|heic|csv|mp3|mp4|file|image|photo|picture|scan|document|spreadsheet|video|recording)$/i;
