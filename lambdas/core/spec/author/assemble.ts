@@ -22,6 +22,7 @@ import { shapeWorkflows } from './workflow-branches';
 import { splitEventHandlers } from './event-handlers';
 import { readScheduledJobs } from './scheduled-jobs';
 import { newStatusField } from '../offline-author/merge-field';
+import { FILE_NOUNS } from './fields/field-words';
 import { snakeCase } from '../../text/case';
 import { singular, singularPhrase, words } from '../offline-author/text';
 import type { FieldList, Statement } from './statements';
@@ -228,6 +229,12 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
     discovery.aliases = [...(discovery.aliases ?? []), ...firstStates.filter((a) => !(discovery.aliases ?? []).some((b) => b.words.join(' ') === a.words[0]))];
     index = new EntityIndex(discovery.entities, discovery.aliases);
   }
+  // ("each photo is for one commission, with a short caption. JPEG or PNG, under 8 MB": a record that is a photo holds the photo.)
+  for (const e of entities) {
+    const head = snakeCase(e.name).split('_').at(-1)!;
+    if (!SELF_FILE_NOUNS.has(head) || e.fields.some((f) => f.type === 'file')) continue;
+    e.fields.push({ name: `${head}_key`, type: 'file', required: false, file: { contentTypes: [...FILE_NOUNS[head]!], maxBytes: 10 * 1048576 } });
+  }
   applyFieldRules(entities, reading, fieldsCtx, index);
   // ("Members have a category (junior, senior or social). Juniors also need an emergency contact": the juniors
   // are members of that kind, whose extra fields are the member's, optional.)
@@ -341,6 +348,9 @@ function defaultDeleteLevels(entities: readonly SpecEntity[], rules: readonly Sp
 }
 
 const STATUS_NAME = /^(?:status|state|stage|phase)$/;
+
+/** Records that are a picture or a recording themselves: each holds its file. */
+const SELF_FILE_NOUNS = new Set(['photo', 'image', 'picture', 'screenshot', 'headshot', 'selfie', 'video']);
 
 /** First states that are nouns for the record itself ("enquiry", "application"). */
 const FIRST_STATE_NOUNS = /^(?:enquiry|inquiry|request|application|submission|proposal|referral|nomination|claim|quote|quotation|order|booking|reservation)$/;

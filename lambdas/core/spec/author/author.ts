@@ -125,8 +125,11 @@ export function readDescription(description: string): Reading {
   /** Field lists read from each statement: the rights and workflow readers do not read them again. */
   const readLists = new Map<number, string[]>();
   /** `quoted`: the list is the statement's own words, which the clause readers then do not read again. */
+  /** The last statement that gave a record fields, and which record ("... I write down the species. Also the date it came in"). */
+  let listedLast: { entity: string; index: number } | undefined;
   const addList = (entity: string, list: string | undefined, index: number, quoted = true) => {
     if (list && quoted) readLists.set(index, [...(readLists.get(index) ?? []), list]);
+    if (list) listedLast = { entity, index };
     const line = statements[index]!.line;
     const phrases = list ? [{ text: list, line }] : [];
     const existing = listed.find((l) => l.entity === entity);
@@ -333,8 +336,10 @@ export function readDescription(description: string): Reading {
       const isOne = (phrase: string) => /^(?:one|of them|single one)$/i.test(phrase.trim());
       const labelTopic = statements[sentence.index]?.topic;
       // ("Every call-out gets a job number, ..., and each one is for a customer": else the record just described.)
-      const one = (phrase: string) => (isOne(phrase) ? endedOn(part) ?? (labelTopic ? nameOf(labelTopic, units, true) : undefined) ?? (/^(?:each|every)\s+one\b/i.test(part.trim()) ? previous : undefined) : undefined);
-      const pairs = relation?.pairs.map((p) => ({ child: one(p.child) ?? (isOne(p.child) ? undefined : byHeadNoun(nameOf(p.child, units, !relation.loose), p.child)), parent: byHeadNoun(nameOf(p.parent, units), p.parent), optional: p.optional }));
+      // ("Then each job, which I call a commission. It belongs to one client.": "it" is the record just brought up.)
+      const pronoun = (phrase: string) => /^(?:it|they|this|these)$/i.test(phrase.trim());
+      const one = (phrase: string) => (pronoun(phrase) ? previous : isOne(phrase) ? endedOn(part) ?? (labelTopic ? nameOf(labelTopic, units, true) : undefined) ?? (/^(?:each|every)\s+one\b/i.test(part.trim()) ? previous : undefined) : undefined);
+      const pairs = relation?.pairs.map((p) => ({ child: one(p.child) ?? (isOne(p.child) || pronoun(p.child) ? undefined : byHeadNoun(nameOf(p.child, units, !relation.loose), p.child)), parent: byHeadNoun(nameOf(p.parent, units), p.parent), optional: p.optional }));
       // ("Each drop-off goes into one box", the box described: "each" and "one" make records of the first too.)
       const eachIntoOne = (child: string, parent: string) => /^(?:each|every)\s/i.test(part.trim()) && /\b(?:one|a single|exactly one)\s/i.test(part) && isDescribed(parent) && !isPerson(child);
       // (A pattern any verb fits relates only record types the text describes.)
@@ -703,7 +708,7 @@ export function readDescription(description: string): Reading {
         return named !== undefined && isDescribed(named);
       }));
     });
-    const listOwner = headedEntity ?? (previousAt === sentence.index - 1 ? previous : undefined);
+    const listOwner = headedEntity ?? (previousAt === sentence.index - 1 || (listedLast?.index === sentence.index - 1 && listedLast.entity === previous) ? previous : undefined);
     if (listOwner) {
       left = left.filter((part) => {
         // ("2 hours before a session starts, email the admin": a time before or after something, then what to do.)
@@ -741,6 +746,10 @@ export function readDescription(description: string): Reading {
   }
   // ("**Linen types.** This is our catalogue: the name, ...": "the catalogue" is the heading's record type.)
   const aliases = statements.flatMap((st) => {
+    // ("Then each job, which I call a commission.": the everyday word is the record the writer names.)
+    const called = /^(?:(?:then|next|and|now|also|finally)\s*,?\s+)?(?:each|every|the|our|a|an|my)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*,?\s+(?:which|that|what)\s+(?:i|we)\s+call\s+(?:a|an|the)?\s*([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*[.!]?$/i.exec(st.text.trim());
+    const record = called ? nameOf(called[2]!, units) : undefined;
+    if (called && record && !GENERIC_ALIASES.test(called[1]!)) return [{ words: words(called[1]!), entity: record }];
     const said = /^(?:this|it|that)\s+is\s+(?:our|the|my)\s+([a-z]+(?:\s+[a-z]+)?)\s*:/i.exec(st.text.trim());
     const entity = said && st.topic ? nameOf(st.topic, units) : undefined;
     return said && entity && !GENERIC_ALIASES.test(said[1]!) ? [{ words: words(said[1]!), entity }] : [];
@@ -759,6 +768,12 @@ export function readDescription(description: string): Reading {
     discovery.entities = discovery.entities.filter((e) => !people.includes(e));
     discovery.containments = discovery.containments.filter((c) => !people.includes(c.parent));
   }
+  // ("Then each job, which I call a commission. ... Jobs go received, then ...": what the everyday word says is the named record's.)
+  const calledRenames = new Map(aliases.flatMap((a) => {
+    const from = nameOf(a.words.join(' '), units);
+    return from && from !== a.entity && !listed.some((l) => l.entity === from && l.phrases.length + l.rows.length > 0) ? [[from, a.entity] as const] : [];
+  }));
+  applyRenames(calledRenames, discovery, listed, statusLists);
   fullNames(discovery, listed, statusLists, sentences, earlyRoles);
   partNames(discovery, listed, statusLists);
   shortNames(discovery, listed, statusLists, sentences, earlyRoles);

@@ -87,6 +87,6 @@ function isBareList(sentence: string, single: boolean): boolean {
     // ("which appliance it's for", "what we sell it for", "where it's up to": a question of a few words names a field too.)
     // ("the dairy it comes from", "the school they go to": a noun and what is said of it, a question without its "which".)
     const question = (/^(?:which|what|who|where)\b/i.test(plain) || /^(?:the|their|its|his|her)\s+[a-z-]+(?:\s+(?!(?:once|when|if|after|before|until|while|as|because|so|since|unless|and|or)\s)[a-z-]+)?\s+(?:it|they|he|she|we|you)(?:'s|'re)?\s+[a-z']+(?:\s+[a-z']+){0,2}$/i.test(plain)) && plain.split(/\s+/).length <= 7;
-    return question || /^(?:whether|how|what kind|what type|what sort|what's wrong|what went wrong)\b|^(?:the\s+)?(?:date|time|day|moment|date\s+and\s+time)\s+(?:(?:it|they|he|she|we)\s+|(?:their|the|its|his|her)\s+(?:[a-z-]+\s+){0,3})[a-z']+(?:\s+[a-z]+)?$/i.test(plain) || measured || (contentWords(plain) <= 5 && !hasClause(plain));
+    return question || /^(?:whether|how|what kind|what type|what sort|what's wrong|what went wrong)\b|^(?:the\s+)?(?:date|time|day|moment|date\s+and\s+time)\s+(?:(?:it|they|he|she|we|i)(?:['’]ve|['’]d|['’]ll|['’]s|['’]re)?\s+|(?:their|the|its|his|her)\s+(?:[a-z-]+\s+){0,3})[a-z']+(?:\s+[a-z]+){0,2}$/i.test(plain) || measured || (contentWords(plain) <= 5 && !hasClause(plain));
   });
 }

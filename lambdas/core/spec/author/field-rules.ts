@@ -102,10 +102,12 @@ export function readFieldRule(written: string): FieldRule | undefined {
     return { field: words(one[1]!).map((w, i, all) => (i === all.length - 1 ? singular(w) : w)), traits };
   }
   // ("..., and one attachment, a single PDF. PDF only and no bigger than 25 MB.": the file just listed, said with no subject.)
-  const bare = /^(?:(?:pdfs?|images?|photos?|jpe?gs?|pngs?|mp3s?|mp4s?|csvs?)(?:\s*(?:,|or|and|\/)\s*(?:pdfs?|images?|photos?|jpe?gs?|pngs?|mp3s?|mp4s?|csvs?))*\s+only|only\s+(?:pdfs?|images?|photos?|jpe?gs?|pngs?))\s*(?:,|and|;)?\s*(?:no\s+(?:bigger|larger|more)\s+than|at\s+most|up\s+to|max(?:imum)?|under|not\s+over)\s+(\d+(?:\.\d+)?\s*(?:kb|mb|gb))\.?$/i.exec(sentence.trim());
+  // ("JPEG or PNG, keep them under 8 MB or the phone ones get silly": the same, with why after it.)
+  const bareSaid = sentence.trim().replace(/(\d\s*(?:kb|mb|gb))\s*,?\s+(?:or|because|since|as|cos|so)\b.*$/i, '$1');
+  const bare = /^(?:(?:pdfs?|images?|photos?|jpe?gs?|pngs?|mp3s?|mp4s?|csvs?)(?:\s*(?:,|or|and|\/)\s*(?:pdfs?|images?|photos?|jpe?gs?|pngs?|mp3s?|mp4s?|csvs?))*(?:\s+only)?|only\s+(?:pdfs?|images?|photos?|jpe?gs?|pngs?))\s*(?:,|and|;)?\s*(?:keep\s+(?:them|it)\s+)?(?:no\s+(?:bigger|larger|more)\s+than|at\s+most|up\s+to|max(?:imum)?|under|below|not\s+over)\s+(\d+(?:\.\d+)?\s*(?:kb|mb|gb))\.?$/i.exec(bareSaid);
   if (bare) {
     const traits = emptyTraits();
-    readDescriptor(sentence.trim().replace(/\.$/, ''), traits, []);
+    readDescriptor(bareSaid.replace(/\.$/, '').replace(/\bkeep\s+(?:them|it)\s+/i, ''), traits, []);
     if (traits.maxBytes !== undefined && traits.contentTypes.length > 0) return { field: [], traits, pronoun: true };
   }
   const bound = boundSentence(sentence.trim());

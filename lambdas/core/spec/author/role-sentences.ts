@@ -50,7 +50,7 @@ export function selfIntroduced(text: string): string {
 }
 
 /** A noun that names people by what they do ("treasurer", "groundskeeper", "receptionist", "office staff"). */
-const PERSON_NOUN = /(?:er|or|ist|ant|ent|ian|eer|ee|staff|team|crew|person|people|folk|manager|secretary|clerk|chair|captain|officer|lead|head|nurse|vet|chef|cook|guide)$/i;
+const PERSON_NOUN = /(?:er|or|ist|ant|ent|ian|eer|ee|staff|team|crew|person|people|folk|manager|secretary|clerk|chair|captain|officer|lead|head|nurse|vet|chef|cook|guide|apprentice|trainee|intern|deputy)$/i;
 
 /**
  * "There's also a receptionist who can add clients", "We've got two drivers who can see the
@@ -79,6 +79,8 @@ export function peopleAsRoles(text: string): string {
   const roles = new Map<string, string>();
   for (const m of text.matchAll(/\b([A-Z][a-z]+),\s+(?:our|the|my)\s+([a-z]+(?:\s+[a-z]+)?)(?=\s*[,.;)]|\s+(?:who|and)\b)/g)) roles.set(m[1]!, m[2]!);
   for (const m of text.matchAll(/\b([A-Z][a-z]+)\s+the\s+([a-z]+)\b/g)) if (!NOT_ROLE_AFTER_THE.test(m[2]!)) roles.set(m[1]!, m[2]!);
+  // ("I've got one apprentice, Josh": the role, then who holds it.)
+  for (const m of text.matchAll(/\b(?:one|an?|our|my)\s+([a-z]+(?:\s+[a-z]+)?),\s+([A-Z][a-z]+)(?=\s*[,.;)]|\s+(?:who|and)\b|$)/g)) if (PERSON_NOUN.test(m[1]!)) roles.set(m[2]!, m[1]!);
   let out = text;
   for (const [name, role] of roles) {
     if (SENTENCE_OPENERS.test(name)) continue;

@@ -99,6 +99,8 @@ function readStatesOnce(written: string): StateList | undefined {
     // ("The status starts at received, then acknowledged, in progress, on hold (when we've gone back ...) and finally answered
     // or refused": when a state is reached says nothing of it; "and finally" is one more step.)
     .replace(/\s*\((?:when|if|once|while|after|before|until)\b[^()]*\)/gi, '')
+    // ("then in the freezer (sometimes for months, honestly), in progress": an aside about one state is no state.)
+    .replace(/\s*\([^()]*\b(?:sometimes|honestly|usually|often|rarely|mostly|occasionally|normally|typically|hopefully|for (?:days|weeks|months|ages))\b[^()]*\)/gi, '')
     .replace(/^(.*\b(?:starts?|begins?)\s+(?:off\s+|out\s+)?(?:at|as|in)\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,\s*then\s+(?:[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,\s*)+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+and\s+(?:finally|then|lastly|eventually)\s+/i, '$1, then ')
     // ("Once we're talking, a booking goes enquiry -> quoted -> ...": when it starts says nothing of the states.)
     .replace(/^(?:once|when|after)\s+(?:we|they|you|i|it|things)(?:['’]re|\s+are|\s+is|['’]s)?\s+[a-z]+(?:\s+[a-z]+)?\s*,\s+(?=(?:a|an|the|each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:goes|moves|runs|progresses|flows)\s)/i, '')

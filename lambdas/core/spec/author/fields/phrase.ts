@@ -1012,6 +1012,11 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   }
   // ("where we got the culture from", "where they bought it": where it came from, its source.)
   if (/^where\s+(?:we|they|you|i|he|she)\s+(?:got|get|bought|buy|sourced|source|found|find|ordered)\s+(?:it|them|the\s+[a-z]+|its\s+[a-z]+)(?:\s+from)?$|^where\s+(?:it|they)\s+(?:came|comes|come)\s+from$/.test(t)) return ['source'];
+  // ("where the specimen came from - roadkill, zoo or ...": the source of that thing; of the record itself, its source.)
+  const cameFrom = /^where\s+(?:the|its|their)\s+([a-z]+)\s+(?:came|comes|come|was\s+from|is\s+from)(?:\s+from)?$/.exec(t);
+  if (cameFrom) return owner.at(-1) === cameFrom[1] ? ['source'] : [cameFrom[1]!, 'source'];
+  // ("what they want done: full mount, skull clean or rug": the kind of work asked for.)
+  if (/^what\s+(?:they|the\s+[a-z]+|customers?|clients?|people)\s+(?:want|wants|need|needs|would like)\s+(?:done|doing|made)$/.test(t)) return ['work', 'type'];
   // ("how long it takes in minutes": a duration, its unit read apart.)
   // ("how long it should last", "how long it's expected to take": the same.)
   if (/^how long\s+(?:it|they|the\s+[a-z]+)(?:\s+(?:should|will|would|usually|normally|typically|is expected to|are expected to|'s expected to|'re expected to)|['’]s\s+expected\s+to)?\s+(?:takes?|lasts?|runs?)$/.test(t)) {
@@ -1051,6 +1056,16 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (whenThings) {
     traits.type ??= 'date';
     return [whenThings[1]!, whenThings[2]!.replace(/\s+/g, '_'), 'date'];
+  }
+  // ("the date it came in", "the date it was brought in": the day it was received.)
+  if (/^(?:the\s+)?(?:date|day)\s+(?:it|they)\s+(?:came\s+in|was\s+(?:brought|handed|dropped)\s+(?:in|off)|were\s+(?:brought|handed|dropped)\s+(?:in|off)|got\s+here|was\s+received|were\s+received)$/.test(t)) {
+    traits.type ??= 'date';
+    return ['received', 'on'];
+  }
+  // ("the date I've promised it for", "the day we said it'd be ready by": the date it is promised by.)
+  if (/^(?:the\s+)?(?:date|day)\s+(?:i|we)(?:['’]ve|\s+have)?\s+promised\s+(?:it|them)(?:\s+(?:for|by))?$/.test(t)) {
+    traits.type ??= 'date';
+    return ['promised', 'by'];
   }
   // ("the date it was signed", "the date they lost it": the date of what happened.)
   const dateOf = /^(?:the\s+)?date\s+(?:it|they|he|she)\s+(?:was\s+|were\s+|got\s+)?([a-z]+(?:ed|ost|one|ent|ound|old|aid|ade|en))(?:\s+it|\s+them)?$/.exec(t);
