@@ -740,6 +740,8 @@ export function readDescription(description: string): Reading {
       let text = sentence.text;
       for (const list of [...lists].sort((a, b) => b.length - a.length)) text = text.replace(list, ' ');
       text = text.replace(/\s*(?:,|:|\bwith|\band has|\bhas|\bhave)?\s+(?=;|$)/gi, '').replace(/\s+/g, ' ').trim();
+      // ("one of the lads does a clean and water test, and we need a record of that": the lead-in of the record just read.)
+      if (/,?\s+and\s+(?:we|i)\s+(?:need|want|keep|have\s+to\s+keep)\s+(?:a\s+)?record\s+of\s+(?:that|it|each\s+one|them)\s*:?$/i.test(text)) text = '';
       sentence.text = text;
       sentence.clauses = text ? withSubjects(splitClauses(withoutAppositive(text))) : [];
     }

@@ -130,7 +130,7 @@ const PATTERNS: Pattern[] = [
   },
   {
     example: 'A loan is one book borrowed by one member (a record that is one of a kind, acted on by one of another)',
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:one|a|an|a single|exactly one)\s+${NP}\s+[a-z]+(?:ed|en|wn|ght)\s+(?:by|from|to|for|at|in)\s+${ONE}${NP}${TAIL}$`, 'i'),
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:one|a|an|a single|exactly one)\s+${NP}\s+[a-z]+(?:ed|en|wn|ght|ing)\s+(?:by|from|to|for|at|in)\s+${ONE}${NP}${TAIL}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }, { child: m[1]!, parent: m[3]! }],
     list: 4,
   },

@@ -29,6 +29,8 @@ export const NAMED_ADMINS = /^(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?\s*[=:]\s*(?
 export function selfIntroduced(text: string): string {
   // ("committee = admins, we can do everything": the people named are the administrators.)
   if (NAMED_ADMINS.test(text.trim())) return 'The admin can do everything';
+  // ("As for people, Dev and I can do everything": the writer and a partner, by name, are the administrators.)
+  if (/^(?:(?:[Aa]s\s+for|[Rr]egarding)\s+[^,:]{1,30}[,:]\s*)?(?:[Mm]y\s+[a-z]+\s+)?[A-Z][a-z]+\s+and\s+(?:I|i|me)\s+(?:can\s+|will\s+|should\s+)?(?:do|handle|manage|see\s+and\s+do)\s+(?:absolutely\s+)?(?:everything|anything|it\s+all)\.?$/.test(text.trim())) return 'The admin can do everything';
   // ("me = admin", "me: owner": the writer is that role, which can do everything.)
   const equals = /^(?:me|myself)\s*(?:=|:|-)\s*(?:the\s+)?(admin|administrator|owner|manager|boss)\.?$/i.exec(text.trim());
   if (equals) return `The ${equals[1]!.toLowerCase()} can do everything`;

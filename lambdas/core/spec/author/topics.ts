@@ -159,6 +159,9 @@ export function loneFieldList(part: string): LoneList | undefined {
     const extra = optional && isBareFieldList(optional, true) ? `, optionally ${optional}` : '';
     return { list: `${required}${extra}`, required: true };
   }
+  // ("It needs a start date ... We also ask how wide their access is": what is asked, one question or more, is more of it.)
+  const asked = /^(?:(?:and|so|then)\s+)?(?:i|we)\s+(?:also\s+)?(?:ask|ask\s+them|ask\s+for|need\s+to\s+know)\s+((?:how|what|which|whether|when|where|their|its|the)\s+.+)$/i.exec(text);
+  if (asked && isBareFieldList(asked[1]!, true)) return { list: asked[1]!, required: false };
   for (const opener of OPENERS) {
     const m = opener.exec(text);
     const read = m ? mostlyFields(m[1]!) : undefined;

@@ -75,6 +75,8 @@ export function roleSubject(clause: RightsClause, index: EntityIndex): string | 
   if (PUBLIC_AUDIENCE.test(phrase) || SIGNED_IN_AUDIENCE.test(phrase)) return undefined;
   if (clause.subject.some((w) => FUNCTION_WORDS.has(w) || w.includes("'")) || (clause.subject.length === 1 && NON_NOUNS.has(clause.subject[0]!))) return undefined;
   if (clause.subject.some((w) => ['of', 'nobody', 'no'].includes(w))) return undefined;
+  // ("My partner and I run Bubble & Soak": the writer and someone running the business, no role with rights on records.)
+  if (clause.subject.includes('i') && clause.groups.every((g) => Array.isArray(g.entities) && g.entities.length === 0)) return undefined;
   // ("..., full control over all three": how much access, said after the role, is no role.)
   if (clause.subject.length === 1 && ACCESS_AMOUNTS.has(clause.subject[0]!)) return undefined;
   // ("The card provider sometimes declines": how often a thing happens, said of a system, names no people.)
@@ -116,7 +118,7 @@ export function roleSubject(clause: RightsClause, index: EntityIndex): string | 
 }
 
 /** Family words: who the writer's people are to them, never a role. */
-const FAMILY = /^(?:husband|wife|son|daughter|mum|mom|dad|father|mother|brother|sister|son_in_law|daughter_in_law|father_in_law|mother_in_law|grandson|granddaughter|uncle|aunt|cousin|nephew|niece|friend|husbands|wives|sons|daughters|kids|children)$/;
+const FAMILY = /^(?:husband|wife|son|daughter|mum|mom|dad|father|mother|brother|sister|son_in_law|daughter_in_law|father_in_law|mother_in_law|grandson|granddaughter|uncle|aunt|cousin|nephew|niece|friend|partner|partners|other_half|fiance|fiancee|husbands|wives|sons|daughters|kids|children)$/;
 
 export function collectRoles(sentences: Sentence[], context: RightsContext): RoleDraft[] {
   const ctx: RightsContext = { ...context, placedOnce: context.placedOnce ?? peoplePlacedOnce(sentences.map((s) => s.text)) };

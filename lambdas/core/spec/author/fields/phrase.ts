@@ -95,6 +95,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
       return '';
     })
     .replace(/^((?:an?\s+|the\s+|its\s+|their\s+)?(?:[a-z]+\s+){0,2}(?:temperature|weight|reading|level|count|volume))\s+at\s+(?:collection|delivery|arrival|departure|pickup|pick-up|drop-off|dispatch|check-in|checkout|the\s+time)$/i, '$1')
+    // ("a serial number off the unit", "the code on the label": where it is read from is no part of it.)
+    .replace(/^((?:an?\s+|the\s+|its\s+|their\s+)?(?:[a-z]+\s+)?(?:number|code|reference|id|serial))\s+(?:off|from|on)\s+(?:the|its|their)\s+(?:unit|label|box|back|machine|device|plate|tag|sticker|frame|chassis|base)(?=\s*(?:\(|,|$))/i, '$1')
     // ("the cleaner assigned to it": the cleaner, whoever is given the job.)
     .replace(/^((?:the|its|their|an?)\s+[a-z]+)\s+(?:assigned|allocated|appointed)\s+(?:to\s+(?:it|them|the\s+job|the\s+visit))$/i, '$1')
     // ("the request details themselves": the emphasis is no part of the name.)
@@ -116,6 +118,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("what the pest is (same list as on call-outs)": the pest.)
     .replace(/^what\s+(?:the|its|their)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was|were)(?=\s*(?:\(|$))/i, '$1')
     // ("whether it's out of service right now": when it is asked says nothing.)
+    // ("where it is right now: available, out on hire or ...": where it stands now, its status.)
+    .replace(/^where\s+(?:it|they)(?:['’]s|['’]re|\s+is|\s+are)\s+(?:right\s+now|at\s+the\s+moment|currently|at\s+present|these\s+days)(?=\s*(?:\(|$))/i, 'status')
     .replace(/\s+(?:right now|at the moment|currently|just now)(?=\s*(?:\(|$))/i, '')
     // ("a length in minutes, anything from 15 up to 90": the bounds; "anything" names nothing.)
     .replace(/(\(\s*|,\s*|\s+)(?:anything|anywhere|somewhere)\s+(?=(?:from|between)\s+\d)/i, '$1')
@@ -800,6 +804,9 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   const measure = /^how\s+(big|large|small|long|tall|high|wide|deep|far|heavy|fast)\s+(?:it|they|he|she|the\s+[a-z]+)\s+(?:is|are|was|were|goes|go)$/.exec(t);
   // ("how long it is in minutes": how long in a unit of time is its duration, not its length.)
   if (measure) return measure[1] === 'long' && traits.unit && UNITS[traits.unit]?.type === 'integer' && /^(?:minutes|seconds|hours|days|weeks|months|years)$/.test(UNITS[traits.unit]!.suffix) ? ['duration'] : [MEASURE_OF_ADJECTIVE[measure[1]!]!];
+  // ("how wide their side gate or access is": the measure of the thing named last.)
+  const measureOf = /^how\s+(big|large|small|long|tall|high|wide|deep|far|heavy)\s+(?:the|their|its|his|her)\s+(?:[a-z]+\s+){0,4}?([a-z]+)\s+(?:is|are|was|were)$/.exec(t);
+  if (measureOf) return [measureOf[2]!, MEASURE_OF_ADJECTIVE[measureOf[1]!]!];
   // ("what state the frame's in", "what condition it is in": the condition of that part, or of the record.)
   const state = /^what\s+(?:state|condition|shape)\s+(?:(?:the|its|their)\s+([a-z]+)|it|they)(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were)\s+in$/.exec(t);
   if (state) return state[1] ? [state[1], 'condition'] : ['condition'];

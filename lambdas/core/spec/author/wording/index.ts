@@ -35,7 +35,8 @@ function normalizeInformalOnce(text: string): string {
     const lower = token.toLowerCase();
     const abbreviation = ABBREVIATIONS[lower];
     // ("the HR administrator": an acronym in capitals is a name, not text-speak for "hour".)
-    const acronym = /^[A-Z]{2,3}$/.test(token);
+    // ("the pH (0 to 14)": a word in mixed case, a lower-case letter then capitals, is a term as written, not text-speak for "phone".)
+    const acronym = /^[A-Z]{2,3}$/.test(token) || /^[a-z][A-Z]+$/.test(token);
     if (abbreviation !== undefined && !acronym && !(token !== lower && token.length > 1 && names.has(lower))) {
       // Single letters only when they stand alone as words (`u`, `r`, `n`), not inside `A, B or C`.
       if (token.length === 1 && token !== lower) return token;
