@@ -656,6 +656,9 @@ export function readDescription(description: string): Reading {
       const loneOwner = broughtUp ? nameOf(broughtUp, units, true) : previous;
       if (lone && loneOwner && !namesRecords(lone.list)) {
         addList(loneOwner, lone.list, sentence.index);
+        // (A list said otherwise than written, "the decision (approved or refused)" from "we record the decision: approved
+        // or refused", takes the whole part, so no other reader reads it again.)
+        if (!part.includes(lone.list)) readLists.set(sentence.index, [...(readLists.get(sentence.index) ?? []), part.trim()]);
         if (broughtUpAt !== undefined) consumed.add(broughtUpAt);
         previous = loneOwner;
         unreadItems.push(...(lone.unread ?? []));

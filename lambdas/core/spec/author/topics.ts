@@ -162,6 +162,9 @@ export function loneFieldList(part: string): LoneList | undefined {
   // ("It needs a start date ... We also ask how wide their access is": what is asked, one question or more, is more of it.)
   const asked = /^(?:(?:and|so|then)\s+)?(?:i|we)\s+(?:also\s+)?(?:ask|ask\s+them|ask\s+for|need\s+to\s+know)\s+((?:how|what|which|whether|when|where|their|its|the)\s+.+)$/i.exec(text);
   if (asked && isBareFieldList(asked[1]!, true)) return { list: asked[1]!, required: false };
+  // ("When the full inquest ends we record the conclusion: natural causes, accident or open": one more field, with its values.)
+  const recorded = /^(?:(?:when|once|after|whenever)\s+[^,:]{3,60}?\s*,?\s+)?(?:i|we)\s+(?:also\s+)?(?:record|note|log|enter|add|write\s+down|keep)\s+((?:the|its|their)\s+[a-z]+(?:\s+[a-z]+)?)\s*:\s*([^:]+\s(?:or|and)\s[^:]+)$/i.exec(text);
+  if (recorded && isBareFieldList(recorded[1]!, true)) return { list: `${recorded[1]!} (${recorded[2]!.replace(/[()]/g, ' ').trim()})`, required: false };
   for (const opener of OPENERS) {
     const m = opener.exec(text);
     const read = m ? mostlyFields(m[1]!) : undefined;

@@ -82,7 +82,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("how they like to pay (cash or card)": the payment method they prefer.)
     .replace(/^how\s+(?:they|he|she|the\s+[a-z]+)\s+(?:like|prefer|want)s?\s+to\s+pay\b/i, 'preferred payment method')
     // ("who referred them (self-referral, GP, school ...)", "how they came to us", "how they heard about us": where they came from.)
-    .replace(/^(?:who\s+referred\s+(?:them|him|her|the\s+[a-z]+)(?:\s+to\s+us)?|how\s+(?:they|he|she|the\s+[a-z]+)\s+(?:came|come|got|get)\s+to\s+us|how\s+(?:they|he|she|the\s+[a-z]+)\s+(?:heard|found\s+out|learned|learnt)\s+(?:about|of)\s+us|how\s+(?:they|he|she|the\s+[a-z]+)\s+found\s+us)\b/i, 'referral source')
+    .replace(/^(?:who\s+referred\s+(?:them|him|her|it|the\s+[a-z]+)(?:\s+to\s+us)?|how\s+(?:they|he|she|the\s+[a-z]+)\s+(?:came|come|got|get)\s+to\s+us|how\s+(?:they|he|she|the\s+[a-z]+)\s+(?:heard|found\s+out|learned|learnt)\s+(?:about|of)\s+us|how\s+(?:they|he|she|the\s+[a-z]+)\s+found\s+us)\b/i, 'referral source')
     // ("what it's for - consultation, measuring or fitting", "what the trip is for": its purpose.)
     .replace(/^what\s+(?:it['’]s|it\s+is|they['’]re|they\s+are|(?:the|this|that)\s+[a-z]+(?:['’]s|\s+is))\s+for(?=\s*(?:\(|$))/i, 'purpose')
     // ("what kind it is (paddleboard or canoe)": its kind.)
@@ -695,6 +695,8 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   // ("where each wall is at": so is each one's.)
   // ("where they are with us", "where it is in the process": the same.)
   if (/^where\s+(?:it|they|(?:the|each|every|a)\s+[a-z]+|things?)(?:['’]s|['’]re|\s+is|\s+are)\s+(?:at|up to|with us|with them|in the (?:process|pipeline|queue))$/.test(t)) return ['status'];
+  // ("where it has got to: referred, investigating or closed": how far it has gone, its status.)
+  if (/^where\s+(?:it|they|(?:the|each|every|a)\s+[a-z]+)(?:['’]s|['’]ve|\s+has|\s+have)\s+(?:got|gotten)\s+to$/.test(t)) return ['status'];
   if (/^where\s+(?:it|they|he|she)\s+(?:is|are|lives?|sits?|stands?)(?:\s+located)?$|^where\s+(?:it|they)['’](?:s|re)(?:\s+located)?$/.test(t)) return ['location'];
   // ("how often we collect: daily, weekly ...": how often it is done, its frequency.)
   const often = /^how\s+often\s+(?:(?:we|they|you|it|he|she)\s+)?(?:get\s+|are\s+|is\s+)?([a-z]+)(?:\s+(?:it|them|in|up|out|round))?$/.exec(t);
