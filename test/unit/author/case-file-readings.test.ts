@@ -28,3 +28,14 @@ describe("a planning office's case file", () => {
     expect(s.openQuestions ?? []).toEqual([]);
   });
 });
+
+describe('a label, then what each belongs to', () => {
+  it('reads "bins - belongs to a customer obvs. where it is, size in litres" as the bin, its customer and its fields', () => {
+    const s = spec('customers - business name (must have), adress, phone, email', 'bins - belongs to a customer obvs. where it is in the building (eg "yard"), size in litres (whole number), and a pic of the bin after, jpg only, max 5mb');
+    const bin = s.entities.find((e) => e.name === 'Bin');
+    expect(bin?.fields.find((f) => f.name === 'customer_id')?.type).toBe('ref(Customer)');
+    expect(bin?.fields.find((f) => f.name === 'size_litres')?.type).toBe('integer');
+    expect(bin?.fields.find((f) => f.type === 'file')?.name).toMatch(/^(?:bin_)?photo_key$/);
+    expect(s.entities.map((e) => e.name)).not.toContain('CustomerObviously');
+  });
+});

@@ -100,8 +100,10 @@ export function mentionedFile(sentence: string, isRecord: (noun: string) => bool
   const noun = mention[2]!.toLowerCase();
   // ("so each photo belongs to an order, JPEG or PNG only": photos that are records, or made records here, have fields of their own.)
   if (isRecord(noun) || new RegExp(String.raw`\beach\s+${noun}\b|\b${noun}s?\s+(?:belongs?|is\s+for|are\s+for|goes\s+with)\b`, 'i').test(whole)) return undefined;
-  const named = (which: string | undefined, file: string, of?: string) => {
+  const named = (which: string | undefined, file: string, said?: string) => {
     const lower = file.toLowerCase();
+    // ("a pic of the tank after": when it is taken is no part of what it shows.)
+    const of = said?.replace(/\s+(?:after|before|afterwards|later|first|too|as well)$/i, '');
     // ("a copy of the training cert": the certificate is the file; "a photo of the rating plate" is the rating plate photo.)
     // ("a PDF of the pattern" is the pdf.)
     // ("a photo of the dish" on a dish is its photo.)

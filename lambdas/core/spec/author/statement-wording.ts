@@ -80,8 +80,14 @@ function valuesUntilThen(text: string): string {
   return text.replace(/^((?:the|its|their)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:is|starts\s+(?:off\s+)?(?:as|at))\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+until\s+[^,;]+,\s*(?:and\s+)?then\s+(?:either\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+or\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)(\.?)$/i, '$1 is $2, $3 or $4$5');
 }
 
+/** "tanks: belongs to a customer obviously": a record type's label, then what each belongs to, said as a sentence. */
+function labelledRelation(text: string): string {
+  const m = /^([a-z][a-z-]*?)(s|es)?\s*:\s*(belongs?\s+to|is\s+for|is\s+linked\s+to|hangs?\s+off|is\s+part\s+of)\s+((?:a|an|one|the|exactly\s+one)\s+[a-z][a-z-]*(?:\s+(?!obviously\b|naturally\b|always\b|of\s+course\b)[a-z][a-z-]*)?)(?:\s*,?\s+(?:obviously|of course|naturally|always))?\.?$/i.exec(text.trim());
+  return m ? `Each ${m[1]!.toLowerCase()} ${m[3]!.replace(/^belong\b/i, 'belongs')} ${m[4]}` : text;
+}
+
 export function plainStatement(s: string): string {
-  return namedRole(introducedRole(selfIntroduced(eachOneOfLabel(announcedName(stuckAsWorkflow(plainWorkflowWording(plainRightsWording(valuesUntilThen(s)))))))))
+  return namedRole(introducedRole(selfIntroduced(eachOneOfLabel(announcedName(stuckAsWorkflow(plainWorkflowWording(plainRightsWording(valuesUntilThen(labelledRelation(s))))))))))
     // ("read only theirs": their own.)
     .replace(/\btheirs\b/gi, 'their own')
     .replace(EMPHASISED_EVERYONE, (_m, a?: string, b?: string) => a ?? b ?? '')
