@@ -88,9 +88,15 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * held-out to 0.612. Session 24 grew nothing: it read the development part's weakest chatty
  * paragraphs and long pages (speech therapy 0.28 to 0.57, fishmonger 0.36 to 0.50, oral history 0.47
  * to 0.62, meals on wheels 0.62 to 0.80), each reading pinned on records made up for it: development
- * 0.856, examples 0.953, held-out 0.616. The floors are those, rounded down.
+ * 0.856, examples 0.953, held-out 0.616. Session 25 grew it blind once more, the held-out part
+ * chosen by a rule fixed before any description was written (6 held-out: on their own 0.426 with the
+ * session's starting author, taking the held-out part to 0.603, 76 descriptions; 9 development, six
+ * of them untouched when measured 0.465 on their own, all nine 0.487, taking development to 0.838,
+ * 176 descriptions). After the session's readings (each pinned on records made up for it): the
+ * nine 0.578, development 0.844, examples 0.953, held-out 0.610 (its six new ones 0.432). The floors
+ * are those, rounded down.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.84, examples: 0.95, 'held-out': 0.616 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.844, examples: 0.95, 'held-out': 0.61 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {
