@@ -6,10 +6,8 @@
  * alone, and sentences that look like a record's definition but are not: an automation's title,
  * what a law says, people going home with something, a list seen with its prices.
  */
-import { authorSpec } from '../../../lambdas/core/spec/author';
+import { fieldOf as field, probeSpec as spec } from '../../support/author-probe';
 
-const spec = (...sentences: string[]) => authorSpec({ name: 'Probe', description: sentences.join('\n\n') });
-const field = (s: ReturnType<typeof spec>, entity: string, name: string) => s.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
 const names = (s: ReturnType<typeof spec>) => s.entities.map((e) => e.name);
 
 describe('bounds said in a sentence of their own', () => {

@@ -4,10 +4,8 @@
  * referral source, "where it has got to: ..." as the status, and "When the meeting ends we record
  * the decision: ..." as one more field of the record just described, with its values.
  */
-import { authorSpec } from '../../../lambdas/core/spec/author';
+import { fieldOf as field, probeSpec as spec } from '../../support/author-probe';
 
-const spec = (...sentences: string[]) => authorSpec({ name: 'Probe', description: sentences.join('\n\n') });
-const field = (s: ReturnType<typeof spec>, entity: string, name: string) => s.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
 
 describe("a planning office's case file", () => {
   const s = spec(

@@ -5,10 +5,8 @@
  * visits: ..." as a colon list after "then", "what it's for" as the purpose, and "who referred
  * them" or "how they came to us" as where they came from.
  */
-import { authorSpec } from '../../../lambdas/core/spec/author';
+import { fieldOf as field, probeSpec as spec } from '../../support/author-probe';
 
-const spec = (...sentences: string[]) => authorSpec({ name: 'Probe', description: sentences.join('\n\n') });
-const field = (s: ReturnType<typeof spec>, entity: string, name: string) => s.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
 
 describe('a chatty email about a workshop', () => {
   const s = spec(

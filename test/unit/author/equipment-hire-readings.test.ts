@@ -5,10 +5,8 @@
  * one Y", "does a check, and we need a record of that: ...", the pH as a decimal, and "Dev and I
  * can do everything" or "My partner and I run ..." as the administrators, no partner role.
  */
-import { authorSpec } from '../../../lambdas/core/spec/author';
+import { fieldOf as field, probeSpec as spec } from '../../support/author-probe';
 
-const spec = (...sentences: string[]) => authorSpec({ name: 'Probe', description: sentences.join('\n\n') });
-const field = (s: ReturnType<typeof spec>, entity: string, name: string) => s.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
 
 describe("a sauna-trailer hire's email", () => {
   const s = spec(

@@ -5,10 +5,8 @@
  * kept "for each" of a handful; a record that "puts one X on one Y"; a record called by its first
  * state ("send us an enquiry"); what the website shows; caps on a count; "a name, a date and a venue".
  */
-import { authorSpec } from '../../../lambdas/core/spec/author';
+import { fieldOf as field, probeSpec as spec } from '../../support/author-probe';
 
-const spec = (...sentences: string[]) => authorSpec({ name: 'Probe', description: sentences.join('\n\n') });
-const field = (s: ReturnType<typeof spec>, entity: string, name: string) => s.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
 const level = (s: ReturnType<typeof spec>, entity: string, operation: string) => s.access.find((r) => r.entity === entity && r.operation === operation)?.level;
 
 describe("a hire firm's email", () => {

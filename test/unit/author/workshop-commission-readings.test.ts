@@ -5,10 +5,8 @@
  * "Also ..." going on with the list just given, dates said as what happened, where a thing came
  * from, what they want done, an aside inside a list of states, and a record that is a photo.
  */
-import { authorSpec } from '../../../lambdas/core/spec/author';
+import { fieldOf as field, probeSpec as spec } from '../../support/author-probe';
 
-const spec = (...sentences: string[]) => authorSpec({ name: 'Probe', description: sentences.join('\n\n') });
-const field = (s: ReturnType<typeof spec>, entity: string, name: string) => s.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === name);
 
 describe("a saddler's email", () => {
   const s = spec(

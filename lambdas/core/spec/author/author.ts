@@ -36,7 +36,7 @@ import { userNouns } from './user-nouns';
 import { opensWithSchedule } from './scheduled-jobs';
 import { givenList, introducedRecords, signUpList } from './given-lists';
 import { FILE_MENTION_WORD, mentionedFile } from './file-mentions';
-import { colonListTopic, introducedTopic, keptAs, loneFieldList, madeWithList, passiveSubject } from './topics';
+import { CALLED, colonListTopic, introducedTopic, keptAs, loneFieldList, madeWithList, passiveSubject } from './topics';
 
 /** Someone making a record, at the end of a clause ("creates an attendance record for that child", "we record every harvest from a tree"): the record, and what it is for. */
 // ("the guardian does a check and logs it: which defib, ...": a check done and written down is the record.)
@@ -752,7 +752,7 @@ export function readDescription(description: string): Reading {
   // ("**Linen types.** This is our catalogue: the name, ...": "the catalogue" is the heading's record type.)
   const aliases = statements.flatMap((st) => {
     // ("Then each job, which I call a commission.": the everyday word is the record the writer names.)
-    const called = /^(?:(?:then|next|and|now|also|finally)\s*,?\s+)?(?:each|every|the|our|a|an|my)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*,?\s+(?:which|that|what)\s+(?:i|we)\s+call\s+(?:a|an|the)?\s*([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*[.!]?$/i.exec(st.text.trim());
+    const called = CALLED.exec(st.text.trim());
     const record = called ? nameOf(called[2]!, units) : undefined;
     if (called && record && !GENERIC_ALIASES.test(called[1]!)) return [{ words: words(called[1]!), entity: record }];
     const said = /^(?:this|it|that)\s+is\s+(?:our|the|my)\s+([a-z]+(?:\s+[a-z]+)?)\s*:/i.exec(st.text.trim());

@@ -47,8 +47,11 @@ const SAID_SIMPLE = /^(?:the\s+|our\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s
 const FIRST_BARE = /^(?:(?:ok|okay|so|right|now)\s*,?\s+)?(?:the\s+|our\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s+first\s*[.!:]?$/i;
 /** ("Packages are things like "Classic Four" or "Espresso Martini Bar".": what they are like, before what each has.) */
 const THINGS_LIKE = /^(?:the\s+|our\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s+are\s+(?:things|ones|stuff|names|items)\s+like\b/i;
-/** ("Then each job, which I call a commission.": the record, by the name the writer gives it.) */
-const CALLED = /^(?:(?:then|next|and|now|also|finally)\s*,?\s+)?(?:each|every|the|our|a|an|my)\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,?\s+(?:which|that|what)\s+(?:i|we)\s+call\s+(?:a|an|the)?\s*([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*[.!]?$/i;
+/**
+ * "Then each job, which I call a commission.": the record, by the name the writer gives it (group 2),
+ * and the everyday word for it (group 1).
+ */
+export const CALLED = /^(?:(?:then|next|and|now|also|finally)\s*,?\s+)?(?:each|every|the|our|a|an|my)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*,?\s+(?:which|that|what)\s+(?:i|we)\s+call\s+(?:a|an|the)?\s*([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*[.!]?$/i;
 const THEN_BARE = /^(?:then|next|now|and\s+then|after\s+that|finally)\s*,?\s+([a-z][a-z-]*[^s\W]s)\b\s*(?:[,.!]|$)/i;
 
 const TOPIC_PATTERNS: RegExp[] = [
@@ -69,7 +72,6 @@ const TOPIC_PATTERNS: RegExp[] = [
   /^(?:the\s+|our\s+)?([a-z][a-z-]*s)\s+are\s+(?:the|our|really\s+the)\s+(?:[a-z-]+\s+){1,3}?(?:thing|part|bit|side|stuff)\s*[.!]?$/i,
   /^(?:(?:then|and|now)\s+)?(?:the\s+)?(?:main|big|biggest|most\s+important|important|key|fun|tricky|busy)\s+(?:thing|part|bit|one)\s*(?:is|are|[,:-])\s*(?:the\s+|our\s+)?([a-z][a-z\s-]*?)\s*[!.]*$/i,
   THINGS_LIKE,
-  CALLED,
   // ("Stockists are the shops and restaurants we sell to.": a record said to be what it is.)
   /^(?:the\s+|our\s+)?([a-z][a-z-]*s)\s+are\s+(?:the|our|all\s+the|any|basically\s+the|just\s+the)\s+[a-z]+/i,
   // ("Then the appliances at each house, because ...": a topic named alone.)
@@ -78,7 +80,7 @@ const TOPIC_PATTERNS: RegExp[] = [
   /^(?:(?:then|next|also|and|plus|after\s+that|finally|now)\s*,?\s+)?(?:the|our|all\s+the|all\s+our)\s+([a-z][a-z-]*s)\b(?!\s+(?:(?:only|also|just|always|never|often|usually|sometimes|really|all|both|then)\s+)?(?:is|are|was|were|can|could|will|would|should|must|need|needs|have|has|do|does|get|gets)\b)/i,
 ];
 
-const BY_PLACE = new Set([STARTS_WITH, SAID_SIMPLE, THEN_BARE, FIRST_BARE, THINGS_LIKE, CALLED]);
+const BY_PLACE = new Set([STARTS_WITH, SAID_SIMPLE, THEN_BARE, FIRST_BARE, THINGS_LIKE]);
 
 /** A form for asking for something: "a little form where people can ask for a visit" is a visit request. */
 const FORM_FOR = /\bform\s+(?:where|so|so\s+that|for|in\s+which|that)\s+(?:people|customers|anyone|anybody|folk|they|clients|members|the\s+public)\s+(?:can\s+|could\s+)?(?:ask|apply|sign\s+up|register|enquire|put\s+in)\s+for\s+(?:a|an)\s+([a-z-]+)/i;
@@ -98,6 +100,8 @@ export function introducedTopic(text: string, named = false): string | undefined
   if (act) return ACT_RECORDS[act[1]!.toLowerCase()];
   const form = FORM_FOR.exec(said);
   if (form) return `${form[1]!.toLowerCase()} request`;
+  const called = CALLED.exec(said);
+  if (called) return called[2]!.toLowerCase();
   for (const [at, pattern] of TOPIC_PATTERNS.entries()) {
     if (named && at === 0) continue;
     const m = pattern.exec(said);
