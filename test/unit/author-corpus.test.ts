@@ -23,7 +23,7 @@ type Part = (typeof PARTS)[number];
  * ambiguous, add new held-out files instead, and then update this pin deliberately, in a commit
  * that only adds files.
  */
-const HELD_OUT_SHA256 = '1a091125e0a115c6c1041265c7f19ecfce3cf294f2d5343c14e8598f3fee608b';
+const HELD_OUT_SHA256 = '5a755c224b3795a123e73c11037d9ae90bae46cec037584280b1cdb3276f8c31';
 
 /** The least the corpus must hold (issue 23). */
 const MIN_DESCRIPTIONS = 40;
