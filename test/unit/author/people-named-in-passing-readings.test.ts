@@ -3,7 +3,7 @@
  * the person who holds it and what they may do in one breath ("I have got one apprentice, Sam,
  * who can ..."), in the writer's own voice as well as the business's.
  */
-import { probeSpec as spec } from '../../support/author-probe';
+import { fieldOf as field, probeSpec as spec } from '../../support/author-probe';
 
 describe('a role introduced with the people who hold it', () => {
   const rightsOf = (sentence: string) => spec('For each job I keep the customer name and the price.', sentence).roles.find((r) => r.name === 'apprentice')?.rights.Job;
@@ -16,5 +16,42 @@ describe('a role introduced with the people who hold it', () => {
   ])('reads "%s" as the apprentice who reads and updates jobs', (sentence) => {
     expect(rightsOf(sentence)).toMatchObject({ read: 'all', update: 'all' });
     expect(rightsOf(sentence)?.delete).toBeUndefined();
+  });
+});
+
+describe("a pet-sitting agency's letter: records asked for in passing", () => {
+  const s = spec(
+    'A sitting is really just an owner (or sometimes a neighbour) asking us to look in on a pet while they are away.',
+    "They'd need to give us the pet's name and the address – both must be there, the sitter can't find anyone otherwise – plus the key safe code, and what diet or medication the pet has, if any. Please don't make that a fixed list; owners describe it in their own words. Then the preferred sitter, a line or two about why they're going away, and how often we should call in: once, twice or three times a day.",
+    "We'd also like a simple list of areas, with the area name (each one unique), which town it's in – Ashford, Bexley or Crayford – and its postcode prefix.",
+    "Lastly, a list of our vets. For each we'd want their name, a phone number (essential – we ring them at night), which days they're generally available, what kind of practice it is (small animal, exotic or farm), and a copy of their out-of-hours agreement as a PDF, which is only a page, so 2 MB would do.",
+  );
+
+  it('reads "A sitting is really just an owner ... asking us to" as the sitting, with no field of who asks', () => {
+    expect(s.entities.find((e) => e.name === 'Sitting')?.fields.map((f) => f.name)).not.toContain('owner');
+  });
+
+  it('reads "They\'d need to give us A and B – both must be there, ... – plus C" as the sitting\'s fields, the first two required', () => {
+    expect(field(s, 'Sitting', 'pet_name')?.required).toBe(true);
+    expect(field(s, 'Sitting', 'address')?.required).toBe(true);
+    expect(field(s, 'Sitting', 'key_safe_code')?.required).toBe(false);
+    expect(field(s, 'Sitting', 'diet_or_medication')?.type).toBe('string');
+  });
+
+  it('reads "Then the ..." after an aside as more of the same record', () => {
+    expect(field(s, 'Sitting', 'preferred_sitter')).toBeDefined();
+    expect(field(s, 'Sitting', 'reason')?.type).toBe('text');
+  });
+
+  it('reads "We\'d also like a simple list of areas, with the area name, ..." as the area and its fields', () => {
+    expect(field(s, 'Area', 'area_name')).toBeDefined();
+    expect(field(s, 'Area', 'town')?.values).toEqual(['ashford', 'bexley', 'crayford']);
+  });
+
+  it('reads "Lastly, a list of our vets. For each we\'d want ..." as the vet\'s fields, with the size that would do', () => {
+    expect(field(s, 'Vet', 'phone')?.required).toBe(true);
+    expect(field(s, 'Vet', 'available_days')?.type).toBe('string');
+    expect(field(s, 'Vet', 'practice_type')?.values).toEqual(['small_animal', 'exotic', 'farm']);
+    expect(field(s, 'Vet', 'out_of_hours_agreement_key')?.file).toEqual({ contentTypes: ['application/pdf'], maxBytes: 2 * 1048576 });
   });
 });

@@ -711,7 +711,11 @@ export function readDescription(description: string): Reading {
         return named !== undefined && isDescribed(named);
       }));
     });
-    const listOwner = headedEntity ?? (previousAt === sentence.index - 1 || (listedLast?.index === sentence.index - 1 && listedLast.entity === previous) ? previous : undefined);
+    // ("... plus the bed number. Please don't make that a fixed list. Then the preferred language, ...": "Then" goes on
+    // with the list given a sentence before the aside.)
+    const goesOn = /^(?:then|also|plus|and\s+then)\s*,?\s+(?:the|an?|their|its|some)\s/i.test(sentence.text.trim()) ? 2 : 1;
+    const justBefore = (at: number | undefined) => at !== undefined && at < sentence.index && at >= sentence.index - goesOn;
+    const listOwner = headedEntity ?? (justBefore(previousAt) || (justBefore(listedLast?.index) && listedLast!.entity === previous) ? previous : undefined);
     if (listOwner) {
       left = left.filter((part) => {
         // ("2 hours before a session starts, email the admin": a time before or after something, then what to do.)

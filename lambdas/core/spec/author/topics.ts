@@ -54,6 +54,9 @@ const THINGS_LIKE = /^(?:the\s+|our\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s
 export const CALLED = /^(?:(?:then|next|and|now|also|finally)\s*,?\s+)?(?:each|every|the|our|a|an|my)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*,?\s+(?:which|that|what)\s+(?:i|we)\s+call\s+(?:a|an|the)?\s*([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*[.!]?$/i;
 const THEN_BARE = /^(?:then|next|now|and\s+then|after\s+that|finally)\s*,?\s+([a-z][a-z-]*[^s\W]s)\b\s*(?:[,.!]|$)/i;
 
+/** ("A referral is really just a nurse telling us that a patient would welcome a visit.": what it is, described next.) */
+const JUST_SOMEONE = /^(?:an?|each|every)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+is\s+(?:(?:really|basically|simply|just|only)\s+)+(?:a|an|someone|somebody)\s+[a-z]/i;
+
 const TOPIC_PATTERNS: RegExp[] = [
   // ("somewhere to keep our customers", "We keep a few parts in the vans")
   new RegExp(String.raw`\b(?:keep|keeps|store|stores|track|tracks|hold|holds|log|logs|list|lists|manage|manages|look\s+after|looks\s+after)\s+${DETERMINER}([a-z][a-z\s-]*)`, 'i'),
@@ -72,6 +75,9 @@ const TOPIC_PATTERNS: RegExp[] = [
   /^(?:the\s+|our\s+)?([a-z][a-z-]*s)\s+are\s+(?:the|our|really\s+the)\s+(?:[a-z-]+\s+){1,3}?(?:thing|part|bit|side|stuff)\s*[.!]?$/i,
   /^(?:(?:then|and|now)\s+)?(?:the\s+)?(?:main|big|biggest|most\s+important|important|key|fun|tricky|busy)\s+(?:thing|part|bit|one)\s*(?:is|are|[,:-])\s*(?:the\s+|our\s+)?([a-z][a-z\s-]*?)\s*[!.]*$/i,
   THINGS_LIKE,
+  JUST_SOMEONE,
+  // ("Lastly, a list of our community faith contacts.": the record type the list is of, described next.)
+  /^(?:(?:then|next|also|and|plus|after\s+that|finally|lastly|last(?:\s+of\s+all)?)\s*,?\s+)?(?:a|an|the|our)\s+(?:(?:simple|short|full|proper|separate|little)\s+)?(?:list|register|directory|log)\s+of\s+(?:all\s+)?(?:(?:our|the|my)\s+)?([a-z][a-z\s-]*?s)\s*(?:[.!:;]|$)/i,
   // ("Stockists are the shops and restaurants we sell to.": a record said to be what it is.)
   /^(?:the\s+|our\s+)?([a-z][a-z-]*s)\s+are\s+(?:the|our|all\s+the|any|basically\s+the|just\s+the)\s+[a-z]+/i,
   // ("Then the appliances at each house, because ...": a topic named alone.)
@@ -80,7 +86,7 @@ const TOPIC_PATTERNS: RegExp[] = [
   /^(?:(?:then|next|also|and|plus|after\s+that|finally|now)\s*,?\s+)?(?:the|our|all\s+the|all\s+our)\s+([a-z][a-z-]*s)\b(?!\s+(?:(?:only|also|just|always|never|often|usually|sometimes|really|all|both|then)\s+)?(?:is|are|was|were|can|could|will|would|should|must|need|needs|have|has|do|does|get|gets)\b)/i,
 ];
 
-const BY_PLACE = new Set([STARTS_WITH, SAID_SIMPLE, THEN_BARE, FIRST_BARE, THINGS_LIKE]);
+const BY_PLACE = new Set([STARTS_WITH, SAID_SIMPLE, THEN_BARE, FIRST_BARE, THINGS_LIKE, JUST_SOMEONE]);
 
 /** A form for asking for something: "a little form where people can ask for a visit" is a visit request. */
 const FORM_FOR = /\bform\s+(?:where|so|so\s+that|for|in\s+which|that)\s+(?:people|customers|anyone|anybody|folk|they|clients|members|the\s+public)\s+(?:can\s+|could\s+)?(?:ask|apply|sign\s+up|register|enquire|put\s+in)\s+for\s+(?:a|an)\s+([a-z-]+)/i;
@@ -144,6 +150,8 @@ const OPENERS: RegExp[] = [
   /^(?:(?:and|so|then)\s+)?(?:i|we)\s+(?:just\s+|only\s+|simply\s+)?(?:take|ask\s+for|collect|note\s+down|write\s+down|jot\s+down)\s+(.+)$/i,
   // ("Clients first. We keep their full name, which is a must, an email address, ...": theirs, the record just brought up.)
   /^(?:(?:and|so|then)\s+)?(?:i|we)\s+(?:also\s+)?(?:keep|store|record|note|track|hold|need|have)\s+((?:their|its)\s+.+)$/i,
+  // ("They'd need to give us the patient's name and the ward ...": what whoever makes one must tell us, more of it.)
+  /^(?:(?:and|so|then)\s+)?(?:they|you|people|staff)(?:'d|\s+would|'ll|\s+will)?\s+(?:also\s+)?(?:need\s+to|have\s+to|must|should)\s+(?:give\s+us|tell\s+us|provide|supply|fill\s+in|put\s+in)\s+(.+)$/i,
   /^(?:(?:and|so|then)\s+)?(?:it|that|this|the\s+form|each\s+one|every\s+one|each\s+of\s+them)\s+(?:would\s+|will\s+|should\s+|could\s+|just\s+|only\s+)*(?:take|takes|ask\s+for|asks\s+for|need|needs|hold|holds|collect|collects|record|records|want|wants)\s+(.+)$/i,
 ];
 

@@ -431,7 +431,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     traits.type ??= 'text';
   }
   // ("text on why they'd like it", "a note saying why": the reason.)
-  if (/^(?:text|notes?|words?|something|explanation|comments?)\s+(?:on|about|saying|explaining|of)\s+why$/.test(ws.join(' '))) {
+  // ("a line or two about why they're referring": the same.)
+  if (/^(?:text|notes?|words?|something|explanation|comments?|(?:(?:few|couple of)\s+)?(?:lines?|sentences?|paragraphs?)(?:\s+or\s+two)?)\s+(?:on|about|saying|explaining|of)\s+why$/.test(ws.join(' '))) {
     ws = ['reason'];
     traits.type ??= 'text';
   }
@@ -699,7 +700,8 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (/^where\s+(?:it|they|(?:the|each|every|a)\s+[a-z]+)(?:['’]s|['’]ve|\s+has|\s+have)\s+(?:got|gotten)\s+to$/.test(t)) return ['status'];
   if (/^where\s+(?:it|they|he|she)\s+(?:is|are|lives?|sits?|stands?)(?:\s+located)?$|^where\s+(?:it|they)['’](?:s|re)(?:\s+located)?$/.test(t)) return ['location'];
   // ("how often we collect: daily, weekly ...": how often it is done, its frequency.)
-  const often = /^how\s+often\s+(?:(?:we|they|you|it|he|she)\s+)?(?:get\s+|are\s+|is\s+)?([a-z]+)(?:\s+(?:it|them|in|up|out|round))?$/.exec(t);
+  // ("how often we should call in": the same, however it is asked.)
+  const often = /^how\s+often\s+(?:(?:we|they|you|it|he|she)\s+)?(?:(?:should|must|need\s+to|have\s+to|want\s+to|would|will|can)\s+)?(?:get\s+|are\s+|is\s+|be\s+)?([a-z]+)(?:\s+(?:it|them|in|up|out|round|on\s+(?:it|them)))?$/.exec(t);
   if (often) return [ACT_NOUNS[often[1]!] ?? often[1]!.replace(/(?:ed|s)$/, ''), 'frequency'];
   if (/^how\s+often$/.test(t)) return ['frequency'];
   // ("notes from the driver", "comments by the judge": whose they are names them.)
@@ -769,6 +771,9 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   }
   // ("what kind of thing it is": its category; "what's wrong with it": the fault; "how old it is in years": its age.)
   if (/^what (?:kind|type|sort) of (?:thing|item|object|device|animal|job)?\s*(?:it|they) (?:is|are)$/.test(t)) return traits.values ? ['category'] : ['kind'];
+  // ("what kind of support it was (listening, prayer or ...)", "what sort of event they want": the support type.)
+  const kindOf = /^what (?:kind|type|sort) of ([a-z]+) (?:it|they|he|she|the [a-z]+) (?:is|are|was|were|want|wants|need|needs|would like|'d like)$/.exec(t);
+  if (kindOf) return [kindOf[1]!, 'type'];
   // ("what's wrong - long desc": what is wrong, described.)
   if (/^what['’]?s\s+(?:wrong|the problem|the matter)$|^what\s+went\s+wrong$/.test(t)) {
     traits.type ??= 'text';
@@ -782,6 +787,18 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (howOld) {
     traits.type ??= 'integer';
     return ['age', howOld[1] ?? 'years'];
+  }
+  // ("what faith or belief the person holds", "what language they speak": the thing itself, in their words.)
+  const holds = /^what\s+([a-z]+(?:\s+or\s+[a-z]+)?)\s+(?:the\s+[a-z]+|they|he|she|it)\s+(?:holds?|has|have|follows?|practi[sc]es?|speaks?|prefers?)$/.exec(t);
+  if (holds && !/^(?:number|amount|date|time|kind|sort|type)$/.test(holds[1]!.split(' ')[0]!)) {
+    traits.type ??= 'string';
+    return holds[1]!.split(' ');
+  }
+  // ("which days they're generally available", "what times she's free": when they can be called on.)
+  const whenFree = /^(?:which|what)\s+(days?|times?|hours?|evenings?|weekends?|nights?|dates?)\s+(?:they|he|she|it|we|you)(?:'re|'s|\s+are|\s+is)\s+(?:usually\s+|generally\s+|normally\s+|typically\s+|mostly\s+)?(available|free)$/.exec(t);
+  if (whenFree) {
+    traits.type ??= 'string';
+    return [whenFree[2]!, whenFree[1]!.endsWith('s') ? whenFree[1]! : `${whenFree[1]!}s`];
   }
   // ("which part and how many": how many of it, its quantity.)
   // ("how many we've got", "how many there are": the quantity held.)

@@ -55,6 +55,9 @@ function splitFieldListOnce(said: string): string[] {
   written = written.replace(/,\s*(?:chosen|picked|selected|set|decided|agreed|specified|given)\s+by\s+(?:the|their|a|an|its|each)\s+[a-z]+(?:\s+(?:on|in|at)\s+(?:the|their|a|an|its)\s+[a-z]+(?:\s+[a-z]+)?)?(?=\s*[:;]|\s*$)/gi, '');
   // ("the request details themselves, which can run to paragraphs": how long it may get, long text.)
   written = written.replace(/,\s*which\s+(?:can|may|might|could|will|often|usually|sometimes)\s+(?:run|go|stretch|be|get)\s+(?:to|into|on\s+for|up\s+to)\s+(?:several\s+|many\s+|a\s+few\s+|multiple\s+|a\s+couple\s+of\s+)?(?:paragraphs|pages|lines)\b/gi, ' (long text)');
+  // ("the patient's name and the ward – both must be there, we can't find anyone otherwise – plus ...": the rule of
+  // the two before, set off by dashes; why it is so says nothing more.)
+  written = written.replace(/\s+[—–-]\s+both\s+(?:must\s+be\s+there|must\s+be\s+(?:filled\s+in|given|entered|provided)|have\s+to\s+be\s+there|are\s+(?:required|mandatory|needed|essential|a\s+must))\b[^—–]*?\s+[—–-]\s+/gi, ' - both required - ');
   // ("whether we'd need to go and collect it": "go and" is how it is said, one act.)
   let list = written.replace(/\b(?:go|come|pop|nip)\s+and\s+(?=(?:collect|pick|fetch|get|see|check|look|deliver|fix|measure|inspect)\b)/gi, '').replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '').replace(/\s+for\s+(?:people|those|anyone|folk|folks|members|customers|visitors)\s+who\s+[^,;()]*/gi, '');
   // ("which package they want - we've got bronze, silver and gold": the values, said after a dash.)
@@ -294,6 +297,8 @@ function isDescriptorTail(written: string): boolean {
   // ("the templating photo, images only, up to 15 MB because phone cameras are huge": what the file before may be, and its size, with why.)
   if (/^(?:images?|photos?|pictures?|pdfs?|jpe?gs?|pngs?|videos?|documents?|scans?)\s+only$/i.test(text.trim())) return true;
   if (/^(?:up to|max(?:imum)?|no more than|no bigger than|no larger than|under|at most|nothing over|not over)\s+\d+(?:\.\d+)?\s*(?:kb|mb|gb)$/i.test(text.trim())) return true;
+  // ("a copy of the agreement as a PDF, which is only a couple of pages, so 2 MB would do": the size that is enough.)
+  if (/^(?:(?:so|and|but)\s+)?(?:about\s+|around\s+|say\s+|probably\s+)?\d+(?:\.\d+)?\s*(?:kb|mb|gb)\s+(?:would do|will do|should do|would be plenty|is plenty|is enough|is fine|is loads|is ample|max|tops|at most)$/i.test(text.trim())) return true;
   // ("a name, optional (only the pet lambs get names)": the rule, then why.)
   if (/^(?:optional|required|unique|mandatory)\s*\([^()]*\)$/i.test(text.trim())) return true;
   if (/[(:]/.test(text)) return false;
@@ -394,7 +399,8 @@ function sharePossessor(items: string[], pieces: readonly Piece[]): string[] {
     // (A rule both share may follow each: "the skipper's name, required" and "mobile, required".)
     // ("my child's name and year group": the child's year group, a noun of two words too.)
     const owner = i > 0 && pieces[i]?.sep === 'and' ? /^(?:the\s+|their\s+|its\s+|my\s+|our\s+|his\s+|her\s+)?((?:[a-z]+\s+)?[a-z]+['’]s)\s+[a-z]+(?:\s*\([^()]*\)|,\s*(?:required|optional|unique))?$/i.exec(items[i - 1]!) : null;
-    return owner && /^[a-z]+(?:\s+(?:group|name|number|date|address|type))?(?:\s*\([^()]*\)|,\s*(?:required|optional|unique))?$/i.test(item) ? `the ${owner[1]} ${item}` : item;
+    // (Not "the pet's name and the address": a noun with its own article is no one's.)
+    return owner && /^(?!(?:the|a|an|their|its|his|her|my|our|your|some|any)\s)[a-z]+(?:\s+(?:group|name|number|date|address|type))?(?:\s*\([^()]*\)|,\s*(?:required|optional|unique))?$/i.test(item) ? `the ${owner[1]} ${item}` : item;
   });
 }
 
