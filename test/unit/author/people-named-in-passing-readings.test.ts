@@ -57,3 +57,36 @@ describe("a pet-sitting agency's letter: records asked for in passing", () => {
     expect(field(s, 'Vet', 'out_of_hours_agreement_key')?.file).toEqual({ contentTypes: ['application/pdf'], maxBytes: 2 * 1048576 });
   });
 });
+
+describe("a lifeboat station's letter: what is written up each time, and who may do what", () => {
+  const s = spec(
+    'A launch request is really just the coastguard telling us that someone needs help at sea.',
+    "They'd need to give us the position and the casualty count – both must be there – plus the weather.",
+    "Each time the boat goes out we'd write up a shout against the launch request – who went, roughly how long in minutes, what kind of rescue it was (tow, medical or search), and some brief notes.",
+    'Lastly, a list of our moorings. For each we want its name and a depth in metres.',
+    'On who sees what: I and our station mechanic would look after everything.',
+    'Helms need to read and update launch requests, do anything at all with shouts, and read the mooring list.',
+    'Crew should be able to make a launch request and see the ones they themselves have made, and look at the mooring list.',
+  );
+
+  it('reads "Each time ..., we\'d write up a shout against the launch request – ..." as the shout, its fields and its request', () => {
+    expect(field(s, 'Shout', 'launch_request_id')).toMatchObject({ type: 'ref(LaunchRequest)', required: true });
+    expect(field(s, 'Shout', 'duration_minutes')?.type).toBe('integer');
+    expect(field(s, 'Shout', 'rescue_type')?.values).toEqual(['tow', 'medical', 'search']);
+  });
+
+  it('reads "I and our station mechanic would look after everything" as the administrators', () => {
+    expect(s.roles.find((r) => r.name === 'admin')?.rights.Shout).toEqual({ create: 'all', read: 'all', update: 'all', delete: 'all' });
+    expect(s.roles.map((r) => r.name)).not.toContain('station_mechanic_would');
+  });
+
+  it('reads "do anything at all with shouts" as every right on shouts alone', () => {
+    const helm = s.roles.find((r) => r.name === 'helm')!;
+    expect(helm.rights.Shout).toEqual({ create: 'all', read: 'all', update: 'all', delete: 'all' });
+    expect(helm.rights.Mooring).toEqual({ read: 'all' });
+  });
+
+  it('reads "see the ones they themselves have made" as reading their own', () => {
+    expect(s.roles.find((r) => r.name === 'crew')?.rights.LaunchRequest).toEqual({ create: 'all', read: 'own' });
+  });
+});

@@ -433,7 +433,7 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
   {
     example: 'A bid is just the amount and the time it was placed',
     // (Not "A referral is really just a nurse (or a doctor) telling us that ...": what it is, in a person's doing, no fields.)
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:just|simply|basically|only|really|made up of)\s+(?!(?:just\s+|simply\s+|basically\s+)?(?:a|an|someone|somebody|one\s+of\s+[a-z]+)\s+(?:[a-z]+\s+)?(?:\([^()]*\)\s+)?[a-z]+ing\b)${LIST}$`, 'i'),
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:just|simply|basically|only|really|made up of)\s+(?!(?:just\s+|simply\s+|basically\s+)?(?:a|an|the|our|someone|somebody|one\s+of\s+[a-z]+)\s+(?:[a-z]+\s+)?(?:\([^()]*\)\s+)?[a-z]+ing\b)${LIST}$`, 'i'),
     topic: 1,
     list: 2,
   },

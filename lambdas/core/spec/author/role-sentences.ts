@@ -31,6 +31,9 @@ export function selfIntroduced(text: string): string {
   if (NAMED_ADMINS.test(text.trim())) return 'The admin can do everything';
   // ("As for people, Dev and I can do everything": the writer and a partner, by name, are the administrators.)
   if (/^(?:(?:[Aa]s\s+for|[Rr]egarding)\s+[^,:]{1,30}[,:]\s*)?(?:[Mm]y\s+[a-z]+\s+)?[A-Z][a-z]+\s+and\s+(?:I|i|me)\s+(?:can\s+|will\s+|should\s+)?(?:do|handle|manage|see\s+and\s+do)\s+(?:absolutely\s+)?(?:everything|anything|it\s+all)\.?$/.test(text.trim())) return 'The admin can do everything';
+  // ("On who sees what: I and our department administrator would look after everything": the writer and a colleague
+  // are the administrators.)
+  if (/^(?:[^:]{1,30}:\s*)?(?:I|i|me)\s+and\s+(?:our|my|the)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:can\s+|will\s+|would\s+|should\s+|'d\s+)?(?:do|handle|manage|look\s+after|see\s+and\s+do|run)\s+(?:absolutely\s+)?(?:everything|anything|it\s+all)\.?$/.test(text.trim())) return 'The admin can do everything';
   // ("me = admin", "me: owner": the writer is that role, which can do everything.)
   const equals = /^(?:me|myself)\s*(?:=|:|-)\s*(?:the\s+)?(admin|administrator|owner|manager|boss)\.?$/i.exec(text.trim());
   if (equals) return `The ${equals[1]!.toLowerCase()} can do everything`;

@@ -55,7 +55,7 @@ export const CALLED = /^(?:(?:then|next|and|now|also|finally)\s*,?\s+)?(?:each|e
 const THEN_BARE = /^(?:then|next|now|and\s+then|after\s+that|finally)\s*,?\s+([a-z][a-z-]*[^s\W]s)\b\s*(?:[,.!]|$)/i;
 
 /** ("A referral is really just a nurse telling us that a patient would welcome a visit.": what it is, described next.) */
-const JUST_SOMEONE = /^(?:an?|each|every)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+is\s+(?:(?:really|basically|simply|just|only)\s+)+(?:a|an|someone|somebody)\s+[a-z]/i;
+const JUST_SOMEONE = /^(?:an?|each|every)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+is\s+(?:(?:really|basically|simply|just|only)\s+)+(?:a|an|the|our|someone|somebody)\s+[a-z]/i;
 
 const TOPIC_PATTERNS: RegExp[] = [
   // ("somewhere to keep our customers", "We keep a few parts in the vans")
@@ -216,12 +216,16 @@ export function colonListTopic(part: string): { topic: string; list: string } | 
 // ("the writer raises an invoice against their commission with the amount, ...": what it is against is said too.)
 const MADE_WITH = /^(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:can\s+|will\s+|also\s+|should\s+|just\s+|then\s+)*(?:upload|uploads|add|adds|log|logs|record|records|submit|submits|send\s+in|sends\s+in|file|files|enter|enters|scan|scans|put\s+in|puts\s+in|raise|raises)\s+(?:their|his|her|a|an|the|any)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*(?:[-–—,(]\s*(.+?)\s*[-–—,)])?(?:\s+(?:against|for|on)\s+(?:their|his|her|the|a|an|that|this)\s+([a-z][a-z-]*))?\s+(?:with|including|plus)\s+(.+)$/i;
 
+/** "Each time one of us sees the patient we'd write up a visit against the referral – who visited, when, ...": the record made each time, and its fields. */
+const MADE_EACH_TIME = /^(?:(?:each|every)\s+time|whenever|after|once)\s+[^,–—:]{3,80}?\s*,?\s+(?:we|i|they|you)(?:'d|\s+would|'ll|\s+will)?\s+(?:also\s+)?(?:write\s+up|log|record|fill\s+in|add|make|create|enter|put\s+in|file|open)\s+(?:a|an)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)()(?:\s+(?:against|for|on|under)\s+(?:their|his|her|the|that|this)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?))?\s*(?:[-–—:]|,\s*with)\s+(.+)$/i;
+
 export function madeWithList(part: string): { record: string; file?: string; list: string; against?: string } | undefined {
-  const m = MADE_WITH.exec(part.trim().replace(/[.!]$/, ''));
+  const said = part.trim().replace(/[.!]$/, '');
+  const m = MADE_WITH.exec(said) ?? MADE_EACH_TIME.exec(said);
   if (!m || !isBareFieldList(m[4]!) || splitFieldList(m[4]!).length < 2) return undefined;
   // (After its article the word is a noun, whatever else it can be: "raises an invoice".)
-  const said = m[1]!.toLowerCase();
-  const record = nounPhrase(m[1]!) ?? (!NOT_TOPICS.test(said.split(/\s+/).pop()!) ? said : undefined);
+  const named = m[1]!.toLowerCase();
+  const record = nounPhrase(m[1]!) ?? (!NOT_TOPICS.test(named.split(/\s+/).pop()!) ? named : undefined);
   if (!record) return undefined;
   // ("just a picture off the phone, jpg or png, under 5 MB please": the record is a file, said with its kinds and size.)
   const file = m[2] && /\b(?:pic|picture|photo|image|scan|pdf|document|file|screenshot|jpe?g|png)s?\b/i.test(m[2]) ? m[2].replace(/^(?:just|only|simply)\s+/i, '').replace(/\s+(?:off|from)\s+(?:the|their|a)\s+phones?\b/i, '').replace(/\s*,?\s*(?:please|pls|thanks)\b/gi, '') : undefined;

@@ -15,7 +15,8 @@ export interface Sentence {
 const DEF_VERB_WORDS = new Set(DEFINITION_VERBS.map((v) => v.split(' ')[0]!));
 // ("... and their own stays, never anybody else's": what is owned is an object, never a subject.)
 // ("..., and never see anyone else's": an adverb is no subject either.)
-const SUBJECT_STOP = new Set(['and', 'or', 'with', 'of', 'to', 'in', 'for', 'from', 'by', 'on', 'at', 'as', 'a', 'an', 'then', 'if', 'when', 'but', 'is', 'are', 'be', 'up', 'own', 'never', 'not', 'also', 'always', 'still', 'just']);
+// (", and read the mooring list": "the" inside it makes "read the mooring" an object after its verb, no subject.)
+const SUBJECT_STOP = new Set(['and', 'or', 'with', 'of', 'to', 'in', 'for', 'from', 'by', 'on', 'at', 'as', 'a', 'an', 'the', 'then', 'if', 'when', 'but', 'is', 'are', 'be', 'up', 'own', 'never', 'not', 'also', 'always', 'still', 'just']);
 const LEADING = new Set(['and', 'but', 'while', 'whereas', 'so']);
 const DETERMINER_START = new Set(['each', 'every', 'all', 'the', 'only', 'any', 'our']);
 

@@ -88,7 +88,7 @@ function plainRightsWordingOnce(clause: string): string {
     .replace(/\b(they|he|she)(?:'re|\s+are|'s|\s+is)\s+the\s+only\s+(?:ones?|people|person)\s+who\s+(can|may)\b/gi, '$1 $2')
     // ("edit only the ones they booked themselves", "remove a piece they posted", "correct the performances they submitted":
     // what they made themselves is their own.)
-    .replace(new RegExp(String.raw`\b(?:the\s+ones|ones|those)\s+(?:that\s+|which\s+)?(?:they|he|she)(?:'ve|\s+have)?\s+${MADE}\b(?:\s+(?:themselves|himself|herself))?`, 'gi'), 'own them')
+    .replace(new RegExp(String.raw`\b(?:the\s+ones|ones|those)\s+(?:that\s+|which\s+)?(?:they|he|she)(?:\s+(?:themselves|himself|herself))?(?:'ve|\s+have)?\s+${MADE}\b(?:\s+(?:themselves|himself|herself))?`, 'gi'), 'own them')
     .replace(new RegExp(String.raw`\b(edit|change|update|remove|delete|correct|modify|cancel|withdraw|amend|fix)\s+(only\s+)?(?:the|a|an|any)\s+((?:[a-z]+\s+){0,4}?[a-z]+)\s+(?:that\s+|which\s+)?(?:they|he|she)(?:'ve|\s+have)?\s+${MADE}\b(?:\s+(?:themselves|himself|herself))?`, 'gi'), '$1 $2their own $3')
     // (Not "set its status to closed": a workflow's action names its value.)
     .replace(/\b(update|change|edit)\s+(?:their|its)\s+(?:status|state|stage|progress)\b(?!\s+to\b)/gi, '$1 them')

@@ -77,7 +77,8 @@ function accessLetters(modifiers: string[]): RightLetter[] | undefined {
  */
 function freeHand(text: string): string {
   const free = String.raw`\bdo\s+(?:whatever|anything|what)\s+(?:she|he|they|you|we)\s+(?:likes?|wants?|pleases?|needs?|wish(?:es)?)(?:\s+to)?`;
-  return text.replace(new RegExp(`${free}\\s+(?:with|to)\\b`, 'gi'), 'manage').replace(new RegExp(free, 'gi'), 'do everything');
+  // ("do anything at all with visits": the same, said without who wants it.)
+  return text.replace(new RegExp(`${free}\\s+(?:with|to)\\b`, 'gi'), 'manage').replace(/\bdo\s+(?:anything|everything)(?:\s+at\s+all)?\s+(?:with|to)\b(?!\s+(?:every|any|all|each)\b)/gi, 'manage').replace(new RegExp(free, 'gi'), 'do everything');
 }
 
 /**

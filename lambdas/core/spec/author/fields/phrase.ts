@@ -1045,7 +1045,8 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (/^what\s+(?:they|the\s+[a-z]+|customers?|clients?|people)\s+(?:want|wants|need|needs|would like)\s+(?:done|doing|made)$/.test(t)) return ['work', 'type'];
   // ("how long it takes in minutes": a duration, its unit read apart.)
   // ("how long it should last", "how long it's expected to take": the same.)
-  if (/^how long\s+(?:it|they|the\s+[a-z]+)(?:\s+(?:should|will|would|usually|normally|typically|is expected to|are expected to|'s expected to|'re expected to)|['’]s\s+expected\s+to)?\s+(?:takes?|lasts?|runs?)$/.test(t)) {
+  // ("roughly how long in minutes", "how long it took", "how long it lasted": the same, said in passing.)
+  if (/^(?:(?:roughly|about|approximately|around)\s+)?how long(?:\s+(?:it|they|the\s+[a-z]+)(?:\s+(?:should|will|would|usually|normally|typically|is expected to|are expected to|'s expected to|'re expected to)|['’]s\s+expected\s+to)?\s+(?:takes?|lasts?|runs?|took|lasted|ran))?$/.test(t) && (traits.unit || !/^how long$/.test(t))) {
     traits.type ??= 'integer';
     return ['duration'];
   }
