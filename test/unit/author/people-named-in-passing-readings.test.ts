@@ -90,3 +90,32 @@ describe("a lifeboat station's letter: what is written up each time, and who may
     expect(s.roles.find((r) => r.name === 'crew')?.rights.LaunchRequest).toEqual({ create: 'all', read: 'own' });
   });
 });
+
+describe("a bike library's data paragraph: colon lines, a rule said as a clause, and a record that links three", () => {
+  const s = spec(
+    "Bikes: frame number (like WTU123 – it's unique and we always need it), the make, and the size: small, medium or large.",
+    'Visitors: full name and date of birth are both required (we check age for the child seats), plus email and phone.',
+    'Depots are the sheds in the estate yard: a name (required), what kind of shed it is – open, locked or staffed – and how many racks there are, which is never more than 12.',
+    'A loan links one visitor, one bike and one depot (all three must be set), with the number of days and a loan reference that is unique.',
+  );
+
+  it('reads "(like WTU123 – it\'s unique and we always need it)" as an example, then the rules', () => {
+    expect(field(s, 'Bike', 'frame_number')).toMatchObject({ required: true, unique: true, notes: 'like WTU123' });
+  });
+
+  it('reads "Visitors: A and B are both required (...), plus C" as the visitor, A and B required', () => {
+    expect(field(s, 'Visitor', 'full_name')?.required).toBe(true);
+    expect(field(s, 'Visitor', 'date_of_birth')).toMatchObject({ type: 'date', required: true });
+    expect(field(s, 'Visitor', 'email')?.required).toBe(false);
+  });
+
+  it('reads "Depots are the sheds in the estate yard: ..." as the depot\'s fields', () => {
+    expect(field(s, 'Depot', 'shed_type')?.values).toEqual(['open', 'locked', 'staffed']);
+    expect(field(s, 'Depot', 'racks')).toMatchObject({ type: 'integer', max: 12 });
+  });
+
+  it('reads "A loan links one visitor, one bike and one depot (...), with ..." as the loan, its three records and its fields', () => {
+    for (const [name, ref] of [['visitor_id', 'Visitor'], ['bike_id', 'Bike'], ['depot_id', 'Depot']] as const) expect(field(s, 'Loan', name)).toMatchObject({ type: `ref(${ref})`, required: true });
+    expect(field(s, 'Loan', 'loan_reference')?.unique).toBe(true);
+  });
+});

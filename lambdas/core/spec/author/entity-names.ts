@@ -80,7 +80,8 @@ export function entityNameOf(written: string, tenantUnits: ReadonlySet<string>, 
   if (ws.some((w) => FUNCTION_WORDS.has(w) || /^\d/.test(w)) || (badHead(ws) && !namedByFields)) return undefined;
   const sing = singularPhrase(ws);
   const joined = sing.join(' ');
-  if (PUBLIC_AUDIENCE.test(joined) || SIGNED_IN_AUDIENCE.test(ws.join(' ')) || (sing.length === 1 && (sing[0] === 'user' || sing[0] === 'everyone'))) return undefined;
+  // ("Visitors: full name and date of birth ...": people who are given fields are a record type, whoever else they are.)
+  if ((PUBLIC_AUDIENCE.test(joined) && !(described && /^(?:visitor|non-member)$/.test(joined))) || SIGNED_IN_AUDIENCE.test(ws.join(' ')) || (sing.length === 1 && (sing[0] === 'user' || sing[0] === 'everyone'))) return undefined;
   // (A tenant unit given fields, "Gardens have a name and an address", is a record type too.)
   if (sing.length === 1 && tenantUnits.has(sing[0]!) && !described) return undefined;
   // ("publish posts" is a verb and its object; a singular title given fields, "Order line

@@ -116,6 +116,13 @@ const PATTERNS: Pattern[] = [
     link: () => true,
   },
   {
+    example: 'A booking links one prisoner, one lead visitor and one session (all three must be set), with the number of adults, ...',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:links?|connects?|joins?|ties?(?:\s+together)?|brings?\s+together)\s+${ONE}${NP}\s*,\s*${ONE}${NP}\s*,?\s+and\s+${ONE}${NP}(?:\s*\([^()]*\))?${TAIL}$`, 'i'),
+    pairs: (m) => [2, 3, 4].map((k) => ({ child: m[1]!, parent: m[k]! })),
+    list: 5,
+    link: () => true,
+  },
+  {
     example: 'An order has many order lines, each for one plant',
     // (Also "Orders contain order lines, each pointing at a product".)
     re: new RegExp(String.raw`^${DET}${NP}\s+(?:has|have|contains?|holds?|includes?)\s+(?:${MANY})?${NP}\s*,\s*each\s+(?:for|of|with|about|on|pointing (?:at|to)|linked to|referring to|tied to)\s+${ONE}${NP}$`, 'i'),

@@ -124,7 +124,7 @@ function isSentence(text: string): boolean {
 }
 
 /** Fields of a record about people ("owners: name, phone, email"): a people label that is a record type. */
-const PERSON_FIELDS = /^(?:(?:full |first |last )?name|email|e-mail|phone|address)\s*(?:,|\+)/i;
+const PERSON_FIELDS = /^(?:(?:their |a |the )?(?:full |first |last )?name|email|e-mail|phone|address|date of birth)\s*(?:,|\+|and\b|\()/i;
 
 /** A clause rather than a list item: a workflow's condition, or a subject and its verb ("a hall has ..."). */
 // ("Incident: when it happened (date and time), the type, ...": a field asked as a question is no clause.)

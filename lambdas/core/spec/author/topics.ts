@@ -196,7 +196,10 @@ export function colonListTopic(part: string): { topic: string; list: string } | 
   // (Not "the north shore of Lake Carrow: paddleboards, kayaks and canoes": a place by its name, and the kinds of things there.)
   // ("we put up each fish: the species, ...": whatever the verb, "each X" before the colon is what the list describes.)
   // ("Invoices go to parents monthly: invoice number, ...": the things the clause is about, when it starts with them.)
-  const subject = /^(?:the\s+|our\s+|and\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s+(?:go|get|come|are\s+sent|are\s+made|are\s+done|are\s+raised|happen|run|work)\b[^:]*$/i.exec(before);
+  // ("Sessions are the slots in the visits hall: a start date, ...": what the records are, then their fields.)
+  const subject =
+    /^(?:the\s+|our\s+|and\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s+(?:go|get|come|are\s+sent|are\s+made|are\s+done|are\s+raised|happen|run|work)\b[^:]*$/i.exec(before) ??
+    /^(?:the\s+|our\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s+are\s+(?:just\s+|basically\s+|really\s+|simply\s+)?(?:the|our)\s+(?:(?!(?:and|can|who|which|that|we|they)\b)[a-z'-]+\s+){0,5}?[a-z'-]+$/i.exec(before);
   const ending =
     subject ??
     /\b(?:need|needs|want|wants|keep|keeps|have|has|track|tracks|store|stores|record|records|log|logs|hold|holds|add|adds|also|note|notes|take down|takes down|write down|writes down|ask for|asks for|collect|collects|list|lists)\s+(?:(?:the|our|their|all|all the|some|a few|any|every|each)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})$/.exec(before) ??

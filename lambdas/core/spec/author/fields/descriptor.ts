@@ -85,7 +85,11 @@ const FILLER = /^(?:(?:and|or|only|a|an|the|is|are|it|it's|must|should|be|both|w
 const REF_LEAD = /^(?:(?:a\s+)?(?:link|links|reference|ref|pointer)\s+to|refers to|points to|belongs to|which|one|a|an|the|both are|is a|are|is|also|another)\s+/i;
 
 /** Reads a descriptor into `traits`. `cell`: a table's type or rules cell (free notes expected). */
-export function readDescriptor(text: string, traits: Traits, entities: readonly string[]): void {
+export function readDescriptor(said: string, traits: Traits, entities: readonly string[]): void {
+  // ("like A1234BC – it's unique and we always need it": an example, then the rules.)
+  const leadExample = /^(?:like|e\.g\.?|such as|for example)\s+([^\s,;]+(?:\s+[^\s,;-]+)?)\s*[-–—;]\s+(.+)$/i.exec(said.trim());
+  if (leadExample) traits.notes.push(`like ${leadExample[1]!}`);
+  const text = leadExample ? leadExample[2]! : said;
   // ("zero or more": a bound written in words.)
   const DIGITS: Readonly<Record<string, string>> = { zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10' };
   // ("required as well", "unique too": the rule, said again.)

@@ -58,6 +58,8 @@ function splitFieldListOnce(said: string): string[] {
   // ("the patient's name and the ward – both must be there, we can't find anyone otherwise – plus ...": the rule of
   // the two before, set off by dashes; why it is so says nothing more.)
   written = written.replace(/\s+[—–-]\s+both\s+(?:must\s+be\s+there|must\s+be\s+(?:filled\s+in|given|entered|provided)|have\s+to\s+be\s+there|are\s+(?:required|mandatory|needed|essential|a\s+must))\b[^—–]*?\s+[—–-]\s+/gi, ' - both required - ');
+  // ("full name and date of birth are both required (we check age), plus email, ...": the same rule, said as a clause.)
+  written = written.replace(/(?:,?\s+which)?\s+(?:are|'re)\s+both\s+(?:required|needed|essential|mandatory|compulsory|a\s+must)(?:\s*\([^()]*\))?\s*(?:,\s*(?:plus\s+|and\s+)?|$)/gi, (m) => (/,/.test(m) ? ' - both required - ' : ' - both required'));
   // ("whether we'd need to go and collect it": "go and" is how it is said, one act.)
   let list = written.replace(/\b(?:go|come|pop|nip)\s+and\s+(?=(?:collect|pick|fetch|get|see|check|look|deliver|fix|measure|inspect)\b)/gi, '').replace(/\s+[—–]\s+/g, ' - ').replace(/\s+[—–]\s*$/, '').replace(/\s+for\s+(?:people|those|anyone|folk|folks|members|customers|visitors)\s+who\s+[^,;()]*/gi, '');
   // ("which package they want - we've got bronze, silver and gold": the values, said after a dash.)
