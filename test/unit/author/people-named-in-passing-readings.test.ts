@@ -119,3 +119,36 @@ describe("a bike library's data paragraph: colon lines, a rule said as a clause,
     expect(field(s, 'Loan', 'loan_reference')?.unique).toBe(true);
   });
 });
+
+describe("a county archive's brief: records called records, a request opened against one, and a helper named under a role", () => {
+  const s = spec(
+    '## The records',
+    'For each record we want:\n\n- reference and title (both mandatory, obviously)\n- the date range, as free text',
+    'The record also says whether it is fragile (yes or no).',
+    'Researchers need an account to order copies.',
+    'If they want a copy, the researcher opens a copy request against the record. They choose a format (not as scanned, printed, or certified), write some details, and can attach a photo, any image format, up to 5 MB. A copy request starts as requested and we approve or refuse it.',
+    '- **Volunteer**: on Tuesdays Nell comes in to help. Nell needs to see records and copy requests and update copy requests.',
+  );
+
+  it('reads "## The records ... For each record we want:" as the record, and "The record also says" as more of it', () => {
+    expect(field(s, 'Record', 'reference')?.required).toBe(true);
+    expect(field(s, 'Record', 'fragile')?.type).toBe('boolean');
+  });
+
+  it('reads "Researchers need an account to ..." as no record of theirs', () => {
+    expect(s.entities.map((e) => e.name)).not.toContain('Researcher');
+  });
+
+  it('reads "opens a copy request against the record. They choose ..., write ..., and can attach ..." as the request\'s fields', () => {
+    expect(field(s, 'CopyRequest', 'format')?.values).toEqual(['not_as_scanned', 'printed', 'certified']);
+    expect(field(s, 'CopyRequest', 'details')).toBeDefined();
+    expect(field(s, 'CopyRequest', 'photo_key')?.file).toEqual({ contentTypes: ['image/*'], maxBytes: 5 * 1048576 });
+    expect(s.entities.find((e) => e.name === 'CopyRequest')?.fields.filter((f) => f.type === 'file')).toHaveLength(1);
+  });
+
+  it('reads the person named under "**Volunteer**:" as the volunteer, and "A copy request starts as requested" as no one\'s rights', () => {
+    expect(s.roles.find((r) => r.name === 'volunteer')?.rights.CopyRequest).toEqual({ read: 'all', update: 'all' });
+    expect(s.roles.map((r) => r.name)).not.toContain('nell');
+    expect(s.roles.map((r) => r.name)).not.toContain('copy_request');
+  });
+});

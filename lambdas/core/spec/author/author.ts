@@ -235,6 +235,13 @@ export function readDescription(description: string): Reading {
       section = heading;
       if (heading) previous = nameOf(heading, units);
     }
+    // ("For each record we want: - reference ... It also says whether it is fragile": after a list of fields set out
+    // under its lead, "it" is the record listed.)
+    const at = statements[sentence.index]?.line ?? -1;
+    // (A list set out below its lead, bullets or a table; not a colon line such as "Visitors: full name, ...".)
+    const listedJustBefore = fieldLists.filter((l) => l.line < at && l.line > (statements[sentence.index - 1]?.line ?? -1) && (l.rows.length > 0 || l.phrases.some((p) => p.line > l.line))).pop();
+    const listedName = listedJustBefore ? nameOf(listedJustBefore.topic, units, true) : undefined;
+    if (listedName) previous = listedName;
     // Clauses: at semicolons outside parentheses, and after "Students hand in submissions:" when a clause follows;
     // and at a contrast with a new subject ("A customer can have several dogs, but a dog only ever has one owner").
     // (A spaced dash before a new subject, "Shows have episodes - an episode has ...", too; and

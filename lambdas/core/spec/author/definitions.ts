@@ -50,11 +50,15 @@ export function readDefinition(text: string): ProseDefinition | undefined {
 }
 
 function readDefinitionOnce(text: string): ProseDefinition | undefined {
+  // ("Customers need an account to buy": who must sign in, no field of theirs.)
+  if (/^(?:the\s+|our\s+|all\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:will\s+|would\s+|do\s+|also\s+)?(?:need|needs|have to|has to|must)\s+(?:to\s+(?:have|make|create|set up|open)\s+)?(?:an?\s+)?(?:account|login|log-in|sign-in)s?(?:\s+(?:to|before|for|if|so)\b.*)?\.?$/i.test(text.trim())) return undefined;
   // "What we store: plots, with ...": the lead-in says nothing about the record.
   // ("At harvest time we record ...", "Every day we log ...": when it is done says nothing of the record.)
   // ("On it we need the lead hirer's name, ...": the record just described, said first.)
   // ("for each one we keep a first name, which we absolutely need, and ...": what the record just named has.)
   let clean = text.trim().replace(/\.$/, '').replace(/^(?:for|about|on)\s+(?:each|every)(?:\s+(?:one|of them))?\s*,?\s+(?:we|you|they|i)(?:'d|\s+would)?\s+(?:also\s+)?(?:keep|record|store|need|want|like|take|note down|note|track|log|write down|hold|ask for)\s+(?=(?:a|an|the|their|its|his|her)\s)/i, 'it has ').replace(/^(?:on|for|about|with)\s+(?:it|them|each one|each of them)\s*,?\s+(?=(?:we|you|they|i)\s)/i, '').replace(/^(?:at|in|during|every|each|once a|twice a)\s+(?:[a-z]+\s+){0,2}?(?:time|season|day|week|month|year|morning|evening|night|shift|visit|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\s*,?\s+(?=(?:we|you|they|i)\s)/i, '').replace(/^(?:what we (?:store|keep|track|need|record)|we (?:store|keep|track|record)|(?:(?:the|our)\s+)?data(?: we keep| model)?|records?)\s*:\s*/i, '')
+    // ("The record also says whether ...": the record just described, said as "the record".)
+    .replace(/^the\s+(?:record|entry|file)\s+(?=(?:also\s+)?(?:says|holds|has|keeps|shows|notes|records|stores|includes|lists|carries)\b)/i, 'it ')
     // ("We've got a list of services like "cut & blow dry", each with ...": the services, each with.)
     // ("I keep a list of my regular customers as well, with ...": theirs.)
     // ("We'd also like a simple list of wards, with ...": the wards, with.)

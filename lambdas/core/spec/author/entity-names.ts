@@ -41,7 +41,7 @@ const PARTICIPLE = /^(?:[a-z]{2,}[^e\W]ed|[a-z]+ied|found|lost|sold|written|give
  * Generic nouns that name a record type when the text gives them fields ("A tool has a name and
  * an inventory tag", "items: name, price"), though alone they usually mean the app ("a tool to ...").
  */
-const NAMED_BY_FIELDS = new Set(['tool', 'site', 'page', 'item', 'step', 'application']);
+const NAMED_BY_FIELDS = new Set(['tool', 'site', 'page', 'item', 'step', 'application', 'record']);
 
 /**
  * Singular PascalCase name of a noun phrase, or undefined if it cannot name a record type.

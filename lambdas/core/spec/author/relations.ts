@@ -154,8 +154,8 @@ const PATTERNS: Pattern[] = [
     loose: true,
   },
   {
-    example: 'Counsellors write incident notes about a child / leave comments on a post (what is made, about what)',
-    re: new RegExp(String.raw`^(?:(?:and\s+)?(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:(?:can|may|will|must|should|also)\s+)*)?(?:write|leave|add|log|post|record|file|raise|submit|make)s?\s+(?:new\s+)?(?!(?:belongs?|is|are|has|have|links?|contains?|goes|refers?|points?)\b)${NP}\s+(?:about|on|for|against|to)\s+(?:a|an|the|each|any|their|one)\s+${NP}$`, 'i'),
+    example: 'Counsellors write incident notes about a child / leave comments on a post / open a return request against their order (what is made, about what)',
+    re: new RegExp(String.raw`^(?:(?:and\s+)?(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:(?:can|may|will|must|should|also)\s+)*)?(?:write|leave|add|log|post|record|file|raise|submit|make|open)s?\s+(?:(?:a|an)\s+)?(?:new\s+)?(?!(?:belongs?|is|are|has|have|links?|contains?|goes|refers?|points?)\b)${NP}\s+(?:about|on|for|against|to)\s+(?:a|an|the|each|any|their|one)\s+${NP}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
     loose: true,
   },

@@ -76,6 +76,8 @@ const TOPIC_PATTERNS: RegExp[] = [
   /^(?:(?:then|and|now)\s+)?(?:the\s+)?(?:main|big|biggest|most\s+important|important|key|fun|tricky|busy)\s+(?:thing|part|bit|one)\s*(?:is|are|[,:-])\s*(?:the\s+|our\s+)?([a-z][a-z\s-]*?)\s*[!.]*$/i,
   THINGS_LIKE,
   JUST_SOMEONE,
+  // ("the customer opens a return request against their order. They choose ...": the record they open is described next.)
+  /\b(?:opens|raises|submits|files|fills\s+in)\s+(?:a|an)\s+(?:new\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:against|for|on|about)\s+(?:their|his|her|the|an?)\s+[a-z]+\s*[.!]?$/i,
   // ("Lastly, a list of our community faith contacts.": the record type the list is of, described next.)
   /^(?:(?:then|next|also|and|plus|after\s+that|finally|lastly|last(?:\s+of\s+all)?)\s*,?\s+)?(?:a|an|the|our)\s+(?:(?:simple|short|full|proper|separate|little)\s+)?(?:list|register|directory|log)\s+of\s+(?:all\s+)?(?:(?:our|the|my)\s+)?([a-z][a-z\s-]*?s)\s*(?:[.!:;]|$)/i,
   // ("Stockists are the shops and restaurants we sell to.": a record said to be what it is.)
@@ -177,6 +179,12 @@ export function loneFieldList(part: string): LoneList | undefined {
   // ("When the full inquest ends we record the conclusion: natural causes, accident or open": one more field, with its values.)
   const recorded = /^(?:(?:when|once|after|whenever)\s+[^,:]{3,60}?\s*,?\s+)?(?:i|we)\s+(?:also\s+)?(?:record|note|log|enter|add|write\s+down|keep)\s+((?:the|its|their)\s+[a-z]+(?:\s+[a-z]+)?)\s*:\s*([^:]+\s(?:or|and)\s[^:]+)$/i.exec(text);
   if (recorded && isBareFieldList(recorded[1]!, true)) return { list: `${recorded[1]!} (${recorded[2]!.replace(/[()]/g, ' ').trim()})`, required: false };
+  // ("They choose a reason (...), write some details, and can attach a photo": what they give when they make one,
+  // each item after its own verb, more of it.)
+  const given = /^(?:(?:and|so|then)\s+)?(?:they|you|customers?|clients?|members?|people)\s+(?:(?:can|must|should|then|also)\s+)?((?:choose|pick|select|give|enter|write|add|attach|upload|tick|fill\s+in)\s+.+)$/i.exec(text);
+  const givenList = given?.[1]!.replace(/(^|,\s*(?:and\s+)?|\s+and\s+)(?:(?:can|may|also|then|optionally)\s+)*(?:choose|pick|select|give|enter|write|add|attach|upload|tick|fill\s+in)\s+/gi, (_m, lead: string) => (lead.trim() ? ', ' : ''));
+  const givenRead = givenList ? mostlyFields(givenList) : undefined;
+  if (givenRead && splitFieldList(givenList!).length >= 2) return { list: givenRead.list, required: false, ...(givenRead.unread.length > 0 ? { unread: givenRead.unread } : {}) };
   for (const opener of OPENERS) {
     const m = opener.exec(text);
     const read = m ? mostlyFields(m[1]!) : undefined;

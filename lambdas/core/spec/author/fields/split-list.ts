@@ -298,6 +298,8 @@ function isDescriptorTail(written: string): boolean {
   }
   // ("the templating photo, images only, up to 15 MB because phone cameras are huge": what the file before may be, and its size, with why.)
   if (/^(?:images?|photos?|pictures?|pdfs?|jpe?gs?|pngs?|videos?|documents?|scans?)\s+only$/i.test(text.trim())) return true;
+  // ("a photo, any image format, up to 10 MB": what kinds it may be.)
+  if (/^(?:in\s+)?any\s+(?:image|photo|picture|video|document|file)\s+(?:format|type|kind)s?(?:\s+(?:is|are)\s+fine)?$/i.test(text.trim())) return true;
   if (/^(?:up to|max(?:imum)?|no more than|no bigger than|no larger than|under|at most|nothing over|not over)\s+\d+(?:\.\d+)?\s*(?:kb|mb|gb)$/i.test(text.trim())) return true;
   // ("a copy of the agreement as a PDF, which is only a couple of pages, so 2 MB would do": the size that is enough.)
   if (/^(?:(?:so|and|but)\s+)?(?:about\s+|around\s+|say\s+|probably\s+)?\d+(?:\.\d+)?\s*(?:kb|mb|gb)\s+(?:would do|will do|should do|would be plenty|is plenty|is enough|is fine|is loads|is ample|max|tops|at most)$/i.test(text.trim())) return true;

@@ -31,7 +31,7 @@ export function isValueLike(item: string): boolean {
   if (FORMATS[lower] !== undefined || GENERIC_FORMATS[lower] !== undefined) return false;
   // ("not available", "not fixable": a state said with "not" is one.)
   // ("no answer", "no show": so is an outcome said with "no".)
-  return !/^(?:a|an|the|is|are|it|its|their|max|min|up|at|no|not|only|both)$/.test(words[0]!) || words.length === 1 || (words[0] === 'not' && words.length === 2) || (words[0] === 'no' && words.length === 2 && !/^(?:more|less|longer|later|bigger|larger|limit|one|need)$/.test(words[1]!));
+  return !/^(?:a|an|the|is|are|it|its|their|max|min|up|at|no|not|only|both)$/.test(words[0]!) || words.length === 1 || (words[0] === 'not' && (words.length === 2 || (words.length === 3 && /^(?:as|yet|quite)$/.test(words[1]!)))) || (words[0] === 'no' && words.length === 2 && !/^(?:more|less|longer|later|bigger|larger|limit|one|need)$/.test(words[1]!));
 }
 
 /** Ways of reaching someone or doing something ("phone, email, letter or text message"): values in a list of three or more, though they name types alone. */
