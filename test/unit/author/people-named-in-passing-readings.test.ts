@@ -152,3 +152,24 @@ describe("a county archive's brief: records called records, a request opened aga
     expect(s.roles.map((r) => r.name)).not.toContain('copy_request');
   });
 });
+
+describe("a print shop's email: who the customers are, what a job basically is, and what they give it", () => {
+  const s = spec(
+    'The bands we print for are our accounts. For each one we keep the band name (unique), plus the name of whoever we deal with there, and their email.',
+    'Each account sends us designs. A design is basically one print: they give it a design number which has to be unique across everything, a short description, and the artwork, which is always a PDF and can be big with all the layers in it, say up to 40 MB. We also tick whether the proof has been approved, because we never print before it has.',
+  );
+
+  it('reads "The bands we print for are our accounts. For each one we keep ..." as the account\'s fields', () => {
+    expect(field(s, 'Account', 'band_name')?.unique).toBe(true);
+    expect(field(s, 'Account', 'contact_name')).toBeDefined();
+  });
+
+  it('reads "A design is basically one print: they give it ..." as the design\'s fields, unique across everything', () => {
+    expect(field(s, 'Design', 'design_number')).toMatchObject({ unique: true });
+    expect(field(s, 'Design', 'artwork_key')?.file).toEqual({ contentTypes: ['application/pdf'], maxBytes: 40 * 1048576 });
+  });
+
+  it('reads "We also tick whether the proof has been approved, because ..." as a yes/no of the design', () => {
+    expect(field(s, 'Design', 'proof_approved')?.type).toBe('boolean');
+  });
+});

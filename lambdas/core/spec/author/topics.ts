@@ -54,6 +54,8 @@ const THINGS_LIKE = /^(?:the\s+|our\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s
 export const CALLED = /^(?:(?:then|next|and|now|also|finally)\s*,?\s+)?(?:each|every|the|our|a|an|my)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*,?\s+(?:which|that|what)\s+(?:i|we)\s+call\s+(?:a|an|the)?\s*([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*[.!]?$/i;
 const THEN_BARE = /^(?:then|next|now|and\s+then|after\s+that|finally)\s*,?\s+([a-z][a-z-]*[^s\W]s)\b\s*(?:[,.!]|$)/i;
 
+/** ("The brands we work for are our clients.": what the writer calls them, described next.) */
+const OURS_ARE = /^(?:the|our)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:that\s+|who\s+)?(?:we|i)\s+(?:[a-z]+\s+)?[a-z]+(?:\s+(?:for|with|to|from|on))?\s+are\s+(?:our|all\s+our)\s+([a-z]+s)\s*[.!]?$/i;
 /** ("A referral is really just a nurse telling us that a patient would welcome a visit.": what it is, described next.) */
 const JUST_SOMEONE = /^(?:an?|each|every)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+is\s+(?:(?:really|basically|simply|just|only)\s+)+(?:a|an|the|our|someone|somebody)\s+[a-z]/i;
 
@@ -76,6 +78,7 @@ const TOPIC_PATTERNS: RegExp[] = [
   /^(?:(?:then|and|now)\s+)?(?:the\s+)?(?:main|big|biggest|most\s+important|important|key|fun|tricky|busy)\s+(?:thing|part|bit|one)\s*(?:is|are|[,:-])\s*(?:the\s+|our\s+)?([a-z][a-z\s-]*?)\s*[!.]*$/i,
   THINGS_LIKE,
   JUST_SOMEONE,
+  OURS_ARE,
   // ("the customer opens a return request against their order. They choose ...": the record they open is described next.)
   /\b(?:opens|raises|submits|files|fills\s+in)\s+(?:a|an)\s+(?:new\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:against|for|on|about)\s+(?:their|his|her|the|an?)\s+[a-z]+\s*[.!]?$/i,
   // ("Lastly, a list of our community faith contacts.": the record type the list is of, described next.)
@@ -88,7 +91,7 @@ const TOPIC_PATTERNS: RegExp[] = [
   /^(?:(?:then|next|also|and|plus|after\s+that|finally|now)\s*,?\s+)?(?:the|our|all\s+the|all\s+our)\s+([a-z][a-z-]*s)\b(?!\s+(?:(?:only|also|just|always|never|often|usually|sometimes|really|all|both|then)\s+)?(?:is|are|was|were|can|could|will|would|should|must|need|needs|have|has|do|does|get|gets)\b)/i,
 ];
 
-const BY_PLACE = new Set([STARTS_WITH, SAID_SIMPLE, THEN_BARE, FIRST_BARE, THINGS_LIKE, JUST_SOMEONE]);
+const BY_PLACE = new Set([STARTS_WITH, SAID_SIMPLE, THEN_BARE, FIRST_BARE, THINGS_LIKE, JUST_SOMEONE, OURS_ARE]);
 
 /** A form for asking for something: "a little form where people can ask for a visit" is a visit request. */
 const FORM_FOR = /\bform\s+(?:where|so|so\s+that|for|in\s+which|that)\s+(?:people|customers|anyone|anybody|folk|they|clients|members|the\s+public)\s+(?:can\s+|could\s+)?(?:ask|apply|sign\s+up|register|enquire|put\s+in)\s+for\s+(?:a|an)\s+([a-z-]+)/i;
@@ -174,7 +177,8 @@ export function loneFieldList(part: string): LoneList | undefined {
     return { list: `${required}${extra}`, required: true };
   }
   // ("It needs a start date ... We also ask how wide their access is": what is asked, one question or more, is more of it.)
-  const asked = /^(?:(?:and|so|then)\s+)?(?:i|we)\s+(?:also\s+)?(?:ask|ask\s+them|ask\s+for|need\s+to\s+know)\s+((?:how|what|which|whether|when|where|their|its|the)\s+.+)$/i.exec(text);
+  // ("We also tick whether the sample has been approved, because ...": a yes/no of it, ticked.)
+  const asked = /^(?:(?:and|so|then)\s+)?(?:i|we)\s+(?:also\s+)?(?:ask|ask\s+them|ask\s+for|need\s+to\s+know|tick|note|mark|record)\s+((?:how|what|which|whether|when|where|their|its|the)\s+.+?)(?:,?\s+(?:because|as|since|so that)\s+.*)?$/i.exec(text);
   if (asked && isBareFieldList(asked[1]!, true)) return { list: asked[1]!, required: false };
   // ("When the full inquest ends we record the conclusion: natural causes, accident or open": one more field, with its values.)
   const recorded = /^(?:(?:when|once|after|whenever)\s+[^,:]{3,60}?\s*,?\s+)?(?:i|we)\s+(?:also\s+)?(?:record|note|log|enter|add|write\s+down|keep)\s+((?:the|its|their)\s+[a-z]+(?:\s+[a-z]+)?)\s*:\s*([^:]+\s(?:or|and)\s[^:]+)$/i.exec(text);
@@ -198,7 +202,10 @@ export function loneFieldList(part: string): LoneList | undefined {
  * describes the noun phrase the clause before the colon ends on.
  */
 export function colonListTopic(part: string): { topic: string; list: string } | undefined {
-  const m = /^(.*?)\s*:\s+(.+)$/.exec(part.trim().replace(/[.!]$/, ''));
+  // ("A style is basically one garment design: they give it a style number, ...": what it is, then what it is given.)
+  const GIVEN = String.raw`(?:they|we|you|clients|customers)\s+(?:give|send|supply|provide)\s+(?:it|one)\s+(?:with\s+)?`;
+  const m = new RegExp(String.raw`^(.*?)\s*:\s+(?:${GIVEN})?(.+)$`, 'i').exec(part.trim().replace(/[.!]$/, ''));
+  const given = new RegExp(String.raw`:\s+${GIVEN}`, 'i').test(part);
   if (!m || !isBareFieldList(m[2]!) || splitFieldList(m[2]!).length < 2) return undefined;
   const before = m[1]!.replace(/\s+(?:too|as well|also|then|now|please|here)$/i, '');
   // (Not "the north shore of Lake Carrow: paddleboards, kayaks and canoes": a place by its name, and the kinds of things there.)
@@ -207,7 +214,8 @@ export function colonListTopic(part: string): { topic: string; list: string } | 
   // ("Sessions are the slots in the visits hall: a start date, ...": what the records are, then their fields.)
   const subject =
     /^(?:the\s+|our\s+|and\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s+(?:go|get|come|are\s+sent|are\s+made|are\s+done|are\s+raised|happen|run|work)\b[^:]*$/i.exec(before) ??
-    /^(?:the\s+|our\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s+are\s+(?:just\s+|basically\s+|really\s+|simply\s+)?(?:the|our)\s+(?:(?!(?:and|can|who|which|that|we|they)\b)[a-z'-]+\s+){0,5}?[a-z'-]+$/i.exec(before);
+    /^(?:the\s+|our\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s+are\s+(?:just\s+|basically\s+|really\s+|simply\s+)?(?:the|our)\s+(?:(?!(?:and|can|who|which|that|we|they)\b)[a-z'-]+\s+){0,5}?[a-z'-]+$/i.exec(before) ??
+    (given ? /^(?:an?|each|every)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+is\s+(?:(?:basically|just|really|simply|essentially)\s+)?(?:one|a|an)\s+[a-z-]+(?:\s+[a-z-]+)?$/i.exec(before) : null);
   const ending =
     subject ??
     /\b(?:need|needs|want|wants|keep|keeps|have|has|track|tracks|store|stores|record|records|log|logs|hold|holds|add|adds|also|note|notes|take down|takes down|write down|writes down|ask for|asks for|collect|collects|list|lists)\s+(?:(?:the|our|their|all|all the|some|a few|any|every|each)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})$/.exec(before) ??

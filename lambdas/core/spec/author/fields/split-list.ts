@@ -58,6 +58,8 @@ function splitFieldListOnce(said: string): string[] {
   // ("the patient's name and the ward – both must be there, we can't find anyone otherwise – plus ...": the rule of
   // the two before, set off by dashes; why it is so says nothing more.)
   written = written.replace(/\s+[—–-]\s+both\s+(?:must\s+be\s+there|must\s+be\s+(?:filled\s+in|given|entered|provided)|have\s+to\s+be\s+there|are\s+(?:required|mandatory|needed|essential|a\s+must))\b[^—–]*?\s+[—–-]\s+/gi, ' - both required - ');
+  // ("a style number which has to be unique across everything": unique, wherever it is unique across.)
+  written = written.replace(/\bunique\s+(?:across|over|throughout|in)\s+(?:everything|the\s+board|all\s+(?:of\s+)?(?:them|[a-z]+s)|the\s+(?:whole\s+)?(?:system|site|shop|club|business|database))\b/gi, 'unique');
   // ("full name and date of birth are both required (we check age), plus email, ...": the same rule, said as a clause.)
   written = written.replace(/(?:,?\s+which)?\s+(?:are|'re)\s+both\s+(?:required|needed|essential|mandatory|compulsory|a\s+must)(?:\s*\([^()]*\))?\s*(?:,\s*(?:plus\s+|and\s+)?|$)/gi, (m) => (/,/.test(m) ? ' - both required - ' : ' - both required'));
   // ("whether we'd need to go and collect it": "go and" is how it is said, one act.)
@@ -78,7 +80,9 @@ function splitFieldListOnce(said: string): string[] {
   // ("a room number, which has to be unique and can have letters in it, like 3B": text, with an example of it.)
   list = list.replace(/\s+and\s+(?:can|may|could)\s+(?:have|contain|include)\s+letters(?:\s+in\s+it)?(?=\s*(?:[,;(]|$))/gi, ' (text)')
     // ("the model, say "Westerly Centaur"": an example of it.)
-    .replace(/,\s*(like|e\.g\.|such as|for example|say)\s+("[^"]{1,40}"|[^,;()]{1,20}?)(?=\s*(?:[,;]|$))/gi, (_m, word: string, example: string) => ` (${word === 'say' ? 'e.g.' : word} ${example})`);
+    // (Not ", say up to 25 MB": a size said loosely is the limit, no example.)
+    .replace(/,\s*say\s+(?=(?:up to|max(?:imum)?|no more than|under|at most)\s+\d)/gi, ', ')
+    .replace(/,\s*(like|e\.g\.|such as|for example|say)\s+(?!(?:up to|max(?:imum)?|no more than|under|at most)\s+\d)("[^"]{1,40}"|[^,;()]{1,20}?)(?=\s*(?:[,;]|$))/gi, (_m, word: string, example: string) => ` (${word === 'say' ? 'e.g.' : word} ${example})`);
   // ("their legal name, which insurance needs, so that's required too": why it is kept says nothing; its rule stays.)
   list = list.replace(/,\s*which\s+(?:the\s+|our\s+)?[a-z]+\s+(?:needs|requires|wants|asks for|uses)\s*,\s*so\s+(?:that['’]s|it['’]s|it\s+is|that\s+is)\s+(required|optional|unique|mandatory)(?:\s+too|\s+as well)?/gi, ' ($1)')
     // ("the jam number, which starts at 1": its least value.)
@@ -204,6 +208,10 @@ function splitFieldListOnce(said: string): string[] {
     } else if (merged.length > 0 && /^(?:which|that)\s+(?:we|they|you|i)\s+(?:use|need|print|send|show|keep|check)\s+(?:to|for|on|in|when)\b/i.test(piece.text) && !/[()]/.test(piece.text)) {
       // ("their date of birth, which we use to work out age groups": what it is for, a note.)
       merged[merged.length - 1]!.text += ` (${piece.text})`;
+    } else if (merged.length > 0 && /^(?:can|may|might|could|will|often|usually|sometimes)\s+(?:be|get)\s+(?:big|large|huge|long|quite\s+[a-z]+|a\s+bit\s+[a-z]+)\b/i.test(piece.text) && !/[()]/.test(piece.text)) {
+      // ("the tech pack, which is always a PDF and can be big with all the drawings in it, up to 25 MB": how big it gets, said of it.)
+      const sized = /^(.*?),\s*((?:up to|max(?:imum)?|no more than|under|at most)\s+\d[^,;()]*)$/i.exec(piece.text);
+      merged[merged.length - 1]!.text += sized ? ` (${sized[1]!}), ${sized[2]!}` : ` (${piece.text})`;
     } else if (merged.length > 0 && /^(?:since|because|cause|cos)\s+(?!(?:there|it|they|we|you|that)\b)/i.test(piece.text) && !/[()]/.test(piece.text)) {
       // ("a guardian email, which is required, since most of our players are under 18": why, as a note.)
       merged[merged.length - 1]!.text += ` (${piece.text})`;
@@ -300,7 +308,8 @@ function isDescriptorTail(written: string): boolean {
   if (/^(?:images?|photos?|pictures?|pdfs?|jpe?gs?|pngs?|videos?|documents?|scans?)\s+only$/i.test(text.trim())) return true;
   // ("a photo, any image format, up to 10 MB": what kinds it may be.)
   if (/^(?:in\s+)?any\s+(?:image|photo|picture|video|document|file)\s+(?:format|type|kind)s?(?:\s+(?:is|are)\s+fine)?$/i.test(text.trim())) return true;
-  if (/^(?:up to|max(?:imum)?|no more than|no bigger than|no larger than|under|at most|nothing over|not over)\s+\d+(?:\.\d+)?\s*(?:kb|mb|gb)$/i.test(text.trim())) return true;
+  // ("..., say up to 25 MB": the same, said loosely.)
+  if (/^(?:(?:say|so|and|but|roughly|about|around)\s+)?(?:up to|max(?:imum)?|no more than|no bigger than|no larger than|under|at most|nothing over|not over)\s+\d+(?:\.\d+)?\s*(?:kb|mb|gb)$/i.test(text.trim())) return true;
   // ("a copy of the agreement as a PDF, which is only a couple of pages, so 2 MB would do": the size that is enough.)
   if (/^(?:(?:so|and|but)\s+)?(?:about\s+|around\s+|say\s+|probably\s+)?\d+(?:\.\d+)?\s*(?:kb|mb|gb)\s+(?:would do|will do|should do|would be plenty|is plenty|is enough|is fine|is loads|is ample|max|tops|at most)$/i.test(text.trim())) return true;
   // ("a name, optional (only the pet lambs get names)": the rule, then why.)
