@@ -173,3 +173,26 @@ describe("a print shop's email: who the customers are, what a job basically is, 
     expect(field(s, 'Design', 'proof_approved')?.type).toBe('boolean');
   });
 });
+
+describe("a grooming parlour's note: one field a must plus the rest, a state said as whether, and who of us takes it", () => {
+  const s = spec(
+    'The groomers can book and update appointments.',
+    'The cats, obviously. Name is a must, plus breed, date of birth and coat length.',
+    'Appointments have a start time, which of us groomers is taking it, our notes afterwards, and whether it is booked, attended, cancelled or a no-show.',
+  );
+
+  it('reads "Name is a must, plus breed, ..." as the cat\'s name, required, and the rest', () => {
+    expect(field(s, 'Cat', 'name')?.required).toBe(true);
+    expect(field(s, 'Cat', 'breed')?.required).toBe(false);
+    expect(field(s, 'Cat', 'coat_length')).toBeDefined();
+  });
+
+  it('reads "whether it is booked, attended, cancelled or a no-show" as the status', () => {
+    expect(field(s, 'Appointment', 'status')?.values).toEqual(['booked', 'attended', 'cancelled', 'no_show']);
+  });
+
+  it('reads "which of us groomers is taking it" as the groomer, and "our notes afterwards" as the notes', () => {
+    expect(field(s, 'Appointment', 'groomer_id')?.type).toBe('ref(User)');
+    expect(field(s, 'Appointment', 'notes')?.type).toBe('text');
+  });
+});

@@ -169,7 +169,8 @@ export function loneFieldList(part: string): LoneList | undefined {
   const must = MUST.exec(text);
   // (A list of two or more: "it is required", "both are a must" say nothing of which fields.)
   // (Nor "the challenger and the challenged player, and both are required": the rule of a list read already.)
-  if (must && splitFieldList(must[1]!).length >= 2 && !/\b(?:both|all|each|they|them|these|those)$/i.test(must[1]!.trim()) && isBareFieldList(must[1]!)) {
+  // ("Name is a must, plus breed, ...": one is enough when more follow.)
+  if (must && (splitFieldList(must[1]!).length >= 2 || (PLUS.test(must[2]!) && isBareFieldList(must[1]!, true))) && !/\b(?:both|all|each|they|them|these|those|it|that|this)$/i.test(must[1]!.trim()) && isBareFieldList(must[1]!, true)) {
     const required = splitFieldList(must[1]!).map((item) => `${item} (required)`).join(', ');
     // ("plus email if they've got one", "plus the colour if anyone knows it": the condition is what makes it optional.)
     const optional = PLUS.exec(must[2]!)?.[1]!.replace(/\([^()]*\)/g, ' ').replace(/\s+(?:if|when|where|as long as)\s.*$/i, '').trim();

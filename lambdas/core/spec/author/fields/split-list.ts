@@ -58,6 +58,10 @@ function splitFieldListOnce(said: string): string[] {
   // ("the patient's name and the ward – both must be there, we can't find anyone otherwise – plus ...": the rule of
   // the two before, set off by dashes; why it is so says nothing more.)
   written = written.replace(/\s+[—–-]\s+both\s+(?:must\s+be\s+there|must\s+be\s+(?:filled\s+in|given|entered|provided)|have\s+to\s+be\s+there|are\s+(?:required|mandatory|needed|essential|a\s+must))\b[^—–]*?\s+[—–-]\s+/gi, ' - both required - ');
+  // ("whether it's booked, attended, cancelled or a no-show": one field of several values, its state; "our notes
+  // afterwards": the notes.)
+  written = written.replace(/\bwhether\s+(?:it|they)(?:'s|'re|\s+is|\s+are|\s+was|\s+were)\s+((?:(?:an?\s+)?[a-z-]+(?:\s+[a-z-]+)?\s*,\s*)+(?:an?\s+)?[a-z-]+(?:\s+[a-z-]+)?,?\s+or\s+(?:an?\s+)?[a-z-]+(?:\s+[a-z-]+)?)(?=\s*(?:[,;.]|$))/gi, (_m, values: string) => `status (${values.replace(/\b(?:an?)\s+/gi, '')})`)
+    .replace(/\b(notes|comments|remarks)\s+(?:afterwards|after\s+(?:it|the\s+[a-z]+)|later|at\s+the\s+end)\b/gi, '$1');
   // ("a style number which has to be unique across everything": unique, wherever it is unique across.)
   written = written.replace(/\bunique\s+(?:across|over|throughout|in)\s+(?:everything|the\s+board|all\s+(?:of\s+)?(?:them|[a-z]+s)|the\s+(?:whole\s+)?(?:system|site|shop|club|business|database))\b/gi, 'unique');
   // ("full name and date of birth are both required (we check age), plus email, ...": the same rule, said as a clause.)
