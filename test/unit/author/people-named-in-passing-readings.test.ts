@@ -196,3 +196,12 @@ describe("a grooming parlour's note: one field a must plus the rest, a state sai
     expect(field(s, 'Appointment', 'notes')?.type).toBe('text');
   });
 });
+
+describe('a kind said with articles after a relation', () => {
+  const s = spec('Horses have a name.', 'Each lesson is for a horse, at a date and time, and is either a private lesson, a group hack, or a jumping clinic.');
+
+  it('reads "and is either a private lesson, a group hack, or a jumping clinic" as the lesson\'s type', () => {
+    expect(field(s, 'Lesson', 'type')?.values).toEqual(['private_lesson', 'group_hack', 'jumping_clinic']);
+    expect(field(s, 'Lesson', 'horse_id')?.type).toBe('ref(Horse)');
+  });
+});

@@ -1059,7 +1059,10 @@ function bookedNouns(discovery: Discovery, sentences: Sentence[]): void {
 
 /** "A box belongs to one customer and is either waiting, collected or abandoned": the relation, then its states as a clause of "it". */
 function withStatesClause(text: string): string {
-  return text.replace(/(\b(?:belongs?\s+to|is\s+for|is\s+linked\s+to)\s+(?:one|a|an|exactly one|a single)\s+[a-z]+(?:\s+[a-z]+)?)\s+and\s+(is|are)\s+(either\s+|one\s+of\s+)(?=[a-z]+(?:\s+[a-z]+)?(?:\s*,\s*[a-z]+(?:\s+[a-z]+)?)*,?\s+or\s+[a-z])/i, '$1, and it $2 $3');
+  // ("Each one is for a dog, at a date and time, and is either an underwater treadmill, a free swim, or an initial
+  // assessment": which kind of it it is, said with articles, is its type.)
+  const kinds = text.replace(/,?\s+and\s+(?:it\s+)?is\s+either\s+(an?\s+[a-z-]+(?:\s+[a-z-]+)?(?:\s*,\s*an?\s+[a-z-]+(?:\s+[a-z-]+)?)*,?\s+or\s+an?\s+[a-z-]+(?:\s+[a-z-]+)?)(?=\s*[.;]?$)/i, (_m, values: string) => `, and a type (${values.replace(/\b(?:an?)\s+/gi, '')})`);
+  return kinds.replace(/(\b(?:belongs?\s+to|is\s+for|is\s+linked\s+to)\s+(?:one|a|an|exactly one|a single)\s+[a-z]+(?:\s+[a-z]+)?)\s+and\s+(is|are)\s+(either\s+|one\s+of\s+)(?=[a-z]+(?:\s+[a-z]+)?(?:\s*,\s*[a-z]+(?:\s+[a-z]+)?)*,?\s+or\s+[a-z])/i, '$1, and it $2 $3');
 }
 
 /** "Then there are the stables themselves": a record type named, nothing said of it yet. */
