@@ -205,3 +205,22 @@ describe('a kind said with articles after a relation', () => {
     expect(field(s, 'Lesson', 'horse_id')?.type).toBe('ref(Horse)');
   });
 });
+
+describe("a skip-hire firm's page: a field needed at minimum, a heading's records called by what they make up, and a number that can't appear twice", () => {
+  const s = spec(
+    '## Customers',
+    'Anyone we bill. We need the name at minimum, then phone, email and billing address.',
+    '## Lorries',
+    "Just the fleet: registration (must be filled in and can't appear twice), and a payload in tonnes.",
+  );
+
+  it('reads "We need the name at minimum, then ..." as the name, required, and the rest', () => {
+    expect(field(s, 'Customer', 'name')?.required).toBe(true);
+    expect(field(s, 'Customer', 'phone')?.required).toBe(false);
+  });
+
+  it('reads "## Lorries  Just the fleet: ..." as the lorry, its registration unique', () => {
+    expect(s.entities.map((e) => e.name)).toEqual(['Customer', 'Lorry']);
+    expect(field(s, 'Lorry', 'registration')).toMatchObject({ required: true, unique: true });
+  });
+});

@@ -129,8 +129,9 @@ const PERSON_FIELDS = /^(?:(?:their |a |the )?(?:full |first |last )?name|email|
 /** A clause rather than a list item: a workflow's condition, or a subject and its verb ("a hall has ..."). */
 // ("Incident: when it happened (date and time), the type, ...": a field asked as a question is no clause.)
 const CLAUSE_START = /^(?:when\s(?!(?:it|they|he|she|we|the\s+[a-z]+)\s+(?:was\s+|were\s+)?[a-z]+(?:\s+(?:off|in|out|up|back|[a-z]+ing))?\s*[(,])|(?:whenever|once|if|after|before|as soon as|each time|every time)\s|(?:the\s+)?(?:day|week|month|night|morning|evening)\s+(?:before|after)\s|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty)\s+[a-z]+\s+(?:before|after|later)\b|(?:a|an|each|every|one|the)\s+(?!one\s|of\s)[a-z]+(?:\s+(?!that\b|which\b|who\b)[a-z]+)?\s+(?:has|have|is|are|belongs?|gets?|sits?|can|may|must|should|will|links?|connects?|contains?|holds?|needs?|requires?)\s)/i;
-/** A label for the fields of the record type a heading names ("Fields:", "It stores:", "Details:"). */
-const FIELDS_LABEL = /^(?:(?:its|the|our)\s+)?(?:fields|attributes|columns|properties|details|data(?: we keep)?|it (?:has|stores|holds|records)|we (?:(?:also|will|'ll)\s+)?(?:store|keep|record|note|track|need|want|capture|collect|hold|ask for)(?: to (?:know|store|keep|record))?)\s*:\s*(.+)$/i;
+/** A label for the fields of the record type a heading names ("Fields:", "It stores:", "Details:", "Just the fleet:"). */
+// ("## Tankers  Just the fleet: registration, ...": the heading's records, called by what they make up.)
+const FIELDS_LABEL = /^(?:(?:just|only)\s+)?(?:(?:its|the|our)\s+)?(?:fields|attributes|columns|properties|details|fleet|stock|inventory|kit|gear|equipment|data(?: we keep)?|it (?:has|stores|holds|records)|we (?:(?:also|will|'ll)\s+)?(?:store|keep|record|note|track|need|want|capture|collect|hold|ask for)(?: to (?:know|store|keep|record))?)\s*:\s*(.+)$/i;
 /** A label for a record's states ("Status flow", "Lifecycle", "Stages"). */
 const STATE_LABEL = /^(?:(?:its|their)\s+)?(?:status(?:es)?|states?|stages?|lifecycle|life cycle)(?:\s+(?:flow|workflow|lifecycle|sequence|order|steps|values|progression))?$/i;
 

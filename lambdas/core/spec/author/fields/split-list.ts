@@ -62,6 +62,8 @@ function splitFieldListOnce(said: string): string[] {
   // afterwards": the notes.)
   written = written.replace(/\bwhether\s+(?:it|they)(?:'s|'re|\s+is|\s+are|\s+was|\s+were)\s+((?:(?:an?\s+)?[a-z-]+(?:\s+[a-z-]+)?\s*,\s*)+(?:an?\s+)?[a-z-]+(?:\s+[a-z-]+)?,?\s+or\s+(?:an?\s+)?[a-z-]+(?:\s+[a-z-]+)?)(?=\s*(?:[,;.]|$))/gi, (_m, values: string) => `status (${values.replace(/\b(?:an?)\s+/gi, '')})`)
     .replace(/\b(notes|comments|remarks)\s+(?:afterwards|after\s+(?:it|the\s+[a-z]+)|later|at\s+the\s+end)\b/gi, '$1');
+  // ("the name at minimum, then phone, email and billing address": the one that must be there, then the rest.)
+  written = written.replace(/^((?:the|their|a|an)\s+[a-z]+(?:\s+[a-z]+)?)\s+at\s+(?:a\s+|the\s+(?:very\s+)?)?minimum\s*,\s*(?:then|and then|plus|and)\s+/i, '$1 (required), ');
   // ("a style number which has to be unique across everything": unique, wherever it is unique across.)
   written = written.replace(/\bunique\s+(?:across|over|throughout|in)\s+(?:everything|the\s+board|all\s+(?:of\s+)?(?:them|[a-z]+s)|the\s+(?:whole\s+)?(?:system|site|shop|club|business|database))\b/gi, 'unique');
   // ("full name and date of birth are both required (we check age), plus email, ...": the same rule, said as a clause.)
