@@ -93,10 +93,15 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * session's starting author, taking the held-out part to 0.603, 76 descriptions; 9 development, six
  * of them untouched when measured 0.465 on their own, all nine 0.487, taking development to 0.838,
  * 176 descriptions). After the session's readings (each pinned on records made up for it): the
- * nine 0.578, development 0.844, examples 0.953, held-out 0.610 (its six new ones 0.432). The floors
- * are those, rounded down.
+ * nine 0.578, development 0.844, examples 0.953, held-out 0.610 (its six new ones 0.432). Session 26
+ * grew it blind once more, the held-out part chosen by a rule fixed before any description was
+ * written (6 held-out: on their own 0.375 with the session's starting author, taking the held-out
+ * part to 0.593, 82 descriptions; 9 development: on their own 0.410 untouched, taking development to
+ * 0.824, 185 descriptions). After the session's readings (each pinned on records made up for it):
+ * the nine 0.551, development 0.829, examples 0.953, held-out 0.590 (its six new ones 0.359). The
+ * floors are those, rounded down.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.823, examples: 0.95, 'held-out': 0.61 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.828, examples: 0.95, 'held-out': 0.589 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {
