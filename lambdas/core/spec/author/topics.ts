@@ -198,15 +198,19 @@ export function loneFieldList(part: string): LoneList | undefined {
   return undefined;
 }
 
+/** What a client gives a record, said after the colon: "they give it a style number, ...". */
+const GIVEN = String.raw`(?:they|we|you|clients|customers)\s+(?:give|send|supply|provide)\s+(?:it|one)\s+(?:with\s+)?`;
+const COLON_LIST = new RegExp(String.raw`^(.*?)\s*:\s+(?:${GIVEN})?(.+)$`, 'i');
+const GIVEN_AFTER_COLON = new RegExp(String.raw`:\s+${GIVEN}`, 'i');
+
 /**
  * "so we need corporate accounts too: company name, billing email, ...": a list after a colon
  * describes the noun phrase the clause before the colon ends on.
  */
 export function colonListTopic(part: string): { topic: string; list: string } | undefined {
   // ("A style is basically one garment design: they give it a style number, ...": what it is, then what it is given.)
-  const GIVEN = String.raw`(?:they|we|you|clients|customers)\s+(?:give|send|supply|provide)\s+(?:it|one)\s+(?:with\s+)?`;
-  const m = new RegExp(String.raw`^(.*?)\s*:\s+(?:${GIVEN})?(.+)$`, 'i').exec(part.trim().replace(/[.!]$/, ''));
-  const given = new RegExp(String.raw`:\s+${GIVEN}`, 'i').test(part);
+  const m = COLON_LIST.exec(part.trim().replace(/[.!]$/, ''));
+  const given = m !== null && GIVEN_AFTER_COLON.test(part);
   if (!m || !isBareFieldList(m[2]!) || splitFieldList(m[2]!).length < 2) return undefined;
   const before = m[1]!.replace(/\s+(?:too|as well|also|then|now|please|here)$/i, '');
   // (Not "the north shore of Lake Carrow: paddleboards, kayaks and canoes": a place by its name, and the kinds of things there.)
@@ -234,22 +238,22 @@ export function colonListTopic(part: string): { topic: string; list: string } | 
  * the amount, the date and which car it was for": a record people make, a file it is, and its fields.
  */
 // ("the writer raises an invoice against their commission with the amount, ...": what it is against is said too.)
-const MADE_WITH = /^(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:can\s+|will\s+|also\s+|should\s+|just\s+|then\s+)*(?:upload|uploads|add|adds|log|logs|record|records|submit|submits|send\s+in|sends\s+in|file|files|enter|enters|scan|scans|put\s+in|puts\s+in|raise|raises)\s+(?:their|his|her|a|an|the|any)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*(?:[-–—,(]\s*(.+?)\s*[-–—,)])?(?:\s+(?:against|for|on)\s+(?:their|his|her|the|a|an|that|this)\s+([a-z][a-z-]*))?\s+(?:with|including|plus)\s+(.+)$/i;
+const MADE_WITH = /^(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:can\s+|will\s+|also\s+|should\s+|just\s+|then\s+)*(?:upload|uploads|add|adds|log|logs|record|records|submit|submits|send\s+in|sends\s+in|file|files|enter|enters|scan|scans|put\s+in|puts\s+in|raise|raises)\s+(?:their|his|her|a|an|the|any)\s+(?<record>[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*(?:[-–—,(]\s*(?<file>.+?)\s*[-–—,)])?(?:\s+(?:against|for|on)\s+(?:their|his|her|the|a|an|that|this)\s+(?<against>[a-z][a-z-]*))?\s+(?:with|including|plus)\s+(?<list>.+)$/i;
 
 /** "Each time one of us sees the patient we'd write up a visit against the referral – who visited, when, ...": the record made each time, and its fields. */
-const MADE_EACH_TIME = /^(?:(?:each|every)\s+time|whenever|after|once)\s+[^,–—:]{3,80}?\s*,?\s+(?:we|i|they|you)(?:'d|\s+would|'ll|\s+will)?\s+(?:also\s+)?(?:write\s+up|log|record|fill\s+in|add|make|create|enter|put\s+in|file|open)\s+(?:a|an)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)()(?:\s+(?:against|for|on|under)\s+(?:their|his|her|the|that|this)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?))?\s*(?:[-–—:]|,\s*with)\s+(.+)$/i;
+const MADE_EACH_TIME = /^(?:(?:each|every)\s+time|whenever|after|once)\s+[^,–—:]{3,80}?\s*,?\s+(?:we|i|they|you)(?:'d|\s+would|'ll|\s+will)?\s+(?:also\s+)?(?:write\s+up|log|record|fill\s+in|add|make|create|enter|put\s+in|file|open)\s+(?:a|an)\s+(?<record>[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)(?:\s+(?:against|for|on|under)\s+(?:their|his|her|the|that|this)\s+(?<against>[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?))?\s*(?:[-–—:]|,\s*with)\s+(?<list>.+)$/i;
 
 export function madeWithList(part: string): { record: string; file?: string; list: string; against?: string } | undefined {
   const said = part.trim().replace(/[.!]$/, '');
-  const m = MADE_WITH.exec(said) ?? MADE_EACH_TIME.exec(said);
-  if (!m || !isBareFieldList(m[4]!) || splitFieldList(m[4]!).length < 2) return undefined;
+  const g = (MADE_WITH.exec(said) ?? MADE_EACH_TIME.exec(said))?.groups;
+  if (!g || !isBareFieldList(g.list!) || splitFieldList(g.list!).length < 2) return undefined;
   // (After its article the word is a noun, whatever else it can be: "raises an invoice".)
-  const named = m[1]!.toLowerCase();
-  const record = nounPhrase(m[1]!) ?? (!NOT_TOPICS.test(named.split(/\s+/).pop()!) ? named : undefined);
+  const named = g.record!.toLowerCase();
+  const record = nounPhrase(g.record!) ?? (!NOT_TOPICS.test(named.split(/\s+/).pop()!) ? named : undefined);
   if (!record) return undefined;
   // ("just a picture off the phone, jpg or png, under 5 MB please": the record is a file, said with its kinds and size.)
-  const file = m[2] && /\b(?:pic|picture|photo|image|scan|pdf|document|file|screenshot|jpe?g|png)s?\b/i.test(m[2]) ? m[2].replace(/^(?:just|only|simply)\s+/i, '').replace(/\s+(?:off|from)\s+(?:the|their|a)\s+phones?\b/i, '').replace(/\s*,?\s*(?:please|pls|thanks)\b/gi, '') : undefined;
-  return { record, ...(file ? { file } : {}), list: m[4]!, ...(m[3] ? { against: m[3].toLowerCase() } : {}) };
+  const file = g.file && /\b(?:pic|picture|photo|image|scan|pdf|document|file|screenshot|jpe?g|png)s?\b/i.test(g.file) ? g.file.replace(/^(?:just|only|simply)\s+/i, '').replace(/\s+(?:off|from)\s+(?:the|their|a)\s+phones?\b/i, '').replace(/\s*,?\s*(?:please|pls|thanks)\b/gi, '') : undefined;
+  return { record, ...(file ? { file } : {}), list: g.list!, ...(g.against ? { against: g.against.toLowerCase() } : {}) };
 }
 
 /** "the milk that goes into the vat is logged as a milk collection": the name the record is kept under. */

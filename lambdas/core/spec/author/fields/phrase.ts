@@ -389,7 +389,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   // ("theft reports: always for one bike": the record it is for, however often.)
   const lead = /^(?:(?:always|only|each|every one is|each one is)\s+)?(?:belongs? to|is for|for|at|in|on|linked to|(?:(?:an?|the)\s+)?(?:links?|reference|pointer)\s+to|of)\s+(.+)$/i.exec(text);
   if (lead && refTarget(lead[1]!, entities)) text = lead[1]!;
-  // ("the name of whoever we deal with there", "the email of the person we speak to": the contact's.)
+  // ("the name of whoever we deal with there", "the email of the person we speak to": the contact's. The informal
+  // wording has made "deal with" "manage" by the time a phrase is read.)
   const dealtWith = /^(?:(?:the|a)\s+)?(name|email|phone)(?:\s+number|\s+address)?\s+of\s+(?:whoever|the\s+person|the\s+people|someone|the\s+one)\s+(?:that\s+|who\s+)?(?:we|i)\s+(?:(?:deal|deals|speak|talk|work|liaise)\s+(?:with|to)|manage)(?:\s+(?:there|at\s+[a-z]+|on\s+their\s+side))?$/i.exec(text.trim());
   if (dealtWith) return { words: ['contact', dealtWith[1]!.toLowerCase()], traits: { ...traits, type: traits.type ?? (dealtWith[1]!.toLowerCase() === 'email' ? 'email' : 'string') } };
   // ("the name of the person who collected the child", "the name of whoever signed": who did it.)
