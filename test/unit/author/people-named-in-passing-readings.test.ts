@@ -224,3 +224,12 @@ describe("a skip-hire firm's page: a field needed at minimum, a heading's record
     expect(field(s, 'Lorry', 'registration')).toMatchObject({ required: true, unique: true });
   });
 });
+
+describe('what one record of a kind does', () => {
+  it('reads "Each account sends us designs" as no role of accounts, but "Each client sends us styles" as the clients adding styles', () => {
+    const print = spec('Accounts have a band name. Designs have a number.', 'Each account sends us designs. Printers need to read designs and update them.');
+    expect(print.roles.map((r) => r.name).sort()).toEqual(['admin', 'printer']);
+    const garments = spec('Clients have a brand name. Styles have a style number.', 'Each client sends us styles.');
+    expect(garments.roles.find((r) => r.name === 'client')?.rights.Style).toMatchObject({ create: 'all' });
+  });
+});

@@ -136,6 +136,11 @@ export function collectRoles(sentences: Sentence[], context: RightsContext): Rol
       // ("a citizen science survey run by one county wildlife trust": what runs the thing described is no right of it.)
       if (/^(?:when|whenever|once|if|after|as soon as)\b/i.test(clause) || /^(?:(?!\b(?:can|may|must|should|will)\b)[^,])*\b(?:run|managed|owned|operated|organi[sz]ed|hosted|funded)\s+by\s/i.test(clause) || isTenancyClause(clause) || NO_LOGIN.test(clause) || PUBLIC_PHRASE.exec(clause.trim())?.index === 0) return;
       // ("the Harrogate branch should never see a thing from Ripon": one place by its name, no role of people.)
+      // ("Each account sends us designs": what one record of a kind does says how the records relate, no one's rights.)
+      const eachRecord = /^\s*(?:each|every)\s+([a-z]+(?:\s+[a-z]+)??)\s+(?!(?:can|may|should|must|will|could|gets?|needs?|wants?)\b)[a-z]+s\b/i.exec(clause);
+      // (People may be records too: "Each client sends us styles" is the clients' right to add them.)
+      const recordHead = eachRecord ? singularWord(words(eachRecord[1]!).pop() ?? '') : '';
+      if (eachRecord && ctx.index.resolve(words(eachRecord[1]!)) !== undefined && !PERSON_WORDS.has(recordHead) && !/(?:er|or|ist|ian|ee|ent|ant)$/.test(recordHead)) return;
       // ("A return starts as requested and we approve or reject it": the record's first state, no person's rights.)
       if (/^\s*(?:an?|each|every|the)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:starts?|begins?|starts?\s+off|begins?\s+life)\s+(?:as|at|in|off)\b/i.test(clause)) return;
       if (/^\s*(?:(?:and|but|so|while)\s+)?the\s+[A-Z][a-z]+\s+(?:branch|office|site|shop|store|depot|centre|center|club|school|team|group|chapter|region|location|hub|clinic|practice)\b/.test(clause)) return;
