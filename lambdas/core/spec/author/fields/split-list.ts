@@ -27,6 +27,12 @@ interface Piece {
   andAfterComma?: boolean;
 }
 
+/** The words that bound a size said after a field ("say up to 25 MB", "..., max 8 MB"). */
+const SIZE_BOUND = String.raw`(?:up to|max(?:imum)?|no more than|under|at most)`;
+const SAY_SIZE = new RegExp(String.raw`,\s*say\s+(?=${SIZE_BOUND}\s+\d)`, 'gi');
+const EXAMPLE_AFTER_COMMA = new RegExp(String.raw`,\s*(like|e\.g\.|such as|for example|say)\s+(?!${SIZE_BOUND}\s+\d)("[^"]{1,40}"|[^,;()]{1,20}?)(?=\s*(?:[,;]|$))`, 'gi');
+const SIZE_AFTER_COMMA = new RegExp(String.raw`^(.*?),\s*(${SIZE_BOUND}\s+\d[^,;()]*)$`, 'i');
+
 const SPLITFIELDLIST_READINGS = new Remembered<string[]>();
 export function splitFieldList(written: string): string[] {
   return SPLITFIELDLIST_READINGS.of(written, splitFieldListOnce);
@@ -87,8 +93,8 @@ function splitFieldListOnce(said: string): string[] {
   list = list.replace(/\s+and\s+(?:can|may|could)\s+(?:have|contain|include)\s+letters(?:\s+in\s+it)?(?=\s*(?:[,;(]|$))/gi, ' (text)')
     // ("the model, say "Westerly Centaur"": an example of it.)
     // (Not ", say up to 25 MB": a size said loosely is the limit, no example.)
-    .replace(/,\s*say\s+(?=(?:up to|max(?:imum)?|no more than|under|at most)\s+\d)/gi, ', ')
-    .replace(/,\s*(like|e\.g\.|such as|for example|say)\s+(?!(?:up to|max(?:imum)?|no more than|under|at most)\s+\d)("[^"]{1,40}"|[^,;()]{1,20}?)(?=\s*(?:[,;]|$))/gi, (_m, word: string, example: string) => ` (${word === 'say' ? 'e.g.' : word} ${example})`);
+    .replace(SAY_SIZE, ', ')
+    .replace(EXAMPLE_AFTER_COMMA, (_m, word: string, example: string) => ` (${word === 'say' ? 'e.g.' : word} ${example})`);
   // ("their legal name, which insurance needs, so that's required too": why it is kept says nothing; its rule stays.)
   list = list.replace(/,\s*which\s+(?:the\s+|our\s+)?[a-z]+\s+(?:needs|requires|wants|asks for|uses)\s*,\s*so\s+(?:that['’]s|it['’]s|it\s+is|that\s+is)\s+(required|optional|unique|mandatory)(?:\s+too|\s+as well)?/gi, ' ($1)')
     // ("the jam number, which starts at 1": its least value.)
@@ -216,7 +222,7 @@ function splitFieldListOnce(said: string): string[] {
       merged[merged.length - 1]!.text += ` (${piece.text})`;
     } else if (merged.length > 0 && /^(?:can|may|might|could|will|often|usually|sometimes)\s+(?:be|get)\s+(?:big|large|huge|long|quite\s+[a-z]+|a\s+bit\s+[a-z]+)\b/i.test(piece.text) && !/[()]/.test(piece.text)) {
       // ("the tech pack, which is always a PDF and can be big with all the drawings in it, up to 25 MB": how big it gets, said of it.)
-      const sized = /^(.*?),\s*((?:up to|max(?:imum)?|no more than|under|at most)\s+\d[^,;()]*)$/i.exec(piece.text);
+      const sized = SIZE_AFTER_COMMA.exec(piece.text);
       merged[merged.length - 1]!.text += sized ? ` (${sized[1]!}), ${sized[2]!}` : ` (${piece.text})`;
     } else if (merged.length > 0 && /^(?:since|because|cause|cos)\s+(?!(?:there|it|they|we|you|that)\b)/i.test(piece.text) && !/[()]/.test(piece.text)) {
       // ("a guardian email, which is required, since most of our players are under 18": why, as a note.)
