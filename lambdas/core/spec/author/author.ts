@@ -722,7 +722,10 @@ export function readDescription(description: string): Reading {
     // with the list given a sentence before the aside.)
     const goesOn = /^(?:then|also|plus|and\s+then)\s*,?\s+(?:the|an?|their|its|some)\s/i.test(sentence.text.trim()) ? 2 : 1;
     const justBefore = (at: number | undefined) => at !== undefined && at < sentence.index && at >= sentence.index - goesOn;
-    const listOwner = headedEntity ?? (justBefore(previousAt) || (justBefore(listedLast?.index) && listedLast!.entity === previous) ? previous : undefined);
+    // ("Then sessions. Each one is for a dog, ... Length in minutes ... Which of us is taking it, our notes afterwards, ...":
+    // within the paragraph that took up a record, a list with no verb goes on describing it.)
+    const sameParagraph = previousAt >= 0 && previousAt < sentence.index && statements[previousAt]?.line === statements[sentence.index]?.line;
+    const listOwner = headedEntity ?? (justBefore(previousAt) || sameParagraph || (justBefore(listedLast?.index) && listedLast!.entity === previous) ? previous : undefined);
     if (listOwner) {
       left = left.filter((part) => {
         // ("2 hours before a session starts, email the admin": a time before or after something, then what to do.)
@@ -742,7 +745,7 @@ export function readDescription(description: string): Reading {
       previous = namedRecord;
       consumed.add(sentence.index);
     }
-    if (previous !== previousBefore) previousAt = sentence.index;
+    if (previous !== previousBefore) previousAt = sentence.index; if (process.env.DBG) console.error("PREV", previous, "<-", sentence.text.slice(0, 60));
     if (left.length < parts.length || left.join('; ') !== parts.join('; ')) {
       consumed.add(sentence.index);
       if (left.length > 0) leftovers.set(sentence.index, left);

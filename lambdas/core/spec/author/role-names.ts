@@ -69,3 +69,9 @@ export function mergeOrganisationRoles(drafts: RoleDraft[]): RoleDraft[] {
   }
   return out;
 }
+
+/** "I'm the boss": what the writer calls the one in charge is the administrative role; other names stay as written. */
+export function asRoleName(said: string): string {
+  const name = said.trim().toLowerCase();
+  return /^(?:boss|big boss|gaffer|head honcho|top dog)$/.test(name) ? 'admin' : name;
+}

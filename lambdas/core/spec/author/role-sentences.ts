@@ -5,6 +5,7 @@
  * access", "The receptionist can add clients" (statements.ts applies them to every sentence).
  */
 import type { Block } from './segment';
+import { asRoleName } from './role-names';
 
 /**
  * "I (admin) can do everything", "my friends (guests) can only read wines": the word in
@@ -36,14 +37,14 @@ export function selfIntroduced(text: string): string {
   if (/^(?:[^:]{1,30}:\s*)?(?:I|i|me)\s+and\s+(?:our|my|the)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:can\s+|will\s+|would\s+|should\s+|'d\s+)?(?:do|handle|manage|look\s+after|see\s+and\s+do|run)\s+(?:absolutely\s+)?(?:everything|anything|it\s+all)\.?$/.test(text.trim())) return 'The admin can do everything';
   // ("me = admin", "me: owner": the writer is that role, which can do everything.)
   const equals = /^(?:me|myself)\s*(?:=|:|-)\s*(?:the\s+)?(admin|administrator|owner|manager|boss)\.?$/i.exec(text.trim());
-  if (equals) return `The ${equals[1]!.toLowerCase()} can do everything`;
+  if (equals) return `The ${asRoleName(equals[1]!)} can do everything`;
   // ("I'm the owner, and I have full control of everything", "She's our office assistant, and she can create bookings".)
   const said = /^(?:[^:]{1,30}:\s*)?(?:i(?:'m|\s+am)|(?:she|he)(?:'s|\s+is))\s+(?:the\s+|our\s+|an?\s+)([a-z][a-z ]{1,40}?)\s*(?:;\s*|,?\s+(?:and|so)\s+)(?:(?:i|she|he)\s+)?((?:can|may|have|has|do|does|manage|manages|run|runs|look after|looks after|(?:want|wants|need|needs)\s+to\s+be\s+able\s+to)\b.*)$/i.exec(text.trim());
   // ("I'm the admin so I need everything": every right.)
   const needsAll = /^(?:[^:]{1,30}:\s*)?i(?:'m|\s+am)\s+(?:the\s+|our\s+|an?\s+)([a-z][a-z ]{1,40}?)\s*(?:;\s*|,?\s+(?:and|so)\s+)(?:i\s+)?(?:need|want|get|should have|should get)\s+(?:absolutely\s+)?(?:everything|full access|access to everything|all of it|the lot)\.?$/i.exec(text.trim());
-  if (needsAll) return `The ${needsAll[1]!.trim()} can do everything`;
+  if (needsAll) return `The ${asRoleName(needsAll[1]!)} can do everything`;
   // ("I'm the owner and want to be able to do absolutely everything": the subject said once.)
-  if (said) return `The ${said[1]!.trim()} ${said[2]!.replace(/^(?:want|need)s?\s+to\s+be\s+able\s+to\b/i, 'can').replace(/^have\b/i, 'has').replace(/^do\b/i, 'does').replace(/^(manage|run|look after)\b/i, '$1s').replace(/^look afters\b/i, 'looks after')}`;
+  if (said) return `The ${asRoleName(said[1]!)} ${said[2]!.replace(/^(?:want|need)s?\s+to\s+be\s+able\s+to\b/i, 'can').replace(/^have\b/i, 'has').replace(/^do\b/i, 'does').replace(/^(manage|run|look after)\b/i, '$1s').replace(/^look afters\b/i, 'looks after')}`;
   // ("Janet and I are the organisers and we need to be able to do absolutely everything": the writer and another, one role.)
   // ("me n my partner are the hosts, we can do everything": the same, after a comma.)
   const both = /^(?:[^:]{1,30}:\s*)?(?:(?:my\s+)?[a-z]+\s+and\s+(?:i|me)\s+are|(?:me|i)\s+and\s+(?:my\s+)?[a-z]+(?:\s+[a-z]+)?\s+are|we(?:'re|\s+are))\s+(?:the\s+|our\s+|both\s+)([a-z][a-z ]{1,40}?)\s*(?:;\s*|,?\s+(?:and|so)\s+|,\s*(?=(?:we|both of us)\s))(?:(?:we|both of us)\s+)?((?:can|may|need|have|do|manage|run)\b.+)$/i.exec(text.trim());

@@ -6,6 +6,7 @@
  */
 import { RIGHT_VERBS } from '../offline-author/lexicon';
 import { plural } from '../offline-author/text';
+import { asRoleName } from './role-names';
 import { tagTerms } from './tag';
 import { MESSAGE_WORDS, doneAsAction, wishAsWorkflow } from './story-wishes';
 
@@ -63,7 +64,7 @@ function selfRole(sentence: string): string | undefined {
   if (!m) return undefined;
   const rights = m[2]!.replace(/^(?:have|'ve got)\s+/i, 'has ');
   // ("I'm the boss so I can do whatever I like": whatever they like.)
-  return `The ${m[1]!.trim()} ${rights.replace(/\bmy\b/gi, 'their').replace(/\bme\b/gi, 'them').replace(/\bI\s+(like|want|please|choose|need)\b/g, 'they $1')}`;
+  return `The ${asRoleName(m[1]!)} ${rights.replace(/\bmy\b/gi, 'their').replace(/\bme\b/gi, 'them').replace(/\bI\s+(like|want|please|choose|need)\b/g, 'they $1')}`;
 }
 
 /**

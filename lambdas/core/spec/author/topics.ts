@@ -54,6 +54,9 @@ const THINGS_LIKE = /^(?:the\s+|our\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s
 export const CALLED = /^(?:(?:then|next|and|now|also|finally)\s*,?\s+)?(?:each|every|the|our|a|an|my)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*,?\s+(?:which|that|what)\s+(?:i|we)\s+call\s+(?:a|an|the)?\s*([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*[.!]?$/i;
 const THEN_BARE = /^(?:then|next|now|and\s+then|after\s+that|finally)\s*,?\s+([a-z][a-z-]*[^s\W]s)\b\s*(?:[,.!]|$)/i;
 
+/** ("Kilns, obviously.", "The boats.": a record type said alone, as a sentence of its own, is described next.) */
+const SAID_ALONE = /^(?:the\s+|our\s+|(?=[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?s\s*,\s*(?:obviously|of\s+course|naturally|too|as\s+well|next|then|first|again)\b))(?!(?:thanks|cheers|regards|wishes|questions|details|bits|things|basics|rules|notes|days|years|yes|plus|others|etc)\b)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s*(?:,\s*(?:obviously|of\s+course|naturally|too|as\s+well|next|then|first|again))?\s*[.!:]?$/i;
+
 /** ("The brands we work for are our clients.": what the writer calls them, described next.) */
 const OURS_ARE = /^(?:the|our)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:that\s+|who\s+)?(?:we|i)\s+(?:[a-z]+\s+)?[a-z]+(?:\s+(?:for|with|to|from|on))?\s+are\s+(?:our|all\s+our)\s+([a-z]+s)\s*[.!]?$/i;
 /** ("A referral is really just a nurse telling us that a patient would welcome a visit.": what it is, described next.) */
@@ -62,8 +65,8 @@ const JUST_SOMEONE = /^(?:an?|each|every)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s
 const TOPIC_PATTERNS: RegExp[] = [
   // ("somewhere to keep our customers", "We keep a few parts in the vans")
   new RegExp(String.raw`\b(?:keep|keeps|store|stores|track|tracks|hold|holds|log|logs|list|lists|manage|manages|look\s+after|looks\s+after)\s+${DETERMINER}([a-z][a-z\s-]*)`, 'i'),
-  // ("Every time we go out, that's a call-out.")
-  /\b(?:that's|that\s+is|that\s+would\s+be|it's|it\s+is|this\s+is|those\s+are|these\s+are|that's\s+what\s+we\s+call)\s+(?:a|an|one|our)\s+([a-z][a-z\s-]*?)\s*[.!]?$/i,
+  // ("Every time we go out, that's a call-out."; not "so that's a big part of it", a share of what was said.)
+  /\b(?:that's|that\s+is|that\s+would\s+be|it's|it\s+is|this\s+is|those\s+are|these\s+are|that's\s+what\s+we\s+call)\s+(?:a|an|one|our)\s+(?![a-z\s-]*\bof\s+(?:it|that|this|them|those|these|everything|the\s+job|the\s+work)\s*[.!]?$)([a-z][a-z\s-]*?)\s*[.!]?$/i,
   // ("bookings are the main thing", "the jobs are the heart of it": the record the writer is about to describe.)
   /^(?:the\s+|our\s+)?([a-z][a-z\s-]*?s)\s+(?:are|is)\s+(?:(?:the|our|really\s+the)\s+)?(?:main|big|biggest|important|most\s+important|key|core|central)\s+(?:thing|part|bit|one|job)s?\b/i,
   // ("It starts with pitches.", "Everything begins with the enquiry": what comes first is described next.)
@@ -79,6 +82,7 @@ const TOPIC_PATTERNS: RegExp[] = [
   THINGS_LIKE,
   JUST_SOMEONE,
   OURS_ARE,
+  SAID_ALONE,
   // ("the customer opens a return request against their order. They choose ...": the record they open is described next.)
   /\b(?:opens|raises|submits|files|fills\s+in)\s+(?:a|an)\s+(?:new\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:against|for|on|about)\s+(?:their|his|her|the|an?)\s+[a-z]+\s*[.!]?$/i,
   // ("Lastly, a list of our community faith contacts.": the record type the list is of, described next.)
@@ -91,7 +95,7 @@ const TOPIC_PATTERNS: RegExp[] = [
   /^(?:(?:then|next|also|and|plus|after\s+that|finally|now)\s*,?\s+)?(?:the|our|all\s+the|all\s+our)\s+([a-z][a-z-]*s)\b(?!\s+(?:(?:only|also|just|always|never|often|usually|sometimes|really|all|both|then)\s+)?(?:is|are|was|were|can|could|will|would|should|must|need|needs|have|has|do|does|get|gets)\b)/i,
 ];
 
-const BY_PLACE = new Set([STARTS_WITH, SAID_SIMPLE, THEN_BARE, FIRST_BARE, THINGS_LIKE, JUST_SOMEONE, OURS_ARE]);
+const BY_PLACE = new Set([STARTS_WITH, SAID_SIMPLE, THEN_BARE, FIRST_BARE, THINGS_LIKE, JUST_SOMEONE, OURS_ARE, SAID_ALONE]);
 
 /** A form for asking for something: "a little form where people can ask for a visit" is a visit request. */
 const FORM_FOR = /\bform\s+(?:where|so|so\s+that|for|in\s+which|that)\s+(?:people|customers|anyone|anybody|folk|they|clients|members|the\s+public)\s+(?:can\s+|could\s+)?(?:ask|apply|sign\s+up|register|enquire|put\s+in)\s+for\s+(?:a|an)\s+([a-z-]+)/i;
@@ -270,9 +274,11 @@ export function keptAs(text: string): string | undefined {
  * it gets (empty when none).
  */
 export function passiveSubject(part: string): { subject: string; list: string } | undefined {
-  const m = /^(?:the\s+|our\s+|all\s+)?([a-z]+s)\s+(?:are|get)\s+(?:(?:all|always|usually|first|each)\s+)?[a-z]+ed\b(.*)$/i.exec(part.trim().replace(/[.!]$/, ''));
+  const m = /^(?:the\s+|our\s+|all\s+)?([a-z]+s)\s+(?:are|get)\s+(?:(?:all|always|usually|first|each)\s+)?([a-z]+ed)\b(.*)$/i.exec(part.trim().replace(/[.!]$/, ''));
   if (!m) return undefined;
-  const given = /\band\s+(?:then\s+)?(?:get|have|receive|are\s+given)\s+(.+)$/i.exec(m[2]!);
+  // ("the dogs get tired and it stops doing them any good": how they feel, no act on a record.)
+  if (tagTerms(part).find((t) => t.normal === m[2]!.toLowerCase())?.tags.has('Adjective')) return undefined;
+  const given = /\band\s+(?:then\s+)?(?:get|have|receive|are\s+given)\s+(.+)$/i.exec(m[3]!);
   const list = given ? given[1]!.replace(/\s+for\s+[a-z]+ing\b/i, '') : '';
   return { subject: m[1]!, list: list && isBareFieldList(list, true) ? list : '' };
 }

@@ -8,7 +8,8 @@
 import type { Operation, SpecAccessRule } from '../spec-model';
 import type { Sentence } from './clauses';
 import type { EntityIndex } from './entity-index';
-import { NO_LOGIN, PUBLIC_AUDIENCE, type RightLetter, SIGNED_IN_AUDIENCE, rightVerb, RIGHT_VERBS } from './lexicon';
+import { NO_LOGIN, type RightLetter, SIGNED_IN_AUDIENCE, rightVerb, RIGHT_VERBS } from './lexicon';
+import { isPublicAudience } from './audience';
 import { nominalEntity, parseRightsClause, type RightsContext, type RightsGroup } from './rights';
 import { words } from './text';
 
@@ -195,7 +196,7 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
         continue;
       }
       const subject = parsed.subject.join(' ');
-      const isPublic = PUBLIC_AUDIENCE.test(subject) || NO_LOGIN.test(clause);
+      const isPublic = isPublicAudience(parsed.subject, ctx.index) || NO_LOGIN.test(clause);
       const isSignedIn = !isPublic && SIGNED_IN_AUDIENCE.test(subject);
       // ("People book onto a session, and every booking is for one session": how things go, said of people in general, gives no one a right.)
       const howThingsGo = /^people$/i.test(subject) && !parsed.modal && !NO_LOGIN.test(clause) && !NO_LOGIN.test(s.text);

@@ -13,7 +13,8 @@ import type { Sentence } from './clauses';
 import type { EntityIndex } from './entity-index';
 import { fieldPhrase } from './fields';
 import { refTarget } from './relations';
-import { ALL_RIGHTS, FUNCTION_WORDS, NO_LOGIN, NON_NOUNS, PERSON_WORDS, PUBLIC_AUDIENCE, type RightLetter, SIGNED_IN_AUDIENCE } from './lexicon';
+import { ALL_RIGHTS, FUNCTION_WORDS, NO_LOGIN, NON_NOUNS, PERSON_WORDS, type RightLetter, SIGNED_IN_AUDIENCE } from './lexicon';
+import { isPublicAudience } from './audience';
 import { parseRightsClause, roleNameOf, type RightsClause, type RightsContext } from './rights';
 import { peoplePlacedOnce } from './placed-people';
 import { PUBLIC_PHRASE } from './access';
@@ -72,7 +73,7 @@ const ACCESS_AMOUNTS = new Set(['full', 'complete', 'total', 'unrestricted', 'li
 export function roleSubject(clause: RightsClause, index: EntityIndex): string | undefined {
   const phrase = clause.subject.join(' ');
   if (clause.subject.length === 0 || clause.subject.length > 3) return undefined;
-  if (PUBLIC_AUDIENCE.test(phrase) || SIGNED_IN_AUDIENCE.test(phrase)) return undefined;
+  if (isPublicAudience(clause.subject, index) || SIGNED_IN_AUDIENCE.test(phrase)) return undefined;
   if (clause.subject.some((w) => FUNCTION_WORDS.has(w) || w.includes("'")) || (clause.subject.length === 1 && NON_NOUNS.has(clause.subject[0]!))) return undefined;
   if (clause.subject.some((w) => ['of', 'nobody', 'no'].includes(w))) return undefined;
   // ("My partner and I run Bubble & Soak": the writer and someone running the business, no role with rights on records.)

@@ -193,6 +193,9 @@ function finish(written: string, type: string, traits: Traits, refEntity?: strin
     : type === 'date' ? written.replace(/_(until|from|on|since|commencing)_date$/, '_$1').replace(/^date_([a-z]+ed|given|sent|taken|done|made|paid|held|sold|built|bought|written|seen)$/, '$1_on')
     : type === 'datetime' ? written.replace(/_(until|from|on|since|commencing)_date$/, '_$1')
     : written.replace(/^star_rating$/, 'rating');
+  // ("which owner they belong to", owners a record type: the link to that record, under a name the server's own
+  // owner_id (the record's creator) leaves free.)
+  if (name === 'owner_id' && refEntity && refEntity !== USER_ENTITY) return finish('owned_by_id', type, traits, refEntity);
   if (!name || isServerFieldName(name)) return undefined;
   const field: SpecField = { name, type, required: traits.required };
   if (traits.unique) field.unique = true;

@@ -15,7 +15,7 @@ import { emptyTraits, OPTIONAL_WORDING, readDescriptor, refTarget, takeDefault, 
 import { entityWords } from './entities';
 import { isBooleanPair, valueList } from './values';
 import { participle, verbLemma } from '../workflow-phrases';
-import { infinitiveOf } from '../tag';
+import { infinitiveOf, tagTerms } from '../tag';
 import { singular } from '../../offline-author/text';
 
 export interface PhraseParts {
@@ -331,11 +331,16 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     traits.unit = unit[1]!.toLowerCase();
     text = text.slice(0, unit.index) + text.slice(unit.index + unit[0].length);
   }
+  // ("at a date and time", "date/time": a record's one moment, said alone, is when it starts; writers name it
+  // starts_at and none of the corpus's 60 such fields date_time.)
+  if (/^(?:(?:at|on|for)\s+)?(?:(?:a|an|the|its|their)\s+)?(?:date and time|date\s*\/\s*time|date \+ time|date & time|datetime|time and date)$/i.test(text.trim())) {
+    traits.type ??= 'datetime';
+    text = 'starts at';
+  }
   const datetime = /^(.+?)\s+(?:date and time|date \+ time|date & time|datetime|timestamp)$/i.exec(text);
   if (datetime) {
     traits.type ??= 'datetime';
-    // ("a date and time" alone names the field after itself.)
-    text = /^(?:a|an|the|its|their)$/i.test(datetime[1]!.trim()) ? 'date time' : datetime[1]!;
+    text = datetime[1]!;
   }
   const wh = whPhrase(text, traits, owner ? entityWords(owner) : []);
   if (wh) return { words: wh, traits };
@@ -1137,7 +1142,26 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     traits.type ??= 'datetime';
     return [when[1]!, ...(when[2] ? [when[2]] : []), 'at'];
   }
-  return undefined;
+  return whichOne(t);
+}
+
+/**
+ * "which owner they belong to", "which vet treats them", "which metal grade it is": a question
+ * about which one of something it is tied to is named by the noun it asks about, whatever the
+ * clause after it says. The noun ends at the clause's subject, or (with none) where the tagger
+ * finds the verb.
+ */
+function whichOne(t: string): string[] | undefined {
+  const asked = /^which\s+(?:one\s+)?(of\s+(?:us|our|the|their|them|these|those)\s+)?(.+)$/.exec(t);
+  if (!asked) return undefined;
+  const ws = asked[2]!.split(/\s+/);
+  const subject = ws.findIndex((w) => /^(?:it|its|it's|they|they're|them|he|she|we|you|i|their|our|his|her)$/.test(w));
+  const terms = tagTerms(asked[2]!);
+  const verb = terms.findIndex((term) => !term.tags.has('Noun') || term.tags.has('Pronoun'));
+  const noun = subject > 0 ? ws.slice(0, subject) : verb > 0 ? terms.slice(0, verb).map((term) => term.normal) : [];
+  // ("which days they work": several of them, a list read elsewhere; "which of us therapists" is one of several.)
+  if (noun.length === 0 || noun.length > 2 || (!asked[1] && singular(noun.at(-1)!) !== noun.at(-1))) return undefined;
+  return [...noun.slice(0, -1), singular(noun.at(-1)!)];
 }
 
 /** `whether they have a garden` -> has garden; `whether the deposit has been paid` -> deposit paid. */

@@ -1,0 +1,97 @@
+/**
+ * Session 27 (issue 23): readings pinned on records made up for them: a paragraph that takes up a
+ * record goes on describing it, whatever its asides mention; a moment said alone; a question
+ * about which one of something a record is tied to; the writer as "the boss"; visitors who are
+ * records of their own are no public.
+ */
+import { introducedTopic } from '../../../lambdas/core/spec/author/topics';
+import { fieldOf as field, probeSpec as spec } from '../../support/author-probe';
+
+describe('a paragraph that takes up a record', () => {
+  const s = spec(
+    'Potters are just name, phone and email.',
+    'Kilns, obviously. Name is a must, plus its size in litres and which potter they belong to.',
+    "Then firings. Each one is for a kiln, at a date and time (that has to be filled in!), and is either a bisque, a glaze or a raku firing. Length in hours - never more than 12, the kilns get tired and the elements suffer. Which of us technicians is loading it, our notes afterwards, and whether it's booked, fired or cancelled.",
+  );
+  const names = (entity: string) => s.entities.find((e) => e.name === entity)?.fields.map((f) => f.name) ?? [];
+
+  it('gives a list with no verb, two sentences after the topic, to the paragraph\'s record, not to one an aside names ("the kilns get tired")', () => {
+    expect(names('Firing')).toEqual(expect.arrayContaining(['notes', 'status']));
+    expect(field(s, 'Firing', 'status')?.values).toEqual(['booked', 'fired', 'cancelled']);
+    expect(names('Kiln')).not.toContain('status');
+    expect(names('Kiln')).not.toContain('notes');
+  });
+
+  it('reads "at a date and time" said alone as when the record starts', () => {
+    expect(field(s, 'Firing', 'starts_at')).toMatchObject({ type: 'datetime', required: true });
+    expect(names('Firing')).not.toContain('date_time');
+  });
+
+  it('reads "which potter they belong to" as a link to that record, under a name the server\'s owner_id leaves free', () => {
+    expect(field(s, 'Kiln', 'potter_id')?.type).toBe('ref(Potter)');
+  });
+});
+
+describe('a link to owners who are records', () => {
+  const s = spec('Owners are just name, phone and email.', 'The boats. Name is a must, plus length in metres and which owner they belong to.');
+
+  it('reads "which owner they belong to" as owned_by_id, since owner_id is the server\'s (the record\'s creator)', () => {
+    expect(field(s, 'Boat', 'owned_by_id')?.type).toBe('ref(Owner)');
+    expect(field(s, 'Boat', 'owner_id')).toBeUndefined();
+  });
+});
+
+describe('the question "which X ..." names the field after X', () => {
+  const s = spec('Vans have a plate number.', 'Each delivery has a date, which van it went out in, and which driver takes it.', 'Drivers can see deliveries.');
+
+  it.each([
+    ['van_id', 'ref(Van)'],
+    ['driver_id', 'ref(User)'],
+  ])('reads %s as %s', (name, type) => {
+    expect(field(s, 'Delivery', name)?.type).toBe(type);
+  });
+});
+
+describe('what brings up a record, and what does not', () => {
+  it.each([
+    ["So that's a big part of it.", undefined],
+    ["That's most of the job.", undefined],
+    ["Every time we go out, that's a call-out.", 'call-out'],
+    ['The boats.', 'boats'],
+    ['Kilns, obviously.', 'kilns'],
+    ['Cheers.', undefined],
+    ['Provisional holds.', undefined],
+  ])('reads "%s" as bringing up %s', (sentence, topic) => {
+    expect(introducedTopic(sentence)).toBe(topic);
+  });
+});
+
+describe('the writer as the boss', () => {
+  it.each(["I'm the boss, so I need everything.", "I'm the boss and I can do everything."])('reads "%s" as the admin role', (sentence) => {
+    const s = spec('Each dog has a name and a breed.', sentence, 'Groomers can read dogs.');
+    expect(s.roles.map((r) => r.name)).toEqual(expect.arrayContaining(['admin', 'groomer']));
+    expect(s.roles.map((r) => r.name)).not.toContain('boss');
+  });
+});
+
+describe('visitors who are records of their own', () => {
+  const s = spec(
+    'As a visitor, I can register once with my details, see my own bookings and cancel one.',
+    "As a visitor, I can't see anyone else's bookings.",
+    'As the manager (admin), I can do everything.',
+    'Visitors: full name and date of birth are both required, plus email and phone.',
+    'A booking links one visitor and one slot, with the number of children.',
+    'Slots have a start time and a capacity.',
+  );
+
+  it('gives visitors a role of their own, not the public\'s access', () => {
+    expect(s.roles.map((r) => r.name)).toContain('visitor');
+    expect(s.roles.find((r) => r.name === 'visitor')?.rights.Booking?.read).toBe('own');
+    expect(s.access.filter((a) => a.level === 'public')).toEqual([]);
+  });
+
+  it('still reads visitors with no record of their own as the public', () => {
+    const p = spec('Slots have a start time and a capacity.', 'Visitors can see the slots without logging in.');
+    expect(p.access).toEqual(expect.arrayContaining([{ entity: 'Slot', operation: 'read', level: 'public' }]));
+  });
+});
