@@ -23,7 +23,7 @@ type Part = (typeof PARTS)[number];
  * ambiguous, add new held-out files instead, and then update this pin deliberately, in a commit
  * that only adds files.
  */
-const HELD_OUT_SHA256 = '5a755c224b3795a123e73c11037d9ae90bae46cec037584280b1cdb3276f8c31';
+const HELD_OUT_SHA256 = 'd4c0ac4d0422ba4c44e8ea1cda477180c64314ca5ea6d5cf448c5c5eb211f2c7';
 
 /** The least the corpus must hold (issue 23). */
 const MIN_DESCRIPTIONS = 40;
