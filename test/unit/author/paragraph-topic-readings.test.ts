@@ -5,6 +5,7 @@
  * records of their own are no public.
  */
 import { introducedTopic } from '../../../lambdas/core/spec/author/topics';
+import { participle } from '../../../lambdas/core/spec/author/workflow-phrases';
 import { fieldOf as field, probeSpec as spec } from '../../support/author-probe';
 
 describe('a paragraph that takes up a record', () => {
@@ -93,5 +94,42 @@ describe('visitors who are records of their own', () => {
   it('still reads visitors with no record of their own as the public', () => {
     const p = spec('Slots have a start time and a capacity.', 'Visitors can see the slots without logging in.');
     expect(p.access).toEqual(expect.arrayContaining([{ entity: 'Slot', operation: 'read', level: 'public' }]));
+  });
+});
+
+describe('rules said in passing', () => {
+  it('reads "I do need the email for every single one" as the email required', () => {
+    const s = spec("Members are just name, phone and email, and I do need the email for every single one because that's how everything goes out.");
+    expect(field(s, 'Member', 'email')?.required).toBe(true);
+    expect(field(s, 'Member', 'phone')?.required).toBe(false);
+  });
+
+  it('reads a bound after a dash, with why after it, as the field\'s bound ("Length in minutes - never more than 30, the kilns ...")', () => {
+    const s = spec('Then firings. Each one is for a kiln, at a date and time. Length in minutes - never more than 30, the kilns get tired and the elements suffer.');
+    expect(field(s, 'Firing', 'length_minutes')).toMatchObject({ type: 'integer', max: 30 });
+  });
+});
+
+describe('what starts an automation', () => {
+  const s = spec(
+    'Each dog has a name, a breed, the vet\'s email and a status: waiting, assessed or discharged.',
+    'When a new dog comes to us, email the vet. When a dog is assessed, text the owner.',
+  );
+
+  it('reads "when a new dog comes to us" as the dog being made, not a state "comed"', () => {
+    expect(s.workflows.map((w) => w.trigger)).toEqual(expect.arrayContaining([{ entity: 'Dog', event: 'created' }]));
+    expect(JSON.stringify(s.workflows)).not.toMatch(/comed|came/);
+  });
+});
+
+describe('the past participle of a verb, from the tagger', () => {
+  it.each([
+    ['drive', 'driven'],
+    ['cancel', 'cancelled'],
+    ['lead', 'led'],
+    ['book', 'booked'],
+    ['send', 'sent'],
+  ])('%s -> %s', (verb, done) => {
+    expect(participle(verb)).toBe(done);
   });
 });

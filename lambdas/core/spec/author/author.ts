@@ -732,7 +732,7 @@ export function readDescription(description: string): Reading {
         // ("- access notes (long free text, ...)" under its heading: one field with what it is, too.)
         // ("me and the wife - admin, everything": who has which role, no fields.)
         // ("Then the important bit, the reservations": the record described next, no fields of this one.)
-        if (!isBareFieldList(part, headedEntity !== undefined && /\([^()]+\)\s*$/.test(part.trim())) || /\b(?:admin|admins|everything|full access)\b/i.test(part) || introducedTopic(part, true) !== undefined || opensWithSchedule(part) || /^(?:when|whenever|once|if|after|before|as soon as|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty|forty|fifty|sixty)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+(?:before|after|later))\b/i.test(part.trim())) return true;
+        if (!isBareFieldList(part, (headedEntity !== undefined || sameParagraph) && /\([^()]+\)\s*$/.test(part.trim())) || /\b(?:admin|admins|everything|full access)\b/i.test(part) || introducedTopic(part, true) !== undefined || opensWithSchedule(part) || /^(?:when|whenever|once|if|after|before|as soon as|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|twenty|thirty|forty|fifty|sixty)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+(?:before|after|later))\b/i.test(part.trim())) return true;
         addList(listOwner, part.trim().replace(/^(?:and|also|plus|then)\s+/i, ''), sentence.index);
         return false;
       });

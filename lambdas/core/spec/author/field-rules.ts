@@ -37,6 +37,9 @@ const NEVER_REPEATS = /\b(?:can't|cannot|can not|must not|mustn't|may not|should
 /** "there is only one per date", "there can only be one menu day per date": the field is unique. */
 const ONE_PER = /^(?:and\s+)?there(?:['’]s|\s+is|\s+can\s+(?:only\s+)?be|\s+should\s+(?:only\s+)?be|\s+must\s+(?:only\s+)?be)\s+(?:only\s+)?(?:ever\s+)?(?:one|a single)\s+(?:[a-z]+\s+){0,2}?(?:per|for each|for every|for any)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s*,.*)?\.?$/i;
 
+/** "I do need the email for every single one": a field the writer must have of every record is required. */
+const NEEDED_FOR_EVERY = /^(?:and\s+|but\s+)?(?:i|we)\s+(?:do\s+|really\s+|always\s+|absolutely\s+|definitely\s+)*(?:need|must\s+have|have\s+to\s+have|require)\s+(?:the|their|its|a|an)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:for|from|of|on)\s+(?:every(?:\s+single)?\s+one|each\s+one|every(?:body|one)|all\s+of\s+them|every\s+(?:single\s+)?[a-z]+)\b.*$/i;
+
 /**
  * A bound said as where the value goes: "Capacity can't go over 16", "Scores go from 0 to 20 with
  * decimals", "Placing starts at 1", "The count can't go below nought".
@@ -95,6 +98,13 @@ export function readFieldRule(written: string): FieldRule | undefined {
   // ("The code is compulsory and it must be unique": both rules, of the one field.)
   const both = /^((?:the|its|their)\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:is|are)\s+(required|mandatory|compulsory)\s*,?\s+and\s+(?:it|they)\s+(?:must|should|has to|have to)\s+be\s+(unique)$/i.exec(sentence.trim().replace(/[.!]$/, ''));
   if (both) return readFieldRule(`${both[1]} must be ${both[2]} and ${both[3]}`);
+  // ("and I do need the email for every single one", "we must have a phone number for everybody": required.)
+  const needed = NEEDED_FOR_EVERY.exec(sentence.trim());
+  if (needed) {
+    const traits = emptyTraits();
+    traits.required = true;
+    return { field: words(needed[1]!).map((w, i, all) => (i === all.length - 1 ? singular(w) : w)), traits };
+  }
   const one = ONE_PER.exec(sentence.trim());
   if (one) {
     const traits = emptyTraits();

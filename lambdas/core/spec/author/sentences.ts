@@ -12,7 +12,7 @@ const ENDING_ABBREVIATION = /(?:^|[\s(])(?:etc|min|max|approx|incl)\.$/i;
 const DASHED_CLAUSE = /\s+[-–—]\s+(?=(?:(?:each|every|a|an|the)\s+)?[a-z]+\s+(?:has|have|is|are|gets|needs|holds|keeps)\s)/gi;
 
 export function splitSentences(paragraph: string): string[] {
-  const block = paragraph.replace(/\s*\n\s*/g, ' ').trim().replace(UNIQUE_CLAUSE, ' (unique)').replace(UNIQUE_ASIDE, ' (unique)').replace(RULE_ASIDE, ' ($1)').replace(DASHED_CLAUSE, '. ');
+  const block = paragraph.replace(/\s*\n\s*/g, ' ').trim().replace(UNIQUE_CLAUSE, ' (unique)').replace(UNIQUE_ASIDE, ' (unique)').replace(RULE_ASIDE, ' ($1)').replace(BOUND_ASIDE, ' ($1)').replace(DASHED_CLAUSE, '. ');
   const out: string[] = [];
   let start = 0;
   let depth = 0;
@@ -48,6 +48,9 @@ const UNIQUE_ASIDE = /\s+[-–—]\s+(?:(?:each|every)\s+[a-z]+\s+has\s+(?:one|i
 
 /** "and an end date - the end date's optional, mind, because ...": the field's rule after a dash, with why; its parenthesis. */
 const RULE_ASIDE = /\s+[-–—]\s+(?:the|its|their)\s+[a-z]+(?:\s+[a-z]+)?(?:['’]s|\s+is|\s+are)\s+(optional|required|mandatory|unique)\b(?:\s*,?\s*(?:mind|though|of course|obviously))?(?:\s*,?\s*(?:because|since|as|so)\b[^.;()]*)?/gi;
+
+/** "Length in minutes - never more than 30, the dogs get tired": a bound after a dash, with why; its parenthesis. */
+const BOUND_ASIDE = /\s+[-–—]\s+((?:never|not|no)\s+(?:more|longer|bigger|larger|higher|over)(?:\s+than)?\s+\d+(?:\.\d+)?|(?:never|not|no)\s+(?:less|shorter|fewer|lower|under)(?:\s+than)?\s+\d+(?:\.\d+)?|at\s+(?:most|least)\s+\d+(?:\.\d+)?|(?:max(?:imum)?|min(?:imum)?|up\s+to)\s+(?:of\s+)?\d+(?:\.\d+)?)(?:\s*,\s*[^.;()!?]*)?(?=[.;!?]|$)/gi;
 
 function push(out: string[], piece: string): void {
   const s = piece

@@ -69,3 +69,13 @@ export function infinitiveOf(past: string): string {
     return /^[a-z]+$/.test(verb) ? verb : p;
   });
 }
+
+/** The past participle of a verb ("take" -> taken, "cancel" -> cancelled), or undefined when the tagger does not know the verb. */
+const PARTICIPLES_BY_TAGGER = new Remembered<string | undefined>(5_000);
+export function participleOf(verb: string): string | undefined {
+  return PARTICIPLES_BY_TAGGER.of(verb, (v) => {
+    const forms = (nlp()(`they ${v}`).verbs() as unknown as { conjugate(): Array<{ Participle?: string; PastTense?: string }> }).conjugate()[0];
+    const said = forms?.Participle ?? forms?.PastTense;
+    return said && /^[a-z]+$/.test(said) ? said : undefined;
+  });
+}

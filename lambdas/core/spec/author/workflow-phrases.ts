@@ -3,6 +3,7 @@
  * The workflow reader (workflow-reader.ts) only walks these lists, so a new phrasing is a new
  * entry here, not new code.
  */
+import { participleOf } from './tag';
 
 /** Words that open a trigger clause ("When a batch starts fermenting, ..."). */
 export const TRIGGER_OPENERS = /^(?:when|whenever|once|as soon as|each time|every time|after|if|the moment|on|upon)\s+/i;
@@ -68,7 +69,8 @@ const LET_KNOW = /\blet\s+((?:the\s+|their\s+|a\s+)?[a-z]+(?:\s+[a-z]+)?)\s+know
 
 /** The trigger sentence without what says nothing about the workflow, in plain forms. */
 /** "when a claim comes in", "when a request arrives": it is made. */
-const COMES_IN = /\b(?:(?:comes|come)\s+in|arrives)\b/gi;
+/** ("When a new dog comes to us": a record arriving is its making; not "signs up for a shift", which makes another.) */
+const COMES_IN = /\b(?:(?:comes|come)\s+(?:in|to\s+us|through\s+the\s+door)|arrives)\b/gi;
 
 /** "fire off a confirmation email": send it. */
 const FIRE_OFF = /\b(?:fire|shoot|send)\s+off\b/gi;
@@ -143,6 +145,9 @@ export function participle(verb: string): string {
   const v = verb.toLowerCase();
   if (PARTICIPLES[v]) return PARTICIPLES[v]!;
   if (IRREGULAR_PARTICIPLES.has(v)) return v;
+  // (The tagger knows irregular and doubled forms, "drove" -> driven, "fit" -> fitted; a word it does not know takes -ed.)
+  const known = /^[a-z]+$/.test(v) ? participleOf(v) : undefined;
+  if (known) return known;
   if (v.endsWith('e')) return `${v}d`;
   if (/[^aeiou]y$/.test(v)) return `${v.slice(0, -1)}ied`;
   return `${v}ed`;
