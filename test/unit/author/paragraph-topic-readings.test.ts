@@ -133,3 +133,37 @@ describe('the past participle of a verb, from the tagger', () => {
     expect(participle(verb)).toBe(done);
   });
 });
+
+describe('a quick informal note about a hire business', () => {
+  const s = spec(
+    "so what i need. a list of our marquees, we've got about 9 at the mo (big ones, small ones). each one has a name, no 2 the same obvs or the lads take the wrong one, the size (like 6x9m just as text), price per day, who its suitible for - weddings, parties or fetes - and y/n if it can go on gravel. plus a pic of eachone, jpg only, keep them under 5mb",
+    'then the hires. customer name and phone number r a must, email if they have one, the adress we put it up at (must have that too obvs), the date of the event (must), which marquee (must), deposit paid y/n, and any notes like "park round the back, by the gate". status is booked, up, down or cancelled',
+    'also damage reports. they write what happened and add a repair cost. each report is for 1 hire',
+  );
+  const names = (entity: string) => s.entities.find((e) => e.name === entity)?.fields.map((f) => f.name) ?? [];
+
+  it('reads "a list of our marquees, we\'ve got ..." and "then the hires" as the records described next', () => {
+    expect(s.entities.map((e) => e.name)).toEqual(expect.arrayContaining(['Marquee', 'Hire']));
+  });
+
+  it('reads the marquee\'s fields as said informally', () => {
+    expect(field(s, 'Marquee', 'name')?.unique).toBe(true);
+    expect(field(s, 'Marquee', 'size')?.type).toBe('string');
+    expect(field(s, 'Marquee', 'suitable_for')?.values).toEqual(['weddings', 'parties', 'fetes']);
+    expect(field(s, 'Marquee', 'photo_key')?.type).toBe('file');
+    expect(names('Marquee').some((n) => /gravel/.test(n) && field(s, 'Marquee', n)?.type === 'boolean')).toBe(true);
+  });
+
+  it('reads "X and Y r a must, ..." as a list that goes on after the rule, each item with its own', () => {
+    expect(field(s, 'Hire', 'customer_name')?.required).toBe(true);
+    expect(field(s, 'Hire', 'phone')?.required).toBe(true);
+    expect(field(s, 'Hire', 'email')?.required).toBe(false);
+    expect(field(s, 'Hire', 'marquee_id')).toMatchObject({ type: 'ref(Marquee)', required: true });
+    expect(field(s, 'Hire', 'deposit_paid')?.type).toBe('boolean');
+    expect(field(s, 'Hire', 'notes')?.type).toBe('text');
+  });
+
+  it('reads "each report is for 1 hire" as the report\'s link to its hire', () => {
+    expect(field(s, 'DamageReport', 'hire_id')?.type).toBe('ref(Hire)');
+  });
+});

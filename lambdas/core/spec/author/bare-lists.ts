@@ -5,7 +5,7 @@
  * this says whether a sentence is such a list (a noun phrase, or several, and no clause of its own).
  */
 import { splitFieldList } from './fields';
-import { YES_NO_AFTER, YES_NO_QUESTION } from './fields/field-words';
+import { YES_NO_AFTER, YES_NO_BEFORE, YES_NO_QUESTION } from './fields/field-words';
 import { Remembered } from './remembered';
 import { tagTerms } from './tag';
 
@@ -61,7 +61,8 @@ function isBareList(sentence: string, single: boolean): boolean {
   // ("on our side each referral sits as pending until ...": a clause with its own subject, not a list.)
   if (/(?:^|\s)(?:each|every)\s+[a-z]+\s+(?:sits|goes|moves|starts|begins|stays|waits|remains|gets|belongs|comes|needs|must|should|can|will|is|are)\b/i.test(text.replace(/\([^()]*\)/g, ' '))) return false;
   // (What follows a noun as its complement, "a note about when they can pick it up", says what the field holds.)
-  const items = splitFieldList(text)
+  // ('any notes like "park round the back"': an example, quoted, is no part of it (nor are the commas inside it).)
+  const items = splitFieldList(text.replace(/,?\s+(?:stuff\s+|things\s+)?(?:like|e\.g\.?|eg|such\s+as)\s+"[^"]*"/gi, ''))
     // ("optionally a star rating": a rule before the item is no part of it.)
     // ("a type out of damage, cleaning or other": the values after their marker are no part of the name.)
     // ("a product photo, JPEG or PNG, up to 2 MB": what follows the name's comma says what it is.)
@@ -73,7 +74,7 @@ function isBareList(sentence: string, single: boolean): boolean {
     // ("the theme if there is one": a condition that makes it optional, no part of it.)
     .map((item) => item.replace(/\s+if\s+(?:there\s+is|there['’]s|there\s+are|it\s+has|they\s+have)\s+(?:one|any)\b[^,]*$|\s+if\s+any\b[^,]*$/i, ''))
     // ("is the cabinet locked y/n": a yes/no question, the flag it asks about.)
-    .map((item) => item.replace(/^(?:an?\s+)?(?:y\/n|yes\/no|yes or no|tick(?:\s*box)?|checkbox)\s+(?:for|if|on)\s+(?:whether\s+)?(?=[a-z])/i, 'whether ').replace(YES_NO_QUESTION, '').replace(YES_NO_AFTER, ''))
+    .map((item) => item.replace(YES_NO_BEFORE, 'whether ').replace(YES_NO_QUESTION, '').replace(YES_NO_AFTER, ''))
     .map((item) => item.replace(/\([^()]*\)/g, ' ').replace(/,\s+(?:jpe?gs?|pngs?|pdfs?|gifs?|any image|images?|photos?|up to|max(?:imum)?|at most|no more than|nothing over|under|between|from|anywhere from)\b.*$/i, '').replace(/\s+(?:when|once|after|whenever|before|if)\s+(?:the|a|an|it|they|we|someone|somebody)\s.*$/i, '').replace(/^(?:optionally|possibly|maybe|perhaps|also|plus)\s+/i, '').replace(/\s+(?:out of|one of|either)\s.*$|:\s.*$/i, '').replace(/\([^()]*\)/g, ' ').replace(/(\S),?\s*\b(?:which|who|that|both|all|each)\b.*$/i, '$1').replace(/\s+(?:about|on|for|of|from|with|in|at)\s+(?:when|where|what|how|whether|which|who)\b.*$/i, '').trim())
     .filter(Boolean);
   if (items.length === 0 || (items.length < 2 && !single && !RULE_TAIL.test(text))) return false;

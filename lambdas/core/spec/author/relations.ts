@@ -267,7 +267,8 @@ function readRelationsOnce(written: string): RelationReading | undefined {
   // ("a row obviously ends up with lots of harvests": a comment on the relation is no part of it.)
   // ("A donation belongs to the shop it was dropped at": which one it is, said as a clause, is no part of it.)
   // ("an event belongs to the one venue it is held at": the one venue.)
-  let text = written.replace(/\b((?:belongs?|belonging) to)\s+the\s+(?:one\s+|single\s+|same\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:it|they|that|which|where)\s+(?:was|were|is|are|came|comes|got)\s+[a-z]+(?:ed|en|wn|t)?(?:\s+(?:at|in|on|from|to|by|for|into))?(?=\s*(?:,|$|\s+and\b))/i, '$1 one $2').replace(/^((?:(?:each|every|a|an|the|one|any)\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:obviously|naturally|of course|usually|typically|clearly|generally|normally)\s+/i, '$1 ');
+  // ("each report is for 1 hire": the digit said as the word.)
+  let text = written.replace(/(^|\s)1\s+(?!(?:to|up|or|and|through|till|until|of|in|x|by|per|more|less|minute|minutes|hour|hours|day|days|week|weeks|month|months|year|years)\b)(?=[a-z]+\b)/gi, '$1one ').replace(/\b((?:belongs?|belonging) to)\s+the\s+(?:one\s+|single\s+|same\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:it|they|that|which|where)\s+(?:was|were|is|are|came|comes|got)\s+[a-z]+(?:ed|en|wn|t)?(?:\s+(?:at|in|on|from|to|by|for|into))?(?=\s*(?:,|$|\s+and\b))/i, '$1 one $2').replace(/^((?:(?:each|every|a|an|the|one|any)\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:obviously|naturally|of course|usually|typically|clearly|generally|normally)\s+/i, '$1 ');
   // ("A cleaning job is for a cottage, usually tied to the booking that's just left (not always ...), with ...": the one it is
   // usually tied to, a reference it may lack.)
   text = text.replace(/,\s*(?:usually|often|sometimes|normally|typically|generally|mostly)\s+(?:tied|linked|attached|connected)\s+to\s+(?:the|a|an)\s+([a-z]+)\b[^,()]*(?:\s*\([^()]*\))?\s*,\s*with\s+/i, ', with the $1 (optional), ');

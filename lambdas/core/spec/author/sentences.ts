@@ -12,7 +12,7 @@ const ENDING_ABBREVIATION = /(?:^|[\s(])(?:etc|min|max|approx|incl)\.$/i;
 const DASHED_CLAUSE = /\s+[-–—]\s+(?=(?:(?:each|every|a|an|the)\s+)?[a-z]+\s+(?:has|have|is|are|gets|needs|holds|keeps)\s)/gi;
 
 export function splitSentences(paragraph: string): string[] {
-  const block = paragraph.replace(/\s*\n\s*/g, ' ').trim().replace(UNIQUE_CLAUSE, ' (unique)').replace(UNIQUE_ASIDE, ' (unique)').replace(RULE_ASIDE, ' ($1)').replace(BOUND_ASIDE, ' ($1)').replace(DASHED_CLAUSE, '. ');
+  const block = paragraph.replace(/\s*\n\s*/g, ' ').trim().replace(UNIQUE_CLAUSE, ' (unique)').replace(UNIQUE_ASIDE, ' (unique)').replace(UNIQUE_AFTER_COMMA, ' (unique)').replace(RULE_ASIDE, ' ($1)').replace(BOUND_ASIDE, ' ($1)').replace(DASHED_CLAUSE, '. ');
   const out: string[] = [];
   let start = 0;
   let depth = 0;
@@ -45,6 +45,9 @@ export function splitSentences(paragraph: string): string[] {
 /** "A team has a name, and no two teams can have the same one (long story), plus ...": the name's rule, said as a clause. */
 const UNIQUE_CLAUSE = /,\s*and\s+no\s+two\s+[a-z]+\s+(?:can|may|should|could)\s+(?:have|share|use)\s+the\s+same\s+(?:one|name|number|code)\b(?:\s*\([^()]*\))?/gi;
 const UNIQUE_ASIDE = /\s+[-–—]\s+(?:(?:each|every)\s+[a-z]+\s+has\s+(?:one|its\s+own)\s*,?\s+(?:and|but)\s+)?no\s+two(?:\s+[a-z]+)?\s+(?:are|is|can\s+be|may\s+be)\s+(?:ever\s+)?(?:the\s+same|alike)\b(?:\s*,\s*so\b[^.;()]*)?/gi;
+
+/** "each one has a name, no 2 the same obvs or the lads load the wrong one, the size ...": the name's rule, after its comma, with why. */
+const UNIQUE_AFTER_COMMA = /,\s*no\s+(?:two|2)\s+(?:[a-z]+\s+)?(?:the\s+same|alike)\b(?:\s*,?\s*(?:obviously|of\s+course|please|mind))?(?:\s+(?:or|because|since|as|so)\b[^,;.()]*)?/gi;
 
 /** "and an end date - the end date's optional, mind, because ...": the field's rule after a dash, with why; its parenthesis. */
 const RULE_ASIDE = /\s+[-–—]\s+(?:the|its|their)\s+[a-z]+(?:\s+[a-z]+)?(?:['’]s|\s+is|\s+are)\s+(optional|required|mandatory|unique)\b(?:\s*,?\s*(?:mind|though|of course|obviously))?(?:\s*,?\s*(?:because|since|as|so)\b[^.;()]*)?/gi;

@@ -12,13 +12,14 @@ import { tagTerms } from './tag';
 import { splitFieldList } from './fields';
 
 /** Words a topic is not: where things are, how they reach us, and what people are. */
-const NOT_TOPICS = /^(?:website|web|site|page|form|app|phone|phones|email|emails|account|system|spreadsheet|whiteboard|diary|notebook|book|paper|van|vans|garage|office|kitchen|shop|yard|house|home|place|track|eye|note|list|lot|lots|bit|bits|thing|things|stuff|everything|anything|something|way|time|money|people|folk|folks|them|it|one|ones)$/i;
+const NOT_TOPICS = /^(?:thanks|cheers|regards|website|web|site|page|form|app|phone|phones|email|emails|account|system|spreadsheet|whiteboard|diary|notebook|book|paper|van|vans|garage|office|kitchen|shop|yard|house|home|place|track|eye|note|list|lot|lots|bit|bits|thing|things|stuff|everything|anything|something|way|time|money|people|folk|folks|them|it|one|ones)$/i;
 
 /** The noun phrase a topic is named by, from the words after its verb: adjectives and nouns up to the first other word. */
 function nounPhrase(words: string): string | undefined {
   const written = words.replace(/[^a-z\s-]/gi, ' ').replace(/\s+/g, ' ').trim().split(' ');
   // (A hyphenated word is one noun, "call-out", whatever the tagger makes of its parts.)
-  const terms = tagTerms(written.map((w) => (w.includes('-') ? 'thing' : w)).join(' '));
+  // (Tagged after an article, where only a noun phrase can stand: "hires" alone is a verb, "the hires" a noun.)
+  const terms = tagTerms(`the ${written.map((w) => (w.includes('-') ? 'thing' : w)).join(' ')}`).slice(1);
   const taken: string[] = [];
   const nouns: boolean[] = [];
   for (const [i, term] of terms.entries()) {
@@ -52,7 +53,7 @@ const THINGS_LIKE = /^(?:the\s+|our\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s
  * and the everyday word for it (group 1).
  */
 export const CALLED = /^(?:(?:then|next|and|now|also|finally)\s*,?\s+)?(?:each|every|the|our|a|an|my)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*,?\s+(?:which|that|what)\s+(?:i|we)\s+call\s+(?:a|an|the)?\s*([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*[.!]?$/i;
-const THEN_BARE = /^(?:then|next|now|and\s+then|after\s+that|finally)\s*,?\s+([a-z][a-z-]*[^s\W]s)\b\s*(?:[,.!]|$)/i;
+const THEN_BARE = /^(?:then|next|now|and\s+then|after\s+that|finally|also|plus|and\s+also)\s*,?\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\b\s*(?:[,.!]|$)/i;
 
 /** ("Kilns, obviously.", "The boats.": a record type said alone, as a sentence of its own, is described next.) */
 const SAID_ALONE = /^(?:the\s+|our\s+|(?=[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?s\s*,\s*(?:obviously|of\s+course|naturally|too|as\s+well|next|then|first|again)\b))(?!(?:thanks|cheers|regards|wishes|questions|details|bits|things|basics|rules|notes|days|years|yes|plus|others|etc)\b)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s*(?:,\s*(?:obviously|of\s+course|naturally|too|as\s+well|next|then|first|again))?\s*[.!:]?$/i;
@@ -86,13 +87,14 @@ const TOPIC_PATTERNS: RegExp[] = [
   // ("the customer opens a return request against their order. They choose ...": the record they open is described next.)
   /\b(?:opens|raises|submits|files|fills\s+in)\s+(?:a|an)\s+(?:new\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:against|for|on|about)\s+(?:their|his|her|the|an?)\s+[a-z]+\s*[.!]?$/i,
   // ("Lastly, a list of our community faith contacts.": the record type the list is of, described next.)
-  /^(?:(?:then|next|also|and|plus|after\s+that|finally|lastly|last(?:\s+of\s+all)?)\s*,?\s+)?(?:a|an|the|our)\s+(?:(?:simple|short|full|proper|separate|little)\s+)?(?:list|register|directory|log)\s+of\s+(?:all\s+)?(?:(?:our|the|my)\s+)?([a-z][a-z\s-]*?s)\s*(?:[.!:;]|$)/i,
+  /^(?:(?:then|next|also|and|plus|after\s+that|finally|lastly|last(?:\s+of\s+all)?)\s*,?\s+)?(?:a|an|the|our)\s+(?:(?:simple|short|full|proper|separate|little)\s+)?(?:list|register|directory|log)\s+of\s+(?:all\s+)?(?:(?:our|the|my)\s+)?([a-z][a-z\s-]*?s)\s*(?:[.!:;]|,\s+(?:we|i)\b|$)/i,
   // ("Stockists are the shops and restaurants we sell to.": a record said to be what it is.)
   /^(?:the\s+|our\s+)?([a-z][a-z-]*s)\s+are\s+(?:the|our|all\s+the|any|basically\s+the|just\s+the)\s+[a-z]+/i,
   // ("Then the appliances at each house, because ...": a topic named alone.)
   // ("Then the trade customers.": two or three words, said alone.)
   /^(?:(?:then|next|also|and|plus|after\s+that|finally|now)\s*,?\s+)?(?:the|our|all\s+the|all\s+our)\s+((?:(?!(?:is|are|was|were|has|have|can|will|and|or|of|for|to|in|on|at|with)\s)[a-z][a-z-]*\s+){1,2}[a-z][a-z-]*[^s\W]s)\s*(?:[.!,;:]|$)/i,
-  /^(?:(?:then|next|also|and|plus|after\s+that|finally|now)\s*,?\s+)?(?:the|our|all\s+the|all\s+our)\s+([a-z][a-z-]*s)\b(?!\s+(?:(?:only|also|just|always|never|often|usually|sometimes|really|all|both|then)\s+)?(?:is|are|was|were|can|could|will|would|should|must|need|needs|have|has|do|does|get|gets)\b)/i,
+  // ("Then the hires": the record named next; not "The Parks and Open Spaces team looks after ...", a team named after what it runs.)
+  /^(?:(?:then|next|also|and|plus|after\s+that|finally|now)\s*,?\s+)?(?:the|our|all\s+the|all\s+our)\s+([a-z][a-z-]*s)\b(?!\s+(?:(?:only|also|just|always|never|often|usually|sometimes|really|all|both|then)\s+)?(?:is|are|was|were|can|could|will|would|should|must|need|needs|have|has|do|does|get|gets)\b)(?!\s+(?:and|&)\s+(?!the\b)[A-Za-z]+\s+[A-Za-z]+\s+(?:team|department|office|service|unit|section|group|committee)\b)/i,
 ];
 
 const BY_PLACE = new Set([STARTS_WITH, SAID_SIMPLE, THEN_BARE, FIRST_BARE, THINGS_LIKE, JUST_SOMEONE, OURS_ARE, SAID_ALONE]);
@@ -179,6 +181,11 @@ export function loneFieldList(part: string): LoneList | undefined {
     // ("plus email if they've got one", "plus the colour if anyone knows it": the condition is what makes it optional.)
     const optional = PLUS.exec(must[2]!)?.[1]!.replace(/\([^()]*\)/g, ' ').replace(/\s+(?:if|when|where|as long as)\s.*$/i, '').trim();
     const extra = optional && isBareFieldList(optional, true) ? `, optionally ${optional}` : '';
+    // ("customer name and phone number are a must, email if they have one, the address (must have that too), ...": the
+    // list goes on after the rule, each item with its own.)
+    const goesOn = !extra ? /^\s*,\s*(?:and\s+)?(.+)$/.exec(must[2]!) : null;
+    const rest = goesOn && splitFieldList(goesOn[1]!).length >= 2 ? mostlyFields(goesOn[1]!) : undefined;
+    if (rest) return { list: `${required}, ${rest.list}`, required: true, ...(rest.unread.length > 0 ? { unread: rest.unread } : {}) };
     return { list: `${required}${extra}`, required: true };
   }
   // ("It needs a start date ... We also ask how wide their access is": what is asked, one question or more, is more of it.)

@@ -140,6 +140,10 @@ export function readDescriptor(said: string, traits: Traits, entities: readonly 
   t = t.replace(/\b(?:so\s+)?(?:things|stuff|values|codes|something|anything)\s+(?=like\s)/gi, '');
   const example = /(?:^|[\s,;])((?:like|e\.g\.?|eg|such as|for example|for instance)\s.*)$/i.exec(t);
   if (example) {
+    // ("like 12x15ft just as text": what it is kept as, after the example, is its type still.)
+    const keptAs = /\s(?:just\s+|only\s+|simply\s+)?as\s+(?:an?\s+)?(plain text|[a-z/-]+(?:\s+[a-z/-]+)?)$/i.exec(example[1]!);
+    const keptType = keptAs ? TYPE_PHRASES[keptAs[1]!.toLowerCase().replace(/^plain /, '')] : undefined;
+    if (keptType && keptType !== 'enum') traits.type = keptType;
     traits.notes.push(example[1]!.trim());
     t = t.slice(0, example.index);
   }
@@ -186,6 +190,14 @@ function readPart(part: string, traits: Traits, entities: readonly string[]): vo
   }
   const rest = t.trim().replace(/\s+/g, ' ');
   if (FILLER.test(rest)) return;
+  // ("like 12x15ft just as text", "just as text": what it is kept as, after an example or alone, is its type.)
+  const keptAsType = /^(.*?)\s*,?\s*(?:^|\s)(?:just\s+|only\s+|simply\s+)?as\s+(?:an?\s+)?(plain text|[a-z/-]+(?:\s+[a-z/-]+)?)$/i.exec(rest);
+  const keptAsTyped = keptAsType ? TYPE_PHRASES[keptAsType[2]!.toLowerCase().replace(/^plain /, '')] : undefined;
+  if (keptAsTyped && keptAsTyped !== 'enum') {
+    traits.type = keptAsTyped;
+    if (keptAsType![1]!.trim()) traits.notes.push(keptAsType![1]!.trim());
+    return;
+  }
   if (/^(?:like|e\.g\.?|eg|such as|for example|for instance|say)\b/i.test(rest)) {
     traits.notes.push(rest);
     return;

@@ -219,6 +219,8 @@ export const FIELD_WORDS: readonly string[] = [
 const YES_NO_MARK = String.raw`(?:y\/n|yes\/no|\(y\/n\)|\(yes\/no\))`;
 /** "is the cabinet locked y/n": a yes/no asked as a question; its lead ("is the") is no part of the flag's name. */
 export const YES_NO_QUESTION = new RegExp(String.raw`^(?:is|are|was|were)\s+(?:the|their|its|his|her)\s+(?=[a-z]+(?:\s+[a-z]+)?\s+[a-z]+\s+${YES_NO_MARK}$)`, 'i');
+/** ("y/n if it can go indoors", "tick box for whether it's insured"): the yes/no mark before the question it asks, read as "whether ...". */
+export const YES_NO_BEFORE = /^(?:an?\s+)?(?:y\/n|yes\/no|yes or no|tick(?:\s*box)?|checkbox)\s+(?:for|if|on)\s+(?:whether\s+)?(?=[a-z])/i;
 /** The yes/no mark after the flag's name. */
 export const YES_NO_AFTER = new RegExp(String.raw`\s+${YES_NO_MARK}\s*$`, 'i');
 

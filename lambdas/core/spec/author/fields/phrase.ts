@@ -70,6 +70,10 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/\b(unique)\s+(?:across|within|in|throughout|for|over)\s+(?:the\s+)?(?:whole\s+|entire\s+)?(?:company|business|system|organi[sz]ation|club|firm|shop|site|database|place|country|world|fleet|library|school)\b/gi, '$1')
     // ("is the cabinet locked y/n": a yes/no question is the flag it asks about, "cabinet locked".)
     .replace(YES_NO_QUESTION, '')
+    // ("y/n if it can go indoors": the question the mark asks; "a yes/no for ..." is read below.)
+    .replace(/^(?:an?\s+)?(?:y\/n|yes\/no|yes or no)\s+if\s+(?=[a-z])/i, 'whether ')
+    // ("a pic of each one": of the record itself, no part of the name.)
+    .replace(/\s+(?:of|for)\s+(?:each|every)\s+(?:single\s+)?one(?=\s*(?:[,(]|$))/i, '')
     // ("one of the vans": a van.)
     .replace(/^one\s+of\s+(?:the|our|its|their)\s+(?=[a-z])/i, '')
     // ("and keep one profile photo": that we keep it says nothing of it.)
@@ -716,6 +720,9 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   // ("notes from the driver", "comments by the judge": whose they are names them.)
   const whose = /^(notes?|comments?|remarks|feedback|report)\s+(?:from|by)\s+(?:the\s+)?([a-z]+)$/.exec(t);
   if (whose) return [whose[2]!, whose[1]!];
+  // ("who it's suitable for", "who they're aimed at": whom it is meant for, suitable_for.)
+  const meantFor = /^who\s+(?:it|they|its)(?:'s|'re|\s+is|\s+are)?\s+(?:best\s+|most\s+)?(suitable|meant|aimed|intended|designed|right|ok|safe)\s+(?:for|at)$/.exec(t);
+  if (meantFor) return [meantFor[1]!, 'for'];
   // ("which setter set it", "which vet saw them": who did it, one of those people.)
   // ("which welder went", "which vet came out": the one who went, one of those people.)
   const whichDid = /^which\s+([a-z]+)\s+(?:[a-z]+(?:ed|t|de|ne|w|ught|ok)?\s+(?:it|them)(?:\s+(?:up|out|in|down|off))?|went|came|attended|drove|turned up|showed up|was there|came out|went out|did it|did the job|was sent)$/.exec(t);

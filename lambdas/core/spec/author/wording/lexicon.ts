@@ -28,6 +28,8 @@ export const ABBREVIATIONS: Readonly<Record<string, string>> = {
   dupes: 'duplicates', dupe: 'duplicate', missus: 'wife', hubby: 'husband', reg: 'registration', regs: 'registrations',
   cust: 'customer', custs: 'customers', shud: 'should', smthing: 'something', sth: 'something', atm: 'at the moment',
   // (Shortened nouns people type for the thing itself: "each defib has a name".)
+  // ("a pic of eachone": two words typed as one.)
+  eachone: 'each one',
   veggie: 'vegetarian', defib: 'defibrillator', defibs: 'defibrillators', cert: 'certificate', certs: 'certificates',
 };
 
@@ -68,7 +70,7 @@ remove rent repair report request required reservation reserve rest result retur
 saturday save say schedule scheduled school search season second section see seem select sell send sent separate
 september service session set several share she shift shop short should show side sign simple since single site size
 small so some someone something sometimes soon sort space special staff start status stay still stock stop store street
-student stuff subject such sunday supplier support sure system table take talk task team tell tenant term test text than
+student stuff subject such suitable sunday supplier support sure system table take talk task team tell tenant term test text than
 thank thanks that the their them then there these they thing think this those though through thursday ticket time to
 today together tomorrow too top total tour town track transfer travel true tuesday turn type under understand unique unit
 until up update upload us use used user usual usually value vendor very view visit visitor wait want was watch way we
