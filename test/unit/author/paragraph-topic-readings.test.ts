@@ -167,3 +167,40 @@ describe('a quick informal note about a hire business', () => {
     expect(field(s, 'DamageReport', 'hire_id')?.type).toBe('ref(Hire)');
   });
 });
+
+describe("an alpaca farm's letter: people who are records, records kept by a team", () => {
+  const s = spec(
+    "The alpacas are the heart of it. Each one has a name and the date they came to us. Each alpaca gets one nice photo too, JPEG only please as that's what the website likes, and under 4 MB.",
+    "Then the adopters. We keep their name, email and postal address. An adoption links an adopter with one of the alpacas: the plan (monthly or annual), the start date, which we always need, and if it's a gift, who the lucky recipient is.",
+    "The farm team also keep a record of shearing and health checks for each alpaca, mainly so we can tell adopters what their alpaca has been up to: the date, who came out, notes, and what it cost.",
+    'Our volunteers look after adopters and adoptions (add, view, edit, no deleting) and can look at the alpacas. Adopters who log in can see their own adoptions.',
+  );
+  const names = (entity: string) => s.entities.find((e) => e.name === entity)?.fields.map((f) => f.name) ?? [];
+
+  it('reads "Then the adopters. We keep their name, ..." as the adopters\' record, though adopters also log in', () => {
+    expect(names('Adopter')).toEqual(expect.arrayContaining(['name', 'email', 'postal_address']));
+    expect(names('Alpaca')).not.toContain('email');
+    expect(field(s, 'Adoption', 'adopter_id')?.type).toBe('ref(Adopter)');
+  });
+
+  it('reads "one nice photo too, JPEG only please as that\'s what the website likes, and under 4 MB" as one photo', () => {
+    expect(field(s, 'Alpaca', 'photo_key')?.file).toEqual({ contentTypes: ['image/jpeg'], maxBytes: 4 * 1024 * 1024 });
+    expect(names('Alpaca').filter((n) => n.endsWith('_key'))).toEqual(['photo_key']);
+  });
+
+  it('reads "and if it\'s a gift, who the lucky recipient is" as one more field, optional', () => {
+    expect(field(s, 'Adoption', 'start_date')?.required).toBe(true);
+    expect(names('Adoption').some((n) => /recipient/.test(n))).toBe(true);
+  });
+
+  it('reads "keep a record of shearing and health checks for each alpaca, ...: list" as health checks of an alpaca, whoever keeps them', () => {
+    expect(field(s, 'HealthCheck', 'alpaca_id')?.type).toBe('ref(Alpaca)');
+    expect(names('HealthCheck')).toEqual(expect.arrayContaining(['date', 'notes', 'cost']));
+    expect(s.entities.map((e) => e.name)).not.toContain('FarmTeam');
+  });
+
+  it('reads "(add, view, edit, no deleting)" after the records as rights, no fields', () => {
+    expect(names('Adoption')).not.toEqual(expect.arrayContaining(['add']));
+    expect(names('Adopter')).not.toContain('view');
+  });
+});

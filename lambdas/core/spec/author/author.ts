@@ -261,7 +261,10 @@ export function readDescription(description: string): Reading {
     // ("There is a quote form on our website, where anyone can send us a quote request: ...": nor what only adds to the record before.)
     const beforeColon = listColon ? readDefinition(sentence.text.slice(0, listColon[0].length - 2)) : undefined;
     const beforeColonSaysNothing = whole !== undefined && whole.topic !== PREVIOUS && listColon !== null && (beforeColon === undefined || beforeColon.topic === PREVIOUS) && readRelations(sentence.text.slice(0, listColon[0].length - 2)) === undefined;
-    const keepColon = whole !== undefined && (whole.list?.length ?? 0) > 0 && ((whole.topic !== PREVIOUS && /^(?:we|i|you|they)\s/i.test(sentence.text.trim())) || colonInList || beforeColonSaysNothing);
+    // ("The yard team also keep a record of care visits for each donkey, ...: the date, ...": a reading that names the record and
+    // what it is of, list and all, says more than the clause before the colon, whoever keeps it.)
+    const namesItsParent = whole?.parent !== undefined && whole.topic !== PREVIOUS && whole.topic !== beforeColon?.topic;
+    const keepColon = whole !== undefined && (whole.list?.length ?? 0) > 0 && ((whole.topic !== PREVIOUS && /^(?:we|i|you|they)\s/i.test(sentence.text.trim())) || colonInList || beforeColonSaysNothing || namesItsParent);
     // ("An application asks for the applicant's full name, ...; the type of home (house, flat or other); whether ...": the list goes on after its semicolons.)
     const listedFirst = !listColon && sentence.text.includes(';') ? readDefinition(sentence.text.split(';')[0]!) : undefined;
     const listGoesOn = listedFirst !== undefined && splitFieldList(listedFirst.list ?? '').length >= 2;
@@ -741,11 +744,14 @@ export function readDescription(description: string): Reading {
     // names as what comes next, though no reader took the sentence, is the one described next.)
     const namedNext = left.length === parts.length && previous === previousBefore ? introducedTopic(statements[sentence.index]!.text, true) : undefined;
     const namedRecord = namedNext ? nameOf(namedNext, units, true) : undefined;
-    if (namedRecord && !earlyRoles.has(snakeCase(namedRecord)) && !isPerson(namedRecord)) {
+    // ("Then the sponsors. We keep their name, email, ...": people said to be described next, whose details follow, are
+    // records too, whatever rights they also have.)
+    const describedNext = /^(?:(?:and|so)\s+)?(?:we|i)\s+(?:also\s+|just\s+)?(?:keep|need|record|store|take|hold|ask\s+for|want)\s+their\s/i.test(statements[sentence.index + 1]?.text.trim() ?? '');
+    if (namedRecord && ((!earlyRoles.has(snakeCase(namedRecord)) && !isPerson(namedRecord)) || describedNext)) {
       previous = namedRecord;
       consumed.add(sentence.index);
     }
-    if (previous !== previousBefore) previousAt = sentence.index; if (process.env.DBG) console.error("PREV", previous, "<-", sentence.text.slice(0, 60));
+    if (previous !== previousBefore) previousAt = sentence.index;
     if (left.length < parts.length || left.join('; ') !== parts.join('; ')) {
       consumed.add(sentence.index);
       if (left.length > 0) leftovers.set(sentence.index, left);

@@ -24,6 +24,13 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     list: 2,
   },
   {
+    example: 'The yard team also keep a record of vet and care visits for each donkey, mainly so ...: the date, who came out, ... (records of another record, kept by whoever, with why, then their fields; "vet and care visits" are care visits)',
+    re: new RegExp(String.raw`^(?:and\s+)?(?:(?:we|i|the\s+[a-z]+(?:\s+[a-z]+)?|our\s+[a-z]+(?:\s+[a-z]+)?)\s+)?(?:also\s+)?(?:keeps?|needs?\s+to\s+keep|want\s+to\s+keep|logs?)\s+(?:a\s+)?(?:record|log|note|history)\s+of\s+(?:all\s+|the\s+|any\s+)?(?:[a-z]+\s+(?:and|or|&)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?s)\s+(?:for|of|against|on)\s+(?:each|every)\s+([a-z][a-z-]*)\b[^:]*:\s*${LIST}$`, 'i'),
+    topic: 1,
+    parent: 2,
+    list: 3,
+  },
+  {
     example: 'We also log every service a van has: the date, the garage, what it cost (records of another record, with their fields)',
     re: new RegExp(String.raw`^(?:and\s+)?(?:we|i)\s+(?:also\s+)?(?:log|record|keep track of|track|note down|note|store|keep)\s+(?:every|each)\s+${NP}\s+(?:a|an|the|each)\s+${NP}\s+(?:has|gets|does|goes through|needs|makes)\s*:\s*${LIST}$`, 'i'),
     topic: 1,

@@ -10,6 +10,7 @@
 import { namedRole, writerDoesAll, writerRole } from './role-sentences';
 import pluralize from 'pluralize';
 import { isPluralWord, singular } from '../offline-author/text';
+import { RIGHT_VERBS } from '../offline-author/lexicon';
 import { splitSentences } from './sentences';
 import type { Block, ListItem } from './segment';
 import { storyAsStatements } from './stories';
@@ -196,7 +197,12 @@ export function inlineLists(text: string): Array<{ topic: string; list: string }
     const examples = /\b(?:and so on|and so forth|etc\.?|e\.g\.|for example|that sort of thing|and the like)\s*$/i.test(m[2]!.trim());
     // ("**sites** (where machines live - offices, gyms, hospitals etc)" over its bullets: the record type alone, its examples no fields.)
     const alone = examples && m.index === 0 && text.trim().replace(/[.:]$/, '').endsWith(')') && m[0].trim().length >= text.trim().replace(/[.:]$/, '').length;
-    if (topic && isPluralWord(head.toLowerCase()) && !written && (!examples || alone) && !/\bor\b/i.test(m[2]!)) out.push({ topic, list: alone ? '' : m[2]! });
+    // ("look after sponsors and sponsorships (add, view, edit, no deleting)": what people may do with them, no fields.)
+    const rights = m[2]!.split(/\s*,\s*|\s+and\s+/).every((item) => {
+      const verb = item.trim().toLowerCase().replace(/^(?:and|or|but|no|not|never|can't|cannot)\s+/, '').replace(/ing$/, '');
+      return RIGHT_VERBS[verb] !== undefined || RIGHT_VERBS[`${verb}e`] !== undefined;
+    });
+    if (topic && isPluralWord(head.toLowerCase()) && !written && !rights && (!examples || alone) && !/\bor\b/i.test(m[2]!)) out.push({ topic, list: alone ? '' : m[2]! });
   }
   return out;
 }

@@ -13,7 +13,7 @@ export const DETERMINERS = set('a an the their its his her my our your one each 
 
 /** Adjectives that only describe the wording of a field, not what it holds (`a short write-up`). */
 // ("a proper description for the website": how good it is, not which field.)
-export const FILLER_ADJECTIVES = set('short brief written free-text itself actual actually really proper regular usual normal longer fuller rough approximate little finally lastly eventually');
+export const FILLER_ADJECTIVES = set('short brief written free-text itself actual actually really proper regular usual normal longer fuller rough approximate little nice lovely decent good finally lastly eventually');
 
 /** The head of a field name -> its type. Checked on the last word of the name (before a unit). */
 export const HEAD_TYPES: Readonly<Record<string, string>> = {

@@ -72,6 +72,10 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(YES_NO_QUESTION, '')
     // ("y/n if it can go indoors": the question the mark asks; "a yes/no for ..." is read below.)
     .replace(/^(?:an?\s+)?(?:y\/n|yes\/no|yes or no)\s+if\s+(?=[a-z])/i, 'whether ')
+    // ("one nice photo too, JPEG only please as that's what the website likes": the courtesy, "too" and the reason say nothing of it.)
+    .replace(/\s+please\b/gi, '')
+    .replace(/\s+too(?=\s*(?:[,(]|$))/i, '')
+    .replace(/\s+(?:as|because|since|cos|coz)\s+(?:that['’]s|that\s+is|it['’]s|it\s+is|they|we|our)\b[^,;()]*/gi, '')
     // ("a pic of each one": of the record itself, no part of the name.)
     .replace(/\s+(?:of|for)\s+(?:each|every)\s+(?:single\s+)?one(?=\s*(?:[,(]|$))/i, '')
     // ("one of the vans": a van.)
@@ -720,6 +724,9 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   // ("notes from the driver", "comments by the judge": whose they are names them.)
   const whose = /^(notes?|comments?|remarks|feedback|report)\s+(?:from|by)\s+(?:the\s+)?([a-z]+)$/.exec(t);
   if (whose) return [whose[2]!, whose[1]!];
+  // ("who the lucky recipient is", "what the reference is": the thing asked about names the field.)
+  const whoTheIs = /^(?:who|what|which)\s+(?:the|their|its)\s+(?:lucky\s+|main\s+|actual\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|was|were|will\s+be)$/.exec(t);
+  if (whoTheIs) return whoTheIs[1]!.split(' ');
   // ("who it's suitable for", "who they're aimed at": whom it is meant for, suitable_for.)
   const meantFor = /^who\s+(?:it|they|its)(?:'s|'re|\s+is|\s+are)?\s+(?:best\s+|most\s+)?(suitable|meant|aimed|intended|designed|right|ok|safe)\s+(?:for|at)$/.exec(t);
   if (meantFor) return [meantFor[1]!, 'for'];

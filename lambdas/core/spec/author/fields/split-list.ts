@@ -40,6 +40,8 @@ export function splitFieldList(written: string): string[] {
 
 function splitFieldListOnce(said: string): string[] {
   let written = said;
+  // ("..., and if it's a gift, who the lucky recipient is": a condition before an item is what makes it optional, no item.)
+  written = written.replace(/(,\s*(?:and\s+)?|^)(?:only\s+)?if\s+(?:it['’]s|it\s+is|they['’]re|they\s+are)\s+(?:an?\s+|the\s+)?[a-z-]+(?:\s+[a-z-]+)?\s*,\s*(?=[a-z])/gi, '$1optionally ');
   // ("names two members: the challenger and the challenged player": each one named is one of those.)
   const named = /^(?:two|three|four)\s+([a-z]+?)s\s*:\s*(.+)$/i.exec(written.trim());
   if (named) return splitFieldList(named[2]!).map((item) => `${item} (a ${named[1]!.toLowerCase()})`);
@@ -280,7 +282,8 @@ function valueRun(pieces: readonly Piece[], i: number): number {
 /** `a PDF no larger than 15 MB`, `optional`, `open by default`: a piece that only says rules, formats, a size or a default of the one before. */
 function isDescriptorTail(written: string): boolean {
   // (Words kept together, "between 0\u2063and\u20632", read as written.)
-  const text = written.replace(/\u2063/g, ' ');
+  // ("one nice photo, JPEG only please as that's what the website likes": the courtesy and the reason say nothing of it.)
+  const text = written.replace(/\u2063/g, ' ').replace(/\s+please\b/gi, '').replace(/\s+(?:as|because|since|cos|coz)\s+(?:that['’]s|that\s+is|it['’]s|it\s+is|they|we|the|our)\b[^,;()]*$/i, '');
   // ("the minimum age, never below 18 (legal drinking age here)": a rule, then why, in parentheses.)
   // ("from 1 (the treble) to 12": an aside inside the rule, too.)
   const bare = text.replace(/\s*\([^()]*\)/g, ' ').replace(/\s+/g, ' ').trim();
