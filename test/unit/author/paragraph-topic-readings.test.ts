@@ -204,3 +204,23 @@ describe("an alpaca farm's letter: people who are records, records kept by a tea
     expect(names('Adopter')).not.toContain('view');
   });
 });
+
+describe('a long page with a background section', () => {
+  const s = spec(
+    '## Why we need this',
+    'The county council has a small licensing office (three people) that handles requests from market traders who want to trade on council land: streets, parks, car parks and the beach.',
+    '## Pitches',
+    'Each pitch has a name (required) and a ward.',
+    '## Applications',
+    'A trader applies for one of our pitches. We record when trading starts and when it ends, both required.',
+  );
+
+  it('reads no record type in the story around the backend ("The county council has a small office that handles ...")', () => {
+    expect(s.entities.map((e) => e.name)).not.toContain('CountyCouncil');
+    expect(s.entities.map((e) => e.name)).toContain('Pitch');
+  });
+
+  it('reads "when trading starts" as the moment it starts, trading_starts_at', () => {
+    expect(s.entities.flatMap((e) => e.fields).find((f) => f.name === 'trading_starts_at')?.type).toBe('datetime');
+  });
+});

@@ -254,7 +254,8 @@ export function readDescription(description: string): Reading {
     const listColon = /^[^;]*?:\s/.exec(sentence.text.toLowerCase());
     // ("A photo would be lovely ...; JPEG or PNG, and please cap it at 5 MB": what it is, after a semicolon, is no clause of its own.)
     // ("We keep track of every skate pair: its size, ...": a sentence that defines a record type, list and all, stays whole at its colon.)
-    const whole = listColon ? readDefinition(sentence.text) : undefined;
+    const storyAround = statements[sentence.index]?.background === true && !/^(?:(?:and|so)\s+)?(?:each|every)\s/i.test(sentence.text.trim());
+    const whole = listColon && !storyAround ? readDefinition(sentence.text) : undefined;
     // ("Each one has a title, ..., and a capacity: the maximum number of jumpers, ...": a colon deep in a list explains its item.)
     const colonInList = ((listColon?.[0] ?? '').match(/,/g) ?? []).length >= 2;
     // ("Customers are simple enough: a name, ...": what is said before the colon defines nothing alone.)
@@ -474,7 +475,10 @@ export function readDescription(description: string): Reading {
         statusLists.push({ entity: stateEntity, values: states.values, sentence: sentence.index });
         return false;
       }
-      const def = detectMultiTenant(part) ? undefined : readDefinition(part);
+      // ("## Why we need this  The county council has a small film office that handles requests ...": the story around the
+      // backend names no record type, unless it says what each one has.)
+      const aroundIt = statements[sentence.index]?.background === true && !/^(?:(?:and|so)\s+)?(?:each|every)\s/i.test(part.trim());
+      const def = detectMultiTenant(part) || aroundIt ? undefined : readDefinition(part);
       // ("Buyers are registered once with us and get a buyer number ...; we also keep their name, ...": the record said by what
       // happens to it, and what it is given.)
       const passive = !def ? passiveSubject(part) : undefined;

@@ -34,7 +34,12 @@ export interface Statement {
   line: number;
   /** The heading, table title or parent bullet it is under, when that names a record type. */
   topic?: string;
+  /** Under a heading of background ("## Background", "## Who we are"): what it says of the business defines no record type. */
+  background?: true;
 }
+
+/** Headings of the story around the backend, not of its records. */
+const BACKGROUND_HEADING = /^(?:background|context|introduction|intro|overview|about\s+us|who\s+we\s+are\b.*|why\s+we\s+need\s+(?:this|it)\b.*|the\s+problem|how\s+we\s+work\s+(?:today|now))\s*:?$/i;
 
 export interface FieldRow {
   name: string;
@@ -237,6 +242,7 @@ export function statementsOf(blocks: Block[]): Statements {
   const statements: Statement[] = [];
   const fieldLists: FieldList[] = [];
   let headingTopic: string | undefined;
+  let inBackground = false;
   // One-item colon lines, read as field lists once another line of the text is one.
   const singles: Array<{ statement: Statement; colon: { topic: string; list: string } }> = [];
 
@@ -268,7 +274,7 @@ export function statementsOf(blocks: Block[]): Statements {
       // ("shop owner (admin): everything": the role in parentheses once the label is a sentence.)
       const rights = rightsLine(plain);
       if (rights) {
-        statements.push({ text: namedRole(rights), source: s, line, topic });
+        statements.push({ text: namedRole(rights), source: s, line, topic, ...(inBackground ? { background: true as const } : {}) });
         continue;
       }
       // ("## Invoices ... Fields: invoice number (unique), amount": a label for the fields of the heading's record type.)
@@ -283,7 +289,7 @@ export function statementsOf(blocks: Block[]): Statements {
       const madeTopic = madeBy ? topicOf(madeBy[1]!) : undefined;
       if (madeBy && madeTopic && isPluralWord(madeBy[1]!.trim().split(/\s+/).pop() ?? '')) {
         const subject = madeBy[2]!.split(/\s+/)[0]!.replace(/^ppl$/i, 'people');
-        statements.push({ text: `${subject} can create ${pluralize(singular(madeBy[1]!.trim().toLowerCase()))}${madeBy[3]!.replace(/^\s*(?:the|a|an|our)?\s*(?:form|page)\b[^,]*/i, '')}`, source: s, line, topic });
+        statements.push({ text: `${subject} can create ${pluralize(singular(madeBy[1]!.trim().toLowerCase()))}${madeBy[3]!.replace(/^\s*(?:the|a|an|our)?\s*(?:form|page)\b[^,]*/i, '')}`, source: s, line, topic, ...(inBackground ? { background: true as const } : {}) });
         lastColon = { topic: madeTopic, line };
         continue;
       }
@@ -294,7 +300,7 @@ export function statementsOf(blocks: Block[]): Statements {
         continue;
       }
       for (const inline of inlineLists(plain)) listUnder(inline.topic, line).phrases.push({ text: inline.list, line });
-      const statement: Statement = { text: plain, source: s, line, topic };
+      const statement: Statement = { text: plain, source: s, line, topic, ...(inBackground ? { background: true as const } : {}) };
       statements.push(statement);
       const single = singleColonItem(plain);
       if (single) {
@@ -387,6 +393,7 @@ export function statementsOf(blocks: Block[]): Statements {
       // ("people:" over "- drivers: only see their own jobs ...": who does what, no record type.)
       const whoDoesWhat = PEOPLE_LABEL.test(block.text.trim().replace(/:$/, '')) && next?.kind === 'list' && next.items.some((item) => RIGHTS_ITEM.test(item.text));
       headingTopic = (at === 0 && block.level === 1 && !fieldsFollow) || whoDoesWhat ? undefined : topicOf(block.text);
+      inBackground = BACKGROUND_HEADING.test(block.text.trim());
       continue;
     }
     if (block.kind === 'paragraph') {

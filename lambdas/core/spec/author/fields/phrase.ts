@@ -1126,6 +1126,12 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     traits.type ??= 'date';
     return ['date', dateOf[1]!];
   }
+  // ("when filming starts", "when the closure ends": the moment of what is named, filming_starts_at.)
+  const namedMoment = /^when\s+(?:the\s+)?([a-z]+)\s+(starts?|begins?|finish(?:es)?|ends?)$/.exec(t);
+  if (namedMoment && !/^(?:it|they|he|she|we|you|i)$/.test(namedMoment[1]!)) {
+    traits.type ??= 'datetime';
+    return [namedMoment[1]!, /^(?:start|begin)/.test(namedMoment[2]!) ? 'starts' : 'ends', 'at'];
+  }
   // ("when it starts", "when it finishes": the moments, as the record's start and end.)
   const moment = /^when\s+(?:it|they|he|she)\s+(starts?|begins?|opens?|finish(?:es)?|ends?|closes?)$/.exec(t);
   if (moment) {
