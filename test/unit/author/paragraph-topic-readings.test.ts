@@ -224,3 +224,25 @@ describe('a long page with a background section', () => {
     expect(s.entities.flatMap((e) => e.fields).find((f) => f.name === 'trading_starts_at')?.type).toBe('datetime');
   });
 });
+
+describe("a dog show secretary's letter", () => {
+  const s = spec(
+    "Every year I swear I'll stop doing the entries with a paper form and a cash tin, so this is me finally doing something about it.",
+    "The people entering dogs are handlers. We need their name and email, and a phone number.",
+    'Then there are the shows themselves: a title, the date, the venue, and a status, which is planned, open or held.',
+    'Handlers can see the shows and their own entries.',
+  );
+
+  it('reads "doing the entries with a paper form and a cash tin" as no record type', () => {
+    expect(s.entities.map((e) => e.name).some((n) => /Doing|Entry/.test(n))).toBe(false);
+  });
+
+  it('reads "The people entering dogs are handlers. We need their name ..." as the handlers\' record', () => {
+    expect(field(s, 'Handler', 'email')?.type).toBe('email');
+  });
+
+  it('reads "Then there are the shows themselves: a title, ..." as the shows\' fields', () => {
+    expect(field(s, 'Show', 'title')?.type).toBe('string');
+    expect(field(s, 'Show', 'status')?.values).toEqual(['planned', 'open', 'held']);
+  });
+});

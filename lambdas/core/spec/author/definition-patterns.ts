@@ -18,6 +18,12 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     list: 3,
   },
   {
+    example: 'Then there are the shows themselves: a title, the date, ... (the record type said to be there, then its fields)',
+    re: new RegExp(String.raw`^(?:(?:then|next|and|also|now)\s*,?\s+)?there\s+(?:are|is|'s)\s+(?:the|our|all\s+the)\s+${NP}(?:\s+themselves)?\s*:\s*${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
     example: 'each line is one fish off the board, how many kilos, and how they want it prepped: ... (what one record is: the record it is of, then its fields)',
     re: new RegExp(String.raw`^(?:and\s+)?(?:each|every)\s+${NP}\s+is\s+((?:one|a|an|a\s+single)\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?(?:\s+(?:off|from|on|in|out\s+of)\s+(?:the|our|their)\s+[a-z]+)?\s*,\s*.+,.+)$`, 'i'),
     topic: 1,

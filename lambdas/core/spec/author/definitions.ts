@@ -50,6 +50,12 @@ export function readDefinition(text: string): ProseDefinition | undefined {
 }
 
 function readDefinitionOnce(text: string): ProseDefinition | undefined {
+  const read = definitionOf(text);
+  // ("I'll stop doing the entries with a paper form and a cash tin": an activity, named by its verb, is no record type.)
+  return read && read.topic !== PREVIOUS && /^(?:then\s+)?there$|^[a-z]+ing\s+(?:the|a|an|our|their|all|some|my)\s/i.test(read.topic.trim()) ? undefined : read;
+}
+
+function definitionOf(text: string): ProseDefinition | undefined {
   // ("Customers need an account to buy": who must sign in, no field of theirs.)
   if (/^(?:the\s+|our\s+|all\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:will\s+|would\s+|do\s+|also\s+)?(?:need|needs|have to|has to|must)\s+(?:to\s+(?:have|make|create|set up|open)\s+)?(?:an?\s+)?(?:account|login|log-in|sign-in)s?(?:\s+(?:to|before|for|if|so)\b.*)?\.?$/i.test(text.trim())) return undefined;
   // "What we store: plots, with ...": the lead-in says nothing about the record.

@@ -58,6 +58,9 @@ const THEN_BARE = /^(?:then|next|now|and\s+then|after\s+that|finally|also|plus|a
 /** ("Kilns, obviously.", "The boats.": a record type said alone, as a sentence of its own, is described next.) */
 const SAID_ALONE = /^(?:the\s+|our\s+|(?=[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?s\s*,\s*(?:obviously|of\s+course|naturally|too|as\s+well|next|then|first|again)\b))(?!(?:thanks|cheers|regards|wishes|questions|details|bits|things|basics|rules|notes|days|years|yes|plus|others|etc)\b)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s*(?:,\s*(?:obviously|of\s+course|naturally|too|as\s+well|next|then|first|again))?\s*[.!:]?$/i;
 
+/** ("The people entering cats are exhibitors.": people said by what they do, then what they are called, described next.) */
+const PEOPLE_ARE = /^(?:the\s+)?(?:people|ones|folk|those|persons)\s+(?:who\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:are|we\s+call)\s+(?:our\s+|the\s+|called\s+)?([a-z]+s)\s*[.!]?$/i;
+
 /** ("The brands we work for are our clients.": what the writer calls them, described next.) */
 const OURS_ARE = /^(?:the|our)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:that\s+|who\s+)?(?:we|i)\s+(?:[a-z]+\s+)?[a-z]+(?:\s+(?:for|with|to|from|on))?\s+are\s+(?:our|all\s+our)\s+([a-z]+s)\s*[.!]?$/i;
 /** ("A referral is really just a nurse telling us that a patient would welcome a visit.": what it is, described next.) */
@@ -83,6 +86,7 @@ const TOPIC_PATTERNS: RegExp[] = [
   THINGS_LIKE,
   JUST_SOMEONE,
   OURS_ARE,
+  PEOPLE_ARE,
   SAID_ALONE,
   // ("the customer opens a return request against their order. They choose ...": the record they open is described next.)
   /\b(?:opens|raises|submits|files|fills\s+in)\s+(?:a|an)\s+(?:new\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:against|for|on|about)\s+(?:their|his|her|the|an?)\s+[a-z]+\s*[.!]?$/i,
@@ -97,7 +101,7 @@ const TOPIC_PATTERNS: RegExp[] = [
   /^(?:(?:then|next|also|and|plus|after\s+that|finally|now)\s*,?\s+)?(?:the|our|all\s+the|all\s+our)\s+([a-z][a-z-]*s)\b(?!\s+(?:(?:only|also|just|always|never|often|usually|sometimes|really|all|both|then)\s+)?(?:is|are|was|were|can|could|will|would|should|must|need|needs|have|has|do|does|get|gets)\b)(?!\s+(?:and|&)\s+(?!the\b)[A-Za-z]+\s+[A-Za-z]+\s+(?:team|department|office|service|unit|section|group|committee)\b)/i,
 ];
 
-const BY_PLACE = new Set([STARTS_WITH, SAID_SIMPLE, THEN_BARE, FIRST_BARE, THINGS_LIKE, JUST_SOMEONE, OURS_ARE, SAID_ALONE]);
+const BY_PLACE = new Set([STARTS_WITH, SAID_SIMPLE, THEN_BARE, FIRST_BARE, THINGS_LIKE, JUST_SOMEONE, OURS_ARE, PEOPLE_ARE, SAID_ALONE]);
 
 /** A form for asking for something: "a little form where people can ask for a visit" is a visit request. */
 const FORM_FOR = /\bform\s+(?:where|so|so\s+that|for|in\s+which|that)\s+(?:people|customers|anyone|anybody|folk|they|clients|members|the\s+public)\s+(?:can\s+|could\s+)?(?:ask|apply|sign\s+up|register|enquire|put\s+in)\s+for\s+(?:a|an)\s+([a-z-]+)/i;
