@@ -98,10 +98,14 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * written (6 held-out: on their own 0.375 with the session's starting author, taking the held-out
  * part to 0.593, 82 descriptions; 9 development: on their own 0.410 untouched, taking development to
  * 0.824, 185 descriptions). After the session's readings (each pinned on records made up for it):
- * the nine 0.551, development 0.829, examples 0.953, held-out 0.590 (its six new ones 0.359). The
- * floors are those, rounded down.
+ * the nine 0.551, development 0.829, examples 0.953, held-out 0.590 (its six new ones 0.359). Session
+ * 27 grew it blind once more by the same rule (6 held-out: on their own 0.514 with the session's
+ * starting author, taking the held-out part to 0.585, 88 descriptions; 9 development: on their own
+ * 0.400 untouched, taking development to 0.809, 194 descriptions). After the session's readings
+ * (each pinned on records made up for it): the nine 0.522, development 0.816, examples 0.953,
+ * held-out 0.586 (its six new ones 0.514). The floors are those, rounded down.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.81, examples: 0.95, 'held-out': 0.589 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.815, examples: 0.95, 'held-out': 0.585 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {
