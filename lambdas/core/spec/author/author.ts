@@ -254,8 +254,10 @@ export function readDescription(description: string): Reading {
     const listColon = /^[^;]*?:\s/.exec(sentence.text.toLowerCase());
     // ("A photo would be lovely ...; JPEG or PNG, and please cap it at 5 MB": what it is, after a semicolon, is no clause of its own.)
     // ("We keep track of every skate pair: its size, ...": a sentence that defines a record type, list and all, stays whole at its colon.)
-    const storyAround = statements[sentence.index]?.background === true && !/^(?:(?:and|so)\s+)?(?:each|every)\s/i.test(sentence.text.trim());
-    const whole = listColon && !storyAround ? readDefinition(sentence.text) : undefined;
+    // ("## Why we need this  The county council has a small film office that handles requests ...": the story around the
+    // backend names no record type, unless it says what each one has.)
+    const aroundIt = (text: string) => statements[sentence.index]?.background === true && !/^(?:(?:and|so)\s+)?(?:each|every)\s/i.test(text.trim());
+    const whole = listColon && !aroundIt(sentence.text) ? readDefinition(sentence.text) : undefined;
     // ("Each one has a title, ..., and a capacity: the maximum number of jumpers, ...": a colon deep in a list explains its item.)
     const colonInList = ((listColon?.[0] ?? '').match(/,/g) ?? []).length >= 2;
     // ("Customers are simple enough: a name, ...": what is said before the colon defines nothing alone.)
@@ -475,10 +477,7 @@ export function readDescription(description: string): Reading {
         statusLists.push({ entity: stateEntity, values: states.values, sentence: sentence.index });
         return false;
       }
-      // ("## Why we need this  The county council has a small film office that handles requests ...": the story around the
-      // backend names no record type, unless it says what each one has.)
-      const aroundIt = statements[sentence.index]?.background === true && !/^(?:(?:and|so)\s+)?(?:each|every)\s/i.test(part.trim());
-      const def = detectMultiTenant(part) || aroundIt ? undefined : readDefinition(part);
+      const def = detectMultiTenant(part) || aroundIt(part) ? undefined : readDefinition(part);
       // ("Buyers are registered once with us and get a buyer number ...; we also keep their name, ...": the record said by what
       // happens to it, and what it is given.)
       const passive = !def ? passiveSubject(part) : undefined;
