@@ -9,30 +9,12 @@ import { EntityIndex } from '../../../lambdas/core/spec/offline-author/entity-in
 import { parseRightsClause } from '../../../lambdas/core/spec/offline-author/rights';
 import { jointSubjects, splitClauses } from '../../../lambdas/core/spec/offline-author/clauses';
 import type { SpecDocument } from '../../../lambdas/core/spec/spec-model';
+import { levelsOf, rightsOf } from '../../support/author-probe';
 
 const RECORDS = 'Walls have a name and a height. Routes have a grade. Kits have a serial number.';
 
 function author(text: string): SpecDocument {
   return authorSpec({ name: 'Test', description: `${RECORDS} ${text}` });
-}
-
-/** A role's rights as letters per record type ("crud", "c r:own"), the way the spec's table writes them. */
-function rightsOf(spec: SpecDocument, role: string): Record<string, string> {
-  const found = spec.roles.find((r) => r.name === role);
-  if (!found) throw new Error(`no role ${role} in ${spec.roles.map((r) => r.name).join(', ')}`);
-  return Object.fromEntries(
-    Object.entries(found.rights).map(([entity, rights]) => [
-      entity,
-      (['create', 'read', 'update', 'delete'] as const)
-        .filter((l) => rights[l])
-        .map((l) => `${l[0]}${rights[l] === 'own' ? ':own' : ''}`)
-        .join(' '),
-    ]),
-  );
-}
-
-function levels(spec: SpecDocument, entity: string): Record<string, string> {
-  return Object.fromEntries(spec.access.filter((r) => r.entity === entity).map((r) => [r.operation, r.level]));
 }
 
 const index = new EntityIndex(['Wall', 'Route', 'Kit']);
@@ -80,9 +62,9 @@ describe('the writer naming their role', () => {
 describe('public reads', () => {
   it('"X should be up on our website for anybody to look at" is a public read of X, and of the X before "and"', () => {
     const spec = author('Setters can manage routes. The walls and the routes should be up on our website for anybody to look at, no account needed.');
-    expect(levels(spec, 'Wall')).toMatchObject({ list: 'public', read: 'public' });
-    expect(levels(spec, 'Route')).toMatchObject({ list: 'public', read: 'public' });
-    expect(levels(spec, 'Kit')).not.toHaveProperty('read');
+    expect(levelsOf(spec, 'Wall')).toMatchObject({ list: 'public', read: 'public' });
+    expect(levelsOf(spec, 'Route')).toMatchObject({ list: 'public', read: 'public' });
+    expect(levelsOf(spec, 'Kit')).not.toHaveProperty('read');
   });
 });
 
@@ -124,7 +106,7 @@ describe('user stories', () => {
   });
 
   it('"As a visitor who hasn\'t signed up yet, I can look through the list of X" is a public read', () => {
-    expect(levels(authorSpec({ name: 'T', description: STORIES }), 'Meetup')).toMatchObject({ list: 'public', read: 'public' });
+    expect(levelsOf(authorSpec({ name: 'T', description: STORIES }), 'Meetup')).toMatchObject({ list: 'public', read: 'public' });
   });
 
   it('"Meetups take place at one venue" names no role', () => {
@@ -165,7 +147,7 @@ describe('the public and access wording', () => {
   it('"Guests book kits without signing up" is a public create, no guest role', () => {
     const spec = author('Guests book kits without signing up. Setters can read routes.');
     expect(spec.roles.map((r) => r.name)).not.toContain('guest');
-    expect(levels(spec, 'Kit')).toMatchObject({ create: 'public' });
+    expect(levelsOf(spec, 'Kit')).toMatchObject({ create: 'public' });
   });
 
   it('"has every right on everything" is every right', () => {
@@ -305,7 +287,7 @@ describe('who the people are, however they are said', () => {
 describe('public record types listed before the comma', () => {
   it('"The wall list, the route schedule and the kits are public": all three, and nothing asked back', () => {
     const spec = author('The wall list, the route schedule and the kits are public.');
-    for (const entity of ['Wall', 'Route', 'Kit']) expect(levels(spec, entity)).toMatchObject({ list: 'public', read: 'public' });
+    for (const entity of ['Wall', 'Route', 'Kit']) expect(levelsOf(spec, entity)).toMatchObject({ list: 'public', read: 'public' });
     expect(spec.openQuestions ?? []).toEqual([]);
   });
 });
@@ -327,10 +309,10 @@ describe('several people named as one subject', () => {
 
 describe('the default level of deleting never refuses a right the text gives', () => {
   it('a record that holds others is admin-level to delete, unless a role may delete its own: then owner-level', () => {
-    expect(levels(author('Routes belong to a wall. Setters can add routes.'), 'Wall')).toEqual({ delete: 'admin' });
+    expect(levelsOf(author('Routes belong to a wall. Setters can add routes.'), 'Wall')).toEqual({ delete: 'admin' });
     const spec = author('Routes belong to a wall. Setters can add walls and delete their own walls.');
     expect(rightsOf(spec, 'setter').Wall).toContain('d:own');
-    expect(levels(spec, 'Wall')).toEqual({ delete: 'owner' });
+    expect(levelsOf(spec, 'Wall')).toEqual({ delete: 'owner' });
   });
 });
 

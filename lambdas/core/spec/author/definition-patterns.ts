@@ -11,6 +11,18 @@ export type { DefinitionPattern } from './definition-pattern-parts';
 
 export const DEFINITION_PATTERNS: DefinitionPattern[] = [
   {
+    example: 'Each one is at a date and time / A slot is on a date (when one record happens, said of the one just described or of a record named)',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+(?:always\s+|usually\s+)?((?:at|on)\s+(?:a|an|one)\s+(?:(?:set|given|particular|specific|fixed)\s+)?(?:date and time|date and a time|date|day and time|day|time)(?:\s+and\s+(?:a\s+)?(?:time|date))?)$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
+    example: 'A slot lasts at most 90 minutes / Each one runs for up to 3 hours (how long one record lasts, with a bound: its duration)',
+    re: new RegExp(String.raw`^${DET}${NP}\s+((?:lasts?|runs?\s+for|takes?)\s+(?:at most|up to|no more than|not more than|under|less than|at least|no less than|between)\s+\d+(?:\s+and\s+\d+)?\s+(?:minutes|hours|days|weeks|months))$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
     example: 'the dishes on each dinner - name (required), which course it is, ... (records of another record, named as such, then a dash or colon and their fields)',
     re: new RegExp(String.raw`^(?:and\s+)?(?:then\s+)?(?:the|our)\s+${NP}\s+(?:on|for|in|of|at|under)\s+(?:each|every)\s+${NP}\s*(?:[-–—:]|,\s*(?=[a-z]+\s*\())\s*${LIST}$`, 'i'),
     topic: 1,
@@ -504,8 +516,9 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
   {
     example: 'Employees submit expense reports with an amount / People who want to adopt fill in an adoption application for one animal with their name / Members can write a review of a book, with a rating',
     // (Not an order to act: "Send an email with the key-safe code ...".)
+    // (Nor how it is done: "A new customer can sign up without having an account first" names no record.)
     // (Nor an aim: "The aim is to replace all three with one system": a subject has no "is" in it.)
-    re: new RegExp(String.raw`^(?!(?:the\s+|our\s+)?(?:app|system|service|backend|platform|site|it|we|they|workflow)\b)(?!(?:send|email|e-mail|text|notify|remind|tell|ask|charge|mark|flag|alert|ping|message|publish)\s)(?:the\s+|our\s+|an?\s+(?=[a-z]+\s+[a-z]+s\s))?([a-z][a-z'-]*(?:\s+(?!(?:is|are|was|were|to|can|could|may|might|will|would|should|must)\b)[a-z][a-z'-]*){0,2}?(?:\s+or\s+(?:the\s+|a\s+)?[a-z][a-z'-]*)?|[a-z]+\s+who\s+[a-z ]+?)\s+(?:(?:can|may|will|should|must|also)\s+)*(?!(?:has|have|is|are|be|see|sees|view|views|browse|browses)\b)([a-z]+(?:\s+(?:in|out|up))?)\s+(?:(?:a|an|new|their|the|some|its)\s+)?(?!(?:can|may|will|should|must|also)\s)${NP}(?:\s+(?:up|in|on|online))?(?:\s+(?:for|of|on|about|against|to|in)\s+(?:a|an|one|each|exactly one|the|their|its|that|this)\s+${NP})?\s*,?\s+(?:with|containing|including|having|that (?:has|have)|which (?:has|have))\s+${LIST}$`, 'i'),
+    re: new RegExp(String.raw`^(?!(?:the\s+|our\s+)?(?:app|system|service|backend|platform|site|it|we|they|workflow)\b)(?!(?:send|email|e-mail|text|notify|remind|tell|ask|charge|mark|flag|alert|ping|message|publish)\s)(?:the\s+|our\s+|an?\s+(?=[a-z]+\s+[a-z]+s\s))?([a-z][a-z'-]*(?:\s+(?!(?:is|are|was|were|to|can|could|may|might|will|would|should|must)\b)[a-z][a-z'-]*){0,2}?(?:\s+or\s+(?:the\s+|a\s+)?[a-z][a-z'-]*)?|[a-z]+\s+who\s+[a-z ]+?)\s+(?:(?:can|may|will|should|must|also)\s+)*(?!(?:has|have|is|are|be|see|sees|view|views|browse|browses)\b)([a-z]+(?:\s+(?:in|out|up))?)\s+(?:(?:a|an|new|their|the|some|its)\s+)?(?!(?:can|may|will|should|must|also|without|with|by|via|through)\s)${NP}(?:\s+(?:up|in|on|online))?(?:\s+(?:for|of|on|about|against|to|in)\s+(?:a|an|one|each|exactly one|the|their|its|that|this)\s+${NP})?\s*,?\s+(?:with|containing|including|having|that (?:has|have)|which (?:has|have))\s+${LIST}$`, 'i'),
     topic: 3,
     parent: 4,
     list: 5,

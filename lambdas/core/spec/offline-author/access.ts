@@ -214,6 +214,8 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
         const entities = g.entities === 'all' ? (pronounObject && lastEntities.length > 0 ? lastEntities : pronounObject ? [] : unnamed) : g.entities;
         for (const entity of entities) {
           for (const letter of g.letters) {
+            // ("a new customer can sign up without an account": their own record is theirs to make, never everyone's to read.)
+            if (g.own && letter !== 'create') continue;
             // ("They don't have an account at that point, so anyone can create a volunteer record": the sentence says no account.)
             if (isPublic && !NO_LOGIN.test(clause) && !NO_LOGIN.test(s.text) && letter !== 'read') {
               // `anyone can post` without `without logging in`: any signed-in user.

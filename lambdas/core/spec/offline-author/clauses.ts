@@ -32,7 +32,11 @@ export function looksLikeClauseStart(rest: string, modalOnly: boolean, allowArti
   const tokens = words(rest.slice(0, 120).split(/[,;]/)[0]!);
   let k = 0;
   if (LEADING.has(tokens[k] ?? '')) k += 1;
-  if (DETERMINER_START.has(tokens[k] ?? '') || (allowArticle && (tokens[k] === 'a' || tokens[k] === 'an'))) k += 1;
+  // (", and a new customer can sign up": after a conjunction, one person of a kind with a modal is a new subject.)
+  // ("and a requirement will get signed off many times", "so a franchisee must only ever see": a rule or a fact, no one's right.)
+  const personOfKind = k === 1 && (tokens[k] === 'a' || tokens[k] === 'an') && tokens.slice(k + 2, k + 5).some((w) => /^(?:can|may|could|cannot|can't)$/.test(w));
+  if (personOfKind) modalOnly = true;
+  if (DETERMINER_START.has(tokens[k] ?? '') || personOfKind || (allowArticle && (tokens[k] === 'a' || tokens[k] === 'an'))) k += 1;
   for (let j = k + 1; j <= k + 3 && j < tokens.length; j += 1) {
     if (isVerbish(tokens[j]!, modalOnly)) {
       const subject = tokens.slice(k, j);

@@ -60,6 +60,8 @@ const STOPS = new Set(['with', 'of', 'for', 'from', 'without', 'when', 'if', 'by
 const FILLER = new Set(['pretty', 'much', 'basically', 'simply', 'and', 'or', 'their', 'the', 'only', 'also', 'any', 'a', 'an', 'its', 'his', 'her', 'them', 'it', 'these', 'those', 'other', 'others', 'some', 'then', 'each', 'every', 'just', 'both', 'new', 'existing', 'still', 'further', 'each', 'can', 'may', 'should', 'to', 'be', 'able', 'single']);
 /** Words that quantify a relation's far side ("has many trips"), never a right's object. */
 const RELATION_QUANTIFIERS = new Set(['many', 'several', 'multiple', 'lots', 'numerous']);
+/** Verbs of joining: what the person makes is their own record. */
+const JOIN_VERBS = new Set(['register', 'join', 'enrol', 'enroll', 'signup']);
 const EVERYTHING = new Set(['everything', 'anything', 'everything else', 'all']);
 const ACCESS_WORDS = new Set(['access', 'control', 'right', 'rights', 'permissions', 'privileges']);
 
@@ -236,6 +238,12 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
         groups.push({ letters: ['read'], entities: [...cur.afterPreposition], own: false, negative: cur.negative, adminWording: false, verbs: [] });
       } else if (cur.afterPreposition.length > 0 && entities === 'all' && !cur.everything && cur.letters.includes('create')) {
         // (Which record it makes is not said: no right at all rather than every record type.)
+      } else if (skipping && entities === 'all' && !cur.everything && cur.letters.includes('create')) {
+        // ("As a visitor, I can register once with my details": what follows the verb names no record type, so
+        // which record it makes is not said either. People who join make their own record when they are one;
+        // otherwise no right at all, never every record type.)
+        const self = cur.verbs.some((v) => JOIN_VERBS.has(v)) ? (ctx.index.resolve(subject) ?? ctx.index.resolve(subject.slice(-1))) : undefined;
+        if (self) groups.push({ letters: ['create', 'read'], entities: [self], own: true, negative: cur.negative, adminWording: false, verbs: [...cur.verbs] });
       } else if (nominal) {
         groups.push({ letters: ['create'], entities: [nominal], own: cur.own, negative: cur.negative, adminWording: false, verbs: [...cur.verbs] });
         const rest = cur.letters.filter((l) => l !== 'create');
@@ -350,7 +358,8 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
       // (Over an article: "sign up for a class".)
       const back = /^(?:a|an|the|one|each|any|their|its)$/.test(tokens[i - 1] ?? '') ? 2 : 1;
       // ("by making an enrolment", "by filling in a form": the record the act makes, said after it.)
-      const made = /^(?:making|creating|filling|submitting|placing|booking|sending|opening|adding|leaving|writing|raising|logging|completing)$/.test(tokens[i - back] ?? '') || (tokens[i - back] === 'in' && tokens[i - back - 1] === 'filling');
+      // ("register as an employer", "sign up as a sponsor": who joins is the record they make.)
+      const made = /^(?:making|creating|filling|submitting|placing|booking|sending|opening|adding|leaving|writing|raising|logging|completing)$/.test(tokens[i - back] ?? '') || (tokens[i - back] === 'in' && tokens[i - back - 1] === 'filling') || (tokens[i - back] === 'as' && cur.verbs.some((v) => JOIN_VERBS.has(v)));
       if (mention && cur.entities === 'all' && !cur.everything && made) {
         cur.madeBy = mention.entity;
         sawObject = true;

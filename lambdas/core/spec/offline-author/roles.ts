@@ -143,7 +143,8 @@ export function collectRoles(sentences: Sentence[], context: RightsContext): Rol
       const recordHead = eachRecord ? singularWord(words(eachRecord[1]!).pop() ?? '') : '';
       if (eachRecord && ctx.index.resolve(words(eachRecord[1]!)) !== undefined && !PERSON_WORDS.has(recordHead) && !/(?:er|or|ist|ian|ee|ent|ant)$/.test(recordHead)) return;
       // ("A return starts as requested and we approve or reject it": the record's first state, no person's rights.)
-      if (/^\s*(?:an?|each|every|the)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:starts?|begins?|starts?\s+off|begins?\s+life)\s+(?:as|at|in|off)\b/i.test(clause)) return;
+      // ("Visits start as booked, then ...": the same, said of them all.)
+      if (/^\s*(?:(?:an?|each|every|the)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:starts?|begins?|starts?\s+off|begins?\s+life)\s+(?:as|at|in|off)\b/i.test(clause)) return;
       if (/^\s*(?:(?:and|but|so|while)\s+)?the\s+[A-Z][a-z]+\s+(?:branch|office|site|shop|store|depot|centre|center|club|school|team|group|chapter|region|location|hub|clinic|practice)\b/.test(clause)) return;
       const parsed = parseRightsClause(clause, ctx);
       if (!parsed) return;

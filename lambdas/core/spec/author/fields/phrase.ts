@@ -1069,6 +1069,13 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (cameFrom) return owner.at(-1) === cameFrom[1] ? ['source'] : [cameFrom[1]!, 'source'];
   // ("what they want done: full mount, skull clean or rug": the kind of work asked for.)
   if (/^what\s+(?:they|the\s+[a-z]+|customers?|clients?|people)\s+(?:want|wants|need|needs|would like)\s+(?:done|doing|made)$/.test(t)) return ['work', 'type'];
+  // ("lasts at most 90 minutes", "runs for up to 3 hours": with the bound read apart, lasting so many units is a duration in them.)
+  const lasts = /^(?:(?:it|they|each one|which)\s+)?(?:lasts?|runs?(?:\s+for)?|takes?)\s+(minutes|hours|days|weeks|months)$/.exec(t);
+  if (lasts && (traits.min !== undefined || traits.max !== undefined)) {
+    traits.unit ??= lasts[1]!;
+    traits.type ??= 'integer';
+    return ['duration'];
+  }
   // ("how long it takes in minutes": a duration, its unit read apart.)
   // ("how long it should last", "how long it's expected to take": the same.)
   // ("roughly how long in minutes", "how long it took", "how long it lasted": the same, said in passing.)
