@@ -26,6 +26,16 @@ const MESSAGE = String.raw`(?:[a-z-]+\s+)?(?:reminder|email|e-mail|text|message|
 const ACTION_WORDS = /\b(?:send|sends|email|emails|text|notify|remind|message|alert|call|ping|reminder|notification|nudge)\b/i;
 const TIME_BEFORE_AFTER = /(?:minutes?|hours?|days?|weeks?|months?|years?|later|shortly|straight|right|immediately)$/i;
 
+// (Built once: the wording below is read for every sentence of every description.)
+const WHEN_DONE_THEY_GET = new RegExp(String.raw`^((?:when|whenever|once|as soon as)\s+[^,]+?\s+(?:is|are|gets?)\s+[a-z]+(?:ed|en))\s+((?:the|each|every|their)\s+[a-z]+)\s+(?:gets?|receives?)\s+(an?\s+${MESSAGE}|${MESSAGE})\b`, 'i');
+const WISH_THEY_GET = new RegExp(String.raw`\b(?:(?:i|we)(?:['’]d|\s+would)\s+(?:really\s+|also\s+)?(?:like|love|want)|(?:i|we)\s+(?:really\s+|also\s+)?want)\s+((?:the|each|every|their|our)\s+[a-z]+)\s+to\s+(?:get|receive|be\s+sent)\s+(an?\s+(?:[a-z]+\s+)?${MESSAGE}|${MESSAGE})\b`, 'i');
+const THEY_SHOULD_GET = new RegExp(String.raw`\b((?:the|each|every|their)\s+[a-z]+)\s+(?:should|must|will|needs\s+to)\s+(?:get|receive|be\s+sent)\s+(an?\s+(?:[a-z]+\s+)?${MESSAGE}|${MESSAGE})\b`, 'i');
+const NEW_ONES_GET = new RegExp(String.raw`^(?:all\s+|every\s+|each\s+|any\s+|a\s+|an\s+)?new\s+([a-z]+?)s?\s+(?:should\s+|will\s+|must\s+)?(?:get|gets|receive|receives|be sent|are sent|is sent)\s+(an?\s+${MESSAGE}|${MESSAGE})\b(.*)$`, 'i');
+const MESSAGE_GOES_TO = new RegExp(String.raw`^(an?\s+${MESSAGE}|${MESSAGE})\s+(?:goes|is sent|gets sent|will go|should go)\s+(?:out\s+)?to\s+((?:the|each|every|all|their)\s+[a-z]+(?:\s+[a-z]+)?)\b`, 'i');
+const THEY_GET = new RegExp(String.raw`^((?:the\s+|our\s+|all\s+|each\s+|every\s+)?[a-z]+(?:\s+(?!should\b|will\b|must\b|need\b)[a-z]+)?)\s+(?:should\s+|will\s+|must\s+|need to\s+)?(?:get|gets|receive|receives|be sent)\s+(an?\s+${MESSAGE}|${MESSAGE})\b`, 'i');
+const THEN_THEY_GET = new RegExp(String.raw`(,\s*)((?:the|our|each|every|their)\s+[a-z]+(?:\s+(?!should\b|will\b|must\b|gets?\b)[a-z]+)?|(?:everyone|everybody|all\s+those|those)(?:\s+(?!should\b|will\b|must\b|gets?\b)[a-z]+){0,3})\s+(?:should\s+|will\s+|must\s+)?(?:get|gets|receive|receives|be sent)\s+(an?\s+${MESSAGE}|${MESSAGE})\b`, 'i');
+const WE_WANT_MESSAGE = new RegExp(String.raw`^(?:we(?:'d| would)? (?:want|like|need)|i(?:'d| would)? (?:want|like|need)|there should be|it should send|please send)\s+(?:an?\s+)?(?:(?:automatic|automated|auto)\s+)?(${MESSAGE})\b`, 'i');
+
 export function plainWorkflowWording(sentence: string): string {
   let text = sentence.trim().replace(/\.$/, '');
   // ("By law we've got twenty working days, so when a request comes in ...": why, before the trigger, says nothing of it.)
@@ -45,11 +55,11 @@ export function plainWorkflowWording(sentence: string): string {
   // ("It'd be great if when a visit is booked ...": the wish around the workflow says nothing of it.)
   text = text.replace(/^(?:it(?:'d|\s+would)\s+be\s+(?:great|nice|good|lovely|handy|brilliant|ideal)|(?:i|we)(?:'d|\s+would)\s+(?:love|like)\s+it)\s+if\s+(?=(?:when|whenever|once|as soon as|after)\b)/i, '');
   // ("when a visit is booked the customer gets a text the day before": send them one, then.)
-  text = text.replace(new RegExp(String.raw`^((?:when|whenever|once|as soon as)\s+[^,]+?\s+(?:is|are|gets?)\s+[a-z]+(?:ed|en))\s+((?:the|each|every|their)\s+[a-z]+)\s+(?:gets?|receives?)\s+(an?\s+${MESSAGE}|${MESSAGE})\b`, 'i'), '$1, send $2 $3');
+  text = text.replace(WHEN_DONE_THEY_GET, '$1, send $2 $3');
   // ("The day before a session I'd really like the parent to get an automatic reminder", "... the parent should get a
   // reminder": send them one, then; and why is no part of it.)
-  text = text.replace(new RegExp(String.raw`\b(?:(?:i|we)(?:['’]d|\s+would)\s+(?:really\s+|also\s+)?(?:like|love|want)|(?:i|we)\s+(?:really\s+|also\s+)?want)\s+((?:the|each|every|their|our)\s+[a-z]+)\s+to\s+(?:get|receive|be\s+sent)\s+(an?\s+(?:[a-z]+\s+)?${MESSAGE}|${MESSAGE})\b`, 'i'), 'send $1 $2')
-    .replace(new RegExp(String.raw`\b((?:the|each|every|their)\s+[a-z]+)\s+(?:should|must|will|needs\s+to)\s+(?:get|receive|be\s+sent)\s+(an?\s+(?:[a-z]+\s+)?${MESSAGE}|${MESSAGE})\b`, 'i'), 'send $1 $2');
+  text = text.replace(WISH_THEY_GET, 'send $1 $2')
+    .replace(THEY_SHOULD_GET, 'send $1 $2');
   // ("I want someone to confirm it within 2 hours, and if nobody has, text me": someone should, within that time.)
   text = text.replace(/\b(?:(?:i|we)(?:['’]d|\s+would)\s+(?:really\s+)?(?:like|love|want)|(?:i|we)\s+(?:really\s+)?(?:want|need|expect))\s+(someone|somebody|staff|(?:the|one of the|one of our)\s+[a-z]+)\s+to\s+(?=[a-z]+\s+(?:it|them)\s+within\b)/i, (_m, who: string, at: number, whole: string) => `${at > 0 && !/[,;:]\s*$/.test(whole.slice(0, at)) && /^(?:when|whenever|once|as soon as|after)\b/i.test(whole) ? ', ' : ''}${who} should `)
     .replace(/\s+,\s+/g, ', ')
@@ -86,16 +96,16 @@ export function plainWorkflowWording(sentence: string): string {
   // ("within 48 hours of it being made": from when it was made, as a wait is.)
   text = text.replace(/\b(within\s+\S+\s+(?:minutes?|hours?|days?|weeks?))\s+of\s+(?:it|them)\s+being\s+(?:made|created|placed|booked|submitted|raised|sent)\b/i, '$1');
   // ("New members get a welcome email": when one is made, send it one.)
-  text = text.replace(new RegExp(String.raw`^(?:all\s+|every\s+|each\s+|any\s+|a\s+|an\s+)?new\s+([a-z]+?)s?\s+(?:should\s+|will\s+|must\s+)?(?:get|gets|receive|receives|be sent|are sent|is sent)\s+(an?\s+${MESSAGE}|${MESSAGE})\b(.*)$`, 'i'), (_all, record: string, message: string, rest: string) => `When a ${record} is created, send them ${message}${rest}`);
+  text = text.replace(NEW_ONES_GET, (_all, record: string, message: string, rest: string) => `When a ${record} is created, send them ${message}${rest}`);
   // ("A reminder goes out to the member 24 hours before their lesson": send the member one.)
-  text = text.replace(new RegExp(String.raw`^(an?\s+${MESSAGE}|${MESSAGE})\s+(?:goes|is sent|gets sent|will go|should go)\s+(?:out\s+)?to\s+((?:the|each|every|all|their)\s+[a-z]+(?:\s+[a-z]+)?)\b`, 'i'), 'send $2 $1');
+  text = text.replace(MESSAGE_GOES_TO, 'send $2 $1');
   // ("The manager should get an email ...", "Members get a reminder ...": send them one.)
-  text = text.replace(new RegExp(String.raw`^((?:the\s+|our\s+|all\s+|each\s+|every\s+)?[a-z]+(?:\s+(?!should\b|will\b|must\b|need\b)[a-z]+)?)\s+(?:should\s+|will\s+|must\s+|need to\s+)?(?:get|gets|receive|receives|be sent)\s+(an?\s+${MESSAGE}|${MESSAGE})\b`, 'i'), 'send $1 $2');
+  text = text.replace(THEY_GET, 'send $1 $2');
   // ("the day before each session starts, the member should get a reminder": after the trigger, send them one.)
   // (Only after a time or a trigger: "If the note isn't signed in that time, the therapist gets a reminder" is a step of a workflow already begun.)
-  if (/^(?:[^:,]{0,40}:\s*)?(?:(?:the\s+)?(?:day|week|evening|morning|night|month)\s+(?:before|after)|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|fourteen|twenty-four|thirty|forty-eight)\s+[a-z]+\s+(?:before|after)|when|whenever|once|as soon as)\b/i.test(text)) text = text.replace(new RegExp(String.raw`(,\s*)((?:the|our|each|every|their)\s+[a-z]+(?:\s+(?!should\b|will\b|must\b|gets?\b)[a-z]+)?|(?:everyone|everybody|all\s+those|those)(?:\s+(?!should\b|will\b|must\b|gets?\b)[a-z]+){0,3})\s+(?:should\s+|will\s+|must\s+)?(?:get|gets|receive|receives|be sent)\s+(an?\s+${MESSAGE}|${MESSAGE})\b`, 'i'), '$1send $2 $3');
+  if (/^(?:[^:,]{0,40}:\s*)?(?:(?:the\s+)?(?:day|week|evening|morning|night|month)\s+(?:before|after)|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|fourteen|twenty-four|thirty|forty-eight)\s+[a-z]+\s+(?:before|after)|when|whenever|once|as soon as)\b/i.test(text)) text = text.replace(THEN_THEY_GET, '$1send $2 $3');
   // ("We want an automatic reminder ...", "There should be an email ...": send one.)
-  text = text.replace(new RegExp(String.raw`^(?:we(?:'d| would)? (?:want|like|need)|i(?:'d| would)? (?:want|like|need)|there should be|it should send|please send)\s+(?:an?\s+)?(?:(?:automatic|automated|auto)\s+)?(${MESSAGE})\b`, 'i'), 'send a $1');
+  text = text.replace(WE_WANT_MESSAGE, 'send a $1');
   // ("New bookings should trigger a welcome email", "An overdue invoice should trigger a reminder".)
   text = text.replace(/^(?:a|an|new|every|each|any)\s+(?:(new|overdue|late|unpaid|urgent|[a-z]+ed)\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:should|must|will|needs? to)\s+(?:automatically\s+)?(?:trigger|fire(?:\s+off)?|kick\s+off|generate|send\s+out|send)\s+(.+)$/i, (all, state: string | undefined, record: string, action: string) => {
     const isNew = /^new$/i.test(sentence.trim().split(/\s+/)[0] ?? '') || /^new$/i.test(state ?? '');

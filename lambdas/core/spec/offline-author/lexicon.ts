@@ -74,7 +74,8 @@ export const ACT_RECORD_NAMES: Record<string, string[]> = {
 };
 
 /** Verbs a role is given: base form -> the rights it means. */
-export const RIGHT_VERBS: Record<string, RightLetter[]> = {
+// (No prototype: "constructor" or "toString" said in a description is no verb.)
+export const RIGHT_VERBS: Record<string, RightLetter[]> = Object.assign(Object.create(null) as Record<string, RightLetter[]>, {
   create: ['create'], add: ['create'], submit: ['create'], book: ['create'], write: ['create'], post: ['create'], make: ['create'],
   open: ['create'], register: ['create'], upload: ['create'], record: ['create'], log: ['create'], enter: ['create'], leave: ['create'],
   place: ['create'], raise: ['create'], request: ['create'], schedule: ['create'], publish: ['create'], file: ['create'], start: ['create'],
@@ -94,27 +95,41 @@ export const RIGHT_VERBS: Record<string, RightLetter[]> = {
   // ("The assistants handle the bookings", "only the treasurer touches invoices": all there is to do with them.)
   handle: CRUD, touch: CRUD,
   ...Object.fromEntries(Object.keys(ACT_RECORD_NAMES).map((verb): [string, RightLetter[]] => [verb, ['create']])),
-};
+});
 
 /** Verbs that, with "everything", make a role the administrative one. */
 export const ADMIN_VERBS = new Set(['manage', 'administer', 'administrate', 'moderate', 'control', 'do', 'run', 'own', 'oversee', 'supervise']);
 
 /** Two-word verbs, to the rights verb they mean. */
-export const PHRASAL_VERBS: Record<string, string> = {
+export const PHRASAL_VERBS: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, {
   'hand in': 'submit', 'turn in': 'submit', 'fill in': 'create', 'fill out': 'create', 'sign up': 'register', 'look at': 'read',
   'look up': 'read', 'check out': 'read', 'set up': 'create', 'put in': 'create', 'write up': 'create', 'sign off': 'approve',
   'look after': 'manage', 'take care': 'manage', 'apply for': 'create', 'book in': 'create', 'look through': 'read', 'look over': 'read', 'check on': 'read', 'keep track of': 'read',
-};
+});
 
 /** The rights verb a two-word verb means, in any person ("looks after", "hands in"). */
 export function phrasalVerb(token: string, next: string | undefined): string | undefined {
   if (!next) return undefined;
+  // (Asked of every word pair of every clause by several readers: the base forms are worked out once a word.)
   const t = token.toLowerCase();
-  for (const base of [t, t.replace(/ies$/, 'y'), t.replace(/es$/, ''), t.replace(/s$/, '')]) {
-    const verb = PHRASAL_VERBS[`${base} ${next.toLowerCase()}`];
+  const n = next.toLowerCase();
+  for (const base of baseForms(t)) {
+    const verb = PHRASAL_VERBS[`${base} ${n}`];
     if (verb) return verb;
   }
   return undefined;
+}
+
+const BASE_FORMS = new Map<string, readonly string[]>();
+/** A word and what it is with -ies, -es or -s undone (`carries` -> carry, carri, carrie). */
+function baseForms(t: string): readonly string[] {
+  let forms = BASE_FORMS.get(t);
+  if (!forms) {
+    forms = [t, t.replace(/ies$/, 'y'), t.replace(/es$/, ''), t.replace(/s$/, '')];
+    if (BASE_FORMS.size > 20000) BASE_FORMS.clear();
+    BASE_FORMS.set(t, forms);
+  }
+  return forms;
 }
 
 /** Signing in (`clients log in and can only see ...`): how people arrive, not a right on records. */
@@ -124,7 +139,7 @@ export const SIGN_IN_PHRASES = new Set(['log in', 'logs in', 'log on', 'logs on'
 export function rightVerb(token: string): string | undefined {
   const t = token.toLowerCase();
   if (RIGHT_VERBS[t]) return t;
-  for (const base of [t.replace(/ies$/, 'y'), t.replace(/es$/, ''), t.replace(/s$/, '')]) {
+  for (const base of baseForms(t)) {
     if (base !== t && RIGHT_VERBS[base]) return base;
   }
   return undefined;

@@ -29,6 +29,10 @@ interface Piece {
 
 /** The words that bound a size said after a field ("say up to 25 MB", "..., max 8 MB"). */
 const SIZE_BOUND = String.raw`(?:up to|max(?:imum)?|no more than|under|at most)`;
+/** One value said with its article ("a hearing test", "a labrador–golden cross"). */
+const ARTICLED_ITEM = String.raw`(?:an?\s+)?[a-z][\w–-]*(?:\s*[–-]\s*[a-z][\w–-]*)?`;
+/** ", which is a hearing test, a fitting or a repair": values said with their articles, after the field. */
+const WHICH_IS_ARTICLED = new RegExp(String.raw`,\s*(?:which|that)\s+(?:is|can be|will be|must be)\s+(?:either\s+|one of\s+)?((?:${ARTICLED_ITEM}(?:\s+[a-z][\w–-]*){0,2},\s*)+${ARTICLED_ITEM}(?:\s+[a-z][\w–-]*){0,2},?\s+or\s+${ARTICLED_ITEM}(?:\s+(?!and\b)[a-z][\w–-]*){0,2})(?=\s*(?:,|;|\.|$))`, 'gi');
 const SAY_SIZE = new RegExp(String.raw`,\s*say\s+(?=${SIZE_BOUND}\s+\d)`, 'gi');
 const EXAMPLE_AFTER_COMMA = new RegExp(String.raw`,\s*(like|e\.g\.|such as|for example|say)\s+(?!${SIZE_BOUND}\s+\d)("[^"]{1,40}"|[^,;()]{1,20}?)(?=\s*(?:[,;]|$))`, 'gi');
 const SIZE_AFTER_COMMA = new RegExp(String.raw`^(.*?),\s*(${SIZE_BOUND}\s+\d[^,;()]*)$`, 'i');
@@ -127,8 +131,7 @@ function splitFieldListOnce(said: string): string[] {
   list = list.replace(/\b(status|state|stage)\s+(?:that\s+|which\s+)?(?:goes|moves|runs|running|going|moving|flows|flowing)\s+from\s+([a-z][a-z -]*?)((?:\s*,?\s+(?:and\s+)?(?:then\s+)?to\s+[a-z][a-z -]*?)+)(?=\s*(?:[,;.]|$))(?!\s*,?\s+(?:or|though|although|but|unless|and\s+(?:it|they))\b)/gi, (_m, field: string, first: string, rest: string) => `${field} (${[first, ...rest.split(/\s*,?\s+(?:and\s+)?(?:then\s+)?to\s+/).filter((v) => v.trim())].map((v) => v.trim()).join(', ')})`);
   // ("a type, which is a hearing test, a fitting, a follow-up or a repair drop-off": values said with their articles.)
   // ("the breed, which is one of labrador, golden retriever, a labrador–golden cross, or German shepherd": some with articles.)
-  const item = String.raw`(?:an?\s+)?[a-z][\w–-]*(?:\s*[–-]\s*[a-z][\w–-]*)?`;
-  list = list.replace(new RegExp(String.raw`,\s*(?:which|that)\s+(?:is|can be|will be|must be)\s+(?:either\s+|one of\s+)?((?:${item}(?:\s+[a-z][\w–-]*){0,2},\s*)+${item}(?:\s+[a-z][\w–-]*){0,2},?\s+or\s+${item}(?:\s+(?!and\b)[a-z][\w–-]*){0,2})(?=\s*(?:,|;|\.|$))`, 'gi'), (all, values: string) => (/(?:^|,\s*|\bor\s+)an?\s/i.test(values) && !/^(?:required|optional|unique|mandatory|compulsory|needed)\b/i.test(values) ? ` (${values.replace(/\b(?:a|an)\s+/gi, '').replace(/\s*[–-]\s*/g, '-')})` : all));
+  list = list.replace(WHICH_IS_ARTICLED, (all, values: string) => (/(?:^|,\s*|\bor\s+)an?\s/i.test(values) && !/^(?:required|optional|unique|mandatory|compulsory|needed)\b/i.test(values) ? ` (${values.replace(/\b(?:a|an)\s+/gi, '').replace(/\s*[–-]\s*/g, '-')})` : all));
   // ("..., and finally the outcome, which is one of award, minor corrections, award of a lower degree, or fail": the last field's values, however long each.)
   list = list.replace(/,\s*(?:which|that)\s+(?:is|can be|will be|must be)\s+(?:always\s+)?one\s+of\s+((?:[^,;()]+,\s*){2,}(?:or\s+)?[^,;()]+?)\s*$/i, (all, values: string) => (/\band\b|(?:^|,\s*)(?:or\s+)?(?:the|an?|their|its|whether|how|when)\s/i.test(values) ? all : ` (${values.replace(/,\s*or\s+/i, ' or ')})`));
   // ("the applicant's name and email address — both required — plus a phone number": the rule of the two before it.)
