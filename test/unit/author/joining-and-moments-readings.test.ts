@@ -3,6 +3,7 @@
  * own record, never every record type; a record said to happen "at a date and time" or to last
  * "at most 90 minutes" has those fields; "without having an account" names no record.
  */
+import { phrasalVerb, rightVerb } from '../../../lambdas/core/spec/offline-author/lexicon';
 import { fieldOf as field, levelsOf, probeSpec as spec, rightsOf } from '../../support/author-probe';
 
 const RECORDS = ['Climbers: name, email (unique), phone.', 'Sessions: title, capacity.', 'Passes: climber, session, number of guests.'];
@@ -66,5 +67,18 @@ describe('when a record happens and how long it lasts', () => {
     const s = spec('Tours: name, price.', 'A tour is on a date.');
     expect(s.entities.map((e) => e.name)).toEqual(['Tour']);
     expect(s.entities[0]!.fields.some((f) => f.type === 'date' || f.type === 'datetime')).toBe(true);
+  });
+});
+
+describe('the verb tables', () => {
+  it.each(['constructor', 'toString', 'hasOwnProperty'])('"%s" is no verb of a right (the tables have no prototype)', (word) => {
+    expect(rightVerb(word)).toBeUndefined();
+    expect(phrasalVerb(word, 'in')).toBeUndefined();
+  });
+
+  it('still undoes -s and -es ("reads", "Updates"; "signs up" is registering)', () => {
+    expect(rightVerb('reads')).toBe('read');
+    expect(rightVerb('Updates')).toBe('update');
+    expect(phrasalVerb('signs', 'up')).toBe('register');
   });
 });
