@@ -95,7 +95,10 @@ const CIRCUMSTANCE_THEN_WISH = /^(as\s[^,]+,\s*(?:after|when|once|if|before|when
 const TIME_TO_ACT = /^as\s+(?:an?|the)\s+([^,]+?),\s*((?:when|once|after|as soon as|whenever)\s+[^,;]+?)\s*,?\s+i\s+(?:have|get|should have)\s+((?:up to\s+)?(?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(?:minutes?|hours?|days?|weeks?)\s+to\s+.+)$/i;
 
 /** "As a scheme admin, I'm emailed 30 days before a minibus's MOT is due": the system tells the role, then. */
-const TOLD = /^as\s+(?:an?|the)\s+([^,]+?),\s*i(?:'m|’m|\s+am|\s+get|\s+should be|'d like to be|\s+want to be)\s+(emailed|texted|notified|reminded|alerted|messaged|paged|phoned)\s+(.+)$/i;
+// ("I'm told as soon as ...", "I get nagged if ...": said of a person, what the system sends them.)
+const TOLD = /^as\s+(?:an?|the)\s+([^,]+?),\s*i(?:'m|’m|\s+am|\s+get|\s+should be|'d like to be|\s+want to be)\s+(emailed|texted|notified|reminded|alerted|messaged|paged|phoned|told|informed|nagged|chased|warned|pinged)\s+(.+)$/i;
+/** The verb of the message a person is told by: "told" is a notice, "nagged" a reminder. */
+const TOLD_AS: Readonly<Record<string, string>> = { told: 'notify', informed: 'notify', nagged: 'remind', chased: 'remind', warned: 'alert', pinged: 'notify' };
 
 /** "As the exams officer, I get an alert if nobody has moved a request ... within 10 days": if so, the system alerts the role. */
 const GOT_IF = new RegExp(String.raw`^as\s+(?:an?|the)\s+([^,]+?),\s*i\s+(?:get|receive|should get)\s+(${MESSAGE_WORDS})\s+(if|when|once|as soon as|whenever)\s+(.+)$`, 'i');
@@ -109,8 +112,11 @@ export function storyAsStatements(written: string): string[] {
     return [`${got[3]![0]!.toUpperCase()}${got[3]!.slice(1)} ${condition}, ${verb} the ${got[1]!.trim()}.`];
   }
   const told = TOLD.exec(written.trim().replace(/\.$/, ''));
-  if (told) {
-    const verb = told[2]!.toLowerCase().replace(/ied$/, 'y').replace(/ed$/, '').replace(/^pag$/, 'page').replace(/^phon$/, 'phone');
+  // ("I want to be told right away when ...": a wish, which the story's wishes read, with what follows it.)
+  const wished = told && TOLD_AS[told[2]!.toLowerCase()] !== undefined && /\b(?:want to be|like to be)\s+[a-z]+\s/i.test(told[0]);
+  if (told && !wished) {
+    const said = told[2]!.toLowerCase();
+    const verb = TOLD_AS[said] ?? said.replace(/ied$/, 'y').replace(/ed$/, '').replace(/^pag$/, 'page').replace(/^phon$/, 'phone');
     return [`${verb[0]!.toUpperCase()}${verb.slice(1)} the ${told[1]!.trim()} ${told[3]!.replace(/\bmy\b/gi, 'their')}.`];
   }
   const timed = TIME_TO_ACT.exec(written.trim().replace(/\.$/, ''));

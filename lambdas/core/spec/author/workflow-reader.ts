@@ -418,7 +418,7 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
   });
   const names = new Set<string>();
   const workflows = drafts.map((d): SpecWorkflow => {
-    return { name: uniqueName(`${snakeCase(d.entity)}_${d.keyword ?? 'workflow'}`, names), description: d.text.replace(/\.?$/, '.'), trigger: d.trigger, steps: d.steps };
+    return { name: uniqueName(/* ("kit_officer" for a Kit: the record's name is said once.) */ (d.keyword ?? 'workflow').startsWith(`${snakeCase(d.entity)}_`) ? d.keyword! : `${snakeCase(d.entity)}_${d.keyword ?? 'workflow'}`, names), description: d.text.replace(/\.?$/, '.'), trigger: d.trigger, steps: d.steps };
   });
   const states = new Map<string, string[]>();
   for (const d of drafts) {

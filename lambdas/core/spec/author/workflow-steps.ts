@@ -4,7 +4,8 @@
  * record, for an event with a timeout), a task, or the retries of a task.
  */
 import type { WorkflowStep } from '../spec-model';
-import { findDuration, words } from '../offline-author/text';
+import { findDuration, singular, words } from '../offline-author/text';
+import { PERSON_WORDS } from '../offline-author/lexicon';
 import { snakeCase } from '../../text/case';
 import { durationWords, uniqueName, type Draft } from './workflow-draft';
 import { readRelativeStep, readWait, relativeAmount, waitUntilBefore, wordNumber } from './workflow-waits';
@@ -303,7 +304,10 @@ function addTask(segment: string, draft: Draft, ctx: WorkflowContext): boolean {
     const m = mentionIn(tokens.slice(at + 1), ctx);
     // ("send everyone booked onto it a reminder email", "send each volunteer a text": the message sent names the task, not who gets it.)
     const sent = verb === 'send' ? SENT_MESSAGE.exec(tokens.slice(at + 1, at + 9).join(' ')) : null;
-    object = sent ? sent[1]!.replace(/\s+/g, '_') : m && m.start <= 2 ? snakeCase(m.entity) : objectPhrase(tokens.slice(at + 1));
+    // ("email the kit officer": a record's name before a person's word says which person, who is the one emailed.)
+    const person = m ? tokens[at + 1 + m.end] ?? '' : '';
+    const ofPerson = m !== undefined && (PERSON_WORDS.has(singular(person)) || /^[a-z]{3,}(?:er|or|ist|ian)s?$/.test(person));
+    object = sent ? sent[1]!.replace(/\s+/g, '_') : m && m.start <= 2 && !ofPerson ? snakeCase(m.entity) : objectPhrase(tokens.slice(at + 1));
     if (tokens.slice(at + 1, at + 2)[0] === 'it' || tokens.slice(at + 1, at + 2)[0] === 'them') object = snakeCase(draft.entity);
   }
   const own = object === snakeCase(draft.entity);

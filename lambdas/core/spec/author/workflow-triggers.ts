@@ -86,7 +86,8 @@ export function statePhrase(entity: string, tokens: string[], ctx: WorkflowConte
   for (let n = Math.min(3, tokens.length); n > 1; n -= 1) {
     const [verb, ...others] = tokens.slice(0, n);
     if (others.some((w) => /^(?:and|or|then|it|by|a|an|the)$/.test(w))) continue;
-    for (const first of new Set([verb!, verb!.replace(/s$/, ''), plainVerb(verb!)])) {
+    // ("marked as needing repair" when a value is `needs_repair`: the verb said as what the record does.)
+    for (const first of new Set([verb!, verb!.replace(/s$/, ''), plainVerb(verb!), ...(/ing$/.test(verb!) ? [`${verb!.slice(0, -3)}s`, `${verb!.slice(0, -3)}es`] : [])])) {
       const value = snakeCase([first, ...others].join(' '));
       const def = ctx.entities.find((e) => e.name === entity);
       if (def?.fields.some((f) => f.type === 'enum' && f.values?.includes(value)) || referringHolder(entity, value, ctx)) return [first, ...others].join(' ');

@@ -24,7 +24,7 @@ export const HEAD_TYPES: Readonly<Record<string, string>> = {
     requirements transcription wording footnote`).map((w) => [w, 'text'])),
   ...Object.fromEntries(list(`
     count quantity capacity seats year age stars copies credits stock mileage score rating points rank
-    reading size minutes seconds days weeks months years vintage population floors rooms goals wins losses position limit`).map((w) => [w, 'integer'])),
+    reading minutes seconds days weeks months years vintage population floors rooms goals wins losses position limit`).map((w) => [w, 'integer'])),
   ...Object.fromEntries(list(`
     price cost amount total fee fees rent rate wage salary budget balance deposit discount tax tip fare charge
     weight height width length depth distance area volume temperature percentage percent abv value yield hours
@@ -39,6 +39,8 @@ export const HEAD_TYPES: Readonly<Record<string, string>> = {
 };
 /** Two-word heads whose words alone say something else (`a web address` is no street address). */
 export const COMPOUND_HEAD_TYPES: Readonly<Record<string, string>> = {
+  // (A size alone is a label, "S, M or L", "A4"; the size of a group of people or things is how many.)
+  ...Object.fromEntries(list('party group team crew class household family batch litter herd flock brood colony clutch').map((w) => [`${w} size`, 'integer'])),
   'web address': 'url', 'web site': 'url', 'web page': 'url', 'home page': 'url', 'web link': 'url', 'email address': 'email',
   // An area of work or interest is a name, not a surface.
   'topic area': 'string', 'subject area': 'string', 'research area': 'string', 'focus area': 'string', 'service area': 'string', 'practice area': 'string',
