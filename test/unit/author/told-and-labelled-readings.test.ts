@@ -66,3 +66,25 @@ describe('informal words and labels', () => {
     expect(field(s, 'GearItem', 'condition')?.values).toEqual(['fine', 'needs_repair', 'retired']);
   });
 });
+
+describe('found in a probe of its own: a community bike workshop in bullets with sub-bullets', () => {
+  const s = spec(
+    '- Bikes\n  - owner\'s name and phone\n  - make and model\n- Repairs\n  - which bike\n  - what\'s wrong, in free text\n  - status: waiting, in progress, ready for collection, collected\n- Volunteers: name, email, skills',
+    "Volunteers can see and update repairs. Owners don't get accounts, but they can check a repair's status on the website without logging in.",
+  );
+  const names = (entity: string) => s.entities.find((e) => e.name === entity)?.fields.map((f) => f.name) ?? [];
+
+  it('reads ", in free text" as how the item before it is written, no field of its own', () => {
+    expect(field(s, 'Repair', 'description')?.type).toBe('text');
+    expect(names('Repair')).not.toContain('in_free_text');
+  });
+
+  it('reads "check a repair\'s status on the website without logging in" as the public\'s right, no field', () => {
+    expect(names('Repair').filter((n) => /website|logging/.test(n))).toEqual([]);
+    expect(s.access).toContainEqual({ entity: 'Repair', operation: 'read', level: 'public' });
+  });
+
+  it('reads "skills" as words, not a count', () => {
+    expect(field(s, 'Volunteer', 'skills')?.type).toBe('string');
+  });
+});

@@ -112,7 +112,8 @@ function definitionOf(text: string): ProseDefinition | undefined {
   clean = clean.replace(/^(?:i|we|they|you)\s+(?:just\s+)?(?:give|provide|enter|fill in|type in|put in)\s+(?=(?:my|our|their|your|a|an|the)\s)/i, 'it has ');
   // ("visitors can browse the rooms without logging in and see each room's number, its type (...), how many beds it has, ...":
   // what each room shows is what it has.)
-  clean = clean.replace(/^.*?\b(?:see|view|check|look at|read)\s+(?:each|every|a|the)\s+([a-z]+)['’]s\s+(?=[a-z])/i, (_m, record: string) => `each ${record} has its `);
+  // (Only a list: "they can check a repair's status on the website without logging in" is a right, no field list.)
+  clean = clean.replace(/^.*?\b(?:see|view|check|look at|read)\s+(?:each|every|a|the)\s+([a-z]+)['’]s\s+(?=[a-z][^,]*,)/i, (_m, record: string) => `each ${record} has its `);
   // ("guests can reserve a room by giving their arrival date, ...": what the reservation has.)
   clean = clean.replace(/^(?:[a-z]+(?:\s+[a-z]+)?\s+)?(?:can|could|may|want to|would like to)\s+(reserve|book|order|hire|rent)\s+(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+by\s+(?:giving|entering|filling in|providing|telling us)\s+(?=(?:their|a|an|the|my)\s)/i, (_m, verb: string) => `each ${ACT_RECORD[verb.toLowerCase()] ?? ({ rent: 'rental' } as Record<string, string>)[verb.toLowerCase()] ?? 'booking'} has `);
   // ("Customers themselves are just name, phone, ...": the record, said again to describe it.)

@@ -143,7 +143,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("the parts used (free text is fine)": a free text.)
     .replace(/\(\s*free[- ]?text(?:\s+is\s+(?:fine|ok|okay|good)|\s+please|\s+only)?\s*\)/gi, '(free text)')
     // ("any special requests in free text ("arriving late", "cot please")": written freely; what is quoted are examples.)
-    .replace(/^(.+?)\s+in\s+free[- ]?text\s*(?:\(([^()]+)\))?\s*$/i, (_m, name: string, examples?: string) => `${name} (free text${examples ? `; e.g. ${examples.replace(/,/g, ';')}` : ''})`)
+    .replace(/^(.+?),?\s+in\s+free[- ]?text\s*(?:\(([^()]+)\))?\s*$/i, (_m, name: string, examples?: string) => `${name} (free text${examples ? `; e.g. ${examples.replace(/,/g, ';')}` : ''})`)
     // ("free-text load-in notes (parking, lifts, stairs)": written freely, so what is listed is what they cover, a note.)
     .replace(/^((?:(?:the|some|any|a|an)\s+)?free[- ]text\s+[^()]+?)\s*\(([^()]+)\)\s*$/i, (_m, name: string, covered: string) => `${name} (free text; e.g. ${covered.replace(/,/g, ';')})`)
     // ("which dog(s)": one or more, said of the name; the plural marker is no detail.)

@@ -294,6 +294,8 @@ function isDescriptorTail(written: string): boolean {
   if (bare !== text.trim() && bare && !/[(:]/.test(bare) && /\d\s*(?:%|[a-z]{1,3})?$/i.test(bare) && !/^(?:an?|the|their|its|his|her|some|any|optional(?:ly)?)\s/i.test(bare) && isDescriptorTail(bare)) return true;
   // ("a short caption and a tick box for whether the customer is happy": a yes/no that asks its own question is a field of its own.)
   if (/^(?:an?|the)\s+(?:[a-z]+\s+)?(?:tick ?box|check ?box|yes\/no|flag|toggle)\s+(?:for|to say|saying|showing|about)\b/i.test(text.trim())) return false;
+  // ("what's wrong, in free text", "the address, as plain text": how the one before is written.)
+  if (/^(?:in|as|just)\s+(?:(?:plain|free|long|a\s+bit\s+of)\s+)?(?:free[- ]?text|text|words|prose)$/i.test(text.trim())) return true;
   // ("the bulk tank temperature at collection, in degrees": the unit of the one before.)
   if (/^(?:measured\s+)?in\s+degrees(?:\s+(?:celsius|centigrade|c))?$/i.test(text.trim())) return true;
   // ("optionally a photo", "an optional photo": a field of its own, said to be optional.)
