@@ -88,3 +88,19 @@ describe('found in a probe of its own: a community bike workshop in bullets with
     expect(field(s, 'Volunteer', 'skills')?.type).toBe('string');
   });
 });
+
+describe('at most one, at a time', () => {
+  it.each([
+    ['Each flat has at most one tenant at a time.', false],
+    ['Each flat has one tenant at a time.', true],
+    ['A flat has at most one tenant.', false],
+  ])('"%s" links the flat to a tenant (required: %s), with no field named for the time', (sentence, required) => {
+    const s = spec('Flats: address, rent.', 'Tenants: name, email.', sentence);
+    expect(field(s, 'Flat', 'tenant_id')).toMatchObject({ type: 'ref(Tenant)', required });
+    expect(s.entities.find((e) => e.name === 'Flat')?.fields.map((f) => f.name).filter((n) => /time/.test(n))).toEqual([]);
+  });
+
+  it('"Tenants: name, email" are a record type, a short list of a person\'s details after the label', () => {
+    expect(spec('Flats: address, rent.', 'Tenants: name, email.').entities.map((e) => e.name)).toEqual(['Flat', 'Tenant']);
+  });
+});

@@ -151,7 +151,8 @@ export function colonList(text: string): { topic: string; list: string } | undef
   const list = m[2]!.trim();
   // ("Tenancy: one plot and one plot holder, start date, end date": a word that usually heads a section names a
   // record type when a list of fields follows it.)
-  const recordable = /^(?:tenancy|tenancies|tenants?|notifications?|reminders?|notes?|records?|requirements?|processes)$/i.test(m[1]!.trim()) && (list.match(/,/g) ?? []).length >= 2 && !/\b(?:can|may|must|should|will|is|are)\b/i.test(list);
+  // ("Tenants: name, email": people who rent, their details first, whatever the list's length.)
+  const recordable = /^(?:tenancy|tenancies|tenants?|notifications?|reminders?|notes?|records?|requirements?|processes)$/i.test(m[1]!.trim()) && ((list.match(/,/g) ?? []).length >= 2 || (/^tenants?$/i.test(m[1]!.trim()) && PERSON_FIELDS.test(list))) && !/\b(?:can|may|must|should|will|is|are)\b/i.test(list);
   const topic = topicOf(m[1]!) ?? (recordable ? m[1]!.trim() : undefined);
   const nouns = manyNounItems(list);
   // ("Orchestra manager: manages ensembles, players and concerts": a verb of rights first, whatever it names.)

@@ -97,6 +97,13 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/^what\s+(kind|type|sort|size|colour|color|grade|level)\s+(?:it|they)\s+(?:is|are)\b/i, '$1')
     // ("was it locked y/n", "is it insured": the question, said as what it asks.)
     .replace(/^(was|is|were|are)\s+(?:it|they)\s+(?=[a-z]+(?:ed|en)?\b)/i, '$1 ')
+    // ("at most one gardener at a time", "one tenant at any one time": how many at once is no part of its name.)
+    .replace(/^((?:(?:at most|only|just|exactly|no more than|up to)\s+)?(?:one|a|an|a single)\s+[a-z][a-z -]*?)\s+at\s+(?:a|any|any\s+one|one|the\s+same)\s+time$/i, '$1')
+    // ("at most one gardener", "zero or one tenant": there may be none.)
+    .replace(/^(?:at most|no more than|up to|zero or|0 or)\s+(?=(?:one|a single|1)\s+[a-z])/i, () => {
+      traits.optional = true;
+      return '';
+    })
     // ("the temperature at collection, in degrees": a reading in degrees is a number; when it was read is no part of its name.)
     .replace(/\s*,?\s+(?:measured\s+)?in\s+degrees$/i, () => {
       traits.type ??= 'number';
