@@ -168,7 +168,7 @@ const PATTERNS: Pattern[] = [
     example: 'A booking is for one space and one member, and it has a start date',
     // (Also "is for one swimmer at one meet".)
     // (And "an appointment is with one stylist for one service, at a start time": the time after a comma is its field.)
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:always\s+)?(is for|links|references|is between|belongs? to|is part of|is from|uses|needs|requires|involves|puts|assigns|places|pairs|matches|connects|is with(?=\s+(?:one|a|an|exactly one)\s+[a-z]+\s+for\s))\s+${ONE}${NP}\s+(?:and\s+(?:to\s+|with\s+)?|at\s+|in\s+|on\s+|onto\s+|to\s+|with\s+|(?<=is with\s+\S+(?:\s+\S+)*\s+)for\s+)${ONE}${NP}${TAIL}$`, 'i'),
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:always\s+)?(is for|are for|links|references|is between|belongs? to|is part of|is from|uses|needs|requires|involves|puts|assigns|places|pairs|matches|connects|is with(?=\s+(?:one|a|an|exactly one)\s+[a-z]+\s+for\s))\s+${ONE}${NP}\s+(?:and\s+(?:to\s+|with\s+)?|at\s+|in\s+|on\s+|onto\s+|to\s+|with\s+|(?<=is with\s+\S+(?:\s+\S+)*\s+)for\s+)${ONE}${NP}${TAIL}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[3]! }, { child: m[1]!, parent: m[4]! }],
     list: 5,
     link: (m) => /^(?:links|references|is between)$/i.test(m[2]!),

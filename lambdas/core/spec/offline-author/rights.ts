@@ -52,7 +52,8 @@ export interface RightsContext {
 }
 
 /** ("The other setters can add routes": "other" sets them apart from a role named before, it is no part of the name.) */
-const SUBJECT_DETERMINERS = new Set(['the', 'a', 'an', 'all', 'our', 'my', 'your', 'each', 'every', 'any', 'only', 'other', 'most', 'many', 'registered']);
+// ("Us groomers need to see everything": who "us" are is the role.)
+const SUBJECT_DETERMINERS = new Set(['the', 'a', 'an', 'all', 'our', 'my', 'your', 'each', 'every', 'any', 'only', 'other', 'most', 'many', 'registered', 'us']);
 const HEDGE = new Set(['can', 'may', 'should', 'must', 'will', 'shall', 'could', 'might', 'also', 'only', 'ever', 'just', 'be', 'able', 'allowed', 'permitted', 'to', 'are', 'is', 'still', 'now', 'always', 'each', 'both', 'further', 'additionally', 'need', 'needs']);
 /** Words between "do" and "everything" that change nothing ("do pretty much anything"). */
 const SOFTENERS = new Set(['pretty', 'much', 'basically', 'just', 'absolutely', 'simply', 'literally', 'it']);

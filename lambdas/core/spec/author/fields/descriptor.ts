@@ -56,10 +56,11 @@ const RANGES: ReadonlyArray<[RegExp, 'both' | 'min' | 'max']> = [
   // ("never less than 30 or more than 90": both bounds, said as what it never is.)
   [new RegExp(String.raw`\b(?:never|not|no)\s+(?:less|fewer|lower)\s+than\s+${NUM}\s+(?:or|and|nor)\s+(?:(?:never|not|no)\s+)?(?:more|higher|greater)\s+than\s+${NUM}`, 'i'), 'both'],
   [new RegExp(String.raw`\b(?:at least|minimum(?: of)?|min\.?|no less than|not less than|never less than|never below|never under|never fewer than|no fewer than)\s+${NUM}`, 'i'), 'min'],
-  [new RegExp(String.raw`(?:^|\s)${NUM}\s+or more\b`, 'i'), 'min'],
+  // ("1 or higher", "18 or over": the same.)
+  [new RegExp(String.raw`(?:^|\s)${NUM}\s+or (?:more|higher|above|over|greater|upwards)\b`, 'i'), 'min'],
   [new RegExp(String.raw`\b(?:at most|up to|maximum(?: of)?|max\.?|no more than|not more than|never more than|never over|never above|no higher than|not above|(?:can't|cannot|can not|must not|mustn't|may not|never)\s+(?:go\s+)?(?:above|over|exceed|be (?:more|higher) than))\s+${NUM}`, 'i'), 'max'],
   [new RegExp(String.raw`\b(?:can't|cannot|can not|must not|mustn't|may not|never)\s+(?:go\s+)?(?:below|under|be (?:less|lower) than)\s+${NUM}`, 'i'), 'min'],
-  [new RegExp(String.raw`(?:^|\s)${NUM}\s+or less\b`, 'i'), 'max'],
+  [new RegExp(String.raw`(?:^|\s)${NUM}\s+or (?:less|lower|below|under|fewer)\b`, 'i'), 'max'],
   // ("25 at the very most", "3 tops", "starting at 1".)
   [new RegExp(String.raw`(?:^|\s)${NUM}\s+(?:at (?:the (?:very )?)?most|tops|max(?:imum)?)\b`, 'i'), 'max'],
   [new RegExp(String.raw`(?:^|\s)${NUM}\s+at (?:the (?:very )?)?least\b`, 'i'), 'min'],

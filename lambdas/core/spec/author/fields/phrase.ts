@@ -75,6 +75,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("one nice photo too, JPEG only please as that's what the website likes": the courtesy, "too" and the reason say nothing of it.)
     .replace(/\s+please\b/gi, '')
     .replace(/\s+too(?=\s*(?:[,(]|$))/i, '')
+    // ("the owner's contact details obviously": how sure the writer is says nothing of it.)
+    .replace(/\s+(?:obviously|naturally|of course|ideally|definitely|for sure|as well)(?=\s*(?:[,(]|$))/i, '')
     .replace(/\s+(?:as|because|since|cos|coz)\s+(?:that['’]s|that\s+is|it['’]s|it\s+is|they|we|our)\b[^,;()]*/gi, '')
     // ("a pic of each one": of the record itself, no part of the name.)
     .replace(/\s+(?:of|for)\s+(?:each|every)\s+(?:single\s+)?one(?=\s*(?:[,(]|$))/i, '')

@@ -46,6 +46,11 @@ function splitFieldListOnce(said: string): string[] {
   let written = said;
   // ("..., and if it's a gift, who the lucky recipient is": a condition before an item is what makes it optional, no item.)
   written = written.replace(/(,\s*(?:and\s+)?|^)(?:only\s+)?if\s+(?:it['’]s|it\s+is|they['’]re|they\s+are)\s+(?:an?\s+|the\s+)?[a-z-]+(?:\s+[a-z-]+)?\s*,\s*(?=[a-z])/gi, '$1optionally ');
+  // ("..., at a date and time, and can be a full groom, a bath and brush, or a nail trim": what kind it is, of those.)
+  written = written.replace(/(^|,\s*)(?:and\s+)?(?:it\s+|they\s+)?(?:can|could|will|may|might)\s+be\s+(?:either\s+)?((?:an?\s+)?[a-z][a-z -]*?(?:\s*,\s*(?:an?\s+)?[a-z][a-z -]*?)*\s*,?\s+or\s+(?:an?\s+)?[a-z][a-z -]*?)\s*$/i, (all, lead: string, values: string) => {
+    const kinds = values.split(/\s*,\s*(?:or\s+)?|\s+or\s+/i).map((v) => v.trim().replace(/^(?:an?)\s+/i, '')).filter(Boolean);
+    return kinds.length >= 2 && kinds.every((k) => k.split(/\s+/).length <= 4) ? `${lead}type (${kinds.slice(0, -1).join(', ')}${kinds.length > 2 ? ',' : ''} or ${kinds[kinds.length - 1]})` : all;
+  });
   // ("names two members: the challenger and the challenged player": each one named is one of those.)
   const named = /^(?:two|three|four)\s+([a-z]+?)s\s*:\s*(.+)$/i.exec(written.trim());
   if (named) return splitFieldList(named[2]!).map((item) => `${item} (a ${named[1]!.toLowerCase()})`);
@@ -352,7 +357,7 @@ function isBare(text: string): boolean {
   const t = text.trim().replace(/^(?:or|and)\s+/i, '');
   // ("wheelchair accessible or not": a yes/no field of its own, not a value.)
   if (/\s(?:or not|yes or no)$/i.test(t)) return false;
-  if (/^(?:a|an|the|their|its|his|her|one|some|whether|if|how|when|where|who)\s/i.test(t) || /[:(]/.test(t)) return false;
+  if (/^(?:a|an|the|their|its|his|her|one|some|any|our|my|whether|if|how|when|where|who)\s/i.test(t) || /[:(]/.test(t)) return false;
   // ("..., status open or closed": a field named with its values, not more values of the one before.)
   if (/^(?:status|state|stage|phase|type|kind|category)\s+\S+\s+or\s/i.test(t)) return false;
   const items = t.split(/\s+(?:or|and)\s+/i);

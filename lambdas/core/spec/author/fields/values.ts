@@ -45,6 +45,8 @@ export function valueList(said: string): string[] | undefined {
   // ("(Power tools, Access, Gardening...)", "(oak, pine etc.)": examples of an open list.)
   // ("(M25, MM106, that kind of thing)": so are they with a word for the rest.)
   if (/(?:^|\s)(?:e\.\s?g\.|i\.\s?e\.|eg\b|for example\b|for instance\b)|\.\.\.|…|\betc\b|\band so on\b|\b(?:that|this)\s+(?:kind|sort|type)\s+of\s+(?:thing|stuff)|\band the like\b|\bor similar\b|\bor whatever\b/i.test(text)) return undefined;
+  // ("which is 1 or higher", "18 or over": a bound, no values.)
+  if (/\d\s+or\s+(?:more|higher|above|over|greater|upwards|less|lower|below|under|fewer)\b/i.test(text)) return undefined;
   // ("(Bessie and Dolly, don't judge)": a remark among them makes them examples, no closed list.)
   if (/\b[a-z]+n['’]t\b|\b[a-z]+['’](?:re|m|ll|ve|d)\b/i.test(text)) return undefined;
   // ("(one of our volunteers, all of whom log in)": who it is, no values.)
