@@ -103,9 +103,11 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * starting author, taking the held-out part to 0.585, 88 descriptions; 9 development: on their own
  * 0.400 untouched, taking development to 0.809, 194 descriptions). After the session's readings
  * (each pinned on records made up for it): the nine 0.522, development 0.816, examples 0.953,
- * held-out 0.586 (its six new ones 0.514). The floors are those, rounded down.
+ * held-out 0.586 (its six new ones 0.514). Session 28 added no description; its readings (each
+ * pinned on records made up for it) took development from 0.816 to 0.818, examples 0.953 to 0.953
+ * and held-out from 0.5859 to 0.5866 (measured once, at the end). The floors are those, rounded down.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.815, examples: 0.95, 'held-out': 0.585 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.817, examples: 0.95, 'held-out': 0.586 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {
