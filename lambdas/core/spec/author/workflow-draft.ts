@@ -28,6 +28,13 @@ export interface Draft {
 }
 
 /** A step name not taken yet in the workflow (`wait_3_days`, `wait_3_days_2`). */
+/** A workflow's name: its record, then what it is about ("kit_officer" for a Kit, the record's name said once). */
+export function workflowName(entity: string, keyword: string | undefined): string {
+  const record = snakeCase(entity);
+  const about = keyword ?? 'workflow';
+  return about.startsWith(`${record}_`) ? about : `${record}_${about}`;
+}
+
 export function uniqueName(base: string, taken: Set<string>): string {
   let name = snakeCase(base) || 'step';
   for (let n = 2; taken.has(name); n += 1) name = `${snakeCase(base)}_${n}`;

@@ -12,7 +12,7 @@ import type { EntityIndex } from '../offline-author/entity-index';
 import { findDuration, words } from '../offline-author/text';
 import { snakeCase } from '../../text/case';
 import { emptyHints, type WorkflowHints } from './workflow-branches';
-import { uniqueName, durationWords, type Draft } from './workflow-draft';
+import { uniqueName, durationWords, workflowName, type Draft } from './workflow-draft';
 import { relativeAmount } from './workflow-waits';
 import { asStatusValue, dateField, dateOwner, statusFieldOf } from './workflow-record-fields';
 import { madeByAct, nounOfAct, participantRecord, startedByAct } from './workflow-acts';
@@ -418,7 +418,7 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
   });
   const names = new Set<string>();
   const workflows = drafts.map((d): SpecWorkflow => {
-    return { name: uniqueName(/* ("kit_officer" for a Kit: the record's name is said once.) */ (d.keyword ?? 'workflow').startsWith(`${snakeCase(d.entity)}_`) ? d.keyword! : `${snakeCase(d.entity)}_${d.keyword ?? 'workflow'}`, names), description: d.text.replace(/\.?$/, '.'), trigger: d.trigger, steps: d.steps };
+    return { name: uniqueName(workflowName(d.entity, d.keyword), names), description: d.text.replace(/\.?$/, '.'), trigger: d.trigger, steps: d.steps };
   });
   const states = new Map<string, string[]>();
   for (const d of drafts) {

@@ -237,13 +237,12 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
       } else if (referrer) {
         groups.push({ letters: [...new Set(cur.letters)], entities: [referrer], own: cur.own, negative: cur.negative, adminWording: false, verbs: [...cur.verbs] });
         groups.push({ letters: ['read'], entities: [...cur.afterPreposition], own: false, negative: cur.negative, adminWording: false, verbs: [] });
-      } else if (cur.afterPreposition.length > 0 && entities === 'all' && !cur.everything && cur.letters.includes('create')) {
-        // (Which record it makes is not said: no right at all rather than every record type.)
       } else if (skipping && entities === 'all' && !cur.everything && cur.letters.includes('create')) {
-        // ("As a visitor, I can register once with my details": what follows the verb names no record type, so
-        // which record it makes is not said either. People who join make their own record when they are one;
-        // otherwise no right at all, never every record type.)
-        const self = cur.verbs.some((v) => JOIN_VERBS.has(v)) ? (ctx.index.resolve(subject) ?? ctx.index.resolve(subject.slice(-1))) : undefined;
+        // (Which record it makes is not said, "for" a record or "with my details": no right at all rather than every
+        // record type. "As a visitor, I can register once with my details": people who join make their own record,
+        // when they are one.)
+        const joins = cur.afterPreposition.length === 0 && cur.verbs.some((v) => JOIN_VERBS.has(v));
+        const self = joins ? (ctx.index.resolve(subject) ?? ctx.index.resolve(subject.slice(-1))) : undefined;
         if (self) groups.push({ letters: ['create', 'read'], entities: [self], own: true, negative: cur.negative, adminWording: false, verbs: [...cur.verbs] });
       } else if (nominal) {
         groups.push({ letters: ['create'], entities: [nominal], own: cur.own, negative: cur.negative, adminWording: false, verbs: [...cur.verbs] });
