@@ -36,7 +36,7 @@ import { userNouns } from './user-nouns';
 import { opensWithSchedule } from './scheduled-jobs';
 import { givenList, introducedRecords, signUpList } from './given-lists';
 import { FILE_MENTION_WORD, mentionedFile } from './file-mentions';
-import { CALLED, colonListTopic, introducedTopic, keptAs, loneFieldList, madeWithList, passiveSubject } from './topics';
+import { CALLED, colonListTopic, introducedTopic, keptAs, loneFieldList, madeWithList, passiveSubject, pluralSaidAlone } from './topics';
 
 /** Someone making a record, at the end of a clause ("creates an attendance record for that child", "we record every harvest from a tree"): the record, and what it is for. */
 // ("the guardian does a check and logs it: which defib, ...": a check done and written down is the record.)
@@ -75,7 +75,8 @@ export function readDescription(description: string): Reading {
   for (const [i, st] of statements.entries()) {
     // ("Then the regular customers. For each one I want ...": the same.)
     // ("Packages are things like "Classic Four". Each has a name, ...": each of those.)
-    const brought = i > 0 && /^(?:for\s+)?(?:each|every)\s+one\s+(?!of\b)|^(?:each|every)\s+(?=(?:has|have|is|needs|gets|holds|carries|comes)\b)/i.test(st.text) ? introducedTopic(statements[i - 1]!.text, true) : undefined;
+    // ("Shows. Each one has ...": a plural said alone.)
+    const brought = i > 0 && /^(?:for\s+)?(?:each|every)\s+one\s+(?!of\b)|^(?:each|every)\s+(?=(?:has|have|is|needs|gets|holds|carries|comes)\b)/i.test(st.text) ? introducedTopic(statements[i - 1]!.text, true) ?? pluralSaidAlone(statements[i - 1]!.text) : undefined;
     if (brought) st.text = st.text.replace(/^((?:for\s+)?(?:each|every))(?:\s+one\b|(?=\s+(?:has|have|is|needs|gets|holds|carries|comes)\b))/i, (_m, each: string) => `${each} ${singularPhrase(brought.split(/\s+/)).join(' ')}`);
   }
   // The tenancy unit ("each choir is a tenant"), statement by statement so sentences never run together.

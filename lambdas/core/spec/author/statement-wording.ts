@@ -87,8 +87,28 @@ function labelledRelation(text: string): string {
   return m ? `Each ${m[1]!.toLowerCase()} ${m[3]!.replace(/^belong\b/i, 'belongs')} ${m[4]}` : text;
 }
 
+/**
+ * "The show, the venue and the date all have to be filled in": the rule of each, said once for all;
+ * said as one sentence per field ("The show is required; the venue is required; ...").
+ */
+const ALL_RULED = new RegExp(String.raw`^((?:the|its|their)\s+[a-z][a-z-]*(?:\s+(?!(?:all|both|are|must|have|need|should)\b)[a-z][a-z-]*)?(?:\s*,\s*(?:the|its|their)\s+[a-z][a-z-]*(?:\s+(?!(?:all|both|are|must|have|need|should)\b)[a-z][a-z-]*)?)*\s*,?\s+and\s+(?:the|its|their)\s+[a-z][a-z-]*(?:\s+(?!(?:all|both|are|must|have|need|should)\b)[a-z][a-z-]*)?)\s+(?:(?:all|both)\s+)?(?:(?:must|have\s+to|need\s+to|should)\s+(?:all\s+|both\s+|always\s+)*be\s+(?:filled\s+in|given|entered|provided|there|set|required|mandatory)|are\s+(?:all\s+|both\s+|always\s+)*(?:required|mandatory|compulsory|a\s+must|musts|needed))\s*[.!]?$`, 'i');
+
+function eachRuled(text: string): string {
+  const m = ALL_RULED.exec(text.trim());
+  if (!m) return text;
+  return m[1]!.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((item) => `${item.trim()} is required`).join('; ');
+}
+
 export function plainStatement(s: string): string {
-  return namedRole(introducedRole(selfIntroduced(eachOneOfLabel(announcedName(stuckAsWorkflow(plainWorkflowWording(plainRightsWording(valuesUntilThen(labelledRelation(s))))))))))
+  return namedRole(introducedRole(selfIntroduced(eachOneOfLabel(announcedName(stuckAsWorkflow(plainWorkflowWording(plainRightsWording(valuesUntilThen(labelledRelation(eachRuled(s)))))))))))
+    // ("which I'll call venues", "what we'd call a job": what the writer calls it.)
+    .replace(/\b(i|we)(?:['’]ll|\s+will|['’]d|\s+would|\s+usually|\s+always|\s+just)\s+call\b/gi, '$1 call')
+    // ("venues, even though most of them are school halls: ...": what they are despite is no part of it.)
+    .replace(/,?\s+even\s+(?:though|if)\s+[^,:;()]+(?=\s*:)/gi, '')
+    // ("Then the places we perform at, which I call venues: we need ...": the record, by the name the writer gives it.)
+    .replace(/^((?:(?:then|next|now|also|and|first)\s*,?\s+)?)(?:the|our)\s+[a-z][^,:;]{1,60},\s*(?:which|what)\s+(?:i|we)\s+call\s+(?:the\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*:/i, '$1the $2:')
+    // ("It starts life as an enquiry": starts as one.)
+    .replace(/\b(starts?|begins?)\s+(?:(?:its|their)\s+)?life\s+(?=as\s)/gi, '$1 ')
     // ("read only theirs": their own.)
     .replace(/\btheirs\b/gi, 'their own')
     .replace(EMPHASISED_EVERYONE, (_m, a?: string, b?: string) => a ?? b ?? '')

@@ -68,7 +68,7 @@ export interface Statements {
 const WORKFLOW_LEAD_IN = /^[^:]{0,100}\b(?:automations?|workflows?|process(?:es)?|reminders?|notifications?|rules?)\b[^:]{0,60}:\s*(?=(?:when|whenever|once|if|after|before|every|each|as soon as)\b)/i;
 // ("As for who does what: the coordinators can do everything": the topic announced, then the sentence.)
 // ("First, when a call-out request comes in, wait ...", "Second, 24 hours after ...": the count of what is listed says nothing.)
-const LEAD_IN = /^(?:(?:oh|ok|okay|and|also|plus|so)[,\s]+)*(?:one (?:last|more|final) thing|last but not least|finally|lastly|also|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|note|ps|p\.s\.|oh,? and|and finally|by the way|btw|important|and|plus|workflows?|automations?|(?:the\s+)?automatic\s+(?:bits|stuff|things)|auto\s+stuff|who does what|who can do what|reminders?|notifications?|rules?|tenancy|(?:as for|as to|when it comes to|regarding|in terms of)\s+(?:who does what|who can do what|who's who|permissions|access|the people|people|roles))\s*[:,-]\s*/i;
+const LEAD_IN = /^(?:(?:oh|ok|okay|and|also|plus|so)[,\s]+)*(?:one (?:last|more|final) thing|last but not least|finally|lastly|also|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|first of all|first off|for a start|to (?:start|begin)(?: with)?|on top of (?:that|this)|in addition|additionally|besides(?: that| this)?|apart from (?:that|this)|other than (?:that|this)|anyway|anyways|well|right|so|ok|okay|basically|honestly|essentially|in short|in a nutshell|note|ps|p\.s\.|oh,? and|and finally|by the way|btw|important|and|plus|workflows?|automations?|(?:the\s+)?automatic\s+(?:bits|stuff|things)|auto\s+stuff|who does what|who can do what|reminders?|notifications?|rules?|tenancy|(?:as for|as to|when it comes to|regarding|in terms of)\s+(?:who does what|who can do what|who's who|permissions|access|the people|people|roles))\s*[:,-]\s*/i;
 
 /** Headings and group bullets that hold rules rather than fields. */
 /** The sentence without its lead-in ("Also: ...", "Tenancy: each club is separate"), unless the label names a record type given fields ("Tenancy: start date, end date, rent"). */
@@ -84,8 +84,13 @@ function triggerFirst(piece: string): string {
   return m ? `${m[2]!.charAt(0).toUpperCase()}${m[2]!.slice(1).toLowerCase()} ${m[3]!}, ${m[1]!.charAt(0).toLowerCase()}${m[1]!.slice(1)}` : piece;
 }
 
+/** ("First there are the shows", "Secondly we have the venues": a count said with no comma before what is there.) */
+/** ("OK so shows.", "Right so every show has ...": a filler before what is said.) */
+const FILLER_SO = /^(?:ok|okay|right|well|alright)\s*,?\s+so\s*,?\s+(?=[a-z])/i;
+const COUNT_BEFORE_THERE = /^(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|lastly|finally|first of all|to (?:start|begin) with|on top of that|besides that|in addition)\s+(?=there(?:'s|\s+is|\s+are|'re)\s|(?:we|i)\s+(?:also\s+)?(?:have|'ve got|have got|keep|need|store|record|track)\s)/i;
+
 function withoutLeadIn(piece: string): string {
-  const stripped = piece.replace(INTERJECTION, '').replace(LEAD_IN, '');
+  const stripped = piece.replace(INTERJECTION, '').replace(FILLER_SO, '').replace(LEAD_IN, '').replace(COUNT_BEFORE_THERE, '');
   if (stripped === piece) return piece;
   // (The sentence keeps its capital: "First, when a request comes in, ..." is "When a request comes in, ...".)
   const rest = /^[A-Z]/.test(piece.trim()) ? stripped.charAt(0).toUpperCase() + stripped.slice(1) : stripped;
@@ -141,6 +146,11 @@ const FIELDS_LABEL = /^(?:(?:just|only)\s+)?(?:(?:its|the|our)\s+)?(?:fields|att
 /** A label for a record's states ("Status flow", "Lifecycle", "Stages"). */
 const STATE_LABEL = /^(?:(?:its|their)\s+)?(?:status(?:es)?|states?|stages?|lifecycle|life cycle)(?:\s+(?:flow|workflow|lifecycle|sequence|order|steps|values|progression))?$/i;
 
+/** "we need", "we'd also like to keep", "I record": the writer keeping what follows, of each record. */
+const KEPT_OF_EACH = /^(?:(?:so|and)\s+)?(?:we|i)(?:['’]d|\s+would)?\s+(?:also\s+|just\s+|always\s+)?(?:need|keep|record|store|track|note(?:\s+down)?|take(?:\s+down)?|want|like|ask\s+for|collect|capture|log)(?:\s+to\s+(?:know|keep|record|store|have|note|track))?\s+(?=(?:the|a|an|its|their)\s)/i;
+/** "... for every one", "... for each of them": of each record, said of the whole list. */
+const FOR_EVERY_ONE = /\s+(?:for|of|from|on)\s+(?:every|each)\s+(?:single\s+)?one\b|\s+for\s+(?:all|each|every\s+one)\s+of\s+them\b/gi;
+
 /** "Vehicles: plate number (unique), make, model": a record type and its field list, on one line. */
 export function colonList(text: string): { topic: string; list: string } | undefined {
   const m = /^([^:]{1,60}):\s*(.+)$/.exec(text.trim());
@@ -148,7 +158,8 @@ export function colonList(text: string): { topic: string; list: string } | undef
   if (!m || (/\d$/.test(m[1]!) && /^\d/.test(m[2]!))) return undefined;
   // ("TripSlip: school trip consent and payments": a product's name in capitals inside a word titles the text.)
   if (/[a-z][A-Z]/.test(m[1]!)) return undefined;
-  const list = m[2]!.trim();
+  // ("Venues: we need the name and a contact email for every one, plus the address": what the writer keeps of each is the list.)
+  const list = m[2]!.trim().replace(KEPT_OF_EACH, '').replace(FOR_EVERY_ONE, '');
   // ("Tenancy: one plot and one plot holder, start date, end date": a word that usually heads a section names a
   // record type when a list of fields follows it.)
   // ("Tenants: name, email": people who rent, their details first, whatever the list's length.)

@@ -58,6 +58,12 @@ const THEN_BARE = /^(?:then|next|now|and\s+then|after\s+that|finally|also|plus|a
 /** ("Kilns, obviously.", "The boats.": a record type said alone, as a sentence of its own, is described next.) */
 const SAID_ALONE = /^(?:the\s+|our\s+|(?=[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?s\s*,\s*(?:obviously|of\s+course|naturally|too|as\s+well|next|then|first|again)\b))(?!(?:thanks|cheers|regards|wishes|questions|details|bits|things|basics|rules|notes|days|years|yes|plus|others|etc)\b)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s*(?:,\s*(?:obviously|of\s+course|naturally|too|as\s+well|next|then|first|again))?\s*[.!:]?$/i;
 
+/** ("Shows. Each one has ...": a plural said alone is what "each one" in the next sentence is one of.) */
+export function pluralSaidAlone(text: string): string | undefined {
+  const m = /^(?!(?:thanks|cheers|regards|wishes|questions|details|bits|things|basics|rules|notes|days|years|yes|plus|others|etc)\b)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s*[.!:]?$/i.exec(text.trim());
+  return m && !NOT_TOPICS.test(m[1]!.split(/\s+/).pop()!) ? m[1]!.toLowerCase() : undefined;
+}
+
 /** ("The people entering cats are exhibitors.": people said by what they do, then what they are called, described next.) */
 const PEOPLE_ARE = /^(?:the\s+)?(?:people|ones|folk|those|persons)\s+(?:who\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:are|we\s+call)\s+(?:our\s+|the\s+|called\s+)?([a-z]+s)\s*[.!]?$/i;
 

@@ -58,6 +58,10 @@ function splitFieldListOnce(said: string): string[] {
   // ("..., or pay-as-you-go for people who just drop in now and then": who a value is for says nothing of it.)
   // ("its width and height in centimetres": both measured in that unit.)
   written = written.replace(/\b((?:its|their|the)\s+)?(width|height|length|depth|weight|diameter|thickness)\s+and\s+(?:(?:its|their|the)\s+)?(width|height|length|depth|weight|diameter|thickness)\s+(in\s+[a-z]+)/gi, '$1$2 $4, $3 $4');
+  // ("the route, which for now is just north, south or east": how long it holds says nothing of the values;
+  // "which audience it's aimed at, which for us is either ...", "which for us can only be between -30 and 8": nor where
+  // the writer says it from.)
+  written = written.replace(/,\s*(which|that)\s+(?:for now|currently|at the moment|right now|at present|these days|for (?:us|me|them)|with us|in practice|here|really|basically|usually|normally|generally)\s*,?\s+(?:(is|are)\s+(?:just|only|simply)?\s*|(?=(?:can|will|must|should)\s))/gi, (_m, which: string, verb?: string) => `, ${which} ${verb ? `${verb} ` : ''}`);
   // ("the client's preferred way of being contacted, which is phone, ...": the preferred contact method.)
   written = written.replace(/\bpreferred\s+(?:way|method|means|channel)\s+(?:of\s+(?:being\s+)?contact(?:ed|ing)?|to\s+be\s+contacted|of\s+contact)\b/gi, 'preferred contact method')
     // ("how many people live in the household": the household's size.)
@@ -96,8 +100,6 @@ function splitFieldListOnce(said: string): string[] {
     .replace(/,\s*kept\s+(?=(?:under|below|within|to)\s+\d)/gi, ', ')
     // ("where the booking came from: our own website, a phone call, or one of the partner sites": the source, and its values.)
     .replace(/\bwhere\s+(?:the|each|a)\s+[a-z]+\s+(?:came|comes)\s+from\s*:\s*((?:[^,;()]+,\s*)+or\s+[^,;()]+?)(?=\s*(?:[,;]|$))/i, (_m, values: string) => `source (${values.split(/\s*,\s*(?:or\s+)?|\s+or\s+/).map((v) => v.trim().replace(/^(?:our\s+own|our|a|an|the|one\s+of\s+the|one\s+of\s+our)\s+/i, '')).filter(Boolean).join(', ').replace(/,\s*([^,]+)$/, ' or $1')})`);
-  // ("the route, which for now is just north, south or east": how long it holds says nothing of the values.)
-  list = list.replace(/,\s*(which|that)\s+(?:for now|currently|at the moment|right now|at present|these days)\s*,?\s+(is|are)\s+(?:just|only|simply)?\s*/gi, ', $1 $2 ');
   // ("each booking gets one of the vans, obviously": the aside says nothing.)
   list = list.replace(/,\s*(?:obviously|of course|naturally|clearly|really|basically|as you'd expect)\s*(?=[,;.]|$)/gi, '');
   // ("a room number, which has to be unique and can have letters in it, like 3B": text, with an example of it.)

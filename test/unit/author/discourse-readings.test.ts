@@ -1,0 +1,89 @@
+/**
+ * Session 29 (issue 23): how chatty writers move from one record to the next and talk around what
+ * they say, on records made up for these tests (not from the corpus): the count before a topic
+ * ("First there are ...", "Secondly, ..."), fillers ("Anyway,", "OK so"), a plural said alone
+ * before "Each one has", "which I'll call ...", "X: we need ... for every one", a rule said once
+ * for several fields, "starts life as", "ends up as", "which for us is either ...", and why an item
+ * is kept ("because ...") being no part of it.
+ */
+import { fieldOf as field, probeSpec as spec } from '../../support/author-probe';
+
+const namesOf = (s: ReturnType<typeof spec>, entity: string) => s.entities.find((e) => e.name === entity)?.fields.map((f) => f.name) ?? [];
+
+describe('how a writer moves on to the next record', () => {
+  it.each([
+    'Firstly, kites.',
+    'First of all, kites.',
+    'To start with, kites.',
+    'Secondly, kites.',
+    'Lastly, kites.',
+    'On top of that, kites.',
+    'Anyway, kites.',
+    'OK so kites.',
+    'Basically, kites.',
+    'Kites.',
+    'First there are the kites themselves.',
+    'Secondly there are kites.',
+  ])('"%s Each one has a name, a wingspan and a price." gives the kite its fields', (lead) => {
+    const s = spec(`${lead} Each one has a name, a wingspan and a price.`, 'Flyers have a name.');
+    expect(namesOf(s, 'Kite')).toEqual(expect.arrayContaining(['name', 'wingspan', 'price']));
+  });
+
+  it('small talk said alone ("Details.", "Thanks.") is no record for "each one"', () => {
+    const s = spec('Kites have a name. Details. Each one has a colour.', 'Thanks. Each one has a price.');
+    expect(s.entities.map((e) => e.name)).not.toEqual(expect.arrayContaining(['Detail']));
+    expect(s.entities.map((e) => e.name)).not.toEqual(expect.arrayContaining(['Thank']));
+  });
+
+  it('reads "the places we fly at, which I\'ll call sites even though ...: we need the name ... for every one" as the record so named', () => {
+    const s = spec('Kites have a name.', "Then the places we fly at, which I'll call sites even though most of them are beaches: we need the name and a contact email for every one, plus the address.");
+    expect(namesOf(s, 'Site')).toEqual(expect.arrayContaining(['name', 'contact_email', 'address']));
+    expect(s.entities.map((e) => e.name)).not.toContain('Place');
+  });
+
+  it('reads "Pitches: we need the name and a contact email for each of them" as the list', () => {
+    const s = spec('Kites have a name.', 'Pitches: we need the name and a contact email for each of them, plus the address.');
+    expect(namesOf(s, 'Pitch')).toEqual(['name', 'contact_email', 'address']);
+  });
+});
+
+describe('rules and states said in passing', () => {
+  it.each([
+    'The kite, the fee and the date all have to be filled in.',
+    'The kite, the fee and the date are all required.',
+    'The kite, the fee and the date must all be given.',
+  ])('"%s" makes each of the three required', (rule) => {
+    const s = spec('Kites have a name.', `A lesson is for one kite and has a date, a fee and a note. ${rule}`);
+    expect(field(s, 'Lesson', 'kite_id')?.required).toBe(true);
+    expect(field(s, 'Lesson', 'fee')?.required).toBe(true);
+    expect(field(s, 'Lesson', 'date')?.required).toBe(true);
+    expect(field(s, 'Lesson', 'note')?.required).not.toBe(true);
+    expect(namesOf(s, 'Lesson').filter((n) => /all|have|given/.test(n))).toEqual([]);
+  });
+
+  it('reads "It starts life as an enquiry, then becomes pencilled or confirmed, and ends up as flown, or cancelled ..." as the states', () => {
+    const s = spec('Kites have a name.', 'A lesson is for one kite and has a date. It starts life as an enquiry, then becomes pencilled or confirmed, and ends up as flown, or cancelled if the wind drops.');
+    expect(field(s, 'Lesson', 'status')?.values).toEqual(['enquiry', 'pencilled', 'confirmed', 'flown', 'cancelled']);
+  });
+
+  it('reads "which level it is for, which for us is either beginner, improver or expert" as one field with its values', () => {
+    const s = spec("Each kite has a name and which level it's meant for, which for us is either beginner, improver or expert.");
+    expect(field(s, 'Kite', 'level')?.values).toEqual(['beginner', 'improver', 'expert']);
+    expect(namesOf(s, 'Kite')).not.toContain('which');
+  });
+
+  it('reads "the temperature, which for us can only be between -30 and 8" as its bounds', () => {
+    const s = spec('Each freezer has a name and the temperature, which for us can only be between -30 and 8.');
+    expect(field(s, 'Freezer', 'temperature')).toMatchObject({ min: -30, max: 8 });
+  });
+
+  it('keeps why an item is recorded out of the list ("..., because that changes ...")', () => {
+    const s = spec('For each flyer we need their full name. We record whether the flyer holds a licence, because that changes how we insure them and who we call in an emergency.');
+    expect(namesOf(s, 'Flyer').filter((n) => /call|insure|emergency/.test(n))).toEqual([]);
+  });
+
+  it('keeps the items after the reason ("..., because it affects X, and the colour")', () => {
+    const s = spec('Kites have a name. We also record how many lines it has, as a whole number, because it affects the price, and the colour.');
+    expect(namesOf(s, 'Kite')).toContain('colour');
+  });
+});
