@@ -87,3 +87,50 @@ describe('rules and states said in passing', () => {
     expect(namesOf(s, 'Kite')).toContain('colour');
   });
 });
+
+describe('found in a probe of its own: a costume store in chatty paragraphs', () => {
+  const s = spec(
+    "So, first up, the costumes. For every costume we need a code (no two the same), a short description, what size it is, which period it's from (Victorian, 1920s, modern or fantasy) and a photo if we've got one, just a JPEG under 4 MB.",
+    "Then there are the hires. A hire is when another group borrows some costumes for a show. We note the group's name, a contact phone, the date they pick up and the date they bring it back, and the fee. A hire is requested at first, then approved or turned down, then out, and finally returned.",
+  );
+
+  it('keeps the record announced before a sentence saying what it is ("A hire is when ..."), and asks nothing about the announcement', () => {
+    expect(namesOf(s, 'Hire')).toEqual(expect.arrayContaining(['group_name', 'contact_phone', 'fee']));
+    expect(namesOf(s, 'Costume')).not.toContain('fee');
+    expect(s.openQuestions ?? []).not.toContain('Then there are the hires');
+    expect(s.openQuestions ?? []).not.toContain('First up, the costumes');
+  });
+
+  it('names the date of a move by the move ("the date they pick up", "the date they bring it back")', () => {
+    expect(field(s, 'Hire', 'pickup_date')?.type).toBe('date');
+    expect(field(s, 'Hire', 'return_date')?.type).toBe('date');
+  });
+
+  it('reads "is requested at first, then approved or turned down, then out, and finally returned" as the states', () => {
+    expect(field(s, 'Hire', 'status')?.values).toEqual(['requested', 'approved', 'turned_down', 'out', 'returned']);
+  });
+
+  it('reads "a photo if we\'ve got one, just a JPEG under 4 MB" as one file', () => {
+    expect(field(s, 'Costume', 'photo_key')?.file).toEqual({ contentTypes: ['image/jpeg'], maxBytes: 4 * 1048576 });
+    expect(namesOf(s, 'Costume').filter((n) => n.startsWith('just'))).toEqual([]);
+  });
+
+  it('still asks about a record announced that the spec does not have', () => {
+    const t = spec('Kites have a name.', 'Then there are the hires. Sadly it rained.');
+    expect(t.openQuestions).toContain('Then there are the hires');
+  });
+});
+
+describe('two record types that each require the other', () => {
+  it('keeps only the later one\'s reference ("Every hut has a warden" and "the hut they belong to"), so both can be created', () => {
+    const s = spec('Every hut has a name and a warden.', 'For each warden we keep their name, their phone and the hut they belong to.');
+    expect(field(s, 'Warden', 'hut_id')).toMatchObject({ type: 'ref(Hut)', required: true });
+    expect(field(s, 'Hut', 'warden_id')).toBeUndefined();
+  });
+
+  it('keeps an optional reference back ("a captain, who is one of its players")', () => {
+    const s = spec('Each team has a name and an optional captain, which is a player.', 'Each player has a name and belongs to one team.');
+    expect(field(s, 'Player', 'team_id')?.required).toBe(true);
+    expect(field(s, 'Team', 'captain_id')).toMatchObject({ type: 'ref(Player)', required: false });
+  });
+});

@@ -12,7 +12,7 @@ import { readStates } from './states';
 import { inferAccess } from '../offline-author/access';
 import { finishSpec } from '../offline-author/finish';
 import { PERSON_WORDS, RIGHT_VERBS, WEAK_PERSON_WORDS } from '../offline-author/lexicon';
-import { applyContainments, attachOrphans, metaKey, type MetaMap } from '../offline-author/relations';
+import { applyContainments, attachOrphans, breakRequiredCycles, metaKey, type MetaMap } from '../offline-author/relations';
 import { applyRequiredRule } from '../offline-author/required';
 import type { RightsContext } from '../offline-author/rights';
 import { collectRoles, fieldLocator, finalizeRoles, referrerLocator, roleWords, type RoleDraft } from '../offline-author/roles';
@@ -294,6 +294,7 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
   }
 
   for (const e of entities) applyRequiredRule(e, meta);
+  breakRequiredCycles(entities, meta);
   const roles = finalizeRoles(drafts, entities, {
     everyone: access.everyone,
     ownerOps: access.ownerOps,

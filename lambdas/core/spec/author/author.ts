@@ -36,7 +36,7 @@ import { userNouns } from './user-nouns';
 import { opensWithSchedule } from './scheduled-jobs';
 import { givenList, introducedRecords, signUpList } from './given-lists';
 import { FILE_MENTION_WORD, mentionedFile } from './file-mentions';
-import { CALLED, colonListTopic, introducedTopic, keptAs, loneFieldList, madeWithList, passiveSubject, pluralSaidAlone } from './topics';
+import { ANNOUNCED, CALLED, colonListTopic, introducedTopic, keptAs, loneFieldList, madeWithList, passiveSubject, pluralSaidAlone } from './topics';
 
 /** Someone making a record, at the end of a clause ("creates an attendance record for that child", "we record every harvest from a tree"): the record, and what it is for. */
 // ("the guardian does a check and logs it: which defib, ...": a check done and written down is the record.)
@@ -516,8 +516,9 @@ export function readDescription(description: string): Reading {
       const entity = def && !runBy ? (def.topic === PREVIOUS ? eachOfBefore ?? previous ?? (headed ? nameOf(headed, units) : undefined) : nameOf(def.topic, units, def.list !== undefined)) : undefined;
       if (!def || !entity) {
         // ("A session is a lesson slot. It's got a start ...": what "it" is next.)
+        // ("A hire is when another group borrows some costumes. We note the group's name, ...": the same.)
         // ("Customers place orders online - they need an account for that - and an order is basically a list of ...": at the end too.)
-        const said = /(?:^|[,;-]\s*(?:and\s+)?|\s+and\s+)(?:a|an|the|each|every)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(?:a|an|just a|basically a|really a|simply a|one)\s/i.exec(part.trim());
+        const said = /(?:^|[,;-]\s*(?:and\s+)?|\s+and\s+)(?:a|an|the|each|every)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(?:a|an|just a|basically a|really a|simply a|one|(?:just\s+|basically\s+|simply\s+)?(?:when|where|whenever))\s/i.exec(part.trim());
         const named = said ? nameOf(said[1]!, units) : undefined;
         // ("A carer is a fostering household. It has a household name, ...": a record type, though people of that name have a role.)
         const describedNext = /^(?:it|they)(?:\s+(?:also\s+)?(?:has|have|holds?|records?|keeps?|stores?)|['’]s\s+got|['’]ve\s+got)\s/i.test((parts[parts.indexOf(part) + 1] ?? sentences[sentences.indexOf(sentence) + 1]?.text ?? '').trim());
@@ -998,13 +999,6 @@ const ALSO_STATE_AFTER = /^\s*(?:it|they)\s+(?:can|may|might|could)\s+(?:also\s+
 /** After a semicolon, what a file field is: its formats or its size. */
 const FILE_DETAIL_AFTER = /^\s*(?:jpe?gs?|pngs?|pdfs?|gifs?|heic|mp3s?|mp4s?|csvs?|any image|images? only|photos? only|max(?:imum)?\s+\d|up to \d|at most \d|no more than \d|nothing over \d|under \d)\b/i;
 
-/**
- * "Then there are the patterns", "Next up, the swap meets", "The heart of it is the patients", "The last big thing is chemicals",
- * "We start with the candidates, our doctoral students": record types named alone, in the plural, before what each has;
- * "When a candidate is ready, they upload a thesis submission": one made, before what it has ("That has the title, ...");
- * "Our clients are the exporting companies": who they are, before what each has ("For each we keep ...").
- */
-const ANNOUNCED = /^(?:(?:and|then|next|also|now|finally|lastly|day to day|day-to-day)\s*,?\s+)*(?:(?:let's\s+|we'll\s+|i'll\s+|we\s+|i\s+)?start(?:ing)?\s+with\s+|first(?:\s+up)?\s*,\s+|there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?|we(?:'ve|\s+have)\s+(?:also\s+)?got\s+|we\s+(?:also\s+)?have\s+|(?:so\s+)?we\s+(?:also\s+)?need\s+|next\s+up\s*,?\s+|on\s+to\s+|we\s+(?:also\s+)?(?:hold|run|organi[sz]e|host|put on)\s+|the\s+(?:heart|core|centre|center|hub|backbone|main part|most important (?:thing|part)|starting point|(?:last\s+|other\s+|final\s+|next\s+)?(?:big|main|biggest|important)\s+(?:thing|one))\s+(?:of\s+(?:it|it all|everything|the (?:system|app|whole thing))\s+)?(?:is|are)\s+|it(?:'s|\s+is)\s+all\s+(?:about|built around)\s+|(?:most|the bulk|the majority)\s+of\s+what\s+(?:i|we)\s+do\s+(?:is|are)\s+|(?:it(?:'s|\s+is)\s+)?mostly\s+|everything\s+(?:revolves|centres|centers|hangs)\s+(?:around|on)\s+)(?:(?:the|our|some|all\s+the)\s+)?([a-z]+(?:\s+[a-z]+)?s)(?:\s*,\s*(?:our|the|i\.e\.|that is|who are|which are|meaning)\s+[a-z ]{3,40})?$|^(?:and\s+)?we\s+(?:also\s+)?(?:keep track of|track|record|log|store|keep)\s+(?:every|each)\s+([a-z]+(?:\s+[a-z]+)?)$|^the\s+(?:(?:heart|core|centre|center|hub|backbone|main thing)\s+of\s+(?:it|it all|everything|the whole thing)|(?:main|big|biggest|first|most important|central)\s+thing\s+(?:we|i)\s+(?:track|keep track of|record|store|look after|manage|deal with|lend out|hire out|rent out|keep))\s+(?:is|are)\s+(?:the|our)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)$|^(?:(?:when|once|after)\s+[^,]{3,60},\s*)?(?:they|we|you|people)\s+(?:upload|submit|file|fill in|fill out|write|create|open|raise|log|send in|put in)\s+(?:a|an)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)$|^(?:our|the)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?s)\s+are\s+(?:the|our|all|mostly|mainly|usually)\s+[a-z -]{3,40}$/i;
 /** The sentence after an announcement says what each has: "Each one must have ...", "They each have ...". */
 const DESCRIBED_NEXT = /^(?:and\s+)?(?:(?:its|their)\s+[a-z]+|(?:for\s+)?(?:each|every)\s+(?:one|of them|single one)\b|for\s+(?:each|every)\s*,?\s+(?:we|i|you|they)\b|(?:they|these)\s+(?:each\s+|all\s+)?(?:have|has|need|must|can|should|come|carry|hold|get)\b)/i;
 

@@ -101,6 +101,12 @@ function readStatesOnce(written: string): StateList | undefined {
   // ('sits as "awaiting pricing" until ..., goes to "on shop floor"': a quoted state of several words is one.)
   // ("A party goes enquiry → held → confirmed → completed": arrows between the states, in order.)
   const text = written
+    // ("A hire is requested at first, then approved or turned down, then out": the state it starts in, then the rest.)
+    .replace(/^((?:a|an|the|each|every)\s+[a-z]+(?:\s+[a-z]+)?)\s+is\s+([a-z][a-z-]*)\s*(?:at first|initially)?\s*,\s*(?=then\s+[a-z])/i, '$1 starts as $2, ')
+    // ("then approved or turned down": a way out said with its particle is one state.)
+    .replace(/\b(or|then)\s+(turned|sent|called|put|held|signed|checked|handed|paid|written|sold|closed)\s+(down|back|off|out|in|up)\b/gi, (_m, lead: string, verb: string, particle: string) => `${lead} ${verb}-${particle}`)
+    // ("..., then approved or declined, then out": two ways on, each a state.)
+    .replace(/,\s*then\s+([a-z][a-z-]*)\s+or\s+([a-z][a-z-]*)(?=\s*,)/gi, ', then $1, or $2')
     // ("The status starts at received, then acknowledged, in progress, on hold (when we've gone back ...) and finally answered
     // or refused": when a state is reached says nothing of it; "and finally" is one more step.)
     .replace(/\s*\((?:when|if|once|while|after|before|until)\b[^()]*\)/gi, '')

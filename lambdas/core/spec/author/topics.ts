@@ -58,6 +58,20 @@ const THEN_BARE = /^(?:then|next|now|and\s+then|after\s+that|finally|also|plus|a
 /** ("Kilns, obviously.", "The boats.": a record type said alone, as a sentence of its own, is described next.) */
 const SAID_ALONE = /^(?:the\s+|our\s+|(?=[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?s\s*,\s*(?:obviously|of\s+course|naturally|too|as\s+well|next|then|first|again)\b))(?!(?:thanks|cheers|regards|wishes|questions|details|bits|things|basics|rules|notes|days|years|yes|plus|others|etc)\b)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s*(?:,\s*(?:obviously|of\s+course|naturally|too|as\s+well|next|then|first|again))?\s*[.!:]?$/i;
 
+/**
+ * "Then there are the patterns", "Next up, the swap meets", "The heart of it is the patients", "The last big thing is chemicals",
+ * "We start with the candidates, our doctoral students": record types named alone, in the plural, before what each has;
+ * "When a candidate is ready, they upload a thesis submission": one made, before what it has ("That has the title, ...");
+ * "Our clients are the exporting companies": who they are, before what each has ("For each we keep ...").
+ */
+export const ANNOUNCED = /^(?:(?:and|then|next|also|now|finally|lastly|day to day|day-to-day)\s*,?\s+)*(?:(?:let's\s+|we'll\s+|i'll\s+|we\s+|i\s+)?start(?:ing)?\s+with\s+|first(?:\s+up)?\s*,\s+|there(?:'s|\s+is|\s+are|'re)\s+(?:also\s+)?|we(?:'ve|\s+have)\s+(?:also\s+)?got\s+|we\s+(?:also\s+)?have\s+|(?:so\s+)?we\s+(?:also\s+)?need\s+|next\s+up\s*,?\s+|on\s+to\s+|we\s+(?:also\s+)?(?:hold|run|organi[sz]e|host|put on)\s+|the\s+(?:heart|core|centre|center|hub|backbone|main part|most important (?:thing|part)|starting point|(?:last\s+|other\s+|final\s+|next\s+)?(?:big|main|biggest|important)\s+(?:thing|one))\s+(?:of\s+(?:it|it all|everything|the (?:system|app|whole thing))\s+)?(?:is|are)\s+|it(?:'s|\s+is)\s+all\s+(?:about|built around)\s+|(?:most|the bulk|the majority)\s+of\s+what\s+(?:i|we)\s+do\s+(?:is|are)\s+|(?:it(?:'s|\s+is)\s+)?mostly\s+|everything\s+(?:revolves|centres|centers|hangs)\s+(?:around|on)\s+)(?:(?:the|our|some|all\s+the)\s+)?([a-z]+(?:\s+[a-z]+)?s)(?:\s*,\s*(?:our|the|i\.e\.|that is|who are|which are|meaning)\s+[a-z ]{3,40})?$|^(?:and\s+)?we\s+(?:also\s+)?(?:keep track of|track|record|log|store|keep)\s+(?:every|each)\s+([a-z]+(?:\s+[a-z]+)?)$|^the\s+(?:(?:heart|core|centre|center|hub|backbone|main thing)\s+of\s+(?:it|it all|everything|the whole thing)|(?:main|big|biggest|first|most important|central)\s+thing\s+(?:we|i)\s+(?:track|keep track of|record|store|look after|manage|deal with|lend out|hire out|rent out|keep))\s+(?:is|are)\s+(?:the|our)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)$|^(?:(?:when|once|after)\s+[^,]{3,60},\s*)?(?:they|we|you|people)\s+(?:upload|submit|file|fill in|fill out|write|create|open|raise|log|send in|put in)\s+(?:a|an)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)$|^(?:our|the)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?s)\s+are\s+(?:the|our|all|mostly|mainly|usually)\s+[a-z -]{3,40}$/i;
+
+/** The record a sentence announces, as written ("Then there are the hires" -> "hires"), or undefined. */
+export function announcedRecord(text: string): string | undefined {
+  const m = ANNOUNCED.exec(text.trim().replace(/[.!:]$/, ''));
+  return m ? (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]) : undefined;
+}
+
 /** ("Shows. Each one has ...": a plural said alone is what "each one" in the next sentence is one of.) */
 export function pluralSaidAlone(text: string): string | undefined {
   const m = /^(?!(?:thanks|cheers|regards|wishes|questions|details|bits|things|basics|rules|notes|days|years|yes|plus|others|etc)\b)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s*[.!:]?$/i.exec(text.trim());

@@ -12,6 +12,7 @@ import type { Reading } from './assemble';
 import { inferAccess } from '../offline-author/access';
 import { saysSingleTenant } from '../offline-author/tenancy';
 import { singular, words } from '../offline-author/text';
+import { announcedRecord, introducedTopic } from './topics';
 
 // (Also how the writer says it is one organisation: "We're a single allotment society", "it's just us".)
 const TENANCY = /\btenan(?:t|ts|cy)\b|\bseparate\b|\bnobody else's business\b|\b(?:its|their) own (?:little |small |separate )?(?:organi[sz]ation|business|company|club|outfit)s?\b|\bisolat|\bits own workspace\b|\bown (?:data|workspace|account)\b|^(?:we(?:'re|\s+are)|this is|it's|it is)\s+(?:just\s+)?(?:a\s+single|one|only one|just one|just us|just the one)\b|^there(?:'s|\s+is)\s+(?:only|just)\s+(?:one|a single|the one)\b/i;
@@ -56,7 +57,13 @@ export function unplacedStatements(reading: Reading, ctx: RightsContext, workflo
     if (/^(?:and\s+|so\s+|but\s+)?(?:when|whenever|if|once|after|before|as soon as)\b/i.test(clause.trim())) return false;
     return parseRightsClause(clause, ctx) !== undefined;
   };
-  const read = (clause: string) => tenantHolds(clause) || trade(clause) || /^(?:that's|that is|this is|which is)\s+how\b/i.test(clause.trim()) || rightsOfSomeone(clause) || accessIn(clause, ctx) || TENANCY.test(clause) || saysSingleTenant(clause) || NO_RIGHTS.test(clause) || PUBLIC.test(clause) || STATES.test(clause);
+  // ("Then there are the hires", "First up, the costumes": a record brought up, which the spec has, was understood.)
+  const announces = (clause: string) => {
+    if (clause.trim().split(/\s+/).length > 8) return false;
+    const topic = announcedRecord(clause) ?? introducedTopic(clause, true);
+    return topic !== undefined && ctx.index.resolve(words(topic)) !== undefined;
+  };
+  const read = (clause: string) => announces(clause) || tenantHolds(clause) || trade(clause) || /^(?:that's|that is|this is|which is)\s+how\b/i.test(clause.trim()) || rightsOfSomeone(clause) || accessIn(clause, ctx) || TENANCY.test(clause) || saysSingleTenant(clause) || NO_RIGHTS.test(clause) || PUBLIC.test(clause) || STATES.test(clause);
   reading.sentences.forEach((s, i) => {
     if (i === 0 || used.has(i) || SMALL_TALK.test(s.text.trim())) return;
     // ("The regatta list, the race schedule and the results are public": the first items of a list the next clause ends.)

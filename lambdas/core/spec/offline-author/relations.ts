@@ -53,6 +53,24 @@ export function applyContainments(entities: SpecEntity[], containments: Containm
   }
 }
 
+/**
+ * Two record types that each require the other ("Every hut has a warden" and a warden's "the hut
+ * they belong to") could never be created: neither can be saved before the other exists. The
+ * one described later refers to the one described first (the warden to its hut, the review to
+ * its proposal, the hire to its kit), so the earlier one's reference goes.
+ */
+export function breakRequiredCycles(entities: SpecEntity[], meta: MetaMap): void {
+  for (const [at, first] of entities.entries()) {
+    for (const later of entities.slice(at + 1)) {
+      const back = later.fields.find((f) => f.required && refTarget(f.type) === first.name);
+      const forth = first.fields.find((f) => f.required && refTarget(f.type) === later.name);
+      if (!back || !forth) continue;
+      first.fields.splice(first.fields.indexOf(forth), 1);
+      meta.delete(metaKey(first.name, forth.name));
+    }
+  }
+}
+
 export function hasName(e: SpecEntity): boolean {
   return e.fields.some((f) => isNameField(f.name));
 }

@@ -711,6 +711,15 @@ const MEASURE_OF_UNIT: Readonly<Record<string, string>> = { kg: 'weight', g: 'we
  * host, `how many kilos it was` -> weight_kg, `how many people came` -> people, `when it
  * arrived` -> arrived_at (a date and time).
  */
+
+/** Moves a record's day is named by ("the date they pick up": pickup_date), by how the move is said. */
+const MOVES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^pick/, 'pickup'], [/^collect/, 'collection'], [/^drop/, 'drop_off'], [/back$|^return/, 'return'],
+  [/^(?:c[oa]me|arrive)/, 'arrival'], [/^(?:leave|left|depart)/, 'departure'], [/^move.*in$/, 'move_in'], [/^move.*out$/, 'move_out'],
+  [/^check.*in$/, 'check_in'], [/^check.*out$/, 'check_out'],
+];
+const DATE_OF_MOVE = /^(?:the\s+)?date\s+(?:they|it|he|she|we|you)\s+(?:will\s+|['’]ll\s+|should\s+|need\s+to\s+|have\s+to\s+|has\s+to\s+)?(pick(?:s|ed)?\s+(?:it\s+|them\s+)?up|collect(?:s|ed)?(?=\s+it|\s+them|$)|drop(?:s|ped)?\s+(?:it\s+|them\s+)?off|(?:bring|brings|brought|give|gives|gave|send|sends|sent|hand|hands|handed)\s+(?:it\s+|them\s+)?back|returns?(?=\s+it|\s+them|$)|c[oa]mes?\s+to\s+us|arrives?|leaves?|left|departs?|move[sd]?\s+(?:in|out)|check(?:s|ed)?\s+(?:in|out))(?:\s+(?:it|them))?$/;
+
 function whPhrase(text: string, traits: Traits, owner: readonly string[]): string[] | undefined {
   const t = text.toLowerCase().replace(/^(?:roughly|about|approximately|exactly|also)\s+/, '');
   // ("what I'm concerned about", "what they're worried about": the concern, in their words.)
@@ -1024,6 +1033,13 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (begun) {
     traits.type ??= 'date';
     return [begun[1] === 'joined' ? 'join' : 'start', 'date'];
+  }
+  // ("the date they pick up", "the date they bring it back", "the date it came to us": the day of that move, named
+  // as such dates usually are: pickup_date, return_date, arrival_date.)
+  const moved = DATE_OF_MOVE.exec(t);
+  if (moved) {
+    traits.type ??= 'date';
+    return [MOVES.find(([re]) => re.test(moved[1]!))![1], 'date'];
   }
   // ("the date it was set", "the date they were hired": the date of that act.)
   const dateDone = /^(?:the\s+)?date\s+(?:it|they|he|she)\s+(?:was|were)\s+(?:first\s+)?(set|put up|built|made|sold|bought|cast|hung|paid|sent|taken|given|done|held|found|lost|born)$/.exec(t);

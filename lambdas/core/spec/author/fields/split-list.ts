@@ -293,7 +293,8 @@ function valueRun(pieces: readonly Piece[], i: number): number {
 function isDescriptorTail(written: string): boolean {
   // (Words kept together, "between 0\u2063and\u20632", read as written.)
   // ("one nice photo, JPEG only please as that's what the website likes": the courtesy and the reason say nothing of it.)
-  const text = written.replace(/\u2063/g, ' ').replace(/\s+please\b/gi, '').replace(/\s+(?:as|because|since|cos|coz)\s+(?:that['’]s|that\s+is|it['’]s|it\s+is|they|we|the|our)\b[^,;()]*$/i, '');
+  // ("a photo if we've got one, just a JPEG under 4 MB": how little it need be says nothing more.)
+  const text = written.replace(/\u2063/g, ' ').replace(/^(?:just|only|ideally|preferably|simply)\s+(?=(?:an?\s+)?(?:jpe?gs?|pngs?|pdfs?|gifs?|heic|mp3s?|mp4s?|csvs?|images?|photos?)\b)/i, '').replace(/\s+please\b/gi, '').replace(/\s+(?:as|because|since|cos|coz)\s+(?:that['’]s|that\s+is|it['’]s|it\s+is|they|we|the|our)\b[^,;()]*$/i, '');
   // ("the minimum age, never below 18 (legal drinking age here)": a rule, then why, in parentheses.)
   // ("from 1 (the treble) to 12": an aside inside the rule, too.)
   const bare = text.replace(/\s*\([^()]*\)/g, ' ').replace(/\s+/g, ' ').trim();
