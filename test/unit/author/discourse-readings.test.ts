@@ -134,3 +134,25 @@ describe('two record types that each require the other', () => {
     expect(field(s, 'Team', 'captain_id')).toMatchObject({ type: 'ref(Player)', required: false });
   });
 });
+
+describe('found in a probe of its own: a community choir', () => {
+  it('reads "When a concert is a week away, remind everyone" as a wait until a week before the concert\'s date', () => {
+    const s = spec('Concerts have a title and a date.', 'Members can read concerts.', 'When a concert is 3 days away, email the members.');
+    const workflow = s.workflows.find((w) => w.trigger?.entity === 'Concert');
+    expect(workflow?.steps[0]).toMatchObject({ kind: 'waitUntil', field: 'date', offset: '-P3D' });
+  });
+
+  it('asks about a condition it cannot read ("When the hall is half empty, ...") rather than taking it for states', () => {
+    const s = spec('Concerts have a title and a date.', 'Members can read concerts.', 'When the hall is half empty, ring the caretaker.');
+    expect(s.openQuestions).toContain('When the hall is half empty, ring the caretaker');
+  });
+
+  it.each([
+    ['a pass/fail result', 'result', ['pass', 'fail']],
+    ['a low/medium/high priority', 'priority', ['low', 'medium', 'high']],
+    ['a yes, no or maybe', 'response', ['yes', 'no', 'maybe']],
+  ])('reads "%s" as the field %s with its values', (phrase, name, values) => {
+    const s = spec(`Each test has a date and ${phrase}.`);
+    expect(field(s, 'Test', name)?.values).toEqual(values);
+  });
+});

@@ -21,6 +21,8 @@ const PUBLIC = /\b(?:anyone|everyone|everybody|public|publicly|visitors?|guests?
 /** What people may not do or how they use it, said without a right: "Invoices are none of their business", "Clients log in too". */
 const NO_RIGHTS = /\bnone of (?:their|his|her|your|our) business\b|\b(?:log|logs|sign|signs)\s+in\s+(?:too|as well|also)\b|\b(?:have|get|has|gets)\s+(?:their own\s+)?(?:logins?|accounts?)\s*(?:too|as well)?$/i;
 // (The values right after the verb: "A booking is pending, confirmed or cancelled"; not "Issues are straightforward: an issue number, ...".)
+/** ("When a concert is nearly sold out, email ...": a condition, no states, whatever follows its verb.) */
+const WHEN = /^(?:and\s+|so\s+)?(?:when|whenever|once|if|as soon as|after|before|until)\b/i;
 const STATES = /\b(?:is|are|can be|goes from|moves through|either)\s+(?:(?:either|one of|always|usually|then|now|first)\s+)*[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s*(?:,|\bor\b|\/|\bthen\b|\bto\b)/i;
 /** Small talk around the description ("Here's what I need", "Thanks!", "Hope that makes sense"): nothing to ask about. */
 const SMALL_TALK = new RegExp(String.raw`^(?:(?:so|ok|okay|right|anyway)\s*,?\s+)?(?:here(?:'s|\s+is|\s+are)\s+(?:(?:roughly|basically|briefly|quickly|more or less)\s+)?(?:what|how|the\s+(?:details|gist|basics|idea|plan))|(?:i|we)\s+(?:own|run|manage|operate)\s+(?:a|an|the|my|our)\s[^,]*?(?:\band\s+(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:tired|sick|fed up)\b.*)?$|(?:hi|hello|hey|thanks|thank you|cheers|many thanks)\b|that's\s+(?:it|all|about it|everything)\b|hope\s+(?:this|that)\s+(?:helps|makes sense)|let me know\b|any questions\b|(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:drowning|tired|sick|fed up)\b` +
@@ -63,7 +65,7 @@ export function unplacedStatements(reading: Reading, ctx: RightsContext, workflo
     const topic = announcedRecord(clause) ?? introducedTopic(clause, true);
     return topic !== undefined && ctx.index.resolve(words(topic)) !== undefined;
   };
-  const read = (clause: string) => announces(clause) || tenantHolds(clause) || trade(clause) || /^(?:that's|that is|this is|which is)\s+how\b/i.test(clause.trim()) || rightsOfSomeone(clause) || accessIn(clause, ctx) || TENANCY.test(clause) || saysSingleTenant(clause) || NO_RIGHTS.test(clause) || PUBLIC.test(clause) || STATES.test(clause);
+  const read = (clause: string) => announces(clause) || tenantHolds(clause) || trade(clause) || /^(?:that's|that is|this is|which is)\s+how\b/i.test(clause.trim()) || rightsOfSomeone(clause) || accessIn(clause, ctx) || TENANCY.test(clause) || saysSingleTenant(clause) || NO_RIGHTS.test(clause) || PUBLIC.test(clause) || (STATES.test(clause) && !WHEN.test(clause.trim()));
   reading.sentences.forEach((s, i) => {
     if (i === 0 || used.has(i) || SMALL_TALK.test(s.text.trim())) return;
     // ("The regatta list, the race schedule and the results are public": the first items of a list the next clause ends.)

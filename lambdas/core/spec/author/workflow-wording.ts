@@ -44,6 +44,8 @@ export function plainWorkflowWording(sentence: string): string {
   text = text.replace(/\b(a|an|any|each|every)\s+(?:newly|recently|just)\s+(?:reported|submitted|created|logged|raised|added|made|opened|booked|registered)\s+/gi, '$1 new ');
   // ("the evening before their journey, 12 hours before it leaves": the time said exactly.)
   text = text.replace(/\bthe\s+(?:evening|morning|night|afternoon|day)\s+before\s+(their|the|its|a|an)\s+([a-z]+)\s*,\s*((?:\d+|an?|one|two|three|six|twelve|twenty-four|forty-eight)\s+(?:minutes?|hours?|days?))\s+before\s+(?:it|they)\s+(leaves|starts|departs|begins|opens|is due)\b/i, '$3 before $1 $2 $4');
+  // ("When a concert is a week away, remind everyone": that long before each.)
+  text = text.replace(/^(?:when|once|as\s+soon\s+as)\s+(?:a|an|the|each|every|our|their)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(?:only\s+|just\s+)?((?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|twenty-four|forty-eight)\s+(?:hours?|days?|weeks?|months?))\s+(?:away|off|out)\s*,?\s+/i, (_m, record: string, time: string) => `${time.charAt(0).toUpperCase()}${time.slice(1)} before each ${record}, `);
   // ("When a party is put on hold": it is held.)
   text = text.replace(/\b(is|are|gets|get)\s+(?:put|placed)\s+on\s+hold\b/gi, '$1 held');
   // ("retry it up to 3x": three times.)

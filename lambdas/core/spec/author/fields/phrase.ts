@@ -536,6 +536,20 @@ function takeInlineValues(text: string, traits: Traits, entities: readonly strin
   // (`status received/in work/ready/picked up`).
   // ("the date they did their cpr/aed training": words joined by a slash before a noun modify it; no values.)
   if (/\b(?:their|its|his|her|my|our|the)\s+[a-z]+(?:\/[a-z]+)+\s+[a-z]+$/i.test(text)) return text;
+  // ("with a yes, no or maybe": an answer said by its values alone is the response.)
+  const answer = /^(?:(?:a|an|the)\s+)?(yes\s*(?:,|\/)\s*no\s*(?:,?\s*(?:or|and)\s+|\/)\s*(?:maybe|not sure|unsure|don['’]t know))$/i.exec(text);
+  if (answer) {
+    traits.values ??= valueList(answer[1]!.replace(/\s*\/\s*/g, ', ')) ?? undefined;
+    if (traits.values) return 'response';
+  }
+  // ("a pass/fail result", "a low/medium/high priority": the values first, then the field they are of.)
+  const before = /^(?:(?:a|an|the)\s+)?([a-z]+(?:-[a-z]+)?(?:\s*\/\s*[a-z]+(?:-[a-z]+)?)+)\s+([a-z]+(?:\s+[a-z]+)?)$/i.exec(text);
+  const beforeValues = before && !/\band\s*\/\s*or\b/i.test(before[1]!) ? valueList(before[1]!) : undefined;
+  if (before && beforeValues && beforeValues.length >= 2) {
+    if (isBooleanPair(beforeValues)) traits.type = 'boolean';
+    else traits.values ??= beforeValues;
+    return before[2]!;
+  }
   const strict = /^(.+?)\s+([^\s/]+(?:\s*\/\s*[^\s/]+)+)$/.exec(text);
   const slash = strict && !strict[1]!.includes('/') ? strict : /^(.+?)\s+([^\s/]+(?:\s*\/\s*[^/]+)+)$/.exec(text);
   if (slash) {
