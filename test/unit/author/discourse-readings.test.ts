@@ -156,3 +156,26 @@ describe('found in a probe of its own: a community choir', () => {
     expect(field(s, 'Test', name)?.values).toEqual(values);
   });
 });
+
+describe('found in a probe of its own: an allotment society in user stories', () => {
+  it('reads "I can report a problem (a description, a photo up to 5 MB, and how urgent it is: low, medium or high)" as a problem report and its fields', () => {
+    const s = spec('As a plot holder, I can report a problem (a description, a photo up to 5 MB, and how urgent it is: low, medium or high).');
+    expect(namesOf(s, 'ProblemReport')).toEqual(['description', 'photo_key', 'urgency']);
+    expect(field(s, 'ProblemReport', 'urgency')?.values).toEqual(['low', 'medium', 'high']);
+  });
+
+  it('reads "Plot holders can log a problem report with a description and a photo up to 5 MB" as the record they make', () => {
+    const s = spec('Plot holders can log a problem report with a description and a photo up to 5 MB.');
+    expect(namesOf(s, 'ProblemReport')).toEqual(['description', 'photo_key']);
+  });
+
+  it('still reads "Receptionists can record a payment with ..." as the payment, not the receptionist', () => {
+    const s = spec('As a receptionist, I can record a payment with the amount, the method (cash, card or bank transfer), and whether it was the deposit.');
+    expect(s.entities.map((e) => e.name)).not.toContain('Receptionist');
+  });
+
+  it('reads "change the status of a problem report to open, in hand or fixed" as its states', () => {
+    const s = spec('Problem reports have a description.', 'As the secretary, I want to change the status of a problem report to open, in hand or fixed.');
+    expect(field(s, 'ProblemReport', 'status')?.values).toEqual(['open', 'in_hand', 'fixed']);
+  });
+});

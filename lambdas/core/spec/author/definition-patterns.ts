@@ -526,6 +526,13 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     passive: true,
   },
   {
+    example: 'Members can log a problem report (a description, a photo, how urgent it is) (what people make, its fields in parentheses)',
+    re: new RegExp(String.raw`^(?:the\s+|our\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)\s+(?:(?:can|may|will|should|must|also)\s+)+(?:${MAKING_VERBS})\s+(?:(?:a|an|new|their|the|some)\s+)?${NP}(?:\s+(?:for|of|on|about|against)\s+(?:a|an|one|each|the|their|its|my|our)\s+${NP})?\s*\(([^()]+,[^()]+)\)$`, 'i'),
+    topic: 2,
+    parent: 3,
+    list: 4,
+  },
+  {
     example: 'Managers can do everything, including adding dentists with a name and a room number',
     re: new RegExp(String.raw`^.*?,\s*(?:including|and also|and|also|like)\s+(?:adding|creating|registering|recording|entering|listing|setting up)\s+(?:new\s+)?${NP}\s*,?\s+(?:with|having|including)\s+${LIST}$`, 'i'),
     topic: 1,

@@ -217,7 +217,9 @@ function readClean(clean: string, conditional = false): ProseDefinition | undefi
     const detailed = written && p.detail !== undefined && m[p.detail] ? `${written} (${m[p.detail]!.trim()})` : written && p.yesNo ? `${written} (yes/no)` : written;
     const list = detailed && p.passive ? complements(detailed) : detailed;
     // "Section leaders can record attendance records": a right to make records, not fields.
-    if (/\b(?:can|may|should|must|will|are able to|get to)\s+(?:\w+\s+)?(?:record|log|keep|track|list|show|store)s?\b/i.test(clean.split(/\s+/).slice(0, 6).join(' '))) return undefined;
+    // ("Plot holders can log a problem report with a description, ...": unless the record is what they make, with what it holds.)
+    const madeWithList = p.topic !== 0 && !clean.trim().toLowerCase().replace(/^(?:the|our)\s+/, '').startsWith(topic.toLowerCase()) && /\s(?:with|including|giving)\s+(?:a|an|the|its|their|some)\s|\([^()]+,[^()]+\)\s*$/i.test(clean);
+    if (/\b(?:can|may|should|must|will|are able to|get to)\s+(?:\w+\s+)?(?:record|log|keep|track|list|show|store)s?\b/i.test(clean.split(/\s+/).slice(0, 6).join(' ')) && !madeWithList) return undefined;
     // ("Members record their catches": what people do with their own records, an act, not fields.)
     if (list && p.topic !== 0 && /^(?:their|his|her)\s+(?:own\s+)?[a-z]+s\b/i.test(list) && !/^[^,]*\b(?:has|have|includes?|contains?|consists of|comes with|carries|carry)\s+(?:their|his|her)\b/i.test(clean)) return undefined;
     // ("The species list and the sites can be ...": a noun, "list", then "and": no verb and its list.)

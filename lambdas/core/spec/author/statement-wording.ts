@@ -107,6 +107,8 @@ export function plainStatement(s: string): string {
     .replace(/,?\s+even\s+(?:though|if)\s+[^,:;()]+(?=\s*:)/gi, '')
     // ("Then the places we perform at, which I call venues: we need ...": the record, by the name the writer gives it.)
     .replace(/^((?:(?:then|next|now|also|and|first)\s*,?\s+)?)(?:the|our)\s+[a-z][^,:;]{1,60},\s*(?:which|what)\s+(?:i|we)\s+call\s+(?:the\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*:/i, '$1the $2:')
+    // ("I can report a problem with my plot (a description, ...)": what is made is a problem report.)
+    .replace(/\b(can|may|to|will|should)\s+report\s+(a|an)\s+([a-z]+)(?:\s+with(?=\s+(?:my|our|their|the|a|an)\s+[a-z]+\s*\())?(?=\s+(?:with|about|on|for|against|my|our|their|the|a|an)\s|\s*\()/gi, (all: string, modal: string, det: string, noun: string) => (/^report$/i.test(noun) ? all : `${modal} log ${det} ${noun} report${/\swith$/i.test(all) ? ' for' : ''}`))
     // ("It starts life as an enquiry": starts as one.)
     .replace(/\b(starts?|begins?)\s+(?:(?:its|their)\s+)?life\s+(?=as\s)/gi, '$1 ')
     // ("read only theirs": their own.)

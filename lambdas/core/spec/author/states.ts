@@ -91,12 +91,15 @@ const READSTATES_READINGS = new Remembered<StateList | undefined>();
 /** ("Us groomers need to ... change the status of an appointment (booked, arrived, done, no-show)": its states, named in passing.) */
 const STATUS_OF_NAMED = /^(?:.*?\b)?(?:status|state|stage)\s+of\s+(?:an?|the|each|every|their|its)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*\(\s*([a-z][a-z -]*(?:\s*,\s*(?:or\s+)?[a-z][a-z -]*){2,})\s*\)/i;
 
+/** ("change the status of a problem report to open, in hand or fixed": the states it can be set to, said in passing.) */
+const STATUS_SET_TO = /\b((?:status|state|stage)\s+of\s+(?:an?|the|each|every|their|its)\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:to|between)\s+((?:[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,\s*)+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,?\s+(?:or|and)\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*$/i;
+
 export function readStates(text: string): StateList | undefined {
   return READSTATES_READINGS.of(text, readStatesOnce);
 }
 
 function readStatesOnce(written: string): StateList | undefined {
-  const named = STATUS_OF_NAMED.exec(written);
+  const named = STATUS_OF_NAMED.exec(written) ?? STATUS_OF_NAMED.exec(written.replace(STATUS_SET_TO, (_m, of: string, values: string) => `${of} (${values.replace(/\s*,?\s+(?:or|and)\s+/i, ', ')})`));
   if (named) return { topic: named[1]!.trim(), values: [...new Set(named[2]!.split(/\s*,\s*(?:or\s+)?/).map((v) => enumValue(v.trim())))] };
   // ('sits as "awaiting pricing" until ..., goes to "on shop floor"': a quoted state of several words is one.)
   // ("A party goes enquiry → held → confirmed → completed": arrows between the states, in order.)

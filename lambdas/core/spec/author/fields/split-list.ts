@@ -249,7 +249,7 @@ function splitFieldListOnce(said: string): string[] {
     } else if (merged.length > 0 && /^(?:i\.?\s?e\.?|that is|namely|meaning)[,\s]/i.test(piece.text)) {
       // ("a fixer count, i.e. how many volunteer fixers have said they're coming": what the one before means.)
       merged[merged.length - 1]!.text += ` (${piece.text.replace(/[()]/g, ' ')})`;
-    } else if (merged.length > 0 && isDescriptorTail(piece.text) && !((piece.sep === 'and' || piece.andAfterComma || (/^an?\s/i.test(merged[merged.length - 1]!.text.trim()) && !FILE_FORMAT_WORD.test(piece.text.trim()))) && /^an?\s+[a-z]+$/i.test(piece.text.trim()))) {
+    } else if (merged.length > 0 && isDescriptorTail(piece.text) && !((piece.sep === 'and' || piece.andAfterComma || (/^an?\s/i.test(merged[merged.length - 1]!.text.trim()) && !FILE_FORMAT_WORD.test(piece.text.trim()))) && /^an?\s+[a-z]+$/i.test(piece.text.trim())) && !(FILE_OF_ITS_OWN.test(piece.text.trim()) && WORDS_HEAD.test(merged[merged.length - 1]!.text.trim()))) {
       // (Not "a title and a date": a word with its article after "and" is a field of its own, not what the one before is.)
       // (Nor "a name, a date and a venue": one field said with "a", then another; "the start, a date" says what the start is.)
       merged[merged.length - 1]!.text += `, ${piece.text}`;
@@ -288,6 +288,10 @@ function valueRun(pieces: readonly Piece[], i: number): number {
   // `status: scheduled, played, postponed` (no `or`): values run to the end of the list.
   return marked && /:\s*\S/.test(first) && j === pieces.length ? j - 1 : i;
 }
+
+/** ("a description, a photo up to 5 MB": a file said after words is a field of its own, not what the words are.) */
+const FILE_OF_ITS_OWN = /^(?:an?\s+|the\s+|their\s+|its\s+)?(?:photo|picture|pic|image|scan|video|recording|drawing|sketch)s?\b/i;
+const WORDS_HEAD = /\b(?:description|name|title|notes?|comments?|summary|address|email|phone(?:\s+number)?|details|message|reason|date|time)$/i;
 
 /** `a PDF no larger than 15 MB`, `optional`, `open by default`: a piece that only says rules, formats, a size or a default of the one before. */
 function isDescriptorTail(written: string): boolean {
