@@ -179,3 +179,12 @@ describe('found in a probe of its own: an allotment society in user stories', ()
     expect(field(s, 'ProblemReport', 'status')?.values).toEqual(['open', 'in_hand', 'fixed']);
   });
 });
+
+describe('found in a probe of its own: a tool library in bullets', () => {
+  it('reads "If a loan is 7 days overdue, notify the coordinators" as a wait until a week after the loan is due', () => {
+    const s = spec('Loans have a borrowed on date and a due back date.', 'Coordinators can do everything.', 'If a loan is 7 days overdue, notify the coordinators.');
+    const workflow = s.workflows.find((w) => w.trigger?.entity === 'Loan');
+    expect(workflow?.steps[0]).toMatchObject({ kind: 'waitUntil', field: 'due_back_date', offset: '+P7D' });
+    expect(field(s, 'Loan', 'status')).toBeUndefined();
+  });
+});
