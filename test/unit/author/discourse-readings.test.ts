@@ -6,6 +6,7 @@
  * for several fields, "starts life as", "ends up as", "which for us is either ...", and why an item
  * is kept ("because ...") being no part of it.
  */
+import { normalizeInformal } from '../../../lambdas/core/spec/author/wording';
 import { fieldOf as field, probeSpec as spec } from '../../support/author-probe';
 
 const namesOf = (s: ReturnType<typeof spec>, entity: string) => s.entities.find((e) => e.name === entity)?.fields.map((f) => f.name) ?? [];
@@ -186,5 +187,31 @@ describe('found in a probe of its own: a tool library in bullets', () => {
     const workflow = s.workflows.find((w) => w.trigger?.entity === 'Loan');
     expect(workflow?.steps[0]).toMatchObject({ kind: 'waitUntil', field: 'due_back_date', offset: '+P7D' });
     expect(field(s, 'Loan', 'status')).toBeUndefined();
+  });
+});
+
+describe('found in a probe of its own: quick notes for a mobile nail business', () => {
+  const s = spec(
+    'clients - name, phone no, adress, any alergies\nappts - which client, date n time, price, paid y/n\neach appt is for 1 client obvs, a client can have loads of appts\npics of finished nails w/ each appt, jpg only, keep em under 5mb',
+  );
+
+  it('ends a line of quick notes on "paid y/n" (no "n" for "and" there)', () => {
+    expect(field(s, 'Appointment', 'paid')?.type).toBe('boolean');
+    expect(s.openQuestions?.some((q) => /paid y\/n/.test(q))).not.toBe(true);
+  });
+
+  it('corrects the plural of a near-miss ("alergies" -> allergies) and leaves real words ("whereas", "status")', () => {
+    expect(namesOf(s, 'Client')).toContain('allergies');
+    expect(normalizeInformal('A crew can rig many hires, whereas a hire has a status, on some basis, with no noones.')).toBe('A crew can rig many hires, whereas a hire has a status, on some basis, with no noones.');
+    expect(normalizeInformal('the adresses and bookngs')).toBe('the addresses and bookings');
+  });
+
+  it('reads two clauses joined by a comma alone ("each appt is for 1 client obvs, a client can have loads of appts") and makes no record of "client obviously"', () => {
+    expect(s.entities.map((e) => e.name).sort()).toEqual(['Appointment', 'Client']);
+    expect(s.openQuestions?.some((q) => /is for 1 client/.test(q))).not.toBe(true);
+  });
+
+  it('invents no record from "pics of finished nails w/ each appt" (it asks instead)', () => {
+    expect(s.entities.map((e) => e.name)).not.toContain('Nail');
   });
 });

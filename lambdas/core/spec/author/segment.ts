@@ -26,7 +26,8 @@ const HEADING = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
 /** `Name: a, b, c`: a short label, a colon and more. */
 const COLON_LINE = /^[A-Za-z][\w'/&-]*(?: [\w'/&-]+){0,4}:\s*\S/;
 /** A line that stops mid-phrase ("plate number, make,", "... and"): the next line continues it. */
-const MID_PHRASE_END = /(?:[,;&+/(-]|\b(?:and|or|n|with|of|the|a|an|to|for)|\bw\/)$/i;
+// ("paid y/n" ends on its answer, no "n" for "and".)
+const MID_PHRASE_END = /(?:[,;&+/(-]|\b(?:and|or|with|of|the|a|an|to|for)|(?<!\/)\bn|\bw\/)$/i;
 const TABLE_SEPARATOR = /^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/;
 
 /** Curly quotes, dashes, non-breaking spaces and tabs made plain; line ends unified. */

@@ -61,5 +61,14 @@ function push(out: string[], piece: string): void {
     .replace(/^["']+(?=[A-Za-z])/, '')
     .replace(/[.!?]+["']?$/, '')
     .trim();
-  if (s) out.push(s);
+  const spliced = COMMA_SPLICE.exec(s);
+  if (spliced) out.push(spliced[1]!, spliced[2]!);
+  else if (s) out.push(s);
 }
+
+/**
+ * "each appt is for 1 client, a client can have loads of appts": two clauses, each with its own
+ * subject and verb, joined by a comma alone, are two sentences.
+ */
+const CLAUSE_HEAD = String.raw`(?:each|every|a|an|one)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:can|may|could|will|has|have|belongs?|is|are|gets?|goes)\b`;
+const COMMA_SPLICE = new RegExp(String.raw`^(${CLAUSE_HEAD}[^,;()]*),\s+(${CLAUSE_HEAD}[^,;()]*)$`, 'i');

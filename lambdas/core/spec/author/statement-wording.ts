@@ -63,8 +63,8 @@ function eachOneOfLabel(text: string): string {
   return `${m[1]}: ${m[2]} ${ws.join(' ').toLowerCase()}${text.slice(m[0].length)}`;
 }
 
-/** "Each group obviously has its fridges": the writer's aside, no part of what is said. */
-const ASIDE_ADVERBS = /\s\b(?:obviously|clearly|naturally|of course|basically)\b,?(?=\s)/gi;
+/** "Each group obviously has its fridges", "each appt is for 1 client obvs": the writer's aside, no part of what is said ("Kilns, obviously" says the record is next). */
+const ASIDE_ADVERBS = /\s\b(?:obviously|clearly|naturally|of course|basically)\b,?(?=\s)|(?<![,\s])\s+(?:obviously|clearly|naturally|of course|basically)$/gi;
 /** "anybody at all", "literally anyone": everyone, emphasised. */
 const EMPHASISED_EVERYONE = /\b(?:absolutely|literally|just about|pretty much)\s+(anyone|anybody|everyone|everybody)\b|\b(anyone|anybody|everyone|everybody)\s+(?:at all|whatsoever|on the internet|out there|in the world)\b/gi;
 
@@ -109,6 +109,8 @@ export function plainStatement(s: string): string {
     .replace(/^((?:(?:then|next|now|also|and|first)\s*,?\s+)?)(?:the|our)\s+[a-z][^,:;]{1,60},\s*(?:which|what)\s+(?:i|we)\s+call\s+(?:the\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*:/i, '$1the $2:')
     // ("I can report a problem with my plot (a description, ...)": what is made is a problem report.)
     .replace(/\b(can|may|to|will|should)\s+report\s+(a|an)\s+([a-z]+)(?:\s+with(?=\s+(?:my|our|their|the|a|an)\s+[a-z]+\s*\())?(?=\s+(?:with|about|on|for|against|my|our|their|the|a|an)\s|\s*\()/gi, (all: string, modal: string, det: string, noun: string) => (/^report$/i.test(noun) ? all : `${modal} log ${det} ${noun} report${/\swith$/i.test(all) ? ' for' : ''}`))
+    // ("pics of finished nails w/ each appt, jpg only": a file kept for each record.)
+    .replace(/\b((?:pictures?|photos?|pics?|images?|scans?|videos?|recordings?)\s+of\s+[^,;()]{1,40}?)\s+(?:with|on|attached\s+to|against)\s+(each|every)\s+/gi, '$1 for $2 ')
     // ("It starts life as an enquiry": starts as one.)
     .replace(/\b(starts?|begins?)\s+(?:(?:its|their)\s+)?life\s+(?=as\s)/gi, '$1 ')
     // ("read only theirs": their own.)

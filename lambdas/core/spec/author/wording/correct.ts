@@ -21,7 +21,26 @@ const CORRECTIONS = new Remembered<string | undefined>();
 /** `protect`: false only to list the words that would be corrected (generating protected-words.ts). */
 export function correction(word: string, protect = true): string | undefined {
   if (word.length < 4) return undefined;
-  return protect ? CORRECTIONS.of(word, (w) => (PROTECTED_WORDS.has(w) ? undefined : nearestKnown(w))) : nearestKnown(word);
+  if (!protect) return nearestKnown(word);
+  return CORRECTIONS.of(word, (w) => (PROTECTED_WORDS.has(w) ? undefined : nearestKnown(w) ?? inflectedNearMiss(w)));
+}
+
+/** ("alergies": the plural of a near-miss of "allergy" is the plural of the known word.) */
+function inflectedNearMiss(word: string): string | undefined {
+  if (isKnown(word)) return undefined;
+  const plural = /^(.{3,}[^aeiou])ies$/.exec(word);
+  if (plural) {
+    const known = correction(`${plural[1]}y`);
+    return known?.endsWith('y') ? `${known.slice(0, -1)}ies` : undefined;
+  }
+  const sibilant = /^(.{3,}(?:s|sh|ch|x))es$/.exec(word);
+  const knownSibilant = sibilant ? correction(sibilant[1]!) : undefined;
+  if (knownSibilant && /(?:s|sh|ch|x)$/.test(knownSibilant)) return `${knownSibilant}es`;
+  // (Not "whereas", "status", "basis": an s after a, i, o or u is no plural's.)
+  const simple = /^(.{4,}[^aiosu])s$/.exec(word);
+  // (Not "noones" -> "nones": a short word is too easily another.)
+  const known = simple ? correction(simple[1]!) : undefined;
+  return known && known.length >= 5 ? `${known}s` : undefined;
 }
 
 /** The one known word nearest to `word` within the edit limit, if there is one. */
