@@ -51,6 +51,9 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
+      // (Flipping a V8 flag in a running process crashed it: a segfault, running one test file with jest. V8 flags go
+      // on the command line of the process, as `npm start` and `npm run bench` give --no-regexp-tier-up.)
+      'no-restricted-syntax': ['error', { selector: "Identifier[name='setFlagsFromString']", message: 'Give V8 flags on the command line (node --flag); setting them in a running process can crash it.' }],
     },
   },
   // Dependency direction. A file takes the last block that matches it (ESLint does not merge a

@@ -5,7 +5,6 @@
  * token counts estimated the way model tokenizers roughly count (4 characters a token), so the
  * usage endpoints look the same whichever author runs.
  */
-import './native-regexps';
 import type { Clock } from '../../core/clock';
 import { systemClock } from '../../core/clock';
 import { InternalError } from '../../core/errors';
