@@ -33,6 +33,21 @@ describe('describeDraft', () => {
     expect(text).toMatch(/- tenancy: single-tenant/);
   });
 
+  it('asks its own questions apart, unquoted ("Who should receive ...?"), after the phrases it could not place', () => {
+    const question = "Who should receive 'remind everyone'? (the step remind_everyone sends it to no one yet: name a role, the record's owner or a person field)";
+    const text = describeDraft({ ...EXAMPLE_SPEC, openQuestions: ['fast and simple', question] });
+    expect(text).toContain('- "fast and simple"');
+    expect(text).toMatch(/And I need an answer to this question[^\n]*:\n- Who should receive 'remind everyone'\?/);
+    const alone = describeDraft({ ...EXAMPLE_SPEC, openQuestions: [question] });
+    expect(alone).not.toMatch(/could not place/);
+    expect(alone).toMatch(/^I need an answer to this question/m);
+    // The spec writes it unquoted too, and reads it back as it was.
+    const markdown = renderSpec({ ...EXAMPLE_SPEC, openQuestions: [question] });
+    expect(markdown).toContain(`\n- ${question}\n`);
+    const parsed = parseSpec(markdown);
+    expect(parsed.ok && parsed.spec.openQuestions).toEqual([question]);
+  });
+
   it('lists every open question, quoted, and asks to rephrase it in the chat', () => {
     const one = describeDraft({ ...EXAMPLE_SPEC, openQuestions: ['fast and simple'] });
     expect(one).toMatch(/could not place this phrase/);

@@ -8,7 +8,7 @@
  */
 import { countOf } from '../text/english';
 import { writeTrigger } from './spec-cells';
-import { OPEN_QUESTIONS_SECTION } from './spec-layout';
+import { AUTHOR_QUESTION, OPEN_QUESTIONS_SECTION } from './spec-layout';
 import type { SpecDocument } from './spec-model';
 
 /** A description the authors understand, offered when the user's gave no record type. */
@@ -54,10 +54,17 @@ function nothingRecognised(): string {
   ].join('\n');
 }
 
-function notPlaced(questions: readonly string[]): string {
+function notPlaced(all: readonly string[]): string {
+  const phrases = all.filter((phrase) => !AUTHOR_QUESTION.test(phrase));
+  const questions = all.filter((phrase) => AUTHOR_QUESTION.test(phrase));
   return [
-    `I could not place ${questions.length === 1 ? 'this phrase' : 'these phrases'}, so the spec ignores ${questions.length === 1 ? 'it' : 'them'} for now (listed under "${OPEN_QUESTIONS_SECTION}"):`,
-    ...questions.map((phrase) => `- "${phrase}"`),
-    `Please rephrase ${questions.length === 1 ? 'it' : 'them'} in the chat, one change per sentence.`,
+    ...(phrases.length > 0
+      ? [
+          `I could not place ${phrases.length === 1 ? 'this phrase' : 'these phrases'}, so the spec ignores ${phrases.length === 1 ? 'it' : 'them'} for now (listed under "${OPEN_QUESTIONS_SECTION}"):`,
+          ...phrases.map((phrase) => `- "${phrase}"`),
+          `Please rephrase ${phrases.length === 1 ? 'it' : 'them'} in the chat, one change per sentence.`,
+        ]
+      : []),
+    ...(questions.length > 0 ? [`${phrases.length > 0 ? 'And I need' : 'I need'} an answer to ${questions.length === 1 ? 'this question' : 'these questions'} (also under "${OPEN_QUESTIONS_SECTION}"):`, ...questions.map((question) => `- ${question}`)] : []),
   ].join('\n');
 }

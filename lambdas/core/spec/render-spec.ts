@@ -17,6 +17,7 @@ import {
   MODE_KEY,
   MULTI_TENANT_MODE,
   NONE_LINE,
+  AUTHOR_QUESTION,
   OPEN_QUESTIONS_INTRO,
   OPEN_QUESTIONS_SECTION,
   ON_KEY,
@@ -64,10 +65,10 @@ export function renderSpec(spec: SpecDocument): string {
   return `${blocks.map((lines) => lines.join('\n')).join('\n\n')}\n`;
 }
 
-/** Last, so a reader meets the structure first; each phrase on one line, quoted as the user wrote it. */
+/** Last, so a reader meets the structure first; each phrase on one line, quoted as the user wrote it (the author's own questions unquoted). */
 function openQuestionsBlocks(phrases: readonly string[]): string[][] {
   const lines = phrases.map(oneLine).filter((phrase) => phrase !== '');
-  return lines.length === 0 ? [] : [[`## ${OPEN_QUESTIONS_SECTION}`], [OPEN_QUESTIONS_INTRO], lines.map((phrase) => `- "${phrase}"`)];
+  return lines.length === 0 ? [] : [[`## ${OPEN_QUESTIONS_SECTION}`], [OPEN_QUESTIONS_INTRO], lines.map((phrase) => (AUTHOR_QUESTION.test(phrase) ? `- ${phrase}` : `- "${phrase}"`))];
 }
 
 /** A phrase may span lines in the user's text; a bullet holds one line. */

@@ -47,4 +47,6 @@ export const MULTI_TENANT_MODE = "multi-tenant (each organization's data is isol
  * can change the spec's structure or make it fail.
  */
 export const OPEN_QUESTIONS_SECTION = 'Open questions' satisfies SectionName;
-export const OPEN_QUESTIONS_INTRO = 'These phrases were not understood and are ignored until they are rephrased (in the chat):';
+/** ("What may finance do? (...)", "Who should receive '...'? (...)": the author's own question, not a phrase quoted from the user.) */
+export const AUTHOR_QUESTION = /^(?:What|Who|Which|How|When|Should|Is|Are|Does|Do)\b[^\n]*\?(?:\s*\([^()]*\))?$/;
+export const OPEN_QUESTIONS_INTRO = 'These phrases were not understood, or need an answer; they are ignored until they are rephrased or answered (in the chat):';
