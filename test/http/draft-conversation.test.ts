@@ -129,4 +129,15 @@ describe('the conversation of a drafted spec', () => {
     const [first] = await historyOf(project.id);
     expect(first!.content).toContain('"the frobnicator wibbles on tuesdays"');
   });
+
+  it('asks who should receive a message step that names no one it knows, in the spec and in the first assistant message', async () => {
+    const project = await create('Concerts', 'Concerts have a title and a date. Members can read concerts. A week before each concert, remind the neighbours.');
+    const parsed = parseSpec((await specOf(project.id)).content);
+    if (!parsed.ok) throw new Error('the drafted spec does not parse');
+    expect(parsed.spec.workflows[0]?.steps.map((s) => s.kind)).toEqual(['waitUntil', 'task']);
+    expect(parsed.spec.openQuestions).toEqual([expect.stringMatching(/^Who should receive 'remind the neighbours'\?/)]);
+    const [first] = await historyOf(project.id);
+    expect(first!.content).toMatch(/I need an answer to this question[^\n]*:\n- Who should receive 'remind the neighbours'\?/);
+    expect(first!.content).not.toMatch(/could not place/);
+  });
 });
