@@ -215,3 +215,34 @@ describe('found in a probe of its own: quick notes for a mobile nail business', 
     expect(s.entities.map((e) => e.name)).not.toContain('Nail');
   });
 });
+
+describe('found in a probe of its own: an escape room in field tables', () => {
+  const s = spec(
+    '## Rooms\n| Field | Type | Notes |\n|---|---|---|\n| Name | text | required |\n| Duration | minutes | usually 60 |\n| Photo | image | png/jpg, 5MB max |',
+    '## Bookings\n| Field | Type | Notes |\n|---|---|---|\n| Room | link to Rooms | required |\n| Theme | text | starts on the hour |\n| Status | pending / confirmed / played | starts pending |',
+  );
+
+  it('reads "usually 60" and "starts pending" as defaults, and asks nothing about them', () => {
+    expect(field(s, 'Room', 'duration_minutes')?.default).toBe(60);
+    expect(field(s, 'Booking', 'status')?.default).toBe('pending');
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+
+  it('keeps "starts on ..." out of the defaults', () => {
+    expect(field(s, 'Booking', 'theme')?.default).toBeUndefined();
+  });
+
+  it('keeps the formats a note names ("png/jpg") in place of every image the type word allows', () => {
+    expect(field(s, 'Room', 'photo_key')?.file).toEqual({ contentTypes: ['image/png', 'image/jpeg'], maxBytes: 5 * 1048576 });
+  });
+
+  it('reads "Subs are 40 a term and we record whether they have paid" as a field of the record before', () => {
+    const t = spec('Members have a name.', 'Subs are 40 pounds a term and we record whether they have paid.');
+    expect(field(t, 'Member', 'has_paid')?.type).toBe('boolean');
+  });
+
+  it('asks about a message step with a condition it cannot hold as a phrase, not as who receives it', () => {
+    const t = spec('Bikes have a frame number.', 'Owners can read bikes.', 'When a bike is reported stolen, notify the owner if there is a match.');
+    expect(t.openQuestions?.some((q) => q.startsWith('Who should receive'))).not.toBe(true);
+  });
+});

@@ -111,6 +111,8 @@ export function plainStatement(s: string): string {
     .replace(/\b(can|may|to|will|should)\s+report\s+(a|an)\s+([a-z]+)(?:\s+with(?=\s+(?:my|our|their|the|a|an)\s+[a-z]+\s*\())?(?=\s+(?:with|about|on|for|against|my|our|their|the|a|an)\s|\s*\()/gi, (all: string, modal: string, det: string, noun: string) => (/^report$/i.test(noun) ? all : `${modal} log ${det} ${noun} report${/\swith$/i.test(all) ? ' for' : ''}`))
     // ("pics of finished nails w/ each appt, jpg only": a file kept for each record.)
     .replace(/\b((?:pictures?|photos?|pics?|images?|scans?|videos?|recordings?)\s+of\s+[^,;()]{1,40}?)\s+(?:with|on|attached\s+to|against)\s+(each|every)\s+/gi, '$1 for $2 ')
+    // ("Subs are 40 a term and we record whether they've paid": a new clause, with its own subject, as after a comma.)
+    .replace(/(?<!,)\s+and\s+(?=(?:we|i)\s+(?:also\s+)?(?:record|note|keep|track|log|store|mark|tick)\s+(?:whether|if|how|when|what|which|the|their|its)\b)/gi, ', and ')
     // ("It starts life as an enquiry": starts as one.)
     .replace(/\b(starts?|begins?)\s+(?:(?:its|their)\s+)?life\s+(?=as\s)/gi, '$1 ')
     // ("read only theirs": their own.)

@@ -82,7 +82,8 @@ export function shapeWorkflows(spec: SpecDocument, hints: readonly WorkflowHints
       const action = taskAction(task, entity, { known: [...spec.roles, ...roles], added: roles, adminRole: spec.adminRole });
       if (action) step.action = action;
       // ("remind everyone", "email the group the details": the step is made; who receives it is what is not known.)
-      else if (NOTIFY_VERBS.has(task.verb)) openQuestions.push(`Who should receive '${task.phrase}'? (the step ${step.name} sends it to no one yet: name a role, the record's owner or a person field)`);
+      // ("notify the owner if there's a match": a condition the step cannot hold is what is not understood.)
+      else if (NOTIFY_VERBS.has(task.verb) && !/\s(?:if|when|whenever|unless|once)\s/i.test(task.phrase)) openQuestions.push(`Who should receive '${task.phrase}'? (the step ${step.name} sends it to no one yet: name a role, the record's owner or a person field)`);
       else openQuestions.push(task.phrase);
     }
     return { ...workflow, steps: shaped };

@@ -45,7 +45,10 @@ export function buildField(words: string[], traits: Traits, entities: readonly s
     if (/[^s]s$/.test(ws[ws.length - 1]!)) ws[ws.length - 1] = pluralize.singular(ws[ws.length - 1]!);
     const defaults = [...ws].reverse().map((w) => FILE_NOUNS[w]).find(Boolean) ?? FILE_NOUNS.file!;
     const field = finish(`${snakeCase(ws.join(' '))}_key`, 'file', traits);
-    if (field) field.field.file = { contentTypes: traits.contentTypes.length > 0 ? [...traits.contentTypes] : [...defaults], maxBytes: fileLimit(traits) };
+    // ("Photo | image | png/jpg": the formats named, not every image the type word allows.)
+    const named = traits.contentTypes.filter((type) => !type.endsWith('/*'));
+    const types = named.length > 0 && named.length < traits.contentTypes.length && traits.contentTypes.every((type) => !type.endsWith('/*') || named.some((n) => n.startsWith(type.slice(0, -1)))) ? named : traits.contentTypes;
+    if (field) field.field.file = { contentTypes: types.length > 0 ? [...types] : [...defaults], maxBytes: fileLimit(traits) };
     return field;
   }
 
