@@ -105,9 +105,12 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * (each pinned on records made up for it): the nine 0.522, development 0.816, examples 0.953,
  * held-out 0.586 (its six new ones 0.514). Session 28 added no description; its readings (each
  * pinned on records made up for it) took development from 0.816 to 0.818, examples 0.953 to 0.953
- * and held-out from 0.5859 to 0.5866 (measured once, at the end). The floors are those, rounded down.
+ * and held-out from 0.5859 to 0.5866 (measured once, at the end). Session 29 added no description;
+ * its readings (each pinned on records made up for it, in discourse-readings.test.ts) took
+ * development from 0.8180 to 0.8189, examples 0.953 to 0.953 and held-out from 0.5866 to 0.5872
+ * (measured once, at the end). The floors are those, rounded down.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.817, examples: 0.95, 'held-out': 0.586 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.818, examples: 0.95, 'held-out': 0.587 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {
