@@ -299,7 +299,8 @@ placed in the spec, for the user to rephrase. First the line
 
 ${OPEN_QUESTIONS_INTRO}
 
-then one bullet per phrase, quoted: ${code('- "fast and simple"')}. The parser keeps the bullets and
+then one bullet per phrase, quoted: ${code('- "fast and simple"')}; a question of the author's own is
+written as asked, unquoted: ${code("- Who should receive 'remind everyone'? (...)")}. The parser keeps the bullets and
 ignores everything else in the section; nothing in it changes the spec. Leave the section out
 when every part of the text was understood.
 
