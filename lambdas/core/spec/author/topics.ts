@@ -56,7 +56,9 @@ export const CALLED = /^(?:(?:then|next|and|now|also|finally)\s*,?\s+)?(?:each|e
 const THEN_BARE = /^(?:then|next|now|and\s+then|after\s+that|finally|also|plus|and\s+also)\s*,?\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\b\s*(?:[,.!]|$)/i;
 
 /** ("Kilns, obviously.", "The boats.": a record type said alone, as a sentence of its own, is described next.) */
-const SAID_ALONE = /^(?:the\s+|our\s+|(?=[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?s\s*,\s*(?:obviously|of\s+course|naturally|too|as\s+well|next|then|first|again)\b))(?!(?:thanks|cheers|regards|wishes|questions|details|bits|things|basics|rules|notes|days|years|yes|plus|others|etc)\b)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s*(?:,\s*(?:obviously|of\s+course|naturally|too|as\s+well|next|then|first|again))?\s*[.!:]?$/i;
+/** Plurals said alone that are small talk or talk about the text, never a record ("Thanks.", "Details."). */
+const NOT_SAID_ALONE = '(?:thanks|cheers|regards|wishes|questions|details|bits|things|basics|rules|notes|days|years|yes|plus|others|etc)';
+const SAID_ALONE = new RegExp(String.raw`^(?:the\s+|our\s+|(?=[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?s\s*,\s*(?:obviously|of\s+course|naturally|too|as\s+well|next|then|first|again)\b))(?!${NOT_SAID_ALONE}\b)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s*(?:,\s*(?:obviously|of\s+course|naturally|too|as\s+well|next|then|first|again))?\s*[.!:]?$`, 'i');
 
 /**
  * "Then there are the patterns", "Next up, the swap meets", "The heart of it is the patients", "The last big thing is chemicals",
@@ -73,8 +75,9 @@ export function announcedRecord(text: string): string | undefined {
 }
 
 /** ("Shows. Each one has ...": a plural said alone is what "each one" in the next sentence is one of.) */
+const PLURAL_ALONE = new RegExp(String.raw`^(?!${NOT_SAID_ALONE}\b)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s*[.!:]?$`, 'i');
 export function pluralSaidAlone(text: string): string | undefined {
-  const m = /^(?!(?:thanks|cheers|regards|wishes|questions|details|bits|things|basics|rules|notes|days|years|yes|plus|others|etc)\b)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s*[.!:]?$/i.exec(text.trim());
+  const m = PLURAL_ALONE.exec(text.trim());
   return m && !NOT_TOPICS.test(m[1]!.split(/\s+/).pop()!) ? m[1]!.toLowerCase() : undefined;
 }
 
