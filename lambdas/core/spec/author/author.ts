@@ -15,7 +15,7 @@
 import type { SpecDocument, SpecEntity } from '../spec-model';
 import { splitClauses, type Sentence } from '../offline-author/clauses';
 import { entityNameOf, type Containment, type Discovery } from './entity-names';
-import { PREVIOUS, readDefinition, UNCOUNTABLE } from './definitions';
+import { PREVIOUS, readDefinition, TIME_ENTRY, TIME_ENTRY_ALIASES, UNCOUNTABLE } from './definitions';
 import { readExceptionState, readStates, stagesSaidAfter } from './states';
 import { namesNoParent, readBookingAct, readManyBothWays, readRelations } from './relations';
 import { collectRoles, roleWords } from '../offline-author/roles';
@@ -809,6 +809,9 @@ export function readDescription(description: string): Reading {
   shortNames(discovery, listed, statusLists, sentences, earlyRoles);
   introducedByAnotherName(discovery, listed, statusLists, sentences);
   bookedNouns(discovery, sentences);
+  // ("Volunteers can record the hours they worked ...", then "only my own hours": the hours are the time entries.)
+  const timeEntry = discovery.entities.find((e) => snakeCase(e) === snakeCase(TIME_ENTRY));
+  if (timeEntry) for (const word of TIME_ENTRY_ALIASES) if (!discovery.entities.some((e) => snakeCase(e) === word)) (discovery.aliases ??= []).push({ words: [word], entity: timeEntry });
   // A short first line with no modal is the title ("Craft brewery production log."): never a rights sentence.
   const title = sentences[0];
   const titleText = statements[0]?.text ?? '';

@@ -310,8 +310,10 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     // (Also "We hold the first name and last name", "we collect ...", "we ask for ...".)
     // (And "We also like to put the high tide and a short forecast note on it".)
     // ("When something arrives damaged, we attach a photo (...)": a file of the record, when it applies.)
+    // ("I'd like to attach the PDF too", "we'd track where each one has got to": the same, wished for; "We'd store each
+    // guest's name" names its record, read below.)
     // (Not "We keep a little fabric library too": a collection kept is records of their own, no field.)
-    re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:also\s+)?(?:keep track of|keep a note of|note|record|track|store|keep|log|save|capture|write down|jot down|want to know|need to know|hold|collect|ask for|take down|attach|upload|put in|fill in|type in|write in|(?:like|want|need|have)\s+to\s+(?:put|add|note|record|keep|store|attach|upload))\s+(?!(?:a|an|the|our)\s+(?:[a-z-]+\s+){0,2}(?:library|list|register|catalogue|catalog|collection|database|inventory|logbook|diary|spreadsheet)(?:\s+(?:too|as well|also))?$)${LIST}$`, 'i'),
+    re: new RegExp(String.raw`^(?:we|you|they|i)(?:['’]d|\s+would)?\s+(?:also\s+)?(?:keep track of|keep a note of|note|record|track|store|keep|log|save|capture|write down|jot down|want to know|need to know|hold|collect|ask for|take down|attach|upload|put in|fill in|type in|write in|(?:like|love|want|need|have)\s+to\s+(?:(?:be\s+able\s+to|also)\s+)?(?:put|add|note|record|keep|store|attach|upload))\s+(?!(?:each|every)\s+[a-z]+['’]s\s)(?!(?:a|an|the|our)\s+(?:[a-z-]+\s+){0,2}(?:library|list|register|catalogue|catalog|collection|database|inventory|logbook|diary|spreadsheet)(?:\s+(?:too|as well|also))?$)${LIST}$`, 'i'),
     topic: 0,
     list: 1,
   },

@@ -30,7 +30,8 @@ export interface ProseDefinition {
 export const PREVIOUS = '(previous)';
 
 /** Subjects that are never record types. */
-const NOT_TOPICS = /^(?:(?:heart|core|centre|center|hub|backbone|main part|main thing|crux|bulk)\s+of\b.*|we|you|they|i|it|this|that|these|those|he|she|everyone|anyone|everybody|anybody|someone|nobody|people|users?|each|every|all|there|which|who|what|everything|anything|(?:(?:two|three|a few|some|several|the)\s+)?(?:bits|things|parts|ways|reasons|options|sorts|steps|cases|questions|problems|issues|points|ones|sides)|(?:can|may|must|should|will|do|does)\b.*|(?:go|goes|went|come|comes|came|get|gets|head|heads)\s+(?:home|back|away|out|off|in)\b.*)$/i;
+// ("The show secretary manages shows, ...": a determiner alone is no name; "show" was the verb's look-alike.)
+const NOT_TOPICS = /^(?:(?:heart|core|centre|center|hub|backbone|main part|main thing|crux|bulk)\s+of\b.*|we|you|they|i|it|this|that|these|those|he|she|the|a|an|our|their|my|your|its|his|her|any|some|everyone|anyone|everybody|anybody|someone|nobody|people|users?|each|every|all|there|which|who|what|everything|anything|(?:(?:two|three|a few|some|several|the)\s+)?(?:bits|things|parts|ways|reasons|options|sorts|steps|cases|questions|problems|issues|points|ones|sides)|(?:can|may|must|should|will|do|does)\b.*|(?:go|goes|went|come|comes|came|get|gets|head|heads)\s+(?:home|back|away|out|off|in)\b.*)$/i;
 
 /** "by a teacher to a student at a lesson time, lasts a number of minutes, and has notes" -> the field list. */
 export function complements(text: string): string {
@@ -55,7 +56,11 @@ function readDefinitionOnce(text: string): ProseDefinition | undefined {
   return read && read.topic !== PREVIOUS && /^(?:then\s+)?there$|^[a-z]+ing\s+(?:the|a|an|our|their|all|some|my)\s/i.test(read.topic.trim()) ? undefined : read;
 }
 
+/** "Some of them are on a retainer", "some clients are in a union": what some of them are, a kind of them, links them to no record. */
+export const SOME_ARE_ON_ONE = /^(?:and\s+|but\s+)?(?:some|a few|many|most|several|a couple|one or two|a handful)\s+(?:of\s+(?:them|these|those|our\s+[a-z]+|the\s+[a-z]+)|[a-z]+s)\s+(?:are|is|have|get)\s+(?:on|in)\s+(?:a|an)\s/i;
+
 function definitionOf(text: string): ProseDefinition | undefined {
+  if (SOME_ARE_ON_ONE.test(text.trim())) return undefined;
   // ("Customers need an account to buy": who must sign in, no field of theirs.)
   if (/^(?:the\s+|our\s+|all\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:will\s+|would\s+|do\s+|also\s+)?(?:need|needs|have to|has to|must)\s+(?:to\s+(?:have|make|create|set up|open)\s+)?(?:an?\s+)?(?:account|login|log-in|sign-in)s?(?:\s+(?:to|before|for|if|so)\b.*)?\.?$/i.test(text.trim())) return undefined;
   // "What we store: plots, with ...": the lead-in says nothing about the record.
@@ -92,6 +97,8 @@ function definitionOf(text: string): ProseDefinition | undefined {
     .replace(/^([a-z]+?)s\s+can\s+(?:sign\s+up|register|join)(?:\s+(?:online|on the website|on our website|through the site|here))?\s+(?:by\s+giving|with|giving)\s+(?=(?:their|a|an|the)\s)/i, 'each $1 has ');
   // ("When someone books us we need their name, an email, ...": what each booking has.)
   clean = clean.replace(/^when\s+(?:someone|somebody|a customer|customers|people|a client|clients|anyone)\s+(books?|orders?|hires?|reserves?|enquires?|applies|apply)\b(?:\s+(?:us|with us|in|online|a\s+[a-z]+))?\s*,?\s+(?:we|i)\s+(?:need|want|take|ask for|record|note down|note|get|collect|keep)\s+(?=\S)/i, (_m, verb: string) => `each ${ACT_RECORD[verb.toLowerCase().replace(/(?:ies|s)$/, (e) => (e === 'ies' ? 'y' : ''))] ?? 'booking'} has `);
+  // ("When a client sends me an episode I need the raw audio file, ...": what each episode sent has.)
+  clean = clean.replace(/^when(?:ever)?\s+(?:a|an|the|someone|somebody|one\s+of\s+(?:my|our|the)\s+[a-z]+s|[a-z]+s)(?:\s+[a-z]+)?\s+(?:sends?|brings?|submits?|uploads?|drops?\s+off|hands?\s+in|hands?\s+over|emails?|posts?|delivers?|gives?)\s+(?:me|us|in)?\s*(?:a|an|their|his|her|its|a\s+new|the)\s+([a-z]+)\s*(?:(?:in|over|off|through|to\s+(?:me|us))\s+)?,?\s*(?:we|i)\s+(?:need|want|take|ask for|record|note down|note|get|collect|keep|log|store)\s+(?=\S)/i, (_m, record: string) => `each ${record} has `);
   // ("each job gets one of the locksmiths assigned to it once I've sorted the rota": a locksmith, the one assigned.)
   clean = clean.replace(/\b(gets|has|is given)\s+one\s+of\s+(?:the|our)\s+([a-z]+?)s\s+(assigned|allocated)\b(?:\s+to\s+(?:it|them))?(?:\s+(?:once|when|after)\s+[^,]+)?/i, '$1 a $2');
   // ("Then there are the beds themselves, each with a short code ...": each bed has.)
@@ -116,6 +123,9 @@ function definitionOf(text: string): ProseDefinition | undefined {
   clean = clean.replace(/^.*?\b(?:see|view|check|look at|read)\s+(?:each|every|a|the)\s+([a-z]+)['’]s\s+(?=[a-z][^,]*,)/i, (_m, record: string) => `each ${record} has its `);
   // ("guests can reserve a room by giving their arrival date, ...": what the reservation has.)
   clean = clean.replace(/^(?:[a-z]+(?:\s+[a-z]+)?\s+)?(?:can|could|may|want to|would like to)\s+(reserve|book|order|hire|rent)\s+(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+by\s+(?:giving|entering|filling in|providing|telling us)\s+(?=(?:their|a|an|the|my)\s)/i, (_m, verb: string) => `each ${ACT_RECORD[verb.toLowerCase()] ?? ({ rent: 'rental' } as Record<string, string>)[verb.toLowerCase()] ?? 'booking'} has `);
+  // ("Judges give each entry points out of 100 and may add a comment": what each entry is given, and what may be added, are its fields.)
+  clean = clean.replace(/^(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:give|gives|award|awards|assign|assigns|allocate|allocates)\s+(?:each|every)\s+([a-z]+)\s+(?!(?:a|an|the)\s+(?:email|e-mail|text|message|reminder|call|ring|look|go|try)\b)(?=\S)/i, (_m, record: string) => `each ${record} has `)
+    .replace(/^(each [a-z]+ has [^,]+?)\s+and\s+(?:(?:may|can|might|will|should|could)\s+)?(?:also\s+)?(?:add|adds|give|gives|leave|leaves|write|writes|include|includes)\s+(?=(?:a|an|some|any)\s)/i, '$1, ');
   // ("Customers themselves are just name, phone, ...": the record, said again to describe it.)
   clean = clean.replace(/^((?:the\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:themselves|itself)\s+(?=(?:are|is|have|has|need|needs)\s)/i, '$1 ');
   // ("The main thing is jobs. When a customer rings up we take their name, ...": what the record just named has.)
@@ -177,6 +187,16 @@ export const UNCOUNTABLE = /^(?:gear|kit|equipment|stock|furniture|clothing|lugg
 const WHEN_LEAD = /^(?:when|whenever|once|after|each time|every time)\s+[^,]{3,60},\s*(?=(?:the|a|an|our|their|each|every|we|you|i)\s)/i;
 
 /** `conditional`: the text opens with a condition ("If ..."), which only some patterns read past. */
+/** Time worked, said as what is recorded ("the hours they worked"): the record is a time entry, named so. */
+const TIME_WORDS = /^(?:hours|time|minutes)$/i;
+export const TIME_ENTRY = 'time entry';
+/** The words a time entry is mentioned by ("log my hours"). */
+export const TIME_ENTRY_ALIASES = ['hours', 'time'];
+const TIME_LOGGED_FIELD = 'hours (decimal)';
+
+/** A noun and who does it ("trees we plant", "hours they worked"): no modal, no auxiliary after the pronoun. */
+const REDUCED_RELATIVE = /^([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s+(?:that\s+|which\s+)?(?:we|they|i|you|he|she)\s+(?!(?:can|could|may|might|must|should|will|would|do|does|did|is|are|was|were|have|has|had|need|needs|want|wants)\b)[a-z]+\b.*$/i;
+
 function readClean(clean: string, conditional = false): ProseDefinition | undefined {
   for (const p of DEFINITION_PATTERNS) {
     if (conditional && !p.afterCondition) continue;
@@ -184,7 +204,11 @@ function readClean(clean: string, conditional = false): ProseDefinition | undefi
     if (!m) continue;
     // Group 0: the clause is about the record described just before ("It also has ...").
     // ("For each one we keep ...": one of what was just named.)
-    const topic = p.topic === 0 || /^(?:one|of them|single one)$/i.test(m[p.topic]!.trim()) ? PREVIOUS : m[p.topic]!.trim();
+    // ("log the trees we plant", "record the hours they worked": the record is the noun, without who made it so.)
+    const said = p.topic === 0 || /^(?:one|of them|single one)$/i.test(m[p.topic]!.trim()) ? PREVIOUS : m[p.topic]!.trim().replace(REDUCED_RELATIVE, '$1');
+    // ("record the hours they worked": each entry of time worked is the record, and how long is its first field.)
+    const timeLogged = TIME_WORDS.test(said);
+    const topic = timeLogged ? TIME_ENTRY : said;
     if (p.topic !== 0 && (NOT_TOPICS.test(topic) || words(topic).length === 0)) continue;
     // ("that's how they record outcomes": how something is done, no record type.)
     // ("..., whether the parent has given photo consent, ...": a yes/no question is a field, no record type.)
@@ -199,7 +223,7 @@ function readClean(clean: string, conditional = false): ProseDefinition | undefi
     // ("..., and customers should be able to see ...": a new subject with a modal starts a clause too.)
     // ("..., while a person can be the father in several families": a new clause ends the list;
     // "..., and both must be filled in, plus ..." is a rule of the list.)
-    let written = p.list !== undefined ? m[p.list]?.trim().replace(/\s+(?:on|to|with|in)\s+(?:it|them)$/i, '').replace(/,?\s+(?:while|whereas)\s+(?:a|an|the|each|every|one)\s.*$/i, '').replace(/,\s*(?![^(]*\))(?:because|cos|since|so that|as (?:that|this|it|we|they))\s[^,;]*(?=,\s*(?:and|plus)\s|$)/gi, '').replace(/,?\s+(?:and|but)\s+(?![^(]*\))(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,?\s+and\s+(?![^(]*\))(?:on our side\s*,?\s+|then\s+|after that\s+)?(?:each|every)\s+[a-z]+\s+(?:is|are|goes|moves|starts|sits|can be)\s.*$/i, '').replace(/,\s*(?:and|but)\s+(?![^(]*\))(?!whether\b|if\b|both\b|all\b|each\b|either\b|neither\b|an?\s)(?:[a-z'-]+\s+){1,8}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;
+    let written = timeLogged ? `${TIME_LOGGED_FIELD}${p.list !== undefined && m[p.list] ? `, ${m[p.list]!.trim()}` : ''}` : p.list !== undefined ? m[p.list]?.trim().replace(/\s+(?:on|to|with|in)\s+(?:it|them)$/i, '').replace(/,?\s+(?:while|whereas)\s+(?:a|an|the|each|every|one)\s.*$/i, '').replace(/,\s*(?![^(]*\))(?:because|cos|since|so that|as (?:that|this|it|we|they))\s[^,;]*(?=,\s*(?:and|plus)\s|$)/gi, '').replace(/,?\s+(?:and|but)\s+(?![^(]*\))(?:they|we|you|he|she|then)\s+[a-z]+.*$/i, '').replace(/,?\s+and\s+(?![^(]*\))(?:on our side\s*,?\s+|then\s+|after that\s+)?(?:each|every)\s+[a-z]+\s+(?:is|are|goes|moves|starts|sits|can be)\s.*$/i, '').replace(/,\s*(?:and|but)\s+(?![^(]*\))(?!whether\b|if\b|both\b|all\b|each\b|either\b|neither\b|an?\s)(?:[a-z'-]+\s+){1,8}(?:should|can|may|must|will|could|cannot|can't)\s.*$/i, '') : undefined;
     // ("Each darkroom has a coordinator or two, and they're the admins", "one or two admins who ...": people, counted, are no fields.)
     if (written && /^(?:(?:an?|one)\s+[a-z]+\s+or\s+(?:two|three)|(?:one|two)\s+or\s+(?:two|three)\s+[a-z]+)\b/i.test(written)) return undefined;
     // ("The law says we keep ticket records for three years": what is said is a clause, no fields.)
@@ -217,9 +241,14 @@ function readClean(clean: string, conditional = false): ProseDefinition | undefi
     const detailed = written && p.detail !== undefined && m[p.detail] ? `${written} (${m[p.detail]!.trim()})` : written && p.yesNo ? `${written} (yes/no)` : written;
     const list = detailed && p.passive ? complements(detailed) : detailed;
     // "Section leaders can record attendance records": a right to make records, not fields.
-    // ("Plot holders can log a problem report with a description, ...": unless the record is what they make, with what it holds.)
-    const madeWithList = p.topic !== 0 && !clean.trim().toLowerCase().replace(/^(?:the|our)\s+/, '').startsWith(topic.toLowerCase()) && /\s(?:with|including|giving)\s+(?:a|an|the|its|their|some)\s|\([^()]+,[^()]+\)\s*$/i.test(clean);
-    if (/\b(?:can|may|should|must|will|are able to|get to)\s+(?:\w+\s+)?(?:record|log|keep|track|list|show|store)s?\b/i.test(clean.split(/\s+/).slice(0, 6).join(' ')) && !madeWithList) return undefined;
+    // ("Plot holders can log a problem report with a description, ...": unless the record is what they make, with what it holds,
+    // or its list after a colon: "Wardens can log the birds they ring: species, ring number, ...".)
+    const madeWithList = p.topic !== 0 && !clean.trim().toLowerCase().replace(/^(?:the|our)\s+/, '').startsWith(topic.toLowerCase()) && /\s(?:with|including|giving)\s+(?:a|an|the|its|their|some)\s|\([^()]+,[^()]+\)\s*$|^[^:]+:\s*[^:,]+,[^:]+$/i.test(clean);
+    // ("Volunteers can record the hours they worked on a task, with the date ...": the people are no record; a later pattern reads what they make.)
+    if (/\b(?:can|may|should|must|will|are able to|get to)\s+(?:\w+\s+)?(?:record|log|keep|track|list|show|store)s?\b/i.test(clean.split(/\s+/).slice(0, 6).join(' ')) && !madeWithList) {
+      if (p.topic !== 0 && /,\s*with\s+(?:a|an|the|its|their|some)\s/i.test(clean)) continue;
+      return undefined;
+    }
     // ("Members record their catches": what people do with their own records, an act, not fields.)
     if (list && p.topic !== 0 && /^(?:their|his|her)\s+(?:own\s+)?[a-z]+s\b/i.test(list) && !/^[^,]*\b(?:has|have|includes?|contains?|consists of|comes with|carries|carry)\s+(?:their|his|her)\b/i.test(clean)) return undefined;
     // ("The species list and the sites can be ...": a noun, "list", then "and": no verb and its list.)

@@ -4,7 +4,7 @@
  * "an order has many order lines, each for one plant", "a review is about exactly one film".
  * Each reading is a list of (child, parent) pairs: the child holds a required reference.
  */
-import { complements } from './definitions';
+import { SOME_ARE_ON_ONE, complements } from './definitions';
 import { Remembered } from './remembered';
 
 export interface RelationReading {
@@ -264,6 +264,7 @@ export function readRelations(written: string): RelationReading | undefined {
 }
 
 function readRelationsOnce(written: string): RelationReading | undefined {
+  if (SOME_ARE_ON_ONE.test(written.trim())) return undefined;
   // ("a row obviously ends up with lots of harvests": a comment on the relation is no part of it.)
   // ("A donation belongs to the shop it was dropped at": which one it is, said as a clause, is no part of it.)
   // ("an event belongs to the one venue it is held at": the one venue.)

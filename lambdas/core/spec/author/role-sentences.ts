@@ -62,8 +62,9 @@ const PERSON_NOUN = /(?:er|or|ist|ant|ent|ian|eer|ee|staff|team|crew|person|peop
  * "There's also a receptionist who can add clients", "We've got two drivers who can see the
  * routes": a role introduced by its existence, then its rights; said as the role's sentence.
  */
+// ("I'm the only editor for now but I have a part-time assistant who can ...": who the writer is, before it, says nothing of the role.)
 export function introducedRole(text: string): string {
-  const m = /^(?:and\s+|oh,?\s+and\s+|(?:then|also|plus|finally|lastly)\s*,?\s+)?(?:there(?:'s|\s+is|\s+are|'re)|we(?:'ve|\s+have)?\s+(?:also\s+)?got|we\s+(?:also\s+)?have|we(?:'ll|\s+will)\s+(?:also\s+)?have|i(?:'ve|\s+have)?\s+(?:also\s+)?got|i\s+(?:also\s+)?have)\s+(?:also\s+)?(?:(?:a|an|the|our|some|one|two|three|four|five|a few|several|a couple of)\s+)?([a-z][a-z -]{1,30}?)(?:,\s+(?!someone\b|who\b|that\b)[a-z]+(?:\s+and\s+[a-z]+)?,?)?\s*,?\s+(?:who|that)\s+((?:can|may|could|should|will|are allowed to|is allowed to|gets? to|need to be able to|needs? to be able to)\s.+|(?:also\s+)?[a-z]+s\s.+)$/i.exec(text.trim());
+  const m = /^(?:and\s+|oh,?\s+and\s+|(?:then|also|plus|finally|lastly)\s*,?\s+|i['’]m\s+[^,;]{3,60}?,?\s+but\s+)?(?:there(?:'s|\s+is|\s+are|'re)|we(?:'ve|\s+have)?\s+(?:also\s+)?got|we\s+(?:also\s+)?have|we(?:'ll|\s+will)\s+(?:also\s+)?have|i(?:'ve|\s+have)?\s+(?:also\s+)?got|i\s+(?:also\s+)?have)\s+(?:also\s+)?(?:(?:a|an|the|our|some|one|two|three|four|five|a few|several|a couple of)\s+)?([a-z][a-z -]{1,30}?)(?:,\s+(?!someone\b|who\b|that\b)[a-z]+(?:\s+and\s+[a-z]+)?,?)?\s*,?\s+(?:who|that)\s+((?:can|may|could|should|will|are allowed to|is allowed to|gets? to|need to be able to|needs? to be able to)\s.+|(?:also\s+)?[a-z]+s\s.+)$/i.exec(text.trim());
   if (!m || /^(?:one|someone|somebody|people|person|users?|few|lot|lots)$/i.test(m[1]!.trim())) return text;
   // ("There's a treasurer who deals with payments": a person who does something; "there's a form that asks ..." is no role.)
   if (!/^(?:can|may|could|should|will|are|is|gets?|needs?)\s/i.test(m[2]!) && !PERSON_NOUN.test(m[1]!.trim())) return text;

@@ -22,7 +22,7 @@ import { bulletRule } from './bullet-rules';
 import { RIGHTS_START, manyNounItems, rightsLine } from './rights-lines';
 import { continuesList } from './list-continuation';
 import { GROUP_WORDS, PEOPLE_LABEL, RIGHTS_ITEM, plainStatement, topicOf } from './statement-wording';
-import { TASK_VERBS, verbLemma } from './workflow-phrases';
+import { TASK_VERBS, participle, verbLemma } from './workflow-phrases';
 
 /** One statement, as later stages read it, with where it came from. */
 export { topicOf } from './statement-wording';
@@ -229,7 +229,15 @@ const cleanItem = (text: string) => text.replace(/^\*\*(.+?)\*\*/, '$1').replace
 /** A sentence in parentheses ("Every tree is of one variety (a variety has lots of trees)"): a statement of its own. */
 const ASIDE_SENTENCE = /\s*\(((?:a|an|each|every|one)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|is|are|belongs?|comes?|goes|go|can|must|only)\b[^()]*)\)/i;
 
+/** "Coordinators can cancel a work party, and everyone signed up should get an email": a right, then what follows when it is used. */
+const ACT_THEN_TOLD = /^(.+?\b(?:can|may|will|should be able to)\s+(?:also\s+)?(cancel|close|approve|reject|decline|confirm|publish|postpone|reschedule|complete|finish|accept)\s+(?:a|an|the|any)\s+([a-z]+(?:\s+[a-z]+)?))\s*,?\s+and\s+(?:then\s+)?((?:everyone|everybody|all|the|each|every|their|its|anyone)\b[^,]*?)\s+(?:should|will|must|needs? to)?\s*(?:get|gets|receive|receives|be\s+sent|is\s+sent|are\s+sent)\s+(an?\s+[a-z-]+(?:\s+[a-z-]+)?|[a-z-]+)\s*\.?$/i;
+
 function withAsideSentences(sentence: string): string[] {
+  const told = ACT_THEN_TOLD.exec(sentence.trim());
+  if (told) {
+    const record = told[3]!;
+    return [told[1]!, `When ${/^[aeiou]/i.test(record) ? 'an' : 'a'} ${record} is ${participle(told[2]!)}, ${told[4]!.trim()} should get ${told[5]!.trim()}`];
+  }
   // ("Each submission belongs to one candidate, and it's marked as a first submission, ...": the relation, then its kind.)
   const marked = /^(.+?),\s+and\s+(it['’]s\s+(?:marked|labelled|labeled|flagged|classed|tagged)\s+as\s+.+)$/i.exec(sentence);
   if (marked) return [marked[1]!, marked[2]!.replace(/^it/, 'It')];

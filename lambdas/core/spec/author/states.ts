@@ -104,6 +104,12 @@ function readStatesOnce(written: string): StateList | undefined {
   // ('sits as "awaiting pricing" until ..., goes to "on shop floor"': a quoted state of several words is one.)
   // ("A party goes enquiry → held → confirmed → completed": arrows between the states, in order.)
   const text = written
+    // ("..., or they ask for changes and it goes back to editing": a way back to a state already said adds none;
+    // what someone asks for is the state it waits in.)
+    .replace(/,?\s+and\s+(?:then\s+)?(?:it|they)\s+(?:goes|go|comes|come|moves|move|is\s+sent|are\s+sent|gets\s+sent|get\s+sent|is\s+put|gets\s+put)\s+back\s+(?:in)?to\s+[a-z][a-z -]*$/i, '')
+    .replace(/\b(or|then|,)\s+(?:they|the\s+[a-z]+|someone|somebody|we)\s+asks?\s+for\s+(?:some\s+|more\s+)?([a-z]+)$/i, (_m, lead: string, noun: string) => `${lead} ${noun}-requested`)
+    // ("..., and then it's either approved or ...": the next states.)
+    .replace(/,?\s+and\s+then\s+(?:it['’]s|it\s+is|they['’]re|they\s+are)\s+(?:either\s+)?(?=[a-z])/i, ' to ')
     // ("A hire is requested at first, then approved or turned down, then out": the state it starts in, then the rest.)
     .replace(/^((?:a|an|the|each|every)\s+[a-z]+(?:\s+[a-z]+)?)\s+is\s+([a-z][a-z-]*)\s*(?:at first|initially)?\s*,\s*(?=then\s+[a-z])/i, '$1 starts as $2, ')
     // ("then approved or turned down": a way out said with its particle is one state.)

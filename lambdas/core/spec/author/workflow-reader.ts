@@ -225,7 +225,7 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
   // ("If an application stays in screening for 10 days": still in screening then.)
   // ("When a batch has been fruiting for 14 days": the same, said of the time already spent in one state word; "has been
   // on notice for 28 days" is read below, from the state reached.)
-  const still = after.findIndex((w, i) => ['still', 'stays', 'stay', 'remains', 'remain', 'sits'].includes(w) || (w === 'been' && after[i - 1] !== 'not' && after[after[i + 1] === 'in' ? i + 3 : i + 2] === 'for'));
+  const still = after.findIndex((w, i) => ['still', 'stays', 'stay', 'remains', 'remain', 'sits', 'sitting', 'staying', 'remaining', 'stuck'].includes(w) || (w === 'been' && after[i - 1] !== 'not' && after[after[i + 1] === 'in' ? i + 3 : i + 2] === 'for'));
   if (duration && (negated || still >= 0)) {
     const negation = noun && !after.includes('not') ? 'no' : 'not';
     const words_ = negated ? (after.includes(negation) ? after.slice(after.indexOf(negation) + 1) : before.slice(before.indexOf('not') + 1)) : after.slice(still + 1).filter((w) => w !== 'in' && w !== 'at');
@@ -436,7 +436,8 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
 
 /** Words before a verb that make it no action of its own ("an order", "to email", "is closed"). */
 // ("as soon as they book": a verb after its subject is the trigger's own.)
-const NOT_BEFORE_ACTION = new Set(['a', 'an', 'the', 'each', 'every', 'any', 'its', 'their', 'new', 'to', 'will', 'be', 'been', 'not', 'can', 'should', 'must', 'may', 'and', 'or', 'no', 'they', 'we', 'you', 'i', 'he', 'she', 'someone', 'somebody', 'people']);
+// ("stays in review for three days", "under review", "on order": after a preposition the word is a state's noun, no action.)
+const NOT_BEFORE_ACTION = new Set(['a', 'an', 'the', 'each', 'every', 'any', 'its', 'their', 'new', 'to', 'will', 'be', 'been', 'not', 'can', 'should', 'must', 'may', 'and', 'or', 'no', 'they', 'we', 'you', 'i', 'he', 'she', 'someone', 'somebody', 'people', 'in', 'under', 'on', 'for', 'at', 'awaiting', 'pending', 'of']);
 
 /**
  * "when an alteration is ready email the customer", "the day before an appointment send a

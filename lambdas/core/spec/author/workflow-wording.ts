@@ -56,6 +56,9 @@ export function plainWorkflowWording(sentence: string): string {
     .replace(/\b(within|after)\s+((?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|fourteen|twenty-four|forty-eight)\s+(?:hrs?|hours?|days?|weeks?|months?|minutes?|mins?))\s+(?=(?:text|email|e-mail|notify|remind|send|alert|tell|call|ring|ping|message|escalate|chase)\b)/gi, '$1 $2, ')
     // ("so retry like 3 times": about that many, as many.)
     .replace(/\b(retry|try)\s+(?:like|about|around|roughly|maybe|say)\s+(?=(?:\d+|two|three|four|five)\s+times\b)/gi, '$1 ');
+  // ("..., it would be great to nudge the client by email": the wish around the action says nothing of it; "nudge ... by email" is an email.)
+  text = text.replace(/,\s*(?:then\s+)?(?:it(?:['’]d|\s+would)\s+be\s+(?:really\s+)?(?:great|nice|good|lovely|handy|brilliant|ideal|helpful|useful)|(?:i|we)(?:['’]d|\s+would)\s+(?:really\s+)?(?:love|like)|(?:i|we)\s+(?:want|need))\s+(?:it\s+)?(?:if\s+(?:it|the\s+system|you)\s+(?:could|would|can)\s+|to\s+)(?=[a-z])/i, ', ')
+    .replace(/\b(?:nudge|prod|poke|chase)\s+((?:the|their|its|our|each|every|all)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:by|via|with\s+an?|over)\s+(email|e-mail|text|sms)\b/gi, (_m, who: string, how: string) => `${/^e/i.test(how) ? 'email' : 'text'} ${who}`);
   // ("It'd be great if when a visit is booked ...": the wish around the workflow says nothing of it.)
   text = text.replace(/^(?:it(?:'d|\s+would)\s+be\s+(?:great|nice|good|lovely|handy|brilliant|ideal)|(?:i|we)(?:'d|\s+would)\s+(?:love|like)\s+it)\s+if\s+(?=(?:when|whenever|once|as soon as|after)\b)/i, '');
   // ("when a visit is booked the customer gets a text the day before": send them one, then.)

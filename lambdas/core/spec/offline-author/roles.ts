@@ -66,6 +66,9 @@ export function fieldLocator(entities: SpecEntity[]): NonNullable<RightsContext[
 /** Head nouns of organisations (a business, the tenant), which are no role of people. */
 const ORGANISATION_HEADS = new Set(['service', 'foundation', 'agency', 'agencies', 'company', 'companies', 'business', 'businesses', 'organisation', 'organization', 'firm', 'network', 'association', 'chain', 'app', 'system', 'platform', 'office', 'department', 'council', 'authority', 'ministry', 'bureau']);
 
+/** Organisations named by what they are ("the club", "our society"): people only when a modal gives them rights. */
+const PLACE_ORGANISATIONS = new Set(['club', 'society', 'league', 'union', 'charity', 'school', 'gym', 'studio', 'shop', 'practice', 'church', 'library', 'centre', 'center', 'scheme', 'trust', 'museum', 'theatre', 'theater', 'clinic', 'hospital', 'co-op', 'cooperative', 'group']);
+
 /** Words for how much access a role has ("full control", "read-only access"). */
 const ACCESS_AMOUNTS = new Set(['full', 'complete', 'total', 'unrestricted', 'limited', 'partial', 'read-only', 'readonly', 'administrative']);
 
@@ -100,6 +103,8 @@ export function roleSubject(clause: RightsClause, index: EntityIndex): string | 
   // ("the office can do everything", "office - do everything": in a business, the people in its office.)
   const office = clause.subject.length === 1 && clause.subject[0] === 'office' && clause.groups.some((g) => g.letters.length > 0);
   if (ORGANISATION_HEADS.has(clause.subject[clause.subject.length - 1]!) && !office) return undefined;
+  // ("The club runs a register of breeders and their fish": what the club does, with no modal, is the business at work, no people's rights.)
+  if (!clause.modal && clause.subject.length <= 2 && PLACE_ORGANISATIONS.has(clause.subject[clause.subject.length - 1]!)) return undefined;
   // "A ticket moves through new, open and closed": a record changing state, not people.
   // ("Artists can change their own pieces": a modal and a record named are people's rights.)
   if (index.resolve(clause.subject) && ['move', 'go', 'pass', 'progress', 'change', 'start', 'begin', 'become'].includes(clause.groups[0]?.verbs[0] ?? '') && !(clause.modal && clause.namedObject)) return undefined;
@@ -244,6 +249,8 @@ export function finalizeRoles(drafts: RoleDraft[], entities: SpecEntity[], extra
     for (const e of m.values()) if (e.get('create') === 'own') e.set('create', 'all');
     // ("they can update their dogs, but they only see their own dogs": what one sees only of one's own, one changes only of one's own.)
     for (const e of m.values()) for (const l of ['update', 'delete'] as const) if (e.get('read') === 'own' && e.get(l) === 'all') e.set(l, 'own');
+    // ("anyone can browse the patterns", and members edit their own: a record anyone reads, a signed-in role reads too, all of them.)
+    for (const [entity, e] of m) if (extras.publicReads?.has(entity) && e.get('read') === 'own') e.set('read', 'all');
     // `only the author may edit it`: creators edit their own.
     for (const op of extras.ownerOps) if (m.get(op.entity)?.has('create')) grant(op.entity, op.letter, 'own');
     // Whoever creates or updates a record reads the records it refers to (to choose them).

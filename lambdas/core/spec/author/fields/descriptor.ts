@@ -46,7 +46,7 @@ const SIZE = new RegExp(
     String.raw`(\d+(?:\.\d+)?)\s*(kb|kib|mb|mib|gb|gib|kilobytes|megabytes|gigabytes|megs)\b(?:\s+(?:max(?:imum)?|or less|at most|limit|each|tops))?`,
   'i',
 );
-const RANGES: ReadonlyArray<[RegExp, 'both' | 'min' | 'max']> = [
+const RANGES: ReadonlyArray<[RegExp, 'both' | 'min' | 'max' | 'outOf']> = [
   // ("the seeing on a 1-to-5 scale": the scale is the range, and no part of the name.)
   [new RegExp(String.raw`\b(?:on\s+)?(?:a\s+)?${NUM}\s*(?:-\s*to\s*-|to|-|–)\s*${NUM}\s+scale\b`, 'i'), 'both'],
   [new RegExp(String.raw`\b(?:between|from|ranging from|on a scale of|scale of)\s+${NUM}\s*(?:(?:up\s+)?to|and|-|–|\.\.)\s*${NUM}`, 'i'), 'both'],
@@ -65,6 +65,8 @@ const RANGES: ReadonlyArray<[RegExp, 'both' | 'min' | 'max']> = [
   [new RegExp(String.raw`(?:^|\s)${NUM}\s+(?:at (?:the (?:very )?)?most|tops|max(?:imum)?)\b`, 'i'), 'max'],
   [new RegExp(String.raw`(?:^|\s)${NUM}\s+at (?:the (?:very )?)?least\b`, 'i'), 'min'],
   [new RegExp(String.raw`\bstarting (?:at|from)\s+${NUM}`, 'i'), 'min'],
+  // ("a score out of 100", "marks out of 20": from nothing up to it; the unit after it is no part of the name.)
+  [new RegExp(String.raw`\b(?:marked\s+|scored\s+|rated\s+)?out\s+of\s+${NUM}(?:\s+(?:points|marks|stars))?(?=\s|$)`, 'i'), 'outOf'],
 ];
 /** A list of phrases as one alternation, longest first, each word bounded. */
 const alternation = (phrases: Iterable<string>): string =>
@@ -82,7 +84,7 @@ const DEFAULTS: readonly RegExp[] = [
 // (Also "no two the same", "no two can share one", "no duplicates", "never repeated", "that no other rider has", "can't appear twice".)
 const UNIQUE = /\b(?:(?:which|that)\s+)?(?:(?:must|should|has to|needs to) be\s+|is\s+|are\s+|that's\s+|always\s+)?unique\b(?:\s+(?:per|across|in|within)\s+(?:the\s+|a\s+|each\s+)?[a-z]+)?|\bno\s+two(?:\s+[a-z]+)?\s+(?:(?:are|is|can be|may be|should be)\s+)?(?:the\s+same|alike|with\s+the\s+same(?:\s+one)?|(?:may\s+|can\s+|should\s+|could\s+)?share\s+(?:one|it|a\s+[a-z]+|the\s+same\s+[a-z]+)|(?:can|may|should|could)\s+(?:have|share|use)\s+the\s+same(?:\s+one)?)\b|\bno\s+duplicates?\b|\bnever\s+(?:repeated|reused|duplicated)\b|\b(?:which|that)\s+(?:shouldn['’]t|should\s+not|mustn['’]t|must\s+not|can['’]t|cannot|can\s+not|may\s+not|won['’]t)\s+(?:ever\s+)?be\s+(?:repeated|reused|re-used|duplicated|used\s+twice)\b|\b(?:(?:is|are)\s+)?(?:never|not)\s+shared\s+(?:by|between|with)\s+(?:two|any two|another|any other)\b(?:\s+[a-z]+)?|\b(?:that|which)\s+no\s+other\s+[a-z]+\s+(?:has|shares|uses|can have)\b|\b(?:can['’]t|cannot|can\s+not|mustn['’]t|must\s+not|should\s+never|can\s+never|must\s+never)\s+(?:appear|be\s+used|be\s+entered|come\s+up|exist)\s+twice\b/gi;
 /** What may remain of a part once its rules are read, and still say nothing. */
-const FILLER = /^(?:(?:and|or|only|a|an|the|is|are|it|it's|must|should|be|both|with|as|of|that|which|at|in|max|formats?|each|per file|allowed|accepted|kept|stored|always|also|but|not|no|yes|e\.g\.?|both are|it is|which is|that is|obviously|of course|naturally|clearly|please|so|any|kind of)\b|[,.;:+&/\s-])*$/i;
+const FILLER = /^(?:(?:and|or|only|a|an|the|is|are|it|it's|must|should|be|both|with|as|of|that|which|at|in|max|formats?|each|per file|allowed|accepted|kept|stored|always|also|but|not|no|yes|e\.g\.?|both are|it is|which is|that is|obviously|of course|naturally|clearly|please|so|any|kind of|usually|normally|typically|mostly|generally)\b|[,.;:+&/\s-])*$/i;
 /** Wording that introduces a reference's target: `link to a sample`, `which wine`, `both are teams`. */
 const REF_LEAD = /^(?:(?:a\s+)?(?:link|links|reference|ref|pointer)\s+to|refers to|points to|belongs to|which|one|a|an|the|both are|is a|are|is|also|another)\s+/i;
 
@@ -98,7 +100,8 @@ export function readDescriptor(said: string, traits: Traits, entities: readonly 
   // ("(full, half or raised bed — the raised beds are our accessible plots)": the values, then why, after a dash.)
   const dashed = /^([^—–]+?\bor\b[^—–]+?)\s+[—–-]\s+[a-z].*$/i.exec(text.trim());
   // ("and please cap it at 5 MB": the size limit, asked for.)
-  let t = takeDefault((dashed && valueList(dashed[1]!) ? dashed[1]! : text).trim().replace(/\b(?:and\s+)?(?:please\s+)?(?:cap|limit|keep)\s+(?:it|them|em|each(?:\s+one)?|the\s+size|uploads?)\s+(?:at|to|under|below)\s+(?=\d)|\b(?:capped|limited)\s+(?:at|to)\s+(?=\d)/gi, 'max ').replace(/\b(required|optional|unique|mandatory)\s+(?:as well|too|also|again)\b/gi, '$1').replace(/²/g, '2').replace(/\b(zero|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?=or\s+(?:more|less|fewer|above|below|over|under)\b)/gi, (_m, n: string) => `${DIGITS[n.toLowerCase()]!} `), traits);
+  // ("and they can be big, up to 2 GB": that files can be big says only that the limit follows.)
+  let t = takeDefault((dashed && valueList(dashed[1]!) ? dashed[1]! : text).trim().replace(/(?:^|,)?\s*(?:and\s+|but\s+)?(?:they|it|these|those|the\s+files?|files?)\s+(?:can|could|may|might|will|do|does|often|sometimes)\s+(?:be|get)\s+(?:quite\s+|really\s+|very\s+|pretty\s+)?(?:big|large|huge|massive|heavy)\b/gi, '').replace(/\b(?:and\s+)?(?:please\s+)?(?:cap|limit|keep)\s+(?:it|them|em|each(?:\s+one)?|the\s+size|uploads?)\s+(?:at|to|under|below)\s+(?=\d)|\b(?:capped|limited)\s+(?:at|to)\s+(?=\d)/gi, 'max ').replace(/\b(required|optional|unique|mandatory)\s+(?:as well|too|also|again)\b/gi, '$1').replace(/²/g, '2').replace(/\b(zero|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?=or\s+(?:more|less|fewer|above|below|over|under)\b)/gi, (_m, n: string) => `${DIGITS[n.toLowerCase()]!} `), traits);
   if (!t) return;
   // ("serial no - unique, must have one": every record has one, required.)
   t = t.replace(/\b(?:must|has to|have to|should|needs? to)\s+(?:always\s+)?have\s+(?:one|it|a value)\b|\bcan(?:'t|not)\s+be\s+(?:blank|empty|left empty|left blank)\b/gi, 'required');
@@ -296,6 +299,9 @@ export function takeRange(text: string, traits: Traits): string {
       traits.min = Math.min(a, b);
       traits.max = Math.max(a, b);
       traits.decimalBounds ||= /\./.test(m[1]! + m[2]!);
+    } else if (kind === 'outOf') {
+      traits.min ??= 0;
+      traits.max = a;
     } else {
       traits[kind] = a;
       traits.decimalBounds ||= /\./.test(m[1]!);

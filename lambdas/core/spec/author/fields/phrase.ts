@@ -57,8 +57,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/^(?:[-*•+]|\d+[.)])\s+/, '')
     .replace(/[.;,]+$/, '')
     .replace(/^(?:and|with|plus|also|as well as|including|along with)\s+/i, '')
-    // ("the date they need it (by)": the date it is needed by.)
-    .replace(/^(?:a\s+|the\s+)?date\s+(?:they|we|you|the\s+customer)\s+(?:need|want|require)s?\s+(?:it|them)(?:\s+(?:by|for))?\b/i, 'needed by (a date)')
+    // ("the date they need it (by)", "the date they want it back by": the date it is needed by.)
+    .replace(/^(?:a\s+|the\s+)?date\s+(?:they|we|you|the\s+customer)\s+(?:need|want|require)s?\s+(?:it|them)(?:\s+(?:back|done|ready|finished|returned|delivered))?(?:\s+(?:by|for))?\b/i, 'needed by (a date)')
     // ("its fleet number, which is painted on the hull and is never shared by two craft": unique, whatever else the clause says.)
     .replace(/,?\s*(?:which|that)\s+[^,()]*?\b(?:is|are)\s+(?:never|not)\s+shared\s+(?:by|between|with)\s+(?:two|any two|another|any other)(?:\s+[a-z]+)?/i, ' (unique)')
     // ("breed, typed in (Swaledale, ...)": how it is entered says it is text; "later the scanning result": when, nothing.)
@@ -712,6 +712,7 @@ const ACT_NOUNS: Readonly<Record<string, string>> = {
   clean: 'cleaning', cleaned: 'cleaning', service: 'service', serviced: 'service', pay: 'payment', paid: 'payment', water: 'watering', watered: 'watering', feed: 'feeding', fed: 'feeding',
   check: 'check', checked: 'check', meet: 'meeting', train: 'training', trained: 'training', wash: 'wash', washed: 'wash', test: 'test', tested: 'test',
   prep: 'preparation', prepare: 'preparation', book: 'booking', cook: 'cooking', pack: 'packing', package: 'packaging', ship: 'shipping', send: 'sending', finish: 'finish',
+  bill: 'billing', billed: 'billing', contact: 'contact', contacted: 'contact', invoice: 'invoicing', invoiced: 'invoicing', notify: 'notification', notified: 'notification',
 };
 
 /** The measure a "how ..." question asks about ("how big it is": its size). */
@@ -740,6 +741,11 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (/^what\s+(?:i|we|they|you|he|she)(?:['’]m|['’]re|['’]s|\s+am|\s+are|\s+is)\s+(?:most\s+)?(?:concerned|worried|anxious|unhappy)\s+about$/.test(t)) {
     traits.type ??= 'text';
     return ['concern'];
+  }
+  // ("the date and what I did", "what was done": the work done, in their words.)
+  if (/^what\s+(?:(?:i|we|they|you|he|she)\s+(?:did|do|worked on|got done|have done|'ve done)|(?:was|got|has been|is)\s+done)$/.test(t)) {
+    traits.type ??= 'text';
+    return ['work', 'done'];
   }
   // ("where the loan's at, which is out, returned, overdue or lost", "where it's up to": how far along it is, its status.)
   // ("where each wall is at": so is each one's.)
@@ -774,9 +780,10 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   if (whichAre) return [whichAre[1]!];
   // ("how it was caught (line caught, trawled or farmed)", "how it was paid": the way it was done, its method.)
   // ("how they paid (cash, card or cheque)": the same, said of who did it.)
-  const howDone = /^how\s+(?:(?:it|they|each one)\s+(?:was|were|is|are|gets?|got)\s+([a-z]+(?:ed|ght|id|de|wn|ne|en|nt))|(?:they|we|you|he|she|the\s+[a-z]+)\s+(paid|booked|delivered|sent|returned)(?:\s+(?:for\s+)?(?:it|them|us))?)$/.exec(t);
+  // ("how they like to be billed (per episode or ...)", "how they'd like to be contacted", "how they pay": the way they choose.)
+  const howDone = /^how\s+(?:(?:it|they|each one)\s+(?:was|were|is|are|gets?|got)\s+([a-z]+(?:ed|ght|id|de|wn|ne|en|nt))|(?:they|we|you|he|she|the\s+[a-z]+)\s+(paid|booked|delivered|sent|returned|pay|book)(?:\s+(?:for\s+)?(?:it|them|us))?|(?:they|he|she|the\s+[a-z]+)(?:['’]d|\s+would)?\s+(?:like|likes|want|wants|prefer|prefers)\s+to\s+(?:be\s+|get\s+)([a-z]+(?:ed|ght|id|de|wn|ne|en|nt)))$/.exec(t);
   if (howDone) {
-    const act = infinitiveOf((howDone[1] ?? howDone[2])!);
+    const act = infinitiveOf((howDone[1] ?? howDone[2] ?? howDone[3])!);
     return [ACT_NOUNS[act] ?? act, 'method'];
   }
   // ("whether they're asking for an embargo": whether one is requested.)

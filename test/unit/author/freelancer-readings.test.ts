@@ -1,0 +1,159 @@
+/**
+ * Session 30 (issue 23): what three new-user probes (a freelancer's chatty letter, user stories of
+ * volunteers, a club's plain page) showed the author missing, pinned on records made up for these
+ * tests (not the probes' own): what someone sends and what is then needed of it, a score "out of
+ * N", states with a way back ("they ask for changes and it goes back to editing"), a state held too
+ * long said as "has been sitting in review", "how they like to be billed", "some of them are on a
+ * plan", a file wished for ("I'd like to attach the PDF too"), a helper introduced after who the
+ * writer is, "all the X", an organisation at work, public records read by every role, time logged,
+ * and a right used ("can cancel a tasting, and everyone booked should get an email").
+ */
+import { fieldOf as field, probeSpec as spec, rightsOf } from '../../support/author-probe';
+
+const namesOf = (s: ReturnType<typeof spec>, entity: string) => s.entities.find((e) => e.name === entity)?.fields.map((f) => f.name) ?? [];
+const entitiesOf = (s: ReturnType<typeof spec>) => s.entities.map((e) => e.name);
+
+describe('what someone sends, and what is then needed of it', () => {
+  it('reads "When a student hands in an essay I need ..." as the essay\'s fields, with the file\'s formats and size', () => {
+    const s = spec('When a student hands in an essay I need the essay file (usually a PDF or DOCX, and they can be big, up to 20 MB), the title, the date they want it back by, and any notes about what to check.');
+    expect(namesOf(s, 'Essay')).toEqual(expect.arrayContaining(['title', 'needed_by', 'notes']));
+    const file = s.entities.find((e) => e.name === 'Essay')?.fields.find((f) => f.type === 'file');
+    expect(file?.file?.contentTypes).toEqual(expect.arrayContaining(['application/pdf']));
+    expect(file?.file?.contentTypes).not.toEqual(expect.arrayContaining(['image/*']));
+    expect(file?.file?.maxBytes).toBe(20 * 1024 * 1024);
+    expect(file?.notes ?? '').not.toMatch(/big/);
+  });
+
+  it('reads "the date they want it back by" as the date it is needed by', () => {
+    const s = spec('A repair has a description and the date they want it back by.');
+    expect(field(s, 'Repair', 'needed_by')?.type).toBe('date');
+  });
+});
+
+describe('scores out of a number', () => {
+  it.each([
+    ['a mark out of 20', 'mark', 20],
+    ['a score out of 100', 'score', 100],
+    ['a rating out of 5 stars', 'rating', 5],
+  ])('reads "%s" as a whole number from 0', (phrase, name, max) => {
+    const s = spec(`An essay has a title and ${phrase}.`);
+    expect(field(s, 'Essay', name)).toMatchObject({ type: 'integer', min: 0, max });
+  });
+
+  it('reads "Examiners give each essay a mark out of 20 and may add a remark" as two fields of the essay', () => {
+    const s = spec('An essay has a title.', 'Examiners give each essay a mark out of 20 and may add a remark.');
+    expect(field(s, 'Essay', 'mark')).toMatchObject({ type: 'integer', min: 0, max: 20 });
+    expect(field(s, 'Essay', 'remark')).toBeDefined();
+    expect(entitiesOf(s)).toEqual(['Essay']);
+  });
+
+  it('gives no examiner a record type of their own', () => {
+    const s = spec('An essay has a title.', 'Examiners give each essay a mark out of 20.');
+    expect(entitiesOf(s)).not.toContain('Examiner');
+  });
+});
+
+describe('states with a way back', () => {
+  it('reads "... and then it\'s either accepted or they ask for changes and it goes back to editing" as five states', () => {
+    const s = spec('A manuscript has a title.', "A manuscript goes from received to editing to proofing and then it's either accepted or they ask for changes and it goes back to editing.");
+    expect(field(s, 'Manuscript', 'status')?.values).toEqual(['received', 'editing', 'proofing', 'accepted', 'changes_requested']);
+  });
+});
+
+describe('a state held too long', () => {
+  const states = 'A claim has a title and an assessor email. A claim goes from received to review to settled.';
+
+  it.each([
+    'If a claim stays in review for two days, email the assessor.',
+    'When a claim has been in review for two days, email the assessor.',
+    'Oh, and when a claim has been sitting in review for two days without an answer, it would be great to nudge the assessor by email.',
+  ])('"%s" starts when the claim reaches review and waits two days', (sentence) => {
+    const s = spec(states, sentence);
+    const flow = s.workflows[0];
+    expect(flow?.trigger).toEqual({ entity: 'Claim', event: 'updated', field: 'status', value: 'review' });
+    expect(flow?.steps[0]).toMatchObject({ kind: 'waitForEvent', timeout: 'P2D' });
+    expect(flow?.steps.map((step) => step.name)).not.toContain('review');
+  });
+});
+
+describe('how someone likes things done', () => {
+  it.each([
+    ['how they like to be billed (monthly or per visit)', 'billing_method', ['monthly', 'per_visit']],
+    ["how they'd like to be contacted (post, phone or email)", 'contact_method', ['post', 'phone', 'email']],
+    ['how they pay (cash or card)', 'payment_method', ['cash', 'card']],
+  ])('reads "%s" as %s', (phrase, name, values) => {
+    const s = spec(`For each patient I keep their name and ${phrase}.`);
+    expect(field(s, 'Patient', name)?.values).toEqual(values);
+  });
+});
+
+describe('what some of the records are', () => {
+  it.each(['Some of them are on a payment plan.', 'Some customers are on a payment plan.', 'A few of them are in a union.'])('"%s" makes no record type of it', (sentence) => {
+    const s = spec('For each customer I keep their name and an email.', sentence);
+    expect(entitiesOf(s)).toEqual(['Customer']);
+    expect(namesOf(s, 'Customer')).toEqual(['name', 'email']);
+  });
+
+  it('still reads "A car is on one plan" as a link', () => {
+    const s = spec('A plan has a name.', 'A car has a plate. A car is on one plan.');
+    expect(field(s, 'Car', 'plan_id')?.type).toBe('ref(Plan)');
+  });
+});
+
+describe('a file wished for', () => {
+  it.each(["I'd like to attach the PDF too.", 'We would like to attach the PDF as well.', "I'd love to be able to upload the PDF too."])('"%s" is a PDF of the record just described', (wish) => {
+    const s = spec(`A receipt is for one customer and has an amount and a date. ${wish}`, 'A customer has a name.');
+    const pdf = s.entities.find((e) => e.name === 'Receipt')?.fields.find((f) => f.type === 'file');
+    expect(pdf?.file?.contentTypes).toEqual(['application/pdf']);
+  });
+});
+
+describe('people and their rights', () => {
+  const records = 'For each owner I keep their name. An appointment has a date. An invoice has an amount.';
+
+  it('reads a helper introduced after who the writer is, and "move them along" as updating', () => {
+    const s = spec(records, "I'm the only vet here but I have a part-time nurse who can see all the appointments and move them along, but she shouldn't touch invoices at all.");
+    expect(rightsOf(s, 'nurse')).toEqual({ Appointment: 'r u' });
+  });
+
+  it.each([
+    ['The nurse can see all the appointments.', { Appointment: 'r' }],
+    ['The nurse can see all of our appointments.', { Appointment: 'r' }],
+    ['The nurse can see all.', { Owner: 'r', Appointment: 'r', Invoice: 'r' }],
+  ])('"%s" reads only what is named after "all"', (sentence, rights) => {
+    expect(rightsOf(spec(records, sentence), 'nurse')).toEqual(rights);
+  });
+
+  it('reads "The society runs a register of members and their boats" as no role', () => {
+    const s = spec('A member has a name. A boat has a name.', 'The society runs a register of members and their boats.');
+    expect(s.roles.map((r) => r.name)).not.toContain('society');
+  });
+
+  it('gives a role every record it may read anyway: anyone reads the recipes, members edit their own', () => {
+    const s = spec('A recipe has a title and a method.', 'Members can add recipes and edit or delete only their own.', 'Anyone can browse the recipes without signing in.');
+    expect(rightsOf(s, 'member')).toEqual({ Recipe: 'c r u:own d:own' });
+  });
+});
+
+describe('user stories of records made and used', () => {
+  it('reads "I want to log the hours I taught, with the date and what I did" as a time entry of theirs', () => {
+    const s = spec('As a tutor, I want to log the hours I taught, with the date and what I did.', 'As a tutor, I can see only my own hours.');
+    expect(field(s, 'TimeEntry', 'hours')?.type).toBe('number');
+    expect(field(s, 'TimeEntry', 'date')?.type).toBe('date');
+    expect(field(s, 'TimeEntry', 'work_done')?.type).toBe('text');
+    expect(rightsOf(s, 'tutor')).toEqual({ TimeEntry: 'c r:own' });
+  });
+
+  it('reads "I want to log the birds we ring: species, ring number, and a photo (JPEG only)" as the bird\'s fields', () => {
+    const s = spec('As a warden, I want to log the birds we ring: species, ring number, and a photo (JPEG only).');
+    expect(namesOf(s, 'Bird')).toEqual(expect.arrayContaining(['species', 'ring_number']));
+    expect(s.entities.find((e) => e.name === 'Bird')?.fields.find((f) => f.type === 'file')?.file?.contentTypes).toEqual(['image/jpeg']);
+  });
+
+  it('reads "I can cancel a tasting, and everyone booked should get an email" as the right and the state it leads to', () => {
+    const s = spec('A tasting has a date and a venue.', 'As an organiser, I can cancel a tasting, and everyone booked should get an email.');
+    expect(field(s, 'Tasting', 'status')?.values).toContain('cancelled');
+    expect(s.workflows.map((w) => w.trigger)).toContainEqual({ entity: 'Tasting', event: 'updated', field: 'status', value: 'cancelled' });
+    expect(rightsOf(s, 'organiser').Tasting).toContain('u');
+  });
+});
