@@ -157,3 +157,39 @@ describe('user stories of records made and used', () => {
     expect(rightsOf(s, 'organiser').Tasting).toContain('u');
   });
 });
+
+describe('quick notes and long pages (a coding club, a zine distributor)', () => {
+  it('reads "max players (usually 8)" as a count with its default, no link to a player', () => {
+    const s = spec('players - first name, age', 'matches - date, venue, max players (usually 8)');
+    expect(field(s, 'Match', 'max_players')).toMatchObject({ type: 'integer', default: 8 });
+    expect(s.entities.find((e) => e.name === 'Match')?.fields.some((f) => f.type === 'ref(Player)')).toBe(false);
+  });
+
+  it('reads "insurance expiry" as a date', () => {
+    expect(field(spec('coaches: name, email, insurance expiry'), 'Coach', 'insurance_expiry')?.type).toBe('date');
+  });
+
+  it('reads "which coach is running it" as a link to the coach', () => {
+    const s = spec('coaches: name, email', 'lessons - date, level, which coach is running it');
+    expect(s.entities.find((e) => e.name === 'Lesson')?.fields.find((f) => f.type === 'ref(Coach)')).toBeDefined();
+  });
+
+  it('reads a label with who makes them, "recipes the members share - title, ...", as the records', () => {
+    const s = spec('members - name, email', 'recipes the members share - title, a method, a photo (jpg only)');
+    expect(entitiesOf(s)).toContain('Recipe');
+    expect(namesOf(s, 'Recipe')).toEqual(expect.arrayContaining(['title', 'method']));
+  });
+
+  it('reads "Every month we send an invoice to each client: the amount, ..." as the invoice, for the client', () => {
+    const s = spec('A client has a name.', 'Every month we send an invoice to each client: the amount, the date sent and a reference.');
+    expect(namesOf(s, 'Invoice')).toEqual(expect.arrayContaining(['amount', 'reference']));
+    expect(field(s, 'Invoice', 'client_id')?.type).toBe('ref(Client)');
+  });
+
+  it('reads "A delivery has one or more items, each for one product with a quantity" as the delivery\'s items', () => {
+    const s = spec('A product has a name. A delivery has a date.', 'A delivery has one or more items, each for one product with a quantity.');
+    expect(field(s, 'DeliveryItem', 'delivery_id')?.type).toBe('ref(Delivery)');
+    expect(field(s, 'DeliveryItem', 'product_id')?.type).toBe('ref(Product)');
+    expect(field(s, 'DeliveryItem', 'quantity')?.type).toBe('integer');
+  });
+});

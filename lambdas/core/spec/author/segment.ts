@@ -66,7 +66,7 @@ function indentOf(raw: string): number {
 }
 
 /** `cars - make, model, year` / `cars = make, model`: a label and a list with a dash or an equals sign for the colon. */
-const DASH_LABEL = /^(\s*(?:[-*+\u2022]\s+)?[A-Za-z][\w'&]*(?: [\w'&]+){0,2}(?: \([a-z '’]+\))?)\s+(?:(?:-{1,2})\s+(?=[^,]+,)|=\s+)/;
+const DASH_LABEL = /^(\s*(?:[-*+\u2022]\s+)?[A-Za-z][\w'&]*(?: [\w'&]+){0,3}(?: \([a-z '’]+\))?)\s+(?:(?:-{1,2})\s+(?=[^,]+,)|=\s+)/;
 
 /** `**Instruments.** Every instrument has ...`: a bold run-in heading, then the paragraph. */
 const RUN_IN_HEADING = /^\s*(?:\*\*|__)([^*_\n]{1,60}?)[.:]?(?:\*\*|__)[.:]?\s*(.*)$/;

@@ -113,6 +113,8 @@ export function plainStatement(s: string): string {
     .replace(/\b((?:pictures?|photos?|pics?|images?|scans?|videos?|recordings?)\s+of\s+[^,;()]{1,40}?)\s+(?:with|on|attached\s+to|against)\s+(each|every)\s+/gi, '$1 for $2 ')
     // ("Subs are 40 a term and we record whether they've paid": a new clause, with its own subject, as after a comma.)
     .replace(/(?<!,)\s+and\s+(?=(?:we|i)\s+(?:also\s+)?(?:record|note|keep|track|log|store|mark|tick)\s+(?:whether|if|how|when|what|which|the|their|its)\b)/gi, ', and ')
+    // ("An order has one or more lines, each for one zine with a quantity": each line of the order is for one zine, and has the rest.)
+    .replace(/^(?:a|an|each|every)\s+([a-z]+)\s+(?:has|have|holds?|contains?)\s+(?:one or more|several|many|multiple|lots of|a few|some)\s+([a-z]+?)s\s*,\s*each\s+(?:one\s+)?(?:is\s+)?(?:for|of)\s+(?:one|a|an|exactly one|a single)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:with|and has|having)\s+(?=\S)/i, (_m, whole: string, part: string, item: string) => `Each ${whole} ${part} is for one ${whole} and one ${item} and has `)
     // ("It starts life as an enquiry": starts as one.)
     .replace(/\b(starts?|begins?)\s+(?:(?:its|their)\s+)?life\s+(?=as\s)/gi, '$1 ')
     // ("read only theirs": their own.)

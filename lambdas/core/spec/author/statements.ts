@@ -164,7 +164,9 @@ export function colonList(text: string): { topic: string; list: string } | undef
   // record type when a list of fields follows it.)
   // ("Tenants: name, email": people who rent, their details first, whatever the list's length.)
   const recordable = /^(?:tenancy|tenancies|tenants?|notifications?|reminders?|notes?|records?|requirements?|processes)$/i.test(m[1]!.trim()) && ((list.match(/,/g) ?? []).length >= 2 || (/^tenants?$/i.test(m[1]!.trim()) && PERSON_FIELDS.test(list))) && !/\b(?:can|may|must|should|will|is|are)\b/i.test(list);
-  const topic = topicOf(m[1]!) ?? (recordable ? m[1]!.trim() : undefined);
+  // ("projects the kids make - title, ...", "jobs we do: ..."): the records a label names, without who makes them.
+  const label = m[1]!.replace(/^\s*([a-z][a-z-]*[^s\W]s)\s+(?:that\s+|which\s+)?(?:(?:the|our|my)\s+[a-z]+s|we|they|i|you|people|members|customers)\s+(?!(?:can|could|may|must|should|will|would|do|does|is|are|have|has)\b)[a-z]+\s*$/i, '$1');
+  const topic = topicOf(label) ?? (recordable ? m[1]!.trim() : undefined);
   const nouns = manyNounItems(list);
   // ("Orchestra manager: manages ensembles, players and concerts": a verb of rights first, whatever it names.)
   if (/^(?:manages|reads|sees|views|creates|updates|edits|deletes|looks after|log(?:s)? in\b|full (?:access|control)|everything)\b/i.test(list)) return undefined;

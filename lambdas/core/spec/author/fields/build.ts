@@ -128,7 +128,8 @@ function readReference(ws: string[], traits: Traits, entities: readonly string[]
     return { name: `${snakeCase(base.join(' '))}_id`, type: `ref(${traits.ref})`, entity: traits.ref };
   }
   if (traits.values || traits.type || traits.unit || traits.contentTypes.length > 0 || traits.maxBytes !== undefined) return undefined;
-  if ((TYPED_HEADS.has(last) && words.length > 1) || (words[0] === 'number' && words[1] === 'of')) return undefined;
+  // ("max kids (usually 12)", "min players": how many at most, a count, no link to one of them.)
+  if ((TYPED_HEADS.has(last) && words.length > 1) || (words[0] === 'number' && words[1] === 'of') || (words.length > 1 && /^(?:max|min|maximum|minimum)$/.test(words[0]!))) return undefined;
   // ("pay rate per visit" is a rate, not a link to a visit; "the date of the last calibration" a date.)
   if (words.slice(0, -1).includes('per') || (TYPED_HEADS.has(words[0]!) && words[1] === 'of')) return undefined;
   const at = entityAtEnd(words, entities);

@@ -30,7 +30,7 @@ export const HEAD_TYPES: Readonly<Record<string, string>> = {
     weight height width length depth distance area volume temperature percentage percent abv value yield hours
     latitude longitude lat lng revenue income profit margin subtotal payout refund gpa ratio speed
     donation contribution premium commission allowance money quote ph acidity salinity concentration`).map((w) => [w, 'number'])),
-  ...Object.fromEntries(list('date birthday deadline dob birthdate arrival departure').map((w) => [w, 'date'])),
+  ...Object.fromEntries(list('date birthday deadline dob birthdate arrival departure expiry').map((w) => [w, 'date'])),
   ...Object.fromEntries(list('time datetime timestamp kickoff kick-off').map((w) => [w, 'datetime'])),
   ...Object.fromEntries(list('email e-mail').map((w) => [w, 'email'])),
   ...Object.fromEntries(list('url urls uri website homepage webpage link permalink href').map((w) => [w, 'url'])),

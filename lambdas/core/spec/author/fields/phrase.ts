@@ -773,7 +773,8 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   const whichDid = /^which\s+([a-z]+)\s+(?:[a-z]+(?:ed|t|de|ne|w|ught|ok)?\s+(?:it|them)(?:\s+(?:up|out|in|down|off))?|went|came|attended|drove|turned up|showed up|was there|came out|went out|did it|did the job|was sent)$/.exec(t);
   if (whichDid) return [whichDid[1]!];
   // ("which engineer's going", "which driver is doing it": the one going, one of those people.)
-  const whichGoing = /^which\s+([a-z]+)(?:['’]s|\s+is|\s+will\s+be)\s+(?:going|coming|doing\s+it|doing\s+the\s+job|attending|on\s+it|taking\s+it|driving)$/.exec(t);
+  // ("which volunteer is leading it", "which coach is running the session", "which vet is in charge": the one doing it.)
+  const whichGoing = /^which\s+([a-z]+)(?:['’]s|\s+is|\s+will\s+be)\s+(?:going|coming|doing\s+it|doing\s+the\s+job|attending|on\s+it|taking\s+it|driving|in\s+charge(?:\s+of\s+it)?|[a-z]+ing\s+(?:it|them|the\s+[a-z]+))$/.exec(t);
   if (whichGoing) return [whichGoing[1]!];
   // ("which flags are flying: ...", "which language is spoken": the thing asked about.)
   const whichAre = /^which\s+([a-z]+)\s+(?:is|are|was|were)\s+(?:being\s+)?[a-z]+(?:ing|ed|en)$/.exec(t);
