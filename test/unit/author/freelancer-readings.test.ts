@@ -193,3 +193,36 @@ describe('quick notes and long pages (a coding club, a zine distributor)', () =>
     expect(field(s, 'DeliveryItem', 'quantity')?.type).toBe('integer');
   });
 });
+
+describe('a long page of a small business (a zine distributor)', () => {
+  it.each([
+    ['Volunteers sign a code of conduct, which we scan.', 'Volunteer', 'code_of_conduct_key', undefined],
+    ['Hirers sign a hire agreement, which I scan and keep (PDF only, under 5 MB).', 'Hirer', 'hire_agreement_key', ['application/pdf']],
+  ])('reads "%s" as a file of theirs', (sentence, entity, name, types) => {
+    const s = spec(`${entity === 'Hirer' ? 'A hirer' : 'A volunteer'} has a name and an email. ${sentence}`);
+    expect(field(s, entity, name)?.type).toBe('file');
+    if (types) expect(field(s, entity, name)?.file?.contentTypes).toEqual(types);
+  });
+
+  it('reads "At a market I record what sold: the jar, how many and the price" as the sales at each market', () => {
+    const s = spec('A jar has a flavour. Each market has a name, a town and a date.', 'At a market I record what sold: the jar, how many and the price I sold them at.');
+    expect(field(s, 'MarketSale', 'market_id')?.type).toBe('ref(Market)');
+    expect(field(s, 'MarketSale', 'jar_id')?.type).toBe('ref(Jar)');
+    expect(field(s, 'MarketSale', 'price')?.type).toBe('number');
+    expect(namesOf(s, 'Market')).toEqual(['name', 'town', 'date']);
+  });
+
+  it('reads "When a jar\'s stock drops to zero, mark it sold out" as the update that sets the number', () => {
+    const s = spec('A jar has a flavour and a stock count. A jar is either on sale, sold out or withdrawn.', "When a jar's stock drops to zero, mark it sold out and email me.");
+    expect(field(s, 'Jar', 'status')?.values).toEqual(['on_sale', 'sold_out', 'withdrawn']);
+    const handler = s.events?.[0];
+    expect(handler?.on).toEqual({ entity: 'Jar', event: 'updated', field: 'stock_count', value: '0' });
+    expect(handler?.name).toBe('on_jar_stock_count_0');
+  });
+
+  it('reads "Online orders come from the shop: an order has ..." as the order, belonging to no shop', () => {
+    const s = spec('A jar has a flavour.', 'Online orders come from the shop: an order has the buyer email, the total and a status (paid, packed or shipped).');
+    expect(entitiesOf(s)).toEqual(['Jar', 'Order']);
+    expect(namesOf(s, 'Order')).toEqual(expect.arrayContaining(['buyer_email', 'total', 'status']));
+  });
+});

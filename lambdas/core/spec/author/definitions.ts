@@ -101,6 +101,10 @@ function definitionOf(text: string): ProseDefinition | undefined {
   clean = clean.replace(/^when(?:ever)?\s+(?:a|an|the|someone|somebody|one\s+of\s+(?:my|our|the)\s+[a-z]+s|[a-z]+s)(?:\s+[a-z]+)?\s+(?:sends?|brings?|submits?|uploads?|drops?\s+off|hands?\s+in|hands?\s+over|emails?|posts?|delivers?|gives?)\s+(?:me|us|in)?\s*(?:a|an|their|his|her|its|a\s+new|the)\s+([a-z]+)\s*(?:(?:in|over|off|through|to\s+(?:me|us))\s+)?,?\s*(?:we|i)\s+(?:need|want|take|ask for|record|note down|note|get|collect|keep|log|store)\s+(?=\S)/i, (_m, record: string) => `each ${record} has `);
   // ("I make a payout to each maker: the amount, ...": what is made for each of them has them, then the list.)
   clean = clean.replace(/^(?:we|i)\s+(?:also\s+)?(?:make|send|issue|raise|do|pay|write)\s+(?:a|an|one)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:to|for)\s+(?:each|every)\s+([a-z]+)\s*:\s*(?=\S)/i, (_m, record: string, party: string) => `each ${record} has the ${party}, `);
+  // ("Makers sign a consignment agreement, which I scan and keep (PDF only, under 5 MB)": the signed paper, kept as a file of theirs.)
+  clean = clean.replace(/^(?:the\s+|our\s+|all\s+)?([a-z]+?)s?\s+(?:sign|signs|fill\s+in|fills\s+in|fill\s+out|fills\s+out|complete|completes|return|returns)\s+(?:a|an|the|their|its)\s+([a-z]+(?:\s+[a-z]+){0,2}?)\s*,?\s+(?:which|that)\s+(?:i|we)\s+(?:then\s+)?(?:scan|photograph|photocopy|copy|upload)(?:\s+(?:and|&)\s+(?:keep|store|file|upload|save|attach))?(?:\s+(?:it|on\s+file|here))?\s*(\([^()]*\))?$/i, (_m, people: string, paper: string, formats: string | undefined) => `each ${people} has a ${paper} ${formats ?? '(file)'}`);
+  // ("At a fair I record what sold: the zine, how many copies, ...": each sale at one of them, with the list.)
+  clean = clean.replace(/^(?:at|after|for|during)\s+(?:a|an|each|every|the)\s+([a-z]+)\s*,?\s+(?:i|we)\s+(?:also\s+)?(?:record|log|note|note down|write down|keep track of|track|keep a note of)\s+(?:what|everything|anything)\s+(?:we\s+)?(?:sold|sells|was\s+sold|got\s+sold|people\s+bought|(?:was|got)\s+bought)\s*:\s*(?=\S)/i, (_m, place: string) => `each ${place} sale has the ${place}, `);
   // ("each job gets one of the locksmiths assigned to it once I've sorted the rota": a locksmith, the one assigned.)
   clean = clean.replace(/\b(gets|has|is given)\s+one\s+of\s+(?:the|our)\s+([a-z]+?)s\s+(assigned|allocated)\b(?:\s+to\s+(?:it|them))?(?:\s+(?:once|when|after)\s+[^,]+)?/i, '$1 a $2');
   // ("Then there are the beds themselves, each with a short code ...": each bed has.)
@@ -219,7 +223,8 @@ function readClean(clean: string, conditional = false): ProseDefinition | undefi
     if (p.topic !== 0 && /^our\s/i.test(clean) && !isPluralWord(words(topic).pop() ?? '')) continue;
     // "Podcasters manage their own shows": a possessive or "manage" inside is a sentence, not a name.
     // ("Runners do need an account": an auxiliary is never part of a name.)
-    if (p.topic !== 0 && /\s(?:their|own|his|her|my|our|your|manages?|can|may|do|does|did|never|always|would|will)\b|^(?:we|i|you|they)(?:['’][a-z]+)?\b/i.test(topic)) continue;
+    // ("At a fair I record what sold": where it happens and who records it are no name either.)
+    if (p.topic !== 0 && /\s(?:their|own|his|her|my|our|your|manages?|can|may|do|does|did|never|always|would|will)\b|^(?:we|i|you|they)(?:['’][a-z]+)?\b|\s(?:we|i|you|they)$|^(?:at|on|in|during|after|before)\s+(?:a|an|the|each|every)\s/i.test(topic)) continue;
     // ("... name, email and phone, and they place bids on items": the list ends where a new clause starts.)
     // ("whether the narrator has since died, because that changes how we ...": nor is why part of it, up to the next item.)
     // ("..., and customers should be able to see ...": a new subject with a modal starts a clause too.)

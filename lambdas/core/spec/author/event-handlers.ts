@@ -52,7 +52,8 @@ function handlerOf(workflow: SpecWorkflow, names: Set<string>): SpecEventHandler
   const retry: SpecRetry | undefined = retried ? { retries: retried.retries ?? 0, ...(retried.backoff !== undefined ? { backoff: retried.backoff } : {}) } : undefined;
   const actions = tasks.flatMap((task) => (task.action ? [task.action] : []));
   if (actions.length < tasks.length) return undefined;
-  const base = `on_${snakeCase(on.entity)}_${on.value !== undefined ? snakeCase(on.value) : on.event}`;
+  // ("Zine stock_count = 0": a number reached is named with its field, on_zine_stock_count_0.)
+  const base = `on_${snakeCase(on.entity)}_${on.value === undefined ? on.event : /^\d/.test(on.value) && on.field !== undefined ? `${on.field}_${on.value.replace(/\W+/g, '_')}` : snakeCase(on.value)}`;
   let name = base;
   for (let n = 2; names.has(name); n += 1) name = `${base}_${n}`;
   names.add(name);

@@ -265,6 +265,8 @@ export function readRelations(written: string): RelationReading | undefined {
 
 function readRelationsOnce(written: string): RelationReading | undefined {
   if (SOME_ARE_ON_ONE.test(written.trim())) return undefined;
+  // ("Online orders come from the shop: ...": where they come in, a channel, is no record they belong to.)
+  if (/^[^:,]{1,60}?\s+(?:come|comes|arrive|arrives)\s+(?:in\s+)?(?:from|through|via)\s+(?:the|our)\s+(?:online\s+|web\s+)?(?:shop|store|website|site|web|app|phone|till|counter|form|market|stall|shopfront|inbox|email)\b/i.test(written.trim())) return undefined;
   // ("a row obviously ends up with lots of harvests": a comment on the relation is no part of it.)
   // ("A donation belongs to the shop it was dropped at": which one it is, said as a clause, is no part of it.)
   // ("an event belongs to the one venue it is held at": the one venue.)

@@ -283,6 +283,9 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     const state = CREATE_ACTIONS.has(lemma) ? 'created' : participle(lemma);
     return { entity: reachedBy(m.entity, state, ctx), ...triggerFor(m.entity, state, ctx), lead: [], rest };
   }
+  // ("When a zine's stock drops to zero": the update that sets that number field to that value.)
+  const reachedNumber = numberReached(m.entity, after, ctx);
+  if (reachedNumber) return { entity: m.entity, trigger: { entity: m.entity, event: 'updated', field: reachedNumber.field, value: reachedNumber.value }, lead: [], rest };
   // ("when a part drops below its reorder level": a number crossing a line, no state the record reaches; left to ask about.)
   if (after.length >= 2 && /^(?:drops?|falls?|goes|rises?|gets)$/.test(after[0]!) && /^(?:below|under|above|over|past|beyond)$/.test(after[1]!)) return undefined;
   // ("When a new subscriber signs up": the record is made.)
@@ -438,6 +441,21 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
 // ("as soon as they book": a verb after its subject is the trigger's own.)
 // ("stays in review for three days", "under review", "on order": after a preposition the word is a state's noun, no action.)
 const NOT_BEFORE_ACTION = new Set(['a', 'an', 'the', 'each', 'every', 'any', 'its', 'their', 'new', 'to', 'will', 'be', 'been', 'not', 'can', 'should', 'must', 'may', 'and', 'or', 'no', 'they', 'we', 'you', 'i', 'he', 'she', 'someone', 'somebody', 'people', 'in', 'under', 'on', 'for', 'at', 'awaiting', 'pending', 'of']);
+
+const NUMBER_WORDS: Readonly<Record<string, string>> = { zero: '0', nothing: '0', none: '0', one: '1', two: '2', three: '3', four: '4', five: '5', ten: '10' };
+
+/** "('s) stock drops to zero", "stock count reaches 0": a whole-number field of the record and the value it reaches. */
+function numberReached(entity: string, after: readonly string[], ctx: WorkflowContext): { field: string; value: string } | undefined {
+  const words_ = after[0] === 's' ? after.slice(1) : after;
+  const verb = words_.findIndex((w) => /^(?:drops?|falls?|goes|gets|reaches|hits|runs)$/.test(w));
+  if (verb < 1 || verb > 3) return undefined;
+  const rest = words_.slice(verb + 1).filter((w) => !/^(?:down|to|out|all|the|way)$/.test(w));
+  const value = rest.length === 1 ? (/^\d+$/.test(rest[0]!) ? rest[0]! : NUMBER_WORDS[rest[0]!]) : undefined;
+  if (value === undefined) return undefined;
+  const named = snakeCase(words_.slice(0, verb).join(' '));
+  const field = ctx.entities.find((e) => e.name === entity)?.fields.find((f) => (f.type === 'integer' || f.type === 'number') && (f.name === named || f.name.startsWith(`${named}_`)));
+  return field ? { field: field.name, value } : undefined;
+}
 
 /**
  * "when an alteration is ready email the customer", "the day before an appointment send a
