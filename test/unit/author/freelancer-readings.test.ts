@@ -226,3 +226,23 @@ describe('a long page of a small business (a zine distributor)', () => {
     expect(namesOf(s, 'Order')).toEqual(expect.arrayContaining(['buyer_email', 'total', 'status']));
   });
 });
+
+describe('bullets, acceptance criteria and a gallery page', () => {
+  it.each([
+    ['- condition, one of good / worn / needs repair', 'condition', ['good', 'worn', 'needs_repair']],
+    ['- size, one of S/M/L', 'size', ['S', 'M', 'L']],
+  ])('reads the bullet "%s" as one field with its values', (bullet, name, values) => {
+    const s = spec('Riders have a name.', `Bikes\n- name\n${bullet}`);
+    expect(field(s, 'Bike', name)?.values).toEqual(values);
+    expect(namesOf(s, 'Bike')).toEqual(['name', name]);
+  });
+
+  it('reads "dimensions" as words, not a count', () => {
+    expect(field(spec('Paintings have a title, a medium, dimensions and a year.'), 'Painting', 'dimensions')?.type).toBe('string');
+  });
+
+  it('asks nothing about a label of acceptance criteria', () => {
+    const s = spec('As a member\nI want to book a kayak\nSo that I can paddle at weekends', 'Acceptance criteria:\n- A booking is for one kayak and one member.\n- A booking has a start time.', 'Story: returning a kayak', 'Acceptance criteria:\n- A kayak has a number.');
+    expect(s.openQuestions ?? []).not.toContain('Acceptance criteria:');
+  });
+});

@@ -9,7 +9,7 @@ import { introducedRole, namedRole, selfIntroduced } from './role-sentences';
 import { tagTerms } from './tag';
 import { plainWorkflowWording } from './workflow-wording';
 
-export const GROUP_WORDS = /^(?:(?:the\s+)?(?:who does what|who's who|what we keep(?: track of)?|what we (?:store|record|track)|relationships?|relations|(?:user\s+)?stories|permissions?|access(?: rules| rights| control)?|roles?(?: and (?:rights|permissions))?|rights|users?(?: and roles)?|who can do what|rules|business rules|constraints|workflows?|automations?|automation|automatic (?:behaviou?rs?|stuff|things|bits|processes|actions|jobs)|auto stuff|processes|notifications?|reminders?|tenancy|tenants?|data|data model|entities|records|overview|notes?|background|requirements|security|auth|authentication|(?:the )?(?:app|system|backend|service|api))\b)/i;
+export const GROUP_WORDS = /^(?:(?:the\s+)?(?:who does what|who's who|what we keep(?: track of)?|what we (?:store|record|track)|relationships?|relations|(?:user\s+)?stor(?:y|ies)|acceptance\s+(?:criteria|tests)|definition\s+of\s+done|permissions?|access(?: rules| rights| control)?|roles?(?: and (?:rights|permissions))?|rights|users?(?: and roles)?|who can do what|rules|business rules|constraints|workflows?|automations?|automation|automatic (?:behaviou?rs?|stuff|things|bits|processes|actions|jobs)|auto stuff|processes|notifications?|reminders?|tenancy|tenants?|data|data model|entities|records|overview|notes?|background|requirements|security|auth|authentication|(?:the )?(?:app|system|backend|service|api))\b)/i;
 
 /** A bullet or heading that names a record type: a short noun phrase, no verb of a sentence. */
 export function topicOf(text: string): string | undefined {

@@ -13,6 +13,7 @@ import { inferAccess } from '../offline-author/access';
 import { saysSingleTenant } from '../offline-author/tenancy';
 import { singular, words } from '../offline-author/text';
 import { announcedRecord, introducedTopic } from './topics';
+import { GROUP_WORDS } from './statement-wording';
 
 // (Also how the writer says it is one organisation: "We're a single allotment society", "it's just us".)
 const TENANCY = /\btenan(?:t|ts|cy)\b|\bseparate\b|\bnobody else's business\b|\b(?:its|their) own (?:little |small |separate )?(?:organi[sz]ation|business|company|club|outfit)s?\b|\bisolat|\bits own workspace\b|\bown (?:data|workspace|account)\b|^(?:we(?:'re|\s+are)|this is|it's|it is)\s+(?:just\s+)?(?:a\s+single|one|only one|just one|just us|just the one)\b|^there(?:'s|\s+is)\s+(?:only|just)\s+(?:one|a single|the one)\b/i;
@@ -67,7 +68,8 @@ export function unplacedStatements(reading: Reading, ctx: RightsContext, workflo
   };
   const read = (clause: string) => announces(clause) || tenantHolds(clause) || trade(clause) || /^(?:that's|that is|this is|which is)\s+how\b/i.test(clause.trim()) || rightsOfSomeone(clause) || accessIn(clause, ctx) || TENANCY.test(clause) || saysSingleTenant(clause) || NO_RIGHTS.test(clause) || PUBLIC.test(clause) || (STATES.test(clause) && !WHEN.test(clause.trim()));
   reading.sentences.forEach((s, i) => {
-    if (i === 0 || used.has(i) || SMALL_TALK.test(s.text.trim())) return;
+    // ("Acceptance criteria:", "Rules:": a section's label alone says only what follows.)
+    if (i === 0 || used.has(i) || SMALL_TALK.test(s.text.trim()) || (/^[^:]{1,40}:$/.test(s.text.trim()) && GROUP_WORDS.test(s.text.trim().replace(/:$/, '')))) return;
     // ("The regatta list, the race schedule and the results are public": the first items of a list the next clause ends.)
     const listHead = (clause: string, at: number) => NOUNS_ONLY.test(clause.trim()) && !VERB_WORD.test(clause) && at + 1 < s.clauses.length && read(s.clauses[at + 1]!);
     const understood = s.clauses.every((clause, at) => read(clause) || listHead(clause, at));

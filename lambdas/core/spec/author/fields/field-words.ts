@@ -52,7 +52,7 @@ export const FORM_HEADS: Readonly<Record<string, string>> = { 'write-up': 'text'
 /** Text heads that name something short when another noun comes first (`cake message`). */
 export const SHORT_WHEN_COMPOUND = set('message');
 /** Plural heads that are not counts (`couple names`, `special requests` are text above). */
-export const PLURAL_NOT_COUNT = set('names titles details contents instructions ingredients notes comments requests remarks needs requirements allergies colours colors recommendations observations findings symptoms concerns reasons directions terms conditions interests hobbies qualifications preferences medications likes dislikes skills languages specialties specialities talents abilities certifications initials');
+export const PLURAL_NOT_COUNT = set('dimensions measurements names titles details contents instructions ingredients notes comments requests remarks needs requirements allergies colours colors recommendations observations findings symptoms concerns reasons directions terms conditions interests hobbies qualifications preferences medications likes dislikes skills languages specialties specialities talents abilities certifications initials');
 
 /** Plural heads that are a list of words, not a count (`subject tags`, `keywords`). */
 export const LIST_HEADS = set('tags keywords labels hashtags aliases nicknames');
