@@ -246,3 +246,55 @@ describe('bullets, acceptance criteria and a gallery page', () => {
     expect(s.openQuestions ?? []).not.toContain('Acceptance criteria:');
   });
 });
+
+describe('chatty paragraphs of a community network and a choir', () => {
+  it('reads "a beat is basically an area with a name and a rough boundary description" as the beat\'s fields', () => {
+    const s = spec('Every patrol looks after a beat, and a beat is basically an area with a name and a rough boundary description.');
+    expect(namesOf(s, 'Beat')).toEqual(['name', 'boundary_description']);
+    expect(entitiesOf(s)).not.toContain('RoughBoundaryDescription');
+  });
+
+  it('reads "Whenever a crew goes out, the skipper logs a trip afterwards - the date, ..." as the trip\'s fields', () => {
+    const s = spec('A crew has a name.', 'Whenever a crew goes out, the skipper logs a trip afterwards - the date, how many people came, and anything odd they saw.');
+    expect(namesOf(s, 'Trip')).toEqual(expect.arrayContaining(['date']));
+    expect(field(s, 'Trip', 'date')?.type).toBe('date');
+  });
+
+  it('reads "each bit of kit belongs to a crew" and what is known of it', () => {
+    const s = spec('A crew has a name.', 'Each bit of kit belongs to a crew. We just need to know what it is, how many they have and whether any of it is broken.');
+    expect(field(s, 'KitItem', 'crew_id')?.type).toBe('ref(Crew)');
+    expect(field(s, 'KitItem', 'broken')?.type).toBe('boolean');
+    expect(field(s, 'KitItem', 'name')).toBeDefined();
+    expect(entitiesOf(s)).not.toContain('Bit');
+  });
+
+  it.each([
+    ['the day they usually meet', 'meeting_day'],
+    ['the evening they train', 'training_evening'],
+  ])('reads "%s" as %s', (phrase, name) => {
+    expect(field(spec(`Crews have a name and ${phrase}.`), 'Crew', name)).toBeDefined();
+  });
+
+  it.each([
+    ['Volunteers just want to see when trips are happening.', 'volunteer'],
+    ["The harbour team would love read-only access to the trip logs so they can plan moorings.", 'harbour_team'],
+  ])('reads "%s" as reading the trips', (sentence, role) => {
+    expect(rightsOf(spec('A trip has a date.', sentence), role)).toEqual({ Trip: 'r' });
+  });
+
+  it('reads "whether they\'ve paid their subs this term" as subs_paid, a yes or no', () => {
+    expect(field(spec("Singers have a name, an email and whether they've paid their subs this term."), 'Singer', 'subs_paid')?.type).toBe('boolean');
+  });
+
+  it('reads "maybe a note about what we\'re working on" as an optional note', () => {
+    const s = spec("Rehearsals just need a date and maybe a note about what we're working on.");
+    expect(namesOf(s, 'Rehearsal')).toEqual(['date', 'note']);
+    expect(field(s, 'Rehearsal', 'note')?.required).toBe(false);
+  });
+
+  it('reads "we want to take attendance - just who was there at which practice" as an attendance record', () => {
+    const s = spec('Players have a name. Practices just need a date.', 'We practise every Monday and we want to take attendance - just who was there at which practice.');
+    expect(field(s, 'Attendance', 'practice_id')?.type).toBe('ref(Practice)');
+    expect(s.entities.find((e) => e.name === 'Attendance')?.fields.some((f) => f.name === 'attendee_id')).toBe(true);
+  });
+});

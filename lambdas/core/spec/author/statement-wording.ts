@@ -115,6 +115,8 @@ export function plainStatement(s: string): string {
     .replace(/(?<!,)\s+and\s+(?=(?:we|i)\s+(?:also\s+)?(?:record|note|keep|track|log|store|mark|tick)\s+(?:whether|if|how|when|what|which|the|their|its)\b)/gi, ', and ')
     // ("An order has one or more lines, each for one zine with a quantity": each line of the order is for one zine, and has the rest.)
     .replace(/^(?:a|an|each|every)\s+([a-z]+)\s+(?:has|have|holds?|contains?)\s+(?:one or more|several|many|multiple|lots of|a few|some)\s+([a-z]+?)s\s*,\s*each\s+(?:one\s+)?(?:is\s+)?(?:for|of)\s+(?:one|a|an|exactly one|a single)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:with|and has|having)\s+(?=\S)/i, (_m, whole: string, part: string, item: string) => `Each ${whole} ${part} is for one ${whole} and one ${item} and has `)
+    // ("each bit of kit belongs to a group": each kit item.)
+    .replace(/\b(each|every|a|any|one)\s+(?:bit|piece|item)\s+of\s+(kit|gear|equipment|stock|furniture|clothing)\b/gi, '$1 $2 item')
     // ("It starts life as an enquiry": starts as one.)
     .replace(/\b(starts?|begins?)\s+(?:(?:its|their)\s+)?life\s+(?=as\s)/gi, '$1 ')
     // ("read only theirs": their own.)

@@ -57,6 +57,12 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/^(?:[-*•+]|\d+[.)])\s+/, '')
     .replace(/[.;,]+$/, '')
     .replace(/^(?:and|with|plus|also|as well as|including|along with)\s+/i, '')
+    // ("maybe a note about what we're working on": something it may have, optional; what the note is about is no part of its name.)
+    .replace(/^(?:maybe|perhaps|possibly|optionally)\s+(?=(?:a|an|the|some|their|its)\s)(.*)$/i, '$1 (optional)')
+    .replace(/^((?:a|an|the|some|any)\s+(?:short\s+|brief\s+|quick\s+)?(?:note|notes|comment|comments|description|remark|remarks))\s+(?:about|on|of|saying)\s+(?:what|how|why|where|when|who|which)\b[^()]*/i, '$1')
+    // ("whether they've paid their subs this term": how often it is asked says nothing; what was paid names it, subs_paid.)
+    .replace(/^(whether\s.+?)\s+(?:this|each|every|per|for\s+the|for\s+this)\s+(?:term|year|month|week|season|semester|quarter|time)$/i, '$1')
+    .replace(/^whether\s+(?:they|he|she|it)(?:['’]ve|\s+have|\s+has|['’]s)?\s+(?:already\s+)?(paid|signed|returned|submitted)\s+(?:their|the|its|his|her)\s+([a-z]+(?:\s+[a-z]+)?)$/i, '$2 $1 (yes/no)')
     // ("the date they need it (by)", "the date they want it back by": the date it is needed by.)
     .replace(/^(?:a\s+|the\s+)?date\s+(?:they|we|you|the\s+customer)\s+(?:need|want|require)s?\s+(?:it|them)(?:\s+(?:back|done|ready|finished|returned|delivered))?(?:\s+(?:by|for))?\b/i, 'needed by (a date)')
     // ("its fleet number, which is painted on the hull and is never shared by two craft": unique, whatever else the clause says.)
@@ -168,6 +174,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("whether a patient was involved": someone, not the record's own person, is part of it.)
     .replace(/^(whether\s+)(?:a|an)\s+([a-z]+)\s+(?:was|were|is|are)\s+([a-z]+(?:ed|en))$/i, '$1$2 $3')
     .replace(/^(whether\s+)(?:the|a|an|their|our)\s+([a-z]+)\s+(?:is|are|was|were|will be)\s+(?=[a-z])/i, (all, lead: string, who: string) => (PERSON_WORDS.has(who.toLowerCase()) || PEOPLE.test(who) ? `${lead}they are ` : all))
+    // ("whether any of it is broken", "whether some of them are damaged": the state, said of the whole.)
+    .replace(/^whether\s+(?:any|some|all|none|part)\s+of\s+(?:it|them)\s+(?:is|are|was|were|has been|have been)\s+(?=[a-z])/i, 'whether it is ')
     // ("whether they get free school meals", "whether she qualifies for the discount": what they get.)
     .replace(/^whether\s+(?:they|he|she|it|the\s+[a-z]+)\s+(?:get|gets|receive|receives|qualify for|qualifies for)\s+(?:the\s+|a\s+|an\s+)?(?=[a-z])/i, 'whether ')
     // ("whether they need to borrow a mat": what they would do.)
@@ -735,6 +743,14 @@ const MOVES: ReadonlyArray<readonly [RegExp, string]> = [
 ];
 const DATE_OF_MOVE = /^(?:the\s+)?date\s+(?:they|it|he|she|we|you)\s+(?:will\s+|['’]ll\s+|should\s+|need\s+to\s+|have\s+to\s+|has\s+to\s+)?(pick(?:s|ed)?\s+(?:it\s+|them\s+)?up|collect(?:s|ed)?(?=\s+it|\s+them|$)|drop(?:s|ped)?\s+(?:it\s+|them\s+)?off|(?:bring|brings|brought|give|gives|gave|send|sends|sent|hand|hands|handed)\s+(?:it\s+|them\s+)?back|returns?(?=\s+it|\s+them|$)|c[oa]mes?\s+to\s+us|arrives?|leaves?|left|departs?|move[sd]?\s+(?:in|out)|check(?:s|ed)?\s+(?:in|out))(?:\s+(?:it|them))?$/;
 
+/** "meet" -> "meeting", "practise" -> "practising", "run" -> "running". */
+function gerundOf(verb: string): string {
+  if (/ie$/.test(verb)) return `${verb.slice(0, -2)}ying`;
+  if (/[^aeiou]e$/.test(verb) && verb !== 'be') return `${verb.slice(0, -1)}ing`;
+  if (/^(?:run|swim|shop|stop|plan|sit)$/.test(verb)) return `${verb}${verb.slice(-1)}ing`;
+  return `${verb}ing`;
+}
+
 function whPhrase(text: string, traits: Traits, owner: readonly string[]): string[] | undefined {
   const t = text.toLowerCase().replace(/^(?:roughly|about|approximately|exactly|also)\s+/, '');
   // ("what I'm concerned about", "what they're worried about": the concern, in their words.)
@@ -742,6 +758,13 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     traits.type ??= 'text';
     return ['concern'];
   }
+  // ("who was there at which rehearsal": the one who came.)
+  if (/^who\s+(?:was|were)\s+(?:there|present)$|^who\s+(?:came|attended|turned\s+up|showed\s+up)$/.test(t)) return ['attendee'];
+  // ("We just need to know what it is, how many they have, ...": what each one is, its name.)
+  if (/^what\s+(?:it|they|each\s+one)(?:['’]s|['’]re|\s+is|\s+are)$/.test(t)) return ['name'];
+  // ("the day they usually meet": the day of what they do, named by it.)
+  const dayThey = /^(?:the\s+)?(day|night|evening|time|date)\s+(?:they|we|it|you|he|she)\s+(?:usually\s+|normally\s+|generally\s+|tend\s+to\s+|always\s+)?(meet|train|practise|practice|rehearse|play|open|close|collect|deliver|visit|run|ride|walk|swim|race|sail|dance|sing|paint|work)$/.exec(t);
+  if (dayThey) return [gerundOf(dayThey[2]!), dayThey[1]!];
   // ("the date and what I did", "what was done": the work done, in their words.)
   if (/^what\s+(?:(?:i|we|they|you|he|she)\s+(?:did|do|worked on|got done|have done|'ve done)|(?:was|got|has been|is)\s+done)$/.test(t)) {
     traits.type ??= 'text';
