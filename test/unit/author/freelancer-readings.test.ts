@@ -298,3 +298,26 @@ describe('chatty paragraphs of a community network and a choir', () => {
     expect(s.entities.find((e) => e.name === 'Attendance')?.fields.some((f) => f.name === 'attendee_id')).toBe(true);
   });
 });
+
+describe('user stories of a pantry and a long page of a society', () => {
+  it('reads "I want to log donations that come in: who donated, what it was, ..." as the donation\'s fields', () => {
+    const s = spec('As a volunteer, I want to log parcels that arrive: who sent it, what it was, the weight in kg and the date.');
+    expect(namesOf(s, 'Parcel')).toEqual(expect.arrayContaining(['sent_by_id', 'name', 'weight_kg', 'date']));
+  });
+
+  it('reads "I want to maintain that needs list (item name, priority: high/medium/low)" as the items of the list', () => {
+    const s = spec('A parcel has a weight.', 'As the manager, I want to maintain that wish list (item name, priority: high/medium/low).');
+    expect(field(s, 'WishItem', 'priority')?.values).toEqual(['high', 'medium', 'low']);
+    expect(field(s, 'WishItem', 'item_name')).toBeDefined();
+  });
+
+  it('reads "Members. Name, email, ..." as the members\' fields, and a section named alone as nothing to ask', () => {
+    const s = spec('Boats. Every boat has a name.', 'Members. Name, email, phone, membership number, and whether they are a qualified skipper.', 'Access. Committee members can do anything.', 'Automation. When a boat becomes seaworthy, email all members.');
+    expect(namesOf(s, 'Member')).toEqual(['name', 'email', 'phone', 'membership_number', 'qualified_skipper']);
+    expect((s.openQuestions ?? []).filter((q) => /^(?:Access|Automation|Members)\b/.test(q))).toEqual([]);
+  });
+
+  it('still reads "Shows. Each one has a title" as the shows', () => {
+    expect(namesOf(spec('Shows. Each one has a title and a date.'), 'Show')).toEqual(['title', 'date']);
+  });
+});

@@ -145,7 +145,8 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
   },
   {
     example: 'Climbers log their ascents: the route, the date of the climb, how many attempts it took',
-    re: new RegExp(String.raw`^(?!(?:the\s+|our\s+)?(?:app|system|service|backend|platform|site|it|workflow)\b)(?:the\s+|our\s+)?[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?\s+(?:(?:can|may|will|should|must|also|then)\s+)*(?:log|logs|record|records|enter|enters|submit|submits|file|files|fill in|fills in|fill out|fills out|add|adds|create|creates|register|registers|book|books|write|writes|post|posts|upload|uploads|make|makes|note|notes|note down|notes down|keep|keeps|track|tracks)\s+(?:their|the|a|an|new|any|each)\s+${NP}\s*:\s*(?![a-z]+ing\b)(?!(?:a|an|each|every|the)\s+[a-z]+\s+(?:has|have|is|are|includes?|contains?)\b)${LIST}$`, 'i'),
+    // (Also a bare plural: "Volunteers can log donations: who donated, ...".)
+    re: new RegExp(String.raw`^(?!(?:the\s+|our\s+)?(?:app|system|service|backend|platform|site|it|workflow)\b)(?:the\s+|our\s+)?[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?\s+(?:(?:can|may|will|should|must|also|then)\s+)*(?:log|logs|record|records|enter|enters|submit|submits|file|files|fill in|fills in|fill out|fills out|add|adds|create|creates|register|registers|book|books|write|writes|post|posts|upload|uploads|make|makes|note|notes|note down|notes down|keep|keeps|track|tracks)\s+(?:(?:their|the|a|an|new|any|each|all)\s+|(?=[a-z]+s\s*:))${NP}\s*:\s*(?![a-z]+ing\b)(?!(?:a|an|each|every|the)\s+[a-z]+\s+(?:has|have|is|are|includes?|contains?)\b)${LIST}$`, 'i'),
     topic: 1,
     list: 2,
   },

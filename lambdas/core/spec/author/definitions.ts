@@ -111,6 +111,11 @@ function definitionOf(text: string): ProseDefinition | undefined {
   clean = clean.replace(/^(?:when|whenever|after|once|each time|every time)\s+[^,]{3,60},\s*(?:the|a|their|our)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:logs|records|fills in|writes up|enters|submits|files|adds)\s+(?:a|an)\s+([a-z]+(?:\s+(?!afterwards\b|after\b|later\b|then\b|straight\b)[a-z]+)?)\s+(?:afterwards|after|later|then|straight after)?\s*[-:–—]\s*(?=\S)/i, (_m, record: string) => `each ${record} has `);
   // ("... and we want to take attendance - just who was there at which rehearsal": a record of who came to what.)
   clean = clean.replace(/^(?:.*?\b(?:and|so)\s+)?(?:we|i)\s+(?:(?:want|need|would like|'d like|have)\s+to\s+)?(?:take|record|keep|track|log|mark)\s+attendance\s*[-:–—]\s*(?:just\s+|basically\s+|simply\s+|only\s+)?who\s+(?:was|were)\s+(?:there|present|in)\s+(?:at|for)\s+which\s+([a-z]+)$/i, (_m, occasion: string) => `each attendance has who was there, which ${occasion}`);
+  // ("log donations that come in: who donated, ...": which ones, said before the colon, is no part of the record's name.)
+  clean = clean.replace(/\b((?:log|record|track|keep|enter|add|note|list|register)s?\s+(?:the\s+|all\s+(?:the\s+)?|any\s+|new\s+)?[a-z]+s)\s+(?:that|which)\s+(?:[a-z']+\s+){0,3}?[a-z']+\s*(?=:\s*\S)/i, '$1');
+  // ("pantry managers can maintain that needs list (item name, priority: ...)": each item of the list, with what it holds.)
+  clean = clean.replace(/^(?:(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:(?:can|will|want to|would like to|need to|should be able to)\s+)?(?:maintain|manage|keep|update|edit|run)\s+(?:the|that|a|an|our|this)\s+([a-z]+?)s?\s+list\s*\((?=[^()]*,[^()]*\)\s*\.?$)/i, (_m, what: string) => `each ${what} item has (`)
+    .replace(/^(each [a-z]+ item has )\(([^()]*)\)\s*\.?$/i, '$1$2');
   // ("each job gets one of the locksmiths assigned to it once I've sorted the rota": a locksmith, the one assigned.)
   clean = clean.replace(/\b(gets|has|is given)\s+one\s+of\s+(?:the|our)\s+([a-z]+?)s\s+(assigned|allocated)\b(?:\s+to\s+(?:it|them))?(?:\s+(?:once|when|after)\s+[^,]+)?/i, '$1 a $2');
   // ("Then there are the beds themselves, each with a short code ...": each bed has.)

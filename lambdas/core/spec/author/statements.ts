@@ -260,6 +260,11 @@ function namedAsHeaded(sentence: string, topic: string | undefined): string {
   return sentence.replace(new RegExp(String.raw`^(?:the\s+|our\s+)?${head}\b|^they\b(?!['’])`, 'i'), topic!.trim());
 }
 
+/** A record type's plural said alone as a sentence ("Members.", "Work sessions."). */
+const LABEL_SENTENCE = /^[A-Za-z][a-z-]*(?:\s+[a-z-]+)?\.?$/;
+/** A section's name said alone as a sentence ("Access.", "Automation."). */
+const SECTION_SENTENCE = /^[A-Za-z][a-z-]*(?:\s+[a-z-]+){0,2}\s*[.:]?$/;
+
 export function statementsOf(blocks: Block[]): Statements {
   const statements: Statement[] = [];
   const fieldLists: FieldList[] = [];
@@ -273,6 +278,8 @@ export function statementsOf(blocks: Block[]): Statements {
    * where it was stolen from, ..." goes on in the sentences after it, with no label of their own.
    */
   let lastColon: { topic: string; line: number; single?: Statement } | undefined;
+  /** A plural said alone as a sentence ("Members."), which the next sentence may list the fields of. */
+  let lastLabel: { topic: string; line: number; statement: Statement } | undefined;
   const writer = writerRole(blocks);
   const sentence = (text: string, line: number, topic?: string) => {
     for (const s of splitSentences(text).flatMap((piece) => storyAsStatements(triggerFirst(withoutLeadIn(piece).replace(WORKFLOW_LEAD_IN, '')))).flatMap(withAsideSentences)) {
@@ -293,6 +300,16 @@ export function statementsOf(blocks: Block[]): Statements {
         continue;
       }
       if (lastColon?.line !== line) lastColon = undefined;
+      // ("Members. Name, email, phone, ...": a label said as a sentence of its own, then its list.)
+      if (lastLabel && lastLabel.line === line && statements.at(-1) === lastLabel.statement && isBareFieldList(plain)) {
+        statements.pop();
+        listUnder(lastLabel.topic, line).phrases.push({ text: plain, line });
+        lastLabel = undefined;
+        continue;
+      }
+      lastLabel = undefined;
+      // ("Access.", "Automation.": a section's name said as a sentence says only what follows.)
+      if (SECTION_SENTENCE.test(plain.trim()) && GROUP_WORDS.test(plain.trim().replace(/[.:]$/, ''))) continue;
       // ("shop owner (admin): everything": the role in parentheses once the label is a sentence.)
       const rights = rightsLine(plain);
       if (rights) {
@@ -324,6 +341,8 @@ export function statementsOf(blocks: Block[]): Statements {
       for (const inline of inlineLists(plain)) listUnder(inline.topic, line).phrases.push({ text: inline.list, line });
       const statement: Statement = { text: plain, source: s, line, topic, ...(inBackground ? { background: true as const } : {}) };
       statements.push(statement);
+      const label = LABEL_SENTENCE.test(plain.trim()) ? topicOf(plain.trim().replace(/\.$/, '')) : undefined;
+      if (label && isPluralWord(label.split(/\s+/).pop() ?? '')) lastLabel = { topic: label, line, statement };
       const single = singleColonItem(plain);
       if (single) {
         singles.push({ statement, colon: single });

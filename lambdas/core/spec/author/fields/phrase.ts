@@ -760,8 +760,6 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   }
   // ("who was there at which rehearsal": the one who came.)
   if (/^who\s+(?:was|were)\s+(?:there|present)$|^who\s+(?:came|attended|turned\s+up|showed\s+up)$/.test(t)) return ['attendee'];
-  // ("We just need to know what it is, how many they have, ...": what each one is, its name.)
-  if (/^what\s+(?:it|they|each\s+one)(?:['’]s|['’]re|\s+is|\s+are)$/.test(t)) return ['name'];
   // ("the day they usually meet": the day of what they do, named by it.)
   const dayThey = /^(?:the\s+)?(day|night|evening|time|date)\s+(?:they|we|it|you|he|she)\s+(?:usually\s+|normally\s+|generally\s+|tend\s+to\s+|always\s+)?(meet|train|practise|practice|rehearse|play|open|close|collect|deliver|visit|run|ride|walk|swim|race|sail|dance|sing|paint|work)$/.exec(t);
   if (dayThey) return [gerundOf(dayThey[2]!), dayThey[1]!];
@@ -919,8 +917,11 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   const state = /^what\s+(?:state|condition|shape)\s+(?:(?:the|its|their)\s+([a-z]+)|it|they)(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were)\s+in$/.exec(t);
   if (state) return state[1] ? [state[1], 'condition'] : ['condition'];
   // ("who brought it in", "who signed it off": the person who did it.)
-  const whoDid = /^who\s+([a-z]+(?:ed|ught|ade|one|ook|ote|ave|ent))\s+(?:it|them)(?:\s+(?:in|out|up|off|back|over))?$/.exec(t);
+  // ("who donated", "who referred them": the same, with no object said.)
+  const whoDid = /^who\s+([a-z]+(?:ed|ught|ade|one|ook|ote|ave|ent))(?:\s+(?:it|them)(?:\s+(?:in|out|up|off|back|over))?)?$/.exec(t);
   if (whoDid) return [whoDid[1]!, 'by'];
+  // ("We just need to know what it is, how many they have, ...", "what it was": what each one is, its name.)
+  if (/^what\s+(?:it|they|each\s+one)(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were)$/.test(t)) return ['name'];
   // ("how serious it is", "how bad it is", "how urgent it is": its severity, or its urgency.)
   const how = /^how\s+(serious|severe|bad|urgent|important)\s+(?:it|they|the [a-z]+)\s+(?:is|are|was|were)$/.exec(t);
   if (how) return [how[1] === 'urgent' ? 'urgency' : how[1] === 'important' ? 'importance' : 'severity'];
