@@ -321,3 +321,24 @@ describe('user stories of a pantry and a long page of a society', () => {
     expect(namesOf(spec('Shows. Each one has a title and a date.'), 'Show')).toEqual(['title', 'date']);
   });
 });
+
+describe('links, parts and what is recorded on whom (a society\'s long page)', () => {
+  it('reads "Race entries link a rider to a race and a class (junior, senior or veteran)" as one record of each', () => {
+    const s = spec('A rider has a name. A race has a date.', 'Race entries link a rider to a race and a class (junior, senior or veteran).');
+    expect(field(s, 'RaceEntry', 'rider_id')?.type).toBe('ref(Rider)');
+    expect(field(s, 'RaceEntry', 'race_id')?.type).toBe('ref(Race)');
+    expect(field(s, 'RaceEntry', 'class')?.values).toEqual(['junior', 'senior', 'veteran']);
+  });
+
+  it('reads "Spares used on a repair are listed with a price" as each spare, for one repair', () => {
+    const s = spec('A repair has a date.', 'Spares used on a repair are listed with a price.');
+    expect(field(s, 'Spare', 'repair_id')?.type).toBe('ref(Repair)');
+    expect(field(s, 'Spare', 'price')?.type).toBe('number');
+  });
+
+  it('reads "Skippers must hold a ticket, so we record the ticket expiry date on the member" as the member\'s field, no skipper record', () => {
+    const s = spec('A member has a name.', 'Skippers must hold a ticket, so we record the ticket expiry date on the member.', 'Thirty days before a ticket expires, email the member.');
+    expect(field(s, 'Member', 'ticket_expiry_date')?.type).toBe('date');
+    expect(entitiesOf(s)).toEqual(['Member']);
+  });
+});
