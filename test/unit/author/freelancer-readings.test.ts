@@ -342,3 +342,33 @@ describe('links, parts and what is recorded on whom (a society\'s long page)', (
     expect(entitiesOf(s)).toEqual(['Member']);
   });
 });
+
+describe('user stories of an allotment site', () => {
+  it('reads "I need to be able to report a problem on my plot, with ..." as a problem report for a plot', () => {
+    const s = spec('A bed has a name.', 'As a gardener I need to be able to report a problem on my bed, with a short description and optionally a photo.');
+    expect(field(s, 'ProblemReport', 'bed_id')?.type).toBe('ref(Bed)');
+    expect(field(s, 'ProblemReport', 'description')).toBeDefined();
+    expect(rightsOf(s, 'gardener').ProblemReport).toContain('c');
+  });
+
+  it('reads "record inspections of beds: the date, a score from 1 to 5 and comments" as an inspection for a bed', () => {
+    const s = spec('A bed has a name.', 'As a warden, I want to record inspections of beds: the date, a score from 1 to 5 and comments.');
+    expect(entitiesOf(s)).toContain('Inspection');
+    expect(field(s, 'Inspection', 'bed_id')?.type).toBe('ref(Bed)');
+    expect(field(s, 'Inspection', 'score')).toMatchObject({ min: 1, max: 5 });
+  });
+
+  it('reads "raise fee invoices for beds, each with an amount and a due date, and mark them paid" as the invoice with whether it is paid', () => {
+    const s = spec('A bed has a name.', 'As the treasurer I want to raise fee invoices for beds, each with an amount and a due date, and mark them paid.');
+    expect(field(s, 'FeeInvoice', 'bed_id')?.type).toBe('ref(Bed)');
+    expect(field(s, 'FeeInvoice', 'paid')?.type).toBe('boolean');
+    expect(rightsOf(s, 'treasurer').FeeInvoice).toContain('c');
+  });
+
+  it('reads "when their invoice is 14 days overdue" as that long after it is due', () => {
+    const s = spec('An invoice has an amount and a due date.', 'As the treasurer, I want gardeners to get a reminder when their invoice is 14 days overdue.');
+    const flow = s.workflows.find((w) => w.trigger?.entity === 'Invoice');
+    expect(flow?.steps[0]).toMatchObject({ kind: 'waitUntil', field: 'due_date', offset: '+P14D' });
+    expect(field(s, 'Invoice', 'status')?.values ?? []).not.toContain('n_14');
+  });
+});

@@ -116,6 +116,10 @@ function definitionOf(text: string): ProseDefinition | undefined {
   // ("pantry managers can maintain that needs list (item name, priority: ...)": each item of the list, with what it holds.)
   clean = clean.replace(/^(?:(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?(?:(?:can|will|want to|would like to|need to|should be able to)\s+)?(?:maintain|manage|keep|update|edit|run)\s+(?:the|that|a|an|our|this)\s+([a-z]+?)s?\s+list\s*\((?=[^()]*,[^()]*\)\s*\.?$)/i, (_m, what: string) => `each ${what} item has (`)
     .replace(/^(each [a-z]+ item has )\(([^()]*)\)\s*\.?$/i, '$1$2');
+  // ("site reps can record inspections of plots: the date, ...", "raise rent invoices for plots, each with an amount ..., and mark them paid":
+  // one of them for one of those, with its list; marking them paid is whether each is.)
+  clean = clean.replace(/^(.*?\b(?:record|log|raise|add|create|issue|enter|track|keep|write|file)\s+)(?:the\s+)?([a-z]+(?:\s+[a-z]+)?)s\s+(?:of|for|on|against)\s+(?:the\s+|each\s+|every\s+|their\s+|our\s+)?([a-z]+?)s?\s*(:|,\s*each\s+(?:with|having)\s+)/i, (_m, lead: string, made: string, of: string, sep: string) => `${lead}${/^[aeiou]/i.test(made) ? 'an' : 'a'} ${made} for a ${of}${sep.startsWith(':') ? ':' : ', with '}`)
+    .replace(/^(.*\bfor a [a-z]+, with .+?),?\s+and\s+(?:then\s+)?mark\s+(?:them|it|each\s+one)\s+(?:as\s+)?(paid|sent|done|complete|completed|closed|approved|signed)\s*$/i, '$1, whether it is $2');
   // ("each job gets one of the locksmiths assigned to it once I've sorted the rota": a locksmith, the one assigned.)
   clean = clean.replace(/\b(gets|has|is given)\s+one\s+of\s+(?:the|our)\s+([a-z]+?)s\s+(assigned|allocated)\b(?:\s+to\s+(?:it|them))?(?:\s+(?:once|when|after)\s+[^,]+)?/i, '$1 a $2');
   // ("Then there are the beds themselves, each with a short code ...": each bed has.)

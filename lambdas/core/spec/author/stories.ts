@@ -146,6 +146,8 @@ export function storyAsStatement(sentence: string): string {
   const rest = `${m[3]!}${m[2] ? ` ${m[2]}` : ''}`
     .replace(REASON, '')
     .replace(/\s+for (?:it|them)\b/gi, '')
+    // ("I need to be able to report a problem": they can.)
+    .replace(/^(?:be\s+able\s+to|be\s+allowed\s+to)\s+/i, '')
     // ("and only I can edit mine": they can only edit their own.)
     .replace(/\bonly I (can|may)\b/gi, 'I $1 only')
     .replace(/\bmine\b/gi, 'their own')

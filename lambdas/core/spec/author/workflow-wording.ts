@@ -47,7 +47,7 @@ export function plainWorkflowWording(sentence: string): string {
   // ("When a concert is a week away, remind everyone": that long before each.)
   text = text.replace(/^(?:when|once|as\s+soon\s+as)\s+(?:a|an|the|each|every|our|their)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(?:only\s+|just\s+)?((?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|twenty-four|forty-eight)\s+(?:hours?|days?|weeks?|months?))\s+(?:away|off|out)\s*,?\s+/i, (_m, record: string, time: string) => `${time.charAt(0).toUpperCase()}${time.slice(1)} before each ${record}, `);
   // ("If a loan is 7 days overdue, notify ...", "if it's a week late, tell me": that long after it was due.)
-  text = text.replace(/^(?:if|when|once)\s+(?:a|an|the|any)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|gets|becomes)\s+(?:still\s+)?(?:more\s+than\s+|over\s+)?((?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(?:hours?|days?|weeks?|months?))\s+(?:overdue|late|past\s+(?:its|their)\s+due\s+date)\s*,?\s+/i, (_m, record: string, time: string) => `${time.charAt(0).toUpperCase()}${time.slice(1)} after a ${record} is due, `);
+  text = text.replace(/^(?:if|when|once)\s+(?:a|an|the|any|their|its|my|our)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|gets|becomes)\s+(?:still\s+)?(?:more\s+than\s+|over\s+)?((?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(?:hours?|days?|weeks?|months?))\s+(?:overdue|late|past\s+(?:its|their)\s+due\s+date)\s*,?\s+/i, (_m, record: string, time: string) => `${time.charAt(0).toUpperCase()}${time.slice(1)} after ${/^[aeiou]/i.test(record) ? 'an' : 'a'} ${record} is due, `);
   // ("When a party is put on hold": it is held.)
   text = text.replace(/\b(is|are|gets|get)\s+(?:put|placed)\s+on\s+hold\b/gi, '$1 held');
   // ("retry it up to 3x": three times.)
