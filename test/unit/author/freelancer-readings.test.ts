@@ -372,3 +372,10 @@ describe('user stories of an allotment site', () => {
     expect(field(s, 'Invoice', 'status')?.values ?? []).not.toContain('n_14');
   });
 });
+
+describe('who sends it', () => {
+  it('reads "When a student hands in an essay I need ..." with the student, a link when students are records', () => {
+    const s = spec('Students have a name and an email.', 'When a student hands in an essay I need the essay file, the title and any notes.');
+    expect(field(s, 'Essay', 'student_id')?.type).toBe('ref(Student)');
+  });
+});

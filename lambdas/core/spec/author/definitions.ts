@@ -98,7 +98,11 @@ function definitionOf(text: string): ProseDefinition | undefined {
   // ("When someone books us we need their name, an email, ...": what each booking has.)
   clean = clean.replace(/^when\s+(?:someone|somebody|a customer|customers|people|a client|clients|anyone)\s+(books?|orders?|hires?|reserves?|enquires?|applies|apply)\b(?:\s+(?:us|with us|in|online|a\s+[a-z]+))?\s*,?\s+(?:we|i)\s+(?:need|want|take|ask for|record|note down|note|get|collect|keep)\s+(?=\S)/i, (_m, verb: string) => `each ${ACT_RECORD[verb.toLowerCase().replace(/(?:ies|s)$/, (e) => (e === 'ies' ? 'y' : ''))] ?? 'booking'} has `);
   // ("When a client sends me an episode I need the raw audio file, ...": what each episode sent has.)
-  clean = clean.replace(/^when(?:ever)?\s+(?:a|an|the|someone|somebody|one\s+of\s+(?:my|our|the)\s+[a-z]+s|[a-z]+s)(?:\s+[a-z]+)?\s+(?:sends?|brings?|submits?|uploads?|drops?\s+off|hands?\s+in|hands?\s+over|emails?|posts?|delivers?|gives?)\s+(?:me|us|in)?\s*(?:a|an|their|his|her|its|a\s+new|the)\s+([a-z]+)\s*(?:(?:in|over|off|through|to\s+(?:me|us))\s+)?,?\s*(?:we|i)\s+(?:need|want|take|ask for|record|note down|note|get|collect|keep|log|store)\s+(?=\S)/i, (_m, record: string) => `each ${record} has `);
+  // (Who sends it, named as one of the people ("a client"), is whose it is: "the client" is one more field.)
+  clean = clean.replace(/^when(?:ever)?\s+((?:a|an|the)\s+[a-z]+|someone|somebody|one\s+of\s+(?:my|our|the)\s+[a-z]+s|[a-z]+s)(?:\s+[a-z]+)?\s+(?:sends?|brings?|submits?|uploads?|drops?\s+off|hands?\s+in|hands?\s+over|emails?|posts?|delivers?|gives?)\s+(?:me|us|in)?\s*(?:a|an|their|his|her|its|a\s+new|the)\s+([a-z]+)\s*(?:(?:in|over|off|through|to\s+(?:me|us))\s+)?,?\s*(?:we|i)\s+(?:need|want|take|ask for|record|note down|note|get|collect|keep|log|store)\s+(?=\S)/i, (_m, sender: string, record: string) => {
+    const person = /^(?:a|an|the)\s+([a-z]+)$/i.exec(sender)?.[1];
+    return `each ${record} has ${person && !/^(?:person|someone|user|people)$/i.test(person) ? `the ${person}, ` : ''}`;
+  });
   // ("I make a payout to each maker: the amount, ...": what is made for each of them has them, then the list.)
   clean = clean.replace(/^(?:we|i)\s+(?:also\s+)?(?:make|send|issue|raise|do|pay|write)\s+(?:a|an|one)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:to|for)\s+(?:each|every)\s+([a-z]+)\s*:\s*(?=\S)/i, (_m, record: string, party: string) => `each ${record} has the ${party}, `);
   // ("Makers sign a consignment agreement, which I scan and keep (PDF only, under 5 MB)": the signed paper, kept as a file of theirs.)
