@@ -379,3 +379,15 @@ describe('who sends it', () => {
     expect(field(s, 'Essay', 'student_id')?.type).toBe('ref(Student)');
   });
 });
+
+describe('what a choir says around its records', () => {
+  it.each(["We're a community choir, about 60 singers.", 'Basically my clients are podcasters.', "Then there's the music."])('asks nothing about "%s"', (sentence) => {
+    const s = spec('Singers have a name and an email.', sentence, 'Pieces have a title and a composer.');
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+
+  it('reads "Section leaders can take attendance" as making attendance records', () => {
+    const s = spec('Players have a name. Practices just need a date.', 'We want to take attendance - just who was there at which practice.', 'Team captains can take attendance for their own team.');
+    expect(rightsOf(s, 'team_captain').Attendance).toContain('c');
+  });
+});

@@ -29,6 +29,10 @@ const STATES = /\b(?:is|are|can be|goes from|moves through|either)\s+(?:(?:eithe
 const SMALL_TALK = new RegExp(String.raw`^(?:(?:so|ok|okay|right|anyway)\s*,?\s+)?(?:here(?:'s|\s+is|\s+are)\s+(?:(?:roughly|basically|briefly|quickly|more or less)\s+)?(?:what|how|the\s+(?:details|gist|basics|idea|plan))|(?:i|we)\s+(?:own|run|manage|operate)\s+(?:a|an|the|my|our)\s[^,]*?(?:\band\s+(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:tired|sick|fed up)\b.*)?$|(?:hi|hello|hey|thanks|thank you|cheers|many thanks)\b|that's\s+(?:it|all|about it|everything)\b|hope\s+(?:this|that)\s+(?:helps|makes sense)|let me know\b|any questions\b|(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:drowning|tired|sick|fed up)\b` +
   // ("Then the safety side", "Two automatic things": a lead-in to what follows.)
   String.raw`|(?:then|now|next|and|finally|also)\s+(?:the|a|some)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:side|part|bit|bits|stuff|section|things)$|(?:then|now|next|finally)\s*,?\s+(?:the|our)\s+[a-z]+(?:\s+[a-z]+)?$|(?:two|three|four|a few|some|one|a couple of)\s+(?:automatic|automated|scheduled|background|timed)\s+(?:things|bits|jobs|rules|tasks|automations|workflows)$` +
+  // ("We're a community choir, about 60 singers", "Basically my clients are podcasters": who the writer and their people are.)
+  String.raw`|(?:we're|we\s+are|i'm|i\s+am)\s+(?:just\s+)?(?:a|an)\s+[a-z -]{3,40}(?:,\s*(?:about|around|roughly|nearly|over|some)\s+\d+\s+[a-z]+)?$|(?:basically\s+|mostly\s+)?(?:my|our)\s+[a-z]+s\s+are\s+(?:mostly\s+|all\s+|mainly\s+|usually\s+)?[a-z-]+s$` +
+  // ("Then there's the music": a lead-in to what follows.)
+  String.raw`|(?:then|and|also|next)\s+there(?:'s|\s+is)\s+(?:the|our)\s+[a-z]+$` +
   // ("For each player we keep:": the lead-in of a list of fields.)
   String.raw`|for\s+(?:each|every)\s+[a-z]+(?:\s+[a-z]+)?\s*,?\s+(?:we|you|i)\s+(?:keep|store|record|track|need|want|note|hold)(?:\s+(?:track of|down))?\s*:$` +
   // ("First, the relationships:", "Now what we keep on each:": a lead-in to what follows.)
