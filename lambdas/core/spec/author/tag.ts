@@ -79,3 +79,13 @@ export function participleOf(verb: string): string | undefined {
     return said && /^[a-z]+$/.test(said) ? said : undefined;
   });
 }
+
+/** The gerund of a verb ("meet" -> meeting, "run" -> running), from the tagger; the verb with -ing when it does not know it. */
+const GERUNDS = new Remembered<string>(5_000);
+export function gerundOf(verb: string): string {
+  return GERUNDS.of(verb, (v) => {
+    const forms = (nlp()(`they ${v}`).verbs() as unknown as { conjugate(): Array<{ Gerund?: string }> }).conjugate()[0];
+    const said = forms?.Gerund?.replace(/^is\s+/, '');
+    return said && /^[a-z]+$/.test(said) ? said : `${v}ing`;
+  });
+}

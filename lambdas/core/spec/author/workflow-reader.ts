@@ -9,7 +9,7 @@
  */
 import type { SpecEntity, SpecWorkflow, WorkflowStep } from '../spec-model';
 import type { EntityIndex } from '../offline-author/entity-index';
-import { findDuration, words } from '../offline-author/text';
+import { findDuration, parseNumber, words } from '../offline-author/text';
 import { snakeCase } from '../../text/case';
 import { emptyHints, type WorkflowHints } from './workflow-branches';
 import { uniqueName, durationWords, workflowName, type Draft } from './workflow-draft';
@@ -442,15 +442,15 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
 // ("stays in review for three days", "under review", "on order": after a preposition the word is a state's noun, no action.)
 const NOT_BEFORE_ACTION = new Set(['a', 'an', 'the', 'each', 'every', 'any', 'its', 'their', 'new', 'to', 'will', 'be', 'been', 'not', 'can', 'should', 'must', 'may', 'and', 'or', 'no', 'they', 'we', 'you', 'i', 'he', 'she', 'someone', 'somebody', 'people', 'in', 'under', 'on', 'for', 'at', 'awaiting', 'pending', 'of']);
 
-const NUMBER_WORDS: Readonly<Record<string, string>> = { zero: '0', nothing: '0', none: '0', one: '1', two: '2', three: '3', four: '4', five: '5', ten: '10' };
-
 /** "('s) stock drops to zero", "stock count reaches 0": a whole-number field of the record and the value it reaches. */
 function numberReached(entity: string, after: readonly string[], ctx: WorkflowContext): { field: string; value: string } | undefined {
   const words_ = after[0] === 's' ? after.slice(1) : after;
   const verb = words_.findIndex((w) => /^(?:drops?|falls?|goes|gets|reaches|hits|runs)$/.test(w));
   if (verb < 1 || verb > 3) return undefined;
   const rest = words_.slice(verb + 1).filter((w) => !/^(?:down|to|out|all|the|way)$/.test(w));
-  const value = rest.length === 1 ? (/^\d+$/.test(rest[0]!) ? rest[0]! : NUMBER_WORDS[rest[0]!]) : undefined;
+  // ("drops to zero", "to nothing", "reaches 5"; not "to a", which counts nothing.)
+  const said = rest.length === 1 && !/^(?:a|an|single|couple)$/.test(rest[0]!) ? parseNumber(rest[0]!.replace(/^(?:nothing|none)$/, 'zero')) : undefined;
+  const value = said === undefined ? undefined : String(said);
   if (value === undefined) return undefined;
   const named = snakeCase(words_.slice(0, verb).join(' '));
   const field = ctx.entities.find((e) => e.name === entity)?.fields.find((f) => (f.type === 'integer' || f.type === 'number') && (f.name === named || f.name.startsWith(`${named}_`)));

@@ -15,7 +15,7 @@ import { emptyTraits, OPTIONAL_WORDING, readDescriptor, refTarget, takeDefault, 
 import { entityWords } from './entities';
 import { isBooleanPair, valueList } from './values';
 import { participle, verbLemma } from '../workflow-phrases';
-import { infinitiveOf, tagTerms } from '../tag';
+import { gerundOf, infinitiveOf, tagTerms } from '../tag';
 import { singular } from '../../offline-author/text';
 
 export interface PhraseParts {
@@ -742,14 +742,6 @@ const MOVES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^check.*in$/, 'check_in'], [/^check.*out$/, 'check_out'],
 ];
 const DATE_OF_MOVE = /^(?:the\s+)?date\s+(?:they|it|he|she|we|you)\s+(?:will\s+|['’]ll\s+|should\s+|need\s+to\s+|have\s+to\s+|has\s+to\s+)?(pick(?:s|ed)?\s+(?:it\s+|them\s+)?up|collect(?:s|ed)?(?=\s+it|\s+them|$)|drop(?:s|ped)?\s+(?:it\s+|them\s+)?off|(?:bring|brings|brought|give|gives|gave|send|sends|sent|hand|hands|handed)\s+(?:it\s+|them\s+)?back|returns?(?=\s+it|\s+them|$)|c[oa]mes?\s+to\s+us|arrives?|leaves?|left|departs?|move[sd]?\s+(?:in|out)|check(?:s|ed)?\s+(?:in|out))(?:\s+(?:it|them))?$/;
-
-/** "meet" -> "meeting", "practise" -> "practising", "run" -> "running". */
-function gerundOf(verb: string): string {
-  if (/ie$/.test(verb)) return `${verb.slice(0, -2)}ying`;
-  if (/[^aeiou]e$/.test(verb) && verb !== 'be') return `${verb.slice(0, -1)}ing`;
-  if (/^(?:run|swim|shop|stop|plan|sit)$/.test(verb)) return `${verb}${verb.slice(-1)}ing`;
-  return `${verb}ing`;
-}
 
 function whPhrase(text: string, traits: Traits, owner: readonly string[]): string[] | undefined {
   const t = text.toLowerCase().replace(/^(?:roughly|about|approximately|exactly|also)\s+/, '');
