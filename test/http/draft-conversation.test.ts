@@ -102,6 +102,15 @@ describe('the conversation of a drafted spec', () => {
     expect(draft.assistantMessage).toMatch(/could not place this sentence[^\n]*rephrase it:\n- "Blorp the wibble frobs quickly"/);
     expect((await historyOf(project.id)).at(-1)).toMatchObject({ role: 'assistant', content: draft.assistantMessage });
   });
+  it('reads an edit said after why, before a colon ("Tasks on a retainer ...: add ...")', async () => {
+    const project = await create('Tasks with hours', TASKS);
+    const res = await call('POST', `/projects/${project.id}/spec/chat`, { message: 'Some tasks are billed by the hour, so we track time: add hours spent (a decimal number, optional) to tasks.' });
+    expect(res.status).toBe(200);
+    const draft = ChatDraft.parse(res.body);
+    expect(draft.assistantMessage).toMatch(/Added hours_spent \(number\) to Task/);
+    expect(draft.spec).toMatch(/\| hours_spent \| number \|/);
+  });
+
   it('reads a description in an informal bullet layout, and quotes back the line it could not place', async () => {
     const description = [
       'bike repair shop',

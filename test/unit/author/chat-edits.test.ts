@@ -71,4 +71,16 @@ describe('chat edits through the pipeline', () => {
     expect(out.summary).toBe('Added tags (list(string)) to Task.');
     expect(field(out.spec, 'Task', 'tags')?.type).toBe('list(string)');
   });
+
+  it('reads an edit said after why, before a colon', () => {
+    const out = editSpec(base(), 'Some tasks take a while to estimate, so we want a guess: add estimated hours (a whole number, optional) to tasks.');
+    expect(out.understood).toBe(true);
+    expect(field(out.spec, 'Task', 'estimated_hours')?.type).toBe('integer');
+  });
+
+  it('reads "Tasks: add a colour" as a field added to the record type the label names', () => {
+    const out = editSpec(base(), 'Tasks: add a colour.');
+    expect(out.understood).toBe(true);
+    expect(field(out.spec, 'Task', 'colour')).toBeDefined();
+  });
 });

@@ -133,13 +133,23 @@ const HANDLERS: EditHandler[] = [
   rightsEdit,
 ];
 
+/**
+ * "Clients on a retainer get a set number of episodes: add episodes per month to clients": why,
+ * said before a colon, then the edit; only the edit is read (a label of a few words, "Clients: add
+ * a phone", names what the edit is about and stays).
+ */
+const WHY_BEFORE_EDIT = /^(?![^:\n]*\b(?:add|make|remove|delete|rename)\b)(?=(?:[^:\s]+\s+){3})[^:\n]{3,160}:\s*(?=(?:please\s+)?(?:add|make|remove|delete|drop|rename|change|set|give|let|allow|mark)\b)/gim;
+
+/** "Kites: add a colour": the label names the record type the field is added to. */
+const LABEL_THEN_ADD = /^([A-Za-z][A-Za-z -]{1,40}?)\s*:\s*(?:please\s+)?add\s+(?![^.\n]*\bto\s+(?:the\s+|each\s+|every\s+|all\s+)?[a-z]+\b)([^.\n]+?)\.?$/gim;
+
 export function editSpec(spec: SpecDocument, message: string): EditOutcome {
   const draft = clone(spec);
   const summaries: string[] = [];
   /** Sentences no handler took: said back to the user, never dropped silently. */
   const unplaced: string[] = [];
   let changed = false;
-  const sentences = messageSentences(message ?? '', draft).map((s) => s.replace(/^(?:and|also|then|ok|okay|please|now)[,\s]+/i, '').trim()).filter(Boolean);
+  const sentences = messageSentences((message ?? '').replace(WHY_BEFORE_EDIT, '').replace(LABEL_THEN_ADD, 'Add $2 to $1.'), draft).map((s) => s.replace(/^(?:and|also|then|ok|okay|please|now)[,\s]+/i, '').trim()).filter(Boolean);
   for (const sentence of sentences) {
     let result: EditResult | undefined;
     for (const handler of HANDLERS) {
