@@ -22,7 +22,8 @@ import { bulletRule } from './bullet-rules';
 import { RIGHTS_START, manyNounItems, rightsLine } from './rights-lines';
 import { continuesList } from './list-continuation';
 import { GROUP_WORDS, PEOPLE_LABEL, RIGHTS_ITEM, plainStatement, topicOf } from './statement-wording';
-import { TASK_VERBS, participle, verbLemma } from './workflow-phrases';
+import { TASK_VERBS, verbLemma } from './workflow-phrases';
+import { LABEL_SENTENCE, SECTION_SENTENCE, rightThenTold, withoutMakers } from './sentence-shapes';
 
 /** One statement, as later stages read it, with where it came from. */
 export { topicOf } from './statement-wording';
@@ -164,9 +165,7 @@ export function colonList(text: string): { topic: string; list: string } | undef
   // record type when a list of fields follows it.)
   // ("Tenants: name, email": people who rent, their details first, whatever the list's length.)
   const recordable = /^(?:tenancy|tenancies|tenants?|notifications?|reminders?|notes?|records?|requirements?|processes)$/i.test(m[1]!.trim()) && ((list.match(/,/g) ?? []).length >= 2 || (/^tenants?$/i.test(m[1]!.trim()) && PERSON_FIELDS.test(list))) && !/\b(?:can|may|must|should|will|is|are)\b/i.test(list);
-  // ("projects the kids make - title, ...", "jobs we do: ..."): the records a label names, without who makes them.
-  const label = m[1]!.replace(/^\s*([a-z][a-z-]*[^s\W]s)\s+(?:that\s+|which\s+)?(?:(?:the|our|my)\s+[a-z]+s|we|they|i|you|people|members|customers)\s+(?!(?:can|could|may|must|should|will|would|do|does|is|are|have|has)\b)[a-z]+\s*$/i, '$1');
-  const topic = topicOf(label) ?? (recordable ? m[1]!.trim() : undefined);
+  const topic = topicOf(withoutMakers(m[1]!)) ?? (recordable ? m[1]!.trim() : undefined);
   const nouns = manyNounItems(list);
   // ("Orchestra manager: manages ensembles, players and concerts": a verb of rights first, whatever it names.)
   if (/^(?:manages|reads|sees|views|creates|updates|edits|deletes|looks after|log(?:s)? in\b|full (?:access|control)|everything)\b/i.test(list)) return undefined;
@@ -231,15 +230,9 @@ const cleanItem = (text: string) => text.replace(/^\*\*(.+?)\*\*/, '$1').replace
 /** A sentence in parentheses ("Every tree is of one variety (a variety has lots of trees)"): a statement of its own. */
 const ASIDE_SENTENCE = /\s*\(((?:a|an|each|every|one)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|is|are|belongs?|comes?|goes|go|can|must|only)\b[^()]*)\)/i;
 
-/** "Coordinators can cancel a work party, and everyone signed up should get an email": a right, then what follows when it is used. */
-const ACT_THEN_TOLD = /^(.+?\b(?:can|may|will|should be able to)\s+(?:also\s+)?(cancel|close|approve|reject|decline|confirm|publish|postpone|reschedule|complete|finish|accept)\s+(?:a|an|the|any)\s+([a-z]+(?:\s+[a-z]+)?))\s*,?\s+and\s+(?:then\s+)?((?:everyone|everybody|all|the|each|every|their|its|anyone)\b[^,]*?)\s+(?:should|will|must|needs? to)?\s*(?:get|gets|receive|receives|be\s+sent|is\s+sent|are\s+sent)\s+(an?\s+[a-z-]+(?:\s+[a-z-]+)?|[a-z-]+)\s*\.?$/i;
-
 function withAsideSentences(sentence: string): string[] {
-  const told = ACT_THEN_TOLD.exec(sentence.trim());
-  if (told) {
-    const record = told[3]!;
-    return [told[1]!, `When ${/^[aeiou]/i.test(record) ? 'an' : 'a'} ${record} is ${participle(told[2]!)}, ${told[4]!.trim()} should get ${told[5]!.trim()}`];
-  }
+  const told = rightThenTold(sentence);
+  if (told) return told;
   // ("Each submission belongs to one candidate, and it's marked as a first submission, ...": the relation, then its kind.)
   const marked = /^(.+?),\s+and\s+(it['’]s\s+(?:marked|labelled|labeled|flagged|classed|tagged)\s+as\s+.+)$/i.exec(sentence);
   if (marked) return [marked[1]!, marked[2]!.replace(/^it/, 'It')];
@@ -259,11 +252,6 @@ function namedAsHeaded(sentence: string, topic: string | undefined): string {
   // (And "They can ..." in their paragraph: the heading's people.)
   return sentence.replace(new RegExp(String.raw`^(?:the\s+|our\s+)?${head}\b|^they\b(?!['’])`, 'i'), topic!.trim());
 }
-
-/** A record type's plural said alone as a sentence ("Members.", "Work sessions."). */
-const LABEL_SENTENCE = /^[A-Za-z][a-z-]*(?:\s+[a-z-]+)?\.?$/;
-/** A section's name said alone as a sentence ("Access.", "Automation."). */
-const SECTION_SENTENCE = /^[A-Za-z][a-z-]*(?:\s+[a-z-]+){0,2}\s*[.:]?$/;
 
 export function statementsOf(blocks: Block[]): Statements {
   const statements: Statement[] = [];

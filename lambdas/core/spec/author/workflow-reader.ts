@@ -16,7 +16,7 @@ import { uniqueName, durationWords, workflowName, type Draft } from './workflow-
 import { relativeAmount } from './workflow-waits';
 import { asStatusValue, dateField, dateOwner, statusFieldOf } from './workflow-record-fields';
 import { madeByAct, nounOfAct, participantRecord, startedByAct } from './workflow-acts';
-import { plainWorkflowWording, workflowPieces } from './workflow-wording';
+import { commaBeforeAction, conditionFirst, plainWorkflowWording, workflowPieces } from './workflow-wording';
 import { heldIn, nextState, stateHolder, statePhrase, triggerFor } from './workflow-triggers';
 import { mentionIn, recordWords } from './workflow-mentions';
 import { readSteps } from './workflow-steps';
@@ -437,11 +437,6 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
   return { workflows, triggerValues, states, approvers, used, unreadActions, hints: drafts.map((d) => d.hints) };
 }
 
-/** Words before a verb that make it no action of its own ("an order", "to email", "is closed"). */
-// ("as soon as they book": a verb after its subject is the trigger's own.)
-// ("stays in review for three days", "under review", "on order": after a preposition the word is a state's noun, no action.)
-const NOT_BEFORE_ACTION = new Set(['a', 'an', 'the', 'each', 'every', 'any', 'its', 'their', 'new', 'to', 'will', 'be', 'been', 'not', 'can', 'should', 'must', 'may', 'and', 'or', 'no', 'they', 'we', 'you', 'i', 'he', 'she', 'someone', 'somebody', 'people', 'in', 'under', 'on', 'for', 'at', 'awaiting', 'pending', 'of']);
-
 /** "('s) stock drops to zero", "stock count reaches 0": a whole-number field of the record and the value it reaches. */
 function numberReached(entity: string, after: readonly string[], ctx: WorkflowContext): { field: string; value: string } | undefined {
   const words_ = after[0] === 's' ? after.slice(1) : after;
@@ -455,43 +450,6 @@ function numberReached(entity: string, after: readonly string[], ctx: WorkflowCo
   const named = snakeCase(words_.slice(0, verb).join(' '));
   const field = ctx.entities.find((e) => e.name === entity)?.fields.find((f) => (f.type === 'integer' || f.type === 'number') && (f.name === named || f.name.startsWith(`${named}_`)));
   return field ? { field: field.name, value } : undefined;
-}
-
-/**
- * "when an alteration is ready email the customer", "the day before an appointment send a
- * reminder": quick notes leave out the comma between the trigger and the first action (a task
- * verb or a wait); it is put back, so the trigger clause ends where the action begins.
- */
-function commaBeforeAction(text: string): string {
-  if (!TRIGGER_OPENERS.test(text) && !/^(?:the\s+)?(?:day|week|month)\s+(?:before|after)\b/i.test(text)) return text;
-  const separator = text.search(/,|:\s|\bthen\b/i);
-  const head = separator >= 0 ? text.slice(0, separator) : text;
-  const tokens = head.split(/\s+/);
-  for (let i = 3; i < tokens.length; i += 1) {
-    const w = tokens[i]!.toLowerCase();
-    const before = tokens[i - 1]!.toLowerCase();
-    // ("When the entry is made we store the running order position": what we keep then, no action.)
-    if (/^(?:we|i)$/.test(before) && !TASK_VERBS.has(verbLemma(w))) return text;
-    // ("When an attendance record is marked absent": a verb's word before "is" is the record's noun.)
-    // ("When a work order goes to waiting for parts": the same before a verb of its moving on.)
-    const subject = /^(?:is|are|was|were|gets|get|has|have|becomes|goes|go|moves|move|changes|reaches|comes|arrives|turns|passes|starts|ends|closes|opens)$/i.test(tokens[i + 1] ?? '');
-    if (!(TASK_VERBS.has(w) || /^waits?$/.test(w)) || STATE_LINKS.has(before) || NOT_BEFORE_ACTION.has(before) || subject) continue;
-    return `${tokens.slice(0, i).join(' ')}, ${text.slice(tokens.slice(0, i).join(' ').length).trim()}`;
-  }
-  return text;
-}
-
-/**
- * "Send a reminder if a claim has been neither approved nor rejected two weeks after it came in":
- * the condition, with its time, said after the action; it is put first, as a trigger clause.
- */
-function conditionFirst(text: string): string {
-  // ("Email the parent when an access arrangement for their child is approved": the act, then when; whose it is says nothing of it.)
-  const when = /^([a-z]+)\b([^,;]*?)\s+(when|whenever|once|as soon as)\s+((?:a|an|the|any|each|every)\s+[a-z]+(?:\s+[a-z]+)?)(?:\s+(?:for|of|about)\s+(?:their|my|his|her|the|a|an)\s+[a-z]+)?(\s+(?:is|are|gets|get|has been|have been)\s+[a-z]+)\s*[.!]?$/i.exec(text);
-  if (when && TASK_VERBS.has(verbLemma(when[1]!)) && !/^(?:wait|waits)$/i.test(when[1]!)) return `${when[3]} ${when[4]}${when[5]}, ${when[1]!.toLowerCase()}${when[2]}`;
-  const m = /^([a-z]+)\b([^,;]*?)\s+(if|unless)\s+((?:a|an|the|any|each)\s+[^,;]+)$/i.exec(text);
-  if (!m || !TASK_VERBS.has(verbLemma(m[1]!)) || !findDuration(m[4]!)) return text;
-  return `${m[3]} ${m[4]}, ${m[1]!.toLowerCase()}${m[2]}`;
 }
 
 /** "Entry made", "Show opened": a sentence of a record's words and the state it reaches, and nothing else. */

@@ -8,7 +8,8 @@
  * booking is created, send a welcome email"; "We want an automatic reminder 24 hours before each
  * session" -> "Send a reminder 24 hours before each session". Only the wording changes.
  */
-import { participle, verbLemma } from './workflow-phrases';
+import { STATE_LINKS, TASK_VERBS, TRIGGER_OPENERS, participle, verbLemma } from './workflow-phrases';
+import { findDuration } from '../offline-author/text';
 import { snakeCase } from '../../text/case';
 import type { WorkflowContext } from './workflow-reader';
 
@@ -150,4 +151,46 @@ export function workflowPieces(sentences: readonly string[], ctx: WorkflowContex
   return sentences.map(byFirstState).flatMap((sentence, i) => sentence.split(/,\s*and\s+(?=(?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|the)\s+(?:days?|hours?|weeks?|day)\s+(?:before|after)\s+(?:the|their|its|a|an|each)\s(?:[^,;]*\b(?:should|will|must|is to|are to)\s+(?:get|receive|be sent|be told)\b|[a-z]+['’]s\s+[a-z]+\s+(?:text|email|send|call|remind|notify|ask)\b))/i)
     // ("a day after the job's done text the customer": after it is done, then what to do.)
     .map((piece) => piece.replace(/^((?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|the)\s+(?:days?|hours?|weeks?|day)\s+after\s+the\s+([a-z]+))['’]s\s+([a-z]+)\s+(?=(?:text|email|send|call|remind|notify|ask)\b)/i, (_m, _lead: string, record: string, state: string) => `When the ${record} is ${state}, wait ${_lead.replace(/\s+after\s+the\s+[a-z]+$/i, '')}, then `)).map((piece) => [piece, i] as const));
+}
+
+/** Words before a verb that make it no action of its own ("an order", "to email", "is closed"). */
+// ("as soon as they book": a verb after its subject is the trigger's own.)
+// ("stays in review for three days", "under review", "on order": after a preposition the word is a state's noun, no action.)
+const NOT_BEFORE_ACTION = new Set(['a', 'an', 'the', 'each', 'every', 'any', 'its', 'their', 'new', 'to', 'will', 'be', 'been', 'not', 'can', 'should', 'must', 'may', 'and', 'or', 'no', 'they', 'we', 'you', 'i', 'he', 'she', 'someone', 'somebody', 'people', 'in', 'under', 'on', 'for', 'at', 'awaiting', 'pending', 'of']);
+
+/**
+ * "when an alteration is ready email the customer", "the day before an appointment send a
+ * reminder": quick notes leave out the comma between the trigger and the first action (a task
+ * verb or a wait); it is put back, so the trigger clause ends where the action begins.
+ */
+export function commaBeforeAction(text: string): string {
+  if (!TRIGGER_OPENERS.test(text) && !/^(?:the\s+)?(?:day|week|month)\s+(?:before|after)\b/i.test(text)) return text;
+  const separator = text.search(/,|:\s|\bthen\b/i);
+  const head = separator >= 0 ? text.slice(0, separator) : text;
+  const tokens = head.split(/\s+/);
+  for (let i = 3; i < tokens.length; i += 1) {
+    const w = tokens[i]!.toLowerCase();
+    const before = tokens[i - 1]!.toLowerCase();
+    // ("When the entry is made we store the running order position": what we keep then, no action.)
+    if (/^(?:we|i)$/.test(before) && !TASK_VERBS.has(verbLemma(w))) return text;
+    // ("When an attendance record is marked absent": a verb's word before "is" is the record's noun.)
+    // ("When a work order goes to waiting for parts": the same before a verb of its moving on.)
+    const subject = /^(?:is|are|was|were|gets|get|has|have|becomes|goes|go|moves|move|changes|reaches|comes|arrives|turns|passes|starts|ends|closes|opens)$/i.test(tokens[i + 1] ?? '');
+    if (!(TASK_VERBS.has(w) || /^waits?$/.test(w)) || STATE_LINKS.has(before) || NOT_BEFORE_ACTION.has(before) || subject) continue;
+    return `${tokens.slice(0, i).join(' ')}, ${text.slice(tokens.slice(0, i).join(' ').length).trim()}`;
+  }
+  return text;
+}
+
+/**
+ * "Send a reminder if a claim has been neither approved nor rejected two weeks after it came in":
+ * the condition, with its time, said after the action; it is put first, as a trigger clause.
+ */
+export function conditionFirst(text: string): string {
+  // ("Email the parent when an access arrangement for their child is approved": the act, then when; whose it is says nothing of it.)
+  const when = /^([a-z]+)\b([^,;]*?)\s+(when|whenever|once|as soon as)\s+((?:a|an|the|any|each|every)\s+[a-z]+(?:\s+[a-z]+)?)(?:\s+(?:for|of|about)\s+(?:their|my|his|her|the|a|an)\s+[a-z]+)?(\s+(?:is|are|gets|get|has been|have been)\s+[a-z]+)\s*[.!]?$/i.exec(text);
+  if (when && TASK_VERBS.has(verbLemma(when[1]!)) && !/^(?:wait|waits)$/i.test(when[1]!)) return `${when[3]} ${when[4]}${when[5]}, ${when[1]!.toLowerCase()}${when[2]}`;
+  const m = /^([a-z]+)\b([^,;]*?)\s+(if|unless)\s+((?:a|an|the|any|each)\s+[^,;]+)$/i.exec(text);
+  if (!m || !TASK_VERBS.has(verbLemma(m[1]!)) || !findDuration(m[4]!)) return text;
+  return `${m[3]} ${m[4]}, ${m[1]!.toLowerCase()}${m[2]}`;
 }

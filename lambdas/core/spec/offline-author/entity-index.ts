@@ -79,6 +79,16 @@ export class EntityIndex {
     return this.aliases.find((a) => a.words.every((w, k) => tokens[i + k] === w));
   }
 
+  /** A record type named at `i` after at most two determiners ("the episodes", "of our bookings"). */
+  aliasAfterDeterminers(tokens: string[], i: number): Alias | undefined {
+    for (let at = i; at <= i + 2; at += 1) {
+      const alias = this.aliasAt(tokens, at);
+      if (alias) return alias;
+      if (!/^(?:the|of|our|their|my|its|his|her)$/.test(tokens[at] ?? '')) return undefined;
+    }
+    return undefined;
+  }
+
   /** The record type a whole phrase names (`line items`, `an item`), if any. */
   resolve(phraseWords: string[]): string | undefined {
     const ws = phraseWords.filter((w) => w !== 'a' && w !== 'an' && w !== 'the');

@@ -380,8 +380,7 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
       continue;
     }
     // ("see all the episodes", "all of our bookings": "all" before a record type's name is every one of those.)
-    const named = t === 'all' ? [1, 2, 3].find((ahead) => tokens.slice(i + 1, i + ahead).every((w) => /^(?:the|of|our|their|my|its|his|her)$/.test(w)) && ctx.index.aliasAt(tokens, i + ahead)) : undefined;
-    if (EVERYTHING.has(t) && named === undefined) {
+    if (EVERYTHING.has(t) && !(t === 'all' && ctx.index.aliasAfterDeterminers(tokens, i + 1))) {
       cur.everything = true;
       sawObject = true;
       continue;
