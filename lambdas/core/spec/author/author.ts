@@ -250,7 +250,7 @@ export function readDescription(description: string): Reading {
     // (", which records the role and ...": what the record just named holds.)
     // (", and a station ends up with lots of items": a relation after the fields, with its own subject.)
     // (", so for each wall we log ...": what follows "so" defines the record, whatever the clause before said.)
-    const separators = sepRegex(/\s*;\s*|,\s*(?:and\s+)?so\s+(?=for\s+(?:each|every)\s+[a-z]+(?:\s+[a-z]+)?\s*,?\s+(?:we|i)\s)|,\s+(?=which\s+(?:records?|holds?|includes?|stores?|keeps?|notes)\s)|:\s+(?=(?:a|an|any|each|every|the|their|its|it|for each|for every|somebody|someone)\s)|\s+-\s+(?=(?:a|an|each|every)\s)|,\s*and\s+(?=(?:it|they|(?:on our side\s*,?\s+)?(?:each|every)\s+[a-z]+)\s+(?:is|are|can be|goes|go)\s+[^;,]*(?:,[^;,]*)*\bor\b)|,\s*and\s+(?=(?:a|an|each|every|one)\s+[a-z]+\s+(?:[a-z]+ly\s+)?(?:ends?\s+up\s+with|has|have|gets|can\s+have)\s+(?:many|several|lots\s+of|a\s+lot\s+of|multiple|any\s+number\s+of|one\s+or\s+more)\s)|,\s*(?:but|whereas|while|so)\s+(?=(?:[a-z]+\s+){0,4}?(?:a|an|each|every|one)\s+[a-z]+\s+(?:only\s+|ever\s+|always\s+|just\s+)*(?:has|have|belongs|is|are|can|goes)\b)|,\s*and\s+(?=(?:each|every)\s+one\s+(?:is|belongs|goes|comes)\s)|,\s*and\s+(?=(?:we|i)(?:'d|\s+would)\s+(?:also\s+)?(?:like|love|want)\s)|,\s*and\s+(?=(?:a|an|each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|holds|records|includes|carries)\s+(?:a|an|the|its|their)\s)|,\s*where\s+(?=(?:each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|holds|records|gets)\s)|\s+but\s+(?=(?:a|an|each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|belongs|goes)\s+(?:always\s+|only\s+)*(?:for|to|on|in)\s+(?:one|a|an|exactly one|a single)\s)/iy);
+    const separators = sepRegex(/\s*;\s*|,\s*(?:and\s+)?so\s+(?=for\s+(?:each|every)\s+[a-z]+(?:\s+[a-z]+)?\s*,?\s+(?:we|i)\s)|,\s+(?=which\s+(?:records?|holds?|includes?|stores?|keeps?|notes)\s)|:\s+(?=(?:a|an|any|each|every|the|their|its|it|for each|for every|somebody|someone)\s)|\s+-\s+(?=(?:a|an|each|every)\s)|,\s*and\s+(?=(?:it|they|(?:on our side\s*,?\s+)?(?:each|every)\s+[a-z]+)\s+(?:is|are|can be|goes|go)\s+[^;,]*(?:,[^;,]*)*\bor\b)|,\s*and\s+(?=(?:a|an|each|every|one)\s+[a-z]+\s+(?:[a-z]+ly\s+)?(?:ends?\s+up\s+with|has|have|gets|can\s+have)\s+(?:many|several|lots\s+of|a\s+lot\s+of|multiple|any\s+number\s+of|one\s+or\s+more)\s)|,\s*(?:but|whereas|while|so)\s+(?=(?:[a-z]+\s+){0,4}?(?:a|an|each|every|one)\s+[a-z]+\s+(?:only\s+|ever\s+|always\s+|just\s+)*(?:has|have|belongs|is|are|can|goes)\b)|,\s*and\s+(?=(?:each|every)\s+one\s+(?:is|belongs|goes|comes)\s)|,\s*and\s+(?=there(?:'s|\s+is)\s+(?:also\s+)?(?:room|space)\s+(?:on|for)\s)|,\s*and\s+(?=(?:we|i)(?:'d|\s+would)\s+(?:also\s+)?(?:like|love|want)\s)|,\s*and\s+(?=(?:a|an|each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|holds|records|includes|carries)\s+(?:a|an|the|its|their)\s)|,\s*where\s+(?=(?:each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|holds|records|gets)\s)|\s+but\s+(?=(?:a|an|each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|belongs|goes)\s+(?:always\s+|only\s+)*(?:for|to|on|in)\s+(?:one|a|an|exactly one|a single)\s)/iy);
     // ("An issue is about one booking: a type ...; a description, which mustn't be empty; and a photo": after a colon, semicolons separate the list's items.)
     const listColon = /^[^;]*?:\s/.exec(sentence.text.toLowerCase());
     // ("A photo would be lovely ...; JPEG or PNG, and please cap it at 5 MB": what it is, after a semicolon, is no clause of its own.)
@@ -396,6 +396,31 @@ export function readDescription(description: string): Reading {
       const picked = previous ? /^(?:the|its|their)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:gets|is|are|get)\s+(?:picked|chosen|selected|taken)\s+from\s+(?:our|the|a|their)\s+([a-z]+)\s+(?:list|catalogue|catalog|range|register|collection)$/i.exec(part.trim().replace(/[.]$/, '')) : null;
       if (picked) {
         addList(previous!, `${picked[1]!} (a ${picked[2]!})`, sentence.index);
+        return false;
+      }
+      // ("The home score and away score are whole numbers": fields of the record just described, said with their type; not "the
+      // scores are whole numbers", plural, about fields it has.)
+      const typed = previous ? TYPED_FIELDS.exec(part.trim().replace(/[.!]$/, '')) : null;
+      const typedItems = typed ? splitFieldList(typed[1]!) : [];
+      if (typed && typedItems.length > 0 && typedItems.every((item) => !isPluralWord(words(item).pop() ?? '') && !isDescribed(nameOf(item, units) ?? ''))) {
+        const type = typed[2]!.toLowerCase().replace(/s$/, '').replace(/^(?:integer|count)$/, 'whole number');
+        addList(previous!, typedItems.map((item) => `${item} (${type})`).join(', '), sentence.index);
+        return false;
+      }
+      // ("A round has a home score and an away score. The scores are whole numbers": of fields it has, read; no field "scores".)
+      const saidOf = (item: string) => singular(words(item).pop() ?? '');
+      if (typed && typedItems.length > 0 && typedItems.every((item) => isPluralWord(words(item).pop() ?? '') && listed.some((l) => l.entity === previous && l.phrases.some((p) => words(p.text).includes(saidOf(item)))))) {
+        readLists.set(sentence.index, [...(readLists.get(sentence.index) ?? []), part]);
+        return false;
+      }
+      // ("There's room on a stay for a note about medication", "there's space for a write-up of the bout": an optional field of that
+      // record, or of the one just described.)
+      const room = ROOM_FOR.exec(part.trim().replace(/[.!]$/, ''));
+      const roomOn = room ? (room[1] ? nameOf(room[1], units) : (room[3] ? nameOf(room[3], units) : undefined) ?? previous) : undefined;
+      if (room && roomOn && isDescribed(roomOn)) {
+        // ("a note about medication": a medication note.)
+        const field = room[2]!.replace(/^([a-z-]+)\s+(?:about|on|for)\s+([a-z]+(?:\s+[a-z]+)?)$/i, '$2 $1');
+        addList(roomOn, `${field}${room[4] ? ` (${/\blong\b/i.test(room[4]) ? 'long text, ' : ''}optional)` : ' (optional)'}`, sentence.index);
         return false;
       }
       // ("Then it's assigned to one of the technicians": a reference of the record just described to the one it is given to.)
@@ -991,6 +1016,15 @@ function applyRenames(renames: ReadonlyMap<string, string>, discovery: Discovery
 
 /** A clause ending on records named by a list of them ("... see the list of upcoming open days"). */
 const LIST_OF_RECORDS = /\b(?:list|calendar|schedule|timetable|diary|programme)\s+of\s+(?:(?:upcoming|future|forthcoming|our|all|the|next)\s+)*([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?s)$/i;
+
+/** Fields said with their type, of the record just described: "The home score and away score are whole numbers". */
+const TYPED_FIELDS = /^(?:and\s+)?(?:the|its|their|each one's)\s+([a-z][a-z -]*?(?:\s+and\s+(?:the\s+|its\s+|their\s+)?[a-z][a-z -]*?)?)\s+(?:is|are)\s+(?:both\s+|all\s+|just\s+|always\s+|simply\s+)?(?:an?\s+)?(whole numbers?|integers?|counts?|decimals?|dates?|date and times?|yes\/no|free text|emails?|urls?|links?)(?:\s*,?\s+(?:not\s+|never\s+)?[a-z ]{0,40})?$/i;
+
+/**
+ * Room for an optional field: "There's room on a stay for a note about medication, but most dogs don't need one", "there's
+ * room for a write-up of the bout afterwards, which can be as long as people like" (on what, the field, of what, how long).
+ */
+const ROOM_FOR = /^(?:and\s+)?there(?:'s|\s+is|\s+should be|'ll be|\s+will be)\s+(?:also\s+)?(?:room|space|a place|a spot|a box|a field)\s+(?:on\s+(?:a|an|the|each|every)\s+([a-z]+(?:\s+[a-z]+)?)\s+)?for\s+(?:a|an|some|any)\s+((?:[a-z-]+\s+){0,2}?[a-z-]+(?:\s+(?:about|on|for)\s+[a-z]+(?:\s+[a-z]+)?)?)(?:\s+of\s+(?:the|each|a|an|that)\s+([a-z]+))?(?:\s+(?:afterwards|after|later|too|as well))?(?:\s*,\s*(?:which|that)\s+(?:can|may|could)\s+(?:be|run)\s+([^,]+))?(?:\s*,\s*but\b.*)?$/i;
 
 /** After a record type named alone ("Students."), a sentence about what each holds. */
 const LABEL_NEXT = /^(?:we|i)\s+(?:also\s+)?(?:keep|store|record|note|track|hold|need|want|save|log)\b|^(?:apart from|besides|on top of|as well as|in addition to|for each|for every)\b/i;

@@ -14,7 +14,9 @@ import { asRoleName } from './role-names';
 export function namedRole(text: string): string {
   return text
     // ("The farm office is the admin and manages all of the above": the admin, whoever holds it.)
-    .replace(/^(?:the|our)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are)\s+the\s+(admin|administrator)s?\s+and\s+/i, 'The $1 ').replace(/(^|[;,:]\s*|\band\s+)((?:(?:i|we|my|our|the|a|an)\s+)?(?:[a-z]+\s+){0,2}?)\(([a-z][a-z -]{1,30}?)\)\s+(?=(?:can|may|must|should|will|have|has|manage|manages|read|reads|see|sees|do|does|get|gets)\b)/gi, (_m, lead: string, outer: string, role: string) =>
+    // ("Film officers are the admins and can do everything", "Each club's organiser is the admin there and can do anything",
+    // "Nursery managers are the admins of their nursery": the same; said alone, the admin can do everything.)
+    .replace(/^(?:(?:the|our|each|every)\s+)?(?:[a-z]+['’]s\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:is|are)\s+the\s+(?:admin|administrator)s?(?:\s+(?:of|for)\s+(?:the|their|its|his|her|that|this|each|my|our)\s+[a-z]+|\s+(?:there|here))?(?:\s+and\s+|\s*[.!]?\s*$)/i, (all: string) => (/\band\s+$/i.test(all) ? 'The admin ' : 'The admin can do everything')).replace(/(^|[;,:]\s*|\band\s+)((?:(?:i|we|my|our|the|a|an)\s+)?(?:[a-z]+\s+){0,2}?)\(([a-z][a-z -]{1,30}?)\)\s+(?=(?:can|may|must|should|will|have|has|manage|manages|read|reads|see|sees|do|does|get|gets)\b)/gi, (_m, lead: string, outer: string, role: string) =>
     // "Admin (the owner) can ...": the role is already named; the parenthesis says who holds it.
     // ("cyclists (public who sign up) can ...": a parenthesis saying who they are is no role's name.)
     /\badmin(?:istrator)?s?\b/i.test(outer) || (outer.trim() !== '' && /\b(?:who|which|that|with|without|if|when|whoever|myself|me|us|i|we|one|two|three|other|others|present|currently|now|only|just|both|all)\b/i.test(role)) ? `${lead}${outer}` : `${lead}${role} `);

@@ -35,6 +35,8 @@ export class EntityIndex {
       this.add(ws, name, false);
       // ("call-outs", "drop-offs": the name written as one hyphenated word.)
       if (ws.length === 2) this.add([ws.join('-')], name, false);
+      // ("lesson sign-ups" for a LessonSignUp: two of its words written as one hyphenated word.)
+      if (ws.length === 3) for (const joined of [[ws[0]!, `${ws[1]}-${ws[2]}`], [`${ws[0]}-${ws[1]}`, ws[2]!]]) this.add(joined, name, false);
       if (ws.length > 1) {
         const head = ws[ws.length - 1]!;
         heads.set(head, [...(heads.get(head) ?? []), name]);
