@@ -78,3 +78,16 @@ describe('room for an optional field', () => {
     expect(field(s, 'Heat', 'write_up')).toMatchObject({ type: 'text', required: false });
   });
 });
+
+describe('the state a record starts in', () => {
+  it('reads "Every claim starts out as new", after its states, as the first state (the default), and asks nothing about it', () => {
+    const s = spec('A claim has a reason. A claim is approved, new or refused.', 'Every claim starts out as new.');
+    expect(field(s, 'Claim', 'status')).toMatchObject({ values: ['new', 'approved', 'refused'], default: 'new' });
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+
+  it('reads a start state of two words before "then" ("starts as awaiting review, then it is approved or refused")', () => {
+    const s = spec('A claim has a reason. Every claim starts as awaiting review, then it is approved or refused.');
+    expect(field(s, 'Claim', 'status')?.values).toEqual(['awaiting_review', 'approved', 'refused']);
+  });
+});

@@ -484,6 +484,15 @@ export function readDescription(description: string): Reading {
         if (!list.values.includes(exception.value)) statusLists[excepted] = { ...list, values: [...list.values, exception.value] };
         return false;
       }
+      // ("A referral is new, accepted or declined. Every referral starts out as new": the state it starts in, first (the default).)
+      const startsAs = STARTS_AS.exec(part.trim().replace(/[.!]$/, ''));
+      const startState = startsAs ? snakeCase(startsAs[2]!) : '';
+      const started = startsAs ? statusLists.findIndex((l) => l.entity === nameOf(startsAs[1]!, units) && l.values.includes(startState)) : -1;
+      if (started >= 0) {
+        const list = statusLists[started]!;
+        statusLists[started] = { ...list, values: [startState, ...list.values.filter((v) => v !== startState)] };
+        return false;
+      }
       const states = readStates(part);
       // ("The status moves through enquiry, booked, ...": the status of the record just described.)
       const ownStatus = states && /^(?:(?:the\s+|its\s+|their\s+)?(?:status|state|stage)|its|their|it)$/i.test(states.topic.trim());
@@ -1016,6 +1025,9 @@ function applyRenames(renames: ReadonlyMap<string, string>, discovery: Discovery
 
 /** A clause ending on records named by a list of them ("... see the list of upcoming open days"). */
 const LIST_OF_RECORDS = /\b(?:list|calendar|schedule|timetable|diary|programme)\s+of\s+(?:(?:upcoming|future|forthcoming|our|all|the|next)\s+)*([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?s)$/i;
+
+/** The one state a record starts in, said alone: "Every referral starts out as new". */
+const STARTS_AS = /^(?:(?:every|each|a|an|the|all)\s+)?(?:new\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:always\s+)?(?:starts?|begins?)\s+(?:out\s+|off\s+|life\s+)?(?:as|in)\s+(?:an?\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)$/i;
 
 /** Fields said with their type, of the record just described: "The home score and away score are whole numbers". */
 const TYPED_FIELDS = /^(?:and\s+)?(?:the|its|their|each one's)\s+([a-z][a-z -]*?(?:\s+and\s+(?:the\s+|its\s+|their\s+)?[a-z][a-z -]*?)?)\s+(?:is|are)\s+(?:both\s+|all\s+|just\s+|always\s+|simply\s+)?(?:an?\s+)?(whole numbers?|integers?|counts?|decimals?|dates?|date and times?|yes\/no|free text|emails?|urls?|links?)(?:\s*,?\s+(?:not\s+|never\s+)?[a-z ]{0,40})?$/i;

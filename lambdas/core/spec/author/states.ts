@@ -55,7 +55,7 @@ const LIFE = new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?)\s+(?:off\s+|
  * changed hands it's marked as swapped": the state it starts in, then each it is, becomes or is
  * marked as, in the order said.
  */
-const STARTS = new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?|sits|waits)\s+(?:off\s+|out\s+)?(?:as\s+|in\s+|at\s+)?(?:an?\s+)?([a-z][a-z-]*(?:\s+(?:in|out|up|off|back)(?=\s*,))?)\b(.+)$`, 'i');
+const STARTS = new RegExp(String.raw`${SUBJECT}\s+(?:starts?|begins?|sits|waits)\s+(?:off\s+|out\s+)?(?:as\s+|in\s+|at\s+)?(?:an?\s+)?([a-z][a-z-]*(?:\s+(?:in|out|up|off|back)(?=\s*,)|\s+(?!(?:and|then|or|until|unless|when|once|if|but)\b)[a-z][a-z-]*(?=\s*,\s*(?:then|and then)\b))?)\b(.+)$`, 'i');
 // ("is checked in when the group arrives": a state of a verb and its particle.)
 const LATER_STATES = /(?:\b(?:is|are|gets?|becomes?|goes\s+to|moves\s+to|turns|ends\s+up(?:\s+as(?=\s))?|end\s+up(?:\s+as(?=\s))?|can\s+(?:also\s+)?be|may\s+(?:also\s+)?be)|\bit['’]s(?!\s+(?:marked|set|flagged)\b)|\bthey['’]re(?!\s+(?:marked|set|flagged)\b)|,\s*(?:then|or)(?=\s+[a-z]+(?:\s*,|\s+(?:if|when|once|after)\b|\s*$)))\s+(?:then\s+|later\s+|finally\s+)?(?:either\s+)?((?:(?:in|on)\s+(?=(?:progress|review|transit|repair|service|use|stock|hold|loan|order|site)\b))?[a-z][a-z-]*(?:\s+(?:in|out|up|off|back)\b)?(?:\s*,\s*(?!or\b|and\b|then\b|is\b|are\b|gets?\b|becomes?\b|was\b|although\b|though\b|but\b|unless\b|since\b|because\b|while\b|which\b)[a-z][a-z-]*)*(?:\s*,?\s+or\s+[a-z][a-z-]*)?)|\b(?:marked|set|flagged|mark\s+(?:it|them)|flag\s+(?:it|them))\s+(?:as\s+)?([a-z][a-z-]*)/gi;
 
