@@ -16,6 +16,8 @@ describe('who are the admins', () => {
     ["Each league's secretary is the admin there and can do anything."],
     ['Groundsmen are the admins of their club.'],
     ['Groundsmen are the admins.'],
+    ['Groundsmen are the admins of their club, with full control over everything in it.'],
+    ["Each club's groundsmen are its admins and can do everything."],
   ])('reads "%s" as the admin role, with every right, and asks nothing about it', (sentence) => {
     const s = spec(RECORDS, sentence, 'Referees can read matches.');
     expect(s.adminRole).toBe('admin');
@@ -89,5 +91,36 @@ describe('the state a record starts in', () => {
   it('reads a start state of two words before "then" ("starts as awaiting review, then it is approved or refused")', () => {
     const s = spec('A claim has a reason. Every claim starts as awaiting review, then it is approved or refused.');
     expect(field(s, 'Claim', 'status')?.values).toEqual(['awaiting_review', 'approved', 'refused']);
+  });
+});
+
+describe('relations said both ways in one sentence', () => {
+  const RIDES = 'A driver has a name. A route has a start point. A route stop has a position.';
+  it('reads "A route has many route stops and so does a driver" as a link to each', () => {
+    const s = spec(RIDES, 'A route has many route stops and so does a driver.');
+    expect(field(s, 'RouteStop', 'route_id')?.type).toBe('ref(Route)');
+    expect(field(s, 'RouteStop', 'driver_id')?.type).toBe('ref(Driver)');
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+
+  it('reads "A driver drives many routes, a route is driven by one driver" (a comma between the two sides)', () => {
+    const s = spec(RIDES, 'A driver drives many routes, a route is driven by one driver.');
+    expect(field(s, 'Route', 'driver_id')?.type).toBe('ref(Driver)');
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+
+  it('reads "A route is driven week after week, so it has many route stops"', () => {
+    const s = spec(RIDES, 'A route is driven week after week, so it has many route stops.');
+    expect(field(s, 'RouteStop', 'route_id')?.type).toBe('ref(Route)');
+  });
+
+  it('reads "A route can have several route stops against it (some have dozens)"', () => {
+    const s = spec(RIDES, 'A route can have several route stops against it (some have dozens).');
+    expect(field(s, 'RouteStop', 'route_id')?.type).toBe('ref(Route)');
+  });
+
+  it('keeps a field list with "a X that is" whole after "many" (no split at its comma)', () => {
+    const s = spec('A route has a name, several stops, a colour that is shown on the map and a length.');
+    expect(s.entities.find((e) => e.name === 'Route')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['colour', 'length']));
   });
 });

@@ -38,7 +38,8 @@ const PARTICIPLE = String.raw`(?:[a-z]+(?:ed|en|ght|wn)|sold|held|told|paid|sent
 const MODAL = String.raw`(?:(?:must|should|can|will|may|has to|have to)\s+)?(?:only\s+)?(?:always\s+)?(?:also\s+)?`;
 const MANY = String.raw`(?:many|several|multiple|one or more|1 or more|\d+ or more|more than one|zero or more|any number of|a number of|lots of|a lot of|loads of|heaps of|tons of|a bunch of|dozens of|some|plenty of)\s+`;
 /** Where or when the many are, after them ("many firefighters on its roll", "many turnouts over the years"): no record type. */
-const AFTER_MANY = String.raw`(?:\s+(?:on|over|in|at|during|across|throughout)\s+(?:its|their|the|a|an)\s+[a-z]+|\s+over\s+time|\s+(?:each|every)\s+(?:week|month|year|season)|\s+going\s+out\s+with\s+it)?`;
+// ("An application can have several payments against it (people often pay in two halves)": against it, and why, say nothing more.)
+const AFTER_MANY = String.raw`(?:\s+(?:on|over|in|at|during|across|throughout)\s+(?:its|their|the|a|an)\s+[a-z]+|\s+over\s+time|\s+(?:each|every)\s+(?:week|month|year|season)|\s+going\s+out\s+with\s+it|\s+(?:against|on|for|under|in|with)\s+(?:it|them))?(?:\s*\([^()]*\))?`;
 
 /** What may follow a relation: the child's fields ("..., and it has a start date", "and we write down the crop"). */
 const TAIL = String.raw`(?:\s*(?:,\s*(?:and\s+)?|,?\s+and\s+)(?:(?:may|can|might|will)\s+(?:also\s+)?(?=(?:carry|hold|include|record|note|say)\s+(?!(?:many|several|multiple|lots|any number)\b)))?(?:(?:it|they)\s+(?:has|have|records?|says|notes|shows|stores|holds|keeps|covers)|carry|has|have|holds?|includes?|contains?|covers?|records?|keeps?|stores?|notes|lists|tracks|says|carries|names|specifies|gives|(?:we|you|they)\s+(?:write down|jot down|note down|put down|record|note|store|keep|track|log))\s+(.+)|\s*:\s*(.+)|\s*,\s*with\s+(.+)|\s*,?\s+and\s+(?:is|are)\s+(?:always\s+)?[a-z]+(?:ed|en)\s+((?:in|at|on|by|for|with|between|from|to)\s+.+)|\s*,\s*((?:at|on|from|by)\s+(?:a|an|the)\s+.+))?`;
@@ -157,6 +158,17 @@ const PATTERNS: Pattern[] = [
     example: 'Counsellors write incident notes about a child / leave comments on a post / open a return request against their order (what is made, about what)',
     re: new RegExp(String.raw`^(?:(?:and\s+)?(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:(?:can|may|will|must|should|also)\s+)*)?(?:write|leave|add|log|post|record|file|raise|submit|make|open)s?\s+(?:(?:a|an)\s+)?(?:new\s+)?(?!(?:belongs?|is|are|has|have|links?|contains?|goes|refers?|points?)\b)${NP}\s+(?:about|on|for|against|to)\s+(?:a|an|the|each|any|their|one)\s+${NP}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }],
+    loose: true,
+  },
+  {
+    example: 'A shift has many rota entries and so does a lifeguard (many of one, for each of two)',
+    re: new RegExp(String.raw`^(?:(?:so|and)\s+)?${DET}${NP}\s+(?:can\s+)?(?:has|have|gets?|holds?)\s+${MANY}${NP}${AFTER_MANY}\s*,?\s+and\s+so\s+(?:does|do|can|will)\s+(?:a|an|each|every|the|one)\s+${NP}$`, 'i'),
+    pairs: (m) => [{ child: m[2]!, parent: m[1]! }, { child: m[2]!, parent: m[3]! }],
+  },
+  {
+    example: 'A site is visited again and again over the years, so it has many visits (what happens to it, then the many it has)',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are|gets?|can be)\s+[^,;]+?\s*,\s*so\s+(?:it|they|each one)\s+(?:can\s+)?(?:has|have|ends? up with)\s+${MANY}${NP}${AFTER_MANY}$`, 'i'),
+    pairs: (m) => [{ child: m[2]!, parent: m[1]! }],
     loose: true,
   },
   {
