@@ -124,3 +124,46 @@ describe('relations said both ways in one sentence', () => {
     expect(s.entities.find((e) => e.name === 'Route')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['colour', 'length']));
   });
 });
+
+describe('a new user\'s letter about a trade (session 31 probe), on records made up for these tests', () => {
+  const INVOICES = 'A bill has an amount, a due date and whether it has been paid.';
+
+  it('reads "If a bill is still unpaid 30 days after its due date, email me" as a wait until then and an email to the admin', () => {
+    const s = spec(INVOICES, "I'm the owner and can do everything.", 'If a bill is still unpaid 30 days after its due date, email me.');
+    const flow = s.workflows.find((w) => w.trigger?.entity === 'Bill');
+    expect(flow?.steps.map((st) => st.kind)).toEqual(['waitUntil', 'task']);
+    expect(flow?.steps[0]).toMatchObject({ field: 'due_date', offset: '+P30D' });
+    const task = flow?.steps[1];
+    expect(task?.kind === 'task' && task.action).toMatchObject({ type: 'notify', to: { role: 'owner' } });
+  });
+
+  it('makes no record type of what a helper helps with ("My nephew helps with the admin; he can add bills")', () => {
+    const s = spec(INVOICES, 'My nephew helps with the admin; he can add and edit bills, but he shouldn\'t delete anything.');
+    expect(s.entities.map((e) => e.name)).toEqual(['Bill']);
+    expect(rightsOf(s, 'nephew')).toEqual({ Bill: 'c r u' });
+  });
+
+  it('reads "A lesson is for one horse on a date, and has a price" as a date field too', () => {
+    const s = spec('A horse has a name.', 'A lesson is for one horse on a date, and has a price.');
+    expect(field(s, 'Lesson', 'date')?.type).toBe('date');
+    expect(field(s, 'Lesson', 'horse_id')?.type).toBe('ref(Horse)');
+  });
+
+  it('adds no time field for "at a time" ("a saddle sits on one horse at a time")', () => {
+    const s = spec('A horse has a name. A saddle has a size.', 'A saddle sits on one horse at a time.');
+    expect(field(s, 'Saddle', 'time')).toBeUndefined();
+  });
+
+  it('reads "Some saddles live in damp sheds, so there\'s a yes/no for that" as a flag', () => {
+    const s = spec('A saddle has a size.', "Some saddles live in damp sheds, so there's a yes/no for that.");
+    expect(field(s, 'Saddle', 'damp_shed')?.type).toBe('boolean');
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+
+  it('reads "It would be great if, 6 months after a lesson, the rider got an email ..." as a wait and an email', () => {
+    const s = spec('A rider has a name. A lesson has a date.', 'Riders can create lessons.', 'It would be great if, 6 months after a lesson, the rider got an email reminding them to book again.');
+    const flow = s.workflows.find((w) => w.trigger?.entity === 'Lesson');
+    expect(flow?.steps.map((st) => st.kind)).toEqual(['wait', 'task']);
+    expect(flow?.steps[0]).toMatchObject({ duration: 'P6M' });
+  });
+});

@@ -431,10 +431,11 @@ export function readDescription(description: string): Reading {
         return false;
       }
       // ("Some plants are seasonal so we want a little flag for that": a yes/no field of those records.)
-      const flagged = /^(?:some\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:are|is|get|can be)\s+([a-z]+(?:\s+[a-z]+)?)\s*,?\s+so\s+(?:we|i)(?:'d|\s+would)?\s+(?:want|need|like)\s+(?:a\s+)?(?:little\s+|simple\s+|small\s+)?(?:flag|tick ?box|check ?box|yes\/no|marker|toggle)\b/i.exec(part.trim());
+      // ("Some pianos live in damp rooms, so there's a yes/no for that": where some of them are, the same.)
+      const flagged = /^(?:some\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:are|is|get|can be|(?:live|sit|are kept|are stored)\s+(?:in|on|at|near))\s+([a-z]+(?:\s+[a-z]+)?)\s*,?\s+so\s+(?:(?:we|i)(?:'d|\s+would)?\s+(?:want|need|like)|there(?:'s|\s+is|\s+should be))\s+(?:a\s+)?(?:little\s+|simple\s+|small\s+)?(?:flag|tick ?box|check ?box|yes\/no|marker|toggle)\b/i.exec(part.trim());
       const flaggedOf = flagged ? nameOf(flagged[1]!, units) : undefined;
       if (flagged && flaggedOf && isDescribed(flaggedOf)) {
-        addList(flaggedOf, `${flagged[2]} (yes/no)`, sentence.index);
+        addList(flaggedOf, `${singularPhrase(flagged[2]!.split(/\s+/)).join(' ')} (yes/no)`, sentence.index);
         return false;
       }
       // ("Donors can leave their name but don't have to, and they can add a photo if they want (an image, max 2 MB)":

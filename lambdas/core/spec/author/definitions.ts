@@ -238,6 +238,8 @@ function readClean(clean: string, conditional = false): ProseDefinition | undefi
     // ("that's how they record outcomes": how something is done, no record type.)
     // ("..., whether the parent has given photo consent, ...": a yes/no question is a field, no record type.)
     if (p.topic !== 0 && /\b(?:how|why|where|what|that's|that is|this is)\b|^(?:whether|if)\b/i.test(topic)) continue;
+    // ("My daughter helps with the admin", "Dev works on the website": someone and what they do, no record type.)
+    if (p.topic !== 0 && /^(?:my|our|his|her|their|the)\s+[a-z]+\s+(?:helps?|works?|deals?|assists?|pitches\s+in|chips?\s+in|mucks?\s+in)\s+(?:out\s+)?(?:with|on|at)\b/i.test(clean)) continue;
     // ("Our astronomy society has a small collection of telescopes": "our" and one thing is the business itself.)
     if (p.topic !== 0 && /^our\s/i.test(clean) && !isPluralWord(words(topic).pop() ?? '')) continue;
     // "Podcasters manage their own shows": a possessive or "manage" inside is a sentence, not a name.

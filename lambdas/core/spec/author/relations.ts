@@ -446,7 +446,9 @@ function readOne(text: string): RelationReading | undefined {
   const unaside = raw.replace(/\s*\([^()]*\)/g, '');
   for (const p of PATTERNS) {
     // (Also with every aside removed: "A source (a baptism entry, a census page) is about one person".)
-    const m = p.re.exec(raw) ?? p.re.exec(stripped) ?? p.re.exec(clean) ?? (untimed !== raw ? p.re.exec(untimed) : null) ?? (unaside !== clean ? p.re.exec(unaside) : null);
+    const said = p.re.exec(raw) ?? p.re.exec(stripped) ?? p.re.exec(clean);
+    const timed = !said && untimed !== raw ? p.re.exec(untimed) : null;
+    const m = said ?? timed ?? (unaside !== clean ? p.re.exec(unaside) : null);
     // The child's fields follow "and has ..." or a colon (the group after the list's).
     if (!m) continue;
     // ("every item needs a name": a field it needs, not a record it belongs to.)
@@ -455,7 +457,11 @@ function readOne(text: string): RelationReading | undefined {
     // ("... and is played in a round number, between a white player and a black player, with a result ...": a passive's complements.)
     // (", and they can leave a note": a new subject ends the complements.)
     const passive = p.list ? (m[p.list + 3] ?? m[p.list + 4])?.replace(/,?\s+and\s+(?:they|we|you|he|she|it)\s.*$/i, '') : undefined;
-    const list = p.list ? (m[p.list] ?? m[p.list + 1] ?? m[p.list + 2] ?? (passive ? complements(passive) : undefined) ?? p.usualList?.(m)) : undefined;
+    const listed = p.list ? (m[p.list] ?? m[p.list + 1] ?? m[p.list + 2] ?? (passive ? complements(passive) : undefined) ?? p.usualList?.(m)) : undefined;
+    // ("A visit is to one piano on a date, and has a price": the date it is on is its field.)
+    // ("a pallet sits in one chamber at a time": "at a time" is "at once", no field.)
+    const when = timed && !/^\s+at\s+(?:a|one|the|any)\s+time$/i.test(TIME_QUALIFIER.exec(raw)![0]) ? /\b(date|day|time|week|month|year)\b/i.exec(TIME_QUALIFIER.exec(raw)![0])?.[1]?.toLowerCase() : undefined;
+    const list = when && !new RegExp(String.raw`\b${when}\b`, 'i').test(listed ?? '') ? (listed ? `a ${when}, ${listed}` : `a ${when}`) : listed;
     return { pairs: p.pairs(m), ...(list ? { list } : {}), ...(p.link?.(m) ? { link: true } : {}), ...(p.loose ? { loose: true } : {}) };
   }
   return undefined;

@@ -117,6 +117,11 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     if (d && m && ownField && rest) {
       return { entity: m.entity, trigger: { entity: m.entity, event: 'created' }, lead: [{ kind: 'waitUntil', name: uniqueName(`wait_until_${ownField}`, names), field: ownField, offset: `-${d.iso}` }], rest };
     }
+    // ("If an invoice is still unpaid 30 days after its due date, email me": that long after its own date, then the action.)
+    const ownFieldAfter = condition && m && direction === 'after' && condition.entity === m.entity ? dateField(m.entity, tokens.slice(m.end).filter((w) => !STATE_LINKS.has(w) && w !== 's'), ctx) : undefined;
+    if (d && m && ownFieldAfter && rest && ctx.entities.find((e) => e.name === m.entity)?.fields.some((f) => f.name === ownFieldAfter && (f.type === 'date' || f.type === 'datetime'))) {
+      return { entity: m.entity, trigger: { entity: m.entity, event: 'created' }, lead: [{ kind: 'waitUntil', name: uniqueName(`wait_until_${ownFieldAfter}`, names), field: ownFieldAfter, offset: `+${d.iso}` }], rest };
+    }
     if (d && m && (!lead || words(lead).some((w) => TASK_VERBS.has(verbLemma(w))))) {
       const after = tokens.slice(m.end).filter((w) => !STATE_LINKS.has(w) || w === 'starts' || w === 'begins');
       const stateBefore = tokens.slice(0, m.start).filter((w) => !['a', 'an', 'the', 'each', 'every', 'any'].includes(w));

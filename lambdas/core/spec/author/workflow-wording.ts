@@ -31,6 +31,7 @@ const TIME_BEFORE_AFTER = /(?:minutes?|hours?|days?|weeks?|months?|years?|later|
 const WHEN_DONE_THEY_GET = new RegExp(String.raw`^((?:when|whenever|once|as soon as)\s+[^,]+?\s+(?:is|are|gets?)\s+[a-z]+(?:ed|en))\s+((?:the|each|every|their)\s+[a-z]+)\s+(?:gets?|receives?)\s+(an?\s+${MESSAGE}|${MESSAGE})\b`, 'i');
 const WISH_THEY_GET = new RegExp(String.raw`\b(?:(?:i|we)(?:['’]d|\s+would)\s+(?:really\s+|also\s+)?(?:like|love|want)|(?:i|we)\s+(?:really\s+|also\s+)?want)\s+((?:the|each|every|their|our)\s+[a-z]+)\s+to\s+(?:get|receive|be\s+sent)\s+(an?\s+(?:[a-z]+\s+)?${MESSAGE}|${MESSAGE})\b`, 'i');
 const THEY_SHOULD_GET = new RegExp(String.raw`\b((?:the|each|every|their)\s+[a-z]+)\s+(?:should|must|will|needs\s+to)\s+(?:get|receive|be\s+sent)\s+(an?\s+(?:[a-z]+\s+)?${MESSAGE}|${MESSAGE})\b`, 'i');
+const WISHED_AT_TIME_THEY_GOT = new RegExp(String.raw`^(?:it(?:['’]d|\s+would)\s+be\s+(?:really\s+)?(?:great|nice|good|lovely|handy|brilliant|ideal)|(?:i|we)(?:['’]d|\s+would)\s+(?:love|like)\s+it)\s+if\s*,?\s*((?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:days?|weeks?|months?|years?|hours?)\s+(?:after|before)\s+[^,]+?)\s*,\s*((?:the|each|every|their)\s+[a-z]+)\s+(?:got|gets|received|receives|was sent|is sent)\s+(an?\s+(?:[a-z]+\s+)?${MESSAGE}|${MESSAGE})\b`, 'i');
 const NEW_ONES_GET = new RegExp(String.raw`^(?:all\s+|every\s+|each\s+|any\s+|a\s+|an\s+)?new\s+([a-z]+?)s?\s+(?:should\s+|will\s+|must\s+)?(?:get|gets|receive|receives|be sent|are sent|is sent)\s+(an?\s+${MESSAGE}|${MESSAGE})\b(.*)$`, 'i');
 const MESSAGE_GOES_TO = new RegExp(String.raw`^(an?\s+${MESSAGE}|${MESSAGE})\s+(?:goes|is sent|gets sent|will go|should go)\s+(?:out\s+)?to\s+((?:the|each|every|all|their)\s+[a-z]+(?:\s+[a-z]+)?)\b`, 'i');
 const THEY_GET = new RegExp(String.raw`^((?:the\s+|our\s+|all\s+|each\s+|every\s+)?[a-z]+(?:\s+(?!should\b|will\b|must\b|need\b)[a-z]+)?)\s+(?:should\s+|will\s+|must\s+|need to\s+)?(?:get|gets|receive|receives|be sent)\s+(an?\s+${MESSAGE}|${MESSAGE})\b`, 'i');
@@ -62,6 +63,8 @@ export function plainWorkflowWording(sentence: string): string {
     .replace(/\b(?:nudge|prod|poke|chase)\s+((?:the|their|its|our|each|every|all)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:by|via|with\s+an?|over)\s+(email|e-mail|text|sms)\b/gi, (_m, who: string, how: string) => `${/^e/i.test(how) ? 'email' : 'text'} ${who}`);
   // ("It'd be great if when a visit is booked ...": the wish around the workflow says nothing of it.)
   text = text.replace(/^(?:it(?:'d|\s+would)\s+be\s+(?:great|nice|good|lovely|handy|brilliant|ideal)|(?:i|we)(?:'d|\s+would)\s+(?:love|like)\s+it)\s+if\s+(?=(?:when|whenever|once|as soon as|after)\b)/i, '');
+  // ("It would be great if, 11 months after a visit, the customer got an email reminding them ...": at that time, email them.)
+  text = text.replace(WISHED_AT_TIME_THEY_GOT, (_m, when: string, who: string, message: string) => `${when}, send ${who} ${message}`);
   // ("when a visit is booked the customer gets a text the day before": send them one, then.)
   text = text.replace(WHEN_DONE_THEY_GET, '$1, send $2 $3');
   // ("The day before a session I'd really like the parent to get an automatic reminder", "... the parent should get a
