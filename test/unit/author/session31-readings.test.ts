@@ -167,3 +167,34 @@ describe('a new user\'s letter about a trade (session 31 probe), on records made
     expect(flow?.steps[0]).toMatchObject({ duration: 'P6M' });
   });
 });
+
+describe('user stories of a club (session 31 probe), on records made up for these tests', () => {
+  it('reads "As the warden, I want to manage allotment sites (name, postcode, landlord name) and do everything else too" as a record type with fields', () => {
+    const s = spec('- As a grower, I want to register my plots with a plot name and the allotment site it is on.', '- As the warden, I want to manage allotment sites (name, postcode, landlord name) and do everything else too.');
+    expect(s.entities.find((e) => e.name === 'AllotmentSite')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['name', 'postcode', 'landlord_name']));
+    expect(field(s, 'Plot', 'allotment_site_id')?.type).toBe('ref(AllotmentSite)');
+    expect(s.adminRole).toBe('warden');
+  });
+
+  it('reads "As the warden, I want members of the public to report a leak without logging in, giving ..." as a public LeakReport', () => {
+    const s = spec('A plot has a name.', '- As the warden, I want members of the public to report a leak without logging in, giving their phone number, the address and a photo (JPEG, under 5 MB).');
+    expect(s.entities.find((e) => e.name === 'LeakReport')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['phone', 'address', 'photo_key']));
+    expect(s.access).toEqual(expect.arrayContaining([{ entity: 'LeakReport', operation: 'create', level: 'public' }]));
+  });
+
+  it('reads "assign each leak report to a plumber and mark it as fixed, not a leak, or gone" as a user reference and states', () => {
+    const s = spec('Anyone can report a leak, giving their phone number and the address.', 'The warden can assign each leak report to a plumber and mark it as fixed, not a leak, or gone.');
+    expect(field(s, 'LeakReport', 'assigned_plumber_id')?.type).toBe('ref(User)');
+    expect(field(s, 'LeakReport', 'status')?.values).toEqual(['fixed', 'not_a_leak', 'gone']);
+    expect(rightsOf(s, 'warden').LeakReport).toContain('u');
+  });
+
+  it('reads "As the warden, if a leak report is still open 2 days after it was made, I want to get an email" as a wait and an email to the warden', () => {
+    const s = spec('Anyone can report a leak, giving the address. A leak report is open, fixed or gone.', '- As the warden, I can read and update leak reports.', '- As the warden, if a leak report is still open 2 days after it was made, I want to get an email.');
+    const flow = s.workflows.find((w) => w.trigger?.entity === 'LeakReport');
+    expect(flow?.steps.map((st) => st.kind)).toEqual(['wait', 'task']);
+    expect(flow?.steps[0]).toMatchObject({ duration: 'P2D' });
+    const task = flow?.steps[1];
+    expect(task?.kind === 'task' && task.action).toMatchObject({ type: 'notify', to: { role: 'warden' } });
+  });
+});

@@ -398,6 +398,19 @@ export function readDescription(description: string): Reading {
         addList(previous!, `${picked[1]!} (a ${picked[2]!})`, sentence.index);
         return false;
       }
+      // ("... can assign each swarm report to a beekeeper and mark it as collected, not bees, or gone": who it is given to,
+      // one of the users, and the states it is marked with; the right itself is the rights reader's.)
+      // (As written: the rights' wording makes "mark it as collected" "update it".)
+      const assigning = parts.indexOf(part) === 0 ? ASSIGN_AND_MARK.exec(statements[sentence.index]!.source.trim().replace(/[.!]$/, '')) : null;
+      const assignedRecord = assigning ? nameOf(assigning[1]!, units) : undefined;
+      if (assigning && assignedRecord && isDescribed(assignedRecord) && !isDescribed(nameOf(assigning[2]!, units) ?? '')) {
+        addList(assignedRecord, `assigned ${singular(assigning[2]!.toLowerCase())} (one of our users)`, sentence.index, false);
+        // ("not a leak": the state is "not leak"... kept whole as not_a_leak, the article read past.)
+        const marked = assigning[3] ? readStates(`the ${assigning[1]} is ${assigning[3].replace(/\bnot\s+an?\s+([a-z]+)/gi, 'not-a-$1')}`) : undefined;
+        if (marked && marked.values.length >= 2) statusLists.push({ entity: assignedRecord, values: marked.values.map((v) => v.replace(/-/g, '_')), sentence: sentence.index });
+        consumed.add(sentence.index);
+        return false;
+      }
       // ("The home score and away score are whole numbers": fields of the record just described, said with their type; not "the
       // scores are whole numbers", plural, about fields it has.)
       const typed = previous ? TYPED_FIELDS.exec(part.trim().replace(/[.!]$/, '')) : null;
@@ -1026,6 +1039,9 @@ function applyRenames(renames: ReadonlyMap<string, string>, discovery: Discovery
 
 /** A clause ending on records named by a list of them ("... see the list of upcoming open days"). */
 const LIST_OF_RECORDS = /\b(?:list|calendar|schedule|timetable|diary|programme)\s+of\s+(?:(?:upcoming|future|forthcoming|our|all|the|next)\s+)*([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?s)$/i;
+
+/** Records given to someone, and the states they are then marked with: "assign each swarm report to a beekeeper and mark it as collected, not bees, or gone". */
+const ASSIGN_AND_MARK = /\b(?:assign|allocate|give)\s+(?:each|every|a|an|the|new)\s+([a-z]+(?:\s+[a-z]+)?)\s+to\s+(?:a|an|one|the|one of the|one of our)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+and\s+(?:then\s+)?(?:mark|set|flag)\s+(?:it|them)\s+as\s+(.+))?$/i;
 
 /** The one state a record starts in, said alone: "Every referral starts out as new". */
 const STARTS_AS = /^(?:(?:every|each|a|an|the|all)\s+)?(?:new\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:always\s+)?(?:starts?|begins?)\s+(?:out\s+|off\s+|life\s+)?(?:as|in)\s+(?:an?\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)$/i;

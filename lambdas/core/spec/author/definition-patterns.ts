@@ -530,7 +530,8 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
   },
   {
     example: 'Members can log a problem report (a description, a photo, how urgent it is) (what people make, its fields in parentheses)',
-    re: new RegExp(String.raw`^(?:the\s+|our\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)\s+(?:(?:can|may|will|should|must|also)\s+)+(?:${MAKING_VERBS})\s+(?:(?:a|an|new|their|the|some)\s+)?${NP}(?:\s+(?:for|of|on|about|against)\s+(?:a|an|one|each|the|their|its|my|our)\s+${NP})?\s*\(([^()]+,[^()]+)\)$`, 'i'),
+    // ("The secretary can manage apiaries (name, postcode, landowner name) and do everything else too": what they keep, too.)
+    re: new RegExp(String.raw`^(?:the\s+|our\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)\s+(?:(?:can|may|will|should|must|also)\s+)+(?:${MAKING_VERBS}|add|manage|maintain|keep|set up|enter|record|track|look after)\s+(?:(?:a|an|new|their|the|some|our)\s+)?${NP}(?:\s+(?:for|of|on|about|against)\s+(?:a|an|one|each|the|their|its|my|our)\s+${NP})?\s*\(([^()]+,[^()]+)\)(?:\s*,?\s+and\s+(?:can\s+)?(?:do|manage|see|read|edit|change)\s+[^()]*)?$`, 'i'),
     topic: 2,
     parent: 3,
     list: 4,

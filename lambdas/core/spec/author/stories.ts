@@ -76,6 +76,9 @@ function laterWish(sentence: string): string | undefined {
   return m ? `${m[1]!.replace(/\bmy\b/gi, 'their').replace(/\bI\b/g, 'they')}, send ${m[2]}` : undefined;
 }
 
+/** Other people a story wants to act ("I want members of the public to report a swarm"): who, and what they do. */
+const OTHERS_TO_ACT = /^((?:the\s+)?(?:public|members of the public|anyone|anybody|everyone|visitors|guests|customers|clients|parents|members|people|[a-z]+(?:ers|ors|ists|ians|ees|ants|ents)|(?:all|our|the)\s+[a-z]+(?:ers|ors|ists|ians|ees|ants|ents)))\s+to\s+(?!(?:be|get|receive|hear|know|see that)\b)([a-z]+\s.+)$/i;
+
 /** ("As a regular hirer (the yoga class, the choir), I want ...": the parenthesis explains the role, its commas end nothing.) */
 const ROLE_ASIDE = /^(as\s+[^,()]+?)\s*\(([^()]*)\)(?=\s*,)/i;
 
@@ -172,6 +175,10 @@ export function storyAsStatement(sentence: string): string {
   if (m[2] && /^(?:when|whenever|once|if|after|before|as soon as|each time|every time)\b/i.test(m[2]) && tagTerms(m[2]).slice(1).some((t) => t.tags.has('Verb'))) {
     // ("if I haven't confirmed or declined a booking within 48 hours": nobody has.)
     const when = m[2].replace(/\b(?:I|we)\s+(?:haven't|have not|haven’t)\s+/i, 'nobody has ').replace(/\b(?:I|we)\s+([a-z]+)\b/, (_w, verb: string) => `someone ${/(?:s|sh|ch|x|z|o)$/i.test(verb) ? `${verb}es` : `${verb}s`}`);
+    // ("As the swarm coordinator, if a swarm report is still open 2 days after it was made, I want to get an email": email them.)
+    const told = /^(?:get|receive|be sent)\s+(?:an?\s+)?(?:email|e-mail|text|reminder|notification|alert|message)\b(.*)$/i.exec(m[3]!.trim().replace(/[.]$/, ''));
+    const storyRole = m[1]!.trim().replace(/^(?:an?|the)\s+/i, '');
+    if (told) return `${when}, email the ${storyRole}${told[1]!.replace(/\bme\b/gi, 'them')}`;
     return `${when}, ${systemDoes(m[3]!)}`;
   }
   // "As a driver whose application is granted, I want my badge printed": when it is, the act.
@@ -182,7 +189,11 @@ export function storyAsStatement(sentence: string): string {
   const role = m[1]!.trim().replace(/^(?:an?|the)\s+/i, '');
   const wish = wishAsWorkflow(rest, role)?.replace(/\bnotify them\b/, `notify the ${role}`);
   // ("I have read-only access to rides": they have it.)
-  return wish ?? (/^(?:have|has)\s/i.test(rest) ? `${pluralRole(m[1]!)} ${rest}` : `${pluralRole(m[1]!)} can ${rest}`);
+  if (wish) return wish;
+  // ("As the swarm coordinator, I want members of the public to report a swarm without logging in, giving ...": a right of theirs.)
+  const others = OTHERS_TO_ACT.exec(rest);
+  if (others) return `${others[1]![0]!.toUpperCase()}${others[1]!.slice(1)} can ${others[2]!}`;
+  return (/^(?:have|has)\s/i.test(rest) ? `${pluralRole(m[1]!)} ${rest}` : `${pluralRole(m[1]!)} can ${rest}`);
 }
 
 

@@ -117,6 +117,11 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     if (d && m && ownField && rest) {
       return { entity: m.entity, trigger: { entity: m.entity, event: 'created' }, lead: [{ kind: 'waitUntil', name: uniqueName(`wait_until_${ownField}`, names), field: ownField, offset: `-${d.iso}` }], rest };
     }
+    // ("If a swarm report is still open 2 days after it was made, email the coordinators": that long after it was made.)
+    const made = condition && direction === 'after' && rest && /^it\s+(?:was|has\s+been|is)\s+(?:made|created|added|logged|raised|submitted|reported|sent|opened|filed|booked|posted|entered)$/i.test(relative[4]!.trim()) ? condition : undefined;
+    if (d && made) {
+      return { entity: made.entity, trigger: { entity: made.entity, event: 'created' }, lead: [{ kind: 'wait', name: uniqueName(`wait_${durationWords(d)}`, names), duration: d.iso }], rest };
+    }
     // ("If an invoice is still unpaid 30 days after its due date, email me": that long after its own date, then the action.)
     const ownFieldAfter = condition && m && direction === 'after' && condition.entity === m.entity ? dateField(m.entity, tokens.slice(m.end).filter((w) => !STATE_LINKS.has(w) && w !== 's'), ctx) : undefined;
     if (d && m && ownFieldAfter && rest && ctx.entities.find((e) => e.name === m.entity)?.fields.some((f) => f.name === ownFieldAfter && (f.type === 'date' || f.type === 'datetime'))) {

@@ -159,7 +159,7 @@ export function workflowPieces(sentences: readonly string[], ctx: WorkflowContex
 /** Words before a verb that make it no action of its own ("an order", "to email", "is closed"). */
 // ("as soon as they book": a verb after its subject is the trigger's own.)
 // ("stays in review for three days", "under review", "on order": after a preposition the word is a state's noun, no action.)
-const NOT_BEFORE_ACTION = new Set(['a', 'an', 'the', 'each', 'every', 'any', 'its', 'their', 'new', 'to', 'will', 'be', 'been', 'not', 'can', 'should', 'must', 'may', 'and', 'or', 'no', 'they', 'we', 'you', 'i', 'he', 'she', 'someone', 'somebody', 'people', 'in', 'under', 'on', 'for', 'at', 'awaiting', 'pending', 'of']);
+const NOT_BEFORE_ACTION = new Set(['still', 'remains', 'stays', 'a', 'an', 'the', 'each', 'every', 'any', 'its', 'their', 'new', 'to', 'will', 'be', 'been', 'not', 'can', 'should', 'must', 'may', 'and', 'or', 'no', 'they', 'we', 'you', 'i', 'he', 'she', 'someone', 'somebody', 'people', 'in', 'under', 'on', 'for', 'at', 'awaiting', 'pending', 'of']);
 
 /**
  * "when an alteration is ready email the customer", "the day before an appointment send a
