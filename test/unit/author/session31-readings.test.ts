@@ -198,3 +198,22 @@ describe('user stories of a club (session 31 probe), on records made up for thes
     expect(task?.kind === 'task' && task.action).toMatchObject({ type: 'notify', to: { role: 'warden' } });
   });
 });
+
+describe('a chatty letter from a one-person business (session 31 probe), on records made up for these tests', () => {
+  it('reads "Someone gets in touch, tells me the date of the party, how many guests, what colours they fancy (I do red, gold and silver) ..." as fields of the record just named', () => {
+    const s = spec('The big thing is bookings.', 'Someone gets in touch, tells me the date of the party, how many guests it is for, what colours they fancy (I do red, gold, silver and blue), and whether they need it set up.');
+    expect(field(s, 'Booking', 'party_date')?.type).toBe('date');
+    expect(field(s, 'Booking', 'colours')?.values).toEqual(['red', 'gold', 'silver', 'blue']);
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+
+  it('reads states with when they are reached and another way to end ("booked once the deposit\'s in, then delivered (or collected)")', () => {
+    const s = spec('A booking has a date.', "Bookings go enquiry, then quoted, then booked once the deposit's in, then delivered (or collected).");
+    expect(field(s, 'Booking', 'status')?.values).toEqual(['enquiry', 'quoted', 'booked', 'delivered', 'collected']);
+  });
+
+  it('reads "my nephew Sam helps out ... Sam should be able to see bookings" as the rights of a nephew role', () => {
+    const s = spec('A booking has a date. A customer has a name.', 'Sometimes my nephew Sam helps out on busy weekends. Sam should be able to see bookings and update them, but not touch customers.');
+    expect(rightsOf(s, 'nephew')).toEqual({ Booking: 'r u' });
+  });
+});

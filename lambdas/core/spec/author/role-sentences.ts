@@ -92,6 +92,8 @@ export function peopleAsRoles(text: string): string {
   for (const m of text.matchAll(/\b([A-Z][a-z]+)\s+the\s+([a-z]+)\b/g)) if (!NOT_ROLE_AFTER_THE.test(m[2]!)) roles.set(m[1]!, m[2]!);
   // ("I've got one apprentice, Josh": the role, then who holds it.)
   for (const m of text.matchAll(/\b(?:one|an?|our|my)\s+([a-z]+(?:\s+[a-z]+)?),\s+([A-Z][a-z]+)(?=\s*[,.;)]|\s+(?:who|and)\b|$)/g)) if (PERSON_NOUN.test(m[1]!)) roles.set(m[2]!, m[1]!);
+  // ("sometimes my sister Ruth helps ... Ruth should be able to see orders": who she is to the writer names her role.)
+  for (const m of text.matchAll(/\b(?:my|our)\s+(sister|brother|wife|husband|partner|son|daughter|mum|mom|dad|friend|neighbour|neighbor|cousin|niece|nephew|assistant|apprentice|helper|bookkeeper|accountant)\s+([A-Z][a-z]+)\b/g)) if (!SENTENCE_OPENERS.test(m[2]!)) roles.set(m[2]!, m[1]!);
   // ("- **Packer**: on Saturdays Kit comes in to pack. Kit needs to see orders ...": the person named under a role's label holds it.)
   for (const line of text.matchAll(/^\s*(?:[-*•]\s+|\d+[.)]\s+)?(?:\*\*|__)?([A-Za-z][a-z]+(?:\s+[a-z]+)?)(?:\*\*|__)?\s*:\s*(.+)$/gm)) {
     const label = line[1]!.toLowerCase();

@@ -172,7 +172,8 @@ function readStatesOnce(written: string): StateList | undefined {
   // ("and each one's either sunny or shady": the record just named.)
   // ("... or cancelled — we do lose the ice now and again": an aside after a dash says why, no state.)
   // ("..., or being cleared (the last one covers plots we've taken back)": an aside at the end explains, no state.)
-  const clean = text.trim().replace(/\.$/, '').replace(/\s*\([^()]*\)\s*$/, '').replace(/\s+[—–-]\s+(?:we|it|they|this|that|which|because|as|so)\b.*$/i, '')
+  // ("... then delivered (or collected)": the other way it ends is one more state.)
+  const clean = text.trim().replace(/\.$/, '').replace(/\s*\(\s*or\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*\)\s*$/i, ' or $1').replace(/\s*\([^()]*\)\s*$/, '').replace(/\s+[—–-]\s+(?:we|it|they|this|that|which|because|as|so)\b.*$/i, '')
     // ("goes from quoted to confirmed to out to returned, and it can be cancelled before it goes out": one more state.)
     // ("..., and ends up either delivered or missed": the last states, in order.)
     .replace(/,?\s+and\s+(?:it\s+|they\s+)?ends?\s+up\s+(?:as\s+)?(?:either\s+)?/i, ', then ')
@@ -200,7 +201,8 @@ function readStatesOnce(written: string): StateList | undefined {
     const laterOn = after ? [...after.replace(/\b(becomes?|ends?\s+up(?:\s+as)?|turns\s+into)\s+(?:a|an)\s+/gi, '$1 ').matchAll(/\b(?:becomes?|ends?\s+up(?:\s+as)?|turns\s+into)\s+([a-z][a-z-]*)\b/gi)].map((x) => x[1]!) : [];
     const values = [...body
       .split(/\s*,\s*(?:and\s+|or\s+|then\s+)?|\s+(?:and|or|then|to|through|and finally|and then)\s+|\s*(?:->|→|\/)\s*/i)
-      .map((v) => v.replace(/^(?:finally|then|either|to)\s+/i, '').replace(/^(?:moves?|goes|go|changes?)\s+(?:on\s+)?to\s+/i, '').trim())
+      // ("booked once the deposit's in": when it is so is no part of the state.)
+      .map((v) => v.replace(/^(?:finally|then|either|to)\s+/i, '').replace(/^(?:moves?|goes|go|changes?)\s+(?:on\s+)?to\s+/i, '').replace(/\s+(?:once|when|whenever|as soon as|after|if|until|unless)\s+(?:the|it|they|its|their|we|i|a|an|someone|payment|we've|they've|it's)\b.*$/i, '').trim())
       .filter((v) => v && v.split(/\s+/).length <= 5), ...laterOn];
     if (values.length < 2) continue;
     // ("Scores go from 0 to 20": numbers are a range, no states.)
