@@ -217,3 +217,11 @@ describe('a chatty letter from a one-person business (session 31 probe), on reco
     expect(rightsOf(s, 'nephew')).toEqual({ Booking: 'r u' });
   });
 });
+
+describe('what the writer jots down', () => {
+  it('reads "A fitting is for one order, on a date and time, and I jot down which fabrics they tried and how it went" without a field for the writer', () => {
+    const s = spec('An order has a date.', 'A fitting is for one order, on a date and time, and I jot down which fabrics they tried and how it went.');
+    expect(s.entities.find((e) => e.name === 'Fitting')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['fabrics', 'how_it_went', 'order_id']));
+    expect(s.entities.find((e) => e.name === 'Fitting')?.fields.map((f) => f.name).some((n) => /jot/.test(n))).toBe(false);
+  });
+});

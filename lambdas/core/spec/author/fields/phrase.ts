@@ -868,7 +868,7 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   const whichOfUs = /^which\s+(?:of\s+(?:us|our|the)\s+)([a-z]+?)s?\s+(?:is|are|will\s+be|'s)\s+[a-z]+ing\s+(?:it|them)$/.exec(t);
   if (whichOfUs) return [whichOfUs[1]!];
   // ("what faith or belief the person holds", "what language they speak": the thing itself, in their words.)
-  const holds = /^what\s+([a-z]+(?:\s+or\s+[a-z]+)?)\s+(?:the\s+[a-z]+|they|he|she|it)\s+(?:holds?|has|have|follows?|practi[sc]es?|speaks?|prefers?|fancy|fancies|want|wants|like|likes|choose|chooses|pick|picks|tried|tries|try)$/.exec(t);
+  const holds = /^(?:what|which)\s+([a-z]+(?:\s+or\s+[a-z]+)?)\s+(?:the\s+[a-z]+|they|he|she|it)\s+(?:holds?|has|have|follows?|practi[sc]es?|speaks?|prefers?|fancy|fancies|want|wants|like|likes|choose|chooses|pick|picks|tried|tries|try)$/.exec(t);
   if (holds && !/^(?:number|amount|date|time|kind|sort|type)$/.test(holds[1]!.split(' ')[0]!)) {
     traits.type ??= 'string';
     return holds[1]!.split(' ');

@@ -51,6 +51,8 @@ function splitFieldListOnce(said: string): string[] {
     const kinds = values.split(/\s*,\s*(?:or\s+)?|\s+or\s+/i).map((v) => v.trim().replace(/^(?:an?)\s+/i, '')).filter(Boolean);
     return kinds.length >= 2 && kinds.every((k) => k.split(/\s+/).length <= 4) ? `${lead}type (${kinds.slice(0, -1).join(', ')}${kinds.length > 2 ? ',' : ''} or ${kinds[kinds.length - 1]})` : all;
   });
+  // ("on a date and time, and I jot down which flavours they tried and how it went": who writes them down is no item.)
+  written = written.replace(/(,\s*(?:and\s+)?|^)(?:i|we|they|you)\s+(?:also\s+|usually\s+|then\s+)?(?:jot|write|note|put|take)\s+down\s+(?=[a-z])/gi, '$1');
   // ("names two members: the challenger and the challenged player": each one named is one of those.)
   const named = /^(?:two|three|four)\s+([a-z]+?)s\s*:\s*(.+)$/i.exec(written.trim());
   if (named) return splitFieldList(named[2]!).map((item) => `${item} (a ${named[1]!.toLowerCase()})`);
