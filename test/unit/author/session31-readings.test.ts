@@ -225,3 +225,14 @@ describe('what the writer jots down', () => {
     expect(s.entities.find((e) => e.name === 'Fitting')?.fields.map((f) => f.name).some((n) => /jot/.test(n))).toBe(false);
   });
 });
+
+describe('files people send', () => {
+  it('reads "People send me reference photos all the time; I\'d love to keep those with the booking. Images only, and nothing massive - say 8MB each"', () => {
+    const s = spec('A booking has a date.', "People send me reference photos all the time; I'd love to keep those with the booking. Images only, and nothing massive - say 8MB each.");
+    const file = s.entities.find((e) => e.name === 'Booking')?.fields.find((f) => f.type === 'file');
+    expect(file?.name).toBe('reference_photo_key');
+    expect(file?.file?.maxBytes).toBe(8 * 1024 * 1024);
+    expect(file?.notes ?? '').not.toMatch(/massive|say/);
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+});

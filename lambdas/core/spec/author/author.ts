@@ -44,7 +44,8 @@ const MADE_RECORD = /\b(?:creates?|makes?|records?|logs?|files?|writes?|opens?|s
 
 /** A sentence that only says what kinds of file are allowed and how big ("pics only, keep em under 5mb"). */
 const FILE_KINDS = String.raw`(?:jpe?gs?|pngs?|pdfs?|pics?|pictures?|photos?|images?|word(?:\s+docs?)?|docs?|documents?)`;
-const FILE_RULE = String.raw`(?:${FILE_KINDS}(?:\s*(?:,|or|and|\/)\s*${FILE_KINDS})*\s+only|(?:(?:and\s+)?(?:please\s+)?keep\s+(?:em|them|it|each(?:\s+one)?|these|those|uploads?)\s+)?(?:under|below|up\s+to|max(?:imum)?|no\s+more\s+than|at\s+most|no\s+bigger\s+than|less\s+than)\s+\d+(?:\.\d+)?\s*(?:kb|mb|gb)(?:\s+max)?|\d+(?:\.\d+)?\s*(?:kb|mb|gb)\s+(?:max|tops|at\s+most))`;
+// ("Images only, and nothing massive - say 10MB each": how big, said loosely.)
+const FILE_RULE = String.raw`(?:${FILE_KINDS}(?:\s*(?:,|or|and|\/)\s*${FILE_KINDS})*\s+only|(?:and\s+)?nothing\s+(?:massive|huge|too\s+big|big|enormous|silly)(?:\s*[-–—,]\s*|\s+)(?:say\s+|max\s+|under\s+)?\d+(?:\.\d+)?\s*(?:kb|mb|gb)(?:\s+each)?|(?:(?:and\s+)?(?:please\s+)?keep\s+(?:em|them|it|each(?:\s+one)?|these|those|uploads?)\s+)?(?:under|below|up\s+to|max(?:imum)?|no\s+more\s+than|at\s+most|no\s+bigger\s+than|less\s+than)\s+\d+(?:\.\d+)?\s*(?:kb|mb|gb)(?:\s+max)?|\d+(?:\.\d+)?\s*(?:kb|mb|gb)\s+(?:max|tops|at\s+most))`;
 const FILE_RULES_ONLY = new RegExp(String.raw`^${FILE_RULE}(?:\s*[,;]\s*(?:and\s+)?${FILE_RULE})*\s*[.!]?$`, 'i');
 const FILE_WORD = /\b(?:pic|picture|photo|image|scan|pdf|document|file|copy|certificate|attachment|upload|snap|screenshot)s?\b/i;
 
@@ -211,7 +212,8 @@ export function readDescription(description: string): Reading {
     }
     // ("People often send me a picture of something they've seen online, so it'd be great to keep that with the order too - any
     // image, but nothing huge, say 5MB": a file the record keeps, with what it may be.)
-    const kept = /\b(?:send|sends|upload|uploads|email|emails|bring|brings|give|gives)\s+(?:me|us|them)?\s*(?:a|an|the)\s+(picture|photo|image|sketch|drawing|scan|pdf|document|file|screenshot)s?\b.*?\b(?:keep|store|save|attach)\s+(?:that|it|them|those|this)\s+(?:with|on|against|to)\s+(?:the|their|each|its)\s+([a-z]+)\b(?:\s+too|\s+as well)?\s*(?:[-–—,:]\s*(.+?))?\s*[.!]?$/i.exec(sentence.text);
+    // ("People send me inspiration pictures all the time; I'd love to keep those with the order": pictures of a kind, too.)
+    const kept = /\b(?:send|sends|upload|uploads|email|emails|bring|brings|give|gives)\s+(?:me|us|them)?\s*(?:(?:a|an|the|some|their)\s+)?((?:(?!(?:me|us|them|a|an|the)\b)[a-z]+\s+)?(?:picture|photo|image|sketch|drawing|scan|pdf|document|file|screenshot))s?\b.*?\b(?:keep|store|save|attach)\s+(?:that|it|them|those|this)\s+(?:with|on|against|to)\s+(?:the|their|each|its)\s+([a-z]+)\b(?:\s+too|\s+as well)?\s*(?:[-–—,:]\s*(.+?))?\s*[.!]?$/i.exec(sentence.text);
     const keptOn = kept ? nameOf(kept[2]!, units) : undefined;
     if (kept && keptOn && isDescribed(keptOn)) {
       addList(keptOn, `${kept[1]!.toLowerCase()}${kept[3] ? ` (${kept[3].replace(/\b(?:but|say|please|nothing huge|nothing massive)\b,?\s*/gi, '').replace(/\s+/g, ' ').trim()})` : ''}`, sentence.index);
@@ -673,7 +675,7 @@ export function readDescription(description: string): Reading {
       // ("plus a pic of the box. pics only, keep em under 5mb": the kinds and size of the file said just before.)
       const fileBefore = previous && FILE_RULES_ONLY.test(part.trim()) ? listed.find((l) => l.entity === previous)?.phrases.at(-1) : undefined;
       if (fileBefore && FILE_WORD.test(splitFieldList(fileBefore.text).at(-1) ?? '')) {
-        fileBefore.text = `${fileBefore.text} (${part.trim().replace(/[.!]$/, '')})`;
+        fileBefore.text = `${fileBefore.text} (${part.trim().replace(/[.!]$/, '').replace(/\bnothing\s+(?:massive|huge|too\s+big|big|enormous|silly)(?:\s*[-–—,]\s*|\s+)(?:say\s+|max\s+|under\s+)?/i, 'max ')})`;
         return [];
       }
       /** Does an item of the list name a record type the text describes ("Filmmakers submit films and submissions")? */
