@@ -44,8 +44,10 @@ const MADE_RECORD = /\b(?:creates?|makes?|records?|logs?|files?|writes?|opens?|s
 
 /** A sentence that only says what kinds of file are allowed and how big ("pics only, keep em under 5mb"). */
 const FILE_KINDS = String.raw`(?:jpe?gs?|pngs?|pdfs?|pics?|pictures?|photos?|images?|word(?:\s+docs?)?|docs?|documents?)`;
+/** A size said loosely, up to its number: "nothing massive - say 10MB". */
+const LOOSE_SIZE = String.raw`\bnothing\s+(?:massive|huge|too\s+big|big|enormous|silly)(?:\s*[-–—,]\s*|\s+)(?:say\s+|max\s+|under\s+)?`;
 // ("Images only, and nothing massive - say 10MB each": how big, said loosely.)
-const FILE_RULE = String.raw`(?:${FILE_KINDS}(?:\s*(?:,|or|and|\/)\s*${FILE_KINDS})*\s+only|(?:and\s+)?nothing\s+(?:massive|huge|too\s+big|big|enormous|silly)(?:\s*[-–—,]\s*|\s+)(?:say\s+|max\s+|under\s+)?\d+(?:\.\d+)?\s*(?:kb|mb|gb)(?:\s+each)?|(?:(?:and\s+)?(?:please\s+)?keep\s+(?:em|them|it|each(?:\s+one)?|these|those|uploads?)\s+)?(?:under|below|up\s+to|max(?:imum)?|no\s+more\s+than|at\s+most|no\s+bigger\s+than|less\s+than)\s+\d+(?:\.\d+)?\s*(?:kb|mb|gb)(?:\s+max)?|\d+(?:\.\d+)?\s*(?:kb|mb|gb)\s+(?:max|tops|at\s+most))`;
+const FILE_RULE = String.raw`(?:${FILE_KINDS}(?:\s*(?:,|or|and|\/)\s*${FILE_KINDS})*\s+only|(?:and\s+)?${LOOSE_SIZE}\d+(?:\.\d+)?\s*(?:kb|mb|gb)(?:\s+each)?|(?:(?:and\s+)?(?:please\s+)?keep\s+(?:em|them|it|each(?:\s+one)?|these|those|uploads?)\s+)?(?:under|below|up\s+to|max(?:imum)?|no\s+more\s+than|at\s+most|no\s+bigger\s+than|less\s+than)\s+\d+(?:\.\d+)?\s*(?:kb|mb|gb)(?:\s+max)?|\d+(?:\.\d+)?\s*(?:kb|mb|gb)\s+(?:max|tops|at\s+most))`;
 const FILE_RULES_ONLY = new RegExp(String.raw`^${FILE_RULE}(?:\s*[,;]\s*(?:and\s+)?${FILE_RULE})*\s*[.!]?$`, 'i');
 const FILE_WORD = /\b(?:pic|picture|photo|image|scan|pdf|document|file|copy|certificate|attachment|upload|snap|screenshot)s?\b/i;
 
@@ -407,7 +409,7 @@ export function readDescription(description: string): Reading {
       const assignedRecord = assigning ? nameOf(assigning[1]!, units) : undefined;
       if (assigning && assignedRecord && isDescribed(assignedRecord) && !isDescribed(nameOf(assigning[2]!, units) ?? '')) {
         addList(assignedRecord, `assigned ${singular(assigning[2]!.toLowerCase())} (one of our users)`, sentence.index, false);
-        // ("not a leak": the state is "not leak"... kept whole as not_a_leak, the article read past.)
+        // ("not a leak": one state of three words, not_a_leak, held together by hyphens while the states are read.)
         const marked = assigning[3] ? readStates(`the ${assigning[1]} is ${assigning[3].replace(/\bnot\s+an?\s+([a-z]+)/gi, 'not-a-$1')}`) : undefined;
         if (marked && marked.values.length >= 2) statusLists.push({ entity: assignedRecord, values: marked.values.map((v) => v.replace(/-/g, '_')), sentence: sentence.index });
         consumed.add(sentence.index);
@@ -675,7 +677,7 @@ export function readDescription(description: string): Reading {
       // ("plus a pic of the box. pics only, keep em under 5mb": the kinds and size of the file said just before.)
       const fileBefore = previous && FILE_RULES_ONLY.test(part.trim()) ? listed.find((l) => l.entity === previous)?.phrases.at(-1) : undefined;
       if (fileBefore && FILE_WORD.test(splitFieldList(fileBefore.text).at(-1) ?? '')) {
-        fileBefore.text = `${fileBefore.text} (${part.trim().replace(/[.!]$/, '').replace(/\bnothing\s+(?:massive|huge|too\s+big|big|enormous|silly)(?:\s*[-–—,]\s*|\s+)(?:say\s+|max\s+|under\s+)?/i, 'max ')})`;
+        fileBefore.text = `${fileBefore.text} (${part.trim().replace(/[.!]$/, '').replace(new RegExp(LOOSE_SIZE, 'i'), 'max ')})`;
         return [];
       }
       /** Does an item of the list name a record type the text describes ("Filmmakers submit films and submissions")? */

@@ -460,7 +460,8 @@ function readOne(text: string): RelationReading | undefined {
     const listed = p.list ? (m[p.list] ?? m[p.list + 1] ?? m[p.list + 2] ?? (passive ? complements(passive) : undefined) ?? p.usualList?.(m)) : undefined;
     // ("A visit is to one piano on a date, and has a price": the date it is on is its field.)
     // ("a pallet sits in one chamber at a time": "at a time" is "at once", no field.)
-    const when = timed && !/^\s+at\s+(?:a|one|the|any)\s+time$/i.test(TIME_QUALIFIER.exec(raw)![0]) ? /\b(date|day|time|week|month|year)\b/i.exec(TIME_QUALIFIER.exec(raw)![0])?.[1]?.toLowerCase() : undefined;
+    const qualifier = timed ? TIME_QUALIFIER.exec(raw)![0] : '';
+    const when = timed && !/^\s+at\s+(?:a|one|the|any)\s+time$/i.test(qualifier) ? /\b(date|day|time|week|month|year)\b/i.exec(qualifier)?.[1]?.toLowerCase() : undefined;
     const list = when && !new RegExp(String.raw`\b${when}\b`, 'i').test(listed ?? '') ? (listed ? `a ${when}, ${listed}` : `a ${when}`) : listed;
     return { pairs: p.pairs(m), ...(list ? { list } : {}), ...(p.link?.(m) ? { link: true } : {}), ...(p.loose ? { loose: true } : {}) };
   }

@@ -76,6 +76,9 @@ function laterWish(sentence: string): string | undefined {
   return m ? `${m[1]!.replace(/\bmy\b/gi, 'their').replace(/\bI\b/g, 'they')}, send ${m[2]}` : undefined;
 }
 
+/** The role a story is told by, without its article ("the swarm coordinator" -> "swarm coordinator"). */
+const storyRole = (said: string) => said.trim().replace(/^(?:an?|the)\s+/i, '');
+
 /** Other people a story wants to act ("I want members of the public to report a swarm"): who, and what they do. */
 const OTHERS_TO_ACT = /^((?:the\s+)?(?:public|members of the public|anyone|anybody|everyone|visitors|guests|customers|clients|parents|members|people|[a-z]+(?:ers|ors|ists|ians|ees|ants|ents)|(?:all|our|the)\s+[a-z]+(?:ers|ors|ists|ians|ees|ants|ents)))\s+to\s+(?!(?:be|get|receive|hear|know|see that)\b)([a-z]+\s.+)$/i;
 
@@ -177,8 +180,7 @@ export function storyAsStatement(sentence: string): string {
     const when = m[2].replace(/\b(?:I|we)\s+(?:haven't|have not|haven’t)\s+/i, 'nobody has ').replace(/\b(?:I|we)\s+([a-z]+)\b/, (_w, verb: string) => `someone ${/(?:s|sh|ch|x|z|o)$/i.test(verb) ? `${verb}es` : `${verb}s`}`);
     // ("As the swarm coordinator, if a swarm report is still open 2 days after it was made, I want to get an email": email them.)
     const told = /^(?:get|receive|be sent)\s+(?:an?\s+)?(?:email|e-mail|text|reminder|notification|alert|message)\b(.*)$/i.exec(m[3]!.trim().replace(/[.]$/, ''));
-    const storyRole = m[1]!.trim().replace(/^(?:an?|the)\s+/i, '');
-    if (told) return `${when}, email the ${storyRole}${told[1]!.replace(/\bme\b/gi, 'them')}`;
+    if (told) return `${when}, email the ${storyRole(m[1]!)}${told[1]!.replace(/\bme\b/gi, 'them')}`;
     return `${when}, ${systemDoes(m[3]!)}`;
   }
   // "As a driver whose application is granted, I want my badge printed": when it is, the act.
@@ -186,7 +188,7 @@ export function storyAsStatement(sentence: string): string {
   const act = whose ? doneAsAction(rest) : undefined;
   if (whose && act) return `When ${/^[aeiou]/i.test(whose[1]!) ? 'an' : 'a'} ${whose[1]} is ${whose[2]}, ${act}`;
   // ("As the secretary, I want to be told when ...": the message goes to the secretary, whose story it is.)
-  const role = m[1]!.trim().replace(/^(?:an?|the)\s+/i, '');
+  const role = storyRole(m[1]!);
   const wish = wishAsWorkflow(rest, role)?.replace(/\bnotify them\b/, `notify the ${role}`);
   // ("I have read-only access to rides": they have it.)
   if (wish) return wish;
