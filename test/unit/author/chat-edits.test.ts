@@ -83,4 +83,16 @@ describe('chat edits through the pipeline', () => {
     expect(out.understood).toBe(true);
     expect(field(out.spec, 'Task', 'colour')).toBeDefined();
   });
+
+  it('reads "Add an estimate to tasks, a decimal, and a blocked flag" as both fields, the first with its type', () => {
+    const out = editSpec(base(), 'Add an estimate to tasks, a decimal, and a blocked flag.');
+    expect(out.summary).toBe('Added estimate (number) and blocked (boolean) to Task.');
+    expect(field(out.spec, 'Task', 'estimate')?.type).toBe('number');
+    expect(field(out.spec, 'Task', 'blocked')?.type).toBe('boolean');
+  });
+
+  it('keeps values said with "and" in the type ("Add a size to tasks, one of small, medium and large")', () => {
+    const out = editSpec(base(), 'Add a size to tasks, one of small, medium and large.');
+    expect(field(out.spec, 'Task', 'size')?.values).toEqual(['small', 'medium', 'large']);
+  });
 });

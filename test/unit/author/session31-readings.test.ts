@@ -235,4 +235,11 @@ describe('files people send', () => {
     expect(file?.notes ?? '').not.toMatch(/massive|say/);
     expect(s.openQuestions ?? []).toEqual([]);
   });
+
+  it('reads the size after it when another record was described last ("A client has a name. People send me ...")', () => {
+    const s = spec('A booking has a date.', 'A client has a name and an email.', "People send me reference photos all the time; I'd love to keep those with the booking. Images only, and nothing massive - say 8MB each.");
+    const file = s.entities.find((e) => e.name === 'Booking')?.fields.find((f) => f.type === 'file');
+    expect(file?.file?.maxBytes).toBe(8 * 1024 * 1024);
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
 });

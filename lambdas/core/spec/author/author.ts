@@ -221,6 +221,9 @@ export function readDescription(description: string): Reading {
       addList(keptOn, `${kept[1]!.toLowerCase()}${kept[3] ? ` (${kept[3].replace(/\b(?:but|say|please|nothing huge|nothing massive)\b,?\s*/gi, '').replace(/\s+/g, ' ').trim()})` : ''}`, sentence.index);
       consumed.add(sentence.index);
       sentence.clauses = [];
+      // ("... keep those with the order. Images only, and nothing massive - say 10MB each": the sentence after is about that file.)
+      previous = keptOn;
+      previousAt = sentence.index;
       continue;
     }
     // ("A case moves through a simple set of stages. It starts as open ... it becomes action plan agreed ...": the states, said after.)

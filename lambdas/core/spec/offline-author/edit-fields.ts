@@ -75,8 +75,14 @@ export const addFieldEdit: EditHandler = (spec, sentence) => {
   if (to) {
     const entity = findEntity(spec, to[2]);
     if (entity) {
-      const items = to[3] ? [to[1]!] : splitFieldList(to[1]!);
-      return addSummary(entity, addFieldsTo(spec, entity, items, to[3]));
+      // ("Add a price to orders, a decimal, and a deposit paid flag": what the first is, then more fields.)
+      const more = to[3] ? /^(.+?),\s*and\s+(?:also\s+)?((?:a|an|the|some)\s.+)$/i.exec(to[3]) : null;
+      const tail = more ? more[1]! : to[3];
+      const items = tail ? [to[1]!] : splitFieldList(to[1]!);
+      const first = addFieldsTo(spec, entity, items, tail);
+      if (!more) return addSummary(entity, first);
+      const rest = addFieldsTo(spec, entity, splitFieldList(more[2]!));
+      return addSummary(entity, { added: [...first.added, ...rest.added], changed: [...first.changed, ...rest.changed], existing: [...first.existing, ...rest.existing] });
     }
   }
   const should = SHOULD_HAVE.exec(sentence);
