@@ -15,7 +15,7 @@ import { PERSON_WORDS, RIGHT_VERBS, WEAK_PERSON_WORDS } from '../offline-author/
 import { applyContainments, attachOrphans, breakRequiredCycles, metaKey, type MetaMap } from '../offline-author/relations';
 import { applyRequiredRule } from '../offline-author/required';
 import type { RightsContext } from '../offline-author/rights';
-import { collectRoles, fieldLocator, finalizeRoles, referrerLocator, roleWords, type RoleDraft } from '../offline-author/roles';
+import { collectRoles, fieldLocator, finalizeRoles, referrerLocator, roleWords, startLocator, type RoleDraft } from '../offline-author/roles';
 import { detectMultiTenant } from '../offline-author/tenancy';
 import { readWorkflows } from './workflow-reader';
 import { shapeWorkflows } from './workflow-branches';
@@ -263,7 +263,7 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
     }
   }
 
-  const ctx: RightsContext = { index, fieldAt: fieldLocator(entities), referrers: referrerLocator(entities) };
+  const ctx: RightsContext = { index, fieldAt: fieldLocator(entities), referrers: referrerLocator(entities), startingIn: startLocator(entities) };
   const drafts = mergeOrganisationRoles(collectRoles(sentences, ctx).filter((d) => isRoleName(d.name)));
   const named = namedRoles(sentences, drafts, new Set(entities.map((e) => snakeCase(e.name))));
   const access = inferAccess(sentences, ctx);

@@ -443,6 +443,15 @@ export function readDescription(description: string): Reading {
         addList(roomOn, `${field}${room[4] ? ` (${/\blong\b/i.test(room[4]) ? 'long text, ' : ''}optional)` : ' (optional)'}`, sentence.index);
         return false;
       }
+      // ("I charge a price for each one and sometimes add a tip": sums of money on the record, the second optional.)
+      const charged = CHARGED.exec(part.trim().replace(/[.!]$/, ''));
+      const chargedOn = charged ? (/^one$/i.test(charged[2]!) ? previous : nameOf(charged[2]!, units)) : undefined;
+      // (A record said so far only by what it is for, "Each valet is for one car", is one too.)
+      if (charged && chargedOn && (isDescribed(chargedOn) || containments.some((c) => c.child === chargedOn))) {
+        addList(chargedOn, `${charged[1]} (decimal)`, sentence.index);
+        if (charged[4]) addList(chargedOn, `${charged[4]} (decimal${charged[3] ? ', optional' : ''})`, sentence.index);
+        return false;
+      }
       // ("Then it's assigned to one of the technicians": a reference of the record just described to the one it is given to.)
       const assigned = previous ? /^(?:then\s+|and\s+)?(?:it|they)(?:['’]s|['’]re|\s+is|\s+are|\s+gets?)\s+(?:then\s+)?(?:assigned|allocated|given|handed)\s+(?:out\s+)?to\s+(?:one of (?:the|our)\s+|a\s+|an\s+|one\s+|the\s+)([a-z-]+(?:\s+[a-z-]+)?)$/i.exec(part.trim().replace(/[.]$/, '')) : null;
       const assignee = assigned ? nameOf(assigned[1]!, units) : undefined;
@@ -1060,6 +1069,8 @@ const TYPED_FIELDS = /^(?:and\s+)?(?:the|its|their|each one's)\s+([a-z][a-z -]*?
  * Room for an optional field: "There's room on a stay for a note about medication, but most dogs don't need one", "there's
  * room for a write-up of the bout afterwards, which can be as long as people like" (on what, the field, of what, how long).
  */
+/** "We charge a call-out fee on every job", "I charge a price for each one and sometimes add a tip": the sum, the record, maybe another sum. */
+const CHARGED = /^(?:i|we)\s+(?:also\s+|usually\s+|always\s+)?(?:charge|take|collect|bill)\s+(?:them\s+|people\s+|customers\s+)?(?:a|an)\s+([a-z-]+(?:\s+[a-z-]+)?)\s+(?:for|per|on)\s+(?:each|every|a|an|the)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s*,?\s+and\s+(sometimes\s+|occasionally\s+|often\s+|may\s+|might\s+|can\s+)?(?:add|take|charge|get)\s+(?:on\s+)?(?:a|an)\s+([a-z-]+(?:\s+[a-z-]+)?))?$/i;
 const ROOM_FOR = /^(?:and\s+)?there(?:'s|\s+is|\s+should be|'ll be|\s+will be)\s+(?:also\s+)?(?:room|space|a place|a spot|a box|a field)\s+(?:on\s+(?:a|an|the|each|every)\s+([a-z]+(?:\s+[a-z]+)?)\s+)?for\s+(?:a|an|some|any)\s+((?:[a-z-]+\s+){0,2}?[a-z-]+(?:\s+(?:about|on|for)\s+[a-z]+(?:\s+[a-z]+)?)?)(?:\s+of\s+(?:the|each|a|an|that)\s+([a-z]+))?(?:\s+(?:afterwards|after|later|too|as well))?(?:\s*,\s*(?:which|that)\s+(?:can|may|could)\s+(?:be|run)\s+([^,]+))?(?:\s*,\s*but\b.*)?$/i;
 
 /** After a record type named alone ("Students."), a sentence about what each holds. */

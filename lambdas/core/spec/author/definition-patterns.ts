@@ -473,7 +473,8 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
   },
   {
     example: 'A shift is a date, a start time, an end time and the number of volunteers needed (three or more items)',
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+((?:a|an|the|its|their)\s+[^,(]+(?:\([^()]*\)[^,(]*)?,\s*(?:a|an|the|its|their|how|when|where|whether)\s[^,(]+(?:\([^()]*\)[^,(]*)?(?:,|\s+and\s).+)$`, 'i'),
+    // (Not "The service is a bath, a full groom or a nail clip": things joined by "or" are what it may be.)
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:is|are)\s+((?:a|an|the|its|their)\s+[^,(]+(?:\([^()]*\)[^,(]*)?,\s*(?:a|an|the|its|their|how|when|where|whether)\s[^,(]+(?:\([^()]*\)[^,(]*)?(?:,|\s+and\s)(?![^()]*\bor\s+(?:an?\s+)?[\w-]+(?:\s+[\w-]+)?$).+)$`, 'i'),
     topic: 1,
     list: 2,
   },

@@ -7,6 +7,8 @@
  * the record the sentence names ("on a job", "attached to the job"), else the one described last.
  */
 
+import { WORD_BESIDE_FORMAT } from './fields/field-words';
+
 const FILE_NOUN = String.raw`(photo|picture|pic|image|snap|scan|pdf|video|recording|copy|certificate|document)s?`;
 /** A word for a file this reader reads: a clause without one mentions no file of its own. */
 export const FILE_MENTION_WORD = new RegExp(String.raw`\b${FILE_NOUN}\b`, 'i');
@@ -48,7 +50,7 @@ const KINDS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bjpe?gs?\b/i, 'jpeg'],
   [/\bpngs?\b/i, 'png'],
   [/\btiffs?\b|\btif\b/i, 'tiff'],
-  [/\bword\s+(?:documents?|docs?|files?)\b|\bdocx?\b/i, 'word documents'],
+  [new RegExp(String.raw`\bword\s+(?:documents?|docs?|files?)\b|\bdocx?\b|${WORD_BESIDE_FORMAT}`, 'i'), 'word documents'],
   [/\bpdfs?\b/i, 'pdf'],
   [/\bgifs?\b/i, 'gif'],
   [/\bheic\b/i, 'heic'],

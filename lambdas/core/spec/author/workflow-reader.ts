@@ -14,7 +14,7 @@ import { snakeCase } from '../../text/case';
 import { emptyHints, type WorkflowHints } from './workflow-branches';
 import { uniqueName, durationWords, workflowName, type Draft } from './workflow-draft';
 import { relativeAmount } from './workflow-waits';
-import { asStatusValue, dateField, dateOwner, statusFieldOf } from './workflow-record-fields';
+import { asStatusValue, dateField, dateOwner, keptPast, statusFieldOf } from './workflow-record-fields';
 import { madeByAct, nounOfAct, participantRecord, startedByAct } from './workflow-acts';
 import { commaBeforeAction, conditionFirst, plainWorkflowWording, workflowPieces } from './workflow-wording';
 import { heldIn, nextState, stateHolder, statePhrase, triggerFor } from './workflow-triggers';
@@ -126,6 +126,12 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     const ownFieldAfter = condition && m && direction === 'after' && condition.entity === m.entity ? dateField(m.entity, tokens.slice(m.end).filter((w) => !STATE_LINKS.has(w) && w !== 's'), ctx) : undefined;
     if (d && m && ownFieldAfter && rest && ctx.entities.find((e) => e.name === m.entity)?.fields.some((f) => f.name === ownFieldAfter && (f.type === 'date' || f.type === 'datetime'))) {
       return { entity: m.entity, trigger: { entity: m.entity, event: 'created' }, lead: [{ kind: 'waitUntil', name: uniqueName(`wait_until_${ownFieldAfter}`, names), field: ownFieldAfter, offset: `+${d.iso}` }], rest };
+    }
+    // ("Send invoices that are still unpaid 14 days after the issue date a reminder email": the record and
+    // its state in the action, that long after its own date, then the action with what it sends.)
+    const kept = !condition && direction === 'after' && d ? keptPast(lead, tokens, ctx) : undefined;
+    if (kept) {
+      return { entity: kept.entity, trigger: { entity: kept.entity, event: 'created' }, lead: [{ kind: 'waitUntil', name: uniqueName(`wait_until_${kept.field}`, names), field: kept.field, offset: `+${d!.iso}` }], rest: kept.rest };
     }
     if (d && m && (!lead || words(lead).some((w) => TASK_VERBS.has(verbLemma(w))))) {
       const after = tokens.slice(m.end).filter((w) => !STATE_LINKS.has(w) || w === 'starts' || w === 'begins');

@@ -5,6 +5,9 @@
 import type { SpecEntity } from '../spec-model';
 import { snakeCase } from '../../text/case';
 import type { WorkflowContext } from './workflow-reader';
+import { mentionIn } from './workflow-mentions';
+import { TASK_VERBS, verbLemma } from './workflow-phrases';
+import { words } from '../offline-author/text';
 
 type SpecField = SpecEntity['fields'][number];
 
@@ -89,4 +92,24 @@ export function relatedDateField(entity: string, tokens: string[], ctx: Workflow
     if (field) return { field, via: ref.name };
   }
   return undefined;
+}
+
+/** Words that end the name of a date ("the issue date", "the due day"). */
+const DATE_HEADS = new Set(['date', 'day', 'deadline', 'time']);
+
+/**
+ * An action on records still in some state a time after one of their dates ("Send invoices that
+ * are still unpaid | 14 days after the | issue date a reminder email"): the record the action
+ * names, the date field the words after "after" name, and the action with what comes after the
+ * date ("Send a reminder email").
+ */
+export function keptPast(lead: string, tail: string[], ctx: WorkflowContext): { entity: string; field: string; rest: string } | undefined {
+  const held = /^(\w+)\s+(.+?)\s+(?:that|which|who)\s+(?:are|is|remain|remains|stay|stays|have|has)\s+(?:still\s+)?(?:not\s+\w+|un\w+|open|outstanding|overdue|pending)$/i.exec(lead.trim());
+  if (!held || !TASK_VERBS.has(verbLemma(held[1]!.toLowerCase()))) return undefined;
+  const m = mentionIn(words(held[2]!), ctx);
+  const end = tail.findIndex((w) => DATE_HEADS.has(w)) + 1;
+  if (!m || end === 0) return undefined;
+  const field = dateField(m.entity, tail.slice(0, end), ctx);
+  if (!field || !tail.slice(0, end).every((w) => DATE_HEADS.has(w) || field.split('_').some((part) => part.startsWith(w.replace(/s$/, ''))))) return undefined;
+  return { entity: m.entity, field, rest: [held[1]!, ...tail.slice(end)].join(' ') };
 }

@@ -104,7 +104,8 @@ export function nextState(entity: string, state: string, ctx: WorkflowContext): 
 }
 
 /** Words that name who or what a state is said of, no record type ("they", "their phone"). */
-const SUBJECT_START = /^(?:it|they|he|she|their|its|his|her|the|my|our|your)$/;
+// ("If someone is a no-show": whoever the record is for.)
+const SUBJECT_START = /^(?:it|they|he|she|their|its|his|her|the|my|our|your|someone|somebody|anyone|anybody)$/;
 
 /**
  * "as soon as their phone is ready", "3 days after they collect": no record type named, but the
@@ -114,10 +115,11 @@ const SUBJECT_START = /^(?:it|they|he|she|their|its|his|her|the|my|our|your)$/;
 export function stateHolder(tokens: string[], ctx: WorkflowContext): { entity: string; start: number; end: number } | undefined {
   if (!SUBJECT_START.test(tokens[0] ?? '')) return undefined;
   const link = tokens.findIndex((w) => /^(?:is|are|gets|get|becomes|become|was|were)$/.test(w));
-  const pronoun = /^(?:it|they|he|she)$/.test(tokens[0]!);
+  const pronoun = /^(?:it|they|he|she|someone|somebody|anyone|anybody)$/.test(tokens[0]!);
   const end = pronoun ? 1 : link;
   if (end < 1 || end > 3) return undefined;
-  const stated = tokens.slice(end).filter((w, i) => i > 0 || !STATE_LINK_WORDS.has(w)).slice(0, 3);
+  // ("is a no-show": the state said with an article.)
+  const stated = tokens.slice(end).filter((w, i) => i > 1 || !STATE_LINK_WORDS.has(w)).slice(0, 3);
   for (let n = stated.length; n > 0; n -= 1) {
     const words = stated.slice(0, n);
     const forms = new Set([...formsOf(snakeCase(words.join(' '))), snakeCase([participle(plainVerb(words[0]!)), ...words.slice(1)].join(' '))]);
@@ -128,4 +130,4 @@ export function stateHolder(tokens: string[], ctx: WorkflowContext): { entity: s
   return undefined;
 }
 
-const STATE_LINK_WORDS = new Set(['is', 'are', 'gets', 'get', 'becomes', 'become', 'was', 'were', 'been', 'being', 'now']);
+const STATE_LINK_WORDS = new Set(['is', 'are', 'gets', 'get', 'becomes', 'become', 'was', 'were', 'been', 'being', 'now', 'a', 'an']);

@@ -7,7 +7,7 @@ import type { SpecDocument, SpecEntity, SpecField, SpecRole } from '../spec-mode
 import { EntityIndex } from './entity-index';
 import { fieldPhrase } from './fields';
 import { PERSON_WORDS } from './lexicon';
-import { fieldLocator, referrerLocator } from './roles';
+import { fieldLocator, referrerLocator, startLocator } from './roles';
 import type { RightsContext } from './rights';
 import { nameWords, plural, singular, words } from './text';
 import { snakeCase } from '../../text/case';
@@ -28,7 +28,7 @@ export function indexOf(spec: SpecDocument): EntityIndex {
 }
 
 export function rightsContext(spec: SpecDocument): RightsContext {
-  return { index: indexOf(spec), fieldAt: fieldLocator(spec.entities), referrers: referrerLocator(spec.entities) };
+  return { index: indexOf(spec), fieldAt: fieldLocator(spec.entities), referrers: referrerLocator(spec.entities), startingIn: startLocator(spec.entities) };
 }
 
 export function personsOf(spec: SpecDocument): Set<string> {

@@ -3,6 +3,7 @@
  * (`up to 10 MB`, `max 5 MB`; binary units as the spec format reads them).
  */
 import type { SpecField } from '../spec-model';
+import { WORD_BESIDE_FORMAT } from '../author/fields/field-words';
 import { CONTENT_TYPES, DEFAULT_MAX_FILE_BYTES, FILE_WORDS, SIZE_UNITS } from './lexicon';
 import { singular } from './text';
 
@@ -19,7 +20,7 @@ export function findSize(text: string): { bytes: number; index: number; length: 
   return { bytes: Math.min(Math.max(1, Math.round(Number(m[1]) * unit)), MAX_FILE_BYTES), index: m.index, length: m[0].length };
 }
 
-const FORMAT_WORD = /\b(?:pdfs?|jpe?gs?|pngs?|gifs?|webp|svgs?|heic|csvs?|docx?|xlsx?|pptx?|mp4s?|mp3s?|wav|zips?)\b/gi;
+const FORMAT_WORD = new RegExp(String.raw`\b(?:pdfs?|jpe?gs?|pngs?|gifs?|webp|svgs?|heic|csvs?|docx?|xlsx?|pptx?|mp4s?|mp3s?|wav|zips?)\b|${WORD_BESIDE_FORMAT}`, 'gi');
 
 /** Does the text name a file format by its acronym (PDF, PNG, ...)? */
 export function hasFormatWord(text: string): boolean {
@@ -34,12 +35,15 @@ export function findContentTypes(text: string, all: boolean): { types: string[];
   const lower = ` ${text.toLowerCase()} `;
   const scanned = all ? lower : ` ${(lower.match(FORMAT_WORD) ?? []).join(' ')} `;
   const types: string[] = [];
-  let rest = all ? lower : lower.replace(FORMAT_WORD, ' ');
+  // Spans are found on the whole text and blanked afterwards: a format word read beside another
+  // ("PDF or Word") is still beside it when its pattern runs.
+  const blanked = lower.split('');
   for (const [re, cts] of CONTENT_TYPES) {
     if (!new RegExp(re.source).test(scanned)) continue;
-    if (all) rest = rest.replace(new RegExp(re.source, 'g'), ' ');
+    if (all) for (const m of lower.matchAll(new RegExp(re.source, 'g'))) blanked.fill(' ', m.index, m.index + m[0].length);
     for (const ct of cts) if (!types.includes(ct)) types.push(ct);
   }
+  let rest = all ? blanked.join('') : lower.replace(FORMAT_WORD, ' ');
   if (types.length > 0) rest = rest.replace(/\b(?:or|and|files?|only|formats?|accepted|allowed)\b/g, ' ');
   return { types, rest: rest.replace(/\s+/g, ' ') };
 }

@@ -4,6 +4,7 @@
  * domain's records; everything domain-specific comes from the description itself.
  */
 import { RIGHT_NAMES, type RightName } from '../../vocabulary';
+import { WORD_BESIDE_FORMAT } from '../author/fields/field-words';
 
 export const ARTICLES = new Set(['a', 'an', 'the']);
 export const DETERMINERS = new Set([
@@ -301,7 +302,8 @@ export const CONTENT_TYPES: Array<[RegExp, string[]]> = [
   [/\bjson\b/, ['application/json']],
   [/\bxml\b/, ['application/xml']],
   [/\bzips?\b/, ['application/zip']],
-  [/\b(?:word documents?|docx?|word files?)\b/, ['application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document']],
+  // "PDF or Word": the word alone names the format only beside another format.
+  [new RegExp(String.raw`\b(?:word documents?|docx?|word files?)\b|${WORD_BESIDE_FORMAT}`), ['application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document']],
   [/\b(?:excel|xlsx?|spreadsheets?)\b/, ['application/vnd.ms-excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']],
   [/\b(?:powerpoint|pptx?|slides)\b/, ['application/vnd.openxmlformats-officedocument.presentationml.presentation']],
   [/\bmp4s?\b/, ['video/mp4']],

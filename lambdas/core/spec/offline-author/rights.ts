@@ -5,7 +5,7 @@
  * X, r:own on X; `admins can do everything` -> every right, the administrative role.
  */
 import type { EntityIndex } from './entity-index';
-import { CREATE_ACTIONS } from '../author/workflow-phrases';
+import { CREATE_ACTIONS, participle } from '../author/workflow-phrases';
 import { ACT_RECORD_NAMES, ADMIN_VERBS, ALL_RIGHTS, NEGATIONS, phrasalVerb, RIGHT_VERBS, type RightLetter, rightVerb, SIGN_IN_PHRASES } from './lexicon';
 import { LEADING, MODAL_WORDS, placedPeople } from './placed-people';
 import { ownRecordOfSubject, plainRightsWording } from './rights-wording';
@@ -49,6 +49,8 @@ export interface RightsContext {
    * and no volunteers elsewhere): the place sets no role apart, so the role is the volunteer.
    */
   placedOnce?: ReadonlySet<string>;
+  /** The record types whose status starts in a state ("booked"): what an act said alone makes ("customers can book online"). */
+  startingIn?: (state: string) => string[];
 }
 
 /** ("The other setters can add routes": "other" sets them apart from a role named before, it is no part of the name.) */
@@ -223,9 +225,10 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
       else if (cur.unknownObject) entities = [];
       else entities = 'all';
       // `book events` when Bookings exist: the verb's noun is what gets created; the object is read.
-      const nominal = cur.letters.includes('create') && entities !== 'all' ? nominalEntity(cur.verbs, ctx.index, entities) : undefined;
+      // ("book online": no object, the record that starts booked.)
+      const nominal = cur.letters.includes('create') && entities !== 'all' ? (nominalEntity(cur.verbs, ctx.index, entities) ?? (entities.length === 0 && !cur.unknownNoun ? startedBy(cur.verbs, ctx) : undefined)) : undefined;
       // "sign up for shifts" (the object after a stop word): the verb's record type, not everything.
-      const madeAlone = cur.letters.includes('create') && entities === 'all' && !cur.everything ? nominalEntity(cur.verbs, ctx.index, []) : undefined;
+      const madeAlone = cur.letters.includes('create') && entities === 'all' && !cur.everything ? (nominalEntity(cur.verbs, ctx.index, []) ?? startedBy(cur.verbs, ctx)) : undefined;
       // "sign up for sessions", "register for events" with no record named after the verb: the one record
       // type that refers to what follows the preposition is what gets made (a booking of the session).
       const referrer = !madeAlone && cur.letters.includes('create') && entities === 'all' && !cur.everything && cur.afterPreposition.length === 1 ? ctx.referrers?.(cur.afterPreposition[0]!)[0] : undefined;
@@ -421,6 +424,8 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
     }
     if (cur.letters.length > 0) {
       cur.unknownObject = true;
+      // ("schedule a hearing", not "book online": a thing no record type is, said as one.)
+      if (/^(?:a|an|the|their|his|her|its|our|some|any|new|more)$/.test(tokens[i - 1] ?? '')) cur.unknownNoun = true;
       if (!sawObject && (tokens[i - 1] === 'a' || tokens[i - 1] === 'an')) articleObject = true;
     }
   }
@@ -471,6 +476,12 @@ export function nominalEntity(verbs: string[], index: EntityIndex, objects: stri
   return undefined;
 }
 
+/** The one record type that starts in the state a verb said alone leaves it in ("book online": the record that starts booked). */
+function startedBy(verbs: string[], ctx: RightsContext): string | undefined {
+  const made = [...new Set(verbs.flatMap((v) => ctx.startingIn?.(participle(v)) ?? []))];
+  return made.length === 1 ? made[0] : undefined;
+}
+
 function countHedges(tokens: string[], j: number): number {
   let n = 0;
   while (HEDGE.has(tokens[j + n] ?? '') || MODAL_WORDS.has(tokens[j + n] ?? '')) n += 1;
@@ -481,8 +492,8 @@ function hasObjects(g: { entities: string[] | 'all'; everything: boolean; unknow
   return g.everything || g.unknownObject || g.own || (g.entities !== 'all' && g.entities.length > 0);
 }
 
-function newGroup(negative: boolean): RightsGroup & { unknownObject: boolean; everything: boolean; afterPreposition: string[]; excepted?: string[]; madeBy?: string; pronoun?: boolean } {
-  return { letters: [], entities: 'all', own: false, negative, adminWording: false, verbs: [], unknownObject: false, everything: false, afterPreposition: [] };
+function newGroup(negative: boolean): RightsGroup & { unknownObject: boolean; unknownNoun: boolean; everything: boolean; afterPreposition: string[]; excepted?: string[]; madeBy?: string; pronoun?: boolean } {
+  return { letters: [], entities: 'all', own: false, negative, adminWording: false, verbs: [], unknownObject: false, unknownNoun: false, everything: false, afterPreposition: [] };
 }
 
 /** `Receptionists` -> receptionist; `support managers` -> support_manager. */

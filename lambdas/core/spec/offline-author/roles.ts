@@ -43,6 +43,11 @@ export function referrerLocator(entities: SpecEntity[]): NonNullable<RightsConte
   return (entity) => [...entities.filter((e) => refers(e, entity, true)), ...entities.filter((e) => refers(e, entity, false) && !refers(e, entity, true))].map((e) => e.name);
 }
 
+/** The record types whose status field's first value (the state a record starts in) is the state. */
+export function startLocator(entities: SpecEntity[]): NonNullable<RightsContext['startingIn']> {
+  return (state) => entities.filter((e) => e.fields.some((f) => /^(?:status|state|stage)$/.test(f.name) && f.values?.[0] === state)).map((e) => e.name);
+}
+
 /** Field lookup for `update notes`: token phrase -> the record type with that field. */
 export function fieldLocator(entities: SpecEntity[]): NonNullable<RightsContext['fieldAt']> {
   const phrases = new Map<string, string>();

@@ -7,7 +7,7 @@
  * none of these is also reported as unplaced, for the author's open questions.
  */
 import {
-  DEFAULT_MAX_BYTES, FORMATS, GENERIC_FORMATS, OPTIONAL_PHRASES, REQUIRED_LEADS, REQUIRED_PHRASES, REQUIRED_WORDS, SIZE_UNITS, TYPE_PHRASES, UNITS,
+  DEFAULT_MAX_BYTES, FORMATS, GENERIC_FORMATS, OPTIONAL_PHRASES, REQUIRED_LEADS, REQUIRED_PHRASES, REQUIRED_WORDS, SIZE_UNITS, TYPE_PHRASES, UNITS, WORD_BESIDE_FORMAT,
 } from './field-words';
 import { entityNamed } from './entities';
 import { isBooleanPair, valueList } from './values';
@@ -316,8 +316,8 @@ export function takeRange(text: string, traits: Traits): string {
 /** A part that only names formats (`PNG or JPEG`, `images only`, `a PDF or an image`) into content types. */
 function takeFormats(part: string, traits: Traits): boolean {
   const types: string[] = [];
-  // ("a Word document or a PDF": Word's two formats.)
-  const words = part.toLowerCase().replace(/\bword\s+(?:documents?|docs?|files?)\b|\bword\b(?=\s*(?:,|or|and|\/)\s*(?:an?\s+)?pdf)/g, 'docx doc').split(/([a-z0-9]+)/);
+  // ("a Word document or a PDF", "PDF or Word": Word's two formats.)
+  const words = part.toLowerCase().replace(new RegExp(String.raw`\bword\s+(?:documents?|docs?|files?)\b|${WORD_BESIDE_FORMAT}`, 'g'), 'docx doc').split(/([a-z0-9]+)/);
   let afterFormat = false;
   const rest = words.map((w) => {
     // ("JPEGs only", "PDFs": a format in the plural.)

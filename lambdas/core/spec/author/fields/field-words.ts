@@ -128,6 +128,12 @@ export const FORMATS: Readonly<Record<string, string>> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', doc: 'application/msword',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', xls: 'application/vnd.ms-excel',
 };
+/**
+ * "Word" alone names Microsoft Word only beside another format ("PDF or Word", "Word, PDF or
+ * JPEG"); anywhere else it is an ordinary word. A regular expression's source, lower case.
+ */
+const BESIDE = String.raw`(?:pdf|jpe?g|png|gif|heic|docx?|xlsx?|csv|excel|images?|photos?)s?`;
+export const WORD_BESIDE_FORMAT = String.raw`(?<=\b${BESIDE}\s*(?:(?:,|or|and|\/)\s*)?(?:an?\s+)?)word\b|\bword(?=\s*(?:(?:,|or|and|\/)\s*)?(?:an?\s+)?${BESIDE}\b)`;
 /** Generic words for a kind of file -> MIME type (in a parenthesis, a type cell or a rule). */
 export const GENERIC_FORMATS: Readonly<Record<string, string>> = {
   image: 'image/*', images: 'image/*', photo: 'image/*', photos: 'image/*', picture: 'image/*', pictures: 'image/*',

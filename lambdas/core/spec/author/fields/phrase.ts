@@ -81,12 +81,15 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("one nice photo too, JPEG only please as that's what the website likes": the courtesy, "too" and the reason say nothing of it.)
     .replace(/\s+please\b/gi, '')
     .replace(/\s+too(?=\s*(?:[,(]|$))/i, '')
+    // ("any allergies or behaviour notes - some of them bite!": a remark after a dash, a clause of its own, says nothing of it.)
+    .replace(/\s+[-–—]+\s+(?:some|most|many|all|a few|one|they|it|he|she|we|i|you|that|this|which)\s+(?:of\s+them\s+|of\s+us\s+)?[a-z]+\b[^()]*$/i, '')
     // ("the owner's contact details obviously": how sure the writer is says nothing of it.)
     .replace(/\s+(?:obviously|naturally|of course|ideally|definitely|for sure|as well)(?=\s*(?:[,(]|$))/i, '')
     .replace(/\s+(?:as|because|since|cos|coz)\s+(?:that['’]s|that\s+is|it['’]s|it\s+is|they|we|our)\b[^,;()]*/gi, '')
     // ("a pic of each one": of the record itself, no part of the name.)
     .replace(/\s+(?:of|for)\s+(?:each|every)\s+(?:single\s+)?one(?=\s*(?:[,(]|$))/i, '')
     // ("one of the vans": a van.)
+    .replace(/^one\s+of\s+(?:the|our|its|their)\s+([a-z][a-z-]*)(?=\s*(?:[,(]|$))/i, (_m, noun: string) => singular(noun))
     .replace(/^one\s+of\s+(?:the|our|its|their)\s+(?=[a-z])/i, '')
     // ("and keep one profile photo": that we keep it says nothing of it.)
     .replace(/^(?:keep|store|hold|save)\s+(?:one|a|an|the|their|its)\s+(?=[a-z])/i, '')
@@ -357,8 +360,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     text = text.slice(0, unit.index) + text.slice(unit.index + unit[0].length);
   }
   // ("at a date and time", "date/time": a record's one moment, said alone, is when it starts; writers name it
-  // starts_at and none of the corpus's 60 such fields date_time.)
-  if (/^(?:(?:at|on|for)\s+)?(?:(?:a|an|the|its|their)\s+)?(?:date and time|date\s*\/\s*time|date \+ time|date & time|datetime|time and date)$/i.test(text.trim())) {
+  // starts_at and none of the corpus's 60 such fields date_time.) ("at a particular date and time": which one, no name.)
+  if (/^(?:(?:at|on|for)\s+)?(?:(?:a|an|the|its|their)\s+)?(?:(?:particular|specific|set|certain|given|fixed|agreed|chosen)\s+)?(?:date and time|date\s*\/\s*time|date \+ time|date & time|datetime|time and date)$/i.test(text.trim())) {
     traits.type ??= 'datetime';
     text = 'starts at';
   }

@@ -7,6 +7,7 @@
  */
 import { emptyTraits, readDescriptor } from './descriptor';
 import { FORMATS, TYPE_PHRASES } from './field-words';
+import { sayPairsOut, sharePairedRest } from './paired-kinds';
 import { CHANNEL_WORD, isValueLike } from './values';
 import { Remembered } from '../remembered';
 
@@ -53,6 +54,9 @@ function splitFieldListOnce(said: string): string[] {
   });
   // ("on a date and time, and I jot down which flavours they tried and how it went": who writes them down is no item.)
   written = written.replace(/(,\s*(?:and\s+)?|^)(?:i|we|they|you)\s+(?:also\s+|usually\s+|then\s+)?(?:jot|write|note|put|take)\s+down\s+(?=[a-z])/gi, '$1');
+  // ("before and after photos of each job - JPEG only": one field of each kind, paired-kinds.ts.)
+  const { written: pairedOut, pairs } = sayPairsOut(written);
+  written = pairedOut;
   // ("names two members: the challenger and the challenged player": each one named is one of those.)
   const named = /^(?:two|three|four)\s+([a-z]+?)s\s*:\s*(.+)$/i.exec(written.trim());
   if (named) return splitFieldList(named[2]!).map((item) => `${item} (a ${named[1]!.toLowerCase()})`);
@@ -272,7 +276,7 @@ function splitFieldListOnce(said: string): string[] {
     // ("... and each one's either sunny or shady": what each is, one of those, the record's status.)
     .map((text) => text.replace(/^(?:each|every)\s+one(?:'s|’s|\s+is)\s+(?:either\s+)?([a-z][a-z -]*(?:,\s*[a-z][a-z -]*)*\s+or\s+[a-z][a-z -]*)$/i, 'status ($1)'))
     .filter(Boolean);
-  return shareLastParenthesis(sharePossessor(bothRequired(out), merged));
+  return shareLastParenthesis(sharePossessor(bothRequired(sharePairedRest(out, pairs)), merged));
 }
 
 /** The index of the last piece of a value list starting at `i` (i itself when there is none). */

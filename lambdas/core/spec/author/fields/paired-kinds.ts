@@ -1,0 +1,34 @@
+/**
+ * Two kinds of one thing said with the thing once: "before and after photos of each job - JPEG
+ * only", "start and end dates", "home and away scores". Each kind is a field of its own (a
+ * before photo and an after photo), and what is said after the pair is said of both.
+ */
+import { singular } from '../../offline-author/text';
+
+const KIND = 'before|after|front|back|start|end|home|away|inside|outside|opening|closing|arrival|departure|pickup|pick-up|drop-off|dropoff|check-in|check-out|first|last|min|minimum|max|maximum|morning|evening|upper|lower|left|right';
+const PAIRED = new RegExp(String.raw`\b(${KIND})\s+(?:and|&|\+)\s+(${KIND})\s+([a-z][a-z-]*)\b(?!\s+(?:and|or)\b)`, 'gi');
+
+/** The pairs a field list says, each said out ("before photo and after photo"). */
+export interface PairedKinds {
+  written: string;
+  /** Each pair's two fields, lower case ("before photo", "after photo"). */
+  pairs: Array<readonly [string, string]>;
+}
+
+export function sayPairsOut(written: string): PairedKinds {
+  const pairs: Array<readonly [string, string]> = [];
+  const out = written.replace(PAIRED, (_m, a: string, b: string, noun: string) => {
+    const thing = singular(noun.toLowerCase());
+    pairs.push([`${a.toLowerCase()} ${thing}`, `${b.toLowerCase()} ${thing}`]);
+    return `${a} ${thing} and ${b} ${thing}`;
+  });
+  return { written: out, pairs };
+}
+
+/** The first field of each pair gets what the list says after the second ("... of each job - JPEG only"). */
+export function sharePairedRest(items: readonly string[], pairs: PairedKinds['pairs']): string[] {
+  return items.map((item, i) => {
+    const pair = pairs.find(([first, second]) => item.toLowerCase() === first && items[i + 1]?.toLowerCase().startsWith(second));
+    return pair ? item + items[i + 1]!.slice(pair[1].length) : item;
+  });
+}

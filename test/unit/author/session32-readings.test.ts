@@ -1,0 +1,155 @@
+/**
+ * Session 32 (issue 23): readings three new users' descriptions showed missing (a dog groomer's
+ * chatty letter, an allotment society's informal notes, a tutoring agency's plain prose), pinned
+ * on records made up for these tests: "PDF or Word", an action on records still in a state a time
+ * after one of their dates, what a field of the record "is" (things joined by "or"), "at a
+ * particular date and time", one more state said with its own verb, two kinds of one thing said
+ * with the thing once ("before and after photos"), a remark after a dash, sums charged on a
+ * record, booking with no object, and "if someone is a no-show".
+ */
+import { authorSpec, editSpec } from '../../../lambdas/core/spec/offline-author';
+import { fieldOf as field, probeSpec as spec, rightsOf } from '../../support/author-probe';
+
+const WORD = ['application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'];
+
+describe('Word named beside another format', () => {
+  it.each([
+    ['Essays: title, draft file (PDF or Word, max 5 MB).', ['application/pdf', ...WORD]],
+    ['Essays: title, draft file (Word or PDF, max 5 MB).', ['application/pdf', ...WORD]],
+    ['Essays: title, draft file (PDF, Word or JPEG, max 5 MB).', ['application/pdf', ...WORD, 'image/jpeg']],
+  ])('reads "%s" with Word\'s two formats', (sentence, types) => {
+    const s = spec(sentence);
+    const draft = field(s, 'Essay', 'draft_key');
+    expect([...(draft?.file?.contentTypes ?? [])].sort()).toEqual([...types].sort());
+    expect(draft?.file?.maxBytes).toBe(5 * 1048576);
+    expect(draft?.notes ?? '').toBe('');
+  });
+
+  it('keeps "word" anywhere else an ordinary word ("a word count")', () => {
+    const s = spec('Essays: title, a word count.');
+    expect(field(s, 'Essay', 'word_count')?.type).toBe('integer');
+  });
+});
+
+describe('an action on records still in a state, a time after one of their dates', () => {
+  it('reads "Send bills that are still unpaid 21 days after the issue date a reminder email" as a wait from that date, then the action', () => {
+    const s = spec('Bills have a reference, an issue date, an amount and a paid flag.', 'Send bills that are still unpaid 21 days after the issue date a reminder email.');
+    const flow = s.workflows[0]!;
+    expect(flow.trigger).toEqual({ entity: 'Bill', event: 'created' });
+    expect(flow.steps[0]).toMatchObject({ kind: 'waitUntil', field: 'issue_date', offset: '+P21D' });
+    expect(flow.steps[1]).toMatchObject({ kind: 'task', name: 'send_reminder_email' });
+    // (No state "issue" made up from the date's name.)
+    expect(field(s, 'Bill', 'status')).toBeUndefined();
+  });
+});
+
+describe('what a field of the record is, things joined by "or"', () => {
+  it.each([['is'], ['can be']])('reads "The treatment %s a wash, a deep clean or a wax polish" as its values, without articles', (verb) => {
+    const s = spec('Each valet is for one car.', `The treatment ${verb} a wash, a deep clean or a wax polish.`, 'Cars have a plate.');
+    expect(field(s, 'Valet', 'treatment')).toMatchObject({ type: 'enum', values: ['wash', 'deep_clean', 'wax_polish'] });
+    expect(s.entities.map((e) => e.name)).not.toContain('Treatment');
+  });
+
+  it('still reads "A shift is a date, a start time and an end time" as the fields of a shift', () => {
+    const s = spec('A shift is a date, a start time and an end time.');
+    expect(s.entities.find((e) => e.name === 'Shift')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['date', 'start_time', 'end_time']));
+  });
+});
+
+describe('when a record is', () => {
+  it('reads "at a particular date and time" as when it starts', () => {
+    const s = spec('Each valet is for one car, at a particular date and time.', 'Cars have a plate.');
+    expect(field(s, 'Valet', 'starts_at')?.type).toBe('datetime');
+    expect(s.entities.find((e) => e.name === 'Valet')?.fields.map((f) => f.name)).not.toContain('particular_at');
+  });
+
+  it('reads "with one of the valeters", valeters being people who use it, as one of them', () => {
+    const s = spec('Each valet is for one car, with one of the valeters.', 'Cars have a plate.', 'Valeters can read and update valets.');
+    expect(field(s, 'Valet', 'valeter_id')?.type).toBe('ref(User)');
+  });
+});
+
+describe('one more state, said with its own verb', () => {
+  it('reads "..., then done, or they can be a no-show" as the state no_show', () => {
+    const s = spec('Fittings have a date.', 'Fittings are booked, then confirmed, then done, or they can be a no-show.');
+    expect(field(s, 'Fitting', 'status')?.values).toEqual(['booked', 'confirmed', 'done', 'no_show']);
+  });
+});
+
+describe('two kinds of one thing, said with the thing once', () => {
+  it('reads "before and after photos of each valet - jpg or png, up to 8MB" as two files, each with those rules', () => {
+    const s = spec('Each valet is for one car.', 'I take before and after photos of each valet for our website - jpg or png, up to 8MB.', 'Cars have a plate.');
+    for (const name of ['before_photo_key', 'after_photo_key']) {
+      expect(field(s, 'Valet', name)?.file).toEqual({ contentTypes: ['image/jpeg', 'image/png'], maxBytes: 8 * 1048576 });
+    }
+  });
+
+  it('reads "start and end dates" and "home and away scores" as one field of each kind', () => {
+    const s = spec('Fixtures have a venue, start and end dates, and home and away scores.');
+    expect(['start_date', 'end_date', 'home_score', 'away_score'].map((name) => field(s, 'Fixture', name)?.type)).toEqual(['date', 'date', 'integer', 'integer']);
+  });
+
+  it('keeps kinds joined by "or" as values ("(pickup or home delivery)")', () => {
+    const s = spec('Orders: order date, delivery method (pickup or home delivery).');
+    expect(field(s, 'Order', 'delivery_method')?.values).toEqual(['pickup', 'home_delivery']);
+  });
+});
+
+describe('a remark after a dash', () => {
+  it('reads "any allergies or behaviour notes - some of them bite!" without the remark', () => {
+    const s = spec('For each cat I need its name and any allergies or behaviour notes - some of them scratch!');
+    expect(s.entities.find((e) => e.name === 'Cat')?.fields.map((f) => f.name)).toEqual(['name', 'allergies_or_behaviour_notes']);
+  });
+});
+
+describe('sums charged on a record', () => {
+  it('reads "I charge a price for each one and sometimes add a tip" as two decimals of the record just described, the second optional', () => {
+    const s = spec('Each valet is for one car.', 'I charge a price for each one and sometimes add a tip.', 'Cars have a plate.');
+    expect(field(s, 'Valet', 'price')?.type).toBe('number');
+    expect(field(s, 'Valet', 'tip')).toMatchObject({ type: 'number', required: false });
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+
+  it('reads "We charge a call-out fee on every visit" on the record it names', () => {
+    const s = spec('Visits have a date.', 'Engineers have a name.', 'We charge a call-out fee on every visit.');
+    expect(field(s, 'Visit', 'call_out_fee')?.type).toBe('number');
+  });
+});
+
+describe('booking, said with no object', () => {
+  it('reads "Customers should be able to book online" as making the record that starts booked', () => {
+    const s = spec('Cars have a plate. Appointments have a date.', 'Appointments are booked, then done.', 'Customers should be able to book online and see their own cars and appointments.');
+    expect(rightsOf(s, 'customer')).toEqual({ Car: 'r:own', Appointment: 'c r:own' });
+  });
+
+  it('keeps what a booking with an object makes: "book a burial into a plot" makes the burial', () => {
+    // (Reservations start booked here too: the object, not the state, says what is made.)
+    const s = spec('Plots have a number. Burials have a date. Reservations have a date.', 'Reservations are booked, then taken up.', 'Funeral directors can book a burial into a plot.');
+    expect(rightsOf(s, 'funeral_director').Burial).toMatch(/^c\b/);
+    expect(rightsOf(s, 'funeral_director').Reservation).toBeUndefined();
+  });
+});
+
+describe('if someone is in a state', () => {
+  it('reads "If someone is a no-show, email me" as a handler on the record whose state that is', () => {
+    const s = spec('Fittings have a date.', 'Fittings are booked, then done, or they can be a no-show.', 'If someone is a no-show, email me so I can chase them.');
+    expect(s.events?.[0]?.on).toMatchObject({ entity: 'Fitting', field: 'status', value: 'no_show' });
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+});
+
+describe('Word beside another format, in a chat edit', () => {
+  it.each([['Add a contract file (PDF or Word, max 5 MB) to orders'], ['Add a contract file to orders, PDF or Word']])('reads "%s" as a file of those formats named contract', (message) => {
+    const out = editSpec(authorSpec({ name: 'P', description: 'An order has a date and a title.' }), message);
+    const contract = out.spec.entities[0]!.fields.find((f) => f.type === 'file');
+    expect(contract?.name).toBe('contract_key');
+    expect([...(contract?.file?.contentTypes ?? [])].sort()).toEqual(['application/pdf', ...WORD].sort());
+  });
+});
+
+describe('a word of the language near a known word', () => {
+  it('keeps "Fittings" (the plural of "fitting"), no near-miss of "findings"', () => {
+    const s = spec('Fittings have a date and a tailor.');
+    expect(s.entities.map((e) => e.name)).toEqual(['Fitting']);
+  });
+});
