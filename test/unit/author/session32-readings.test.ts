@@ -153,3 +153,27 @@ describe('a word of the language near a known word', () => {
     expect(s.entities.map((e) => e.name)).toEqual(['Fitting']);
   });
 });
+
+describe('an allotment society\'s informal notes', () => {
+  it('reads "rent per year" and "price per night" as sums, "visits per year" as a count', () => {
+    const s = spec('berths: berth number (unique), rent per year, price per night, visits per year');
+    expect(['rent_per_year', 'price_per_night', 'visits_per_year'].map((name) => field(s, 'Berth', name)?.type)).toEqual(['number', 'number', 'integer']);
+  });
+
+  it.each([['is let to one holder'], ['is let out to one holder at a time']])('reads "each berth %s" as a link to the holder', (said) => {
+    const s = spec('berths: berth number (unique), length', `each berth ${said}. holders have name, email, phone`);
+    expect(field(s, 'Berth', 'holder_id')?.type).toBe('ref(Holder)');
+  });
+
+  it.each([['status waiting, offered, accepted or declined'], ['status: waiting, offered, accepted or declined']])('reads "%s" after a dashed field list as that record\'s states', (said) => {
+    const s = spec(`berths: berth number, length\nqueue - ppl put their name down w/ email + how many berths they'd like, date added. ${said}`);
+    const queue = s.entities.find((e) => e.name === 'Queue');
+    expect(queue?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['name', 'email', 'status']));
+    expect(field(s, 'Queue', 'status')?.values).toEqual(['waiting', 'offered', 'accepted', 'declined']);
+  });
+
+  it.each([['anyone can join the waiting list without an account'], ['Anyone can join the waiting list without logging in.']])('reads "%s" as public create on the list\'s entries', (said) => {
+    const s = spec('waiting list - name, email, date added.', 'berths: berth number', `committee can do everything. ${said}`);
+    expect(s.access).toContainEqual({ entity: 'WaitingList', operation: 'create', level: 'public' });
+  });
+});

@@ -537,7 +537,10 @@ export function readDescription(description: string): Reading {
         addList(previous!, `${states!.topic.trim()} (${values.slice(0, -1).join(', ')} or ${values[values.length - 1]})`, sentence.index);
         return false;
       }
-      const stateEntity = states ? (ownStatus ? previous : nameOf(states.topic, units)) : undefined;
+      // ("waiting list - name, email. status: waiting, offered or declined": with no record said in a sentence yet, the one
+      // a field list on that line or above set out.)
+      const listedAbove = ownStatus && !previous ? fieldLists.filter((l) => l.line <= at).pop() : undefined;
+      const stateEntity = states ? (ownStatus ? (previous ?? (listedAbove ? nameOf(listedAbove.topic, units, true) : undefined)) : nameOf(states.topic, units)) : undefined;
       if (states && stateEntity) {
         statusLists.push({ entity: stateEntity, values: states.values, sentence: sentence.index });
         return false;

@@ -32,7 +32,7 @@ const NP = String.raw`([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)`;
 // ("a particular customer at one of that customer's properties": one, said of a particular one or of another's.)
 const ONE = String.raw`(?:exactly one|only one|just one|one and only one|at most one|zero or one|no more than one|a single|one single|(?:a|one) (?:particular|specific|given)|one of (?:that|the|this) [a-z-]+['’]s|one of (?:their|its|his|her|the)|one of (?:those|these|our|my|us|you)(?=\s+(?!(?:states|statuses|stages|steps|phases|options|values|kinds|types|sorts|categories|levels|ways)\b))|a|an|one|the|its|their)\s+`;
 /** A passive's participle, regular or one of the common irregular ones ("is sold on", "is held at"). */
-const PARTICIPLE = String.raw`(?:[a-z]+(?:ed|en|ght|wn)|sold|held|told|paid|sent|lent|spent|kept|left|lost|found|made|run|put|set|done|given|built|led|rung|sung|hung|won|spun|struck|dug|stuck|shot|met|fed|bred|read)`;
+const PARTICIPLE = String.raw`(?:[a-z]+(?:ed|en|ght|wn)|sold|held|let|told|paid|sent|lent|spent|kept|left|lost|found|made|run|put|set|done|given|built|led|rung|sung|hung|won|spun|struck|dug|stuck|shot|met|fed|bred|read)`;
 /** Before the verb: "every module must belong to one course", "a track can only belong to one album". */
 // ("An alteration request is also for one scaffold": what else it is, too.)
 const MODAL = String.raw`(?:(?:must|should|can|will|may|has to|have to)\s+)?(?:only\s+)?(?:always\s+)?(?:also\s+)?`;

@@ -45,6 +45,8 @@ function plainRightsWordingOnce(clause: string): string {
     .replace(/^(\s*(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?)\s*\((?:\s*(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple|about|around|roughly|usually|mostly|currently)\b[^()]*)\)(?=\s+(?:can|may|should|must|will|are|is|get|have|need|do)\b)/i, '$1')
     // ("It would honestly be lovely if people looking for a space could see the list of boxes": a wish that they can.)
     .replace(/^(\s*)it(?:['’]d|\s+would)\s+(?:\w+\s+)?be\s+(?:really\s+|so\s+)?(?:lovely|great|nice|good|handy|brilliant|ideal|useful|helpful|amazing)\s+if\s+((?:the\s+)?(?:people|anyone|anybody|everyone|visitors|customers|members|the public|[a-z]+s))(?:\s+(?:looking|wanting|hoping|searching|waiting)\s+(?:for|to)\s+[a-z]+(?:\s+[a-z]+)?)?\s+could\s+/i, '$1$2 can ')
+    // ("anyone can join the waiting list": joining a list is adding oneself to it, an entry of it.)
+    .replace(/\b(join|joins|joining)\s+(?=(?:the|a|our)\s+(?:[a-z]+\s+)?(?:list|queue|waitlist|waiting\s+list|mailing\s+list|register)\b)/gi, (_m, verb: string) => `${/ing$/i.test(verb) ? 'adding themselves' : /s$/i.test(verb) ? 'adds themselves' : 'add themselves'} to `)
     // ("Section leaders can take attendance for their own section": taking it is making attendance records.)
     .replace(/\b(take|takes|taking|mark|marks|marking|do|does|doing)\s+(?:the\s+)?(?:attendance|register|roll\s+call)\b/gi, (_m, verb: string) => `${/ing$/i.test(verb) ? 'creating' : /s$/i.test(verb) ? 'creates' : 'create'} attendance`)
     // ("Volunteers just want to see when picks are happening": a wish to see them is the right to.)

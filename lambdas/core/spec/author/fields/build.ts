@@ -169,6 +169,9 @@ export function impliedType(ws: readonly string[]): string {
   if (ws.length > 1 && /^(?:[a-z]+ed|seen|done|spent|given|taken|paid|sold|kept|left)$/.test(head) && !HEAD_TYPES[head]) return impliedType(ws.slice(0, -1));
   // (`amount due`, `balance outstanding`, `fee owing`: an adjective after a sum of money.)
   if (ws.length > 1 && /^(?:due|outstanding|owing|owed|payable|remaining|left|total|overall)$/.test(head) && HEAD_TYPES[ws[ws.length - 2]!] === 'number') return 'number';
+  // ("rent per year", "price per night": the sum, whatever it is per.)
+  const per = ws.indexOf('per');
+  if (per > 0 && HEAD_TYPES[ws[per - 1]!]) return HEAD_TYPES[ws[per - 1]!]!;
   const compound = ws.length > 1 ? COMPOUND_HEAD_TYPES[`${ws[ws.length - 2]} ${head}`] : undefined;
   if (compound) return compound;
   const headType = HEAD_TYPES[head];

@@ -44,7 +44,9 @@ export function splitFieldList(written: string): string[] {
 }
 
 function splitFieldListOnce(said: string): string[] {
-  let written = said;
+  // ("before and after photos of each job - JPEG only": one field of each kind, paired-kinds.ts.)
+  const { written: paired, pairs } = sayPairsOut(said);
+  let written = paired;
   // ("..., and if it's a gift, who the lucky recipient is": a condition before an item is what makes it optional, no item.)
   written = written.replace(/(,\s*(?:and\s+)?|^)(?:only\s+)?if\s+(?:it['’]s|it\s+is|they['’]re|they\s+are)\s+(?:an?\s+|the\s+)?[a-z-]+(?:\s+[a-z-]+)?\s*,\s*(?=[a-z])/gi, '$1optionally ');
   // ("..., at a date and time, and can be a full groom, a bath and brush, or a nail trim": what kind it is, of those.)
@@ -54,9 +56,8 @@ function splitFieldListOnce(said: string): string[] {
   });
   // ("on a date and time, and I jot down which flavours they tried and how it went": who writes them down is no item.)
   written = written.replace(/(,\s*(?:and\s+)?|^)(?:i|we|they|you)\s+(?:also\s+|usually\s+|then\s+)?(?:jot|write|note|put|take)\s+down\s+(?=[a-z])/gi, '$1');
-  // ("before and after photos of each job - JPEG only": one field of each kind, paired-kinds.ts.)
-  const { written: pairedOut, pairs } = sayPairsOut(written);
-  written = pairedOut;
+  // ("people put their name down w/ email + ...": who they are, their name, then what they give with it.)
+  written = written.replace(/^(?:people|ppl|they|customers|folks?|members|visitors|someone|somebody|applicants|parents)\s+(?:put|puts|write|writes|leave|leaves|add|adds|jot|jots)\s+(?:their|his|her|a)\s+names?\s+down\b(?:\s+(?:with|w\/|plus|and)\s+)?/i, (all) => (/\s$/.test(all) ? 'name, ' : 'name'));
   // ("names two members: the challenger and the challenged player": each one named is one of those.)
   const named = /^(?:two|three|four)\s+([a-z]+?)s\s*:\s*(.+)$/i.exec(written.trim());
   if (named) return splitFieldList(named[2]!).map((item) => `${item} (a ${named[1]!.toLowerCase()})`);
