@@ -177,3 +177,80 @@ describe('an allotment society\'s informal notes', () => {
     expect(s.access).toContainEqual({ entity: 'WaitingList', operation: 'create', level: 'public' });
   });
 });
+
+describe("a makerspace's user stories", () => {
+  it('reads "I want to report a broken tool with a description and an optional photo" as a fault report for the tool', () => {
+    const s = spec('- As a member, I want to report a broken kiln with a description and an optional photo (JPEG or PNG, max 5 MB).\n- As the manager, I want to add kilns. Each kiln has a name and a location.');
+    expect(s.entities.find((e) => e.name === 'FaultReport')?.fields.map((f) => f.name)).toEqual(['description', 'photo_key', 'kiln_id']);
+    expect(s.entities.find((e) => e.name === 'Kiln')?.fields.map((f) => f.name)).toEqual(['name', 'location']);
+    expect(rightsOf(s, 'member').FaultReport).toMatch(/^c/);
+    expect(rightsOf(s, 'member').Kiln ?? '').not.toContain('c');
+  });
+
+  it('reads "book a kiln for a time slot (start and end)" as when the booking starts and ends', () => {
+    const s = spec('- As a member, I want to book a kiln for a time slot (start and end), so that nobody else grabs it.\n- As the manager, I want to add kilns. Each kiln has a name.');
+    expect(['starts_at', 'ends_at'].map((name) => field(s, 'Booking', name)?.type)).toEqual(['datetime', 'datetime']);
+    expect(field(s, 'Booking', 'time_slot')).toBeUndefined();
+  });
+});
+
+describe("a podcast network's relations", () => {
+  it('reads "(square PNG or JPEG, up to 2 MB)" as the two formats', () => {
+    const s = spec('A series has a title and a cover image (square PNG or JPEG, up to 2 MB).');
+    expect(field(s, 'Series', 'cover_image_key')?.file).toEqual({ contentTypes: ['image/png', 'image/jpeg'], maxBytes: 2 * 1048576 });
+  });
+
+  it('reads "An instalment is a draft, scheduled or published" as its states', () => {
+    const s = spec('An instalment has a title and a release date.', 'An instalment is a draft, scheduled or published.');
+    expect(field(s, 'Instalment', 'status')?.values).toEqual(['draft', 'scheduled', 'published']);
+  });
+
+  it("reads \"When an instalment's release date arrives, publish it\" as a wait until that date, then the state", () => {
+    const s = spec('An instalment has a title, a release date and a status: draft, scheduled or published.', "When an instalment's release date arrives, publish it.");
+    const flow = s.workflows[0]!;
+    expect(flow.trigger).toEqual({ entity: 'Instalment', event: 'created' });
+    expect(flow.steps.map((step) => step.kind)).toEqual(['waitUntil', 'task']);
+    expect(flow.steps[0]).toMatchObject({ field: 'release_date' });
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+});
+
+describe("a recording studio owner's letter", () => {
+  it('reads "let\'s keep it simple and treat a label as a client too" as no record', () => {
+    const s = spec('A gig has a date.', "Some clients are labels, but let's keep it simple and treat a label as a client too.");
+    expect(s.entities.map((e) => e.name)).not.toContain('Let');
+  });
+
+  it('reads "A patron is either a school or a family. We need their name, ..." as a record with its kind and fields, patrons logging in too', () => {
+    const s = spec('A visit has a date.', 'A patron is either a school or a family. We need their name, a contact person and email.', 'Patrons can see their own visits.');
+    expect(s.entities.find((e) => e.name === 'Patron')?.fields.map((f) => f.name)).toEqual(['type', 'name', 'contact_person', 'email']);
+    expect(field(s, 'Patron', 'type')?.values).toEqual(['school', 'family']);
+  });
+
+  it('reads "two engineers, Sam and Priya" and "Sam and Priya can ..." as the engineer role', () => {
+    const s = spec('There are three of us: me (I own the place), and two engineers, Sam and Priya.', 'A mix has a title. An invoice has an amount.', 'Sam and Priya can see and edit everything except invoices.');
+    expect(rightsOf(s, 'engineer')).toEqual({ Mix: 'r u' });
+  });
+
+  it('reads "A take is a block of studio time: a date, a start time and a room" as the take\'s fields', () => {
+    const s = spec('A song has a title.', 'A take is a block of studio time: a date, a start time and a room.');
+    expect(s.entities.find((e) => e.name === 'Take')?.fields.map((f) => f.name)).toEqual(['date', 'start_time', 'room']);
+  });
+
+  it('reads "A release is something like "the Hollow Pines EP": it belongs to one artist, has a title and a budget"', () => {
+    const s = spec('An artist has a name.', 'A release is something like "the Hollow Pines EP": it belongs to one artist, has a title and a budget.');
+    expect(s.entities.find((e) => e.name === 'Release')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['title', 'budget', 'artist_id']));
+  });
+});
+
+describe('"take" as a noun', () => {
+  it('reads "A take has a date and a room" as the Take record, no act of creating', () => {
+    const s = spec('A take has a date and a room.');
+    expect(s.entities.map((e) => e.name)).toEqual(['Take']);
+  });
+
+  it('still reads "Stewards take bookings" as creating them', () => {
+    const s = spec('A booking has a date.', 'Stewards take bookings.');
+    expect(rightsOf(s, 'steward').Booking).toMatch(/^c\b/);
+  });
+});

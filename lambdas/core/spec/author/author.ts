@@ -582,14 +582,21 @@ export function readDescription(description: string): Reading {
       const eachOfBefore = def?.topic === PREVIOUS && parts.indexOf(part) > 0 && /^(?:each|every)\s+(?:one|of them|single one)\b/i.test(part.trim()) ? endedOn(part) : undefined;
       const entity = def && !runBy ? (def.topic === PREVIOUS ? eachOfBefore ?? previous ?? (headed ? nameOf(headed, units) : undefined) : nameOf(def.topic, units, def.list !== undefined)) : undefined;
       if (!def || !entity) {
-        // ("A session is a lesson slot. It's got a start ...": what "it" is next.)
+        // ("A session is a lesson slot. It's got a start ...", "A client is either a band or a solo artist. We need their
+        // name, ...": what "it" is next.)
         // ("A hire is when another group borrows some costumes. We note the group's name, ...": the same.)
         // ("Customers place orders online - they need an account for that - and an order is basically a list of ...": at the end too.)
-        const said = /(?:^|[,;-]\s*(?:and\s+)?|\s+and\s+)(?:a|an|the|each|every)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(?:a|an|just a|basically a|really a|simply a|one|(?:just\s+|basically\s+|simply\s+)?(?:when|where|whenever))\s/i.exec(part.trim());
+        const said = /(?:^|[,;-]\s*(?:and\s+)?|\s+and\s+)(?:a|an|the|each|every)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(?:either\s+)?(?:a|an|just a|basically a|really a|simply a|one|something like|(?:just\s+|basically\s+|simply\s+)?(?:when|where|whenever))\s/i.exec(part.trim());
         const named = said ? nameOf(said[1]!, units) : undefined;
         // ("A carer is a fostering household. It has a household name, ...": a record type, though people of that name have a role.)
-        const describedNext = /^(?:it|they)(?:\s+(?:also\s+)?(?:has|have|holds?|records?|keeps?|stores?)|['’]s\s+got|['’]ve\s+got)\s/i.test((parts[parts.indexOf(part) + 1] ?? sentences[sentences.indexOf(sentence) + 1]?.text ?? '').trim());
-        if (named && (!earlyRoles.has(snakeCase(named)) || describedNext)) previous = named;
+        // ("A client is either a band or a solo artist. We need their name, ...": what the writer keeps of one, too.)
+        const describedNext = /^(?:it|they)(?:\s+(?:also\s+)?(?:has|have|holds?|records?|keeps?|stores?)|['’]s\s+got|['’]ve\s+got)\s|^(?:we|i)\s+(?:also\s+)?(?:need|keep|record|store|take|want|note)\s+(?:their|its|his|her)\s/i.test((parts[parts.indexOf(part) + 1] ?? sentences[sentences.indexOf(sentence) + 1]?.text ?? '').trim());
+        if (named && (!earlyRoles.has(snakeCase(named)) || describedNext)) {
+          previous = named;
+          // ("A client is either a band or a solo artist": the kinds it is, its type.)
+          const kinds = /\bis\s+either\s+(?:a|an)\s+([a-z]+(?:\s+[a-z]+)?)\s+or\s+(?:a|an)\s+([a-z]+(?:\s+[a-z]+)?)$/i.exec(part.trim().replace(/[.!]$/, ''));
+          if (kinds) addList(named, `type (${kinds[1]} or ${kinds[2]})`, sentence.index);
+        }
         return true;
       }
       // ("Ringers can submit a performance with its band places and ...": the records that come with it, not its fields.)

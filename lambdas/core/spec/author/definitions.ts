@@ -193,7 +193,10 @@ function definitionOf(text: string): ProseDefinition | undefined {
   clean = clean.replace(/^(?:(?:each|every|a|an|the|our)\s+)?[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?\s+(?:is|are)\s+what\s+[^:]{3,80}:\s*(?=(?:each|every|it|they)\s)/i, '')
     .replace(/^((?:(?:each|every|a|an|the|our)\s+)?[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s+(?:is|are)\s+what\s+[^:]{3,80}:\s*(?=\S)/i, '$1 have ')
     // ("A production is a show we stage: it has a title, ...": what it is, then what it has.)
-    .replace(/^((?:each|every|a|an|the|our)\s+[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s+(?:is|are)\s+(?:a|an|the|our|one of (?:the|our))\s+[^:]{2,60}:\s*(?:it|they|each one)\s+(?=(?:has|have|holds?|records?|keeps?|includes?)\s)/i, '$1 ');
+    // ("A project is something like "the Hollow Pines EP": it belongs to one client, has ...": an example of one, too.)
+    .replace(/^((?:each|every|a|an|the|our)\s+[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s+(?:is|are)\s+(?:a|an|the|our|one of (?:the|our)|something like|things like|stuff like|e\.g\.)\s+[^:]{2,60}:\s*(?:it|they|each one)\s+(?=(?:has|have|holds?|records?|keeps?|includes?|belongs?|is for)\s)/i, '$1 ')
+    // ("A session is a block of studio time: a date, a start time, ...": what it is, then its fields.)
+    .replace(/^((?:each|every|a|an|the|our)\s+[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s+(?:is|are)\s+(?:a|an|one|our)\s+[^:,]{2,60}:\s*(?=(?:a|an|the|its|their)\s+[a-z][^:]*,)/i, '$1 has ');
   // ("Apart from the student it belongs to, a placement test stores ...": what it refers to, said elsewhere, is no field here.)
   clean = clean.replace(/^(?:apart from|besides|on top of|as well as|in addition to)\s+[^,]{3,80},\s*(?=(?:a|an|each|every|the|it|they)\s)/i, '');
   // ("people can leave a review that's linked to their booking, with ...": a review for their booking.)

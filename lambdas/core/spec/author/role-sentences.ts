@@ -100,7 +100,19 @@ export function peopleAsRoles(text: string): string {
     if (!PERSON_NOUN.test(label)) continue;
     for (const m of line[2]!.matchAll(/\b([A-Z][a-z]+)\s+(?:comes?|needs?|can|will|is|works?|helps?|does|should|looks?|handles?)\b/g)) if (!SENTENCE_OPENERS.test(m[1]!) && m[1]!.toLowerCase() !== label) roles.set(m[1]!, label);
   }
+  // ("two engineers, Sam and Priya": each one named holds the role.)
+  for (const m of text.matchAll(/\b(?:two|three|four|five|both|our|my|the)\s+([a-z]+?)s,\s+([A-Z][a-z]+)(?:,\s+([A-Z][a-z]+))?,?\s+and\s+([A-Z][a-z]+)\b/g)) {
+    if (!PERSON_NOUN.test(m[1]!)) continue;
+    for (const name of [m[2], m[3], m[4]]) if (name && !SENTENCE_OPENERS.test(name)) roles.set(name, m[1]!);
+  }
   let out = text;
+  // ("Sam and Priya can see ...": two who hold one role, the role's people.)
+  for (const [first, role] of roles) {
+    for (const [second, other] of roles) {
+      if (first === second || role !== other) continue;
+      out = out.replace(new RegExp(String.raw`(^|[.!?]\s+|\n\s*(?:[-*•]\s+)?)${first}\s+and\s+${second}(?=\s+(?:can|could|should|must|will|need|want|handle|manage|do|look|see|read|update|add|run|keep|deal|are|have)\b)`, 'g'), (_m, lead: string) => `${lead}The ${role}s`);
+    }
+  }
   for (const [name, role] of roles) {
     if (SENTENCE_OPENERS.test(name)) continue;
     out = out.replace(new RegExp(String.raw`(^|[.!?]\s+|\n\s*(?:[-*•]\s+)?)${name}(?:\s+the\s+${role})?(?=\s+(?:can|could|should|must|will|needs?|wants?|handles?|manages?|does|looks?|sees?|reads?|updates?|adds?|runs?|keeps?|deals?|is|has)\b)`, 'g'), (_m, lead: string) => `${lead}The ${role}`);

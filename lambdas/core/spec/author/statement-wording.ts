@@ -99,6 +99,11 @@ function eachRuled(text: string): string {
   return m[1]!.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((item) => `${item.trim()} is required`).join('; ');
 }
 
+/** What a report of a thing in a bad state is called ("report a broken tool": a fault report). */
+const STATE_REPORTS: Readonly<Record<string, string>> = {
+  broken: 'fault', faulty: 'fault', defective: 'fault', unsafe: 'fault', dangerous: 'fault', damaged: 'damage', missing: 'loss', lost: 'loss', stolen: 'theft', leaking: 'leak',
+};
+
 export function plainStatement(s: string): string {
   return namedRole(introducedRole(selfIntroduced(eachOneOfLabel(announcedName(stuckAsWorkflow(plainWorkflowWording(plainRightsWording(valuesUntilThen(labelledRelation(eachRuled(s)))))))))))
     // ("which I'll call venues", "what we'd call a job": what the writer calls it.)
@@ -107,6 +112,8 @@ export function plainStatement(s: string): string {
     .replace(/,?\s+even\s+(?:though|if)\s+[^,:;()]+(?=\s*:)/gi, '')
     // ("Then the places we perform at, which I call venues: we need ...": the record, by the name the writer gives it.)
     .replace(/^((?:(?:then|next|now|also|and|first)\s*,?\s+)?)(?:the|our)\s+[a-z][^,:;]{1,60},\s*(?:which|what)\s+(?:i|we)\s+call\s+(?:the\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*:/i, '$1the $2:')
+    // ("I want to report a broken tool with a description ...": what is made is a fault report, for the tool.)
+    .replace(/\b(can|may|to|will|should)\s+report\s+(?:a|an|the)\s+(broken|faulty|defective|unsafe|dangerous|damaged|missing|lost|stolen|leaking)\s+([a-z]+)\b/gi, (_m, modal: string, state: string, thing: string) => `${modal} log a ${STATE_REPORTS[state.toLowerCase()]} report for a ${thing}`)
     // ("I can report a problem with my plot (a description, ...)": what is made is a problem report.)
     .replace(/\b(can|may|to|will|should)\s+report\s+(a|an)\s+([a-z]+)(?:\s+with(?=\s+(?:my|our|their|the|a|an)\s+[a-z]+\s*\())?(?=\s+(?:with|about|on|for|against|my|our|their|the|a|an)\s|\s*\()/gi, (all: string, modal: string, det: string, noun: string) => (/^report$/i.test(noun) ? all : `${modal} log ${det} ${noun} report${/\swith$/i.test(all) ? ' for' : ''}`))
     // ("pics of finished nails w/ each appt, jpg only": a file kept for each record.)

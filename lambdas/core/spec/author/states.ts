@@ -127,6 +127,8 @@ function readStatesOnce(written: string): StateList | undefined {
     // ("..., or cancelled at any point, and we note the deposit amount": when it may happen, and a field said after, are no states.)
     .replace(/(\bor\s+[a-z][a-z-]*)\s+(?:at\s+any\s+(?:point|time|stage)|along\s+the\s+way|before\s+that|at\s+any\s+moment)\b/i, '$1')
     .replace(/(,\s*or\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*,\s*and\s+(?:we|i|they|you)\s+(?:also\s+)?(?:note|record|keep|log|track|store|take|write down|jot down)\b.*$/i, '$1')
+    // ("An episode is a draft, scheduled or published": the first state said as a noun, with its article.)
+    .replace(/^((?:a|an|each|every|the)\s+[a-z]+(?:\s+[a-z]+)?\s+is\s+(?:either\s+|always\s+)?)(?:a|an)\s+([a-z][a-z-]*)(?=\s*,\s*(?:then\s+)?[a-z][a-z-]*(?:\s*,|\s+or\s|\s+and\s|$)|\s+or\s+(?:a\s+|an\s+)?[a-z][a-z-]*$)/i, '$1$2')
     // ("status waiting, offered, accepted or declined", "status: open or closed" said alone: the status is one of those.)
     .replace(/^(?:and\s+)?(status|state|stage)\s*(?:[:–—-]\s*|\s+(?=[a-z][a-z-]*\s*,))(?=[a-z])/i, 'the $1 is ')
     // ("..., then done, or they can be a no-show": one more state, said with its own verb.)

@@ -14,7 +14,7 @@ import { snakeCase } from '../../text/case';
 import { emptyHints, type WorkflowHints } from './workflow-branches';
 import { uniqueName, durationWords, workflowName, type Draft } from './workflow-draft';
 import { relativeAmount } from './workflow-waits';
-import { asStatusValue, dateField, dateOwner, keptPast, statusFieldOf } from './workflow-record-fields';
+import { DATE_WORDS, asStatusValue, dateField, dateOwner, keptPast, statusFieldOf } from './workflow-record-fields';
 import { madeByAct, nounOfAct, participantRecord, startedByAct } from './workflow-acts';
 import { commaBeforeAction, conditionFirst, plainWorkflowWording, workflowPieces } from './workflow-wording';
 import { heldIn, nextState, stateHolder, statePhrase, triggerFor } from './workflow-triggers';
@@ -163,6 +163,14 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     }
   }
 
+  // ("When an episode's publish date arrives, publish it": a wait until that date of the record, then the action;
+  // "arrives" reads "is created" here, plainTriggerText's word for a record coming in, which a date does not.)
+  const arrives = /^(?:when|once|as soon as)\s+(?:(?:a|an|the|each|every|its|their)\s+)?([a-z]+(?:\s+[a-z]+)?)['’]s?,?\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:arrives|is created|comes|comes round|comes around|is reached|is here|passes|hits|rolls round|rolls around)\s*,\s*(.+)$/i.exec(text.replace(/\.$/, ''));
+  const arrivedOf = arrives ? mentionIn(words(arrives[1]!), ctx) : undefined;
+  const arrivedField = arrivedOf ? dateField(arrivedOf.entity, words(arrives![2]!), ctx) : undefined;
+  if (arrivedOf && arrivedField && words(arrives![2]!).every((w) => DATE_WORDS.has(w) || arrivedField.split('_').some((part) => part.startsWith(w.replace(/s$/, ''))))) {
+    return { entity: arrivedOf.entity, trigger: { entity: arrivedOf.entity, event: 'created' }, lead: [{ kind: 'waitUntil', name: uniqueName(`wait_until_${arrivedField}`, names), field: arrivedField }], rest: arrives![3]! };
+  }
   // "On the day a hire is due back, ..." / "Send a text on the morning a loan is due back": a wait until that date.
   const dayOf = /^(.*?)\s*\bon\s+the\s+(?:day|morning|evening|night|date)\s+(?:that\s+|when\s+)?(?:(?:a|an|the|each|every|any|its|their)\s+)?(.+)$/i.exec(comma >= 0 && !/^(?:send|notify|remind|email|text)/i.test(text) ? head : text.replace(/\.$/, ''));
   if (dayOf) {

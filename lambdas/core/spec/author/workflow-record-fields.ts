@@ -95,7 +95,7 @@ export function relatedDateField(entity: string, tokens: string[], ctx: Workflow
 }
 
 /** Words that end the name of a date ("the issue date", "the due day"). */
-const DATE_HEADS = new Set(['date', 'day', 'deadline', 'time']);
+export const DATE_WORDS = new Set(['date', 'day', 'deadline', 'time']);
 
 /**
  * An action on records still in some state a time after one of their dates ("Send invoices that
@@ -107,9 +107,9 @@ export function keptPast(lead: string, tail: string[], ctx: WorkflowContext): { 
   const held = /^(\w+)\s+(.+?)\s+(?:that|which|who)\s+(?:are|is|remain|remains|stay|stays|have|has)\s+(?:still\s+)?(?:not\s+\w+|un\w+|open|outstanding|overdue|pending)$/i.exec(lead.trim());
   if (!held || !TASK_VERBS.has(verbLemma(held[1]!.toLowerCase()))) return undefined;
   const m = mentionIn(words(held[2]!), ctx);
-  const end = tail.findIndex((w) => DATE_HEADS.has(w)) + 1;
+  const end = tail.findIndex((w) => DATE_WORDS.has(w)) + 1;
   if (!m || end === 0) return undefined;
   const field = dateField(m.entity, tail.slice(0, end), ctx);
-  if (!field || !tail.slice(0, end).every((w) => DATE_HEADS.has(w) || field.split('_').some((part) => part.startsWith(w.replace(/s$/, ''))))) return undefined;
+  if (!field || !tail.slice(0, end).every((w) => DATE_WORDS.has(w) || field.split('_').some((part) => part.startsWith(w.replace(/s$/, ''))))) return undefined;
   return { entity: m.entity, field, rest: [held[1]!, ...tail.slice(end)].join(' ') };
 }

@@ -117,7 +117,8 @@ function plainRightsWordingOnce(clause: string): string {
     .replace(/(?<!\b(?:after|before|during|following|since|until|end\s+of)\s+)\b(the|our|my|their)\s+([a-z]+(?:\s+desk)?)\s+(?:folks?|guys|lot|people)\b/gi, '$1 $2 staff')
     // ("Baristas take orders": they make them; "take a look at": read.)
     .replace(/\b(take|takes)\s+a\s+look\s+at\b/gi, (_all, take: string) => (/s$/i.test(take) ? 'looks at' : 'look at'))
-    .replace(/\b(take|takes)\s+(?=(?:the\s+|new\s+|all\s+|their\s+)?(?!(?:minutes|hours|days|weeks|months|years|turns|steps|pains|notes)\b)[a-z]+s\b)/gi, (_all, take: string) => (/s$/i.test(take) ? 'creates ' : 'create '))
+    // (Not "a take has a date": after an article "take" is a noun, and "has" no plural.)
+    .replace(/(?<!\b(?:a|an|the|each|every|one|per|this|that)\s)\b(take|takes)\s+(?=(?:the\s+|new\s+|all\s+|their\s+)?(?!(?:minutes|hours|days|weeks|months|years|turns|steps|pains|notes|has|is|was|does|gets|goes|needs|says|lets)\b)[a-z]+s\b)/gi, (_all, take: string) => (/s$/i.test(take) ? 'creates ' : 'create '))
     // ("Parents just need to see ...": an adverb of degree between the subject and the verb.)
     // (Before a modal or a rights verb only: "a suggestion is just a title" keeps its word.)
     .replace(/\s+\b(?:just|mostly|usually|generally|basically|typically|really|simply|normally)\s+([a-z]+)\b/gi, (all, next: string) =>

@@ -1,7 +1,8 @@
 /**
  * Two kinds of one thing said with the thing once: "before and after photos of each job - JPEG
- * only", "start and end dates", "home and away scores". Each kind is a field of its own (a
- * before photo and an after photo), and what is said after the pair is said of both.
+ * only", "start and end dates", "home and away scores", "a time slot (start and end)". Each kind
+ * is a field of its own (a before photo and an after photo), and what is said after the pair is
+ * said of both.
  */
 import { singular } from '../../offline-author/text';
 
@@ -15,9 +16,12 @@ export interface PairedKinds {
   pairs: Array<readonly [string, string]>;
 }
 
+/** ("a time slot (start and end)": the slot said by its two ends, when it starts and when it ends.) */
+const SLOT_ENDS = /\b(?:(?:a|an|the|one)\s+)?(?:time\s+slot|slot|time|period|window|time\s+window)\s*\(\s*(?:a\s+)?start\s+(?:and|&|\+)\s+(?:an?\s+)?(?:end|finish)(?:\s+times?)?\s*\)/gi;
+
 export function sayPairsOut(written: string): PairedKinds {
   const pairs: Array<readonly [string, string]> = [];
-  const out = written.replace(PAIRED, (_m, a: string, b: string, noun: string) => {
+  const out = written.replace(SLOT_ENDS, 'starts at and ends at').replace(PAIRED, (_m, a: string, b: string, noun: string) => {
     const thing = singular(noun.toLowerCase());
     pairs.push([`${a.toLowerCase()} ${thing}`, `${b.toLowerCase()} ${thing}`]);
     return `${a} ${thing} and ${b} ${thing}`;
