@@ -254,3 +254,29 @@ describe('"take" as a noun', () => {
     expect(rightsOf(s, 'steward').Booking).toMatch(/^c\b/);
   });
 });
+
+describe("the rest of the recording studio's letter", () => {
+  it('reads "Things I\'d love it to do: A; and if ..., B" as two automations', () => {
+    const s = spec('A gig has a date and a status: requested, confirmed or cancelled. A bill has an amount, a due date and a paid flag.', "Things I'd love it to do: remind the client by email two days before each confirmed gig; and if a bill is still unpaid a week after the due date, email me.");
+    expect(s.workflows.map((w) => w.trigger)).toEqual([{ entity: 'Gig', event: 'updated', field: 'status', value: 'confirmed' }, { entity: 'Bill', event: 'created' }]);
+    expect(s.workflows[1]!.steps[0]).toMatchObject({ kind: 'waitUntil', field: 'due_date', offset: '+P1W' });
+    expect(s.workflows.map((w) => w.description?.charAt(0))).toEqual(['R', 'I']);
+  });
+
+  it('keeps "...; if it hasn\'t been sold by then, put it back" with the automation before', () => {
+    const s = spec('A lot has a title and a status: in stock, reserved or sold.', "When a lot gets reserved, hold it for 7 days; if it hasn't been sold by then, put it back in stock.");
+    expect(s.workflows).toHaveLength(1);
+  });
+
+  it('reads "We invoice per project" as each invoice being for one project', () => {
+    const s = spec('A project has a title.', 'We invoice per project. An invoice has a number and an amount.');
+    expect(field(s, 'Invoice', 'project_id')?.type).toBe('ref(Project)');
+  });
+
+  it('reads "After a session we upload the bounces - WAV or MP3, each up to 500 MB - so ..." as records that are files, of the session', () => {
+    const s = spec('A session has a date and a room.', 'After a session we upload the mixes - WAV or MP3, each up to 500 MB - so the client can download them. Each mix has a track name.');
+    expect(field(s, 'Mix', 'file_key')?.file).toEqual({ contentTypes: ['audio/wav', 'audio/mpeg'], maxBytes: 500 * 1048576 });
+    expect(field(s, 'Mix', 'session_id')?.type).toBe('ref(Session)');
+    expect(s.entities.find((e) => e.name === 'Session')?.fields.some((f) => f.type === 'file')).toBe(false);
+  });
+});

@@ -443,6 +443,14 @@ export function readDescription(description: string): Reading {
         addList(roomOn, `${field}${room[4] ? ` (${/\blong\b/i.test(room[4]) ? 'long text, ' : ''}optional)` : ' (optional)'}`, sentence.index);
         return false;
       }
+      // ("We invoice per project": one invoice is for one project.)
+      const per = /^(?:we|i)\s+(?:usually\s+|always\s+|only\s+)?([a-z]+)\s+(?:per|for\s+each|for\s+every|once\s+per|one\s+per)\s+([a-z]+(?:\s+[a-z]+)?)$/i.exec(part.trim().replace(/[.!]$/, ''));
+      const perRecord = per ? nameOf(per[1]!, units) : undefined;
+      const perParent = per ? nameOf(per[2]!, units) : undefined;
+      if (perRecord && perParent && perRecord !== perParent && isDescribed(perParent)) {
+        containments.push({ parent: perParent, child: perRecord, sentence: sentence.index });
+        return false;
+      }
       // ("I charge a price for each one and sometimes add a tip": sums of money on the record, the second optional.)
       const charged = CHARGED.exec(part.trim().replace(/[.!]$/, ''));
       const chargedOn = charged ? (/^one$/i.test(charged[2]!) ? previous : nameOf(charged[2]!, units)) : undefined;
@@ -610,6 +618,16 @@ export function readDescription(description: string): Reading {
       const firstWords = words((items[0] ?? '').replace(/\s+(?:when|whenever|as soon as|as|once|after|before|if)\s.*$/i, ''));
       const logged = isPluralWord(firstWords[0] ?? '') && firstWords.length <= 2 ? nameOf(firstWords[0]!, units) : isPluralWord(firstWords.at(-1) ?? '') && firstWords.length <= 3 && items.length === 1 ? nameOf(items[0]!, units) : undefined;
       if (logged && isDescribed(logged)) return true;
+      // ("After a session we upload the bounces - WAV or MP3, each up to 500 MB - so the client can download them": records
+      // that are files themselves, each with those rules, made for the record the sentence is after.)
+      const uploaded = def.topic === PREVIOUS ? UPLOADED_RECORDS.exec(part.trim().replace(/[.!]$/, '')) : null;
+      const uploadedRecord = uploaded ? nameOf(uploaded[2]!, units) : undefined;
+      const uploadedFor = uploaded?.[1] ? nameOf(uploaded[1], units) : previous;
+      if (uploaded && uploadedRecord && uploadedRecord !== uploadedFor) {
+        addList(uploadedRecord, `file (${uploaded[3]!.replace(/\s*[-–—]?\s+so\s+(?:that\s+)?(?:the|they|we|our|it|i|you)\b.*$/i, '').replace(/\s*[-–—]\s*$/, '')})`, sentence.index);
+        if (uploadedFor && isDescribed(uploadedFor)) containments.push({ parent: uploadedFor, child: uploadedRecord, sentence: sentence.index });
+        return false;
+      }
       // "the nurse records a donation" (nurses a role, donations described): an act, not a definition.
       if (def.list && def.topic !== PREVIOUS && earlyRoles.has(snakeCase(entity)) && splitFieldList(def.list).every((item) => {
         const named = entityNameOf(item, units, true);
@@ -1079,6 +1097,8 @@ const TYPED_FIELDS = /^(?:and\s+)?(?:the|its|their|each one's)\s+([a-z][a-z -]*?
  * Room for an optional field: "There's room on a stay for a note about medication, but most dogs don't need one", "there's
  * room for a write-up of the bout afterwards, which can be as long as people like" (on what, the field, of what, how long).
  */
+/** "After a session we upload the bounces - WAV or MP3, ...": the record it is after, the records uploaded, their rules. */
+const UPLOADED_RECORDS = /^(?:(?:after|for|with|on)\s+(?:a|an|each|every|the)\s+([a-z]+(?:\s+[a-z]+)?)\s*,?\s+)?(?:and\s+)?(?:they|we|i|you)\s+(?:then\s+|also\s+)?(?:upload|uploads|attach|attaches|add|adds|store|stores|put\s+up|puts\s+up)\s+(?:the|their|our|some|all\s+the)\s+([a-z]+s)\s*[-–—,]\s*(.+)$/i;
 /** "We charge a call-out fee on every job", "I charge a price for each one and sometimes add a tip": the sum, the record, maybe another sum. */
 const CHARGED = /^(?:i|we)\s+(?:also\s+|usually\s+|always\s+)?(?:charge|take|collect|bill)\s+(?:them\s+|people\s+|customers\s+)?(?:a|an)\s+([a-z-]+(?:\s+[a-z-]+)?)\s+(?:for|per|on)\s+(?:each|every|a|an|the)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s*,?\s+and\s+(sometimes\s+|occasionally\s+|often\s+|may\s+|might\s+|can\s+)?(?:add|take|charge|get)\s+(?:on\s+)?(?:a|an)\s+([a-z-]+(?:\s+[a-z-]+)?))?$/i;
 const ROOM_FOR = /^(?:and\s+)?there(?:'s|\s+is|\s+should be|'ll be|\s+will be)\s+(?:also\s+)?(?:room|space|a place|a spot|a box|a field)\s+(?:on\s+(?:a|an|the|each|every)\s+([a-z]+(?:\s+[a-z]+)?)\s+)?for\s+(?:a|an|some|any)\s+((?:[a-z-]+\s+){0,2}?[a-z-]+(?:\s+(?:about|on|for)\s+[a-z]+(?:\s+[a-z]+)?)?)(?:\s+of\s+(?:the|each|a|an|that)\s+([a-z]+))?(?:\s+(?:afterwards|after|later|too|as well))?(?:\s*,\s*(?:which|that)\s+(?:can|may|could)\s+(?:be|run)\s+([^,]+))?(?:\s*,\s*but\b.*)?$/i;

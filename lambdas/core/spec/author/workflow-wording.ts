@@ -145,15 +145,21 @@ export function plainWorkflowWording(sentence: string): string {
  * new order), and two automations in one sentence ("..., and two days before the collection date
  * the customer should get a reminder text") read one after the other.
  */
+/** ("Things I'd love it to do: remind ...; and if ...": the lead of a list of wishes, then the automations, each its own.) */
+const WISH_LIST_LEAD = /^(?:(?:the\s+)?(?:things|stuff|jobs|bits)\s+(?:i|we)(?:['’]d|\s+would)\s+(?:love|like)\s+(?:it|the\s+(?:app|system))\s+to\s+do(?:\s+(?:automatically|for\s+(?:me|us)))?|(?:what\s+)?(?:i|we)(?:['’]d|\s+would)\s+(?:love|like)\s+(?:it|the\s+(?:app|system))\s+to\s+do(?:\s+(?:automatically|for\s+(?:me|us)))?)\s*:\s*/i;
+
 export function workflowPieces(sentences: readonly string[], ctx: WorkflowContext): Array<readonly [string, number]> {
   const firstStates = ctx.entities.flatMap((e) => {
     const first = e.fields.find((f) => f.name === 'status' && f.type === 'enum')?.values?.[0];
     return first && /^[a-z]+$/.test(first) && ctx.index.resolve([first]) === undefined && ctx.entities.filter((o) => o.fields.some((f) => f.name === 'status' && f.values?.[0] === first)).length === 1 ? [[first, snakeCase(e.name).replace(/_/g, ' ')] as const] : [];
   });
   const byFirstState = (text: string) => firstStates.reduce((t, [state, record]) => t.replace(new RegExp(String.raw`\b(an?|any|each|every|the|new)\s+${state}\b(?!\s+(?:date|time|form|fee|status))`, 'gi'), (_m, det: string) => `${/^an?$/i.test(det) ? (/^[aeiou]/i.test(record) ? 'an' : 'a') : det} ${record}`), text);
-  return sentences.map(byFirstState).flatMap((sentence, i) => sentence.split(/,\s*and\s+(?=(?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|the)\s+(?:days?|hours?|weeks?|day)\s+(?:before|after)\s+(?:the|their|its|a|an|each)\s(?:[^,;]*\b(?:should|will|must|is to|are to)\s+(?:get|receive|be sent|be told)\b|[a-z]+['’]s\s+[a-z]+\s+(?:text|email|send|call|remind|notify|ask)\b))/i)
+  // (A piece cut from its sentence starts as a sentence does, with a capital. After a semicolon a new trigger on a record
+  // of its own, "; and if an invoice is ...", starts a piece; "; if it hasn't ..." is the outcome of the one before.)
+  const capital = (piece: string) => piece.charAt(0).toUpperCase() + piece.slice(1);
+  return sentences.map(byFirstState).map((sentence) => (WISH_LIST_LEAD.test(sentence) ? capital(sentence.replace(WISH_LIST_LEAD, '')) : sentence)).flatMap((sentence, i) => sentence.split(/;\s*(?:and\s+|also\s+|plus\s+)?(?=(?:if|when|whenever|once|as soon as)\s+(?:an?|any|each|every)\s|(?:every|each)\s)|,\s*and\s+(?=(?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|the)\s+(?:days?|hours?|weeks?|day)\s+(?:before|after)\s+(?:the|their|its|a|an|each)\s(?:[^,;]*\b(?:should|will|must|is to|are to)\s+(?:get|receive|be sent|be told)\b|[a-z]+['’]s\s+[a-z]+\s+(?:text|email|send|call|remind|notify|ask)\b))/i)
     // ("a day after the job's done text the customer": after it is done, then what to do.)
-    .map((piece) => piece.replace(/^((?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|the)\s+(?:days?|hours?|weeks?|day)\s+after\s+the\s+([a-z]+))['’]s\s+([a-z]+)\s+(?=(?:text|email|send|call|remind|notify|ask)\b)/i, (_m, _lead: string, record: string, state: string) => `When the ${record} is ${state}, wait ${_lead.replace(/\s+after\s+the\s+[a-z]+$/i, '')}, then `)).map((piece) => [piece, i] as const));
+    .map((piece) => piece.replace(/^((?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|the)\s+(?:days?|hours?|weeks?|day)\s+after\s+the\s+([a-z]+))['’]s\s+([a-z]+)\s+(?=(?:text|email|send|call|remind|notify|ask)\b)/i, (_m, _lead: string, record: string, state: string) => `When the ${record} is ${state}, wait ${_lead.replace(/\s+after\s+the\s+[a-z]+$/i, '')}, then `)).map((piece, at) => [at > 0 && /^[a-z]/.test(piece) ? capital(piece) : piece, i] as const));
 }
 
 /** Words before a verb that make it no action of its own ("an order", "to email", "is closed"). */
