@@ -280,3 +280,22 @@ describe("the rest of the recording studio's letter", () => {
     expect(s.entities.find((e) => e.name === 'Session')?.fields.some((f) => f.type === 'file')).toBe(false);
   });
 });
+
+describe('what people may do without an account', () => {
+  const RECORDS = 'A show has a title. An episode has a title and a status: draft or published.';
+
+  it('reads "Listeners don\'t log in: shows and published episodes are public" after its colon', () => {
+    const s = spec(RECORDS, 'Producers can do everything.', "Listeners don't log in: shows and published episodes are public.");
+    expect(s.access.filter((r) => r.level === 'public').map((r) => `${r.entity}.${r.operation}`).sort()).toEqual(['Episode.list', 'Episode.read', 'Show.list', 'Show.read']);
+  });
+
+  it('reads "Listeners don\'t need an account to see shows and episodes" as both readable by anyone', () => {
+    const s = spec(RECORDS, 'Producers can do everything.', "Listeners don't need an account to see shows and episodes.");
+    expect(s.access.filter((r) => r.level === 'public').map((r) => `${r.entity}.${r.operation}`).sort()).toEqual(['Episode.list', 'Episode.read', 'Show.list', 'Show.read']);
+  });
+
+  it('reads "As a local club or church group, I can send in a hire request without having an account" as public create', () => {
+    const s = spec('A hire request has a date and a group name.', 'Drivers can see hire requests.', '- As a local club or church group, I can send in a hire request without having an account');
+    expect(s.access).toContainEqual({ entity: 'HireRequest', operation: 'create', level: 'public' });
+  });
+});

@@ -34,7 +34,8 @@ const ONLY_ADMINS = /\bonly\s+(?:the\s+)?(?:admins?|administrators?)\s+(?:can|ma
  * an account (group 1: the records, or a pronoun for them).
  */
 export const PUBLIC_PHRASE = new RegExp(
-  String.raw`(?:^|,\s*(?:so|and|but|which means)?\s*|\bso\s+|\b(?:want|like|love|need)\s+(?=(?:them|it|these|those|(?:the|that|this|our|all the)\s+[a-z][a-z ]{1,40}?)\s+to\s+be\s))(?:all\s+)?([a-z][a-z ()-]*?)(?:'s|'re)?\s+(?:(?:are|is|should be|must be|will be|can be|need to be|needs to be|have to be|has to be|would be|'d be|to be)\s+)?(?:also\s+|always\s+|all\s+)?` +
+  // ("Listeners don't log in: shows and published episodes are public": after a colon, too.)
+  String.raw`(?:^|:\s*|,\s*(?:so|and|but|which means)?\s*|\bso\s+|\b(?:want|like|love|need)\s+(?=(?:them|it|these|those|(?:the|that|this|our|all the)\s+[a-z][a-z ]{1,40}?)\s+to\s+be\s))(?:all\s+)?([a-z][a-z ()-]*?)(?:'s|'re)?\s+(?:(?:are|is|should be|must be|will be|can be|need to be|needs to be|have to be|has to be|would be|'d be|to be)\s+)?(?:also\s+|always\s+|all\s+)?` +
     // (Not "through the public website": a public thing is no record made public.)
     String.raw`(?:public(?:ly (?:readable|visible|available|accessible))?(?!\s+(?:website|web\s*site|site|web\s*page|webpage|page|app|form|holidays?|liability|footpaths?|roads?|areas?|spaces?|toilets?|transport|sector|body|bodies|event|events|interest)\b)|(?:visible|available|shown)\s+(?:on\s+(?:our|the)\s+(?:public\s+)?(?:website|site|web|webpage|app)\s+)?to (?:everyone|anyone|anybody|everybody|the public|all)|(?:readable|read|seen|viewed|browsed|visible|accessible|looked at|looked through|searched) by (?:everyone|anyone|anybody|the public|all|visitors)|open to (?:everyone|anyone|the public)` +
     // ("The list of squads is shown on our public website", "Reviews need to be on the public site".)
@@ -61,7 +62,8 @@ function entitiesIn(text: string, index: EntityIndex): string[] {
 }
 
 /** "nobody should need an account to X or to Y" (1: who, 2: their negation, 3: the acts). */
-const NO_ACCOUNT_TO = /\b(nobody|no one|no-one|people|customers|visitors|guests|you|they|anyone|members of the public|the public)\s+(shouldn't|should not|won't|will not|don't|do not|doesn't|does not|needn't|must not|mustn't|shan't)?\s*(?:should\s+|will\s+|has\s+to\s+|have\s+to\s+)?(?:need|have|be required to have|be asked for)\s+(?:an?\s+)?(?:account|login|log-in|sign-in)\s+(?:to|in order to|before they can|for)\s+(.+)$/i;
+// ("Listeners don't need an account to see shows": whoever they are, said in the plural.)
+const NO_ACCOUNT_TO = /\b(nobody|no one|no-one|people|customers|visitors|guests|you|they|anyone|members of the public|the public|[a-z]+s)\s+(shouldn't|should not|won't|will not|don't|do not|doesn't|does not|needn't|must not|mustn't|shan't)?\s*(?:should\s+|will\s+|has\s+to\s+|have\s+to\s+)?(?:need|have|be required to have|be asked for)\s+(?:an?\s+)?(?:account|login|log-in|sign-in)\s+(?:to|in order to|before they can|for)\s+(.+)$/i;
 
 export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessResult {
   const rules = new Map<string, SpecAccessRule>();
@@ -145,8 +147,12 @@ export function inferAccess(sentences: Sentence[], ctx: RightsContext): AccessRe
       const noAccount = NO_ACCOUNT_TO.exec(clause);
       if (noAccount && (/^(?:nobody|no one|no-one)$/i.test(noAccount[1]!) || noAccount[2])) {
         let opened = 0;
+        let lastLetters: RightLetter[] = [];
         for (const act of noAccount[3]!.replace(/[.!]$/, '').split(/\s*,\s*(?:or\s+|and\s+)?(?:to\s+)?|\s+(?:or|and)\s+(?:to\s+)?/i)) {
-          const letters = lettersOf(act.split(/\s+/)[0] ?? '');
+          // ("to see shows and episodes": what follows "and" without a verb of its own is seen too.)
+          const own = lettersOf(act.split(/\s+/)[0] ?? '');
+          const letters = own.length > 0 ? own : lastLetters;
+          lastLetters = letters;
           const named = entitiesIn(act, ctx.index);
           // ("book a session": the act makes a Booking, when the text has one.)
           const made = letters.includes('create') ? nominalEntity([rightVerb(act.split(/\s+/)[0]!.toLowerCase()) ?? ''], ctx.index, []) : undefined;

@@ -103,7 +103,7 @@ export const ADMIN_VERBS = new Set(['manage', 'administer', 'administrate', 'mod
 
 /** Two-word verbs, to the rights verb they mean. */
 export const PHRASAL_VERBS: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, {
-  'hand in': 'submit', 'turn in': 'submit', 'fill in': 'create', 'fill out': 'create', 'sign up': 'register', 'look at': 'read',
+  'hand in': 'submit', 'turn in': 'submit', 'send in': 'submit', 'pop in': 'submit', 'fill in': 'create', 'fill out': 'create', 'sign up': 'register', 'look at': 'read',
   'look up': 'read', 'check out': 'read', 'set up': 'create', 'put in': 'create', 'write up': 'create', 'sign off': 'approve',
   'look after': 'manage', 'take care': 'manage', 'apply for': 'create', 'book in': 'create', 'look through': 'read', 'look over': 'read', 'check on': 'read', 'keep track of': 'read',
 });

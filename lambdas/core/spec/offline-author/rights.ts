@@ -140,7 +140,9 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   while (SUBJECT_DETERMINERS.has(tokens[k] ?? '')) k += 1;
   // The subject ends where a modal, a negation, a rights verb or `have ... access` begins.
   let j = -1;
-  for (let p = k + 1; p <= k + 4 && p < tokens.length; p += 1) {
+  // ("local club or church groups can ...": two kinds of people, a longer subject.)
+  const reach = tokens.slice(k + 1, k + 4).some((w) => w === 'or' || w === 'and') ? 6 : 4;
+  for (let p = k + 1; p <= k + reach && p < tokens.length; p += 1) {
     const t = tokens[p]!;
     // ("visitors with no account can ...": who they are, not a negation.)
     if (t === 'no' && tokens[p - 1] === 'with') continue;
