@@ -299,3 +299,30 @@ describe('what people may do without an account', () => {
     expect(s.access).toContainEqual({ entity: 'HireRequest', operation: 'create', level: 'public' });
   });
 });
+
+describe('many of each other, with no record said to link them', () => {
+  it.each([['A coach can coach many squads and a squad can have several coaches.'], ['A coach can coach many squads, and a squad can have many coaches.']])('reads "%s" as a record linking one of each', (sentence) => {
+    const s = spec('Squads have a name. Coaches have a name and a phone.', sentence);
+    expect(s.entities.find((e) => e.name === 'CoachSquad')?.fields).toEqual([
+      expect.objectContaining({ name: 'coach_id', type: 'ref(Coach)', required: true }),
+      expect.objectContaining({ name: 'squad_id', type: 'ref(Squad)', required: true }),
+    ]);
+  });
+
+  it('drops the single link said before ("Guests appear on episodes"), which the linking record replaces', () => {
+    const s = spec('Episodes have a title. Guests have a name.', 'Guests appear on episodes. A guest can be on many episodes, and an episode can have many guests.');
+    expect(field(s, 'Guest', 'episode_id')).toBeUndefined();
+    expect(s.entities.find((e) => e.name === 'GuestEpisode')?.fields.map((f) => f.name)).toEqual(['guest_id', 'episode_id']);
+  });
+
+  it('makes none when the text names the record that links them', () => {
+    const s = spec('Tours have a name. Wines have a name.', 'A tour pours several wines and a wine is poured on several tours. We keep that as pourings: a pouring links one tour and one wine, with a pour size.');
+    expect(s.entities.map((e) => e.name)).not.toContain('TourWine');
+  });
+
+  it('reads "A sponsor can sponsor many episodes, but each episode has at most one sponsor" as one optional link, no other record', () => {
+    const s = spec('Episodes have a title.', 'A sponsor can sponsor many episodes, but each episode has at most one sponsor. Sponsors have a company name.');
+    expect(s.entities.map((e) => e.name)).toEqual(['Episode', 'Sponsor']);
+    expect(field(s, 'Episode', 'sponsor_id')).toMatchObject({ type: 'ref(Sponsor)', required: false });
+  });
+});

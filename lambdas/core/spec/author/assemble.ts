@@ -255,10 +255,30 @@ export function assembleSpec(title: string, reading: Reading): SpecDocument & { 
     fieldsCtx.entities = discovery.entities;
   }
   applyContainments(entities, discovery.containments, meta);
+  const linking = linkRecords(entities, discovery.manyToMany ?? []);
+  if (linking.length > 0) {
+    for (const { name, sides } of linking) {
+      // ("Guests appear on episodes. A guest can be on many episodes, and an episode can have many guests": one episode
+      // per guest was too few, the link record holds them.)
+      for (const [from, to] of [sides, [sides[1], sides[0]]] as const) {
+        const holder = entities.find((e) => e.name === from)!;
+        for (const f of holder.fields.filter((field) => field.type === `ref(${to})`)) {
+          holder.fields.splice(holder.fields.indexOf(f), 1);
+          meta.delete(metaKey(from, f.name));
+        }
+      }
+      entities.push({ name, fields: [] });
+      applyContainments(entities, sides.map((parent) => ({ parent, child: name, sentence: -1 })), meta);
+    }
+    discovery.entities = [...discovery.entities, ...linking.map((e) => e.name)];
+    index = new EntityIndex(discovery.entities, discovery.aliases);
+    fieldsCtx.entities = discovery.entities;
+  }
   attachOrphans(entities, meta);
   copySameValues(entities, index);
   for (const e of entities) {
-    if (e.fields.length === 0 || e.fields.every((f) => f.type.startsWith('ref('))) {
+    // (A record linking two others, "HostShow", is its two references; one with a single reference or none gets a name.)
+    if (e.fields.length === 0 || (e.fields.every((f) => f.type.startsWith('ref(')) && e.fields.length < 2)) {
       e.fields.unshift({ name: 'name', type: 'string', required: true });
     }
   }
@@ -346,6 +366,22 @@ function defaultDeleteLevels(entities: readonly SpecEntity[], rules: readonly Sp
   return entities
     .filter((e) => !deletedByRole.has(e.name) && !rules.some((r) => r.entity === e.name && r.operation === 'delete'))
     .map((e) => ({ entity: e.name, operation: 'delete' as const, level: containers.has(e.name) && !ownDeleted.has(e.name) ? ('admin' as const) : ('owner' as const) }));
+}
+
+/**
+ * ("A host can host many shows and a show can have several hosts"): when no record links one of
+ * each (the text's own, "a pouring links one tour and one wine"), a record made for it does: a
+ * reference to each side, named after both in the order said.
+ */
+function linkRecords(entities: readonly SpecEntity[], pairs: ReadonlyArray<readonly [string, string]>): Array<{ name: string; sides: [string, string] }> {
+  const made: Array<{ name: string; sides: [string, string] }> = [];
+  for (const [a, b] of pairs) {
+    const refersTo = (e: SpecEntity, target: string) => e.fields.some((f) => f.type === `ref(${target})`);
+    const linked = entities.some((e) => refersTo(e, a) && refersTo(e, b)) || made.some((m) => m.sides.includes(a) && m.sides.includes(b));
+    if (a === b || linked || ![a, b].every((side) => entities.some((e) => e.name === side))) continue;
+    made.push({ name: `${a}${b}`, sides: [a, b] });
+  }
+  return made;
 }
 
 const STATUS_NAME = /^(?:status|state|stage|phase)$/;

@@ -122,6 +122,8 @@ export function readDescription(description: string): Reading {
   const earlyRoles = new Set(roleWords(collectRoles(sentences, { index: new EntityIndex([...new Set([...listed.map((l) => l.entity), ...describedNames])]) })).map((w) => snakeCase(w)));
   // Prose definitions first; what they read is not read again by the older clause readers.
   const containments: Containment[] = [];
+  /** Two record types said to have many of each other, by sentence. */
+  const manyToMany: Array<{ sides: [string, string]; sentence: number }> = [];
   const statusLists: Reading['statusLists'] = [];
   const consumed = new Set<number>();
   const leftovers = new Map<number, string[]>();
@@ -279,7 +281,9 @@ export function readDescription(description: string): Reading {
     // ("An application asks for the applicant's full name, ...; the type of home (house, flat or other); whether ...": the list goes on after its semicolons.)
     const listedFirst = !listColon && sentence.text.includes(';') ? readDefinition(sentence.text.split(';')[0]!) : undefined;
     const listGoesOn = listedFirst !== undefined && splitFieldList(listedFirst.list ?? '').length >= 2;
-    const parts = splitTopLevel(withStatesClause(sentence.text), (lower, at) => ((((listColon && at > listColon[0].length) || listGoesOn) && lower[at] === ';' && isBareFieldList(lower.slice(at + 1).split(';')[0]!.replace(/^\s*and\s+/, ''), true)) || (lower[at] === ';' && FILE_DETAIL_AFTER.test(lower.slice(at + 1))) || (keepColon && lower[at] === ':') || (lower[at] === ';' && ALSO_STATE_AFTER.test(lower.slice(at + 1))) ? 0 : separators(lower, at)));
+    // ("A guest can be on many episodes, and an episode can have many guests": many on both sides, read whole.)
+    const manyBothWhole = readManyBothWays(sentence.text)?.every((side) => nameOf(side, units) !== undefined) === true;
+    const parts = manyBothWhole ? [sentence.text.trim().replace(/[.!]$/, '')] : splitTopLevel(withStatesClause(sentence.text), (lower, at) => ((((listColon && at > listColon[0].length) || listGoesOn) && lower[at] === ';' && isBareFieldList(lower.slice(at + 1).split(';')[0]!.replace(/^\s*and\s+/, ''), true)) || (lower[at] === ';' && FILE_DETAIL_AFTER.test(lower.slice(at + 1))) || (keepColon && lower[at] === ':') || (lower[at] === ';' && ALSO_STATE_AFTER.test(lower.slice(at + 1))) ? 0 : separators(lower, at)));
     /** The record type the part before this one (or the sentence before) ended on, in the plural: "... carers write medication notes." */
     const endedOn = (part: string): string | undefined => {
       const at = parts.indexOf(part);
@@ -385,6 +389,7 @@ export function readDescription(description: string): Reading {
       const manyBoth = readManyBothWays(part);
       if (manyBoth && manyBoth.every((side) => nameOf(side, units) !== undefined)) {
         readLists.set(sentence.index, [...(readLists.get(sentence.index) ?? []), part]);
+        manyToMany.push({ sides: [nameOf(manyBoth[0], units)!, nameOf(manyBoth[1], units)!], sentence: sentence.index });
         return false;
       }
       // ("every boat gets a result in every race": one record for each pair, referring to both sides the text describes.)
@@ -707,8 +712,10 @@ export function readDescription(description: string): Reading {
       const each = at > 0 ? /^(?:(?:each|each one|every one|each of them)|(?:a|an|each|every)\s+([a-z]+))\s+(?:has|have|comes with|includes|holds|carries|gets)\s+(.+)$/i.exec(part.trim()) : null;
       const ended = each ? /((?:[a-z]+\s+){0,2}[a-z]+s)\s*$/i.exec(before.replace(/\([^()]*\)\s*$/, '').trim().replace(/\s+(?:every|each|once|twice|a few times|several times|throughout|all year)\b[^,;]*$/i, '')) : null;
       const sameHead = !each?.[1] || (ended !== null && singular(ended[1]!.split(/\s+/).pop()!.toLowerCase()) === each[1].toLowerCase());
-      const plural = ended ? nameOf(ended[1]!.replace(/^.*\b(?:sell|have|keep|offer|run|rent|store|track|issue|hold|manage)\s+/i, '').replace(/^(?:also|some|many|our|the)\s+/i, ''), units, true) : undefined;
-      if (each && sameHead && plural && !earlyRoles.has(snakeCase(plural))) {
+      const plural = ended ? nameOf(ended[1]!.replace(/^.*\b(?:sell|have|keep|offer|run|rent|store|track|issue|hold|manage|many|several|multiple)\s+/i, '').replace(/^(?:also|some|many|our|the)\s+/i, ''), units, true) : undefined;
+      // (Not "..., but each episode has at most one sponsor": one of another record is a relation, which the relation readers read.)
+      const oneOf = each ? /^(?:(?:at most|only|exactly|just|no more than)\s+)?(?:one|a single)\s+[a-z]+$/i.test(each[2]!.trim()) : false;
+      if (each && sameHead && plural && !oneOf && !earlyRoles.has(snakeCase(plural))) {
         addList(plural, each[2]!, sentence.index);
         previous = plural;
         return [];
@@ -876,7 +883,7 @@ export function readDescription(description: string): Reading {
     const entity = said && st.topic ? nameOf(st.topic, units) : undefined;
     return said && entity && !GENERIC_ALIASES.test(said[1]!) ? [{ words: words(said[1]!), entity }] : [];
   });
-  const discovery: Discovery = { entities: [], containments, ...(aliases.length > 0 ? { aliases } : {}) };
+  const discovery: Discovery = { entities: [], containments, ...(aliases.length > 0 ? { aliases } : {}), ...(manyToMany.length > 0 ? { manyToMany: manyToMany.map((m) => m.sides) } : {}) };
   for (const l of listed) if (!discovery.entities.includes(l.entity)) discovery.entities.push(l.entity);
   for (const c of containments) for (const name of [c.parent, c.child]) if (!discovery.entities.includes(name)) discovery.entities.push(name);
   // A record that moves through states is a record type even when nothing else defines it.

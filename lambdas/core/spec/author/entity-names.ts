@@ -24,6 +24,8 @@ export interface Discovery {
   containments: Containment[];
   /** Other words the text uses for a record type ("This is our catalogue: ..." under "Linen types"). */
   aliases?: Array<{ words: string[]; entity: string }>;
+  /** Two record types said to have many of each other ("a host hosts many shows and a show has several hosts"). */
+  manyToMany?: Array<[string, string]>;
 }
 
 const DETERMINERS = new Set(['a', 'an', 'the', 'new', 'each', 'every', 'all', 'their', 'its', 'some', 'any', 'our', 'own']);

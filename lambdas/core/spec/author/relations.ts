@@ -6,6 +6,7 @@
  */
 import { SOME_ARE_ON_ONE, complements } from './definitions';
 import { Remembered } from './remembered';
+import { singular } from '../offline-author/text';
 
 export interface RelationReading {
   pairs: Array<{ child: string; parent: string; optional?: boolean }>;
@@ -372,7 +373,8 @@ export function readManyBothWays(text: string): [string, string] | undefined {
   const read = halves.map((half) => new RegExp(String.raw`^${DET}${NP}\s+.*?\b${MANY}${NP}${AFTER_MANY}$`, 'i').exec(half));
   const [a, b] = read;
   if (!a || !b) return undefined;
-  const same = (x: string, y: string) => x.toLowerCase().replace(/s$/, '') === y.toLowerCase().replace(/s$/, '');
+  // ("coaches": a plural in -es too.)
+  const same = (x: string, y: string) => singular(x.toLowerCase()) === singular(y.toLowerCase());
   return same(a[1]!, b[2]!) && same(b[1]!, a[2]!) && !same(a[1]!, b[1]!) ? [a[1]!, b[1]!] : undefined;
 }
 
