@@ -326,3 +326,35 @@ describe('many of each other, with no record said to link them', () => {
     expect(field(s, 'Episode', 'sponsor_id')).toMatchObject({ type: 'ref(Sponsor)', required: false });
   });
 });
+
+describe("a nail technician's quick notes", () => {
+  const RECORDS = ['clients - name, phone (must have), any allergys, notes', 'treatments - name, price', 'bookings: which client, which treatment, date + time, deposit paid y/n, status (pending/confirmed/done/cancelled/no show)'];
+
+  it('reads "allergys" as allergies and "date + time" as when it starts', () => {
+    const s = spec(...RECORDS);
+    expect(s.entities.find((e) => e.name === 'Client')?.fields.map((f) => f.name)).toContain('allergies');
+    expect(field(s, 'Booking', 'starts_at')?.type).toBe('datetime');
+  });
+
+  it('reads "Clients book themselves online but it stays pending till I confirm" without giving clients the confirming', () => {
+    const s = spec(...RECORDS, 'clients book themselves online but it stays pending till i confirm. i can do everything obvs');
+    expect(rightsOf(s, 'client').Booking).toBe('c r');
+    expect(Object.values(rightsOf(s, 'client')).join(' ')).not.toContain('u');
+  });
+
+  it('reads "clients can log in and see there own stuff only" as their own client record and bookings', () => {
+    const s = spec(...RECORDS, 'clients can log in and see there own stuff only');
+    expect(rightsOf(s, 'client')).toEqual({ Client: 'r:own', Booking: 'r:own' });
+  });
+
+  it('reads "pics of finished nails w/ each booking, jpg only, max 5mb" as a photo of each booking', () => {
+    const s = spec(...RECORDS, 'pics of finished nails w/ each booking, jpg only, max 5mb');
+    expect(field(s, 'Booking', 'finished_nails_photo_key')?.file).toEqual({ contentTypes: ['image/jpeg'], maxBytes: 5 * 1048576 });
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+
+  it('reads "remind the client the day b4 there booking" as a wait until the day before', () => {
+    const s = spec(...RECORDS, 'remind the client the day b4 there booking');
+    expect(s.workflows[0]?.steps[0]).toMatchObject({ kind: 'waitUntil', field: 'starts_at', offset: '-P1D' });
+  });
+});

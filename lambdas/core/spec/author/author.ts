@@ -448,6 +448,14 @@ export function readDescription(description: string): Reading {
         addList(roomOn, `${field}${room[4] ? ` (${/\blong\b/i.test(room[4]) ? 'long text, ' : ''}optional)` : ' (optional)'}`, sentence.index);
         return false;
       }
+      // ("pics of finished nails w/ each booking, jpg only, max 5mb": a file kept for each of those records, with its rules.)
+      const picturesFor = PICTURES_FOR.exec(part.trim().replace(/[.!]$/, ''));
+      const picturedOn = picturesFor ? nameOf(picturesFor[3]!, units) : undefined;
+      if (picturesFor && picturedOn && isDescribed(picturedOn)) {
+        const kind = /^(?:videos?)$/i.test(picturesFor[1]!) ? 'video' : /^scans?$/i.test(picturesFor[1]!) ? 'scan' : 'photo';
+        addList(picturedOn, `${picturesFor[2]!.toLowerCase()} ${kind}${picturesFor[4] ? ` (${picturesFor[4].trim()})` : ''}`, sentence.index);
+        return false;
+      }
       // ("We invoice per project": one invoice is for one project.)
       const per = /^(?:we|i)\s+(?:usually\s+|always\s+|only\s+)?([a-z]+)\s+(?:per|for\s+each|for\s+every|once\s+per|one\s+per)\s+([a-z]+(?:\s+[a-z]+)?)$/i.exec(part.trim().replace(/[.!]$/, ''));
       const perRecord = per ? nameOf(per[1]!, units) : undefined;
@@ -1104,6 +1112,9 @@ const TYPED_FIELDS = /^(?:and\s+)?(?:the|its|their|each one's)\s+([a-z][a-z -]*?
  * Room for an optional field: "There's room on a stay for a note about medication, but most dogs don't need one", "there's
  * room for a write-up of the bout afterwards, which can be as long as people like" (on what, the field, of what, how long).
  */
+/** "pics of finished nails for each booking, jpg only, max 5mb": the kind of file, what it shows, the record, its rules. */
+const PICTURES_FOR = /^(?:and\s+|also\s+|plus\s+)?(?:(?:some|a few|the|a|an|one)\s+)?(pictures?|photos?|pics?|images?|scans?|videos?)\s+of\s+(?:the\s+)?((?!(?:it|them|each|every)\b)[a-z]+(?:\s+[a-z]+)?)\s+for\s+(?:each|every)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s*[,:-]\s*(.+))?$/i;
+
 /** "After a session we upload the bounces - WAV or MP3, ...": the record it is after, the records uploaded, their rules. */
 const UPLOADED_RECORDS = /^(?:(?:after|for|with|on)\s+(?:a|an|each|every|the)\s+([a-z]+(?:\s+[a-z]+)?)\s*,?\s+)?(?:and\s+)?(?:they|we|i|you)\s+(?:then\s+|also\s+)?(?:upload|uploads|attach|attaches|add|adds|store|stores|put\s+up|puts\s+up)\s+(?:the|their|our|some|all\s+the)\s+([a-z]+s)\s*[-–—,]\s*(.+)$/i;
 /** "We charge a call-out fee on every job", "I charge a price for each one and sometimes add a tip": the sum, the record, maybe another sum. */

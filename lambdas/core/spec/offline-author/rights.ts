@@ -59,7 +59,7 @@ const SUBJECT_DETERMINERS = new Set(['the', 'a', 'an', 'all', 'our', 'my', 'your
 const HEDGE = new Set(['can', 'may', 'should', 'must', 'will', 'shall', 'could', 'might', 'also', 'only', 'ever', 'just', 'be', 'able', 'allowed', 'permitted', 'to', 'are', 'is', 'still', 'now', 'always', 'each', 'both', 'further', 'additionally', 'need', 'needs']);
 /** Words between "do" and "everything" that change nothing ("do pretty much anything"). */
 const SOFTENERS = new Set(['pretty', 'much', 'basically', 'just', 'absolutely', 'simply', 'literally', 'it']);
-const STOPS = new Set(['with', 'of', 'for', 'from', 'without', 'when', 'if', 'by', 'in', 'on', 'at', 'that', 'which', 'who', 'because', 'unless', 'except', 'after', 'before', 'once', 'during', 'within', 'via', 'using', 'whenever', 'where', 'so', 'but', 'as', 'like', 'into', 'about', 'than', 'until']);
+const STOPS = new Set(['with', 'of', 'for', 'from', 'without', 'when', 'if', 'by', 'in', 'on', 'at', 'that', 'which', 'who', 'because', 'unless', 'except', 'after', 'before', 'once', 'during', 'within', 'via', 'using', 'whenever', 'where', 'so', 'but', 'as', 'like', 'into', 'about', 'than', 'until', 'till', 'til']);
 const FILLER = new Set(['pretty', 'much', 'basically', 'simply', 'and', 'or', 'their', 'the', 'only', 'also', 'any', 'a', 'an', 'its', 'his', 'her', 'them', 'it', 'these', 'those', 'other', 'others', 'some', 'then', 'each', 'every', 'just', 'both', 'new', 'existing', 'still', 'further', 'each', 'can', 'may', 'should', 'to', 'be', 'able', 'single']);
 /** Words that quantify a relation's far side ("has many trips"), never a right's object. */
 const RELATION_QUANTIFIERS = new Set(['many', 'several', 'multiple', 'lots', 'numerous']);
@@ -103,6 +103,9 @@ function isFirstName(word: string): boolean {
 
 /** Parses a rights clause; undefined when the clause does not begin with a subject and a right. */
 export function parseRightsClause(clause: string, ctx: RightsContext): RightsClause | undefined {
+  // ("Clients can book online, but it stays pending till I confirm it": what the writer, or the record, does after is no right of theirs.)
+  clause = clause.replace(/\s*,?\s+(?:but|till|til|until|unless|whereas|while)\s+(?:i|we|it)\b.*$/i, '');
+  clause = theirOwnStuff(clause, ctx);
   // ("Plant staff, the people working in the laundry itself, see collections": the aside after the subject says who they are.)
   // ("can scan the QR sticker on a lift and flag a breakdown": how they get there, before the right, is none.)
   clause = clause.replace(/\b(can|may|could)\s+([a-z]+)\s+[^,;]{1,60}?\s+and\s+(?:then\s+)?([a-z]+)(?=\s+(?:a|an|the|their|new)\s)/i, (all, modal: string, first: string, second: string) => (!/^(?:do|have|get|be|make|take)$/i.test(first) && rightVerb(first.toLowerCase()) === undefined && ctx.index.resolve([first.toLowerCase()]) === undefined && (rightVerb(second.toLowerCase()) !== undefined || CREATE_ACTIONS.has(second.toLowerCase()) || ctx.index.resolve([second.toLowerCase()]) !== undefined) ? `${modal} ${second}` : all));
@@ -476,6 +479,26 @@ export function nominalEntity(verbs: string[], index: EntityIndex, objects: stri
     }
   }
   return undefined;
+}
+
+/** "their own stuff", "their own records": whatever of the records is theirs, said without naming them. */
+// (Not "their own details": what of themselves, said next if at all.)
+const OWN_STUFF = /\btheir\s+own\s+(?:stuff|things|records|data|bits|everything)\b/i;
+
+/**
+ * ("Clients can see their own stuff only", clients a record type too: their own client record and
+ * the records that refer to one, their bookings.) Unchanged when the people are no record type.
+ */
+function theirOwnStuff(clause: string, ctx: RightsContext): string {
+  if (!OWN_STUFF.test(clause)) return clause;
+  const who = /^\s*(?:the\s+|our\s+|all\s+)?([a-z]+)\b/i.exec(clause)?.[1];
+  const entity = who ? ctx.index.resolve([singular(who.toLowerCase())]) : undefined;
+  if (!entity) return clause;
+  const named = [entity, ...(ctx.referrers?.(entity) ?? [])].map((name) => {
+    const ws = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(' ');
+    return [...ws.slice(0, -1), plural(ws.at(-1)!)].join(' ');
+  });
+  return clause.replace(OWN_STUFF, `their own ${named.join(' and ')}`);
 }
 
 /** The one record type that starts in the state a verb said alone leaves it in ("book online": the record that starts booked). */

@@ -12,7 +12,7 @@ import { CHANNEL_WORD, isValueLike } from './values';
 import { Remembered } from '../remembered';
 
 /** Word pairs joined by `and` that are one thing. */
-const ONE_THING = /\s+and (?:that|this) sort of thing\b|\s+and (?:the like|such|so on)\b|\bbetween -?[\d.]+ and -?\d|\b(date|dates) (?:and|&) (times?)\b|\bterms (?:and|&) conditions\b|\bblack (?:and|&) white\b|\bq (?:and|&) a\b/gi;
+const ONE_THING = /\s+and (?:that|this) sort of thing\b|\s+and (?:the like|such|so on)\b|\bbetween -?[\d.]+ and -?\d|\b(date|dates) (?:and|&|\+) (times?)\b|\bterms (?:and|&) conditions\b|\bblack (?:and|&) white\b|\bq (?:and|&) a\b/gi;
 const MARKER = /(?::|\b(?:(?<!\b(?:number|no|count|amount|date|name|type) )of|which is|that is|that's|which can be|that can be|can be|which will be|that will be|which must be|either|one of|is one of|being|goes from|moves from|runs from|moves through|goes through|like|such as|whether (?:it|they)(?:'s|'re|\s+is|\s+are)))\s+\S+(?:\s+\S+)?$/i;
 
 /** "but", "though": a rule said as a concession ("..., but that's optional"). */
@@ -200,7 +200,7 @@ function splitFieldListOnce(said: string): string[] {
     return `${lead}${states.slice(0, -1).join(', ')} or ${states[states.length - 1]}`;
   });
   // ("a father and a mother, both of whom are people in the tree": what both are, as a shared parenthesis.)
-  const guarded = runs.replace(/,\s*(both|each|all) of (?:whom|which|them) (?:are|is)\s+([a-z]+(?:\s+(?!(?:in|on|at|of|from|with|for|to)\b)[a-z]+)?)\b[^,()]*/gi, ' ($1 are $2)').replace(ONE_THING, (m) => m.replace(/\s+(and|&)\s+/i, '\u2063$1\u2063'));
+  const guarded = runs.replace(/,\s*(both|each|all) of (?:whom|which|them) (?:are|is)\s+([a-z]+(?:\s+(?!(?:in|on|at|of|from|with|for|to)\b)[a-z]+)?)\b[^,()]*/gi, ' ($1 are $2)').replace(ONE_THING, (m) => m.replace(/\s+(and|&|\+)\s+/i, '\u2063$1\u2063'));
   // ("a level that's beginner, improver or advanced and nothing else": the list is closed, nothing more.)
   const pieces = topLevelPieces(guarded.trim().replace(/[.]+$/, '').replace(/\s*,?\s*(?:and\s+)?nothing\s+(?:else|more|in between)\b/gi, ''));
   const merged: Piece[] = [];

@@ -27,6 +27,9 @@ export function correction(word: string, protect = true): string | undefined {
 
 /** ("alergies": the plural of a near-miss of "allergy" is the plural of the known word.) */
 function inflectedNearMiss(word: string): string | undefined {
+  // ("allergys": a consonant and y made plural with s alone is the known word's plural in -ies.)
+  const ys = /^(.{3,}[^aeiou])ys$/.exec(word);
+  if (ys && KNOWN_WORDS.has(`${ys[1]}y`)) return `${ys[1]}ies`;
   if (isKnown(word)) return undefined;
   const plural = /^(.{3,}[^aeiou])ies$/.exec(word);
   if (plural) {
