@@ -358,3 +358,39 @@ describe("a nail technician's quick notes", () => {
     expect(s.workflows[0]?.steps[0]).toMatchObject({ kind: 'waitUntil', field: 'starts_at', offset: '-P1D' });
   });
 });
+
+describe("a spare-parts warehouse's long page", () => {
+  it('reads "Spares have a part number, a quantity on hand, a reorder level and a credit limit" with their types', () => {
+    const s = spec('Spares have a part number, a quantity on hand, a reorder level and a credit limit.');
+    expect(['quantity_on_hand', 'reorder_level', 'credit_limit'].map((name) => field(s, 'Spare', name)?.type)).toEqual(['integer', 'integer', 'number']);
+  });
+
+  it('reads "Parts have a part number and a name" as the Part record (spare parts said bare)', () => {
+    expect(spec('Parts have a part number and a name.').entities.map((e) => e.name)).toEqual(['Part']);
+  });
+
+  it('reads "Buyers are either farms or dealers. Dealers get a trade discount, a percentage between 0 and 30" as the buyer\'s type and an optional discount', () => {
+    const s = spec('Buyers have a business name. Buyers are either farms or dealers. Dealers get a trade discount, a percentage between 0 and 30.');
+    expect(s.entities.map((e) => e.name)).toEqual(['Buyer']);
+    expect(field(s, 'Buyer', 'type')?.values).toEqual(['farm', 'dealer']);
+    expect(field(s, 'Buyer', 'trade_discount')).toMatchObject({ type: 'number', required: false, min: 0, max: 30 });
+  });
+
+  it('keeps "a number of seats" a field of its own after a comma', () => {
+    const s = spec('We have dining tables, each with a table number, a number of seats, and an area.');
+    expect(s.entities[0]?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['table_number', 'seats']));
+  });
+
+  it('reads "When an order is shipped we create a shipment for it with ..." and "A delivery note is attached as a PDF of up to 2 MB" as the shipment', () => {
+    const s = spec('An order has an order date and a status: received, shipped.', 'When an order is shipped we create a shipment for it with the carrier, the tracking number and the ship date. A delivery note is attached as a PDF of up to 2 MB.');
+    expect(s.entities.find((e) => e.name === 'Shipment')?.fields.map((f) => f.name)).toEqual(['carrier', 'tracking_number', 'ship_date', 'delivery_note_key', 'order_id']);
+    expect(field(s, 'Shipment', 'delivery_note_key')?.file).toEqual({ contentTypes: ['application/pdf'], maxBytes: 2 * 1048576 });
+    expect(s.workflows).toEqual([]);
+  });
+
+  it('reads "Every night at 6pm, email the sales team a summary of orders received that day" as a job for the sales staff', () => {
+    const s = spec('An order has an order date and a status: received, shipped.', 'Sales staff manage orders.', 'Every night at 6pm, email the sales team a summary of orders received that day.');
+    expect(s.schedules?.[0]).toMatchObject({ records: { entity: 'Order', age: { field: 'created_at', within: 'P1D' } }, actions: [{ type: 'notify', to: { role: 'sales_staff' } }] });
+    expect(s.schedules?.[0]?.records?.where).toBeUndefined();
+  });
+});

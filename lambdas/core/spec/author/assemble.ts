@@ -24,7 +24,7 @@ import { readScheduledJobs } from './scheduled-jobs';
 import { newStatusField } from '../offline-author/merge-field';
 import { FILE_NOUNS } from './fields/field-words';
 import { snakeCase } from '../../text/case';
-import { singular, singularPhrase, words } from '../offline-author/text';
+import { isPluralWord, singular, singularPhrase, words } from '../offline-author/text';
 import type { FieldList, Statement } from './statements';
 import { addFieldList, addFieldRow, type ListedFieldsContext } from './listed-fields';
 import { unplacedStatements } from './unplaced';
@@ -409,6 +409,8 @@ function stateField(entity: string, values: string[]): { name: string; values: s
   if (stripped.every((v) => SIZE_VALUES.has(v))) return { name: 'size', values: stripped };
   if (stripped.every((v) => LEVEL_VALUES.has(v))) return { name: 'level', values: stripped };
   if (kinds && !stripped.some((v) => STATE_LIKE.test(v))) return { name: 'type', values: stripped };
+  // ("Customers are either farms or dealers": kinds of thing in the plural, each customer one of them.)
+  if (values.every((v) => /^[a-z]+[^s]s$/.test(v) && isPluralWord(v) && !STATE_LIKE.test(v))) return { name: 'type', values: values.map((v) => singular(v)) };
   return { name: 'status', values };
 }
 

@@ -646,6 +646,13 @@ export function readDescription(description: string): Reading {
         const named = entityNameOf(item, units, true);
         return named !== undefined && named !== entity && isDescribed(named);
       })) return true;
+      // ("Customers are either farms or dealers. Dealers get a trade discount": what one kind of a record has is that record's,
+      // left empty by the other kinds.)
+      const kindOf = def.topic !== PREVIOUS && def.list && !isDescribed(entity) ? statusLists.find((l) => l.entity !== entity && l.values.some((v) => singular(v) === singular(snakeCase(def.topic)))) : undefined;
+      if (kindOf) {
+        addList(kindOf.entity, splitFieldList(def.list!).map((item) => `${item} (optional)`).join(', '), sentence.index);
+        return false;
+      }
       previous = entity;
       // ("I'd tag them as restaurant, retailer or caterer": the customer type.)
       addList(entity, def.kindOfPrevious && def.list ? `${snakeCase(entity).split('_').pop()} ${def.list}` : def.list, sentence.index);

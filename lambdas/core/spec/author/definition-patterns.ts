@@ -497,8 +497,8 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     list: 2,
   },
   {
-    example: 'When an aid breaks we open a repair for it with a description of the fault (a record made for the one the clause before names)',
-    re: new RegExp(String.raw`^(?:when|whenever|if|once|each time|every time)\s+(?:a|an|the|one|one of the|one of our)\s+${NP}\s+(?:breaks|fails|breaks down|goes wrong|is damaged|gets damaged|needs (?:fixing|repair|a repair)|comes in|arrives|is returned|is lost|goes missing)\s*,?\s+(?:we|you|they|staff|someone)\s+(?:open|raise|create|log|file|start|set up|write up|record)\s+(?:a|an|a new)\s+${NP}\s+(?:for|on|against|about)\s+(?:it|them)\s*,?\s+(?:with|containing|including)\s+${LIST}$`, 'i'),
+    example: 'When an aid breaks we open a repair for it with a description of the fault / When an order is shipped we create a shipment for it with the carrier (a record made for the one the clause before names)',
+    re: new RegExp(String.raw`^(?:when|whenever|if|once|each time|every time)\s+(?:a|an|the|one|one of the|one of our)\s+${NP}\s+(?:breaks|fails|breaks down|goes wrong|is damaged|gets damaged|needs (?:fixing|repair|a repair)|comes in|arrives|is returned|is lost|goes missing|(?:is|gets|has been)\s+[a-z]+(?:ed|en|t))\s*,?\s+(?:we|you|they|staff|someone)\s+(?:open|raise|create|log|file|start|set up|write up|record|make|add)\s+(?:a|an|a new)\s+${NP}\s+(?:for|on|against|about)\s+(?:it|them)\s*,?\s+(?:with|containing|including)\s+${LIST}$`, 'i'),
     topic: 2,
     parent: 1,
     list: 3,

@@ -31,7 +31,8 @@ export const PREVIOUS = '(previous)';
 
 /** Subjects that are never record types. */
 // ("The show secretary manages shows, ...": a determiner alone is no name; "show" was the verb's look-alike.)
-const NOT_TOPICS = /^(?:(?:heart|core|centre|center|hub|backbone|main part|main thing|crux|bulk)\s+of\b.*|we|you|they|i|it|this|that|these|those|he|she|the|a|an|our|their|my|your|its|his|her|any|some|everyone|anyone|everybody|anybody|someone|nobody|people|users?|each|every|all|there|which|who|what|everything|anything|(?:(?:two|three|a few|some|several|the)\s+)?(?:bits|things|parts|ways|reasons|options|sorts|steps|cases|questions|problems|issues|points|ones|sides)|(?:can|may|must|should|will|do|does)\b.*|(?:go|goes|went|come|comes|came|get|gets|head|heads)\s+(?:home|back|away|out|off|in)\b.*)$/i;
+// ("Parts have a part number": spare parts said bare are records; "two parts", "the parts" of a text are not.)
+const NOT_TOPICS = /^(?:(?:heart|core|centre|center|hub|backbone|main part|main thing|crux|bulk)\s+of\b.*|we|you|they|i|it|this|that|these|those|he|she|the|a|an|our|their|my|your|its|his|her|any|some|everyone|anyone|everybody|anybody|someone|nobody|people|users?|each|every|all|there|which|who|what|everything|anything|(?:(?:two|three|a few|some|several|the)\s+)?(?:bits|things|ways|reasons|options|sorts|steps|cases|questions|problems|issues|points|ones|sides)|(?:two|three|a few|some|several|the)\s+parts|(?:can|may|must|should|will|do|does)\b.*|(?:go|goes|went|come|comes|came|get|gets|head|heads)\s+(?:home|back|away|out|off|in)\b.*)$/i;
 
 /** "by a teacher to a student at a lesson time, lasts a number of minutes, and has notes" -> the field list. */
 export function complements(text: string): string {

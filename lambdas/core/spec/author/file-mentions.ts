@@ -24,8 +24,8 @@ const FILE_MENTION = new RegExp(String.raw`\b(?<!\b(?:be|is|are|was|were)\s)(?:a
 const SECOND = new RegExp(String.raw`^\s+and\s+(?:an?|one)\s+${WHICH}${FILE_NOUN}\b`, 'i');
 
 /** A thing said to be a file: "The catalogue is a PDF, ..., allow up to 15 MB" is the catalogue, a pdf. */
-// ("A referral letter can optionally be attached as a PDF of up to 10 MB.")
-const SAID_FILE = /^(?:and\s+)?(?:the|their|its|each|every|an?)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|will\s+be|should\s+be|must\s+be|comes?\s+as|(?:can|may|should|must|will)\s+(?:optionally\s+|also\s+)?be\s+(?:attached|uploaded|added|sent|scanned\s+in)\s+as)\s+(?:always\s+|usually\s+|just\s+)?(?:an?\s+)?(?:photo|picture|image|scan|pdf|video|recording|document|file)s?\b/i;
+// ("A referral letter can optionally be attached as a PDF of up to 10 MB.", "A delivery note is attached as a PDF of up to 2 MB.")
+const SAID_FILE = /^(?:and\s+)?(?:the|their|its|each|every|an?)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:(?:is|are|gets|get)\s+(?:attached|uploaded|added|sent|scanned\s+in)\s+as|is|are|will\s+be|should\s+be|must\s+be|comes?\s+as|(?:can|may|should|must|will)\s+(?:optionally\s+|also\s+)?be\s+(?:attached|uploaded|added|sent|scanned\s+in)\s+as)\s+(?:always\s+|usually\s+|just\s+)?(?:an?\s+)?(?:photo|picture|image|scan|pdf|video|recording|document|file)s?\b/i;
 
 /** A thing sent as a file: "The writer then uploads their copy as a Word document or a PDF, up to 10 MB" is the copy. */
 const SENT_AS_FILE = /\b(?:uploads?|sends?|attach(?:es)?|submits?|emails?|provides?|adds?)\s+(?:their|the|a|an|his|her|its|our)\s+([a-z]+(?:\s+[a-z]+)?)\s+as\s+(?:an?\s+)?(?:word\s+|scanned\s+)?(?:photo|picture|image|scan|pdf|video|recording|document|doc|file|jpe?g|png)s?\b/i;

@@ -73,7 +73,9 @@ export const STALE = /\b(?:(?:that\s+have\s+(?:not|n't)\s+been|not|that\s+(?:are
 /** Records made a while ago: `older than 30 days`, `created more than a year ago`. */
 export const OLD = /\b(?:older\s+than|created\s+more\s+than|made\s+more\s+than)\s+/i;
 /** Records made within the run's period: `new deals`, `deals created this week`. */
-export const NEW = /\b(?:new|recent|newly\s+created|latest)\b|\bcreated\s+(?:this|in\s+the\s+last|during\s+the)\b/i;
+/** ("orders received that day", "bookings made today": made within the run's period; the word for how they were made.) */
+export const NEW_MADE = /\b(created|received|placed|added|made|submitted|booked|logged|raised|opened)\s+(?:that\s+day|today|this\s+(?:day|week|month)|since\s+the\s+last\s+(?:one|run|email|summary))\b/i;
+export const NEW = new RegExp(String.raw`\b(?:new|recent|newly\s+created|latest)\b|\bcreated\s+(?:this|in\s+the\s+last|during\s+the)\b|${NEW_MADE.source}`, 'i');
 /** Records changed within the run's period: `updated deals`. */
 export const CHANGED = /\b(?:updated|changed|modified)\b/i;
 

@@ -19,6 +19,7 @@ import {
   DOER,
   MARK,
   NEW,
+  NEW_MADE,
   NOT_A_JOB,
   NOTIFY_PEOPLE,
   OLD,
@@ -196,8 +197,10 @@ function recordsOf(phrase: string, when: When, ctx: JobContext): { entity: SpecE
   const entity = mention ? ctx.entities.find((e) => e.name === mention.entity) : undefined;
   if (!entity) return undefined;
   const query: SpecRecordQuery = { entity: entity.name };
-  // Values of its enums the phrase names ("open tickets"), as conditions.
-  const where = entity.fields.flatMap((f) => (f.type === 'enum' ? (f.values ?? []).filter((v) => tokens.includes(v)).map((value) => ({ field: f.name, value })) : []));
+  // Values of its enums the phrase names ("open tickets"), as conditions; not a word that says when it was made
+  // ("orders received that day").
+  const made = NEW_MADE.exec(phrase)?.[1]?.toLowerCase();
+  const where = entity.fields.flatMap((f) => (f.type === 'enum' ? (f.values ?? []).filter((v) => tokens.includes(v) && v !== made).map((value) => ({ field: f.name, value })) : []));
   if (where.length > 0) query.where = where;
   const after = (pattern: RegExp) => {
     const found = pattern.exec(phrase);
@@ -218,5 +221,10 @@ function roleOf(people: string, ctx: JobContext): string | undefined {
   const tokens = words(people).map(one);
   const named = ctx.roles.find((r) => tokens.includes(one(r.name)) || tokens.join('_') === r.name.split('_').map(one).join('_'));
   if (named) return named.name;
+  // ("the sales team" for the sales_staff role: a group word for the same people.)
+  const group = /^(.+)_(?:team|staff|crew|people|folk)$/;
+  const crew = group.exec(tokens.join('_'))?.[1];
+  const sameCrew = crew ? ctx.roles.find((r) => group.exec(r.name.split('_').map(one).join('_'))?.[1] === crew) : undefined;
+  if (sameCrew) return sameCrew.name;
   return tokens.some((w) => w === 'admin' || w === 'administrator') ? ctx.adminRole : undefined;
 }

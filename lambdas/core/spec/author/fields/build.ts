@@ -178,8 +178,8 @@ export function impliedType(ws: readonly string[]): string {
   if (headType === 'text' && ws.length > 1 && SHORT_WHEN_COMPOUND.has(head)) return 'string';
   if (headType) return headType;
   if (ws.some((w) => w === 'date' || w === 'birthday')) return 'date';
-  // The noun before `per`/`in`/`of` is the head: `rate per word`, `bottles in stock`.
-  const prep = ws.findIndex((w, i) => i > 0 && (w === 'per' || w === 'in' || w === 'of'));
+  // The noun before `per`/`in`/`of`/`on` is the head: `rate per word`, `bottles in stock`, `quantity on hand`.
+  const prep = ws.findIndex((w, i) => i > 0 && (w === 'per' || w === 'in' || w === 'of' || w === 'on'));
   const core = prep > 0 ? ws.slice(0, prep) : ws;
   const coreHead = core[core.length - 1]!;
   if (prep > 0 && HEAD_TYPES[coreHead]) return HEAD_TYPES[coreHead]!;

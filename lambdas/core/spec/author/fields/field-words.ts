@@ -46,6 +46,8 @@ export const COMPOUND_HEAD_TYPES: Readonly<Record<string, string>> = {
   'topic area': 'string', 'subject area': 'string', 'research area': 'string', 'focus area': 'string', 'service area': 'string', 'practice area': 'string',
   // When something is due back or due in: a date.
   'due back': 'date', 'due in': 'date', 'due out': 'date',
+  // A limit of money or a stock level is an amount: what it limits says which.
+  'credit limit': 'number', 'spending limit': 'number', 'budget limit': 'number', 'reorder level': 'integer', 'stock level': 'integer', 'reorder point': 'integer',
 };
 /** Heads that only say the form of the content and leave the name (`a personality write-up` -> personality, text). */
 export const FORM_HEADS: Readonly<Record<string, string>> = { 'write-up': 'text', writeup: 'text', blurb: 'text', 'free-text': 'text' };

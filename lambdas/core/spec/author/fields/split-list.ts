@@ -1,13 +1,13 @@
 /**
- * A field list split into field phrases: `a, b and c`, `a; b`, `client + cleaner`, keeping
- * parentheses and quotes whole, and keeping allowed values with their field (`status: a, b or c`,
- * `a status of a, b or c`, `a boat type, sail or motor`), and `date and time` whole. A shared
- * parenthesis at the end (`arrival, departure (dates)`, `a home team and an away team (both are
- * teams)`) is given to the phrases it covers.
+ * A field list split into field phrases: `a, b and c`, `a; b`, `client + cleaner`, keeping parentheses and quotes whole,
+ * and keeping allowed values with their field (`status: a, b or c`, `a status of a, b or c`, `a boat type, sail or motor`),
+ * and `date and time` whole. A shared parenthesis at the end (`arrival, departure (dates)`, `a home team and an away team
+ * (both are teams)`) is given to the phrases it covers; an item saying what the one before is, to that one.
  */
 import { emptyTraits, readDescriptor } from './descriptor';
 import { FORMATS, TYPE_PHRASES } from './field-words';
 import { sayPairsOut, sharePairedRest } from './paired-kinds';
+import { mergeAppositives } from './appositives';
 import { CHANNEL_WORD, isValueLike } from './values';
 import { Remembered } from '../remembered';
 
@@ -277,7 +277,7 @@ function splitFieldListOnce(said: string): string[] {
     // ("... and each one's either sunny or shady": what each is, one of those, the record's status.)
     .map((text) => text.replace(/^(?:each|every)\s+one(?:'s|’s|\s+is)\s+(?:either\s+)?([a-z][a-z -]*(?:,\s*[a-z][a-z -]*)*\s+or\s+[a-z][a-z -]*)$/i, 'status ($1)'))
     .filter(Boolean);
-  return shareLastParenthesis(sharePossessor(bothRequired(sharePairedRest(out, pairs)), merged));
+  return shareLastParenthesis(sharePossessor(bothRequired(mergeAppositives(sharePairedRest(out, pairs))), merged));
 }
 
 /** The index of the last piece of a value list starting at `i` (i itself when there is none). */
