@@ -251,3 +251,9 @@ export const FAILURE_THEN_RETRY = /^[^;]*?(?:,\s*|\s+(?=so\s+(?:let\s+)?(?:it\s+
 
 /** The same, the retries said in the passive: "..., so sending should be tried up to 3 times". */
 export const FAILURE_THEN_PASSIVE_RETRY = /^[^;]*?,\s*so\s+(?=(?:sending|it|that|the\s+[a-z]+(?:\s+[a-z]+)?|each\s+[a-z]+)\s+(?:should|must|will|can|needs? to|has to)\s+be\s+(?:re-?)?tried\b)/i;
+
+/**
+ * "When an episode's publish date arrives, ...": the record, its date, what to do then. "arrives"
+ * reads "is created" by then (plainTriggerText's word for a record coming in), which a date is not.
+ */
+export const DATE_ARRIVES = /^(?:when|once|as soon as)\s+(?:(?:a|an|the|each|every|its|their)\s+)?([a-z]+(?:\s+[a-z]+)?)['’]s?,?\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:arrives|is created|comes|comes round|comes around|is reached|is here|passes|hits|rolls round|rolls around)\s*,\s*(.+)$/i;

@@ -20,7 +20,7 @@ import { commaBeforeAction, conditionFirst, plainWorkflowWording, workflowPieces
 import { heldIn, nextState, stateHolder, statePhrase, triggerFor } from './workflow-triggers';
 import { mentionIn, recordWords } from './workflow-mentions';
 import { readSteps } from './workflow-steps';
-import { CONTINUATION, FAILURE_THEN_PASSIVE_RETRY, FAILURE_THEN_RETRY, CREATED_CLAUSE, DEADLINE, MISSED_TIME, CREATED_STATES, CREATE_ACTIONS, PHRASAL_STATES, STATE_LINKS, TASK_VERBS, TRIGGER_OPENERS, UNMET_CONDITION, awaitedEvent, eventsOfAct, expand, participle, plainTriggerText, verbLemma } from './workflow-phrases';
+import { CONTINUATION, DATE_ARRIVES, FAILURE_THEN_PASSIVE_RETRY, FAILURE_THEN_RETRY, CREATED_CLAUSE, DEADLINE, MISSED_TIME, CREATED_STATES, CREATE_ACTIONS, PHRASAL_STATES, STATE_LINKS, TASK_VERBS, TRIGGER_OPENERS, UNMET_CONDITION, awaitedEvent, eventsOfAct, expand, participle, plainTriggerText, verbLemma } from './workflow-phrases';
 
 export interface WorkflowContext {
   index: EntityIndex;
@@ -163,9 +163,8 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     }
   }
 
-  // ("When an episode's publish date arrives, publish it": a wait until that date of the record, then the action;
-  // "arrives" reads "is created" here, plainTriggerText's word for a record coming in, which a date does not.)
-  const arrives = /^(?:when|once|as soon as)\s+(?:(?:a|an|the|each|every|its|their)\s+)?([a-z]+(?:\s+[a-z]+)?)['’]s?,?\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:arrives|is created|comes|comes round|comes around|is reached|is here|passes|hits|rolls round|rolls around)\s*,\s*(.+)$/i.exec(text.replace(/\.$/, ''));
+  // ("When an episode's publish date arrives, publish it": a wait until that date of the record, then the action.)
+  const arrives = DATE_ARRIVES.exec(text.replace(/\.$/, ''));
   const arrivedOf = arrives ? mentionIn(words(arrives[1]!), ctx) : undefined;
   const arrivedField = arrivedOf ? dateField(arrivedOf.entity, words(arrives![2]!), ctx) : undefined;
   if (arrivedOf && arrivedField && words(arrives![2]!).every((w) => DATE_WORDS.has(w) || arrivedField.split('_').some((part) => part.startsWith(w.replace(/s$/, ''))))) {

@@ -10,7 +10,8 @@ import type { Sentence } from './clauses';
 import type { EntityIndex } from './entity-index';
 import { NO_LOGIN, type RightLetter, SIGNED_IN_AUDIENCE, rightVerb, RIGHT_VERBS } from './lexicon';
 import { isPublicAudience } from './audience';
-import { nominalEntity, parseRightsClause, type RightsContext, type RightsGroup } from './rights';
+import { nominalEntity } from './made-records';
+import { parseRightsClause, type RightsContext, type RightsGroup } from './rights';
 import { words } from './text';
 
 export interface AccessResult {

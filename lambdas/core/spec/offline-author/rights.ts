@@ -5,8 +5,10 @@
  * X, r:own on X; `admins can do everything` -> every right, the administrative role.
  */
 import type { EntityIndex } from './entity-index';
-import { CREATE_ACTIONS, participle } from '../author/workflow-phrases';
-import { ACT_RECORD_NAMES, ADMIN_VERBS, ALL_RIGHTS, NEGATIONS, phrasalVerb, RIGHT_VERBS, type RightLetter, rightVerb, SIGN_IN_PHRASES } from './lexicon';
+import { CREATE_ACTIONS } from '../author/workflow-phrases';
+import { nominalEntity, startedBy } from './made-records';
+import { theirOwnStuff } from './own-records';
+import { ADMIN_VERBS, ALL_RIGHTS, NEGATIONS, phrasalVerb, RIGHT_VERBS, type RightLetter, rightVerb, SIGN_IN_PHRASES } from './lexicon';
 import { LEADING, MODAL_WORDS, placedPeople } from './placed-people';
 import { ownRecordOfSubject, plainRightsWording } from './rights-wording';
 import { plural, singular, words } from './text';
@@ -453,58 +455,6 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
     if (granted.length > 0 && denial.letters.some((l) => !granted.includes(l))) denial.letters = denial.letters.filter((l) => !granted.includes(l));
   }
   return { subject, modal, groups: groups.filter((g) => !narrowed.has(g)), articleObject, determiner, namedObject: sawObject };
-}
-
-/** The record type named after a verb (book -> Booking, reserve -> Reservation, pay -> Payment), if not the object itself. */
-export function nominalEntity(verbs: string[], index: EntityIndex, objects: string[]): string | undefined {
-  for (const v of verbs) {
-    // ("request an item" where requests are records: the verb is the record's own name.)
-    const same = index.names.find((n) => n.toLowerCase() === v);
-    if (same && !objects.includes(same)) return same;
-    if (!RIGHT_VERBS[v] && v !== 'do') {
-      const entity = index.resolve([v]);
-      if (entity && !objects.includes(entity)) return entity;
-    }
-    for (const name of ACT_RECORD_NAMES[v] ?? []) {
-      const entity = index.resolve(name.split('_'));
-      if (entity && !objects.includes(entity)) return entity;
-    }
-    const stem = v.replace(/e$/, '');
-    // (enter -> entry, deliver -> delivery.)
-    const forms = [`${v}ing`, `${stem}ing`, `${v}${v.slice(-1)}ing`, `${v}ment`, `${stem}ation`, `${v}ation`, `${v.replace(/er$/, 'r')}ation`, `${stem}al`, `${v.replace(/ibe$/, 'iption')}`, `${stem}ion`, `${v}al`, `${v.replace(/er$/, 'ry')}`];
-    // (A form that is the verb itself, `record` for a TrainingRecord, names no other record type.)
-    for (const form of forms.filter((f) => f !== v)) {
-      const entity = index.resolve([form]);
-      if (entity && !objects.includes(entity)) return entity;
-    }
-  }
-  return undefined;
-}
-
-/** "their own stuff", "their own records": whatever of the records is theirs, said without naming them. */
-// (Not "their own details": what of themselves, said next if at all.)
-const OWN_STUFF = /\btheir\s+own\s+(?:stuff|things|records|data|bits|everything)\b/i;
-
-/**
- * ("Clients can see their own stuff only", clients a record type too: their own client record and
- * the records that refer to one, their bookings.) Unchanged when the people are no record type.
- */
-function theirOwnStuff(clause: string, ctx: RightsContext): string {
-  if (!OWN_STUFF.test(clause)) return clause;
-  const who = /^\s*(?:the\s+|our\s+|all\s+)?([a-z]+)\b/i.exec(clause)?.[1];
-  const entity = who ? ctx.index.resolve([singular(who.toLowerCase())]) : undefined;
-  if (!entity) return clause;
-  const named = [entity, ...(ctx.referrers?.(entity) ?? [])].map((name) => {
-    const ws = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(' ');
-    return [...ws.slice(0, -1), plural(ws.at(-1)!)].join(' ');
-  });
-  return clause.replace(OWN_STUFF, `their own ${named.join(' and ')}`);
-}
-
-/** The one record type that starts in the state a verb said alone leaves it in ("book online": the record that starts booked). */
-function startedBy(verbs: string[], ctx: RightsContext): string | undefined {
-  const made = [...new Set(verbs.flatMap((v) => ctx.startingIn?.(participle(v)) ?? []))];
-  return made.length === 1 ? made[0] : undefined;
 }
 
 function countHedges(tokens: string[], j: number): number {

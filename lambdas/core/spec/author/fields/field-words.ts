@@ -234,3 +234,5 @@ export const YES_NO_BEFORE = /^(?:an?\s+)?(?:y\/n|yes\/no|yes or no|tick(?:\s*bo
 /** The yes/no mark after the flag's name. */
 export const YES_NO_AFTER = new RegExp(String.raw`\s+${YES_NO_MARK}\s*$`, 'i');
 
+/** "people put their name down w/ email + ...": who they are, their name, then what they give with it. */
+export const NAME_PUT_DOWN = /^(?:people|ppl|they|customers|folks?|members|visitors|someone|somebody|applicants|parents)\s+(?:put|puts|write|writes|leave|leaves|add|adds|jot|jots)\s+(?:their|his|her|a)\s+names?\s+down\b(?:\s+(?:with|w\/|plus|and)\s+)?/i;

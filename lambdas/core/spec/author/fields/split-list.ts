@@ -5,7 +5,7 @@
  * (both are teams)`) is given to the phrases it covers; an item saying what the one before is, to that one.
  */
 import { emptyTraits, readDescriptor } from './descriptor';
-import { FORMATS, TYPE_PHRASES } from './field-words';
+import { FORMATS, NAME_PUT_DOWN, TYPE_PHRASES } from './field-words';
 import { sayPairsOut, sharePairedRest } from './paired-kinds';
 import { mergeAppositives } from './appositives';
 import { CHANNEL_WORD, isValueLike } from './values';
@@ -56,8 +56,7 @@ function splitFieldListOnce(said: string): string[] {
   });
   // ("on a date and time, and I jot down which flavours they tried and how it went": who writes them down is no item.)
   written = written.replace(/(,\s*(?:and\s+)?|^)(?:i|we|they|you)\s+(?:also\s+|usually\s+|then\s+)?(?:jot|write|note|put|take)\s+down\s+(?=[a-z])/gi, '$1');
-  // ("people put their name down w/ email + ...": who they are, their name, then what they give with it.)
-  written = written.replace(/^(?:people|ppl|they|customers|folks?|members|visitors|someone|somebody|applicants|parents)\s+(?:put|puts|write|writes|leave|leaves|add|adds|jot|jots)\s+(?:their|his|her|a)\s+names?\s+down\b(?:\s+(?:with|w\/|plus|and)\s+)?/i, (all) => (/\s$/.test(all) ? 'name, ' : 'name'));
+  written = written.replace(NAME_PUT_DOWN, (all) => (/\s$/.test(all) ? 'name, ' : 'name'));
   // ("names two members: the challenger and the challenged player": each one named is one of those.)
   const named = /^(?:two|three|four)\s+([a-z]+?)s\s*:\s*(.+)$/i.exec(written.trim());
   if (named) return splitFieldList(named[2]!).map((item) => `${item} (a ${named[1]!.toLowerCase()})`);
