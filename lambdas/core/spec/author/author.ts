@@ -16,7 +16,7 @@ import type { SpecDocument, SpecEntity } from '../spec-model';
 import { splitClauses, type Sentence } from '../offline-author/clauses';
 import { entityNameOf, type Containment, type Discovery } from './entity-names';
 import { PREVIOUS, readDefinition, TIME_ENTRY, TIME_ENTRY_ALIASES, UNCOUNTABLE } from './definitions';
-import { readExceptionState, readStates, stagesSaidAfter } from './states';
+import { readAlsoState, readExceptionState, readStates, stagesSaidAfter } from './states';
 import { namesNoParent, readBookingAct, readManyBothWays, readRelations } from './relations';
 import { collectRoles, roleWords } from '../offline-author/roles';
 import { NON_NOUNS, PERSON_WORDS, RIGHT_VERBS, phrasalVerb, rightVerb } from '../offline-author/lexicon';
@@ -535,6 +535,15 @@ export function readDescription(description: string): Reading {
         if (!list.values.includes(exception.value)) statusLists[excepted] = { ...list, values: [...list.values, exception.value] };
         return false;
       }
+      // ("A job is waiting ..., then collected. Sometimes we order a part in, so it can also be waiting on parts": one more
+      // state of the record whose states were said just before.)
+      const alsoState = readAlsoState(part);
+      const alsoOf = alsoState ? statusLists.findLastIndex((l) => l.sentence >= sentence.index - 2) : -1;
+      if (alsoState && alsoOf >= 0) {
+        const list = statusLists[alsoOf]!;
+        if (!list.values.includes(alsoState)) statusLists[alsoOf] = { ...list, values: [...list.values, alsoState] };
+        return false;
+      }
       // ("A referral is new, accepted or declined. Every referral starts out as new": the state it starts in, first (the default).)
       const startsAs = STARTS_AS.exec(part.trim().replace(/[.!]$/, ''));
       const startState = startsAs ? snakeCase(startsAs[2]!) : '';
@@ -967,7 +976,8 @@ function withSubjects(clauses: string[], before?: string, out?: { last?: string 
     }
     const own = /^(.{1,40}?)\s+(?:can|may|should|must|will|are allowed to|are able to)\s/i.exec(clause);
     if (own && RIGHT_VERBS[own[1]!.toLowerCase().split(/\s+/)[0]!] === undefined) {
-      subject = own[1];
+      // ("..., but only the manager can delete one. They can see the trips": the exception is no one "they" are next.)
+      if (!/^(?:(?:and|but)\s+)?only\s/i.test(own[1]!.trim())) subject = own[1];
       return clause;
     }
     // ("Guests make reservations": a subject and a rights verb, with no modal.)

@@ -35,7 +35,8 @@ const PATTERNS: RegExp[] = [
   new RegExp(String.raw`${SUBJECT}\s+(?:is|are)\s+(?:first\s+)?([a-z][a-z-]*\s*,?\s+(?:then|and then)\s+(?:either\s+)?[a-z][a-z-]*(?:\s*,\s*[a-z][a-z-]*)*(?:\s*,?\s+or\s+[a-z][a-z-]*)?)$`, 'i'),
   // ("it goes booked, checked in, checked out, or cancelled": the states it goes through.)
   // ("the outcome is fixed, partly fixed, not fixable, or come back with a part": the last may be a phrase.)
-  new RegExp(String.raw`${SUBJECT}\s+(?:is|are|can be|may be|will be|is always|is either|can either be|goes|go|must be)\s+(?:either\s+|one of\s+|always one of\s+)?((?:[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,\s*)+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,?\s+or\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,4}|[a-z][a-z-]*\s+or\s+[a-z][a-z-]*(?:\s+of\s+[a-z][a-z-]*)?)$`, 'i'),
+  // ("A job is waiting, in progress, ready for pickup or collected": a state of three words among them.)
+  new RegExp(String.raw`${SUBJECT}\s+(?:is|are|can be|may be|will be|is always|is either|can either be|goes|go|must be)\s+(?:either\s+|one of\s+|always one of\s+)?((?:[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s*,\s*)+[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s*,?\s+or\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,4}|[a-z][a-z-]*\s+or\s+[a-z][a-z-]*(?:\s+of\s+[a-z][a-z-]*)?)$`, 'i'),
 ];
 
 /** Words that make "X is a, b or c" a description rather than states ("is cheap, fast or good" still reads as states). */
@@ -112,6 +113,8 @@ function readStatesOnce(written: string): StateList | undefined {
     .replace(/,?\s+and\s+then\s+(?:it['’]s|it\s+is|they['’]re|they\s+are)\s+(?:either\s+)?(?=[a-z])/i, ' to ')
     // ("A hire is requested at first, then approved or turned down, then out": the state it starts in, then the rest.)
     .replace(/^((?:a|an|the|each|every)\s+[a-z]+(?:\s+[a-z]+)?)\s+is\s+([a-z][a-z-]*)\s*(?:at first|initially)?\s*,\s*(?=then\s+[a-z])/i, '$1 starts as $2, ')
+    // ("A job is waiting when it comes in, then being worked on, ...": when it is in the first state says nothing of it.)
+    .replace(/^((?:a|an|the|each|every)\s+[a-z]+(?:\s+[a-z]+)?)\s+is\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s+(?:when|while|once|as\s+soon\s+as|after|until)\s+[^,]{3,60},\s*(?=then\s+[a-z])/i, '$1 starts as $2, ')
     // ("then approved or turned down": a way out said with its particle is one state.)
     .replace(/\b(or|then)\s+(turned|sent|called|put|held|signed|checked|handed|paid|written|sold|closed)\s+(down|back|off|out|in|up)\b/gi, (_m, lead: string, verb: string, particle: string) => `${lead} ${verb}-${particle}`)
     // ("..., then approved or declined, then out": two ways on, each a state.)
@@ -213,6 +216,8 @@ function readStatesOnce(written: string): StateList | undefined {
       .map((v) => v.replace(/^(?:finally|then|either|to)\s+/i, '').replace(/^(?:moves?|goes|go|changes?)\s+(?:on\s+)?to\s+/i, '').replace(/\s+(?:once|when|whenever|as soon as|after|if|until|unless)\s+(?:the|it|they|its|their|we|i|a|an|someone|payment|we've|they've|it's)\b.*$/i, '').trim())
       .filter((v) => v && v.split(/\s+/).length <= 5), ...laterOn];
     if (values.length < 2) continue;
+    // ("Reviews can be read by anyone, account or not": who may do it, no states.)
+    if (values.some((v) => /\sby\s/i.test(v)) || values.at(-1)!.toLowerCase() === 'not') continue;
     // ("Scores go from 0 to 20": numbers are a range, no states.)
     if (values.every((v) => /^-?\d/.test(v))) continue;
     // "An animal's status goes from ...": the record is the animal.
@@ -251,7 +256,7 @@ export function stagesSaidAfter(sentence: string, after: readonly string[]): { t
 const EXCEPTION_STATES: Readonly<Record<string, string>> = {
   cancelled: 'cancelled', canceled: 'cancelled', cancel: 'cancelled', cancels: 'cancelled', withdrawn: 'withdrawn', withdraws: 'withdrawn', withdraw: 'withdrawn', rejected: 'rejected', declined: 'declined',
   postponed: 'postponed', abandoned: 'abandoned', refunded: 'refunded', archived: 'archived', suspended: 'suspended', paused: 'paused', voided: 'void', scrapped: 'scrapped',
-  'written off': 'written_off', 'put on hold': 'on_hold', disputed: 'disputed',
+  'written off': 'written_off', 'put on hold': 'on_hold', 'on hold': 'on_hold', disputed: 'disputed',
 };
 const EXCEPTION_WORDS = Object.keys(EXCEPTION_STATES).sort((a, b) => b.length - a.length).join('|');
 /** Said of some of them, now and then ("Sometimes", "Now and again"). */
@@ -279,4 +284,15 @@ export function readExceptionState(text: string): { topic: string; value: string
   const active = EXCEPTION_ACTIVE.exec(t);
   if (active) return { topic: active[2]!, value: EXCEPTION_STATES[active[1]!.toLowerCase()]! };
   return undefined;
+}
+
+/**
+ * "It can also be cancelled", "..., so it can also be waiting on parts": one more state of the
+ * record whose states were just said, named by a pronoun; the author knows which record that is.
+ */
+export function readAlsoState(text: string): string | undefined {
+  const also = /^(?:.*?,\s*(?:so|and|but|which\s+means)\s+)?(?:it|they|this|that)\s+(?:can|could|may|might|will\s+sometimes)\s+also\s+(?:be|end\s+up|go)\s+(?:an?\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3})$/i.exec(text.trim().replace(/[.!]$/, ''));
+  if (!also || /\bby\b|\b(?:useful|handy|helpful|nice|good|great|possible|necessary|important|shared|used|seen|viewed|read|edited|changed|deleted)\b/i.test(also[1]!)) return undefined;
+  const said = also[1]!.toLowerCase();
+  return EXCEPTION_STATES[said] ?? said.replace(/[\s-]+/g, '_');
 }

@@ -52,7 +52,8 @@ const NEGATIVE_DECISIONS = new Set(['rejected', 'declined', 'denied', 'refused',
 const NOTIFY_VERBS = new Set(['notify', 'email', 'e-mail', 'sms', 'text', 'remind', 'alert', 'ping', 'tell', 'inform', 'message', 'warn', 'contact', 'phone', 'page', 'escalate', 'send', 'ask', 'invite', 'prompt', 'nudge', 'chase']);
 
 /** Words that name whoever the record belongs to. */
-const OWNER_WORDS = /^(?:them|him|her|the (?:owner|customer|client|member|user|requester|author|submitter|applicant|guest|patient|student|parent|renter|borrower|buyer))$/i;
+// ("send Customers an email": the people the records are for, in the plural, too.)
+const OWNER_WORDS = /^(?:them|him|her|the\s+(?:owner|customer|client|member|user|requester|author|submitter|applicant|guest|patient|student|parent|renter|borrower|buyer)s?|(?:customer|client|guest|patient|renter|borrower|buyer)s)$/i;
 
 /** The text's phrase `calling the payment step` names an outgoing endpoint. */
 const CALL = /\bcall(?:ing|s)?\s+(?:the\s+|an?\s+)?([a-z][a-z ]*?)\s+(?:step|service|endpoint|api|webhook|system|hook)\b/i;
@@ -200,7 +201,9 @@ const ADMIN_WORDS = new Set(['admin', 'admins', 'administrator', 'administrators
 function recipient(task: TaskHint, entity: SpecEntity | undefined, { known, added, adminRole }: Recipients): Extract<SpecTaskAction, { type: 'notify' }>['to'] | undefined {
   // ("remind the setter to take it down": what they are to do is no recipient.)
   const after = (task.phrase.toLowerCase().split(new RegExp(`\\b${task.verb}\\w*\\b`))[1] ?? '').replace(/\s+to\s+([a-z]+)\b.*$/, (all, next: string) => (startsWithVerb(next) ? '' : all));
-  const target = /\bto\s+(?:the\s+|an?\s+)?(.+)$/.exec(after)?.[1] ?? after.replace(/^\s*(?:it|them)\s+to\s+/, '').trim();
+  // ("send the customer an email": who gets it, without what is sent.)
+  // (Not "send a reminder": no one named is no one, asked about.)
+  const target = /\bto\s+(?:the\s+|an?\s+)?(.+)$/.exec(after)?.[1] ?? after.replace(/^\s*(?:it|them)\s+to\s+/, '').replace(/(?<=\S)\s+(?:an?|some)\s+(?:[a-z-]+\s+)?(?:email|e-mail|text|message|reminder|notification|note|alert|sms)s?\b.*$/, '').trim();
   const words = target
     .replace(/\b(?:the|a|an|about|it|its|of|on|with|for|that|this|again|reminder|email|message|notice|page|alert)\b/g, ' ')
     .split(/[^a-z0-9]+/)

@@ -48,7 +48,7 @@ export const AWAITED_NOUNS: Record<string, string> = {
 export const STATE_ADVERBS: Record<string, string> = { back: 'returned' };
 
 /** Verbs with a particle that name a state ("if it hasn't come back"): the event they stand for. */
-export const PHRASAL_STATES: Record<string, string> = { 'put on hold': 'held', 'placed on hold': 'held', 'come back': 'returned', 'came back': 'returned', 'brought back': 'returned', 'handed back': 'returned', 'given back': 'returned', 'handed in': 'returned' };
+export const PHRASAL_STATES: Record<string, string> = { 'put on hold': 'held', 'placed on hold': 'held', 'come back': 'returned', 'came back': 'returned', 'brought back': 'returned', 'handed back': 'returned', 'given back': 'returned', 'handed in': 'returned', 'picked up': 'collected' };
 
 /**
  * What people write before a trigger and that says nothing about it: list markers ("a)", "(2)",

@@ -17,7 +17,7 @@ import { relativeAmount } from './workflow-waits';
 import { DATE_WORDS, asStatusValue, dateField, dateOwner, keptPast, statusFieldOf } from './workflow-record-fields';
 import { madeByAct, nounOfAct, participantRecord, startedByAct } from './workflow-acts';
 import { commaBeforeAction, conditionFirst, plainWorkflowWording, workflowPieces } from './workflow-wording';
-import { heldIn, nextState, stateHolder, statePhrase, triggerFor } from './workflow-triggers';
+import { heldIn, nextState, saidValue, stateHolder, statePhrase, triggerFor } from './workflow-triggers';
 import { mentionIn, recordWords } from './workflow-mentions';
 import { readSteps } from './workflow-steps';
 import { CONTINUATION, DATE_ARRIVES, FAILURE_THEN_PASSIVE_RETRY, FAILURE_THEN_RETRY, CREATED_CLAUSE, DEADLINE, MISSED_TIME, CREATED_STATES, CREATE_ACTIONS, PHRASAL_STATES, STATE_LINKS, TASK_VERBS, TRIGGER_OPENERS, UNMET_CONDITION, awaitedEvent, eventsOfAct, expand, participle, plainTriggerText, verbLemma } from './workflow-phrases';
@@ -261,17 +261,17 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     // "is not picked up": a verb with its particle.
     const particle = words_[words_.indexOf(stateWord) + 1];
     if (particle && /^(?:up|out|off|back|in)$/.test(particle)) stateWord = `${stateWord} ${particle}`;
-    const event = acts?.[0] ?? (negated ? (/ /.test(stateWord) ? PHRASAL_STATES[stateWord] ?? stateWord : awaitedEvent(stateWord, words_.slice(words_.indexOf(stateWord) + 1).join(' '), recordWords(m.entity))) : nextState(m.entity, stateWord, ctx));
+    const event = acts?.[0] ?? (negated ? (/ /.test(stateWord) ? (statusFieldOf(ctx.entities.find((e) => e.name === m.entity))?.values?.includes(snakeCase(stateWord)) ? stateWord : PHRASAL_STATES[stateWord] ?? stateWord) : awaitedEvent(stateWord, words_.slice(words_.indexOf(stateWord) + 1).join(' '), recordWords(m.entity))) : nextState(m.entity, stateWord, ctx));
     // ("is not approved or declined within 24 hours": either ends the wait.)
     const at = words_.indexOf(stateWord);
     const alternatives = acts ? acts.slice(1) : negated && at >= 0 && words_[at + 1] === 'or' && /(?:ed|en)$/.test(words_[at + 2] ?? '') ? [snakeCase(words_[at + 2]!)] : [];
     // Still in a later state than the first: the wait starts when the record reaches it.
     const statusValues = statusFieldOf(ctx.entities.find((e) => e.name === m.entity))?.values ?? [];
     // ("a booking was confirmed 14 days ago and still hasn't been paid": the time runs from that state.)
-    // ("a job has been awaiting parts for 10 days and hasn't gone back into repair": from awaiting_parts.)
+    // ("a job has been awaiting parts for 10 days and hasn't gone back into repair": from awaiting_parts; "has been ready" when a value is `ready_for_pickup`.)
     const held = after.slice(0, after.indexOf('not')).filter((w) => !STATE_LINKS.has(w));
     const since = snakeCase(held.slice(0, Math.max(0, held.findIndex((w) => /^(?:for|\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fourteen|twenty|thirty)$/.test(w)))).join(' '));
-    const from = !negated ? stateWord : since && statusValues.includes(since) ? since : undefined;
+    const from = !negated ? (saidValue(statusValues, snakeCase(stateWord)) ?? stateWord) : since ? saidValue(statusValues, since) : undefined;
     const reached = from && statusValues.indexOf(snakeCase(from)) > 0 ? triggerFor(m.entity, from, ctx).trigger : undefined;
     // "gets no agent reply": a record type named by the awaited noun that points at this one is awaited as a record.
     const awaitedRecord = negation === 'no' ? createdRecord(untilTime, m.entity, ctx) : undefined;

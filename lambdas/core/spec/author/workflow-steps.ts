@@ -196,6 +196,21 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
       draft.lastSegment = segment;
       continue;
     }
+    // ("..., remind them, and after another two weeks let me know": after a wait for an event that did not come, a wait
+    // for it again that long, then the action; otherwise a plain wait.)
+    const afterMore = /^(?:and\s+)?(?:then\s+)?(?:after|in)\s+(?:another|a\s+further|(?=\S+\s+\S+\s+more\b))\s*(\S+\s+(?:minutes?|hours?|days?|weeks?|months?))(?:\s+more)?\s*,?\s+(?=[a-z])(.+)$/i.exec(segment);
+    const moreTime = afterMore && TASK_VERBS.has(verbLemma(words(afterMore[2]!)[0] ?? '')) ? findDuration(afterMore[1]!) : undefined;
+    if (afterMore && moreTime) {
+      const awaited = [...draft.steps].reverse().find((step) => step.kind === 'waitForEvent' && draft.hints.awaited.has(step.name));
+      const step: WorkflowStep = awaited?.kind === 'waitForEvent'
+        ? { kind: 'waitForEvent', name: uniqueName(awaited.name, draft.names), events: awaited.events, timeout: moreTime.iso }
+        : { kind: 'wait', name: uniqueName(`wait_${durationWords(moreTime)}`, draft.names), duration: moreTime.iso };
+      if (step.kind === 'waitForEvent') draft.hints.awaited.add(step.name);
+      draft.steps.push(step);
+      draft.lastSegment = segment;
+      addTask(afterMore[2]!, draft, ctx);
+      continue;
+    }
     // ("and a second reminder a week after that", "another email 3 days later": the message again after
     // that time; after a wait for an event that did not come, a wait for it again.)
     const second = new RegExp(String.raw`^(?:and\s+)?(?:a\s+second|a\s+further|a\s+final|another)${ANOTHER}\s+(.+?)\s+(?:after\s+that|later|after\s+(?:the|that)\s+(?:first\s+)?(?:one|reminder|email|message|text|notice|letter))$`, 'i').exec(segment);

@@ -16,6 +16,13 @@ type Trigger = { trigger: Draft['trigger']; value?: { field: string; value: stri
 // (And either spelling of a doubled l: "canceled", "cancelled".)
 const formsOf = (value: string): string[] => [value, value.replace(/s$/, ''), value.replace(/ed$/, ''), value.replace(/d$/, ''), `${value.replace(/s$/, '')}ed`, value.replace(/([^l])led$/, '$1lled'), value.replace(/lled$/, 'led')];
 
+/** The value said, or the one value the word starts ("ready" when a value is `ready_for_pickup`). */
+export function saidValue(values: readonly string[], said: string): string | undefined {
+  if (values.includes(said)) return said;
+  const started = values.filter((v) => v.startsWith(`${said}_`));
+  return started.length === 1 ? started[0] : undefined;
+}
+
 /** The enum field of a record that holds a form of the value, with that form. */
 export function heldIn(entity: string, value: string, ctx: WorkflowContext): { field: NonNullable<ReturnType<typeof statusFieldOf>>; form: string } | undefined {
   const def = ctx.entities.find((e) => e.name === entity);
@@ -23,7 +30,9 @@ export function heldIn(entity: string, value: string, ctx: WorkflowContext): { f
     const field = def?.fields.find((f) => f.type === 'enum' && f.values?.includes(form));
     if (field) return { field, form };
   }
-  return undefined;
+  // ("when their bike is ready" when a value is `ready_for_pickup`.)
+  const started = def?.fields.find((f) => f.type === 'enum' && saidValue(f.values ?? [], value) !== undefined);
+  return started ? { field: started, form: saidValue(started.values!, value)! } : undefined;
 }
 
 /**
@@ -99,13 +108,13 @@ export function statePhrase(entity: string, tokens: string[], ctx: WorkflowConte
 /** "still pending after 3 days": the state after `pending` in the record's status, what is awaited. */
 export function nextState(entity: string, state: string, ctx: WorkflowContext): string {
   const values = statusFieldOf(ctx.entities.find((e) => e.name === entity))?.values ?? [];
-  const at = values.indexOf(snakeCase(state));
+  const at = values.indexOf(saidValue(values, snakeCase(state)) ?? '');
   return at >= 0 && values[at + 1] ? values[at + 1]! : 'updated';
 }
 
 /** Words that name who or what a state is said of, no record type ("they", "their phone"). */
 // ("If someone is a no-show": whoever the record is for.)
-const SUBJECT_START = /^(?:it|they|he|she|their|its|his|her|the|my|our|your|someone|somebody|anyone|anybody)$/;
+const SUBJECT_START = /^(?:it|they|he|she|their|its|his|her|the|my|our|your|someone|somebody|anyone|anybody|a|an|any|each|every)$/;
 
 /**
  * "as soon as their phone is ready", "3 days after they collect": no record type named, but the
@@ -114,7 +123,8 @@ const SUBJECT_START = /^(?:it|they|he|she|their|its|his|her|the|my|our|your|some
  */
 export function stateHolder(tokens: string[], ctx: WorkflowContext): { entity: string; start: number; end: number } | undefined {
   if (!SUBJECT_START.test(tokens[0] ?? '')) return undefined;
-  const link = tokens.findIndex((w) => /^(?:is|are|gets|get|becomes|become|was|were)$/.test(w));
+  // ("If a bike has been ready for two weeks": "has been" links it too.)
+  const link = tokens.findIndex((w, i) => /^(?:is|are|gets|get|becomes|become|was|were)$/.test(w) || (/^(?:has|have)$/.test(w) && tokens[i + 1] === 'been'));
   const pronoun = /^(?:it|they|he|she|someone|somebody|anyone|anybody)$/.test(tokens[0]!);
   const end = pronoun ? 1 : link;
   if (end < 1 || end > 3) return undefined;
@@ -123,11 +133,11 @@ export function stateHolder(tokens: string[], ctx: WorkflowContext): { entity: s
   for (let n = stated.length; n > 0; n -= 1) {
     const words = stated.slice(0, n);
     const forms = new Set([...formsOf(snakeCase(words.join(' '))), snakeCase([participle(plainVerb(words[0]!)), ...words.slice(1)].join(' '))]);
-    const holders = ctx.entities.filter((e) => [...forms].some((form) => statusFieldOf(e)?.values?.includes(form)));
+    const holders = ctx.entities.filter((e) => [...forms].some((form) => statusFieldOf(e)?.values?.includes(form)) || saidValue(statusFieldOf(e)?.values ?? [], snakeCase(words.join(' '))) !== undefined);
     if (holders.length === 1) return { entity: holders[0]!.name, start: 0, end };
     if (holders.length > 1) return undefined;
   }
   return undefined;
 }
 
-const STATE_LINK_WORDS = new Set(['is', 'are', 'gets', 'get', 'becomes', 'become', 'was', 'were', 'been', 'being', 'now', 'a', 'an']);
+const STATE_LINK_WORDS = new Set(['is', 'are', 'gets', 'get', 'becomes', 'become', 'was', 'were', 'has', 'have', 'been', 'being', 'now', 'a', 'an']);

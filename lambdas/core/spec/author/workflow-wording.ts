@@ -61,6 +61,8 @@ export function plainWorkflowWording(sentence: string): string {
   // ("..., it would be great to nudge the client by email": the wish around the action says nothing of it; "nudge ... by email" is an email.)
   text = text.replace(/,\s*(?:then\s+)?(?:it(?:['’]d|\s+would)\s+be\s+(?:really\s+)?(?:great|nice|good|lovely|handy|brilliant|ideal|helpful|useful)|(?:i|we)(?:['’]d|\s+would)\s+(?:really\s+)?(?:love|like)|(?:i|we)\s+(?:want|need))\s+(?:it\s+)?(?:if\s+(?:it|the\s+system|you)\s+(?:could|would|can)\s+|to\s+)(?=[a-z])/i, ', ')
     .replace(/\b(?:nudge|prod|poke|chase)\s+((?:the|their|its|our|each|every|all)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:by|via|with\s+an?|over)\s+(email|e-mail|text|sms)\b/gi, (_m, who: string, how: string) => `${/^e/i.test(how) ? 'email' : 'text'} ${who}`);
+  // ("Customers should get a text - well, an email is fine - when ...": the writer's second thought, between dashes, names the message.)
+  text = text.replace(/\b(an?\s+)?(?:text|sms|call|letter|message)\s+[-–—]\s+(?:well|or|actually|ok|okay|no)\s*,?\s+(an?\s+)?(email|e-mail|text)\s+(?:is|would be|will do)\s+(?:fine|ok|okay|enough|better)\s+[-–—]\s*/i, (_m, _a: string, article: string | undefined, message: string) => `${article ?? 'an '}${message} `);
   // ("It'd be great if when a visit is booked ...": the wish around the workflow says nothing of it.)
   text = text.replace(/^(?:it(?:'d|\s+would)\s+be\s+(?:great|nice|good|lovely|handy|brilliant|ideal)|(?:i|we)(?:'d|\s+would)\s+(?:love|like)\s+it)\s+if\s+(?=(?:when|whenever|once|as soon as|after)\b)/i, '');
   // ("It would be great if, 11 months after a visit, the customer got an email reminding them ...": at that time, email them.)
@@ -69,6 +71,7 @@ export function plainWorkflowWording(sentence: string): string {
   text = text.replace(WHEN_DONE_THEY_GET, '$1, send $2 $3');
   // ("The day before a session I'd really like the parent to get an automatic reminder", "... the parent should get a
   // reminder": send them one, then; and why is no part of it.)
+  const wished = text;
   text = text.replace(WISH_THEY_GET, 'send $1 $2')
     .replace(THEY_SHOULD_GET, 'send $1 $2');
   // ("I want someone to confirm it within 2 hours, and if nobody has, text me": someone should, within that time.)
@@ -99,6 +102,8 @@ export function plainWorkflowWording(sentence: string): string {
   });
   // ("If nobody has moved a parent request to under review within 10 days of that confirmation going out": it has not been moved there, from then.)
   text = text.replace(/\b(?:nobody|no one|no-one)\s+(?:has\s+)?(?:moved|set|marked|put|changed|switched)\s+((?:a|an|the|their|its|each)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:to|as|into)\s+([a-z]+(?:\s+[a-z]+)?)\s+(within|in|after|by)\s+((?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|twenty|thirty)\s+(?:minutes?|hours?|days?|weeks?|months?))(\s+of\s+(?:that|the|this)\s+[a-z]+\s+(?:going out|being sent|being made|arriving))?/i, (_m, record: string, state: string, within: string, time: string, after?: string) => `${after ? 'then ' : ''}${record} has not been moved to ${state.trim().replace(/\s+/g, '-')} ${within} ${time}`);
+  // ("If a bike has been ready for two weeks and nobody has picked it up": it is not picked up.)
+  text = text.replace(/\band\s+(?:nobody|no one|no-one)\s+(?:has|have)\s+(?:yet\s+)?([a-z]+(?:ed|en))\s+(?:it|them)(\s+(?:up|in|out|back|off))?\b/i, (_m, verb: string, particle: string | undefined) => `and it is not ${verb}${particle ?? ''}`);
   // ("If then a parent request has not been ...": the step it waits after came before, so it goes on from there.)
   text = text.replace(/^if\s+then\s+/i, 'Then, if ');
   // ("If nobody confirms a booking within 3 days": the booking is not confirmed.)
@@ -112,6 +117,9 @@ export function plainWorkflowWording(sentence: string): string {
   text = text.replace(MESSAGE_GOES_TO, 'send $2 $1');
   // ("The manager should get an email ...", "Members get a reminder ...": send them one.)
   text = text.replace(THEY_GET, 'send $1 $2');
+  // ("The customer should get an email when their job is ready": when, first.)
+  const toldWhen = !/^send\s/i.test(wished) ? /^(send\s.+?)\s+(when|once)\s+([^,;]+?)\s*([.!]?)$/i.exec(text) : null;
+  if (toldWhen) text = `${toldWhen[2]![0]!.toUpperCase()}${toldWhen[2]!.slice(1)} ${toldWhen[3]}, ${toldWhen[1]}${toldWhen[4]}`;
   // ("the day before each session starts, the member should get a reminder": after the trigger, send them one.)
   // (Only after a time or a trigger: "If the note isn't signed in that time, the therapist gets a reminder" is a step of a workflow already begun.)
   if (/^(?:[^:,]{0,40}:\s*)?(?:(?:the\s+)?(?:day|week|evening|morning|night|month)\s+(?:before|after)|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|fourteen|twenty-four|thirty|forty-eight)\s+[a-z]+\s+(?:before|after)|when|whenever|once|as soon as)\b/i.test(text)) text = text.replace(THEN_THEY_GET, '$1send $2 $3');

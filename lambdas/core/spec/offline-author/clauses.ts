@@ -29,7 +29,8 @@ function isVerbish(token: string, modalOnly: boolean): boolean {
 /** Does `rest` start a new clause: `[and] [each|the] <subject 1-3 words> <modal | verb>`? */
 export function looksLikeClauseStart(rest: string, modalOnly: boolean, allowArticle = false): boolean {
   // ("... over press runs and batches, can read harvests": a comma ends a subject before its verb comes.)
-  const tokens = words(rest.slice(0, 120).split(/[,;]/)[0]!);
+  // ("but only I (the owner) should ...": who the writer is, said in brackets, is no part of the subject.)
+  const tokens = words(rest.slice(0, 120).replace(/\b(i|we)\s*\([^()]{1,40}\)/g, '$1').split(/[,;]/)[0]!);
   let k = 0;
   if (LEADING.has(tokens[k] ?? '')) k += 1;
   // (", and a new customer can sign up": after a conjunction, one person of a kind with a modal is a new subject.)
@@ -37,6 +38,8 @@ export function looksLikeClauseStart(rest: string, modalOnly: boolean, allowArti
   const personOfKind = k === 1 && (tokens[k] === 'a' || tokens[k] === 'an') && tokens.slice(k + 2, k + 5).some((w) => /^(?:can|may|could|cannot|can't)$/.test(w));
   if (personOfKind) modalOnly = true;
   if (DETERMINER_START.has(tokens[k] ?? '') || personOfKind || (allowArticle && (tokens[k] === 'a' || tokens[k] === 'an'))) k += 1;
+  // (", but only the owner can delete anything": "only" and then the article.)
+  if (tokens[k - 1] === 'only' && /^(?:the|our|my)$/.test(tokens[k] ?? '')) k += 1;
   for (let j = k + 1; j <= k + 3 && j < tokens.length; j += 1) {
     if (isVerbish(tokens[j]!, modalOnly)) {
       const subject = tokens.slice(k, j);

@@ -47,6 +47,12 @@ function plainRightsWordingOnce(clause: string): string {
     .replace(/^(\s*)it(?:['’]d|\s+would)\s+(?:\w+\s+)?be\s+(?:really\s+|so\s+)?(?:lovely|great|nice|good|handy|brilliant|ideal|useful|helpful|amazing)\s+if\s+((?:the\s+)?(?:people|anyone|anybody|everyone|visitors|customers|members|the public|[a-z]+s))(?:\s+(?:looking|wanting|hoping|searching|waiting)\s+(?:for|to)\s+[a-z]+(?:\s+[a-z]+)?)?\s+could\s+/i, '$1$2 can ')
     // ("anyone can join the waiting list": joining a list is adding oneself to it, an entry of it.)
     .replace(/\b(join|joins|joining)\s+(?=(?:the|a|our)\s+(?:[a-z]+\s+)?(?:list|queue|waitlist|waiting\s+list|mailing\s+list|register)\b)/gi, (_m, verb: string) => `${/ing$/i.test(verb) ? 'adding themselves' : /s$/i.test(verb) ? 'adds themselves' : 'add themselves'} to `)
+    // ("customers can check the status of their job online with their tag number": how they find it is no part of what they see;
+    // the status of a job is the job's.)
+    .replace(/\b(check|see|view|look up|track|follow)\s+(?:the\s+)?(status|progress|state)\s+of\s+((?:their|a|an|the|its|his|her|any)\s+[a-z]+)\b/gi, '$1 $3 $2')
+    .replace(/\b((?:status|progress|state)(?:\s+(?:online|on\s+(?:the|our)\s+(?:website|site|app)))?)\s*,?\s+(?:with|using|by\s+(?:entering|giving|typing\s+in|quoting))\s+(?:their|its|the|a|an|his|her)\s+(?:[a-z]+\s+)?(?:number|code|reference|ref|id|pin)\b/gi, '$1')
+    // ("..., but only the manager can delete one": one of the records the clause before named, as "them".)
+    .replace(/\b(can|may|could)\s+(delete|remove|edit|change|cancel|update|approve|close|archive)\s+one\s*\.?$/i, '$1 $2 them')
     // ("Section leaders can take attendance for their own section": taking it is making attendance records.)
     .replace(/\b(take|takes|taking|mark|marks|marking|do|does|doing)\s+(?:the\s+)?(?:attendance|register|roll\s+call)\b/gi, (_m, verb: string) => `${/ing$/i.test(verb) ? 'creating' : /s$/i.test(verb) ? 'creates' : 'create'} attendance`)
     // ("Volunteers just want to see when picks are happening": a wish to see them is the right to.)

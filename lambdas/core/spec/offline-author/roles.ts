@@ -74,6 +74,9 @@ const ORGANISATION_HEADS = new Set(['service', 'foundation', 'agency', 'agencies
 /** Organisations named by what they are ("the club", "our society"): people only when a modal gives them rights. */
 const PLACE_ORGANISATIONS = new Set(['club', 'society', 'league', 'union', 'charity', 'school', 'gym', 'studio', 'shop', 'practice', 'church', 'library', 'centre', 'center', 'scheme', 'trust', 'museum', 'theatre', 'theater', 'clinic', 'hospital', 'co-op', 'cooperative', 'group']);
 
+/** What a role's name may say of the business it works for ("choir director", "office manager"), no rank of its own. */
+const BUSINESS_WORDS = new Set([...ORGANISATION_HEADS, ...PLACE_ORGANISATIONS, 'choir', 'band', 'orchestra', 'troupe', 'store', 'salon', 'garage', 'workshop', 'kitchen', 'restaurant', 'cafe', 'farm', 'studio', 'gallery', 'hotel', 'yard', 'nursery', 'surgery']);
+
 /** Words for how much access a role has ("full control", "read-only access"). */
 const ACCESS_AMOUNTS = new Set(['full', 'complete', 'total', 'unrestricted', 'limited', 'partial', 'read-only', 'readonly', 'administrative']);
 
@@ -178,7 +181,28 @@ export function collectRoles(sentences: Sentence[], context: RightsContext): Rol
   // shorter name of a role, with no right of its own, is that role.)
   // ("My husband Keith and I run the business": family, not a role of the system, unless given rights: "My sister needs to see the orders".)
   const all = [...drafts.values()].filter((d) => evidenced.has(d.name) && (!FAMILY.test(d.name) || modalOf.has(d.name)));
-  return all.filter((d) => d.grants.length > 0 || d.admin || !all.some((o) => o.name.endsWith(`_${d.name}`))).sort((a, b) => a.order - b.order);
+  // ("As a choir director, I can ... As a director, I can ...", "Office manager: everything ... only the manager can delete
+  // one": the shorter name of one role, said later, is that role, its rights added to it.)
+  // (Only when what the longer name adds is the business itself: a "head setter" is no "setter".)
+  const longer = (d: RoleDraft) => {
+    const named = all.filter((o) => o !== d && o.name.endsWith(`_${d.name}`) && BUSINESS_WORDS.has(o.name.slice(0, -d.name.length - 1)));
+    return named.length === 1 && d.order > named[0]!.order ? named[0] : undefined;
+  };
+  // The role keeps the name said more often ("director" three times, "choir director" once), the shorter when as often.
+  const text = sentences.map((s) => s.text.toLowerCase()).join(' ');
+  const saidAlone = (name: string, within?: string) => (text.match(new RegExp(String.raw`${within ? '' : String.raw`(?<!\b(?:${[...BUSINESS_WORDS].join('|')})\s)`}\b${name.replace(/_/g, String.raw`\s+`)}s?\b`, 'g')) ?? []).length;
+  const merged = new Set<RoleDraft>();
+  for (const d of all) {
+    const other = longer(d);
+    if (!other) continue;
+    const [into, from] = saidAlone(other.name, 'long') > saidAlone(d.name) ? [other, d] : [d, other];
+    into.grants.push(...from.grants);
+    into.denials.push(...from.denials);
+    into.admin ||= from.admin;
+    into.order = Math.min(into.order, from.order);
+    merged.add(from);
+  }
+  return all.filter((d) => !merged.has(d) && (d.grants.length > 0 || d.admin || !all.some((o) => o.name.endsWith(`_${d.name}`)))).sort((a, b) => a.order - b.order);
 }
 
 export function applyGroups(draft: RoleDraft, parsed: RightsClause, allEntities: string[]): void {

@@ -130,7 +130,7 @@ export function readDescriptor(said: string, traits: Traits, entities: readonly 
   // ("for us that's one of lace, DK or aran", "here it's either ..."): who it is so for says nothing of the values.)
   const stripped = t
     .replace(/^(?:for\s+us|for\s+me|here|in\s+our\s+case|round\s+here|at\s+our\s+place)\s*,?\s+(?=(?:it|that|they|which)(?:'s|\s+is|\s+are|'re)\s)/i, '')
-    .replace(/^(?:(?:each|both|all) (?:is |are )?)?(?:it is|it's|that's|they are|they're|which is|that is|one of|either|can be|values?:|options?:)\s+(?:(?:one of|either)\s+)?/i, '')
+    .replace(/^(?:(?:each|both|all) (?:is |are )?)?(?:it is|it's|that's|they are|they're|which is|that is|one of|either|can be|values?:|options?:)\s+(?:(?:always|usually|only)\s+)?(?:(?:one of|either)\s+)?/i, '')
     // ("what flavours they fancy (I do vanilla, lemon, chocolate and carrot)": what the business offers is what it may be.)
     .replace(/^(?:i|we)\s+(?:only\s+|just\s+)?(?:do|offer|have|sell|make|stock|carry|run)\s+(?=[a-z][^,]*,)/i, '');
   // ("between 2 and 8 movers" is a range, not the values `between 2` and `8 movers`.)

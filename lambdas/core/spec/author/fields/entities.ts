@@ -41,11 +41,12 @@ export function entityAtEnd(words: readonly string[], entities: readonly string[
     const matches = ew.every((w, i) => (i === ew.length - 1 ? tail[i] === w || singular(tail[i]!) === w : tail[i] === w));
     if (matches && (!best || ew.length > best.length)) best = { entity, role: words.slice(0, words.length - ew.length), length: ew.length };
   }
-  if (!best && words.length === 1 && words[0]!.length >= 4) {
-    // `hive` for a Beehive: the end of a one-word compound name.
+  if (!best && words.length === 1 && words[0]!.length >= 3) {
+    // `hive` for a Beehive: the end of a one-word compound name (of four letters at least).
     const word = singular(words[0]!);
-    const compound = entities.find((e) => entityWords(e).length === 1 && e.toLowerCase().endsWith(word) && e.length > word.length);
+    const compound = word.length >= 4 ? entities.find((e) => entityWords(e).length === 1 && e.toLowerCase().endsWith(word) && e.length > word.length) : undefined;
     if (compound) return { entity: compound, role: [] };
+    // ("the job" for the RepairJob: a short word too.)
     // ("which point" for the RehomingPoint: the last word of one name of two words, when no other ends so.)
     const lastWord = entities.filter((e) => entityWords(e).length === 2 && entityWords(e)[1] === word);
     if (lastWord.length === 1 && !/^(?:name|date|time|type|status|number|note|code|level|size|price|fee|amount|count|day|photo|file|email|phone|address|record|account|detail|item|line|entry|report|request|check|slot|log|message|comment|description|title|reference|contact|value|total|owner|user|author|creator|person|member)$/.test(word)) return { entity: lastWord[0]!, role: [] };

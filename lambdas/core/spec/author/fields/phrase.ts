@@ -996,6 +996,13 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     traits.type ??= 'date';
     return nextDue[1] === 'one' ? ['next', 'due', 'date'] : ['next', nextDue[1]!, 'due', 'date'];
   }
+  // ("what we pay for it", "how much it costs us": what it costs the writer; "what we charge for it", "what it
+  // sells for": what it costs a customer.)
+  const money = /^(?:what|how much)\s+(?:(?:we|i)\s+(?:pay|paid|spend|spent)|(?:it|they|each(?:\s+one)?)\s+costs?\s+(?:us|me)|(?:we|i)\s+(?:charge|sell\s+(?:it|them|one|each(?:\s+one)?)\s+for|sell\s+for)|(?:it|they|each(?:\s+one)?)\s+(?:sells?|goes|go)\s+for)\b(?:\s+(?:for\s+)?(?:it|them|one|each(?:\s+one)?))?(?:\s+(?:each|apiece))?$/.exec(t);
+  if (money) {
+    traits.type ??= 'number';
+    return [/\b(?:pay|paid|spend|spent|costs?\s+(?:us|me))\b/.test(t) ? 'cost' : 'price'];
+  }
   // ("how much each item costs", "how much it costs per night": its price.)
   if (/^how much\s+(?:(?:it|they|one|each(?:\s+one)?|each\s+[a-z]+|a\s+[a-z]+|the\s+[a-z]+)\s+)?costs?\b/.test(t)) {
     traits.type ??= 'number';

@@ -1,0 +1,157 @@
+/**
+ * Session 33 (issue 23): readings new users' descriptions showed missing (a bike repair shop's
+ * chatty letter, a choir's user stories, a food bank's informal notes, a museum's long page),
+ * pinned on records made up for these tests.
+ */
+import { fieldOf as field, probeSpec as spec, rightsOf } from '../../support/author-probe';
+
+describe('a list kept, its fields after a colon', () => {
+  it.each([
+    ['We keep a list of tools: the tool name, a serial number, how many we have.'],
+    ['We also keep a list of the tools we lend: the tool name, a serial number, how many we have.'],
+  ])('reads "%s" as the record type and its fields', (sentence) => {
+    const s = spec(sentence);
+    expect(s.entities.map((e) => e.name)).toEqual(['Tool']);
+    expect(field(s, 'Tool', 'serial_number')?.type).toBe('string');
+    expect(field(s, 'Tool', 'quantity')?.type).toBe('integer');
+  });
+});
+
+describe('what something costs, said as a question', () => {
+  it.each([
+    ['what we pay for it', 'cost'],
+    ['how much it costs us', 'cost'],
+    ['what we charge for it', 'price'],
+    ['what it sells for', 'price'],
+    ['how much we sell it for', 'price'],
+  ])('reads "%s" as a decimal %s', (phrase, name) => {
+    const s = spec(`Lamps: name, ${phrase}.`);
+    expect(field(s, 'Lamp', name)?.type).toBe('number');
+  });
+});
+
+describe('the record written up when something happens, its fields after a dash', () => {
+  it('reads "When someone brings in a watch we write up a service ticket - the owner\'s name, ..." as a service ticket\'s fields', () => {
+    const s = spec("When someone brings in a watch we write up a service ticket - the owner's name, a phone number, what's wrong with it, and a rough quote.");
+    expect(s.entities.map((e) => e.name)).toEqual(['ServiceTicket']);
+    expect(field(s, 'ServiceTicket', 'quote')?.type).toBe('number');
+    expect(field(s, 'ServiceTicket', 'phone')).toBeDefined();
+    expect(s.workflows).toEqual([]);
+  });
+});
+
+describe('states said in a chat', () => {
+  it('reads "A ticket is open when it comes in, then being fixed, then ready for collection, and finally closed" in order', () => {
+    const s = spec('Tickets: owner name, quote.', 'A ticket is open when it comes in, then being fixed, then ready for collection, and finally closed.');
+    expect(field(s, 'Ticket', 'status')?.values).toEqual(['open', 'being_fixed', 'ready_for_collection', 'closed']);
+  });
+
+  it('reads a state of three words among others ("waiting, in progress, ready for collection or closed")', () => {
+    const s = spec('Tickets: owner name, quote.', 'A ticket is waiting, in progress, ready for collection or closed.');
+    expect(field(s, 'Ticket', 'status')?.values).toEqual(['waiting', 'in_progress', 'ready_for_collection', 'closed']);
+  });
+
+  it.each([
+    ['It can also be on hold.', 'on_hold'],
+    ['Sometimes a spare has to come in, so it can also be waiting on spares.', 'waiting_on_spares'],
+    ['A ticket can also be on hold.', 'on_hold'],
+  ])('adds one more state said after them: "%s"', (more, state) => {
+    const s = spec('Tickets: owner name, quote.', 'A ticket is open, in progress or closed.', more);
+    expect(field(s, 'Ticket', 'status')?.values).toEqual(['open', 'in_progress', 'closed', state]);
+  });
+
+  it('adds nothing from "It can also be useful" and "Reviews can be read by anyone, account or not"', () => {
+    const s = spec('Tickets: owner name, quote.', 'A ticket is open, in progress or closed.', 'It can also be useful.', 'Reviews: rating, comment.', 'Reviews can be read by anyone, account or not.');
+    expect(field(s, 'Ticket', 'status')?.values).toEqual(['open', 'in_progress', 'closed']);
+    expect(field(s, 'Review', 'status')).toBeUndefined();
+  });
+
+  it('reads "the genre (it\'s always one of fiction, crime or poetry)" without "always one of"', () => {
+    const s = spec('For books we want the title and the genre (it\'s always one of fiction, crime or poetry).');
+    expect(field(s, 'Book', 'genre')?.values).toEqual(['fiction', 'crime', 'poetry']);
+  });
+});
+
+describe('an exception to a right said with "only"', () => {
+  it('reads "Fitters can see all the tickets and update them, but only I (the owner) should be able to delete anything" without a delete for fitters', () => {
+    const s = spec('Tickets: owner name, quote.', 'Fitters can see all the tickets and update them, but only I (the owner) should be able to delete anything.');
+    expect(rightsOf(s, 'fitter')).toEqual({ Ticket: 'r u' });
+  });
+
+  it('keeps who "they" are after "but only the manager can delete one"', () => {
+    const s = spec('Tickets: owner name, quote.', 'Lamps: name.', 'Clerks can create, view and change tickets, but only the manager can delete one. They can see the lamps, but can\'t change them.');
+    expect(rightsOf(s, 'clerk')).toEqual({ Ticket: 'c r u', Lamp: 'r' });
+    // (The exception names who may: a manager, who deletes them.)
+    expect(rightsOf(s, 'manager')).toEqual({ Ticket: 'd' });
+  });
+});
+
+describe('who gets a message, said first', () => {
+  it.each([
+    ['The customer should get an email when their ticket is ready.'],
+    ['Customers should get a text - well, an email is fine - when their ticket is ready.'],
+    ['Send the customer an email when their ticket is ready.'],
+  ])('reads "%s" as a handler on the state the word starts, telling the record\'s owner', (sentence) => {
+    const s = spec('Tickets: owner name, quote.', 'A ticket is open, in progress, ready for collection or closed.', sentence);
+    expect(s.events).toEqual([expect.objectContaining({ on: { entity: 'Ticket', event: 'updated', field: 'status', value: 'ready_for_collection' } })]);
+    expect(s.events![0]!.actions[0]).toMatchObject({ type: 'notify', to: { owner: true } });
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+
+  it('still asks who gets "Send a reminder 24 hours before each visit"', () => {
+    const s = spec('Visits: date and time.', 'Send a reminder 24 hours before each visit.');
+    expect((s.openQuestions ?? []).join(' ')).toMatch(/Who should receive/);
+  });
+});
+
+describe('a reminder for what has stayed in a state, and a second after more time', () => {
+  it.each([
+    ['If a ticket has been ready for two weeks and not collected, remind the customer, and after another two weeks email me.'],
+    ['If a watch has been ready for more than two weeks and nobody has picked it up, remind them, and after another two weeks let me know.'],
+  ])('reads "%s" from the state reached, waiting for it to be collected twice', (sentence) => {
+    const s = spec('Tickets: owner name, quote.', 'A ticket is open, in progress, ready for collection or collected.', sentence);
+    const flow = s.workflows[0]!;
+    expect(flow.trigger).toEqual({ entity: 'Ticket', event: 'updated', field: 'status', value: 'ready_for_collection' });
+    expect(flow.steps.map((step) => step.kind)).toEqual(['waitForEvent', 'task', 'waitForEvent', 'task']);
+    expect(flow.steps[0]).toMatchObject({ events: ['collected'], timeout: 'P2W' });
+    expect(flow.steps[2]).toMatchObject({ events: ['collected'], timeout: 'P2W' });
+    expect(flow.steps[3]).toMatchObject({ action: { type: 'notify', to: { role: 'admin' } } });
+  });
+});
+
+describe('what is checked online, and how it is found', () => {
+  it('reads "Customers can check the status of their ticket online with their ticket number, without logging in" as the public reading tickets', () => {
+    const s = spec('Tickets: ticket number, quote.', 'Customers can check the status of their ticket online with their ticket number, without logging in.');
+    expect(s.entities.map((e) => e.name)).toEqual(['Ticket']);
+    expect(s.access).toEqual(expect.arrayContaining([{ entity: 'Ticket', operation: 'read', level: 'public' }]));
+  });
+});
+
+describe('a record of which things were used on each job', () => {
+  it('reads "Fitters log which spares they used on each ticket and how many" as a record of both, with a quantity', () => {
+    const s = spec('When someone brings in a watch we write up a repair ticket - the owner\'s name, a quote.', 'Spares: name, code.', 'Fitters log which spares they used on each ticket and how many.');
+    const used = s.entities.find((e) => e.name === 'TicketSpare');
+    expect(used?.fields.map((f) => [f.name, f.type])).toEqual([['repair_ticket_id', 'ref(RepairTicket)'], ['spare_id', 'ref(Spare)'], ['quantity', 'integer']]);
+  });
+});
+
+describe('small talk about the request', () => {
+  it('does not ask about "What I want is pretty simple really"', () => {
+    const s = spec('What I want is pretty simple really.', 'Tickets: owner name, quote.');
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+});
+
+describe('one role named with and without the business it works for', () => {
+  it('reads "As a band leader ..." and "As a leader ..." as one role, by the name said more often', () => {
+    const s = spec('- As a band leader, I can create gigs with a date and a venue.', '- As a leader, I can manage players with a name and an instrument.', '- As a leader, I can delete gigs.', '- As a player, I can see gigs.');
+    expect(s.roles.map((r) => r.name).sort()).toEqual(['admin', 'leader', 'player']);
+    expect(rightsOf(s, 'leader').Gig).toContain('c');
+    expect(rightsOf(s, 'leader').Gig).toContain('d');
+  });
+
+  it('keeps a rank apart: a "head setter" is no "setter"', () => {
+    const s = spec('Routes: grade, colour.', 'Head setters can do anything with routes. Setters can create and update routes.');
+    expect(s.roles.map((r) => r.name)).toEqual(expect.arrayContaining(['head_setter', 'setter']));
+  });
+});
