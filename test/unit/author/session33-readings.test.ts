@@ -137,7 +137,7 @@ describe('a record of which things were used on each job', () => {
 
 describe('small talk about the request', () => {
   it('does not ask about "What I want is pretty simple really"', () => {
-    const s = spec('What I want is pretty simple really.', 'Tickets: owner name, quote.');
+    const s = spec("I run a small watch repair shop and I'm drowning in paper. What I want is pretty simple really. Tickets have an owner name and a quote.");
     expect(s.openQuestions ?? []).toEqual([]);
   });
 });
