@@ -155,3 +155,46 @@ describe('one role named with and without the business it works for', () => {
     expect(s.roles.map((r) => r.name)).toEqual(expect.arrayContaining(['head_setter', 'setter']));
   });
 });
+
+describe('people managed with what each of them has', () => {
+  it('reads "Coaches can manage swimmers and their stroke (freestyle, backstroke, breaststroke, butterfly)" as a record of them with its values, and the right', () => {
+    const s = spec('Sessions have a date and a pool.', 'Coaches can manage swimmers and their stroke (freestyle, backstroke, breaststroke, butterfly).');
+    expect(field(s, 'Swimmer', 'stroke')).toMatchObject({ type: 'enum', values: ['freestyle', 'backstroke', 'breaststroke', 'butterfly'] });
+    expect(rightsOf(s, 'coach').Swimmer).toBe('c r u d');
+  });
+});
+
+describe('people marking themselves as coming', () => {
+  it('reads "Players can mark themselves as available or not available for a match" as a record of each answer, theirs to make and change', () => {
+    const s = spec('Matches have a date and an opponent.', 'Players can mark themselves as available or not available for a match.');
+    const answer = s.entities.find((e) => e.name === 'Availability');
+    expect(answer?.fields.map((f) => [f.name, f.type])).toEqual(expect.arrayContaining([['match_id', 'ref(Match)'], ['available', 'boolean']]));
+    expect(rightsOf(s, 'player').Availability).toBe('c r:own u:own');
+  });
+});
+
+describe('records that are files, uploaded by people', () => {
+  it('reads "Pupils can upload their own drawings of animals (jpg or png, max 5MB)" as a record holding the file', () => {
+    const s = spec('Lessons have a date and a topic.', 'Pupils can upload their own drawings of animals (jpg or png, max 5MB) and only they and the teacher can see them.');
+    const file = s.entities.find((e) => e.name === 'Drawing')?.fields.find((f) => f.type === 'file');
+    expect(file?.file).toMatchObject({ contentTypes: ['image/jpeg', 'image/png'], maxBytes: 5 * 1048576 });
+    expect(rightsOf(s, 'pupil').Drawing).toContain('c');
+  });
+
+  it('does not read "record" as making a Recording when subscriptions are recorded', () => {
+    const s = spec('Recordings: title, file (mp3).', 'Subscriptions: amount, date paid.', 'Treasurers can record subscriptions.');
+    expect(rightsOf(s, 'treasurer')).toEqual({ Subscription: 'c r' });
+  });
+});
+
+describe('who is told, and what the message lists', () => {
+  it('reads "when a new match is posted, I want all players to get an email" as telling every player', () => {
+    const s = spec('Matches have a date and an opponent.', 'Players can see matches.', 'As a captain, when a new match is posted, I want all players to get an email.');
+    expect(s.events?.[0]?.actions[0]).toMatchObject({ type: 'notify', to: { role: 'player' } });
+  });
+
+  it('reads "an email the day before each match listing who said they\'d come" as a wait until the day before', () => {
+    const s = spec('Matches have a date and an opponent.', 'Captains can create matches.', "As a captain, I want an email the day before each match listing who said they'd come.");
+    expect(s.workflows[0]?.steps[0]).toMatchObject({ kind: 'waitUntil', field: 'date', offset: '-P1D' });
+  });
+});

@@ -26,3 +26,29 @@ export function rightThenTold(sentence: string): string[] | undefined {
   const record = told[3]!;
   return [told[1]!, `When ${/^[aeiou]/i.test(record) ? 'an' : 'a'} ${record} is ${participle(told[2]!)}, ${told[4]!.trim()} should get ${told[5]!.trim()}`];
 }
+
+/**
+ * "Directors can manage members and their voice part (soprano, alto, tenor, bass)": the right,
+ * then what each of those has, as two sentences; undefined when the sentence is not so.
+ */
+export function rightWithTheirs(sentence: string): string[] | undefined {
+  const m = /^(.+?\b(?:can|may|should\s+be\s+able\s+to|will)\s+(?:also\s+)?(?:manage|add|edit|keep\s+track\s+of|look\s+after|maintain|update|set\s+up|register)\s+(?:the\s+|our\s+|all\s+(?:the\s+)?)?([a-z]+?s))\s+and\s+their\s+([a-z]+(?:\s+[a-z]+)?)\s*(\([^()]+\))?\s*\.?$/i.exec(sentence.trim());
+  if (!m) return undefined;
+  const [, right, records, field, values] = m;
+  return [right!, `Each ${records!.replace(/s$/i, '')} has a ${field!}${values ? ` ${values}` : ''}`];
+}
+
+/** What people mark themselves as, and the record of it ("attending" -> attendance). */
+const MARKED_AS: Readonly<Record<string, string>> = { attending: 'attendance', coming: 'attendance', going: 'attendance', present: 'attendance', available: 'availability', unavailable: 'availability', interested: 'interest' };
+
+/**
+ * "Members can mark themselves as attending or not attending a rehearsal": a record of each
+ * person's answer for one of those, which they make and change; undefined when the sentence is not so.
+ */
+export function markedThemselves(sentence: string): string[] | undefined {
+  const m = /^((?:the\s+|our\s+|all\s+)?([a-z]+?)s)\s+(?:can|may|should\s+be\s+able\s+to|will)\s+(?:also\s+)?(?:mark|set|flag|put\s+down)\s+themselves\s+(?:as\s+)?([a-z]+)(?:\s+or\s+(?:not\s+[a-z]+|un[a-z]+|not))?\s+(?:for|to|at|on)?\s*(?:a|an|each|every|the)\s+([a-z]+)\s*\.?$/i.exec(sentence.trim());
+  const record = m ? MARKED_AS[m[3]!.toLowerCase()] : undefined;
+  if (!m || !record) return undefined;
+  const [, people, person, answer, occasion] = m;
+  return [`Each ${record} is for one ${occasion!} and has the ${person!} and whether they are ${answer!.toLowerCase()}`, `${people!} can create, see and update their own ${record === 'availability' ? 'availabilities' : `${record}s`}`];
+}

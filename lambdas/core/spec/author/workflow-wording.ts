@@ -63,6 +63,10 @@ export function plainWorkflowWording(sentence: string): string {
     .replace(/\b(?:nudge|prod|poke|chase)\s+((?:the|their|its|our|each|every|all)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:by|via|with\s+an?|over)\s+(email|e-mail|text|sms)\b/gi, (_m, who: string, how: string) => `${/^e/i.test(how) ? 'email' : 'text'} ${who}`);
   // ("Customers should get a text - well, an email is fine - when ...": the writer's second thought, between dashes, names the message.)
   text = text.replace(/\b(an?\s+)?(?:text|sms|call|letter|message)\s+[-–—]\s+(?:well|or|actually|ok|okay|no)\s*,?\s+(an?\s+)?(email|e-mail|text)\s+(?:is|would be|will do)\s+(?:fine|ok|okay|enough|better)\s+[-–—]\s*/i, (_m, _a: string, article: string | undefined, message: string) => `${article ?? 'an '}${message} `);
+  // ("an email the day before each rehearsal listing who said they'd come": what the message says is no part of when.)
+  text = text.replace(/(\b(?:before|after)\s+(?:each|every|the|their|its|a|an)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:listing|showing|saying|including|with\s+a\s+list\s+of|telling\s+(?:them|him|her|me|us))\s+(?:who|what|which|how|the|a|an|all|everyone|everybody)\b[^,;]*?(?=[.!]?$)/i, '$1');
+  // ("..., I want all members to get an email": send them one.)
+  text = text.replace(new RegExp(String.raw`(,\s*)((?:all|every|each|the|our)\s+[a-z]+(?:\s+[a-z]+)?)\s+to\s+(?:get|receive|be\s+sent)\s+(an?\s+${MESSAGE}|${MESSAGE})\b`, 'i'), '$1send $2 $3');
   // ("It'd be great if when a visit is booked ...": the wish around the workflow says nothing of it.)
   text = text.replace(/^(?:it(?:'d|\s+would)\s+be\s+(?:great|nice|good|lovely|handy|brilliant|ideal)|(?:i|we)(?:'d|\s+would)\s+(?:love|like)\s+it)\s+if\s+(?=(?:when|whenever|once|as soon as|after)\b)/i, '');
   // ("It would be great if, 11 months after a visit, the customer got an email reminding them ...": at that time, email them.)

@@ -233,7 +233,9 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
       else entities = 'all';
       // `book events` when Bookings exist: the verb's noun is what gets created; the object is read.
       // ("book online": no object, the record that starts booked.)
-      const nominal = cur.letters.includes('create') && entities !== 'all' ? (nominalEntity(cur.verbs, ctx.index, entities) ?? (entities.length === 0 && !cur.unknownNoun ? startedBy(cur.verbs, ctx) : undefined)) : undefined;
+      // (Not "record subscriptions" when Recordings exist: what is recorded, logged or added is the record made.)
+      const madeIsObject = entities !== 'all' && entities.length > 0 && cur.verbs.some((v) => OBJECT_MADE_VERBS.has(v));
+      const nominal = cur.letters.includes('create') && entities !== 'all' && !madeIsObject ? (nominalEntity(cur.verbs, ctx.index, entities) ?? (entities.length === 0 && !cur.unknownNoun ? startedBy(cur.verbs, ctx) : undefined)) : undefined;
       // "sign up for shifts" (the object after a stop word): the verb's record type, not everything.
       const madeAlone = cur.letters.includes('create') && entities === 'all' && !cur.everything ? (nominalEntity(cur.verbs, ctx.index, []) ?? startedBy(cur.verbs, ctx)) : undefined;
       // "sign up for sessions", "register for events" with no record named after the verb: the one record
@@ -466,6 +468,9 @@ function countHedges(tokens: string[], j: number): number {
 function hasObjects(g: { entities: string[] | 'all'; everything: boolean; unknownObject: boolean; own: boolean }): boolean {
   return g.everything || g.unknownObject || g.own || (g.entities !== 'all' && g.entities.length > 0);
 }
+
+/** Verbs whose object is the record they make ("record subscriptions", "log visits"), never one named after the verb. */
+const OBJECT_MADE_VERBS = new Set(['record', 'log', 'add', 'create', 'write', 'post', 'upload', 'note', 'file']);
 
 function newGroup(negative: boolean): RightsGroup & { unknownObject: boolean; unknownNoun: boolean; everything: boolean; afterPreposition: string[]; excepted?: string[]; madeBy?: string; pronoun?: boolean } {
   return { letters: [], entities: 'all', own: false, negative, adminWording: false, verbs: [], unknownObject: false, unknownNoun: false, everything: false, afterPreposition: [] };
