@@ -193,8 +193,8 @@ describe('who is told, and what the message lists', () => {
     expect(s.events?.[0]?.actions[0]).toMatchObject({ type: 'notify', to: { role: 'player' } });
   });
 
-  it('reads "an email the day before each match listing who said they\'d come" as a wait until the day before', () => {
-    const s = spec('Matches have a date and an opponent.', 'Captains can create matches.', "As a captain, I want an email the day before each match listing who said they'd come.");
+  it('reads "Email the captain the day before each gig listing who said they\'d come" as a wait until the day before', () => {
+    const s = spec('Gigs have a date, a start time and a venue.', 'Captains can create gigs.', "Email the captain the day before each gig listing who said they'd come.");
     expect(s.workflows[0]?.steps[0]).toMatchObject({ kind: 'waitUntil', field: 'date', offset: '-P1D' });
   });
 });
