@@ -198,3 +198,51 @@ describe('who is told, and what the message lists', () => {
     expect(s.workflows[0]?.steps[0]).toMatchObject({ kind: 'waitUntil', field: 'date', offset: '-P1D' });
   });
 });
+
+describe('a food bank\'s informal notes', () => {
+  it('reads "x = a, b, c" after a full stop, and "who gave it" as the donor', () => {
+    const s = spec('volunteers log gifts as they come in. gift = who gave it (optional), date received, weight in kg, and notes');
+    expect(s.entities.find((e) => e.name === 'Gift')?.fields.map((f) => f.name)).toEqual(['donor', 'received_on', 'weight_kg', 'notes']);
+  });
+
+  it('reads "we give out hampers to families" as each hamper being for one family', () => {
+    const s = spec('Families have a reference number.', 'Hampers have a date.', 'we give out hampers to families');
+    expect(field(s, 'Hamper', 'family_id')?.type).toBe('ref(Family)');
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+
+  it('reads "support workers (like the council) can add families and see the ones they referred only" without the example', () => {
+    const s = spec('Families have a reference number.', 'support workers (like the council) can add families and see the ones they referred only');
+    expect(rightsOf(s, 'support_worker')).toEqual({ Family: 'c r:own' });
+  });
+});
+
+describe('a museum\'s long page', () => {
+  it('reads "Every painting in the collection has ..." as what each painting has', () => {
+    const s = spec('Every painting in the collection has an inventory number, which is unique and required, a title and a description.', 'Loans have a start date.');
+    expect(field(s, 'Painting', 'inventory_number')).toMatchObject({ required: true, unique: true });
+  });
+
+  it('reads dimensions said with their parts as one measure each, in the unit said', () => {
+    const s = spec('Crates have a label, their dimensions in centimetres (height, width and depth), and a weight.');
+    expect(s.entities[0]!.fields.map((f) => [f.name, f.type])).toEqual(expect.arrayContaining([['height_cm', 'number'], ['width_cm', 'number'], ['depth_cm', 'number']]));
+    expect(field(s, 'Crate', 'dimensions')).toBeUndefined();
+  });
+
+  it('reads "up to ten photographs per crate, JPEG or TIFF" as the photographs, and "a courier required flag" as a flag, no rule', () => {
+    const s = spec('Crates have a label, a courier required flag and up to ten photographs per crate (JPEG or TIFF).');
+    expect(field(s, 'Crate', 'photograph_key')?.file?.contentTypes).toEqual(['image/jpeg', 'image/tiff']);
+    expect(field(s, 'Crate', 'courier_needed')).toMatchObject({ type: 'boolean', required: false });
+  });
+
+  it('reads "cannot approve a loan; only the director approves" as the director approving loans, and proposing as making them', () => {
+    const s = spec('Loans have a start date and an end date.', 'Curators can propose loans, but cannot approve a loan; only the director approves.');
+    expect(rightsOf(s, 'curator').Loan).toBe('c r');
+    expect(rightsOf(s, 'director').Loan).toContain('u');
+  });
+
+  it('reads "a loan can also be refused" as one more state', () => {
+    const s = spec('Loans have a start date.', 'Its status moves through requested, approved and closed; a loan can also be refused.');
+    expect(field(s, 'Loan', 'status')?.values).toEqual(['requested', 'approved', 'closed', 'refused']);
+  });
+});

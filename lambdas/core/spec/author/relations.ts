@@ -296,6 +296,8 @@ function readRelationsOnce(written: string): RelationReading | undefined {
   text = text.replace(/\b(is|are)\s+(?:also|always|only|just|usually|normally)\s+(?=(?:for|on|in|from|about|part of|linked to|tied to|attached to|assigned to)\s)/gi, '$1 ');
   // ("When something comes back we do a return check, and that belongs to the loan": the record people make, and the one it belongs to.)
   text = text.replace(/^(?:(?:when|whenever|once|after)\s+[^,]+?\s*,?\s+)?(?:we|they|staff|you|i|the\s+[a-z]+)\s+(?:also\s+|then\s+)?(?:do|does|carry out|carries out|make|makes|fill in|fills in|fill out|write up|writes up|complete|completes|run|runs|log|logs|record|records|open|opens|raise|raises)\s+(?:a|an)\s+([a-z]+(?:\s+[a-z]+)?)\s*,?\s+and\s+(?:that|it|this|that one|this one)\s+(belongs to|is for|is linked to|is attached to|goes with|hangs off|goes against|is tied to)\s+(?:the|that|this|their)\s+/i, 'a $1 $2 one ');
+  // ("we give out parcels to households": each of what is given out is for one of those it goes to.)
+  text = text.replace(/^(?:we|i|they|staff|volunteers)\s+(?:also\s+)?(?:give|hand|send|deliver|issue|lend|hire|rent)\s+(?:out\s+)?([a-z]+s)\s+(?:out\s+)?to\s+(?:our\s+|the\s+)?([a-z]+s)$/i, (_m, given: string, to: string) => `each ${singular(given)} is for one ${singular(to)}`);
   // ("so each photo belongs to an order, JPEG or PNG only and nothing over 10 MB please, each with a short caption and ...":
   // a record that is a file holds the file, with what it may be, and the fields after.)
   text = text.replace(/^(?:so|and|but|then)\s+(?=(?:each|every|a|an|the)\s)/i, '')

@@ -255,7 +255,7 @@ export function stagesSaidAfter(sentence: string, after: readonly string[]): { t
 /** The states a record may leave its usual course for, as said on their own ("cancelled", "put on hold"). */
 const EXCEPTION_STATES: Readonly<Record<string, string>> = {
   cancelled: 'cancelled', canceled: 'cancelled', cancel: 'cancelled', cancels: 'cancelled', withdrawn: 'withdrawn', withdraws: 'withdrawn', withdraw: 'withdrawn', rejected: 'rejected', declined: 'declined',
-  postponed: 'postponed', abandoned: 'abandoned', refunded: 'refunded', archived: 'archived', suspended: 'suspended', paused: 'paused', voided: 'void', scrapped: 'scrapped',
+  postponed: 'postponed', abandoned: 'abandoned', refused: 'refused', lost: 'lost', expired: 'expired', refunded: 'refunded', archived: 'archived', suspended: 'suspended', paused: 'paused', voided: 'void', scrapped: 'scrapped',
   'written off': 'written_off', 'put on hold': 'on_hold', 'on hold': 'on_hold', disputed: 'disputed',
 };
 const EXCEPTION_WORDS = Object.keys(EXCEPTION_STATES).sort((a, b) => b.length - a.length).join('|');

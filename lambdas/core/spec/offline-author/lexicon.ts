@@ -81,7 +81,7 @@ export const RIGHT_VERBS: Record<string, RightLetter[]> = Object.assign(Object.c
   open: ['create'], register: ['create'], upload: ['create'], record: ['create'], log: ['create'], enter: ['create'], leave: ['create'],
   place: ['create'], raise: ['create'], request: ['create'], schedule: ['create'], publish: ['create'], file: ['create'], start: ['create'],
   send: ['create'], author: ['create'], compose: ['create'], draft: ['create'], issue: ['create'], reserve: ['create'],
-  order: ['create'], invite: ['create'], import: ['create'], insert: ['create'], lodge: ['create'],
+  order: ['create'], invite: ['create'], import: ['create'], insert: ['create'], lodge: ['create'], propose: ['create'], nominate: ['create'],
   read: ['read'], see: ['read'], view: ['read'], list: ['read'], browse: ['read'], access: ['read'], search: ['read'], find: ['read'],
   check: ['read'], consult: ['read'], download: ['read'], watch: ['read'], look: ['read'], inspect: ['read'], audit: ['read'],
   monitor: ['read'], query: ['read'], export: ['read'], get: ['read'], retrieve: ['read'], track: ['read'], follow: ['read'],

@@ -43,6 +43,10 @@ function plainRightsWordingOnce(clause: string): string {
     // ("The committee (four of us) can do anything": how many they are says nothing of their rights; "The garden
     // committee (admins)" names their role, kept.)
     .replace(/^(\s*(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?)\s*\((?:\s*(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple|about|around|roughly|usually|mostly|currently)\b[^()]*)\)(?=\s+(?:can|may|should|must|will|are|is|get|have|need|do)\b)/i, '$1')
+    // ("...; only the director approves": who alone may do it to the records just named.)
+    .replace(/^(\s*)only\s+((?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(approves|signs\s+off|rejects|publishes|closes|cancels|confirms|deletes|decides)\s*\.?$/i, (_m, lead: string, who: string, verb: string) => `${lead}${who} can ${verb.toLowerCase().replace(/s(\s+off)?$/, '$1').replace(/^decide$/, 'approve')} them`)
+    // ("referral partners (like the council) can add households": an example of them says nothing of their rights.)
+    .replace(/^(\s*(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?)\s*\((?:like|e\.g\.|eg|such as|for example|for instance|say)\b[^()]*\)(?=\s+(?:can|may|should|must|will|are|is|get|have|need|do)\b)/i, '$1')
     // ("It would honestly be lovely if people looking for a space could see the list of boxes": a wish that they can.)
     .replace(/^(\s*)it(?:['’]d|\s+would)\s+(?:\w+\s+)?be\s+(?:really\s+|so\s+)?(?:lovely|great|nice|good|handy|brilliant|ideal|useful|helpful|amazing)\s+if\s+((?:the\s+)?(?:people|anyone|anybody|everyone|visitors|customers|members|the public|[a-z]+s))(?:\s+(?:looking|wanting|hoping|searching|waiting)\s+(?:for|to)\s+[a-z]+(?:\s+[a-z]+)?)?\s+could\s+/i, '$1$2 can ')
     // ("anyone can join the waiting list": joining a list is adding oneself to it, an entry of it.)

@@ -19,9 +19,12 @@ export interface PairedKinds {
 /** ("a time slot (start and end)": the slot said by its two ends, when it starts and when it ends.) */
 const SLOT_ENDS = /\b(?:(?:a|an|the|one)\s+)?(?:time\s+slot|slot|time|period|window|time\s+window)\s*\(\s*(?:a\s+)?start\s+(?:and|&|\+)\s+(?:an?\s+)?(?:end|finish)(?:\s+times?)?\s*\)/gi;
 
+/** "its dimensions in centimetres (height, width and depth)": one measure of each part, in the unit said. */
+const MEASURED_PARTS = /\b(?:(?:its|their|the)\s+)?(?:dimensions|measurements|size)(?:\s+in\s+([a-z]+))?\s*\(((?:height|width|depth|length|weight|diameter|thickness)(?:\s*,\s*(?:and\s+)?(?:height|width|depth|length|weight|diameter|thickness))*(?:\s*,?\s+and\s+(?:height|width|depth|length|weight|diameter|thickness))?)\)/gi;
+
 export function sayPairsOut(written: string): PairedKinds {
   const pairs: Array<readonly [string, string]> = [];
-  const out = written.replace(SLOT_ENDS, 'starts at and ends at').replace(PAIRED, (_m, a: string, b: string, noun: string) => {
+  const out = written.replace(SLOT_ENDS, 'starts at and ends at').replace(MEASURED_PARTS, (_m, unit: string | undefined, parts: string) => parts.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((part) => `${part}${unit ? ` in ${unit}` : ''}`).join(', ')).replace(PAIRED, (_m, a: string, b: string, noun: string) => {
     const thing = singular(noun.toLowerCase());
     pairs.push([`${a.toLowerCase()} ${thing}`, `${b.toLowerCase()} ${thing}`]);
     return `${a} ${thing} and ${b} ${thing}`;

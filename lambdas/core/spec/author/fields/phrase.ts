@@ -57,6 +57,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/^(?:[-*•+]|\d+[.)])\s+/, '')
     .replace(/[.;,]+$/, '')
     .replace(/^(?:and|with|plus|also|as well as|including|along with)\s+/i, '')
+    // ("up to ten photographs per object": how many there may be, and of what, is no part of the name.)
+    .replace(/^(?:up\s+to|at\s+most|no\s+more\s+than|a\s+maximum\s+of)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\s+([a-z]+s)(?:\s+(?:per|for\s+each|for\s+every|of\s+each)\s+[a-z]+)?\b/i, '$1')
     // ("maybe a note about what we're working on": something it may have, optional; what the note is about is no part of its name.)
     .replace(/^(?:maybe|perhaps|possibly|optionally)\s+(?=(?:a|an|the|some|their|its)\s)(.*)$/i, '$1 (optional)')
     .replace(/^((?:a|an|the|some|any)\s+(?:short\s+|brief\s+|quick\s+)?(?:note|notes|comment|comments|description|remark|remarks))\s+(?:about|on|of|saying)\s+(?:what|how|why|where|when|who|which)\b[^()]*/i, '$1')
@@ -297,6 +299,13 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     traits.type = 'boolean';
     // (A rule after it stays: "... to say they've read it (required)", "..., and that one is required too".)
     text = `${namedBox[1]!}${namedBox[2]!.replace(/^,\s*(?:and\s+)?(?:that one|that|this one|it)\s+(?:is|'s)\s+(required|optional)(?:\s+(?:too|as well))?\s*$/i, ' ($1)')}`;
+  }
+  // ("a courier required flag": what the flag says is needed is its name, no rule of the field.)
+  const neededFlag = /^(?:an?\s+|the\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(required|needed)\s+(?:flag|tick ?box|check ?box|yes\/no|toggle)$/i.exec(text.trim());
+  if (neededFlag) {
+    traits.type = 'boolean';
+    // ("required" would read as the field's rule: the flag says what is needed.)
+    text = `${neededFlag[1]!} needed`;
   }
   // ("a yes/no for whether they've been PAT tested", "a tick box for gift aid": the question is the field.)
   // ("a simple yes/no for whether it's vacant at the moment": what kind of box, and when, say nothing.)
@@ -914,7 +923,8 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   // ("who brought it in", "who signed it off": the person who did it.)
   // ("who donated", "who referred them": the same, with no object said.)
   const whoDid = /^who\s+([a-z]+(?:ed|ught|ade|one|ook|ote|ave|ent))(?:\s+(?:it|them)(?:\s+(?:in|out|up|off|back|over))?)?$/.exec(t);
-  if (whoDid) return [whoDid[1]!, 'by'];
+  // ("who gave it", "who donated it": the donor.)
+  if (whoDid) return /^(?:gave|donated)$/.test(whoDid[1]!) ? ['donor'] : [whoDid[1]!, 'by'];
   // ("We just need to know what it is, how many they have, ...", "what it was": what each one is, its name.)
   if (/^what\s+(?:it|they|each\s+one)(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were)$/.test(t)) return ['name'];
   // ("how serious it is", "how bad it is", "how urgent it is": its severity, or its urgency.)
