@@ -246,3 +246,48 @@ describe('a museum\'s long page', () => {
     expect(field(s, 'Loan', 'status')?.values).toEqual(['requested', 'approved', 'closed', 'refused']);
   });
 });
+
+describe('a kayak hire\'s chatty notes', () => {
+  it('reads "staff can see and change rentals, only the manager can refund or cancel" as the manager changing the rentals named before', () => {
+    const s = spec('Rentals have a name and a date. Managers can see rentals.', 'staff can see and change rentals for today, only the manager can refund or cancel');
+    expect(rightsOf(s, 'manager').Rental).toContain('u');
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+
+  it('reads "at the end of each day send the manager a summary email" as a daily job in the evening', () => {
+    const s = spec('Rentals have a name and a date. Managers can see rentals.', 'at the end of each day send the manager a summary email');
+    expect(s.schedules?.[0]).toMatchObject({ expression: 'cron(0 18 * * ? *)', actions: [{ type: 'notify', to: { role: 'manager' } }] });
+  });
+
+  it('reads "customers book a session online: 1 hour, 2 hours or half day" as what each booking is for', () => {
+    const s = spec('customers book a session online: 1 hour, 2 hours or half day.');
+    expect(field(s, 'Booking', 'session')).toMatchObject({ type: 'enum', values: ['1_hour', '2_hours', 'half_day'] });
+  });
+
+  it('reads "and they have to tick a box saying they can swim" as a yes/no they must give', () => {
+    const s = spec('customers book a session online: 1 hour or 2 hours. we need their name, mobile, and they have to tick a box saying they can swim.');
+    expect(field(s, 'Booking', 'swim')).toMatchObject({ type: 'boolean', required: true });
+  });
+
+  it('reads "so we have the bikes and trikes - each one has ..." as what each trike has, without asking about the first part', () => {
+    const s = spec('so we have the bikes and trikes - each one has a number painted on it, a type (road, hybrid, tandem), and whether its in service or being repaired.');
+    expect(s.entities.map((e) => e.name)).toEqual(['Trike']);
+    expect(field(s, 'Trike', 'status')?.values).toEqual(['in_service', 'being_repaired']);
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+
+  it('reads "whether it\'s paid or not" as whether it is paid', () => {
+    expect(field(spec('Bills: amount, whether it\'s paid or not.'), 'Bill', 'paid')?.type).toBe('boolean');
+  });
+
+  it('reads "we want to record the time they went out and came back" as two moments of the record listed above', () => {
+    const s = spec('Rentals: name, mobile. Customers book online.', 'We want to record the time they actually went out and came back.');
+    expect(field(s, 'Rental', 'out_at')?.type).toBe('datetime');
+    expect(field(s, 'Rental', 'returned_at')?.type).toBe('datetime');
+  });
+
+  it('does not ask about "right now its all on a whiteboard and it\'s chaos"', () => {
+    const s = spec("hey! we rent out kayaks at the lake from april to october. right now its all on a whiteboard and it's chaos on sunny weekends lol", 'Rentals: name, mobile.');
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+});

@@ -79,7 +79,8 @@ export function readDescription(description: string): Reading {
     // ("Then the regular customers. For each one I want ...": the same.)
     // ("Packages are things like "Classic Four". Each has a name, ...": each of those.)
     // ("Shows. Each one has ...": a plural said alone.)
-    const brought = i > 0 && /^(?:for\s+)?(?:each|every)\s+one\s+(?!of\b)|^(?:each|every)\s+(?=(?:has|have|is|needs|gets|holds|carries|comes)\b)/i.test(st.text) ? introducedTopic(statements[i - 1]!.text, true) ?? pluralSaidAlone(statements[i - 1]!.text) : undefined;
+    // ("so we have the boards and boats - each one has ...": of two things said together, the last names the record.)
+    const brought = i > 0 && /^(?:for\s+)?(?:each|every)\s+one\s+(?!of\b)|^(?:each|every)\s+(?=(?:has|have|is|needs|gets|holds|carries|comes)\b)/i.test(st.text) ? (introducedTopic(statements[i - 1]!.text, true) ?? pluralSaidAlone(statements[i - 1]!.text) ?? /^(?:so\s+|and\s+)?(?:we|i)\s+(?:have|['’]ve\s+got|got|rent\s+out|hire\s+out|keep|run)\s+(?:the\s+|our\s+|some\s+)?((?:[a-z]+s\s+(?:and|&)\s+)?[a-z]+s)\s*\.?$/i.exec(statements[i - 1]!.text)?.[1])?.split(/\s+(?:and|or|&)\s+/).pop() : undefined;
     if (brought) st.text = st.text.replace(/^((?:for\s+)?(?:each|every))(?:\s+one\b|(?=\s+(?:has|have|is|needs|gets|holds|carries|comes)\b))/i, (_m, each: string) => `${each} ${singularPhrase(brought.split(/\s+/)).join(' ')}`);
   }
   // The tenancy unit ("each choir is a tenant"), statement by statement so sentences never run together.
@@ -610,7 +611,10 @@ export function readDescription(description: string): Reading {
       const runBy = def && def.topic !== PREVIOUS && units.has(snakeCase(singular(def.topic.toLowerCase()))) && /^(?:an?|the|one|its own|their own)\s+[a-z]+$/i.test(def.list?.trim() ?? '');
       // ("Life jackets are tracked separately because ...: each one has ...": one of those the clause before is about.)
       const eachOfBefore = def?.topic === PREVIOUS && parts.indexOf(part) > 0 && /^(?:each|every)\s+(?:one|of them|single one)\b/i.test(part.trim()) ? endedOn(part) : undefined;
-      const entity = def && !runBy ? (def.topic === PREVIOUS ? eachOfBefore ?? previous ?? (headed ? nameOf(headed, units) : undefined) : nameOf(def.topic, units, def.list !== undefined)) : undefined;
+      // ("Bookings: name, mobile. ... We want to record the time they went out": with no record said in a sentence yet, the one
+      // a field list above set out.)
+      const listedBefore = def?.topic === PREVIOUS && !previous && def.list ? fieldLists.filter((l) => l.line <= at).pop() : undefined;
+      const entity = def && !runBy ? (def.topic === PREVIOUS ? eachOfBefore ?? previous ?? (headed ? nameOf(headed, units) : undefined) ?? (listedBefore ? nameOf(listedBefore.topic, units, true) : undefined) : nameOf(def.topic, units, def.list !== undefined)) : undefined;
       if (!def || !entity) {
         // ("A session is a lesson slot. It's got a start ...", "A client is either a band or a solo artist. We need their
         // name, ...": what "it" is next.)
@@ -734,9 +738,9 @@ export function readDescription(description: string): Reading {
       // ("We also sell gift vouchers; each has a code, an amount and an expiry date": "each" is one of what the clause before ended on.)
       // ("We also hold swap meets every couple of months; a meet has a date, ...": one of them, by the last word of their name.)
       const each = at > 0 ? /^(?:(?:each|each one|every one|each of them)|(?:a|an|each|every)\s+([a-z]+))\s+(?:has|have|comes with|includes|holds|carries|gets)\s+(.+)$/i.exec(part.trim()) : null;
-      const ended = each ? /((?:[a-z]+\s+){0,2}[a-z]+s)\s*$/i.exec(before.replace(/\([^()]*\)\s*$/, '').trim().replace(/\s+(?:every|each|once|twice|a few times|several times|throughout|all year)\b[^,;]*$/i, '')) : null;
+      const ended = each ? /((?:[a-z]+\s+){0,2}[a-z]+s)\s*$/i.exec(before.replace(/\([^()]*\)\s*$/, '').replace(/\s*[-–—:,]+\s*$/, '').trim().replace(/\s+(?:every|each|once|twice|a few times|several times|throughout|all year)\b[^,;]*$/i, '')) : null;
       const sameHead = !each?.[1] || (ended !== null && singular(ended[1]!.split(/\s+/).pop()!.toLowerCase()) === each[1].toLowerCase());
-      const plural = ended ? nameOf(ended[1]!.replace(/^.*\b(?:sell|have|keep|offer|run|rent|store|track|issue|hold|manage|many|several|multiple)\s+/i, '').replace(/^(?:also|some|many|our|the)\s+/i, ''), units, true) : undefined;
+      const plural = ended ? nameOf(ended[1]!.replace(/^.*\s(?:and|or|&)\s+/i, '').replace(/^.*\b(?:sell|have|keep|offer|run|rent|store|track|issue|hold|manage|many|several|multiple)\s+/i, '').replace(/^(?:also|some|many|our|the)\s+/i, ''), units, true) : undefined;
       // (Not "..., but each episode has at most one sponsor": one of another record is a relation, which the relation readers read.)
       const oneOf = each ? /^(?:(?:at most|only|exactly|just|no more than)\s+)?(?:one|a single)\s+[a-z]+$/i.test(each[2]!.trim()) : false;
       if (each && sameHead && plural && !oneOf && !earlyRoles.has(snakeCase(plural))) {

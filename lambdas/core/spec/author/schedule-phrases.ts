@@ -58,7 +58,7 @@ export const PERIODS: readonly Period[] = [
     hour: 0,
   },
   { pattern: /\b(?:every|each)\s+morning\b/i, every: { word: 'daily', iso: 'P1D' }, cron: (minute, hour) => `cron(${minute} ${hour} * * ? *)`, hour: 8 },
-  { pattern: /\b(?:every|each)\s+evening\b/i, every: { word: 'daily', iso: 'P1D' }, cron: (minute, hour) => `cron(${minute} ${hour} * * ? *)`, hour: 18 },
+  { pattern: /\b(?:every|each)\s+evening\b|\b(?:at\s+)?the\s+end\s+of\s+(?:each|every|the)\s+day\b/i, every: { word: 'daily', iso: 'P1D' }, cron: (minute, hour) => `cron(${minute} ${hour} * * ? *)`, hour: 18 },
   { pattern: /\b(?:every|each)\s+(?:day|night)\b|\b(?:daily|nightly)\b|\bonce a day\b/i, every: { word: 'daily', iso: 'P1D' }, cron: (minute, hour) => `cron(${minute} ${hour} * * ? *)`, hour: 0 },
 ];
 
@@ -84,7 +84,8 @@ export const MARK = /^(?:mark|flag|set|move|put)\s+(?:all\s+|any\s+|the\s+)?(.+?
 export const STATE_VERB = /^(close|archive|expire|cancel|lock|deactivate|suspend|reject|complete)\s+(?:all\s+|any\s+|the\s+)?(.+?)\s*$/i;
 
 /** A summary emailed to people: `email the admins a summary of new deals`, `send a digest of open tickets to the managers`. */
-export const SUMMARY_TO = /^(?:email|e-mail|send|mail|notify|remind|give)\s+(?:to\s+)?(?:the\s+|all\s+|every\s+|each\s+)?([a-z][a-z ]*?)\s+(?:a|an|the)\s+((?:[a-z]+\s+)?(?:summary|digest|report|list|overview|roundup|round-up))\s+(?:of|on|about)\s+(.+)$/i;
+// ("send the manager a summary email": of nothing named, a message.)
+export const SUMMARY_TO = /^(?:email|e-mail|send|mail|notify|remind|give)\s+(?:to\s+)?(?:the\s+|all\s+|every\s+|each\s+)?([a-z][a-z ]*?)\s+(?:a|an|the)\s+((?:[a-z]+\s+)?(?:summary|digest|report|list|overview|roundup|round-up))(?:\s+(?:email|e-mail|message|text))?(?:\s+(?:of|on|about)\s+(.+))?$/i;
 export const SUMMARY_SENT = /^(?:email|e-mail|send|mail)\s+(?:a|an|the)\s+((?:[a-z]+\s+)?(?:summary|digest|report|list|overview|roundup|round-up))\s+(?:of|on|about)\s+(.+?)\s+to\s+(?:the\s+|all\s+)?([a-z][a-z ]*)$/i;
 /** A plain email to people: `email the admins`, `remind the managers to review the pipeline`. */
 // ("email every restaurant what's on this week": what is said comes after the people.)

@@ -160,13 +160,13 @@ function actionOf(when: When, ctx: JobContext): Done | undefined {
   const to = SUMMARY_TO.exec(text);
   const sent = to ? undefined : SUMMARY_SENT.exec(text);
   if (to || sent) {
-    const [people, kind, phrase] = to ? [to[1]!, to[2]!, to[3]!] : [sent![3]!, sent![1]!, sent![2]!];
+    const [people, kind, phrase] = to ? [to[1]!, to[2]!, to[3]] : [sent![3]!, sent![1]!, sent![2]!];
     const role = roleOf(people, ctx);
-    const found = recordsOf(phrase, when, ctx);
+    const found = phrase ? recordsOf(phrase, when, ctx) : undefined;
     if (!role) return undefined;
     // ("a summary of what's available that week": of no record type named, a message to the people.)
     if (!found) return { name: `${when.period.every.word}_${role}_${snakeCase(kind.trim().split(/\s+/).at(-1)!)}`, action: { type: 'notify', to: { role }, subject: capitalized(text) } };
-    const subject = `${capitalized(when.period.every.word === 'periodic' ? '' : `${when.period.every.word} `)}${kind.trim()} of ${phrase.trim()}`.replace(/^\s+/, '');
+    const subject = `${capitalized(when.period.every.word === 'periodic' ? '' : `${when.period.every.word} `)}${kind.trim()} of ${phrase!.trim()}`.replace(/^\s+/, '');
     return { name: `${when.period.every.word}_${snakeCase(found.entity.name)}_${snakeCase(kind.trim().split(/\s+/).at(-1)!)}`, action: { type: 'notify', to: { role }, subject: capitalized(subject) }, records: ordered(found.query) };
   }
   const notify = NOTIFY_PEOPLE.exec(text);

@@ -106,6 +106,8 @@ const STATE_REPORTS: Readonly<Record<string, string>> = {
 
 export function plainStatement(s: string): string {
   return namedRole(introducedRole(selfIntroduced(eachOneOfLabel(announcedName(stuckAsWorkflow(plainWorkflowWording(plainRightsWording(valuesUntilThen(labelledRelation(eachRuled(s)))))))))))
+    // ("..., and they have to tick a box saying they can swim": one more field of the list, a yes/no they must give.)
+    .replace(/,\s*(?:and\s+)?(they|he|she|you|customers|people)\s+(?:have|has|need|needs|must)\s*(?:to\s+)?(?:tick|check)\s+(?:a|the)\s+(?:box|tick ?box|check ?box)\s+(?:saying|to\s+say|that\s+says|confirming)\s+(?:that\s+)?(?:they|he|she|you)\s+([^,;.]+)/gi, (_m, _who: string, said: string) => `, and whether they ${said} (required)`)
     // ("which I'll call venues", "what we'd call a job": what the writer calls it.)
     .replace(/\b(i|we)(?:['’]ll|\s+will|['’]d|\s+would|\s+usually|\s+always|\s+just)\s+call\b/gi, '$1 call')
     // ("venues, even though most of them are school halls: ...": what they are despite is no part of it.)

@@ -31,6 +31,10 @@ const SMALL_TALK = new RegExp(String.raw`^(?:(?:so|ok|okay|right|anyway)\s*,?\s+
   String.raw`|(?:then|now|next|and|finally|also)\s+(?:the|a|some)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:side|part|bit|bits|stuff|section|things)$|(?:then|now|next|finally)\s*,?\s+(?:the|our)\s+[a-z]+(?:\s+[a-z]+)?$|(?:two|three|four|a few|some|one|a couple of)\s+(?:automatic|automated|scheduled|background|timed)\s+(?:things|bits|jobs|rules|tasks|automations|workflows)$` +
   // ("We're a community choir, about 60 singers", "Basically my clients are podcasters": who the writer and their people are.)
   String.raw`|(?:we're|we\s+are|i'm|i\s+am)\s+(?:just\s+)?(?:a|an)\s+[a-z -]{3,40}(?:,\s*(?:about|around|roughly|nearly|over|some)\s+\d+\s+[a-z]+)?$|(?:basically\s+|mostly\s+)?(?:my|our)\s+[a-z]+s\s+are\s+(?:mostly\s+|all\s+|mainly\s+|usually\s+)?[a-z-]+s$` +
+  // ("right now its all on a whiteboard and it's chaos", "so we have the boards and boats": how it is done today, and a first
+  // mention of the records described next.)
+  String.raw`|(?:right\s+now|at\s+the\s+moment|currently|today|at\s+present)\s*,?\s+(?:it['’]?s|it\s+is|everything['’]?s|everything\s+is|we\s+(?:use|do\s+it\s+(?:on|in|with)))\s+(?:all\s+)?(?:(?:on|in|done\s+on|done\s+in|kept\s+on|kept\s+in)\s+)?(?:a\s+|an\s+|the\s+)?(?:whiteboard|paper|spreadsheets?|excel|notebooks?|diary|diaries|post-its?|emails?|phone|clipboard|google\s+sheets?|word\s+documents?)\b.*$` +
+  String.raw`|(?:so\s+|and\s+)?(?:we|i)\s+(?:have|['’]ve\s+got|got)\s+(?:the\s+|our\s+|some\s+)?[a-z]+s(?:\s+(?:and|&)\s+[a-z]+s)?$` +
   // ("What I want is pretty simple really", "What we need isn't complicated": how much is wanted, said before it.)
   String.raw`|what\s+(?:i|we)\s+(?:want|need|have\s+in\s+mind|am\s+after|'m\s+after|are\s+after|'re\s+after)\s+(?:is|isn't|is\s+not)\s+(?:pretty\s+|really\s+|quite\s+|fairly\s+|very\s+)?(?:simple|straightforward|basic|easy|complicated|complex|fancy)(?:\s+really|\s+enough|\s+honestly)?$` +
   // ("Then there's the music": a lead-in to what follows.)

@@ -300,6 +300,13 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // (A rule after it stays: "... to say they've read it (required)", "..., and that one is required too".)
     text = `${namedBox[1]!}${namedBox[2]!.replace(/^,\s*(?:and\s+)?(?:that one|that|this one|it)\s+(?:is|'s)\s+(required|optional)(?:\s+(?:too|as well))?\s*$/i, ' ($1)')}`;
   }
+  // ("and they have to tick a box saying they can swim": a yes/no they must give, named by what it says.)
+  const mustTick = /^(?:they|he|she|you|people|customers)\s+(?:have|has|need|needs|must|will\s+have)\s*(?:to\s+)?(?:tick|check)\s+(?:a|the)\s+(?:box|tick ?box|check ?box)\s+(?:saying|to\s+say|that\s+says|confirming)\s+(?:that\s+)?(?:they|he|she|you)(?:['’]re|\s+are|\s+is)?\s+(.+)$/i.exec(text.trim());
+  if (mustTick) {
+    traits.type = 'boolean';
+    traits.required = true;
+    text = `whether they ${mustTick[1]!}`;
+  }
   // ("a courier required flag": what the flag says is needed is its name, no rule of the field.)
   const neededFlag = /^(?:an?\s+|the\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(required|needed)\s+(?:flag|tick ?box|check ?box|yes\/no|toggle)$/i.exec(text.trim());
   if (neededFlag) {
@@ -931,11 +938,13 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   const how = /^how\s+(serious|severe|bad|urgent|important)\s+(?:it|they|the [a-z]+)\s+(?:is|are|was|were)$/.exec(t);
   if (how) return [how[1] === 'urgent' ? 'urgency' : how[1] === 'important' ? 'importance' : 'severity'];
   // ("the time they launched", "the time they got back": the moment of that act.)
-  const momentOfAct = /^(?:the\s+)?(?:time|date and time|moment)\s+(?:it|they|he|she)\s+(?:was\s+|were\s+)?([a-z]+)(?:\s+(back|in|out|off|up|home))?$/.exec(t);
+  // ("what time it arrived", "the time they actually went out": the same; "went out" is when it went out.)
+  const momentOfAct = /^(?:the\s+)?(?:time|date and time|moment|what\s+time)\s+(?:it|they|he|she)\s+(?:actually\s+|first\s+|finally\s+)?(?:was\s+|were\s+)?([a-z]+)(?:\s+(back|in|out|off|up|home))?$/.exec(t);
   if (momentOfAct && !/^(?:is|are|was|were|starts?|ends?|begins?|opens?|closes?|takes?)$/.test(momentOfAct[1]!)) {
     traits.type = 'datetime';
     const back = momentOfAct[2] === 'back' || momentOfAct[2] === 'home';
     const act = momentOfAct[1]!;
+    if (/^(?:went|go|goes|gone|set)$/.test(act) && momentOfAct[2] && !back) return [momentOfAct[2] === 'off' ? 'departed' : momentOfAct[2], 'at'];
     return [back ? 'returned' : /(?:ed|en)$/.test(act) ? act : participle(verbLemma(act)), 'at'];
   }
   // ("the number on their jersey", "the name on the card": the jersey number, the card name.)

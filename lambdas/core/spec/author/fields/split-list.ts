@@ -85,9 +85,9 @@ function splitFieldListOnce(said: string): string[] {
   // ("the patient's name and the ward – both must be there, we can't find anyone otherwise – plus ...": the rule of
   // the two before, set off by dashes; why it is so says nothing more.)
   written = written.replace(/\s+[—–-]\s+both\s+(?:must\s+be\s+there|must\s+be\s+(?:filled\s+in|given|entered|provided)|have\s+to\s+be\s+there|are\s+(?:required|mandatory|needed|essential|a\s+must))\b[^—–]*?\s+[—–-]\s+/gi, ' - both required - ');
-  // ("whether it's booked, attended, cancelled or a no-show": one field of several values, its state; "our notes
-  // afterwards": the notes.)
-  written = written.replace(/\bwhether\s+(?:it|they)(?:'s|'re|\s+is|\s+are|\s+was|\s+were)\s+((?:(?:an?\s+)?[a-z-]+(?:\s+[a-z-]+)?\s*,\s*)+(?:an?\s+)?[a-z-]+(?:\s+[a-z-]+)?,?\s+or\s+(?:an?\s+)?[a-z-]+(?:\s+[a-z-]+)?)(?=\s*(?:[,;.]|$))/gi, (_m, values: string) => `status (${values.replace(/\b(?:an?)\s+/gi, '')})`)
+  // ("whether it's booked, attended, cancelled or a no-show", "whether its in service or being repaired": one field of several values,
+  // its state ("whether it's paid or not" is whether it is paid); "our notes afterwards": the notes.)
+  written = written.replace(/\b(whether\s[^,;()]+?)\s+or\s+not\b/gi, '$1').replace(/\bwhether\s+(?:it|they)(?:'s|'re|\s+is|\s+are|\s+was|\s+were|s)\s+((?:(?:an?\s+)?[a-z-]+(?:\s+[a-z-]+)?\s*,\s*)+(?:an?\s+)?[a-z-]+(?:\s+[a-z-]+)?,?\s+or\s+(?:an?\s+)?[a-z-]+(?:\s+[a-z-]+)?|(?:in|on|out|at|being|under)\s+[a-z-]+\s+or\s+(?:in|on|out|at|being|under)\s+[a-z-]+(?:\s+[a-z-]+)?)(?=\s*(?:[,;.]|$))/gi, (_m, values: string) => `status (${values.replace(/\b(?:an?)\s+/gi, '')})`)
     .replace(/\b(notes|comments|remarks)\s+(?:afterwards|after\s+(?:it|the\s+[a-z]+)|later|at\s+the\s+end)\b/gi, '$1');
   // ("the name at minimum, then phone, email and billing address": the one that must be there, then the rest.)
   written = written.replace(/^((?:the|their|a|an)\s+[a-z]+(?:\s+[a-z]+)?)\s+at\s+(?:a\s+|the\s+(?:very\s+)?)?minimum\s*,\s*(?:then|and then|plus|and)\s+/i, '$1 (required), ');
