@@ -291,3 +291,51 @@ describe('a kayak hire\'s chatty notes', () => {
     expect(s.openQuestions ?? []).toEqual([]);
   });
 });
+
+describe('a language school\'s prose', () => {
+  it('reads "For every class, the tutor takes a register: which pupils were present, late or absent" as a record of each one\'s attendance', () => {
+    const s = spec('Pupils have a name.', 'For every class, the tutor takes a register: which pupils were present, late or absent.');
+    expect(field(s, 'Attendance', 'pupil_id')?.type).toBe('ref(Pupil)');
+    expect(field(s, 'Attendance', 'status')?.values).toEqual(['present', 'late', 'absent']);
+  });
+
+  it('reads "Tutors can also upload worksheets for a class (PDF or Word, up to 10 MB)" as a record holding the file, for one class', () => {
+    const s = spec('Classes have a date.', 'Tutors can also upload worksheets for a class (PDF or Word, up to 10 MB).');
+    expect(field(s, 'Worksheet', 'class_id')?.type).toBe('ref(Class)');
+    expect(field(s, 'Worksheet', 'file_key')?.file?.maxBytes).toBe(10 * 1048576);
+  });
+
+  it('reads "take registers" as making attendance records', () => {
+    const s = spec('Pupils have a name.', 'For every class, the tutor takes a register: which pupils were present, late or absent.', 'Tutors can see pupils and take registers.');
+    expect(rightsOf(s, 'tutor').Attendance).toContain('c');
+  });
+});
+
+describe('a print shop\'s stories with no comma after the role', () => {
+  it('reads "I want to choose the quantity, paper type (matte or gloss) and size for each order" as what each order has', () => {
+    const s = spec('As a client I want to choose the quantity, paper type (matte or gloss) and size (A4 or A3) for each order.');
+    expect(field(s, 'Order', 'paper_type')?.values).toEqual(['matte', 'gloss']);
+    expect(field(s, 'Order', 'size')?.values).toEqual(['A4', 'A3']);
+  });
+
+  it('reads "I want to see the status of my orders: received, printing or dispatched" as the states of orders', () => {
+    const s = spec('Orders: quantity, size.', 'As a client I want to see the status of my orders: received, printing or dispatched.');
+    expect(field(s, 'Order', 'status')?.values).toEqual(['received', 'printing', 'dispatched']);
+  });
+
+  it('reads "I want to see all new orders and upload a mock-up for each one" as a record that is a file, for one order', () => {
+    const s = spec('Orders: quantity, size.', 'As a designer I want to see all new orders and upload a mockup for each one.');
+    expect(field(s, 'Mockup', 'order_id')?.type).toBe('ref(Order)');
+    expect(s.entities.find((e) => e.name === 'Mockup')?.fields.some((f) => f.type === 'file')).toBe(true);
+  });
+
+  it('reads "I want an email when my proof is ready and another when my order is dispatched" as two messages', () => {
+    const s = spec('Orders have a quantity and a size. An order is received, printing or dispatched.', 'Mockups have a file and a caption. A mockup is draft or ready.', 'As a client I want an email when my mockup is ready and another when my order is dispatched.');
+    expect((s.events ?? []).map((e) => e.on)).toEqual([{ entity: 'Mockup', event: 'updated', field: 'status', value: 'ready' }, { entity: 'Order', event: 'updated', field: 'status', value: 'dispatched' }]);
+  });
+
+  it('reads "I want to approve or reject a mockup and leave a comment" as a comment on each mockup', () => {
+    const s = spec('Mockups: file.', 'As a client I want to approve or reject a mockup and leave a comment.');
+    expect(field(s, 'Mockup', 'comment')).toMatchObject({ required: false });
+  });
+});

@@ -52,3 +52,12 @@ export function markedThemselves(sentence: string): string[] | undefined {
   const [, people, person, answer, occasion] = m;
   return [`Each ${record} is for one ${occasion!} and has the ${person!} and whether they are ${answer!.toLowerCase()}`, `${people!} can create, see and update their own ${record === 'availability' ? 'availabilities' : `${record}s`}`];
 }
+
+/**
+ * "Customers can approve or reject a proof and leave a comment": the right, then what each of
+ * those records holds of what they leave on it; undefined when the sentence is not so.
+ */
+export function rightLeavingNote(sentence: string): string[] | undefined {
+  const m = /^(.+?\b(?:can|may|should\s+be\s+able\s+to|will)\s+(?:also\s+)?(?:approve|reject|accept|decline|review|check|sign\s+off|mark|close)(?:\s+(?:or|and)\s+(?:approve|reject|accept|decline|review|check|sign\s+off|mark|close))?\s+(?:a|an|the|their|each)\s+([a-z]+))\s+and\s+(?:leave|add|write|give)\s+(?:a|an)\s+(comment|note|reason|remark)\s*\.?$/i.exec(sentence.trim());
+  return m ? [m[1]!, `Each ${m[2]!} has a ${m[3]!} (optional)`] : undefined;
+}

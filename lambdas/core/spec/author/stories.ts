@@ -110,7 +110,16 @@ const TOLD_AS: Readonly<Record<string, string>> = { told: 'notify', informed: 'n
 const GOT_IF = new RegExp(String.raw`^as\s+(?:an?|the)\s+([^,]+?),\s*i\s+(?:get|receive|should get)\s+(${MESSAGE_WORDS})\s+(if|when|once|as soon as|whenever)\s+(.+)$`, 'i');
 const MESSAGE_VERBS: Readonly<Record<string, string>> = { alert: 'alert', email: 'email', 'e-mail': 'email', text: 'text', sms: 'text', reminder: 'remind', call: 'phone', message: 'message', nudge: 'nudge', ping: 'ping' };
 
+/** "As a customer I want an email when my proof is ready and another when my order is dispatched": two messages, each when it says. */
+const TWO_MESSAGES = /^as\s+(?:an?|the)\s+([^,]+?),?\s+i\s+(?:want|would\s+like|['’]d\s+like|need)\s+(?:an?\s+)?(email|e-mail|text|message|notification|reminder)\s+(when|once|as\s+soon\s+as)\s+(.+?)\s+and\s+another(?:\s+one)?\s+(when|once|as\s+soon\s+as)\s+(.+)$/i;
+
 export function storyAsStatements(written: string): string[] {
+  const two = TWO_MESSAGES.exec(written.trim().replace(/\.$/, ''));
+  if (two) {
+    const verb = MESSAGE_VERBS[two[2]!.toLowerCase()] ?? 'notify';
+    const theirs = (said: string) => said.replace(/\bmy\b/gi, 'their').replace(/\bI\b/g, 'they');
+    return [[two[3]!, two[4]!], [two[5]!, two[6]!]].map(([when, what]) => `${when![0]!.toUpperCase()}${when!.slice(1)} ${theirs(what!)}, ${verb} the ${two[1]!.trim()}.`);
+  }
   const got = GOT_IF.exec(written.trim().replace(/\.$/, ''));
   if (got) {
     const verb = MESSAGE_VERBS[got[2]!.toLowerCase().split(/\s+/).pop()!] ?? 'notify';

@@ -59,7 +59,7 @@ function plainRightsWordingOnce(clause: string): string {
     .replace(/\b(can|may|could)\s+(delete|remove|edit|change|cancel|update|approve|close|archive)\s+one\s*\.?$/i, '$1 $2 them')
     .replace(/^(\s*only\s+(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:can|may|could)\s+(?:delete|remove|edit|change|cancel|update|approve|close|archive|refund|reject)(?:\s*(?:,|or|and)\s*(?:delete|remove|edit|change|cancel|update|approve|close|archive|refund|reject))*)\s*\.?$/i, (_m, said: string) => `${said.replace(/\brefund\b/gi, 'update')} them`)
     // ("Section leaders can take attendance for their own section": taking it is making attendance records.)
-    .replace(/\b(take|takes|taking|mark|marks|marking|do|does|doing)\s+(?:the\s+)?(?:attendance|register|roll\s+call)\b/gi, (_m, verb: string) => `${/ing$/i.test(verb) ? 'creating' : /s$/i.test(verb) ? 'creates' : 'create'} attendance`)
+    .replace(/\b(take|takes|taking|mark|marks|marking|do|does|doing)\s+(?:the\s+)?(?:attendance|registers?|roll\s+calls?)\b/gi, (_m, verb: string) => `${/ing$/i.test(verb) ? 'creating' : /s$/i.test(verb) ? 'creates' : 'create'} attendance`)
     // ("Volunteers just want to see when picks are happening": a wish to see them is the right to.)
     .replace(/^(\s*(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:just\s+|only\s+|mostly\s+|mainly\s+|really\s+)?(?:want|wants|need|needs|would like|'d like)\s+to\s+(see|view|check|look at|read|browse)\b/i, '$1 can $2')
     // ("the council's waste team would love read-only access to the pick logs": they have it.)
