@@ -339,3 +339,38 @@ describe('a print shop\'s stories with no comma after the role', () => {
     expect(field(s, 'Mockup', 'comment')).toMatchObject({ required: false });
   });
 });
+
+describe('a plumbing firm\'s long page', () => {
+  it('reads "The office creates a call-back for each one: ..." as a call-back\'s fields, not a record named after the office', () => {
+    const s = spec('Customers ring or email us to report a problem. The office creates a call-back for each one: the customer, a description of the problem, and how urgent it is (emergency or routine).');
+    expect(s.entities.map((e) => e.name)).toContain('CallBack');
+    expect(field(s, 'CallBack', 'urgency')?.values).toEqual(['emergency', 'routine']);
+  });
+
+  it('reads "Fitters fill in a work sheet on their phone when they finish: ..." as the work sheet\'s fields', () => {
+    const s = spec('For each customer we hold a name and a phone number.', 'Fitters fill in a work sheet on their phone when they finish: the time they arrived, the time they left and the work done.');
+    expect(field(s, 'WorkSheet', 'arrived_at')?.type).toBe('datetime');
+    expect(field(s, 'WorkSheet', 'left_at')?.type).toBe('datetime');
+  });
+
+  it('reads "The office raises a bill from each work sheet, with the labour cost, VAT at 20% and the total" as what it is made from, and its sums', () => {
+    const s = spec('Work sheets have a date and the work done.', 'The office raises a bill from each work sheet, with the labour cost, VAT at 20% and the total.');
+    expect(field(s, 'Bill', 'work_sheet_id')?.type).toBe('ref(WorkSheet)');
+    expect(field(s, 'Bill', 'vat')?.type).toBe('number');
+  });
+
+  it('reads "If a bill is still unpaid 30 days after it was raised, mark it overdue" as a wait for it to be paid', () => {
+    const s = spec('Bills have a total. A bill is unpaid, paid or overdue.', 'If a bill is still unpaid 30 days after it was raised, mark it overdue.');
+    expect(s.workflows[0]?.steps[0]).toMatchObject({ kind: 'waitForEvent', events: ['paid'], timeout: 'P30D' });
+  });
+
+  it('reads "Each visit is assigned to one fitter" as a user reference, fitters being people with a role', () => {
+    const s = spec('Visits have a description and a date.', 'Fitters can see visits.', 'Each visit is assigned to one fitter.');
+    expect(field(s, 'Visit', 'fitter_id')?.type).toBe('ref(User)');
+  });
+
+  it('reads "Every Monday morning email the owner a list of ..." as telling the administrators', () => {
+    const s = spec('Bills have a total and a date. A bill is unpaid, paid or overdue.', "Every Monday morning email the owner a list of last week's unpaid bills.");
+    expect(s.schedules?.[0]?.actions[0]).toMatchObject({ type: 'notify', to: { role: 'admin' } });
+  });
+});

@@ -372,7 +372,9 @@ export function readDescription(description: string): Reading {
       // ("One guardian can have several children at the academy": people the text never describes are no record type of their own.)
       const undescribedPeople = pairs?.some((p) => p.child && /^(?:Child|Kid|Son|Daughter|Parent|Person|People)$/.test(p.child) && !isDescribed(p.child));
       // ("Each one is for one child and one therapist", therapists being people who use it: one of them, a user.)
-      const personOf = (child: string, parent: string) => (isDescribed(child) || relation?.list !== undefined) && (isPerson(parent) || earlyRoles.has(snakeCase(parent))) && !isDescribed(parent) && pairs!.some((q) => q.parent && q.parent !== parent && isDescribed(q.parent));
+      // ("Each call-out is assigned to one engineer", engineers being people with a role: one of them, a user.)
+      const assignedTo = /^(?:each|every)\s.*\b(?:assigned|allocated|given|handed|sent)\s+to\s+(?:one|a|an|a\s+single|exactly\s+one)\s/i.test(part.trim());
+      const personOf = (child: string, parent: string) => (isDescribed(child) || relation?.list !== undefined) && (isPerson(parent) || earlyRoles.has(snakeCase(parent))) && !isDescribed(parent) && (assignedTo || pairs!.some((q) => q.parent && q.parent !== parent && isDescribed(q.parent)));
       if (pairs && !undescribedPeople && pairs.every((p) => p.child && p.parent && p.child !== p.parent && (!relation!.loose || (isDescribed(p.child) && isDescribed(p.parent)) || eachIntoOne(p.child, p.parent) || personOf(p.child, p.parent)))) {
         // "Bookings link an event and an attendee": a person the text does not describe is a user
         // the record refers to (a field the field reader makes a user reference), not a container.

@@ -226,5 +226,6 @@ function roleOf(people: string, ctx: JobContext): string | undefined {
   const crew = group.exec(tokens.join('_'))?.[1];
   const sameCrew = crew ? ctx.roles.find((r) => group.exec(r.name.split('_').map(one).join('_'))?.[1] === crew) : undefined;
   if (sameCrew) return sameCrew.name;
-  return tokens.some((w) => w === 'admin' || w === 'administrator') ? ctx.adminRole : undefined;
+  // ("email the owner a list ...", "email me": the business's owner, or the writer, runs it: its administrators.)
+  return tokens.some((w) => w === 'admin' || w === 'administrator' || w === 'owner' || w === 'boss') || /^(?:me|us)$/i.test(people.trim()) ? ctx.adminRole : undefined;
 }

@@ -1015,6 +1015,12 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
     traits.type ??= 'date';
     return nextDue[1] === 'one' ? ['next', 'due', 'date'] : ['next', nextDue[1]!, 'due', 'date'];
   }
+  // ("VAT at 20%", "a discount at 10%": the sum it comes to, whatever rate is said.)
+  const atRate = /^(vat|tax|discount|commission|service\s+charge|deposit|tip)\s+at\s+\d+(?:\.\d+)?\s*(?:%|percent|per\s+cent)$/.exec(t);
+  if (atRate) {
+    traits.type ??= 'number';
+    return atRate[1]!.split(/\s+/);
+  }
   // ("what we pay for it", "how much it costs us": what it costs the writer; "what we charge for it", "what it
   // sells for": what it costs a customer.)
   const money = /^(?:what|how much)\s+(?:(?:we|i)\s+(?:pay|paid|spend|spent)|(?:it|they|each(?:\s+one)?)\s+costs?\s+(?:us|me)|(?:we|i)\s+(?:charge|sell\s+(?:it|them|one|each(?:\s+one)?)\s+for|sell\s+for)|(?:it|they|each(?:\s+one)?)\s+(?:sells?|goes|go)\s+for)\b(?:\s+(?:for\s+)?(?:it|them|one|each(?:\s+one)?))?(?:\s+(?:each|apiece))?$/.exec(t);
