@@ -374,3 +374,23 @@ describe('a plumbing firm\'s long page', () => {
     expect(s.schedules?.[0]?.actions[0]).toMatchObject({ type: 'notify', to: { role: 'admin' } });
   });
 });
+
+describe('a home baker\'s chatty letter', () => {
+  it('reads "Once we\'ve agreed the details I take an order: their name, ..." as the order\'s fields', () => {
+    const s = spec("Once we've agreed the details I take an order: their name, phone and email, the date they need it, and whether it's collection or delivery.");
+    expect(s.entities.map((e) => e.name)).toEqual(['Order']);
+    expect(field(s, 'Order', 'fulfilment')?.values).toEqual(['collection', 'delivery']);
+    expect(field(s, 'Order', 'status')).toBeUndefined();
+  });
+
+  it('reads "So an order is enquiry, then confirmed once the deposit is in, then baked, then collected or delivered" with both ways it ends', () => {
+    const s = spec('Orders have a name and a date.', 'So an order is enquiry, then confirmed once the deposit is in, then baked, then collected or delivered. Sometimes people cancel, and then the deposit isn\'t refundable.');
+    expect(field(s, 'Order', 'status')?.values).toEqual(['enquiry', 'confirmed', 'baked', 'collected', 'delivered', 'cancelled']);
+  });
+
+  it('reads "It\'d be great to get a reminder two days before each order is due" as a reminder to the writer, the administrators', () => {
+    const s = spec('Orders have a name and the date they need it.', "It'd be great to get a reminder two days before each order is due so I can buy ingredients.");
+    expect(s.workflows[0]?.steps.map((step) => step.kind)).toEqual(['waitUntil', 'task']);
+    expect(s.workflows[0]?.steps[1]).toMatchObject({ action: { type: 'notify', to: { role: 'admin' } } });
+  });
+});

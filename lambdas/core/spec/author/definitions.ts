@@ -134,6 +134,8 @@ function definitionOf(text: string): ProseDefinition | undefined {
   // ("The office creates a call-out for each one: the customer, ...", "Engineers fill in a job sheet on their phone when they finish:
   // the time they arrived, ...": the record made, then its fields.)
   clean = clean.replace(/^(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:creates?|opens?|raises?|logs?|makes?|writes?\s+up|fills?\s+in|fills?\s+out|completes?|submits?)\s+(?:a|an)\s+(?:new\s+)?([a-z]+(?:[-\s](?!for\b|on\b|when\b|after\b|at\b|in\b)[a-z]+)?)(?:\s+(?:for\s+(?:each|every)\s+(?:one|[a-z]+)|on\s+(?:their|the|a)\s+(?:phone|tablet|laptop|app|computer)|online|(?:when|after|once)\s+[^:,]{3,40}))*\s*:\s*(?=\S)/i, (_m, record: string) => `each ${record} has `);
+  // ("Once we've agreed the details I take an order: their name, ...": the record taken, then its fields.)
+  clean = clean.replace(/^(?:(?:once|when|after|as\s+soon\s+as)\s+[^,:]{3,60}?\s*,?\s+)?(?:i|we)\s+(?:then\s+|just\s+|always\s+)?(?:take|write\s+up|log|create|make|open|book\s+in|jot\s+down|start)\s+(?:a|an|the)\s+(?:new\s+)?([a-z]+(?:\s+[a-z]+)?)\s*:\s*(?=\S)/i, (_m, record: string) => `each ${record} has `);
   // ("The office raises an invoice from each job sheet, with the labour cost, ...": what it is made from, and its fields.)
   clean = clean.replace(/^(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:creates?|raises?|issues?|makes?|writes?\s+up|sends?)\s+(?:a|an)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:from|for|against|off)\s+(?:each|every)\s+([a-z]+(?:[-\s][a-z]+)?)\s*,?\s+(?:with|showing|listing|holding)\s+(?=\S)/i, (_m, record: string, from: string) => `each ${record} has the ${from}, `);
   // ("Every object in the collection has ...": where all of them are kept says nothing of each.)

@@ -113,6 +113,8 @@ function readStatesOnce(written: string): StateList | undefined {
     .replace(/,?\s+and\s+then\s+(?:it['’]s|it\s+is|they['’]re|they\s+are)\s+(?:either\s+)?(?=[a-z])/i, ' to ')
     // ("A hire is requested at first, then approved or turned down, then out": the state it starts in, then the rest.)
     .replace(/^((?:a|an|the|each|every)\s+[a-z]+(?:\s+[a-z]+)?)\s+is\s+([a-z][a-z-]*)\s*(?:at first|initially)?\s*,\s*(?=then\s+[a-z])/i, '$1 starts as $2, ')
+    // ("So an order is enquiry, then ...": the word that carries on the talk says nothing of the states.)
+    .replace(/^(?:so|and\s+so|ok\s+so|basically|right\s+so)\s*,?\s+(?=(?:a|an|the|each|every|it|they)\s)/i, '')
     // ("customers can see the status of their orders: received, proofing, ...": the states of those.)
     .replace(/^.*?\b(?:see|check|track|follow|view|know)\s+(?:the\s+)?(?:status|progress|state)\s+of\s+(?:their|the|its|each|every|all|your|my)\s+([a-z]+?)s?\s*:\s*(?=[a-z])/i, "$1's status is ")
     .replace(/^.*?\b(?:see|check|track|follow|view|know)\s+(?:their|the|its|each|every|all|your|my)\s+([a-z]+?)s?(?:['’]s?)?\s+(?:status|progress|state)\s*:\s*(?=[a-z])/i, "$1's status is ")
@@ -174,10 +176,13 @@ function readStatesOnce(written: string): StateList | undefined {
   // ("It's scheduled, then in progress on the day, then final once it's over, or called off if something goes wrong":
   // the states in order, without when each comes.)
   // ("A booking is enquiry to start with, then confirmed once the deposit lands, and then done after the event, or cancelled if ...".)
-  const chain = (text.match(/,\s*(?:and\s+)?then\s+/gi) ?? []).length >= 2 && /^(?:it|they|(?:a|an|the|each|every)\s+[a-z]+)(?:['’]s|['’]re|\s+is|\s+are)\s/i.test(text.trim())
-    ? text.trim().replace(/\s*\([^()]*\)\s*\.?$/, '').replace(/^(it|they)(?:['’]s|['’]re)\s+/i, '$1 is ').replace(/\s+(?:on the day|to start with|to begin with|at first|once\s+[^,]+|when\s+[^,]+|after\s+[^,]+|if\s+[^,]+)(?=\s*(?:,|\.?$))/gi, '').replace(/,\s*(?:and\s+)?then\s+/gi, ', ')
+  // ("an order is enquiry, then confirmed ..., then baked, then collected or delivered": "is" made "starts as" above reads the same.)
+  const chained = text.replace(/^((?:a|an|the|each|every)\s+[a-z]+)\s+starts\s+as\s+(?=[a-z][a-z-]*\s*,\s*then\s)/i, '$1 is ');
+  const chain = (chained.match(/,\s*(?:and\s+)?then\s+/gi) ?? []).length >= 2 && /^(?:it|they|(?:a|an|the|each|every)\s+[a-z]+)(?:['’]s|['’]re|\s+is|\s+are)\s/i.test(chained.trim())
+    ? chained.trim().replace(/\s*\([^()]*\)\s*\.?$/, '').replace(/^(it|they)(?:['’]s|['’]re)\s+/i, '$1 is ').replace(/\s+(?:on the day|to start with|to begin with|at first|once\s+[^,]+|when\s+[^,]+|after\s+[^,]+|if\s+[^,]+)(?=\s*(?:,|\.?$))/gi, '').replace(/,\s*(?:and\s+)?then\s+/gi, ', ')
     : undefined;
-  if (chain && chain !== text.trim()) return readStates(chain);
+  const chainRead = chain && chain !== chained.trim() ? readStates(chain) : undefined;
+  if (chainRead) return chainRead;
   const life = LIFE.exec(text.trim().replace(/\.$/, ''));
   if (life) return { topic: life[1]!.trim(), values: [...new Set([life[2]!, life[3]!, life[4]!, life[5]!].map((v) => enumValue(v.trim())))] };
   const lived = readLife(text.trim().replace(/\.$/, ''));
@@ -294,6 +299,9 @@ export function readExceptionState(text: string): { topic: string; value: string
  * record whose states were just said, named by a pronoun; the author knows which record that is.
  */
 export function readAlsoState(text: string): string | undefined {
+  // ("Sometimes people cancel, and then ...": the records just described get cancelled.)
+  const quit = /^(?:and\s+|but\s+)?(?:sometimes|occasionally|now\s+and\s+(?:then|again)|every\s+so\s+often|of\s+course)\s*,?\s+(?:people|customers|clients|they|someone|somebody|guests|members)\s+(cancel|cancels|withdraw|withdraws|pull\s+out|pulls\s+out)\b/i.exec(text.trim());
+  if (quit) return /^(?:cancel|cancels)$/i.test(quit[1]!) ? 'cancelled' : 'withdrawn';
   const also = /^(?:.*?,\s*(?:so|and|but|which\s+means)\s+)?(?:it|they|this|that)\s+(?:can|could|may|might|will\s+sometimes)\s+also\s+(?:be|end\s+up|go)\s+(?:an?\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3})$/i.exec(text.trim().replace(/[.!]$/, ''));
   if (!also || /\bby\b|\b(?:useful|handy|helpful|nice|good|great|possible|necessary|important|shared|used|seen|viewed|read|edited|changed|deleted)\b/i.test(also[1]!)) return undefined;
   const said = also[1]!.toLowerCase();

@@ -36,7 +36,9 @@ const NEW_ONES_GET = new RegExp(String.raw`^(?:all\s+|every\s+|each\s+|any\s+|a\
 const MESSAGE_GOES_TO = new RegExp(String.raw`^(an?\s+${MESSAGE}|${MESSAGE})\s+(?:goes|is sent|gets sent|will go|should go)\s+(?:out\s+)?to\s+((?:the|each|every|all|their)\s+[a-z]+(?:\s+[a-z]+)?)\b`, 'i');
 const THEY_GET = new RegExp(String.raw`^((?:the\s+|our\s+|all\s+|each\s+|every\s+)?[a-z]+(?:\s+(?!should\b|will\b|must\b|need\b)[a-z]+)?)\s+(?:should\s+|will\s+|must\s+|need to\s+)?(?:get|gets|receive|receives|be sent)\s+(an?\s+${MESSAGE}|${MESSAGE})\b`, 'i');
 const THEN_THEY_GET = new RegExp(String.raw`(,\s*)((?:the|our|each|every|their)\s+[a-z]+(?:\s+(?!should\b|will\b|must\b|gets?\b)[a-z]+)?|(?:everyone|everybody|all\s+those|those)(?:\s+(?!should\b|will\b|must\b|gets?\b)[a-z]+){0,3})\s+(?:should\s+|will\s+|must\s+)?(?:get|gets|receive|receives|be sent)\s+(an?\s+${MESSAGE}|${MESSAGE})\b`, 'i');
-const WE_WANT_MESSAGE = new RegExp(String.raw`^(?:we(?:'d| would)? (?:want|like|need)|i(?:'d| would)? (?:want|like|need)|there should be|it should send|please send)\s+(?:an?\s+)?(?:(?:automatic|automated|auto)\s+)?(${MESSAGE})\b`, 'i');
+const WE_WANT_MESSAGE = new RegExp(String.raw`^(?:there should be|it should send|please send)\s+(?:an?\s+)?(?:(?:automatic|automated|auto)\s+)?(${MESSAGE})\b`, 'i');
+/** "I'd like a reminder ...", "It'd be great to get a reminder ...": the writer wants one, sent to them. */
+const I_WANT_MESSAGE = new RegExp(String.raw`^(?:we(?:'d| would)? (?:want|like|need)|i(?:'d| would)? (?:want|like|need)|it(?:'d|\s+would)\s+be\s+(?:really\s+)?(?:great|nice|lovely|handy|brilliant|ideal|useful|good|helpful)\s+to\s+(?:get|have|receive))\s+(?:an?\s+)?(?:(?:automatic|automated|auto|quick|little)\s+)?(${MESSAGE})\b`, 'i');
 
 export function plainWorkflowWording(sentence: string): string {
   let text = sentence.trim().replace(/\.$/, '');
@@ -130,7 +132,7 @@ export function plainWorkflowWording(sentence: string): string {
   // (Only after a time or a trigger: "If the note isn't signed in that time, the therapist gets a reminder" is a step of a workflow already begun.)
   if (/^(?:[^:,]{0,40}:\s*)?(?:(?:the\s+)?(?:day|week|evening|morning|night|month)\s+(?:before|after)|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|fourteen|twenty-four|thirty|forty-eight)\s+[a-z]+\s+(?:before|after)|when|whenever|once|as soon as)\b/i.test(text)) text = text.replace(THEN_THEY_GET, '$1send $2 $3');
   // ("We want an automatic reminder ...", "There should be an email ...": send one.)
-  text = text.replace(WE_WANT_MESSAGE, 'send a $1');
+  text = text.replace(WE_WANT_MESSAGE, 'send a $1').replace(I_WANT_MESSAGE, 'send me a $1');
   // ("New bookings should trigger a welcome email", "An overdue invoice should trigger a reminder".)
   text = text.replace(/^(?:a|an|new|every|each|any)\s+(?:(new|overdue|late|unpaid|urgent|[a-z]+ed)\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:should|must|will|needs? to)\s+(?:automatically\s+)?(?:trigger|fire(?:\s+off)?|kick\s+off|generate|send\s+out|send)\s+(.+)$/i, (all, state: string | undefined, record: string, action: string) => {
     const isNew = /^new$/i.test(sentence.trim().split(/\s+/)[0] ?? '') || /^new$/i.test(state ?? '');

@@ -274,8 +274,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   // ("whether it's a pickup or a drop-off": which kind of thing it is.)
   const kinds = bareState && /^(?:a|an)\s+[a-z-]+(?:\s+[a-z-]+)?\s+or\s+(?:a|an)\s+[a-z-]+(?:\s+[a-z-]+)?$/i.test(bareState[1]!.trim()) ? valueList(bareState[1]!.replace(/\b(?:a|an)\s+/gi, '')) : undefined;
   if (kinds && !isBooleanPair(kinds)) return { words: ['kind'], traits: { ...traits, values: kinds } };
-  // ("whether they're collecting or want it delivered": how the order reaches them, collected or delivered.)
-  if (bareState && /^(?:collecting|collect(?:ing)?\s+it|picking\s+(?:it\s+)?up)\s+or\s+(?:(?:want|need)\s+(?:it|them)\s+)?(?:delivered|delivery|having\s+it\s+delivered|getting\s+it\s+delivered)$/i.test(bareState[1]!.trim())) return { words: ['fulfilment'], traits: { ...traits, values: ['collection', 'delivery'] } };
+  // ("whether they're collecting or want it delivered", "whether it's collection or delivery": how the order reaches them, collected or delivered.)
+  if (bareState && /^(?:collecting|collection|pick-?up|collect(?:ing)?\s+it|picking\s+(?:it\s+)?up)\s+or\s+(?:(?:want|need)\s+(?:it|them)\s+)?(?:delivered|delivery|having\s+it\s+delivered|getting\s+it\s+delivered)$/i.test(bareState[1]!.trim())) return { words: ['fulfilment'], traits: { ...traits, values: ['collection', 'delivery'] } };
   // (Not "whether they're collecting or want it delivered": acts said of a pronoun are no states.)
   const bareValues = bareState && !/\b(?:it|them)\b/i.test(bareState[1]!) ? valueList(bareState[1]!) : undefined;
   if (bareValues && !isBooleanPair(bareValues)) return { words: ['status'], traits: { ...traits, values: bareValues } };
