@@ -394,3 +394,30 @@ describe('a home baker\'s chatty letter', () => {
     expect(s.workflows[0]?.steps[1]).toMatchObject({ action: { type: 'notify', to: { role: 'admin' } } });
   });
 });
+
+describe('a transport scheme\'s numbered stories', () => {
+  it('reads "I want to request a ride by giving the pickup address, destination, date and time" as what each ride has', () => {
+    const s = spec('1. As a passenger, I want to request a ride by giving the pickup address, destination, date and time, and whether I use a wheelchair, so that a volunteer can take me.');
+    expect(field(s, 'Ride', 'pickup_address')).toBeDefined();
+    expect(field(s, 'Ride', 'destination')).toBeDefined();
+  });
+
+  it('reads "I need to keep my van details up to date: registration, make, colour and number of seats" as the van\'s fields', () => {
+    const s = spec('Rides have a date.', '5. As a driver, I need to keep my van details up to date: registration, make, colour and number of seats.');
+    expect(field(s, 'Van', 'seats')?.type).toBe('integer');
+    expect(rightsOf(s, 'driver').Van).toContain('u');
+  });
+
+  it('reads "the miles driven, any parking costs, and attach receipts (photos or PDF)" as two sums and the receipt', () => {
+    const s = spec('Claims: the miles driven, any parking costs, and attach receipts (photos or PDF).');
+    expect(field(s, 'Claim', 'miles_driven')?.type).toBe('number');
+    expect(field(s, 'Claim', 'parking_costs')?.type).toBe('number');
+    expect(field(s, 'Claim', 'receipt_key')?.type).toBe('file');
+  });
+
+  it('reads "Coordinators can see all jobs and assign a fitter to each one" as the right to change them and a user reference', () => {
+    const s = spec('Jobs have a date and an address.', 'Fitters can see their jobs.', 'Coordinators can see all jobs and assign a fitter to each one.');
+    expect(field(s, 'Job', 'fitter_id')?.type).toBe('ref(User)');
+    expect(rightsOf(s, 'coordinator').Job).toContain('u');
+  });
+});

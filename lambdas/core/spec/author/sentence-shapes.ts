@@ -61,3 +61,12 @@ export function rightLeavingNote(sentence: string): string[] | undefined {
   const m = /^(.+?\b(?:can|may|should\s+be\s+able\s+to|will)\s+(?:also\s+)?(?:approve|reject|accept|decline|review|check|sign\s+off|mark|close)(?:\s+(?:or|and)\s+(?:approve|reject|accept|decline|review|check|sign\s+off|mark|close))?\s+(?:a|an|the|their|each)\s+([a-z]+))\s+and\s+(?:leave|add|write|give)\s+(?:a|an)\s+(comment|note|reason|remark)\s*\.?$/i.exec(sentence.trim());
   return m ? [m[1]!, `Each ${m[2]!} has a ${m[3]!} (optional)`] : undefined;
 }
+
+/**
+ * "Coordinators can see all lift requests and assign a driver to each one": the right (assigning
+ * is changing them), then whom each is assigned to; undefined when the sentence is not so.
+ */
+export function rightAssigning(sentence: string): string[] | undefined {
+  const m = /^(.+?\b(?:can|may|should\s+be\s+able\s+to|will)\s+(?:also\s+)?(?:see|view|look\s+at|read)\s+(?:all\s+)?(?:the\s+)?(?:new\s+)?([a-z]+(?:\s+[a-z]+)?s))\s+and\s+(?:then\s+)?(?:assign|allocate)\s+(?:a|an)\s+([a-z]+)\s+to\s+(?:each|every)\s+(?:one|of\s+them)\s*\.?$/i.exec(sentence.trim());
+  return m ? [`${m[1]!} and update them`, `Each ${m[2]!.replace(/s$/i, '')} is assigned to one ${m[3]!}`] : undefined;
+}

@@ -166,7 +166,7 @@ export function impliedType(ws: readonly string[]): string {
   if (ws.length > 1 && head === 'at') return 'datetime';
   if (ws.length > 1 && head === 'on') return 'date';
   // `hours worked`, `mites seen`: a participle after the noun it describes.
-  if (ws.length > 1 && /^(?:[a-z]+ed|seen|done|spent|given|taken|paid|sold|kept|left)$/.test(head) && !HEAD_TYPES[head]) return impliedType(ws.slice(0, -1));
+  if (ws.length > 1 && /^(?:[a-z]+ed|seen|done|spent|given|taken|paid|sold|kept|left|driven|ridden|flown|run|swum)$/.test(head) && !HEAD_TYPES[head]) return impliedType(ws.slice(0, -1));
   // (`amount due`, `balance outstanding`, `fee owing`: an adjective after a sum of money.)
   if (ws.length > 1 && /^(?:due|outstanding|owing|owed|payable|remaining|left|total|overall)$/.test(head) && HEAD_TYPES[ws[ws.length - 2]!] === 'number') return 'number';
   // ("rent per year", "price per night": the sum, whatever it is per.)

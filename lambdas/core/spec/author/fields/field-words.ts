@@ -29,7 +29,8 @@ export const HEAD_TYPES: Readonly<Record<string, string>> = {
     price cost amount total fee fees rent rate wage salary budget balance deposit discount tax tip fare charge
     weight height width length depth distance area volume temperature percentage percent abv value yield hours
     latitude longitude lat lng revenue income profit margin subtotal payout refund gpa ratio speed
-    donation contribution premium commission allowance money quote ph acidity salinity concentration`).map((w) => [w, 'number'])),
+    donation contribution premium commission allowance money quote ph acidity salinity concentration costs charges expenses
+    miles kilometres kilometers km`).map((w) => [w, 'number'])),
   ...Object.fromEntries(list('date birthday deadline dob birthdate arrival departure expiry').map((w) => [w, 'date'])),
   ...Object.fromEntries(list('time datetime timestamp kickoff kick-off').map((w) => [w, 'datetime'])),
   ...Object.fromEntries(list('email e-mail').map((w) => [w, 'email'])),

@@ -57,6 +57,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     .replace(/^(?:[-*•+]|\d+[.)])\s+/, '')
     .replace(/[.;,]+$/, '')
     .replace(/^(?:and|with|plus|also|as well as|including|along with)\s+/i, '')
+    // ("and attach receipts (photos or PDF)": what is attached is the field.)
+    .replace(/^(?:attach|upload|include)\s+(?=[a-z])/i, '')
     // ("up to ten photographs per object": how many there may be, and of what, is no part of the name.)
     .replace(/^(?:up\s+to|at\s+most|no\s+more\s+than|a\s+maximum\s+of)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\s+([a-z]+s)(?:\s+(?:per|for\s+each|for\s+every|of\s+each)\s+[a-z]+)?\b/i, '$1')
     // ("maybe a note about what we're working on": something it may have, optional; what the note is about is no part of its name.)
