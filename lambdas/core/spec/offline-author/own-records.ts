@@ -2,7 +2,7 @@
  * "their own stuff", said of people who are a record type too: their own record and the records
  * that refer to one, named, so the rights reader reads them as their own.
  */
-import { plural, singular } from './text';
+import { nameWords, plural, singular } from './text';
 import type { RightsContext } from './rights';
 
 /** "their own stuff", "their own records": whatever of the records is theirs, said without naming them. */
@@ -19,7 +19,7 @@ export function theirOwnStuff(clause: string, ctx: RightsContext): string {
   const entity = who ? ctx.index.resolve([singular(who.toLowerCase())]) : undefined;
   if (!entity) return clause;
   const named = [entity, ...(ctx.referrers?.(entity) ?? [])].map((name) => {
-    const ws = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(' ');
+    const ws = nameWords(name);
     return [...ws.slice(0, -1), plural(ws.at(-1)!)].join(' ');
   });
   return clause.replace(OWN_STUFF, `their own ${named.join(' and ')}`);
