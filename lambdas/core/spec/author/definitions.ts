@@ -123,7 +123,7 @@ function definitionOf(text: string): ProseDefinition | undefined {
   // ("For every lesson, the teacher takes a register: which students were present, late or absent": a record of each one's attendance.)
   clean = clean.replace(/^(?:(?:for|at|in)\s+(?:every|each)\s+([a-z]+)\s*,?\s+)?(?:the\s+|our\s+)?[a-z]+\s+(?:takes?|does|marks?|keeps?|fills?\s+in)\s+(?:a|the)\s+register\s*(?:for\s+(?:every|each|the)\s+([a-z]+)\s*)?[:,-]\s*(?:recording\s+|saying\s+|noting\s+)?which\s+([a-z]+?)s\s+(?:were|was|are|is)\s+(.+\s(?:or|and)\s.+)$/i, (_m, occasion: string | undefined, occasionAfter: string | undefined, person: string, states: string) => `each attendance has ${occasion ?? occasionAfter ? `the ${occasion ?? occasionAfter}, ` : ''}the ${person}, a status (${states})`);
   // ("customers book a slot online: 1 hour, 2 hours or half day": what each booking is for, one of those.)
-  clean = clean.replace(/^(?:the\s+|our\s+)?[a-z]+s\s+(?:can\s+|will\s+)?(book|reserve|hire|rent)\s+(?:a|an)\s+([a-z]+)(?:\s+(?:online|on\s+the\s+website|in\s+advance|ahead))?\s*:\s*([^:]+?\s(?:or|and)\s[^:]+)$/i, (_m, verb: string, noun: string, values: string) => `each ${ACT_RECORD[verb.toLowerCase()] ?? ({ rent: 'rental' } as Record<string, string>)[verb.toLowerCase()] ?? 'booking'} has a ${noun} (${values})`);
+  clean = clean.replace(/^(?:the\s+|our\s+)?[a-z]+s\s+(?:can\s+|will\s+)?(book|reserve|hire|rent)\s+(?:a|an)\s+([a-z]+)(?:\s+(?:online|on\s+the\s+website|in\s+advance|ahead))?\s*:\s*([^:]+?\s(?:or|and)\s[^:]+)$/i, (_m, verb: string, noun: string, values: string) => `each ${ACT_RECORD[verb.toLowerCase()] ?? 'booking'} has a ${noun} (${values})`);
   // ("... - we wanna record the time they actually went out and came back", "Staff record the time each boat went out and came back":
   // the two moments, of the record just described or of the one named.)
   clean = clean.replace(/^(?:.*?\s[-–—]\s+)?(?:(?:we|i|staff|they|the\s+[a-z]+)\s+)?(?:(?:want|need|wanna|would\s+like|['’]d\s+like)\s+(?:to\s+)?)?(?:record|log|note|track|keep|write\s+down)\s+the\s+times?\s+(they|it|each\s+[a-z]+)\s+((?:actually\s+)?[a-z]+(?:\s+(?:out|in|back|off|up))?)\s+and\s+(?:the\s+time\s+(?:they|it)\s+)?((?:actually\s+)?[a-z]+(?:\s+(?:out|in|back|off|up))?)$/i, (_m, who: string, first: string, second: string) => `${/^each\s/i.test(who) ? `${who} has` : 'it has'} the time they ${first}, the time they ${second}`);
@@ -177,7 +177,7 @@ function definitionOf(text: string): ProseDefinition | undefined {
   // (Only a list: "they can check a repair's status on the website without logging in" is a right, no field list.)
   clean = clean.replace(/^.*?\b(?:see|view|check|look at|read)\s+(?:each|every|a|the)\s+([a-z]+)['’]s\s+(?=[a-z][^,]*,)/i, (_m, record: string) => `each ${record} has its `);
   // ("guests can reserve a room by giving their arrival date, ...": what the reservation has.)
-  clean = clean.replace(/^(?:[a-z]+(?:\s+[a-z]+)?\s+)?(?:can|could|may|want to|would like to)\s+(reserve|book|order|hire|rent)\s+(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+by\s+(?:giving|entering|filling in|providing|telling us)\s+(?=(?:their|a|an|the|my)\s)/i, (_m, verb: string) => `each ${ACT_RECORD[verb.toLowerCase()] ?? ({ rent: 'rental' } as Record<string, string>)[verb.toLowerCase()] ?? 'booking'} has `);
+  clean = clean.replace(/^(?:[a-z]+(?:\s+[a-z]+)?\s+)?(?:can|could|may|want to|would like to)\s+(reserve|book|order|hire|rent)\s+(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+by\s+(?:giving|entering|filling in|providing|telling us)\s+(?=(?:their|a|an|the|my)\s)/i, (_m, verb: string) => `each ${ACT_RECORD[verb.toLowerCase()] ?? 'booking'} has `);
   // ("passengers can request a lift by giving the pickup address, ...": what each lift asked for has.)
   clean = clean.replace(/^(?:[a-z]+(?:\s+[a-z]+)?\s+)?(?:can|could|may|want to|would like to)\s+(?:request|report|register|submit|log|raise|order)\s+(?:a|an)\s+([a-z]+(?:\s+[a-z]+)?)\s+by\s+(?:giving|entering|filling in|providing|telling us)\s+(?=(?:their|a|an|the|my)\s)/i, (_m, record: string) => `each ${record} has `);
   // ("drivers can keep their car details up to date: registration, make, ...": the record of their car, with its fields.)
@@ -242,7 +242,7 @@ function definitionOf(text: string): ProseDefinition | undefined {
 }
 
 /** The record an act makes ("books" -> a booking). */
-const ACT_RECORD: Readonly<Record<string, string>> = { book: 'booking', order: 'order', hire: 'hire', reserve: 'reservation', enquire: 'enquiry', apply: 'application', appl: 'application' };
+const ACT_RECORD: Readonly<Record<string, string>> = { book: 'booking', order: 'order', hire: 'hire', rent: 'rental', reserve: 'reservation', enquire: 'enquiry', apply: 'application', appl: 'application' };
 
 /** Nouns of things not counted one by one ("gear", "kit"): one of them is an item. */
 export const UNCOUNTABLE = /^(?:gear|kit|equipment|stock|furniture|clothing|luggage|hardware|merchandise|merch|apparatus|machinery|jewellery|jewelry|cutlery|crockery|linen|produce)$/i;

@@ -13,8 +13,7 @@ import { readList } from './lists';
 export { splitFieldList } from './split-list';
 
 /** A clause with its own subject among the items of a list: a remark about them, not a field. */
-// (Not "they have to tick a box saying they can swim": a yes/no they give, read as a field.)
-const REMARK = /^(?:and\s+|but\s+|so\s+)?(?:we|they|i|you|he|she|it|this|that)(?:['’](?:s|re|ve|ll|d))?\s+(?!(?:have|has|need|needs|must)\s+(?:to\s+)?(?:tick|check)\s+(?:a|the)\s+box\b)(?:never|always|usually|often|just|also|really|only|don't|do not|can't|cannot|won't|can|must|should|will|has|have|had|is|are|was|were|need|needs|mix|use|get)\b/i;
+const REMARK = /^(?:and\s+|but\s+|so\s+)?(?:we|they|i|you|he|she|it|this|that)(?:['’](?:s|re|ve|ll|d))?\s+(?:never|always|usually|often|just|also|really|only|don't|do not|can't|cannot|won't|can|must|should|will|has|have|had|is|are|was|were|need|needs|mix|use|get)\b/i;
 
 export interface FieldContext {
   /** Entity names of the description, PascalCase singular (e.g. ['Marina','Dock','BoatOwner']), to read references. */

@@ -302,13 +302,6 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // (A rule after it stays: "... to say they've read it (required)", "..., and that one is required too".)
     text = `${namedBox[1]!}${namedBox[2]!.replace(/^,\s*(?:and\s+)?(?:that one|that|this one|it)\s+(?:is|'s)\s+(required|optional)(?:\s+(?:too|as well))?\s*$/i, ' ($1)')}`;
   }
-  // ("and they have to tick a box saying they can swim": a yes/no they must give, named by what it says.)
-  const mustTick = /^(?:they|he|she|you|people|customers)\s+(?:have|has|need|needs|must|will\s+have)\s*(?:to\s+)?(?:tick|check)\s+(?:a|the)\s+(?:box|tick ?box|check ?box)\s+(?:saying|to\s+say|that\s+says|confirming)\s+(?:that\s+)?(?:they|he|she|you)(?:['’]re|\s+are|\s+is)?\s+(.+)$/i.exec(text.trim());
-  if (mustTick) {
-    traits.type = 'boolean';
-    traits.required = true;
-    text = `whether they ${mustTick[1]!}`;
-  }
   // ("a courier required flag": what the flag says is needed is its name, no rule of the field.)
   const neededFlag = /^(?:an?\s+|the\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(required|needed)\s+(?:flag|tick ?box|check ?box|yes\/no|toggle)$/i.exec(text.trim());
   if (neededFlag) {
