@@ -558,7 +558,7 @@ export function readDescription(description: string): Reading {
       }
       const states = readStates(part);
       // ("The status moves through enquiry, booked, ...": the status of the record just described.)
-      const ownStatus = states && /^(?:(?:the\s+|its\s+|their\s+)?(?:status|state|stage)|its|their|it)$/i.test(states.topic.trim());
+      const ownStatus = states && /^(?:(?:the\s+|its\s+|their\s+)?(?:status|state|stage)|its|their|it|they)$/i.test(states.topic.trim());
       // ("After the session the fixer records how it went: the outcome is fixed, partly fixed or not fixable": "the" and a
       // noun no record type is named by is a field of the record just described, with those values.)
       // ("Its session type is one of general, disco or family": a field of two words too.)
@@ -616,7 +616,10 @@ export function readDescription(description: string): Reading {
       // ("Bookings: name, mobile. ... We want to record the time they went out": with no record said in a sentence yet, the one
       // a field list above set out.)
       const listedBefore = def?.topic === PREVIOUS && !previous && def.list ? fieldLists.filter((l) => l.line <= at).pop() : undefined;
-      const entity = def && !runBy ? (def.topic === PREVIOUS ? eachOfBefore ?? previous ?? (headed ? nameOf(headed, units) : undefined) ?? (listedBefore ? nameOf(listedBefore.topic, units, true) : undefined) : nameOf(def.topic, units, def.list !== undefined)) : undefined;
+      // ("For every pet we need ... and the owner. Owners give us their name, ...": the givers' own record, when the one before has one of them.)
+      const giver = def?.topic === PREVIOUS && previous ? givenList(part)?.giver : undefined;
+      const giverRecord = giver && listed.find((l) => l.entity === previous)?.phrases.some((p) => new RegExp(`\\b${singular(giver.toLowerCase())}\\b`, 'i').test(p.text)) ? nameOf(giver, units, true) : undefined;
+      const entity = def && !runBy ? (def.topic === PREVIOUS ? giverRecord ?? eachOfBefore ?? previous ?? (headed ? nameOf(headed, units) : undefined) ?? (listedBefore ? nameOf(listedBefore.topic, units, true) : undefined) : nameOf(def.topic, units, def.list !== undefined)) : undefined;
       if (!def || !entity) {
         // ("A session is a lesson slot. It's got a start ...", "A client is either a band or a solo artist. We need their
         // name, ...": what "it" is next.)
@@ -774,6 +777,9 @@ export function readDescription(description: string): Reading {
       const given = givenList(part);
       const givenTo = given && !namesAnyRecord(given.list) ? [given.before, statements[sentence.index - 1]?.text ?? ''].flatMap(introducedRecords).map((phrase) => nameOf(phrase, units, true)).find((n) => n !== undefined && !isPerson(n) && !earlyRoles.has(snakeCase(n))) : undefined;
       if (given && givenTo) return describedBy(givenTo, given.list);
+      // ("Owners give us their name, address, phone and email": with no record brought up, the givers' own.)
+      const giver = given?.giver && !namesAnyRecord(given.list) ? nameOf(given.giver, units, true) : undefined;
+      if (given && giver) return describedBy(giver, given.list);
       // ("Artists sign themselves up with their name and email, ...": the record of each of them holds it.)
       const signUp = signUpList(part);
       const signedUp = signUp ? nameOf(signUp.who, units, true) : undefined;

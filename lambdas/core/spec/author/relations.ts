@@ -112,7 +112,8 @@ const PATTERNS: Pattern[] = [
   },
   {
     example: 'A berth assignment links one boat to one berth (for a season)',
-    re: new RegExp(String.raw`^${DET}${NP}\s+(?:links?|connects?|joins?|pairs?|ties?|matches)\s+${ONE}${NP}\s+(?:to|with|and)\s+${ONE}${NP}(?:\s+for\s+(?:a|an|the|each)\s+\w+)?${TAIL}$`, 'i'),
+    // ("A lease links a tenant to a plot with a start date": what it has, after "with" with no comma too.)
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:links?|connects?|joins?|pairs?|ties?|matches)\s+${ONE}${NP}\s+(?:to|with|and)\s+${ONE}${NP}(?:\s+for\s+(?:a|an|the|each)\s+\w+)?${TAIL.replace(String.raw`|\s*,\s*with\s+(.+)`, String.raw`|(?:\s*,\s*|\s+)with\s+(.+)`)}$`, 'i'),
     pairs: (m) => [{ child: m[1]!, parent: m[2]! }, { child: m[1]!, parent: m[3]! }],
     list: 4,
     link: () => true,

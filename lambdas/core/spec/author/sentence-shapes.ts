@@ -70,3 +70,14 @@ export function rightAssigning(sentence: string): string[] | undefined {
   const m = /^(.+?\b(?:can|may|should\s+be\s+able\s+to|will)\s+(?:also\s+)?(?:see|view|look\s+at|read)\s+(?:all\s+)?(?:the\s+)?(?:new\s+)?([a-z]+(?:\s+[a-z]+)?s))\s+and\s+(?:then\s+)?(?:assign|allocate)\s+(?:a|an)\s+([a-z]+)\s+to\s+(?:each|every)\s+(?:one|of\s+them)\s*\.?$/i.exec(sentence.trim());
   return m ? [`${m[1]!} and update them`, `Each ${m[2]!.replace(/s$/i, '')} is assigned to one ${m[3]!}`] : undefined;
 }
+
+/**
+ * "Kegs have a serial number and are either full, on tap, empty or out at a customer": what each
+ * has, then the states it is in, as two sentences; undefined when the sentence is not so.
+ */
+export function havingThenStates(sentence: string): string[] | undefined {
+  const m = /^((?:(?:each|every|a|an|the|our|all)\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:has|have|holds?|carry|carries|comes?\s+with)\s+.+?)\s*,?\s+and\s+((?:is|are)\s+(?:always\s+)?(?:either|one\s+of)\s+[a-z].*\bor\b.+)$/i.exec(sentence.trim().replace(/\.$/, ''));
+  if (!m || /\b(?:and|or)\b/i.test(m[2]!)) return undefined;
+  const subject = m[1]!.slice(0, m[1]!.length - m[1]!.replace(/^(?:(?:each|every|a|an|the|our|all)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?=has|have|hold|carr|come)/i, '').length).trim();
+  return [m[1]!, `${subject.replace(/^./, (c) => c.toUpperCase())} ${m[3]!}`];
+}

@@ -261,7 +261,7 @@ export function colonListTopic(part: string): { topic: string; list: string } | 
     (given ? /^(?:an?|each|every)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+is\s+(?:(?:basically|just|really|simply|essentially)\s+)?(?:one|a|an)\s+[a-z-]+(?:\s+[a-z-]+)?$/i.exec(before) : null);
   const ending =
     subject ??
-    /\b(?:need|needs|want|wants|keep|keeps|have|has|track|tracks|store|stores|record|records|log|logs|hold|holds|add|adds|also|note|notes|take down|takes down|write down|writes down|ask for|asks for|collect|collects|list|lists)\s+(?:(?:the|our|their|all|all the|some|a few|any|every|each)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})$/.exec(before) ??
+    /\b(?:need|needs|want|wants|keep|keeps|have|has|track|tracks|store|stores|record|records|log|logs|hold|holds|add|adds|also|note|notes|take down|takes down|write down|writes down|ask for|asks for|collect|collects|list|lists|(?<=\b(?:[Ww]e|I|[Tt]hey|[Yy]ou|[Ss]taff)\s+(?:also\s+|then\s+|usually\s+|just\s+)?)(?:send out|send|issue|raise|make|create|sell|offer|run|print|produce))\s+(?:(?:the|our|their|all|all the|some|a few|any|every|each)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})$/.exec(before) ??
     /\b(?:each|every)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)$/.exec(before);
   const kinds = splitFieldList(m[2]!).every((item) => /^[a-z-]+(?:\s+[a-z-]+)?s$/i.test(item.trim()));
   if (kinds) return undefined;

@@ -122,6 +122,14 @@ export function readDescriptor(said: string, traits: Traits, entities: readonly 
     traits.type ??= 'number';
     return;
   }
+  // ("30, 45 or 60 min": the numbers it may be, in a unit; a whole number in that unit, the choices a note.)
+  const numbered = /^(\d+(?:\s*,\s*\d+)*\s*,?\s+(?:or|and)\s+\d+)\s*([a-z]+)$/i.exec(t.trim());
+  if (numbered && UNITS[numbered[2]!.toLowerCase()]) {
+    traits.unit = numbered[2]!.toLowerCase();
+    traits.type ??= UNITS[numbered[2]!.toLowerCase()]!.type;
+    traits.notes.push(numbered[1]!);
+    return;
+  }
   // Nested parentheses: `which wine (required)`.
   t = t.replace(/\(([^()]*)\)/g, (_m, inner: string) => {
     readDescriptor(inner, traits, entities);

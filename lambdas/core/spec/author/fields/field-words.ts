@@ -104,6 +104,8 @@ export const UNITS: Readonly<Record<string, { suffix: string; type: 'integer' | 
   ...Object.fromEntries(list('feet foot ft').map((w) => [w, { suffix: 'ft', type: 'number' as const }])),
   ...Object.fromEntries(list('inches inch').map((w) => [w, { suffix: 'inches', type: 'number' as const }])),
   ...Object.fromEntries(list('percent percentage %').map((w) => [w, { suffix: 'percent', type: 'number' as const }])),
+  // ("height in hands (e.g. 15.2)": a horse's height, in hands and inches written as a decimal.)
+  ...Object.fromEntries(list('hands hh').map((w) => [w, { suffix: 'hands', type: 'number' as const }])),
   ...Object.fromEntries(list('knots kts').map((w) => [w, { suffix: 'knots', type: 'number' as const }])),
   // ("power draw in watts": electrical measures, whole numbers as written on the kit.)
   ...Object.fromEntries(list('watts watt').map((w) => [w, { suffix: 'watts', type: 'integer' as const }])),

@@ -13,7 +13,7 @@ import { normalizeInformal } from '../wording';
 import { BOOLEAN_PREFIXES, DETERMINERS, FILLER_ADJECTIVES, HEAD_TYPES, MOMENT_NAMES, NAME_SYNONYMS, PERSON_WORDS, REQUIRED_LEADS, REQUIRED_WORDS, TYPE_PHRASES, UNITS, YES_NO_QUESTION } from './field-words';
 import { emptyTraits, OPTIONAL_WORDING, readDescriptor, refTarget, takeDefault, takeNameFormats, takeRange, takeSize, type Traits } from './descriptor';
 import { entityWords } from './entities';
-import { isBooleanPair, valueList } from './values';
+import { CHANNEL_WORD, isBooleanPair, valueList } from './values';
 import { participle, verbLemma } from '../workflow-phrases';
 import { gerundOf, infinitiveOf, tagTerms } from '../tag';
 import { singular } from '../../offline-author/text';
@@ -264,6 +264,10 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   if (STATUS_QUESTION.test(text) && traits.values) return { words: ['status'], traits };
   if (!text) return undefined;
 
+  // ("suitable for beginner, intermediate or advanced riders": whom it suits, one of those.)
+  const suits = /^(suitable|meant|aimed|intended|best|good|open)\s+(for|at|to)\s+([a-z]+(?:\s*,\s*[a-z]+)*,?\s+or\s+[a-z]+)(?:\s+[a-z]+s)?$/i.exec(text.trim());
+  const suitsValues = suits ? valueList(suits[3]!) : undefined;
+  if (suits && suitsValues) return { words: [suits[1]!.toLowerCase(), suits[2]!.toLowerCase()], traits: { ...traits, values: suitsValues } };
   const state = STATE_CHANGE.exec(text);
   if (state && (!entities.length || /\b(?:status|state|stage)\b/i.test(state[1]!) || refTarget(state[1]!, [...entities, ...(owner ? [owner] : [])]))) {
     const values = valueList(state[2]!);
@@ -281,6 +285,9 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   // (Not "whether they're collecting or want it delivered": acts said of a pronoun are no states.)
   const bareValues = bareState && !/\b(?:it|them)\b/i.test(bareState[1]!) ? valueList(bareState[1]!) : undefined;
   if (bareValues && !isBooleanPair(bareValues)) return { words: ['status'], traits: { ...traits, values: bareValues } };
+  // ("online or in person", "in person, phone or video": how it takes place, said by its ways alone.)
+  const ways = /^[a-z -]+(?:\s*,\s*[a-z -]+)*,?\s+or\s+[a-z -]+$/i.test(text.trim()) ? valueList(text.trim()) : undefined;
+  if (ways && ways.some((v) => /^(?:online|in person|in-person|remote|remotely|face to face|on site|on-site|virtual)$/i.test(v)) && ways.every((v) => CHANNEL_WORD.test(v) || /^(?:in-person|remote|remotely|face to face|on site|on-site|virtual|hybrid)$/i.test(v))) return { words: ['mode'], traits: { ...traits, values: ways } };
   // "a pass or fail outcome", "a win, loss or draw result": the values before their field's name.
   const before = /^(?:an?\s+)?([a-z]+(?:\s*,\s*[a-z]+)*\s+or\s+[a-z]+)\s+(outcome|result|decision|answer|verdict|grade|status|mode|type|kind)$/i.exec(text);
   const beforeValues = before ? valueList(before[1]!) : undefined;

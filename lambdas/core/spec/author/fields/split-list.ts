@@ -8,7 +8,7 @@ import { emptyTraits, readDescriptor } from './descriptor';
 import { FORMATS, NAME_PUT_DOWN, TYPE_PHRASES } from './field-words';
 import { sayPairsOut, sharePairedRest } from './paired-kinds';
 import { mergeAppositives } from './appositives';
-import { CHANNEL_WORD, isValueLike } from './values';
+import { isBareValueItem, isValueLike } from './values';
 import { Remembered } from '../remembered';
 
 /** Word pairs joined by `and` that are one thing. */
@@ -283,13 +283,14 @@ function splitFieldListOnce(said: string): string[] {
 function valueRun(pieces: readonly Piece[], i: number): number {
   const first = pieces[i]!.text;
   const marked = MARKER.test(first) || /:\s*\S/.test(first);
-  let j = i + 1;
+  // ("length (30, 45 or 60 min), online or in person": what it is was said in its parentheses; the values after are a field of their own.)
+  let j = /\([^()]*\)\s*$/.test(first) && !/:/.test(first) ? pieces.length : i + 1;
   // (A relative clause, "sex, which is male, female or unknown", is about the piece before it: no run goes through it.)
-  while (j < pieces.length && pieces[j]!.sep !== ';' && !/^(?:which|that)\s/i.test(pieces[j]!.text) && isBare(pieces[j]!.text)) {
+  while (j < pieces.length && pieces[j]!.sep !== ';' && !/^(?:which|that)\s/i.test(pieces[j]!.text) && isBareValueItem(pieces[j]!.text)) {
     const p = pieces[j]!;
     // (After a colon the values run to the end of the list, "and" inside one or not: "flying: red and yellow, black and white, red, or none".)
     const next = pieces[j + 1];
-    const valuesGoOn = /:\s*\S/.test(first) && next !== undefined && next.sep !== ';' && isBare(next.text);
+    const valuesGoOn = /:\s*\S/.test(first) && next !== undefined && next.sep !== ';' && isBareValueItem(next.text);
     if ((/\s(?:or|and)\s|^(?:or|and)\s/i.test(p.text) || p.sep === 'and') && !valuesGoOn) return marked || /\sor\s|^or\s/i.test(p.text) ? j : i;
     j += 1;
   }
@@ -365,19 +366,6 @@ function isDescriptorTail(written: string): boolean {
   // ("the maximum group size, no more than 16": a bound of the field before, too.)
   const says = acronym || probe.maxBytes !== undefined || probe.required || probe.optional || probe.unique || probe.default !== undefined || probe.min !== undefined || probe.max !== undefined;
   return says && probe.notes.length === 0 && !probe.values && !probe.type && !probe.ref;
-}
-
-/** A short item that can be a value (`sail or motor`, `1 MB max`), not a field with an article. */
-function isBare(text: string): boolean {
-  const t = text.trim().replace(/^(?:or|and)\s+/i, '');
-  // ("wheelchair accessible or not": a yes/no field of its own, not a value.)
-  if (/\s(?:or not|yes or no)$/i.test(t)) return false;
-  if (/^(?:a|an|the|their|its|his|her|one|some|any|our|my|whether|if|how|when|where|who)\s/i.test(t) || /[:(]/.test(t)) return false;
-  // ("..., status open or closed": a field named with its values, not more values of the one before.)
-  if (/^(?:status|state|stage|phase|type|kind|category)\s+\S+\s+or\s/i.test(t)) return false;
-  const items = t.split(/\s+(?:or|and)\s+/i);
-  // ("Laser, 420, Optimist": a number of digits among names is a name too.)
-  return items.every((v) => v.split(/\s+/).length <= 3 && (isValueLike(v) || CHANNEL_WORD.test(v) || /\d\s*(?:kb|mb|gb)\b/i.test(v) || /^\d{2,4}$/.test(v)));
 }
 
 /** Splits at top-level `,` `;` ` and ` ` + ` ` & ` (outside parentheses and quotes). */

@@ -4,7 +4,7 @@
  * codes written in capitals, which keep them (`USD`, `A4`, `IPA`); and yes/no pairs, which are a
  * boolean rather than two values.
  */
-import { BOOLEAN_PAIRS, RULE_WORDS, TYPE_PHRASES, FORMATS, GENERIC_FORMATS, SIZE_UNITS } from './field-words';
+import { BOOLEAN_PAIRS, RULE_WORDS, TYPE_PHRASES, FORMATS, GENERIC_FORMATS, SIZE_UNITS, UNITS } from './field-words';
 
 /** `a, b or c` / `a/b/c` / `a, b, and c` / `either a or b` -> ['a', 'b', 'c'] (as written). */
 export function splitValues(text: string): string[] {
@@ -23,8 +23,8 @@ export function isValueLike(item: string): boolean {
   const lower = item.toLowerCase();
   const words = lower.split(/\s+/);
   // ("award of a lower degree": a value of a few more words when a preposition holds them together.)
-  // ("cash at the hut": at a place, too.)
-  if (words.length > (/^[a-z]+(?:\s+[a-z]+)?\s+(?:of|for|with|to|in|at|on|by|from)\s+/.test(lower) ? 5 : 3) || !/[a-z]/.test(lower) || /[()":]/.test(item)) return false;
+  // ("cash at the hut": at a place, too; "pay as you go": and a manner.)
+  if (words.length > (/^[a-z]+(?:\s+[a-z]+)?\s+(?:of|for|with|to|in|at|on|by|from|as)\s+/.test(lower) ? 5 : 3) || !/[a-z]/.test(lower) || /[()":]/.test(item)) return false;
   if (/\d\s*(?:kb|mb|gb)\b/.test(lower) || /^-?\d+(?:\.\d+)?$/.test(lower)) return false;
   if (words.some((w) => RULE_WORDS.has(w) || SIZE_UNITS[w] !== undefined)) return false;
   if (TYPE_PHRASES[lower] !== undefined && !/^(?:day|choice|count|price|amount|link|phone)$/.test(lower)) return false;
@@ -36,6 +36,21 @@ export function isValueLike(item: string): boolean {
 
 /** Ways of reaching someone or doing something ("phone, email, letter or text message"): values in a list of three or more, though they name types alone. */
 export const CHANNEL_WORD = /^(?:email|e-mail|phone|telephone|phone call|text|text message|sms|post|letter|video|video call|audio|online|in person|cash|card|cheque|bank transfer|whatsapp|website|web|app|walk-in)$/i;
+
+/** A short item that can be a value (`sail or motor`, `1 MB max`), not a field with an article. */
+export function isBareValueItem(text: string): boolean {
+  const t = text.trim().replace(/^(?:or|and)\s+/i, '');
+  // ("wheelchair accessible or not": a yes/no field of its own, not a value.)
+  if (/\s(?:or not|yes or no)$/i.test(t)) return false;
+  if (/^(?:a|an|the|their|its|his|her|one|some|any|our|my|whether|if|how|when|where|who)\s/i.test(t) || /[:(]/.test(t)) return false;
+  // ("..., status open or closed": a field named with its values, not more values of the one before.)
+  if (/^(?:status|state|stage|phase|type|kind|category)\s+\S+\s+or\s/i.test(t)) return false;
+  // ("length in metres", "suitable for juniors": a measure in its unit, and whom it suits, are fields.)
+  if (/^[a-z]+\s+in\s+(\S+)$/i.test(t) && UNITS[/\s(\S+)$/.exec(t)![1]!.toLowerCase()] || /^(?:suitable|meant|aimed|intended)\s+for\s/i.test(t)) return false;
+  const items = t.split(/\s+(?:or|and)\s+/i);
+  // ("Laser, 420, Optimist": a number of digits among names is a name too.)
+  return items.every((v) => v.split(/\s+/).length <= 3 && (isValueLike(v) || CHANNEL_WORD.test(v) || /\d\s*(?:kb|mb|gb)\b/i.test(v) || /^\d{2,4}$/.test(v)));
+}
 
 /** The values of a list, when it is one: 2+ items, each value-like. */
 export function valueList(said: string): string[] | undefined {
@@ -59,7 +74,8 @@ export function valueList(said: string): string[] | undefined {
   // ("EUR or CHF, because two of our huts sit right on the border": why is none of them either.)
   const closed = text.replace(/\s*[,;]\s*(?:it|this|that|which)\s+(?:really\s+|actually\s+|honestly\s+)?(?:matters?|makes?|helps?|changes?|depends?|affects?|decides?)\b[^,]*$/i, '').replace(/\s*[,;-]\s*(?:because|since|cos|'cause|as\s+(?:we|they|some|most|two|a\s+few))\b.*$/i, '');
   // ("(we just put a nickname, farms like to stay anonymous)", "(has to be there, obviously)": a remark, no values.)
-  if (/\b(?:we|they|you|i)\s+[a-z]+|\b(?:has|have|had)\s+to\b|\bobviously\b/i.test(closed)) return undefined;
+  // ("monthly, annual, pay as you go": a name with "you" in it is no remark.)
+  if (/(?<!\bas\s)\b(?:we|they|you|i)\s+[a-z]+|\b(?:has|have|had)\s+to\b|\bobviously\b/i.test(closed)) return undefined;
   const split = splitValues(closed);
   // ("level 1, 2 or 3": the word before the first number goes with each.)
   const prefixed = /\bor\b|,/.test(closed) ? /^(?!(?:between|from|to|up|at|max|min|maximum|minimum|under|over|each|about|around|roughly|only|just)\s)([a-z]+)\s+\d+$/i.exec(split[0] ?? '') : null;

@@ -1,0 +1,84 @@
+/**
+ * Session 34 (issue 23): readings new users' descriptions showed missing (a vet practice's
+ * chatty letter, an allotment society's bullets, a gym's user stories, a brewery's long page, a
+ * tutoring business's informal notes, a street food festival's prose), pinned on records made
+ * up for these tests.
+ */
+import { fieldOf as field, probeSpec as spec } from '../../support/author-probe';
+
+describe('values of several words', () => {
+  it('reads "(weekly, yearly, pay as you go)" as three values, "you" in a name being no remark', () => {
+    const s = spec('Studio hire.', 'Renters have a plan (weekly, yearly, pay as you go) and a renewal date.');
+    expect(field(s, 'Renter', 'plan')?.values).toEqual(['weekly', 'yearly', 'pay_as_you_go']);
+  });
+});
+
+describe('a link record with its fields after "with"', () => {
+  it('reads "A lease links a tenant to a flat with a start date and an end date (optional)" as its own record', () => {
+    const s = spec('Flats: number, floor.', 'Tenants: name, email.', 'A lease links a tenant to a flat with a start date and an end date (optional).');
+    expect(field(s, 'Lease', 'tenant_id')?.type).toBe('ref(Tenant)');
+    expect(field(s, 'Lease', 'flat_id')?.type).toBe('ref(Flat)');
+    expect(field(s, 'Lease', 'end_date')?.required).toBe(false);
+    expect(field(s, 'Tenant', 'start_date')).toBeUndefined();
+  });
+});
+
+describe('people giving their own details, named as a field of the record before', () => {
+  it('reads "Keepers give us their name, address, phone and email" as keepers\' fields, not the hive\'s', () => {
+    const s = spec('Beekeeping club.', 'For every hive we need its name, its location, the date it was started and the keeper.', 'Keepers give us their name, address, phone and email, and one keeper can have lots of hives.');
+    expect(field(s, 'Keeper', 'email')?.type).toBe('email');
+    expect(field(s, 'Hive', 'email')).toBeUndefined();
+    expect(s.entities.find((e) => e.name === 'Hive')?.fields.some((f) => f.type === 'ref(Keeper)')).toBe(true);
+  });
+});
+
+describe('states said in a chat, with the way out named', () => {
+  it('reads "..., or they get cancelled or the client doesn\'t turn up (we call that a no-show)"', () => {
+    const s = spec('Sessions: client name, start time.', "They're requested, then confirmed, then held, or they get cancelled or the client doesn't turn up (we call that a no-show).");
+    expect(field(s, 'Session', 'status')?.values).toEqual(['requested', 'confirmed', 'held', 'cancelled', 'no_show']);
+  });
+
+  it.each([
+    ['Crates have a barcode and are either empty, filled, on the van or returned.'],
+    ['Each crate has a barcode, and is either empty, filled, on the van or returned.'],
+  ])('reads what each has, then the states it is in: "%s"', (sentence) => {
+    const s = spec('Depot.', sentence);
+    expect(field(s, 'Crate', 'barcode')?.type).toBe('string');
+    expect(field(s, 'Crate', 'status')?.values).toEqual(['empty', 'filled', 'on_the_van', 'returned']);
+  });
+});
+
+describe('a record a business sends, its fields after a colon', () => {
+  it.each([
+    ['members pay every quarter, we send statements: member, quarter, amount, paid y/n'],
+    ['We send out statements: member, quarter, amount, paid y/n.'],
+  ])('reads "%s" as the record\'s fields', (sentence) => {
+    const s = spec('Rowing club.', 'members: name, email.', sentence);
+    expect(field(s, 'Statement', 'member_id')?.type).toBe('ref(Member)');
+    expect(field(s, 'Statement', 'paid')?.type).toBe('boolean');
+  });
+
+  it('does not read "a week before, send the joining pack: map, locker code" as a record', () => {
+    const s = spec('Rowing club.', 'members: name, email, start date.', 'A week before a member starts, send the joining pack: map, locker code, wifi.');
+    expect(s.entities.map((e) => e.name)).toEqual(['Member']);
+  });
+});
+
+describe('a field list with a number in a unit, then a way it takes place', () => {
+  it('reads "length (20, 40 or 60 min), online or in person" as a whole number of minutes and a mode', () => {
+    const s = spec('Coaching.', 'coaches: name. clients: name.', 'calls - coach, client, length (20, 40 or 60 min), online or in person');
+    expect(field(s, 'Call', 'length_minutes')?.type).toBe('integer');
+    expect(field(s, 'Call', 'mode')?.values).toEqual(['online', 'in_person']);
+  });
+
+  it('reads "suitable for junior, senior or veteran rowers" as whom it suits', () => {
+    const s = spec('Rowing club.', 'Boat: name, length in metres, suitable for junior, senior or veteran rowers, and condition (good, fair or poor).');
+    expect(field(s, 'Boat', 'suitable_for')?.values).toEqual(['junior', 'senior', 'veteran']);
+    expect(field(s, 'Boat', 'condition')?.values).toEqual(['good', 'fair', 'poor']);
+  });
+
+  it('reads "height in hands" as a decimal in hands', () => {
+    const s = spec('Pony club.', 'Pony: name, height in hands (e.g. 13.2), colour.');
+    expect(field(s, 'Pony', 'height_hands')?.type).toBe('number');
+  });
+});
