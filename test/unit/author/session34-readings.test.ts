@@ -4,7 +4,7 @@
  * tutoring business's informal notes, a street food festival's prose), pinned on records made
  * up for these tests.
  */
-import { fieldOf as field, probeSpec as spec } from '../../support/author-probe';
+import { fieldOf as field, probeSpec as spec, rightsOf } from '../../support/author-probe';
 
 describe('values of several words', () => {
   it('reads "(weekly, yearly, pay as you go)" as three values, "you" in a name being no remark', () => {
@@ -80,5 +80,66 @@ describe('a field list with a number in a unit, then a way it takes place', () =
   it('reads "height in hands" as a decimal in hands', () => {
     const s = spec('Pony club.', 'Pony: name, height in hands (e.g. 13.2), colour.');
     expect(field(s, 'Pony', 'height_hands')?.type).toBe('number');
+  });
+});
+
+describe('what runs the business, said of an event', () => {
+  it('reads "Our winter craft fair runs every December ..." as no role', () => {
+    const s = spec('Craft fair.', 'Our winter craft fair runs every December over two weekends, and each year we take applications from makers.', 'Applications: maker name, email, stall size.', 'Makers can see their own applications.');
+    expect(s.roles.map((r) => r.name).sort()).toEqual(['admin', 'maker']);
+  });
+});
+
+describe('a refusal from a state on', () => {
+  it('keeps the rights said before "..., and they can\'t change a proposal once it\'s been approved"', () => {
+    const s = spec('Talks.', 'Speakers: name, email.', 'Proposals: title, abstract.', "Speakers can only see and edit their own proposals, and they can't change a proposal once it's been approved.");
+    expect(rightsOf(s, 'speaker').Proposal).toBe('r:own u:own');
+  });
+});
+
+describe('applying, booking and the records they make', () => {
+  it('reads "A stallholder can then apply for one or more markets" as making applications', () => {
+    const s = spec('Markets.', 'Stallholders: name, email.', 'Each application says which market date and the stall size.', 'A stallholder can then apply for one or more market dates.');
+    expect(rightsOf(s, 'stallholder').Application).toContain('c');
+  });
+
+  it('reads "Riders can apply for a slot" as an application for the slot, not a new slot', () => {
+    const s = spec('Track days.', 'Slots: date, start time.', 'Each application is for one slot and has a bike model.', 'Riders can apply for a slot.');
+    expect(rightsOf(s, 'rider')).toEqual({ Slot: 'r', Application: 'c r' });
+  });
+
+  it('reads "Members can book a place on a workshop if it\'s not full" as a booking of it, by the member', () => {
+    const s = spec('Maker space.', 'Workshops have a name, a tutor and a start time.', "Members can book a place on a workshop if it's not full.");
+    expect(field(s, 'Booking', 'workshop_id')?.type).toBe('ref(Workshop)');
+    expect(field(s, 'Booking', 'member_id')?.type).toBe('ref(User)');
+    expect(rightsOf(s, 'member').Booking).toContain('c');
+    expect(rightsOf(s, 'member').Workshop).toBe('r');
+  });
+
+  it('makes no booking record beside one the text describes already', () => {
+    const s = spec('Maker space.', 'Workshops have a name and a start time.', 'A reservation is for one workshop and has a seat count.', 'Members can book a place on a workshop.');
+    expect(s.entities.map((e) => e.name)).toEqual(['Workshop', 'Reservation']);
+  });
+
+  it('reads "Tutors can see who\'s booked on their workshops and mark who turned up" as the bookings read and changed', () => {
+    const s = spec('Maker space.', 'Workshops have a name and a start time.', 'Members can book a place on a workshop.', "Tutors can see who's booked on their workshops and mark who turned up.");
+    expect(field(s, 'Booking', 'attended')?.type).toBe('boolean');
+    expect(rightsOf(s, 'tutor').Booking).toBe('r u');
+  });
+});
+
+describe('the business owner, said in stories', () => {
+  it('reads "As a studio owner I want to manage ..." as the administrative role, with no made-up admin', () => {
+    const s = spec('Dance studio.', 'As a studio owner I want to manage classes (name, teacher, start time).', 'As a dancer I can book a place on a class.');
+    expect(s.entities.map((e) => e.name)).toEqual(['Class', 'Booking']);
+    expect(s.adminRole).toBe('studio_owner');
+    expect(s.roles.map((r) => r.name)).not.toContain('admin');
+  });
+});
+
+describe('a capacity said as a bound', () => {
+  it.each([['max 20 people', 20], ['up to 12 places', 12]])('reads "%s" as a whole-number capacity', (phrase, max) => {
+    const s = spec('Dance studio.', `Classes: name, start time, ${phrase}.`);
+    expect(field(s, 'Class', 'capacity')).toMatchObject({ type: 'integer', max });
   });
 });

@@ -17,7 +17,8 @@ import { splitClauses, type Sentence } from '../offline-author/clauses';
 import { entityNameOf, type Containment, type Discovery } from './entity-names';
 import { PREVIOUS, readDefinition, TIME_ENTRY, TIME_ENTRY_ALIASES, UNCOUNTABLE } from './definitions';
 import { readAlsoState, readExceptionState, readStates, stagesSaidAfter } from './states';
-import { namesNoParent, readBookingAct, readManyBothWays, readRelations } from './relations';
+import { readBookingAct } from './booking-acts';
+import { namesNoParent, readManyBothWays, readRelations } from './relations';
 import { collectRoles, roleWords } from '../offline-author/roles';
 import { NON_NOUNS, PERSON_WORDS, RIGHT_VERBS, phrasalVerb, rightVerb } from '../offline-author/lexicon';
 import { EntityIndex } from '../offline-author/entity-index';
@@ -62,6 +63,9 @@ export interface AuthorInput {
 }
 
 /** What the layout and the words say, before the spec is assembled. */
+/** A record type that is people's booking of something ("Booking", "ClassReservation", "Enrolment"). */
+const BOOKING_RECORD = /(?:Booking|Reservation|Enrol(?:l)?ment|Registration|Signup|SignUp|Attendance|Place|Spot|Ticket)$/;
+
 export function readDescription(description: string): Reading {
   const text = description ?? '';
   // ("Priya, our practice manager ... Priya handles invoices": the role, not the person.)
@@ -345,7 +349,10 @@ export function readDescription(description: string): Reading {
         previous = announcedName;
         return false;
       }
-      const relation = readRelations(part);
+      const said = readRelations(part);
+      // ("Members can book a place on a class": a booking of it, unless a record type the text describes is one already.)
+      const bookingName = said?.booking ? nameOf(said.pairs[0]!.child, units) : undefined;
+      const relation = said?.booking && [...describedNames, ...listed.map((l) => l.entity)].some((n) => BOOKING_RECORD.test(n) && n !== bookingName) ? undefined : said;
       // (Related to another record type, even a generic noun is one: "every registered item is tied to one session".)
       // ("Beaches have many patrol shifts" where shifts are described: the compound's head is the record type.)
       const byHeadNoun = (name: string | undefined, phrase: string): string | undefined => {
@@ -383,7 +390,8 @@ export function readDescription(description: string): Reading {
         const people = relation!.link ? pairs : pairs.filter((p) => (isPerson(p.parent!) || personOf(p.child!, p.parent!)) && !listed.some((l) => l.entity === p.parent) && !containments.some((c) => c.child === p.parent));
         for (const p of pairs) if (!people.includes(p)) containments.push({ parent: p.parent!, child: p.child!, sentence: sentence.index, ...(relation!.optional || p.optional ? { optional: true } : {}) });
         const phrase = (p: (typeof pairs)[number]) => `${p.parent!.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}${relation!.link && !isPerson(p.parent!) ? ' (required)' : ''}`;
-        if (people.length > 0) addList(pairs[0]!.child!, people.map(phrase).join(', '), sentence.index);
+        // (Phrases made here, not the sentence's words: nothing to take out of the sentence for the clause readers.)
+        if (people.length > 0) addList(pairs[0]!.child!, people.map(phrase).join(', '), sentence.index, false);
         if (relation?.list) addList(pairs[0]!.child!, relation.list, sentence.index);
         previous = pairs[0]!.child!;
         return false;

@@ -25,6 +25,11 @@ export interface RelationReading {
   loose?: boolean;
   /** The child may have none ("at most one purchase order"): its reference is optional. */
   optional?: boolean;
+  /**
+   * Made by people booking the parent ("members can book a place on a class"): a record of its
+   * own only where no record type the text describes refers to the parent already.
+   */
+  booking?: boolean;
 }
 
 const DET = String.raw`(?:(?:each|every|a|an|the|one|any(?:\s+one)?)\s+)?`;
@@ -74,6 +79,8 @@ interface Pattern {
   link?: (m: RegExpExecArray) => boolean;
   /** See RelationReading.loose. */
   loose?: boolean;
+  /** See RelationReading.booking. */
+  booking?: boolean;
 }
 
 /** The record an act of joining makes ("register" -> registration). */
@@ -109,6 +116,14 @@ const PATTERNS: Pattern[] = [
     pairs: (m) => [{ child: actOf(m[2]!).record, parent: m[3]! }],
     list: 4,
     usualList: (m) => actOf(m[2]!).list,
+  },
+  {
+    example: 'Members can book a place on a class (people booking a record the text describes: a booking of it)',
+    // (Only where no record type is already the booking, see bookedRecord in author.ts.)
+    // (A place on something many people go to; "book a lesson" may make the lesson itself, so the occasion is said.)
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:can|could|may|will be able to|should be able to|want to|need to)\s+(?:also\s+|then\s+)?(book|reserve)\s+(?:(?:(?:a|their|one)\s+(?:place|spot|seat|space)s?\s+(?:on|in|at|for)\s+|onto\s+|into\s+)(?:(?:a|an|the|their|any|each|one)\s+)?${NP}|(?:(?:a|an|the|any|each|one)\s+)?((?:[a-z]+\s+)?(?:class|classes|session|sessions|course|courses|event|events|tour|tours|trip|trips|workshop|workshops|camp|camps|excursion|excursions|screening|screenings|performance|performances|retreat|retreats|webinar|webinars|seminar|seminars|outing|outings)))(?:\s+(?:if|when|as long as|unless|online|in advance|ahead)\b.*)?$`, 'i'),
+    pairs: (m) => [{ child: /^reserve$/i.test(m[2]!) ? 'reservation' : 'booking', parent: (m[3] ?? m[4])! }, { child: /^reserve$/i.test(m[2]!) ? 'reservation' : 'booking', parent: m[1]! }],
+    booking: true,
   },
   {
     example: 'A berth assignment links one boat to one berth (for a season)',
@@ -468,24 +483,7 @@ function readOne(text: string): RelationReading | undefined {
     const qualifier = timed ? TIME_QUALIFIER.exec(raw)![0] : '';
     const when = timed && !/^\s+at\s+(?:a|one|the|any)\s+time$/i.test(qualifier) ? /\b(date|day|time|week|month|year)\b/i.exec(qualifier)?.[1]?.toLowerCase() : undefined;
     const list = when && !new RegExp(String.raw`\b${when}\b`, 'i').test(listed ?? '') ? (listed ? `a ${when}, ${listed}` : `a ${when}`) : listed;
-    return { pairs: p.pairs(m), ...(list ? { list } : {}), ...(p.link?.(m) ? { link: true } : {}), ...(p.loose ? { loose: true } : {}) };
+    return { pairs: p.pairs(m), ...(list ? { list } : {}), ...(p.link?.(m) ? { link: true } : {}), ...(p.loose ? { loose: true } : {}), ...(p.booking ? { booking: true } : {}) };
   }
   return undefined;
-}
-
-/** Verbs that make a record of their act on another ("people book a room for ..." makes a booking). */
-const BOOKING_VERBS: Record<string, string> = { book: 'booking', reserve: 'reservation', rent: 'rental', hire: 'hire', borrow: 'loan' };
-const BOOKING = new RegExp(String.raw`^(?:(?:the|our|a|an)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(${Object.keys(BOOKING_VERBS).join('|')})s?\s+(?:a|an|the|one)\s+([a-z]+(?:\s+[a-z]+)?)\s+for\s+(.+)$`, 'i');
-
-/**
- * "People book a room for a start time and an end time (both date and time), ...": the booking
- * made (its record type's phrase), what it is of, and its fields (the list up to the next clause).
- */
-export function readBookingAct(text: string): { record: string; of: string; list: string } | undefined {
-  const m = BOOKING.exec(text.trim().replace(/\.$/, ''));
-  // ("book a week for one of their children" names who it is for, not the booking's fields.)
-  if (!m || /^(?:one|each|all|some|any) of\b/i.test(m[3]!)) return undefined;
-  // (", and see and cancel their own reservations": what else they may do ends the list.)
-  const list = m[3]!.split(/,\s*(?:and\s+)?(?=(?:give|say|add|choose|pick|enter|tell|note|write)\s)|\s+and\s+(?=(?:give|say|add|choose|pick|enter|tell|note|write)\s)|,?\s*(?:and|but|then)\s+(?:(?:can|may|also|later)\s+)*(?=(?:see|view|read|cancel|edit|update|change|delete|remove|check|track|manage|look)\b)/i)[0]!.trim();
-  return { record: BOOKING_VERBS[m[1]!.toLowerCase()]!, of: m[2]!, list };
 }

@@ -81,3 +81,14 @@ export function havingThenStates(sentence: string): string[] | undefined {
   const subject = m[1]!.slice(0, m[1]!.length - m[1]!.replace(/^(?:(?:each|every|a|an|the|our|all)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?=has|have|hold|carr|come)/i, '').length).trim();
   return [m[1]!, `${subject.replace(/^./, (c) => c.toUpperCase())} ${m[3]!}`];
 }
+
+/**
+ * "Instructors can see who's booked on their classes and mark who turned up": the bookings of
+ * those, read and changed, then what each booking holds of it; undefined when the sentence is not so.
+ */
+export function bookedThenMarked(sentence: string): string[] | undefined {
+  const m = /^(.+?\b(?:can|may|should\s+be\s+able\s+to|will|want\s+to|need\s+to))\s+(?:also\s+)?(?:see|view|check|look\s+at)\s+who(?:['’]s|\s+is|\s+has)\s+(?:booked|signed\s+up|registered|enrolled)\s+(?:on|onto|for|into|in)\s+((?:their|my|his|her|the|each|a)\s+[a-z]+)(?:\s+and\s+(?:then\s+)?(?:mark|tick(?:\s+off)?|record|note)\s+who\s+(turned\s+up|showed\s+up|came|attended|was\s+there|is\s+there))?\s*\.?$/i.exec(sentence.trim());
+  if (!m) return undefined;
+  const [, who, what, marked] = m;
+  return [`${who!} see and update the bookings for ${what!}`, ...(marked ? ['Each booking has whether they attended'] : [])];
+}

@@ -71,6 +71,8 @@ const CRUD = [...RIGHT_NAMES];
  */
 export const ACT_RECORD_NAMES: Record<string, string[]> = {
   borrow: ['loan', 'borrowing', 'checkout'], lend: ['loan'], buy: ['purchase', 'order', 'sale'], adopt: ['adoption', 'adoption_application'],
+  // ("apply for a pitch": an application, for the pitch.)
+  applyfor: ['application'],
   donate: ['donation'], enrol: ['enrolment', 'enrollment', 'registration'], enroll: ['enrollment', 'enrolment', 'registration'],
 };
 
@@ -105,7 +107,7 @@ export const ADMIN_VERBS = new Set(['manage', 'administer', 'administrate', 'mod
 export const PHRASAL_VERBS: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, {
   'hand in': 'submit', 'turn in': 'submit', 'send in': 'submit', 'pop in': 'submit', 'fill in': 'create', 'fill out': 'create', 'sign up': 'register', 'look at': 'read',
   'look up': 'read', 'check out': 'read', 'set up': 'create', 'put in': 'create', 'write up': 'create', 'sign off': 'approve',
-  'look after': 'manage', 'take care': 'manage', 'apply for': 'create', 'book in': 'create', 'look through': 'read', 'look over': 'read', 'check on': 'read', 'keep track of': 'read',
+  'look after': 'manage', 'take care': 'manage', 'apply for': 'applyfor', 'book in': 'create', 'look through': 'read', 'look over': 'read', 'check on': 'read', 'keep track of': 'read',
 });
 
 /** The rights verb a two-word verb means, in any person ("looks after", "hands in"). */

@@ -166,3 +166,17 @@ export function ownRecordOfSubject(text: string, isRecordType: (phrase: string) 
   if (!subject || !isRecordType(subject)) return text.replace(/\b((?:edit|update|change|correct|amend|modify)\s+)their\s+(?:details|info|information)\b/gi, '$1them');
   return text.replace(/\b(their\s+own|their)\s+(profiles?|accounts?|details|pages?|info|information)\b/gi, (all, _their: string, word: string) => (isRecordType(word) ? all : `their own ${subject}`));
 }
+
+/** "once it's been accepted", "after they're submitted": from a state on. */
+const FROM_A_STATE = /\b(?:once|after)\s+(?:it|they)(?:['’]s|['’]re|['’]ve|\s+has|\s+have|\s+is|\s+are|\s+was|\s+were|\s+gets?)\s+(?:been\s+)?[a-z]+(?:ed|en)\b/i;
+const NEGATED = /\b(?:can['’]?t|cannot|can not|shouldn['’]t|should not|mustn['’]t|must not|may not)\b/i;
+
+/**
+ * "..., and they can't change an application once it's been accepted": a refusal from a state on
+ * is a rule of the workflow, not of the rights table. The clause without it, the rights said before
+ * it standing; undefined when the refusal is all the clause says (alone it takes no right away).
+ */
+export function withoutRefusalFromAState(clause: string): string | undefined {
+  const kept = clause.replace(/\s*,?\s+(?:and|but)\s+(?:they|he|she|you|[a-z]+s)\s+(?:can['’]?t|cannot|can not|shouldn['’]t|should not|mustn['’]t|must not|may not)\s+[^,;]*$/i, (tail) => (FROM_A_STATE.test(tail) ? '' : tail));
+  return NEGATED.test(kept) && FROM_A_STATE.test(kept) && !/\b(?:can|may|could|should be able to)\s+(?!not\b)/i.test(kept.replace(NEGATED, '')) ? undefined : kept;
+}

@@ -10,7 +10,7 @@ import { nominalEntity, startedBy } from './made-records';
 import { theirOwnStuff } from './own-records';
 import { ADMIN_VERBS, ALL_RIGHTS, NEGATIONS, phrasalVerb, RIGHT_VERBS, type RightLetter, rightVerb, SIGN_IN_PHRASES } from './lexicon';
 import { LEADING, MODAL_WORDS, placedPeople } from './placed-people';
-import { ownRecordOfSubject, plainRightsWording } from './rights-wording';
+import { ownRecordOfSubject, plainRightsWording, withoutRefusalFromAState } from './rights-wording';
 import { plural, singular, words } from './text';
 import { tagTerms } from '../author/tag';
 
@@ -107,7 +107,9 @@ function isFirstName(word: string): boolean {
 export function parseRightsClause(clause: string, ctx: RightsContext): RightsClause | undefined {
   // ("Clients can book online, but it stays pending till I confirm it": what the writer, or the record, does after is no right of theirs.)
   clause = clause.replace(/\s*,?\s+(?:but|till|til|until|unless|whereas|while)\s+(?:i|we|it)\b.*$/i, '');
-  clause = theirOwnStuff(clause, ctx);
+  const unrefused = withoutRefusalFromAState(clause);
+  if (unrefused === undefined) return undefined;
+  clause = theirOwnStuff(unrefused, ctx);
   // ("Plant staff, the people working in the laundry itself, see collections": the aside after the subject says who they are.)
   // ("can scan the QR sticker on a lift and flag a breakdown": how they get there, before the right, is none.)
   clause = clause.replace(/\b(can|may|could)\s+([a-z]+)\s+[^,;]{1,60}?\s+and\s+(?:then\s+)?([a-z]+)(?=\s+(?:a|an|the|their|new)\s)/i, (all, modal: string, first: string, second: string) => (!/^(?:do|have|get|be|make|take)$/i.test(first) && rightVerb(first.toLowerCase()) === undefined && ctx.index.resolve([first.toLowerCase()]) === undefined && (rightVerb(second.toLowerCase()) !== undefined || CREATE_ACTIONS.has(second.toLowerCase()) || ctx.index.resolve([second.toLowerCase()]) !== undefined) ? `${modal} ${second}` : all));
@@ -119,6 +121,12 @@ export function parseRightsClause(clause: string, ctx: RightsContext): RightsCla
   clause = clause.replace(/\b(?:ask|asks|asking)\s+for\s+(an?|the)\s+([a-z]+)\b|\b(?:request|requests|requesting)\s+(an?|the)\s+([a-z]+)\b/gi, (all, a1: string | undefined, n1: string | undefined, a2: string | undefined, n2: string | undefined) => {
     const noun = (n1 ?? n2)!.toLowerCase();
     return ctx.index.resolve([noun]) === undefined && ctx.index.resolve([noun, 'request']) !== undefined ? `submit ${a1 ?? a2} ${noun} request` : all;
+  });
+  // ("A trader can then apply for one or more weekends" where applications are the records: the act makes one, when what it
+  // is for is no record type; when it is one, the reader below makes the act's record and reads that one.)
+  clause = clause.replace(/\b(can|may|could|to|should be able to)\s+(?:also\s+|then\s+|now\s+)?(apply\s+for|book|enrol|enroll|register|reserve|subscribe|order|hire|rent)\b(\s+(?:for|on|onto|in|into|a|an|one|some|places?|spots?|seats?)\s(?:(?!\b(?:and|but|if|so|when|because)\b)[^,;])+)/gi, (all, modal: string, verb: string, rest: string) => {
+    const made = ctx.index.mentions(words(rest)).length === 0 ? nominalEntity([verb.toLowerCase().replace(/\s+/g, '')], ctx.index, []) : undefined;
+    return made ? `${modal} create ${plural(made.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase())}` : all;
   });
   // ("Agency nurses with no account can flag a breakdown": who they are, no part of the subject.)
   const plain = ownRecordOfSubject(plainRightsWording(clause), (phrase) => ctx.index.resolve(words(phrase)) !== undefined).replace(/\([^()]*\)/g, ' ').replace(/^(\s*[a-z]+(?:\s+[a-z]+)?)\s+(?:with no (?:account|login)|without (?:an? )?(?:account|login))\s+(?=(?:can|may|could)\b)/i, '$1 ').replace(/^(\s*[a-z]+(?:\s+[a-z]+){0,2}),\s+(?:the|who|which|i\.e\.|that is|our|those)\b[^,]{1,60},\s*/i, '$1 ');

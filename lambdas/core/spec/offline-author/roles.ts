@@ -72,10 +72,10 @@ export function fieldLocator(entities: SpecEntity[]): NonNullable<RightsContext[
 const ORGANISATION_HEADS = new Set(['service', 'foundation', 'agency', 'agencies', 'company', 'companies', 'business', 'businesses', 'organisation', 'organization', 'firm', 'network', 'association', 'chain', 'app', 'system', 'platform', 'office', 'department', 'council', 'authority', 'ministry', 'bureau']);
 
 /** Organisations named by what they are ("the club", "our society"): people only when a modal gives them rights. */
-const PLACE_ORGANISATIONS = new Set(['club', 'society', 'league', 'union', 'charity', 'school', 'gym', 'studio', 'shop', 'practice', 'church', 'library', 'centre', 'center', 'scheme', 'trust', 'museum', 'theatre', 'theater', 'clinic', 'hospital', 'co-op', 'cooperative', 'group']);
+const PLACE_ORGANISATIONS = new Set(['club', 'society', 'league', 'union', 'charity', 'school', 'gym', 'studio', 'shop', 'practice', 'church', 'library', 'centre', 'center', 'scheme', 'trust', 'museum', 'theatre', 'theater', 'clinic', 'hospital', 'co-op', 'cooperative', 'group', 'festival', 'fair', 'market', 'conference', 'tournament', 'camp', 'programme', 'program', 'campaign', 'brewery', 'bakery', 'taproom']);
 
 /** What a role's name may say of the business it works for ("choir director", "office manager"), no rank of its own. */
-const BUSINESS_WORDS = new Set([...ORGANISATION_HEADS, ...PLACE_ORGANISATIONS, 'choir', 'band', 'orchestra', 'troupe', 'store', 'salon', 'garage', 'workshop', 'kitchen', 'restaurant', 'cafe', 'farm', 'studio', 'gallery', 'hotel', 'yard', 'nursery', 'surgery']);
+const BUSINESS_WORDS = new Set([...ORGANISATION_HEADS, ...PLACE_ORGANISATIONS, 'choir', 'band', 'orchestra', 'troupe', 'store', 'salon', 'garage', 'workshop', 'kitchen', 'restaurant', 'cafe', 'farm', 'studio', 'gallery', 'hotel', 'yard', 'nursery', 'surgery', 'gym', 'pub', 'bar', 'boutique', 'spa', 'dojo', 'stable', 'stables', 'kennel', 'kennels', 'cattery', 'bakery', 'brewery', 'bistro', 'b&b', 'guesthouse', 'hostel', 'campsite', 'marina', 'boatyard', 'florist', 'bookshop', 'pharmacy', 'venue']);
 
 /** Words for how much access a role has ("full control", "read-only access"). */
 const ACCESS_AMOUNTS = new Set(['full', 'complete', 'total', 'unrestricted', 'limited', 'partial', 'read-only', 'readonly', 'administrative']);
@@ -112,7 +112,7 @@ export function roleSubject(clause: RightsClause, index: EntityIndex): string | 
   const office = clause.subject.length === 1 && clause.subject[0] === 'office' && clause.groups.some((g) => g.letters.length > 0);
   if (ORGANISATION_HEADS.has(clause.subject[clause.subject.length - 1]!) && !office) return undefined;
   // ("The club runs a register of breeders and their fish": what the club does, with no modal, is the business at work, no people's rights.)
-  if (!clause.modal && clause.subject.length <= 2 && PLACE_ORGANISATIONS.has(clause.subject[clause.subject.length - 1]!)) return undefined;
+  if (!clause.modal && clause.subject.length <= 3 && PLACE_ORGANISATIONS.has(clause.subject[clause.subject.length - 1]!)) return undefined;
   // "A ticket moves through new, open and closed": a record changing state, not people.
   // ("Artists can change their own pieces": a modal and a record named are people's rights.)
   if (index.resolve(clause.subject) && ['move', 'go', 'pass', 'progress', 'change', 'start', 'begin', 'become'].includes(clause.groups[0]?.verbs[0] ?? '') && !(clause.modal && clause.namedObject)) return undefined;
@@ -239,7 +239,9 @@ export function finalizeRoles(drafts: RoleDraft[], entities: SpecEntity[], extra
   // when those are all) is the administrative role; no separate `admin` is made up.
   const everything = (d: RoleDraft) => entities.length > 0 && d.denials.length === 0 && entities.every((e) => ALL_RIGHTS.every((l) => d.grants.some((g) => g.entity === e.name && g.letter === l && g.scope === 'all')));
   // ("Stewards can do everything apart from deleting bookings": a right held back makes no administrator.)
-  let admin = list.find((d) => d.admin && d.denials.length === 0) ?? list.find((d) => ADMIN_NAMES.has(d.name)) ?? list.find(everything);
+  // ("As a gym owner I want to manage classes ...": the business's owner, with no one else in charge, runs it all.)
+  const businessOwner = (d: RoleDraft) => d.denials.length === 0 && /^[a-z]+_owner$/.test(d.name) && BUSINESS_WORDS.has(d.name.replace(/_owner$/, ''));
+  let admin = list.find((d) => d.admin && d.denials.length === 0) ?? list.find((d) => ADMIN_NAMES.has(d.name)) ?? list.find(everything) ?? list.find(businessOwner);
   if (!admin) {
     admin = { name: 'admin', order: -1, grants: [], denials: [], admin: true };
     list.unshift(admin);

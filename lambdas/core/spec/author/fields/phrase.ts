@@ -60,7 +60,7 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("and attach receipts (photos or PDF)": what is attached is the field.)
     .replace(/^(?:attach|upload|include)\s+(?=[a-z])/i, '')
     // ("up to ten photographs per object": how many there may be, and of what, is no part of the name.)
-    .replace(/^(?:up\s+to|at\s+most|no\s+more\s+than|a\s+maximum\s+of)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\s+([a-z]+s)(?:\s+(?:per|for\s+each|for\s+every|of\s+each)\s+[a-z]+)?\b/i, '$1')
+    .replace(/^(?:up\s+to|at\s+most|no\s+more\s+than|a\s+maximum\s+of)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\s+(?!(?:people|persons|participants|places|spots|seats|spaces|guests|attendees)$)([a-z]+s)(?:\s+(?:per|for\s+each|for\s+every|of\s+each)\s+[a-z]+)?\b/i, '$1')
     // ("maybe a note about what we're working on": something it may have, optional; what the note is about is no part of its name.)
     .replace(/^(?:maybe|perhaps|possibly|optionally)\s+(?=(?:a|an|the|some|their|its)\s)(.*)$/i, '$1 (optional)')
     .replace(/^((?:a|an|the|some|any)\s+(?:short\s+|brief\s+|quick\s+)?(?:note|notes|comment|comments|description|remark|remarks))\s+(?:about|on|of|saying)\s+(?:what|how|why|where|when|who|which)\b[^()]*/i, '$1')
@@ -264,6 +264,9 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   if (STATUS_QUESTION.test(text) && traits.values) return { words: ['status'], traits };
   if (!text) return undefined;
 
+  // ("max 20 people", "up to 12 places": how many it takes, a capacity with its bound.)
+  const holds = /^(?:max(?:imum)?\.?|up\s+to|at\s+most|no\s+more\s+than|limit(?:ed)?\s+(?:of|to))\s+(\d+)\s+(?:people|persons|participants|places|spots|seats|spaces|guests|attendees|students|pupils|kids|children|players|riders|dogs|visitors|delegates|jumpers|climbers|swimmers|runners|campers|diners|covers)$/i.exec(text.trim());
+  if (holds) return { words: ['capacity'], traits: { ...traits, type: 'integer', max: Number(holds[1]) } };
   // ("suitable for beginner, intermediate or advanced riders": whom it suits, one of those.)
   const suits = /^(suitable|meant|aimed|intended|best|good|open)\s+(for|at|to)\s+([a-z]+(?:\s*,\s*[a-z]+)*,?\s+or\s+[a-z]+)(?:\s+[a-z]+s)?$/i.exec(text.trim());
   const suitsValues = suits ? valueList(suits[3]!) : undefined;
