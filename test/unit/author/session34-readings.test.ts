@@ -143,3 +143,64 @@ describe('a capacity said as a bound', () => {
     expect(field(s, 'Class', 'capacity')).toMatchObject({ type: 'integer', max });
   });
 });
+
+describe('values said once with their unit', () => {
+  it('reads "(2x2, 2x4 or 4x4 metres)" as three sizes', () => {
+    const s = spec('Market.', 'Stalls: number, size (2x2, 2x4 or 4x4 metres).');
+    expect(field(s, 'Stall', 'size')?.values).toEqual(['2x2', '2x4', '4x4']);
+  });
+});
+
+describe('what is done to records as the states they end in', () => {
+  it('reads "Entries start as received. The judges review them and either accept, reject or shortlist them." with the first state first', () => {
+    const s = spec('Photo prize.', 'Entries: title, photographer, image.', 'Entries start as received. The judges review them and either accept, reject or shortlist them.');
+    expect(field(s, 'Entry', 'status')?.values).toEqual(['received', 'accepted', 'rejected', 'shortlisted']);
+  });
+
+  it('adds the state reached once a thing is done ("once paid it\'s confirmed")', () => {
+    const s = spec('Photo prize.', 'Entries: title, photographer.', 'An entry is received, accepted or rejected.', "An accepted entry then needs a fee to be paid; once paid it's confirmed.");
+    expect(field(s, 'Entry', 'status')?.values).toEqual(['received', 'accepted', 'rejected', 'confirmed']);
+  });
+});
+
+describe('a list of something shown, no record of its own', () => {
+  it('reads "The published list of winners is shown on the website" as no record type "Published"', () => {
+    const s = spec('Photo prize.', 'Entries: title, photographer.', 'The published list of winners for each year is shown on the website for the public.');
+    expect(s.entities.map((e) => e.name)).toEqual(['Entry']);
+  });
+});
+
+describe('a copy of a document, kept as the document', () => {
+  it.each([
+    ['a copy of their public liability insurance certificate (PDF, max 10 MB)', 'public_liability_insurance_certificate_key', ['application/pdf']],
+    ['a copy of their driving licence', 'driving_licence_key', undefined],
+  ])('reads "%s" as the file %s', (phrase, name, contentTypes) => {
+    const s = spec('Couriers.', `Couriers: name, ${phrase}.`);
+    expect(field(s, 'Courier', name)?.type).toBe('file');
+    if (contentTypes) expect(field(s, 'Courier', name)?.file?.contentTypes).toEqual(contentTypes);
+  });
+});
+
+describe('what is written up after each visit', () => {
+  it('reads "After each session the physio writes notes and can attach scans or letters (PDF or images, max 20 MB each)"', () => {
+    const s = spec('Physio.', 'Sessions have a date and a client.', 'After each session the physio writes notes and can attach scans or letters (PDF or images, max 20 MB each).');
+    expect(field(s, 'Session', 'notes')?.type).toBe('text');
+    expect(field(s, 'Session', 'attachment_key')).toMatchObject({ type: 'file', file: { maxBytes: 20 * 1024 * 1024 } });
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+});
+
+describe('a mark given to each record in a field list', () => {
+  it('reads "Walkabouts: the warden goes round every month and marks each hut as fine, needs work or unsafe, with a comment"', () => {
+    const s = spec('Huts.', 'Huts: name, location.', '- Walkabouts: the warden goes round every month and marks each hut as fine, needs work or unsafe, with a comment');
+    expect(field(s, 'Walkabout', 'hut_id')?.type).toBe('ref(Hut)');
+    expect(field(s, 'Walkabout', 'result')?.values).toEqual(['fine', 'needs_work', 'unsafe']);
+    expect(field(s, 'Walkabout', 'comment')).toBeDefined();
+  });
+
+  it('asks about "If it\'s still unsafe at the next walkabout, ..." rather than inventing a state "nexted"', () => {
+    const s = spec('Huts.', 'Huts: name, status (open, closed or unsafe).', 'Walkabouts: hut, date, comment.', "If it's still unsafe at the next walkabout, let the warden know.");
+    expect(JSON.stringify(s)).not.toMatch(/nexted/);
+    expect(s.openQuestions).toContainEqual(expect.stringContaining('next walkabout'));
+  });
+});

@@ -130,6 +130,8 @@ export function readDescription(description: string): Reading {
   /** Two record types said to have many of each other, by sentence. */
   const manyToMany: Array<{ sides: [string, string]; sentence: number }> = [];
   const statusLists: Reading['statusLists'] = [];
+  /** The state a record type starts in, said before its other states. */
+  const startStates = new Map<string, string>();
   const consumed = new Set<number>();
   const leftovers = new Map<number, string[]>();
   const unreadItems: string[] = [];
@@ -564,6 +566,13 @@ export function readDescription(description: string): Reading {
         statusLists[started] = { ...list, values: [startState, ...list.values.filter((v) => v !== startState)] };
         return false;
       }
+      // ("Applications start as submitted. The team ... either accepts, rejects or waitlists them": the first state, said
+      // before the others; put first when they are read.)
+      const startsOf = startsAs && !statusLists.some((l) => l.entity === nameOf(startsAs[1]!, units)) ? nameOf(startsAs[1]!, units) : undefined;
+      if (startsOf && isDescribed(startsOf)) {
+        startStates.set(startsOf, startState);
+        return false;
+      }
       const states = readStates(part);
       // ("The status moves through enquiry, booked, ...": the status of the record just described.)
       const ownStatus = states && /^(?:(?:the\s+|its\s+|their\s+)?(?:status|state|stage)|its|their|it|they)$/i.test(states.topic.trim());
@@ -930,6 +939,11 @@ export function readDescription(description: string): Reading {
   const discovery: Discovery = { entities: [], containments, ...(aliases.length > 0 ? { aliases } : {}), ...(manyToMany.length > 0 ? { manyToMany: manyToMany.map((m) => m.sides) } : {}) };
   for (const l of listed) if (!discovery.entities.includes(l.entity)) discovery.entities.push(l.entity);
   for (const c of containments) for (const name of [c.parent, c.child]) if (!discovery.entities.includes(name)) discovery.entities.push(name);
+  for (const [entity, state] of startStates) {
+    const at = statusLists.findIndex((l) => l.entity === entity);
+    if (at >= 0) statusLists[at] = { ...statusLists[at]!, values: [state, ...statusLists[at]!.values.filter((v) => v !== state)] };
+    else statusLists.push({ entity, values: [state], sentence: 0 });
+  }
   // A record that moves through states is a record type even when nothing else defines it.
   for (const s of statusLists) if (!discovery.entities.includes(s.entity)) discovery.entities.push(s.entity);
   // People named only as the far end of a relation ("a loan connects a book and a member") are

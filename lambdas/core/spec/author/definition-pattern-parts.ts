@@ -8,7 +8,7 @@ export const DET = String.raw`(?:(?:each|every|all|a|an|the|our|any|its|their|so
 export const NP = String.raw`((?!(?:but\s+|and\s+|so\s+)?let['’]?s\b|let\s+us\b)[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,3}?)`;
 /** ("An attendance record has ...", "A driver record holds ...": `record` is part of the name when a verb follows it; "An application asks for ..." too.) */
 // ("the deposit gets charged": a passive, not a possession.)
-export const HAVE = String.raw`(?:has|have|includes?|contains?|consists of|records?|stores?|keeps?|holds?|carry(?!\s+out\b)|carries(?!\s+out\b)|comes? with|is made of|says?|states?|specif(?:y|ies)|gets?(?!\s+(?:[a-z]+(?:ed|en)|through|in|out|back|up|off|over|lost|stuck|paid|there|done|sent|told|taught|brought|caught|bought|given|hit|let)\b)|needs?|tracks?|lists?|shows?|asks for|gives?)(?!\s+(?:has|have|is|are|belongs?|links?|gets?|holds?|keeps?|stores?|contains?|includes?|lists?|carries|tracks?|shows?)\b)`;
+export const HAVE = String.raw`(?:has|have|includes?|contains?|consists of|records?|stores?|keeps?|holds?|carry(?!\s+out\b)|carries(?!\s+out\b)|comes? with|is made of|says?|states?|specif(?:y|ies)|gets?(?!\s+(?:[a-z]+(?:ed|en)|through|in|out|back|up|off|over|lost|stuck|paid|there|done|sent|told|taught|brought|caught|bought|given|hit|let)\b)|needs?|tracks?|lists?(?!\s+of\b)|shows?|asks for|gives?)(?!\s+(?:has|have|is|are|belongs?|links?|gets?|holds?|keeps?|stores?|contains?|includes?|lists?|carries|tracks?|shows?)\b)`;
 export const HEDGE = String.raw`(?:(?:also|always|usually|typically|should|must|will|can|each|then|additionally|just)\s+)*`;
 export const LIST = String.raw`(.+)`;
 /** Verbs of people making a record ("book", "place", "file"), in the forms a plural subject takes. */

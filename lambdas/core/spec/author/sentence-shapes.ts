@@ -92,3 +92,16 @@ export function bookedThenMarked(sentence: string): string[] | undefined {
   const [, who, what, marked] = m;
   return [`${who!} see and update the bookings for ${what!}`, ...(marked ? ['Each booking has whether they attended'] : [])];
 }
+
+/**
+ * "After each appointment the vet writes notes and can attach x-rays or lab results (PDF or
+ * images, max 25 MB each)": what is written up on each of those, and the file attached, as what
+ * each of those has; undefined when the sentence is not so.
+ */
+export function writtenUpAfter(sentence: string): string[] | undefined {
+  const m = /^after\s+(?:each|every|an?|the)\s+([a-z]+(?:\s+[a-z]+)?)\s*,?\s+(?:the|our|their|a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:writes?|adds?|records?|types?\s+up|fills?\s+in|leaves?|jots?\s+down)\s+(?:up\s+)?(?:some\s+|a\s+few\s+|their\s+|short\s+|a\s+)?(notes?|report|summary|comments?|write-up|remarks?)(?:\s+(?:and|,)\s+(?:can\s+|may\s+|also\s+|then\s+)*(?:attach|upload|add)\s+(?:an?\s+|the\s+|some\s+|any\s+)?([a-z-]+(?:\s+[a-z-]+)?(?:\s+or\s+[a-z-]+(?:\s+[a-z-]+)?)*)\s*(\([^()]*\))?)?\s*\.?$/i.exec(sentence.trim());
+  if (!m) return undefined;
+  const [, record, written, attached, kinds] = m;
+  const file = attached ? `${/\sor\s/i.test(attached) ? 'attachments' : attached}${kinds ? ` ${kinds}` : ' (file)'}` : undefined;
+  return [`Each ${record!} has ${written!.toLowerCase().replace(/^notes?$/, 'notes (long text)')}${file ? ` and ${file}` : ''}`];
+}

@@ -6,6 +6,7 @@
  */
 import { enumValue } from '../offline-author/text';
 import { Remembered } from './remembered';
+import { participle } from './workflow-phrases';
 
 export interface StateList {
   /** The noun phrase of the record ("a ticket"). */
@@ -143,6 +144,11 @@ function readStatesOnce(written: string): StateList | undefined {
     .replace(/(,?\s+or\s+)(?:(?!\bor\b)[^,()])+?\s*\((?:we\s+call\s+(?:that|it|this|those|these|them)|that['’]s|called|aka|a\.k\.a\.?)\s+(?:an?\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\)/i, '$1$2')
     // ("..., then seen, or they get cancelled": the state, without who gets it.)
     .replace(/\b(or|then)\s+(?:they|it|he|she)\s+(?:get|gets|are|is|get\s+marked|gets\s+marked|are\s+marked|is\s+marked)\s+(?=[a-z]+ed\b)/gi, '$1 ')
+    // ("The team reviews them and either accepts, rejects or waitlists them": what is done to them are the states they end in.)
+    .replace(/^(?:we|i|they|staff|the\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:review|reviews|check|checks|assess|assesses|consider|considers|look\s+at|looks\s+at|go\s+through|goes\s+through)\s+(them|it|(?:each|every|the|all)\s+[a-z]+)\s+and\s+(?:then\s+)?(?:either\s+)?((?:[a-z]+\s*,\s*)*[a-z]+,?\s+or\s+[a-z]+)\s+(?:them|it)$/i, (all, what: string, acts: string) => {
+      const done = acts.split(/\s*,\s*(?:or\s+)?|\s+or\s+/).map((a) => participle(a.replace(/s$/i, '')));
+      return done.every((d) => /(?:ed|en)$/.test(d)) ? `${/^(?:them|it)$/i.test(what) ? 'they are' : `${what} is`} ${done.slice(0, -1).join(', ')} or ${done[done.length - 1]}` : all;
+    })
     // ("..., then done, or they can be a no-show": one more state, said with its own verb.)
     .replace(/,?\s+or\s+(?:they|it|he|she)\s+(?:can|could|may|might)\s+(?:also\s+|just\s+)?be\s+(?:an?\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)$/i, ', or $1')
     // ("The service is a bath, a full groom, a nail clip or a puppy intro": each thing it may be, without its article.)
@@ -306,6 +312,9 @@ export function readAlsoState(text: string): string | undefined {
   // ("Sometimes people cancel, and then ...": the records just described get cancelled.)
   const quit = /^(?:and\s+|but\s+)?(?:sometimes|occasionally|now\s+and\s+(?:then|again)|every\s+so\s+often|of\s+course)\s*,?\s+(?:people|customers|clients|they|someone|somebody|guests|members)\s+(cancel|cancels|withdraw|withdraws|pull\s+out|pulls\s+out)\b/i.exec(text.trim());
   if (quit) return /^(?:cancel|cancels)$/i.test(quit[1]!) ? 'cancelled' : 'withdrawn';
+  // ("An accepted application then needs a fee to be paid; once paid it's confirmed": the state it reaches then.)
+  const reached = /(?:^|[;,]\s*|\s+and\s+)(?:once|when|after)\s+(?:it['’]s\s+|they['’]re\s+|it\s+is\s+|they\s+are\s+)?[a-z]+(?:ed|en|id)\s*,?\s+(?:it|they)(?:['’]s|['’]re|\s+is|\s+are|\s+becomes?|\s+goes\s+to|\s+moves\s+to)\s+([a-z]+(?:ed|en))$/i.exec(text.trim().replace(/[.!]$/, ''));
+  if (reached) return reached[1]!.toLowerCase();
   const also = /^(?:.*?,\s*(?:so|and|but|which\s+means)\s+)?(?:it|they|this|that)\s+(?:can|could|may|might|will\s+sometimes)\s+also\s+(?:be|end\s+up|go)\s+(?:an?\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3})$/i.exec(text.trim().replace(/[.!]$/, ''));
   if (!also || /\bby\b|\b(?:useful|handy|helpful|nice|good|great|possible|necessary|important|shared|used|seen|viewed|read|edited|changed|deleted)\b/i.test(also[1]!)) return undefined;
   const said = also[1]!.toLowerCase();

@@ -59,8 +59,8 @@ function plainVerb(word: string): string {
   return /(?:ss|sh|ch|x|z)es$/.test(word) ? word.slice(0, -2) : word.slice(0, -1);
 }
 
-/** Words read where a state was expected that name none: modals, particles, adverbs, "become". */
-const NO_STATE_WORDS = /^(?:should|would|could|can|will|may|might|must|shall|in|on|out|off|at|up|down|over|still|also|always|never|just|then|now|it|them|there|here|not|no|become|becomes|becomed|becoming|gets|got|get|being|been|be|is|are|was|were)$/;
+/** Words read where a state was expected that name none: modals, particles, adverbs, "become", and which one ("at the next inspection"). */
+const NO_STATE_WORDS = /^(?:next|last|first|following|previous|same|other|should|would|could|can|will|may|might|must|shall|in|on|out|off|at|up|down|over|still|also|always|never|just|then|now|it|them|there|here|not|no|become|becomes|becomed|becoming|gets|got|get|being|been|be|is|are|was|were)$/;
 
 /** A trigger from the state a record reaches: created, or a value of its status. */
 export function triggerFor(entity: string, state: string, ctx: WorkflowContext): Trigger {

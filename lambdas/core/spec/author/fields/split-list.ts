@@ -54,6 +54,9 @@ function splitFieldListOnce(said: string): string[] {
     const kinds = values.split(/\s*,\s*(?:or\s+)?|\s+or\s+/i).map((v) => v.trim().replace(/^(?:an?)\s+/i, '')).filter(Boolean);
     return kinds.length >= 2 && kinds.every((k) => k.split(/\s+/).length <= 4) ? `${lead}type (${kinds.slice(0, -1).join(', ')}${kinds.length > 2 ? ',' : ''} or ${kinds[kinds.length - 1]})` : all;
   });
+  // ("the committee walks round every few months and marks each plot as good, needs attention or neglected, with a comment":
+  // the record marked, the mark, and what comes with it; who marks it and when they go round are no items.)
+  written = written.replace(/^(?:(?:the|our)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:[^,]*?\s+and\s+)?(?:marks?|rates?|grades?|scores?)\s+(?:each|every|the|a)\s+([a-z]+)\s+(?:as\s+)?([a-z]+(?:\s+[a-z]+)?(?:\s*,\s*[a-z]+(?:\s+[a-z]+)?)*,?\s+or\s+[a-z]+(?:\s+[a-z]+)?)(?:\s*,?\s+(?:with|and)\s+(.+))?$/i, (_m, record: string, marks: string, rest?: string) => `the ${record}, a result (${marks})${rest ? `, ${rest}` : ''}`);
   // ("on a date and time, and I jot down which flavours they tried and how it went": who writes them down is no item.)
   written = written.replace(/(,\s*(?:and\s+)?|^)(?:i|we|they|you)\s+(?:also\s+|usually\s+|then\s+)?(?:jot|write|note|put|take)\s+down\s+(?=[a-z])/gi, '$1');
   written = written.replace(NAME_PUT_DOWN, (all) => (/\s$/.test(all) ? 'name, ' : 'name'));

@@ -76,7 +76,11 @@ export function valueList(said: string): string[] | undefined {
   // ("(we just put a nickname, farms like to stay anonymous)", "(has to be there, obviously)": a remark, no values.)
   // ("monthly, annual, pay as you go": a name with "you" in it is no remark.)
   if (/(?<!\bas\s)\b(?:we|they|you|i)\s+[a-z]+|\b(?:has|have|had)\s+to\b|\bobviously\b/i.test(closed)) return undefined;
-  const split = splitValues(closed);
+  // ("3x3, 3x6 or 6x6 metres": the unit said once, after the last, is no part of it.)
+  const split = splitValues(closed).map((v, i, all) => {
+    const unit = i === all.length - 1 && all.length >= 2 ? /^(\d\S*)\s+([a-z]+)$/i.exec(v) : null;
+    return unit && UNITS[unit[2]!.toLowerCase()] && all.slice(0, -1).every((w) => /^\d\S*$/.test(w)) ? unit[1]! : v;
+  });
   // ("level 1, 2 or 3": the word before the first number goes with each.)
   const prefixed = /\bor\b|,/.test(closed) ? /^(?!(?:between|from|to|up|at|max|min|maximum|minimum|under|over|each|about|around|roughly|only|just)\s)([a-z]+)\s+\d+$/i.exec(split[0] ?? '') : null;
   const written = prefixed && split.length >= 2 && split.slice(1).every((v) => /^\d+$/.test(v)) ? split.map((v, i) => (i === 0 ? v : `${prefixed[1]!} ${v}`)) : split;
