@@ -204,3 +204,29 @@ describe('a mark given to each record in a field list', () => {
     expect(s.openQuestions).toContainEqual(expect.stringContaining('next walkabout'));
   });
 });
+
+describe('a state of several words held too long', () => {
+  it('reads "If a crate has been out at a shop for more than 3 weeks, remind the admin" as a wait from that state', () => {
+    const s = spec('Depot.', 'Crates have a barcode and are either empty, filled, on the van or out at a shop.', 'If a crate has been out at a shop for more than 3 weeks, remind the admin.');
+    const flow = s.workflows[0]!;
+    expect(flow.trigger).toMatchObject({ entity: 'Crate', event: 'updated', value: 'out_at_a_shop' });
+    expect(flow.steps[0]).toMatchObject({ kind: 'waitForEvent', timeout: 'P3W' });
+  });
+});
+
+describe('people needed too, their fields after a dash', () => {
+  it('reads "We deliver crates to cafes, so we need cafes too - name, contact person, phone" as a record type', () => {
+    const s = spec('Depot.', 'Crates have a barcode and a size.', 'We deliver crates to cafes, so we need cafes too - name, contact person, phone, and their delivery address.');
+    expect(s.entities.map((e) => e.name)).toEqual(['Crate', 'Cafe']);
+    expect(field(s, 'Cafe', 'delivery_address')).toBeDefined();
+  });
+});
+
+describe('one of a record on a particular day', () => {
+  it('reads "A bake is one run of a recipe on a particular day" as a bake of the recipe, with its date', () => {
+    const s = spec('Bakery.', 'Recipes have a name.', 'A bake is one run of a recipe on a particular day; we track the batch size and who baked it.');
+    expect(s.entities.map((e) => e.name)).toEqual(['Recipe', 'Bake']);
+    expect(field(s, 'Bake', 'recipe_id')?.type).toBe('ref(Recipe)');
+    expect(field(s, 'Bake', 'date')?.type).toBe('date');
+  });
+});

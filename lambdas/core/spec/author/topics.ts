@@ -247,7 +247,8 @@ const GIVEN_AFTER_COLON = new RegExp(String.raw`:\s+${GIVEN}`, 'i');
  */
 export function colonListTopic(part: string): { topic: string; list: string } | undefined {
   // ("A style is basically one garment design: they give it a style number, ...": what it is, then what it is given.)
-  const m = COLON_LIST.exec(part.trim().replace(/[.!]$/, ''));
+  // ("so we need pubs too - name, contact person, ...": a dash after what is needed is the colon.)
+  const m = COLON_LIST.exec(part.trim().replace(/[.!]$/, '').replace(/^([^:–—-]*\b(?:need|needs|keep|track|want)\s+(?:the\s+|our\s+)?[a-z]+s\s+(?:too|as well|also))\s+[-–—]\s+(?=[a-z])/i, '$1: '));
   const given = m !== null && GIVEN_AFTER_COLON.test(part);
   if (!m || !isBareFieldList(m[2]!) || splitFieldList(m[2]!).length < 2) return undefined;
   const before = m[1]!.replace(/\s+(?:too|as well|also|then|now|please|here)$/i, '');

@@ -245,9 +245,9 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
   const byField = byDate ? dateField(m.entity, words(byDate[1]!), ctx) : undefined;
   if (byField && rest) return { entity: m.entity, trigger: { entity: m.entity, event: 'created' }, lead: [{ kind: 'waitUntil', name: uniqueName(`wait_until_${byField}`, names), field: byField }], rest };
   // ("If an application stays in screening for 10 days": still in screening then.)
-  // ("When a batch has been fruiting for 14 days": the same, said of the time already spent in one state word; "has been
-  // on notice for 28 days" is read below, from the state reached.)
-  const still = after.findIndex((w, i) => ['still', 'stays', 'stay', 'remains', 'remain', 'sits', 'sitting', 'staying', 'remaining', 'stuck'].includes(w) || (w === 'been' && after[i - 1] !== 'not' && after[after[i + 1] === 'in' ? i + 3 : i + 2] === 'for'));
+  // ("When a batch has been fruiting for 14 days", "a keg has been out at a pub for more than 6 weeks": the same, said of the time
+  // already spent in a state; "has been on notice for 28 days" is read below, from the state reached.)
+  const still = after.findIndex((w, i) => ['still', 'stays', 'stay', 'remains', 'remain', 'sits', 'sitting', 'staying', 'remaining', 'stuck'].includes(w) || (w === 'been' && after[i - 1] !== 'not' && (after[after[i + 1] === 'in' ? i + 3 : i + 2] === 'for' || /^(?:more|over|longer)$/.test(after[after.indexOf('for', i + 2) + 1] ?? ''))));
   if (duration && (negated || still >= 0)) {
     const negation = noun && !after.includes('not') ? 'no' : 'not';
     const words_ = negated ? (after.includes(negation) ? after.slice(after.indexOf(negation) + 1) : before.slice(before.indexOf('not') + 1)) : after.slice(still + 1).filter((w) => w !== 'in' && w !== 'at');
