@@ -230,3 +230,76 @@ describe('one of a record on a particular day', () => {
     expect(field(s, 'Bake', 'date')?.type).toBe('date');
   });
 });
+
+describe('states in a chain after "goes:", and one more now and then', () => {
+  it('reads "The order status goes: placed -> packing -> shipped" and "Sometimes ..., then it\'s refunded"', () => {
+    const s = spec('Shop.', 'Orders: customer, total.', 'The order status goes: placed -> packing -> shipped -> delivered. Sometimes the customer sends it back, then it\'s refunded.');
+    expect(field(s, 'Order', 'status')?.values).toEqual(['placed', 'packing', 'shipped', 'delivered', 'refunded']);
+    expect(s.entities.map((e) => e.name)).toEqual(['Order']);
+  });
+});
+
+describe('a number crossing a line, said of a record\'s field', () => {
+  it('asks about "If a bean\'s stock level drops below 3, ..." rather than inventing a state', () => {
+    const s = spec('Roastery.', 'Beans: name, origin, stock level (can\'t go below zero).', 'The owner can do everything.', "If a bean's stock level drops below 3, email the owner.");
+    expect(field(s, 'Bean', 'stock_level')?.min).toBe(0);
+    expect(field(s, 'Bean', 'status')).toBeUndefined();
+    expect(s.openQuestions).toContainEqual(expect.stringContaining('drops below 3'));
+  });
+});
+
+describe('a chatty befriending scheme', () => {
+  const s = spec(
+    'Lunch club.',
+    "We'd need to keep the older people we feed (we call them guests): their name, phone number, any allergies we should know about, and an emergency contact with a name and phone number.",
+    'Helpers: name, email.',
+    'Coordinators can do everything.',
+    'Each guest is matched with one helper, though a helper can have up to five guests.',
+    'A meal is logged by the helper afterwards: the date, how long they stayed, how the guest seemed (happy, okay or low) and any notes.',
+    'If a helper logs a meal where the guest seemed low, the coordinators should get an email straight away.',
+    "And if a guest hasn't had a meal logged for two weeks, we want to know about it.",
+  );
+
+  it('names the record as the text calls it, and reads its contact in two fields', () => {
+    expect(s.entities.map((e) => e.name)).toEqual(['Guest', 'Helper', 'Meal']);
+    expect(field(s, 'Guest', 'allergies')).toBeDefined();
+    expect(field(s, 'Guest', 'emergency_contact_phone')).toBeDefined();
+    expect(field(s, 'Guest', 'helper_id')?.type).toBe('ref(Helper)');
+  });
+
+  it('reads the record logged afterwards, and how long they stayed as a duration', () => {
+    expect(field(s, 'Meal', 'duration')?.type).toBe('integer');
+    expect(field(s, 'Meal', 'how_guest_seemed')?.values).toEqual(['happy', 'okay', 'low']);
+    expect(field(s, 'Helper', 'date')).toBeUndefined();
+  });
+
+  it('tells the coordinators of a meal made with that value, and the admin when none is logged in time', () => {
+    expect(s.events?.[0]?.on).toMatchObject({ entity: 'Meal', field: 'how_guest_seemed', value: 'low' });
+    const flow = s.workflows.find((w) => w.trigger?.entity === 'Guest')!;
+    expect(flow.steps[0]).toMatchObject({ kind: 'waitForRecord', timeout: 'P2W' });
+    expect(flow.steps.map((x) => x.kind)).toEqual(['waitForRecord', 'task']);
+  });
+});
+
+describe('record types and their fields in two cells a line', () => {
+  it('reads "Boats | name, length (m), ..." lines as record types', () => {
+    const s = spec('Sailing club.', 'Boats | name, class (dinghy, keelboat), sail number (unique)\nOutings | boat, member, date out, date back (optional)');
+    expect(s.entities.map((e) => e.name)).toEqual(['Boat', 'Outing']);
+    expect(field(s, 'Outing', 'boat_id')?.type).toBe('ref(Boat)');
+  });
+});
+
+describe('a refusal until a state is reached', () => {
+  it('keeps "Any member can see the boat list" beside "Members can\'t borrow a boat unless they\'ve been checked"', () => {
+    const s = spec('Sailing club.', 'Boats: name, sail number.', 'Loans: boat, member, date out.', 'Any member can see the boat list.', "Members can't borrow a boat unless they've been checked.", 'Officers do everything.');
+    expect(rightsOf(s, 'member').Boat).toBe('r');
+  });
+});
+
+describe('"it" in a time after, said of the workflow before', () => {
+  it('reads "If it\'s 3 days overdue, email the officers" after a reminder about when an outing is due back', () => {
+    const s = spec('Sailing club.', 'Outings: boat, member, date out, due back.', 'Officers do everything.', 'Email the member the day before an outing is due back. If it\'s 3 days overdue, email the officers.');
+    const flow = s.workflows.find((w) => w.steps.some((x) => x.kind === 'waitUntil' && 'offset' in x && x.offset === '+P3D'));
+    expect(flow?.trigger).toMatchObject({ entity: 'Outing', event: 'created' });
+  });
+});

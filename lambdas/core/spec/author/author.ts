@@ -43,6 +43,9 @@ import { ANNOUNCED, CALLED, colonListTopic, introducedTopic, keptAs, loneFieldLi
 // ("the guardian does a check and logs it: which defib, ...": a check done and written down is the record.)
 const MADE_RECORD = /\b(?:creates?|makes?|records?|logs?|files?|writes?|opens?|submits?|adds?|fills? (?:in|out)|(?:does|do|carries out|carry out|runs?|completes?)(?=\s+(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+and\s+(?:logs?|records?|writes?\s+(?:it|them)\s+up|notes?|fills?\s+in)\b))\s+(?:a|an|one|the|a new|their|their own|every|each)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:for|from|of|on|against|about)\s+(?:a|an|the|that|this|each|every|one|their)\s+([a-z]+))?(?:\s+and\s+(?:logs?|records?|notes?|fills?\s+in)\s+(?:it|them)(?:\s+(?:down|in|up))?|\s+and\s+writes?\s+(?:it|them)\s+up)?\s*$/i;
 
+/** "A visit is logged by the volunteer afterwards: ...": the record written up, said in the passive (1: the record). */
+const PASSIVE_MADE = /^(?:an?|each|every|the)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|gets)\s+(?:logged|recorded|written\s+up|filled\s+in|entered|created|added|made)(?:\s+by\s+(?:the|a|an|their|our)\s+[a-z]+)?(?:\s+(?:afterwards|later|each\s+time|every\s+time|after(?:\s+(?:each|every)\s+[a-z]+)?))?\s*$/i;
+
 /** A sentence that only says what kinds of file are allowed and how big ("pics only, keep em under 5mb"). */
 const FILE_KINDS = String.raw`(?:jpe?gs?|pngs?|pdfs?|pics?|pictures?|photos?|images?|word(?:\s+docs?)?|docs?|documents?)`;
 /** A size said loosely, up to its number: "nothing massive - say 10MB". */
@@ -715,7 +718,8 @@ export function readDescription(description: string): Reading {
       // (The colon kept inside the part too: "the guardian does a check and logs it: which defib, ...".)
       const inner = afterColon ? null : /^([^:]*?)\s*:\s+(.+)$/.exec(part.trim());
       const madeList = inner ? inner[2]! : part;
-      const made = afterColon ? MADE_RECORD.exec(before) : inner ? MADE_RECORD.exec(inner[1]!) : null;
+      const madeBefore = afterColon ? before : inner ? inner[1]! : undefined;
+      const made = madeBefore !== undefined ? MADE_RECORD.exec(madeBefore) ?? PASSIVE_MADE.exec(madeBefore) : null;
       const madeName = made ? nameOf(made[1]!, units, true) : undefined;
       if (made && madeName && !earlyRoles.has(snakeCase(madeName)) && isBareFieldList(madeList)) {
         const parent = made[2] ? nameOf(made[2], units) : undefined;

@@ -70,6 +70,8 @@ function isBareList(sentence: string, single: boolean): boolean {
     // ("a pic of the box so people know what to look for": why it is kept is no part of it.)
     // ("a line or two about why they're referring": the reason, said as how much is written about it.)
     .map((item) => item.replace(/^(?:an?\s+)?(?:(?:few|couple\s+of)\s+)?(?:lines?|sentences?|paragraphs?|words?)(?:\s+or\s+two)?\s+(?:about|on|explaining|saying)\s+why\b.*$/i, 'the reason'))
+    // ("any health conditions we should know about": what it is for us to know is no part of it.)
+    .map((item) => item.replace(/\s+(?:that\s+)?(?:we|you|i|staff)\s+(?:should|need\s+to|ought\s+to|must|have\s+to)\s+(?:know|be\s+told|hear)\s+(?:about|of)$/i, ''))
     .map((item) => item.replace(/\s+so\s+(?:that\s+)?(?:people|we|they|you|customers|staff|everyone|everybody|folk|the\s+[a-z]+)\s+(?:can|could|will|would|know|knows|see|don't|do not|won't)\b.*$/i, ''))
     // ("the theme if there is one": a condition that makes it optional, no part of it.)
     .map((item) => item.replace(/\s+if\s+(?:there\s+is|there['’]s|there\s+are|it\s+has|they\s+have)\s+(?:one|any)\b[^,]*$|\s+if\s+any\b[^,]*$/i, ''))

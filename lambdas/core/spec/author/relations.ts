@@ -455,7 +455,8 @@ function readOne(text: string): RelationReading | undefined {
   // ("A beach has many incidents logged against it": how they come to be its, no part of the relation.)
   // ("A booking is always for one boat": how often it is so says nothing of the relation.)
   // ("An appointment is with a vet, for a pet": the comma says nothing.)
-  const raw = text.trim().replace(/\.$/, '').replace(/\b(is with (?:a|an|one|exactly one) [a-z]+(?: [a-z]+)?),\s+for\b/i, '$1 for').replace(/\s+each$/i, '').replace(/\b(is|are)\s+(?:always|only ever|only|just|usually|normally)\s+(?=(?:for|from|to|about|on|in|of|with|part of|attached to|linked to|tied to)\s)/i, '$1 ').replace(/\s+[a-z]{3,}(?:ed|en)\s+(?:against|to|for|on|under|with)\s+(?:it|them)$/i, '');
+  // ("..., though a volunteer can have up to three members": the other side's count, said after, adds no relation.)
+  const raw = text.trim().replace(/\.$/, '').replace(/,\s*(?:though|although|while|whereas|but)\s+(?:a|an|each|every|one)\s+[a-z]+\s+(?:can|may|could)\s+(?:have|take|look\s+after|get|be\s+matched\s+with)\b[^,;]*$/i, '').replace(/\b(is with (?:a|an|one|exactly one) [a-z]+(?: [a-z]+)?),\s+for\b/i, '$1 for').replace(/\s+each$/i, '').replace(/\b(is|are)\s+(?:always|only ever|only|just|usually|normally)\s+(?=(?:for|from|to|about|on|in|of|with|part of|attached to|linked to|tied to)\s)/i, '$1 ').replace(/\s+[a-z]{3,}(?:ed|en)\s+(?:against|to|for|on|under|with)\s+(?:it|them)$/i, '');
   // ("A condolence message is left on one arrangement's tribute page": on that record's page, so it belongs to it.)
   const onPage = raw.replace(/\b(?:is|are)\s+(?:left|posted|written|placed|added|pinned)\s+(?:on|to|under)\s+(one|a|an|the|each)\s+([a-z]+(?:\s+[a-z]+)?)['’]s\s+(?:[a-z]+\s+)?(?:page|wall|board|profile|feed)\b/i, 'belongs to $1 $2');
   if (onPage !== raw) return readOne(onPage);

@@ -50,6 +50,8 @@ export function tableCells(line: string): string[] {
 }
 
 const isTableLine = (line: string) => /(?<!\\)\|/.test(line);
+/** "Members | name, email, ...": a name of a few words and a list, in two cells. */
+const PIPE_LABELLED = /^\s*\|?\s*([A-Za-z][A-Za-z -]{0,30}?)\s*(?<!\\)\|\s*([^|]*,[^|]*?)\s*\|?\s*$/;
 
 /** A line that titles what follows (a table or a list): short, no sentence inside, often ending in `:`. */
 function titleOf(line: string): string | undefined {
@@ -193,7 +195,9 @@ export function segment(description: string): Block[] {
     const parts: string[] = [];
     while (i < lines.length && lines[i]!.trim() && !HEADING.test(lines[i]!) && !BULLET.test(lines[i]!)) {
       if (isTableLine(lines[i]!) && i + 1 < lines.length && TABLE_SEPARATOR.test(lines[i + 1]!)) break;
-      parts.push(lines[i]!.trim());
+      // ("Members | name, email (unique), ...": a record type and its fields in two cells, with no header, one per line.)
+      const labelled = PIPE_LABELLED.exec(lines[i]!);
+      parts.push(labelled ? `${labelled[1]!.trim()}: ${labelled[2]!.trim()}` : lines[i]!.trim());
       i += 1;
     }
     if (parts.length === 0) {

@@ -163,6 +163,8 @@ function readStatesOnce(written: string): StateList | undefined {
     // ("Orders go placed, then confirmed, prepared, out for delivery, completed": each after "then" is the next.)
     .replace(/(\b(?:go|goes|move|moves)\s+[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?\s*,\s*then\s+)((?![a-z -]*\bthen\b)[a-z][a-z -]*(?:\s*,\s*(?!or\b|then\b|and\b)[a-z][a-z -]*)+)(?=\s*(?:,\s*or\b|$))/i, (_m, lead: string, rest: string) => `${lead}${rest.split(/\s*,\s*/).join(', then ')}`)
     .replace(/["“]([a-z][a-z -]{0,30}?)["”]/gi, (_m, state: string) => state.trim().replace(/\s+/g, '-'))
+    // ("The repair status goes: booked in -> diagnosing -> ...": the colon after the verb says nothing more.)
+    .replace(/\b(goes|moves|runs|progresses|flows)\s*:\s*/i, '$1 ')
     .replace(/\b(goes|moves|runs|progresses|flows)\s+(?!from\b)(?=[a-z-]+\s*(?:→|->|=>|⇒))/i, '$1 from ')
     // ("status goes booked > in progress > snagging > complete": a plain ">" between states is an arrow too.)
     .replace(/\s+>\s+(?=[a-z])/gi, ' -> ')
@@ -312,6 +314,9 @@ export function readAlsoState(text: string): string | undefined {
   // ("Sometimes people cancel, and then ...": the records just described get cancelled.)
   const quit = /^(?:and\s+|but\s+)?(?:sometimes|occasionally|now\s+and\s+(?:then|again)|every\s+so\s+often|of\s+course)\s*,?\s+(?:people|customers|clients|they|someone|somebody|guests|members)\s+(cancel|cancels|withdraw|withdraws|pull\s+out|pulls\s+out)\b/i.exec(text.trim());
   if (quit) return /^(?:cancel|cancels)$/i.test(quit[1]!) ? 'cancelled' : 'withdrawn';
+  // ("Sometimes the customer says no to the quote, then it's declined": what happens now and then ends in one more state.)
+  const then = /^(?:and\s+|but\s+)?(?:sometimes|occasionally|now\s+and\s+(?:then|again)|every\s+so\s+often|once\s+in\s+a\s+while)\s*,?\s+[^,;]+[,;]\s*(?:and\s+)?(?:then|so)\s+(?:it|they)(?:['’]s|['’]re|\s+is|\s+are|\s+gets?|\s+becomes?|\s+goes\s+to)\s+([a-z]+(?:ed|en))$/i.exec(text.trim().replace(/[.!]$/, ''));
+  if (then) return then[1]!.toLowerCase();
   // ("An accepted application then needs a fee to be paid; once paid it's confirmed": the state it reaches then.)
   const reached = /(?:^|[;,]\s*|\s+and\s+)(?:once|when|after)\s+(?:it['’]s\s+|they['’]re\s+|it\s+is\s+|they\s+are\s+)?[a-z]+(?:ed|en|id)\s*,?\s+(?:it|they)(?:['’]s|['’]re|\s+is|\s+are|\s+becomes?|\s+goes\s+to|\s+moves\s+to)\s+([a-z]+(?:ed|en))$/i.exec(text.trim().replace(/[.!]$/, ''));
   if (reached) return reached[1]!.toLowerCase();

@@ -252,12 +252,17 @@ export function colonListTopic(part: string): { topic: string; list: string } | 
   const given = m !== null && GIVEN_AFTER_COLON.test(part);
   if (!m || !isBareFieldList(m[2]!) || splitFieldList(m[2]!).length < 2) return undefined;
   const before = m[1]!.replace(/\s+(?:too|as well|also|then|now|please|here)$/i, '');
+  // ("We'd need to keep the older people we support (we call them members): ...": the name the text gives them.)
+  const calledSo = /\((?:we|i)\s+call\s+(?:them|those|these|it|each\s+one)\s+(?:an?\s+|our\s+|the\s+)?([a-z]+(?:\s+[a-z]+)?)\)$/i.exec(before);
+  if (calledSo && isBareFieldList(m[2]!)) return { topic: calledSo[1]!.toLowerCase(), list: m[2]! };
   // (Not "the north shore of Lake Carrow: paddleboards, kayaks and canoes": a place by its name, and the kinds of things there.)
   // ("we put up each fish: the species, ...": whatever the verb, "each X" before the colon is what the list describes.)
   // ("Invoices go to parents monthly: invoice number, ...": the things the clause is about, when it starts with them.)
   // ("Sessions are the slots in the visits hall: a start date, ...": what the records are, then their fields.)
   const subject =
     /^(?:the\s+|our\s+|and\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s+(?:go|get|come|are\s+sent|are\s+made|are\s+done|are\s+raised|happen|run|work)\b[^:]*$/i.exec(before) ??
+    // ("A visit is logged by the volunteer afterwards: the date, ...": the record written up, whoever writes it.)
+    /^(?:an?|each|every|the)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:is|gets)\s+(?:logged|recorded|written\s+up|filled\s+in|entered|noted\s+down|created|added|kept|made)\b[^:]*$/i.exec(before) ??
     /^(?:the\s+|our\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?[^s\W]s)\s+are\s+(?:just\s+|basically\s+|really\s+|simply\s+)?(?:the|our)\s+(?:(?!(?:and|can|who|which|that|we|they)\b)[a-z'-]+\s+){0,5}?[a-z'-]+$/i.exec(before) ??
     (given ? /^(?:an?|each|every)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+is\s+(?:(?:basically|just|really|simply|essentially)\s+)?(?:one|a|an)\s+[a-z-]+(?:\s+[a-z-]+)?$/i.exec(before) : null);
   const ending =

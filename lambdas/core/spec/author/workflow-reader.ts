@@ -83,17 +83,16 @@ interface Opening {
 }
 
 /**
- * The trigger clause at the start of a sentence, with the steps it implies (a lead wait);
- * `subject` is the record the sentence before is about, what "it" in the trigger is.
+ * The trigger clause at the start of a sentence, with the steps it implies (a lead wait); `subject` is the record the sentence
+ * before is about, what "it" in the trigger is; `recent`, the record of the workflow the sentence before began.
  */
-function readOpening(text: string, ctx: WorkflowContext, subject?: string): Opening | undefined {
+function readOpening(text: string, ctx: WorkflowContext, subject?: string, recent?: string): Opening | undefined {
   const comma = text.search(/,|;|:\s|\bthen\b/i);
   const head = comma >= 0 ? text.slice(0, comma) : text;
   const rest = comma >= 0 ? text.slice(comma).replace(/^,?\s*/, '') : '';
   const names = new Set<string>();
 
-  // "The day before each lesson, ..." / "48 hours before a shift starts, ..." / "Three weeks after
-  // a paper is submitted, ..." / "Send a reminder 24 hours before each confirmed appointment."
+  // "The day before each lesson, ...", "48 hours before a shift starts, ...", "Three weeks after a paper is submitted, ...", "Send a reminder 24 hours before each confirmed appointment."
   const relative = /^(.*?)\s*\b((?:the\s+)?(?:day|week|month|night|evening)|(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|forty-eight|fourty|half an?)\s+[a-z]+)\s+(before|after|prior to)\s+(?:(?:a|an|the|each|every|any|its|their)\s+)?(.+)$/i.exec(comma >= 0 && !/^(?:send|notify|remind|email)/i.test(text) ? head : text.replace(/\.$/, ''));
   if (relative) {
     // ("Every 90 days after a service, ...": the repetition is the workflow's, once per record.)
@@ -102,8 +101,8 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     const d = relativeAmount(amount);
     const direction = relative[3]!.toLowerCase();
     const tokens = words(relative[4]!);
-    // "1 day before pickup date": no record named, but one record type has that date.
-    const m = mentionIn(tokens, ctx) ?? dateOwner(tokens, ctx) ?? stateHolder(tokens, ctx);
+    // "1 day before pickup date": no record named, but one record type has that date; "3 days after it is due": the recent one's.
+    const m = mentionIn(tokens, ctx) ?? (recent && !lead && /^(?:it|they)$/.test(tokens[0] ?? '') ? { entity: recent, start: 0, end: 1 } : undefined) ?? dateOwner(tokens, ctx) ?? stateHolder(tokens, ctx);
     // ("If an enrolment still isn't paid 3 days before the class, remind the student": once per enrolment, until
     // its class's date; the condition said first.)
     const condition = lead && /^(?:if|when|unless)\s/i.test(lead) ? mentionIn(words(lead), ctx) : undefined;
@@ -214,7 +213,9 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
   // ("as soon as they book": the record their act makes, not the record of the sentence before.)
   const theyAct = tokens[0] === 'they' && tokens.length <= 3 ? madeByAct(tokens, ctx) : undefined;
   if (theyAct) return { entity: theyAct, trigger: { entity: theyAct, event: 'created' }, lead: [], rest };
-  const m = mentionIn(tokens, ctx) ?? (subject && /^(?:it|they)$/.test(tokens[0] ?? '') ? { entity: subject, start: 0, end: 1 } : undefined) ?? stateHolder(tokens, ctx);
+  const first = mentionIn(tokens, ctx); // ("If a volunteer logs a visit where ...": the record made, said after who makes it.)
+  const madeNext = first && CREATE_ACTIONS.has(verbLemma(tokens[first.end] ?? '')) && /^(?:a|an|their|the|new)$/.test(tokens[first.end + 1] ?? '') ? mentionIn(tokens.slice(first.end + 1), ctx) : undefined;
+  const m = (madeNext && madeNext.entity !== first!.entity ? { ...madeNext, start: madeNext.start + first!.end + 1, end: madeNext.end + first!.end + 1 } : first) ?? (subject && /^(?:it|they)$/.test(tokens[0] ?? '') ? { entity: subject, start: 0, end: 1 } : undefined) ?? stateHolder(tokens, ctx);
   // ("when somebody books": the record the act makes, a Booking, is created.)
   if (!m) {
     // ("if somebody doesn't show up": the record whose status has the value that says so, no_show.)
@@ -272,8 +273,8 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
     const since = snakeCase(held.slice(0, Math.max(0, held.findIndex((w) => /^(?:for|\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fourteen|twenty|thirty)$/.test(w)))).join(' '));
     const from = !negated ? (saidValue(statusValues, snakeCase(stateWord)) ?? stateWord) : since ? saidValue(statusValues, since) : undefined;
     const reached = from && statusValues.indexOf(snakeCase(from)) > 0 ? triggerFor(m.entity, from, ctx).trigger : undefined;
-    // "gets no agent reply": a record type named by the awaited noun that points at this one is awaited as a record.
-    const awaitedRecord = negation === 'no' ? createdRecord(untilTime, m.entity, ctx) : undefined;
+    // "gets no agent reply", "hasn't had a visit logged": a record type named by the awaited noun that points at this one is awaited as a record.
+    const awaitedRecord = negation === 'no' || /^(?:had|got|received)$/.test(words_[0] ?? '') ? createdRecord(untilTime, m.entity, ctx) : undefined;
     const lead: WorkflowStep = awaitedRecord
       ? { kind: 'waitForRecord', name: uniqueName(`wait_for_${snakeCase(awaitedRecord.entity)}`, names), change: { kind: 'created', ...awaitedRecord }, timeout: duration.iso, next: { end: snakeCase(event) } }
       : { kind: 'waitForEvent', name: uniqueName(`wait_for_${event}`, names), events: [snakeCase(event), ...alternatives], timeout: duration.iso };
@@ -309,8 +310,8 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string): Open
   // ("When a zine's stock drops to zero": the update that sets that number field to that value.)
   const reachedNumber = numberReached(m.entity, after, ctx);
   if (reachedNumber) return { entity: m.entity, trigger: { entity: m.entity, event: 'updated', field: reachedNumber.field, value: reachedNumber.value }, lead: [], rest };
-  // ("when a part drops below its reorder level": a number crossing a line, no state the record reaches; left to ask about.)
-  if (after.length >= 2 && /^(?:drops?|falls?|goes|rises?|gets)$/.test(after[0]!) && /^(?:below|under|above|over|past|beyond)$/.test(after[1]!)) return undefined;
+  // ("when a part drops below its reorder level", "if its stock level drops below 3": a number crossing a line; left to ask about.)
+  if (after.slice(0, 4).some((w, i) => /^(?:drops?|falls?|goes|rises?|gets)$/.test(w) && /^(?:below|under|above|over|past|beyond)$/.test(after[i + 1] ?? ''))) return undefined;
   // ("When a new subscriber signs up": the record is made.)
   if (after.length >= 2 && /^(?:up|in|on)$/.test(after[1]!) && CREATED_STATES.has(`${participle(verbLemma(after[0]!.replace(/([^s])s$/, "$1")))} ${after[1]}`)) return { entity: m.entity, trigger: { entity: m.entity, event: 'created' }, lead: [], rest };
   let k = 0;
@@ -352,8 +353,8 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
       // ("Our SMS service times out now and then; retry up to three times": the failure, then the retries; not a trigger of its own.)
       ?? (/^[^;]*;\s*retry\b/i.test(text) && !readOpening(conditionFirst(commaBeforeAction(text)), ctx) ? /^[^;]*;\s*/.exec(text) : null)
       ?? FAILURE_THEN_PASSIVE_RETRY.exec(text);
-    // (Not "If a new fault hasn't been assigned within 1 hour, page the engineer; the page should be retried ...": a workflow of its own, with its retries.)
-    // ("The school mail server drops the odd message, so sending should be tried up to 3 times": passive, too.)
+    // (Not "If a new fault hasn't been assigned within 1 hour, page the engineer; the page should be retried ...": a workflow of its own, with its
+    // retries. "The school mail server drops the odd message, so sending should be tried up to 3 times": passive, too.)
     const retriesLast = (/\b(?:retried|re-?tried)\b|^retry\b|\bbe\s+tried\s+(?:up\s+to\s+)?\w+\s+times\b/i.test(text) && !/^(?:if|when|whenever|once|as soon as)\s+(?:an?|any|each|every)\s/i.test(text)) || !!failure;
     // ("Ten days later, send them a reminder": a time after the step before.)
     const later = /^(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|twenty|thirty)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+later\b/i.test(text);
@@ -379,7 +380,7 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     const begun = i > 0 && /^(?:give|allow|leave)\s/i.test(text) && findDuration(text) ? startsInState(sentences[i - 1]!, ctx) : undefined;
     // ("1. Entry made. Email the handler a confirmation, ...": a record and its state as a heading, then the actions.)
     const heading = i > 0 && TASK_VERBS.has(verbLemma(words(text)[0] ?? '')) ? stateHeading(sentences[i - 1]!, ctx) : undefined;
-    const plainOpening = () => readOpening(conditionFirst(commaBeforeAction(begun ? `When a ${words(begun).join(' ')} is created, ${text}` : text)), ctx, i > 0 ? mentionIn(words(sentences[i - 1]!), ctx)?.entity : undefined);
+    const plainOpening = () => readOpening(conditionFirst(commaBeforeAction(begun ? `When a ${words(begun).join(' ')} is created, ${text}` : text)), ctx, i > 0 ? mentionIn(words(sentences[i - 1]!), ctx)?.entity : undefined, last && used.has(i - 1) ? last.entity : undefined);
     const opening = plainOpening() ?? (heading ? readOpening(`When a ${heading.record} is ${heading.state}, ${text}`, ctx) : undefined);
     // ("When an entry comes in, email the helm. If the fee hasn't been paid within 7 days, send a reminder": what follows
     // a missed time, or a deadline ("The committee must schedule a hearing within 24 hours; ..."), goes on with the workflow.)
@@ -399,8 +400,7 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     }
     // ("... email a renewal link. If they haven't renewed within those thirty days, mark them as lapsed.":
     // what did not happen after the workflow's own steps goes on with that workflow.)
-    // ("If the customer hasn't booked a test within two weeks of that reminder, ...": the step before goes on, whoever acts.)
-    // ("six weeks after that": after the step before.)
+    // ("If the customer hasn't booked a test within two weeks of that reminder, ...", "six weeks after that": after the step before, whoever acts.)
     const afterLastStep = /\b(?:of|after|since|from)\s+(?:that|this|the|their|our)\s+(?:first\s+)?(?:reminder|email|message|text|notice|letter|call|nudge)\b|\bafter\s+that\b/i.test(text);
     // ("When a request arrives, email an acknowledgement. If the request hasn't been answered within 10 days, ...":
     // the same record, from the same moment, goes on with that workflow.)

@@ -51,6 +51,8 @@ export function plainWorkflowWording(sentence: string): string {
   // ("When a concert is a week away, remind everyone": that long before each.)
   text = text.replace(/^(?:when|once|as\s+soon\s+as)\s+(?:a|an|the|each|every|our|their)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(?:only\s+|just\s+)?((?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|twenty-four|forty-eight)\s+(?:hours?|days?|weeks?|months?))\s+(?:away|off|out)\s*,?\s+/i, (_m, record: string, time: string) => `${time.charAt(0).toUpperCase()}${time.slice(1)} before each ${record}, `);
   // ("If a loan is 7 days overdue, notify ...", "if it's a week late, tell me": that long after it was due.)
+  // ("If it's 3 days overdue, email the trustees": the record just spoken of.)
+  text = text.replace(/^(?:if|when|once)\s+(?:it['’]s|it\s+is|it\s+gets)\s+(?:still\s+)?(?:more\s+than\s+|over\s+)?((?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(?:hours?|days?|weeks?|months?))\s+(?:overdue|late|past\s+(?:its|their)\s+due\s+date)\s*,?\s+/i, (_m, time: string) => `${time.charAt(0).toUpperCase()}${time.slice(1)} after it is due, `);
   text = text.replace(/^(?:if|when|once)\s+(?:a|an|the|any|their|its|my|our)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|gets|becomes)\s+(?:still\s+)?(?:more\s+than\s+|over\s+)?((?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(?:hours?|days?|weeks?|months?))\s+(?:overdue|late|past\s+(?:its|their)\s+due\s+date)\s*,?\s+/i, (_m, record: string, time: string) => `${time.charAt(0).toUpperCase()}${time.slice(1)} after ${/^[aeiou]/i.test(record) ? 'an' : 'a'} ${record} is due, `);
   // ("When a party is put on hold": it is held.)
   text = text.replace(/\b(is|are|gets|get)\s+(?:put|placed)\s+on\s+hold\b/gi, '$1 held');
@@ -133,6 +135,8 @@ export function plainWorkflowWording(sentence: string): string {
   if (/^(?:[^:,]{0,40}:\s*)?(?:(?:the\s+)?(?:day|week|evening|morning|night|month)\s+(?:before|after)|(?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|fourteen|twenty-four|thirty|forty-eight)\s+[a-z]+\s+(?:before|after)|when|whenever|once|as soon as)\b/i.test(text)) text = text.replace(THEN_THEY_GET, '$1send $2 $3');
   // ("We want an automatic reminder ...", "There should be an email ...": send one.)
   text = text.replace(WE_WANT_MESSAGE, 'send a $1').replace(I_WANT_MESSAGE, 'send me a $1');
+  // ("..., we want to know about it", "I'd like to be told": tell the writer, the administrators.)
+  text = text.replace(/,\s*(?:then\s+)?(?:(?:we|i)(?:['’]d|\s+would)?\s+(?:want|like|need)\s+to\s+)?(?:know\s+about\s+it|be\s+told(?:\s+about\s+it)?|hear\s+about\s+it)\s*([.!]?)$/i, ', notify the admin$1');
   // ("New bookings should trigger a welcome email", "An overdue invoice should trigger a reminder".)
   text = text.replace(/^(?:a|an|new|every|each|any)\s+(?:(new|overdue|late|unpaid|urgent|[a-z]+ed)\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:should|must|will|needs? to)\s+(?:automatically\s+)?(?:trigger|fire(?:\s+off)?|kick\s+off|generate|send\s+out|send)\s+(.+)$/i, (all, state: string | undefined, record: string, action: string) => {
     const isNew = /^new$/i.test(sentence.trim().split(/\s+/)[0] ?? '') || /^new$/i.test(state ?? '');

@@ -167,13 +167,14 @@ export function ownRecordOfSubject(text: string, isRecordType: (phrase: string) 
   return text.replace(/\b(their\s+own|their)\s+(profiles?|accounts?|details|pages?|info|information)\b/gi, (all, _their: string, word: string) => (isRecordType(word) ? all : `their own ${subject}`));
 }
 
-/** "once it's been accepted", "after they're submitted": from a state on. */
-const FROM_A_STATE = /\b(?:once|after)\s+(?:it|they)(?:['’]s|['’]re|['’]ve|\s+has|\s+have|\s+is|\s+are|\s+was|\s+were|\s+gets?)\s+(?:been\s+)?[a-z]+(?:ed|en)\b/i;
+/** "once it's been accepted", "after they're submitted", "unless they've been inducted": from a state on, or until one. */
+const FROM_A_STATE = /\b(?:once|after|unless|until|till)\s+(?:it|they|he|she)(?:['’]s|['’]re|['’]ve|\s+has|\s+have|\s+is|\s+are|\s+was|\s+were|\s+gets?|\s+get)\s+(?:been\s+)?[a-z]+(?:ed|en)\b/i;
 const NEGATED = /\b(?:can['’]?t|cannot|can not|shouldn['’]t|should not|mustn['’]t|must not|may not)\b/i;
 
 /**
- * "..., and they can't change an application once it's been accepted": a refusal from a state on
- * is a rule of the workflow, not of the rights table. The clause without it, the rights said before
+ * "..., and they can't change an application once it's been accepted", "Members can't borrow a tool
+ * unless they've been inducted": a refusal from a state on (or until one) is a rule of the
+ * workflow, not of the rights table. The clause without it, the rights said before
  * it standing; undefined when the refusal is all the clause says (alone it takes no right away).
  */
 export function withoutRefusalFromAState(clause: string): string | undefined {

@@ -1184,8 +1184,8 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   }
   // ("how long it takes in minutes": a duration, its unit read apart.)
   // ("how long it should last", "how long it's expected to take": the same.)
-  // ("roughly how long in minutes", "how long it took", "how long it lasted": the same, said in passing.)
-  if (/^(?:(?:roughly|about|approximately|around)\s+)?how long(?:\s+(?:it|they|the\s+[a-z]+)(?:\s+(?:should|will|would|usually|normally|typically|is expected to|are expected to|'s expected to|'re expected to)|['’]s\s+expected\s+to)?\s+(?:takes?|lasts?|runs?|took|lasted|ran))?$/.test(t) && (traits.unit || !/^how long$/.test(t))) {
+  // ("roughly how long in minutes", "how long it took", "how long it lasted", "how long they stayed": the same, said in passing.)
+  if (/^(?:(?:roughly|about|approximately|around)\s+)?how long(?:\s+(?:it|they|the\s+[a-z]+)(?:\s+(?:should|will|would|usually|normally|typically|is expected to|are expected to|'s expected to|'re expected to)|['’]s\s+expected\s+to)?\s+(?:takes?|lasts?|runs?|took|lasted|ran|stays?|stayed|spends?|spent|stops?|stopped|visits?|visited))?$/.test(t) && (traits.unit || !/^how long$/.test(t))) {
     traits.type ??= 'integer';
     return ['duration'];
   }

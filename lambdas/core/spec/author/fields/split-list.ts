@@ -57,6 +57,8 @@ function splitFieldListOnce(said: string): string[] {
   // ("the committee walks round every few months and marks each plot as good, needs attention or neglected, with a comment":
   // the record marked, the mark, and what comes with it; who marks it and when they go round are no items.)
   written = written.replace(/^(?:(?:the|our)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:[^,]*?\s+and\s+)?(?:marks?|rates?|grades?|scores?)\s+(?:each|every|the|a)\s+([a-z]+)\s+(?:as\s+)?([a-z]+(?:\s+[a-z]+)?(?:\s*,\s*[a-z]+(?:\s+[a-z]+)?)*,?\s+or\s+[a-z]+(?:\s+[a-z]+)?)(?:\s*,?\s+(?:with|and)\s+(.+))?$/i, (_m, record: string, marks: string, rest?: string) => `the ${record}, a result (${marks})${rest ? `, ${rest}` : ''}`);
+  // ("an emergency contact with a name and phone number": the contact's name, and the contact's phone.)
+  written = written.replace(/\b(?:an?\s+|their\s+)?((?:[a-z]+\s+)?contact|next\s+of\s+kin|(?:[a-z]+\s+)?(?:guardian|parent|referee|doctor|gp))\s+with\s+(?:a\s+|their\s+|his\s+|her\s+)?name\s+and\s+(?:a\s+)?(phone(?:\s+number)?|email(?:\s+address)?|mobile(?:\s+number)?)\b/gi, (_m, who: string, how: string) => `${who} name, ${who} ${how}`);
   // ("on a date and time, and I jot down which flavours they tried and how it went": who writes them down is no item.)
   written = written.replace(/(,\s*(?:and\s+)?|^)(?:i|we|they|you)\s+(?:also\s+|usually\s+|then\s+)?(?:jot|write|note|put|take)\s+down\s+(?=[a-z])/gi, '$1');
   written = written.replace(NAME_PUT_DOWN, (all) => (/\s$/.test(all) ? 'name, ' : 'name'));
