@@ -303,3 +303,39 @@ describe('"it" in a time after, said of the workflow before', () => {
     expect(flow?.trigger).toMatchObject({ entity: 'Outing', event: 'created' });
   });
 });
+
+describe('a photographer\'s user stories', () => {
+  const s = spec(
+    'Photography.',
+    'As a photographer I want clients to be able to book a session (headshot, family or event) for a date, with a location and a budget.',
+    'As a photographer I want to upload images to an album (JPEG, up to 30 MB each) and mark the album as ready.',
+    'As a photographer, I want albums to expire 30 days after they\'re marked ready.',
+    'As a client I want an email when my album is ready.',
+  );
+
+  it('reads what clients book, described nowhere else, as the record they make, its kinds as its type', () => {
+    expect(field(s, 'Session', 'type')?.values).toEqual(['headshot', 'family', 'event']);
+    expect(field(s, 'Session', 'budget')?.type).toBe('number');
+    expect(rightsOf(s, 'client').Session).toContain('c');
+  });
+
+  it('reads images uploaded to an album as files in it', () => {
+    expect(field(s, 'Image', 'album_id')?.type).toBe('ref(Album)');
+    expect(field(s, 'Image', 'file_key')?.file?.maxBytes).toBe(30 * 1024 * 1024);
+    expect(rightsOf(s, 'photographer').Image).toContain('c');
+  });
+
+  it('reads "albums to expire 30 days after they\'re marked ready" as a wait from that state', () => {
+    const flow = s.workflows.find((w) => w.trigger?.entity === 'Album' && w.steps.some((x) => x.kind === 'wait'));
+    expect(flow?.trigger).toMatchObject({ event: 'updated', value: 'ready' });
+    expect(flow?.steps[0]).toMatchObject({ kind: 'wait', duration: 'P30D' });
+  });
+});
+
+describe('what is booked for a time, said with its fields', () => {
+  it('reads "Customers can book a fitting for a date, with a size and notes" as the fitting\'s fields', () => {
+    const s = spec('Tailor.', 'Customers can book a fitting for a date, with a size and notes.');
+    expect(s.entities.map((e) => e.name)).toEqual(['Fitting']);
+    expect(field(s, 'Fitting', 'date')?.type).toBe('date');
+  });
+});

@@ -536,11 +536,20 @@ export function readDescription(description: string): Reading {
       const act = readBookingAct(part);
       const booked = act && nameOf(act.of, units);
       const booking = act && nameOf(act.record, units);
-      if (act && booked && booking && isDescribed(booked) && booking !== booked) {
+      // (Described only by this sentence, "Clients can book a shoot for a date, with ...", what is booked is the record made.)
+      const describedHere = act && booked ? readDefinition(part)?.list !== undefined && nameOf(readDefinition(part)!.topic, units) === booked : false;
+      if (act && booked && booking && isDescribed(booked) && booking !== booked && !describedHere) {
         containments.push({ parent: booked, child: booking, sentence: sentence.index });
         addList(booking, act.list, sentence.index);
         // ("A member books a boat for a date and a time slot. The time slot is one of ...": the booking, said of next.)
         previous = booking;
+        return false;
+      }
+      // ("Clients can book a shoot for a date, with a location and a budget", shoots described nowhere else and no booking
+      // record either: what is booked is the record made.)
+      if (act && booked && !isDescribed(booked) && !earlyRoles.has(snakeCase(booked)) && ![...describedNames].some((n) => BOOKING_RECORD.test(n))) {
+        addList(booked, act.list, sentence.index);
+        previous = booked;
         return false;
       }
       // ("Sometimes a job gets cancelled before we start": one more state of a record whose states were said.)

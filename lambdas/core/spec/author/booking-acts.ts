@@ -12,7 +12,8 @@ const BOOKING = new RegExp(String.raw`^(?:(?:the|our|a|an)\s+)?[a-z]+(?:\s+[a-z]
  * made (its record type's phrase), what it is of, and its fields (the list up to the next clause).
  */
 export function readBookingAct(text: string): { record: string; of: string; list: string } | undefined {
-  const m = BOOKING.exec(text.trim().replace(/\.$/, ''));
+  // ("book a shoot (portrait, family or wedding) for a date, ...": the kinds said after the thing are its type.)
+  const m = BOOKING.exec(text.trim().replace(/\.$/, '').replace(/^(.*?\s(?:a|an|the|one)\s+[a-z]+(?:\s+[a-z]+)?)\s*\(([^()]+\bor\b[^()]+)\)\s+for\s+(.+)$/i, '$1 for $3, a type ($2)'));
   // ("book a week for one of their children" names who it is for, not the booking's fields.)
   if (!m || /^(?:one|each|all|some|any) of\b/i.test(m[3]!)) return undefined;
   // (", and see and cancel their own reservations": what else they may do ends the list.)

@@ -368,10 +368,13 @@ function readClean(clean: string, conditional = false): ProseDefinition | undefi
     const forOne = p.topic !== 0 && !(p.parent !== undefined && m[p.parent]) ? /^([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s+(?:for|against)\s+(?:the|a|an|each|that|their|its)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)$/i.exec(topic) : null;
     if (forOne) return { topic: forOne[1]!, parent: forOne[2]!, ...(list ? { list } : {}) };
     // ("A batch is one brew of a recipe on a particular day": one of the record after "of"; a day it is on is its date, no record.)
-    const parent = p.parent !== undefined && m[p.parent] ? m[p.parent]!.trim().replace(/^[a-z]+\s+of\s+(?:a|an|the|one)\s+(?=[a-z])/i, '') : undefined;
+    const parentSaid = p.parent !== undefined && m[p.parent] ? m[p.parent]!.trim().replace(/^[a-z]+\s+of\s+(?:a|an|the|one)\s+(?=[a-z])/i, '') : undefined;
+    // ("Clients can book a shoot for a date, with a location": a time it is for is its field, no record it belongs to.)
+    const forATime = parentSaid !== undefined && /^(?:(?:particular|given|specific|set|certain)\s+)?(?:date|day|time|date and time|evening|morning|afternoon|night|weekend)$/i.test(parentSaid);
+    const parent = forATime ? undefined : parentSaid;
     const onADay = p.parent2 !== undefined && m[p.parent2] && /^(?:(?:particular|given|specific|set|certain)\s+(?:day|date)|date)$/i.test(m[p.parent2]!.trim());
     const parent2 = p.parent2 !== undefined && m[p.parent2] && !onADay ? m[p.parent2]!.trim() : undefined;
-    const dated = onADay ? (list ? `a date, ${list}` : 'a date') : list;
+    const dated = onADay ? (list ? `a date, ${list}` : 'a date') : forATime ? (list ? `a ${parentSaid!}, ${list}` : `a ${parentSaid!}`) : list;
     return {
       topic,
       ...(parent ? { parent } : {}),

@@ -105,3 +105,17 @@ export function writtenUpAfter(sentence: string): string[] | undefined {
   const file = attached ? `${/\sor\s/i.test(attached) ? 'attachments' : attached}${kinds ? ` ${kinds}` : ' (file)'}` : undefined;
   return [`Each ${record!} has ${written!.toLowerCase().replace(/^notes?$/, 'notes (long text)')}${file ? ` and ${file}` : ''}`];
 }
+
+/**
+ * "Photographers can upload photos to a gallery (JPEG, up to 40 MB each) and mark the gallery as
+ * ready": each of those is a file in one of the others, which they may then change; undefined
+ * when the sentence is not so.
+ */
+export function uploadedInto(sentence: string): string[] | undefined {
+  const m = /^(.+?\b(?:can|may|will|should\s+be\s+able\s+to))\s+(?:also\s+)?upload\s+([a-z]+s)\s+(?:to|into|onto|in)\s+(?:a|an|the|their|each)\s+([a-z]+)\s*(\([^()]*\))?(?:\s+and\s+(?:then\s+)?(?:mark|set|flag)\s+(?:the|that|it|each)\s*(?:[a-z]+\s+)?as\s+([a-z]+))?\s*\.?$/i.exec(sentence.trim());
+  if (!m) return undefined;
+  const [, who, files, holder, kinds, state] = m;
+  const each = files!.replace(/s$/i, '');
+  // (The state it is marked as is read where something follows from it: "when my gallery is ready, ...".)
+  return [`Each ${each} belongs to one ${holder!} and has a file ${kinds ?? '(image)'}`, `${who!} create ${files!}${state ? ` and update ${holder!}s` : ''}`];
+}

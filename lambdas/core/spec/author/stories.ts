@@ -5,10 +5,11 @@
  * is dropped (it states no structure).
  */
 import { RIGHT_VERBS } from '../offline-author/lexicon';
-import { plural } from '../offline-author/text';
+import { plural, singular } from '../offline-author/text';
 import { asRoleName } from './role-names';
 import { tagTerms } from './tag';
 import { MESSAGE_WORDS, doneAsAction, wishAsWorkflow } from './story-wishes';
+import { participle } from './workflow-phrases';
 
 /** ("As the club secretary I manage players": a verb of rights in the present says the same as "I can manage".) */
 const PRESENT_RIGHTS = Object.keys(RIGHT_VERBS).join('|');
@@ -80,7 +81,7 @@ function laterWish(sentence: string): string | undefined {
 const storyRole = (said: string) => said.trim().replace(/^(?:an?|the)\s+/i, '');
 
 /** Other people a story wants to act ("I want members of the public to report a swarm"): who, and what they do. */
-const OTHERS_TO_ACT = /^((?:the\s+)?(?:public|members of the public|anyone|anybody|everyone|visitors|guests|customers|clients|parents|members|people|[a-z]+(?:ers|ors|ists|ians|ees|ants|ents)|(?:all|our|the)\s+[a-z]+(?:ers|ors|ists|ians|ees|ants|ents)))\s+to\s+(?!(?:be|get|receive|hear|know|see that)\b)([a-z]+\s.+)$/i;
+const OTHERS_TO_ACT = /^((?:the\s+)?(?:public|members of the public|anyone|anybody|everyone|visitors|guests|customers|clients|parents|members|people|[a-z]+(?:ers|ors|ists|ians|ees|ants|ents)|(?:all|our|the)\s+[a-z]+(?:ers|ors|ists|ians|ees|ants|ents)))\s+to\s+(?:be\s+able\s+to\s+)?(?!(?:be|get|receive|hear|know|see that)\b)([a-z]+\s.+)$/i;
 
 /** ("As a regular hirer (the yoga class, the choir), I want ...": the parenthesis explains the role, its commas end nothing.) */
 const ROLE_ASIDE = /^(as\s+[^,()]+?)\s*\(([^()]*)\)(?=\s*,)/i;
@@ -202,6 +203,9 @@ export function storyAsStatement(sentence: string): string {
   // ("I have read-only access to rides": they have it.)
   if (wish) return wish;
   // ("As the swarm coordinator, I want members of the public to report a swarm without logging in, giving ...": a right of theirs.)
+  // ("I want galleries to expire 60 days after they're marked ready": that long after, they are so.)
+  const lapse = /^(?:the\s+|all\s+|our\s+)?([a-z]+?)s\s+to\s+(expire|close|lock|lapse|be\s+archived|be\s+closed|be\s+locked|be\s+deleted|be\s+hidden)\s+((?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|thirty|sixty|ninety)\s+(?:hours?|days?|weeks?|months?|years?))\s+after\s+(?:they['’]re|they\s+are|they\s+get|they['’]ve\s+been|they\s+have\s+been)\s+(?:marked\s+(?:as\s+)?)?([a-z]+)$/i.exec(rest.trim().replace(/[.]$/, ''));
+  if (lapse) return `${lapse[3]![0]!.toUpperCase()}${lapse[3]!.slice(1)} after ${/^[aeiou]/i.test(lapse[1]!) ? 'an' : 'a'} ${singular(`${lapse[1]}s`)} is ${lapse[4]}, mark it as ${participle(lapse[2]!.replace(/^be\s+/i, '').replace(/ed$/, ''))}`;
   const others = OTHERS_TO_ACT.exec(rest);
   if (others) return `${others[1]![0]!.toUpperCase()}${others[1]!.slice(1)} can ${others[2]!}`;
   return (/^(?:have|has)\s/i.test(rest) ? `${pluralRole(m[1]!)} ${rest}` : `${pluralRole(m[1]!)} can ${rest}`);
