@@ -339,3 +339,10 @@ describe('what is booked for a time, said with its fields', () => {
     expect(field(s, 'Fitting', 'date')?.type).toBe('date');
   });
 });
+
+describe('the same message again, said with the time after', () => {
+  it('reads "if a bill isnt paid after 14 days send a reminder, then another after 7 more days" as two waits and two reminders', () => {
+    const s = spec('Club.', 'bills: member, month, amount, paid y/n.', 'if a bill isnt paid after 14 days send a reminder, then another after 7 more days');
+    expect(s.workflows[0]!.steps.map((x) => `${x.kind}${'timeout' in x ? ` ${x.timeout}` : ''}`)).toEqual(['waitForEvent P14D', 'task', 'waitForEvent P7D', 'task']);
+  });
+});

@@ -213,7 +213,9 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
     }
     // ("and a second reminder a week after that", "another email 3 days later": the message again after
     // that time; after a wait for an event that did not come, a wait for it again.)
-    const second = new RegExp(String.raw`^(?:and\s+)?(?:a\s+second|a\s+further|a\s+final|another)${ANOTHER}\s+(.+?)\s+(?:after\s+that|later|after\s+(?:the|that)\s+(?:first\s+)?(?:one|reminder|email|message|text|notice|letter))$`, 'i').exec(segment);
+    // ("then another after 7 more days": the same, said with the time after.)
+    const anotherLater = segment.replace(/^(?:and\s+)?(?:then\s+)?another(?:\s+one)?\s+(?:after|in)\s+(\S+)\s+(?:more\s+)?(minutes?|hours?|days?|weeks?|months?)(?:\s+more)?$/i, 'another $1 $2 later');
+    const second = new RegExp(String.raw`^(?:and\s+)?(?:a\s+second|a\s+further|a\s+final|another)${ANOTHER}\s+(.+?)\s+(?:after\s+that|later|after\s+(?:the|that)\s+(?:first\s+)?(?:one|reminder|email|message|text|notice|letter))$`, 'i').exec(anotherLater);
     const secondTime = second && TIME_ONLY.test(second[1]!) ? findDuration(second[1]!) : undefined;
     const told = secondTime ? [...draft.steps].reverse().find((step) => step.kind === 'task') : undefined;
     if (secondTime && told) {
