@@ -346,3 +346,14 @@ describe('the same message again, said with the time after', () => {
     expect(s.workflows[0]!.steps.map((x) => `${x.kind}${'timeout' in x ? ` ${x.timeout}` : ''}`)).toEqual(['waitForEvent P14D', 'task', 'waitForEvent P7D', 'task']);
   });
 });
+
+describe('a length said of text', () => {
+  it.each([
+    ['bio (up to 200 characters)', 'bio', { type: 'text', max: 200 }],
+    ['keyfob number (8 chars)', 'keyfob_number', { type: 'string', min: 8, max: 8 }],
+    ['serial (15 digits, unique)', 'serial', { type: 'string', min: 15, max: 15, unique: true }],
+  ])('reads "%s" as a length, not a number', (phrase, name, shape) => {
+    const s = spec('Club.', `Members: name, ${phrase}.`);
+    expect(field(s, 'Member', name)).toMatchObject(shape);
+  });
+});

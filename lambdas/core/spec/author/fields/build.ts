@@ -206,7 +206,8 @@ function finish(written: string, type: string, traits: Traits, refEntity?: strin
   if (!name || isServerFieldName(name)) return undefined;
   const field: SpecField = { name, type, required: traits.required };
   if (traits.unique) field.unique = true;
-  if (type === 'integer' || type === 'number') {
+  // (A length said of text bounds its length: strings' min and max are lengths.)
+  if (type === 'integer' || type === 'number' || (traits.lengthBounds && (type === 'string' || type === 'text'))) {
     if (traits.min !== undefined) field.min = traits.min;
     if (traits.max !== undefined) field.max = traits.max;
   }

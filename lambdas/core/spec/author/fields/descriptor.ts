@@ -36,6 +36,8 @@ export interface Traits {
   unplaced: string[];
   /** Things described in words ("the styles they teach", "any injuries"): a plural that is no count. */
   described?: boolean;
+  /** `min`/`max` are a length of text ("up to 200 characters"), not a number's bounds. */
+  lengthBounds?: boolean;
 }
 
 export const emptyTraits = (): Traits => ({ required: false, optional: false, unique: false, decimalBounds: false, contentTypes: [], notes: [], unplaced: [] });
@@ -170,6 +172,17 @@ function readPart(part: string, traits: Traits, entities: readonly string[]): vo
   // ("(neither may be empty)", said of two fields: each is required.)
   let t = ` ${part.trim().replace(/^(?:(?:and\s+)?(?:is|are)\s+(?:therefore|also|then|so)|therefore|that's|that is|which is|it's|it is|this is|those are|that one's|that one is|this one's|this one is)\s+/i, '').replace(/^(?:neither|none)(?:\s+of\s+them)?\s+(?:may|can|should|must|is\s+allowed\s+to)\s+be\s+(?:left\s+)?(?:empty|blank|missing)$/i, 'required')} `;
   if (!t.trim()) return;
+  // ("up to 200 characters", "8 chars", "15 digits": a length, of text; exactly so when no bound word is said.)
+  const length = /^\s*(up\s+to|max(?:imum)?|at\s+most|no\s+more\s+than|not\s+more\s+than|under|less\s+than|at\s+least|min(?:imum)?)?\s*(\d+)\s*(?:characters?|chars?|letters?|digits?)(?:\s+(?:long|max(?:imum)?|at\s+most|or\s+(?:less|fewer)))?\s*$/i.exec(t);
+  if (length) {
+    const n = Number(length[2]);
+    const atLeast = /^(?:at\s+least|min)/i.test(length[1] ?? '');
+    if (!atLeast) traits.max = length[1] && /^(?:under|less)/i.test(length[1]) ? n - 1 : n;
+    if (atLeast || !length[1]) traits.min = n;
+    traits.lengthBounds = true;
+    traits.type ??= 'string';
+    return;
+  }
   t = takeSize(t, traits);
   const beforeRange = t;
   t = takeRange(t, traits);
