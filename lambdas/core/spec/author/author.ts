@@ -537,7 +537,8 @@ export function readDescription(description: string): Reading {
       const booked = act && nameOf(act.of, units);
       const booking = act && nameOf(act.record, units);
       // (Described only by this sentence, "Clients can book a shoot for a date, with ...", what is booked is the record made.)
-      const describedHere = act && booked ? readDefinition(part)?.list !== undefined && nameOf(readDefinition(part)!.topic, units) === booked : false;
+      const definedHere = act && booked ? readDefinition(part) : undefined;
+      const describedHere = definedHere?.list !== undefined && nameOf(definedHere.topic, units) === booked;
       if (act && booked && booking && isDescribed(booked) && booking !== booked && !describedHere) {
         containments.push({ parent: booked, child: booking, sentence: sentence.index });
         addList(booking, act.list, sentence.index);

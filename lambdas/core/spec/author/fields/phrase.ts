@@ -293,7 +293,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   if (bareValues && !isBooleanPair(bareValues)) return { words: ['status'], traits: { ...traits, values: bareValues } };
   // ("online or in person", "in person, phone or video": how it takes place, said by its ways alone.)
   const ways = /^[a-z -]+(?:\s*,\s*[a-z -]+)*,?\s+or\s+[a-z -]+$/i.test(text.trim()) ? valueList(text.trim()) : undefined;
-  if (ways && ways.some((v) => /^(?:online|in person|in-person|remote|remotely|face to face|on site|on-site|virtual)$/i.test(v)) && ways.every((v) => CHANNEL_WORD.test(v) || /^(?:in-person|remote|remotely|face to face|on site|on-site|virtual|hybrid)$/i.test(v))) return { words: ['mode'], traits: { ...traits, values: ways } };
+  const PLACE_OF_MEETING = /^(?:online|in person|in-person|remote|remotely|face to face|on site|on-site|virtual|hybrid)$/i;
+  if (ways && ways.some((v) => PLACE_OF_MEETING.test(v)) && ways.every((v) => PLACE_OF_MEETING.test(v) || CHANNEL_WORD.test(v))) return { words: ['mode'], traits: { ...traits, values: ways } };
   // "a pass or fail outcome", "a win, loss or draw result": the values before their field's name.
   const before = /^(?:an?\s+)?([a-z]+(?:\s*,\s*[a-z]+)*\s+or\s+[a-z]+)\s+(outcome|result|decision|answer|verdict|grade|status|mode|type|kind)$/i.exec(text);
   const beforeValues = before ? valueList(before[1]!) : undefined;
