@@ -129,7 +129,7 @@ describe('clause readers', () => {
   });
 
   it('reads a booking made on a record, with its fields ("people book a room for ...")', () => {
-    expect(readBookingAct('People book a room for a start time and an end time, give the meeting a title')).toEqual({ record: 'booking', of: 'room', list: 'a start time and an end time' });
+    expect(readBookingAct('People book a room for a start time and an end time, give the meeting a title')).toEqual({ record: 'booking', of: 'room', list: 'a start time and an end time', by: 'People' });
     expect(readBookingAct('parents can book a camp week for one of their children')).toBeUndefined();
   });
 

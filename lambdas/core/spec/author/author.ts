@@ -541,6 +541,9 @@ export function readDescription(description: string): Reading {
       const describedHere = definedHere?.list !== undefined && nameOf(definedHere.topic, units) === booked;
       if (act && booked && booking && isDescribed(booked) && booking !== booked && !describedHere) {
         containments.push({ parent: booked, child: booking, sentence: sentence.index });
+        // ("A member books a space ...", members a record type: the booking is theirs too.)
+        const booker = nameOf(act.by, units);
+        if (booker && booker !== booked && booker !== booking && isDescribed(booker)) containments.push({ parent: booker, child: booking, sentence: sentence.index });
         addList(booking, act.list, sentence.index);
         // ("A member books a boat for a date and a time slot. The time slot is one of ...": the booking, said of next.)
         previous = booking;

@@ -45,9 +45,10 @@ export const PERIODS: readonly Period[] = [
   },
   { pattern: /\b(?:every|each)\s+(minute|hour)\b|\b(hourly)\b/i, every: { word: 'hourly', iso: 'PT1H' }, rate: (m) => rateText(1, m[2] ? 'hour' : unitOf(m[1]!)) },
   {
-    pattern: new RegExp(String.raw`\b(?:on\s+)?the\s+${DAY_WORDS}\s+(?:day\s+)?of\s+(?:each|every|the)\s+month\b|\b(monthly|every month|each month)\b`, 'i'),
+    pattern: new RegExp(String.raw`\b(?:on\s+)?the\s+${DAY_WORDS}\s+(?:day\s+)?of\s+(?:each|every|the)\s+month\b|\b(?:at\s+)?the\s+end\s+of\s+(?:each|every|the)\s+month\b|\b(monthly|every month|each month)\b`, 'i'),
     every: { word: 'monthly', iso: 'P1M' },
-    cron: (minute, hour, m) => `cron(${minute} ${hour} ${/last/i.test(m[0]) ? 'L' : (m[1] ?? '1')} * ? *)`,
+    // ("At the end of each month": its last day, late, when no time is given.)
+    cron: (minute, hour, m) => `cron(${minute} ${/end/i.test(m[0]) && hour === 0 && minute === 0 ? 23 : hour} ${/last|end/i.test(m[0]) ? 'L' : (m[1] ?? '1')} * ? *)`,
     hour: 0,
   },
   {

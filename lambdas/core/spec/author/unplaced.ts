@@ -11,6 +11,7 @@ import { parseRightsClause } from '../offline-author/rights';
 import type { Reading } from './assemble';
 import { inferAccess } from '../offline-author/access';
 import { saysSingleTenant } from '../offline-author/tenancy';
+import { withoutRecipient } from '../offline-author/rights-wording';
 import { singular, words } from '../offline-author/text';
 import { announcedRecord, introducedTopic } from './topics';
 import { GROUP_WORDS } from './statement-wording';
@@ -68,7 +69,9 @@ export function unplacedStatements(reading: Reading, ctx: RightsContext, workflo
   const rightsOfSomeone = (clause: string) => {
     // ("When we reply, the officer writes up a response ...", "If we withhold anything ...": what happens then, no right.)
     if (/^(?:and\s+|so\s+|but\s+)?(?:when|whenever|if|once|after|before|as soon as)\b/i.test(clause.trim())) return false;
-    return parseRightsClause(clause, ctx) !== undefined;
+    // ("we send every company an invoice", no invoices kept: an act on nothing the spec has is not understood.)
+    const rights = parseRightsClause(clause, ctx);
+    return rights !== undefined && !(withoutRecipient(clause) !== clause && rights.groups.every((g) => g.entities.length === 0));
   };
   // ("Then there are the hires", "First up, the costumes": a record brought up, which the spec has, was understood.)
   const announces = (clause: string) => {

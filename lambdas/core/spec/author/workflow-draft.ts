@@ -25,6 +25,8 @@ export interface Draft {
   pendingRetries?: number;
   text: string;
   hints: WorkflowHints;
+  /** The index of the sentence that opened it. */
+  sentence?: number;
 }
 
 /** A step name not taken yet in the workflow (`wait_3_days`, `wait_3_days_2`). */

@@ -1,8 +1,12 @@
 /**
  * Which record type the words of a workflow sentence name (workflow-reader.ts and
- * workflow-steps.ts): by its name, or by the first word of a compound name alone.
+ * workflow-steps.ts): by its name, or by the first word of a compound name alone; and the
+ * sentences that name one by their shape alone ("Show opened", "Every entry starts as ...").
  */
 import { snakeCase } from '../../text/case';
+import { words } from '../offline-author/text';
+import type { Draft } from './workflow-draft';
+import { verbLemma } from './workflow-phrases';
 import type { WorkflowContext } from './workflow-reader';
 
 /**
@@ -27,3 +31,26 @@ export function mentionIn(tokens: string[], ctx: WorkflowContext) {
 
 /** The words naming a record type ("MaintenanceRequest": maintenance, request), which an act on the record itself uses. */
 export const recordWords = (entity: string): string[] => snakeCase(entity).split('_');
+
+/** "Entry made", "Show opened": a sentence of a record's words and the state it reaches, and nothing else. */
+export function stateHeading(sentence: string, ctx: WorkflowContext): { record: string; state: string } | undefined {
+  const tokens = words(sentence.trim().replace(/^\d+[.)]\s*/, ''));
+  const m = mentionIn(tokens, ctx);
+  const state = tokens[tokens.length - 1] ?? '';
+  if (!m || m.start !== 0 || m.end !== tokens.length - 1 || !(/(?:ed|en)$/.test(state) || verbLemma(state) !== state)) return undefined;
+  return { record: tokens.slice(0, m.end).join(' '), state };
+}
+
+/** "Every entry starts as pending payment": the record type (as its words) that begins in a state. */
+export function startsInState(sentence: string, ctx: WorkflowContext): string | undefined {
+  const m = /^(?:every|each|a|an|any|all)\s+(?:new\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:starts?|begins?)\s+(?:out\s+|off\s+)?(?:as|in)\b/i.exec(sentence.trim());
+  const named = m ? mentionIn(words(m[1]!), ctx) : undefined;
+  return named ? m![1] : undefined;
+}
+
+/** "Approved reports are paid by calling the payment step": the workflow's record, by its state, goes on. */
+export function continuesAbout(text: string, last: Draft, ctx: WorkflowContext): boolean {
+  const tokens = words(text);
+  const m = mentionIn(tokens, ctx);
+  return !!m && m.entity === last.entity && m.start === 1 && /(?:ed|en)$/.test(tokens[0]!) && ['is', 'are', 'get', 'gets'].includes(tokens[m.end] ?? '');
+}

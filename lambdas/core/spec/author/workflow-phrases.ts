@@ -19,7 +19,7 @@ export const CONTINUATION = /^(?:then|after that|afterwards|finally|next|subsequ
 // ("If nothing has been paid by then, release it": the same, said of nothing.)
 // ("If it hasn't, cancel the booking": the verb may be left out.)
 // ("If they have done neither by then, ...": neither of the acts awaited.)
-export const UNMET_CONDITION = /^if\s+(?:(?:it|they|he|she)\s+(?:has|have)\s+done\s+neither(?:\s+of\s+(?:them|those|these))?|neither\s+(?:has\s+)?happen(?:s|ed))(?:\s+(?:by then|by that time|by that point|in that time|within that time|in time))?\s*,\s*|^if\s+(?:(?:it|they)\s+(?:is|are|has|have|was|were)\s+(?:still\s+)?not|(?:nothing|nobody|no one)\s+(?:is|has|was)(?:\s+still)?)(?:\s+(?:been\s+|yet\s+)?[a-z]+(?:\s+(?:up|back|in|out))?)?(?:\s+yet)?(?:\s+(?:by then|by that time|by that point|in that time|within that time|after that|in time))?\s*,\s*/i;
+export const UNMET_CONDITION = /^if\s+(?:(?:it|they|he|she)\s+(?:has|have)\s+done\s+neither(?:\s+of\s+(?:them|those|these))?|neither\s+(?:has\s+)?happen(?:s|ed))(?:\s+(?:by then|by that time|by that point|in that time|within that time|in time))?\s*,\s*|^if\s+(?:the\s+[a-z]+|it|they)\s+(?:still\s+)?(?:does|do)\s+not\s+(?:arrive|come\s+in|come\s+through|happen|turn\s+up|show\s+up)(?:\s+(?:by then|by that time|in that time|within that time|in time))?\s*,\s*|^if\s+(?:(?:it|they)\s+(?:still\s+)?(?:is|are|has|have|was|were)\s+(?:still\s+)?not|(?:nothing|nobody|no one)\s+(?:is|has|was)(?:\s+still)?)(?:\s+(?:been\s+|yet\s+)?[a-z]+(?:\s+(?:up|back|in|out))?)?(?:\s+yet)?(?:\s+(?:by then|by that time|by that point|in that time|within that time|after that|in time))?\s*,\s*/i;
 
 /** Words a workflow waits with: "wait", and "hold it", "delay it", "keep it back" followed by the time. */
 export const WAIT_WORDS = /\b(?:waits?|(?:hold|holds|delay|delays)\s+(?:it|them|off)(?=\s+(?:for|by)\b))\b(.*)$/i;
@@ -198,7 +198,8 @@ const ACT_OBJECT_END = /^(?:by|within|in|before|after|or|and|but|then|so|if|othe
 export function awaitedEvent(verb: string, after: string, recordWords: readonly string[]): string {
   const acted = /(?:ed|en)$/.test(verb.toLowerCase()) ? verb.toLowerCase() : participle(verbLemma(verb));
   // ("to pick it up", "to sign them off": the verb's particle is part of the act, picked_up.)
-  const particle = /^\s*(?:it|them|this|that)?\s*(up|off|out|in|back|over)\b/i.exec(after);
+  // (Not "paid in 5 days": a time, not a particle.)
+  const particle = /^\s*(?:it|them|this|that)?\s*(up|off|out|in\b(?!\s+(?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(?:minutes?|hours?|days?|weeks?|months?)\b)|back|over)\b/i.exec(after);
   const done = particle ? `${acted}_${particle[1]!.toLowerCase()}` : acted;
   const m = /^\s*(?:the|a|an|their|its|his|her|any|some)\s+([a-z]+(?:\s+[a-z]+)?)/i.exec(after);
   const object = m ? m[1]!.toLowerCase().split(/\s+/).filter((w, i, all) => !ACT_OBJECT_END.test(w) && !all.slice(0, i).some((x) => ACT_OBJECT_END.test(x))) : [];

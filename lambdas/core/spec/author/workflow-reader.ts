@@ -18,7 +18,7 @@ import { DATE_WORDS, asStatusValue, dateField, dateOwner, keptPast, statusFieldO
 import { madeByAct, nounOfAct, participantRecord, startedByAct } from './workflow-acts';
 import { commaBeforeAction, conditionFirst, plainWorkflowWording, workflowPieces } from './workflow-wording';
 import { heldIn, nextState, saidValue, stateHolder, statePhrase, triggerFor } from './workflow-triggers';
-import { mentionIn, recordWords } from './workflow-mentions';
+import { continuesAbout, mentionIn, recordWords, startsInState, stateHeading } from './workflow-mentions';
 import { readSteps } from './workflow-steps';
 import { CONTINUATION, DATE_ARRIVES, FAILURE_THEN_PASSIVE_RETRY, FAILURE_THEN_RETRY, CREATED_CLAUSE, DEADLINE, MISSED_TIME, CREATED_STATES, CREATE_ACTIONS, PHRASAL_STATES, STATE_LINKS, TASK_VERBS, TRIGGER_OPENERS, UNMET_CONDITION, awaitedEvent, eventsOfAct, expand, participle, plainTriggerText, verbLemma } from './workflow-phrases';
 
@@ -260,7 +260,8 @@ function readOpening(text: string, ctx: WorkflowContext, subject?: string, recen
     const acts = negated ? eventsOfAct(stateWord, words_.slice(words_.indexOf(stateWord) + 1))?.map((e) => asStatusValue(m.entity, e, ctx)) : undefined;
     // "is not picked up": a verb with its particle.
     const particle = words_[words_.indexOf(stateWord) + 1];
-    if (particle && /^(?:up|out|off|back|in)$/.test(particle)) stateWord = `${stateWord} ${particle}`;
+    // (Not "paid in 5 days": "in" before the time is when.)
+    if (particle && /^(?:up|out|off|back|in)$/.test(particle) && !(particle === 'in' && findDuration(words_.slice(words_.indexOf(stateWord) + 2, words_.indexOf(stateWord) + 4).join(' ')))) stateWord = `${stateWord} ${particle}`;
     const event = acts?.[0] ?? (negated ? (/ /.test(stateWord) ? (statusFieldOf(ctx.entities.find((e) => e.name === m.entity))?.values?.includes(snakeCase(stateWord)) ? stateWord : PHRASAL_STATES[stateWord] ?? stateWord) : awaitedEvent(stateWord, words_.slice(words_.indexOf(stateWord) + 1).join(' '), recordWords(m.entity))) : nextState(m.entity, stateWord, ctx));
     // ("is not approved or declined within 24 hours": either ends the wait.)
     const at = words_.indexOf(stateWord);
@@ -370,6 +371,9 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
       if (last.steps.length > before || retried) {
         const first = last.steps[before];
         if (state && first?.kind === 'task') last.hints.stateTasks.set(snakeCase(state), first.name);
+        // ("... another 14 days to be paid. If it still isn't, post a reminder letter": what was waited for, if it comes, ends it.)
+        const waited = text !== plain ? last.steps.slice(0, before).findLast((step) => step.kind === 'waitForEvent') : undefined;
+        if (waited) last.hints.awaited.add(waited.name);
         used.add(i);
         last.text = `${last.text.replace(/\.?$/, '.')} ${original.trim()}`;
         return;
@@ -436,12 +440,20 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     // ("Two days before the collection date the customer ...": a word naming a field ("date") is no state a record reaches.)
     if (opening.value && /^(?:date|time|day|week|month|year|name|email|phone|number|address|price|amount)$/.test(opening.value.value)) return void (last = undefined);
     if (opening.value) triggerValues.push({ entity: opening.entity, ...opening.value });
+    draft.sentence = i;
     drafts.push(draft);
     used.add(i);
     // ("2. Show opened. When a show's status becomes open, ...": the heading before is this workflow's too.)
     if (i > 0 && !used.has(i - 1) && stateHeading(sentences[i - 1]!, ctx)) used.add(i - 1);
     last = draft;
   });
+  // ("A booking can be cancelled up to 2 hours before it starts": times that lead to nothing done or decided are no workflow;
+  // asked about. A wait for an event is one: its outcome is the instance's.)
+  for (const d of drafts.filter((draft) => draft.steps.every((step) => step.kind === 'wait' || step.kind === 'waitUntil'))) {
+    drafts.splice(drafts.indexOf(d), 1);
+    used.delete(d.sentence!);
+    unreadActions.set(d.sentence!, d.text.replace(/[.;]+$/, ''));
+  }
   const names = new Set<string>();
   const workflows = drafts.map((d): SpecWorkflow => {
     return { name: uniqueName(workflowName(d.entity, d.keyword), names), description: d.text.replace(/\.?$/, '.'), trigger: d.trigger, steps: d.steps };
@@ -473,27 +485,4 @@ function numberReached(entity: string, after: readonly string[], ctx: WorkflowCo
   const named = snakeCase(words_.slice(0, verb).join(' '));
   const field = ctx.entities.find((e) => e.name === entity)?.fields.find((f) => (f.type === 'integer' || f.type === 'number') && (f.name === named || f.name.startsWith(`${named}_`)));
   return field ? { field: field.name, value } : undefined;
-}
-
-/** "Entry made", "Show opened": a sentence of a record's words and the state it reaches, and nothing else. */
-function stateHeading(sentence: string, ctx: WorkflowContext): { record: string; state: string } | undefined {
-  const tokens = words(sentence.trim().replace(/^\d+[.)]\s*/, ''));
-  const m = mentionIn(tokens, ctx);
-  const state = tokens[tokens.length - 1] ?? '';
-  if (!m || m.start !== 0 || m.end !== tokens.length - 1 || !(/(?:ed|en)$/.test(state) || verbLemma(state) !== state)) return undefined;
-  return { record: tokens.slice(0, m.end).join(' '), state };
-}
-
-/** "Every entry starts as pending payment": the record type (as its words) that begins in a state. */
-function startsInState(sentence: string, ctx: WorkflowContext): string | undefined {
-  const m = /^(?:every|each|a|an|any|all)\s+(?:new\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:starts?|begins?)\s+(?:out\s+|off\s+)?(?:as|in)\b/i.exec(sentence.trim());
-  const named = m ? mentionIn(words(m[1]!), ctx) : undefined;
-  return named ? m![1] : undefined;
-}
-
-/** "Approved reports are paid by calling the payment step": the workflow's record, by its state, goes on. */
-function continuesAbout(text: string, last: Draft, ctx: WorkflowContext): boolean {
-  const tokens = words(text);
-  const m = mentionIn(tokens, ctx);
-  return !!m && m.entity === last.entity && m.start === 1 && /(?:ed|en)$/.test(tokens[0]!) && ['is', 'are', 'get', 'gets'].includes(tokens[m.end] ?? '');
 }

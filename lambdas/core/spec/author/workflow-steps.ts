@@ -163,7 +163,7 @@ export function readSteps(text: string, draft: Draft, ctx: WorkflowContext): voi
     const awaitedFor = unless ? findDuration(unless[4] ?? unless[5]!) ?? (unless[3] && TIME_ONLY.test(unless[3].trim()) ? findDuration(unless[3]) : undefined) : undefined;
     if (unless && awaitedFor) {
       // ("if they still haven't picked it up 30 days later": the verb with its particle, collected if the record says so.)
-      const particle = new RegExp(String.raw`\b${unless[2]}\s+(?:(?:it|them)\s+)?(up|back|out|in)\b`, 'i').exec(segment)?.[1];
+      const particle = new RegExp(String.raw`\b${unless[2]}\s+(?:(?:it|them)\s+)?(up|back|out|in\b(?!\s+(?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(?:minutes?|hours?|days?|weeks?|months?)\b))\b`, 'i').exec(segment)?.[1];
       const word = `${unless[2]!.toLowerCase()}${particle ? ` ${particle.toLowerCase()}` : ''}`;
       // ("if the customer hasn't booked a test within two weeks": test_booked; "if they haven't been made active": active.)
       const named = unless[1] || particle ? snakeCase(word) : undefined;
@@ -326,6 +326,8 @@ function addTask(segment: string, draft: Draft, ctx: WorkflowContext): boolean {
     const ofPerson = m !== undefined && (PERSON_WORDS.has(singular(person)) || /^[a-z]{3,}(?:er|or|ist|ian)s?$/.test(person));
     object = sent ? sent[1]!.replace(/\s+/g, '_') : m && m.start <= 2 && !ofPerson ? snakeCase(m.entity) : objectPhrase(tokens.slice(at + 1));
     if (tokens.slice(at + 1, at + 2)[0] === 'it' || tokens.slice(at + 1, at + 2)[0] === 'them') object = snakeCase(draft.entity);
+    // ("cancel the booking" of a Hire, no record type called so: the workflow's own record, by what it is.)
+    if (!m && /^(?:the|their|this)\s+(?:booking|reservation|appointment|order)$/.test(tokens.slice(at + 1, at + 3).join(' '))) object = snakeCase(draft.entity);
   }
   const own = object === snakeCase(draft.entity);
   const step: WorkflowStep = { kind: 'task', name: uniqueName(object && !own ? `${verb}_${object}` : verb, draft.names) };

@@ -59,7 +59,12 @@ export function plainWorkflowWording(sentence: string): string {
   // ("retry it up to 3x": three times.)
   text = text.replace(/\bup\s+to\s+(\d+)\s*x\b/gi, 'up to $1 times')
     // ("if no one has marked it in hand within 48 hrs text the committee": the time, then the act.)
-    .replace(/\b(within|after)\s+((?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|fourteen|twenty-four|forty-eight)\s+(?:hrs?|hours?|days?|weeks?|months?|minutes?|mins?))\s+(?=(?:text|email|e-mail|notify|remind|send|alert|tell|call|ring|ping|message|escalate|chase)\b)/gi, '$1 $2, ')
+    // (", we get loads of people booking 3 places and only paying one": why, after the act, says nothing of it.)
+    .replace(/,\s*(?:we|i)\s+(?:get|have|had|see|['’]ve\s+had|['’]ve\s+got)\s+(?:loads|lots|a\s+lot|plenty|tons|hundreds|dozens)\s+of\b.*$/i, '')
+    // ("if the deposit is not in within 48 hours": not paid.)
+    .replace(/\b(deposit|payment|fee|balance|money)\s+(is|has)\s+not\s+(?:come\s+)?in\b/gi, (_m, paid: string, verb: string) => `${paid} ${verb.toLowerCase() === 'has' ? 'has not been' : 'is not'} paid`)
+    // ("if they havent paid in 5 days cancel the booking": the same.)
+    .replace(/\b(within|after|in)\s+((?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|fourteen|twenty-four|forty-eight)\s+(?:hrs?|hours?|days?|weeks?|months?|minutes?|mins?))\s+(?=(?:text|email|e-mail|notify|remind|send|alert|tell|call|ring|ping|message|escalate|chase|cancel|close|release|expire|archive)\b)/gi, '$1 $2, ')
     // ("so retry like 3 times": about that many, as many.)
     .replace(/\b(retry|try)\s+(?:like|about|around|roughly|maybe|say)\s+(?=(?:\d+|two|three|four|five)\s+times\b)/gi, '$1 ');
   // ("..., it would be great to nudge the client by email": the wish around the action says nothing of it; "nudge ... by email" is an email.)
@@ -88,7 +93,9 @@ export function plainWorkflowWording(sentence: string): string {
     .replace(/,\s*and\s+if\s+(nobody|no one)\s+(has|does|did)\s*,/i, '; if $1 $2,');
   // ("as soon as an order is created, could it keep an eye on the promised date and email us a heads-up the day before, so ...":
   // a request, asked; and the date watched is what "before" is before.)
+  // ("a month before an artist's insurance runs out could it remind them?": the request after its time, unmarked.)
   text = text.replace(/(,\s*|^)(?:could|can|would|will)\s+(?:it|you|the\s+(?:system|app))\s+(?:please\s+)?(?=[a-z])/i, '$1')
+    .replace(/\s+(?:could|can|would)\s+(?:it|you|the\s+(?:system|app))\s+(?:please\s+)?((?:send|email|remind|text|notify|message|ping|warn|tell|alert)\b[^?]*)(?:\?.*)?$/i, ', $1')
     .replace(/\b(?:keep\s+an\s+eye\s+on|watch|keep\s+track\s+of|look\s+out\s+for)\s+((?:the|its|their)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:date|day|deadline))\s+and\s+(.+?)\s+((?:the|a)\s+day|(?:\d+|an?|one|two|three|four|five|six|seven|ten|fourteen)\s+(?:hours?|days?|weeks?))\s+before\b(?!\s+(?:the|it|its|their|a|an)\b)/i, '$2 $3 before $1')
     .replace(/\s*,\s*so\s+(?:we|that\s+we|they|nobody|no one)\s+(?:never|don't|do not|won't)\b.*$/i, '');
   // ("as soon as they have sent it, send an email to the parent confirming their request": the record made is the one named after.)
@@ -147,7 +154,10 @@ export function plainWorkflowWording(sentence: string): string {
   // ("For every enrolment, 24 hours before the coaching session starts, email ...": from when each is made, before the other's time.)
   text = text.replace(/^for\s+(?:each|every)\s+([a-z]+(?:\s+[a-z]+)?)\s*,\s*(?=\S+\s+[a-z]+\s+(?:before|after)\s+(?:the|its|a|an)\s)/i, (_m, record: string) => `When ${/^[aeiou]/i.test(record) ? 'an' : 'a'} ${record} is created, `);
   // ("the system sends a renewal reminder", "it emails the member": the system's act, said as what to do.)
-  text = text.replace(/(^|,\s*|\b(?:date|time|day)\s+)(?:the\s+(?:system|app|platform|service)|it)\s+(?:then\s+|automatically\s+|should\s+|will\s+)*((?:send|email|text|notif|remind|message|mark|flag|close|cancel|archive|delete|charge|award|create|alert)[a-z]*)\b/gi, (_m, lead: string, verb: string) => `${lead}${lead.trim() && !lead.includes(',') ? ', ' : ''}${verbLemma(verb.toLowerCase().replace(/ies$/, 'y').replace(/(?:ss|sh|ch|x)es$/, (e) => e.slice(0, -2)).replace(/([^s])s$/, '$1'))}`);
+  // ("the system waits until ... and emails the member a reminder": each of its acts.)
+  const act = (verb: string) => verbLemma(verb.toLowerCase().replace(/ies$/, 'y').replace(/(?:ss|sh|ch|x)es$/, (e) => e.slice(0, -2)).replace(/([^s])s$/, '$1'));
+  const SYSTEM_ACT = /(^|,\s*|\b(?:date|time|day)\s+)(?:the\s+(?:system|app|platform|service)|it)\s+(?:then\s+|automatically\s+|should\s+|will\s+)*((?:send|email|text|notif|remind|message|mark|flag|close|cancel|archive|delete|charge|award|create|alert|wait|ping|warn|chase|nudge)[a-z]*)\b/gi;
+  if (SYSTEM_ACT.test(text)) text = text.replace(SYSTEM_ACT, (_m, lead: string, verb: string) => `${lead.trim() && !lead.includes(',') ? `${lead.trimEnd()}, ` : lead}${act(verb)}`).replace(/\b(and|then)\s+((?:send|email|text|notifie|remind|message|mark|flag|close|cancel|archive)s)\b/gi, (_m, and: string, verb: string) => `${and} ${act(verb)}`);
   // ("... whenever a booking is cancelled": the trigger said last goes first.)
   const postponed = /^(.+?)\s+(whenever|every time|each time|as soon as|any time)\s+(.+)$/i.exec(text);
   if (postponed && ACTION_WORDS.test(postponed[1]!) && !/^(?:when|whenever|once|if|after|as soon as|each time|every time|on|upon)\b/i.test(text)) {

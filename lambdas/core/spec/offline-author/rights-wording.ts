@@ -181,3 +181,7 @@ export function withoutRefusalFromAState(clause: string): string | undefined {
   const kept = clause.replace(/\s*,?\s+(?:and|but)\s+(?:they|he|she|you|[a-z]+s)\s+(?:can['’]?t|cannot|can not|shouldn['’]t|should not|mustn['’]t|must not|may not)\s+[^,;]*$/i, (tail) => (FROM_A_STATE.test(tail) ? '' : tail));
   return NEGATED.test(kept) && FROM_A_STATE.test(kept) && !/\b(?:can|may|could|should be able to)\s+(?!not\b)/i.test(kept.replace(NEGATED, '')) ? undefined : kept;
 }
+
+/** ("we send every company an invoice", "Couples send us an enquiry": who it is sent to is no record made; what is sent is.) */
+export const withoutRecipient = (clause: string): string =>
+  clause.replace(/\b(send|sends|email|emails|mail|mails|give|gives)\s+(?:us|me|them|him|her|(?:every|each|all|all\s+the|the|our|their)\s+[a-z]+)\s+(?=(?:a|an|the|their|its|our|his|her)\s)/gi, '$1 ');

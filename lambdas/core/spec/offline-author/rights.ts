@@ -10,7 +10,7 @@ import { nominalEntity, startedBy } from './made-records';
 import { theirOwnStuff } from './own-records';
 import { ADMIN_VERBS, ALL_RIGHTS, NEGATIONS, phrasalVerb, RIGHT_VERBS, type RightLetter, rightVerb, SIGN_IN_PHRASES } from './lexicon';
 import { LEADING, MODAL_WORDS, placedPeople } from './placed-people';
-import { ownRecordOfSubject, plainRightsWording, withoutRefusalFromAState } from './rights-wording';
+import { ownRecordOfSubject, plainRightsWording, withoutRecipient, withoutRefusalFromAState } from './rights-wording';
 import { plural, singular, words } from './text';
 import { tagTerms } from '../author/tag';
 
@@ -107,7 +107,7 @@ function isFirstName(word: string): boolean {
 export function parseRightsClause(clause: string, ctx: RightsContext): RightsClause | undefined {
   // ("Clients can book online, but it stays pending till I confirm it": what the writer, or the record, does after is no right of theirs.)
   clause = clause.replace(/\s*,?\s+(?:but|till|til|until|unless|whereas|while)\s+(?:i|we|it)\b.*$/i, '');
-  const unrefused = withoutRefusalFromAState(clause);
+  const unrefused = withoutRefusalFromAState(withoutRecipient(clause));
   if (unrefused === undefined) return undefined;
   clause = theirOwnStuff(unrefused, ctx);
   // ("Plant staff, the people working in the laundry itself, see collections": the aside after the subject says who they are.)

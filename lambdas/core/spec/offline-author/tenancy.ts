@@ -45,7 +45,10 @@ const MULTI = [
   /\btenants? (?:per|for each|for every)\b|\b(?:has|have|must|needs? to) (?:to )?be (?:kept )?(?:completely |entirely |strictly |fully |totally )?separated?\b/i,
   /\b(?:is|are|as)\s+(?:a\s+)?(?:separate\s+|its own\s+)?tenants?\b|\btenant (?:isolation|separation|boundaries|data)\b/i,
   /\b(?:isolat(?:ed|e|ion)|segregat(?:ed|e|ion)|partition(?:ed)?|walled off|kept (?:completely |entirely |strictly |fully |totally )?(?:apart|separate)|stays? (?:completely |entirely |strictly |fully |totally )?(?:apart|separate)|remains? (?:completely |entirely |strictly |fully |totally )?(?:apart|separate))\b/i,
-  /\b(?:each|every|per)\s+(?:organi[sz]ation|company|workspace|tenant|firm|enterprise)\b/i,
+  // (Not a message to each: "we send every company an invoice".)
+  /(?<!\b(?:send|sends|email|emails|bill|bills|invoice|invoices|charge|charges|notify|notifies|remind|reminds|message|text|give|gives|tell|tells)\s+)\b(?:each|every|per)\s+(?:organi[sz]ation|company|workspace|tenant|firm|enterprise)\b/i,
+  // ("Each practice in our group is separate - staff only see their own practice's clients".)
+  new RegExp(String.raw`\b(?:each|every)\s+${ORG}\s+(?:in\s+(?:our|the)\s+(?:group|chain|network)\s+)?(?:is|are)\s+(?:completely\s+|entirely\s+|totally\s+|fully\s+)?separate\b`, 'i'),
   /\b(?:by|per)\s+(?:organi[sz]ation|company|workspace)\b/i,
   /\b(?:organi[sz]ation|company|workspace)(?:'s|s')?\s+(?:own\s+)?data\b/i,
   /\bcannot see (?:each other's|other (?:organi[sz]ations|companies)')\b/i,

@@ -1,0 +1,92 @@
+/**
+ * Session 35 (issue 23): readings new users' descriptions showed missing (a dog walker's chatty
+ * letter, an escape room's bullets, a wedding venue's prose, a sailing club's user stories, a
+ * dental group's colon lists, a radio station's lower-case notes, a coworking space's page, a
+ * school's trip consent, a mobile mechanic's headed notes, a recipe site), pinned on records made
+ * up for these tests.
+ */
+import { fieldOf as field, probeSpec as spec } from '../../support/author-probe';
+
+const stepsOf = (s: ReturnType<typeof spec>, entity: string) =>
+  s.workflows.find((w) => w.trigger?.entity === entity)?.steps.map((x) => `${x.kind}:${x.name}${x.kind === 'task' && x.action ? ` ${x.action.type}` : ''}`);
+
+describe('tenancy', () => {
+  it('reads "we send every company an invoice" as a message, not each company kept apart', () => {
+    const s = spec('Studio lets.', 'Companies have a name and a billing email.', 'At the end of each month, we send every company an invoice for their staff bookings.');
+    expect(s.tenancy).toBe('single');
+    expect(s.openQuestions).toContainEqual(expect.stringContaining('we send every company an invoice'));
+  });
+
+  it('reads "Each practice in our group is separate" as the practices kept apart', () => {
+    const s = spec('Optician group.', 'Clients: name, phone.', "Each practice in our group is separate - staff only see their own practice's clients.");
+    expect(s.tenancy).toBe('multi');
+  });
+});
+
+describe('a job at the end of each month', () => {
+  it('runs "At the end of each month" late on the last day', () => {
+    const s = spec('Lets.', 'Flats have a name and a rent.', 'At the end of each month, email the admins a summary of new flats.');
+    expect(s.schedules?.[0]?.expression).toBe('cron(0 23 L * ? *)');
+  });
+});
+
+describe('a booking from one time to another', () => {
+  it.each([
+    ['Bookings: a member books a room from a start to an end time.'],
+    ['A member books a room from a start time to an end time.'],
+  ])('reads "%s" as a booking of the room by the member, with both times', (sentence) => {
+    const s = spec('Studio.', 'Every room has a name. Members have a name.', sentence);
+    expect(field(s, 'Booking', 'start_time')?.type).toBe('datetime');
+    expect(field(s, 'Booking', 'end_time')?.type).toBe('datetime');
+    expect(field(s, 'Booking', 'room_id')?.type).toBe('ref(Room)');
+    expect(field(s, 'Booking', 'member_id')?.type).toBe('ref(Member)');
+  });
+});
+
+describe('workflows that would do nothing', () => {
+  it('makes no workflow of waits alone, and asks about the sentence', () => {
+    const s = spec('Studio.', 'Reservations have a start time and a room.', 'A reservation can be cancelled up to 3 hours before it starts.');
+    expect(s.workflows).toEqual([]);
+    expect(s.openQuestions).toContainEqual(expect.stringContaining('up to 3 hours before it starts'));
+  });
+});
+
+describe('what the system does, said in the third person', () => {
+  it('reads "the system waits until ... and sends a renewal email" as a wait, then the email', () => {
+    const s = spec('Club.', 'Members have a name and a renewal date.', 'When a member joins, the system waits until 10 days before their renewal date and sends a renewal email.');
+    expect(stepsOf(s, 'Member')).toEqual(['waitUntil:wait_until_renewal_date', 'task:send_renewal_email']);
+  });
+
+  it('reads "it should ping the captains" as a task', () => {
+    const s = spec('League.', 'Matches have a start time.', "Three days before a match's start time it should ping the admins to pick their teams.");
+    expect(stepsOf(s, 'Match')).toEqual(['waitUntil:wait_until_start_time', 'task:ping_admins notify']);
+  });
+
+  it('reads a request asked as a question, "could it remind them? that would be great"', () => {
+    const s = spec('Mural.', 'Painters have a name and an insurance expiry date.', "oh and two weeks before a painter's insurance expiry date could it remind them? that would be great.");
+    expect(stepsOf(s, 'Painter')).toEqual(['waitUntil:wait_until_insurance_expiry_date', 'task:remind notify']);
+  });
+});
+
+describe('what was waited for, then what happens if it did not come', () => {
+  it('goes on with "If it still isn\'t, post a reminder letter", the payment ending the wait', () => {
+    const s = spec('Rent.', 'Invoices have an amount, a due date and a status (unpaid or paid).', "Once an invoice is created, wait until its due date, then give it another 10 days to be paid. If it still isn't, post a reminder letter.");
+    expect(s.workflows).toHaveLength(1);
+    const wait = s.workflows[0]!.steps.find((x) => x.kind === 'waitForEvent');
+    expect(wait?.kind === 'waitForEvent' && wait.on).toEqual([{ event: 'paid', next: { end: 'paid' } }]);
+    expect(stepsOf(s, 'Invoice')).toEqual(['waitUntil:wait_until_due_date', 'waitForEvent:wait_for_paid', 'task:post_reminder_letter']);
+  });
+
+  it('goes on with "If the deposit doesn\'t arrive in that time, the hold is released"', () => {
+    const s = spec('Hall.', 'Bookings have a date, a deposit and a status (held, confirmed, released).', "When a booking is put on hold, we wait up to 72 hours for the hirer to pay the deposit. If the deposit doesn't arrive in that time, the hold is released.");
+    expect(stepsOf(s, 'Booking')).toEqual(['waitForEvent:wait_for_hirer', 'task:release update']);
+  });
+
+  it.each([
+    ['when someone books, if they havent paid in 4 days cancel the booking'],
+    ['when someone books, if the deposit is not in within 4 days cancel the booking'],
+  ])('reads "%s": paid, the time no particle, and the booking the record itself', (sentence) => {
+    const s = spec('Kayaks.', 'Hires have a date and a status (booked, paid, cancelled).', sentence);
+    expect(stepsOf(s, 'Hire')).toEqual(['waitForEvent:wait_for_paid', 'task:cancel update']);
+  });
+});
