@@ -90,3 +90,45 @@ describe('what was waited for, then what happens if it did not come', () => {
     expect(stepsOf(s, 'Hire')).toEqual(['waitForEvent:wait_for_paid', 'task:cancel update']);
   });
 });
+
+describe('a chatty letter: who adds what, booked, and for how many', () => {
+  it.each([
+    ['Basically owners sign up and add their cats - name, breed, any medical stuff we should know and a photo if they like.'],
+    ['Owners add their cats - name, breed, any medical stuff we should know and a photo if they like.'],
+  ])('reads "%s" after another sentence of the paragraph', (sentence) => {
+    const s = spec('Cattery.', `I am tired of paper. ${sentence}`);
+    expect(field(s, 'Cat', 'breed')?.type).toBe('string');
+    expect(field(s, 'Cat', 'photo_key')?.type).toBe('file');
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+
+  it('reads "Owners book visits for a day and a time slot (...)" as the visits, the day a date', () => {
+    const s = spec('Cattery.', 'Cats have a name.', 'Owners book visits for a day and a time slot (morning or evening).');
+    expect(field(s, 'Visit', 'date')?.type).toBe('date');
+    expect(field(s, 'Visit', 'time_slot')?.values).toEqual(['morning', 'evening']);
+  });
+
+  it('keeps "Travellers book seats for a trip" a relation, the trip a record type described', () => {
+    const s = spec('Coaches.', 'Trips have a date. Seats have a number.', 'Travellers book seats for a trip.');
+    expect(field(s, 'Seat', 'trip_id')?.type).toBe('ref(Trip)');
+    expect(s.entities.map((e) => e.name)).not.toContain('Booking');
+  });
+
+  it('reads "A visit is for one or more cats and it\'s either a home visit or a boarding stay" as many on both sides, and its type', () => {
+    const s = spec('Cattery.', 'Cats have a name. Visits have a date.', "A visit is for one or more cats and it's either a home visit or a boarding stay.");
+    expect(field(s, 'VisitCat', 'cat_id')?.type).toBe('ref(Cat)');
+    expect(field(s, 'VisitCat', 'visit_id')?.type).toBe('ref(Visit)');
+    expect(field(s, 'Visit', 'type')?.values).toEqual(['home_visit', 'boarding_stay']);
+  });
+
+  it('emails the writer for "I\'d like to get an email so I can sort it"', () => {
+    const s = spec('Cattery.', 'Visits have a date.', "If a visit hasn't been confirmed 24 hours before it's due, I'd like to get an email so I can sort it.");
+    const task = s.workflows[0]?.steps.find((x) => x.kind === 'task');
+    expect(task?.kind === 'task' && task.action).toMatchObject({ type: 'notify', to: { role: 'admin' } });
+  });
+
+  it('asks nothing about "I\'d love something simple"', () => {
+    const s = spec('Cattery.', "I'd love something simple. Cats have a name.");
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+});

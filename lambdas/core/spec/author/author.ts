@@ -408,6 +408,15 @@ export function readDescription(description: string): Reading {
         manyToMany.push({ sides: [nameOf(manyBoth[0], units)!, nameOf(manyBoth[1], units)!], sentence: sentence.index });
         return false;
       }
+      // ("A walk is for one or more dogs": each may be for many, and each of the others in many: many on both sides.)
+      const forMany = /^(?:a|an|each|every|one)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:is|can be|may be)\s+for\s+(?:one or more|several|multiple|more than one|any number of|1 or more)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s*,\s*and\s+(.+))?$/i.exec(part.trim().replace(/[.]$/, ''));
+      const forSides = forMany ? [nameOf(forMany[1]!, units), nameOf(forMany[2]!, units)] : [];
+      if (forSides[0] && forSides[1] && forSides[0] !== forSides[1]) {
+        readLists.set(sentence.index, [...(readLists.get(sentence.index) ?? []), part]);
+        manyToMany.push({ sides: [forSides[0], forSides[1]], sentence: sentence.index });
+        if (forMany![3]) addList(forSides[0], forMany![3], sentence.index);
+        return false;
+      }
       // ("every boat gets a result in every race": one record for each pair, referring to both sides the text describes.)
       const perPair = /^(?:and\s+)?(?:every|each)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:gets?|has|have|receives?)\s+(?:a|an|one)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:in|for|per|on|at|from|after)\s+(?:every|each)\s+([a-z]+(?:\s+[a-z]+)?)$/i.exec(part.trim().replace(/[.]$/, ''));
       const pairRecord = perPair ? nameOf(perPair[2]!, units) : undefined;
@@ -533,7 +542,8 @@ export function readDescription(description: string): Reading {
         return false;
       }
       // "People book a room for a start time and an end time": the booking's fields, on a room.
-      const act = readBookingAct(part);
+      // (Not "Travellers book tickets for a sailing": what it is for, a record type described, is the relation's.)
+      const act = [readBookingAct(part)].find((a) => a && !isDescribed(nameOf(a.list.replace(/^(?:a|an|the|each|every|one)\s+/i, ''), units) ?? ''));
       const booked = act && nameOf(act.of, units);
       const booking = act && nameOf(act.record, units);
       // (Described only by this sentence, "Clients can book a shoot for a date, with ...", what is booked is the record made.)
@@ -729,7 +739,9 @@ export function readDescription(description: string): Reading {
       const namesNone = readRelations(before) === undefined && readDefinition(before) === undefined;
       // ("the key worker creates an attendance record for that child: the date, ...": the record made has the fields.)
       // (The colon kept inside the part too: "the guardian does a check and logs it: which defib, ...".)
-      const inner = afterColon ? null : /^([^:]*?)\s*:\s+(.+)$/.exec(part.trim());
+      // ("Owners add their dogs - name, breed, ...": a dash the same, after a record made.)
+      const dashed = /^([^:]*?)\s[-–—]\s+(.+)$/.exec(part.trim());
+      const inner = afterColon ? null : /^([^:]*?)\s*:\s+(.+)$/.exec(part.trim()) ?? (dashed && MADE_RECORD.test(dashed[1]!) && !/\b(?:afterwards|after|later|then|too)$/i.test(dashed[1]!) ? dashed : null);
       const madeList = inner ? inner[2]! : part;
       const madeBefore = afterColon ? before : inner ? inner[1]! : undefined;
       const made = madeBefore !== undefined ? MADE_RECORD.exec(madeBefore) ?? PASSIVE_MADE.exec(madeBefore) : null;
@@ -1268,7 +1280,7 @@ function bookedNouns(discovery: Discovery, sentences: Sentence[]): void {
 function withStatesClause(text: string): string {
   // ("Each one is for a dog, at a date and time, and is either an underwater treadmill, a free swim, or an initial
   // assessment": which kind of it it is, said with articles, is its type.)
-  const kinds = text.replace(/,?\s+and\s+(?:it\s+)?is\s+either\s+(an?\s+[a-z-]+(?:\s+[a-z-]+)?(?:\s*,\s*an?\s+[a-z-]+(?:\s+[a-z-]+)?)*,?\s+or\s+an?\s+[a-z-]+(?:\s+[a-z-]+)?)(?=\s*[.;]?$)/i, (_m, values: string) => `, and a type (${values.replace(/\b(?:an?)\s+/gi, '')})`);
+  const kinds = text.replace(/,?\s+and\s+(?:it\s+is|it['’]s|is)\s+either\s+(an?\s+[a-z-]+(?:\s+[a-z-]+)?(?:\s*,\s*an?\s+[a-z-]+(?:\s+[a-z-]+)?)*,?\s+or\s+an?\s+[a-z-]+(?:\s+[a-z-]+)?)(?=\s*[.;]?$)/i, (_m, values: string) => `, and a type (${values.replace(/\b(?:an?)\s+/gi, '')})`);
   return kinds.replace(/(\b(?:belongs?\s+to|is\s+for|is\s+linked\s+to)\s+(?:one|a|an|exactly one|a single)\s+[a-z]+(?:\s+[a-z]+)?)\s+and\s+(is|are)\s+(either\s+|one\s+of\s+)(?=[a-z]+(?:\s+[a-z]+)?(?:\s*,\s*[a-z]+(?:\s+[a-z]+)?)*,?\s+or\s+[a-z])/i, '$1, and it $2 $3');
 }
 

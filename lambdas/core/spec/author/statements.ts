@@ -71,8 +71,6 @@ const WORKFLOW_LEAD_IN = /^[^:]{0,100}\b(?:automations?|workflows?|process(?:es)
 // ("First, when a call-out request comes in, wait ...", "Second, 24 hours after ...": the count of what is listed says nothing.)
 const LEAD_IN = /^(?:(?:oh|ok|okay|and|also|plus|so)[,\s]+)*(?:one (?:last|more|final) thing|last but not least|finally|lastly|also|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|first of all|first off|for a start|to (?:start|begin)(?: with)?|on top of (?:that|this)|in addition|additionally|besides(?: that| this)?|apart from (?:that|this)|other than (?:that|this)|anyway|anyways|well|right|so|ok|okay|basically|honestly|essentially|in short|in a nutshell|note|ps|p\.s\.|oh,? and|and finally|by the way|btw|important|and|plus|workflows?|automations?|(?:the\s+)?automatic\s+(?:bits|stuff|things)|auto\s+stuff|who does what|who can do what|reminders?|notifications?|rules?|tenancy|(?:as for|as to|when it comes to|regarding|in terms of)\s+(?:who does what|who can do what|who's who|permissions|access|the people|people|roles))\s*[:,-]\s*/i;
 
-/** Headings and group bullets that hold rules rather than fields. */
-/** The sentence without its lead-in ("Also: ...", "Tenancy: each club is separate"), unless the label names a record type given fields ("Tenancy: start date, end date, rent"). */
 /** "Oh and each booking gets one of the vans": an interjection before the sentence, with no comma after it. */
 // ("Oh, and payments: each payment ...": before a label, too; "Oh, and the price charged" stays an afterthought for the definitions.)
 const INTERJECTION = /^(?:oh|ah|ooh)\s+(?:and|also|plus)\s+(?=[a-z])|^(?:oh|ah|ooh)\s*,\s*(?:and|also|plus)\s*,?\s+(?=[a-z]+(?:\s+[a-z]+)?\s*:)/i;
@@ -87,11 +85,16 @@ function triggerFirst(piece: string): string {
 
 /** ("First there are the shows", "Secondly we have the venues": a count said with no comma before what is there.) */
 /** ("OK so shows.", "Right so every show has ...": a filler before what is said.) */
-const FILLER_SO = /^(?:ok|okay|right|well|alright)\s*,?\s+so\s*,?\s+(?=[a-z])/i;
+// ("Basically owners sign up and ...": an adverb before the sentence, with no comma after it.)
+const FILLER_SO = /^(?:ok|okay|right|well|alright)\s*,?\s+so\s*,?\s+(?=[a-z])|^(?:so\s+)?(?:basically|essentially|honestly|obviously)\s+(?=[a-z])/i;
 const COUNT_BEFORE_THERE = /^(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|lastly|finally|first of all|to (?:start|begin) with|on top of that|besides that|in addition)\s+(?=there(?:'s|\s+is|\s+are|'re)\s|(?:we|i)\s+(?:also\s+)?(?:have|'ve got|have got|keep|need|store|record|track)\s)/i;
 
+/** ("owners sign up and add their dogs - name, ...": signing up first says nothing of what they add.) */
+const SIGN_UP_AND = /^((?:the\s+|our\s+)?[a-z]+s)\s+(?:sign\s+up|register|log\s+in|join)\s+and\s+(?=(?:add|enter|list|register|put\s+in|upload|create)\s+(?:their|his|her|a|an)\s)/i;
+
+/** The sentence without its lead-in ("Also: ...", "Tenancy: each club is separate"), unless the label names a record type given fields ("Tenancy: start date, end date, rent"). */
 function withoutLeadIn(piece: string): string {
-  const stripped = piece.replace(INTERJECTION, '').replace(FILLER_SO, '').replace(LEAD_IN, '').replace(COUNT_BEFORE_THERE, '');
+  const stripped = piece.replace(INTERJECTION, '').replace(FILLER_SO, '').replace(SIGN_UP_AND, '$1 ').replace(LEAD_IN, '').replace(COUNT_BEFORE_THERE, '');
   if (stripped === piece) return piece;
   // (The sentence keeps its capital: "First, when a request comes in, ..." is "When a request comes in, ...".)
   const rest = /^[A-Z]/.test(piece.trim()) ? stripped.charAt(0).toUpperCase() + stripped.slice(1) : stripped;

@@ -63,6 +63,8 @@ export function plainWorkflowWording(sentence: string): string {
     .replace(/,\s*(?:we|i)\s+(?:get|have|had|see|['’]ve\s+had|['’]ve\s+got)\s+(?:loads|lots|a\s+lot|plenty|tons|hundreds|dozens)\s+of\b.*$/i, '')
     // ("if the deposit is not in within 48 hours": not paid.)
     .replace(/\b(deposit|payment|fee|balance|money)\s+(is|has)\s+not\s+(?:come\s+)?in\b/gi, (_m, paid: string, verb: string) => `${paid} ${verb.toLowerCase() === 'has' ? 'has not been' : 'is not'} paid`)
+    // ("..., I'd like to get an email so I can sort it": the writer emailed.)
+    .replace(/\b(?:i|we)(?:['’]d|\s+would)\s+(?:like|love|want)\s+to\s+(?:get|receive|have)\s+(?:an?\s+)?(email|text|message|notification|alert)\b.*$/i, (_m, kind: string) => `${kind.toLowerCase() === 'notification' ? 'notify' : kind.toLowerCase()} me`)
     // ("if they havent paid in 5 days cancel the booking": the same.)
     .replace(/\b(within|after|in)\s+((?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|fourteen|twenty-four|forty-eight)\s+(?:hrs?|hours?|days?|weeks?|months?|minutes?|mins?))\s+(?=(?:text|email|e-mail|notify|remind|send|alert|tell|call|ring|ping|message|escalate|chase|cancel|close|release|expire|archive)\b)/gi, '$1 $2, ')
     // ("so retry like 3 times": about that many, as many.)
