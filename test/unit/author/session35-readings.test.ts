@@ -132,3 +132,34 @@ describe('a chatty letter: who adds what, booked, and for how many', () => {
     expect(s.openQuestions ?? []).toEqual([]);
   });
 });
+
+describe('a venue\'s prose: what people send, how it moves on, and who works at many', () => {
+  it('reads "Couples send us an enquiry with their names, email, ..." as the enquiry\'s fields', () => {
+    const s = spec('Hall.', 'Couples send us an enquiry with their names, email, phone, how many guests they expect and their budget.');
+    expect(field(s, 'Enquiry', 'email')?.type).toBe('email');
+    expect(field(s, 'Enquiry', 'budget')?.type).toBe('number');
+  });
+
+  it('reads states named in brackets after what people do, and the state it becomes', () => {
+    const s = spec('Hall.', 'Enquiries have a date.', "An enquiry starts as new, then we reply and it becomes answered, then they may come round (viewing booked), and then either they book (won) or they don't (lost).");
+    expect(field(s, 'Enquiry', 'status')?.values).toEqual(['new', 'answered', 'viewing_booked', 'won', 'lost']);
+  });
+
+  it('ends a sentence at "etc." before "A"', () => {
+    const s = spec('Hall.', 'Parties have a date. Each party has a list of caterers - bakers, butchers, bar staff etc. A caterer has a company name and a phone.');
+    expect(field(s, 'Caterer', 'company_name')?.type).toBe('string');
+  });
+
+  it('reads many of each other, said in two sentences, as many on both sides', () => {
+    const s = spec('Hall.', 'Parties have a date. A caterer has a company name.', 'Each party has a list of caterers - bakers, butchers, bar staff etc. The same caterer works at lots of our parties.');
+    expect(field(s, 'PartyCaterer', 'caterer_id')?.type).toBe('ref(Caterer)');
+    expect(field(s, 'Party', 'caterer_id')).toBeUndefined();
+    expect(field(s, 'Caterer', 'party_id')).toBeUndefined();
+  });
+
+  it('reads "The couples get a login once they book and can see their own party" as a role\'s right, not a record', () => {
+    const s = spec('Hall.', 'Parties have a date.', 'The couples get a login once they book and can see their own party.');
+    expect(s.entities.map((e) => e.name)).toEqual(['Party']);
+    expect(s.roles.find((r) => r.name === 'couple')?.rights.Party?.read).toBe('own');
+  });
+});

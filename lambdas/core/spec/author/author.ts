@@ -965,6 +965,18 @@ export function readDescription(description: string): Reading {
     const entity = said && st.topic ? nameOf(st.topic, units) : undefined;
     return said && entity && !GENERIC_ALIASES.test(said[1]!) ? [{ words: words(said[1]!), entity }] : [];
   });
+  // ("Each event has a list of suppliers. The same supplier works at lots of our events": each holds many of the other, said
+  // in two sentences: many on both sides, no reference either way.)
+  const saysMany = (at: number) => {
+    const said = sentences[at]?.text ?? '';
+    return /\b(?:many|lots of|loads of|a list of|several|multiple|plenty of)\b/i.test(said) && !/\b(?:exactly|only|at most)\s+one\b|\bone\s+[a-z]+\s+(?:only|at a time)\b/i.test(said);
+  };
+  for (const c of [...containments]) {
+    const back = containments.find((d) => d.parent === c.child && d.child === c.parent);
+    if (!back || c.parent === c.child || back.sentence === c.sentence || !saysMany(c.sentence) || !saysMany(back.sentence)) continue;
+    containments.splice(0, containments.length, ...containments.filter((d) => !((d.parent === c.parent && d.child === c.child) || (d.parent === c.child && d.child === c.parent))));
+    if (!manyToMany.some((m) => m.sides.includes(c.parent) && m.sides.includes(c.child))) manyToMany.push({ sides: [c.parent, c.child], sentence: c.sentence });
+  }
   const discovery: Discovery = { entities: [], containments, ...(aliases.length > 0 ? { aliases } : {}), ...(manyToMany.length > 0 ? { manyToMany: manyToMany.map((m) => m.sides) } : {}) };
   for (const l of listed) if (!discovery.entities.includes(l.entity)) discovery.entities.push(l.entity);
   for (const c of containments) for (const name of [c.parent, c.child]) if (!discovery.entities.includes(name)) discovery.entities.push(name);

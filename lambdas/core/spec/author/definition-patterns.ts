@@ -173,6 +173,12 @@ export const DEFINITION_PATTERNS: DefinitionPattern[] = [
     list: 3,
   },
   {
+    example: 'Couples send us an enquiry with their names, email, phone and their budget (what people send, its fields after "with")',
+    re: new RegExp(String.raw`^(?:the\s+|our\s+)?[a-z]+(?:\s+[a-z]+)?s\s+(?:(?:can|will|usually|first|normally)\s+)*(?:send us|sends us|send me|send in|sends in|submit|submits|fill in|fills in|fill out|leave us|lodge|make|place|raise)\s+(?:a|an|one)\s+${NP}\s+(?:online\s+|by email\s+)?with\s+(?=(?:their|his|her|its|the|a|an)\s)${LIST}$`, 'i'),
+    topic: 1,
+    list: 2,
+  },
+  {
     example: 'We keep track of members with their name and email / we record every harvest from a tree: the date picked',
     re: new RegExp(String.raw`^(?:we|you|they|i)\s+(?:keep track of|track|keep|store|record|log|save)\s+(?!(?:the|its|their|his|her)\s)(?:(?:every|each|all)\s+)?${NP}(?:\s+(?:from|for|of|on)\s+(?:a|an|one|each|every)\s+${NP})?\s*(?:,|:|\s+with|\s+including)\s+${LIST}$`, 'i'),
     topic: 1,

@@ -316,8 +316,9 @@ function readClean(clean: string, conditional = false): ProseDefinition | undefi
       if (p.topic !== 0 && /,\s*with\s+(?:a|an|the|its|their|some)\s/i.test(clean)) continue;
       return undefined;
     }
-    // ("Members record their catches": what people do with their own records, an act, not fields.)
-    if (list && p.topic !== 0 && /^(?:their|his|her)\s+(?:own\s+)?[a-z]+s\b/i.test(list) && !/^[^,]*\b(?:has|have|includes?|contains?|consists of|comes with|carries|carry)\s+(?:their|his|her)\b/i.test(clean)) return undefined;
+    // ("Members record their catches": what people do with their own records, an act, not fields; "with their names, email,
+    // ...", a list, is.)
+    if (list && p.topic !== 0 && /^(?:their|his|her)\s+(?:own\s+)?[a-z]+s\b/i.test(list) && !/^(?:their|his|her)\s+[a-z]+s\s*,\s*[a-z]/i.test(list) && !/^[^,]*\b(?:has|have|includes?|contains?|consists of|comes with|carries|carry)\s+(?:their|his|her)\b/i.test(clean)) return undefined;
     // ("The species list and the sites can be ...": a noun, "list", then "and": no verb and its list.)
     if (list && /^(?:and|or|but|&)\s/i.test(list)) continue;
     // ("the registered manager gets an alert": a message someone is sent, no record type with a field.)

@@ -324,7 +324,9 @@ function readRelationsOnce(written: string): RelationReading | undefined {
   text = text.replace(/\b(is|are)\s+(?:always\s+)?(?:made|logged|raised|recorded|written|booked|charged|entered|filed|taken)\s+against\s+(?=(?:one|a|an|exactly one|a single|the)\s)/gi, '$1 for ').replace(/\b(is|are)\s+against\s+(?=(?:one|a|an|exactly one|a single)\s)/gi, '$1 for ');
   // ("Each order uses one fabric from our list", "a lesson uses one horse from the yard": where the one comes from is no part of the link.)
   text = text.replace(/^((?:(?:each|every|a|an|the)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:uses|needs|takes|gets|has)\s+(?:one|a|an|exactly one|a single)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:from|off|out of|in|on)\s+(?:our|the|their|your|my)\s+(?:list|range|catalogue|catalog|stock|collection|menu|books|system|register|shelves|yard|store|shop)\s*$/i, '$1');
-  // ("each one is linked to the guest involved": the guest.)
+  // ("each one is linked to the guest involved": the guest; "Each event has a list of suppliers - florist, photographer, band
+  // etc": many of them, the kinds of them said as examples.)
+  text = text.replace(/^((?:each|every|a|an)\s+[a-z]+\s+has\s+)a\s+(?:list|set|bunch|range)\s+of\s+([a-z]+s)\s*[-–—:]\s*[a-z ,]+?\s*(?:,\s*)?(?:etc\.?|and so on)\s*$/i, '$1many $2');
   text = text.replace(/\b(the|a|an|one)\s+([a-z]+)\s+(?:involved|concerned|affected|in question)\b/gi, '$1 $2');
   // ("A property belongs to a customer — some have two or three, like landlords — and has ...": an aside between dashes says nothing of it.)
   text = text.replace(/\s+[—–]\s+[^—–]{3,80}?\s+[—–]\s+/g, ' ')

@@ -27,8 +27,8 @@ export function splitSentences(paragraph: string): string[] {
     // (Nor one in quotes before more of the sentence: 'a "how was your stay?" email'.)
     if (ch !== '.' && /^["”'’]?\s*[a-z(+,]/.test(block.slice(i + 1))) continue;
     const piece = block.slice(start, i + 1);
-    // ("... and 8 MB max. Quotes are for a job": an abbreviation that may end a sentence does so before a capital.)
-    if (ch === '.' && ABBREVIATION.test(piece) && !(ENDING_ABBREVIATION.test(piece) && /^\s+[A-Z][a-z]/.test(block.slice(i + 1)))) continue;
+    // ("... and 8 MB max. Quotes are for a job", "band etc. A supplier has ...": an abbreviation that may end a sentence does so before a capital.)
+    if (ch === '.' && ABBREVIATION.test(piece) && !(ENDING_ABBREVIATION.test(piece) && /^\s+(?:[A-Z][a-z]|[AI]\s)/.test(block.slice(i + 1)))) continue;
     // ("listeria, E. coli, salmonella": a capital initial before a word in lower case is a name's, no sentence's end.)
     if (ch === '.' && /(?:^|[\s(,])[A-Z]\.$/.test(piece) && /^\s+[a-z]/.test(block.slice(i + 1))) continue;
     push(out, piece);

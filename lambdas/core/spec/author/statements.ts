@@ -89,8 +89,8 @@ function triggerFirst(piece: string): string {
 const FILLER_SO = /^(?:ok|okay|right|well|alright)\s*,?\s+so\s*,?\s+(?=[a-z])|^(?:so\s+)?(?:basically|essentially|honestly|obviously)\s+(?=[a-z])/i;
 const COUNT_BEFORE_THERE = /^(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|lastly|finally|first of all|to (?:start|begin) with|on top of that|besides that|in addition)\s+(?=there(?:'s|\s+is|\s+are|'re)\s|(?:we|i)\s+(?:also\s+)?(?:have|'ve got|have got|keep|need|store|record|track)\s)/i;
 
-/** ("owners sign up and add their dogs - name, ...": signing up first says nothing of what they add.) */
-const SIGN_UP_AND = /^((?:the\s+|our\s+)?[a-z]+s)\s+(?:sign\s+up|register|log\s+in|join)\s+and\s+(?=(?:add|enter|list|register|put\s+in|upload|create)\s+(?:their|his|her|a|an)\s)/i;
+/** ("owners sign up and add their dogs - name, ...", "The couples get a login once they book and can see ...": signing up first says nothing of what they do.) */
+const SIGN_UP_AND = /^((?:the\s+|our\s+)?[a-z]+s)\s+(?:(?:sign\s+up|register|log\s+in|join)\s+and\s+(?=(?:add|enter|list|register|put\s+in|upload|create)\s+(?:their|his|her|a|an)\s)|(?:get|are\s+given|receive)\s+(?:a\s+login|an\s+account|logins|accounts)(?:\s+(?:once|when|after|as\s+soon\s+as)\s+[^,]+?)?\s+and\s+(?=(?:can|may|will)\s))/i;
 
 /** The sentence without its lead-in ("Also: ...", "Tenancy: each club is separate"), unless the label names a record type given fields ("Tenancy: start date, end date, rent"). */
 function withoutLeadIn(piece: string): string {

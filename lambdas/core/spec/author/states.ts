@@ -106,6 +106,10 @@ function readStatesOnce(written: string): StateList | undefined {
   // ('sits as "awaiting pricing" until ..., goes to "on shop floor"': a quoted state of several words is one.)
   // ("A party goes enquiry → held → confirmed → completed": arrows between the states, in order.)
   const text = written
+    // ("then they may visit (viewing booked), and then either they book (won) or they don't (lost)": what people do, named
+    // in brackets, is the state; "we reply and it becomes contacted": the state it becomes.)
+    .replace(/\b(?:either\s+)?(?:they|we|you|he|she|it)\s+[^,;()]{1,30}?\s*\(([a-z][a-z -]{1,25})\)/gi, '$1')
+    .replace(/\b(?:we|they|you|i)\s+[a-z]+(?:\s+[a-z]+)?\s+and\s+(?:it|they)\s+(?:becomes?|gets?|turns?|goes\s+to)\s+(?=[a-z])/gi, '')
     // ("..., or they ask for changes and it goes back to editing": a way back to a state already said adds none;
     // what someone asks for is the state it waits in.)
     .replace(/,?\s+and\s+(?:then\s+)?(?:it|they)\s+(?:goes|go|comes|come|moves|move|is\s+sent|are\s+sent|gets\s+sent|get\s+sent|is\s+put|gets\s+put)\s+back\s+(?:in)?to\s+[a-z][a-z -]*$/i, '')
