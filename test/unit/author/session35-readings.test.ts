@@ -163,3 +163,43 @@ describe('a venue\'s prose: what people send, how it moves on, and who works at 
     expect(s.roles.find((r) => r.name === 'couple')?.rights.Party?.read).toBe('own');
   });
 });
+
+describe('records a record is made of, each with its fields', () => {
+  it.each([
+    ['A quote is made of quote lines, each with a description, a quantity and a price.'],
+    ['A quote has quote lines, each with a description, a quantity and a price.'],
+  ])('reads "%s" as the lines of the quote', (sentence) => {
+    const s = spec('Builders.', 'Quotes: customer name, total.', sentence);
+    expect(field(s, 'QuoteLine', 'quote_id')?.type).toBe('ref(Quote)');
+    expect(field(s, 'QuoteLine', 'quantity')?.type).toBe('integer');
+    expect(field(s, 'Quote', 'each')).toBeUndefined();
+  });
+
+  it('reads "It has parts (each with ...) and numbered stages (each stage has ...)" as two records of it, the stages by number', () => {
+    const s = spec('Kits.', 'A kit has a title and a price. It has parts (each with a name and a quantity) and numbered stages (each stage has text and an optional photo).');
+    expect(field(s, 'Part', 'kit_id')?.type).toBe('ref(Kit)');
+    expect(field(s, 'Part', 'quantity')?.type).toBe('integer');
+    expect(field(s, 'Stage', 'kit_id')?.type).toBe('ref(Kit)');
+    expect(field(s, 'Stage', 'stage_number')?.type).toBe('integer');
+    expect(field(s, 'Kit', 'stage_id')).toBeUndefined();
+  });
+
+  it('reads "length (15, 30 or 60 mins)" as whole minutes, the choices a note, and asks nothing', () => {
+    const s = spec('Clinic.', 'Sessions: client name, length (15, 30 or 60 mins), room.');
+    expect(field(s, 'Session', 'length_minutes')?.type).toBe('integer');
+    expect(field(s, 'Session', 'length_minutes')?.notes).toBe('15, 30 or 60');
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+});
+
+describe('people in general, and what moderators do', () => {
+  it('makes a user role of "Users can post recipes" when no other people are named', () => {
+    const s = spec('Cookbook.', 'A recipe has a title and a cuisine. Users can post recipes.');
+    expect(s.roles.find((r) => r.name === 'user')?.rights.Recipe?.create).toBe('all');
+  });
+
+  it('reads "Moderators can hide any comment" as an update', () => {
+    const s = spec('Forum.', 'Comments have a body.', 'Moderators can hide any comment.');
+    expect(s.roles.find((r) => r.name === 'moderator')?.rights.Comment?.update).toBe('all');
+  });
+});

@@ -41,6 +41,8 @@ import { ANNOUNCED, CALLED, colonListTopic, introducedTopic, keptAs, loneFieldLi
 
 /** Someone making a record, at the end of a clause ("creates an attendance record for that child", "we record every harvest from a tree"): the record, and what it is for. */
 // ("the guardian does a check and logs it: which defib, ...": a check done and written down is the record.)
+/** "ingredients (each with an amount, ...)", "numbered steps (each step has text and a photo)": records a record is made of, in a list of its fields. */
+const MADE_OF_EACH = /(?<=^|,\s*|\band\s+)(?:(?:the|its|their|some|many)\s+)?(numbered\s+)?([a-z]+(?:\s+[a-z]+)?s)\s*\(\s*each(?:\s+[a-z]+)?\s+(?:with|has|having|holds|is)\s+([^()]+)\)/gi;
 const MADE_RECORD = /\b(?:creates?|makes?|records?|logs?|files?|writes?|opens?|submits?|adds?|fills? (?:in|out)|(?:does|do|carries out|carry out|runs?|completes?)(?=\s+(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+and\s+(?:logs?|records?|writes?\s+(?:it|them)\s+up|notes?|fills?\s+in)\b))\s+(?:a|an|one|the|a new|their|their own|every|each)\s+([a-z]+(?:\s+[a-z]+)?)(?:\s+(?:for|from|of|on|against|about)\s+(?:a|an|the|that|this|each|every|one|their)\s+([a-z]+))?(?:\s+and\s+(?:logs?|records?|notes?|fills?\s+in)\s+(?:it|them)(?:\s+(?:down|in|up))?|\s+and\s+writes?\s+(?:it|them)\s+up)?\s*$/i;
 
 /** "A visit is logged by the volunteer afterwards: ...": the record written up, said in the passive (1: the record). */
@@ -143,8 +145,16 @@ export function readDescription(description: string): Reading {
   /** `quoted`: the list is the statement's own words, which the clause readers then do not read again. */
   /** The last statement that gave a record fields, and which record ("... I write down the species. Also the date it came in"). */
   let listedLast: { entity: string; index: number } | undefined;
-  const addList = (entity: string, list: string | undefined, index: number, quoted = true) => {
-    if (list && quoted) readLists.set(index, [...(readLists.get(index) ?? []), list]);
+  const addList = (entity: string, said: string | undefined, index: number, quoted = true) => {
+    if (said && quoted) readLists.set(index, [...(readLists.get(index) ?? []), said]);
+    // ("It has ingredients (each with an amount, a unit and the name) and numbered steps (each step has text and a photo)": the
+    // records it is made of, each with its own fields; numbered ones by their number.)
+    const made = said ? [...said.matchAll(MADE_OF_EACH)].map((m) => ({ m, child: nameOf(m[2]!, units, true) })).filter(({ child }) => child && child !== entity) : [];
+    for (const { m, child } of made) {
+      containments.push({ parent: entity, child: child!, sentence: index });
+      addList(child!, `${m[1] ? `${singular(m[2]!.split(/\s+/).pop()!)} number as a whole number, ` : ''}${m[3]!}`, index, false);
+    }
+    const list = made.reduce((left, { m }) => left.replace(m[0], ''), said ?? '').replace(/^\s*(?:,|and\b)\s*|\s*(?:,|\band)\s*$/g, '').trim() || (made.length > 0 ? undefined : said);
     if (list) listedLast = { entity, index };
     const line = statements[index]!.line;
     const phrases = list ? [{ text: list, line }] : [];

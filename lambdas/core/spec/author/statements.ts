@@ -230,7 +230,7 @@ export function inlineLists(text: string): Array<{ topic: string; list: string }
 
 const cleanItem = (text: string) => text.replace(/^\*\*(.+?)\*\*/, '$1').replace(/\*\*/g, '').trim();
 
-/** A sentence in parentheses ("Every tree is of one variety (a variety has lots of trees)"): a statement of its own. */
+/** A sentence in parentheses ("Every tree is of one variety (a variety has lots of trees)"): a statement of its own; not "steps (each step has ...)", what each of those just named has. */
 const ASIDE_SENTENCE = /\s*\(((?:a|an|each|every|one)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|is|are|belongs?|comes?|goes|go|can|must|only)\b[^()]*)\)/i;
 
 function withAsideSentences(sentence: string): string[] {
@@ -240,7 +240,7 @@ function withAsideSentences(sentence: string): string[] {
   const marked = /^(.+?),\s+and\s+(it['’]s\s+(?:marked|labelled|labeled|flagged|classed|tagged)\s+as\s+.+)$/i.exec(sentence);
   if (marked) return [marked[1]!, marked[2]!.replace(/^it/, 'It')];
   const m = ASIDE_SENTENCE.exec(sentence);
-  if (!m) return [sentence];
+  if (!m || [/^each\s+([a-z]+)\s/i.exec(m[1]!)?.[1]].some((each) => each && new RegExp(String.raw`\b${each}s\s*$`, 'i').test(sentence.slice(0, m.index)))) return [sentence];
   return [sentence.slice(0, m.index) + sentence.slice(m.index + m[0].length), m[1]!.trim()];
 }
 

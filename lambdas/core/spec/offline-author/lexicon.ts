@@ -90,7 +90,7 @@ export const RIGHT_VERBS: Record<string, RightLetter[]> = Object.assign(Object.c
   listen: ['read'], stream: ['read'],
   update: ['update'], edit: ['update'], modify: ['update'], change: ['update'], approve: ['update'], reject: ['update'], assign: ['update'],
   complete: ['update'], close: ['update'], confirm: ['update'], review: ['update'], reschedule: ['update'], correct: ['update'],
-  rename: ['update'], move: ['update'], cancel: ['update'], archive: ['update'], retire: ['update'], resolve: ['update'], reopen: ['update'], mark: ['update'],
+  rename: ['update'], move: ['update'], cancel: ['update'], archive: ['update'], hide: ['update'], unhide: ['update'], retire: ['update'], resolve: ['update'], reopen: ['update'], mark: ['update'],
   decline: ['update'], accept: ['update'], process: ['update'], adjust: ['update'], fix: ['update'], tag: ['update'], rate: ['update'],
   answer: ['update'], grade: ['update'], score: ['update'], evaluate: ['update'], assess: ['update'], fulfil: ['update'], fulfill: ['update'], ship: ['update'], verify: ['update'], sign: ['update'],
   delete: ['delete'], remove: ['delete'], destroy: ['delete'], erase: ['delete'], purge: ['delete'], discard: ['delete'],

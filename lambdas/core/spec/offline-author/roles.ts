@@ -246,6 +246,8 @@ export function finalizeRoles(drafts: RoleDraft[], entities: SpecEntity[], extra
     admin = { name: 'admin', order: -1, grants: [], denials: [], admin: true };
     list.unshift(admin);
   }
+  // ("Users can post reviews", no other people named: the signed-in people are a role of their own, or their rights go nowhere.)
+  if (extras.everyone.length > 0 && list.every((d) => d === admin)) list.push({ name: 'user', order: list.length, grants: [], denials: [], admin: false });
   const names = entities.map((e) => e.name);
   const rights = new Map<string, Map<string, Map<RightLetter, Scope>>>();
   for (const d of list) {

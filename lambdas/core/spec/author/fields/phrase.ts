@@ -174,7 +174,8 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
     // ("which dog(s)": one or more, said of the name; the plural marker is no detail.)
     .replace(/([a-z])\(s\)/gi, '$1')
     // ("duration (30 or 60 mins)": a number of that unit, whichever is chosen.)
-    .replace(/^([a-z][a-z ]*?)\s*\((\d+(?:\s*,\s*\d+)*\s*(?:,\s*)?or\s+\d+)\s+(minutes|hours|days|weeks|km|kg|miles|metres|meters)\)$/i, (_all, name: string, choices: string, unit: string) => `${name} in ${unit} (${choices})`)
+    // (Three or more, "(15, 30 or 60 minutes)", are read as the numbers in a unit, descriptor.ts.)
+    .replace(/^([a-z][a-z ]*?)\s*\((\d+\s+or\s+\d+)\s+(minutes|hours|days|weeks|km|kg|miles|metres|meters)\)$/i, (_all, name: string, choices: string, unit: string) => `${name} in ${unit} (${choices})`)
     // ("the language pair as plain text": its type, said after it.)
     .replace(/,?\s+(?:(?:just|simply|only)\s+)?as\s+(?:an?\s+)?(plain text|free text|text|whole number|number|decimal|yes\/no)(?=\s*[,(]|$)/i, (_m, type: string) => {
       traits.type ??= TYPE_PHRASES[type.toLowerCase()] ?? (type.toLowerCase() === 'plain text' ? 'string' : undefined);
