@@ -203,3 +203,24 @@ describe('people in general, and what moderators do', () => {
     expect(s.roles.find((r) => r.name === 'moderator')?.rights.Comment?.update).toBe('all');
   });
 });
+
+describe('lower-case notes of a radio station', () => {
+  it('reads "each episode of a show has ..." as the episode, the show its parent', () => {
+    const s = spec('Podcasts.', 'shows have a title.', 'each episode of a show has an air date and a recording (mp3, max 200mb).');
+    expect(field(s, 'Episode', 'show_id')?.type).toBe('ref(Show)');
+    expect(s.entities.map((e) => e.name)).not.toContain('EpisodeOfShow');
+  });
+
+  it('reads "the editor approves new articles before ... (draft -> approved or rejected)" as a right and the states', () => {
+    const s = spec('Newsletter.', 'articles have a title.', 'the editor approves new articles before they go out (draft -> approved or rejected).');
+    expect(field(s, 'Article', 'status')?.values).toEqual(['draft', 'approved', 'rejected']);
+    expect(s.roles.find((r) => r.name === 'editor')?.rights.Article?.update).toBe('all');
+    expect(s.entities.map((e) => e.name)).toEqual(['Article']);
+  });
+
+  it('reads "setlist = list of songs, each song has ..." as the songs of a setlist', () => {
+    const s = spec('Band.', 'gigs have a date and a setlist.', 'setlist = list of songs, each song has a title, a key and whether it is a cover.');
+    expect(field(s, 'Song', 'setlist_id')?.type).toBe('ref(Setlist)');
+    expect(field(s, 'Song', 'cover')?.type).toBe('boolean');
+  });
+});

@@ -119,6 +119,8 @@ export function segment(description: string): Block[] {
     // ("- access notes - long free text, stuff like ...": a field and what it is, not a label and its list.)
     .map((line) => line.replace(/^(\s*[-*+\u2022]\s+[a-z][\w' ]{0,30}?)\s+-{1,2}\s+((?:long\s+|short\s+)?(?:free[- ]?text|text|desc|description|number|whole number|decimal|date|date and time|time|yes\/no|y\/n|email|phone|url|link|pdf|photo|image|file|money|unique|required|reqd|optional|one of (?:our|the) (?:users|staff|team))\b.*)$/i, '$1 ($2)'))
     // ("volunteers log donations as they come in. donation = who gave it, ...": after a full stop too.)
+    // ("playlist = list of tracks, each track has artist, ...": the records it lists, each the whole's, with what they have.)
+    .map((line) => line.replace(/^(\s*(?:[-*+\u2022]\s+)?)([A-Za-z]+)\s*=\s*(?:a\s+)?list\s+of\s+([a-z]+?)s\s*,\s*each\s+\3\s+(?:has|with)\s+/i, (_m, lead: string, whole: string, part: string) => `${lead}A ${part} is for a ${whole.toLowerCase()}, with `))
     .map((line) => line.replace(DASH_LABEL, '$1: ').replace(/([.!?]\s+)([A-Za-z][\w'&]*(?: [\w'&]+){0,2})\s+=\s+(?=[^=]+,)/g, '$1$2: '))
     // ("A **press run** is one session on the press": emphasis inside a sentence is no part of its words.)
     .map((line) => line.replace(/\*\*([^*\n]+?)\*\*/g, '$1').replace(/(?<=^|[\s(])__([^_\n]+?)__(?=$|[\s.,;:!?)])/g, '$1').replace(/(?<=[\s(])\*([^*\s][^*\n]*?)\*(?=$|[\s.,;:!?)])/g, '$1'))

@@ -119,3 +119,15 @@ export function uploadedInto(sentence: string): string[] | undefined {
   // (The state it is marked as is read where something follows from it: "when my gallery is ready, ...".)
   return [`Each ${each} belongs to one ${holder!} and has a file ${kinds ?? '(image)'}`, `${who!} create ${files!}${state ? ` and update ${holder!}s` : ''}`];
 }
+
+/**
+ * "the station manager approves new shows before they go on the schedule (pending -> approved or
+ * rejected)": who approves them, and the states they go through; undefined when the sentence is
+ * not so.
+ */
+export function approvedThrough(sentence: string): string[] | undefined {
+  const m = /^(?:and\s+)?((?:the|our|a)\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(approves?|reviews?|vets?|checks?|moderates?)\s+(?:all\s+|any\s+|the\s+|each\s+)?(?:new\s+)?([a-z]+?)s\b[^()]*\(\s*([a-z][a-z ]*(?:\s*(?:->|→|then|,)\s*[a-z][a-z ]*)+(?:\s+or\s+[a-z][a-z ]*)?)\s*\)\s*\.?$/i.exec(sentence.trim());
+  if (!m || !/->|→|\bthen\b/.test(m[5]!)) return undefined;
+  const [, the, who, verb, thing, states] = m;
+  return [`${the ?? ''}${who!} can ${verb!.toLowerCase().replace(/s$/, '')} ${thing!}s`, `A ${thing!} goes ${states!.trim()}`];
+}
