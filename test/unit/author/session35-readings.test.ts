@@ -224,3 +224,32 @@ describe('lower-case notes of a radio station', () => {
     expect(field(s, 'Song', 'cover')?.type).toBe('boolean');
   });
 });
+
+describe('a school trip\'s consent and payments', () => {
+  it('reads "... in instalments - we record each payment with ..." as the payments\' fields after the dash', () => {
+    const s = spec('Trips.', 'A trip has a title.', 'Payment can be in full or in instalments - we record each payment with an amount, the date and the method (card, cash or voucher).');
+    expect(field(s, 'Payment', 'method')?.values).toEqual(['card', 'cash', 'voucher']);
+  });
+
+  it('reads "Parents then give or refuse consent for their child, and can add medical notes" as a consent they make', () => {
+    const s = spec('Trips.', 'A trip has a title.', 'Parents then give or refuse consent for their child, and can add medical notes and dietary needs.');
+    expect(field(s, 'Consent', 'answer')?.values).toEqual(['given', 'refused']);
+    expect(field(s, 'Consent', 'medical_notes')?.type).toBe('text');
+    expect(s.roles.find((r) => r.name === 'parent')?.rights.Consent?.create).toBe('all');
+  });
+
+  it('reads "A carer has a name, email, mobile and can have more than one client" without a field of the last part', () => {
+    const s = spec('Care.', 'A carer has a name, email, mobile and can have more than one client at a time.');
+    expect(s.entities.find((e) => e.name === 'Carer')?.fields.map((f) => f.name)).toEqual(['name', 'email', 'mobile']);
+  });
+
+  it('reads "a year built" as a whole number', () => {
+    const s = spec('Mills.', 'A mill has a name and a year built.');
+    expect(field(s, 'Mill', 'year_built')?.type).toBe('integer');
+  });
+
+  it('reads "a max of 6 trainees" as a capacity bound', () => {
+    const s = spec('Courses.', 'Courses: level, start date, a max of 6 trainees.');
+    expect(field(s, 'Course', 'capacity')).toMatchObject({ type: 'integer', max: 6 });
+  });
+});

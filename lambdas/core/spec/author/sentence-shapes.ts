@@ -76,7 +76,8 @@ export function rightAssigning(sentence: string): string[] | undefined {
  * has, then the states it is in, as two sentences; undefined when the sentence is not so.
  */
 export function havingThenStates(sentence: string): string[] | undefined {
-  const m = /^((?:(?:each|every|a|an|the|our|all)\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:has|have|holds?|carry|carries|comes?\s+with)\s+.+?)\s*,?\s+and\s+((?:is|are)\s+(?:always\s+)?(?:either|one\s+of)\s+[a-z].*\bor\b.+)$/i.exec(sentence.trim().replace(/\.$/, ''));
+  // ("A parent has a name, email, mobile and can have more than one child at the school": what it has, then how many of another.)
+  const m = /^((?:(?:each|every|a|an|the|our|all)\s+)?([a-z]+(?:\s+[a-z]+)?)\s+(?:has|have|holds?|carry|carries|comes?\s+with)\s+.+?)\s*,?\s+and\s+((?:is|are)\s+(?:always\s+)?(?:either|one\s+of)\s+[a-z].*\bor\b.+|(?:can|may)\s+have\s+(?:more than one|several|many|multiple|one or more)\s+[a-z].*)$/i.exec(sentence.trim().replace(/\.$/, ''));
   if (!m || /\b(?:and|or)\b/i.test(m[2]!)) return undefined;
   const subject = m[1]!.slice(0, m[1]!.length - m[1]!.replace(/^(?:(?:each|every|a|an|the|our|all)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?=has|have|hold|carr|come)/i, '').length).trim();
   return [m[1]!, `${subject.replace(/^./, (c) => c.toUpperCase())} ${m[3]!}`];
@@ -130,4 +131,17 @@ export function approvedThrough(sentence: string): string[] | undefined {
   if (!m || !/->|→|\bthen\b/.test(m[5]!)) return undefined;
   const [, the, who, verb, thing, states] = m;
   return [`${the ?? ''}${who!} can ${verb!.toLowerCase().replace(/s$/, '')} ${thing!}s`, `A ${thing!} goes ${states!.trim()}`];
+}
+
+/**
+ * "Parents then give or refuse consent for their child, and can add medical notes and dietary
+ * needs": a record of what they decide, made by them, with its answer and what they add;
+ * undefined when the sentence is not so.
+ */
+export function givenOrRefused(sentence: string): string[] | undefined {
+  const m = /^(?:the\s+)?([a-z]+s)\s+(?:then\s+|can\s+|will\s+|must\s+)*give\s+or\s+(refuse|withhold|decline)\s+(consent|permission|approval)\b(?:\s+(?:for|to)\s+(?:their|a|the|each)\s+([a-z]+))?(?:\s*,?\s+and\s+(?:can\s+|may\s+)?(?:also\s+)?(?:add|give|include|note)\s+(.+?))?\s*\.?$/i.exec(sentence.trim());
+  if (!m) return undefined;
+  const [, people, refused, what, whose, added] = m;
+  const given = refused!.toLowerCase() === 'refuse' ? 'refused' : `${refused!.toLowerCase()}d`.replace(/dd$/, 'd');
+  return [`Each ${what!.toLowerCase()} has ${whose ? `the ${whose}, ` : ''}an answer (given or ${given})${added ? `, ${added}` : ''}`, `${people!} can create ${what!.toLowerCase()}s`];
 }

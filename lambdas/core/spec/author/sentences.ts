@@ -8,8 +8,8 @@ const ABBREVIATION = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|approx|dr|mr|mrs|ms|no|nr|i
 /** Abbreviations that come last in what they shorten ("8 MB max.", "and so on etc."): a sentence may end with them. */
 const ENDING_ABBREVIATION = /(?:^|[\s(])(?:etc|min|max|approx|incl)\.$/i;
 
-/** "each client has 1 or more dogs - dog has name, breed": a dash before a new clause about a record ends a sentence. */
-const DASHED_CLAUSE = /\s+[-–—]\s+(?=(?:(?:each|every|a|an|the)\s+)?[a-z]+\s+(?:has|have|is|are|gets|needs|holds|keeps)\s)/gi;
+/** "each client has 1 or more dogs - dog has name, breed", "Payment can be in instalments - we record each payment with ...": a dash before a new clause about a record ends a sentence. */
+const DASHED_CLAUSE = /\s+[-–—]\s+(?=(?:(?:each|every|a|an|the)\s+)?[a-z]+\s+(?:has|have|is|are|gets|needs|holds|keeps)\s|(?:we|i)\s+(?:record|keep|log|note|store|track)\s+(?:each|every|all|the)\s)/gi;
 
 export function splitSentences(paragraph: string): string[] {
   const block = paragraph.replace(/\s*\n\s*/g, ' ').trim().replace(UNIQUE_CLAUSE, ' (unique)').replace(UNIQUE_ASIDE, ' (unique)').replace(UNIQUE_AFTER_COMMA, ' (unique)').replace(RULE_ASIDE, ' ($1)').replace(BOUND_ASIDE, ' ($1)').replace(DASHED_CLAUSE, '. ');

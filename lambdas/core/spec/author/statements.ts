@@ -23,7 +23,7 @@ import { RIGHTS_START, manyNounItems, rightsLine } from './rights-lines';
 import { continuesList } from './list-continuation';
 import { GROUP_WORDS, PEOPLE_LABEL, RIGHTS_ITEM, plainStatement, topicOf } from './statement-wording';
 import { TASK_VERBS, verbLemma } from './workflow-phrases';
-import { LABEL_SENTENCE, SECTION_SENTENCE, approvedThrough, bookedThenMarked, markedThemselves, uploadedInto, writtenUpAfter, rightAssigning, havingThenStates, rightLeavingNote, rightThenTold, rightWithTheirs, withoutMakers } from './sentence-shapes';
+import { LABEL_SENTENCE, SECTION_SENTENCE, approvedThrough, bookedThenMarked, givenOrRefused, markedThemselves, uploadedInto, writtenUpAfter, rightAssigning, havingThenStates, rightLeavingNote, rightThenTold, rightWithTheirs, withoutMakers } from './sentence-shapes';
 
 /** One statement, as later stages read it, with where it came from. */
 export { topicOf } from './statement-wording';
@@ -234,7 +234,7 @@ const cleanItem = (text: string) => text.replace(/^\*\*(.+?)\*\*/, '$1').replace
 const ASIDE_SENTENCE = /\s*\(((?:a|an|each|every|one)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|is|are|belongs?|comes?|goes|go|can|must|only)\b[^()]*)\)/i;
 
 function withAsideSentences(sentence: string): string[] {
-  const told = rightThenTold(sentence) ?? rightWithTheirs(sentence) ?? markedThemselves(sentence) ?? rightLeavingNote(sentence) ?? rightAssigning(sentence) ?? havingThenStates(sentence) ?? bookedThenMarked(sentence) ?? writtenUpAfter(sentence) ?? uploadedInto(sentence) ?? approvedThrough(sentence);
+  const told = rightThenTold(sentence) ?? rightWithTheirs(sentence) ?? markedThemselves(sentence) ?? rightLeavingNote(sentence) ?? rightAssigning(sentence) ?? havingThenStates(sentence) ?? bookedThenMarked(sentence) ?? writtenUpAfter(sentence) ?? uploadedInto(sentence) ?? approvedThrough(sentence) ?? givenOrRefused(sentence);
   if (told) return told;
   // ("Each submission belongs to one candidate, and it's marked as a first submission, ...": the relation, then its kind.)
   const marked = /^(.+?),\s+and\s+(it['’]s\s+(?:marked|labelled|labeled|flagged|classed|tagged)\s+as\s+.+)$/i.exec(sentence);

@@ -269,8 +269,12 @@ export function readPhrase(phrase: string, entities: readonly string[], owner?: 
   if (!text) return undefined;
 
   // ("max 20 people", "up to 12 places": how many it takes, a capacity with its bound.)
-  const holds = /^(?:max(?:imum)?\.?|up\s+to|at\s+most|no\s+more\s+than|limit(?:ed)?\s+(?:of|to))\s+(\d+)\s+(?:people|persons|participants|places|spots|seats|spaces|guests|attendees|students|pupils|kids|children|players|riders|dogs|visitors|delegates|jumpers|climbers|swimmers|runners|campers|diners|covers)$/i.exec(text.trim());
+  // ("a max of 6 trainees": the same.)
+  const holds = /^(?:(?:an?\s+)?max(?:imum)?\.?(?:\s+of)?|up\s+to|at\s+most|no\s+more\s+than|limit(?:ed)?\s+(?:of|to))\s+(\d+)\s+(?:people|persons|participants|places|spots|seats|spaces|guests|attendees|students|pupils|kids|children|players|riders|dogs|visitors|delegates|jumpers|climbers|swimmers|runners|campers|diners|covers|trainees|learners|crew|passengers|entrants|volunteers|patients|clients|adults)$/i.exec(text.trim());
   if (holds) return { words: ['capacity'], traits: { ...traits, type: 'integer', max: Number(holds[1]) } };
+  // ("year built", "year founded": a year, said with what happened in it.)
+  const yearOf = /^(?:(?:the|a|its|their)\s+)?year\s+(built|founded|made|established|opened|bought|purchased|manufactured|planted|registered|started|acquired)$/i.exec(text.trim());
+  if (yearOf) return { words: ['year', yearOf[1]!.toLowerCase()], traits: { ...traits, type: 'integer' } };
   // ("suitable for beginner, intermediate or advanced riders": whom it suits, one of those.)
   const suits = /^(suitable|meant|aimed|intended|best|good|open)\s+(for|at|to)\s+([a-z]+(?:\s*,\s*[a-z]+)*,?\s+or\s+[a-z]+)(?:\s+[a-z]+s)?$/i.exec(text.trim());
   const suitsValues = suits ? valueList(suits[3]!) : undefined;
@@ -1207,7 +1211,7 @@ function whPhrase(text: string, traits: Traits, owner: readonly string[]): strin
   }
   // ("the year it was planted": the year of what happened, a number.)
   // ("the year it was cast", "the year they learned to ring": the year of that act.)
-  const yearOf = /^(?:the\s+)?year\s+(?:it|they|he|she)\s+(?:was\s+|were\s+)?(?:first\s+)?([a-z]+ed|built|made|bought|born|cast|set|hung|rung|sold|won|began|started|joined|learnt|qualified)(?:\s+to\s+[a-z]+)?$/.exec(t);
+  const yearOf = /^(?:(?:the|a|its|their)\s+)?year\s+(?:it|they|he|she)\s+(?:was\s+|were\s+)?(?:first\s+)?([a-z]+ed|built|made|bought|born|cast|set|hung|rung|sold|won|began|started|joined|learnt|qualified)(?:\s+to\s+[a-z]+)?$/.exec(t);
   if (yearOf) {
     traits.type ??= 'integer';
     return ['year', yearOf[1]!];
