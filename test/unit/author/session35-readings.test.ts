@@ -253,3 +253,12 @@ describe('a school trip\'s consent and payments', () => {
     expect(field(s, 'Course', 'capacity')).toMatchObject({ type: 'integer', max: 6 });
   });
 });
+
+describe('what did not happen, as the state of the record that says so', () => {
+  it('reads "If a client doesn\'t attend, send them a message the next day" on the session\'s did-not-attend state, after a day', () => {
+    const s = spec('Physio.', 'Clients: name, phone.', 'Sessions: client, start time, status (booked, arrived, completed, did not attend, cancelled).', "If a client doesn't attend, send them a message the next day asking them to rebook.");
+    expect(s.workflows[0]?.trigger).toEqual({ entity: 'Session', event: 'updated', field: 'status', value: 'did_not_attend' });
+    expect(s.workflows[0]?.steps.map((x) => x.kind)).toEqual(['wait', 'task']);
+    expect(field(s, 'Client', 'status')).toBeUndefined();
+  });
+});

@@ -17,7 +17,7 @@ import { relativeAmount } from './workflow-waits';
 import { DATE_WORDS, asStatusValue, dateField, dateOwner, keptPast, statusFieldOf } from './workflow-record-fields';
 import { madeByAct, nounOfAct, participantRecord, startedByAct } from './workflow-acts';
 import { commaBeforeAction, conditionFirst, plainWorkflowWording, workflowPieces } from './workflow-wording';
-import { heldIn, nextState, saidValue, stateHolder, statePhrase, triggerFor } from './workflow-triggers';
+import { heldIn, missedAsState, nextState, saidValue, stateHolder, statePhrase, triggerFor } from './workflow-triggers';
 import { continuesAbout, mentionIn, recordWords, startsInState, stateHeading } from './workflow-mentions';
 import { readSteps } from './workflow-steps';
 import { CONTINUATION, DATE_ARRIVES, FAILURE_THEN_PASSIVE_RETRY, FAILURE_THEN_RETRY, CREATED_CLAUSE, DEADLINE, MISSED_TIME, CREATED_STATES, CREATE_ACTIONS, PHRASAL_STATES, STATE_LINKS, TASK_VERBS, TRIGGER_OPENERS, UNMET_CONDITION, awaitedEvent, eventsOfAct, expand, participle, plainTriggerText, verbLemma } from './workflow-phrases';
@@ -346,7 +346,7 @@ export function readWorkflows(sentences: string[], ctx: WorkflowContext): Workfl
     // ("members can cancel their own bookings up to 2 hours before the session": a right with its limit, no automation.)
     if (/^(?:the\s+)?(?:[a-z]+\s+)?[a-z]+s\s+(?:can|may|are able to|are allowed to)\s+(?!(?:be|get|the|a|an|their|its)\b)/i.test(original.trim()) && !/^(?:when|whenever|once|if|after|before|as soon as)\b/i.test(original.trim())) return;
     // ("Oh and once an auction closes, ...", "Separately, a week before ...": the aside before the trigger says nothing.)
-    const plain = plainTriggerText(plainWorkflowWording(expand(original.trim())).replace(/^(?:(?:oh|also|and|plus|finally|lastly|separately|ps|p\.s\.)\b[,\s]+)+(?:and\s+)?(?=[a-z])/i, '').replace(/^(?:i\s+understand|(?:please\s+)?note|bear\s+in\s+mind|remember)\s+that\s+(?=[a-z])/i, ''));
+    const plain = plainTriggerText(missedAsState(plainWorkflowWording(expand(original.trim())), ctx).replace(/^(?:(?:oh|also|and|plus|finally|lastly|separately|ps|p\.s\.)\b[,\s]+)+(?:and\s+)?(?=[a-z])/i, '').replace(/^(?:i\s+understand|(?:please\s+)?note|bear\s+in\s+mind|remember)\s+that\s+(?=[a-z])/i, ''));
     // ("... wait up to 14 days for the payment. If it hasn't been paid, send a notice": the wait's outcome, then the action.)
     const text = last ? plain.replace(UNMET_CONDITION, 'then ') : plain;
     // (Not "if we cancel a dinner refund everyone, the card thing is dodgy so retry 3 times": a workflow of its own opens it.)

@@ -141,3 +141,27 @@ export function stateHolder(tokens: string[], ctx: WorkflowContext): { entity: s
 }
 
 const STATE_LINK_WORDS = new Set(['is', 'are', 'gets', 'get', 'becomes', 'become', 'was', 'were', 'has', 'have', 'been', 'being', 'now', 'a', 'an']);
+
+/**
+ * "If a patient doesn't attend, ...", where an appointment of theirs can be did_not_attend (or a
+ * no-show): what did not happen is that record's state, said as "When an appointment is did not
+ * attend, ..."; the text as it was otherwise.
+ */
+export function missedAsState(text: string, ctx: WorkflowContext): string {
+  const m = /^(if|when|whenever)\s+(?:a|an|the)\s+([a-z]+)\s+(?:does\s+not|doesn['’]t|did\s+not|didn['’]t)\s+(attend|turn\s+up|show\s+up|show|come|arrive|pay|reply|respond)\b\s*(?:,\s*)?/i.exec(text.trim());
+  if (!m) return text;
+  const verb = m[3]!.toLowerCase().replace(/\s+/g, '_');
+  const wanted = [`did_not_${verb}`, `not_${verb}ed`, ...(/^(?:attend|turn_up|show_up|show|come|arrive)$/.test(verb) ? ['no_show', 'dna', 'absent', 'missed'] : []), ...(verb === 'pay' ? ['unpaid'] : [])];
+  const holder = ctx.entities.flatMap((e) => {
+    const values = statusFieldOf(e)?.values ?? [];
+    const value = wanted.find((w) => values.includes(w));
+    const refersTo = e.name.toLowerCase() === m[2]!.toLowerCase() || e.fields.some((f) => f.type === `ref(${m[2]!.charAt(0).toUpperCase()}${m[2]!.slice(1).toLowerCase()})`);
+    return value && refersTo ? [{ entity: e.name, value }] : [];
+  })[0];
+  if (!holder) return text;
+  const record = holder.entity.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  // ("send them a message the next day": them, the person who did not come; the next day, a day's wait first.)
+  const rest = text.trim().slice(m[0].length).replace(/\b(?:them|him|her)\b/i, `the ${m[2]!.toLowerCase()}`);
+  const later = /\s+(?:the\s+next\s+day|the\s+day\s+after|a\s+day\s+later)\b/i;
+  return `When ${/^[aeiou]/.test(record) ? 'an' : 'a'} ${record} is ${holder.value.replace(/_/g, ' ')}, ${later.test(rest) ? `wait 1 day, then ${rest.replace(later, '')}` : rest}`;
+}
