@@ -262,3 +262,12 @@ describe('what did not happen, as the state of the record that says so', () => {
     expect(field(s, 'Client', 'status')).toBeUndefined();
   });
 });
+
+describe('signing up for a course', () => {
+  it.each([['Members can sign up for a workshop.'], ['As a member I want to sign up for a workshop.'], ['Members can enrol on a workshop.']])('reads "%s" as an enrolment of the member in the workshop', (sentence) => {
+    const s = spec('Studio.', 'Workshops have a title and a start date. Members have a name.', sentence);
+    expect(field(s, 'Enrolment', 'workshop_id')?.type).toBe('ref(Workshop)');
+    expect(field(s, 'Enrolment', 'member_id')?.type).toBe('ref(Member)');
+    expect(s.roles.find((r) => r.name === 'member')?.rights.Enrolment?.create).toBe('all');
+  });
+});

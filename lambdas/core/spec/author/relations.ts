@@ -126,6 +126,12 @@ const PATTERNS: Pattern[] = [
     booking: true,
   },
   {
+    example: 'Members can sign up for a course / enrol on a class (people joining a record the text describes: an enrolment in it)',
+    re: new RegExp(String.raw`^${DET}${NP}\s+(?:can|could|may|will be able to|should be able to|want to|need to)\s+(?:also\s+|then\s+)?(?:sign\s+up\s+for|sign\s+up\s+to|enrol\s+(?:on|in|onto|for)|enroll\s+(?:on|in|for)|register\s+for)\s+(?:(?:a|an|the|any|each|one)\s+)?((?:[a-z]+\s+)?(?:class|classes|course|courses|workshop|workshops|programme|programmes|program|programs|module|modules|term|terms|camp|camps))(?:\s+(?:if|when|as long as|unless|online|in advance)\b.*)?$`, 'i'),
+    pairs: (m) => [{ child: 'enrolment', parent: m[2]! }, { child: 'enrolment', parent: m[1]! }],
+    booking: true,
+  },
+  {
     example: 'A berth assignment links one boat to one berth (for a season)',
     // ("A lease links a tenant to a plot with a start date": what it has, after "with" with no comma too.)
     re: new RegExp(String.raw`^${DET}${NP}\s+(?:links?|connects?|joins?|pairs?|ties?|matches)\s+${ONE}${NP}\s+(?:to|with|and)\s+${ONE}${NP}(?:\s+for\s+(?:a|an|the|each)\s+\w+)?${TAIL.replace(String.raw`|\s*,\s*with\s+(.+)`, String.raw`|(?:\s*,\s*|\s+)with\s+(.+)`)}$`, 'i'),
