@@ -271,3 +271,16 @@ describe('signing up for a course', () => {
     expect(s.roles.find((r) => r.name === 'member')?.rights.Enrolment?.create).toBe('all');
   });
 });
+
+describe('a state a record goes back to when it waited in vain', () => {
+  it.each([
+    ['A held table goes back to free if it isn\'t booked within 10 minutes.'],
+    ['When a table is held, if it isn\'t booked within 10 minutes, mark it as free.'],
+  ])('reads "%s" as a wait from held, then the state set', (sentence) => {
+    const s = spec('Restaurant.', 'Tables: a number, a status: free, held, booked, closed.', sentence);
+    const flow = s.workflows[0]!;
+    expect(flow.trigger).toEqual({ entity: 'Table', event: 'updated', field: 'status', value: 'held' });
+    const task = flow.steps.find((x) => x.kind === 'task');
+    expect(task?.kind === 'task' && task.action).toEqual({ type: 'update', set: [{ field: 'status', value: 'free' }] });
+  });
+});

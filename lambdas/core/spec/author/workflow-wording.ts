@@ -65,6 +65,9 @@ export function plainWorkflowWording(sentence: string): string {
     .replace(/\b(deposit|payment|fee|balance|money)\s+(is|has)\s+not\s+(?:come\s+)?in\b/gi, (_m, paid: string, verb: string) => `${paid} ${verb.toLowerCase() === 'has' ? 'has not been' : 'is not'} paid`)
     // ("..., I'd like to get an email so I can sort it": the writer emailed.)
     .replace(/\b(?:i|we)(?:['’]d|\s+would)\s+(?:like|love|want)\s+to\s+(?:get|receive|have)\s+(?:an?\s+)?(email|text|message|notification|alert)\b.*$/i, (_m, kind: string) => `${kind.toLowerCase() === 'notification' ? 'notify' : kind.toLowerCase()} me`)
+    // ("A held session goes back to available if it isn't booked within 15 minutes": from that state, the condition, then the
+    // state it is put back in.)
+    .replace(/^(?:a|an|any|each|every)\s+(?:([a-z]+ed|held|open|new|pending)\s+)?([a-z]+)\s+(?:goes|is\s+put|is\s+moved|returns|reverts|is\s+set)\s+back\s+(?:to|into)\s+([a-z][a-z ]*?)\s+if\s+(it|they)\s+(.+)$/i, (_m, state: string | undefined, record: string, back: string, it: string, condition: string) => `${state ? `When ${/^[aeiou]/i.test(record) ? 'an' : 'a'} ${record} is ${state}, if` : `If ${/^[aeiou]/i.test(record) ? 'an' : 'a'} ${record}`} ${state ? `${it} ` : ''}${condition}, mark it as ${back}`)
     // ("if they havent paid in 5 days cancel the booking": the same.)
     .replace(/\b(within|after|in)\s+((?:\d+|an?|one|two|three|four|five|six|seven|ten|twelve|fourteen|twenty-four|forty-eight)\s+(?:hrs?|hours?|days?|weeks?|months?|minutes?|mins?))\s+(?=(?:text|email|e-mail|notify|remind|send|alert|tell|call|ring|ping|message|escalate|chase|cancel|close|release|expire|archive)\b)/gi, '$1 $2, ')
     // ("so retry like 3 times": about that many, as many.)

@@ -72,7 +72,8 @@ function plainRightsWordingOnce(clause: string): string {
     // ("see all the episodes and move them along": moving them on through their stages is updating them.)
     .replace(/\b(move|moves|moving|push|pushes|pushing)\s+(them|it)\s+(?:along|on|forward|through(?:\s+(?:the\s+)?(?:stages|steps|process))?)(?=\s*(?:[,;.]|$|\s+and\b|\s+or\b|\s+but\b))/gi, (_m, verb: string, what: string) => `${/ing$/i.test(verb) ? 'updating' : /s$/i.test(verb) ? 'updates' : 'update'} ${what}`)
     // ("see the stations and mark them as out of order": marking them as something is updating them.)
-    .replace(/\b(mark|marks|marking)\s+(them|it)\s+as\s+(?:out of order|out of use|out of service|[a-z]+(?:[ -][a-z]+)?)(?=\s*(?:[,;.]|$|\s+and\b|\s+or\b))/gi, (_m, verb: string, what: string) => `${/ing$/i.test(verb) ? 'updating' : /s$/i.test(verb) ? 'updates' : 'update'} ${what}`)
+    // (Not in what happens when something does: "When a session is held, if ..., mark it as available" is the workflow's state.)
+    .replace(/\b(mark|marks|marking)\s+(them|it)\s+as\s+(?:out of order|out of use|out of service|[a-z]+(?:[ -][a-z]+)?)(?=\s*(?:[,;.]|$|\s+and\b|\s+or\b))/gi, (all, verb: string, what: string) => (/^\s*(?:when|whenever|if|once|after|as soon as|before|unless)\b/i.test(clause) ? all : `${/ing$/i.test(verb) ? 'updating' : /s$/i.test(verb) ? 'updates' : 'update'} ${what}`))
     // ("they work through the referrals, reading them and updating them to accepted or declined": each act, on those records.)
     .replace(/\b(?:work|works|go|goes|get|gets|deal|deals|wade|wades)\s+(?:through|with)\s+((?:the\s+|their\s+)?[a-z]+(?:\s+[a-z]+)?)\s*,\s*([a-z]+ing)\s+them\b(?:[^,;]*?\s+and\s+([a-z]+ing)\s+them\b)?[^,;]*/gi, (all, records: string, first: string, second?: string) => {
       const acts = [first, second].filter((g): g is string => !!g).map((g) => gerundBase(g));
