@@ -284,3 +284,16 @@ describe('a state a record goes back to when it waited in vain', () => {
     expect(task?.kind === 'task' && task.action).toEqual({ type: 'update', set: [{ field: 'status', value: 'free' }] });
   });
 });
+
+describe('a coworking page: kinds, and what some members have', () => {
+  it('reads "There are three kinds of space you can book: hot desks, fixed desks and meeting rooms" as the kind of each', () => {
+    const s = spec('Hub.', 'Every space has a name and a floor.', 'There are three kinds of space you can book: hot desks, fixed desks and meeting rooms.');
+    expect(field(s, 'Space', 'kind')?.values).toEqual(['hot_desk', 'fixed_desk', 'meeting_room']);
+  });
+
+  it('reads "Members on a 10-day pack have a number of days left, which can\'t go negative" as a count of theirs, at least zero', () => {
+    const s = spec('Hub.', 'Members have a name and a plan (day pass, 10-day pack, full time).', "Members on a 10-day pack have a number of days left, which can't go negative.");
+    expect(field(s, 'Member', 'days_left')).toMatchObject({ type: 'integer', min: 0 });
+    expect(s.openQuestions ?? []).toEqual([]);
+  });
+});

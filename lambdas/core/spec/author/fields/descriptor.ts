@@ -201,7 +201,7 @@ function readPart(part: string, traits: Traits, entities: readonly string[]): vo
   });
   if (/\b(?:can|may|could) (?:also )?be negative\b|\bpositive or negative\b/i.test(t)) return;
   // ("stock level (can't go below zero)", "never negative": a bound at zero.)
-  if (/^\s*(?:(?:it\s+|which\s+)?(?:can['’]?t|cannot|can\s+not|must\s+not|mustn['’]t|should\s+never|never)\s+(?:go\s+|drop\s+|fall\s+)?(?:below|under)\s+(?:zero|0)|(?:(?:it\s+)?(?:can['’]?t|cannot|can\s+not|must\s+not)\s+be\s+|never\s+|not\s+)negative)\s*$/i.test(t)) {
+  if (/^\s*(?:(?:it\s+|which\s+)?(?:can['’]?t|cannot|can\s+not|must\s+not|mustn['’]t|should\s+never|never)\s+(?:go\s+|drop\s+|fall\s+)?(?:below|under)\s+(?:zero|0)|(?:(?:it\s+|which\s+)?(?:can['’]?t|cannot|can\s+not|must\s+not)\s+(?:be|go)\s+|never\s+|not\s+)negative)\s*$/i.test(t)) {
     traits.min = 0;
     return;
   }
