@@ -44,6 +44,11 @@ describe('a booking from one time to another', () => {
 });
 
 describe('workflows that would do nothing', () => {
+  it('asks about "can be changed up to 3 hours before it starts", no list of states', () => {
+    const s = spec('Studio.', 'Reservations have a start time and a room.', 'A reservation can be changed up to 3 hours before it starts.');
+    expect(s.openQuestions).toContainEqual(expect.stringContaining('changed up to 3 hours'));
+  });
+
   it('makes no workflow of waits alone, and asks about the sentence', () => {
     const s = spec('Studio.', 'Reservations have a start time and a room.', 'A reservation can be cancelled up to 3 hours before it starts.');
     expect(s.workflows).toEqual([]);

@@ -79,7 +79,7 @@ export function unplacedStatements(reading: Reading, ctx: RightsContext, workflo
     const topic = announcedRecord(clause) ?? introducedTopic(clause, true);
     return topic !== undefined && ctx.index.resolve(words(topic)) !== undefined;
   };
-  const read = (clause: string) => announces(clause) || tenantHolds(clause) || trade(clause) || /^(?:that's|that is|this is|which is)\s+how\b/i.test(clause.trim()) || rightsOfSomeone(clause) || accessIn(clause, ctx) || TENANCY.test(clause) || saysSingleTenant(clause) || NO_RIGHTS.test(clause) || PUBLIC.test(clause) || (STATES.test(clause) && !WHEN.test(clause.trim()));
+  const read = (clause: string) => announces(clause) || tenantHolds(clause) || trade(clause) || /^(?:that's|that is|this is|which is)\s+how\b/i.test(clause.trim()) || rightsOfSomeone(clause) || accessIn(clause, ctx) || TENANCY.test(clause) || saysSingleTenant(clause) || NO_RIGHTS.test(clause) || PUBLIC.test(clause) || (STATES.test(clause) && !WHEN.test(clause.trim()) && !/\bup\s+to\s+(?:\d|an?\s|one\s)/i.test(clause));
   reading.sentences.forEach((s, i) => {
     // ("Acceptance criteria:", "Rules:": a section's label alone says only what follows.)
     if (i === 0 || used.has(i) || SMALL_TALK.test(s.text.trim()) || (/^[^:]{1,40}:$/.test(s.text.trim()) && GROUP_WORDS.test(s.text.trim().replace(/:$/, '')))) return;
