@@ -122,10 +122,13 @@ const F1_TARGETS: Readonly<Record<string, number>> = { development: 0.95, exampl
  * 0.953 to 0.953 and held-out from 0.59082 to 0.59122 (measured once, at the end). Session 34 added
  * no description; its readings (each pinned on records made up for it, in session34-readings.test.ts,
  * found by ten new-user probes of its own) took development from 0.82117 to 0.82183, examples 0.953
- * to 0.953 and held-out from 0.59122 to 0.59216 (measured once, at the end). The floors are those,
+ * to 0.953 and held-out from 0.59122 to 0.59216 (measured once, at the end). Session 35 added no
+ * description; its readings (each pinned on records made up for it, in session35-readings.test.ts,
+ * found by ten new-user probes of its own) took development from 0.82183 to 0.82209, examples 0.953
+ * to 0.953 and held-out from 0.59216 to 0.59256 (measured once, at the end). The floors are those,
  * rounded down.
  */
-const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.821, examples: 0.95, 'held-out': 0.592 };
+const F1_FLOORS: Readonly<Record<string, number>> = { development: 0.822, examples: 0.95, 'held-out': 0.592 };
 
 const scores = new Map<string, F1Score[]>();
 for (const d of authorDescriptions()) {
