@@ -553,7 +553,8 @@ export function readDescription(description: string): Reading {
       }
       // "People book a room for a start time and an end time": the booking's fields, on a room.
       // (Not "Travellers book tickets for a sailing": what it is for, a record type described, is the relation's.)
-      const act = [readBookingAct(part)].find((a) => a && !isDescribed(nameOf(a.list.replace(/^(?:a|an|the|each|every|one)\s+/i, ''), units) ?? ''));
+      const bookedAct = readBookingAct(part);
+      const act = bookedAct && !isDescribed(nameOf(bookedAct.list.replace(/^(?:a|an|the|each|every|one)\s+/i, ''), units) ?? '') ? bookedAct : undefined;
       const booked = act && nameOf(act.of, units);
       const booking = act && nameOf(act.record, units);
       // (Described only by this sentence, "Clients can book a shoot for a date, with ...", what is booked is the record made.)
